@@ -1,0 +1,5 @@
+"""Allow ``python -m scifigbench``."""
+
+from scifigbench.cli import main
+
+main()

@@ -1,0 +1,31 @@
+"""Schema of ``data/conditions/blur_targets.parquet``: selective-blur targets per figure and mode."""
+
+from scifigbench.contracts.core import Column, ForeignKey, TableSchema
+
+BLUR_MODES = frozenset({"admittance", "inductance"})
+TARGET_STATUS = frozenset({"confirmed", "proposed", "rejected"})
+MATCH_TIERS = frozenset({"renderer", "exact", "normalised", "fuzzy"})
+
+BLUR_TARGETS = TableSchema(
+    name="blur_targets",
+    key="target_id",
+    columns=(
+        Column("target_id", "str", unique=True, doc="<figure_id>/<mode>"),
+        Column("figure_id", "str"),
+        Column("mode", "str", allowed=BLUR_MODES),
+        Column("element_id", "str", nullable=True, doc="text element (synthetic) or null for OCR boxes"),
+        Column("role", "str", nullable=True),
+        Column("text", "str", doc="the text that is blurred"),
+        Column("x0", "float", min=0),
+        Column("y0", "float", min=0),
+        Column("x1", "float", min=0),
+        Column("y1", "float", min=0),
+        Column("reasoning_path", "str", doc="how the text can (inductance) or cannot (admittance) be recovered"),
+        Column("expected_answer", "str"),
+        Column("status", "str", allowed=TARGET_STATUS),
+        Column("ocr_backend", "str", doc="renderer, rapidocr or easyocr"),
+        Column("match_tier", "str", allowed=MATCH_TIERS),
+        Column("match_score", "float", min=0, max=1),
+    ),
+    foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
+)

@@ -1,0 +1,29 @@
+"""Schema of ``data/corpus/figures.parquet``: one row per figure."""
+
+from scifigbench.contracts.core import Column, TableSchema
+
+CHART_TYPES = frozenset({"bar", "line", "pie"})
+SOURCES = frozenset({"synthetic", "manifest", "scivqa", "release"})
+
+FIGURES = TableSchema(
+    name="figures",
+    key="figure_id",
+    doc="One row per figure with its image, caption, reference description and subset flags.",
+    columns=(
+        Column("figure_id", "str", unique=True, regex=r"^[A-Za-z0-9_.\-]+$", doc="stable id, also a file stem"),
+        Column("source", "str", allowed=SOURCES),
+        Column("chart_type", "str", allowed=CHART_TYPES),
+        Column("variant", "str", doc="e.g. grouped, stacked, horizontal, multi_series, log, donut"),
+        Column("n_panels", "int", min=1, max=8),
+        Column("title", "str", nullable=True),
+        Column("image_path", "str", is_path=True, doc="PNG path relative to the repo root"),
+        Column("image_sha256", "str", regex=r"^[0-9a-f]{64}$"),
+        Column("width", "int", min=16),
+        Column("height", "int", min=16),
+        Column("spec_path", "str", nullable=True, is_path=True, doc="ground-truth spec JSON; null for real figures"),
+        Column("caption", "str", nullable=True),
+        Column("reference_description", "str", nullable=True),
+        Column("subset_primary", "bool"),
+        Column("subset_ablation", "bool"),
+    ),
+)

@@ -1,0 +1,47 @@
+"""Schema of ``data/judgments/<model>.parquet``: one row per judged unit.
+
+Units: a description (family ``description``, MQM), one capability answer, one resistance answer,
+one caption-bias claim, one active blur answer, one passive blur description. ``score`` is the
+family's headline number (MQM 0-100; capability 1/0; resistance 1/0.5/0; caption_claim 1 = follows
+image, 0 = follows caption, null = not addressed). A row with ``error`` set has no verdict and is
+excluded from denominators (and counted).
+"""
+
+from scifigbench.contracts.core import Column, ForeignKey, TableSchema
+
+JUDGE_FAMILIES = frozenset({"description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive"})
+
+JUDGMENTS = TableSchema(
+    name="judgments",
+    key="unit_id",
+    columns=(
+        Column("unit_id", "str", unique=True, doc="<setup_id>[#<part>]"),
+        Column("setup_id", "str"),
+        Column("model", "str"),
+        Column("figure_id", "str"),
+        Column("condition", "str"),
+        Column("chart_type", "str"),
+        Column("family", "str", allowed=JUDGE_FAMILIES),
+        Column("category", "str", nullable=True, doc="probe category, claim type or blur mode"),
+        Column("probe_id", "str", nullable=True),
+        Column("judge_id", "str", doc="rule:<version> or llm:<model>:<prompt hash>"),
+        Column("score", "float", nullable=True),
+        Column("verdict", "str", nullable=True, doc="e.g. correct/incorrect, resists/hedges/accepts, image/caption/none"),
+        Column("mentioned", "bool", nullable=True),
+        Column("admits", "bool", nullable=True),
+        Column("fabricates", "bool", nullable=True),
+        Column("correct", "bool", nullable=True),
+        Column("pen_accuracy", "float", nullable=True, min=0),
+        Column("pen_completeness", "float", nullable=True, min=0),
+        Column("pen_clarity", "float", nullable=True, min=0),
+        Column("pen_numeric", "float", nullable=True, min=0),
+        Column("pen_trend", "float", nullable=True, min=0),
+        Column("pen_axis_legend", "float", nullable=True, min=0),
+        Column("pen_label_map", "float", nullable=True, min=0),
+        Column("pen_missing", "float", nullable=True, min=0),
+        Column("pen_halluc", "float", nullable=True, min=0),
+        Column("details_json", "str", nullable=True, doc="per-item findings or claim-level evidence"),
+        Column("raw_output", "str", nullable=True, doc="the LLM judge's raw reply, if any"),
+        Column("error", "str", nullable=True),
+    ),
+)

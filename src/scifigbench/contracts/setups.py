@@ -1,0 +1,30 @@
+"""Schema of ``data/setups/setups.parquet``: one row per model request, model-agnostic."""
+
+from scifigbench.contracts.core import Column, ForeignKey, TableSchema
+
+TASKS = frozenset({"describe", "capability", "resistance", "blur_active"})
+SETUP_CONDITIONS = frozenset(
+    {"base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"}
+)
+
+SETUPS = TableSchema(
+    name="setups",
+    key="setup_id",
+    columns=(
+        Column("setup_id", "str", unique=True, doc="<figure_id>/<condition>/<task>"),
+        Column("figure_id", "str"),
+        Column("condition", "str", allowed=SETUP_CONDITIONS),
+        Column("task", "str", allowed=TASKS),
+        Column("chart_type", "str", allowed=frozenset({"bar", "line", "pie"})),
+        Column("prompt_id", "str"),
+        Column("prompt_version", "str", regex=r"^[0-9a-f]{12}$", doc="sha256 prefix of the template"),
+        Column("system_text", "str", nullable=True),
+        Column("user_text", "str", doc="the full text sent with the image"),
+        Column("image_path", "str", is_path=True),
+        Column("image_sha256", "str", regex=r"^[0-9a-f]{64}$"),
+        Column("caption", "str", nullable=True),
+        Column("probe_ids", "str", doc="JSON list of probe ids answered by this request, in order"),
+        Column("blur_target_id", "str", nullable=True),
+    ),
+    foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
+)

@@ -1,0 +1,39 @@
+"""Where each stage's outputs live, relative to the repository root (the working directory).
+
+dvc.yaml names the same paths; keeping them here means code never builds them by hand.
+"""
+
+from pathlib import Path
+
+DATA = Path("data")
+CORPUS = DATA / "corpus"
+FIGURES = CORPUS / "figures.parquet"
+TEXT_ELEMENTS = CORPUS / "text_elements.parquet"
+CORPUS_IMAGES = CORPUS / "images"
+CORPUS_SPECS = CORPUS / "specs"
+
+CONDITIONS_DIR = DATA / "conditions"
+CONDITIONS = CONDITIONS_DIR / "conditions.parquet"
+BLUR_TARGETS = CONDITIONS_DIR / "blur_targets.parquet"
+CONDITION_IMAGES = CONDITIONS_DIR / "images"
+GALLERY = CONDITIONS_DIR / "gallery"
+
+PROBES_DIR = DATA / "probes"
+PROBES = PROBES_DIR / "probes.parquet"
+
+SETUPS = DATA / "setups" / "setups.parquet"
+RESPONSES_DIR = DATA / "responses"
+JUDGMENTS_DIR = DATA / "judgments"
+METRICS_DIR = Path("metrics")
+REPORTS_DIR = Path("reports")
+
+REVIEW_DIR = Path("review")  # git-tracked human decisions (blur targets, LLM probes)
+CACHE_DIR = Path(".scifigbench-cache")  # content-addressed model-call cache (not a dvc out)
+
+
+def responses(model: str) -> Path:
+    return RESPONSES_DIR / f"{model}.parquet"
+
+
+def judgments(model: str) -> Path:
+    return JUDGMENTS_DIR / f"{model}.parquet"

@@ -1,0 +1,99 @@
+"""Reading and writing stage tables: validated on both sides, written atomically.
+
+A stage builds its table in memory, validates it, and only then replaces the file (write to a
+temporary sibling, fsync, ``os.replace``), so a crash or a contract violation leaves the previous
+good output in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable
+
+import pandas as pd
+
+from scifigbench.contracts import SCHEMAS, TableSchema, validate
+
+
+def sha256_file(path: Path | str) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def atomic_write_bytes(path: Path | str, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step (no reader ever sees a partial file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def atomic_write_text(path: Path | str, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def write_json(path: Path | str, obj: Any) -> None:
+    """Write JSON with sorted keys so that identical content is byte-identical."""
+    atomic_write_text(path, json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def _schema(schema: TableSchema | str) -> TableSchema:
+    return SCHEMAS[schema] if isinstance(schema, str) else schema
+
+
+def write_table(
+    df: pd.DataFrame,
+    path: Path | str,
+    schema: TableSchema | str,
+    *,
+    refs: dict[str, Iterable[Any]] | None = None,
+    root: Path | str | None = ".",
+) -> pd.DataFrame:
+    """Validate ``df`` and atomically write it as parquet; return the conformed frame."""
+    path = Path(path)
+    df = validate(df, _schema(schema), where=str(path), refs=refs, root=root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        df.to_parquet(tmp, index=False)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    return df
+
+
+def read_table(
+    path: Path | str,
+    schema: TableSchema | str,
+    *,
+    refs: dict[str, Iterable[Any]] | None = None,
+    root: Path | str | None = ".",
+) -> pd.DataFrame:
+    """Read a parquet table and check it against its contract (the consuming side's check)."""
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: table not found — run the stage that produces it first")
+    return validate(pd.read_parquet(path), _schema(schema), where=str(path), refs=refs, root=root)
