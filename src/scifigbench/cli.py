@@ -1,0 +1,55 @@
+"""The ``scifigbench`` command: one subcommand per pipeline stage, plus review and import tools.
+
+Subcommands live beside their stage (``scifigbench/<stage>/cli.py``) and are imported only when
+called, so ``scifigbench --help`` stays fast (great-expectations and OpenCV load lazily).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> ("module:attribute", one-line help shown by --help without importing the module)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
+    "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
+    "review": ("scifigbench.conditions.review:review", "Confirm, replace or reject proposed blur targets and probes."),
+    "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
+    "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
+    "respond": ("scifigbench.models.cli:respond", "Send every setup to one model and store its responses."),
+    "judge": ("scifigbench.judges.cli:judge", "Turn one model's responses into verdicts."),
+    "judge-file": ("scifigbench.judges.cli:judge_file", "Judge JSONL records that come from elsewhere."),
+    "metrics": ("scifigbench.metrics.cli:metrics", "Compute the paper's tables as JSON under metrics/."),
+    "report": ("scifigbench.report.cli:report", "Write the self-contained HTML report."),
+    "import-release": ("scifigbench.metrics.release:import_release", "Import the paper's released verdicts as judgments."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        target, _ = COMMANDS[name]
+        module, attr = target.split(":")
+        return getattr(importlib.import_module(module), attr)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="scifigbench")
+def main() -> None:
+    """scifigbench: how vision-language models read, reason about and behave on scientific figures.
+
+    Each subcommand is one stage of the dvc pipeline (see dvc.yaml); `dvc repro` runs them in
+    order and reruns only what changed. Parameters come from params.yaml.
+    """
