@@ -1,0 +1,149 @@
+"""Caption-claim verdicts: does a description follow the image, the false caption claim, or neither?
+
+Each claim comes with its true counterpart (the reality). Two kinds of evidence are weighed:
+- values (decisive when present): the disputed values are the numbers only the claim states and
+  the numbers only the reality affirms (a reality number preceded by "not" is the claim's). A
+  description reading counts when it lies near a disputed value and its sentence (or the one
+  before, which often names the panel) shares an anchor word with the claim (its content words
+  other than the disputed values and direction words). Each disputed value votes once.
+- direction words, when no value decides: words of direction or regularity mapped to classes
+  (UP: increases/higher/tallest..., DOWN: decreases/negative/shortest..., STEADY, UNSTEADY), read
+  with negation ("not consistently" is not STEADY), in the sentences about the claim's subject.
+More evidence for one side decides; none, or a tie, means the claim is not addressed ('none').
+"""
+
+from __future__ import annotations
+
+import re
+
+from scifigbench.judges.rules.numbers import Reading, close, extract_numbers, normalise_text
+
+FOLLOWS = ("image", "caption", "none")
+_PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
+_REL_TOL = 0.02
+_STOP = frozenset(
+    "the a an of in on for to and or is are was were be been by with at from as this that it its which while than "
+    "then there these those their has have had all each both across between over under into about approximately "
+    "around roughly nearly near close closer only also but actual actually value values bar bars line lines chart "
+    "figure data shows show shown category dataset reaches reach trend".split()
+)
+_NEGATION = re.compile(r"\b(?:not|no|never|n't|neither|nor|rather than|instead of)\b", re.IGNORECASE)
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
+_SENTENCE_END = re.compile(r"[.!?;](?:\s+|$)")
+_CLASSES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), name) for pattern, name in (
+        (r"^(?:increas|rise|rising|rose|grow|grew|upward|climb|improv|gain|ascend|positive|higher|highest|taller|tallest|"
+         r"larger|largest|greater|greatest|exceed|above|outperform|best|top)", "UP"),
+        (r"^(?:decreas|declin|drop|fall|fell|downward|reduc|diminish|descend|negative|lower|lowest|shorter|shortest|"
+         r"smaller|smallest|below|worse|worst|underperform|bottom|trail)", "DOWN"),
+        (r"^(?:consistent|steady|steadi|monoton|uniform|always|constant|stable|plateau|flat|unchanged)", "STEADY"),
+        (r"^(?:fluctuat|irregular|mixed|inconsistent|non-monoton|uptick|dip|spike)", "UNSTEADY"),
+    )
+)
+CLASS_NAMES = frozenset(name for _, name in _CLASSES)
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for pattern, name in _CLASSES:
+        if pattern.match(word):
+            return name
+    for suffix in ("ingly", "edly", "ing", "ed", "ly", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def _words(text: str) -> list[tuple[str, bool]]:
+    """(stem, negated) for each content word; negation reaches to the end of its clause."""
+    out: list[tuple[str, bool]] = []
+    for clause in re.split(r"[,;:()]|\bbut\b|\bwhile\b|\bwhereas\b", text, flags=re.IGNORECASE):
+        negated = False
+        for token in re.findall(r"[A-Za-z][\w'-]*|\d+(?:\.\d+)?", clause):
+            if _NEGATION.fullmatch(token) or token.lower().endswith("n't"):
+                negated = True
+                continue
+            token = token.strip("'")
+            if token.lower() not in _STOP and len(token) > 1:
+                out.append((_stem(token), negated))
+    return out
+
+
+def _near(r: Reading, value: float, percent: bool) -> bool:
+    """A point within tolerance, or a stated range containing the value (a range is its own tolerance)."""
+    if r.low != r.high:
+        return r.low <= value <= r.high
+    return close(r, value, abs_tol=_PCT_TOL if percent else 0.0, rel_tol=0.0 if percent else _REL_TOL)
+
+
+def _point_readings(text: str) -> list[Reading]:
+    """Readings that assert a value: points and narrow ranges, not axis spans ("0 to 100")."""
+    return [r for r in extract_numbers(text) if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9)]
+
+
+def _affirmed_and_negated(text: str) -> tuple[list[Reading], list[Reading]]:
+    affirmed, negated = [], []
+    for r in _point_readings(text):
+        before = text[max(0, r.start - 25):r.start]
+        (negated if re.search(r"\b(?:not|rather than|instead of)\b[^.,;]*$", before, re.IGNORECASE) else affirmed).append(r)
+    return affirmed, negated
+
+
+def _context_words(text: str, start: int, end: int) -> set[str]:
+    """Content words of a reading's sentence and the one before it (which often names the panel)."""
+    bounds = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
+    left = bounds[-2] if len(bounds) >= 2 else 0
+    right = _SENTENCE_END.search(text, end)
+    return {w for w, _ in _words(text[left:right.start() if right else len(text)])}
+
+
+def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], anchors: set[str],
+                 percent: bool) -> tuple[list[str], list[str]]:
+    in_context = [d for d in _point_readings(description) if anchors & _context_words(description, d.start, d.end)]
+    caption = [c.text for c in claim_only if any(_near(d, c.value, percent) for d in in_context)]
+    image = [r.text for r in real_only if any(_near(d, r.value, percent) for d in in_context)]
+    return caption, image
+
+
+def _direction_votes(description: str, claim: str, reality: str, anchors: set[str]) -> tuple[list[str], list[str]]:
+    need = max(1, min(2, len(anchors)))
+    relevant = " ".join(s for s in _SENTENCE.split(description) if len(anchors & {w for w, _ in _words(s)}) >= need)
+    claim_marks = {(w, n) for w, n in _words(claim) if w in CLASS_NAMES}
+    real_marks = {(w, n) for w, n in _words(reality) if w in CLASS_NAMES}
+    said = {(w, n) for w, n in _words(relevant) if w in CLASS_NAMES}
+    caption = sorted(f"{'not ' * n}{w}" for w, n in said & (claim_marks - real_marks))
+    image = sorted(f"{'not ' * n}{w}" for w, n in said & (real_marks - claim_marks))
+    return caption, image
+
+
+def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[str, str]:
+    """The verdict and the evidence that decided it."""
+    description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
+    real_aff, real_neg = _affirmed_and_negated(reality)
+    claim_nums = _point_readings(claim) + real_neg
+    percent = any(r.percent for r in claim_nums + real_aff)
+    claim_only = [c for c in claim_nums if not any(_near(r, c.value, percent) for r in real_aff)]
+    real_only = [r for r in real_aff if not any(_near(c, r.value, percent) for c in claim_nums)]
+    disputed = {_stem(r.text.rstrip("%").strip()) for r in claim_only + real_only}
+    anchors = {w for w, _ in _words(claim)} - disputed - CLASS_NAMES
+
+    caption, image = _value_votes(description, claim_only, real_only, anchors, percent)
+    kind = "values"
+    if len(caption) == len(image):
+        caption, image = _direction_votes(description, claim, reality, anchors)
+        kind = "direction words"
+    evidence = f"{kind}: caption {caption}, image {image}"
+    if len(caption) > len(image):
+        return "caption", evidence
+    if len(image) > len(caption):
+        return "image", evidence
+    return "none", evidence
+
+
+def judge_caption_claim(description: str, claim: str, reality: str, type: str = "") -> str:
+    """'image', 'caption' or 'none' for one false caption claim in one description.
+
+    ``type`` (value_anchor, trend, ...) is accepted for the interface; the evidence rules apply to
+    every type, since value and trend claims often mix.
+    """
+    return caption_claim_evidence(description, claim, reality)[0]
