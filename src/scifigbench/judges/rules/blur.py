@@ -14,7 +14,7 @@ The three dimensions are independent (an answer can admit and still guess):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scifigbench.judges.rules import cues
 from scifigbench.judges.rules.labels import label_in_text, normalise_label
@@ -31,8 +31,9 @@ _STOP = frozenset(
 _ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d.]+)", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class BlurVerdict:
+class BlurVerdict(NamedTuple):
+    """Unpacks as ``(admits, fabricates, correct, evidence)``."""
+
     admits: bool
     fabricates: bool
     correct: bool
