@@ -30,7 +30,7 @@ _YES = frozenset({"yes", "true", "correct"})
 def judged_part(answer: str) -> str:
     """The conclusion of an answer: after its last conclusion marker, else its first sentence."""
     markers = list(_CONCLUSION.finditer(answer))
-    if markers:
+    if markers and re.search(r"\w", answer[markers[-1].end():]):
         return answer[markers[-1].end():]
     return re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n", answer.strip(), maxsplit=1)[0]
 

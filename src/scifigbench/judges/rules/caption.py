@@ -1,8 +1,8 @@
 """Caption-claim verdicts: does a description follow the image, the false caption claim, or neither?
 
 Each claim comes with its true counterpart (the reality). Two kinds of evidence are weighed:
-- values (decisive when present): the disputed values are the numbers only the claim states and
-  the numbers only the reality affirms (a reality number preceded by "not" is the claim's). A
+- values (decisive when present): the disputed values are the numbers only the claim states (only those
+  the reality negates, "not 92%", when it negates any) and the numbers only the reality affirms. A
   description reading counts when it lies near a disputed value and its sentence (or the one
   before, which often names the panel) shares an anchor word with the claim (its content words
   other than the disputed values and direction words). Each disputed value votes once.
@@ -97,11 +97,22 @@ def _context_words(text: str, start: int, end: int) -> set[str]:
     return {w for w, _ in _words(text[left:right.start() if right else len(text)])}
 
 
-def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], anchors: set[str],
-                 percent: bool) -> tuple[list[str], list[str]]:
-    in_context = [d for d in _point_readings(description) if anchors & _context_words(description, d.start, d.end)]
-    caption = [c.text for c in claim_only if any(_near(d, c.value, percent) for d in in_context)]
-    image = [r.text for r in real_only if any(_near(d, r.value, percent) for d in in_context)]
+def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], undisputed: list[Reading],
+                 anchors: set[str], percent: bool) -> tuple[list[str], list[str]]:
+    """Disputed values the description states; a reading votes only for the value nearest to it,
+    so a true value the claim merely repeats (91.2 beside a false 92.0) votes for nobody."""
+    caption: list[str] = []
+    image: list[str] = []
+    sides = [(c, caption) for c in claim_only] + [(r, image) for r in real_only] + [(u, None) for u in undisputed]
+    for d in _point_readings(description):
+        if not anchors & _context_words(description, d.start, d.end):
+            continue
+        matches = [(abs(d.value - v.value), v, side) for v, side in sides if _near(d, v.value, percent)]
+        if not matches:
+            continue
+        _, value, side = min(matches, key=lambda m: m[0])
+        if side is not None and value.text not in side:
+            side.append(value.text)
     return caption, image
 
 
@@ -122,12 +133,14 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
     real_aff, real_neg = _affirmed_and_negated(reality)
     claim_nums = _point_readings(claim) + real_neg
     percent = any(r.percent for r in claim_nums + real_aff)
-    claim_only = [c for c in claim_nums if not any(_near(r, c.value, percent) for r in real_aff)]
+    # when the reality names the false values ("not 92%"), only those are disputed on the claim side
+    claim_only = [c for c in (real_neg or claim_nums) if not any(_near(r, c.value, percent) for r in real_aff)]
     real_only = [r for r in real_aff if not any(_near(c, r.value, percent) for c in claim_nums)]
     disputed = {_stem(r.text.rstrip("%").strip()) for r in claim_only + real_only}
     anchors = {w for w, _ in _words(claim)} - disputed - CLASS_NAMES
 
-    caption, image = _value_votes(description, claim_only, real_only, anchors, percent)
+    undisputed = [r for r in claim_nums + real_aff if r not in claim_only and r not in real_only]
+    caption, image = _value_votes(description, claim_only, real_only, undisputed, anchors, percent)
     kind = "values"
     if len(caption) == len(image):
         caption, image = _direction_votes(description, claim, reality, anchors)

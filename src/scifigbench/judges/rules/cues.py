@@ -65,9 +65,10 @@ ABSENT: tuple[Cue, ...] = (
     _cue("no_x_shown", r"\bno\s+(?:[\w/-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?(?:shown|present|visible|displayed|drawn|"
          r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b"),
     _cue("does_not_show", rf"\b(?:does|do|did)\s*{_NOT}\s+(?:\w+\s+)?(?:show|contain|include|display|have|depict|present|"
-         r"provide|indicate|feature|mention|report|give|plot|list|offer|specify|label|mark|reference)\b"),
+         r"provide|indicate|feature|mention|report|give|plot|list|offer|specify|label|mark|reference|say|state|tell)\b"),
     _cue("not_shown", rf"\b{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
          r"reported|indicated|marked|drawn|plotted|mentioned|specified|stated|listed|part of|found|included)\b"),
+    _cue("cannot_see", rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\s+(?:any|a|an|such)\b"),
     _cue("shows_no", r"\b(?:shows|contains|has|provides|includes|displays|gives|features|offers|lists|reports)\s+no\b"),
     _cue("absent", r"\b(?:absent|lacks|lacking|missing from|nonexistent|non-existent|no such|does not exist|do not exist|"
          r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?))\b"),
