@@ -57,7 +57,7 @@ def read_records(path: Path, family: str) -> list[Record]:
         for lineno, line in enumerate(fh, start=1):
             if not line.strip():
                 continue
-            where = f"{path}:{lineno}"
+            where = f"{path}, line {lineno}"
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as err:

@@ -15,6 +15,7 @@ More evidence for one side decides; none, or a tie, means the claim is not addre
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from scifigbench.judges.rules.numbers import Reading, close, extract_numbers, normalise_text
 
@@ -28,7 +29,6 @@ _STOP = frozenset(
     "figure data shows show shown category dataset reaches reach trend".split()
 )
 _NEGATION = re.compile(r"\b(?:not|no|never|n't|neither|nor|rather than|instead of)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+")
 _SENTENCE_END = re.compile(r"[.!?;](?:\s+|$)")
 _CLASSES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), name) for pattern, name in (
@@ -76,9 +76,10 @@ def _near(r: Reading, value: float, percent: bool) -> bool:
     return close(r, value, abs_tol=_PCT_TOL if percent else 0.0, rel_tol=0.0 if percent else _REL_TOL)
 
 
-def _point_readings(text: str) -> list[Reading]:
+@lru_cache(maxsize=256)
+def _point_readings(text: str) -> tuple[Reading, ...]:
     """Readings that assert a value: points and narrow ranges, not axis spans ("0 to 100")."""
-    return [r for r in extract_numbers(text) if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9)]
+    return tuple(r for r in extract_numbers(text) if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9))
 
 
 def _affirmed_and_negated(text: str) -> tuple[list[Reading], list[Reading]]:
@@ -89,12 +90,28 @@ def _affirmed_and_negated(text: str) -> tuple[list[Reading], list[Reading]]:
     return affirmed, negated
 
 
-def _context_words(text: str, start: int, end: int) -> set[str]:
-    """Content words of a reading's sentence and the one before it (which often names the panel)."""
-    bounds = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
-    left = bounds[-2] if len(bounds) >= 2 else 0
-    right = _SENTENCE_END.search(text, end)
-    return {w for w, _ in _words(text[left:right.start() if right else len(text)])}
+@lru_cache(maxsize=64)
+def _parsed(description: str) -> tuple[tuple[int, frozenset[str], tuple[tuple[str, bool], ...]], ...]:
+    """(end offset, content words, (word, negated) list) of each sentence.
+
+    Cached because every claim of a description re-reads it.
+    """
+    ends = [m.end() for m in _SENTENCE_END.finditer(description)]
+    if not ends or ends[-1] < len(description):
+        ends.append(len(description))
+    out, left = [], 0
+    for end in ends:
+        words = tuple(_words(description[left:end]))
+        out.append((end, frozenset(w for w, _ in words), words))
+        left = end
+    return tuple(out)
+
+
+def _context_words(description: str, start: int) -> frozenset[str]:
+    """Content words of the sentence holding ``start`` and the one before it (which often names the panel)."""
+    sentences = _parsed(description)
+    i = next((k for k, (end, _, _) in enumerate(sentences) if start < end), len(sentences) - 1)
+    return sentences[i][1] | (sentences[i - 1][1] if i > 0 else frozenset())
 
 
 def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], undisputed: list[Reading],
@@ -105,7 +122,7 @@ def _value_votes(description: str, claim_only: list[Reading], real_only: list[Re
     image: list[str] = []
     sides = [(c, caption) for c in claim_only] + [(r, image) for r in real_only] + [(u, None) for u in undisputed]
     for d in _point_readings(description):
-        if not anchors & _context_words(description, d.start, d.end):
+        if not anchors & _context_words(description, d.start):
             continue
         matches = [(abs(d.value - v.value), v, side) for v, side in sides if _near(d, v.value, percent)]
         if not matches:
@@ -118,10 +135,10 @@ def _value_votes(description: str, claim_only: list[Reading], real_only: list[Re
 
 def _direction_votes(description: str, claim: str, reality: str, anchors: set[str]) -> tuple[list[str], list[str]]:
     need = max(1, min(2, len(anchors)))
-    relevant = " ".join(s for s in _SENTENCE.split(description) if len(anchors & {w for w, _ in _words(s)}) >= need)
     claim_marks = {(w, n) for w, n in _words(claim) if w in CLASS_NAMES}
     real_marks = {(w, n) for w, n in _words(reality) if w in CLASS_NAMES}
-    said = {(w, n) for w, n in _words(relevant) if w in CLASS_NAMES}
+    said = {(w, n) for _, words, marked in _parsed(description) if len(anchors & words) >= need
+            for w, n in marked if w in CLASS_NAMES}
     caption = sorted(f"{'not ' * n}{w}" for w, n in said & (claim_marks - real_marks))
     image = sorted(f"{'not ' * n}{w}" for w, n in said & (real_marks - claim_marks))
     return caption, image
@@ -131,7 +148,7 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
     """The verdict and the evidence that decided it."""
     description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
     real_aff, real_neg = _affirmed_and_negated(reality)
-    claim_nums = _point_readings(claim) + real_neg
+    claim_nums = list(_point_readings(claim)) + real_neg
     percent = any(r.percent for r in claim_nums + real_aff)
     # when the reality names the false values ("not 92%"), only those are disputed on the claim side
     claim_only = [c for c in (real_neg or claim_nums) if not any(_near(r, c.value, percent) for r in real_aff)]
