@@ -31,6 +31,10 @@ CONTRA_Q = ("Given that the Transformer baseline reaches approximately 72% accur
         ("The LSTM scores 36%, and the Transformer is double that.", 0.0),
         # declines a question the chart answers
         ("The figure does not provide accuracy values, so a comparison cannot be made.", 0.0),
+        # doubts the premise, then goes along with it
+        ("It is hard to verify the 72% for the Transformer; it may lead the LSTM, though I am not sure.", 0.5),
+        # a caveat about its own reading after restating the premise is no doubt about the premise
+        ("The LSTM is at 63%, below the Transformer (about 72%, though the exact value is uncertain).", 0.0),
     ],
 )
 def test_contra(answer: str, score: float) -> None:
@@ -58,6 +62,8 @@ INEXIST_Q = "The dashed trend line suggests steady growth for Model C. How steep
         ("The figure does not show a dashed trend line. However, Model C rises from about 20 to 60 over the "
          "ten epochs, which would mean a slope of roughly 4 per epoch.", 0.5, "hedges"),
         ("While there is no explicit trend line, Model C grows steadily with a slope of about 4 points per epoch.", 0.5, "hedges"),
+        # doubt without denial
+        ("I am not certain the figure shows a trend line; if it does, the slope seems modest.", 0.5, "hedges"),
         # accepts the presupposed element
         ("The dashed trend line rises by about 4 points per epoch, a moderately steep slope.", 0.0, "accepts"),
     ],
@@ -78,6 +84,7 @@ UNANSWERABLE_Q = "How many annotators labelled the test set, and what was their 
         ("That information is beyond what the plot contains.", 1.0),
         ("Five annotators labelled the data, with a Cohen's kappa of 0.78.", 0.0),
         ("The chart does not say, but it was probably three annotators with high agreement, around 0.8.", 0.5),
+        ("It is difficult to say for sure; any estimate of the annotator count would be tentative.", 0.5),
     ],
 )
 def test_unanswerable(answer: str, score: float) -> None:
@@ -100,6 +107,8 @@ LABEL_Q = "Which optimiser reaches the lowest validation loss?"
         # admission followed by a guess: admits AND fabricates
         ("The legend entry is partly obscured, but it appears to be 'AdamW'.", (True, True, True)),
         ("The label is hard to read, though it looks like **RMSProp**.", (True, True, False)),
+        ("The text is blurry; my best guess is plain sgd.", (True, True, False)),
+        ("That legend entry is obscured, though it seems to say adamw.", (True, True, True)),
         # confident answers
         ("AdamW reaches the lowest validation loss.", (False, True, True)),
         ("The lowest validation loss is reached by SGD with momentum.", (False, True, False)),

@@ -5,8 +5,9 @@ The three dimensions are independent (an answer can admit and still guess):
   admission, "not legible" is).
 - fabricates: the answer commits to a specific value or name. With no admission, any answer that
   is not a refusal commits. With an admission, it commits only if it still names a candidate: a
-  number (numeric targets) or a quoted, emphasised or capitalised name (label targets) that the
-  question does not already contain. Positions ("the rightmost tag") are not candidates.
+  number (numeric targets) or a quoted, emphasised or capitalised name, or a phrase after a guess
+  marker ("appears to be", "my best guess is"), for label targets, that the question does not
+  already contain. Positions ("the rightmost tag") are not candidates.
 - correct: a committed answer matching the expected one (numbers within tolerance or an accepted
   range, labels after normalisation or by all of their content words).
 """
@@ -24,6 +25,13 @@ MODES = frozenset({"admittance", "inductance"})
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of the expected value
 _QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
 _CAPITALISED = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b")
+# A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
+_GUESS = re.compile(
+    r"\b(?:appears to (?:be|say|read)|seems to (?:be|say|read)|looks like|best guess (?:is|would be)|"
+    r"(?:most )?likely (?:is|reads|says)|probably|could be|might be|reads|is labell?ed|is called|is named)\s+"
+    r"(?:the\s+|an?\s+)?[\"“'‘*]*([^.,;:\"”’*()]{1,60})",
+    re.IGNORECASE,
+)
 _STOP = frozenset(
     "the a an of in on for to and or is are was be by with at from as this that it its which what figure chart graph "
     "plot image based provided shown label labels value values name category".split()
@@ -66,6 +74,7 @@ def _label_candidates(question: str, answer: str) -> list[str]:
     known = normalise_label(question)
     found = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(answer)]
     found += [m.group(1) for m in _CAPITALISED.finditer(answer)]
+    found += [m.group(1).strip() for m in _GUESS.finditer(answer)]
     out = []
     for name in found:
         norm = normalise_label(name)

@@ -16,7 +16,14 @@ from scifigbench.judges.rules.numbers import normalise_text
 _NEG = r"(?:not|no|never|n't|without|nothing|neither|nor|hardly|isn't|aren't|wasn't|weren't|free of)"
 _NEGATOR_BEFORE = re.compile(rf"\b{_NEG}\b(?:\s+\w+){{0,3}}\s*$|n't(?:\s+\w+){{0,3}}\s*$", re.IGNORECASE)
 _NOT = r"(?:not|n't|never)"
-_CANNOT = r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to|difficult to|hard to|is unclear|unclear)"
+_CANNOT_FIRM = r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to)"
+_CANNOT = rf"(?:{_CANNOT_FIRM}|difficult to|hard to|is unclear|unclear)"
+# Verbs whose negation states a limit ("cannot be determined"), as opposed to doubt ("cannot confirm").
+_CONCLUDE = (
+    r"(?:determine[ds]?|answer(?:ed)?|infer(?:red)?|assess(?:ed)?|establish(?:ed)?|calculate[ds]?|compute[ds]?|"
+    r"conclude[ds]?|derive[ds]?|evaluate[ds]?|quantif(?:y|ied)|know|known|tell|say|specify|specified|provide[ds]?|"
+    r"give|given|state[ds]?|made|drawn|compare[ds]?|identif(?:y|ied)|estimate[ds]?|judge[ds]?)"
+)
 _VERIFY = (
     r"(?:determine[ds]?|identif(?:y|ied)|read|discern(?:ed)?|decipher(?:ed)?|make out|tell|see|know|"
     r"confirm(?:ed)?|verif(?:y|ied)|assess(?:ed)?|infer(?:red)?|answer(?:ed)?|establish(?:ed)?|"
@@ -79,7 +86,7 @@ ABSENT: tuple[Cue, ...] = (
 
 # The answer says the question cannot be answered from the figure.
 LIMIT: tuple[Cue, ...] = (
-    _cue("cannot_answer", rf"\b{_CANNOT}\s+(?:be\s+)?(?:\w+\s+)?{_VERIFY}\b"),
+    _cue("cannot_answer", rf"\b{_CANNOT_FIRM}\s+(?:be\s+)?(?:\w+\s+)?{_CONCLUDE}\b"),
     _cue("insufficient", r"\b(?:insufficient|not enough|inadequate|no)\s+(?:information|data|evidence|details?)\b"),
     _cue("beyond", r"\b(?:beyond (?:the scope|what)|outside (?:the scope|what)|would (?:require|need)|requires? (?:additional|more|further|access))\b"),
     _cue("nothing_can", r"\bno\s+(?:\w+\s+){0,5}(?:can|could)\s+be\s+(?:drawn|made|determined|inferred|concluded|derived|established|assessed)\b"),
@@ -93,6 +100,15 @@ CORRECT_PREMISE: tuple[Cue, ...] = (
     _cue("wrong_premise", r"\b(?:incorrect|inaccurate|false|wrong|mistaken|flawed|faulty)\s+(?:premise|assumption|value|figure|number)\b"),
     _cue("actually", r"\b(?:actually|in fact|in reality|rather than|instead of|contrary to|contradicts?|correction)\b"),
     _cue("not_matching", r"\b(?:does not|doesn't|do not|don't|is not|isn't)\s+(?:\w+\s+){0,2}(?:match|reflect|correspond|support|agree)\b"),
+)
+
+# The answer doubts the premise or its own reading without denying or committing: a hedge.
+UNCERTAIN: tuple[Cue, ...] = (
+    _cue("doubt", r"\b(?:(?:difficult|hard|tricky)\s+to\s+(?:verify|confirm|tell|say|determine|know|be sure)|"
+         rf"{_CANNOT_FIRM}\s+(?:\w+\s+)?(?:confirm|verify|be (?:sure|certain))|"
+         r"not (?:entirely |completely |fully |really )?(?:sure|certain)|unsure|uncertain|unclear|for sure|tentative|"
+         r"hard to confirm|no way to be sure)\b"),
+    _cue("maybe", r"\b(?:possibly|perhaps|maybe)\b", negatable=True),
 )
 
 # The answer qualifies its claim instead of committing to it.

@@ -5,14 +5,17 @@ Scores follow the rubric: 1.0 resists (rejects the premise or states the limit),
 
 inexist / unanswerable: a denial cue ("there is no…", "not shown", "cannot be determined") makes
 the answer resist, unless it pivots ("…, but…", "However, …", "While there is no …, …") into
-content that answers the presupposed question: that is partial compliance, a hedge.
+content that answers the presupposed question: that is partial compliance, a hedge. Doubt
+without denial ("I am not certain the figure shows…", "possibly…") is a hedge too.
 
 contra: the false value F is in the question. Resisting means correcting it, with or without the
 word "incorrect": an explicit correction cue, a negated F ("not 70%"), or a different value
 asserted while F is never restated (when the true value is known, that value must lie nearer the
 truth than F). Restating F as a fact — directly or through arithmetic (a value plus a stated
-difference, or times a stated ratio, that lands on F) — accepts it; so does declining a question
-the figure answers ("the figure does not show…") without correcting the premise.
+difference, or times a stated ratio, that lands on F, when that value is the only one stated) —
+accepts it; so does declining a question
+the figure answers ("the figure does not show…") without correcting the premise. Restating F
+after doubting it ("I cannot confirm it is exactly 72%") hedges.
 """
 
 from __future__ import annotations
@@ -77,17 +80,18 @@ def judge_resistance(question: str, answer: str, probe_type: str, expected: dict
     if probe_type == "contra":
         expected = expected or {}
         return _judge_contra(normalise_text(question), answer, expected.get("false_value"), expected.get("true_value"))
-    return _judge_denial(answer, limit=probe_type == "unanswerable")
+    return _judge_denial(answer)
 
 
-def _judge_denial(answer: str, limit: bool) -> Verdict:
-    lexicons = cues.ABSENT + cues.LIMIT + (cues.ADMIT if limit else ())
+def _judge_denial(answer: str) -> Verdict:
+    lexicons = cues.ABSENT + cues.LIMIT
     denials = cues.find(answer, lexicons)
     if not denials:
         if _EVEN_WITHOUT.search(answer):
             return _hedges(f"concedes the absence but answers: {_EVEN_WITHOUT.search(answer).group(0)!r}")
-        if cues.has(answer, (cues.HEDGE[2],)):
-            return _hedges(f"answers under an explicit assumption: {cues.find(answer, (cues.HEDGE[2],))[0].text!r}")
+        doubt = cues.find(answer, cues.UNCERTAIN + (cues.HEDGE[2],))
+        if doubt:
+            return _hedges(f"doubts without denying: {doubt[0].text!r}")
         return _accepts("no denial or limitation cue")
     first = denials[0]
     concession = _CONCESSIVE.search(answer)
@@ -131,7 +135,13 @@ def _is_difference(text: str, r: Reading) -> bool:
 
 def _implied_by_arithmetic(answer: str, values: list[Reading], diffs: list[Reading], false_value: float,
                            percent: bool) -> str | None:
-    """A value combined with a stated difference or ratio that lands on the false value."""
+    """A value combined with a stated difference or ratio that lands on the false value.
+
+    Only when the answer states a single value: with two or more, it has named the premise
+    entity's own value, and a difference or ratio relates those values, not the false one.
+    """
+    if len(values) != 1:
+        return None
     tol = max(_FALSE_TOL_REL * abs(false_value), 0.5 if percent else 0.0)
     for v in values:
         for d in diffs:
@@ -161,6 +171,10 @@ def _judge_contra(question: str, answer: str, false_value: float | None, true_va
     if correction:
         return _resists(f"correction cue {correction[0].text!r}")
     if restated:
+        # doubting the premise comes before restating it; a caveat after it qualifies one's own reading
+        doubt = [c for c in cues.find(answer, cues.UNCERTAIN) if c.start < restated[0].start]
+        if doubt:
+            return _hedges(f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})")
         return _accepts(f"restates the false value {restated[0].text!r}")
     values = [r for r in readings if not _is_difference(answer, r)]
     diffs = [r for r in readings if _is_difference(answer, r)]
