@@ -176,6 +176,30 @@ def test_caption_claim_follows_caption() -> None:
                                "Accuracy decreases from English to Finnish.", "trend") == "caption"
 
 
+SWAP = ("Method C has a higher accuracy than Method B.", "Method B is higher (71.2%) than Method C (65.0%).")
+RANK = ("Among the methods, GRU has the second-highest accuracy.",
+        "Among the methods, GRU ranks 4th of 6; the second-highest is LSTM.")
+TREND = ("Between epoch = 2 and 3, the validation curve dips in loss.",
+         "Between epoch = 2 and 3, the validation curve rises from 0.41 to 0.52.")
+
+
+@pytest.mark.parametrize(
+    ("description", "pair", "follows"),
+    [
+        ("Six methods are compared. Method B is higher than Method C on this split.", SWAP, "image"),
+        ("Six methods are compared. Method C has a higher accuracy than Method B.", SWAP, "caption"),
+        ("Six methods are compared; Method B scores 71.2% and Method C 65.0%.", SWAP, "image"),
+        ("The bars are sorted. GRU ranks fourth among the six methods.", RANK, "image"),
+        ("The bars are sorted. GRU has the second-highest accuracy.", RANK, "caption"),
+        ("The loss falls overall. From epoch 2 to 3 the validation curve rises from 0.41 to 0.52.", TREND, "image"),
+        ("The loss falls overall. Between epoch 2 and 3 the validation curve dips.", TREND, "caption"),
+        ("The legend lists two curves in the upper right corner.", TREND, "none"),
+    ],
+)
+def test_caption_claim_relations(description: str, pair: tuple[str, str], follows: str) -> None:
+    assert judge_caption_claim(description, pair[0], pair[1], "comparison_swap") == follows
+
+
 @pytest.mark.parametrize(
     ("answer", "expected", "correct"),
     [

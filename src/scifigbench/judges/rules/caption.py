@@ -6,9 +6,12 @@ Each claim comes with its true counterpart (the reality). Two kinds of evidence 
   description reading counts when it lies near a disputed value and its sentence (or the one
   before, which often names the panel) shares an anchor word with the claim (its content words
   other than the disputed values and direction words). Each disputed value votes once.
-- direction words, when no value decides: words of direction or regularity mapped to classes
-  (UP: increases/higher/tallest..., DOWN: decreases/negative/shortest..., STEADY, UNSTEADY), read
-  with negation ("not consistently" is not STEADY), in the sentences about the claim's subject.
+- direction and rank words, when no value decides: words of direction or regularity mapped to classes
+  (UP: increases/higher/tallest..., DOWN: decreases/negative/shortest..., STEADY, UNSTEADY) and
+  ranks ("second", "4th"), read with negation ("not consistently" is not STEADY). First as
+  relations: a mark paired with an entity word of its clause (words common to claim and
+  reality), comparatives with the entity's side ("B higher than A" differs from "A higher than
+  B"); without any, as bare marks in the sentences about the claim's subject.
 More evidence for one side decides; none, or a tie, means the claim is not addressed ('none').
 """
 
@@ -35,16 +38,28 @@ _CLASSES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:increas|rise|rising|rose|grow|grew|upward|climb|improv|gain|ascend|positive|higher|highest|taller|tallest|"
          r"larger|largest|greater|greatest|exceed|above|outperform|best|top)", "UP"),
         (r"^(?:decreas|declin|drop|fall|fell|downward|reduc|diminish|descend|negative|lower|lowest|shorter|shortest|"
-         r"smaller|smallest|below|worse|worst|underperform|bottom|trail)", "DOWN"),
+         r"smaller|smallest|below|worse|worst|underperform|bottom|trail|dip)", "DOWN"),
         (r"^(?:consistent|steady|steadi|monoton|uniform|always|constant|stable|plateau|flat|unchanged)", "STEADY"),
-        (r"^(?:fluctuat|irregular|mixed|inconsistent|non-monoton|uptick|dip|spike)", "UNSTEADY"),
+        (r"^(?:fluctuat|irregular|mixed|inconsistent|non-monoton|uptick|spike)", "UNSTEADY"),
     )
 )
 CLASS_NAMES = frozenset(name for _, name in _CLASSES)
 
 
+_ORDINAL_WORDS = {w: i for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)}
+_ORDINAL_DIGITS = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
+_ONE_LETTER_NAME = re.compile(r"\b([A-Z][A-Za-z]+) ([A-Z0-9])\b(?![\w.%])")
+_PARENTHESES = re.compile(r"\([^()]*\)")
+_CLAUSE = re.compile(r"[,;:()]|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
+
+
 def _stem(word: str) -> str:
     word = word.lower()
+    if word in _ORDINAL_WORDS:
+        return f"ORD{_ORDINAL_WORDS[word]}"
+    if re.fullmatch(r"ord\d{1,2}", word):
+        return word.upper()
     for pattern, name in _CLASSES:
         if pattern.match(word):
             return name
@@ -54,19 +69,58 @@ def _stem(word: str) -> str:
     return word
 
 
-def _words(text: str) -> list[tuple[str, bool]]:
-    """(stem, negated) for each content word; negation reaches to the end of its clause."""
-    out: list[tuple[str, bool]] = []
-    for clause in re.split(r"[,;:()]|\bbut\b|\bwhile\b|\bwhereas\b", text, flags=re.IGNORECASE):
+def _is_mark(stem: str) -> bool:
+    return stem in CLASS_NAMES or stem.startswith("ORD")
+
+
+def _clauses(text: str) -> list[list[tuple[str, bool]]]:
+    """(stem, negated) content words per clause; negation reaches to the end of its clause.
+
+    "4th" and "fourth" become ORD4; "Method B" becomes one word; a hyphenated word whose parts carry a direction or rank
+    ("second-highest") is split into them.
+    """
+    text = _ORDINAL_DIGITS.sub(lambda m: f" ord{m.group(1)} ", text)
+    text = _ONE_LETTER_NAME.sub(r"\1_\2", text)  # "Method B" stays one word; "B" alone would be dropped
+    out = []
+    for clause in _CLAUSE.split(text):
+        words: list[tuple[str, bool]] = []
         negated = False
         for token in re.findall(r"[A-Za-z][\w'-]*|\d+(?:\.\d+)?", clause):
             if _NEGATION.fullmatch(token) or token.lower().endswith("n't"):
                 negated = True
                 continue
-            token = token.strip("'")
-            if token.lower() not in _STOP and len(token) > 1:
-                out.append((_stem(token), negated))
+            parts = [token]
+            if "-" in token and not _is_mark(_stem(token)) and any(_is_mark(_stem(p)) for p in token.split("-") if p):
+                parts = [p for p in token.split("-") if p]
+            for part in parts:
+                part = part.strip("'")
+                if part.lower() not in _STOP and len(part) > 1:
+                    words.append((_stem(part), negated))
+        out.append(words)
     return out
+
+
+def _words(text: str) -> list[tuple[str, bool]]:
+    return [w for clause in _clauses(text) for w in clause]
+
+
+def _facts(text: str, entities: set[str]) -> set[tuple[str, str, str]]:
+    """(mark, side, entity word) for each direction/rank mark and entity word sharing a clause.
+
+    Comparatives keep the side of the entity (L before the mark, R after): "B is higher than A"
+    and "A is higher than B" are different facts. Parenthesised asides are left out.
+    """
+    facts = set()
+    for clause in _clauses(_PARENTHESES.sub(" ", text)):
+        for i, (mark, neg) in enumerate(clause):
+            if not _is_mark(mark):
+                continue
+            name = f"not {mark}" if neg else mark
+            for j, (word, _) in enumerate(clause):
+                if word in entities:
+                    side = ("L" if j < i else "R") if mark in ("UP", "DOWN") else ""
+                    facts.add((name, side, word))
+    return facts
 
 
 def _near(r: Reading, value: float, percent: bool) -> bool:
@@ -135,10 +189,10 @@ def _value_votes(description: str, claim_only: list[Reading], real_only: list[Re
 
 def _direction_votes(description: str, claim: str, reality: str, anchors: set[str]) -> tuple[list[str], list[str]]:
     need = max(1, min(2, len(anchors)))
-    claim_marks = {(w, n) for w, n in _words(claim) if w in CLASS_NAMES}
-    real_marks = {(w, n) for w, n in _words(reality) if w in CLASS_NAMES}
+    claim_marks = {(w, n) for w, n in _words(claim) if _is_mark(w)}
+    real_marks = {(w, n) for w, n in _words(reality) if _is_mark(w)}
     said = {(w, n) for _, words, marked in _parsed(description) if len(anchors & words) >= need
-            for w, n in marked if w in CLASS_NAMES}
+            for w, n in marked if _is_mark(w)}
     caption = sorted(f"{'not ' * n}{w}" for w, n in said & (claim_marks - real_marks))
     image = sorted(f"{'not ' * n}{w}" for w, n in said & (real_marks - claim_marks))
     return caption, image
@@ -154,11 +208,18 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
     claim_only = [c for c in (real_neg or claim_nums) if not any(_near(r, c.value, percent) for r in real_aff)]
     real_only = [r for r in real_aff if not any(_near(c, r.value, percent) for c in claim_nums)]
     disputed = {_stem(r.text.rstrip("%").strip()) for r in claim_only + real_only}
-    anchors = {w for w, _ in _words(claim)} - disputed - CLASS_NAMES
+    anchors = {w for w, _ in _words(claim) if not _is_mark(w)} - disputed
 
     undisputed = [r for r in claim_nums + real_aff if r not in claim_only and r not in real_only]
     caption, image = _value_votes(description, claim_only, real_only, undisputed, anchors, percent)
     kind = "values"
+    if len(caption) == len(image):
+        entities = {w for w, _ in _words(reality)} & anchors
+        claim_facts, real_facts = _facts(claim, entities), _facts(reality, entities)
+        said = _facts(description, entities)
+        caption = sorted(" ".join(f) for f in said & (claim_facts - real_facts))
+        image = sorted(" ".join(f) for f in said & (real_facts - claim_facts))
+        kind = "relations"
     if len(caption) == len(image):
         caption, image = _direction_votes(description, claim, reality, anchors)
         kind = "direction words"
