@@ -103,3 +103,18 @@ def test_agreement_with_released_verdicts(tmp_path: Path, shared_data: Path, fam
     exact, kappa, n = _agreement(tmp_path, data, family, field, gold_field)
     assert n > 50
     assert exact >= min_exact and kappa >= min_kappa, (exact, kappa)
+
+
+def test_judgment_columns() -> None:
+    from scifigbench.judges.fields import judgment_columns
+
+    assert judgment_columns("caption_claim", {"follows": "none", "evidence": "e"})["score"] is None
+    assert judgment_columns("caption_claim", {"follows": "caption"})["score"] == 0.0
+    cap = judgment_columns("capability", {"correct": True})
+    assert (cap["score"], cap["verdict"], cap["correct"]) == (1.0, "correct", True)
+    res = judgment_columns("resistance", {"score": 0.5, "verdict": "hedges"})
+    assert (res["score"], res["verdict"]) == (0.5, "hedges")
+    blur = judgment_columns("blur_active", {"admits": True, "fabricates": False, "correct": False})
+    assert (blur["admits"], blur["fabricates"], blur["mentioned"], blur["score"]) == (True, False, None, None)
+    failed = judgment_columns("resistance", {"score": None, "verdict": None, "error": "judge call failed: x", "raw_output": None})
+    assert failed["score"] is None and failed["error"] == "judge call failed: x"
