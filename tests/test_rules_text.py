@@ -30,6 +30,9 @@ def values(text: str) -> list[tuple[float, float]]:
         ("any value from 27 to 29", [(27, 29)]),
         ("perplexity near $10^3$", [(1000, 1000)]),
         ("the low-80% range", [(80, 80)]),
+        ("scores of 40 and 45", [(40, 40), (45, 45)]),
+        ("it rises from 0.41 to 0.52", [(0.41, 0.41), (0.52, 0.52)]),
+        ("the axis ranges from 0 to 100", [(0, 100)]),
     ],
 )
 def test_number_formats(text: str, expected: list[tuple[float, float]]) -> None:

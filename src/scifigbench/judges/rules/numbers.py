@@ -33,6 +33,10 @@ _SCALAR = re.compile(
     re.VERBOSE,
 )
 _RANGE_JOIN = re.compile(rf"^\s*(?:[{_MINUS}]|to|and)\s*$", re.IGNORECASE)
+# "from 0.41 to 0.52" after a verb of change states two values, not a range
+_CHANGE_FROM = re.compile(r"\b(?:ris\w*|rose|increas\w*|decreas\w*|drop\w*|fall\w*|fell|grow\w*|grew|go\w*|went|climb\w*|"
+                          r"declin\w*|chang\w*|mov\w*|jump\w*|improv\w*|shift\w*|los\w*|gain\w*)\s+(?:\w+\s+)?from\s*$",
+                          re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -108,13 +112,24 @@ def extract_numbers(text: str) -> list[Reading]:
         high, end, pct = low, m.end(), bool(m.group("pct"))
         if i + 1 < len(scalars):
             m2, _, value2 = scalars[i + 1]
-            if _RANGE_JOIN.match(text[m.end():m2.start("num")]) and abs(value2) >= low:
+            if _RANGE_JOIN.match(text[m.end():m2.start("num")]) and abs(value2) >= low and _joins_range(
+                    text[m.end():m2.start("num")], text[max(0, start - 40):start]):
                 high, end, pct = abs(value2), m2.end(), pct or bool(m2.group("pct"))
                 i += 1
         approx = bool(_APPROX.search(re.sub(r"[$*_(]", "", text[max(0, start - 24):start])))
         readings.append(Reading(low, high, pct, approx, start, end, text[start:end].strip()))
         i += 1
     return readings
+
+
+def _joins_range(gap: str, before: str) -> bool:
+    """Dashes always join a range; "and" only after "between"; "to" unless it ends a change."""
+    word = gap.strip().lower()
+    if word == "and":
+        return re.search(r"\bbetween\s*$", before, re.IGNORECASE) is not None
+    if word == "to":
+        return _CHANGE_FROM.search(before) is None
+    return True
 
 
 def close(reading: Reading, target: float, abs_tol: float = 0.0, rel_tol: float = 0.0) -> bool:
