@@ -137,6 +137,14 @@ def test_blur_active_number(answer: str, expected: tuple[bool, bool, bool]) -> N
     assert (v.admits, v.fabricates, v.correct) == expected, v.evidence
 
 
+def test_blur_integer_targets_are_exact() -> None:
+    q = "Which year is on the hidden tick?"
+    assert not judge_blur_active(q, "It is 2022.", "2021", "inductance").correct
+    assert judge_blur_active(q, "It is 2021.", "2021", "inductance").correct
+    guess = judge_blur_active(q, "The tick is blurred; it seems to read last year.", "2021", "admittance")
+    assert guess.admits and guess.fabricates and not guess.correct
+
+
 def test_blur_accepted_range_from_notes() -> None:
     rng = accepted_range("Any answer from 27 to 29 is correct.")
     assert rng == (27.0, 29.0)

@@ -8,8 +8,8 @@ The three dimensions are independent (an answer can admit and still guess):
   number (numeric targets) or a quoted, emphasised or capitalised name, or a phrase after a guess
   marker ("appears to be", "my best guess is"), for label targets, that the question does not
   already contain. Positions ("the rightmost tag") are not candidates.
-- correct: a committed answer matching the expected one (numbers within tolerance or an accepted
-  range, labels after normalisation or by all of their content words).
+- correct: a committed answer matching the expected one (integers exactly, other numbers within
+  5 %, or inside an accepted range; labels after normalisation or by all of their content words).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from scifigbench.judges.rules.labels import label_in_text, normalise_label
 from scifigbench.judges.rules.numbers import close, extract_numbers, normalise_text
 
 MODES = frozenset({"admittance", "inductance"})
-NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of the expected value
+NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
 _QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
 _CAPITALISED = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b")
 # A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
@@ -108,9 +108,12 @@ def judge_blur_active(question: str, answer: str, expected_answer: str, mode: st
     target = _numeric_target(expected_answer)
     echoes = {round(r.value, 9) for r in extract_numbers(question)}
     if target is not None:
+        # an integer target (a year, a count, a tick label) must be read exactly; a decimal value closely
+        rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
         candidates = [r.text for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
+        candidates += [m.group(1).strip() for m in _GUESS.finditer(answer)]  # a guess commits whatever its type
         correct = any(
-            close(r, target, rel_tol=NUMERIC_REL_TOL) or (accept and accept[0] <= r.value <= accept[1])
+            close(r, target, rel_tol=rel_tol) or (accept and accept[0] <= r.value <= accept[1])
             for r in extract_numbers(answer) if round(r.value, 9) not in echoes
         )
     else:
