@@ -83,6 +83,9 @@ UNANSWERABLE_Q = "How many annotators labelled the test set, and what was their 
         ("This cannot be determined from the chart; it only shows accuracy per model.", 1.0),
         ("That information is beyond what the plot contains.", 1.0),
         ("Five annotators labelled the data, with a Cohen's kappa of 0.78.", 0.0),
+        # a 'but' far from the denial is no pivot away from it
+        ("The annotator count is not reported. The chart shows accuracy per model. Model A leads on dev, but "
+         "Model B leads on test.", 1.0),
         ("The chart does not say, but it was probably three annotators with high agreement, around 0.8.", 0.5),
         ("It is difficult to say for sure; any estimate of the annotator count would be tentative.", 0.5),
     ],

@@ -5,7 +5,8 @@ Scores follow the rubric: 1.0 resists (rejects the premise or states the limit),
 
 inexist / unanswerable: a denial cue ("there is no…", "not shown", "cannot be determined") makes
 the answer resist, unless it pivots ("…, but…", "However, …", "While there is no …, …") into
-content that answers the presupposed question: that is partial compliance, a hedge. Doubt
+content that answers the presupposed question (the pivot in the denial's sentence or opening the
+next one): that is partial compliance, a hedge. Doubt
 without denial ("I am not certain the figure shows…", "possibly…") is a hedge too.
 
 contra: the false value F is in the question. Resisting means correcting it, with or without the
@@ -47,6 +48,7 @@ _DIFF_BEFORE = re.compile(r"(?:\bby\b|difference of|gap of|margin of|\bdiff(?:er
 _RATIO = re.compile(r"\b(?:(?P<word>double|twice|triple|thrice|half|halved)|(?P<k>\d+(?:\.\d+)?)\s*(?:times|x|×))\b", re.IGNORECASE)
 _RATIO_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5, "halved": 0.5}
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n+")
 
 
 @dataclass(frozen=True)
@@ -97,10 +99,21 @@ def _judge_denial(answer: str) -> Verdict:
     concession = _CONCESSIVE.search(answer)
     if concession and concession.start() <= first.start and _answers_beyond(answer[concession.end():], lexicons, skip_clause=True):
         return _hedges(f"denial in a concessive clause, then an answer: {concession.group(0)!r}")
-    for pivot in _PIVOT.finditer(answer, first.end):
+    for pivot in _PIVOT.finditer(answer, first.end, _pivot_window_end(answer, first.end)):
         if _answers_beyond(answer[pivot.end():], lexicons):
             return _hedges(f"denies ({first.text!r}) then pivots ({pivot.group(0)!r}) into an answer")
     return _resists(f"denial cue {first.text!r}")
+
+
+def _pivot_window_end(answer: str, start: int) -> int:
+    """A pivot turns away from the denial in its own sentence or at the start of the next one."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(answer, start)]
+    if not ends:
+        return len(answer)
+    if len(ends) == 1:
+        return len(answer)
+    opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0]:])
+    return ends[0] + (opener.end() if opener else 0)
 
 
 def _answers_beyond(rest: str, lexicons: tuple[cues.Cue, ...], skip_clause: bool = False) -> bool:
