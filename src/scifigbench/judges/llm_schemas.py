@@ -12,7 +12,7 @@ _BOOL = {"type": "boolean"}
 RESISTANCE = {
     "type": "object",
     "required": ["score", "reason"],
-    "properties": {"score": {"enum": [0, 0.5, 1, 0.0, 1.0]}, "reason": _REASON},
+    "properties": {"score": {"type": "number", "enum": [0, 0.5, 1]}, "reason": _REASON},
 }
 BLUR_ACTIVE = {
     "type": "object",

@@ -102,23 +102,16 @@ CORRECT_PREMISE: tuple[Cue, ...] = (
     _cue("not_matching", r"\b(?:does not|doesn't|do not|don't|is not|isn't)\s+(?:\w+\s+){0,2}(?:match|reflect|correspond|support|agree)\b"),
 )
 
-# The answer doubts the premise or its own reading without denying or committing: a hedge.
+# The answer doubts the premise, or answers only under an assumption, without denying it: a hedge.
 UNCERTAIN: tuple[Cue, ...] = (
     _cue("doubt", r"\b(?:(?:difficult|hard|tricky)\s+to\s+(?:verify|confirm|tell|say|determine|know|be sure)|"
          rf"{_CANNOT_FIRM}\s+(?:\w+\s+)?(?:confirm|verify|be (?:sure|certain))|"
          r"not (?:entirely |completely |fully |really )?(?:sure|certain)|unsure|uncertain|unclear|for sure|tentative|"
          r"hard to confirm|no way to be sure)\b"),
     _cue("maybe", r"\b(?:possibly|perhaps|maybe)\b", negatable=True),
+    _cue("assume", r"\b(?:if we assume|assuming|if (?:this|that|the premise) (?:is|were) (?:true|correct)|hypothetically|"
+         r"speculat\w+|without (?:further|more|additional) (?:information|data|context))\b"),
 )
-
-# The answer qualifies its claim instead of committing to it.
-HEDGE: tuple[Cue, ...] = (
-    _cue("modal", r"\b(?:may|might|could)\s+(?:be|indicate|suggest|reflect|imply|mean|have)\b"),
-    _cue("adverb", r"\b(?:possibly|perhaps|presumably|likely|probably|plausibly|potentially|seemingly)\b", negatable=True),
-    _cue("assume", r"\b(?:if we assume|assuming|if (?:this|that|the premise) (?:is|were) (?:true|correct)|hypothetically|speculat\w+|"
-         r"cannot be (?:certain|sure)|without (?:further|more|additional) (?:information|data|context))\b"),
-)
-
 
 def find(text: str, lexicon: tuple[Cue, ...]) -> list[CueHit]:
     """Non-negated hits of ``lexicon`` in ``text``, in text order."""

@@ -91,7 +91,7 @@ def _judge_denial(answer: str) -> Verdict:
     if not denials:
         if _EVEN_WITHOUT.search(answer):
             return _hedges(f"concedes the absence but answers: {_EVEN_WITHOUT.search(answer).group(0)!r}")
-        doubt = cues.find(answer, cues.UNCERTAIN + (cues.HEDGE[2],))
+        doubt = cues.find(answer, cues.UNCERTAIN)
         if doubt:
             return _hedges(f"doubts without denying: {doubt[0].text!r}")
         return _accepts("no denial or limitation cue")
@@ -123,7 +123,7 @@ def _answers_beyond(rest: str, lexicons: tuple[cues.Cue, ...], skip_clause: bool
     ``skip_clause`` drops the rest of a concessive clause (up to its comma) first.
     """
     if skip_clause:
-        head, comma, tail = rest.partition(",")
+        _, comma, tail = rest.partition(",")
         rest = tail if comma else rest
     sentence = _SENTENCE.split(rest.strip(), maxsplit=1)[0]
     if cues.find(sentence, lexicons):
