@@ -46,3 +46,17 @@ def judge_file(family: str, judge_kind: str, base_url: str | None, model: str | 
     atomic_write_bytes(out_path, "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in outputs).encode("utf-8"))
     errors = sum(o["error"] is not None for o in outputs)
     click.echo(f"{len(outputs)} units judged -> {out_path}" + (f"; {errors} judge errors" if errors else ""), err=True)
+
+
+@click.command("judge")
+@click.argument("model")
+@click.option("--params", "params_path", default="params.yaml", show_default=True, help="params file")
+def judge(model: str, params_path: str) -> None:
+    """Judge MODEL's responses (data/responses/MODEL.parquet) into data/judgments/MODEL.parquet."""
+    from scifigbench import paths
+    from scifigbench.judges.stage import run
+
+    table = run(model, params_path)
+    errors = int(table["error"].notna().sum())
+    click.echo(f"judge {model}: {len(table)} units -> {paths.judgments(model)} ({errors} with errors)")
+    click.echo(table.groupby("family").size().to_string())
