@@ -24,6 +24,7 @@ def test_weights_rows_are_resamples_and_deterministic():
 def test_chunked_weights_match_direct_index_resampling(monkeypatch):
     """Chunking the index matrix must not change which units each resample draws."""
     monkeypatch.setattr(st, "_CHUNK_CELLS", 10 * 50)
+    st.bootstrap_weights.cache_clear()
     W = st.bootstrap_weights(50, B=40, seed=3)
     rng = np.random.default_rng(3)
     expected = np.zeros((40, 50))
@@ -32,6 +33,7 @@ def test_chunked_weights_match_direct_index_resampling(monkeypatch):
         for r, row in enumerate(idx):
             np.add.at(expected[start + r], row, 1)
     assert np.array_equal(W, expected)
+    st.bootstrap_weights.cache_clear()
 
 
 def test_bootstrap_mean_distribution_matches_explicit_loop():

@@ -11,6 +11,7 @@ for the JSON under ``metrics/`` to be byte-stable).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -23,8 +24,12 @@ DEFAULT_SEED = 42
 _CHUNK_CELLS = 4_000_000  # resample cells per chunk: bounds memory at ~32 MB per index chunk
 
 
+@functools.lru_cache(maxsize=16)
 def bootstrap_weights(n: int, B: int = DEFAULT_B, seed: int = DEFAULT_SEED) -> np.ndarray:
-    """(B, n) matrix: row b counts how often each of the n units is drawn in resample b."""
+    """(B, n) matrix: row b counts how often each of the n units is drawn in resample b.
+
+    Cached (read-only) because every metric on the same number of units reuses it.
+    """
     if n <= 0:
         raise ValueError("bootstrap needs at least one unit")
     rng = np.random.default_rng(seed)
@@ -35,6 +40,7 @@ def bootstrap_weights(n: int, B: int = DEFAULT_B, seed: int = DEFAULT_SEED) -> n
         idx = rng.integers(0, n, size=(stop - start, n))
         offsets = idx + (np.arange(stop - start)[:, None] * n)
         out[start:stop] = np.bincount(offsets.ravel(), minlength=(stop - start) * n).reshape(stop - start, n)
+    out.setflags(write=False)
     return out
 
 
@@ -91,10 +97,10 @@ class Estimate:
     ci_high: float
 
     def as_dict(self) -> dict[str, float | int | None]:
-        return {"value": _clean(self.value), "n": int(self.n), "ci_low": _clean(self.ci_low), "ci_high": _clean(self.ci_high)}
+        return {"value": clean(self.value), "n": int(self.n), "ci_low": clean(self.ci_low), "ci_high": clean(self.ci_high)}
 
 
-def _clean(x: float) -> float | None:
+def clean(x: float) -> float | None:
     """JSON-safe rounding: 6 decimals keeps diffs readable and files byte-stable; NaN -> null."""
     if x is None or not np.isfinite(x):
         return None
@@ -135,8 +141,8 @@ class PairedTest:
     n: int
 
     def as_dict(self) -> dict[str, float | int | None]:
-        return {"diff": _clean(self.diff), "p_value": _clean(self.p_value), "ci_low": _clean(self.ci_low),
-                "ci_high": _clean(self.ci_high), "n": int(self.n), "stars": significance_stars(self.p_value)}
+        return {"diff": clean(self.diff), "p_value": clean(self.p_value), "ci_low": clean(self.ci_low),
+                "ci_high": clean(self.ci_high), "n": int(self.n), "stars": significance_stars(self.p_value)}
 
 
 def paired_bootstrap(
