@@ -79,7 +79,7 @@ def render(metrics: dict[str, dict[str, Any]], gallery: list[Path], examples: li
     plot_html = "".join(_img(p, "plot") for p in figs if p)
     parts = [
         *tables.perception_tables(perception),
-        f"<section class='plots'><h2>Perception and behaviour</h2>{plot_html}</section>" if plot_html else "",
+        f"<section class='plots'><h2>Perception and behaviour</h2><div>{plot_html}</div></section>" if plot_html else "",
         tables.behaviour_table(metrics.get("capability", {}), behaviour),
         tables.caption_type_table(behaviour),
         tables.significance_table(metrics.get("significance", {})),

@@ -10,6 +10,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable
 
+from scifigbench.metrics.tables import CONDITION_ORDER, RESISTANCE_TYPES
+from scifigbench.metrics.units import PENALTY_DIMENSIONS, PENALTY_SUBTYPES
+
+CAPABILITY_LABELS = {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", "overall": "All"}
 CONDITION_LABELS = {"base": "Base", "nocap": "NoCap", "noise": "Noise", "lowc": "LowC", "rot": "Rot", "inpaper": "InPap",
                     "inpaper_blur": "InPapBlur", "capbias": "CapB", "admb": "AdmB", "indb": "IndB"}
 
@@ -23,6 +27,7 @@ class Col:
     scale: float = 1.0
     digits: int = 2
     higher_better: bool | None = True  # None: not ranked
+    show_ci: bool = True  # wide tables keep the CI in the cell's tooltip only
 
 
 def _value(cell: Any) -> float | None:
@@ -41,7 +46,11 @@ def _fmt(cell: Any, col: Col) -> str:
         parts = []
         if cell.get("ci_low") is not None:
             lo, hi = cell["ci_low"] * col.scale, cell["ci_high"] * col.scale
-            text += f"<span class='ci'>[{lo:.{col.digits}f}, {hi:.{col.digits}f}]</span>"
+            ci = f"[{lo:.{col.digits}f}, {hi:.{col.digits}f}]"
+            if col.show_ci:
+                text += f"<span class='ci'>{ci}</span>"
+            else:
+                parts.append(f"95% CI {ci}")
         if "n" in cell:
             parts.append(f"n={cell['n']}")
         if cell.get("errors"):
@@ -88,6 +97,12 @@ def _dig(data: dict[str, Any], *keys: str) -> Any:
     return data
 
 
+def ordered(keys: Any, order: list[str]) -> list[str]:
+    """Keys in the paper's order (metrics JSON is written with sorted keys), unknown keys last."""
+    keys = list(dict.fromkeys(keys))
+    return [k for k in order if k in keys] + sorted(k for k in keys if k not in order)
+
+
 def _models(*sections: Any) -> list[str]:
     names: set[str] = set()
     for s in sections:
@@ -98,7 +113,7 @@ def _models(*sections: Any) -> list[str]:
 
 def perception_tables(p: dict[str, Any]) -> list[str]:
     mqm = p.get("mqm", {})
-    conds = list(dict.fromkeys(c for m in mqm.values() for c in m))
+    conds = ordered((c for m in mqm.values() for c in m), CONDITION_ORDER)
     out = [model_table("Description quality (MQM, 0–100) across conditions", _models(mqm),
                        [Col(CONDITION_LABELS.get(c, c), lambda m, c=c: _dig(mqm, m, c), digits=1) for c in conds],
                        "Hover a cell for n and judge errors. Bold = best, underline = second best per column.")]
@@ -106,28 +121,30 @@ def perception_tables(p: dict[str, Any]) -> list[str]:
     charts = sorted({c for m in by_chart.values() for c in m})
     out.append(model_table("Base MQM by chart type (95 % bootstrap CI)", _models(by_chart),
                            [Col(c, lambda m, c=c: _dig(by_chart, m, c), digits=1) for c in charts]))
-    for key, title in (("penalty", "Mean penalty per MQM dimension (lower is better)"),
-                       ("penalty_subtype", "Mean penalty per error sub-type (lower is better)")):
+    for key, title, order in (("penalty", "Mean penalty per MQM dimension (lower is better)", list(PENALTY_DIMENSIONS)),
+                              ("penalty_subtype", "Mean penalty per error sub-type (lower is better)", list(PENALTY_SUBTYPES))):
         sec = p.get(key, {})
-        dims = list(dict.fromkeys(d for m in sec.values() for d in m))
+        dims = ordered((d for m in sec.values() for d in m), order)
         out.append(model_table(title, _models(sec), [Col(d, lambda m, d=d, s=sec: _dig(s, m, d), higher_better=False) for d in dims]))
     return out
 
 
 def behaviour_table(cap: dict[str, Any], beh: dict[str, Any]) -> str:
     acc = cap.get("accuracy", {})
-    cats = [c for c in dict.fromkeys(c for m in acc.values() for c in m) if c != "overall"]
-    cols = [Col(c[:4].title(), lambda m, c=c: _dig(acc, m, c), scale=100, digits=1) for c in cats + ["overall"] if cats]
-    cols += [Col(label, lambda m, t=t: _dig(beh, "resistance", m, t))
-             for t, label in (("inexist", "Inex"), ("contra", "Cont"), ("unanswerable", "Unan"), ("overall", "Res"))]
-    cols.append(Col("CapB", lambda m: _dig(beh, "caption_bias", m, "overall")))
+    cats = ordered((c for m in acc.values() for c in m), list(CAPABILITY_LABELS))
+    cols = [Col(CAPABILITY_LABELS.get(c, c), lambda m, c=c: _dig(acc, m, c), scale=100, digits=1, show_ci=False) for c in cats]
+    res_types = ordered((t for m in beh.get("resistance", {}).values() for t in m), RESISTANCE_TYPES + ["overall"])
+    labels = {"inexist": "Inex", "contra": "Cont", "unanswerable": "Unan", "overall": "Res"}
+    cols += [Col(labels.get(t, t), lambda m, t=t: _dig(beh, "resistance", m, t), show_ci=False) for t in res_types]
+    cols.append(Col("CapB", lambda m: _dig(beh, "caption_bias", m, "overall"), show_ci=False))
     for metric in ("admittance", "inductance"):
         for proto in ("active", "passive"):
-            cols.append(Col(f"{metric[:3].title()} {proto[:3]}", lambda m, a=metric, b=proto: _dig(beh, a, m, b), scale=100, digits=0))
+            cols.append(Col(f"{metric[:3].title()} {proto[:3]}", lambda m, a=metric, b=proto: _dig(beh, a, m, b),
+                            scale=100, digits=0, show_ci=False))
     models = _models(acc, beh.get("resistance"), beh.get("admittance"), beh.get("caption_bias"))
     return model_table("Unified behavioural evaluation", models, cols,
                        "Capability, admittance and inductance in %; resistance and caption-bias resistance on 0–1. "
-                       "Inductance = correct among fabricated answers.")
+                       "Inductance = correct among fabricated answers. Hover a cell for its 95 % CI and n.")
 
 
 def caption_type_table(beh: dict[str, Any]) -> str:
