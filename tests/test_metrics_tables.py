@@ -166,3 +166,32 @@ def test_human_agreement_and_bad_csv(tmp_path, judg):
     bad.write_text("figure_id,model,score\nfig_001,m-mid,80\nfig_002,m-mid,lots\n")
     with pytest.raises(ValueError, match=r"row 3, field 'score'"):
         read_human_scores(bad)
+
+
+def _flatten(prefix: str, x, out: dict) -> dict:
+    if isinstance(x, dict):
+        for k, v in x.items():
+            _flatten(f"{prefix}.{k}" if prefix else k, v, out)
+    else:
+        out[prefix] = x
+    return out
+
+
+def test_one_changed_verdict_moves_only_that_models_keys(judg):
+    """What `dvc metrics diff` shows after re-judging one model: only keys involving it change."""
+    cfg = T.StatConfig(B=300, seed=42, split_half_splits=10)
+    before = {n: _flatten(n, f(judg, cfg), {}) for n, f in
+              (("behaviour", T.behaviour), ("significance", T.significance), ("perception", T.perception),
+               ("capability", T.capability), ("reliability", T.reliability))}
+    edited = judg.copy()
+    i = edited.index[(edited["model"] == "m-mid") & (edited["family"] == "resistance")
+                     & (edited["category"] == "inexist") & (edited["score"] == 0.0)][0]
+    edited.loc[i, "score"] = 1.0
+    after = {n: _flatten(n, f(edited, cfg), {}) for n, f in
+             (("behaviour", T.behaviour), ("significance", T.significance), ("perception", T.perception),
+              ("capability", T.capability), ("reliability", T.reliability))}
+    changed = [k for n in before for k in before[n] if before[n][k] != after[n].get(k)]
+    assert "behaviour.resistance.m-mid.inexist.value" in changed
+    assert "behaviour.resistance.m-mid.overall.value" in changed
+    unrelated = [k for k in changed if "m-mid" not in k and not k.startswith("reliability.split_half.resistance")]
+    assert not unrelated, unrelated
