@@ -82,8 +82,11 @@ def bootstrap_ratio_dist(
     if not (np.isfinite(N).all() and np.isfinite(D).all()):
         raise ValueError("bootstrap input contains NaN/inf; drop missing units first")
     W = bootstrap_weights(N.shape[1], B, seed)
+    sums = W @ N.T  # (B, series); W is C-contiguous, so this is the fast orientation
+    # a plain mean divides by n in every resample; skip the second product then
+    dens = float(N.shape[1]) if np.all(D == 1) else W @ D.T
     with np.errstate(invalid="ignore", divide="ignore"):
-        dist = (N @ W.T) / (D @ W.T)
+        dist = (sums / dens).T
     return dist[0] if single else dist
 
 
