@@ -10,7 +10,7 @@ failed or gave no verdict).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 import pandas as pd
@@ -45,7 +45,9 @@ def models(j: pd.DataFrame) -> list[str]:
     return sorted(j["model"].astype(str).unique())
 
 
-def _ordered(values: list[str], order: list[str]) -> list[str]:
+def ordered(values: Iterable[str], order: list[str]) -> list[str]:
+    """Values in the paper's order (metrics JSON is written with sorted keys), unknown ones last."""
+    values = list(dict.fromkeys(values))
     return [v for v in order if v in values] + sorted(v for v in values if v not in order)
 
 
@@ -67,7 +69,7 @@ def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     desc = family(j, "description")
 
     def mqm(rows: pd.DataFrame) -> dict[str, Any]:
-        conds = _ordered(rows["condition"].astype(str).unique().tolist(), CONDITION_ORDER)
+        conds = ordered(rows["condition"].astype(str).unique().tolist(), CONDITION_ORDER)
         return {c: cell(score_units(rows[rows["condition"] == c]), cfg) for c in conds}
 
     def base_split(build: Callable[[pd.DataFrame], dict[str, Any]]) -> Callable[[pd.DataFrame], dict[str, Any]]:
@@ -108,7 +110,7 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         rows = family(rows, "resistance")
         if not len(rows):
             return {}
-        out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in _ordered(_categories(rows), RESISTANCE_TYPES)}
+        out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in ordered(_categories(rows), RESISTANCE_TYPES)}
         out["overall"] = cell(score_units(rows), cfg)
         return out
 

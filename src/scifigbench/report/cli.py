@@ -33,7 +33,7 @@ def _responses_text(responses_dir: Path) -> dict[str, str]:
     out: dict[str, str] = {}
     for f in sorted(responses_dir.glob("*.parquet")):
         df = pd.read_parquet(f, columns=["setup_id", "model", "text"])
-        for sid, text in zip(df["setup_id"], df["text"]):
+        for sid, text in zip(df["setup_id"], df["text"], strict=True):
             if isinstance(text, str):
                 out[sid] = text
     return out

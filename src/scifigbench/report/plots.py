@@ -14,7 +14,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from scifigbench.metrics.tables import CONDITION_ORDER  # noqa: E402
+from scifigbench.metrics.tables import CONDITION_ORDER, ordered  # noqa: E402
 
 ARI_METRICS = [
     ("admittance_active", "Admittance (act)"), ("admittance_passive", "Admittance (pas)"),
@@ -37,7 +37,7 @@ def _v(cell: Any) -> float | None:
 def mqm_condition_rows(perception: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for model, conds in sorted(perception.get("mqm", {}).items()):
-        for cond in [c for c in CONDITION_ORDER if c in conds] + sorted(c for c in conds if c not in CONDITION_ORDER):
+        for cond in ordered(conds, CONDITION_ORDER):
             cell = conds[cond]
             rows.append({"model": model, "condition": cond, "mqm": _v(cell), "ci_low": cell.get("ci_low"),
                          "ci_high": cell.get("ci_high"), "n": cell.get("n")})

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable
 
-from scifigbench.metrics.tables import CONDITION_ORDER, RESISTANCE_TYPES
+from scifigbench.metrics.tables import CONDITION_ORDER, RESISTANCE_TYPES, ordered
 from scifigbench.metrics.units import PENALTY_DIMENSIONS, PENALTY_SUBTYPES
 
 CAPABILITY_LABELS = {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", "overall": "All"}
@@ -95,12 +95,6 @@ def _dig(data: dict[str, Any], *keys: str) -> Any:
             return None
         data = data.get(k)
     return data
-
-
-def ordered(keys: Any, order: list[str]) -> list[str]:
-    """Keys in the paper's order (metrics JSON is written with sorted keys), unknown keys last."""
-    keys = list(dict.fromkeys(keys))
-    return [k for k in order if k in keys] + sorted(k for k in keys if k not in order)
 
 
 def _models(*sections: Any) -> list[str]:
