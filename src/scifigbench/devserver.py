@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import socket
 import threading
 import time
 from collections import Counter
@@ -137,7 +138,12 @@ class DevServer:
         class Handler(_Handler):
             owner = server
 
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler, bind_and_activate=False)
+        # a receive buffer that holds a whole request with an inlined image: the client can write
+        # it in one go instead of waiting for this process to be scheduled and drain it in pieces
+        httpd.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
+        httpd.server_bind()
+        httpd.server_activate()
         httpd.daemon_threads = True
         httpd.request_queue_size = 256
         self._httpd = httpd
@@ -202,6 +208,7 @@ class DevServer:
 class _Handler(BaseHTTPRequestHandler):
     owner: DevServer
     protocol_version = "HTTP/1.1"  # keep-alive, as real providers
+    disable_nagle_algorithm = True  # headers and body go out in separate writes: no 40 ms delayed-ACK stall
 
     def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
         return

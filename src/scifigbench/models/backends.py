@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import openai
+from openai.types.chat import ChatCompletion
 
 from scifigbench.models.config import ModelConfig
 
@@ -121,10 +122,22 @@ class ChatBackend:
             await self._sdk.close()
             self._sdk = None
 
+    def _body(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+        gen = dict(self.generation)
+        extra = gen.pop("extra_body", None) or {}
+        return {"model": self._model_arg(), "messages": messages, **gen, **extra}
+
     async def complete(self, messages: list[dict[str, Any]]) -> Completion:
-        """One attempt; raises :class:`CallFailed` (scrubbed) on any failure."""
+        """One attempt; raises :class:`CallFailed` (scrubbed) on any failure.
+
+        The body is posted as built (it is already in wire format) rather than through
+        ``chat.completions.create``, whose generic parameter transformation walks every message
+        and costs ~9 ms of CPU per request with an inlined image: on a small machine that alone
+        kept throughput below 80 % of what the concurrency allows. Errors, auth, Azure routing
+        and response parsing are the SDK's own.
+        """
         try:
-            resp = await self._sdk.chat.completions.create(model=self._model_arg(), messages=messages, **self.generation)
+            resp = await self._sdk.post("/chat/completions", body=self._body(messages), cast_to=ChatCompletion)
         except Exception as exc:  # every SDK failure becomes a counted, scrubbed CallFailed
             raise _classify(exc, self._secret) from None
         if not resp.choices:

@@ -9,6 +9,7 @@ image; the bytes are encoded only when the request is actually sent.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
@@ -77,12 +78,7 @@ class Request:
 
     def materialize(self) -> list[dict[str, Any]]:
         """The messages with the image inlined as a base64 PNG data URL (checked against its hash)."""
-        data = self.image_path.read_bytes()
-        digest = hashlib.sha256(data).hexdigest()
-        if digest != self.image_sha256:
-            raise SetupError(f"setup {self.setup_id}: image {self.image_path} changed since the setups table was built "
-                             f"(sha256 {digest[:12]}…, table says {self.image_sha256[:12]}…); rerun the setups stage")
-        url = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+        url = data_url(str(self.image_path), self.image_sha256, self.setup_id)
         out = []
         for msg in self.messages:
             content = msg["content"]
@@ -93,6 +89,28 @@ class Request:
                 ]
             out.append({**msg, "content": content})
         return out
+
+
+@functools.lru_cache(maxsize=32)
+def _encoded(path: str, sha256: str) -> str | None:
+    data = Path(path).read_bytes()
+    if hashlib.sha256(data).hexdigest() != sha256:
+        return None
+    return "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+
+
+def data_url(path: str, sha256: str, setup_id: str) -> str:
+    """The image as a data URL, guaranteed to be the bytes whose hash is in the request key.
+
+    Several setups of a figure show the same image one after the other; the last few encodings
+    are kept (keyed by path *and* hash, so a changed file is read again and refused).
+    """
+    url = _encoded(path, sha256)
+    if url is None:
+        _encoded.cache_clear()
+        raise SetupError(f"setup {setup_id}: image {path} changed since the setups table was built "
+                         f"(the table says sha256 {sha256[:12]}…); rerun the setups stage")
+    return url
 
 
 def build_request(row: dict[str, Any], identity: dict[str, Any], model_id: str, generation: dict[str, Any],
