@@ -172,3 +172,42 @@ def test_simulated_backend_is_in_process_and_records_its_trace(tmp_path, monkeyp
     assert (table["backend"] == "simulated").all() and (~table["cached"]).all() and (table["cost_usd"] == 0).all()
     assert not (tmp_path / paths.CACHE_DIR).exists()  # no cache or journal for a deterministic respondent
     assert stats.calls == 6
+
+
+def test_identical_requests_share_one_call(tmp_path):
+    rows = setup_rows(tmp_path, 2, tasks=("describe",))
+    twin = rows.iloc[[0]].assign(setup_id="fig000/nocap/describe", condition="nocap")  # same content, another setup
+    write_setups(tmp_path, pd.concat([rows, twin], ignore_index=True))
+    with DevServer(api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        table, stats = run_model(tmp_path, "m")
+        assert len(srv.records) == stats.calls == 2
+    t = table.set_index("setup_id")
+    assert t.at["fig000/nocap/describe", "text"] == t.at["fig000/base/describe", "text"]
+    assert t.at["fig000/nocap/describe", "cached"] and t.at["fig000/nocap/describe", "attempts"] == 0
+    assert t.at["fig000/nocap/describe", "request_hash"] == t.at["fig000/base/describe", "request_hash"]
+
+
+def test_interrupted_run_resumes_its_error_rows_unless_asked_to_retry_them(tmp_path, monkeypatch):
+    from scifigbench.models import runner
+
+    write_setups(tmp_path, setup_rows(tmp_path, 2))
+    real_write = runner._write
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt  # stopped after every call finished, before the table was written
+
+    with DevServer(api_key="other") as srv:  # at first every call fails with 401
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        monkeypatch.setattr(runner, "_write", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            run_model(tmp_path, "m")
+        assert _journal_rows(tmp_path) == 4 and len(srv.records) == 4
+        srv.api_key = KEY  # the key problem is fixed
+        with pytest.raises(KeyboardInterrupt):
+            run_model(tmp_path, "m")  # plain resume: the journalled error rows are reused, nothing is sent
+        assert len(srv.records) == 4
+        monkeypatch.setattr(runner, "_write", real_write)
+        table, stats = run_model(tmp_path, "m", retry_errors=True)
+        assert stats.calls == 4 and stats.resumed == 0 and table["error"].isna().all()
+    assert _journal_rows(tmp_path) == 0
