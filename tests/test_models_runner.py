@@ -181,7 +181,7 @@ def test_identical_requests_share_one_call(tmp_path):
     with DevServer(api_key=KEY) as srv:
         write_params(tmp_path, {"m": openai_model(srv.base_url)})
         table, stats = run_model(tmp_path, "m")
-        assert len(srv.records) == stats.calls == 2
+        assert len(srv.records) == stats.calls == 2 and stats.cache_hits == 1
     t = table.set_index("setup_id")
     assert t.at["fig000/nocap/describe", "text"] == t.at["fig000/base/describe", "text"]
     assert t.at["fig000/nocap/describe", "cached"] and t.at["fig000/nocap/describe", "attempts"] == 0

@@ -188,8 +188,8 @@ class _Caller:
                                                 "cached": first["error"] is None}
                     self.journal.append(row)
                     self.rows[req.setup_id] = row
-                    if row["error"] is not None:
-                        self.stats.errors += 1
+                    self.stats.errors += row["error"] is not None
+                    self.stats.cache_hits += bool(row["cached"])
                     self.bar.update(1)
                 self.bar.set_postfix(retries=self.stats.retries, errors=self.stats.errors, refresh=False)
 
