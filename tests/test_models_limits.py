@@ -17,7 +17,7 @@ from scifigbench.devserver import DevServer, Faults
 from scifigbench.models.backends import CallFailed, parse_retry_after, scrub
 from scifigbench.models.config import ModelConfig, RunConfig, effective, load
 from scifigbench.models.ratelimit import RateLimiter
-from scifigbench.models.runner import backoff_delay
+from scifigbench.models.retrying import backoff_delay, estimate_tokens
 
 EFF = effective("m", ModelConfig(backend="openai", base_url="http://x/v1", model="m", api_key_env="K"),
                 RunConfig(backoff_base_s=1.0, backoff_max_s=8.0, retry_after_max_s=30.0))
@@ -44,6 +44,13 @@ def test_parse_retry_after_forms():
     assert parse_retry_after({"retry-after-ms": "1500", "retry-after": "9"}) == 1.5
     assert 8 <= parse_retry_after({"retry-after": formatdate(time.time() + 10, usegmt=True)}) <= 10
     assert parse_retry_after({"retry-after": "soon"}) is None and parse_retry_after({}) is None
+
+
+def test_token_estimate_counts_text_images_and_output_budget():
+    msgs = [{"role": "system", "content": "x" * 40},
+            {"role": "user", "content": [{"type": "text", "text": "y" * 360},
+                                         {"type": "image_url", "image_url": {"url": "data:image/png;base64," + "A" * 9000}}]}]
+    assert estimate_tokens(msgs, 2048) == 10 + 90 + 1000 + 2048  # the image's base64 is not counted as text
 
 
 def test_scrub_masks_every_occurrence():

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
 
 from scifigbench import params, paths
-from scifigbench.models import config, runner
 from scifigbench.contracts import ContractError
+from scifigbench.models import config, runner
 from scifigbench.models.backends import ConfigError
+from scifigbench.models.cache import CACHE_ENV
+from scifigbench.models.cache import cache_dir as resolve_cache_dir
 from scifigbench.models.request import SetupError
 from scifigbench.tableio import read_table
-
-CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"
 
 
 @click.command("respond")
@@ -26,7 +25,7 @@ CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"
 @click.option("--no-progress", is_flag=True, help="no progress bar")
 def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: bool, no_progress: bool) -> None:
     """Send every setup to MODEL (a key of params.yaml: models) and write data/responses/MODEL.parquet."""
-    cache_dir = cache_dir or Path(os.environ.get(CACHE_ENV) or paths.CACHE_DIR)
+    cache_dir = resolve_cache_dir(cache_dir)
     try:
         eff = config.load(model, params_path)
         setups = read_table(paths.SETUPS, "setups")

@@ -56,6 +56,25 @@ def template_messages(row: dict[str, Any]) -> list[dict[str, Any]]:
     return messages
 
 
+def reference_images(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``messages`` with every inlined (base64 data URL) image replaced by ``sha256:<hex>`` of its bytes."""
+    out = []
+    for msg in messages:
+        content = msg.get("content")
+        if isinstance(content, list):
+            content = [_referenced(part) for part in content]
+        out.append({**msg, "content": content})
+    return out
+
+
+def _referenced(part: dict[str, Any]) -> dict[str, Any]:
+    url = (part.get("image_url") or {}).get("url", "") if part.get("type") == "image_url" else ""
+    if not url.startswith("data:"):
+        return part
+    data = base64.b64decode(url.split(",", 1)[1])
+    return {**part, "image_url": {**part["image_url"], "url": IMAGE_REF + hashlib.sha256(data).hexdigest()}}
+
+
 def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 

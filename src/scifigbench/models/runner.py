@@ -15,56 +15,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import sys
 import time
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 from tqdm import tqdm
 
-from scifigbench.models.backends import CallFailed, ChatBackend, Completion, make_backend
-from scifigbench.models.cache import Answer, ResponseCache
+from scifigbench.models.backends import ChatBackend, make_backend
+from scifigbench.models.cache import CACHE_FILE, Answer, ResponseCache
 from scifigbench.models.config import Effective
 from scifigbench.models.journal import Journal
-from scifigbench.models.ratelimit import RateLimiter
 from scifigbench.models.request import Request, SetupError, build_request
+from scifigbench.models.retrying import Attempts
+from scifigbench.models.stats import RunStats
 from scifigbench.tableio import sha256_file, write_json, write_table
 
-CACHE_FILE = "responses.sqlite"
 JOURNAL_FILE = "journal.sqlite"
-IMAGE_TOKEN_ESTIMATE = 1000  # a rough per-image prompt cost for the tokens-per-minute reservation
-
-
-@dataclass
-class RunStats:
-    """What one invocation cost; written next to the table as ``<model>.stats.json``."""
-
-    model: str
-    backend: str
-    model_id: str
-    setups: int = 0
-    calls: int = 0            # HTTP attempts actually sent in this run
-    cache_hits: int = 0
-    resumed: int = 0          # rows taken from the journal of an interrupted run
-    retries: int = 0
-    errors: int = 0           # setups that ended as error rows
-    failed_attempts: dict[str, int] = field(default_factory=dict)
-    prompt_tokens: int = 0    # tokens of the calls sent in this run
-    completion_tokens: int = 0
-    cost_usd: float = 0.0     # spent in this run
-    wall_s: float = 0.0       # the whole stage
-    call_s: float = 0.0       # the calling phase alone (throughput = calls / call_s)
-
-    def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["requests_per_s"] = round(self.calls / self.call_s, 3) if self.call_s > 0 else None
-        out["wall_s"] = round(self.wall_s, 3)
-        out["call_s"] = round(self.call_s, 3)
-        out["cost_usd"] = round(self.cost_usd, 6)
-        return out
 
 
 def _row(eff: Effective, setup_id: str, key: str, **values: Any) -> dict[str, Any]:
@@ -82,15 +50,6 @@ def _answer_row(eff: Effective, setup_id: str, key: str, ans: Answer, *, attempt
     return _row(eff, setup_id, key, text=ans.text, finish_reason=ans.finish_reason, prompt_tokens=ans.prompt_tokens,
                 completion_tokens=ans.completion_tokens, latency_s=ans.latency_s, attempts=attempts, cached=cached,
                 cost_usd=cost)
-
-
-def backoff_delay(attempt: int, failure: CallFailed, eff: Effective, rng: random.Random) -> float:
-    """Seconds to wait before attempt ``attempt + 1``: Retry-After if given, else jittered doubling."""
-    if failure.retry_after is not None:
-        wait = min(failure.retry_after, eff.retry_after_max_s)
-        return wait + rng.uniform(0, 0.1 * wait + 0.01)
-    ceiling = min(eff.backoff_max_s, eff.backoff_base_s * 2 ** (attempt - 1))
-    return rng.uniform(ceiling / 2, ceiling)
 
 
 def check_images(setups: pd.DataFrame, root: Path) -> None:
@@ -113,62 +72,24 @@ class _Caller:
     def __init__(self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal,
                  stats: RunStats, bar: tqdm) -> None:
         self.eff, self.backend, self.cache, self.journal, self.stats, self.bar = eff, backend, cache, journal, stats, bar
-        self.limiter = RateLimiter(eff.requests_per_minute, eff.tokens_per_minute)
-        self.rng = random.Random()  # jitter only spreads retries; it needs no reproducibility
+        self.attempts = Attempts(eff, backend, stats)
         self.rows: dict[str, dict[str, Any]] = {}
-
-    def _estimate(self, req: Request) -> float:
-        """Tokens to reserve before the call: ~4 characters per token, a flat image cost, the full output budget."""
-        chars = 0
-        for msg in req.messages:
-            parts = msg["content"] if isinstance(msg["content"], list) else [{"text": msg["content"]}]
-            chars += sum(len(p.get("text", "")) for p in parts)
-        return chars / 4 + IMAGE_TOKEN_ESTIMATE + int(self.eff.generation.get("max_tokens", 0))
-
-    async def _attempt(self, messages: list[dict[str, Any]]) -> Completion:
-        try:
-            return await asyncio.wait_for(self.backend.complete(messages), timeout=self.eff.timeout_s)
-        except asyncio.TimeoutError:
-            raise CallFailed("timeout", f"no reply within {self.eff.timeout_s:g} s", retryable=True) from None
 
     async def call(self, req: Request) -> dict[str, Any]:
         """All attempts for one request; returns its final row (answer or error)."""
-        eff, stats = self.eff, self.stats
         try:
             messages = req.materialize()
         except (SetupError, OSError) as exc:
-            return _row(eff, req.setup_id, req.key, error=f"setup: {exc}")
-        reserve = self._estimate(req)
-        last = eff.max_retries + 1
-        for attempt in range(1, last + 1):
-            await self.limiter.acquire(reserve)
-            stats.calls += 1
-            start = time.monotonic()
-            try:
-                comp = await self._attempt(messages)
-            except CallFailed as failure:
-                self.limiter.settle(reserve, reserve)
-                stats.failed_attempts[failure.kind] = stats.failed_attempts.get(failure.kind, 0) + 1
-                if not failure.retryable or attempt == last:
-                    return _row(eff, req.setup_id, req.key, attempts=attempt,
-                                error=f"{failure} (gave up after {attempt} attempt{'s' if attempt > 1 else ''})")
-                delay = backoff_delay(attempt, failure, eff, self.rng)
-                if failure.retry_after is not None:
-                    self.limiter.pause(delay)
-                stats.retries += 1
-                await asyncio.sleep(delay)
-                continue
-            latency = time.monotonic() - start
-            used = (comp.prompt_tokens or 0) + (comp.completion_tokens or 0)
-            self.limiter.settle(reserve, used if used else reserve)
-            ans = Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, round(latency, 4))
-            self.cache.put(req.key, ans)
-            stats.prompt_tokens += comp.prompt_tokens or 0
-            stats.completion_tokens += comp.completion_tokens or 0
-            row = _answer_row(eff, req.setup_id, req.key, ans, attempts=attempt, cached=False)
-            stats.cost_usd += row["cost_usd"] or 0.0
-            return row
-        raise AssertionError("unreachable: the last attempt returns")
+            return _row(self.eff, req.setup_id, req.key, error=f"setup: {exc}")
+        out = await self.attempts.run(messages)
+        if out.failure is not None:
+            n = out.attempts
+            return _row(self.eff, req.setup_id, req.key, attempts=n,
+                        error=f"{out.failure} (gave up after {n} attempt{'s' if n > 1 else ''})")
+        comp = out.completion
+        ans = Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s)
+        self.cache.put(req.key, ans)
+        return _answer_row(self.eff, req.setup_id, req.key, ans, attempts=out.attempts, cached=False)
 
     async def run(self, pending: dict[str, list[Request]]) -> dict[str, dict[str, Any]]:
         queue: asyncio.Queue[list[Request]] = asyncio.Queue()
