@@ -122,7 +122,7 @@ def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[d
         again = respond(root, "bench")
     rate = first.calls / first.call_s
     return {"setups": n_setups, "mean_png_bytes": mean_size, "calls": first.calls, "call_s": round(first.call_s, 2),
-            "errors": first.errors, "req_per_s": round(rate, 1), "fraction": round(rate / (CONCURRENCY / LATENCY_S), 3),
+            "errors": first.errors, "failed_attempts": first.failed_attempts, "req_per_s": round(rate, 1), "fraction": round(rate / (CONCURRENCY / LATENCY_S), 3),
             "client_cpu_ms_per_call": round(1000 * cpu / max(first.calls, 1), 2),
             "load_avg_1min": round(os.getloadavg()[0], 2)}, again
 
