@@ -211,3 +211,13 @@ def test_interrupted_run_resumes_its_error_rows_unless_asked_to_retry_them(tmp_p
         table, stats = run_model(tmp_path, "m", retry_errors=True)
         assert stats.calls == 4 and stats.resumed == 0 and table["error"].isna().all()
     assert _journal_rows(tmp_path) == 0
+
+
+def test_no_setups_gives_an_empty_table_and_no_calls(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 1).iloc[0:0])
+    with DevServer(api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        table, stats = run_model(tmp_path, "m")
+        assert srv.records == []
+    assert len(table) == 0 and stats.calls == 0 and list(table.columns) == list(read_table(
+        tmp_path / paths.responses("m"), "responses").columns)

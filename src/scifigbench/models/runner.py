@@ -23,6 +23,7 @@ from typing import Any
 import pandas as pd
 from tqdm import tqdm
 
+from scifigbench.contracts import RESPONSES
 from scifigbench.models.backends import ChatBackend, make_backend
 from scifigbench.models.cache import CACHE_FILE, Answer, ResponseCache
 from scifigbench.models.config import Effective
@@ -127,8 +128,8 @@ def _progress(total: int, desc: str, *, initial: int = 0, enabled: bool = True) 
                 dynamic_ncols=True, disable=not enabled)
 
 
-def _write(table: pd.DataFrame, stats: RunStats, out: Path, stats_out: Path) -> pd.DataFrame:
-    table = write_table(table, out, "responses", root=None)
+def _write(rows: list[dict[str, Any]], stats: RunStats, out: Path, stats_out: Path) -> pd.DataFrame:
+    table = write_table(pd.DataFrame(rows, columns=RESPONSES.column_names), out, "responses", root=None)
     write_json(stats_out, stats.to_json())
     return table
 
@@ -169,7 +170,7 @@ def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, 
                 rows.update(asyncio.run(caller.run(pending)))
                 stats.call_s = time.monotonic() - calling
         stats.wall_s = time.monotonic() - started
-        table = _write(pd.DataFrame([rows[r.setup_id] for r in requests]), stats, out, stats_out)
+        table = _write([rows[r.setup_id] for r in requests], stats, out, stats_out)
         journal.clear()  # only now: the table holds every row the journal was keeping safe
     finally:
         cache.close()
@@ -198,7 +199,7 @@ def run_simulated(eff: Effective, setups: pd.DataFrame, root: Path, out: Path, s
                          sim_trace=json.dumps(trace, sort_keys=True)))
     stats.calls = len(rows)
     stats.wall_s = time.monotonic() - started
-    return _write(pd.DataFrame(rows), stats, out, stats_out), stats
+    return _write(rows, stats, out, stats_out), stats
 
 
 def respond(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, out: Path, stats_out: Path, *,
