@@ -45,7 +45,7 @@ def test_kill_9_mid_run_then_resume(tmp_path, monkeypatch):
     setups = write_setups(work, setup_rows(work, 10))
     shutil.copytree(work / "data", ref / "data")
 
-    with DevServer(latency_s=0.2, faults=faults, api_key=KEY) as srv:
+    with DevServer(latency_s=0.3, faults=faults, api_key=KEY) as srv:
         write_params(work, {"m": openai_model(srv.base_url)}, concurrency=2, max_retries=2)
         proc = subprocess.Popen(_cli(), cwd=work, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
