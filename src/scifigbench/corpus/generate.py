@@ -143,7 +143,7 @@ def _bar_panel(rng: np.random.Generator, variant: str, domain: Domain, index: in
                colors: list[tuple[str, str]],
                categories: list[str], series_names: list[str], metric: Metric, title: str | None,
                value_labels: bool, legend_loc: str | None, x_label: str | None, y_floor: bool,
-               sort: str) -> Panel:
+               sort: str, grid: bool) -> Panel:
     n_series = len(series_names)
     if variant == "stacked":
         shares = rng.dirichlet(np.full(n_series, 2.0), size=len(categories)).T
@@ -187,7 +187,7 @@ def _bar_panel(rng: np.random.Generator, variant: str, domain: Domain, index: in
         orientation="horizontal" if variant == "horizontal" else "vertical",
         stacked=variant == "stacked", value_labels=value_labels,
         value_format="{:.%df}" % metric.decimals, legend_loc=legend_loc, y_range=(low, high),
-        annotations=annotations, grid=bool(rng.random() < 0.4), sort=sort,
+        annotations=annotations, grid=grid, sort=sort,
     )
 
 
@@ -245,6 +245,7 @@ def generate_bar(rng: np.random.Generator, index: int) -> FigureSpec:
     colors = _colors(rng, style["palette"], n_series)
     x_label = cat_axis if rng.random() < 0.4 else None
     y_floor = rng.random() < 0.25
+    grid = bool(rng.random() < 0.4)
     panels = []
     for p, ptitle in enumerate(panel_titles):
         pm = metric
@@ -252,7 +253,7 @@ def generate_bar(rng: np.random.Generator, index: int) -> FigureSpec:
             pm = domain.metrics[p]
         panels.append(_bar_panel(
             rng, variant, domain, p, colors, list(categories), list(series_names), pm, ptitle,
-            bool(value_labels), legend_loc if p == 0 else None, x_label, y_floor, sort))
+            bool(value_labels), legend_loc if p == 0 else None, x_label, y_floor, sort, grid))
     layout = _grid_layout(len(panels))
     title = _bar_title(rng, variant, metric, panels, domain)
     legend_outside = _no_clash(title, legend_outside)
