@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from pathlib import Path
 
 import pandas as pd
@@ -132,3 +133,20 @@ def test_cli_reports_bad_params(tmp_path, monkeypatch) -> None:
     assert result.exit_code == 1
     assert "n_bars" in result.output and "params.yaml" in result.output
     assert not (tmp_path / "data" / "corpus").exists()
+
+
+def test_default_corpus_has_variety_and_no_duplicates() -> None:
+    from scifigbench.corpus.generate import generate
+
+    specs = [generate(42, t, i, 150) for t, n in (("bar", 99), ("line", 99), ("pie", 52)) for i in range(n)]
+    signatures = {json.dumps([[p.categories, [s.values for s in p.series]] for p in sp.panels]) for sp in specs}
+    assert len(signatures) == 250
+    variants = Counter((sp.chart_type, sp.variant) for sp in specs)
+    assert set(variants) == {("bar", v) for v in ("grouped", "simple", "stacked", "horizontal")} | {
+        ("line", v) for v in ("multi_series", "log", "shared_x")} | {("pie", "pie"), ("pie", "donut")}
+    assert {len(sp.panels) for sp in specs} == {1, 2, 3, 4}
+    assert len({sp.domain for sp in specs}) >= 5
+    assert any(p.value_labels for sp in specs for p in sp.panels)
+    assert {p.pct_position for sp in specs for p in sp.panels if p.kind == "pie"} == {"inside", "outside"}
+    legend_places = {sp.legend_outside for sp in specs} | {sp.panels[0].legend_loc for sp in specs}
+    assert len(legend_places - {None}) >= 6
