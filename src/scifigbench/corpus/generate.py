@@ -7,7 +7,8 @@ not change when the corpus size changes and the corpus is reproducible bit for b
 from __future__ import annotations
 
 import math
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 
@@ -225,7 +226,7 @@ def _fit_legend(spec: FigureSpec, rng: np.random.Generator, allowed: Sequence[st
 
 # ----------------------------------------------------------------------------------------- bars
 
-def _bar_panel(rng: np.random.Generator, variant: str, domain: Domain, index: int,
+def _bar_panel(rng: np.random.Generator, variant: str, index: int,
                colors: list[tuple[str, str]],
                categories: list[str], series_names: list[str], metric: Metric, title: str | None,
                value_labels: bool, legend_loc: str | None, x_label: str | None, y_floor: bool,
@@ -338,7 +339,7 @@ def generate_bar(rng: np.random.Generator, index: int) -> FigureSpec:
         if variant == "horizontal" and n_panels > 1:
             pm = domain.metrics[p]
         panels.append(_bar_panel(
-            rng, variant, domain, p, colors, list(categories), list(series_names), pm, ptitle,
+            rng, variant, p, colors, list(categories), list(series_names), pm, ptitle,
             bool(value_labels), legend_loc if p == 0 else None, x_label, y_floor, sort, grid))
     layout = _grid_layout(len(panels))
     title = _bar_title(rng, variant, metric, panels, domain)
