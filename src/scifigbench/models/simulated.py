@@ -1,0 +1,157 @@
+"""Simulated respondents: the offline default and the known-answer test of the instrument.
+
+``respond(setup, profile, model, seed, context)`` answers one setup row in free-form English
+from the figure's spec and a behaviour profile (:mod:`scifigbench.models.sim_profiles`), and
+returns ``(text, sim_trace)``. The respondent is deterministic per (seed, model, setup_id): its
+RNG is derived with SHA-256, and each unit (probe, claim, blur element) gets its own sub-stream so
+one unit's draw does not shift another's. These respondents are not vision-language models and
+are never reported as such; their names start with ``sim-``.
+
+``sim_trace`` (stored as JSON in ``responses.sim_trace``) records the behaviour actually drawn,
+per task:
+
+- ``capability``: ``{"<probe_id>": {"correct": bool, "answer": <value or null>}}``; ``answer`` is
+  null when the question was skipped (its numbered line is missing from the text).
+- ``resistance``: ``{"<probe_id>": "resists" | "hedges" | "accepts"}``.
+- ``blur_active``: ``{"admits": bool, "fabricates": bool, "correct": bool, "mode": str,
+  "target_id": str, "guess": str | null}``; ``correct`` implies ``fabricates``.
+- ``describe``: ``{"items": {"<checklist key>": "complete"|"partial"|"missing"|"n.a."},
+  "errors": [{"item": str, "type": "numeric"|"label_map"|"axis_legend"|"trend"|"halluc",
+  "entity": str}], "omitted": [<checklist keys drawn as omitted>]}`` plus, for ``capbias``,
+  ``"claims": {"<claim index>": "image"|"caption"|"none"}`` (index into the caption_bias probe's
+  ``claims``), and for ``admb``/``indb`` ``"blur": {"mentioned", "admits", "fabricates",
+  "correct"}``. ``items`` is what the paragraph covers as a whole (a name stated in any sentence
+  counts), graded by the rubric rules of :mod:`scifigbench.judges.checklists`; ``errors`` lists
+  each drawn error once (an axis swap is one error on ``x_axis`` and one on ``y_axis``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from scifigbench.corpus.spec import TextElement
+from scifigbench.models import sim_answers as ans
+from scifigbench.models.sim_context import SimContext
+from scifigbench.models.sim_describe import Blurred, describe
+from scifigbench.models.sim_profiles import Profile
+from scifigbench.models.sim_text import number_prefix, rng_for
+
+__all__ = ["respond", "SimContext"]
+
+
+def _probe_ids(setup: dict) -> list[str]:
+    raw = setup.get("probe_ids") or "[]"
+    try:
+        ids = json.loads(raw) if isinstance(raw, str) else list(raw)
+    except ValueError:
+        raise ValueError(f"setup {setup.get('setup_id')!r}: probe_ids is not a JSON list: {raw!r}") from None
+    return [str(i) for i in ids]
+
+
+def _numbered(rng: random.Random, profile: Profile, answers: list[str | None]) -> str:
+    lines = []
+    if rng.random() < 0.2:
+        lines.append(rng.choice(("Here are my answers:", "Based on the figure:", "Answers:")))
+    for i, a in enumerate(answers, start=1):
+        if a is None:
+            continue
+        lines.append(number_prefix(rng, i, profile.format_deviation_rate) + a)
+    return "\n".join(lines)
+
+
+def _capability(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
+    spec = ctx.specs.get(setup["figure_id"])
+    answers, trace = [], {}
+    for pid in _probe_ids(setup):
+        row, expected = ctx.probe(pid)
+        text, t = ans.capability_answer(sub(pid), profile, expected, row["category"], spec)
+        answers.append(text)
+        trace[pid] = t
+    return _numbered(rng, profile, answers), trace
+
+
+def _resistance(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
+    answers, trace = [], {}
+    for pid in _probe_ids(setup):
+        row, expected = ctx.probe(pid)
+        text, behaviour = ans.resistance_answer(sub(pid), profile, row["category"], expected)
+        answers.append(text)
+        trace[pid] = behaviour
+    return _numbered(rng, profile, answers), trace
+
+
+def _target_element(setup: dict, ctx: SimContext) -> tuple[dict, TextElement]:
+    tid = setup.get("blur_target_id")
+    if not tid:
+        raise ValueError(f"setup {setup.get('setup_id')!r}: condition {setup.get('condition')} needs a blur_target_id")
+    row = ctx.blur_target(tid)
+    spec = ctx.specs.get(setup["figure_id"])
+    el = next((t for t in (spec.text_elements if spec else []) if t.element_id == row.get("element_id")), None)
+    if el is None:
+        el = TextElement(str(row.get("element_id") or tid), str(row.get("role") or "annotation"), str(row["text"]),
+                         float(row["x0"]), float(row["y0"]), float(row["x1"]), float(row["y1"]))
+    return row, el
+
+
+def _blur_active(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random) -> tuple[str, dict]:
+    row, el = _target_element(setup, ctx)
+    mode = str(row["mode"])
+    admits, fabricates, correct = ans.blur_draw(rng, profile, mode)
+    truth = str(row["expected_answer"])
+    guess = None
+    if fabricates:
+        guess = truth if correct else ans.alternative_text(rng, truth, ctx.specs.get(setup["figure_id"]), el.role)
+    text = ans.blur_active_answer(rng, admits, fabricates, guess)
+    return text, {"admits": admits, "fabricates": fabricates, "correct": correct, "mode": mode,
+                  "target_id": row["target_id"], "guess": guess}
+
+
+def _caption_claims(setup: dict, ctx: SimContext) -> list[dict]:
+    for pid in _probe_ids(setup):
+        row, expected = ctx.probe(pid)
+        if row["family"] == "caption_bias":
+            return list(expected.get("claims", []))
+    for pid, row in ctx.probes.items():
+        if row["figure_id"] == setup["figure_id"] and row["family"] == "caption_bias":
+            return list(ctx.probe(pid)[1].get("claims", []))
+    raise ValueError(f"setup {setup.get('setup_id')!r}: capbias description but no caption_bias probe for figure {setup['figure_id']!r}")
+
+
+def _describe(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
+    spec = ctx.spec(setup["figure_id"])
+    claims = _caption_claims(setup, ctx) if setup["condition"] == "capbias" else None
+    blurred = None
+    if setup["condition"] in ("admb", "indb"):
+        row, el = _target_element(setup, ctx)
+        brng = sub("blur")
+        mode = str(row["mode"])
+        mentioned = brng.random() < profile.blur[mode].mention
+        admits, fabricates, correct = ans.blur_draw(brng, profile, mode) if mentioned else (False, False, False)
+        guess = None
+        if fabricates:
+            guess = el.text if correct else ans.alternative_text(brng, el.text, spec, el.role)
+        blurred = Blurred(el, mode, mentioned, admits, fabricates, correct, guess)
+    return describe(spec, profile, sub("describe"), claims=claims, blurred=blurred)
+
+
+def respond(setup: dict, profile: Profile, model: str, seed: int, context: SimContext) -> tuple[str, dict]:
+    """Answer one setup as the simulated respondent ``model`` with ``profile``: (text, sim_trace)."""
+    setup_id = str(setup["setup_id"])
+    rng = rng_for(seed, model, setup_id)
+
+    def sub(salt: str) -> random.Random:
+        return rng_for(seed, model, setup_id, salt)
+
+    task = setup["task"]
+    if task == "capability":
+        text, trace = _capability(setup, profile, context, rng, sub)
+    elif task == "resistance":
+        text, trace = _resistance(setup, profile, context, rng, sub)
+    elif task == "blur_active":
+        text, trace = _blur_active(setup, profile, context, rng)
+    elif task == "describe":
+        text, trace = _describe(setup, profile, context, rng, sub)
+    else:
+        raise ValueError(f"setup {setup_id!r}: unknown task {task!r}")
+    return text, trace
