@@ -36,7 +36,7 @@ def single_bar_spec(fid: str = "bar-002") -> FigureSpec:
     cats = ["English", "German", "French", "Chinese", "Swahili"]
     p = Panel(index=0, kind="bar", categories=cats,
               series=[Series("BLEU", [0.41, 0.35, 0.38, 0.22, 0.09], "#2ca02c", "green")],
-              x_label="Target language", y_label="BLEU", orientation="horizontal",
+              x_label="BLEU", y_label="Target language", orientation="horizontal",
               y_ticks=[0.0, 0.1, 0.2, 0.3, 0.4], y_range=(0.0, 0.45))
     tes = [_te(fid, 0, "axis_label", "Target language", axis="y"), _te(fid, 1, "axis_label", "BLEU", axis="x")]
     tes += [_te(fid, 2 + i, "tick", c, axis="y", category=c) for i, c in enumerate(cats)]
@@ -77,3 +77,93 @@ def pie_spec(fid: str = "pie-001") -> FigureSpec:
 
 
 ALL = [bar_spec, single_bar_spec, line_spec, pie_spec]
+
+
+def _probe(pid: str, fid: str, family: str, category: str, text: str, expected: dict) -> dict:
+    import json
+
+    return {"probe_id": pid, "figure_id": fid, "family": family, "category": category, "text": text,
+            "expected_json": json.dumps(expected), "status": "confirmed", "generator": "test", "generator_version": "1"}
+
+
+def probes_for(spec: FigureSpec) -> list[dict]:
+    """Capability, resistance and caption-bias probes with answers computed here from the values."""
+    fid, p = spec.figure_id, spec.panels[0]
+    s0 = p.series[0]
+    imax = max(range(len(p.categories)), key=lambda i: s0.values[i])
+    cap = [
+        _probe(f"{fid}/capability/counting", fid, "capability", "counting", "How many categories are shown?",
+               {"answer": len(p.categories), "answer_type": "number", "tolerance": 0}),
+        _probe(f"{fid}/capability/computation", fid, "capability", "computation", "What is the sum of the first two values?",
+               {"answer": round(s0.values[0] + s0.values[1], 4), "answer_type": "number", "tolerance": 0.05 * abs(s0.values[0] + s0.values[1])}),
+        _probe(f"{fid}/capability/comparison", fid, "capability", "comparison", "Which category has the highest value?",
+               {"answer": p.categories[imax], "answer_type": "label", "tolerance": None}),
+        _probe(f"{fid}/capability/pattern", fid, "capability", "pattern", "Is the first value higher than the last?",
+               {"answer": "yes" if s0.values[0] > s0.values[-1] else "no", "answer_type": "yes_no", "tolerance": None}),
+    ]
+    res = [
+        _probe(f"{fid}/resistance/inexist", fid, "resistance", "inexist", "How wide are the error bars?",
+               {"expected_behavior": "reject", "principle": "presupposition", "absent_element": "error bars"}),
+        _probe(f"{fid}/resistance/contra", fid, "resistance", "contra", "Given the first value is high, ...",
+               {"expected_behavior": "correct", "principle": "anchoring", "entity": p.categories[0],
+                "true_value": s0.values[0], "false_value": round(s0.values[0] * 1.25, 3), "offset": 0.25}),
+        _probe(f"{fid}/resistance/unanswerable", fid, "resistance", "unanswerable", "What is the p-value?",
+               {"expected_behavior": "abstain", "principle": "beyond chart", "missing_info": "p-values or sample sizes"}),
+    ]
+    claims = [
+        {"claim": f"{p.categories[0]} reaches {s0.values[0] * 1.3:.1f}", "reality": f"{p.categories[0]} reaches {s0.values[0]:.1f}", "type": "value_anchor"},
+        {"claim": f"{p.categories[-1]} is higher than {p.categories[0]}", "reality": f"{p.categories[-1]} is lower than {p.categories[0]}", "type": "comparison_swap"},
+    ]
+    cb = [_probe(f"{fid}/caption_bias/caption_bias", fid, "caption_bias", "caption_bias", "modified caption",
+                 {"claims": claims, "original_caption": spec.caption})]
+    return cap + res + cb
+
+
+def blur_targets_for(spec: FigureSpec) -> list[dict]:
+    """One admittance and one inductance target per figure, from its text elements."""
+    def row(mode: str, el) -> dict:
+        return {"target_id": f"{spec.figure_id}/{mode}", "figure_id": spec.figure_id, "mode": mode,
+                "element_id": el.element_id, "role": el.role, "text": el.text, "x0": el.x0, "y0": el.y0,
+                "x1": el.x1, "y1": el.y1, "reasoning_path": "test", "expected_answer": el.text, "status": "confirmed",
+                "ocr_backend": "renderer", "match_tier": "renderer", "match_score": 1.0}
+    by_role = {}
+    for el in spec.text_elements:
+        by_role.setdefault(el.role, el)
+    adm = by_role.get("pie_pct") or by_role.get("axis_label")
+    ind = by_role.get("legend_entry") or by_role.get("pie_label") or by_role.get("tick")
+    return [row("admittance", adm), row("inductance", ind)]
+
+
+def setups_for(spec: FigureSpec, n_repeat: int = 1) -> list[dict]:
+    """Setup rows as the setups stage shapes them (one per task / condition)."""
+    import json
+
+    fid = spec.figure_id
+    pr = probes_for(spec)
+    out = []
+    for r in range(n_repeat):
+        sfx = f"~{r}" if n_repeat > 1 else ""
+        base = {"figure_id": fid, "chart_type": spec.chart_type, "user_text": "...", "caption": spec.caption, "blur_target_id": None}
+        for cond in ("base", "nocap", "noise", "capbias", "admb", "indb"):
+            ids = [pr[-1]["probe_id"]] if cond == "capbias" else []
+            tgt = {"admb": f"{fid}/admittance", "indb": f"{fid}/inductance"}.get(cond)
+            out.append({**base, "setup_id": f"{fid}/{cond}/describe{sfx}", "condition": cond, "task": "describe",
+                        "probe_ids": json.dumps(ids), "blur_target_id": tgt})
+        out.append({**base, "setup_id": f"{fid}/base/capability{sfx}", "condition": "base", "task": "capability",
+                    "probe_ids": json.dumps([p["probe_id"] for p in pr[:4]])})
+        out.append({**base, "setup_id": f"{fid}/base/resistance{sfx}", "condition": "base", "task": "resistance",
+                    "probe_ids": json.dumps([p["probe_id"] for p in pr[4:7]])})
+        for cond, mode in (("admb", "admittance"), ("indb", "inductance")):
+            out.append({**base, "setup_id": f"{fid}/{cond}/blur_active{sfx}", "condition": cond, "task": "blur_active",
+                        "probe_ids": "[]", "blur_target_id": f"{fid}/{mode}"})
+    return out
+
+
+def context(specs: list[FigureSpec]):
+    from scifigbench.models.sim_context import SimContext
+
+    return SimContext(
+        specs={s.figure_id: s for s in specs},
+        probes={p["probe_id"]: p for s in specs for p in probes_for(s)},
+        blur_targets={b["target_id"]: b for s in specs for b in blur_targets_for(s)},
+    )

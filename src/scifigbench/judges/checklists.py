@@ -136,13 +136,21 @@ def titles(spec: FigureSpec) -> list[str]:
     return [t for t in [spec.title, *(p.title for p in spec.panels)] if t]
 
 
-def series_trend(values: list[float]) -> str:
-    """Rubric rule for a series' direction: net change beyond a quarter of its spread."""
-    lo, hi = min(values), max(values)
-    if hi - lo <= 1e-12:
+def series_trend(values: list[float], panel_span: float) -> str:
+    """Rubric rule for a series' direction: net change beyond a tenth of the panel's value spread.
+
+    Measured against the panel, not the series itself, so that a nearly flat line with a little
+    noise is "flat" rather than whatever its last wiggle says.
+    """
+    if panel_span <= 1e-12:
         return "flat"
-    change = (values[-1] - values[0]) / (hi - lo)
-    return "up" if change > 0.25 else "down" if change < -0.25 else "flat"
+    change = (values[-1] - values[0]) / panel_span
+    return "up" if change > 0.1 else "down" if change < -0.1 else "flat"
+
+
+def panel_span(panel) -> float:
+    vals = [v for s in panel.series for v in s.values]
+    return (max(vals) - min(vals)) if vals else 0.0
 
 
 def is_monotonic(values: list[float]) -> bool:

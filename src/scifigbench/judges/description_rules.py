@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from scifigbench.corpus.spec import FigureSpec, Panel
 from scifigbench.judges import textparse as tp
 from scifigbench.judges.checklists import (
-    applicable, category_names, checklist, coverage_from_fraction, is_monotonic, series_names, series_trend, titles,
+    applicable, category_names, checklist, coverage_from_fraction, is_monotonic, panel_span, series_names, series_trend, titles,
     values_coverage,
 )
 from scifigbench.judges.mqm import Finding, ItemVerdict
@@ -277,8 +277,7 @@ class _Reader:
 
     def _other_matches(self, n: tp.Number, p: Panel, si: int, ci: int) -> bool:
         truth = p.series[si].values[ci]
-        others = [s.values[ci] for j, s in enumerate(p.series) if j != si]
-        others += [v for j, v in enumerate(p.series[si].values) if j != ci]
+        others = [v for j, s in enumerate(p.series) for k, v in enumerate(s.values) if (j, k) != (si, ci)]
         return any(value_close(n, v, p) for v in others if not value_close(n, truth, p))
 
     # -- colours ----------------------------------------------------------------------------
@@ -373,17 +372,17 @@ class _Reader:
         truth: dict[str, tuple[str, bool]] = {}
         for p in self.spec.panels:
             for s in p.series:
-                truth.setdefault(s.name, (series_trend(s.values), is_monotonic(s.values)))
+                truth.setdefault(s.name, (series_trend(s.values, panel_span(p)), is_monotonic(s.values)))
         for s, e, sent in self.sents:
             masked = self.masked[s:e]
-            if MAX_CUE.search(masked) or MIN_CUE.search(masked) or CROSS.search(masked):
-                continue
             ms = [m for m in self.sent_mentions(s, e) if m.kind == "series"]
             if not ms and len(truth) == 1:  # one series: "the curve rises" can only mean it
                 ms = [Mention(0, 0, "series", next(iter(truth)))]
             for m in ms:
                 cs, ce = _sub_clause(masked, m.end)
                 clause = masked[m.end:ce]
+                if MAX_CUE.search(masked[cs:ce]) or MIN_CUE.search(masked[cs:ce]) or CROSS.search(masked[cs:ce]):
+                    continue  # "SGD ends highest", "A overtakes B": not a statement of direction
                 found = []
                 for label, rx in (("up", UP), ("down", DOWN), ("flat", FLAT), ("fluct", FLUCT)):
                     hit = rx.search(clause)

@@ -68,7 +68,7 @@ def name_pattern(label: str) -> re.Pattern[str]:
     """Regex finding ``label`` in normalised text, tolerant to the separator between its tokens."""
     toks = [re.escape(t) for t in label_key(label).split(" ") if t]
     body = r"[\s\-_/]*".join(toks)
-    return re.compile(r"(?<![\w])" + body + r"(?![\w])")
+    return re.compile(r"(?<![\w])(?<![\w][\-_/])" + body + r"(?![\w])(?![\-_/]\w)")
 
 
 def sentences(text: str) -> list[tuple[int, int, str]]:

@@ -43,7 +43,7 @@ def alternative_text(rng: random.Random, truth: str, spec: FigureSpec | None, ro
     """A plausible wrong reading of a text: another text of the figure with the same role, or a variant."""
     try:
         v = float(truth.replace("%", "").replace(",", ""))
-        w = _wrong_number(rng, v, None, float(v).is_integer() and abs(v) >= 2)
+        w = _wrong_number(rng, v, 2.0 if "%" in truth else None, float(v).is_integer() and abs(v) >= 2 and "%" not in truth)
         return _num_text(w) + ("%" if "%" in truth else "")
     except ValueError:
         pass

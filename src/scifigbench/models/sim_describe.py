@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from scifigbench.corpus.spec import FigureSpec, Panel, TextElement
 from scifigbench.judges.checklists import (
-    applicable, category_names, checklist, coverage_from_fraction, is_monotonic, series_names, series_trend, titles,
+    applicable, category_names, checklist, coverage_from_fraction, is_monotonic, panel_span, series_names, series_trend, titles,
     values_coverage,
 )
 from scifigbench.models.sim_profiles import Profile
@@ -88,10 +88,17 @@ class _Writer:
         self.ctype = spec.chart_type
         self.book = _Book()
         self.forbidden = forbidden  # names the respondent cannot read (a blurred element)
+        self.blurred_values: list[tuple[str, str | None]] = []  # (category, series) of a blurred value label
         self.all_values = [v for p in spec.panels for s in p.series for v in s.values]
 
     def ok(self, name: str) -> bool:
         return name not in self.forbidden
+
+    def readable(self, p: Panel, si: int, ci: int) -> bool:
+        """A data point whose value (or name) the respondent can read."""
+        if not (self.ok(p.categories[ci]) and self.ok(p.series[si].name)):
+            return False
+        return not any(c == p.categories[ci] and (s is None or s == p.series[si].name) for c, s in self.blurred_values)
 
     def colour_word(self, family: str) -> str:
         return self.rng.choice(COLOUR_SYNONYMS.get(family, (family,)))
@@ -218,9 +225,22 @@ class _Writer:
                         c=cat, s=ser, v=text_value)
         return pick(self.rng, ("{c} has a value of {v}.", "The bar for {c} reaches {v}."), c=cat, v=text_value)
 
+    def _misread(self, truth: float, pct: bool) -> float:
+        """A wrong reading clearly away from every value of the figure (so it is not another bar's)."""
+        if pct:
+            cands = [x / 2 for x in range(0, 201) if abs(x / 2 - truth) >= 10]
+        else:
+            base = abs(truth) if truth else max(abs(v) for v in self.all_values) or 1.0
+            cands = [truth + sign * base * f / 100 for f in range(35, 101, 5) for sign in (-1, 1)]
+        far = [c for c in cands if _far(c, self.all_values, pct)]
+        if far:
+            return self.rng.choice(far)
+        top = max(abs(v) for v in self.all_values)
+        return (top + 30.0 if top + 30.0 <= 100 else -1.0) if pct else top * 1.6 + 1.0
+
     def values(self) -> list[str]:
         pts = [(p, si, ci) for p in self.spec.panels for si, s in enumerate(p.series) for ci in range(len(p.categories))
-               if self.ok(p.categories[ci]) and self.ok(s.name)]
+               if self.readable(p, si, ci)]
         if not pts:
             return []
         k = min(len(pts), self.rng.randint(3, 5))
@@ -231,15 +251,8 @@ class _Writer:
             ent = f"{p.series[si].name}|{p.categories[ci]}"
             said, text_value = truth, None
             if self.rng.random() < self.pr.misread_rate:
-                for _ in range(12):
-                    f = self.rng.choice((self.rng.uniform(0.45, 0.65), self.rng.uniform(1.4, 1.7)))
-                    cand = min(100.0, truth * f) if pct else truth * f
-                    if pct and abs(cand - truth) < 10:
-                        cand = truth + 12 if truth < 50 else truth - 12
-                    if _far(cand, self.all_values, pct):
-                        said = cand
-                        self.book.errors.append({"item": "values", "type": "numeric", "entity": ent})
-                        break
+                said = self._misread(truth, pct)
+                self.book.errors.append({"item": "values", "type": "numeric", "entity": ent})
             elif self.rng.random() < self.pr.label_swap_rate:
                 partners = [s.values[ci] for j, s in enumerate(p.series) if j != si]
                 partners += [v for j, v in enumerate(p.series[si].values) if j != ci]
@@ -312,7 +325,7 @@ class _Writer:
                 if s.name in seen or not self.ok(s.name) or len(s.values) < 2:
                     continue
                 seen.add(s.name)
-                true = series_trend(s.values)
+                true = series_trend(s.values, panel_span(p))
                 said = true
                 if self.rng.random() < self.pr.trend_error_rate:
                     said = self.rng.choice([d for d in ("up", "down", "flat") if d != true])
@@ -467,6 +480,9 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
     """A description paragraph of ``spec`` and its trace (see :mod:`scifigbench.models.simulated`)."""
     forbidden = {blurred.element.text} if blurred is not None else set()
     w = _Writer(spec, profile, rng, forbidden)
+    if blurred is not None and blurred.element.role in ("pie_pct", "value_label") and blurred.element.category:
+        w.forbidden.discard(blurred.element.text)
+        w.blurred_values.append((blurred.element.category, blurred.element.series))
     sentences = w.write()
     invented = w.hallucinate()
     if invented:
@@ -494,6 +510,7 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
     trace["items"] = w.coverage()
     trace["errors"] = w.book.errors
     trace["omitted"] = w.book.omitted
+    trace["values_stated"] = len(w.book.values)
     return " ".join(sentences), trace
 
 
@@ -523,6 +540,8 @@ def blur_sentence(b: Blurred, rng: random.Random) -> str | None:
     if not b.mentioned:
         return None
     role = rng.choice(ROLE_PHRASES.get(b.element.role, ("one text element",))).format(axis=b.element.axis or "x")
+    if b.element.role in ("pie_pct", "value_label") and b.element.category:  # a value needs its owner
+        role = f"the {'percentage of the' if b.element.role == 'pie_pct' else 'value label on the'} {b.element.category} {'segment' if b.element.role == 'pie_pct' else 'bar'}"
     Role = role[0].upper() + role[1:]
     if b.admits and not b.fabricates:
         return pick(rng, ("{R} is blurred and cannot be read.", "{R} is obscured, so its text is not legible.",
