@@ -92,20 +92,29 @@ class Reading:
     coverage: dict[str, str] = field(default_factory=dict)
 
 
-def _find_names(text: str, names: list[str], kind: str) -> list[Mention]:
+def _find_names(text: str, names: list[tuple[str, str]]) -> list[Mention]:
+    """Mentions of (name, kind) pairs; where names overlap the longest wins ("GPT-4o" over "GPT-4")."""
     out = []
-    for name in sorted(set(names), key=len, reverse=True):
+    for name, kind in sorted(set(names), key=lambda nk: len(nk[0]), reverse=True):
         if not tp.label_key(name):
             continue
         for m in tp.name_pattern(name).finditer(text):
             out.append(Mention(m.start(), m.end(), kind, name))
     out.sort(key=lambda m: (m.start, -(m.end - m.start)))
     kept: list[Mention] = []
-    for m in out:  # longest mention wins where names overlap ("GPT-4o" over "GPT-4")
-        if kept and m.start < kept[-1].end:
+    for m in out:  # the same span may name two things (a series called like the y label)
+        if kept and m.start < kept[-1].end and (m.start, m.end) != (kept[-1].start, kept[-1].end):
             continue
         kept.append(m)
     return kept
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace(",", ""))
+        return True
+    except ValueError:
+        return False
 
 
 def _sub_clause(sentence: str, pos: int) -> tuple[int, int]:
@@ -196,13 +205,17 @@ class _Reader:
         self.spec = spec
         self.ctype = chart_type
         self.series = series_names(spec) if chart_type != "pie" else []
-        pie_labels = [c for p in spec.panels if p.kind == "pie" for c in p.categories]
-        self.categories = category_names(spec) if chart_type != "pie" else pie_labels
-        self.mentions = _find_names(self.t, self.series, "series") + _find_names(self.t, self.categories, "category")
+        self.categories = category_names(spec)  # bar categories or pie segment labels, each once
+        # x tick labels of line plots that are not plain numbers ("10k", "Jan") are names too;
+        # plain numbers ("10") are recognised as x positions by the words before them
+        ticks = [c for p in spec.panels if p.kind == "line" for c in p.categories if not _is_number(c)]
         others = titles(spec) + [x for p in spec.panels for x in (p.x_label, p.y_label) if x]
         others += [a.text for p in spec.panels for a in p.annotations]
-        self.other_names = [m for m in _find_names(self.t, others, "other")]
-        spans = [(m.start, m.end) for m in self.mentions + self.other_names]
+        found = _find_names(self.t, [(n, "series") for n in self.series] + [(n, "category") for n in self.categories]
+                            + [(n, "xpos") for n in ticks] + [(n, "other") for n in others])
+        self.mentions = [m for m in found if m.kind != "other"]
+        self.other_names = [m for m in found if m.kind == "other"]
+        spans = [(m.start, m.end) for m in found]
         self.masked = tp.mask(self.t, spans)
         self.sents = tp.sentences(self.t)
         self.findings: list[Finding] = []
@@ -229,7 +242,7 @@ class _Reader:
 
     # -- numbers bound to data points ----------------------------------------------------------
     def read_values(self) -> int:
-        stated: set[tuple[int, int, int]] = set()
+        stated: set[tuple[str, str, float]] = set()
         for s, e, sent in self.sents:
             masked = self.masked[s:e]
             if AXIS_CUE.search(masked) or X_CUE.search(sent) or Y_CUE.search(sent):
@@ -256,8 +269,7 @@ class _Reader:
                 pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None)
                 if not pts:
                     continue
-                key = (pts[0][0].index, pts[0][1], pts[0][2])
-                stated.add(key)
+                stated.add((sm.name if sm else "", cm.name if cm else "", round(n.value, 6)))
                 entity = "|".join(x for x in ((sm.name if sm else ""), (cm.name if cm else "")) if x)
                 if any(value_close(n, p.series[si].values[ci], p) for p, si, ci in pts):
                     self.ok("values")
@@ -283,8 +295,12 @@ class _Reader:
     # -- colours ----------------------------------------------------------------------------
     def read_colours(self) -> int:
         if self.ctype == "pie":
-            p = next(p for p in self.spec.panels if p.kind == "pie")
-            fam = dict(zip(p.categories, p.series[0].color_families or [p.series[0].color_family] * len(p.categories)))
+            fam = {}
+            for p in self.spec.panels:
+                if p.kind == "pie":
+                    fams = p.series[0].color_families or [p.series[0].color_family] * len(p.categories)
+                    for c, f in zip(p.categories, fams):
+                        fam.setdefault(c, f)
             kind = "category"
         else:
             fam = {}
@@ -322,9 +338,10 @@ class _Reader:
             found = any(m.name in labels for m in self.other_names)  # not inside a longer name (a title)
             cov[key] = "complete" if found else "missing"
         for s, e, sent in self.sents:
+            masked = self.masked[s:e]  # clause bounds from masked text: "Energy (J)" is one name
             for key, cue, own, other in (("x_axis", X_CUE, xl, yl), ("y_axis", Y_CUE, yl, xl)):
                 for m in cue.finditer(sent):
-                    cs, ce = _sub_clause(sent, m.start())
+                    cs, ce = _sub_clause(masked, m.start())
                     clause = sent[cs:ce]
                     has_own = any(tp.name_pattern(lab).search(clause) for lab in own)
                     has_other = any(tp.name_pattern(lab).search(clause) for lab in other)
@@ -558,8 +575,9 @@ class _Reader:
             return "missing"
         word = m.group(1)
         n = int(word) if word.isdigit() else NUMBER_WORDS[word]
-        true = len(self.categories)
-        if n == true:
+        counts = {len(p.categories) for p in self.spec.panels if p.kind == "pie"}
+        true = min(counts, key=lambda c: abs(c - n))
+        if n in counts:
             self.ok("segment_count")
         else:
             self.error("segment_count", "numeric", (m.start(), m.end()), str(n), f"{n} segments, figure has {true}")

@@ -176,9 +176,12 @@ class _Writer:
 
     def colours(self) -> list[str]:
         if self.ctype == "pie":
-            p = self.spec.panels[0]
-            fams = p.series[0].color_families or [p.series[0].color_family] * len(p.categories)
-            ent = [(c, f) for c, f in zip(p.categories, fams) if self.ok(c)]
+            seen_pie: dict[str, str] = {}
+            for p in self.spec.panels:
+                fams = p.series[0].color_families or [p.series[0].color_family] * len(p.categories)
+                for c, f in zip(p.categories, fams):
+                    seen_pie.setdefault(c, f)
+            ent = [(c, f) for c, f in seen_pie.items() if self.ok(c)]
         else:
             seen: dict[str, str] = {}
             for p in self.spec.panels:
@@ -262,10 +265,11 @@ class _Writer:
                 if partners:
                     said = self.rng.choice(partners)
                     self.book.errors.append({"item": "values", "type": "label_map", "entity": ent})
+            frac = max(abs(v) for s in p.series for v in s.values) <= 1.0
             if said == truth:
-                text_value = fmt_value(self.rng, truth, pct, self.pr.approx_rate)
+                text_value = fmt_value(self.rng, truth, pct, self.pr.approx_rate, frac)
             else:
-                text_value = fmt_value(self.rng, said, pct, 0.0)
+                text_value = fmt_value(self.rng, said, pct, 0.0, frac)
             self.book.values.add((p.index, si, ci))
             self.book.categories.add(p.categories[ci]) if p.kind != "line" else None
             if len(p.series) > 1 or p.kind == "line":
@@ -286,9 +290,18 @@ class _Writer:
             return None  # the true extreme is blurred: nothing honest to say
         if self.rng.random() < self.pr.trend_error_rate:
             def extreme_anywhere(si: int, ci: int) -> bool:
-                v = p.series[si].values[ci]
-                scopes = [flat, [s.values[ci] for s in p.series], list(p.series[si].values)]
-                return any(abs(pick_fn(sc) - v) <= 1e-12 for sc in scopes)
+                """Extreme in some scope of some panel that has a point with the same names."""
+                name, cat = p.series[si].name, p.categories[ci]
+                for q in self.spec.panels:
+                    for sj, s in enumerate(q.series):
+                        for cj, c in enumerate(q.categories):
+                            if c != cat or (len(q.series) > 1 and s.name != name):
+                                continue
+                            v = s.values[cj]
+                            scopes = [[x for t in q.series for x in t.values], [t.values[cj] for t in q.series], list(s.values)]
+                            if any(abs(pick_fn(sc) - v) <= 1e-12 for sc in scopes):
+                                return True
+                return False
             wrong = [t for t in pts if not extreme_anywhere(*t)]
             if wrong:
                 best = self.rng.choice(wrong)
@@ -369,7 +382,7 @@ class _Writer:
             self.book.covered.add("segment_count")
             out.append(pick(self.rng, ("The pie is divided into {n} segments.", "There are {n} slices."), n=number_word(n)))
         if has("categories") and not self.omit("categories"):
-            out.append(self.names(category_names(spec) if self.ctype != "pie" else spec.panels[0].categories, "category") or "")
+            out.append(self.names(category_names(spec), "category") or "")
         if has("legend") and not self.omit("legend"):
             if self.ctype == "pie":
                 self.book.covered.add("legend")
@@ -445,7 +458,7 @@ class _Writer:
         spec, b = self.spec, self.book
         cov: dict[str, str] = {}
         n_series = series_names(spec)
-        cats = category_names(spec) if self.ctype != "pie" else spec.panels[0].categories
+        cats = category_names(spec)
         for item in checklist(self.ctype):
             k = item.key
             if not applicable(item, spec):

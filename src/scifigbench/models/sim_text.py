@@ -36,11 +36,12 @@ def _round_sig(v: float, sig: int) -> float:
     return round(v, sig - 1 - int(math.floor(math.log10(abs(v)))))
 
 
-def fmt_value(rng: random.Random, v: float, percent_scale: bool, approx_rate: float = 0.0) -> str:
+def fmt_value(rng: random.Random, v: float, percent_scale: bool, approx_rate: float = 0.0, fraction_scale: bool = False) -> str:
     """``v`` written the way a model might: plain, as a percentage, scientific, or approximate.
 
     ``percent_scale`` says the values are already percentages (pie shares, "%" axes): they are
-    written "42.1%", "42.1 percent" or "42.1". Values on a 0-1 scale may become "42%".
+    written "42.1%", "42.1 percent" or "42.1". Values of a panel on a 0-1 scale
+    (``fraction_scale``) may become "42%".
     Approximations stay inside the rubric tolerance (2 significant figures, or whole percents).
     """
     if approx_rate and rng.random() < approx_rate:
@@ -53,7 +54,7 @@ def fmt_value(rng: random.Random, v: float, percent_scale: bool, approx_rate: fl
     if percent_scale:
         return rng.choice((f"{_plain(v)}%", f"{_plain(v)} %", f"{_plain(v)} percent", f"{_plain(v)}%"))
     style = rng.random()
-    if 0 < abs(v) <= 1 and style < 0.25:
+    if fraction_scale and 0 < abs(v) <= 1 and style < 0.25:
         return f"{_plain(v * 100)}%"
     if v != 0 and style < 0.35:
         return f"{v:.2e}".replace("e-0", "e-").replace("e+0", "e+").replace("e+", "e")
