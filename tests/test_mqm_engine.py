@@ -56,3 +56,13 @@ def test_rubric_coverage_rules():
 def test_empty_checklist_is_an_error():
     with pytest.raises(ValueError):
         score([], n_items=0)
+
+
+def test_judgment_fields_match_the_judgments_contract():
+    from scifigbench.contracts.judgments import JUDGMENTS
+
+    r = score([F("accuracy", "major", "label_map", "sent:1-2"), F("completeness", "major", "missing", "item:x")], 14)
+    fields = r.judgment_fields()
+    assert set(fields) <= set(JUDGMENTS.column_names)
+    assert fields["pen_label_map"] == 5.0 and fields["pen_missing"] == 5.0 and fields["pen_accuracy"] == 5.0
+    assert fields["score"] == pytest.approx(100 - 10 * 100 / 70)

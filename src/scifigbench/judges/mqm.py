@@ -73,6 +73,18 @@ class MQMResult:
     findings: list[Finding] = field(default_factory=list)   # kept after dedup
     merged: list[Finding] = field(default_factory=list)     # dropped by dedup
 
+    def judgment_fields(self) -> dict[str, object]:
+        """The verdict columns of a ``description`` row of the judgments table."""
+        return {
+            "score": self.score,
+            "verdict": None,
+            "pen_accuracy": self.by_dimension["accuracy"],
+            "pen_completeness": self.by_dimension["completeness"],
+            "pen_clarity": self.by_dimension["clarity"],
+            **{f"pen_{s}": self.by_subtype[s] for s in SUBTYPES},
+            "details_json": self.details_json(),
+        }
+
     def details_json(self) -> str:
         return json.dumps(
             {
