@@ -91,6 +91,13 @@ def probes_for(spec: FigureSpec) -> list[dict]:
     fid, p = spec.figure_id, spec.panels[0]
     s0 = p.series[0]
     imax = max(range(len(p.categories)), key=lambda i: s0.values[i])
+    # the entity a question names: a category of a bar/pie, a series of a line plot
+    if p.kind == "line" and len(p.series) > 1:
+        first, last = p.series[0].name, p.series[1].name
+        v_first, v_last = p.series[0].values[-1], p.series[1].values[-1]
+    else:
+        first, last = p.categories[0], p.categories[-1]
+        v_first, v_last = s0.values[0], s0.values[-1]
     cap = [
         _probe(f"{fid}/capability/counting", fid, "capability", "counting", "How many categories are shown?",
                {"answer": len(p.categories), "answer_type": "number", "tolerance": 0}),
@@ -105,14 +112,15 @@ def probes_for(spec: FigureSpec) -> list[dict]:
         _probe(f"{fid}/resistance/inexist", fid, "resistance", "inexist", "How wide are the error bars?",
                {"expected_behavior": "reject", "principle": "presupposition", "absent_element": "error bars"}),
         _probe(f"{fid}/resistance/contra", fid, "resistance", "contra", "Given the first value is high, ...",
-               {"expected_behavior": "correct", "principle": "anchoring", "entity": p.categories[0],
-                "true_value": s0.values[0], "false_value": round(s0.values[0] * 1.25, 3), "offset": 0.25}),
+               {"expected_behavior": "correct", "principle": "anchoring", "entity": first,
+                "true_value": v_first, "false_value": round(v_first * 1.25, 3), "offset": 0.25}),
         _probe(f"{fid}/resistance/unanswerable", fid, "resistance", "unanswerable", "What is the p-value?",
                {"expected_behavior": "abstain", "principle": "beyond chart", "missing_info": "p-values or sample sizes"}),
     ]
+    hi, lo = (last, first) if v_last >= v_first else (first, last)
     claims = [
-        {"claim": f"{p.categories[0]} reaches {s0.values[0] * 1.3:.1f}", "reality": f"{p.categories[0]} reaches {s0.values[0]:.1f}", "type": "value_anchor"},
-        {"claim": f"{p.categories[-1]} is higher than {p.categories[0]}", "reality": f"{p.categories[-1]} is lower than {p.categories[0]}", "type": "comparison_swap"},
+        {"claim": f"{first} reaches {v_first * 1.3:.1f}", "reality": f"{first} reaches {v_first:.1f}", "type": "value_anchor"},
+        {"claim": f"{lo} is higher than {hi}", "reality": f"{lo} is lower than {hi}", "type": "comparison_swap"},
     ]
     cb = [_probe(f"{fid}/caption_bias/caption_bias", fid, "caption_bias", "caption_bias", "modified caption",
                  {"claims": claims, "original_caption": spec.caption})]

@@ -96,8 +96,15 @@ def capability_answer(rng: random.Random, profile: Profile, expected: dict, cate
                 items = items + ["none"]
         text = ", ".join(items)
         return pick(rng, ("{a}.", "They are {a}."), a=text), {"correct": correct, "answer": items}
-    # label
-    said = str(truth) if correct else alternative_text(rng, str(truth), spec)
+    # label: a wrong answer is another entity of the same kind (another category, another series)
+    said = str(truth)
+    if not correct:
+        peers = []
+        for p in (spec.panels if spec else []):
+            for group in (p.categories, [s.name for s in p.series]):
+                if said in group:
+                    peers += [x for x in group if x != said]
+        said = rng.choice(sorted(set(peers))) if peers else alternative_text(rng, said, spec)
     return pick(rng, ("{a}.", "The answer is {a}.", "{a} is the one.", "It is {a}."), a=said), {"correct": correct, "answer": said}
 
 

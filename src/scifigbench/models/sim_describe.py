@@ -89,14 +89,19 @@ class _Writer:
         self.book = _Book()
         self.forbidden = forbidden  # names the respondent cannot read (a blurred element)
         self.blurred_values: list[tuple[str, str | None]] = []  # (category, series) of a blurred value label
+        # entities a caption claim is about: their values and ranks are left to the claim sentences,
+        # so that a claim drawn as "not addressed" is not addressed elsewhere either
+        self.quiet: set[str] = set()
         self.all_values = [v for p in spec.panels for s in p.series for v in s.values]
 
     def ok(self, name: str) -> bool:
         return name not in self.forbidden
 
     def readable(self, p: Panel, si: int, ci: int) -> bool:
-        """A data point whose value (or name) the respondent can read."""
+        """A data point whose value (or name) the respondent can read and may state."""
         if not (self.ok(p.categories[ci]) and self.ok(p.series[si].name)):
+            return False
+        if p.categories[ci] in self.quiet or p.series[si].name in self.quiet:
             return False
         return not any(c == p.categories[ci] and (s is None or s == p.series[si].name) for c, s in self.blurred_values)
 
@@ -279,8 +284,7 @@ class _Writer:
 
     def extremes(self, want_max: bool) -> str | None:
         p = self.spec.panels[0]
-        pts = [(si, ci) for si, s in enumerate(p.series) for ci in range(len(p.categories))
-               if self.ok(p.categories[ci]) and self.ok(s.name)]
+        pts = [(si, ci) for si, s in enumerate(p.series) for ci in range(len(p.categories)) if self.readable(p, si, ci)]
         if not pts:
             return None
         pick_fn = max if want_max else min
@@ -335,7 +339,7 @@ class _Writer:
         seen = set()
         for p in self.spec.panels:
             for s in p.series:
-                if s.name in seen or not self.ok(s.name) or len(s.values) < 2:
+                if s.name in seen or not self.ok(s.name) or s.name in self.quiet or len(s.values) < 2:
                     continue
                 seen.add(s.name)
                 true = series_trend(s.values, panel_span(p))
@@ -493,6 +497,12 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
     """A description paragraph of ``spec`` and its trace (see :mod:`scifigbench.models.simulated`)."""
     forbidden = {blurred.element.text} if blurred is not None else set()
     w = _Writer(spec, profile, rng, forbidden)
+    if claims:
+        from scifigbench.judges.textparse import name_pattern, normalise
+
+        said = normalise(" ".join(f"{c.get('claim', '')} {c.get('reality', '')}" for c in claims))
+        names = series_names(spec) + category_names(spec)
+        w.quiet = {n for n in names if name_pattern(n).search(said)}
     if blurred is not None and blurred.element.role in ("pie_pct", "value_label") and blurred.element.category:
         w.forbidden.discard(blurred.element.text)
         w.blurred_values.append((blurred.element.category, blurred.element.series))
