@@ -100,3 +100,17 @@ def test_missing_spec_is_a_clear_error(tiny_corpus):
           "chart_type": "bar", "probe_ids": "[]", "blur_target_id": None}
     with pytest.raises(KeyError, match="no spec for figure 'nope'"):
         respond(st, resolve_profile("careful"), "sim-careful", 42, ctx)
+
+
+def test_runner_style_call_with_profile_name_and_root(tiny_corpus):
+    """The runner may pass a profile name and {"root": ...}: same answers as with the objects."""
+    ctx = SimContext.from_data(tiny_corpus)
+    spec = next(iter(ctx.specs.values()))
+    st = {"setup_id": f"{spec.figure_id}/base/describe", "figure_id": spec.figure_id, "condition": "base",
+          "task": "describe", "chart_type": spec.chart_type, "probe_ids": "[]", "blur_target_id": None}
+    over = {"misread_rate": 0.5}
+    a = respond(st, resolve_profile("weak", over), "sim-weak", 42, ctx)
+    b = respond(st, "weak", "sim-weak", 42, {"root": tiny_corpus, "profile_overrides": over})
+    assert a == b
+    with pytest.raises(TypeError, match="SimContext or a mapping"):
+        respond(st, "weak", "sim-weak", 42, {"nothing": 1})

@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from scifigbench.corpus.spec import TextElement
 from scifigbench.models import sim_answers as ans
 from scifigbench.models.sim_context import SimContext
 from scifigbench.models.sim_describe import Blurred, describe
-from scifigbench.models.sim_profiles import Profile
+from scifigbench import paths
+from scifigbench.models.sim_profiles import Profile, resolve_profile
 from scifigbench.models.sim_text import number_prefix, rng_for
 
 __all__ = ["respond", "SimContext"]
@@ -81,8 +83,20 @@ def _resistance(setup: dict, profile: Profile, ctx: SimContext, rng: random.Rand
     return _numbered(rng, profile, answers), trace
 
 
+def _blur_probe(setup: dict, ctx: SimContext) -> dict | None:
+    """The expected_json of the setup's blur probe, if it lists one (its answer is what is judged)."""
+    for pid in _probe_ids(setup):
+        row, expected = ctx.probe(pid)
+        if row["family"] == "blur":
+            return expected
+    return None
+
+
 def _target_element(setup: dict, ctx: SimContext) -> tuple[dict, TextElement]:
     tid = setup.get("blur_target_id")
+    if not tid or (isinstance(tid, float)):
+        probe = _blur_probe(setup, ctx)
+        tid = probe.get("target_id") if probe else None
     if not tid:
         raise ValueError(f"setup {setup.get('setup_id')!r}: condition {setup.get('condition')} needs a blur_target_id")
     row = ctx.blur_target(tid)
@@ -98,7 +112,8 @@ def _blur_active(setup: dict, profile: Profile, ctx: SimContext, rng: random.Ran
     row, el = _target_element(setup, ctx)
     mode = str(row["mode"])
     admits, fabricates, correct = ans.blur_draw(rng, profile, mode)
-    truth = str(row["expected_answer"])
+    probe = _blur_probe(setup, ctx)
+    truth = str(probe["expected_answer"]) if probe and probe.get("expected_answer") else str(row["expected_answer"])
     guess = None
     if fabricates:
         guess = truth if correct else ans.alternative_text(rng, truth, ctx.specs.get(setup["figure_id"]), el.role)
@@ -135,8 +150,44 @@ def _describe(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random
     return describe(spec, profile, sub("describe"), claims=claims, blurred=blurred)
 
 
-def respond(setup: dict, profile: Profile, model: str, seed: int, context: SimContext) -> tuple[str, dict]:
-    """Answer one setup as the simulated respondent ``model`` with ``profile``: (text, sim_trace)."""
+_LOADED: dict[tuple, SimContext] = {}
+
+
+def _as_context(context: SimContext | dict) -> SimContext:
+    """A SimContext, or one loaded once per data root from ``{"root": <repo root>}``.
+
+    The loaded context is reused while the three tables are unchanged (keyed by their mtimes), so
+    a runner may pass the same plain mapping for every setup.
+    """
+    if isinstance(context, SimContext):
+        return context
+    if not isinstance(context, dict) or "root" not in context:
+        raise TypeError(f"simulated respondent: context must be a SimContext or a mapping with 'root', got {type(context).__name__}")
+    root = Path(context["root"]).resolve()
+    stamp = tuple((root / t).stat().st_mtime_ns if (root / t).exists() else None
+                  for t in (paths.FIGURES, paths.PROBES, paths.BLUR_TARGETS))
+    key = (str(root), stamp)
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = SimContext.from_data(root)
+    return _LOADED[key]
+
+
+def _as_profile(profile: Profile | str, context: SimContext | dict) -> Profile:
+    if isinstance(profile, Profile):
+        return profile
+    overrides = context.get("profile_overrides") if isinstance(context, dict) else None
+    return resolve_profile(str(profile), overrides or None)
+
+
+def respond(setup: dict, profile: Profile | str, model: str, seed: int, context: SimContext | dict) -> tuple[str, dict]:
+    """Answer one setup as the simulated respondent ``model`` with ``profile``: (text, sim_trace).
+
+    ``profile`` may also be a built-in profile name (overrides then come from
+    ``context["profile_overrides"]``), and ``context`` a mapping ``{"root": ...}``.
+    """
+    profile = _as_profile(profile, context)
+    context = _as_context(context)
     setup_id = str(setup["setup_id"])
     rng = rng_for(seed, model, setup_id)
 
