@@ -150,14 +150,19 @@ def _is_pct_panel(p: Panel) -> bool:
     return p.kind == "pie" or (p.unit or "").strip() == "%"
 
 
-def value_close(stated: tp.Number, truth: float, panel: Panel) -> bool:
+def _fraction_scale(panel: Panel) -> bool:
+    return max((abs(v) for s in panel.series for v in s.values), default=0.0) <= 1.5
+
+
+def value_close(stated: tp.Number, truth: float, panel: Panel, scale01: bool | None = None) -> bool:
     """Whether a stated number matches a true value within the rubric tolerance.
 
     Percent panels (pies, unit "%"): ±3 points. Values on a 0-1 scale written as a percentage
     ("42 %" for 0.42): ±0.03. Other values: ±10 %. Numbers hedged as approximate get half again.
     """
     factor = 1.5 if stated.approx else 1.0
-    scale01 = max((abs(v) for s in panel.series for v in s.values), default=0.0) <= 1.5
+    if scale01 is None:
+        scale01 = _fraction_scale(panel)
     if _is_pct_panel(panel) and not scale01:
         return abs(stated.value - truth) <= 3.0 * factor
     if stated.pct and scale01:
@@ -222,6 +227,7 @@ class _Reader:
         self.errors: list[dict] = []
         self.correct: dict[str, int] = {}
         self.items = {i.key: i for i in checklist(chart_type)}
+        self.scale01 = {p.index: _fraction_scale(p) for p in spec.panels}
 
     # -- helpers ---------------------------------------------------------------------------
     def sent_mentions(self, s: int, e: int) -> list[Mention]:
@@ -271,7 +277,7 @@ class _Reader:
                     continue
                 stated.add((sm.name if sm else "", cm.name if cm else "", round(n.value, 6)))
                 entity = "|".join(x for x in ((sm.name if sm else ""), (cm.name if cm else "")) if x)
-                if any(value_close(n, p.series[si].values[ci], p) for p, si, ci in pts):
+                if any(value_close(n, p.series[si].values[ci], p, self.scale01[p.index]) for p, si, ci in pts):
                     self.ok("values")
                     continue
                 if any(self._other_matches(n, p, si, ci) for p, si, ci in pts):
@@ -288,9 +294,9 @@ class _Reader:
         return None
 
     def _other_matches(self, n: tp.Number, p: Panel, si: int, ci: int) -> bool:
-        truth = p.series[si].values[ci]
+        truth, f = p.series[si].values[ci], self.scale01[p.index]
         others = [v for j, s in enumerate(p.series) for k, v in enumerate(s.values) if (j, k) != (si, ci)]
-        return any(value_close(n, v, p) for v in others if not value_close(n, truth, p))
+        return any(value_close(n, v, p, f) for v in others if not value_close(n, truth, p, f))
 
     # -- colours ----------------------------------------------------------------------------
     def read_colours(self) -> int:

@@ -8,6 +8,7 @@ mention is negated ("there are no error bars").
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -59,11 +60,13 @@ def normalise(text: str) -> str:
     return re.sub(r"[ \t]+", " ", t).lower()
 
 
+@functools.lru_cache(maxsize=8192)
 def label_key(label: str) -> str:
     """A label reduced to the form in which two spellings count as the same name."""
     return " ".join(re.split(r"[\s\-_/]+", normalise(label).strip(" .:'\""))).strip()
 
 
+@functools.lru_cache(maxsize=8192)
 def name_pattern(label: str) -> re.Pattern[str]:
     """Regex finding ``label`` in normalised text, tolerant to the separator between its tokens."""
     toks = [re.escape(t) for t in label_key(label).split(" ") if t]
