@@ -152,3 +152,19 @@ def test_passive_handwritten():
 def test_empty_description_is_an_error_not_a_zero():
     with pytest.raises(ValueError, match="empty"):
         judge_description("   ", bar_spec())
+
+
+def test_harder_conditions_score_lower():
+    """Rotated images raise the profile's error rates; the judge's MQM must show it."""
+    from statistics import mean
+
+    prof = resolve_profile("follower")
+    scores: dict[str, list[float]] = {"base": [], "rot": []}
+    for spec in SPECS:
+        for r in range(15):
+            for cond in scores:
+                st = {"setup_id": f"{spec.figure_id}/{cond}/describe~{r}", "figure_id": spec.figure_id, "condition": cond,
+                      "task": "describe", "chart_type": spec.chart_type, "probe_ids": "[]", "blur_target_id": None}
+                text, _ = respond(st, prof, "sim-follower", 42, CTX)
+                scores[cond].append(judge_description(text, spec).score)
+    assert mean(scores["rot"]) < mean(scores["base"]) - 3

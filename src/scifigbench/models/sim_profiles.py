@@ -75,7 +75,19 @@ class Profile:
     format_deviation_rate: float = 0.1   # numbered answers written '1)' / 'Answer 1:' instead of '1.'
     skip_rate: float = 0.02              # a numbered question left unanswered (a partial answer)
     approx_rate: float = 0.2             # a correct value written as 'about 40'
-    extra: dict[str, Any] = field(default_factory=dict)
+    # harder images make every reader err more: description error and omission rates are multiplied
+    # by the condition's factor (capped at 0.95); conditions not listed keep the base rates
+    condition_factor: dict[str, float] = field(
+        default_factory=lambda: {"noise": 1.1, "lowc": 1.4, "rot": 2.5, "inpaper": 1.3, "inpaper_blur": 3.0})
+
+    def for_condition(self, condition: str) -> "Profile":
+        """This profile as it behaves on images of ``condition``."""
+        f = self.condition_factor.get(condition, 1.0)
+        if f == 1.0:
+            return self
+        keys = ("misread_rate", "label_swap_rate", "colour_error_rate", "axis_swap_rate", "trend_error_rate",
+                "omission_rate", "hallucination_rate")
+        return dataclasses.replace(self, **{k: min(0.95, getattr(self, k) * f) for k in keys})
 
     def validate(self) -> "Profile":
         def check(where: str, p: float) -> None:
@@ -86,6 +98,9 @@ class Profile:
             v = getattr(self, f.name)
             if isinstance(v, float):
                 check(f.name, v)
+        for cond, factor in self.condition_factor.items():
+            if factor < 0:
+                raise ProfileError(f"profile '{self.name}': condition_factor.{cond} = {factor} must not be negative")
         for cat in CAPABILITY_CATEGORIES:
             if cat not in self.capability:
                 raise ProfileError(f"profile '{self.name}': capability has no rate for '{cat}'")

@@ -147,7 +147,7 @@ def _describe(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random
         if fabricates:
             guess = el.text if correct else ans.alternative_text(brng, el.text, spec, el.role)
         blurred = Blurred(el, mode, mentioned, admits, fabricates, correct, guess)
-    return describe(spec, profile, sub("describe"), claims=claims, blurred=blurred)
+    return describe(spec, profile.for_condition(str(setup["condition"])), sub("describe"), claims=claims, blurred=blurred)
 
 
 _LOADED: dict[tuple, SimContext] = {}
