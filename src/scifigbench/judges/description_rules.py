@@ -157,14 +157,16 @@ def _fraction_scale(panel: Panel) -> bool:
 def value_close(stated: tp.Number, truth: float, panel: Panel, scale01: bool | None = None) -> bool:
     """Whether a stated number matches a true value within the rubric tolerance.
 
-    Percent panels (pies, unit "%"): ±3 points. Values on a 0-1 scale written as a percentage
+    Percent panels (pies, unit "%"): ±3 points, also for shares written as fractions. Values on a
+    0-1 scale written as a percentage
     ("42 %" for 0.42): ±0.03. Other values: ±10 %. Numbers hedged as approximate get half again.
     """
     factor = 1.5 if stated.approx else 1.0
     if scale01 is None:
         scale01 = _fraction_scale(panel)
     if _is_pct_panel(panel) and not scale01:
-        return abs(stated.value - truth) <= 3.0 * factor
+        as_pct = [stated.value] + ([stated.value * 100.0] if not stated.pct and 0 < stated.value <= 1 else [])
+        return any(abs(v - truth) <= 3.0 * factor for v in as_pct)  # "0.15 of the pie" is 15 %
     if stated.pct and scale01:
         return abs(stated.value / 100.0 - truth) <= 0.03 * factor or abs(stated.value - truth) <= 0.1 * abs(truth) * factor
     return abs(stated.value - truth) <= 0.1 * abs(truth) * factor + 1e-9

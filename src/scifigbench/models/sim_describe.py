@@ -236,7 +236,7 @@ class _Writer:
     def _misread(self, truth: float, pct: bool) -> float:
         """A wrong reading clearly away from every value of the figure (so it is not another bar's)."""
         if pct:
-            cands = [x / 2 for x in range(0, 201) if abs(x / 2 - truth) >= 10]
+            cands = [x / 2 for x in range(4, 201) if abs(x / 2 - truth) >= 10]  # not <= 1: could read as a fraction
         else:
             base = abs(truth) if truth else max(abs(v) for v in self.all_values) or 1.0
             cands = [truth + sign * base * f / 100 for f in range(35, 101, 5) for sign in (-1, 1)]
