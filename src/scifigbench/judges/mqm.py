@@ -72,6 +72,7 @@ class MQMResult:
     items: list[ItemVerdict] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)   # kept after dedup
     merged: list[Finding] = field(default_factory=list)     # dropped by dedup
+    rules: str | None = None                                 # version of the rules that made the findings
 
     def judgment_fields(self) -> dict[str, object]:
         """The verdict columns of a ``description`` row of the judgments table."""
@@ -91,6 +92,7 @@ class MQMResult:
                 "items": [asdict(i) for i in self.items],
                 "findings": [asdict(f) for f in self.findings],
                 "merged": [asdict(f) for f in self.merged],
+                "rules": self.rules,
             },
             sort_keys=True,
         )
@@ -129,8 +131,10 @@ def score(findings: list[Finding], n_items: int, items: list[ItemVerdict] | None
 
 def judge_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> MQMResult:
     """Rule-judge a free-form description of the figure ``spec`` and score it with MQM."""
-    from scifigbench.judges.description_rules import read_description
+    from scifigbench.judges.description_rules import RULE_VERSION, read_description
 
     ctype = chart_type or spec.chart_type
     reading = read_description(text, spec, ctype)
-    return score(reading.findings, len(checklist(ctype)), reading.items)
+    result = score(reading.findings, len(checklist(ctype)), reading.items)
+    result.rules = RULE_VERSION
+    return result
