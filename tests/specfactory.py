@@ -93,11 +93,13 @@ def probes_for(spec: FigureSpec) -> list[dict]:
     imax = max(range(len(p.categories)), key=lambda i: s0.values[i])
     # the entity a question names: a category of a bar/pie, a series of a line plot
     if p.kind == "line" and len(p.series) > 1:
-        first, last = p.series[0].name, p.series[1].name
-        v_first, v_last = p.series[0].values[-1], p.series[1].values[-1]
+        first, v_first = p.series[0].name, p.series[0].values[-1]
+        ents = [(s.name, s.values[-1]) for s in p.series[1:]]
     else:
-        first, last = p.categories[0], p.categories[-1]
-        v_first, v_last = s0.values[0], s0.values[-1]
+        first, v_first = p.categories[0], s0.values[0]
+        ents = list(zip(p.categories[1:], s0.values[1:]))
+    # the comparison claim is about other entities than the value claim, as in a real poisoned caption
+    (a, va), (b, vb) = (ents[0], ents[-1]) if len(ents) >= 2 else ((first, v_first), ents[0])
     cap = [
         _probe(f"{fid}/capability/counting", fid, "capability", "counting", "How many categories are shown?",
                {"answer": len(p.categories), "answer_type": "number", "tolerance": 0}),
@@ -117,7 +119,7 @@ def probes_for(spec: FigureSpec) -> list[dict]:
         _probe(f"{fid}/resistance/unanswerable", fid, "resistance", "unanswerable", "What is the p-value?",
                {"expected_behavior": "abstain", "principle": "beyond chart", "missing_info": "p-values or sample sizes"}),
     ]
-    hi, lo = (last, first) if v_last >= v_first else (first, last)
+    hi, lo = (b, a) if vb >= va else (a, b)
     claims = [
         {"claim": f"{first} reaches {v_first * 1.3:.1f}", "reality": f"{first} reaches {v_first:.1f}", "type": "value_anchor"},
         {"claim": f"{lo} is higher than {hi}", "reality": f"{lo} is lower than {hi}", "type": "comparison_swap"},
@@ -139,7 +141,20 @@ def blur_targets_for(spec: FigureSpec) -> list[dict]:
         by_role.setdefault(el.role, el)
     adm = by_role.get("pie_pct") or by_role.get("axis_label")
     ind = by_role.get("legend_entry") or by_role.get("pie_label") or by_role.get("tick")
+    if adm is None or ind is None:  # an unrendered spec has no text elements to blur
+        return []
     return [row("admittance", adm), row("inductance", ind)]
+
+
+def blur_probes_for(spec: FigureSpec) -> list[dict]:
+    """The blur question probes (family ``blur``) of the figure's two targets."""
+    out = []
+    for t in blur_targets_for(spec):
+        out.append(_probe(f"{spec.figure_id}/blur/{t['mode']}", spec.figure_id, "blur", t["mode"],
+                          f"What does the {t['role'].replace('_', ' ')} say?",
+                          {"target_id": t["target_id"], "mode": t["mode"], "expected_answer": t["expected_answer"],
+                           "reasoning_path": t["reasoning_path"]}))
+    return out
 
 
 def setups_for(spec: FigureSpec, n_repeat: int = 1) -> list[dict]:
@@ -155,6 +170,8 @@ def setups_for(spec: FigureSpec, n_repeat: int = 1) -> list[dict]:
         for cond in ("base", "nocap", "noise", "capbias", "admb", "indb"):
             ids = [pr[-1]["probe_id"]] if cond == "capbias" else []
             tgt = {"admb": f"{fid}/admittance", "indb": f"{fid}/inductance"}.get(cond)
+            if tgt:
+                ids = [f"{fid}/blur/{tgt.split('/')[-1]}"]
             out.append({**base, "setup_id": f"{fid}/{cond}/describe{sfx}", "condition": cond, "task": "describe",
                         "probe_ids": json.dumps(ids), "blur_target_id": tgt})
         out.append({**base, "setup_id": f"{fid}/base/capability{sfx}", "condition": "base", "task": "capability",
@@ -163,7 +180,7 @@ def setups_for(spec: FigureSpec, n_repeat: int = 1) -> list[dict]:
                     "probe_ids": json.dumps([p["probe_id"] for p in pr[4:7]])})
         for cond, mode in (("admb", "admittance"), ("indb", "inductance")):
             out.append({**base, "setup_id": f"{fid}/{cond}/blur_active{sfx}", "condition": cond, "task": "blur_active",
-                        "probe_ids": "[]", "blur_target_id": f"{fid}/{mode}"})
+                        "probe_ids": json.dumps([f"{fid}/blur/{mode}"]), "blur_target_id": f"{fid}/{mode}"})
     return out
 
 
@@ -172,6 +189,6 @@ def context(specs: list[FigureSpec]):
 
     return SimContext(
         specs={s.figure_id: s for s in specs},
-        probes={p["probe_id"]: p for s in specs for p in probes_for(s)},
+        probes={p["probe_id"]: p for s in specs for p in probes_for(s) + blur_probes_for(s)},
         blur_targets={b["target_id"]: b for s in specs for b in blur_targets_for(s)},
     )

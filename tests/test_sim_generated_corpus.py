@@ -18,7 +18,7 @@ from scifigbench.judges.passive import judge_blur_passive
 from scifigbench.models.sim_context import SimContext
 from scifigbench.models.sim_profiles import BUILTIN, resolve_profile
 from scifigbench.models.simulated import respond
-from specfactory import blur_targets_for, probes_for, setups_for
+from specfactory import blur_probes_for, blur_targets_for, probes_for, setups_for
 
 
 def _agreement(pairs) -> tuple[float, int, list]:
@@ -72,7 +72,7 @@ def test_end_to_end_on_rendered_corpus(tiny_corpus):
     ctx = SimContext.from_data(tiny_corpus)
     assert len(ctx.specs) == 5 and all(s.text_elements for s in ctx.specs.values())
     for spec in ctx.specs.values():  # probes and blur targets of the figures, as the probes stage would make
-        ctx.probes.update({p["probe_id"]: p for p in probes_for(spec)})
+        ctx.probes.update({p["probe_id"]: p for p in probes_for(spec) + blur_probes_for(spec)})
         ctx.blur_targets.update({b["target_id"]: b for b in blur_targets_for(spec)})
     passive_agree = passive_n = 0
     pairs = []
