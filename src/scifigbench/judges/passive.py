@@ -9,8 +9,8 @@ for it, (iv) was that value right. Rules:
 - *fabricates*: the blurred text itself appears in the description (the respondent read or
   inferred it), or a sentence about the element's role asserts a value ("the second legend entry
   reads 'X'", "its percentage is 23 %").
-- *correct*: the asserted value is the blurred text (labels exact after normalisation; numbers
-  within ±3 points for percentages, ±10 % otherwise).
+- *correct*: the asserted value is the blurred text (labels exact after normalisation; tick labels
+  and whole numbers exactly; other numbers within ±3 points for percentages, ±10 % otherwise).
 - *mentioned*: it admits or asserts something about the element (a description that only names
   the role without either says nothing about the blurred content).
 
@@ -79,18 +79,23 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
     role_rx = re.compile(cue)
     target_num = _as_number(target)
     pct = "%" in target or role == "pie_pct"
+    exact = role == "tick" or (target_num is not None and target_num.is_integer() and not pct)  # tick labels are read exactly
 
     anchor = (el.category or el.series) if el is not None else None
+    other_texts = {tp.label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {tp.label_key(target)}
     anchor_rx = tp.name_pattern(anchor) if anchor and anchor != target else None
 
     admits = any(not tp.negated(t, m.start()) for m in ADMIT.finditer(t))
     fabricates = correct = False
     if target_num is None and tp.label_key(target) and tp.name_pattern(target).search(t):
         fabricates = correct = True
-    for _s, _e, sent in tp.sentences(t):
+    for _s, _e, sent in tp.sentences(t, semicolons=False):
         if not role_rx.search(sent):
             continue
         for q in QUOTED.finditer(sent):
+            key = tp.label_key(q.group(1))
+            if key in other_texts or (target_num is not None and not re.search(r"\d", key)):
+                continue  # "the x-axis is labelled 'Accuracy'" names another element, not the blurred tick
             if ASSERT.search(sent[: q.start()]):
                 fabricates = True
                 if tp.label_key(q.group(1)) == tp.label_key(target):
@@ -100,7 +105,8 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
         for n in tp.numbers(sent):
             if ASSERT.search(sent[: n.start].rstrip(" '\"~")) or n.approx:
                 fabricates = True
-                tol = 3.0 if pct else 0.1 * abs(target_num)
-                if abs(n.value - target_num) <= tol * (1.5 if n.approx else 1.0):
+                if exact and n.value == target_num:
+                    correct = True
+                elif not exact and abs(n.value - target_num) <= (3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0):
                     correct = True
     return {"mentioned": admits or fabricates, "admits": admits, "fabricates": fabricates, "correct": correct}

@@ -21,6 +21,7 @@ _NUM = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+_FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
 NEGATIONS = re.compile(r"\b(?:no|not|without|none|neither|nor|absent|absence|lacks?|lacking|never|n't)\b|n't\b")
 
 # 11 basic colour families (the rubric's tolerance: same family = same colour)
@@ -74,11 +75,14 @@ def name_pattern(label: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(?<![\w][\-_/])" + body + r"(?![\w])(?![\-_/]\w)")
 
 
-def sentences(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, sentence) spans of normalised text; a sentence is the unit a finding points at."""
+def sentences(text: str, semicolons: bool = True) -> list[tuple[int, int, str]]:
+    """(start, end, sentence) spans of normalised text; a sentence is the unit a finding points at.
+
+    ``semicolons=False`` keeps "X is hard to read; it is probably Y" together.
+    """
     out = []
     pos = 0
-    for m in _SENTENCE_END.finditer(text):
+    for m in (_SENTENCE_END if semicolons else _FULL_STOP).finditer(text):
         if m.start() > pos:
             out.append((pos, m.start(), text[pos:m.start()]))
         pos = m.end()

@@ -48,6 +48,8 @@ def alternative_text(rng: random.Random, truth: str, spec: FigureSpec | None, ro
     except ValueError:
         pass
     same_role = [t.text for t in (spec.text_elements if spec else []) if t.role == role and t.text.strip() and t.text != truth]
+    if not same_role and role in ("title", "panel_title", "axis_label", "annotation"):
+        return _reworded(rng, truth)  # a guessed title reads like a title, not like a series name
     pool = same_role or [n for n in names_of(spec) if n != truth]
     pool = [p for p in pool if p.strip().lower() != truth.strip().lower()]
     if pool:
@@ -57,6 +59,15 @@ def alternative_text(rng: random.Random, truth: str, spec: FigureSpec | None, ro
         d = digits[0]
         return truth.replace(d, str(int(d) + rng.choice((1, 2, 5))), 1)
     return truth + rng.choice((" (v2)", " baseline", " variant"))
+
+
+def _reworded(rng: random.Random, truth: str) -> str:
+    words = truth.split()
+    swaps = ("results", "comparison", "performance", "overview", "analysis", "scores", "trends")
+    options = [w for w in swaps if w.lower() not in truth.lower()]
+    if len(words) > 1:
+        return " ".join(words[:-1] + [rng.choice(options)])
+    return f"{truth} {rng.choice(options)}"
 
 
 # --- capability --------------------------------------------------------------------------------

@@ -68,6 +68,14 @@ class _Book:
     omitted: list[str] = field(default_factory=list)
 
 
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace(",", "").replace("%", ""))
+        return True
+    except ValueError:
+        return False
+
+
 def _pct_panel(p: Panel) -> bool:
     return p.kind == "pie" or (p.unit or "").strip() == "%"
 
@@ -92,6 +100,7 @@ class _Writer:
         # entities a caption claim is about: their values and ranks are left to the claim sentences,
         # so that a claim drawn as "not addressed" is not addressed elsewhere either
         self.quiet: set[str] = set()
+        self.no_ranges = False
         self.all_values = [v for p in spec.panels for s in p.series for v in s.values]
 
     def ok(self, name: str) -> bool:
@@ -377,9 +386,9 @@ class _Writer:
         if has("orientation") and not self.omit("orientation"):
             out.append(self.orientation())
         out += self.axes()
-        if has("value_range") and not self.omit("value_range"):
+        if has("value_range") and not self.no_ranges and not self.omit("value_range"):
             out.append(self.value_range() or "")
-        if has("x_range") and not self.omit("x_range"):
+        if has("x_range") and not self.no_ranges and not self.omit("x_range"):
             out.append(self.x_range() or "")
         if has("segment_count") and not self.omit("segment_count"):
             n = len([c for c in spec.panels[0].categories])
@@ -497,6 +506,8 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
     """A description paragraph of ``spec`` and its trace (see :mod:`scifigbench.models.simulated`)."""
     forbidden = {blurred.element.text} if blurred is not None else set()
     w = _Writer(spec, profile, rng, forbidden)
+    if blurred is not None and blurred.element.role == "tick" and _is_number(blurred.element.text):
+        w.no_ranges = True  # an axis range would read the blurred tick value off the figure
     if claims:
         from scifigbench.judges.textparse import name_pattern, normalise
 
