@@ -6,29 +6,15 @@ split and the rule judge must recover it for at least 97 % of units in every fam
 
 from __future__ import annotations
 
-import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 
 from scifigbench.corpus.generate import generate
+from scifigbench.judges.known_answer import MQM_CONDITIONS, trace_agreement
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.models.sim_profiles import BUILTIN, resolve_profile
 from scifigbench.models.simulated import respond
 from specfactory import ALL, context, setups_for
-
-MQM_CONDITIONS = ("base", "nocap", "noise")  # no caption claims or blurred element mixed into the text
-
-
-def _description_units(judged: dict, trace: dict) -> tuple[int, int]:
-    details = json.loads(judged["details_json"])
-    agree = total = 0
-    for item in details["items"]:
-        total += 1
-        agree += item["coverage"] == trace["items"][item["key"]]
-    found = [f for f in details["findings"] + details["merged"] if f["dimension"] == "accuracy"]
-    got = Counter((f["item"] or "global", f["subtype"]) for f in found)
-    want = Counter((e["item"], e["type"]) for e in trace["errors"])
-    return agree + sum((want & got).values()), total + sum((want | got).values())
 
 
 def test_rule_verdicts_recover_simulated_behaviour():
@@ -49,21 +35,9 @@ def test_rule_verdicts_recover_simulated_behaviour():
                 for unit in units_for(st, {"text": text, "error": None}, ctx.probes, spec, ctx.blur_targets, None):
                     judged = rule_judge(unit)
                     fam = unit.family
-                    if fam == "description":
-                        if st["condition"] not in MQM_CONDITIONS:
-                            continue
-                        a, t = _description_units(judged, trace)
-                    elif fam == "capability":
-                        a, t = int(judged["correct"] == trace[unit.probe_id]["correct"]), 1
-                    elif fam == "resistance":
-                        a, t = int(judged["verdict"] == trace[unit.probe_id]), 1
-                    elif fam == "caption_claim":
-                        idx = unit.unit_id.rsplit("#claim", 1)[1]
-                        a, t = int(judged["verdict"] == trace["claims"][idx]), 1
-                    else:  # blur_active / blur_passive
-                        want = trace if fam == "blur_active" else trace["blur"]
-                        keys = ("admits", "fabricates", "correct") + (("mentioned",) if fam == "blur_passive" else ())
-                        a, t = sum(judged[k] == want[k] for k in keys), len(keys)
+                    if fam == "description" and st["condition"] not in MQM_CONDITIONS:
+                        continue
+                    a, t = trace_agreement(fam, unit.probe_id, unit.unit_id, judged, trace)
                     agree[fam] += a
                     total[fam] += t
                     if a != t:
