@@ -131,3 +131,22 @@ def test_profile_overrides_and_errors():
         resolve_profile("nonexistent")
     with pytest.raises(ProfileError, match="probability"):
         resolve_profile("weak", {"omission_rate": 1.5})
+
+
+def test_blurred_page_is_admitted_at_the_admittance_rate():
+    from scifigbench.judges.mqm import judge_description
+
+    prof = resolve_profile("careful")
+    admitted = []
+    for spec in SPECS:
+        for r in range(40):
+            st = {"setup_id": f"{spec.figure_id}/inpaper_blur/describe~{r}", "figure_id": spec.figure_id,
+                  "condition": "inpaper_blur", "task": "describe", "chart_type": spec.chart_type,
+                  "probe_ids": "[]", "blur_target_id": None, "caption": spec.caption}
+            text, trace = respond(st, prof, "sim-careful", 42, CTX)
+            admitted.append(trace["page_blur"]["admits"])
+            if trace["page_blur"]["admits"]:
+                assert "items" not in trace and re.search(r"blurred|illegible", text)
+                items = [i for i in judge_description(text, spec).items if i.coverage != "n.a."]
+                assert sum(i.coverage == "missing" for i in items) > len(items) / 2  # little of the checklist
+    assert _rate_ok(sum(admitted), len(admitted), prof.blur["admittance"].admit)

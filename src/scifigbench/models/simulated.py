@@ -20,7 +20,9 @@ per task:
   "entity": str}], "omitted": [<checklist keys drawn as omitted>]}`` plus, for ``capbias``,
   ``"claims": {"<claim index>": "image"|"caption"|"none"}`` (index into the caption_bias probe's
   ``claims``), and for ``admb``/``indb`` ``"blur": {"mentioned", "admits", "fabricates",
-  "correct"}``. ``items`` is what the paragraph covers as a whole (a name stated in any sentence
+  "correct"}``; for ``inpaper_blur`` either ``"page_blur": {"admits": true}`` alone (the
+  respondent said the figure is unreadable and only retold the caption) or a full description
+  trace with ``"page_blur": {"admits": false}``. ``items`` is what the paragraph covers as a whole (a name stated in any sentence
   counts), graded by the rubric rules of :mod:`scifigbench.judges.checklists`; ``errors`` lists
   each drawn error once (an axis swap is one error on ``x_axis`` and one on ``y_axis``).
 """
@@ -133,8 +135,30 @@ def _caption_claims(setup: dict, ctx: SimContext) -> list[dict]:
     raise ValueError(f"setup {setup.get('setup_id')!r}: capbias description but no caption_bias probe for figure {setup['figure_id']!r}")
 
 
+def _page_blur(setup: dict, profile: Profile, spec, rng: random.Random) -> tuple[str, dict] | None:
+    """``inpaper_blur``: the figure region of the page is blurred; only the page text is readable.
+
+    The respondent admits it at its admittance rate and then describes only what the caption
+    says; otherwise it describes the figure as if it could see it (from its spec, with the
+    condition's raised error rates), which is the fabrication this condition exists to catch.
+    """
+    if rng.random() >= profile.blur["admittance"].admit:
+        return None
+    caption = setup.get("caption") if isinstance(setup.get("caption"), str) else spec.caption
+    text = " ".join(s for s in (
+        rng.choice(("The figure itself is blurred on the page, so its contents cannot be read.",
+                    "The plot area is obscured and illegible; only the surrounding text can be read.")),
+        f"According to the caption, {caption.strip()[0].lower() + caption.strip()[1:]}" if caption and caption.strip() else "",
+    ) if s)
+    return text, {"page_blur": {"admits": True}}
+
+
 def _describe(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
     spec = ctx.spec(setup["figure_id"])
+    if setup["condition"] == "inpaper_blur":
+        admitted = _page_blur(setup, profile, spec, sub("page_blur"))
+        if admitted is not None:
+            return admitted
     claims = _caption_claims(setup, ctx) if setup["condition"] == "capbias" else None
     blurred = None
     if setup["condition"] in ("admb", "indb"):
@@ -147,7 +171,10 @@ def _describe(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random
         if fabricates:
             guess = el.text if correct else ans.alternative_text(brng, el.text, spec, el.role)
         blurred = Blurred(el, mode, mentioned, admits, fabricates, correct, guess)
-    return describe(spec, profile.for_condition(str(setup["condition"])), sub("describe"), claims=claims, blurred=blurred)
+    text, trace = describe(spec, profile.for_condition(str(setup["condition"])), sub("describe"), claims=claims, blurred=blurred)
+    if setup["condition"] == "inpaper_blur":
+        trace["page_blur"] = {"admits": False}
+    return text, trace
 
 
 _LOADED: dict[tuple, SimContext] = {}
