@@ -162,3 +162,19 @@ def test_harder_conditions_score_lower():
                 text, _ = respond(st, prof, "sim-follower", 42, CTX)
                 scores[cond].append(judge_description(text, spec).score)
     assert mean(scores["rot"]) < mean(scores["base"]) - 3
+
+
+def test_markdown_list_description_costs_clarity_not_accuracy():
+    spec = line_spec()
+    text = (
+        "**Overview:** This is a line chart titled *Validation accuracy during training*.\n"
+        "- **Adam** (blue, circles) rises from ~0.31 at epoch 0 to about 0.76 at x = 50.\n"
+        "- **SGD** (red) climbs steadily and reaches 0.84 at x = 50.\n"
+        "- **RMSprop** (green) stays flat around 0.6.\n"
+        "- There are no error bars or shaded regions."
+    )
+    r = read_description(text, spec)
+    assert r.errors == []
+    m = judge_description(text, spec)
+    assert m.by_dimension["clarity"] == 1.0 and m.by_subtype["halluc"] == 0.0
+    assert {i.key: i.coverage for i in m.items}["trend"] == "complete"

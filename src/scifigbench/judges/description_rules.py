@@ -117,6 +117,11 @@ def _is_number(text: str) -> bool:
         return False
 
 
+def _without_asides(text: str) -> str:
+    """Parenthetical asides blanked (same length): "Adam (blue, circles) rises" is one clause."""
+    return re.sub(r"\([^()]*\)", lambda m: " " * len(m.group()), text)
+
+
 def _sub_clause(sentence: str, pos: int) -> tuple[int, int]:
     """Bounds (relative to the sentence) of the clause around ``pos``."""
     start, end = 0, len(sentence)
@@ -129,15 +134,24 @@ def _sub_clause(sentence: str, pos: int) -> tuple[int, int]:
     return start, end
 
 
-def _nearest(mentions: list[Mention], kind: str, pos: int, clause: tuple[int, int]) -> Mention | None:
-    """The mention of ``kind`` the words around ``pos`` attribute it to (same clause first, left first)."""
+AFTER_VALUE = re.compile(r"^\s*(?:%|percent\b)?\s*(?:at|by|in|on|for|when|after)\b")
+
+
+def _nearest(mentions: list[Mention], kind: str, pos: int, clause: tuple[int, int],
+             following_first: bool = False) -> Mention | None:
+    """The mention of ``kind`` the words around ``pos`` attribute it to (same clause first, left first).
+
+    ``following_first``: the value is followed by "at / on / for ..." ("0.76 at x = 50",
+    "38 on MATH"), so the mention after it is the one it belongs to.
+    """
     cands = [m for m in mentions if m.kind == kind]
     if not cands:
         return None
     cs, ce = clause
+    before = [m for m in cands if cs <= m.start and m.end <= pos]
+    after = [m for m in cands if pos <= m.start and m.end <= ce]
     for group in (
-        [m for m in cands if cs <= m.start and m.end <= pos],
-        [m for m in cands if pos <= m.start and m.end <= ce],
+        *((after, before) if following_first else (before, after)),
         [m for m in cands if m.end <= pos],
         [m for m in cands if m.start >= pos],
     ):
@@ -270,10 +284,12 @@ class _Reader:
                         continue
                 data_nums.append(n)
             ms = ms + xpos
+            plain = _without_asides(masked)
             for n in data_nums:
-                clause = _sub_clause(masked, n.start)
+                clause = _sub_clause(plain, n.start) if plain[n.start] != " " else _sub_clause(masked, n.start)
                 sm = _nearest(ms, "series", n.start, clause)
-                cm = _nearest(ms, "category" if self.ctype != "line" else "xpos", n.start, clause)
+                cm = _nearest(ms, "category" if self.ctype != "line" else "xpos", n.start, clause,
+                              following_first=bool(AFTER_VALUE.match(masked[n.end:])))
                 pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None)
                 if not pts:
                     continue
@@ -399,7 +415,7 @@ class _Reader:
             for s in p.series:
                 truth.setdefault(s.name, (series_trend(s.values, panel_span(p)), is_monotonic(s.values)))
         for s, e, sent in self.sents:
-            masked = self.masked[s:e]
+            masked = _without_asides(self.masked[s:e])
             ms = [m for m in self.sent_mentions(s, e) if m.kind == "series"]
             if not ms and len(truth) == 1:  # one series: "the curve rises" can only mean it
                 ms = [Mention(0, 0, "series", next(iter(truth)))]
