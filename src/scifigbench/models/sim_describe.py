@@ -285,9 +285,10 @@ class _Writer:
             else:
                 text_value = fmt_value(self.rng, said, pct, 0.0, frac)
             self.book.values.add((p.index, si, ci))
-            self.book.categories.add(p.categories[ci]) if p.kind != "line" else None
-            if len(p.series) > 1 or p.kind == "line":
-                self.book.series.add(p.series[si].name) if p.kind != "pie" else None
+            if p.kind != "line":
+                self.book.categories.add(p.categories[ci])
+            if p.kind == "line" or (p.kind == "bar" and len(p.series) > 1):
+                self.book.series.add(p.series[si].name)
             out.append(self._point_sentence(p, si, ci, text_value))
         return out
 
@@ -333,7 +334,8 @@ class _Writer:
                     else pick(self.rng, ("The smallest slice is {c}.", "{c} is the smallest segment."), c=cat))
         word = self.rng.choice(("highest", "largest", "maximum")) if want_max else self.rng.choice(("lowest", "smallest", "minimum"))
         if p.kind == "line":
-            self.book.series.add(ser) if len(p.series) > 1 else None
+            if len(p.series) > 1:
+                self.book.series.add(ser)
             who = ser if len(p.series) > 1 else "the curve"
             return pick(self.rng, ("The {w} value is reached by {s} at x = {x}.", "At x = {x}, {s} shows the {w} value overall."),
                         w=word, s=who, x=cat)

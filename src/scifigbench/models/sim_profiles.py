@@ -56,7 +56,7 @@ class Profile:
     name: str
     # description (per stated value / per checklist item / per description)
     misread_rate: float          # a stated value is read wrongly (outside the rubric tolerance)
-    label_swap_rate: float       # a stated value is given to the wrong entity (binding error)
+    label_swap_rate: float       # a value not misread is given another entity's value (binding error)
     colour_error_rate: float     # a stated colour belongs to another entity or family
     axis_swap_rate: float        # per description: x and y axis labels exchanged
     trend_error_rate: float      # a stated trend / extreme is wrong
