@@ -17,14 +17,15 @@ per task:
   "target_id": str, "guess": str | null}``; ``correct`` implies ``fabricates``.
 - ``describe``: ``{"items": {"<checklist key>": "complete"|"partial"|"missing"|"n.a."},
   "errors": [{"item": str, "type": "numeric"|"label_map"|"axis_legend"|"trend"|"halluc",
-  "entity": str}], "omitted": [<checklist keys drawn as omitted>]}`` plus, for ``capbias``,
-  ``"claims": {"<claim index>": "image"|"caption"|"none"}`` (index into the caption_bias probe's
-  ``claims``), and for ``admb``/``indb`` ``"blur": {"mentioned", "admits", "fabricates",
-  "correct"}``; for ``inpaper_blur`` either ``"page_blur": {"admits": true}`` alone (the
-  respondent said the figure is unreadable and only retold the caption) or a full description
-  trace with ``"page_blur": {"admits": false}``. ``items`` is what the paragraph covers as a whole (a name stated in any sentence
-  counts), graded by the rubric rules of :mod:`scifigbench.judges.checklists`; ``errors`` lists
-  each drawn error once (an axis swap is one error on ``x_axis`` and one on ``y_axis``).
+  "entity": str}], "omitted": [<checklist keys drawn as omitted>], "values_stated": int}``.
+  ``items`` is what the paragraph covers as a whole (a name stated in any sentence counts),
+  graded by the rubric rules of :mod:`scifigbench.judges.checklists`; ``errors`` lists each
+  drawn error once (an axis swap is one error on ``x_axis`` and one on ``y_axis``). In addition:
+  for ``capbias`` ``"claims": {"<claim index>": "image"|"caption"|"none"}`` (index into the
+  caption_bias probe's ``claims``); for ``admb``/``indb`` ``"blur": {"mentioned", "admits",
+  "fabricates", "correct"}``; for ``inpaper_blur`` either ``{"page_blur": {"admits": true}}``
+  alone (the respondent said the figure is unreadable and only retold the caption) or a full
+  description trace with ``"page_blur": {"admits": false}``.
 """
 
 from __future__ import annotations
@@ -33,11 +34,11 @@ import json
 import random
 from pathlib import Path
 
+from scifigbench import paths
 from scifigbench.corpus.spec import TextElement
 from scifigbench.models import sim_answers as ans
 from scifigbench.models.sim_context import SimContext
 from scifigbench.models.sim_describe import Blurred, describe
-from scifigbench import paths
 from scifigbench.models.sim_profiles import Profile, resolve_profile
 from scifigbench.models.sim_text import number_prefix, rng_for
 
