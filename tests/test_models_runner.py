@@ -160,8 +160,12 @@ def test_simulated_backend_is_in_process_and_records_its_trace(tmp_path, monkeyp
         calls.append((setup_row["setup_id"], profile, model, seed, context["root"]))
         return f"{profile} says {setup_row['setup_id']}", {"choice": "correct", "n": len(calls)}
 
-    monkeypatch.setitem(sys.modules, "scifigbench.models.simulated",
-                        types.SimpleNamespace(respond=fake_respond))
+    fake = types.SimpleNamespace(respond=fake_respond)
+    monkeypatch.setitem(sys.modules, "scifigbench.models.simulated", fake)
+    # the real module may already be imported (other tests): replace the package attribute too
+    import scifigbench.models
+
+    monkeypatch.setattr(scifigbench.models, "simulated", fake, raising=False)
     setups = write_setups(tmp_path, setup_rows(tmp_path, 3))
     write_params(tmp_path, {"sim-x": {"backend": "simulated", "profile": "careful"}})
     table, stats = run_model(tmp_path, "sim-x")
