@@ -176,3 +176,21 @@ def write_corpus(root: Path, builders=BUILDERS) -> list[FigureSpec]:
     write_table(pd.DataFrame(fig_rows), root / paths.FIGURES, "figures", root=root)
     write_table(pd.DataFrame(te_rows), root / paths.TEXT_ELEMENTS, "text_elements", refs={"figures": [r["figure_id"] for r in fig_rows]}, root=root)
     return specs
+
+
+def add_real_figure(root: Path, from_id: str, new_id: str, caption: str) -> None:
+    """Add a spec-less copy of a fixture figure, as an importer would register a real figure."""
+    import shutil
+
+    from scifigbench import paths
+    from scifigbench.tableio import read_table, write_table
+
+    figures = read_table(root / paths.FIGURES, "figures", root=root)
+    row = figures[figures["figure_id"] == from_id].iloc[0].to_dict()
+    src = root / row["image_path"]
+    dst = src.with_name(f"{new_id}.png")
+    shutil.copyfile(src, dst)
+    row.update(figure_id=new_id, source="manifest", image_path=str(dst.relative_to(root)), spec_path=None,
+               caption=caption, reference_description=None)
+    figures = pd.concat([figures, pd.DataFrame([row])], ignore_index=True)
+    write_table(figures, root / paths.FIGURES, "figures", root=root)

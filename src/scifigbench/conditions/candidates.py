@@ -58,7 +58,7 @@ class BlurTarget:
         x0, y0, x1, y1 = self.box
         return {
             "target_id": self.target_id, "figure_id": self.figure_id, "mode": self.mode, "element_id": self.element_id,
-            "role": self.role, "text": self.text, "x0": x0, "y0": y0, "x1": x1, "y1": y1,
+            "role": self.role, "text": self.text, "x0": x0, "y0": y0, "x1": x1, "y1": y1, "rule": self.rule,
             "reasoning_path": self.reasoning_path, "expected_answer": self.expected_answer, "status": self.status,
             "ocr_backend": self.ocr_backend, "match_tier": self.match_tier, "match_score": self.match_score,
         }

@@ -64,7 +64,7 @@ def select_targets(
             else:
                 t = _first_matched(figure_id, cands, boxes or [], backend, "confirmed", threshold, near_pad=2.0)
         else:
-            cands = ocr_targets.ranked_candidates(boxes or [], caption, mode, seed, figure_id, pad)
+            cands = ocr_targets.ranked_candidates(boxes or [], caption, mode, seed, figure_id)
             t = _first_matched(figure_id, cands, boxes or [], backend, "proposed", threshold, near_pad=None)
         if t is not None:
             out.append(review.apply(t, decided.get(t.target_id), boxes or [], threshold, where))
