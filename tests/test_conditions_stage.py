@@ -69,7 +69,7 @@ def test_indb_caption_is_redacted_when_the_caption_names_the_target(run1, tmp_pa
     t = targets.loc["fx_line/inductance"]
     figs = read_table(new_root / paths.FIGURES, "figures", root=new_root)
     figs.loc[figs.figure_id == "fx_line", "caption"] = f"Accuracy during training. The run stops after {t.text} steps."
-    figs.to_parquet(new_root / paths.FIGURES, index=False)
+    figs[figs.figure_id == "fx_line"].to_parquet(new_root / paths.FIGURES, index=False)
     res = stage.run(ConditionsConfig(workers=1, gallery=False), 42, new_root, progress=False)
     c = res.conditions.set_index("condition_id")
     assert c.loc["fx_line/indb", "caption"] == "Accuracy during training."
