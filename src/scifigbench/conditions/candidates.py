@@ -29,6 +29,7 @@ class Candidate:
     element_id: str | None = None
     role: str | None = None
     box: Box | None = None     # known for spec elements and OCR-derived candidates
+    redacts_caption: bool = False  # the caption names it, so the caption shown with the blur drops it
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,8 @@ def overlaps(a: Box, b: Box, pad: float = 0.0) -> bool:
 
 
 def rank(candidates: Iterable[Candidate], rule_order: Sequence[str], seed: int, figure_id: str, shuffle_rules: bool) -> list[Candidate]:
-    """Order candidates: by rule (fixed priority, or a per-figure seeded order for variety), then seeded within a rule."""
+    """Order candidates: those the caption does not name first; then by rule (fixed priority, or a
+    per-figure seeded order for variety); seeded within a rule."""
     rng = random.Random(figure_seed(seed, figure_id, "blur-rank"))
     rules = list(rule_order)
     if shuffle_rules:
@@ -82,4 +84,4 @@ def rank(candidates: Iterable[Candidate], rule_order: Sequence[str], seed: int, 
         group = sorted(groups[r], key=lambda c: (c.text, c.element_id or "", c.box or ()))
         rng.shuffle(group)
         ordered += group
-    return ordered
+    return sorted(ordered, key=lambda c: c.redacts_caption)  # stable: keeps the order within each part

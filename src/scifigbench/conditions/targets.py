@@ -2,8 +2,9 @@
 
 Admittance: a text whose identity nothing else visible gives away — a legend entry, category
 name, pie label or title that occurs in no other text element (in either direction of
-containment), is not in the caption shown with the image, is not a number and does not follow
-another label's numbered pattern ("Layer 2" beside "Layer 1").
+containment), is not a number and does not follow another label's numbered pattern ("Layer 2"
+beside "Layer 1"). Texts the caption does not name come first; one the caption names is still a
+candidate, because the caption shown with the blurred image is redacted (``text.redact``).
 
 Inductance: a text that a stated reasoning path recovers from what stays visible:
 - ``tick_sequence``: a tick among at least three other visible ticks of the same axis that form
@@ -65,17 +66,18 @@ def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candida
         others = [o.text for o in spec.text_elements if o.element_id != e.element_id and o.text.strip()]
         if any(mentions(o, text) or (sum(ch.isalpha() for ch in o) >= 3 and mentions(text, o)) for o in others):
             continue
-        if caption and mentions(caption, text):
-            continue
+        named = bool(caption) and mentions(caption, text)
         if _DIGITS.search(text) and any(_template(o) == _template(text) for o in others):
             continue
         what = {"legend_entry": "legend entry", "category": "category name", "pie_label": "wedge label",
                 "panel_title": "panel title", "title": "figure title"}[rule]
+        cap = ("the caption shown with the blurred image has it removed" if named else "the caption does not mention it")
         out.append(Candidate(
             mode=ADMITTANCE, rule=rule, text=text, element_id=e.element_id, role=e.role, box=_box(e), expected_answer=text,
+            redacts_caption=named,
             reasoning_path=(f"The {what} '{text}' is printed only here: no other text in the figure contains it or is "
-                            "contained in it, the caption does not mention it and it follows no numbered pattern, "
-                            "so once blurred nothing visible identifies it."),
+                            f"contained in it, {cap} and it follows no numbered pattern, so once blurred nothing "
+                            "visible identifies it."),
         ))
     return out
 
