@@ -70,12 +70,18 @@ def test_mentions_is_token_based():
     assert mentions("Results on hotpotqa and MuSiQue.", "HotpotQA")
 
 
-def test_redact_drops_every_sentence_showing_the_target():
+def test_redact_takes_list_items_out_and_drops_other_sentences():
     cap = "Accuracy of Ours and Baseline. Ours peaks at 63. Training uses 5000 steps."
-    assert redact(cap, "Ours") == "Training uses 5000 steps."
+    assert redact(cap, "Ours") == "Accuracy of Baseline. Training uses 5000 steps."
     assert redact(cap, "Llama") == cap
     assert redact("Only Ours here.", "Ours") is None
     assert redact(None, "x") is None
+    lst = "F1 of Pruning on MNLI, STS-B, CoLA and QQP."
+    assert redact(lst, "MNLI") == "F1 of Pruning on STS-B, CoLA and QQP."
+    assert redact(lst, "CoLA") == "F1 of Pruning on MNLI, STS-B and QQP."
+    assert redact(lst, "QQP") == "F1 of Pruning on MNLI, STS-B and CoLA."
+    assert redact("CIDEr of Zero-shot and Ours on NoCaps.", "Zero-shot") == "CIDEr of Ours on NoCaps."
+    assert redact("Scores for 40% and 60% of the data.", "40%") == "Scores for 60% of the data."
 
 
 def test_blur_check_is_by_location():

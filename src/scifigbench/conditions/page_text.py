@@ -35,6 +35,16 @@ _FILLER = [
     "Statistical significance was assessed with paired bootstrap resampling over test instances.",
     "For fairness, baselines were re-run in our environment rather than copied from the literature.",
     "The computational overhead of the proposed approach remains modest compared with the baselines.",
+    "We release the evaluation scripts so that every number in this section can be reproduced from the raw outputs.",
+    "Inputs longer than the context window are truncated from the left, which affects fewer than two percent of cases.",
+    "Training took roughly two days on eight accelerators, and inference fits on a single device.",
+    "Where a baseline did not report a setting, we mark the corresponding entry as missing rather than estimating it.",
+    "The variance across random seeds is small relative to the differences discussed here.",
+    "A qualitative comparison of model outputs is provided in the supplementary material.",
+    "We further verified that the improvements hold when the decoding temperature is increased.",
+    "Limitations of this analysis, including the restricted set of languages, are discussed in Section 7.",
+    "Data contamination was checked by searching the pre-training corpora for verbatim test instances.",
+    "The same trends appear on the held-out split, which was collected after the models were trained.",
 ]
 
 
@@ -58,14 +68,16 @@ def _fmt(v: float) -> str:
 
 def _panel_facts(p: Panel, n: int, where: str) -> list[str]:
     out = []
-    metric = p.y_label or "the reported metric"
+    value_label = p.x_label if p.kind == "bar" and p.orientation == "horizontal" else p.y_label
+    metric = value_label or "the reported metric"
     if p.kind == "pie" and p.series:
         s = p.series[0]
         pairs = sorted(zip(p.categories, s.values), key=lambda t: -t[1])
         out.append(f"{where} breaks the total down into {len(pairs)} parts: {pairs[0][0]} is the largest share at "
                    f"{_fmt(pairs[0][1])}%, while {pairs[-1][0]} accounts for only {_fmt(pairs[-1][1])}%.")
     elif p.kind == "bar" and p.series:
-        names = ", ".join(s.name for s in p.series[:4])
+        shown = [s.name for s in p.series[:4]]
+        names = ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else shown[0]
         best = max(((s.name, c, v) for s in p.series for c, v in zip(p.categories, s.values)), key=lambda t: t[2])
         worst = min(((s.name, c, v) for s in p.series for c, v in zip(p.categories, s.values)), key=lambda t: t[2])
         subj = f"{names} across {len(p.categories)} settings" if len(p.series) > 1 else f"{len(p.categories)} settings"
@@ -107,8 +119,10 @@ def page_text(spec: FigureSpec | None, caption: str | None, chart_type: str, dom
         " ".join(filler[0:4]),
         figure_paragraph(spec, caption, chart_type, number),
         " ".join(filler[4:8]),
-        " ".join(filler[8:11]),
-        " ".join(filler[11:14]),
+        " ".join(filler[8:12]),
+        " ".join(filler[12:16]),
+        " ".join(filler[16:20]),
+        " ".join(filler[20:24]),
     )
     return PageText(
         title=f"{rng.choice(_TITLE_HEADS)} {topic}: Evidence from Controlled Experiments",
