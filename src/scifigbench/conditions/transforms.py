@@ -20,7 +20,7 @@ def figure_seed(seed: int, figure_id: str, salt: str) -> int:
 def gaussian_noise(img: np.ndarray, sigma: float, seed: int) -> np.ndarray:
     """Add zero-mean Gaussian noise of standard deviation ``sigma`` (grey levels), clipped to [0, 255]."""
     rng = np.random.default_rng(seed)
-    noisy = img.astype(np.float32) + rng.normal(0.0, sigma, size=img.shape).astype(np.float32)
+    noisy = img.astype(np.float32) + rng.standard_normal(size=img.shape, dtype=np.float32) * np.float32(sigma)
     return np.clip(np.rint(noisy), 0, 255).astype(np.uint8)
 
 
