@@ -1,0 +1,107 @@
+"""Comparable sets of data points of a figure, the raw material of questions and claims.
+
+A :class:`Group` is a set of values a reader compares with each other: the series at one category
+of a bar panel, one series across the x axis of a line panel, the wedges of a pie. Questions are
+phrased over a group (its ``noun`` names the members, its ``context`` says where to look), so one
+template works for every chart type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scifigbench.probes.figure_view import FigureView
+
+
+@dataclass(frozen=True)
+class Item:
+    label: str
+    value: float
+    tol: float
+
+
+@dataclass(frozen=True)
+class Group:
+    panel: int
+    noun: str            # what a member is called: "series", "category", "wedge", "epoch value"
+    context: str         # where the group lives, e.g. " at 'GSM8K' in the left panel"
+    items: tuple[Item, ...]
+    ordered: bool        # members follow a numeric axis (line x values), so trends make sense
+    kind: str            # "series" (members are series) or "category" (members are categories)
+    series: str | None = None     # the series a category-group belongs to
+    category: str | None = None   # the category a series-group sits at
+
+    def by_label(self, label: str) -> Item:
+        return next(i for i in self.items if i.label == label)
+
+
+@dataclass(frozen=True)
+class SeriesPair:
+    """Two series of one panel over the same categories (for dominance, crossings, gaps)."""
+
+    panel: int
+    a: str
+    b: str
+    categories: tuple[str, ...]
+    a_values: tuple[float, ...]
+    b_values: tuple[float, ...]
+    a_tols: tuple[float, ...]
+    b_tols: tuple[float, ...]
+    ordered: bool
+
+
+def _category_noun(view: FigureView, panel: int) -> str:
+    p = view.panel(panel)
+    if p.kind == "pie":
+        return "wedge"
+    name = view.x_name(panel)
+    if p.kind == "line":
+        return f"{name} value" if name else "x value"
+    return name if name and len(name) < 30 else "category"
+
+
+def groups(view: FigureView) -> list[Group]:
+    """Every readable group of the figure, in a fixed order."""
+    out: list[Group] = []
+    pts = view.points
+    for p in view.spec.panels:
+        where = view.where(p.index)
+        sub = pts[pts.panel == p.index]
+        named_series = [s.name for s in p.series if view.series_named(s.name)]
+        cats_named = all(view.category_named(c) for c in p.categories)
+        if cats_named:
+            for s in p.series:
+                if len(p.series) > 1 and s.name not in named_series:
+                    continue
+                rows = sub[sub.series == s.name].sort_values("pos")
+                items = tuple(Item(r.category, r.value, view.tol(p.index, r.value)) for r in rows.itertuples())
+                ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
+                out.append(Group(p.index, _category_noun(view, p.index), ctx, items, p.kind == "line", "category", series=s.name))
+        if len(named_series) >= 2 and p.kind != "pie":
+            for c in p.categories:
+                if not view.category_named(c):
+                    continue
+                rows = sub[(sub.category == c) & sub.series.isin(named_series)]
+                items = tuple(Item(r.series, r.value, view.tol(p.index, r.value)) for r in rows.itertuples())
+                x_name = view.x_name(p.index)
+                at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if p.kind == "line" else f" for '{c}'"
+                out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
+    return out
+
+
+def series_pairs(view: FigureView) -> list[SeriesPair]:
+    out = []
+    for p in view.spec.panels:
+        if p.kind == "pie" or not all(view.category_named(c) for c in p.categories):
+            continue
+        named = [s for s in p.series if view.series_named(s.name)]
+        for i, a in enumerate(named):
+            for b in named[i + 1:]:
+                out.append(
+                    SeriesPair(
+                        p.index, a.name, b.name, tuple(p.categories), tuple(a.values), tuple(b.values),
+                        tuple(view.tol(p.index, v) for v in a.values), tuple(view.tol(p.index, v) for v in b.values),
+                        p.kind == "line",
+                    )
+                )
+    return out
