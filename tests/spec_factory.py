@@ -92,3 +92,76 @@ def pie(fig_id: str = "pie_test", pct: bool = True) -> FigureSpec:
 
 
 ALL = (bar_grouped_two_panels, line_multi, pie)
+
+
+def render_png(spec: FigureSpec, path) -> None:
+    """A plain matplotlib rendering of the spec's first panel (tests need a real image file)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    p = spec.panels[0]
+    fig, ax = plt.subplots(figsize=(3, 2), dpi=50)
+    if p.kind == "pie":
+        ax.pie(p.series[0].values, labels=p.categories)
+    else:
+        for s in p.series:
+            ax.plot(range(len(p.categories)), s.values, label=s.name)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def write_corpus(root, specs: list[FigureSpec], primary: set[str], real: dict[str, str] | None = None):
+    """figures.parquet, text_elements.parquet and spec/image files under ``root`` as the corpus stage would.
+
+    ``real`` maps extra figure ids (no spec) to their chart type: imported figures.
+    """
+    import hashlib
+    from pathlib import Path
+
+    import pandas as pd
+
+    from scifigbench import paths
+    from scifigbench.tableio import write_table
+
+    root = Path(root)
+    (root / paths.CORPUS_SPECS).mkdir(parents=True, exist_ok=True)
+    (root / paths.CORPUS_IMAGES).mkdir(parents=True, exist_ok=True)
+    figs, els = [], []
+    entries = [(s.figure_id, s) for s in specs] + [(fid, None) for fid in (real or {})]
+    for fid, spec in entries:
+        img = paths.CORPUS_IMAGES / f"{fid}.png"
+        kind = spec.chart_type if spec else real[fid]
+        render_png(spec or (pie(fid) if kind == "pie" else line_multi(fid)), root / img)
+        spec_path = None
+        if spec is not None:
+            spec_path = str(paths.CORPUS_SPECS / f"{fid}.json")
+            (root / spec_path).write_text(spec.to_json())
+            for t in spec.text_elements:
+                els.append({"element_id": t.element_id, "figure_id": fid, "role": t.role, "text": t.text,
+                            "panel": t.panel, "axis": t.axis, "series": t.series, "category": t.category,
+                            "value": t.value, "x0": t.x0, "y0": t.y0, "x1": t.x1, "y1": t.y1})
+        figs.append({
+            "figure_id": fid, "source": "synthetic" if spec else "scivqa", "chart_type": kind,
+            "variant": spec.variant if spec else "real", "n_panels": len(spec.panels) if spec else 1,
+            "title": spec.title if spec else None, "image_path": str(img),
+            "image_sha256": hashlib.sha256((root / img).read_bytes()).hexdigest(), "width": 150, "height": 100,
+            "spec_path": spec_path, "caption": spec.caption if spec else "A real figure.",
+            "reference_description": spec.reference_description if spec else None,
+            "subset_primary": fid in primary, "subset_ablation": False,
+        })
+    write_table(pd.DataFrame(figs), root / paths.FIGURES, "figures", root=root)
+    write_table(pd.DataFrame(els), root / paths.TEXT_ELEMENTS, "text_elements", root=root)
+
+
+def blur_target_rows(spec: FigureSpec, picks: dict[str, str], status: str = "confirmed") -> list[dict]:
+    """Blur-target rows for chosen elements: mode -> element_id."""
+    rows = []
+    for mode, eid in picks.items():
+        t = next(e for e in spec.text_elements if e.element_id == eid)
+        rows.append({"target_id": f"{spec.figure_id}/{mode}", "figure_id": spec.figure_id, "mode": mode,
+                     "element_id": eid, "role": t.role, "text": t.text, "x0": t.x0, "y0": t.y0, "x1": t.x1,
+                     "y1": t.y1, "reasoning_path": "test", "expected_answer": t.text, "status": status,
+                     "ocr_backend": "renderer", "match_tier": "renderer", "match_score": 1.0})
+    return rows

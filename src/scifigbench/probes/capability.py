@@ -51,6 +51,7 @@ class Candidate:
     elements: list[str]
     margin: float                      # how far the deciding quantity is from flipping the answer
     names: list[str] = field(default_factory=list)  # labels the question or answer relies on
+    scope: dict[str, Any] = field(default_factory=dict)  # which data the answer is computed from
 
 
 Template = Callable[[FigureView, Group | SeriesPair | None, np.random.Generator], Candidate | None]
@@ -77,6 +78,16 @@ def _labels(items) -> list[str]:
     return [i.label for i in items]
 
 
+def _gscope(g: Group, **extra: Any) -> dict[str, Any]:
+    """The data a group question is about: a panel and one series (over categories) or one category."""
+    return {"panel": g.panel, "over": "categories" if g.kind == "category" else "series", "series": g.series,
+            "category": g.category, **extra}
+
+
+def _pscope(sp: SeriesPair, **extra: Any) -> dict[str, Any]:
+    return {"panel": sp.panel, "a": sp.a, "b": sp.b, **extra}
+
+
 # ------------------------------------------------------------------------------------ counting
 def count_members(view: FigureView, g: Group, rng) -> Candidate | None:
     p = view.panel(g.panel)
@@ -90,10 +101,10 @@ def count_members(view: FigureView, g: Group, rng) -> Candidate | None:
         text = f"How many distinct {plural(view.series_word(g.panel))} are plotted{view.where(g.panel)}?"
         elements = ["legend entries", "series colours"]
         return Candidate("counting", "count_members", 1, text, n_series, "number", 0.0,
-                         f"The legend lists {n_series} entries, one per {view.series_word(g.panel)}.", elements, np.inf)
+                         f"The legend lists {n_series} entries, one per {view.series_word(g.panel)}.", elements, np.inf, scope={"panel": g.panel, "over": "members"})
     n = len(g.items)
     return Candidate("counting", "count_members", 1, text, n, "number", 0.0,
-                     f"Counting the wedges gives {n}.", elements, np.inf)
+                     f"Counting the wedges gives {n}.", elements, np.inf, scope={"panel": g.panel, "over": "members"})
 
 
 def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -117,7 +128,7 @@ def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
         return Candidate("counting", "count_above", 2, text, len(above), "number", 0.0,
                          f"Reading each {g.noun}{g.context}: {', '.join(_labels(above)) or 'none'} exceed {thr}, "
                          f"so the count is {len(above)}.",
-                         ["value axis", "tick marks"] + _labels(g.items), margin, names=_labels(g.items))
+                         ["value axis", "tick marks"] + _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, threshold=t))
     return None
 
 
@@ -146,7 +157,7 @@ def count_near_ties(view: FigureView, g: Group, rng) -> Candidate | None:
         return Candidate("counting", "count_near_ties", 3, text, count, "number", 0.0,
                          f"Comparing each {g.noun} with its closest neighbour in value, {', '.join(close)} are within "
                          f"{view.with_unit(g.panel, band, dec)} of another one: {count}.",
-                         ["value axis"] + _labels(g.items), margin, names=_labels(g.items))
+                         ["value axis"] + _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, band=band))
     return None
 
 
@@ -163,7 +174,7 @@ def count_crossings(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
     text = f"How many times do the {sp.a} and {sp.b} lines swap which one is higher{where}?"
     return Candidate("counting", "count_crossings", 3, text, crossings, "number", 0.0,
                      f"Compare {sp.a} and {sp.b} at every x position; the higher line changes {crossings} time(s).",
-                     [sp.a, sp.b, "line markers"], margin, names=[sp.a, sp.b, *sp.categories])
+                     [sp.a, sp.b, "line markers"], margin, names=[sp.a, sp.b, *sp.categories], scope=_pscope(sp))
 
 
 # ------------------------------------------------------------------------------------ computation
@@ -178,7 +189,7 @@ def diff_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
     return Candidate("computation", "diff_extremes", 1, text, ans, "number", tol,
                      f"Highest is {hi.label} ({fmt_number(hi.value, 3)}), lowest is {lo.label} "
                      f"({fmt_number(lo.value, 3)}); difference {fmt_number(ans, 3)}.",
-                     [hi.label, lo.label, "value axis"], np.inf, names=[])
+                     [hi.label, lo.label, "value axis"], np.inf, names=[], scope=_gscope(g))
 
 
 def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -196,7 +207,7 @@ def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
     return Candidate("computation", "pct_extremes", 2, text, ans, "number", tol,
                      f"Highest {hi.label} = {fmt_number(hi.value, 3)}, lowest {lo.label} = {fmt_number(lo.value, 3)}; "
                      f"(high - low) / low x 100 = {fmt_number(ans, 2)}%.",
-                     [hi.label, lo.label, "value axis"], np.inf)
+                     [hi.label, lo.label, "value axis"], np.inf, scope=_gscope(g))
 
 
 def mean_gap(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
@@ -220,7 +231,7 @@ def _mean_gap(view, sp, a, b, an, bn, at, bt) -> Candidate | None:
     return Candidate("computation", "mean_gap", 3, text, ans, "number", tol,
                      f"Per-category gaps {an} - {bn}: {', '.join(fmt_number(x, 2) for x in a - b)}; "
                      f"their mean is {fmt_number(ans, 3)}.",
-                     [an, bn, *sp.categories], np.inf, names=[an, bn, *sp.categories])
+                     [an, bn, *sp.categories], np.inf, names=[an, bn, *sp.categories], scope=_pscope(sp, minuend=an))
 
 
 def avg_rate(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -243,7 +254,7 @@ def avg_rate(view: FigureView, g: Group, rng) -> Candidate | None:
                      f"From {fmt_number(first.value, 3)} at {first.label} to {fmt_number(last.value, 3)} at "
                      f"{last.label}: ({fmt_number(last.value, 3)} - {fmt_number(first.value, 3)}) / "
                      f"{fmt_number(dx, 3)} = {fmt_number(ans, 4)}.",
-                     [first.label, last.label, "x-axis", "value axis"], np.inf, names=[first.label, last.label])
+                     [first.label, last.label, "x-axis", "value axis"], np.inf, names=[first.label, last.label], scope=_gscope(g))
 
 
 def pie_small_vs_large(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -260,7 +271,7 @@ def pie_small_vs_large(view: FigureView, g: Group, rng) -> Candidate | None:
                      f"Largest {big.label} = {fmt_number(big.value, 2)}; smallest two {small[0].label} + "
                      f"{small[1].label} = {fmt_number(small[0].value + small[1].value, 2)}; "
                      f"difference {fmt_number(ans, 2)}.",
-                     [big.label, small[0].label, small[1].label], np.inf)
+                     [big.label, small[0].label, small[1].label], np.inf, scope=_gscope(g))
 
 
 # ------------------------------------------------------------------------------------ comparison
@@ -281,7 +292,7 @@ def nth_highest(view: FigureView, g: Group, rng) -> Candidate | None:
     text = f"Which {g.noun}{g.context} has the {rank} {_quant(view, g.panel)}?"
     return Candidate("comparison", "nth_highest", 1 + k, text, pick.label, "label", None,
                      f"Ordering the {plural(g.noun)} by value gives {', '.join(_labels(srt))}; the {rank} is {pick.label}.",
-                     _labels(g.items), margin, names=_labels(g.items))
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, rank=k + 1))
 
 
 def closest_pair(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -299,7 +310,7 @@ def closest_pair(view: FigureView, g: Group, rng) -> Candidate | None:
     return Candidate("comparison", "closest_pair", 3, text, ans, "list", None,
                      f"The smallest gap is between {ans[0]} and {ans[1]} ({fmt_number(gap1, 3)}); the next smallest "
                      f"is {fmt_number(gap2, 3)}.",
-                     _labels(g.items), margin, names=_labels(g.items))
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 def full_ranking(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -309,7 +320,7 @@ def full_ranking(view: FigureView, g: Group, rng) -> Candidate | None:
     text = f"Rank all {plural(g.noun)}{g.context} from highest to lowest {_quant(view, g.panel)}."
     return Candidate("comparison", "full_ranking", 2, text, _labels(srt), "list", None,
                      f"Reading the values: {', '.join(f'{i.label} ({fmt_number(i.value, 2)})' for i in srt)}.",
-                     _labels(g.items), _rank_margin(g.items), names=_labels(g.items))
+                     _labels(g.items), _rank_margin(g.items), names=_labels(g.items), scope=_gscope(g))
 
 
 def largest_gap_category(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
@@ -327,7 +338,7 @@ def largest_gap_category(view: FigureView, sp: SeriesPair, rng) -> Candidate | N
                      f"Gaps |{sp.a} - {sp.b}| per position: "
                      f"{', '.join(f'{c}: {fmt_number(x, 2)}' for c, x in zip(sp.categories, gaps))}; "
                      f"largest at {sp.categories[k1]}.",
-                     [sp.a, sp.b, *sp.categories], margin, names=[sp.a, sp.b, *sp.categories])
+                     [sp.a, sp.b, *sp.categories], margin, names=[sp.a, sp.b, *sp.categories], scope=_pscope(sp))
 
 
 # ------------------------------------------------------------------------------------ pattern
@@ -343,7 +354,7 @@ def dominates(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
     text = f"Does {hi} stay above {lo} at every {span}{view.where(sp.panel)}?"
     return Candidate("pattern", "dominates", 2, text, "yes" if ans else "no", "yes_no", None,
                      f"Differences {hi} - {lo} per {span}: {', '.join(fmt_number(x, 2) for x in d)}.",
-                     [sp.a, sp.b, *sp.categories], margin, names=[sp.a, sp.b, *sp.categories])
+                     [sp.a, sp.b, *sp.categories], margin, names=[sp.a, sp.b, *sp.categories], scope=_pscope(sp, upper=hi))
 
 
 def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -362,7 +373,7 @@ def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
     text = f"Does the {_quant(view, g.panel)}{g.context} {direction} at every step from one plotted point to the next?"
     return Candidate("pattern", "monotone", 2, text, "yes" if ans else "no", "yes_no", None,
                      f"Successive changes: {', '.join(fmt_number(s, 2) for s in steps)}.",
-                     _labels(g.items), margin, names=_labels(g.items))
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, direction=direction))
 
 
 def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -381,7 +392,7 @@ def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
     return Candidate("pattern", "steepest_step", 3, text, ans, "list", None,
                      f"Absolute changes between neighbours: {', '.join(fmt_number(s, 2) for s in steps)}; the largest "
                      f"is from {ans[0]} to {ans[1]}.",
-                     _labels(g.items), margin, names=_labels(g.items))
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 def peak_position(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -394,7 +405,7 @@ def peak_position(view: FigureView, g: Group, rng) -> Candidate | None:
     text = f"At which x-axis label does the {_quant(view, g.panel)}{g.context} peak before turning around?"
     return Candidate("pattern", "peak_position", 2, text, srt[0].label, "label", None,
                      f"The maximum {fmt_number(srt[0].value, 2)} is at {srt[0].label}; values fall on both sides.",
-                     _labels(g.items), margin, names=_labels(g.items))
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 def same_order_everywhere(view: FigureView, g_list: list[Group], rng) -> Candidate | None:
@@ -420,7 +431,7 @@ def same_order_everywhere(view: FigureView, g_list: list[Group], rng) -> Candida
     return Candidate("pattern", "same_order_everywhere", 3, text, "yes" if ans else "no", "yes_no", None,
                      "Orderings per category: " + "; ".join(" > ".join(o) for o in orders) + ".",
                      sorted({lab for g in g_list for lab in _labels(g.items)}), margin,
-                     names=sorted({lab for g in g_list for lab in _labels(g.items)}))
+                     names=sorted({lab for g in g_list for lab in _labels(g.items)}), scope={"groups": [_gscope(g) for g in g_list]})
 
 
 def common_weakest(view: FigureView, g_list: list[Group], rng) -> Candidate | None:
@@ -441,7 +452,7 @@ def common_weakest(view: FigureView, g_list: list[Group], rng) -> Candidate | No
     return Candidate("pattern", "common_weakest", 3, text, lows[0], "label", None,
                      "Lowest point of each series: " + ", ".join(f"{g.series}: {low}" for g, low in zip(g_list, lows))
                      + ".", [g.series for g in g_list] + list(_labels(g_list[0].items)), min(margins),
-                     names=[g.series for g in g_list] + list(_labels(g_list[0].items)))
+                     names=[g.series for g in g_list] + list(_labels(g_list[0].items)), scope={"panel": g_list[0].panel, "series": [g.series for g in g_list]})
 
 
 def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candidate | None:
@@ -464,7 +475,7 @@ def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candi
     return Candidate("pattern", "cross_panel_shift", 3, text, "yes" if ans else "no", "yes_no", None,
                      f"Change of {g0.series} per {g0.noun}: "
                      + ", ".join(f"{i.label}: {fmt_number(x, 2)}" for i, x in zip(g0.items, d)) + ".",
-                     [g0.series, *_labels(g0.items)], margin, names=[g0.series, *_labels(g0.items)])
+                     [g0.series, *_labels(g0.items)], margin, names=[g0.series, *_labels(g0.items)], scope={"panels": [g0.panel, g1.panel], "series": g0.series, "direction": "up" if up else "down"})
 
 
 def pie_top_two_share(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -481,7 +492,7 @@ def pie_top_two_share(view: FigureView, g: Group, rng) -> Candidate | None:
             return Candidate("pattern", "pie_top_two_share", 3, text, "yes" if s > frac else "no", "yes_no", None,
                              f"{srt[0].label} ({fmt_number(srt[0].value, 2)}%) + {srt[1].label} "
                              f"({fmt_number(srt[1].value, 2)}%) = {fmt_number(s, 2)}%.",
-                             _labels(srt[:3]), margin)
+                             _labels(srt[:3]), margin, scope=_gscope(g, share=frac))
     return None
 
 
@@ -498,7 +509,7 @@ def pie_sorted(view: FigureView, g: Group, rng) -> Candidate | None:
     text = f"Going around the pie{view.where(g.panel)}, are the wedges arranged in order of size?"
     return Candidate("pattern", "pie_sorted", 2, text, "yes" if ans else "no", "yes_no", None,
                      f"Wedge sizes in drawing order: {', '.join(fmt_number(i.value, 1) for i in it)}.",
-                     _labels(it), margin, names=_labels(it))
+                     _labels(it), margin, names=_labels(it), scope=_gscope(g))
 
 
 # ------------------------------------------------------------------------------------ candidates
@@ -600,6 +611,7 @@ def to_probe(view: FigureView, c: Candidate) -> Probe:
         "elements": c.elements,
         "template": c.template,
         "difficulty": c.difficulty,
+        "scope": c.scope,
     }
     return Probe(view.spec.figure_id, "capability", c.category, c.text, expected, difficulty=c.difficulty)
 

@@ -114,8 +114,8 @@ ABSENT = (
     ),
     AbsentElement(
         "'Other' wedge", ("pie",), lambda v: _no_text(v, "other", "misc", "rest"),
-        lambda v, pt, rng: ("What share does the 'Other' wedge, which collects the remaining small sources, add to "
-                            f"{pt.phrase}?"),
+        lambda v, pt, rng: ("How does the 'Other' wedge, which collects the remaining small sources, compare in "
+                            f"size with {pt.phrase}?"),
         "Point out that the pie has no 'Other' wedge.",
     ),
     AbsentElement(
