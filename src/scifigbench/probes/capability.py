@@ -18,6 +18,7 @@ human reviewer applies:
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -198,10 +199,11 @@ def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
         return None
     hi = max(g.items, key=lambda i: i.value)
     lo = min(g.items, key=lambda i: i.value)
-    if lo.value <= 0:
+    if lo.value - lo.tol <= 0:
         return None
     ans = (hi.value - lo.value) / lo.value * 100
-    tol = 100 * (hi.tol / lo.value + hi.value * lo.tol / lo.value**2)
+    # worst case of the ratio over the reading box (the ratio is not linear, so no first-order bound)
+    tol = 100 * ((hi.value + hi.tol) / (lo.value - lo.tol) - hi.value / lo.value)
     text = (f"By what percentage does the highest {g.noun}{g.context} exceed the lowest one in "
             f"{_quant(view, g.panel)} (relative to the lowest)?")
     return Candidate("computation", "pct_extremes", 2, text, ans, "number", tol,
@@ -606,7 +608,9 @@ def to_probe(view: FigureView, c: Candidate) -> Probe:
     expected = {
         "answer": answer,
         "answer_type": c.answer_type,
-        "tolerance": None if c.tolerance is None else round(float(c.tolerance), 4),
+        # rounded up, and widened by the rounding of the answer, so it never shrinks below the bound
+        "tolerance": None if c.tolerance is None else math.ceil((float(c.tolerance) + 5e-5) * 1e4) / 1e4
+        if c.tolerance else 0.0,
         "reasoning": c.reasoning,
         "elements": c.elements,
         "template": c.template,

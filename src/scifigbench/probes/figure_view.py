@@ -76,6 +76,7 @@ class FigureView:
         self.spec = spec
         self.read_fraction = read_fraction
         self.pie_read_pp = pie_read_pp
+        self._readings: dict[int, Reading] = {}
 
     # ---------------------------------------------------------------- data
     @cached_property
@@ -119,10 +120,12 @@ class FigureView:
             return True
         return False
 
+    @cached_property
+    def _named_categories(self) -> set[str]:
+        return {t.category for t in self.spec.text_elements if t.role in ("tick", "pie_label") and t.category}
+
     def category_named(self, category: str) -> bool:
-        return category in self.visible_texts or any(
-            t.category == category and t.role in ("tick", "pie_label") for t in self.spec.text_elements
-        )
+        return category in self.visible_texts or category in self._named_categories
 
     def multi_series(self, panel: int) -> bool:
         return len(self.panel(panel).series) > 1
@@ -139,6 +142,11 @@ class FigureView:
         return min(0.0, min(vals)), max(vals) * 1.05
 
     def reading(self, panel: int) -> Reading:
+        if panel not in self._readings:
+            self._readings[panel] = self._reading(panel)
+        return self._readings[panel]
+
+    def _reading(self, panel: int) -> Reading:
         p = self.panel(panel)
         if p.kind == "pie":
             if p.pct_position is not None:

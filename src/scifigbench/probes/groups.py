@@ -63,27 +63,25 @@ def _category_noun(view: FigureView, panel: int) -> str:
 def groups(view: FigureView) -> list[Group]:
     """Every readable group of the figure, in a fixed order."""
     out: list[Group] = []
-    pts = view.points
     for p in view.spec.panels:
         where = view.where(p.index)
-        sub = pts[pts.panel == p.index]
         named_series = [s.name for s in p.series if view.series_named(s.name)]
         cats_named = all(view.category_named(c) for c in p.categories)
         if cats_named:
             for s in p.series:
                 if len(p.series) > 1 and s.name not in named_series:
                     continue
-                rows = sub[sub.series == s.name].sort_values("pos")
-                items = tuple(Item(r.category, r.value, view.tol(p.index, r.value)) for r in rows.itertuples())
+                items = tuple(Item(c, float(v), view.tol(p.index, v)) for c, v in zip(p.categories, s.values))
                 ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
-                out.append(Group(p.index, _category_noun(view, p.index), ctx, items, p.kind == "line", "category", series=s.name))
+                out.append(Group(p.index, _category_noun(view, p.index), ctx, items, p.kind == "line", "category",
+                                 series=s.name))
         if len(named_series) >= 2 and p.kind != "pie":
-            for c in p.categories:
+            x_name = view.x_name(p.index)
+            for k, c in enumerate(p.categories):
                 if not view.category_named(c):
                     continue
-                rows = sub[(sub.category == c) & sub.series.isin(named_series)]
-                items = tuple(Item(r.series, r.value, view.tol(p.index, r.value)) for r in rows.itertuples())
-                x_name = view.x_name(p.index)
+                items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]))
+                              for s in p.series if s.name in named_series)
                 at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if p.kind == "line" else f" for '{c}'"
                 out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
     return out
