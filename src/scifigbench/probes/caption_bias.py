@@ -27,6 +27,7 @@ from scifigbench.probes.groups import Group, groups
 from scifigbench.probes.records import Probe
 
 CLAIM_ORDER = ("value_anchor", "comparison_swap", "ranking_inversion", "trend", "rate")
+ATTEMPTS = 6
 
 
 def _pt(view: FigureView, g: Group, label: str) -> dict[str, Any]:
@@ -49,13 +50,14 @@ def _salient(view: FigureView) -> tuple[int, str, str, float]:
 
 
 # ------------------------------------------------------------------------------------ claim makers
-def value_anchor(view: FigureView, gs: list[Group], rng, anchor: tuple[float, float]) -> dict | None:
+def value_anchor(view: FigureView, gs: list[Group], rng, anchor: tuple[float, float], avoid: set) -> dict | None:
     pts = view.points
     sal = _salient(view)
     lo_val = pts.value.min()
     cands = [(g, it) for g in gs for it in g.items
-             if it.value > 0 and it.value != lo_val and anchor[0] * it.value > 3 * it.tol]
-    cands = [(g, it) for g, it in cands if (g.panel, *_ref_key(view, g, it.label)) != sal[:3]]
+             if it.value > 0 and it.value != lo_val and anchor[0] * it.value > 2 * it.tol]
+    cands = [(g, it) for g, it in cands
+             if (g.panel, *_ref_key(view, g, it.label)) != sal[:3] and _key(view, g, it.label) not in avoid]
     if not cands:
         return None
     g, it = cands[int(rng.integers(len(cands)))]
@@ -83,14 +85,19 @@ def _ref_key(view, g, label):
     return r["series"], r["category"]
 
 
-def comparison_swap(view: FigureView, gs: list[Group], rng, anchor) -> dict | None:
-    cands = []
+def _key(view: FigureView, g: Group, label: str) -> tuple:
+    return (g.panel, *_ref_key(view, g, label))
+
+
+def comparison_swap(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | None:
+    cands, top = [], []
     for g in gs:
         srt = sorted(g.items, key=lambda i: -i.value)
-        for k in range(1, len(srt) - 1):  # skip the top pair: the swap stays peripheral
+        for k in range(len(srt) - 1):
             a, b = srt[k], srt[k + 1]
-            if a.value - b.value > 2 * (a.tol + b.tol):
-                cands.append((g, a, b))
+            if a.value - b.value > 2 * (a.tol + b.tol) and not {_key(view, g, a.label), _key(view, g, b.label)} & avoid:
+                (top if k == 0 else cands).append((g, a, b))
+    cands = cands or top  # the top pair is the salient one: swapped only when nothing else is readable
     if not cands:
         return None
     g, a, b = cands[int(rng.integers(len(cands)))]
@@ -113,7 +120,7 @@ def comparison_swap(view: FigureView, gs: list[Group], rng, anchor) -> dict | No
     }
 
 
-def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor) -> dict | None:
+def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | None:
     cands = []
     for g in gs:
         if len(g.items) < 4:
@@ -124,7 +131,7 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor) -> dict | 
             sep = [abs(x.value - srt[j].value) - (x.tol + srt[j].tol) for j in (k - 1, k + 1) if j < len(srt)]
             second = (srt[0].value - srt[1].value - srt[0].tol - srt[1].tol,
                       srt[1].value - srt[2].value - srt[1].tol - srt[2].tol)
-            if min(sep) > 0 and min(second) > 0:
+            if min(sep) > 0 and min(second) > 0 and _key(view, g, x.label) not in avoid:
                 cands.append((g, srt, k))
     if not cands:
         return None
@@ -142,13 +149,14 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor) -> dict | 
     }
 
 
-def trend(view: FigureView, gs: list[Group], rng, anchor) -> dict | None:
+def trend(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | None:
     cands = []
     for g in gs:
         if not g.ordered:
             continue
         for a, b in zip(g.items, g.items[1:]):
-            if abs(b.value - a.value) > 2 * (a.tol + b.tol):
+            if abs(b.value - a.value) > 2 * (a.tol + b.tol) and not {_key(view, g, a.label),
+                                                                    _key(view, g, b.label)} & avoid:
                 cands.append((g, a, b))
     if not cands:
         return None
@@ -169,11 +177,16 @@ def trend(view: FigureView, gs: list[Group], rng, anchor) -> dict | None:
     }
 
 
-def rate(view: FigureView, gs: list[Group], rng, anchor) -> dict | None:
-    cands = [g for g in gs if g.ordered and len(g.items) >= 3]
-    if not cands:
-        return None
-    g = cands[int(rng.integers(len(cands)))]
+def rate(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | None:
+    """A change per unit of x along a line, or a ratio between two members, misstated."""
+    lines = [g for g in gs if g.ordered and len(g.items) >= 3
+             and not {_key(view, g, g.items[0].label), _key(view, g, g.items[-1].label)} & avoid]
+    if lines:
+        return _line_rate(view, lines[int(rng.integers(len(lines)))], rng, anchor)
+    return _ratio(view, gs, rng, anchor, avoid)
+
+
+def _line_rate(view: FigureView, g: Group, rng, anchor) -> dict | None:
     p = view.panel(g.panel)
     a, b = g.items[0], g.items[-1]
     dx = p.x_values[-1] - p.x_values[0]
@@ -196,8 +209,34 @@ def rate(view: FigureView, gs: list[Group], rng, anchor) -> dict | None:
                  f"{fmt_number(abs(claimed), dec)} in {q} per unit of {x_name} on average.",
         "reality": f"From {x_name} = {a.label} to {b.label}, {who} {verb} about {fmt_number(abs(actual), dec)} in "
                    f"{q} per unit of {x_name} on average.",
-        "fact": {"kind": "rate", "from": ra, "to": rb, "dx": dx, "claimed": claimed, "actual": actual,
-                 "tolerance": tol},
+        "fact": {"kind": "rate", "from": ra, "to": rb, "claimed": claimed, "actual": actual, "tolerance": tol},
+    }
+
+
+def _ratio(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | None:
+    cands = []
+    for g in gs:
+        for a in g.items:
+            for b in g.items:
+                if a.value <= b.value or b.value - b.tol <= 0 or {_key(view, g, a.label), _key(view, g, b.label)} & avoid:
+                    continue
+                r = a.value / b.value
+                tol = (a.value + a.tol) / (b.value - b.tol) - r  # worst case of the ratio over the reading box
+                for u in (anchor[1], (anchor[0] + anchor[1]) / 2):
+                    claimed = round(r * (1 + u), 1)
+                    if claimed - r > 1.5 * tol:
+                        cands.append((g, a, b, r, tol, claimed))
+                        break
+    if not cands:
+        return None
+    g, a, b, r, tol, claimed = cands[int(rng.integers(len(cands)))]
+    ra, rb = _pt(view, g, a.label), _pt(view, g, b.label)
+    scope = _cap(g.context.strip()) + ", " if g.context.strip() else ""
+    return {
+        "type": "rate",
+        "claim": _cap(f"{scope}{a.label} is about {fmt_number(claimed, 1)} times {b.label}."),
+        "reality": _cap(f"{scope}{a.label} is about {fmt_number(r, 1)} times {b.label}."),
+        "fact": {"kind": "ratio", "from": rb, "to": ra, "claimed": claimed, "actual": r, "tolerance": tol},
     }
 
 
@@ -275,14 +314,19 @@ def caption_probe(view: FigureView, rng: np.random.Generator, n_claims: tuple[in
     correct = correct_statements(view)
     most = int(len(correct) * (1 - MIN_CORRECT_SHARE) / MIN_CORRECT_SHARE + 1e-9)
     want = min(int(rng.integers(n_claims[0], n_claims[1] + 1)), most)
-    claims = []
-    used: set[tuple] = set()
-    for t in rng.permutation(CLAIM_ORDER):
-        c = MAKERS[str(t)](view, gs, rng, anchor)
-        # claims about disjoint points, so the false claims never contradict each other
-        if c is not None and not (claim_points(c) & used):
-            claims.append(c)
-            used |= claim_points(c)
+    claims: list[dict] = []
+    for _ in range(ATTEMPTS):  # a few seeded orders of the claim types; keep the first that fills up
+        got, used = [], set()
+        for t in rng.permutation(CLAIM_ORDER):
+            # claims about disjoint points, so the false claims never contradict each other
+            c = MAKERS[str(t)](view, gs, rng, anchor, used)
+            if c is not None:
+                got.append(c)
+                used |= claim_points(c)
+            if len(got) == want:
+                break
+        if len(got) > len(claims):
+            claims = got
         if len(claims) == want:
             break
     if len(claims) < n_claims[0]:
