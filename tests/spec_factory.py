@@ -165,3 +165,42 @@ def blur_target_rows(spec: FigureSpec, picks: dict[str, str], status: str = "con
                      "y1": t.y1, "reasoning_path": "test", "expected_answer": t.text, "status": status,
                      "ocr_backend": "renderer", "match_tier": "renderer", "match_score": 1.0})
     return rows
+
+
+def bar_horizontal_single(fig_id: str = "hbar_test") -> FigureSpec:
+    cats = ["BM25", "DPR", "ColBERT", "Contriever", "SPLADE"]
+    s = _series(["Recall@10"], [[48.2, 61.5, 70.3, 66.1, 72.8]])
+    p = Panel(0, "bar", cats, s, x_label="Recall@10 (%)", y_label="Retriever", unit="%", orientation="horizontal",
+              value_labels=True, y_ticks=[0, 20, 40, 60, 80], y_range=(0, 80))
+    return FigureSpec(fig_id, "bar", "horizontal", [p], None, "Recall@10 of five retrievers on NQ.", "Bars ...",
+                      "retrieval", width=800, height=500, text_elements=_texts(fig_id, [p], None))
+
+
+def bar_stacked(fig_id: str = "stack_test") -> FigureSpec:
+    cats = ["7B", "13B", "34B", "70B"]
+    s = _series(["Pre-training", "Fine-tuning", "RLHF"], [[120, 210, 540, 1100], [15, 25, 60, 90], [8, 12, 30, 70]])
+    p = Panel(0, "bar", cats, s, x_label="Model size", y_label="GPU hours (k)", stacked=True, legend_loc="upper left",
+              y_ticks=[0, 400, 800, 1200], y_range=(0, 1300))
+    return FigureSpec(fig_id, "bar", "stacked", [p], "Training compute", "Compute by training phase.", "Stacked ...",
+                      "compute", width=800, height=500, text_elements=_texts(fig_id, [p], "Training compute"))
+
+
+def line_log(fig_id: str = "log_test") -> FigureSpec:
+    xs = [0, 1, 2, 3, 4, 5, 6]
+    s = _series(["Transformer", "LSTM"], [[900, 420, 180, 95, 60, 41, 35], [1200, 800, 610, 520, 470, 455, 450]],
+                marker="s")
+    p = Panel(0, "line", [str(x) for x in xs], s, x_label="Epoch", y_label="Perplexity", x_values=[float(x) for x in xs],
+              y_scale="log", legend_loc="upper right", y_ticks=[10, 100, 1000], y_range=(10, 2000))
+    return FigureSpec(fig_id, "line", "log", [p], None, "Validation perplexity per epoch.", "Log lines ...", "lm",
+                      width=800, height=500, text_elements=_texts(fig_id, [p], None))
+
+
+def donut(fig_id: str = "donut_test") -> FigureSpec:
+    spec = pie(fig_id, pct=False)
+    spec.panels[0].donut = True
+    spec.variant = "donut"
+    spec.panels[0].series[0].values = [35.0, 30.0, 20.0, 10.0, 5.0]
+    return spec
+
+
+VARIANTS = (bar_horizontal_single, bar_stacked, line_log, donut)

@@ -16,7 +16,7 @@ def spec_points(spec: FigureSpec) -> pd.DataFrame:
         for s in p.series:
             for i, v in enumerate(s.values):
                 rows.append({"panel": p.index, "series": s.name, "category": p.categories[i], "pos": i,
-                             "x": p.x_values[i] if p.x_values else i, "value": v})
+                             "x": p.x_values[i] if p.x_values else i, "value": float(v)})
     return pd.DataFrame(rows)
 
 
@@ -30,11 +30,25 @@ def read_tolerance(spec: FigureSpec, panel: int, fraction: float = 0.025, pie_pp
     if p.kind == "pie":
         return pie_pp
     lo, hi = p.y_range
+    if p.y_scale == "log":
+        return None  # relative: see read_tolerance_at
     return fraction * (hi - lo)
 
 
+def read_tolerance_at(spec: FigureSpec, panel: int, v: float, fraction: float = 0.025) -> float:
+    """Reading tolerance of value ``v``; on a log axis it is a share of the decades, so relative."""
+    p = next(q for q in spec.panels if q.index == panel)
+    if p.kind != "pie" and p.y_scale == "log" and not p.value_labels:
+        lo, hi = p.y_range
+        return abs(v) * (10 ** (fraction * np.log10(hi / lo)) - 1)
+    return read_tolerance(spec, panel)
+
+
 def value(spec: FigureSpec, panel: int, series: str, category: str) -> float:
+    """One drawn value; series ``__total__`` is a whole stack (the sum of its segments)."""
     df = spec_points(spec)
+    if series == "__total__":
+        return float(df[(df.panel == panel) & (df.category == category)].value.sum())
     row = df[(df.panel == panel) & (df.series == series) & (df.category == category)]
     assert len(row) == 1, (panel, series, category)
     return float(row.value.iloc[0])
@@ -49,11 +63,33 @@ def number_forms(x: float) -> set[str]:
     return {s[:-2] if s.endswith(".0") else s for s in out} - {"0"}
 
 
-def perturbed(df: pd.DataFrame, tol_of, rng: np.random.Generator) -> pd.DataFrame:
-    """The data as a reader might read it: every value off by up to its reading tolerance."""
+def perturbed(spec: FigureSpec, df: pd.DataFrame, rng: np.random.Generator, fraction: float = 0.025) -> pd.DataFrame:
+    """The data as a reader might read it off the image.
+
+    Printed labels are off by up to half their last digit; unlabelled values by up to ``fraction`` of
+    the axis (multiplicatively on log axes); stacked segments are differences of two readings of the
+    stack boundaries. Errors are mostly full-size: the corners of the reading box are where answers flip.
+    """
     out = df.copy()
-    tols = np.array([tol_of(int(r.panel)) for r in df.itertuples()])
-    # corners of the reading box are where answers flip, so mostly full-size errors
-    step = rng.choice([-1.0, 1.0], len(df)) if rng.random() < 0.7 else rng.uniform(-1, 1, len(df))
-    out["value"] = df.value.to_numpy() + step * tols
+    out["value"] = out.value.astype(float)
+
+    def err(n: int) -> np.ndarray:
+        return rng.choice([-1.0, 1.0], n) if rng.random() < 0.7 else rng.uniform(-1, 1, n)
+
+    for p in spec.panels:
+        mask = (df.panel == p.index).to_numpy()
+        sub = df[mask]
+        tol = read_tolerance(spec, p.index, fraction)
+        if p.kind != "pie" and p.stacked and not p.value_labels:
+            new = sub.value.to_numpy().astype(float).copy()
+            for cat in p.categories:
+                idx = np.flatnonzero((sub.category == cat).to_numpy())  # series in stacking order
+                bounds = np.cumsum(sub.value.to_numpy()[idx]) + err(len(idx)) * tol
+                new[idx] = np.diff(np.concatenate([[0.0], bounds]))
+            out.loc[mask, "value"] = new
+        elif p.kind != "pie" and p.y_scale == "log" and not p.value_labels:
+            lo, hi = p.y_range
+            out.loc[mask, "value"] = sub.value.to_numpy() * 10 ** (err(len(sub)) * fraction * np.log10(hi / lo))
+        else:
+            out.loc[mask, "value"] = sub.value.to_numpy() + err(len(sub)) * tol
     return out

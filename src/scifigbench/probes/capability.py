@@ -25,8 +25,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from scifigbench.probes.figure_view import FigureView, article, fmt_number, plural
-from scifigbench.probes.groups import Group, SeriesPair, groups, series_pairs
+from scifigbench.probes.figure_view import FigureView, fmt_number, plural
+from scifigbench.probes.groups import TOTAL, Group, SeriesPair, groups, series_pairs
 from scifigbench.probes.records import Probe
 
 CATEGORIES = ("counting", "computation", "comparison", "pattern")
@@ -123,9 +123,9 @@ def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
         above = [i for i in g.items if i.value > t]
         thr = view.with_unit(g.panel, t, dec)
         q = _quant(view, g.panel)
-        text = (f"How many {plural(g.noun)}{g.context} have {article(q)} {q} above {thr}?"
+        text = (f"How many {plural(g.noun)}{g.context} have {q} above {thr}?"
                 if g.kind == "category" else
-                f"How many {plural(g.noun)} have {article(q)} {q} above {thr}{g.context}?")
+                f"How many {plural(g.noun)} have {q} above {thr}{g.context}?")
         return Candidate("counting", "count_above", 2, text, len(above), "number", 0.0,
                          f"Reading each {g.noun}{g.context}: {', '.join(_labels(above)) or 'none'} exceed {thr}, "
                          f"so the count is {len(above)}.",
@@ -498,8 +498,9 @@ def pie_top_two_share(view: FigureView, g: Group, rng) -> Candidate | None:
     return None
 
 
-def pie_sorted(view: FigureView, g: Group, rng) -> Candidate | None:
-    if view.panel(g.panel).kind != "pie" or len(g.items) < 3:
+def drawn_in_order(view: FigureView, g: Group, rng) -> Candidate | None:
+    """Whether the members are drawn sorted by value (bars or wedges, where order is a design choice)."""
+    if g.ordered or len(g.items) < 3:
         return None
     it = g.items
     steps = [(b.value - a.value, a.tol + b.tol) for a, b in zip(it, it[1:])]
@@ -508,10 +509,32 @@ def pie_sorted(view: FigureView, g: Group, rng) -> Candidate | None:
     ans = all(s > 0 for s, _ in steps) or all(s < 0 for s, _ in steps)
     # sorted: every step readable; unsorted: one clear rise and one clear fall.
     margin = min(max(ups), max(downs)) if not ans else min(abs(s) - t for s, t in steps)
-    text = f"Going around the pie{view.where(g.panel)}, are the wedges arranged in order of size?"
-    return Candidate("pattern", "pie_sorted", 2, text, "yes" if ans else "no", "yes_no", None,
-                     f"Wedge sizes in drawing order: {', '.join(fmt_number(i.value, 1) for i in it)}.",
+    if view.panel(g.panel).kind == "pie":
+        text = f"Going around the pie{view.where(g.panel)}, are the wedges arranged in order of size?"
+    else:
+        text = (f"Are the {plural(g.noun)}{g.context} drawn in order of their {_quant(view, g.panel)}, from one end "
+                f"of the axis to the other?")
+    return Candidate("pattern", "drawn_in_order", 2, text, "yes" if ans else "no", "yes_no", None,
+                     f"Values in drawing order: {', '.join(fmt_number(i.value, 2) for i in it)}.",
                      _labels(it), margin, names=_labels(it), scope=_gscope(g))
+
+
+def farthest_from_rest(view: FigureView, g: Group, rng) -> Candidate | None:
+    """The outlier: the member farthest from the average of the others."""
+    if len(g.items) < 4:
+        return None
+    v = np.array([i.value for i in g.items])
+    dist = np.array([abs(v[k] - np.delete(v, k).mean()) for k in range(len(v))])
+    order = np.argsort(-dist)
+    tol = max(i.tol for i in g.items)
+    margin = float(dist[order[0]] - dist[order[1]] - 4 * tol)
+    ans = g.items[int(order[0])].label
+    text = (f"Which {g.noun}{g.context} lies farthest from the average {_quant(view, g.panel)} of all the other "
+            f"{plural(g.noun)}?")
+    return Candidate("pattern", "farthest_from_rest", 3, text, ans, "label", None,
+                     "Distance of each member from the mean of the rest: "
+                     + ", ".join(f"{i.label}: {fmt_number(d, 2)}" for i, d in zip(g.items, dist)) + ".",
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 # ------------------------------------------------------------------------------------ candidates
@@ -544,7 +567,8 @@ def _applications(view: FigureView) -> dict[str, list[tuple[int, Callable[[np.ra
     add("pattern", 2, monotone, cat_groups)
     add("pattern", 2, peak_position, cat_groups)
     add("pattern", 3, steepest_step, cat_groups)
-    add("pattern", 2, pie_sorted, cat_groups)
+    add("pattern", 2, drawn_in_order, cat_groups)
+    add("pattern", 3, farthest_from_rest, cat_groups)
     add("pattern", 3, pie_top_two_share, cat_groups)
     by_series_set: dict[tuple, list[Group]] = {}
     for g in ser_groups:
@@ -554,12 +578,12 @@ def _applications(view: FigureView) -> dict[str, list[tuple[int, Callable[[np.ra
             out["pattern"].append((3, lambda rng, gl=glist: same_order_everywhere(view, gl, rng)))
     by_panel: dict[int, list[Group]] = {}
     for g in cat_groups:
-        if g.series is not None and len(view.panel(g.panel).series) > 1:
+        if g.series not in (None, TOTAL) and len(view.panel(g.panel).series) > 1:
             by_panel.setdefault(g.panel, []).append(g)
     for glist in by_panel.values():
         out["pattern"].append((3, lambda rng, gl=glist: common_weakest(view, gl, rng)))
     for g0, g1 in itertools.combinations(cat_groups, 2):
-        if g0.panel != g1.panel and g0.series == g1.series and g0.series is not None:
+        if g0.panel != g1.panel and g0.series == g1.series and g0.series not in (None, TOTAL):
             out["pattern"].append((3, lambda rng, pr=(g0, g1): cross_panel_shift(view, pr, rng)))
     return out
 

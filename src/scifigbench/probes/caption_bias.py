@@ -39,6 +39,13 @@ def _pt(view: FigureView, g: Group, label: str) -> dict[str, Any]:
     return {"panel": g.panel, "series": series, "category": category}
 
 
+def _member(view: FigureView, g: Group, label: str) -> str:
+    """A group member as a sentence names it: a line's x value reads "epoch = 3", not "3"."""
+    if g.kind == "category" and g.ordered:
+        return f"{view.x_name(g.panel) or 'x'} = {label}"
+    return label
+
+
 def _phrase(view: FigureView, ref: dict[str, Any]) -> str:
     return point_phrase(view, ref["panel"], ref["series"], ref["category"])
 
@@ -105,12 +112,13 @@ def comparison_swap(view: FigureView, gs: list[Group], rng, anchor, avoid: set) 
     q = view.quantity(g.panel)
     scope = _cap(g.context.strip()) + ", " if g.context.strip() else ""
     va, vb = view.with_unit(g.panel, a.value), view.with_unit(g.panel, b.value)
+    ma, mb = _member(view, g, a.label), _member(view, g, b.label)
     if view.panel(g.panel).kind == "pie":
         claim = f"{scope}the '{b.label}' wedge is larger than the '{a.label}' wedge."
         reality = f"{scope}the '{a.label}' wedge ({va}) is larger than the '{b.label}' wedge ({vb})."
     else:
-        claim = f"{scope}{b.label} has a higher {q} than {a.label}."
-        reality = f"{scope}{a.label} is higher ({va}) than {b.label} ({vb})."
+        claim = f"{scope}{mb} has a higher {q} than {ma}."
+        reality = f"{scope}{ma} is higher ({va}) than {mb} ({vb})."
     return {
         "type": "comparison_swap",
         "claim": _cap(claim),
@@ -141,9 +149,9 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor, avoid: set
     q = view.quantity(g.panel)
     return {
         "type": "ranking_inversion",
-        "claim": f"Among the {members}, {x.label} has the second-highest {q}.",
-        "reality": f"Among the {members}, {x.label} ranks {_ordinal(k + 1)} of {len(srt)}; the second-highest is "
-                   f"{srt[1].label}.",
+        "claim": f"Among the {members}, {_member(view, g, x.label)} has the second-highest {q}.",
+        "reality": f"Among the {members}, {_member(view, g, x.label)} ranks {_ordinal(k + 1)} of {len(srt)}; the "
+                   f"second-highest is {_member(view, g, srt[1].label)}.",
         "fact": {"kind": "rank", "panel": g.panel, "members": [_pt(view, g, i.label) for i in g.items],
                  "member": _pt(view, g, x.label), "claimed_rank": 2, "actual_rank": k + 1},
     }
@@ -221,6 +229,8 @@ def _ratio(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict |
                 if a.value <= b.value or b.value - b.tol <= 0 or {_key(view, g, a.label), _key(view, g, b.label)} & avoid:
                     continue
                 r = a.value / b.value
+                if r < 1.25:  # "about 1.1 times" is a comparison, not a rate
+                    continue
                 tol = (a.value + a.tol) / (b.value - b.tol) - r  # worst case of the ratio over the reading box
                 for u in (anchor[1], (anchor[0] + anchor[1]) / 2):
                     claimed = round(r * (1 + u), 1)
@@ -235,7 +245,7 @@ def _ratio(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict |
     return {
         "type": "rate",
         "claim": _cap(f"{scope}{a.label} is about {fmt_number(claimed, 1)} times {b.label}."),
-        "reality": _cap(f"{scope}{a.label} is about {fmt_number(r, 1)} times {b.label}."),
+        "reality": _cap(f"{scope}{a.label} is about {fmt_number(r, 2)} times {b.label}."),
         "fact": {"kind": "ratio", "from": rb, "to": ra, "claimed": claimed, "actual": r, "tolerance": tol},
     }
 

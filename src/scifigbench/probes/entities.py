@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scifigbench.probes.figure_view import FigureView
-from scifigbench.probes.groups import Group, groups
+from scifigbench.probes.groups import TOTAL, Group, groups
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,8 @@ class Point:
 def point_phrase(view: FigureView, panel: int, series: str, category: str) -> str:
     p = view.panel(panel)
     where = view.where(panel)
+    if series == TOTAL:
+        return f"the whole '{category}' stack{where}"
     if p.kind == "pie":
         return f"the '{category}' wedge{where}"
     if p.kind == "line":
@@ -43,7 +45,7 @@ def points(view: FigureView) -> list[Point]:
     """Every nameable point, each with the other members of its group as possible follow-ups."""
     out = []
     seen = set()
-    gs: list[Group] = groups(view)
+    gs: list[Group] = [g for g in groups(view) if g.series != TOTAL]
     for g in gs:
         for it in g.items:
             series = g.series if g.kind == "category" else it.label

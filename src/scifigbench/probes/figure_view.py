@@ -65,10 +65,6 @@ def plural(noun: str) -> str:
     return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
-def article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
 class FigureView:
     """Read-only helper over a :class:`FigureSpec` for probe generation."""
 
@@ -156,7 +152,8 @@ class FigureView:
             return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
         lo, hi = self.axis_span(p)
         if p.y_scale == "log":
-            lo = max(lo, min(v for s in p.series for v in s.values if v > 0))
+            if lo <= 0:  # a log axis starts above zero: at the smallest drawn value at the latest
+                lo = min(v for s in p.series for v in s.values if v > 0)
             decades = math.log10(hi / lo) if hi > lo > 0 else 1.0
             return Reading(False, 0.0, 10 ** (self.read_fraction * decades) - 1)
         tol = self.read_fraction * (hi - lo)

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from scifigbench.probes.figure_view import FigureView
 
 
+TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
+
+
 @dataclass(frozen=True)
 class Item:
     label: str
@@ -28,7 +31,7 @@ class Group:
     items: tuple[Item, ...]
     ordered: bool        # members follow a numeric axis (line x values), so trends make sense
     kind: str            # "series" (members are series) or "category" (members are categories)
-    series: str | None = None     # the series a category-group belongs to
+    series: str | None = None     # the series a category-group belongs to (TOTAL for stack totals)
     category: str | None = None   # the category a series-group sits at
 
     def by_label(self, label: str) -> Item:
@@ -75,6 +78,12 @@ def groups(view: FigureView) -> list[Group]:
                 ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
                 out.append(Group(p.index, _category_noun(view, p.index), ctx, items, p.kind == "line", "category",
                                  series=s.name))
+        if cats_named and p.stacked and len(p.series) > 1:
+            # whole stacks are read straight off the axis, unlike the segments inside them
+            tol = view.read_fraction * (view.axis_span(p)[1] - view.axis_span(p)[0])
+            items = tuple(Item(c, float(sum(col)), tol) for c, col in zip(p.categories, zip(*(s.values for s in p.series))))
+            out.append(Group(p.index, _category_noun(view, p.index), f" for whole stacks{where}", items, False, "category",
+                             series=TOTAL))
         if len(named_series) >= 2 and p.kind != "pie":
             x_name = view.x_name(p.index)
             for k, c in enumerate(p.categories):

@@ -24,6 +24,7 @@ from scifigbench.probes.entities import Point, points
 from scifigbench.probes.figure_view import FigureView, fmt_number, plural
 from scifigbench.probes.records import Probe
 
+SEEN = 1.25  # a misquote must exceed the reading tolerance by this factor to be visibly wrong
 PRINCIPLE_INEXIST = "presupposition embedding of a co-occurrence prior"
 PRINCIPLE_CONTRA = "anchoring on a stated value"
 PRINCIPLE_UNANSWERABLE = "domain convention with refusal cost"
@@ -58,6 +59,10 @@ def _one_value_axis(view: FigureView) -> bool:
     return all(c <= 1 for c in counts.values())
 
 
+def _second_axis(view: FigureView, pt: Point) -> str:
+    return "value axis along the top" if view.panel(pt.panel).orientation == "horizontal" else "right-hand y-axis"
+
+
 def _series_label(view: FigureView, pt: Point) -> str:
     return pt.series if len(view.panel(pt.panel).series) > 1 else "the plotted series"
 
@@ -90,7 +95,7 @@ ABSENT = (
     ),
     AbsentElement(
         "secondary y-axis", ("bar", "line"), _one_value_axis,
-        lambda v, pt, rng: (f"Reading {pt.phrase} against the right-hand y-axis, which reports the relative "
+        lambda v, pt, rng: (f"Reading {pt.phrase} against the {_second_axis(v, pt)}, which reports the relative "
                             f"improvement, how large is that improvement?"),
         "Point out that the figure has a single value axis; there is no right-hand axis to read.",
     ),
@@ -142,7 +147,11 @@ def inexist_probe(view: FigureView, rng: np.random.Generator) -> Probe | None:
 
 
 def misquote(view: FigureView, pt: Point, rng: np.random.Generator, lo: float, hi: float) -> float | None:
-    """A value ``lo``-``hi`` (relative) off ``pt.value``, rounded as a reader would quote it."""
+    """A value ``lo``-``hi`` (relative) off ``pt.value``, rounded as a reader would quote it.
+
+    The misquote must lie clearly outside what misreading explains (``SEEN``x the reading tolerance)
+    and must not coincide with another drawn value of its group (it would then name that point).
+    """
     p = view.panel(pt.panel)
     u = float(rng.uniform(lo + 0.01, hi - 0.01))
     signs = [1, -1] if rng.random() < 0.5 else [-1, 1]
@@ -154,21 +163,23 @@ def misquote(view: FigureView, pt: Point, rng: np.random.Generator, lo: float, h
             continue
         for dec in (view.decimals(pt.panel), view.decimals(pt.panel) + 1, 2):
             q = round(false, dec)
-            if lo <= abs(q / pt.value - 1) <= hi:
+            if not lo <= abs(q / pt.value - 1) <= hi:
+                continue
+            if abs(q - pt.value) > SEEN * pt.tol and all(abs(q - v) > 2 * pt.tol for v in pt.neighbour_values):
                 return q
+            break
     return None
 
 
 def contra_probe(view: FigureView, rng: np.random.Generator, offset: tuple[float, float]) -> Probe | None:
     lo, hi = offset
-    pts = [pt for pt in points(view) if pt.value > 0 and pt.neighbours and lo * pt.value > 3 * pt.tol]
+    pts = [pt for pt in points(view) if pt.value > 0 and pt.neighbours and lo * pt.value > SEEN * pt.tol]
     if not pts:
         return None
     for k in rng.permutation(len(pts)):
         pt = pts[int(k)]
         false = misquote(view, pt, rng, lo, hi)
-        # a misquote that matches another drawn value could be read as naming that other point
-        if false is None or any(abs(false - v) <= 2 * pt.tol for v in pt.neighbour_values):
+        if false is None:
             continue
         j = int(rng.integers(len(pt.neighbours)))
         other = pt.neighbours[j]
