@@ -17,10 +17,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 repro: $(STAMP)
-	DVC_NO_ANALYTICS=1 $(BIN)/dvc repro
+	PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 $(BIN)/dvc repro
 
 test: $(STAMP)
-	DVC_NO_ANALYTICS=1 $(BIN)/python -m pytest
+	PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 $(BIN)/python -m pytest
 
 clean-venv:
 	rm -rf $(VENV)

@@ -14,7 +14,7 @@ FIGURES = TableSchema(
         Column("source", "str", allowed=SOURCES),
         Column("chart_type", "str", allowed=CHART_TYPES),
         Column("variant", "str", doc="e.g. grouped, stacked, horizontal, multi_series, log, donut"),
-        Column("n_panels", "int", min=1, max=8),
+        Column("n_panels", "int", min=1, max=64),
         Column("title", "str", nullable=True),
         Column("image_path", "str", is_path=True, doc="PNG path relative to the repo root"),
         Column("image_sha256", "str", regex=r"^[0-9a-f]{64}$"),

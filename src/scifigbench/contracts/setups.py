@@ -19,7 +19,7 @@ SETUPS = TableSchema(
         Column("prompt_id", "str"),
         Column("prompt_version", "str", regex=r"^[0-9a-f]{12}$", doc="sha256 prefix of the template"),
         Column("system_text", "str", nullable=True),
-        Column("user_text", "str", doc="the full text sent with the image"),
+        Column("user_text", "str", doc="the task prompt; the request builder adds the caption (if any) and the image"),
         Column("image_path", "str", is_path=True),
         Column("image_sha256", "str", regex=r"^[0-9a-f]{64}$"),
         Column("caption", "str", nullable=True),

@@ -11,6 +11,8 @@ Conventions:
   a single series whose values are percentages summing to 100 and whose ``colors`` has one
   colour per wedge.
 - Boxes are pixel coordinates in the PNG: (x0, y0) top-left, (x1, y1) bottom-right.
+- Pie wedges start at 12 o'clock and run clockwise in category order.
+- Horizontal bar panels list the first category at the top.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class Annotation:
     category: str | None = None    # what it points at
     series: str | None = None
     kind: str = "text"             # text | arrow | hline | vline
+    value: float | None = None     # data coordinate of the marked line / point on the value axis
+    x_value: float | None = None   # x data coordinate for vline / points on line plots
 
 
 @dataclass
@@ -67,6 +71,8 @@ class Panel:
     annotations: list[Annotation] = field(default_factory=list)
     grid: bool = False
     sort: Literal["none", "ascending", "descending"] = "none"
+    wedge_labels: bool = False     # pie: category names printed beside the wedges
+    shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
 
 
 @dataclass
@@ -100,6 +106,12 @@ class FigureSpec:
     dpi: int = 150
     text_elements: list[TextElement] = field(default_factory=list)
     shared_x: bool = False
+    layout: list[int] = field(default_factory=lambda: [1, 1])   # subplot grid [rows, cols]
+    figsize: list[float] = field(default_factory=lambda: [6.4, 4.0])  # inches
+    font_family: str = "DejaVu Sans"
+    font_size: float = 10.0
+    palette: str = "tab10"
+    legend_outside: str | None = None  # figure-level legend position ("top", "right") or None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=1, sort_keys=True, ensure_ascii=False)

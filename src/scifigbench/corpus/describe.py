@@ -1,0 +1,209 @@
+"""Captions and neutral reference descriptions written from a rendered spec.
+
+The reference description plays the part of the paper's expert annotation: one neutral paragraph
+on purpose, axes, key visual elements, legend, grouping, subplots, highlights, sorting and
+annotations, with no interpretation of what the results mean. The caption reads like a paper
+caption and states only facts that hold in the spec (later stages falsify it on purpose).
+"""
+
+from __future__ import annotations
+
+from scifigbench.corpus.spec import FigureSpec, Panel
+
+MARKER_NAMES = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond", "v": "downward-triangle",
+                "*": "star", "P": "plus", "X": "cross"}
+VARIANT_NAMES = {"grouped": "grouped vertical bar chart", "simple": "vertical bar chart",
+                 "stacked": "stacked vertical bar chart", "horizontal": "horizontal bar chart",
+                 "multi_series": "line plot", "log": "line plot with a logarithmic y-axis",
+                 "shared_x": "line plot with vertically stacked subplots sharing the x-axis",
+                 "pie": "pie chart", "donut": "donut chart"}
+LEGEND_CORNERS = {"upper left": "in the upper-left corner", "upper right": "in the upper-right corner",
+                  "lower right": "in the lower-right corner", "lower left": "in the lower-left corner",
+                  "upper center": "at the top centre", "center right": "on the right-hand side"}
+LEGEND_PLACES = {"top": "above the plotting area", "bottom": "below the plotting area",
+                 "right": "to the right of the plotting area"}
+
+
+def _cap(text: str) -> str:
+    """Capitalise a sentence start without breaking names such as nDCG@10."""
+    return text if (len(text) > 1 and text[1].isupper()) else text[:1].upper() + text[1:]
+
+
+def _list(items: list[str]) -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _num(panel: Panel, v: float) -> str:
+    s = panel.value_format.format(v)
+    return s if s.endswith("%") else (s + ("%" if panel.unit == "%" else ""))
+
+
+def _what(spec: FigureSpec) -> str:
+    p = spec.panels[0]
+    if spec.chart_type == "pie":
+        return f"{p.series[0].name.lower()} as percentage shares"
+    metric = (p.y_label if p.orientation == "vertical" else p.x_label) or "values"
+    if spec.variant == "shared_x":
+        return _list([q.y_label or "" for q in spec.panels])
+    return metric
+
+
+def _legend_sentence(spec: FigureSpec) -> str:
+    p0 = spec.panels[0]
+    names = p0.categories if spec.chart_type == "pie" else [s.name for s in p0.series]
+    if spec.legend_outside:
+        where = LEGEND_PLACES.get(spec.legend_outside, spec.legend_outside)
+    elif p0.legend_loc:
+        where = f"{LEGEND_CORNERS.get(p0.legend_loc, 'at ' + p0.legend_loc)} of the {'first panel' if len(spec.panels) > 1 else 'plot'}"
+    else:
+        return ""
+    return f"A legend {where} lists {_list(names)}."
+
+
+def _colour_phrase(panel: Panel) -> str:
+    if panel.kind == "line":
+        parts = []
+        for s in panel.series:
+            style = "dashed" if s.linestyle == "--" else "solid"
+            parts.append(f"{s.name} as a {style} {s.color_family} line with {MARKER_NAMES.get(s.marker or '', 'no')} markers")
+        return "The series are drawn as " + _list(parts) + "."
+    if panel.kind == "bar":
+        if len(panel.series) == 1:
+            return f"All bars are {panel.series[0].color_family}."
+        return "Series colours: " + _list([f"{s.name} in {s.color_family}" for s in panel.series]) + "."
+    s = panel.series[0]
+    return "Wedge colours: " + _list([f"{c} in {f}" for c, f in zip(panel.categories, s.color_families or [])]) + "."
+
+
+def _axes_sentence(panel: Panel) -> str:
+    parts = []
+    lo, hi = panel.y_range if panel.y_range else (None, None)
+    value_axis = "x" if panel.orientation == "horizontal" else "y"
+    cat_axis = "y" if value_axis == "x" else "x"
+    cat_label = panel.y_label if cat_axis == "y" else panel.x_label
+    val_label = panel.x_label if value_axis == "x" else panel.y_label
+    if panel.kind == "bar":
+        lab = f", labelled '{cat_label}'," if cat_label else ""
+        parts.append(f"the {cat_axis}-axis{lab} lists the categories {_list(panel.categories)}")
+    else:
+        lab = f" labelled '{panel.x_label}'" if panel.x_label else ""
+        parts.append(f"the x-axis{lab} runs from {panel.categories[0]} to {panel.categories[-1]}")
+    scale = " on a logarithmic scale" if panel.y_scale == "log" else ""
+    rng = f" from {lo:g} to {hi:g}" if lo is not None else ""
+    lab = f", labelled '{val_label}'," if val_label else ""
+    parts.append(f"the {value_axis}-axis{lab} spans{rng}{scale}")
+    return "; ".join(parts)
+
+
+def _extremes(panel: Panel) -> str:
+    best = max(((v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)))
+    worst = min(((v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)))
+    who = (lambda n, c: c) if len(panel.series) == 1 else (lambda n, c: f"{n}, {c}")
+    if panel.kind == "line":
+        who = (lambda n, c: f"{n} at {c}")
+    if panel.stacked:
+        totals = [sum(s.values[i] for s in panel.series) for i in range(len(panel.categories))]
+        i_max = max(range(len(totals)), key=lambda i: totals[i])
+        i_min = min(range(len(totals)), key=lambda i: totals[i])
+        return (f"the tallest stack is {panel.categories[i_max]} (total {_num(panel, totals[i_max])}) and the "
+                f"shortest is {panel.categories[i_min]} (total {_num(panel, totals[i_min])})")
+    return (f"the highest value is {_num(panel, best[0])} ({who(best[1], best[2])}) and the lowest is "
+            f"{_num(panel, worst[0])} ({who(worst[1], worst[2])})")
+
+
+def _trend(panel: Panel) -> str:
+    ups = [s.name for s in panel.series if s.values[-1] > s.values[0]]
+    downs = [s.name for s in panel.series if s.values[-1] < s.values[0]]
+    parts = []
+    if ups:
+        parts.append(f"{_list(ups)} {'ends' if len(ups) == 1 else 'end'} higher than {'it starts' if len(ups) == 1 else 'they start'}")
+    if downs:
+        parts.append(f"{_list(downs)} {'ends' if len(downs) == 1 else 'end'} lower than {'it starts' if len(downs) == 1 else 'they start'}")
+    return "; ".join(parts)
+
+
+def _pie_sentence(panel: Panel) -> str:
+    s = panel.series[0]
+    shares = _list([f"{c} {v:.1f}%" for c, v in zip(panel.categories, s.values)])
+    where = "inside the wedges" if panel.pct_position == "inside" else "outside the ring" if panel.donut else "outside the pie"
+    labels = " Category names are printed beside the wedges." if panel.wedge_labels else ""
+    return (f"{len(panel.categories)} wedges run clockwise from the top: {shares}. Percentages are printed "
+            f"{where}.{labels}")
+
+
+def reference_description(spec: FigureSpec) -> str:
+    p0 = spec.panels[0]
+    n = len(spec.panels)
+    title = f" titled '{spec.title}'" if spec.title else ""
+    layout = ""
+    if n > 1:
+        rows, cols = spec.layout
+        layout = f" made of {n} panels arranged in {rows} row{'s' if rows > 1 else ''} and {cols} column{'s' if cols > 1 else ''}"
+    out = [f"The figure is a {VARIANT_NAMES[spec.variant]}{title}{layout} showing {_what(spec)}"
+           + (f" for {_list([s.name for s in p0.series])}" if spec.chart_type != "pie" and len(p0.series) > 1 else "")
+           + "."]
+    if n > 1 and any(p.title for p in spec.panels):
+        out.append("The panels are titled " + _list([f"'{p.title}'" for p in spec.panels if p.title]) + ".")
+    if spec.chart_type == "bar":
+        if p0.stacked:
+            out.append(f"Each bar is split into stacked segments for {_list([s.name for s in p0.series])}, bottom to top"
+                       if p0.orientation == "vertical" else "Segments are stacked left to right")
+            out[-1] += "."
+        elif len(p0.series) > 1:
+            out.append(f"Bars are grouped by category, with one bar per series in the order {_list([s.name for s in p0.series])}.")
+    for p in spec.panels:
+        prefix = f"In panel '{p.title}', " if (n > 1 and p.title) else ("In panel " + str(p.index + 1) + ", " if n > 1 else "")
+        if p.kind == "pie":
+            out.append(prefix + _pie_sentence(p)[0].lower() + _pie_sentence(p)[1:] if prefix else _pie_sentence(p))
+            continue
+        sent = _axes_sentence(p)
+        out.append((prefix + sent if prefix else _cap(sent)) + ".")
+        out.append(f"{'Here' if n > 1 else 'Overall'}, {_extremes(p)}.")
+        if p.kind == "line":
+            trend = _trend(p)
+            if trend:
+                out.append(_cap(trend) + ".")
+        for a in p.annotations:
+            line = "vertical" if p.orientation == "horizontal" else "horizontal"
+            out.append(f"A dotted {line} reference line is annotated '{a.text}'.")
+        if p.sort != "none" and p.kind != "pie":
+            out.append(f"The bars are sorted in {p.sort} order of value.")
+    out.append(_colour_phrase(p0))
+    if p0.kind == "pie" and p0.sort == "descending":
+        out.append("Wedges are ordered from largest to smallest in the first chart.")
+    if any(p.value_labels for p in spec.panels):
+        out.append("Each bar carries a numeric value label at its end.")
+    if any(p.grid for p in spec.panels):
+        out.append("Light dashed grid lines are drawn behind the data.")
+    out.append(_legend_sentence(spec))
+    return " ".join(s for s in out if s)
+
+
+def caption(spec: FigureSpec) -> str:
+    p0 = spec.panels[0]
+    names = [s.name for s in p0.series]
+    panels = [p.title for p in spec.panels if p.title]
+    on = f" on {_list(panels)}" if panels and spec.variant != "shared_x" else ""
+    if not panels and spec.variant == "grouped":
+        on = f" on {_list(p0.categories)}"
+    if spec.chart_type == "pie":
+        top = max(zip(p0.series[0].values, p0.categories))
+        owners = f" for {_list(panels)}" if panels else ""
+        return (f"{p0.series[0].name} ({len(p0.categories)} categories){owners}. "
+                f"{top[1]} accounts for the largest share ({top[0]:.1f}%){' in the first chart' if len(spec.panels) > 1 else ''}.")
+    what = _what(spec)
+    if spec.chart_type == "bar":
+        if p0.stacked:
+            return f"Breakdown of {what} into {_list(names)} for {_list(p0.categories)}{on}."
+        lead = f"{what} of {_list(names)}" if len(names) > 1 else f"{what} of {len(p0.categories)} systems"
+        best = max((v, c) for v, c in zip(p0.series[-1].values, p0.categories)) if len(names) == 1 else None
+        extra = f" {best[1]} obtains the highest value ({_num(p0, best[0])})." if best else ""
+        return f"{_cap(lead)}{on}.{extra}"
+    x = (spec.panels[-1].x_label or "x").lower()
+    if spec.variant == "shared_x":
+        return f"Training curves of {_list(names)}: {what} as a function of {x}."
+    log = " (log scale)" if p0.y_scale == "log" else ""
+    return f"{_cap(what)}{log} as a function of {x} for {_list(names)}{on}."

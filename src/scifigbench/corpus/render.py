@@ -1,0 +1,328 @@
+"""Draw a FigureSpec with matplotlib (Agg) and record every text element's pixel box.
+
+The PNG is encoded from the very canvas the boxes were measured on (one draw, no
+``bbox_inches='tight'`` re-layout), so boxes and pixels cannot drift apart. Matplotlib measures
+window extents from the bottom-left corner; boxes are flipped to the PNG's top-left origin.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+from matplotlib import rc_context  # noqa: E402
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+from matplotlib.transforms import blended_transform_factory  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from scifigbench.corpus.spec import FigureSpec, Panel, TextElement  # noqa: E402
+
+BOX_TOLERANCE_PX = 1.0
+
+
+class RenderError(RuntimeError):
+    """A figure could not be drawn faithfully (e.g. a text element fell outside the canvas)."""
+
+
+@dataclass
+class Drawing:
+    """A drawn figure with the artists that carry text and data, for boxes and read-back."""
+
+    figure: Figure
+    axes: list[Axes]
+    texts: list[tuple[Text, dict[str, Any]]] = field(default_factory=list)
+    bars: dict[int, list[Any]] = field(default_factory=dict)      # panel -> BarContainer per series
+    lines: dict[int, list[Any]] = field(default_factory=dict)     # panel -> Line2D per series
+    wedges: dict[int, list[Any]] = field(default_factory=dict)    # panel -> Wedge per category
+
+    def add(self, text: Text | None, **meta: Any) -> None:
+        if text is not None and text.get_text().strip():
+            self.texts.append((text, meta))
+
+
+def _rc(spec: FigureSpec) -> dict[str, Any]:
+    return {
+        "font.family": spec.font_family,
+        "font.size": spec.font_size,
+        "axes.titlesize": spec.font_size + 1,
+        "axes.labelsize": spec.font_size,
+        "legend.fontsize": spec.font_size - 1,
+        "xtick.labelsize": spec.font_size - 1,
+        "ytick.labelsize": spec.font_size - 1,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+        "svg.hashsalt": "scifigbench",
+        "path.simplify": True,
+    }
+
+
+def _value_format(panel: Panel, value: float) -> str:
+    return panel.value_format.format(value)
+
+
+def _draw_bars(d: Drawing, ax: Axes, panel: Panel) -> None:
+    n_cats, n_series = len(panel.categories), len(panel.series)
+    pos = np.arange(n_cats, dtype=float)
+    horizontal = panel.orientation == "horizontal"
+    width = 0.8 / n_series if (n_series > 1 and not panel.stacked) else 0.6
+    bottom = np.zeros(n_cats)
+    containers = []
+    for s, series in enumerate(panel.series):
+        vals = np.asarray(series.values, dtype=float)
+        offs = pos if (panel.stacked or n_series == 1) else pos - 0.4 + width * (s + 0.5)
+        kw = dict(color=series.color, label=series.name, edgecolor="white" if panel.stacked else None,
+                  linewidth=0.6 if panel.stacked else 0)
+        if horizontal:
+            c = ax.barh(offs, vals, width, left=bottom if panel.stacked else None, **kw)
+        else:
+            c = ax.bar(offs, vals, width, bottom=bottom if panel.stacked else None, **kw)
+        containers.append(c)
+        if panel.value_labels:
+            for i, (o, v) in enumerate(zip(offs, vals)):
+                end = v + (bottom[i] if panel.stacked else 0)
+                if horizontal:
+                    t = ax.annotate(_value_format(panel, v), (end, o), xytext=(3, 0), textcoords="offset points",
+                                    ha="left", va="center", fontsize=panel_font(ax) - 1.5)
+                else:
+                    t = ax.annotate(_value_format(panel, v), (o, end), xytext=(0, 2), textcoords="offset points",
+                                    ha="center", va="bottom", fontsize=panel_font(ax) - 1.5)
+                d.add(t, role="value_label", panel=panel.index, series=series.name,
+                      category=panel.categories[i], value=float(v))
+        if panel.stacked:
+            bottom = bottom + vals
+    d.bars[panel.index] = containers
+    lo, hi = panel.y_range if panel.y_range else (None, None)
+    if horizontal:
+        ax.set_yticks(pos, labels=panel.categories)
+        ax.set_ylim(n_cats - 0.5, -0.5)  # first category on top
+        ax.set_xlim(lo, hi)
+        ax.ticklabel_format(axis="x", useOffset=False, style="plain")
+    else:
+        ax.set_xticks(pos, labels=panel.categories)
+        ax.set_xlim(-0.6, n_cats - 0.4)
+        ax.set_ylim(lo, hi)
+        ax.ticklabel_format(axis="y", useOffset=False, style="plain")
+    if panel.grid:
+        ax.grid(axis="x" if horizontal else "y", linestyle="--", linewidth=0.5, alpha=0.6)
+        ax.set_axisbelow(True)
+
+
+def panel_font(ax: Axes) -> float:
+    return float(matplotlib.rcParams["font.size"])
+
+
+def _draw_lines(d: Drawing, ax: Axes, panel: Panel) -> None:
+    x = np.asarray(panel.x_values, dtype=float)
+    lines = []
+    for series in panel.series:
+        (ln,) = ax.plot(x, series.values, marker=series.marker, linestyle=series.linestyle or "-",
+                        color=series.color, label=series.name, markersize=5, linewidth=1.6)
+        lines.append(ln)
+    d.lines[panel.index] = lines
+    ax.set_xticks(x, labels=panel.categories)
+    span = x.max() - x.min()
+    ax.set_xlim(x.min() - 0.04 * span, x.max() + 0.04 * span)
+    if panel.y_scale == "log":
+        ax.set_yscale("log")
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(FuncFormatter(_log_minor_label))
+    else:
+        ax.ticklabel_format(axis="y", useOffset=False, style="plain")
+    if panel.y_range:
+        ax.set_ylim(*panel.y_range)
+    if panel.grid:
+        ax.grid(True, linestyle="--", linewidth=0.5, alpha=0.6)
+
+
+def _log_minor_label(v: float, _pos: int) -> str:
+    """Label the 2x and 5x minor ticks of a log axis, as papers often do within a decade."""
+    if v <= 0:
+        return ""
+    mant = v / 10 ** np.floor(np.log10(v) + 1e-9)
+    return f"{v:g}" if any(abs(mant - m) < 1e-6 for m in (2, 5)) else ""
+
+
+def _draw_pie(d: Drawing, ax: Axes, panel: Panel) -> None:
+    series = panel.series[0]
+    pct_distance = 1.2 if panel.pct_position == "outside" else (0.79 if panel.donut else 0.62)
+    wedges, labels, pcts = ax.pie(
+        series.values, labels=panel.categories if panel.wedge_labels else None, colors=series.colors,
+        autopct=lambda p: f"{p:.1f}%", pctdistance=pct_distance, labeldistance=1.1, startangle=90,
+        counterclock=False, wedgeprops={"width": 0.42 if panel.donut else 1.0, "edgecolor": "white", "linewidth": 1},
+        textprops={"fontsize": matplotlib.rcParams["font.size"] - 1},
+    )
+    d.wedges[panel.index] = list(wedges)
+    for i, t in enumerate(labels):
+        d.add(t, role="pie_label", panel=panel.index, category=panel.categories[i], series=series.name)
+    for i, t in enumerate(pcts):
+        if panel.pct_position == "inside":
+            fam = (series.color_families or [""])[i]
+            t.set_color("black" if fam in ("yellow", "orange", "green", "grey", "pink") else "white")
+        d.add(t, role="pie_pct", panel=panel.index, category=panel.categories[i], series=series.name,
+              value=float(series.values[i]))
+    ax.set_aspect("equal")
+
+
+def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
+    for a in panel.annotations:
+        if a.kind == "hline" and a.value is not None:
+            horizontal = panel.kind == "bar" and panel.orientation == "horizontal"
+            if horizontal:
+                ax.axvline(a.value, color="#555555", linestyle=":", linewidth=1.2)
+                tr = blended_transform_factory(ax.transData, ax.transAxes)
+                t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=panel_font(ax) - 1.5)
+            else:
+                ax.axhline(a.value, color="#555555", linestyle=":", linewidth=1.2)
+                tr = blended_transform_factory(ax.transAxes, ax.transData)
+                t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=panel_font(ax) - 1.5)
+            d.add(t, role="annotation", panel=panel.index, value=a.value)
+
+
+def _legend_columns(names: list[str], spec: FigureSpec) -> int:
+    """How many entries fit side by side in a figure-wide legend (rough glyph-width estimate)."""
+    avail = spec.figsize[0] * 72 * 0.9 / (0.62 * (spec.font_size - 1))
+    widest = max(len(n) for n in names) + 5
+    return max(1, min(len(names), int(avail // widest)))
+
+
+def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None:
+    p0 = spec.panels[0]
+    if p0.kind == "pie":
+        handles, names = d.wedges[0], list(p0.categories)
+    else:
+        handles, names = axes[0].get_legend_handles_labels()
+    leg = None
+    ncol_top = _legend_columns(names, spec)
+    if spec.legend_outside == "top":
+        leg = fig.legend(handles, names, loc="outside upper center", ncol=ncol_top, frameon=False)
+    elif spec.legend_outside == "bottom":
+        leg = fig.legend(handles, names, loc="outside lower center", ncol=ncol_top, frameon=False)
+    elif spec.legend_outside == "right":
+        leg = fig.legend(handles, names, loc="outside right center", frameon=False)
+    elif p0.legend_loc:
+        leg = axes[0].legend(handles, names, loc=p0.legend_loc, framealpha=0.9)
+    if leg is not None:
+        for t, name in zip(leg.get_texts(), names):
+            meta = {"category": name} if p0.kind == "pie" else {"series": name}
+            d.add(t, role="legend_entry", panel=None if spec.legend_outside else 0, **meta)
+
+
+def draw(spec: FigureSpec) -> Drawing:
+    """Build the matplotlib figure for ``spec`` (call inside ``rc_context(_rc(spec))``)."""
+    rows, cols = spec.layout
+    fig = Figure(figsize=tuple(spec.figsize), dpi=spec.dpi, layout="constrained")
+    fig.get_layout_engine().set(w_pad=0.07, h_pad=0.07)  # inches; default margins clip some titles
+    FigureCanvasAgg(fig)
+    grid = fig.subplots(rows, cols, squeeze=False, sharex=spec.shared_x)
+    axes = [grid[i // cols][i % cols] for i in range(rows * cols)]
+    for extra in axes[len(spec.panels):]:
+        extra.set_visible(False)
+    d = Drawing(figure=fig, axes=axes[: len(spec.panels)])
+    for panel, ax in zip(spec.panels, d.axes):
+        {"bar": _draw_bars, "line": _draw_lines, "pie": _draw_pie}[panel.kind](d, ax, panel)
+        _annotate(d, ax, panel)
+        if panel.kind != "pie":
+            if panel.x_label:
+                d.add(ax.set_xlabel(panel.x_label), role="axis_label", panel=panel.index, axis="x")
+            if panel.y_label:
+                d.add(ax.set_ylabel(panel.y_label), role="axis_label", panel=panel.index, axis="y")
+        if panel.title:
+            d.add(ax.set_title(panel.title), role="panel_title", panel=panel.index)
+    if spec.title:
+        if len(spec.panels) == 1:
+            d.add(d.axes[0].set_title(spec.title, fontweight="bold"), role="title")
+        else:
+            d.add(fig.suptitle(spec.title, fontweight="bold", fontsize=spec.font_size + 2), role="title")
+    _legend(d, spec, fig, d.axes)
+    return d
+
+
+def _category_ticks_overlap(ax: Axes, renderer: Any) -> bool:
+    boxes = sorted((t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text()), key=lambda b: b.x0)
+    return any(a.x1 + 2 > b.x0 for a, b in zip(boxes, boxes[1:]))
+
+
+def _collect_ticks(d: Drawing, spec: FigureSpec) -> None:
+    """Register the tick labels actually drawn (inside the view, visible, non-empty)."""
+    for panel, ax in zip(spec.panels, d.axes):
+        if panel.kind == "pie":
+            continue
+        for axis_name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+            lo, hi = sorted(axis.get_view_interval())
+            eps = (hi - lo) * 1e-9
+            numeric = []
+            for tick in axis.get_major_ticks() + (axis.get_minor_ticks() if axis.get_scale() == "log" else []):
+                loc = float(tick.get_loc())
+                label = tick.label1
+                if not (lo - eps <= loc <= hi + eps) or not label.get_visible() or not tick.get_visible():
+                    continue
+                text = label.get_text()
+                if not text.strip():
+                    continue
+                meta: dict[str, Any] = {"role": "tick", "panel": panel.index, "axis": axis_name}
+                cat_axis = (axis_name == "y") if panel.orientation == "horizontal" else (axis_name == "x")
+                if panel.kind == "bar" and cat_axis:
+                    meta["category"] = panel.categories[int(round(loc))]
+                elif panel.kind == "line" and axis_name == "x":
+                    meta["category"] = text
+                    meta["value"] = loc
+                else:
+                    meta["value"] = loc
+                    numeric.append(loc)
+                d.add(label, **meta)
+            if numeric:
+                panel.y_ticks = numeric
+
+
+def _boxes(d: Drawing, spec: FigureSpec, renderer: Any, width: int, height: int) -> list[TextElement]:
+    out = []
+    for k, (text, meta) in enumerate(d.texts):
+        bb = text.get_window_extent(renderer)
+        x0, x1 = float(bb.x0), float(bb.x1)
+        y0, y1 = height - float(bb.y1), height - float(bb.y0)
+        if x0 < -BOX_TOLERANCE_PX or y0 < -BOX_TOLERANCE_PX or x1 > width + BOX_TOLERANCE_PX or y1 > height + BOX_TOLERANCE_PX:
+            raise RenderError(f"{spec.figure_id}: text {text.get_text()!r} ({meta['role']}) is outside the "
+                              f"{width}x{height} canvas: box ({x0:.1f}, {y0:.1f}, {x1:.1f}, {y1:.1f})")
+        out.append(TextElement(
+            element_id=f"{spec.figure_id}_t{k:03d}", text=text.get_text(),
+            x0=round(max(0.0, x0), 2), y0=round(max(0.0, y0), 2),
+            x1=round(min(float(width), x1), 2), y1=round(min(float(height), y1), 2), **meta,
+        ))
+    return out
+
+
+def render(spec: FigureSpec) -> bytes:
+    """Draw ``spec``, fill in its size, text elements and value-axis ticks; return the PNG bytes."""
+    with rc_context(_rc(spec)):
+        d = draw(spec)
+        canvas = d.figure.canvas
+        canvas.draw()
+        rotated = False
+        for panel, ax in zip(spec.panels, d.axes):
+            if panel.kind == "bar" and panel.orientation == "vertical" and _category_ticks_overlap(ax, canvas.get_renderer()):
+                ax.tick_params(axis="x", labelrotation=30)
+                for t in ax.get_xticklabels():
+                    t.set_horizontalalignment("right")
+                    t.set_rotation_mode("anchor")
+                rotated = True
+        if rotated:
+            canvas.draw()
+        _collect_ticks(d, spec)
+        width, height = canvas.get_width_height()
+        spec.width, spec.height = int(width), int(height)
+        spec.text_elements = _boxes(d, spec, canvas.get_renderer(), width, height)
+        rgba = np.asarray(canvas.buffer_rgba())
+        buf = io.BytesIO()
+        Image.fromarray(np.ascontiguousarray(rgba[..., :3])).save(buf, format="PNG", compress_level=6)
+    d.figure.clear()
+    return buf.getvalue()

@@ -1,0 +1,58 @@
+"""Build the synthetic corpus: generate specs, render them in a worker pool, write the files."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+from typing import Iterator
+
+from tqdm import tqdm
+
+from scifigbench.corpus.describe import caption, reference_description
+from scifigbench.corpus.generate import generate
+from scifigbench.corpus.records import FigureRecord
+from scifigbench.corpus.render import render
+from scifigbench.corpus.spec import FigureSpec
+
+CHART_ORDER = ("bar", "line", "pie")
+
+
+def build_figure(job: tuple[int, str, int, int]) -> tuple[str, bytes]:
+    """Generate, render and describe one figure; returns (spec JSON, PNG bytes). Runs in a worker."""
+    seed, chart_type, index, dpi = job
+    spec = generate(seed, chart_type, index, dpi)
+    png = render(spec)
+    spec.caption = caption(spec)
+    spec.reference_description = reference_description(spec)
+    return spec.to_json(), png
+
+
+def jobs(counts: dict[str, int], seed: int, dpi: int) -> list[tuple[int, str, int, int]]:
+    return [(seed, ct, i, dpi) for ct in CHART_ORDER for i in range(counts.get(ct, 0))]
+
+
+def _results(job_list: list[tuple[int, str, int, int]], workers: int) -> Iterator[tuple[str, bytes]]:
+    if workers <= 1 or len(job_list) < 4:
+        yield from map(build_figure, job_list)
+        return
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        yield from pool.imap(build_figure, job_list, chunksize=4)
+
+
+def build(counts: dict[str, int], seed: int, dpi: int, workers: int, stage_root: Path,
+          corpus_dir: Path) -> Iterator[FigureRecord]:
+    """Render every figure; write ``<stage_root>/<corpus_dir>/{images,specs}``; yield one record each.
+
+    Paths in the records are relative to the repository root (``corpus_dir`` is relative too), so
+    the files can be written under a staging root and moved into place afterwards.
+    """
+    job_list = jobs(counts, seed, dpi)
+    images, specs = stage_root / corpus_dir / "images", stage_root / corpus_dir / "specs"
+    images.mkdir(parents=True, exist_ok=True)
+    specs.mkdir(parents=True, exist_ok=True)
+    for spec_json, png in tqdm(_results(job_list, workers), total=len(job_list), desc="corpus", unit="fig"):
+        spec = FigureSpec.from_dict(json.loads(spec_json))
+        (images / f"{spec.figure_id}.png").write_bytes(png)
+        (specs / f"{spec.figure_id}.json").write_text(spec_json + "\n", encoding="utf-8")
+        yield FigureRecord.from_spec(spec, png, corpus_dir)

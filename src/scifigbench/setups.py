@@ -1,0 +1,148 @@
+"""The ``setups`` stage: the model-agnostic table of every request a model will be sent.
+
+One row per request: the figure image of a condition, the task's prompt (id + version), the caption
+shown with it (or none) and the probes the request answers, in order. Responses and judgments are
+keyed by ``setup_id``, so everything downstream can be traced back to one row here.
+
+Tasks:
+- ``describe`` for every condition image (the prompt depends on the chart type) and for
+  ``capbias``: the base image with the modified caption of the figure's caption-bias probe;
+- ``capability``: the figure's four capability questions in one numbered prompt (base image);
+- ``resistance``: the figure's three resistance probes in one numbered prompt (base image);
+- ``blur_active``: a targeted question on the admb/indb image whose answer is the blurred text.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+import pandas as pd
+
+from scifigbench import params, paths, prompts
+from scifigbench.tableio import read_table, write_table
+
+CAPABILITY_ORDER = ("counting", "computation", "comparison", "pattern")
+RESISTANCE_ORDER = ("inexist", "contra", "unanswerable")
+BLUR_CONDITION = {"admittance": "admb", "inductance": "indb"}
+
+
+@dataclass
+class SetupsConfig:
+    conditions: list[str] = field(
+        default_factory=lambda: ["base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"]
+    )
+
+
+def _numbered(texts: list[str]) -> str:
+    return "\n".join(f"{i}. {t}" for i, t in enumerate(texts, start=1))
+
+
+def _row(figure: pd.Series, cond: pd.Series, condition: str, task: str, prompt: prompts.Prompt, user_text: str,
+         caption: str | None, probe_ids: list[str]) -> dict:
+    return {
+        "setup_id": f"{figure.figure_id}/{condition}/{task}",
+        "figure_id": figure.figure_id,
+        "condition": condition,
+        "task": task,
+        "chart_type": figure.chart_type,
+        "prompt_id": prompt.prompt_id,
+        "prompt_version": prompt.version,
+        "system_text": None,
+        "user_text": user_text,
+        "image_path": cond.image_path,
+        "image_sha256": cond.image_sha256,
+        "caption": caption,
+        "probe_ids": json.dumps(probe_ids),
+        "blur_target_id": None if pd.isna(cond.blur_target_id) else cond.blur_target_id,
+    }
+
+
+def _ordered(group: pd.DataFrame, order: tuple[str, ...]) -> pd.DataFrame:
+    rank = {c: i for i, c in enumerate(order)}
+    return group.assign(_r=group["category"].map(rank)).sort_values(["_r", "probe_id"]).drop(columns="_r")
+
+
+def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.DataFrame, cfg: SetupsConfig) -> pd.DataFrame:
+    """Build the setups table from the corpus, condition images and confirmed probes (pure)."""
+    wanted = set(cfg.conditions)
+    probes = probes[probes["status"] == "confirmed"]
+    figs = figures.set_index("figure_id", drop=False)
+    conds = conditions.set_index("condition_id", drop=False)
+    rows: list[dict] = []
+
+    for cond in conditions.itertuples(index=False):
+        if cond.condition not in wanted:
+            continue
+        fig = figs.loc[cond.figure_id]
+        prompt = prompts.load(f"describe_{fig.chart_type}")
+        caption = None if pd.isna(cond.caption) else cond.caption
+        rows.append(_row(fig, cond, cond.condition, "describe", prompt, prompt.render(), caption, []))
+
+    by_fig = {fid: g for fid, g in probes.groupby("figure_id", sort=True)}
+    for fid, group in by_fig.items():
+        fig = figs.loc[fid]
+        base_id = f"{fid}/base"
+        if base_id not in conds.index:
+            continue
+        base = conds.loc[base_id]
+        base_caption = None if pd.isna(base.caption) else base.caption
+
+        for family, order, prompt_id in (("capability", CAPABILITY_ORDER, "capability"),
+                                         ("resistance", RESISTANCE_ORDER, "resistance")):
+            fam = _ordered(group[group["family"] == family], order)
+            if fam.empty:
+                continue
+            prompt = prompts.load(prompt_id)
+            text = prompt.render(n=len(fam), questions=_numbered(list(fam["text"])))
+            rows.append(_row(fig, base, "base", family, prompt, text, base_caption, list(fam["probe_id"])))
+
+        if "capbias" in wanted:
+            for probe in group[group["family"] == "caption_bias"].itertuples(index=False):
+                prompt = prompts.load(f"describe_{fig.chart_type}")
+                rows.append(_row(fig, base, "capbias", "describe", prompt, prompt.render(), probe.text, [probe.probe_id]))
+
+        for probe in group[group["family"] == "blur"].itertuples(index=False):
+            condition = BLUR_CONDITION[probe.category]
+            cond_id = f"{fid}/{condition}"
+            if condition not in wanted or cond_id not in conds.index:
+                continue
+            cond = conds.loc[cond_id]
+            prompt = prompts.load("blur_active")
+            caption = None if pd.isna(cond.caption) else cond.caption
+            rows.append(_row(fig, cond, condition, "blur_active", prompt, prompt.render(question=probe.text), caption,
+                             [probe.probe_id]))
+
+    # describe rows for blurred conditions answer the blur probe passively: link them to it
+    out = pd.DataFrame(rows)
+    if out.empty:
+        return out
+    blur = probes[probes["family"] == "blur"]
+    passive = {(r.figure_id, BLUR_CONDITION[r.category]): r.probe_id for r in blur.itertuples(index=False)}
+    mask = (out["task"] == "describe") & out["condition"].isin(list(BLUR_CONDITION.values()))
+    out.loc[mask, "probe_ids"] = [
+        json.dumps([passive[(f, c)]] if (f, c) in passive else []) for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"])
+    ]
+    return out.sort_values("setup_id").reset_index(drop=True)
+
+
+def run(params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
+    cfg = params.section(SetupsConfig, "setups", params_path)
+    figures = read_table(paths.FIGURES, "figures")
+    fig_ids = set(figures["figure_id"])
+    conditions = read_table(paths.CONDITIONS, "conditions", refs={"figures": fig_ids}, root=None)
+    probes = read_table(paths.PROBES, "probes", refs={"figures": fig_ids})
+    table = build_setups(figures, conditions, probes, cfg)
+    return write_table(table, paths.SETUPS, "setups", refs={"figures": fig_ids})
+
+
+@click.command("setups")
+@click.option("--params", "params_path", default=str(params.DEFAULT_PARAMS), show_default=True, help="params file")
+def setups_command(params_path: str) -> None:
+    """Build data/setups/setups.parquet: one row per model request."""
+    table = run(params_path)
+    counts = table.groupby(["task", "condition"]).size()
+    click.echo(f"setups: {len(table)} requests written to {paths.SETUPS}")
+    click.echo(counts.to_string())
