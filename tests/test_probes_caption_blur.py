@@ -38,7 +38,8 @@ def _check_claim(spec, claim: dict) -> None:
     elif kind == "comparison_swap":
         hi, lo = _v(spec, f["claimed_higher"]), _v(spec, f["claimed_lower"])
         assert hi < lo  # the claim says the reverse of the data
-        assert lo - hi > read_tolerance_at(spec, f["claimed_lower"]["panel"], lo) * 2
+        panel = f["claimed_lower"]["panel"]
+        assert lo - hi > 2 * (read_tolerance_at(spec, panel, lo, True) + read_tolerance_at(spec, panel, hi, True))
     elif kind == "ranking_inversion":
         df = spec_points(spec)
         members = pd.DataFrame(f["members"])

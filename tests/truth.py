@@ -20,13 +20,16 @@ def spec_points(spec: FigureSpec) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def read_tolerance(spec: FigureSpec, panel: int, fraction: float = 0.025, pie_pp: float = 2.0) -> float:
+def read_tolerance(spec: FigureSpec, panel: int, fraction: float = 0.025, pie_pp: float = 2.0,
+                   compare: bool = False) -> float:
     """How precisely a value can be read: half the last printed digit, else a share of the axis."""
     p = next(q for q in spec.panels if q.index == panel)
     m = re.search(r"\.(\d+)f", p.value_format)
     dec = int(m.group(1)) if m else 0
     if (p.kind == "pie" and p.pct_position) or (p.kind != "pie" and p.value_labels):
         return 0.5 * 10 ** -dec
+    if compare and not p.stacked:  # telling two marks apart: 1 % of the axis instead of 2.5 %
+        fraction, pie_pp = 0.01, pie_pp * 0.4
     if p.kind == "pie":
         return pie_pp
     lo, hi = p.y_range
@@ -35,13 +38,14 @@ def read_tolerance(spec: FigureSpec, panel: int, fraction: float = 0.025, pie_pp
     return fraction * (hi - lo)
 
 
-def read_tolerance_at(spec: FigureSpec, panel: int, v: float, fraction: float = 0.025) -> float:
+def read_tolerance_at(spec: FigureSpec, panel: int, v: float, compare: bool = False) -> float:
     """Reading tolerance of value ``v``; on a log axis it is a share of the decades, so relative."""
     p = next(q for q in spec.panels if q.index == panel)
     if p.kind != "pie" and p.y_scale == "log" and not p.value_labels:
         lo, hi = p.y_range
+        fraction = 0.01 if compare else 0.025
         return abs(v) * (10 ** (fraction * np.log10(hi / lo)) - 1)
-    return read_tolerance(spec, panel)
+    return read_tolerance(spec, panel, compare=compare)
 
 
 def value(spec: FigureSpec, panel: int, series: str, category: str) -> float:
@@ -63,12 +67,13 @@ def number_forms(x: float) -> set[str]:
     return {s[:-2] if s.endswith(".0") else s for s in out} - {"0"}
 
 
-def perturbed(spec: FigureSpec, df: pd.DataFrame, rng: np.random.Generator, fraction: float = 0.025) -> pd.DataFrame:
+def perturbed(spec: FigureSpec, df: pd.DataFrame, rng: np.random.Generator, compare: bool = False) -> pd.DataFrame:
     """The data as a reader might read it off the image.
 
-    Printed labels are off by up to half their last digit; unlabelled values by up to ``fraction`` of
-    the axis (multiplicatively on log axes); stacked segments are differences of two readings of the
-    stack boundaries. Errors are mostly full-size: the corners of the reading box are where answers flip.
+    Printed labels are off by up to half their last digit; unlabelled values by up to 2.5 % of the
+    axis (1 % when the answer only depends on which of two marks is higher: ``compare``;
+    multiplicatively on log axes); stacked segments are differences of two readings of the stack
+    boundaries. Errors are mostly full-size: the corners of the reading box are where answers flip.
     """
     out = df.copy()
     out["value"] = out.value.astype(float)
@@ -79,7 +84,8 @@ def perturbed(spec: FigureSpec, df: pd.DataFrame, rng: np.random.Generator, frac
     for p in spec.panels:
         mask = (df.panel == p.index).to_numpy()
         sub = df[mask]
-        tol = read_tolerance(spec, p.index, fraction)
+        tol = read_tolerance(spec, p.index, compare=compare)
+        fraction = 0.01 if compare and not p.stacked else 0.025
         if p.kind != "pie" and p.stacked and not p.value_labels:
             new = sub.value.to_numpy().astype(float).copy()
             for cat in p.categories:

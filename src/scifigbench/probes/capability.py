@@ -26,7 +26,7 @@ from typing import Any, Callable
 import numpy as np
 
 from scifigbench.probes.figure_view import FigureView, fmt_number, plural
-from scifigbench.probes.groups import TOTAL, Group, SeriesPair, groups, series_pairs
+from scifigbench.probes.groups import TOTAL, Group, SeriesPair, category_noun, groups, series_pairs
 from scifigbench.probes.records import Probe
 
 CATEGORIES = ("counting", "computation", "comparison", "pattern")
@@ -91,21 +91,34 @@ def _pscope(sp: SeriesPair, **extra: Any) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------------ counting
 def count_members(view: FigureView, g: Group, rng) -> Candidate | None:
+    """How many wedges, series, or (single-series bars) categories a panel shows."""
     p = view.panel(g.panel)
+    where = view.where(g.panel)
     if p.kind == "pie":
-        text = f"How many wedges make up the pie chart{view.where(g.panel)}?"
-        elements = ["wedges", "wedge labels"]
-    else:
-        n_series = len(p.series)
-        if n_series < 2:
-            return None
-        text = f"How many distinct {plural(view.series_word(g.panel))} are plotted{view.where(g.panel)}?"
+        n, text, elements = len(p.categories), f"How many wedges make up the pie chart{where}?", ["wedges", "wedge labels"]
+    elif len(p.series) > 1:
+        n = len(p.series)
+        text = f"How many distinct {plural(view.series_word(g.panel))} are plotted{where}?"
         elements = ["legend entries", "series colours"]
-        return Candidate("counting", "count_members", 1, text, n_series, "number", 0.0,
-                         f"The legend lists {n_series} entries, one per {view.series_word(g.panel)}.", elements, np.inf, scope={"panel": g.panel, "over": "members"})
-    n = len(g.items)
+    else:
+        noun = category_noun(view, g.panel) if p.kind == "bar" else "plotted point"
+        n, text, elements = len(p.categories), f"How many {plural(noun)} are shown{where}?", ["category ticks"]
     return Candidate("counting", "count_members", 1, text, n, "number", 0.0,
-                     f"Counting the wedges gives {n}.", elements, np.inf, scope={"panel": g.panel, "over": "members"})
+                     f"Counting them gives {n}.", elements, np.inf, scope={"panel": g.panel, "over": "members"})
+
+
+def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None:
+    """Every bar of every panel: needs panels, groups and series multiplied out."""
+    bars = [p for p in view.spec.panels if p.kind == "bar"]
+    if not bars or (len(bars) == 1 and len(bars[0].series) == 1):
+        return None
+    n = sum(len(p.categories) * len(p.series) for p in bars)
+    text = "How many bars are drawn in the whole figure" + (", across all panels?" if len(bars) > 1 else "?")
+    if any(p.stacked for p in bars):
+        text = "How many coloured bar segments are drawn in the whole figure, counting every segment of every stack?"
+    return Candidate("counting", "count_bars_total", 2, text, n, "number", 0.0,
+                     " + ".join(f"{len(p.categories)} x {len(p.series)}" for p in bars) + f" = {n}.",
+                     ["bars", "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
 
 
 def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -166,7 +179,7 @@ def count_crossings(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
     if not sp.ordered or len(sp.categories) < 4:
         return None
     diff = np.array(sp.a_values) - np.array(sp.b_values)
-    need = np.array(sp.a_tols) + np.array(sp.b_tols)
+    need = np.array(sp.a_ctols) + np.array(sp.b_ctols)
     margin = float(np.min(np.abs(diff) - need))
     if margin <= 0:
         return None
@@ -210,6 +223,18 @@ def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
                      f"Highest {hi.label} = {fmt_number(hi.value, 3)}, lowest {lo.label} = {fmt_number(lo.value, 3)}; "
                      f"(high - low) / low x 100 = {fmt_number(ans, 2)}%.",
                      [hi.label, lo.label, "value axis"], np.inf, scope=_gscope(g))
+
+
+def group_mean(view: FigureView, g: Group, rng) -> Candidate | None:
+    if len(g.items) < 3:
+        return None
+    v = [i.value for i in g.items]
+    ans = float(np.mean(v))
+    tol = float(np.mean([i.tol for i in g.items]))
+    text = f"What is the average {_quant(view, g.panel)} over all {len(v)} {plural(g.noun)}{g.context}?"
+    return Candidate("computation", "group_mean", 2, text, ans, "number", tol,
+                     f"({' + '.join(fmt_number(x, 3) for x in v)}) / {len(v)} = {fmt_number(ans, 3)}.",
+                     _labels(g.items), np.inf, scope=_gscope(g))
 
 
 def mean_gap(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
@@ -279,20 +304,28 @@ def pie_small_vs_large(view: FigureView, g: Group, rng) -> Candidate | None:
 # ------------------------------------------------------------------------------------ comparison
 def _rank_margin(items) -> float:
     srt = sorted(items, key=lambda i: -i.value)
-    return min((a.value - b.value) - (a.tol + b.tol) for a, b in zip(srt, srt[1:]))
+    return min((a.value - b.value) - (a.ctol + b.ctol) for a, b in zip(srt, srt[1:]))
 
 
 def nth_highest(view: FigureView, g: Group, rng) -> Candidate | None:
+    """Which member holds a rank: the highest, second-highest or lowest, whichever reads clearly."""
     if len(g.items) < 3:
         return None
     srt = sorted(g.items, key=lambda i: -i.value)
-    k = int(rng.integers(0, 2))  # highest or second-highest
-    pick = srt[k]
-    nb = [srt[j] for j in (k - 1, k + 1) if 0 <= j < len(srt)]
-    margin = min(abs(pick.value - n.value) - (pick.tol + n.tol) for n in nb)
-    rank = "highest" if k == 0 else "second-highest"
+    names = {0: "highest", 1: "second-highest", len(srt) - 1: "lowest"}
+    best = None
+    for k in (int(x) for x in rng.permutation(list(names))):
+        pick = srt[k]
+        nb = [srt[j] for j in (k - 1, k + 1) if 0 <= j < len(srt)]
+        margin = min(abs(pick.value - n.value) - (pick.ctol + n.ctol) for n in nb)
+        if best is None or margin > 0:
+            best = (k, pick, margin)
+        if margin > 0:
+            break
+    k, pick, margin = best
+    rank = names[k]
     text = f"Which {g.noun}{g.context} has the {rank} {_quant(view, g.panel)}?"
-    return Candidate("comparison", "nth_highest", 1 + k, text, pick.label, "label", None,
+    return Candidate("comparison", "nth_highest", 2 if k == 1 else 1, text, pick.label, "label", None,
                      f"Ordering the {plural(g.noun)} by value gives {', '.join(_labels(srt))}; the {rank} is {pick.label}.",
                      _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, rank=k + 1))
 
@@ -348,7 +381,7 @@ def dominates(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
     diff = np.array(sp.a_values) - np.array(sp.b_values)
     hi, lo = (sp.a, sp.b) if np.sum(diff) >= 0 else (sp.b, sp.a)
     d = diff if hi == sp.a else -diff
-    need = np.array(sp.a_tols) + np.array(sp.b_tols)
+    need = np.array(sp.a_ctols) + np.array(sp.b_ctols)
     ans = bool(np.all(d > 0))
     # "yes" needs every gap readable; "no" needs one clear reversal.
     margin = float(np.min(d - need)) if ans else float(np.max(-d - need))
@@ -363,7 +396,7 @@ def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
     if not g.ordered or len(g.items) < 4:
         return None
     v = np.array([i.value for i in g.items])
-    t = np.array([i.tol for i in g.items])
+    t = np.array([i.ctol for i in g.items])
     steps = np.diff(v)
     need = t[1:] + t[:-1]
     direction = "rise" if v[-1] >= v[0] else "fall"
@@ -379,10 +412,11 @@ def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
 
 
 def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
-    if not g.ordered or len(g.items) < 4:
+    """Where the largest change between neighbours is (along a line, or between adjacent bars)."""
+    if g.kind != "category" or view.panel(g.panel).kind == "pie" or len(g.items) < 4:
         return None
     v = np.array([i.value for i in g.items])
-    t = np.array([i.tol for i in g.items])
+    t = np.array([i.ctol for i in g.items])  # steps between neighbours are judged side by side
     steps = np.abs(np.diff(v))
     need = t[1:] + t[:-1]
     order = np.argsort(-steps)
@@ -390,7 +424,9 @@ def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
     margin = float(steps[k1] - steps[k2] - need[k1] - need[k2])
     ans = [g.items[k1].label, g.items[k1 + 1].label]
     text = (f"Between which two consecutive plotted points does the {_quant(view, g.panel)}{g.context} change "
-            f"the most? Give the two x-axis labels.")
+            f"the most? Give the two x-axis labels.") if g.ordered else (
+            f"Between which two neighbouring {plural(g.noun)}{g.context} is the difference in "
+            f"{_quant(view, g.panel)} largest? Name both.")
     return Candidate("pattern", "steepest_step", 3, text, ans, "list", None,
                      f"Absolute changes between neighbours: {', '.join(fmt_number(s, 2) for s in steps)}; the largest "
                      f"is from {ans[0]} to {ans[1]}.",
@@ -403,7 +439,7 @@ def peak_position(view: FigureView, g: Group, rng) -> Candidate | None:
     srt = sorted(g.items, key=lambda i: -i.value)
     if srt[0] in (g.items[0], g.items[-1]):
         return None  # an end-point maximum is not a peak but the end of a trend
-    margin = (srt[0].value - srt[1].value) - (srt[0].tol + srt[1].tol)
+    margin = (srt[0].value - srt[1].value) - (srt[0].ctol + srt[1].ctol)
     text = f"At which x-axis label does the {_quant(view, g.panel)}{g.context} peak before turning around?"
     return Candidate("pattern", "peak_position", 2, text, srt[0].label, "label", None,
                      f"The maximum {fmt_number(srt[0].value, 2)} is at {srt[0].label}; values fall on both sides.",
@@ -444,7 +480,7 @@ def common_weakest(view: FigureView, g_list: list[Group], rng) -> Candidate | No
     for g in g_list:
         srt = sorted(g.items, key=lambda i: i.value)
         lows.append(srt[0].label)
-        margins.append((srt[1].value - srt[0].value) - (srt[1].tol + srt[0].tol))
+        margins.append((srt[1].value - srt[0].value) - (srt[1].ctol + srt[0].ctol))
     if len(set(lows)) != 1:
         return None
     noun = g_list[0].noun
@@ -488,8 +524,8 @@ def pie_top_two_share(view: FigureView, g: Group, rng) -> Candidate | None:
     tol = srt[0].tol + srt[1].tol
     for frac, word in ((50.0, "half"), (200 / 3, "two thirds"), (75.0, "three quarters")):
         if abs(s - frac) > tol:
-            rank_margin = (srt[1].value - srt[2].value) - (srt[1].tol + srt[2].tol)
-            margin = min(abs(s - frac) - tol, rank_margin)
+            # the sum of the two largest moves by at most the two reading errors, whichever two they are
+            margin = abs(s - frac) - tol
             text = f"Do the two largest wedges{view.where(g.panel)} together cover more than {word} of the pie?"
             return Candidate("pattern", "pie_top_two_share", 3, text, "yes" if s > frac else "no", "yes_no", None,
                              f"{srt[0].label} ({fmt_number(srt[0].value, 2)}%) + {srt[1].label} "
@@ -503,7 +539,7 @@ def drawn_in_order(view: FigureView, g: Group, rng) -> Candidate | None:
     if g.ordered or len(g.items) < 3:
         return None
     it = g.items
-    steps = [(b.value - a.value, a.tol + b.tol) for a, b in zip(it, it[1:])]
+    steps = [(b.value - a.value, a.ctol + b.ctol) for a, b in zip(it, it[1:])]
     ups = [s - t for s, t in steps]
     downs = [-s - t for s, t in steps]
     ans = all(s > 0 for s, _ in steps) or all(s < 0 for s, _ in steps)
@@ -551,11 +587,13 @@ def _applications(view: FigureView) -> dict[str, list[tuple[int, Callable[[np.ra
             out[cat].append((diff, lambda rng, fn=fn, t=t: fn(view, t, rng)))
 
     add("counting", 1, count_members, gs[:1])
+    add("counting", 2, count_bars_total, [None])
     add("counting", 2, count_above, gs)
     add("counting", 3, count_near_ties, gs)
     add("counting", 3, count_crossings, sps)
     add("computation", 1, diff_extremes, gs)
     add("computation", 2, pct_extremes, gs)
+    add("computation", 2, group_mean, gs)
     add("computation", 3, mean_gap, sps)
     add("computation", 3, avg_rate, cat_groups)
     add("computation", 3, pie_small_vs_large, cat_groups)

@@ -102,7 +102,7 @@ def comparison_swap(view: FigureView, gs: list[Group], rng, anchor, avoid: set) 
         srt = sorted(g.items, key=lambda i: -i.value)
         for k in range(len(srt) - 1):
             a, b = srt[k], srt[k + 1]
-            if a.value - b.value > 2 * (a.tol + b.tol) and not {_key(view, g, a.label), _key(view, g, b.label)} & avoid:
+            if a.value - b.value > 2 * (a.ctol + b.ctol) and not {_key(view, g, a.label), _key(view, g, b.label)} & avoid:
                 (top if k == 0 else cands).append((g, a, b))
     cands = cands or top  # the top pair is the salient one: swapped only when nothing else is readable
     if not cands:
@@ -136,9 +136,9 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor, avoid: set
         srt = sorted(g.items, key=lambda i: -i.value)
         for k in range(3, len(srt)):
             x = srt[k]
-            sep = [abs(x.value - srt[j].value) - (x.tol + srt[j].tol) for j in (k - 1, k + 1) if j < len(srt)]
-            second = (srt[0].value - srt[1].value - srt[0].tol - srt[1].tol,
-                      srt[1].value - srt[2].value - srt[1].tol - srt[2].tol)
+            sep = [abs(x.value - srt[j].value) - (x.ctol + srt[j].ctol) for j in (k - 1, k + 1) if j < len(srt)]
+            second = (srt[0].value - srt[1].value - srt[0].ctol - srt[1].ctol,
+                      srt[1].value - srt[2].value - srt[1].ctol - srt[2].ctol)
             if min(sep) > 0 and min(second) > 0 and _key(view, g, x.label) not in avoid:
                 cands.append((g, srt, k))
     if not cands:
@@ -163,7 +163,7 @@ def trend(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | 
         if not g.ordered:
             continue
         for a, b in zip(g.items, g.items[1:]):
-            if abs(b.value - a.value) > 2 * (a.tol + b.tol) and not {_key(view, g, a.label),
+            if abs(b.value - a.value) > 2 * (a.ctol + b.ctol) and not {_key(view, g, a.label),
                                                                     _key(view, g, b.label)} & avoid:
                 cands.append((g, a, b))
     if not cands:

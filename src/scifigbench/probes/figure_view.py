@@ -68,11 +68,13 @@ def plural(noun: str) -> str:
 class FigureView:
     """Read-only helper over a :class:`FigureSpec` for probe generation."""
 
-    def __init__(self, spec: FigureSpec, read_fraction: float = 0.025, pie_read_pp: float = 2.0):
+    def __init__(self, spec: FigureSpec, read_fraction: float = 0.025, pie_read_pp: float = 2.0,
+                 compare_fraction: float = 0.01):
         self.spec = spec
         self.read_fraction = read_fraction
         self.pie_read_pp = pie_read_pp
-        self._readings: dict[int, Reading] = {}
+        self.compare_fraction = compare_fraction
+        self._readings: dict[tuple[int, bool], Reading] = {}
 
     # ---------------------------------------------------------------- data
     @cached_property
@@ -137,17 +139,23 @@ class FigureView:
             return min(min(p.y_ticks), min(vals)), max(max(p.y_ticks), max(vals))
         return min(0.0, min(vals)), max(vals) * 1.05
 
-    def reading(self, panel: int) -> Reading:
-        if panel not in self._readings:
-            self._readings[panel] = self._reading(panel)
-        return self._readings[panel]
+    def reading(self, panel: int, compare: bool = False) -> Reading:
+        """Precision of reading one value (``compare``: of telling which of two values is larger)."""
+        key = (panel, compare)
+        if key not in self._readings:
+            self._readings[key] = self._reading(panel, compare)
+        return self._readings[key]
 
-    def _reading(self, panel: int) -> Reading:
+    def _reading(self, panel: int, compare: bool) -> Reading:
         p = self.panel(panel)
+        # Judging which of two marks on a common scale is higher is finer than reading a value
+        # off the axis (position on a common scale is the most accurate visual judgement), so
+        # orderings use compare_fraction; stacked segments share no baseline and get no benefit.
+        fraction = self.compare_fraction if compare and not p.stacked else self.read_fraction
         if p.kind == "pie":
             if p.pct_position is not None:
                 return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
-            return Reading(False, self.pie_read_pp)
+            return Reading(False, self.pie_read_pp * (fraction / self.read_fraction))
         if p.value_labels:
             return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
         lo, hi = self.axis_span(p)
@@ -155,13 +163,18 @@ class FigureView:
             if lo <= 0:  # a log axis starts above zero: at the smallest drawn value at the latest
                 lo = min(v for s in p.series for v in s.values if v > 0)
             decades = math.log10(hi / lo) if hi > lo > 0 else 1.0
-            return Reading(False, 0.0, 10 ** (self.read_fraction * decades) - 1)
-        tol = self.read_fraction * (hi - lo)
+            return Reading(False, 0.0, 10 ** (fraction * decades) - 1)
+        tol = fraction * (hi - lo)
         return Reading(False, tol * (2 if p.stacked else 1))
 
     def tol(self, panel: int, value: float) -> float:
         """Absolute tolerance on reading ``value`` from ``panel``."""
         r = self.reading(panel)
+        return r.absolute + r.log_factor * abs(value)
+
+    def ctol(self, panel: int, value: float) -> float:
+        """Tolerance of ``value`` when it is only compared with another value of the panel."""
+        r = self.reading(panel, compare=True)
         return r.absolute + r.log_factor * abs(value)
 
     def decimals(self, panel: int) -> int:

@@ -20,7 +20,8 @@ TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
 class Item:
     label: str
     value: float
-    tol: float
+    tol: float    # reading the value off the axis
+    ctol: float   # telling it apart from another value of the panel (finer)
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,11 @@ class SeriesPair:
     a_tols: tuple[float, ...]
     b_tols: tuple[float, ...]
     ordered: bool
+    a_ctols: tuple[float, ...] = ()
+    b_ctols: tuple[float, ...] = ()
 
 
-def _category_noun(view: FigureView, panel: int) -> str:
+def category_noun(view: FigureView, panel: int) -> str:
     p = view.panel(panel)
     if p.kind == "pie":
         return "wedge"
@@ -74,23 +77,25 @@ def groups(view: FigureView) -> list[Group]:
             for s in p.series:
                 if len(p.series) > 1 and s.name not in named_series:
                     continue
-                items = tuple(Item(c, float(v), view.tol(p.index, v)) for c, v in zip(p.categories, s.values))
+                items = tuple(Item(c, float(v), view.tol(p.index, v), view.ctol(p.index, v))
+                              for c, v in zip(p.categories, s.values))
                 ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
-                out.append(Group(p.index, _category_noun(view, p.index), ctx, items, p.kind == "line", "category",
+                out.append(Group(p.index, category_noun(view, p.index), ctx, items, p.kind == "line", "category",
                                  series=s.name))
         if cats_named and p.stacked and len(p.series) > 1:
             # whole stacks are read straight off the axis, unlike the segments inside them
             tol = view.read_fraction * (view.axis_span(p)[1] - view.axis_span(p)[0])
-            items = tuple(Item(c, float(sum(col)), tol) for c, col in zip(p.categories, zip(*(s.values for s in p.series))))
-            out.append(Group(p.index, _category_noun(view, p.index), f" for whole stacks{where}", items, False, "category",
+            items = tuple(Item(c, float(sum(col)), tol, tol)
+                          for c, col in zip(p.categories, zip(*(s.values for s in p.series))))
+            out.append(Group(p.index, category_noun(view, p.index), f" for whole stacks{where}", items, False, "category",
                              series=TOTAL))
         if len(named_series) >= 2 and p.kind != "pie":
             x_name = view.x_name(p.index)
             for k, c in enumerate(p.categories):
                 if not view.category_named(c):
                     continue
-                items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]))
-                              for s in p.series if s.name in named_series)
+                items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]),
+                                   view.ctol(p.index, s.values[k])) for s in p.series if s.name in named_series)
                 at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if p.kind == "line" else f" for '{c}'"
                 out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
     return out
@@ -109,6 +114,7 @@ def series_pairs(view: FigureView) -> list[SeriesPair]:
                         p.index, a.name, b.name, tuple(p.categories), tuple(a.values), tuple(b.values),
                         tuple(view.tol(p.index, v) for v in a.values), tuple(view.tol(p.index, v) for v in b.values),
                         p.kind == "line",
+                        tuple(view.ctol(p.index, v) for v in a.values), tuple(view.ctol(p.index, v) for v in b.values),
                     )
                 )
     return out

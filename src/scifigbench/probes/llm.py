@@ -14,17 +14,16 @@ replace it without touching the rest.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import os
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
 import jsonschema
 
+from scifigbench import prompts
 from scifigbench.contracts.probes import CLAIM_TYPES
 from scifigbench.probes.records import Probe
 
@@ -168,13 +167,12 @@ CRITERIA = ("answerable", "unambiguous", "challenging", "correct_category", "vis
 
 
 def prompt(name: str) -> str:
-    return resources.files("scifigbench.prompts").joinpath(f"{name}.txt").read_text(encoding="utf-8")
+    return prompts.load(name).template
 
 
 def prompt_version() -> str:
-    """Hash of both prompts: a changed prompt is a new generator version."""
-    h = hashlib.sha256((prompt("probe_generator") + "\x1f" + prompt("probe_validator")).encode())
-    return h.hexdigest()[:12]
+    """Versions of both prompts: a changed prompt is a new generator version."""
+    return f"{prompts.load('probe_generator').version}+{prompts.load('probe_validator').version}"
 
 
 def parse_reply(text: str, schema: dict[str, Any], where: str) -> dict[str, Any]:

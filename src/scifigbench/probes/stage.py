@@ -41,6 +41,7 @@ class ProbesConfig:
     llm_generator: str | None = None        # a model key from `models` for real figures
     read_tolerance: float = 0.025           # share of the axis span a reader may misread an unlabelled value by
     pie_read_pp: float = 2.0                # percentage points a reader may misjudge an unlabelled wedge by
+    compare_tolerance: float = 0.01         # share of the axis span below which two marks' order is unclear
     scivqa_qa: str | None = None            # SciVQA qa.json whose QA pairs become probes of imported figures
 
     def __post_init__(self) -> None:
@@ -56,7 +57,7 @@ class ProbesConfig:
 
 def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -> tuple[list[Probe], dict]:
     """Capability, resistance and (for the primary subset) caption-bias probes of one synthetic figure."""
-    view = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp)
+    view = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
     fid = spec.figure_id
     probes, rejected = capability_probes(view, rng_for(seed, fid, "capability"), cfg.capability_candidates)
     probes += resistance_probes(view, rng_for(seed, fid, "resistance"), tuple(cfg.contra_offset))
@@ -87,7 +88,7 @@ def build_probes(
         if fig.spec_path is not None and not pd.isna(fig.spec_path):
             spec = FigureSpec.load(root / fig.spec_path)
             got, rejected = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
-            views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp)
+            views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
             probes += got
             if rejected:
                 queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
