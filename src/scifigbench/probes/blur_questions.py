@@ -49,12 +49,29 @@ def _extreme_category(view: FigureView, panel: int, category: str) -> str | None
     return None
 
 
+def _panel_of(view: FigureView | None, element: dict[str, Any]) -> int | None:
+    """The panel an element belongs to; a figure-level legend entry belongs to its series' panel."""
+    if view is None:
+        return None
+    panel = element.get("panel")
+    if panel is not None and not pd.isna(panel):
+        return int(panel)
+    series, category = element.get("series"), element.get("category")
+    for p in view.spec.panels:
+        if series and any(s.name == series for s in p.series):
+            return p.index
+        if category and p.kind == "pie" and category in p.categories:
+            return p.index
+    return None
+
+
 def question_for(view: FigureView | None, element: dict[str, Any], width: int, height: int) -> str:
     """The targeted question for one blurred text element (spec element or OCR box)."""
     role = element.get("role")
-    panel = element.get("panel")
-    where = view.where(int(panel)) if view is not None and panel is not None and not pd.isna(panel) else ""
-    if view is not None and panel is not None and not pd.isna(panel):
+    panel = _panel_of(view, element)
+    # a panel title cannot locate its own panel: use the panel's position instead
+    where = view.where(int(panel), by_title=role != "panel_title") if panel is not None else ""
+    if view is not None and panel is not None:
         panel = int(panel)
         p = view.panel(panel)
         series, category = element.get("series"), element.get("category")
@@ -64,7 +81,7 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
                 return f"Which {view.series_word(panel)}{where} is drawn in {colour}?"
             k = [s.name for s in p.series].index(series)
             return f"What is the name of the {_ordinal(k)} entry in the legend{where}?"
-        if role == "pie_label" and category:
+        if role in ("pie_label", "legend_entry") and p.kind == "pie" and category in p.categories:
             k = p.categories.index(category)
             fams = p.series[0].color_families or []
             if fams and fams.count(fams[k]) == 1:
@@ -76,7 +93,7 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
         if role == "value_label" and category:
             who = f"{series} " if series and len(p.series) > 1 else ""
             return f"What number is printed on the {who}bar for '{category}'{where}?"
-        if role == "tick" and element.get("axis") == "x" and category and p.kind != "line":
+        if role == "tick" and category in p.categories and p.kind != "line":
             q = _extreme_category(view, panel, category)
             if q:
                 return q

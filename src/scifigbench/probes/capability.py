@@ -508,7 +508,8 @@ def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candi
     name0 = f"'{p0.title}'" if p0.title else view.where(g0.panel).replace(" in the ", "the ")
     name1 = f"'{p1.title}'" if p1.title else view.where(g1.panel).replace(" in the ", "the ")
     verb = "higher" if up else "lower"
-    text = (f"Going from the {name0} panel to the {name1} panel, is {g0.series}'s {_quant(view, g0.panel)} "
+    whose = f"{g0.series}'s " if len(p0.series) > 1 else "the "
+    text = (f"Going from the {name0} panel to the {name1} panel, is {whose}{_quant(view, g0.panel)} "
             f"{verb} for every {g0.noun}?")
     return Candidate("pattern", "cross_panel_shift", 3, text, "yes" if ans else "no", "yes_no", None,
                      f"Change of {g0.series} per {g0.noun}: "

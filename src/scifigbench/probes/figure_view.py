@@ -187,12 +187,12 @@ class FigureView:
         return 0 if span >= 20 else 1 if span >= 2 else 2
 
     # ---------------------------------------------------------------- wording
-    def where(self, panel: int) -> str:
-        """Phrase locating a panel (empty for single-panel figures)."""
+    def where(self, panel: int, by_title: bool = True) -> str:
+        """Phrase locating a panel (empty for single-panel figures); by title or by position."""
         if len(self.spec.panels) == 1:
             return ""
         p = self.panel(panel)
-        if p.title:
+        if p.title and by_title:
             return f" in the panel titled '{p.title}'"
         pos = sorted(q.index for q in self.spec.panels).index(panel)
         if len(self.spec.panels) == 2:

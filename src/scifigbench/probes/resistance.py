@@ -153,27 +153,26 @@ def misquote(view: FigureView, pt: Point, rng: np.random.Generator, lo: float, h
     and must not coincide with another drawn value of its group (it would then name that point).
     """
     p = view.panel(pt.panel)
-    u = float(rng.uniform(lo + 0.01, hi - 0.01))
+    first = float(rng.uniform(lo + 0.01, hi - 0.01))
     signs = [1, -1] if rng.random() < 0.5 else [-1, 1]
-    for sign in signs:
-        false = pt.value * (1 + sign * u)
-        if p.unit == "%" and not 0 < false < 100:
-            continue
-        if p.y_range is not None and p.kind != "pie" and not p.y_range[0] <= false <= p.y_range[1]:
-            continue
-        for dec in (view.decimals(pt.panel), view.decimals(pt.panel) + 1, 2):
-            q = round(false, dec)
-            if not lo <= abs(q / pt.value - 1) <= hi:
+    for u in (first, hi - 0.005):  # the far end of the band when the draw is too close to read
+        for sign in signs:
+            false = pt.value * (1 + sign * u)
+            if p.unit == "%" and not 0 < false < 100:
                 continue
-            if abs(q - pt.value) > SEEN * pt.tol and all(abs(q - v) > 2 * pt.tol for v in pt.neighbour_values):
-                return q
-            break
+            for dec in (view.decimals(pt.panel), view.decimals(pt.panel) + 1, 2):
+                q = round(false, dec)
+                if not lo <= abs(q / pt.value - 1) <= hi:
+                    continue
+                if abs(q - pt.value) > SEEN * pt.tol and all(abs(q - v) > 2 * pt.tol for v in pt.neighbour_values):
+                    return q
+                break
     return None
 
 
 def contra_probe(view: FigureView, rng: np.random.Generator, offset: tuple[float, float]) -> Probe | None:
     lo, hi = offset
-    pts = [pt for pt in points(view) if pt.value > 0 and pt.neighbours and lo * pt.value > SEEN * pt.tol]
+    pts = [pt for pt in points(view) if pt.value > 0 and pt.neighbours and hi * pt.value > SEEN * pt.tol]
     if not pts:
         return None
     for k in rng.permutation(len(pts)):
