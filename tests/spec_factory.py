@@ -152,7 +152,10 @@ def write_corpus(root, specs: list[FigureSpec], primary: set[str], real: dict[st
             "subset_primary": fid in primary, "subset_ablation": False,
         })
     write_table(pd.DataFrame(figs), root / paths.FIGURES, "figures", root=root)
-    write_table(pd.DataFrame(els), root / paths.TEXT_ELEMENTS, "text_elements", root=root)
+    from scifigbench.contracts import TEXT_ELEMENTS
+
+    write_table(pd.DataFrame(els) if els else TEXT_ELEMENTS.empty(), root / paths.TEXT_ELEMENTS, "text_elements",
+                root=root)
 
 
 def blur_target_rows(spec: FigureSpec, picks: dict[str, str], status: str = "confirmed") -> list[dict]:

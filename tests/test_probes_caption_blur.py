@@ -139,3 +139,15 @@ def test_blur_question_targets_the_element():
     first = df[(df.panel == 0) & (df.series == "Llama-3-8B")]
     assert first.sort_values("value").category.iloc[0] == "MATH"
     assert "lowest" in by_mode["inductance"].text and "Llama-3-8B" in by_mode["inductance"].text
+
+
+def test_figure_level_pie_legend_entry_is_asked_by_colour():
+    """A legend that names wedges (no panel, no series) is asked about through its wedge colour."""
+    from scifigbench.corpus.spec import TextElement
+
+    spec = pie("pie_legend")
+    spec.text_elements.append(TextElement("pie_legend/leg", "legend_entry", "Books", 5, 5, 40, 15, category="Books"))
+    targets = pd.DataFrame(blur_target_rows(spec, {"admittance": "pie_legend/leg"}))
+    elements = pd.DataFrame([vars(e) | {"figure_id": spec.figure_id} for e in spec.text_elements])
+    (probe,) = blur_probes(targets, elements, {spec.figure_id: FigureView(spec)}, {spec.figure_id: (700, 700)})
+    assert probe.text == "Which category does the green wedge represent?"  # Books is the third (green) wedge

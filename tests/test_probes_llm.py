@@ -171,3 +171,43 @@ def test_missing_key_and_unknown_model_are_clear(monkeypatch, image):
         llm.endpoint_from_models({}, "nope")
     with pytest.raises(llm.LLMProbeError, match="base_url"):
         llm.endpoint_from_models({"sim": {"backend": "simulated"}}, "sim")
+
+
+def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tmp_path):
+    import pandas as pd
+    from spec_factory import write_corpus
+
+    from scifigbench import paths
+    from scifigbench.contracts import BLUR_TARGETS
+    from scifigbench.probes.review import ReviewFileError, apply_decisions, read_decisions
+    from scifigbench.probes.stage import ProbesConfig, build_probes
+
+    write_corpus(tmp_path, [], primary={"real1"}, real={"real1": "line", "real2": "line"})
+    figures = pd.read_parquet(tmp_path / paths.FIGURES)
+    verdicts = json.dumps({"verdicts": [_verdict(i) for i in range(5)]})
+    server.replies += [json.dumps(GENERATED), verdicts, "not json"]  # real1 fine, real2 broken
+    df, queue = build_probes(figures, pd.DataFrame(), BLUR_TARGETS.empty(), ProbesConfig(), 42, tmp_path,
+                             endpoint=_endpoint(server))
+    assert set(df.figure_id) == {"real1"} and (df.status == "proposed").all()
+    assert len(queue["llm_errors"]) == 1 and "figure real2" in queue["llm_errors"][0]
+
+    review = tmp_path / "probes.csv"
+    counting = df[df.probe_id == "real1/capability/counting"].iloc[0]
+    rows = [
+        {"probe_id": "real1/capability/counting", "decision": "confirm", "proposed_text": counting.text},
+        {"probe_id": "real1/resistance/contra", "decision": "reject"},
+        {"probe_id": "real1/capability/pattern", "decision": "replace", "text": "Does Lion fall after 4k?"},
+        {"probe_id": "real1/capability/computation", "decision": "confirm", "proposed_text": "an older wording"},
+    ]
+    pd.DataFrame(rows).to_csv(review, index=False)
+    out, notes = apply_decisions(df, read_decisions(review))
+    status = dict(zip(out.probe_id, out.status))
+    assert status["real1/capability/counting"] == "confirmed"
+    assert status["real1/resistance/contra"] == "rejected"
+    assert status["real1/capability/pattern"] == "confirmed"
+    assert out.set_index("probe_id").at["real1/capability/pattern", "text"] == "Does Lion fall after 4k?"
+    assert status["real1/capability/computation"] == "proposed" and "changed since review" in notes[0]
+
+    pd.DataFrame([{"probe_id": "x", "decision": "maybe"}]).to_csv(review, index=False)
+    with pytest.raises(ReviewFileError, match=r"probes.csv, line 2 \(probe_id='x'\): field 'decision' is 'maybe'"):
+        read_decisions(review)

@@ -5,6 +5,7 @@ real figures get SciVQA's own questions when configured and LLM-written probes w
 model is configured (status ``proposed``). Blur questions follow the confirmed blur targets of
 any figure. Besides the table, the stage writes ``summary.json`` (counts per family and category)
 and ``review_queue.json`` (rejected candidates and LLM failures, with reasons) beside it.
+Reviewers' decisions on proposed probes (``review/probes.csv``, see review.py) are applied last.
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ from scifigbench.probes.caption_bias import caption_probe
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.records import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
+from scifigbench.probes.review import apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
 from scifigbench.tableio import read_table, write_json, write_table
+
+
+REVIEW_FILE = paths.REVIEW_DIR / "probes.csv"
 
 
 @dataclass
@@ -143,6 +148,7 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     elements = read_table(root / paths.TEXT_ELEMENTS, "text_elements", refs={"figures": ids}, root=root)
     targets = read_table(root / paths.BLUR_TARGETS, "blur_targets", refs={"figures": ids}, root=root)
     df, queue = build_probes(figures, elements, targets, cfg, seed, root, endpoint)
+    df, queue["review_notes"] = apply_decisions(df, read_decisions(root / REVIEW_FILE))
     write_table(df, root / paths.PROBES, "probes", refs={"figures": ids}, root=root)
     stats = summary(df)
     write_json(root / paths.PROBES_DIR / "summary.json", stats)
