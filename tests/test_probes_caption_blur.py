@@ -151,3 +151,18 @@ def test_figure_level_pie_legend_entry_is_asked_by_colour():
     elements = pd.DataFrame([vars(e) | {"figure_id": spec.figure_id} for e in spec.text_elements])
     (probe,) = blur_probes(targets, elements, {spec.figure_id: FigureView(spec)}, {spec.figure_id: (700, 700)})
     assert probe.text == "Which category does the green wedge represent?"  # Books is the third (green) wedge
+
+
+@pytest.mark.parametrize("spec,seed", CASES, ids=IDS)
+def test_false_claims_do_not_contradict_the_true_part(spec, seed):
+    """The caption names the highest value; no claim puts another point above it or swaps it."""
+    p = caption_probe(FigureView(spec), rng_for(seed, spec.figure_id, "caption_bias"), (2, 3), (0.2, 0.4))
+    df = spec_points(spec)
+    top = df.loc[df.value.idxmax()]
+    for c in p.expected["claims"]:
+        f = c["fact"]
+        if f["kind"] == "value" and f["point"]["series"] != "__total__":
+            assert f["claimed"] < top.value
+        if f["kind"] == "order":
+            assert (top.panel, top.series, top.category) != tuple(f["claimed_lower"][k] for k in ("panel", "series",
+                                                                                                 "category"))

@@ -23,7 +23,7 @@ import numpy as np
 
 from scifigbench.probes.entities import point_phrase
 from scifigbench.probes.figure_view import FigureView, fmt_number, plural
-from scifigbench.probes.groups import Group, groups
+from scifigbench.probes.groups import TOTAL, Group, groups
 from scifigbench.probes.records import Probe
 
 CLAIM_ORDER = ("value_anchor", "comparison_swap", "ranking_inversion", "trend", "rate")
@@ -48,6 +48,10 @@ def _member(view: FigureView, g: Group, label: str) -> str:
 
 def _phrase(view: FigureView, ref: dict[str, Any]) -> str:
     return point_phrase(view, ref["panel"], ref["series"], ref["category"])
+
+
+def _salient_key(view: FigureView) -> tuple[int, str, str]:
+    return _salient(view)[:3]
 
 
 def _salient(view: FigureView) -> tuple[int, str, str, float]:
@@ -75,6 +79,8 @@ def value_anchor(view: FigureView, gs: list[Group], rng, anchor: tuple[float, fl
         claimed = round(it.value * (1 + sign * u), view.decimals(g.panel))
         if p.unit == "%" and not 0 < claimed < 100:
             continue
+        if g.series != TOTAL and claimed >= sal[3]:
+            continue  # the caption names the highest value: a claim above it would refute itself
         if not anchor[0] <= abs(claimed / it.value - 1) <= anchor[1]:
             continue
         ph = _phrase(view, ref)
@@ -102,7 +108,9 @@ def comparison_swap(view: FigureView, gs: list[Group], rng, anchor, avoid: set) 
         srt = sorted(g.items, key=lambda i: -i.value)
         for k in range(len(srt) - 1):
             a, b = srt[k], srt[k + 1]
-            if a.value - b.value > 2 * (a.ctol + b.ctol) and not {_key(view, g, a.label), _key(view, g, b.label)} & avoid:
+            keys = {_key(view, g, a.label), _key(view, g, b.label)}
+            # the caption states the highest value, so a swap involving it would contradict the caption itself
+            if a.value - b.value > 2 * (a.ctol + b.ctol) and not keys & avoid and _salient_key(view) not in keys:
                 (top if k == 0 else cands).append((g, a, b))
     cands = cands or top  # the top pair is the salient one: swapped only when nothing else is readable
     if not cands:
