@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -89,7 +90,10 @@ def test_missing_blur_targets_is_clear(tmp_path):
 def test_scivqa_pairs_import(shared_data):
     records = load_qa(shared_data / "scivqa_val" / "qa.json")
     figs = sorted({r["figure_id"] for r in records})[:5]
-    probes = scivqa_probes(records, {f: f"sv_{i}" for i, f in enumerate(figs)})
+    # the corpus importer names a SciVQA figure "scivqa_" + its image stem (made id-safe)
+    image_of = {r["figure_id"]: Path(r["image_file"]).stem for r in records}
+    ids = {"scivqa_" + re.sub(r"[^A-Za-z0-9_.\-]+", "_", image_of[f]).strip("_"): f"sv_{i}" for i, f in enumerate(figs)}
+    probes = scivqa_probes(records, ids)
     mine = [r for r in records if r["figure_id"] in figs]
     assert len(probes) == len(mine) == 35
     unans = [p for p in probes if p.family == "resistance"]

@@ -226,7 +226,7 @@ def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
 
 
 def group_mean(view: FigureView, g: Group, rng) -> Candidate | None:
-    if len(g.items) < 3:
+    if len(g.items) < 3 or view.panel(g.panel).kind == "pie":  # wedges always average 100/n
         return None
     v = [i.value for i in g.items]
     ans = float(np.mean(v))

@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from scifigbench.corpus.importers import safe_id
 from scifigbench.probes.records import Probe
 
 GENERATOR = "scivqa"
@@ -65,11 +66,17 @@ def load_qa(path: Path) -> list[dict[str, Any]]:
     return records
 
 
+def corpus_ids(record: dict[str, Any]) -> list[str]:
+    """Ids a record's figure may have in the corpus: the SciVQA importer's, its image stem, SciVQA's own."""
+    stem = Path(record["image_file"]).stem
+    return [f"scivqa_{safe_id(stem)}", stem, str(record["figure_id"])]
+
+
 def scivqa_probes(records: list[dict[str, Any]], figure_of: dict[str, str]) -> list[Probe]:
-    """Probes for the records whose figure is in the corpus; ``figure_of`` maps image stem -> figure_id."""
+    """Probes for the records whose figure is in the corpus; ``figure_of`` maps a known id -> figure_id."""
     out = []
     for r in records:
-        fid = figure_of.get(Path(r["image_file"]).stem) or figure_of.get(r["figure_id"])
+        fid = next((figure_of[k] for k in corpus_ids(r) if k in figure_of), None)
         if fid is None:
             continue
         q, a, qtype = r["question"], str(r["answer"]), r["qa_pair_type"]
