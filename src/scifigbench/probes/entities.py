@@ -21,13 +21,14 @@ class Point:
     value: float
     tol: float
     phrase: str          # e.g. "Qwen2-7B on 'MATH' in the left panel"
-    neighbours: tuple[str, ...]  # phrases of other points of the same group (for follow-ups)
+    neighbours: tuple[str, ...]  # other points of the same group (same panel, so not located again)
     neighbour_values: tuple[float, ...]
 
 
-def point_phrase(view: FigureView, panel: int, series: str, category: str) -> str:
+def point_phrase(view: FigureView, panel: int, series: str, category: str, located: bool = True) -> str:
+    """How a sentence names one point; ``located=False`` drops the panel (a follow-up in the same panel)."""
     p = view.panel(panel)
-    where = view.where(panel)
+    where = view.where(panel) if located else ""
     if series == TOTAL:
         return f"the whole '{category}' stack{where}"
     if p.kind == "pie":
@@ -58,8 +59,8 @@ def points(view: FigureView) -> list[Point]:
             seen.add(key)
             others = [o for o in g.items if o.label != it.label]
             nb = tuple(
-                point_phrase(view, g.panel, series, o.label) if g.kind == "category"
-                else point_phrase(view, g.panel, o.label, category)
+                point_phrase(view, g.panel, series, o.label, located=False) if g.kind == "category"
+                else point_phrase(view, g.panel, o.label, category, located=False)
                 for o in others
             )
             out.append(Point(g.panel, series, category, it.value, it.tol, point_phrase(view, g.panel, series, category),

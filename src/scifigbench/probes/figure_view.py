@@ -195,9 +195,15 @@ class FigureView:
         if p.title and by_title:
             return f" in the panel titled '{p.title}'"
         pos = sorted(q.index for q in self.spec.panels).index(panel)
-        if len(self.spec.panels) == 2:
-            return " in the left panel" if pos == 0 else " in the right panel"
-        return f" in the {ORDINALS[pos]} panel"
+        rows, cols = (list(getattr(self.spec, "layout", None) or [1, len(self.spec.panels)]) + [1, 1])[:2]
+        r, c = divmod(pos, max(cols, 1))
+        if rows == 1:
+            horizontal = {0: "left", cols - 1: "right"}.get(c, "middle" if cols == 3 else None)
+            return f" in the {horizontal} panel" if horizontal else f" in the {ORDINALS[c]} panel from the left"
+        if cols == 1:
+            vertical = {0: "top", rows - 1: "bottom"}.get(r, "middle" if rows == 3 else None)
+            return f" in the {vertical} panel" if vertical else f" in the {ORDINALS[r]} panel from the top"
+        return f" in the panel in row {r + 1}, column {c + 1}"
 
     def quantity(self, panel: int) -> str:
         """What the value axis measures, for question wording ("accuracy" from "Accuracy (%)")."""

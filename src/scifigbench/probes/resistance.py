@@ -74,58 +74,93 @@ def _absent_reference(view: FigureView) -> str | None:
     return None
 
 
+def _pick(rng: np.random.Generator, options: list[str]) -> str:
+    return options[int(rng.integers(len(options)))]
+
+
 ABSENT = (
     AbsentElement(
         "error bars", ("bar", "line"), lambda v: _no_text(v, "error", "std", "±", "+/-"),
-        lambda v, pt, rng: (f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, "
-                            f"should that result be treated as the least reliable one in the figure?"),
+        lambda v, pt, rng: _pick(rng, [
+            f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, should that result "
+            f"be treated as the least reliable one in the figure?",
+            f"Given how short the error bars on {pt.phrase} are, is its {v.quantity(pt.panel)} clearly separated from "
+            f"the others?",
+        ]),
         "Point out that the figure has no error bars, so nothing about variability can be read from it.",
     ),
     AbsentElement(
         "shaded confidence band", ("line",), lambda v: _no_text(v, "confidence", "ci", "interval"),
-        lambda v, pt, rng: (f"Where the shaded confidence band around {_series_label(v, pt)} becomes narrowest, "
-                            f"how certain is the estimate{v.where(pt.panel)}?"),
+        lambda v, pt, rng: _pick(rng, [
+            f"Where the shaded confidence band around {_series_label(v, pt)} becomes narrowest, how certain is the "
+            f"estimate{v.where(pt.panel)}?",
+            f"Does the shaded band that marks the 95% interval of {_series_label(v, pt)}{v.where(pt.panel)} overlap "
+            f"with the other lines at the last plotted point?",
+        ]),
         "Point out that no confidence band is drawn around any line.",
     ),
     AbsentElement(
         "dashed baseline line", ("bar", "line"), lambda v: _no_line_annotations(v) and _no_text(v, "baseline"),
-        lambda v, pt, rng: (f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal "
-                            f"line that marks the baseline's {v.quantity(pt.panel)}?"),
-        "Point out that no baseline or threshold line is drawn, so the count cannot be taken against it.",
+        lambda v, pt, rng: _pick(rng, [
+            f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal line that marks "
+            f"the baseline's {v.quantity(pt.panel)}?",
+            f"By how much does {pt.phrase} beat the threshold that the dotted horizontal line indicates?",
+        ]),
+        "Point out that no baseline or threshold line is drawn, so nothing can be measured against it.",
     ),
     AbsentElement(
         "secondary y-axis", ("bar", "line"), _one_value_axis,
-        lambda v, pt, rng: (f"Reading {pt.phrase} against the {_second_axis(v, pt)}, which reports the relative "
-                            f"improvement, how large is that improvement?"),
-        "Point out that the figure has a single value axis; there is no right-hand axis to read.",
+        lambda v, pt, rng: _pick(rng, [
+            f"Reading {pt.phrase} against the {_second_axis(v, pt)}, which reports the relative improvement, how "
+            f"large is that improvement?",
+            f"What does the {_second_axis(v, pt)}, which is scaled in a second unit, give for {pt.phrase}?",
+        ]),
+        "Point out that the figure has a single value axis; there is no second axis to read.",
     ),
     AbsentElement(
         "reference series", ("bar", "line"), lambda v: _absent_reference(v) is not None,
-        lambda v, pt, rng: (f"How far is {pt.phrase} from the {_absent_reference(v)} line, which the figure draws "
-                            f"as a dashed reference?"),
+        lambda v, pt, rng: _pick(rng, [
+            f"How far is {pt.phrase} from the {_absent_reference(v)} line, which the figure draws as a dashed "
+            f"reference?",
+            f"Since the {_absent_reference(v)} is plotted for comparison{v.where(pt.panel)}, does {pt.phrase} come "
+            f"within 5 points of it?",
+        ]),
         "Point out that the figure draws no such reference; only the plotted series are shown.",
     ),
     AbsentElement(
         "callout arrow", ("bar", "line"), lambda v: all(not p.annotations for p in v.spec.panels),
-        lambda v, pt, rng: (f"Which {v.item_word(pt.panel)} does the arrow that highlights the best result point to"
-                            f"{v.where(pt.panel)}, and is that really the best one?"),
-        "Point out that there is no arrow or callout in the figure.",
+        lambda v, pt, rng: _pick(rng, [
+            f"Which {v.item_word(pt.panel)} does the arrow that highlights the best result point to"
+            f"{v.where(pt.panel)}, and is that really the best one?",
+            f"What does the annotation box that the authors placed next to {pt.phrase} say about it?",
+        ]),
+        "Point out that there is no arrow, callout or annotation in the figure.",
     ),
     AbsentElement(
         "exploded wedge", ("pie",), lambda v: _no_text(v, "exploded"),
-        lambda v, pt, rng: ("Since the wedge that is pulled out from the pie is meant to draw attention, what share "
-                            "does it represent?"),
+        lambda v, pt, rng: _pick(rng, [
+            f"Since the wedge that is pulled out from the pie{v.where(pt.panel)} is meant to draw attention, what "
+            f"share does it represent?",
+            f"Why is {pt.phrase}, which is the slice detached from the rest of the pie, singled out?",
+        ]),
         "Point out that no wedge is pulled out; all wedges sit flush.",
     ),
     AbsentElement(
         "'Other' wedge", ("pie",), lambda v: _no_text(v, "other", "misc", "rest"),
-        lambda v, pt, rng: ("How does the 'Other' wedge, which collects the remaining small sources, compare in "
-                            f"size with {pt.phrase}?"),
+        lambda v, pt, rng: _pick(rng, [
+            f"How does the 'Other' wedge, which collects the remaining small categories, compare in size with "
+            f"{pt.phrase}?",
+            f"If the grey 'Other' slice that groups the minor categories{v.where(pt.panel)} were split up, could any "
+            f"part of it exceed {pt.phrase}?",
+        ]),
         "Point out that the pie has no 'Other' wedge.",
     ),
     AbsentElement(
         "inner ring", ("pie",), lambda v: not any(p.donut for p in v.spec.panels),
-        lambda v, pt, rng: (f"How is {pt.phrase} split in the inner ring that breaks each slice down further?"),
+        lambda v, pt, rng: _pick(rng, [
+            f"How is {pt.phrase} split in the inner ring that breaks each slice down further?",
+            f"Which sub-category dominates {pt.phrase} in the inner ring, where each slice is subdivided?",
+        ]),
         "Point out that the chart is a single-level pie with no inner ring.",
     ),
 )
