@@ -123,11 +123,79 @@ def _facts(text: str, entities: set[str]) -> set[tuple[str, str, str]]:
     return facts
 
 
-def _near(r: Reading, value: float, percent: bool) -> bool:
-    """A point within tolerance, or a stated range containing the value (a range is its own tolerance)."""
+_QUOTED = re.compile(r"""(?<![\w'"])['"\u2018\u201c]([^'"\u2019\u201d]{2,60})['"\u2019\u201d](?!\w)""")
+_PANEL_CONTEXT = re.compile(r"""\s*\b(?:in|for|of) the panel titled ['"\u2018\u201c][^'"\u2019\u201d]*['"\u2019\u201d]""", re.IGNORECASE)
+_COORD_NUM = r"-?\d+(?:\.\d+)?[kKM]?"
+# a position on the category/x axis: "epoch = 6", "x = 2k", "category 0.82", "between x = 10 and 12"
+_COORD = re.compile(rf"(?:=|\bcategory)\s*({_COORD_NUM})(?![\w%]|\.\d)(?:(\s+(?:and|to)\s+)({_COORD_NUM})(?![\w%]|\.\d))?",
+                    re.IGNORECASE)
+_GENERIC = frozenset("panel titl wedge segment slice among between from rank ranks has per unit average group "
+                     "category categori x-axis y-axis axis epoch".split())
+
+
+def _coord_token(number: str) -> str:
+    return "at_" + number.lower().replace(".", "p").replace("-", "m")
+
+
+def _entities(claim: str, reality: str) -> tuple[list[str], set[str]]:
+    """Whole names (quoted in the claim or reality) and axis positions ("epoch = 6") the claim is about.
+
+    Names are matched whole in the description ("Product pages" is one name, never "page" and
+    "product"); positions are entity parts, never values.
+    """
+    names = {m.group(1).strip() for t in (claim, reality) for m in _QUOTED.finditer(t)}
+    coords = set()
+    for t in (claim, reality):
+        for m in _COORD.finditer(t):
+            coords |= {m.group(1)} | ({m.group(3)} if m.group(3) else set())
+    return sorted((n for n in names if re.search(r"[A-Za-z]", n)), key=len, reverse=True), coords
+
+
+def _name_token(name: str) -> str:
+    """One word for a whole name; the prefix keeps a name like 'Best model' from reading as a direction."""
+    return "N_" + "_".join(re.findall(r"[A-Za-z0-9]+", name)) + "_"
+
+
+def _entity_text(text: str, names: list[str], coords: set[str]) -> str:
+    """``text`` with each whole name as one token and each claimed axis position as an ``at_`` token.
+
+    A position reads as such after "=" or "category" and, in the description, after "at" too
+    ("records 2.77 at 3k"), but only for the positions the claim or reality names.
+    """
+    for name in names:
+        body = r"[\s\-_/]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
+        text = re.sub(rf"['\"\u2018\u201c]?(?<![\w]){body}(?![\w])['\"\u2019\u201d]?", f" {_name_token(name)} ", text,
+                      flags=re.IGNORECASE)
+
+    def coord(m: re.Match[str]) -> str:
+        out = f" {_coord_token(m.group(1))}"
+        return out + (f"{m.group(2)}{_coord_token(m.group(3))}" if m.group(3) else "")
+
+    text = _COORD.sub(coord, text)
+    if coords:
+        alts = "|".join(re.escape(c) for c in sorted(coords, key=len, reverse=True))
+        text = re.sub(rf"\bat\s+(?:x\s+)?({alts})(?![\w%]|\.\d)", lambda m: f" {_coord_token(m.group(1))}", text,
+                      flags=re.IGNORECASE)
+    return text
+
+
+def _decimals(r: Reading) -> int:
+    digits = re.sub(r"[^\d.]", "", r.text.split("e")[0])
+    return len(digits.partition(".")[2])
+
+
+def _near(r: Reading, target: Reading, percent: bool) -> bool:
+    """A point within tolerance of the target, or a stated range containing it (a range is its own tolerance).
+
+    Percentages allow one point, less when both sides are printed more precisely: 89.62 % is not
+    a reading of 89.80 %.
+    """
+    value = target.value
     if r.low != r.high:
         return r.low <= value <= r.high
-    return close(r, value, abs_tol=_PCT_TOL if percent else 0.0, rel_tol=0.0 if percent else _REL_TOL)
+    if percent:
+        return close(r, value, abs_tol=min(_PCT_TOL, 0.5 * 10 ** -min(_decimals(r), _decimals(target))))
+    return close(r, value, rel_tol=_REL_TOL)
 
 
 @lru_cache(maxsize=256)
@@ -161,24 +229,45 @@ def _parsed(description: str) -> tuple[tuple[int, frozenset[str], tuple[tuple[st
     return tuple(out)
 
 
-def _context_words(description: str, start: int) -> frozenset[str]:
-    """Content words of the sentence holding ``start`` and the one before it (which often names the panel)."""
+_CLAUSE_SPLIT = re.compile(r"[,;:]|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
+
+
+def _about_entity(description: str, start: int, keys: frozenset[str], coords: frozenset[str]) -> bool:
+    """Whether the value at ``start`` is said of the claim's entity.
+
+    Its clause names the entity (a name word or axis position shared by claim and reality), or it
+    names nothing quoted or positioned at all and its sentence names the entity ("... a light green
+    'X' segment stacked above, bringing the top to 0.539"). The sentence holds every axis position
+    of the claim, and the sentence or the one before it one of the claim's name words:
+    "At x = 2k, Llama reaches 4.05" says nothing about Ours at 2k.
+    """
     sentences = _parsed(description)
     i = next((k for k, (end, _, _) in enumerate(sentences) if start < end), len(sentences) - 1)
-    return sentences[i][1] | (sentences[i - 1][1] if i > 0 else frozenset())
+    left = sentences[i - 1][0] if i > 0 else 0
+    before = _CLAUSE_SPLIT.split(description[left:start])[-1]
+    after = _CLAUSE_SPLIT.split(description[start:sentences[i][0]])[0]
+    clause_text = before + after
+    clause = {w for w, _ in _words(clause_text)}
+    sentence = sentences[i][1]
+    names = keys - coords
+    context = sentence | (sentences[i - 1][1] if i > 0 else frozenset())
+    if not (coords <= sentence and (not names or names & context)):
+        return False
+    other_entity = re.search(r"\bat_|\bN_|['\"\u2018\u201c]", clause_text) is not None
+    return bool(clause & keys) or (not other_entity and bool(sentence & keys))
 
 
 def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], undisputed: list[Reading],
-                 anchors: set[str], percent: bool) -> tuple[list[str], list[str]]:
+                 keys: frozenset[str], coords: frozenset[str], percent: bool) -> tuple[list[str], list[str]]:
     """Disputed values the description states; a reading votes only for the value nearest to it,
     so a true value the claim merely repeats (91.2 beside a false 92.0) votes for nobody."""
     caption: list[str] = []
     image: list[str] = []
     sides = [(c, caption) for c in claim_only] + [(r, image) for r in real_only] + [(u, None) for u in undisputed]
     for d in _point_readings(description):
-        if not anchors & _context_words(description, d.start):
+        if not _about_entity(description, d.start, keys, coords):
             continue
-        matches = [(abs(d.value - v.value), v, side) for v, side in sides if _near(d, v.value, percent)]
+        matches = [(abs(d.value - v.value), v, side) for v, side in sides if _near(d, v, percent)]
         if not matches:
             continue
         _, value, side = min(matches, key=lambda m: m[0])
@@ -187,11 +276,13 @@ def _value_votes(description: str, claim_only: list[Reading], real_only: list[Re
     return caption, image
 
 
-def _direction_votes(description: str, claim: str, reality: str, anchors: set[str]) -> tuple[list[str], list[str]]:
-    need = max(1, min(2, len(anchors)))
+def _direction_votes(description: str, claim: str, reality: str, keys: frozenset[str],
+                     coords: frozenset[str]) -> tuple[list[str], list[str]]:
     claim_marks = {(w, n) for w, n in _words(claim) if _is_mark(w)}
     real_marks = {(w, n) for w, n in _words(reality) if _is_mark(w)}
-    said = {(w, n) for _, words, marked in _parsed(description) if len(anchors & words) >= need
+    names = keys - coords
+    said = {(w, n) for _, words, marked in _parsed(description)
+            if coords <= words and (names & words if names else keys & words)
             for w, n in marked if _is_mark(w)}
     caption = sorted(f"{'not ' * n}{w}" for w, n in said & (claim_marks - real_marks))
     image = sorted(f"{'not ' * n}{w}" for w, n in said & (real_marks - claim_marks))
@@ -201,27 +292,38 @@ def _direction_votes(description: str, claim: str, reality: str, anchors: set[st
 def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[str, str]:
     """The verdict and the evidence that decided it."""
     description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
+    claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
+    names, coord_values = _entities(claim, reality)
+    description, claim, reality = (_entity_text(t, names, coord_values) for t in (description, claim, reality))
     real_aff, real_neg = _affirmed_and_negated(reality)
     claim_nums = list(_point_readings(claim)) + real_neg
     percent = any(r.percent for r in claim_nums + real_aff)
     # when the reality names the false values ("not 92%"), only those are disputed on the claim side
-    claim_only = [c for c in (real_neg or claim_nums) if not any(_near(r, c.value, percent) for r in real_aff)]
-    real_only = [r for r in real_aff if not any(_near(c, r.value, percent) for c in claim_nums)]
+    claim_only = [c for c in (real_neg or claim_nums) if not any(_near(r, c, percent) for r in real_aff)]
+    real_only = [r for r in real_aff if not any(_near(c, r, percent) for c in claim_nums)]
     disputed = {_stem(r.text.rstrip("%").strip()) for r in claim_only + real_only}
     anchors = {w for w, _ in _words(claim) if not _is_mark(w)} - disputed
+    coords = frozenset(w for w in anchors if w.startswith("at_"))
+    keys = frozenset(w for w in anchors & {w for w, _ in _words(reality)}
+                     if w not in _GENERIC and not re.fullmatch(r"[\d.]+", w)) | coords
 
     undisputed = [r for r in claim_nums + real_aff if r not in claim_only and r not in real_only]
-    caption, image = _value_votes(description, claim_only, real_only, undisputed, anchors, percent)
+    caption, image = _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent)
     kind = "values"
     if len(caption) == len(image):
         entities = {w for w, _ in _words(reality)} & anchors
         claim_facts, real_facts = _facts(claim, entities), _facts(reality, entities)
+        # only entities both statements relate to a direction or rank: a panel title beside a
+        # comparative in one of them is context, not a compared entity
+        shared = {e for _, _, e in claim_facts} & {e for _, _, e in real_facts}
+        claim_facts = {f for f in claim_facts if f[2] in shared}
+        real_facts = {f for f in real_facts if f[2] in shared}
         said = _facts(description, entities)
         caption = sorted(" ".join(f) for f in said & (claim_facts - real_facts))
         image = sorted(" ".join(f) for f in said & (real_facts - claim_facts))
         kind = "relations"
     if len(caption) == len(image):
-        caption, image = _direction_votes(description, claim, reality, anchors)
+        caption, image = _direction_votes(description, claim, reality, keys, coords)
         kind = "direction words"
     evidence = f"{kind}: caption {caption}, image {image}"
     if len(caption) > len(image):
