@@ -137,18 +137,22 @@ def _coord_token(number: str) -> str:
     return "at_" + number.lower().replace(".", "p").replace("-", "m")
 
 
-def _entities(claim: str, reality: str) -> tuple[list[str], set[str]]:
-    """Whole names (quoted in the claim or reality) and axis positions ("epoch = 6") the claim is about.
+def _entities(claim: str, reality: str) -> tuple[list[str], set[str], set[str]]:
+    """Whole names (quoted in the claim or reality), axis positions ("epoch = 6") the claim is about,
+    and the axis words naming them ("epoch").
 
     Names are matched whole in the description ("Product pages" is one name, never "page" and
     "product"); positions are entity parts, never values.
     """
     names = {m.group(1).strip() for t in (claim, reality) for m in _QUOTED.finditer(t)}
-    coords = set()
+    coords, axes = set(), set()
     for t in (claim, reality):
         for m in _COORD.finditer(t):
             coords |= {m.group(1)} | ({m.group(3)} if m.group(3) else set())
-    return sorted((n for n in names if re.search(r"[A-Za-z]", n)), key=len, reverse=True), coords
+            word = re.search(r"([A-Za-z][\w-]*)\s*$", t[:m.start()])
+            if word and m.group(0).startswith("="):
+                axes.add(word.group(1).lower())
+    return sorted((n for n in names if re.search(r"[A-Za-z]", n)), key=len, reverse=True), coords, axes - {"x"}
 
 
 def _name_token(name: str) -> str:
@@ -156,11 +160,11 @@ def _name_token(name: str) -> str:
     return "N_" + "_".join(re.findall(r"[A-Za-z0-9]+", name)) + "_"
 
 
-def _entity_text(text: str, names: list[str], coords: set[str]) -> str:
+def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] = frozenset()) -> str:
     """``text`` with each whole name as one token and each claimed axis position as an ``at_`` token.
 
-    A position reads as such after "=" or "category" and, in the description, after "at" too
-    ("records 2.77 at 3k"), but only for the positions the claim or reality names.
+    A position reads as such after "=" or "category" and, for the positions the claim or reality
+    names, also after "at" or the axis word ("records 2.77 at 3k", "from epoch 2 to 3").
     """
     for name in names:
         body = r"[\s\-_/]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
@@ -174,8 +178,9 @@ def _entity_text(text: str, names: list[str], coords: set[str]) -> str:
     text = _COORD.sub(coord, text)
     if coords:
         alts = "|".join(re.escape(c) for c in sorted(coords, key=len, reverse=True))
-        text = re.sub(rf"\bat\s+(?:x\s+)?({alts})(?![\w%]|\.\d)", lambda m: f" {_coord_token(m.group(1))}", text,
-                      flags=re.IGNORECASE)
+        lead = "|".join([r"\bat"] + [rf"\b{re.escape(a)}" for a in sorted(axes)])
+        num = rf"({alts})(?![\w%]|\.\d)"
+        text = re.sub(rf"(?:{lead})\s+(?:x\s+)?{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
     return text
 
 
@@ -253,8 +258,10 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
     context = sentence | (sentences[i - 1][1] if i > 0 else frozenset())
     if not (coords <= sentence and (not names or names & context)):
         return False
+    if clause & keys:
+        return True
     other_entity = re.search(r"\bat_|\bN_|['\"\u2018\u201c]", clause_text) is not None
-    return bool(clause & keys) or (not other_entity and bool(sentence & keys))
+    return not other_entity and bool(sentence & (names or keys))
 
 
 def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], undisputed: list[Reading],
@@ -276,6 +283,18 @@ def _value_votes(description: str, claim_only: list[Reading], real_only: list[Re
     return caption, image
 
 
+def _sentences_with(description: str, coords: frozenset[str]) -> str:
+    """The sentences holding every axis position of the claim: a direction said elsewhere is about another step."""
+    if not coords:
+        return description
+    left, out = 0, []
+    for end, words, _ in _parsed(description):
+        if coords <= words:
+            out.append(description[left:end])
+        left = end
+    return " ".join(out)
+
+
 def _direction_votes(description: str, claim: str, reality: str, keys: frozenset[str],
                      coords: frozenset[str]) -> tuple[list[str], list[str]]:
     claim_marks = {(w, n) for w, n in _words(claim) if _is_mark(w)}
@@ -293,8 +312,8 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
     """The verdict and the evidence that decided it."""
     description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
     claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
-    names, coord_values = _entities(claim, reality)
-    description, claim, reality = (_entity_text(t, names, coord_values) for t in (description, claim, reality))
+    names, coord_values, axes = _entities(claim, reality)
+    description, claim, reality = (_entity_text(t, names, coord_values, axes) for t in (description, claim, reality))
     real_aff, real_neg = _affirmed_and_negated(reality)
     claim_nums = list(_point_readings(claim)) + real_neg
     percent = any(r.percent for r in claim_nums + real_aff)
@@ -318,7 +337,7 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
         shared = {e for _, _, e in claim_facts} & {e for _, _, e in real_facts}
         claim_facts = {f for f in claim_facts if f[2] in shared}
         real_facts = {f for f in real_facts if f[2] in shared}
-        said = _facts(description, entities)
+        said = _facts(_sentences_with(description, coords), entities)
         caption = sorted(" ".join(f) for f in said & (claim_facts - real_facts))
         image = sorted(" ".join(f) for f in said & (real_facts - claim_facts))
         kind = "relations"

@@ -1,0 +1,80 @@
+"""Caption-claim rules on hand-written sentences: whole names, axis positions, entity-anchored values,
+precision-aware percentages, direction words tied to the claim's entity."""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.judges.rules import judge_caption_claim
+from scifigbench.judges.rules.caption import _entities, _entity_text
+
+
+def test_quoted_multiword_names_are_matched_whole():
+    names, _, _ = _entities("The 'News' wedge is larger than the 'Product pages' wedge.",
+                         "The 'Product pages' wedge (23.3%) is larger than the 'News' wedge (21.7%).")
+    text = _entity_text("Product pages is violet. A product page is not a page of news.", names, set())
+    assert text.count("N_Product_pages_") == 1 and "N_News_" in text and "page of" in text
+
+
+def test_axis_positions_are_entity_parts_not_values():
+    _, coords, _ = _entities("Between epoch = 10 and 12, LoRA dips.", "Between epoch = 10 and 12, LoRA rises from 79 to 80.")
+    assert coords == {"10", "12"}
+    text = _entity_text("LoRA records 79 at 10 and 81 at 12; at 95 it is done.", [], coords)
+    assert "at_10" in text and "at_12" in text and "at 95" in text
+
+
+CLAIM = "Ours at x = 2 reaches about 1.3."
+REAL = "Ours at x = 2 is about 1.8."
+
+
+@pytest.mark.parametrize("description, follows", [
+    ("At x = 2, Ours reaches about 1.8.", "image"),
+    ("Ours records 1.3 at 2.", "caption"),
+    # a value of another series at the same position says nothing about Ours
+    ("Ours is drawn in red. At x = 2, Baseline reaches 1.3.", "none"),
+    # the integer position 2 never stands in for the value 1.8
+    ("Ours is plotted at x = 2 and onwards.", "none"),
+])
+def test_values_count_only_for_the_claims_entity(description, follows):
+    assert judge_caption_claim(description, CLAIM, REAL, "value_anchor") == follows
+
+
+def test_values_in_a_list_belong_to_their_own_name():
+    claim = "'w/o select' achieves an accuracy of 89.80%."
+    real = "'w/o select' achieves an accuracy of 88.80%, not 89.80%."
+    desc = "Bars: 'Ours' at 89.84, 'w/o text' at 80.10, 'w/o select' at 88.80, 'w/o emotion' at 87.34."
+    assert judge_caption_claim(desc, claim, real, "value_anchor") == "image"
+    # 89.62 % printed to two decimals is not a reading of 89.80 %
+    assert judge_caption_claim("'w/o select' reaches 89.62%.", claim, real, "value_anchor") == "none"
+    assert judge_caption_claim("'w/o select' reaches about 90%.", claim, real, "value_anchor") == "caption"
+
+
+@pytest.mark.parametrize("description, follows", [
+    ("For MarianMT, epoch = 4 is higher (46) than epoch = 6 (26).", "image"),
+    ("For MarianMT, epoch = 6 has a higher perplexity than epoch = 4.", "caption"),
+    ("MarianMT falls overall.", "none"),
+])
+def test_comparison_of_two_positions(description, follows):
+    claim = "For MarianMT, epoch = 6 has a higher perplexity than epoch = 4."
+    real = "For MarianMT, epoch = 4 is higher (46) than epoch = 6 (26)."
+    assert judge_caption_claim(description, claim, real, "comparison_swap") == follows
+
+
+@pytest.mark.parametrize("description, follows", [
+    ("Between epoch = 2 and 3, Ours falls sharply.", "image"),
+    ("Between epoch = 2 and 3, Ours keeps climbing.", "caption"),
+    # a direction said of the series elsewhere is not about the claimed step
+    ("Ours keeps climbing after epoch 10.", "none"),
+])
+def test_trend_direction_at_the_claimed_step(description, follows):
+    claim = "Between epoch = 2 and 3, Ours keeps climbing in perplexity."
+    real = "Between epoch = 2 and 3, Ours falls from 44 to 23."
+    assert judge_caption_claim(description, claim, real, "trend") == follows
+
+
+def test_pie_comparison_uses_whole_names():
+    claim = "The 'News' wedge is larger than the 'Product pages' wedge."
+    real = "The 'Product pages' wedge (23.3%) is larger than the 'News' wedge (21.7%)."
+    desc = "The segments are Forums, Product pages and News. Forums is the largest segment; a page is shown."
+    assert judge_caption_claim(desc, claim, real, "comparison_swap") == "none"
+    assert judge_caption_claim("Product pages take 23.3% of the pie.", claim, real, "comparison_swap") == "image"
