@@ -78,3 +78,12 @@ def test_pie_comparison_uses_whole_names():
     desc = "The segments are Forums, Product pages and News. Forums is the largest segment; a page is shown."
     assert judge_caption_claim(desc, claim, real, "comparison_swap") == "none"
     assert judge_caption_claim("Product pages take 23.3% of the pie.", claim, real, "comparison_swap") == "image"
+
+
+def test_category_position_named_by_its_axis():
+    claim = "The Kappa value for Ambiguity Std category 0.82 is approximately 0.12."
+    real = "The actual Kappa value for Ambiguity Std category 0.82 is 0.03, not 0.12."
+    desc = "Bars are annotated: Ambiguity Std 0.0 at 0.88, Std 0.47 at 0.46, Std 0.82 at about 0.03."
+    assert judge_caption_claim(desc, claim, real, "value_anchor") == "image"
+    # 0.12 said of another category is not the claim's
+    assert judge_caption_claim("Std 0.47 reaches 0.12, Std 0.82 is not labelled.", claim, real, "value_anchor") == "none"

@@ -149,8 +149,8 @@ def _entities(claim: str, reality: str) -> tuple[list[str], set[str], set[str]]:
     for t in (claim, reality):
         for m in _COORD.finditer(t):
             coords |= {m.group(1)} | ({m.group(3)} if m.group(3) else set())
-            word = re.search(r"([A-Za-z][\w-]*)\s*$", t[:m.start()])
-            if word and m.group(0).startswith("="):
+            word = re.search(r"([A-Za-z][\w-]*)\s*(?:category\s*)?$", t[:m.start()], re.IGNORECASE)
+            if word:
                 axes.add(word.group(1).lower())
     return sorted((n for n in names if re.search(r"[A-Za-z]", n)), key=len, reverse=True), coords, axes - {"x"}
 
@@ -256,6 +256,8 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
     sentence = sentences[i][1]
     names = keys - coords
     context = sentence | (sentences[i - 1][1] if i > 0 else frozenset())
+    if coords and coords <= clause:
+        return True  # the clause itself names the claimed position
     if not (coords <= sentence and (not names or names & context)):
         return False
     if clause & keys:
