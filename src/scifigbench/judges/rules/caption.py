@@ -176,11 +176,14 @@ def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] =
         return out + (f"{m.group(2)}{_coord_token(m.group(3))}" if m.group(3) else "")
 
     text = _COORD.sub(coord, text)
+    end = r"(?![\w%]|\.\d)"
+    if axes:  # any position after the axis word, claimed or not: "Std 0.47" is another bar than "Std 0.82"
+        lead = "|".join(rf"\b{re.escape(a)}" for a in sorted(axes))
+        num = rf"({_COORD_NUM}){end}"
+        text = re.sub(rf"(?:{lead})\s+{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
     if coords:
-        alts = "|".join(re.escape(c) for c in sorted(coords, key=len, reverse=True))
-        lead = "|".join([r"\bat"] + [rf"\b{re.escape(a)}" for a in sorted(axes)])
-        num = rf"({alts})(?![\w%]|\.\d)"
-        text = re.sub(rf"(?:{lead})\s+(?:x\s+)?{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
+        num = "(" + "|".join(re.escape(c) for c in sorted(coords, key=len, reverse=True)) + ")" + end
+        text = re.sub(rf"\bat\s+(?:x\s+)?{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
     return text
 
 
