@@ -87,3 +87,14 @@ def test_category_position_named_by_its_axis():
     assert judge_caption_claim(desc, claim, real, "value_anchor") == "image"
     # 0.12 said of another category is not the claim's
     assert judge_caption_claim("Std 0.47 reaches 0.12, Std 0.82 is not labelled.", claim, real, "value_anchor") == "none"
+
+
+@pytest.mark.parametrize("description, follows", [
+    ("The bars have labelled values of 0.89 for 1, 0.46 for 2, and 0.23 for 3.", "image"),
+    ("Max Ambiguity 1 has a bar at about 0.89, 2 has one at 0.46, and 3 has one at about 0.12.", "caption"),
+    ("The bars have labelled values of 0.12 for 1 and 0.46 for 2.", "none"),
+])
+def test_claimed_position_after_for_or_as_list_subject(description, follows):
+    claim = "The Kappa value for Max Ambiguity category 3 is approximately 0.12."
+    real = "The actual Kappa value for Max Ambiguity category 3 is 0.23, not 0.12."
+    assert judge_caption_claim(description, claim, real, "value_anchor") == follows

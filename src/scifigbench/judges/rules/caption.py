@@ -163,8 +163,9 @@ def _name_token(name: str) -> str:
 def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] = frozenset()) -> str:
     """``text`` with each whole name as one token and each claimed axis position as an ``at_`` token.
 
-    A position reads as such after "=" or "category" and, for the positions the claim or reality
-    names, also after "at" or the axis word ("records 2.77 at 3k", "from epoch 2 to 3").
+    A position reads as such after "=", "category" or the claim's axis word ("from epoch 2 to 3")
+    and, for the positions the claim or reality names, also after "at"/"for" ("records 2.77 at 3k",
+    "0.23 for 3") or as the subject of a list item (", 0.82 has a bar at 0.03").
     """
     for name in names:
         body = r"[\s\-_/]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
@@ -183,7 +184,10 @@ def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] =
         text = re.sub(rf"(?:{lead})\s+{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
     if coords:
         num = "(" + "|".join(re.escape(c) for c in sorted(coords, key=len, reverse=True)) + ")" + end
-        text = re.sub(rf"\bat\s+(?:x\s+)?{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
+        text = re.sub(rf"\b(?:at|for)\s+(?:x\s+)?{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
+        # a claimed position as the subject of a list item: "..., 0.82 has a light blue bar at 0.03"
+        text = re.sub(rf"(?:(?<=^)|(?<=[,;:]\s)|(?<=\band\s)){num}(?=\s+(?:has|is|shows|reaches)\b)",
+                      lambda m: _coord_token(m.group(1)), text, flags=re.IGNORECASE)
     return text
 
 
