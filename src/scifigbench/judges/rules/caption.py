@@ -1,17 +1,24 @@
 """Caption-claim verdicts: does a description follow the image, the false caption claim, or neither?
 
-Each claim comes with its true counterpart (the reality). Two kinds of evidence are weighed:
+Each claim comes with its true counterpart (the reality). First the entities are fixed, in all
+three texts: a quoted name is one word, matched whole ("Product pages" never matches "page");
+an axis position ("epoch = 6", "category 0.82", and in the description "epoch 6", "at 6",
+"for 6") is one entity word, never a value. A panel context ("in the panel titled 'X'") is
+dropped from claim and reality. Then two kinds of evidence are weighed:
 - values (decisive when present): the disputed values are the numbers only the claim states (only those
   the reality negates, "not 92%", when it negates any) and the numbers only the reality affirms. A
-  description reading counts when it lies near a disputed value and its sentence (or the one
-  before, which often names the panel) shares an anchor word with the claim (its content words
-  other than the disputed values and direction words). Each disputed value votes once.
+  description reading counts when it lies near a disputed value (percentages within one point,
+  less when both are printed more precisely) and is said of the claim's entity: its clause names
+  the entity (a name word or position shared by claim and reality) or names nothing else, its
+  sentence holds every position of the claim, and it or the sentence before a name word of the
+  claim. Each disputed value votes once.
 - direction and rank words, when no value decides: words of direction or regularity mapped to classes
   (UP: increases/higher/tallest..., DOWN: decreases/negative/shortest..., STEADY, UNSTEADY) and
-  ranks ("second", "4th"), read with negation ("not consistently" is not STEADY). First as
-  relations: a mark paired with an entity word of its clause (words common to claim and
-  reality), comparatives with the entity's side ("B higher than A" differs from "A higher than
-  B"); without any, as bare marks in the sentences about the claim's subject.
+  ranks ("second", "4th"), read with negation ("not consistently" is not STEADY), only in
+  sentences at the claim's positions. First as relations: a mark paired with an entity word of
+  its clause that both claim and reality relate to a mark, comparatives with the entity's side
+  ("B higher than A" differs from "A higher than B"); without any, as bare marks in the
+  sentences about the claim's subject.
 More evidence for one side decides; none, or a tie, means the claim is not addressed ('none').
 """
 
