@@ -98,3 +98,9 @@ def test_claimed_position_after_for_or_as_list_subject(description, follows):
     claim = "The Kappa value for Max Ambiguity category 3 is approximately 0.12."
     real = "The actual Kappa value for Max Ambiguity category 3 is 0.23, not 0.12."
     assert judge_caption_claim(description, claim, real, "value_anchor") == follows
+
+
+def test_a_comparison_does_not_reach_into_the_previous_sentence():
+    claim, real = "WavLM has a higher accuracy than Conformer.", "Conformer is higher (72.7%) than WavLM (65.6%)."
+    desc = "Bars are shown for HuBERT, Conformer and WavLM. The figure says WavLM has a higher accuracy than Conformer."
+    assert judge_caption_claim(desc, claim, real, "comparison_swap") == "caption"

@@ -58,7 +58,7 @@ _ORDINAL_WORDS = {w: i for i, w in enumerate(
 _ORDINAL_DIGITS = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
 _ONE_LETTER_NAME = re.compile(r"\b([A-Z][A-Za-z]+) ([A-Z0-9])\b(?![\w.%])")
 _PARENTHESES = re.compile(r"\([^()]*\)")
-_CLAUSE = re.compile(r"[,;:()]|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
+_CLAUSE = re.compile(r"[,;:()]|[.!?](?=\s|$)|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
 def _stem(word: str) -> str:
