@@ -123,9 +123,11 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
         blurred = blur_box(img, target.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
         emit(MODE_CONDITION[target.mode], blurred, redact(job.caption, target.text), t, target)
     if cfg.gallery:
+        t = time.perf_counter()
         rel = (paths.GALLERY / f"{job.figure_id}.png").as_posix()
         write_png(root / rel, gallery(list(shown.items())))
         res.written.append(rel)
+        res.seconds["gallery"] = time.perf_counter() - t
     return res
 
 
