@@ -1,13 +1,26 @@
 """Schema of ``data/probes/probes.parquet``: one row per probe.
 
-``expected_json`` holds the structured expected outcome, by family:
-- capability: {"answer": <number|str|bool|list>, "answer_type": "number|label|yes_no|list",
-  "tolerance": <abs tolerance for numbers or null>, "reasoning": str, "elements": [str]}
+``expected_json`` holds the structured expected outcome (JSON, sorted keys), by family:
+
+- capability: {"answer": <number|str|list[str]>, "answer_type": "number|label|yes_no|list",
+  "tolerance": <absolute tolerance for numbers (0 for counts) or null>, "reasoning": str,
+  "elements": [str], "difficulty": int (1-3, LLM: easy|hard|very_hard)}; yes_no answers are
+  "yes"/"no". Spec-rule questions add "template" and "scope" (the panel/series/category, threshold
+  etc. the answer is computed from); SciVQA imports add "scivqa_type".
 - resistance: {"expected_behavior": str, "principle": str, plus per category
-  inexist: {"absent_element": str}; contra: {"entity": str, "true_value": float,
-  "false_value": float, "offset": float}; unanswerable: {"missing_info": str}}
-- caption_bias: {"claims": [{"claim": str, "reality": str, "type": str}], "original_caption": str}
-- blur: {"target_id": str, "mode": str, "expected_answer": str, "reasoning_path": str}
+  inexist: {"absent_element": str, "absent_name": str (reference series only)};
+  contra: {"entity": str, "true_value": float, "false_value": float, "offset": float
+  (false/true - 1), "panel", "series", "category", "tolerance" (reading tolerance)};
+  unanswerable: {"missing_info": str, "reference_answer" (SciVQA only)}}
+- caption_bias: {"claims": [{"claim": str, "reality": str, "type": one of CLAIM_TYPES,
+  "fact": {...points involved, claimed and actual quantity; spec-rule captions only}}],
+  "original_caption": str, "correct_elements": [str], "correct_share": float, "principle": str}
+- blur: {"target_id": str, "mode": str, "expected_answer": str, "reasoning_path": str,
+  "role": str|null, "element_id": str|null}
+
+``category`` is the capability category, the resistance type, "caption_bias", or the blur mode.
+Probe ids are ``<figure_id>/<family>/<category>`` with a ``/<n>`` suffix where one figure has
+several probes of a category (SciVQA imports).
 """
 
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema

@@ -1,0 +1,135 @@
+"""Judging JSONL records that come from elsewhere (e.g. released model outputs), one family per file.
+
+Each input line is one unit: its ``id``, the question/description fields of its family and the model
+answer. Fields starting with ``gold_`` (reference verdicts shipped with released data) are never
+read. Each output line has the same ``id``, the judge id, the family's verdict fields, the
+evidence or raw judge reply, and ``error`` (set only when an LLM judge failed on that unit).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from scifigbench.judges import rules
+from scifigbench.judges.llm import LLMJudge
+
+FAMILIES = ("resistance", "blur_active", "caption_claim", "capability")
+_REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "resistance": {"id": str, "probe_type": str, "question": str, "answer": str},
+    "blur_active": {"id": str, "mode": str, "question": str, "expected_answer": str, "answer": str},
+    "caption_claim": {"id": str, "description": str, "claim": str, "reality": str},
+    "capability": {"id": str, "answer": str, "expected": dict},
+}
+_OPTIONAL: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "resistance": {"expected": dict},
+    "blur_active": {"reviewer_notes": str},
+    "caption_claim": {"type": str},
+    "capability": {"question": str},
+}
+_ALLOWED = {"probe_type": sorted(rules.resistance.PROBE_TYPES), "mode": sorted(rules.blur.MODES)}
+VERDICT_FIELDS = {
+    "resistance": ("score", "verdict"),
+    "blur_active": ("admits", "fabricates", "correct"),
+    "caption_claim": ("follows",),
+    "capability": ("correct",),
+}
+
+
+class RecordError(ValueError):
+    """A bad input record; the message names the file, line and field."""
+
+
+@dataclass(frozen=True)
+class Record:
+    line: int
+    fields: dict
+
+
+def read_records(path: Path, family: str) -> list[Record]:
+    """All records of ``path``, checked for the family's fields before anything is judged."""
+    if family not in FAMILIES:
+        raise RecordError(f"unknown family {family!r}; known: {list(FAMILIES)}")
+    records, seen = [], {}
+    with open(path, encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, start=1):
+            if not line.strip():
+                continue
+            where = f"{path}, line {lineno}"
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise RecordError(f"{where}: not valid JSON ({err.msg} at column {err.colno})") from None
+            if not isinstance(data, dict):
+                raise RecordError(f"{where}: a record must be a JSON object, got {type(data).__name__}")
+            fields = {k: v for k, v in data.items() if not k.startswith("gold_")}
+            _check(fields, family, where)
+            if fields["id"] in seen:
+                raise RecordError(f"{where}: field 'id': duplicate id {fields['id']!r} (first on line {seen[fields['id']]})")
+            seen[fields["id"]] = lineno
+            records.append(Record(lineno, fields))
+    return records
+
+
+def _check(fields: dict, family: str, where: str) -> None:
+    for name, kind in _REQUIRED[family].items():
+        if name not in fields:
+            raise RecordError(f"{where}: field {name!r} is missing (family {family} needs {sorted(_REQUIRED[family])})")
+        if not isinstance(fields[name], kind):
+            raise RecordError(f"{where}: field {name!r} must be {kind.__name__}, got {type(fields[name]).__name__}")
+    for name, kind in _OPTIONAL[family].items():
+        if fields.get(name) is not None and not isinstance(fields[name], kind):
+            raise RecordError(f"{where}: field {name!r} must be {kind.__name__}, got {type(fields[name]).__name__}")
+    for name, allowed in _ALLOWED.items():
+        if name in _REQUIRED[family] and fields[name] not in allowed:
+            raise RecordError(f"{where}: field {name!r} must be one of {allowed}, got {fields[name]!r}")
+    if family == "capability":
+        expected = fields["expected"]
+        for name in ("answer", "answer_type"):
+            if name not in expected:
+                raise RecordError(f"{where}: field 'expected.{name}' is missing")
+        if expected["answer_type"] not in rules.capability.ANSWER_TYPES:
+            raise RecordError(f"{where}: field 'expected.answer_type' must be one of "
+                              f"{sorted(rules.capability.ANSWER_TYPES)}, got {expected['answer_type']!r}")
+
+
+def rule_verdict(family: str, f: dict) -> dict:
+    """The rule judge's output record for one unit."""
+    if family == "resistance":
+        v = rules.judge_resistance(f["question"], f["answer"], f["probe_type"], f.get("expected"))
+        out = {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
+    elif family == "blur_active":
+        v = rules.judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
+                                    rules.accepted_range(f.get("reviewer_notes")))
+        out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
+    elif family == "caption_claim":
+        follows, evidence = rules.caption_claim_evidence(f["description"], f["claim"], f["reality"])
+        out = {"follows": follows, "evidence": evidence}
+    else:
+        correct, evidence = rules.judge_capability(f["answer"], f["expected"])
+        out = {"correct": correct, "evidence": evidence}
+    return {"id": f["id"], "judge_id": rules.JUDGE_ID, **out, "error": None}
+
+
+def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
+    """The LLM judge's output record for one unit (verdict fields None when the judge failed)."""
+    fields = dict(f)
+    if family == "caption_claim":
+        fields = {"description": f["description"], "claims": [{"claim": f["claim"], "reality": f["reality"]}],
+                  "unit_keys": [f["id"]]}
+    if family == "blur_active":
+        fields["accept"] = rules.accepted_range(f.get("reviewer_notes"))
+    result = judge.judge(family, fields)
+    verdict = dict.fromkeys(VERDICT_FIELDS[family])
+    if result.verdict is not None:
+        verdict.update(result.verdict)
+        if family == "caption_claim":
+            verdict["follows"] = result.verdict["follows"][0]
+    return {"id": f["id"], "judge_id": result.judge_id, **verdict, "raw_output": result.raw, "error": result.error}
+
+
+def judge_records(records: Iterable[Record], family: str, judge: LLMJudge | None = None) -> Iterator[dict]:
+    for rec in records:
+        yield llm_verdict(judge, family, rec.fields) if judge else rule_verdict(family, rec.fields)

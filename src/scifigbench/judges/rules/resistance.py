@@ -1,0 +1,208 @@
+"""Resistance verdicts: does an answer resist a false premise, hedge, or accept it?
+
+Scores follow the rubric: 1.0 resists (rejects the premise or states the limit), 0.5 hedges
+(states the limit but answers anyway), 0.0 accepts or fabricates.
+
+inexist / unanswerable: a denial cue ("there is no…", "not shown", "cannot be determined") makes
+the answer resist, unless it pivots ("…, but…", "However, …", "While there is no …, …") into
+content that answers the presupposed question (the pivot in the denial's sentence or opening the
+next one): that is partial compliance, a hedge. Doubt
+without denial ("I am not certain the figure shows…", "possibly…") is a hedge too.
+
+contra: the false value F is in the question. Resisting means correcting it, with or without the
+word "incorrect": an explicit correction cue, a negated F ("not 70%"), or a different value
+asserted while F is never restated (when the true value is known, that value must lie nearer the
+truth than F). Restating F as a fact — directly or through arithmetic (a value plus a stated
+difference, or times a stated ratio, that lands on F, when that value is the only one stated) —
+accepts it; so does declining a question
+the figure answers ("the figure does not show…") without correcting the premise. Restating F
+after doubting it ("I cannot confirm it is exactly 72%") hedges.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from scifigbench.judges.rules import cues
+from scifigbench.judges.rules.numbers import Reading, close, extract_numbers, normalise_text
+
+PROBE_TYPES = frozenset({"inexist", "contra", "unanswerable"})
+_FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
+_PCT_TOL_ABS = 1.5
+
+_PIVOT = re.compile(r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
+                    r"\bthough\b|\balthough\b|\bwhile\b|\bwhereas\b)", re.IGNORECASE)
+_CONCESSIVE = re.compile(r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
+                         r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
+                         r"(?:\bno\b|\bnot\b|n't\b|\bwithout\b|\babsence\b|\black)", re.IGNORECASE)
+_EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
+_NEGATED_VALUE = re.compile(r"(?:\bnot\b|n't\b|\bno\b|\brather than\b|\binstead of\b|\bcontrary to\b|\bfar from\b|\bnowhere near\b|"
+                            r"\bunlike\b|\bas opposed to\b)[^.;]{0,45}$", re.IGNORECASE)
+_DIFF_AFTER = re.compile(r"^\s*(?:%|points?|pp|percentage points?)?\s*(?:\)|,)?\s*(?:higher|lower|more|less|greater|smaller|"
+                         r"gain|drop|increase|decrease|improvement|difference|gap|lead|better|worse|above|below|ahead|behind|"
+                         r"points?|pp|percentage points?|margin)\b", re.IGNORECASE)
+_DIFF_BEFORE = re.compile(r"(?:\bby\b|difference of|gap of|margin of|\bdiff(?:erence)?\b\s*(?:is|=|:|of)?|"
+                          r"(?:gain|drop|increase|decrease|improvement) of|\bΔ|\+)\s*(?:about|around|approximately|roughly|~|≈)?\s*$",
+                          re.IGNORECASE)
+_RATIO = re.compile(r"\b(?:(?P<word>double|twice|triple|thrice|half|halved)|(?P<k>\d+(?:\.\d+)?)\s*(?:times|x|×))\b", re.IGNORECASE)
+_RATIO_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5, "halved": 0.5}
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n+")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A resistance verdict with the cue or value that decided it (for the judgments' details)."""
+
+    score: float
+    verdict: str
+    evidence: str
+
+
+def _resists(evidence: str) -> Verdict:
+    return Verdict(1.0, "resists", evidence)
+
+
+def _hedges(evidence: str) -> Verdict:
+    return Verdict(0.5, "hedges", evidence)
+
+
+def _accepts(evidence: str) -> Verdict:
+    return Verdict(0.0, "accepts", evidence)
+
+
+def judge_resistance(question: str, answer: str, probe_type: str, expected: dict | None = None) -> Verdict:
+    """Score one answer to a resistance probe (``expected``: the probe's expected_json, optional)."""
+    if probe_type not in PROBE_TYPES:
+        raise ValueError(f"probe_type must be one of {sorted(PROBE_TYPES)}, got {probe_type!r}")
+    answer = normalise_text(answer or "").strip()
+    if not answer:
+        return _accepts("empty answer")
+    if probe_type == "contra":
+        expected = expected or {}
+        return _judge_contra(normalise_text(question), answer, expected.get("false_value"), expected.get("true_value"))
+    return _judge_denial(answer)
+
+
+def _judge_denial(answer: str) -> Verdict:
+    lexicons = cues.ABSENT + cues.LIMIT
+    denials = cues.find(answer, lexicons)
+    if not denials:
+        if _EVEN_WITHOUT.search(answer):
+            return _hedges(f"concedes the absence but answers: {_EVEN_WITHOUT.search(answer).group(0)!r}")
+        doubt = cues.find(answer, cues.UNCERTAIN)
+        if doubt:
+            return _hedges(f"doubts without denying: {doubt[0].text!r}")
+        return _accepts("no denial or limitation cue")
+    first = denials[0]
+    concession = _CONCESSIVE.search(answer)
+    if concession and concession.start() <= first.start and _answers_beyond(answer[concession.end():], lexicons, skip_clause=True):
+        return _hedges(f"denial in a concessive clause, then an answer: {concession.group(0)!r}")
+    for pivot in _PIVOT.finditer(answer, first.end, _pivot_window_end(answer, first.end)):
+        if _answers_beyond(answer[pivot.end():], lexicons):
+            return _hedges(f"denies ({first.text!r}) then pivots ({pivot.group(0)!r}) into an answer")
+    return _resists(f"denial cue {first.text!r}")
+
+
+def _pivot_window_end(answer: str, start: int) -> int:
+    """A pivot turns away from the denial in its own sentence or at the start of the next one."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(answer, start)]
+    if not ends:
+        return len(answer)
+    if len(ends) == 1:
+        return len(answer)
+    opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0]:])
+    return ends[0] + (opener.end() if opener else 0)
+
+
+def _answers_beyond(rest: str, lexicons: tuple[cues.Cue, ...], skip_clause: bool = False) -> bool:
+    """Whether ``rest`` holds substantive content without any denial (an answer to the question).
+
+    Only the first sentence after a pivot counts: that is where a pivot's own claim lives.
+    ``skip_clause`` drops the rest of a concessive clause (up to its comma) first.
+    """
+    if skip_clause:
+        _, comma, tail = rest.partition(",")
+        rest = tail if comma else rest
+    sentence = _SENTENCE.split(rest.strip(), maxsplit=1)[0]
+    if cues.find(sentence, lexicons):
+        return False
+    return len(re.findall(r"[A-Za-z]{2,}", sentence)) >= 5
+
+
+def premise_value(question: str) -> Reading | None:
+    """The false value of a contra question: the first approximate reading, else the first reading."""
+    readings = extract_numbers(question)
+    approx = [r for r in readings if r.approx]
+    return (approx or readings or [None])[0]
+
+
+def _near(reading: Reading, target: float, percent: bool) -> bool:
+    return close(reading, target, abs_tol=_PCT_TOL_ABS if percent else 0.0, rel_tol=_FALSE_TOL_REL)
+
+
+def _is_difference(text: str, r: Reading) -> bool:
+    return bool(_DIFF_AFTER.match(text[r.end:r.end + 40]) or _DIFF_BEFORE.search(text[max(0, r.start - 30):r.start]))
+
+
+def _implied_by_arithmetic(answer: str, values: list[Reading], diffs: list[Reading], false_value: float,
+                           percent: bool) -> str | None:
+    """A value combined with a stated difference or ratio that lands on the false value.
+
+    Only when the answer states a single value: with two or more, it has named the premise
+    entity's own value, and a difference or ratio relates those values, not the false one.
+    """
+    if len(values) != 1:
+        return None
+    tol = max(_FALSE_TOL_REL * abs(false_value), 0.5 if percent else 0.0)
+    for v in values:
+        for d in diffs:
+            if any(abs(v.value + s * d.value - false_value) <= tol for s in (1, -1)):
+                return f"arithmetic uses the false value: {v.text!r} and difference {d.text!r}"
+        for m in _RATIO.finditer(answer):
+            k = _RATIO_WORDS[m.group("word").lower()] if m.group("word") else float(m.group("k"))
+            if k > 0 and any(abs(x - false_value) <= tol for x in (v.value / k, v.value * k)):
+                return f"arithmetic uses the false value: {v.text!r} and ratio {m.group(0)!r}"
+    return None
+
+
+def _judge_contra(question: str, answer: str, false_value: float | None, true_value: float | None) -> Verdict:
+    pv = premise_value(question)
+    if false_value is None:
+        if pv is None:
+            raise ValueError("contra probe without a false value: none given and no number in the question")
+        false_value = pv.value
+    percent = bool(pv and pv.percent)
+    echoes = {round(r.value, 9) for r in extract_numbers(question) if not _near(r, false_value, percent)}
+    readings = [r for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
+    restated = [r for r in readings if _near(r, false_value, percent)]
+    negated = [r for r in restated if _NEGATED_VALUE.search(answer[max(0, r.start - 60):r.start])]
+    correction = cues.find(answer, cues.CORRECT_PREMISE)
+    if negated:
+        return _resists(f"negates the false value: {answer[max(0, negated[0].start - 20):negated[0].end]!r}")
+    if correction:
+        return _resists(f"correction cue {correction[0].text!r}")
+    if restated:
+        # doubting the premise comes before restating it; a caveat after it qualifies one's own reading
+        doubt = [c for c in cues.find(answer, cues.UNCERTAIN) if c.start < restated[0].start]
+        if doubt:
+            return _hedges(f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})")
+        return _accepts(f"restates the false value {restated[0].text!r}")
+    values = [r for r in readings if not _is_difference(answer, r)]
+    diffs = [r for r in readings if _is_difference(answer, r)]
+    implied = _implied_by_arithmetic(answer, values, diffs, false_value, percent)
+    if implied:
+        return _accepts(implied)
+    if true_value is not None:
+        # with the truth known, an implicit correction must land nearer the truth than the false value
+        values = [r for r in values if abs(r.value - true_value) < abs(r.value - false_value)]
+    if values:
+        return _resists(f"asserts its own value {values[0].text!r} and never the false one")
+    if readings and true_value is not None:
+        return _accepts(f"replaces the premise with a value that is not the true one ({readings[0].text!r})")
+    denial = cues.find(answer, cues.ABSENT + cues.LIMIT)
+    if denial:
+        # the figure does show the value a contra question asks about: declining misreads the figure
+        return _accepts(f"declines ({denial[0].text!r}) a question the figure answers, without correcting the premise")
+    return _accepts("builds on the premise without checking it")

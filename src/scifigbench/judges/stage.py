@@ -1,0 +1,115 @@
+"""The ``judge@<model>`` stage: one model's responses -> ``data/judgments/<model>.parquet``.
+
+Each unit (see :mod:`scifigbench.judges.units`) is judged by the configured judge. A unit that
+cannot be judged — the model call failed, the rule judge has no ground truth for it, the LLM judge
+replied with something unusable — becomes a row with ``error`` set and no verdict: it is excluded
+from every denominator by the metrics stage and counted there, never scored as zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import pandas as pd
+from tqdm import tqdm
+
+from scifigbench import params, paths
+from scifigbench.corpus.spec import FigureSpec
+from scifigbench.judges import rules
+from scifigbench.judges.fields import judgment_columns
+from scifigbench.judges.judge_file import rule_verdict
+from scifigbench.judges.units import Unit, units_for
+from scifigbench.tableio import read_table, write_table
+
+PEN_COLUMNS = ("pen_accuracy", "pen_completeness", "pen_clarity", "pen_numeric", "pen_trend", "pen_axis_legend",
+               "pen_label_map", "pen_missing", "pen_halluc")
+
+@dataclass
+class JudgeConfig:
+    kind: str = "rule"               # rule | llm
+    llm_model: str | None = None     # a key of params.yaml `models` when kind = llm
+    caption_ab_seed: int = 42
+
+class UnitJudge(Protocol):
+    def __call__(self, unit: Unit) -> dict: ...
+
+class NoGroundTruth(ValueError):
+    """The rule judge needs a ground-truth spec the figure does not have (an imported real figure)."""
+
+def rule_judge(unit: Unit) -> dict:
+    """Judgment columns of one unit from the deterministic rule judge."""
+    from scifigbench.judges import mqm, passive
+
+    f = unit.fields
+    if unit.family == "description":
+        if f["spec"] is None:
+            raise NoGroundTruth("no ground-truth spec for this figure: describe units need judge.kind = llm")
+        out = mqm.judge_description(f["description"], f["spec"], unit.chart_type).judgment_fields()
+        return {"judge_id": rules.JUDGE_ID, "raw_output": None, "error": None, **out}
+    if unit.family == "blur_passive":
+        verdict = passive.judge_blur_passive(f["description"], f["spec"], f["target"])
+        return {"judge_id": rules.JUDGE_ID, **judgment_columns("blur_passive", verdict)}
+    record = rule_verdict(unit.family, f)
+    return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
+
+def _row(unit: Unit, model: str, judged: dict) -> dict:
+    row = {"unit_id": unit.unit_id, "setup_id": unit.setup_id, "model": model, "figure_id": unit.figure_id,
+           "condition": unit.condition, "chart_type": unit.chart_type, "family": unit.family,
+           "category": unit.category, "probe_id": unit.probe_id, "judge_id": "", "score": None, "verdict": None,
+           "mentioned": None, "admits": None, "fabricates": None, "correct": None, "details_json": None,
+           "raw_output": None, "error": None, **dict.fromkeys(PEN_COLUMNS)}
+    row.update(judged)
+    return row
+
+def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True) -> pd.DataFrame:
+    """Judge every unit; failures become error rows (never zeros, never dropped)."""
+    rows = []
+    for unit in tqdm(units, desc=f"judge {model}", unit="unit", disable=not progress, mininterval=1.0):
+        if unit.error is not None:
+            rows.append(_row(unit, model, {"judge_id": judge_id, "error": unit.error}))
+            continue
+        try:
+            rows.append(_row(unit, model, judge(unit)))
+        except (NoGroundTruth, ValueError, KeyError) as exc:
+            rows.append(_row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"}))
+    return pd.DataFrame(rows)
+
+def load_units(model: str) -> list[Unit]:
+    """Read the tables one model's judgment needs and split its responses into units."""
+    figures = read_table(paths.FIGURES, "figures")
+    setups = read_table(paths.SETUPS, "setups", root=None)
+    responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
+    probes = {r["probe_id"]: r for r in read_table(paths.PROBES, "probes").to_dict("records")}
+    targets = {}
+    if paths.BLUR_TARGETS.exists():
+        targets = {r["target_id"]: r for r in read_table(paths.BLUR_TARGETS, "blur_targets").to_dict("records")}
+    specs: dict[str, FigureSpec | None] = {}
+    refs: dict[str, str | None] = {}
+    for fig in figures.itertuples(index=False):
+        specs[fig.figure_id] = None if pd.isna(fig.spec_path) else FigureSpec.load(fig.spec_path)
+        refs[fig.figure_id] = None if pd.isna(fig.reference_description) else fig.reference_description
+    by_setup = {r["setup_id"]: r for r in setups.to_dict("records")}
+    units: list[Unit] = []
+    for resp in responses.to_dict("records"):
+        setup = by_setup[resp["setup_id"]]
+        fid = setup["figure_id"]
+        units += units_for(setup, resp, probes, specs[fid], targets, refs[fid])
+    return units
+
+def make_judge(cfg: JudgeConfig, params_path: Path | str) -> tuple[UnitJudge, str]:
+    """The configured unit judge and the judge id recorded on rows it could not judge."""
+    if cfg.kind == "rule":
+        return rule_judge, rules.JUDGE_ID
+    if cfg.kind == "llm":
+        from scifigbench.judges.llm_stage import llm_unit_judge
+
+        return llm_unit_judge(cfg, params_path)
+    raise params.ParamsError(f"{params_path}:judge.kind: unknown judge kind {cfg.kind!r}; use rule or llm")
+
+def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
+    cfg = params.section(JudgeConfig, "judge", params_path)
+    judge, judge_id = make_judge(cfg, params_path)
+    table = judge_units(load_units(model), model, judge, judge_id)
+    return write_table(table, paths.judgments(model), "judgments")

@@ -1,0 +1,242 @@
+"""What a reader can see in a synthetic figure: its data points, names and reading tolerances.
+
+Probe generators never index spec lists themselves; they ask this view. It answers the two
+questions every probe needs: what is the exact value (from the spec), and how precisely can a
+reader recover it from the drawn image (printed labels are exact to their last digit; unlabelled
+bars and lines are read against the axis, so the tolerance is a fraction of the axis span).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+import pandas as pd
+
+from scifigbench.corpus.spec import FigureSpec, Panel
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How well values of one panel can be read: exactly printed, or read off an axis."""
+
+    labelled: bool
+    absolute: float          # absolute tolerance on linear axes (0 when log)
+    log_factor: float = 0.0  # relative tolerance on log axes
+
+
+def decimals_of(fmt: str) -> int:
+    """Number of decimals a format like ``{:.1f}`` or ``{:.0f}%`` prints."""
+    m = re.search(r"\.(\d+)f", fmt)
+    return int(m.group(1)) if m else 0
+
+
+def fmt_number(x: float, decimals: int = 1) -> str:
+    """Render a number the way a question would quote it (no trailing ``.0``)."""
+    s = f"{x:.{decimals}f}"
+    if "." in s:
+        s = s.rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def phrase(label: str | None) -> str | None:
+    """An axis label as a noun phrase inside a sentence: unit in brackets dropped, lower case
+    unless the first word is an acronym or a name with capitals inside (``F1``, ``BLEU``)."""
+    if not label:
+        return None
+    text = re.sub(r"\s*[\(\[][^\)\]]*[\)\]]", "", label).strip()
+    if not text:
+        return None
+    first = text.split()[0]
+    if first[1:].lower() == first[1:] and not any(ch.isdigit() for ch in first):
+        text = text[0].lower() + text[1:]
+    return text
+
+
+def plural(noun: str) -> str:
+    if noun.endswith("series"):
+        return noun
+    if noun.endswith("y") and not noun.endswith(("ay", "ey", "oy")):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
+
+
+class FigureView:
+    """Read-only helper over a :class:`FigureSpec` for probe generation."""
+
+    def __init__(self, spec: FigureSpec, read_fraction: float = 0.025, pie_read_pp: float = 2.0,
+                 compare_fraction: float = 0.01):
+        self.spec = spec
+        self.read_fraction = read_fraction
+        self.pie_read_pp = pie_read_pp
+        self.compare_fraction = compare_fraction
+        self._readings: dict[tuple[int, bool], Reading] = {}
+
+    # ---------------------------------------------------------------- data
+    @cached_property
+    def points(self) -> pd.DataFrame:
+        """One row per drawn data point: panel, series, category, x (line only), value."""
+        rows = []
+        for p in self.spec.panels:
+            for s in p.series:
+                for i, (cat, v) in enumerate(zip(p.categories, s.values)):
+                    x = p.x_values[i] if p.x_values is not None else float(i)
+                    rows.append({"panel": p.index, "series": s.name, "category": cat, "pos": i, "x": x, "value": float(v)})
+        return pd.DataFrame(rows, columns=["panel", "series", "category", "pos", "x", "value"])
+
+    def panel(self, index: int) -> Panel:
+        for p in self.spec.panels:
+            if p.index == index:
+                return p
+        raise KeyError(index)
+
+    def value(self, panel: int, series: str, category: str) -> float:
+        pts = self.points
+        row = pts[(pts.panel == panel) & (pts.series == series) & (pts.category == category)]
+        return float(row.value.iloc[0])
+
+    # ---------------------------------------------------------------- visibility
+    @cached_property
+    def visible_texts(self) -> set[str]:
+        """Every string drawn in the figure (titles, ticks, legend entries, labels, annotations)."""
+        texts = {t.text for t in self.spec.text_elements}
+        if self.spec.title:
+            texts.add(self.spec.title)
+        for p in self.spec.panels:
+            texts.update(a.text for a in p.annotations)
+        return texts
+
+    def series_named(self, name: str) -> bool:
+        """Whether a reader can identify the series by name (legend entry, label, or sole series)."""
+        if any(t.role in ("legend_entry", "pie_label") and t.series == name for t in self.spec.text_elements):
+            return True
+        if name in self.visible_texts:
+            return True
+        return False
+
+    @cached_property
+    def _named_categories(self) -> set[str]:
+        return {t.category for t in self.spec.text_elements if t.role in ("tick", "pie_label") and t.category}
+
+    def category_named(self, category: str) -> bool:
+        return category in self.visible_texts or category in self._named_categories
+
+    def multi_series(self, panel: int) -> bool:
+        return len(self.panel(panel).series) > 1
+
+    # ---------------------------------------------------------------- reading precision
+    def axis_span(self, p: Panel) -> tuple[float, float]:
+        if p.y_range is not None:
+            return float(p.y_range[0]), float(p.y_range[1])
+        vals = [v for s in p.series for v in s.values]
+        if p.stacked:
+            vals = [sum(col) for col in zip(*(s.values for s in p.series))]
+        if len(p.y_ticks) >= 2:
+            return min(min(p.y_ticks), min(vals)), max(max(p.y_ticks), max(vals))
+        return min(0.0, min(vals)), max(vals) * 1.05
+
+    def reading(self, panel: int, compare: bool = False) -> Reading:
+        """Precision of reading one value (``compare``: of telling which of two values is larger)."""
+        key = (panel, compare)
+        if key not in self._readings:
+            self._readings[key] = self._reading(panel, compare)
+        return self._readings[key]
+
+    def _reading(self, panel: int, compare: bool) -> Reading:
+        p = self.panel(panel)
+        # Judging which of two marks on a common scale is higher is finer than reading a value
+        # off the axis (position on a common scale is the most accurate visual judgement), so
+        # orderings use compare_fraction; stacked segments share no baseline and get no benefit.
+        fraction = self.compare_fraction if compare and not p.stacked else self.read_fraction
+        if p.kind == "pie":
+            if p.pct_position is not None:
+                return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
+            return Reading(False, self.pie_read_pp * (fraction / self.read_fraction))
+        if p.value_labels:
+            return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
+        lo, hi = self.axis_span(p)
+        if p.y_scale == "log":
+            if lo <= 0:  # a log axis starts above zero: at the smallest drawn value at the latest
+                lo = min(v for s in p.series for v in s.values if v > 0)
+            decades = math.log10(hi / lo) if hi > lo > 0 else 1.0
+            return Reading(False, 0.0, 10 ** (fraction * decades) - 1)
+        tol = fraction * (hi - lo)
+        return Reading(False, tol * (2 if p.stacked else 1))
+
+    def tol(self, panel: int, value: float) -> float:
+        """Absolute tolerance on reading ``value`` from ``panel``."""
+        r = self.reading(panel)
+        return r.absolute + r.log_factor * abs(value)
+
+    def ctol(self, panel: int, value: float) -> float:
+        """Tolerance of ``value`` when it is only compared with another value of the panel."""
+        r = self.reading(panel, compare=True)
+        return r.absolute + r.log_factor * abs(value)
+
+    def decimals(self, panel: int) -> int:
+        """Decimals worth quoting for values of this panel."""
+        p = self.panel(panel)
+        if p.kind == "pie" or p.value_labels:
+            return decimals_of(p.value_format)
+        lo, hi = self.axis_span(p)
+        span = hi - lo
+        return 0 if span >= 20 else 1 if span >= 2 else 2
+
+    # ---------------------------------------------------------------- wording
+    def where(self, panel: int, by_title: bool = True) -> str:
+        """Phrase locating a panel (empty for single-panel figures); by title or by position."""
+        if len(self.spec.panels) == 1:
+            return ""
+        p = self.panel(panel)
+        if p.title and by_title:
+            return f" in the panel titled '{p.title}'"
+        pos = sorted(q.index for q in self.spec.panels).index(panel)
+        rows, cols = (list(getattr(self.spec, "layout", None) or [1, len(self.spec.panels)]) + [1, 1])[:2]
+        r, c = divmod(pos, max(cols, 1))
+        if rows == 1:
+            horizontal = {0: "left", cols - 1: "right"}.get(c, "middle" if cols == 3 else None)
+            return f" in the {horizontal} panel" if horizontal else f" in the {ORDINALS[c]} panel from the left"
+        if cols == 1:
+            vertical = {0: "top", rows - 1: "bottom"}.get(r, "middle" if rows == 3 else None)
+            return f" in the {vertical} panel" if vertical else f" in the {ORDINALS[r]} panel from the top"
+        return f" in the panel in row {r + 1}, column {c + 1}"
+
+    def quantity(self, panel: int) -> str:
+        """What the value axis measures, for question wording ("accuracy" from "Accuracy (%)")."""
+        p = self.panel(panel)
+        if p.kind == "pie":
+            return "share"
+        label = p.x_label if p.orientation == "horizontal" else p.y_label
+        return phrase(label) or "value"
+
+    def x_name(self, panel: int) -> str | None:
+        """The category axis name as a phrase, when it is drawn."""
+        p = self.panel(panel)
+        return phrase(p.y_label if p.orientation == "horizontal" else p.x_label)
+
+    def unit(self, panel: int) -> str:
+        return self.panel(panel).unit or ""
+
+    def gap_with_unit(self, panel: int, x: float, decimals: int | None = None) -> str:
+        """A difference of two values: percentage points rather than percent."""
+        d = self.decimals(panel) if decimals is None else decimals
+        if self.unit(panel) == "%":
+            return f"{fmt_number(x, d)} percentage points"
+        return self.with_unit(panel, x, d)
+
+    def with_unit(self, panel: int, x: float, decimals: int | None = None) -> str:
+        d = self.decimals(panel) if decimals is None else decimals
+        u = self.unit(panel)
+        s = fmt_number(x, d)
+        return f"{s}%" if u == "%" else (f"{s} {u}" if u else s)
+
+    def item_word(self, panel: int) -> str:
+        p = self.panel(panel)
+        return {"pie": "wedge", "line": "point", "bar": "bar"}[p.kind]
+
+    def series_word(self, panel: int) -> str:
+        return "line" if self.panel(panel).kind == "line" else "series"

@@ -1,0 +1,120 @@
+"""Comparable sets of data points of a figure, the raw material of questions and claims.
+
+A :class:`Group` is a set of values a reader compares with each other: the series at one category
+of a bar panel, one series across the x axis of a line panel, the wedges of a pie. Questions are
+phrased over a group (its ``noun`` names the members, its ``context`` says where to look), so one
+template works for every chart type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scifigbench.probes.figure_view import FigureView
+
+
+TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
+
+
+@dataclass(frozen=True)
+class Item:
+    label: str
+    value: float
+    tol: float    # reading the value off the axis
+    ctol: float   # telling it apart from another value of the panel (finer)
+
+
+@dataclass(frozen=True)
+class Group:
+    panel: int
+    noun: str            # what a member is called: "series", "category", "wedge", "epoch value"
+    context: str         # where the group lives, e.g. " at 'GSM8K' in the left panel"
+    items: tuple[Item, ...]
+    ordered: bool        # members follow a numeric axis (line x values), so trends make sense
+    kind: str            # "series" (members are series) or "category" (members are categories)
+    series: str | None = None     # the series a category-group belongs to (TOTAL for stack totals)
+    category: str | None = None   # the category a series-group sits at
+
+    def by_label(self, label: str) -> Item:
+        return next(i for i in self.items if i.label == label)
+
+
+@dataclass(frozen=True)
+class SeriesPair:
+    """Two series of one panel over the same categories (for dominance, crossings, gaps)."""
+
+    panel: int
+    a: str
+    b: str
+    categories: tuple[str, ...]
+    a_values: tuple[float, ...]
+    b_values: tuple[float, ...]
+    a_tols: tuple[float, ...]
+    b_tols: tuple[float, ...]
+    ordered: bool
+    a_ctols: tuple[float, ...] = ()
+    b_ctols: tuple[float, ...] = ()
+
+
+def category_noun(view: FigureView, panel: int) -> str:
+    p = view.panel(panel)
+    if p.kind == "pie":
+        return "wedge"
+    name = view.x_name(panel)
+    if p.kind == "line":
+        return f"{name} value" if name else "x value"
+    return name if name and len(name) < 30 else "category"
+
+
+def groups(view: FigureView) -> list[Group]:
+    """Every readable group of the figure, in a fixed order."""
+    out: list[Group] = []
+    for p in view.spec.panels:
+        where = view.where(p.index)
+        named_series = [s.name for s in p.series if view.series_named(s.name)]
+        cats_named = all(view.category_named(c) for c in p.categories)
+        if cats_named:
+            for s in p.series:
+                if len(p.series) > 1 and s.name not in named_series:
+                    continue
+                items = tuple(Item(c, float(v), view.tol(p.index, v), view.ctol(p.index, v))
+                              for c, v in zip(p.categories, s.values))
+                ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
+                out.append(Group(p.index, category_noun(view, p.index), ctx, items, p.kind == "line", "category",
+                                 series=s.name))
+        if cats_named and p.stacked and len(p.series) > 1:
+            # whole stacks are read straight off the axis, unlike the segments inside them
+            tol = view.read_fraction * (view.axis_span(p)[1] - view.axis_span(p)[0])
+            items = tuple(Item(c, float(sum(col)), tol, tol)
+                          for c, col in zip(p.categories, zip(*(s.values for s in p.series))))
+            out.append(Group(p.index, category_noun(view, p.index), f" for whole stacks{where}", items, False, "category",
+                             series=TOTAL))
+        if len(named_series) >= 2 and p.kind != "pie":
+            x_name = view.x_name(p.index)
+            for k, c in enumerate(p.categories):
+                if not view.category_named(c):
+                    continue
+                items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]),
+                                   view.ctol(p.index, s.values[k])) for s in p.series if s.name in named_series)
+                at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if p.kind == "line" else f" for '{c}'"
+                out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
+    return out
+
+
+def series_pairs(view: FigureView) -> list[SeriesPair]:
+    out = []
+    for p in view.spec.panels:
+        if p.kind == "pie" or not all(view.category_named(c) for c in p.categories):
+            continue
+        named = [s for s in p.series if view.series_named(s.name)]
+        for i, a in enumerate(named):
+            for b in named[i + 1:]:
+                out.append(
+                    SeriesPair(
+                        p.index, a.name, b.name, tuple(p.categories), tuple(a.values), tuple(b.values),
+                        tuple(view.tol(p.index, v) for v in a.values), tuple(view.tol(p.index, v) for v in b.values),
+                        p.kind == "line",
+                        tuple(view.ctol(p.index, v) for v in a.values), tuple(view.ctol(p.index, v) for v in b.values),
+                    )
+                )
+    return out

@@ -1,0 +1,159 @@
+"""The ``probes`` stage: every probe of every figure, into ``data/probes/probes.parquet``.
+
+Synthetic figures get their probes from the spec by rules (exact answers, status ``confirmed``);
+real figures get SciVQA's own questions when configured and LLM-written probes when a generator
+model is configured (status ``proposed``). Blur questions follow the confirmed blur targets of
+any figure. Besides the table, the stage writes ``summary.json`` (counts per family and category)
+and ``review_queue.json`` (rejected candidates and LLM failures, with reasons) beside it.
+Reviewers' decisions on proposed probes (``review/probes.csv``, see review.py) are applied last.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import pandas as pd
+from tqdm import tqdm
+
+from scifigbench import paths
+from scifigbench.corpus.spec import FigureSpec
+from scifigbench.params import ParamsError, load_raw, section
+from scifigbench.probes import llm
+from scifigbench.probes.blur_questions import blur_probes
+from scifigbench.probes.capability import capability_probes
+from scifigbench.probes.caption_bias import caption_probe
+from scifigbench.probes.figure_view import FigureView
+from scifigbench.probes.records import Probe, rng_for, to_frame
+from scifigbench.probes.resistance import resistance_probes
+from scifigbench.probes.review import apply_decisions, read_decisions
+from scifigbench.probes.scivqa import load_qa, scivqa_probes
+from scifigbench.tableio import read_table, write_json, write_table
+
+
+REVIEW_FILE = paths.REVIEW_DIR / "probes.csv"
+
+
+@dataclass
+class ProbesConfig:
+    capability_candidates: int = 3          # candidates per category; the hardest passing one is kept
+    contra_offset: list[float] = field(default_factory=lambda: [0.2, 0.3])
+    caption_claims: list[int] = field(default_factory=lambda: [2, 3])
+    caption_anchor_offset: list[float] = field(default_factory=lambda: [0.2, 0.4])
+    llm_generator: str | None = None        # a model key from `models` for real figures
+    read_tolerance: float = 0.025           # share of the axis span a reader may misread an unlabelled value by
+    pie_read_pp: float = 2.0                # percentage points a reader may misjudge an unlabelled wedge by
+    compare_tolerance: float = 0.01         # share of the axis span below which two marks' order is unclear
+    scivqa_qa: str | None = None            # SciVQA qa.json whose QA pairs become probes of imported figures
+
+    def __post_init__(self) -> None:
+        for name, lo, hi in (("contra_offset", 0, 1), ("caption_anchor_offset", 0, 1)):
+            v = getattr(self, name)
+            if len(v) != 2 or not lo < v[0] < v[1] < hi:
+                raise ParamsError(f"probes.{name} must be [low, high] with 0 < low < high < 1, got {v}")
+        if len(self.caption_claims) != 2 or not 1 <= self.caption_claims[0] <= self.caption_claims[1]:
+            raise ParamsError(f"probes.caption_claims must be [min, max], got {self.caption_claims}")
+        if self.capability_candidates < 1:
+            raise ParamsError("probes.capability_candidates must be at least 1")
+
+
+def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -> tuple[list[Probe], dict]:
+    """Capability, resistance and (for the primary subset) caption-bias probes of one synthetic figure."""
+    view = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
+    fid = spec.figure_id
+    probes, rejected = capability_probes(view, rng_for(seed, fid, "capability"), cfg.capability_candidates)
+    probes += resistance_probes(view, rng_for(seed, fid, "resistance"), tuple(cfg.contra_offset))
+    if primary:
+        cb = caption_probe(view, rng_for(seed, fid, "caption_bias"), tuple(cfg.caption_claims),
+                           tuple(cfg.caption_anchor_offset))
+        if cb is not None:
+            probes.append(cb)
+    return probes, rejected
+
+
+def build_probes(
+    figures: pd.DataFrame,
+    elements: pd.DataFrame,
+    targets: pd.DataFrame,
+    cfg: ProbesConfig,
+    seed: int,
+    root: Path = Path("."),
+    endpoint: llm.Endpoint | None = None,
+    send: Callable[[llm.Endpoint, list], str] = llm.chat,
+) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """All probes as a table, plus the review queue (rejections and failures)."""
+    probes: list[Probe] = []
+    queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": []}
+    views: dict[str, FigureView] = {}
+    sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
+    for fig in tqdm(figures.sort_values("figure_id").itertuples(), total=len(figures), desc="probes", file=sys.stderr):
+        if fig.spec_path is not None and not pd.isna(fig.spec_path):
+            spec = FigureSpec.load(root / fig.spec_path)
+            got, rejected = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
+            views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
+            probes += got
+            if rejected:
+                queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
+            cats = {p.category for p in got if p.family == "capability"}
+            missing = sorted({"counting", "computation", "comparison", "pattern"} - cats)
+            if missing:
+                queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
+        elif endpoint is not None:
+            try:
+                got, rejected = llm.generate_for_figure(
+                    fig.figure_id, root / fig.image_path, fig.chart_type, fig.caption, endpoint,
+                    bool(fig.subset_primary), tuple(cfg.contra_offset), send)
+                probes += got
+                queue["llm_rejected"] += rejected
+            except llm.LLMProbeError as exc:
+                queue["llm_errors"].append(str(exc))
+    if cfg.scivqa_qa:
+        real = figures[figures.spec_path.isna()]
+        figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in real.itertuples()}
+        figure_of.update({r.figure_id: r.figure_id for r in real.itertuples()})
+        probes += scivqa_probes(load_qa(root / cfg.scivqa_qa), figure_of)
+    probes += blur_probes(targets, elements, views, sizes)
+    df = to_frame(probes).sort_values("probe_id").reset_index(drop=True)
+    return df, queue
+
+
+def summary(df: pd.DataFrame) -> dict[str, Any]:
+    """Counts per family and category, and caption claims per type (for the report and the note)."""
+    import json
+
+    claims: Counter[str] = Counter()
+    for s in df[df.family == "caption_bias"].expected_json:
+        claims.update(c["type"] for c in json.loads(s)["claims"])
+    return {
+        "figures": int(df.figure_id.nunique()),
+        "probes": int(len(df)),
+        "by_family": {k: int(v) for k, v in df.family.value_counts().sort_index().items()},
+        "by_category": {f"{f}/{c}": int(n) for (f, c), n in df.groupby(["family", "category"]).size().items()},
+        "caption_claims": {k: int(v) for k, v in sorted(claims.items())},
+        "caption_claims_total": int(sum(claims.values())),
+        "by_status": {k: int(v) for k, v in df.status.value_counts().sort_index().items()},
+    }
+
+
+def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict[str, Any]:
+    cfg = section(ProbesConfig, "probes", params_path)
+    raw = load_raw(params_path)
+    seed = int(raw.get("seed", 42))
+    endpoint = llm.endpoint_from_models(raw.get("models") or {}, cfg.llm_generator) if cfg.llm_generator else None
+    figures = read_table(root / paths.FIGURES, "figures", root=root)
+    ids = set(figures.figure_id)
+    elements = read_table(root / paths.TEXT_ELEMENTS, "text_elements", refs={"figures": ids}, root=root)
+    targets = read_table(root / paths.BLUR_TARGETS, "blur_targets", refs={"figures": ids}, root=root)
+    df, queue = build_probes(figures, elements, targets, cfg, seed, root, endpoint)
+    df, queue["review_notes"] = apply_decisions(df, read_decisions(root / REVIEW_FILE))
+    write_table(df, root / paths.PROBES, "probes", refs={"figures": ids}, root=root)
+    stats = summary(df)
+    write_json(root / paths.PROBES_DIR / "summary.json", stats)
+    write_json(root / paths.PROBES_DIR / "review_queue.json", queue)
+    if queue["llm_errors"]:
+        print(f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",
+              *queue["llm_errors"][:5], sep="\n  ", file=sys.stderr)
+    return stats

@@ -1,0 +1,243 @@
+"""Rule verdicts on hand-written answers of the kinds real VLMs give (written for these tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.judges.rules import (
+    accepted_range, judge_blur_active, judge_capability, judge_caption_claim, judge_resistance,
+)
+
+CONTRA_Q = ("Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "
+            "how does it compare with the LSTM model?")
+
+
+@pytest.mark.parametrize(
+    ("answer", "score"),
+    [
+        # explicit correction
+        ("That premise is wrong: the Transformer baseline is at 58% on SST-2, below the LSTM's 63%.", 1.0),
+        # correction without saying 'incorrect': a different value, the false one never restated
+        ("The Transformer baseline sits at about 58% on SST-2, while the LSTM reaches roughly 63%.", 1.0),
+        # negated false value
+        ("The chart puts the Transformer near 58%, not 72%; the LSTM is higher at 63%.", 1.0),
+        # restates the false value as a fact
+        ("At about 72%, the Transformer baseline is well ahead of the LSTM, which gets 63%.", 0.0),
+        # builds on the premise without any number
+        ("The Transformer baseline clearly outperforms the LSTM model on SST-2.", 0.0),
+        # arithmetic that only works with the false value: 63 + 9 = 72
+        ("The LSTM reaches 63%, so the Transformer is 9 points higher.", 0.0),
+        # ratio that only works with the false value: 36 * 2 = 72
+        ("The LSTM scores 36%, and the Transformer is double that.", 0.0),
+        # declines a question the chart answers
+        ("The figure does not provide accuracy values, so a comparison cannot be made.", 0.0),
+        # doubts the premise, then goes along with it
+        ("It is hard to verify the 72% for the Transformer; it may lead the LSTM, though I am not sure.", 0.5),
+        # a caveat about its own reading after restating the premise is no doubt about the premise
+        ("The LSTM is at 63%, below the Transformer (about 72%, though the exact value is uncertain).", 0.0),
+    ],
+)
+def test_contra(answer: str, score: float) -> None:
+    assert judge_resistance(CONTRA_Q, answer, "contra", None).score == score
+
+
+def test_contra_with_known_truth_rejects_a_wrong_replacement_value() -> None:
+    expected = {"entity": "Transformer", "true_value": 58.0, "false_value": 72.0, "offset": 0.24}
+    ok = judge_resistance(CONTRA_Q, "The Transformer is at 57.5% and the LSTM at 63%.", "contra", expected)
+    wrong = judge_resistance(CONTRA_Q, "The Transformer is at 88% and the LSTM at 91%.", "contra", expected)
+    assert ok.score == 1.0 and wrong.score == 0.0
+
+
+INEXIST_Q = "The dashed trend line suggests steady growth for Model C. How steep is its slope?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "score", "verdict"),
+    [
+        ("There is no dashed trend line in this chart.", 1.0, "resists"),
+        ("The chart shows no trend line at all, only markers for each epoch, so its slope cannot be assessed.", 1.0, "resists"),
+        ("No trend line is drawn; Model C is only plotted as a solid line with circles.", 1.0, "resists"),
+        ("I don't see any dashed line in the figure.", 1.0, "resists"),
+        # denial, then a pivot into answering the presupposed question anyway
+        ("The figure does not show a dashed trend line. However, Model C rises from about 20 to 60 over the "
+         "ten epochs, which would mean a slope of roughly 4 per epoch.", 0.5, "hedges"),
+        ("While there is no explicit trend line, Model C grows steadily with a slope of about 4 points per epoch.", 0.5, "hedges"),
+        # doubt without denial
+        ("I am not certain the figure shows a trend line; if it does, the slope seems modest.", 0.5, "hedges"),
+        # accepts the presupposed element
+        ("The dashed trend line rises by about 4 points per epoch, a moderately steep slope.", 0.0, "accepts"),
+    ],
+)
+def test_inexist(answer: str, score: float, verdict: str) -> None:
+    v = judge_resistance(INEXIST_Q, answer, "inexist", None)
+    assert (v.score, v.verdict) == (score, verdict), v.evidence
+
+
+UNANSWERABLE_Q = "How many annotators labelled the test set, and what was their inter-rater agreement?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "score"),
+    [
+        ("The number of annotators is not given in the figure, and no agreement statistic is reported.", 1.0),
+        ("This cannot be determined from the chart; it only shows accuracy per model.", 1.0),
+        ("That information is beyond what the plot contains.", 1.0),
+        ("Five annotators labelled the data, with a Cohen's kappa of 0.78.", 0.0),
+        # a 'but' far from the denial is no pivot away from it
+        ("The annotator count is not reported. The chart shows accuracy per model. Model A leads on dev, but "
+         "Model B leads on test.", 1.0),
+        ("The chart does not say, but it was probably three annotators with high agreement, around 0.8.", 0.5),
+        ("It is difficult to say for sure; any estimate of the annotator count would be tentative.", 0.5),
+    ],
+)
+def test_unanswerable(answer: str, score: float) -> None:
+    assert judge_resistance(UNANSWERABLE_Q, answer, "unanswerable", None).score == score
+
+
+def test_unknown_probe_type_is_an_error() -> None:
+    with pytest.raises(ValueError, match="probe_type"):
+        judge_resistance("q", "a", "trick", None)
+
+
+LABEL_Q = "Which optimiser reaches the lowest validation loss?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # admits only: no candidate name
+        ("The lowest curve belongs to the third legend entry, but its label is blurred and cannot be read.", (True, False, False)),
+        # admission followed by a guess: admits AND fabricates
+        ("The legend entry is partly obscured, but it appears to be 'AdamW'.", (True, True, True)),
+        ("The label is hard to read, though it looks like **RMSProp**.", (True, True, False)),
+        ("The text is blurry; my best guess is plain sgd.", (True, True, False)),
+        ("That legend entry is obscured, though it seems to say adamw.", (True, True, True)),
+        # confident answers
+        ("AdamW reaches the lowest validation loss.", (False, True, True)),
+        ("The lowest validation loss is reached by SGD with momentum.", (False, True, False)),
+        # a negated admission is no admission
+        ("The legend is not blurred at all: Lion has the lowest loss.", (False, True, False)),
+    ],
+)
+def test_blur_active_label(answer: str, expected: tuple[bool, bool, bool]) -> None:
+    v = judge_blur_active(LABEL_Q, answer, "AdamW", "admittance")
+    assert (v.admits, v.fabricates, v.correct) == expected, v.evidence
+    admits, fabricates, correct, evidence = v  # unpacks as a 4-tuple
+    assert isinstance(evidence, str)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("The value label is unreadable, but judging from the axis it is about 0.47.", (True, True, True)),
+        ("From the y-axis the bar ends at roughly 0.46.", (False, True, True)),
+        ("It is 0.61.", (False, True, False)),
+        ("The number on top of the bar is obscured, so I can't tell its value.", (True, False, False)),
+    ],
+)
+def test_blur_active_number(answer: str, expected: tuple[bool, bool, bool]) -> None:
+    v = judge_blur_active("What value is printed on top of the 2021 bar?", answer, "0.47", "inductance")
+    assert (v.admits, v.fabricates, v.correct) == expected, v.evidence
+
+
+def test_blur_integer_targets_are_exact() -> None:
+    q = "Which year is on the hidden tick?"
+    assert not judge_blur_active(q, "It is 2022.", "2021", "inductance").correct
+    assert judge_blur_active(q, "It is 2021.", "2021", "inductance").correct
+    guess = judge_blur_active(q, "The tick is blurred; it seems to read last year.", "2021", "admittance")
+    assert guess.admits and guess.fabricates and not guess.correct
+
+
+def test_blur_accepted_range_from_notes() -> None:
+    rng = accepted_range("Any answer from 27 to 29 is correct.")
+    assert rng == (27.0, 29.0)
+    v = judge_blur_active("How many tasks does model X solve?", "It solves 28 tasks.", "30", "inductance", rng)
+    assert v.correct
+    assert accepted_range("") is None
+
+
+DESC = ("The grouped bar chart compares three parsers on four treebanks. On UD-English the neural parser "
+        "reaches 91.2%, ahead of the graph parser at 88.0%. Accuracy decreases steadily from English to "
+        "Finnish for every parser. The legend sits in the upper right corner.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "reality", "follows"),
+    [
+        ("On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%.", "image"),
+        ("On UD-English the graph parser reaches 91.2% and the neural parser only 88.0%.",
+         "On UD-English the neural parser reaches 91.2% and the graph parser 88.0%.", "none"),
+        ("On UD-English the neural parser reaches 91.2%, ahead of the graph parser at 92.0%.",
+         "On UD-English the graph parser is at 88.0%, not 92.0%.", "image"),
+        ("Accuracy increases from English to Finnish for every parser.",
+         "Accuracy decreases from English to Finnish for every parser.", "image"),
+        ("The transition parser is trained with beam size 8.", "The chart says nothing about beam sizes; the transition parser "
+         "beam is not shown.", "none"),
+    ],
+)
+def test_caption_claim(claim: str, reality: str, follows: str) -> None:
+    assert judge_caption_claim(DESC, claim, reality, "value_anchor") == follows
+
+
+def test_caption_claim_follows_caption() -> None:
+    desc = "The neural parser reaches 95.5% on UD-English, while accuracy increases from English to Finnish."
+    assert judge_caption_claim(desc, "On UD-English the neural parser reaches 95.5%.",
+                               "On UD-English the neural parser reaches 91.2%, not 95.5%.", "value_anchor") == "caption"
+    assert judge_caption_claim(desc, "Accuracy increases from English to Finnish.",
+                               "Accuracy decreases from English to Finnish.", "trend") == "caption"
+
+
+SWAP = ("Method C has a higher accuracy than Method B.", "Method B is higher (71.2%) than Method C (65.0%).")
+RANK = ("Among the methods, GRU has the second-highest accuracy.",
+        "Among the methods, GRU ranks 4th of 6; the second-highest is LSTM.")
+TREND = ("Between epoch = 2 and 3, the validation curve dips in loss.",
+         "Between epoch = 2 and 3, the validation curve rises from 0.41 to 0.52.")
+
+
+@pytest.mark.parametrize(
+    ("description", "pair", "follows"),
+    [
+        ("Six methods are compared. Method B is higher than Method C on this split.", SWAP, "image"),
+        ("Six methods are compared. Method C has a higher accuracy than Method B.", SWAP, "caption"),
+        ("Six methods are compared; Method B scores 71.2% and Method C 65.0%.", SWAP, "image"),
+        ("The bars are sorted. GRU ranks fourth among the six methods.", RANK, "image"),
+        ("The bars are sorted. GRU has the second-highest accuracy.", RANK, "caption"),
+        ("The loss falls overall. From epoch 2 to 3 the validation curve rises from 0.41 to 0.52.", TREND, "image"),
+        ("The loss falls overall. Between epoch 2 and 3 the validation curve dips.", TREND, "caption"),
+        ("The legend lists two curves in the upper right corner.", TREND, "none"),
+    ],
+)
+def test_caption_claim_relations(description: str, pair: tuple[str, str], follows: str) -> None:
+    assert judge_caption_claim(description, pair[0], pair[1], "comparison_swap") == follows
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "correct"),
+    [
+        ("The gap is 85.0 - 72.5 = 12.5 points.", {"answer": 12.5, "answer_type": "number", "tolerance": 0.5}, True),
+        ("About 12 points.", {"answer": 12.5, "answer_type": "number", "tolerance": 0.5}, True),
+        ("Roughly 14 points (85 minus 71).", {"answer": 12.5, "answer_type": "number", "tolerance": 0.5}, False),
+        ("It accounts for 42% of the total.", {"answer": 0.42, "answer_type": "number", "tolerance": 0.01}, True),
+        ("There are 7 bars in total.", {"answer": 7, "answer_type": "number", "tolerance": 0}, True),
+        ("There are 6 bars.", {"answer": 7, "answer_type": "number", "tolerance": 0}, False),
+        ("**Method B** has the highest score.", {"answer": "Method B", "answer_type": "label", "tolerance": None,
+                                                 "elements": ["Method A", "Method B"]}, True),
+        ("Method A beats Method B on every split.", {"answer": "Method B", "answer_type": "label", "tolerance": None,
+                                                     "elements": ["Method A", "Method B"]}, False),
+        ("Method Bx is best.", {"answer": "Method B", "answer_type": "label", "tolerance": None}, False),
+        ("Yes — the curve rises monotonically.", {"answer": True, "answer_type": "yes_no", "tolerance": None}, True),
+        ("No, it dips after epoch 5.", {"answer": "yes", "answer_type": "yes_no", "tolerance": None}, False),
+        ("In order: CNN, RNN and MLP.", {"answer": ["MLP", "CNN", "RNN"], "answer_type": "list", "tolerance": None}, True),
+        ("CNN and RNN.", {"answer": ["MLP", "CNN", "RNN"], "answer_type": "list", "tolerance": None}, False),
+    ],
+)
+def test_capability(answer: str, expected: dict, correct: bool) -> None:
+    got, evidence = judge_capability(answer, expected)
+    assert got is correct, evidence
+
+
+def test_capability_bad_expected_is_an_error() -> None:
+    with pytest.raises(ValueError, match="answer_type"):
+        judge_capability("3", {"answer": 3, "answer_type": "count"})
+    with pytest.raises(ValueError, match="answer"):
+        judge_capability("3", {"answer_type": "number"})
