@@ -102,6 +102,11 @@ def test_review_decisions_persist_across_reruns(run1, tmp_path):
     listed = runner.invoke(review, ["blur", "list", "--table", str(table), "--file", str(review_file)])
     assert listed.exit_code == 0 and "real_bar/admittance" in listed.output
     adm_text = targets.loc["real_bar/admittance", "text"]
+    shown = runner.invoke(review, ["blur", "show", "real_bar/admittance", "--out", str(tmp_path / "p.png"),
+                                   "--table", str(table), "--root", str(work)])
+    assert shown.exit_code == 0, shown.output
+    preview = read_bgr(tmp_path / "p.png")
+    assert preview.shape[1] > preview.shape[0]  # two tiles side by side
     ok = runner.invoke(review, ["blur", "confirm", "real_bar/admittance", "--table", str(table), "--file", str(review_file)])
     assert ok.exit_code == 0, ok.output
     # Replace the inductance proposal with a category name spelled the way a person types it.
