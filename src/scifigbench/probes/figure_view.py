@@ -57,6 +57,16 @@ def phrase(label: str | None) -> str | None:
     return text
 
 
+def fmt_sig(x: float, digits: int = 3) -> str:
+    """A number to ``digits`` significant digits, as a quoted rate would be (0.00342, 12.5, 1250)."""
+    if x == 0:
+        return "0"
+    s = f"{x:.{digits}g}"
+    if "e" in s:
+        s = f"{float(s):f}".rstrip("0").rstrip(".")
+    return s
+
+
 def plural(noun: str) -> str:
     if noun.endswith("series"):
         return noun
@@ -233,6 +243,18 @@ class FigureView:
         u = self.unit(panel)
         s = fmt_number(x, d)
         return f"{s}%" if u == "%" else (f"{s} {u}" if u else s)
+
+    def rate_unit(self, panel: int) -> tuple[float, str]:
+        """The x step a rate is quoted per, and its phrase: per 1,000 training steps, per epoch, per 0.1."""
+        p = self.panel(panel)
+        xs = sorted(p.x_values or [0.0, 1.0])
+        spacing = min((b - a for a, b in zip(xs, xs[1:]) if b > a), default=1.0)
+        name = self.x_name(panel) or "unit on the x-axis"
+        if spacing >= 1000:
+            return 1000.0, f"per 1,000 {name}"
+        if spacing < 0.5:
+            return 0.1, f"per 0.1 of {name}"
+        return 1.0, f"per unit of {name}"
 
     def item_word(self, panel: int) -> str:
         p = self.panel(panel)
