@@ -35,5 +35,10 @@ def responses(model: str) -> Path:
     return RESPONSES_DIR / f"{model}.parquet"
 
 
+def response_stats(model: str) -> Path:
+    """Run statistics (calls, cache hits, retries, errors, tokens, cost) of one respond stage."""
+    return RESPONSES_DIR / f"{model}.stats.json"
+
+
 def judgments(model: str) -> Path:
     return JUDGMENTS_DIR / f"{model}.parquet"

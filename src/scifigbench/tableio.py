@@ -31,6 +31,14 @@ def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _publish(tmp: str, path: Path) -> None:
+    """Give a finished temporary file normal permissions (mkstemp makes it owner-only) and move it in."""
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+    os.replace(tmp, path)
+
+
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
     """Replace ``path`` with ``data`` in one step (no reader ever sees a partial file)."""
     path = Path(path)
@@ -41,7 +49,7 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        _publish(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
@@ -77,7 +85,7 @@ def write_table(
     os.close(fd)
     try:
         df.to_parquet(tmp, index=False)
-        os.replace(tmp, path)
+        _publish(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)

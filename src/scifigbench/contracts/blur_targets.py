@@ -20,6 +20,7 @@ BLUR_TARGETS = TableSchema(
         Column("y0", "float", min=0),
         Column("x1", "float", min=0),
         Column("y1", "float", min=0),
+        Column("rule", "str", doc="selection rule, e.g. legend_entry, tick_sequence, value_label_axis, pie_remainder, repeated_label, reviewer"),
         Column("reasoning_path", "str", doc="how the text can (inductance) or cannot (admittance) be recovered"),
         Column("expected_answer", "str"),
         Column("status", "str", allowed=TARGET_STATUS),

@@ -101,9 +101,12 @@ def _axes_sentence(panel: Panel) -> str:
 def _extremes(panel: Panel) -> str:
     best = max(((v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)))
     worst = min(((v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)))
-    who = (lambda n, c: c) if len(panel.series) == 1 else (lambda n, c: f"{n}, {c}")
-    if panel.kind == "line":
-        who = (lambda n, c: f"{n} at {c}")
+
+    def who(series: str, category: str) -> str:
+        if panel.kind == "line":
+            return f"{series} at {category}"
+        return category if len(panel.series) == 1 else f"{series}, {category}"
+
     if panel.stacked:
         totals = [sum(s.values[i] for s in panel.series) for i in range(len(panel.categories))]
         i_max = max(range(len(totals)), key=lambda i: totals[i])

@@ -7,7 +7,8 @@ not change when the corpus size changes and the corpus is reproducible bit for b
 from __future__ import annotations
 
 import math
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 
@@ -137,13 +138,99 @@ def _series_values(rng: np.random.Generator, metric: Metric, n_series: int, n_ca
     return np.round(vals, metric.decimals)
 
 
+# -------------------------------------------------------------------------------------- legends
+
+_LOC_REGIONS = {  # (x anchor, y anchor) of an inside legend in axes fractions
+    "upper left": (0.0, 1.0), "upper right": (1.0, 1.0), "lower left": (0.0, 0.0), "lower right": (1.0, 0.0),
+    "upper center": (0.5, 1.0), "center right": (1.0, 0.5),
+}
+
+
+def _legend_box(loc: str, w: float, h: float) -> tuple[float, float, float, float]:
+    ax, ay = _LOC_REGIONS[loc]
+    x0 = {0.0: 0.02, 1.0: 0.98 - w, 0.5: 0.5 - w / 2}[ax]
+    y0 = {0.0: 0.02, 1.0: 0.98 - h, 0.5: 0.5 - h / 2}[ay]
+    return x0, y0, x0 + w, y0 + h
+
+
+def _frac(v: float, lo: float, hi: float, log: bool) -> float:
+    if log:
+        return (math.log10(max(v, 1e-12)) - math.log10(lo)) / (math.log10(hi) - math.log10(lo))
+    return (v - lo) / (hi - lo)
+
+
+def _occupied(panel: Panel) -> list[tuple[float, float, float, float]]:
+    """Boxes (axes fractions) covered by the panel's data: bars and line segments."""
+    lo, hi = panel.y_range or (0.0, 1.0)
+    log = panel.y_scale == "log"
+    out = []
+    for a in panel.annotations:  # reference line and its label
+        if a.value is not None:
+            f = _frac(a.value, lo, hi, log)
+            if panel.orientation == "horizontal":
+                out += [(f - 0.02, 0.0, f + 0.02, 1.0), (f, 0.88, f + 0.45, 1.0)]
+            else:
+                out.append((0.0, f - 0.03, 1.0, f + 0.1))
+    if panel.kind == "bar":
+        n = len(panel.categories)
+        bottoms = [0.0] * n
+        for s in panel.series:
+            for i, v in enumerate(s.values):
+                top = v + (bottoms[i] if panel.stacked else 0.0)
+                c0, c1 = (i + 0.1) / n, (i + 0.9) / n  # category slot, first at the left / top
+                v1 = min(1.0, _frac(top, lo, hi, log))
+                if panel.orientation == "horizontal":
+                    out.append((0.0, 1 - c1, v1, 1 - c0))
+                else:
+                    out.append((c0, 0.0, c1, v1))
+            if panel.stacked:
+                bottoms = [b + v for b, v in zip(bottoms, s.values)]
+        return out
+    xs = panel.x_values or []
+    x_lo, x_hi = min(xs) - 0.04 * (max(xs) - min(xs)), max(xs) + 0.04 * (max(xs) - min(xs))
+    for s in panel.series:
+        pts = [(_frac(x, x_lo, x_hi, False), _frac(y, lo, hi, log)) for x, y in zip(xs, s.values)]
+        for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
+            for t in np.linspace(0, 1, 8):
+                x, y = xa + t * (xb - xa), ya + t * (yb - ya)
+                out.append((x - 0.015, y - 0.03, x + 0.015, y + 0.03))
+    return out
+
+
+def _fit_legend(spec: FigureSpec, rng: np.random.Generator, allowed: Sequence[str]) -> None:
+    """Put an inside legend in a corner free of data, or move it outside the panels.
+
+    Real papers place legends where they hide nothing; a legend over bars or curves would also
+    hide ground truth that the benchmark asks about.
+    """
+    p0 = spec.panels[0]
+    if not p0.legend_loc:
+        return
+    rows, cols = spec.layout
+    fs = spec.font_size - 1
+    names = [s.name for s in p0.series]
+    ax_w = spec.figsize[0] / cols * 0.78
+    ax_h = spec.figsize[1] / rows * 0.7
+    w = (max(len(n) for n in names) * 0.58 * fs / 72 + 0.55) / ax_w
+    h = (len(names) * fs * 1.45 / 72 + 0.12) / ax_h
+    occupied = _occupied(p0)
+    for loc in [allowed[int(i)] for i in rng.permutation(len(allowed))]:
+        x0, y0, x1, y1 = _legend_box(loc, w, h)
+        if w < 0.7 and not any(a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1 for a0, b0, a1, b1 in occupied):
+            p0.legend_loc = loc
+            return
+    p0.legend_loc = None
+    spec.legend_outside = "bottom" if spec.title else "top"
+    spec.figsize[1] = round(spec.figsize[1] + 0.4, 1)
+
+
 # ----------------------------------------------------------------------------------------- bars
 
-def _bar_panel(rng: np.random.Generator, variant: str, domain: Domain, index: int,
+def _bar_panel(rng: np.random.Generator, variant: str, index: int,
                colors: list[tuple[str, str]],
                categories: list[str], series_names: list[str], metric: Metric, title: str | None,
                value_labels: bool, legend_loc: str | None, x_label: str | None, y_floor: bool,
-               sort: str) -> Panel:
+               sort: str, grid: bool) -> Panel:
     n_series = len(series_names)
     if variant == "stacked":
         shares = rng.dirichlet(np.full(n_series, 2.0), size=len(categories)).T
@@ -168,8 +255,8 @@ def _bar_panel(rng: np.random.Generator, variant: str, domain: Domain, index: in
     if variant == "horizontal":  # legends sit in the lower right, beside the shortest bars' ends
         headroom = 1.15 + (0.1 if value_labels else 0) + (0.45 if legend_loc else 0)
     high = _nice_ceiling(top_data * headroom)
-    if metric.unit == "%" and top_data * headroom <= 100 < high:
-        high = 100.0
+    if metric.unit == "%" and top_data <= 100 < high:
+        high = 100.0  # a percentage axis never runs past 100; _fit_legend moves a crowded legend out
     annotations = []
     if variant == "simple" and rng.random() < 0.3:
         ref = _round(float(np.quantile(vals, 0.3)), metric.decimals)
@@ -187,7 +274,7 @@ def _bar_panel(rng: np.random.Generator, variant: str, domain: Domain, index: in
         orientation="horizontal" if variant == "horizontal" else "vertical",
         stacked=variant == "stacked", value_labels=value_labels,
         value_format="{:.%df}" % metric.decimals, legend_loc=legend_loc, y_range=(low, high),
-        annotations=annotations, grid=bool(rng.random() < 0.4), sort=sort,
+        annotations=annotations, grid=grid, sort=sort,
     )
 
 
@@ -245,22 +332,29 @@ def generate_bar(rng: np.random.Generator, index: int) -> FigureSpec:
     colors = _colors(rng, style["palette"], n_series)
     x_label = cat_axis if rng.random() < 0.4 else None
     y_floor = rng.random() < 0.25
+    grid = bool(rng.random() < 0.4)
     panels = []
     for p, ptitle in enumerate(panel_titles):
         pm = metric
         if variant == "horizontal" and n_panels > 1:
             pm = domain.metrics[p]
         panels.append(_bar_panel(
-            rng, variant, domain, p, colors, list(categories), list(series_names), pm, ptitle,
-            bool(value_labels), legend_loc if p == 0 else None, x_label, y_floor, sort))
+            rng, variant, p, colors, list(categories), list(series_names), pm, ptitle,
+            bool(value_labels), legend_loc if p == 0 else None, x_label, y_floor, sort, grid))
     layout = _grid_layout(len(panels))
     title = _bar_title(rng, variant, metric, panels, domain)
     legend_outside = _no_clash(title, legend_outside)
-    return FigureSpec(
+    figsize = _figsize(layout, rng, legend_outside)
+    if variant != "horizontal":  # room for horizontal category labels under each bar group
+        per_cat = max(len(c) for c in categories) * 0.56 * (style["font_size"] - 1) / 72 + 0.25
+        figsize[0] = round(max(figsize[0], layout[1] * (per_cat * len(categories) + 0.9)), 1)
+    spec = FigureSpec(
         figure_id="", chart_type="bar", variant=variant, panels=panels, title=title, caption="",
         reference_description="", domain=domain.name, layout=layout,
-        figsize=_figsize(layout, rng, legend_outside), legend_outside=legend_outside, **style,
+        figsize=figsize, legend_outside=legend_outside, **style,
     )
+    _fit_legend(spec, rng, BAR_LEGEND_LOCS + ("lower right",) if variant == "horizontal" else BAR_LEGEND_LOCS)
+    return spec
 
 
 def _bar_title(rng: np.random.Generator, variant: str, metric: Metric, panels: list[Panel],
@@ -391,11 +485,13 @@ def generate_line(rng: np.random.Generator, index: int) -> FigureSpec:
         title = pick(rng, (f"{metrics[-1].name} vs. {xaxis.label.lower()}", "Training dynamics",
                            f"Scaling behaviour on {datasets[0]}", f"Effect of {xaxis.label.lower()}"))
     legend_outside = _no_clash(title, legend_outside)
-    return FigureSpec(
+    spec = FigureSpec(
         figure_id="", chart_type="line", variant=variant, panels=panels, title=title, caption="",
         reference_description="", domain=domain.name, layout=layout, shared_x=variant == "shared_x",
         figsize=_figsize(layout, rng, legend_outside), legend_outside=legend_outside, **style,
     )
+    _fit_legend(spec, rng, LEGEND_LOCS)
+    return spec
 
 
 # ----------------------------------------------------------------------------------------- pies

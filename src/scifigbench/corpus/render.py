@@ -92,10 +92,10 @@ def _draw_bars(d: Drawing, ax: Axes, panel: Panel) -> None:
                 end = v + (bottom[i] if panel.stacked else 0)
                 if horizontal:
                     t = ax.annotate(_value_format(panel, v), (end, o), xytext=(3, 0), textcoords="offset points",
-                                    ha="left", va="center", fontsize=panel_font(ax) - 1.5)
+                                    ha="left", va="center", fontsize=_font_size() - 1.5)
                 else:
                     t = ax.annotate(_value_format(panel, v), (o, end), xytext=(0, 2), textcoords="offset points",
-                                    ha="center", va="bottom", fontsize=panel_font(ax) - 1.5)
+                                    ha="center", va="bottom", fontsize=_font_size() - 1.5)
                 d.add(t, role="value_label", panel=panel.index, series=series.name,
                       category=panel.categories[i], value=float(v))
         if panel.stacked:
@@ -117,7 +117,8 @@ def _draw_bars(d: Drawing, ax: Axes, panel: Panel) -> None:
         ax.set_axisbelow(True)
 
 
-def panel_font(ax: Axes) -> float:
+def _font_size() -> float:
+    """The figure's base font size (set through rc_context while drawing)."""
     return float(matplotlib.rcParams["font.size"])
 
 
@@ -180,11 +181,13 @@ def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
             if horizontal:
                 ax.axvline(a.value, color="#555555", linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transData, ax.transAxes)
-                t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=panel_font(ax) - 1.5)
+                t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=_font_size() - 1.5,
+                            bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
             else:
                 ax.axhline(a.value, color="#555555", linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transAxes, ax.transData)
-                t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=panel_font(ax) - 1.5)
+                t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=_font_size() - 1.5,
+                            bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
             d.add(t, role="annotation", panel=panel.index, value=a.value)
 
 

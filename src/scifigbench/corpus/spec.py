@@ -44,7 +44,6 @@ class Annotation:
     series: str | None = None
     kind: str = "text"             # text | arrow | hline | vline
     value: float | None = None     # data coordinate of the marked line / point on the value axis
-    x_value: float | None = None   # x data coordinate for vline / points on line plots
 
 
 @dataclass

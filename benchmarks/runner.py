@@ -1,0 +1,154 @@
+"""Throughput of the model runner against the local OpenAI-compatible server, and rerun cost.
+
+With a server latency of 250 ms and 16 concurrent requests, Little's law caps throughput at
+16 / 0.25 = 64 requests/s; this prints the achieved rate as a fraction of that cap (target >= 0.9)
+with realistic payloads (~100-130 KB PNG charts inlined as base64), then the number of calls a
+no-change rerun makes (target 0), then — when the default pipeline's setups and the simulated
+respondents exist in the working directory — the wall time of one simulated `respond` stage.
+
+The server runs in its own process so that its JSON parsing does not compete with the client
+for the interpreter lock. Run from the repository root:
+    PYTHONPATH=src .venv/bin/python benchmarks/runner.py [--setups 640]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import yaml  # noqa: E402
+
+from scifigbench import paths  # noqa: E402
+from scifigbench.models import config, runner  # noqa: E402
+from scifigbench.tableio import read_table, sha256_file, write_table  # noqa: E402
+
+LATENCY_S = 0.25
+CONCURRENCY = 16
+KEY_ENV = "SCIFIGBENCH_BENCH_KEY"
+
+
+def chart(path: Path, seed: int, dpi: int = 210) -> None:
+    """A two-panel grouped bar chart in the style of an ML paper, about 100 KB as PNG at dpi 210."""
+    rng = np.random.default_rng(seed)
+    fig, axes = plt.subplots(1, 2, figsize=(8, 4.2), dpi=dpi)
+    cats = [f"Model-{i}" for i in range(6)]
+    for k, ax in enumerate(axes):
+        for j in range(3):
+            ax.bar(np.arange(6) + j * 0.27, rng.uniform(20, 90, 6), width=0.27, label=f"Setting {j}")
+        ax.set_xticks(np.arange(6) + 0.27, cats, rotation=30)
+        ax.set_ylabel("Accuracy (%)")
+        ax.set_title(f"Benchmark {seed}.{k}")
+        ax.legend(fontsize=7)
+        ax.grid(alpha=0.3)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def build_workdir(root: Path, n_setups: int, n_images: int, dpi: int = 210) -> int:
+    rows = []
+    for i in range(n_images):
+        chart(root / "data/conditions/images" / f"f{i:03d}.png", seed=i, dpi=dpi)
+    for s in range(n_setups):
+        rel = f"data/conditions/images/f{s % n_images:03d}.png"
+        rows.append({"setup_id": f"f{s % n_images:03d}/base/q{s}", "figure_id": f"f{s % n_images:03d}", "condition": "base",
+                     "task": "describe", "chart_type": "bar", "prompt_id": "describe_bar", "prompt_version": "0" * 12,
+                     "system_text": None, "user_text": f"Request {s}: describe this bar chart for a reader who cannot see it.",
+                     "image_path": rel, "image_sha256": sha256_file(root / rel), "caption": None, "probe_ids": "[]",
+                     "blur_target_id": None})
+    write_table(pd.DataFrame(rows), root / paths.SETUPS, "setups", root=root)
+    sizes = [(root / "data/conditions/images" / f"f{i:03d}.png").stat().st_size for i in range(n_images)]
+    return int(np.mean(sizes))
+
+
+def start_server(latency: float) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([sys.executable, "-m", "scifigbench.devserver", "--latency", str(latency), "--lifetime", "900"],
+                            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")})
+    line = proc.stdout.readline()
+    return proc, line.split()[2]
+
+
+def respond(root: Path, name: str) -> runner.RunStats:
+    eff = config.load(name, root / "params.yaml")
+    setups = read_table(root / paths.SETUPS, "setups", root=root)
+    _, stats = runner.respond(eff, setups, root, root / paths.CACHE_DIR, root / paths.responses(name),
+                              root / paths.response_stats(name), progress=True)
+    return stats
+
+
+def simulated_wall_time() -> str:
+    """Seconds for each default simulated respondent over the default setups, if they exist here."""
+    if not paths.SETUPS.exists() or importlib.util.find_spec("scifigbench.models.simulated") is None:
+        return "skipped (needs data/setups/setups.parquet from `dvc repro setups` and scifigbench.models.simulated)"
+    setups = read_table(paths.SETUPS, "setups")
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in [k for k, v in (yaml.safe_load(Path("params.yaml").read_text())["models"] or {}).items()
+                     if v.get("backend") == "simulated"]:
+            eff = config.load(name)
+            start = time.monotonic()
+            runner.respond(eff, setups, Path("."), Path(tmp), Path(tmp) / f"{name}.parquet", Path(tmp) / f"{name}.json",
+                           progress=False)
+            out.append(f"{name} {time.monotonic() - start:.1f} s")
+    return f"{len(setups)} setups: " + ", ".join(out)
+
+
+def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[dict, runner.RunStats]:
+    """Run the same setups twice against the server: a cold run (all calls) and a no-change rerun."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        mean_size = build_workdir(root, n_setups, n_images, dpi)
+        params = {"run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": CONCURRENCY, "requests_per_minute": None},
+                  "models": {"bench": {"backend": "openai", "base_url": base_url, "model": "bench-vlm",
+                                       "api_key_env": KEY_ENV}}}
+        (root / "params.yaml").write_text(yaml.safe_dump(params))
+        cpu = time.process_time()
+        first = respond(root, "bench")
+        cpu = time.process_time() - cpu
+        again = respond(root, "bench")
+    rate = first.calls / first.call_s
+    return {"setups": n_setups, "mean_png_bytes": mean_size, "calls": first.calls, "call_s": round(first.call_s, 2),
+            "errors": first.errors, "failed_attempts": first.failed_attempts, "req_per_s": round(rate, 1), "fraction": round(rate / (CONCURRENCY / LATENCY_S), 3),
+            "client_cpu_ms_per_call": round(1000 * cpu / max(first.calls, 1), 2),
+            "load_avg_1min": round(os.getloadavg()[0], 2)}, again
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--setups", type=int, default=640)
+    ap.add_argument("--images", type=int, default=40)
+    args = ap.parse_args()
+    os.environ[KEY_ENV] = "bench-key"
+    limit = CONCURRENCY / LATENCY_S
+    server, base_url = start_server(LATENCY_S)
+    try:
+        real, again = throughput(base_url, args.setups, args.images, dpi=210)
+        small, _ = throughput(base_url, args.setups, args.images, dpi=30)  # control: same run, tiny images
+    finally:
+        server.terminate()
+        server.wait()
+    print(json.dumps({"realistic": real, "control_small_images": small}))
+    print(f"throughput: {real['req_per_s']} req/s = {real['fraction']:.3f} of the Little's-law limit {limit:.0f} req/s "
+          f"(latency {LATENCY_S} s, concurrency {CONCURRENCY}, ~{real['mean_png_bytes'] // 1000} KB PNGs; target >= 0.9); "
+          f"control with ~{small['mean_png_bytes'] // 1000} KB PNGs: {small['fraction']:.3f}; "
+          f"1-min load average {real['load_avg_1min']} on {os.cpu_count()} cores")
+    print(f"no-change rerun: {again.calls} calls, {again.cache_hits} cache hits, cost ${again.cost_usd:.4f} (target 0 calls)")
+    print(f"simulated respond wall time: {simulated_wall_time()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""What a blur target is before and after it is matched to a box, and how candidates are ranked.
+
+Selectors (from a spec, or from OCR for real figures) produce :class:`Candidate` strings with a
+reasoning path; a candidate becomes a :class:`BlurTarget` once a box for it is known.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+from scifigbench.conditions.transforms import figure_seed
+
+ADMITTANCE = "admittance"
+INDUCTANCE = "inductance"
+MODES = (ADMITTANCE, INDUCTANCE)
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    mode: str
+    rule: str                  # which selection rule produced it (see targets.py / ocr_targets.py)
+    text: str                  # the string to blur
+    reasoning_path: str        # why it cannot (admittance) or can (inductance) be recovered
+    expected_answer: str
+    element_id: str | None = None
+    role: str | None = None
+    box: Box | None = None     # known for spec elements and OCR-derived candidates
+    redacts_caption: bool = False  # the caption names it, so the caption shown with the blur drops it
+
+
+@dataclass(frozen=True)
+class BlurTarget:
+    figure_id: str
+    mode: str
+    text: str
+    box: Box
+    reasoning_path: str
+    expected_answer: str
+    status: str                # confirmed | proposed | rejected
+    ocr_backend: str
+    match_tier: str            # renderer | exact | normalised | fuzzy
+    match_score: float
+    element_id: str | None = None
+    role: str | None = None
+    rule: str = ""
+
+    @property
+    def target_id(self) -> str:
+        return f"{self.figure_id}/{self.mode}"
+
+    def with_(self, **changes) -> "BlurTarget":
+        return replace(self, **changes)
+
+    def row(self) -> dict:
+        x0, y0, x1, y1 = self.box
+        return {
+            "target_id": self.target_id, "figure_id": self.figure_id, "mode": self.mode, "element_id": self.element_id,
+            "role": self.role, "text": self.text, "x0": x0, "y0": y0, "x1": x1, "y1": y1, "rule": self.rule,
+            "reasoning_path": self.reasoning_path, "expected_answer": self.expected_answer, "status": self.status,
+            "ocr_backend": self.ocr_backend, "match_tier": self.match_tier, "match_score": self.match_score,
+        }
+
+
+def overlaps(a: Box, b: Box, pad: float = 0.0) -> bool:
+    return a[0] - pad < b[2] and b[0] < a[2] + pad and a[1] - pad < b[3] and b[1] < a[3] + pad
+
+
+def rank(candidates: Iterable[Candidate], rule_order: Sequence[str], seed: int, figure_id: str, shuffle_rules: bool) -> list[Candidate]:
+    """Order candidates: those the caption does not name first; then by rule (fixed priority, or a
+    per-figure seeded order for variety); seeded within a rule."""
+    rng = random.Random(figure_seed(seed, figure_id, "blur-rank"))
+    rules = list(rule_order)
+    if shuffle_rules:
+        rng.shuffle(rules)
+    groups: dict[str, list[Candidate]] = {r: [] for r in rules}
+    for c in candidates:
+        groups.setdefault(c.rule, []).append(c)
+    ordered: list[Candidate] = []
+    for r in groups:
+        group = sorted(groups[r], key=lambda c: (c.text, c.element_id or "", c.box or ()))
+        rng.shuffle(group)
+        ordered += group
+    return sorted(ordered, key=lambda c: c.redacts_caption)  # stable: keeps the order within each part

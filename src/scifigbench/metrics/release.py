@@ -1,0 +1,194 @@
+"""``scifigbench import-release DIR``: the paper's released per-item verdicts as judgment tables.
+
+The release keeps one JSON per (task, model, figure) (``results/evaluation/resistance/<model>/
+fig_XXX.json``, ``results/evaluation/caption_bias/...``, ``results/evaluation/active_probes/
+<model>/<mode>/...``) plus verdict-only blur tables (``blur_verdicts_active.jsonl``,
+``blur_verdicts_passive.jsonl``). Turning them into ``data/judgments/<model>.parquet`` under our
+contract lets the metrics stage recompute the paper's numbers with the same code that scores our
+own runs — a check of both the metric definitions and the pipeline.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any, Iterable
+
+import click
+import pandas as pd
+
+from scifigbench import paths
+from scifigbench.contracts import JUDGMENTS
+
+CHART_TYPES = {"bar chart": "bar", "line plot": "line", "line chart": "line", "pie chart": "pie"}
+RESISTANCE_VERDICTS = {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}
+CLAIM_SCORES = {"image": 1.0, "caption": 0.0}
+BLUR_CONDITIONS = {"admittance": "admb", "inductance": "indb"}
+UNKNOWN_CHART = "unknown"  # blur verdict tables carry no chart type; other release files may
+
+
+class ReleaseError(ValueError):
+    """The release folder or one of its files does not have the expected layout."""
+
+
+def find_results(root: Path) -> Path:
+    """The release's ``results`` folder: ``root`` itself or below it (``release/*/results``)."""
+    for cand in (root, root / "results", *sorted(root.glob("release/*/results")), *sorted(root.glob("*/results"))):
+        if (cand / "evaluation").is_dir() or (cand / "generation").is_dir():
+            return cand
+    raise ReleaseError(f"{root}: no release results folder (expected evaluation/ or generation/ inside)")
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except json.JSONDecodeError as exc:
+        raise ReleaseError(f"{path}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ReleaseError(f"{path}: expected a JSON object")
+    return data
+
+
+def _need(data: dict[str, Any], key: str, where: str) -> Any:
+    if key not in data:
+        raise ReleaseError(f"{where}: missing field '{key}'")
+    return data[key]
+
+
+def _chart(value: Any) -> str:
+    return CHART_TYPES.get(str(value).strip().lower(), UNKNOWN_CHART) if value else UNKNOWN_CHART
+
+
+def _row(model: str, fig: str, condition: str, family: str, part: str, chart: str, judge: str, **kw: Any) -> dict[str, Any]:
+    task = {"caption_claim": "describe", "blur_passive": "describe"}.get(family, family)
+    setup = f"{fig}/{condition}/{task}"
+    row = {c: None for c in JUDGMENTS.column_names}
+    row.update(unit_id=f"{setup}#{part}", setup_id=setup, model=model, figure_id=fig, condition=condition,
+               chart_type=chart, family=family, judge_id=judge)
+    row.update(kw)
+    return row
+
+
+def resistance_rows(results: Path) -> Iterable[dict[str, Any]]:
+    for path in sorted(results.glob("evaluation/resistance/*/*.json")):
+        data = _load(path)
+        model, fig = path.parent.name, _need(data, "figure_id", str(path))
+        judge = f"release:{data.get('judge_model', 'unknown')}"
+        for i, ev in enumerate(_need(data, "evaluations", str(path))):
+            where = f"{path}: evaluations[{i}]"
+            ptype = _need(ev, "probe_type", where)
+            score = ev.get("judge_score")
+            details = json.dumps({"question": ev.get("question"), "answer": ev.get("model_answer"),
+                                  "reasoning": ev.get("judge_reasoning")}, ensure_ascii=False)
+            ok = score is not None and float(score) in RESISTANCE_VERDICTS
+            yield _row(model, fig, "base", "resistance", ptype, _chart(data.get("figure_type")), judge,
+                       category=ptype, probe_id=f"{fig}:{ptype}", details_json=details,
+                       score=float(score) if ok else None, verdict=RESISTANCE_VERDICTS[float(score)] if ok else None,
+                       error=None if ok else f"release verdict {score!r} is not 1 / 0.5 / 0")
+
+
+def caption_rows(results: Path) -> Iterable[dict[str, Any]]:
+    for path in sorted(results.glob("evaluation/caption_bias/*/*.json")):
+        data = _load(path)
+        model, fig = path.parent.name, _need(data, "figure_id", str(path))
+        judge = f"release:{data.get('judge_model', 'unknown')}"
+        for i, ev in enumerate(_need(data, "evaluations", str(path))):
+            where = f"{path}: evaluations[{i}]"
+            mapped = str(_need(ev, "mapped_to", where))
+            details = json.dumps({"claim": ev.get("claim"), "reality": ev.get("reality"), "reason": ev.get("reason"),
+                                  "judge_answer": ev.get("judge_answer")}, ensure_ascii=False)
+            known = mapped in CLAIM_SCORES or mapped in ("not_addressed", "none")
+            yield _row(model, fig, "capbias", "caption_claim", str(ev.get("modification_index", i)),
+                       _chart(data.get("figure_type")), judge, category=ev.get("type"),
+                       probe_id=f"{fig}:claim{ev.get('modification_index', i)}", score=CLAIM_SCORES.get(mapped),
+                       verdict=mapped if mapped in CLAIM_SCORES else "none", details_json=details,
+                       error=None if known else f"release claim verdict {mapped!r} is not image / caption / not_addressed")
+
+
+def _blur_row(model: str, fig: str, mode: str, family: str, chart: str, judge: str, rec: dict[str, Any], where: str,
+              text: dict[str, Any] | None) -> dict[str, Any]:
+    if mode not in BLUR_CONDITIONS:
+        raise ReleaseError(f"{where}: mode {mode!r} is not admittance / inductance")
+    flags = ("admits", "fabricates", "correct") + (("mentioned",) if family == "blur_passive" else ())
+    missing = [f for f in flags if not isinstance(rec.get(f), bool)]
+    values = {f: rec.get(f) if isinstance(rec.get(f), bool) else None for f in flags}
+    return _row(model, fig, BLUR_CONDITIONS[mode], family, mode, chart, judge, category=mode,
+                probe_id=f"{fig}:blur:{mode}", verdict=None if missing else "judged", details_json=json.dumps(text, ensure_ascii=False) if text else None,
+                error=f"release verdict lacks {missing}" if missing else None, **values)
+
+
+def _answer_texts(results: Path) -> dict[tuple[str, str, str], dict[str, Any]]:
+    """Question and answer of active blur probes from ``generation/active_probes``, for examples."""
+    out = {}
+    for path in sorted(results.glob("generation/active_probes/*/*/*.json")):
+        data = _load(path)
+        out[(path.parent.parent.name, path.parent.name, path.stem)] = {
+            "question": data.get("question"), "blurred_element": data.get("blurred_element"),
+            "expected_answer": data.get("expected_answer"), "answer": data.get("model_answer")}
+    return out
+
+
+def blur_rows(results: Path, tables: dict[str, Path | None], charts: dict[str, str]) -> Iterable[dict[str, Any]]:
+    """Blur verdicts: the verdict-only tables first, then per-item evaluation files they lack."""
+    texts = _answer_texts(results)
+    seen: set[tuple[str, str, str, str]] = set()
+    for family, path in tables.items():
+        if path is None:
+            continue
+        for lineno, line in enumerate(path.read_text().splitlines(), start=1):
+            if not line.strip():
+                continue
+            where = f"{path}: line {lineno}"
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ReleaseError(f"{where}: not valid JSON: {exc}") from None
+            model, fig, mode = (str(_need(rec, k, where)) for k in ("model", "fig_id", "mode"))
+            if (family, model, fig, mode) in seen:
+                raise ReleaseError(f"{where}: duplicate verdict for {model} {fig} {mode}")
+            seen.add((family, model, fig, mode))
+            text = texts.get((model, mode, fig)) if family == "blur_active" else None
+            yield _blur_row(model, fig, mode, family, charts.get(fig, UNKNOWN_CHART), "release:verdict-table", rec, where, text)
+    for path in sorted(results.glob("evaluation/active_probes/*/*/*.json")):
+        model, mode, fig = path.parent.parent.name, path.parent.name, path.stem
+        if ("blur_active", model, fig, mode) in seen:
+            continue
+        data = _load(path)
+        text = {"question": data.get("question"), "blurred_element": data.get("blurred_element"),
+                "answer": data.get("model_answer"), "reason": data.get("reason")}
+        yield _blur_row(model, fig, mode, "blur_active", charts.get(fig, UNKNOWN_CHART),
+                        f"release:{data.get('judge_model', 'unknown')}", data, str(path), text)
+
+
+def build_judgments(root: Path, blur_active: Path | None = None, blur_passive: Path | None = None) -> dict[str, pd.DataFrame]:
+    """model -> judgment rows (not yet validated) from a release folder."""
+    results = find_results(root)
+    blur_active = blur_active or next(iter(root.glob("blur_verdicts_active.jsonl")), None)
+    blur_passive = blur_passive or next(iter(root.glob("blur_verdicts_passive.jsonl")), None)
+    rows = list(resistance_rows(results)) + list(caption_rows(results))
+    charts = {r["figure_id"]: r["chart_type"] for r in rows if r["chart_type"] != UNKNOWN_CHART}
+    rows += list(blur_rows(results, {"blur_active": blur_active, "blur_passive": blur_passive}, charts))
+    if not rows:
+        raise ReleaseError(f"{root}: no verdicts found in the release layout")
+    by_model: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        by_model[r["model"]].append(r)
+    return {m: pd.DataFrame(rs, columns=JUDGMENTS.column_names) for m, rs in sorted(by_model.items())}
+
+
+@click.command("import-release")
+@click.argument("release_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--blur-active", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Verdict-only active blur table (default: RELEASE_DIR/blur_verdicts_active.jsonl if present).")
+@click.option("--blur-passive", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              help="Verdict-only passive blur table (default: RELEASE_DIR/blur_verdicts_passive.jsonl if present).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.JUDGMENTS_DIR, show_default=True)
+def import_release(release_dir: Path, blur_active: Path | None, blur_passive: Path | None, out_dir: Path) -> None:
+    """Import the paper's released per-item verdicts as data/judgments/<model>.parquet."""
+    from scifigbench.tableio import write_table
+
+    for model, df in build_judgments(release_dir, blur_active, blur_passive).items():
+        written = write_table(df, out_dir / f"{model}.parquet", "judgments", root=None)
+        fams = written["family"].value_counts().to_dict()
+        click.echo(f"{model}: {len(written)} verdicts {dict(sorted(fams.items()))}, {int(written['error'].notna().sum())} errors")

@@ -1,0 +1,119 @@
+"""The ``metrics`` stage: read every model's judgments, write the paper's tables under metrics/.
+
+The JSON files are git-tracked dvc metrics (``cache: false``); keys are sorted and numbers rounded
+so an unchanged input gives byte-identical files and ``dvc metrics diff`` shows only real changes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from tqdm import tqdm
+
+from scifigbench import paths
+from scifigbench.metrics import tables
+from scifigbench.metrics.agreement import human_agreement, read_human_scores
+from scifigbench.tableio import read_table, write_json
+
+METRIC_FILES = ("perception", "capability", "behaviour", "significance", "correlations", "reliability", "agreement", "run")
+
+
+@dataclass(frozen=True)
+class MetricsConfig:
+    """params.yaml ``metrics`` section."""
+
+    bootstrap: int = 10_000
+    seed: int = 42
+    split_half_splits: int = 100
+    human_scores: str | None = None
+
+
+def load_judgments(judgments_dir: Path) -> pd.DataFrame:
+    """All ``<model>.parquet`` judgment tables, each checked against the contract."""
+    files = sorted(judgments_dir.glob("*.parquet"))
+    if not files:
+        raise FileNotFoundError(f"{judgments_dir}: no judgment tables (*.parquet) — run the judge stage first")
+    frames = [read_table(f, "judgments", root=None) for f in files]
+    return pd.concat(frames, ignore_index=True)
+
+
+def _read_json_numbers(path: Path) -> dict[str, Any]:
+    """Numeric and nested-numeric fields of a stats JSON; other fields are not metrics."""
+    try:
+        data = json.loads(path.read_text())
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON: {exc}") from None
+
+    def keep(x: Any) -> Any:
+        if isinstance(x, bool):
+            return int(x)
+        if isinstance(x, (int, float)):
+            return x
+        if isinstance(x, dict):
+            kept = {str(k): keep(v) for k, v in x.items()}
+            return {k: v for k, v in kept.items() if v is not None} or None
+        return None
+
+    return keep(data) or {}
+
+
+def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path) -> dict[str, Any]:
+    """Calls, cache hits, tokens, cost and errors per model (runner stats) and per judge."""
+    out: dict[str, Any] = {"respond": {}, "judge": {}, "judgments": {}}
+    for f in sorted(responses_dir.glob("*.stats.json")):
+        out["respond"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
+    for f in sorted(judgments_dir.glob("*.stats.json")):
+        out["judge"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
+    for model, rows in j.groupby("model"):
+        fams = {}
+        for fam, fr in rows.groupby("family"):
+            fams[str(fam)] = {"rows": int(len(fr)), "errors": int(fr["error"].notna().sum())}
+        out["judgments"][str(model)] = {
+            "rows": int(len(rows)), "errors": int(rows["error"].notna().sum()),
+            "judges": int(rows["judge_id"].nunique()), "by_family": fams,
+        }
+    return out
+
+
+def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
+    """Agreement reports written by the judge stage (``*agreement*.json``), passed through."""
+    return {f.stem: _read_json_numbers(f) for f in sorted(judgments_dir.glob("*agreement*.json"))}
+
+
+def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None = None,
+            responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR) -> dict[str, dict[str, Any]]:
+    """Every metrics file's content, keyed by file stem."""
+    sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
+    steps = {
+        "perception": lambda: tables.perception(j, sc),
+        "capability": lambda: tables.capability(j, sc),
+        "behaviour": lambda: tables.behaviour(j, sc),
+        "significance": lambda: tables.significance(j, sc),
+        "correlations": lambda: tables.correlations(j),
+        "reliability": lambda: tables.reliability(j, sc),
+        "agreement": lambda: {"judges": judge_agreement_files(judgments_dir),
+                              **({"human": human_agreement(j, human)} if human is not None else {})},
+        "run": lambda: run_statistics(j, responses_dir, judgments_dir),
+    }
+    out = {}
+    for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):
+        out[name] = steps[name]()
+    return out
+
+
+def run(cfg: MetricsConfig, *, judgments_dir: Path = paths.JUDGMENTS_DIR, responses_dir: Path = paths.RESPONSES_DIR,
+        out_dir: Path = paths.METRICS_DIR) -> dict[str, Path]:
+    """Compute and write all metric files; returns what was written."""
+    j = load_judgments(judgments_dir)
+    human = read_human_scores(cfg.human_scores) if cfg.human_scores else None
+    results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir)
+    written = {}
+    for name, content in results.items():
+        path = out_dir / f"{name}.json"
+        write_json(path, content)
+        written[name] = path
+    return written

@@ -1,0 +1,247 @@
+"""The paper's tables as plain dicts, computed from the judgment rows of all models.
+
+Pure functions: judgments dataframe (all models, the judgments contract) in, nested dicts out,
+shaped so that ``dvc metrics diff`` names a cell by its path (``behaviour.json:
+resistance.<model>.inexist.value``). Every cell carries ``value``, ``n`` (units in the
+denominator), the 95 % percentile bootstrap CI and ``errors`` (rows excluded because the judge
+failed or gave no verdict).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+import numpy as np
+import pandas as pd
+
+from scifigbench.metrics import stats as st
+from scifigbench.metrics.units import (
+    BASE, HEADLINE, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, Units, blur_rows, caption_figure_units, claim_units,
+    family, flag_units, inductance_units, score_units,
+)
+
+CONDITION_ORDER = ["base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"]
+RESISTANCE_TYPES = ["inexist", "contra", "unanswerable"]
+CORRELATED = ["mqm", "capability", "resistance", "caption_bias", "admittance_active", "inductance_active"]
+
+
+@dataclass(frozen=True)
+class StatConfig:
+    B: int = st.DEFAULT_B
+    seed: int = st.DEFAULT_SEED
+    level: float = 0.95
+    split_half_splits: int = 100
+
+
+def cell(units: Units, cfg: StatConfig) -> dict[str, Any]:
+    """One table cell: ratio of sums with CI, n and excluded-row count."""
+    f = units.frame
+    est = st.ratio_estimate(f["num"].to_numpy(), f["den"].to_numpy(), cfg.B, cfg.seed, cfg.level)
+    return {**est.as_dict(), "errors": units.excluded}
+
+
+def models(j: pd.DataFrame) -> list[str]:
+    return sorted(j["model"].astype(str).unique())
+
+
+def ordered(values: Iterable[str], order: list[str]) -> list[str]:
+    """Values in the paper's order (metrics JSON is written with sorted keys), unknown ones last."""
+    values = list(dict.fromkeys(values))
+    return [v for v in order if v in values] + sorted(v for v in values if v not in order)
+
+
+def _categories(rows: pd.DataFrame) -> list[str]:
+    return sorted(rows["category"].dropna().astype(str).unique())
+
+
+def _by_model(j: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
+    out = {}
+    for m in models(j):
+        res = build(j[j["model"] == m])
+        if res:
+            out[m] = res
+    return out
+
+
+def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
+    """Tables 3, 15, 16, 17: MQM per condition, by chart type, mean penalties (base condition)."""
+    desc = family(j, "description")
+
+    def mqm(rows: pd.DataFrame) -> dict[str, Any]:
+        conds = ordered(rows["condition"].astype(str).unique().tolist(), CONDITION_ORDER)
+        return {c: cell(score_units(rows[rows["condition"] == c]), cfg) for c in conds}
+
+    def base_split(build: Callable[[pd.DataFrame], dict[str, Any]]) -> Callable[[pd.DataFrame], dict[str, Any]]:
+        return lambda rows: build(rows[rows["condition"] == BASE])
+
+    def by_chart(rows: pd.DataFrame) -> dict[str, Any]:
+        return {t: cell(score_units(rows[rows["chart_type"] == t]), cfg) for t in sorted(rows["chart_type"].astype(str).unique())}
+
+    def penalties(cols: dict[str, str]) -> Callable[[pd.DataFrame], dict[str, Any]]:
+        return lambda rows: ({k: cell(score_units(rows, c), cfg) for k, c in cols.items() if rows[c].notna().any()} if len(rows) else {})
+
+    return {
+        "mqm": _by_model(desc, mqm),
+        "mqm_by_chart": _by_model(desc, base_split(by_chart)),
+        "penalty": _by_model(desc, base_split(penalties(PENALTY_DIMENSIONS))),
+        "penalty_subtype": _by_model(desc, base_split(penalties(PENALTY_SUBTYPES))),
+    }
+
+
+def capability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
+    """Table 13: accuracy per question category and overall."""
+    rows_all = family(j, "capability")
+
+    def build(rows: pd.DataFrame) -> dict[str, Any]:
+        if not len(rows):
+            return {}
+        out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in _categories(rows)}
+        out["overall"] = cell(score_units(rows), cfg)
+        return out
+
+    return {"accuracy": _by_model(rows_all, build)}
+
+
+def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
+    """Tables 4 and 18: resistance, caption-bias resistance, admittance, inductance, fabrication."""
+
+    def resistance(rows: pd.DataFrame) -> dict[str, Any]:
+        rows = family(rows, "resistance")
+        if not len(rows):
+            return {}
+        out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in ordered(_categories(rows), RESISTANCE_TYPES)}
+        out["overall"] = cell(score_units(rows), cfg)
+        return out
+
+    def caption(rows: pd.DataFrame) -> dict[str, Any]:
+        rows = family(rows, "caption_claim")
+        if not len(rows):
+            return {}
+        out = {"overall": cell(caption_figure_units(rows), cfg), "claims": cell(claim_units(rows), cfg)}
+        out["not_addressed"] = int((rows["error"].isna() & rows["score"].isna()).sum())
+        out["by_type"] = {t: cell(claim_units(rows[rows["category"] == t]), cfg) for t in _categories(rows)}
+        return out
+
+    def blur(build: Callable[[pd.DataFrame], Units], mode: str) -> Callable[[pd.DataFrame], dict[str, Any]]:
+        def per_model(rows: pd.DataFrame) -> dict[str, Any]:
+            return {p: cell(build(blur_rows(rows, p, mode)), cfg) for p in ("active", "passive") if len(blur_rows(rows, p, mode))}
+        return per_model
+
+    def fabrication(rows: pd.DataFrame) -> dict[str, Any]:
+        out = {}
+        for mode in ("admittance", "inductance"):
+            for p in ("active", "passive"):
+                sel = blur_rows(rows, p, mode)
+                if len(sel):
+                    out[f"{mode}_{p}"] = cell(flag_units(sel, "fabricates"), cfg)
+        return out
+
+    def mentioned(rows: pd.DataFrame) -> dict[str, Any]:
+        return {mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"), cfg)
+                for mode in ("admittance", "inductance") if len(blur_rows(rows, "passive", mode))}
+
+    return {
+        "resistance": _by_model(j, resistance),
+        "caption_bias": _by_model(j, caption),
+        "admittance": _by_model(j, blur(lambda r: flag_units(r, "admits"), "admittance")),
+        "inductance": _by_model(j, blur(inductance_units, "inductance")),
+        "fabrication": _by_model(j, fabrication),
+        "passive_mentioned": _by_model(j, mentioned),
+    }
+
+
+def headline_values(j: pd.DataFrame) -> dict[str, dict[str, float]]:
+    """metric -> model -> point value (models without units for a metric are left out)."""
+    out: dict[str, dict[str, float]] = {}
+    for name, build in HEADLINE.items():
+        f = build(j).frame
+        sums = f.groupby("model")[["num", "den"]].sum()
+        sums = sums[sums["den"] > 0]
+        if len(sums):
+            out[name] = (sums["num"] / sums["den"]).to_dict()
+    return out
+
+
+def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
+    """Table 19: each model against the best one per headline metric, paired on shared figures."""
+    values = headline_values(j)
+    out: dict[str, Any] = {}
+    for name, per_model in values.items():
+        if len(per_model) < 2:
+            continue
+        best = max(sorted(per_model), key=lambda m: per_model[m])
+        figs = HEADLINE[name](j).per_figure()
+        wide_num = figs.pivot(index="figure_id", columns="model", values="num")
+        wide_den = figs.pivot(index="figure_id", columns="model", values="den")
+        comparisons = {}
+        for other in sorted(per_model):
+            if other == best:
+                continue
+            shared = wide_num[[best, other]].dropna().index
+            num_b, den_b = wide_num.loc[shared, best].to_numpy(), wide_den.loc[shared, best].to_numpy()
+            num_o, den_o = wide_num.loc[shared, other].to_numpy(), wide_den.loc[shared, other].to_numpy()
+            test = st.paired_bootstrap(num_b, den_b, num_o, den_o, cfg.B, cfg.seed, cfg.level)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                vb, vo = num_b / den_b, num_o / den_o
+            delta = st.cliffs_delta(vb[np.isfinite(vb)], vo[np.isfinite(vo)])
+            comparisons[other] = {**test.as_dict(), "cliffs_delta": st.clean(delta), "magnitude": st.cliffs_magnitude(delta)}
+        out[name] = {"best": best, "vs_best": comparisons}
+    return out
+
+
+def correlations(j: pd.DataFrame) -> dict[str, Any]:
+    """Table 14: Spearman rank correlations between dimensions across models."""
+    values = headline_values(j)
+    names = [n for n in CORRELATED if n in values]
+    out: dict[str, Any] = {}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            shared = sorted(set(values[a]) & set(values[b]))
+            rho, p = st.spearman([values[a][m] for m in shared], [values[b][m] for m in shared])
+            out.setdefault(a, {})[b] = {"rho": st.clean(rho), "p_value": st.clean(p), "n": len(shared)}
+    return {"spearman": out}
+
+
+def _figure_matrix(units: Units) -> pd.DataFrame:
+    """(figure x model) per-figure values, on the figures every model has."""
+    f = units.per_figure()
+    f = f[f["den"] > 0]
+    return f.assign(v=f["num"] / f["den"]).pivot(index="figure_id", columns="model", values="v").dropna()
+
+
+def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
+    """Table 11: split-half reliability, stratified rank agreement, subset-vs-full scale validation."""
+    out: dict[str, Any] = {"split_half": {}}
+    for name in ("mqm", "resistance", "capability"):
+        mat = _figure_matrix(HEADLINE[name](j))
+        sh = st.split_half_reliability(mat.to_numpy(), cfg.split_half_splits, cfg.seed)
+        if sh.n_splits:
+            out["split_half"][name] = {"rho": st.clean(sh.mean), "ci_low": st.clean(sh.ci_low), "ci_high": st.clean(sh.ci_high),
+                                       "n_splits": sh.n_splits, "n": sh.n_units, "n_models": sh.n_series}
+    desc = family(j, "description")
+    base = desc[desc["condition"] == BASE]
+    chart_means = {t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean()
+                   for t in sorted(base["chart_type"].astype(str).unique())}
+    stratified = {}
+    types = sorted(chart_means)
+    for i, a in enumerate(types):
+        for b in types[i + 1:]:
+            shared = sorted(set(chart_means[a].index) & set(chart_means[b].index))
+            rho, _ = st.spearman(chart_means[a][shared], chart_means[b][shared])
+            stratified[f"{a}_vs_{b}"] = {"rho": st.clean(rho), "n_models": len(shared)}
+    out["stratified_mqm"] = stratified
+    # the subset: figures that got the non-base conditions (the paper's 100-figure primary subset)
+    subset = set(desc.loc[desc["condition"] != BASE, "figure_id"].astype(str))
+    res = family(j, "resistance")
+    if subset and len(res):
+        scale = {}
+        for m in models(res):
+            rows = res[res["model"] == m]
+            full = score_units(rows).frame
+            sub = full[full["figure_id"].isin(subset)]
+            if len(sub):
+                scale[m] = {"subset": st.clean(sub["num"].mean()), "n_subset": int(len(sub)),
+                            "full": st.clean(full["num"].mean()), "n_full": int(len(full))}
+        out["scale_validation_resistance"] = scale
+    return out

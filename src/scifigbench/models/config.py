@@ -1,0 +1,156 @@
+"""Typed configuration of one model (an entry of ``params.yaml: models``) and of the ``run`` section.
+
+Only the *name* of the environment variable holding a key appears here; the key itself is read
+from the environment at call time and never stored. Per-model values override the ``run`` defaults.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from scifigbench import params
+
+Backend = Literal["openai", "azure", "simulated"]
+
+
+@dataclass(frozen=True)
+class Price:
+    """US dollars per million tokens."""
+
+    input_per_mtok: float = 0.0
+    output_per_mtok: float = 0.0
+
+    def cost(self, prompt_tokens: int | None, completion_tokens: int | None) -> float | None:
+        if prompt_tokens is None and completion_tokens is None:
+            return None
+        return ((prompt_tokens or 0) * self.input_per_mtok + (completion_tokens or 0) * self.output_per_mtok) / 1e6
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Defaults for every model call (paper Appendix E: temperature 0, seed 42, 2,048 tokens)."""
+
+    temperature: float = 0.0
+    seed: int = 42
+    max_tokens: int = 2048
+    timeout_s: float = 120.0
+    max_retries: int = 4
+    concurrency: int = 8
+    requests_per_minute: float | None = 600
+    tokens_per_minute: float | None = None
+    backoff_base_s: float = 1.0
+    backoff_max_s: float = 60.0
+    retry_after_max_s: float = 300.0
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """One model: its backend and identity, generation overrides, limits and prices."""
+
+    backend: Backend
+    model: str | None = None
+    base_url: str | None = None
+    endpoint: str | None = None
+    api_version: str | None = None
+    deployment: str | None = None
+    api_key_env: str | None = None
+    profile: str | None = None
+    profile_overrides: dict[str, Any] | None = None
+    temperature: float | None = None
+    seed: int | None = None
+    max_tokens: int | None = None
+    top_p: float | None = None
+    extra_body: dict[str, Any] | None = None
+    concurrency: int | None = None
+    requests_per_minute: float | None = None
+    tokens_per_minute: float | None = None
+    timeout_s: float | None = None
+    max_retries: int | None = None
+    price: Price | None = None
+
+    def check(self, where: str) -> None:
+        """Reject entries that cannot be called, naming the missing key."""
+        need = {"openai": ("base_url", "model", "api_key_env"), "azure": ("endpoint", "api_version", "deployment", "api_key_env"),
+                "simulated": ("profile",)}[self.backend]
+        missing = [k for k in need if getattr(self, k) is None]
+        if missing:
+            raise params.ParamsError(f"{where}: backend '{self.backend}' needs key(s) {missing}")
+
+    @property
+    def model_id(self) -> str:
+        """The provider's name for the model (the deployment on Azure)."""
+        if self.backend == "azure":
+            return str(self.deployment)
+        return str(self.model or self.profile)
+
+    def identity(self) -> dict[str, Any]:
+        """Where requests go, as part of the cache key. Never includes the key."""
+        if self.backend == "openai":
+            return {"backend": "openai", "base_url": str(self.base_url).rstrip("/")}
+        if self.backend == "azure":
+            return {"backend": "azure", "endpoint": str(self.endpoint).rstrip("/"), "deployment": self.deployment,
+                    "api_version": self.api_version}
+        return {"backend": "simulated", "profile": self.profile, "profile_overrides": self.profile_overrides or {}}
+
+
+@dataclass(frozen=True)
+class Effective:
+    """A model's settings after merging the ``run`` defaults with its overrides."""
+
+    name: str
+    model: ModelConfig
+    generation: dict[str, Any] = field(default_factory=dict)
+    concurrency: int = 8
+    requests_per_minute: float | None = None
+    tokens_per_minute: float | None = None
+    timeout_s: float = 120.0
+    max_retries: int = 4
+    backoff_base_s: float = 1.0
+    backoff_max_s: float = 60.0
+    retry_after_max_s: float = 300.0
+    seed: int = 42
+
+
+def _pick(override: Any, default: Any) -> Any:
+    return default if override is None else override
+
+
+def effective(name: str, model: ModelConfig, run: RunConfig) -> Effective:
+    gen: dict[str, Any] = {
+        "temperature": _pick(model.temperature, run.temperature),
+        "max_tokens": _pick(model.max_tokens, run.max_tokens),
+        "seed": _pick(model.seed, run.seed),
+    }
+    if model.top_p is not None:
+        gen["top_p"] = model.top_p
+    if model.extra_body:
+        gen["extra_body"] = dict(model.extra_body)
+    return Effective(
+        name=name,
+        model=model,
+        generation=gen,
+        concurrency=_pick(model.concurrency, run.concurrency),
+        requests_per_minute=_pick(model.requests_per_minute, run.requests_per_minute),
+        tokens_per_minute=_pick(model.tokens_per_minute, run.tokens_per_minute),
+        timeout_s=_pick(model.timeout_s, run.timeout_s),
+        max_retries=_pick(model.max_retries, run.max_retries),
+        backoff_base_s=run.backoff_base_s,
+        backoff_max_s=run.backoff_max_s,
+        retry_after_max_s=run.retry_after_max_s,
+        seed=gen["seed"],
+    )
+
+
+def load(name: str, path: Path | str = params.DEFAULT_PARAMS) -> Effective:
+    """The effective settings of model ``name`` from the params file."""
+    raw = params.load_raw(path)
+    models = raw.get("models") or {}
+    if name not in models:
+        raise params.ParamsError(f"{path}:models: no model '{name}'; known models are {sorted(models)}")
+    where = f"{path}:models.{name}"
+    model = params.build(ModelConfig, models[name], where)
+    model.check(where)
+    run = params.section(RunConfig, "run", path)
+    return effective(name, model, run)

@@ -1,0 +1,35 @@
+"""Run statistics of one model's calls; written next to its table as ``<model>.stats.json``."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class RunStats:
+    """What one invocation cost."""
+
+    model: str
+    backend: str
+    model_id: str
+    setups: int = 0
+    calls: int = 0            # HTTP attempts actually sent in this run
+    cache_hits: int = 0
+    resumed: int = 0          # rows taken from the journal of an interrupted run
+    retries: int = 0
+    errors: int = 0           # setups (or judge calls) that finally failed
+    failed_attempts: dict[str, int] = field(default_factory=dict)
+    prompt_tokens: int = 0    # tokens of the calls sent in this run
+    completion_tokens: int = 0
+    cost_usd: float = 0.0     # spent in this run
+    wall_s: float = 0.0       # the whole stage
+    call_s: float = 0.0       # the calling phase alone (throughput = calls / call_s)
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["requests_per_s"] = round(self.calls / self.call_s, 3) if self.call_s > 0 else None
+        out["wall_s"] = round(self.wall_s, 3)
+        out["call_s"] = round(self.call_s, 3)
+        out["cost_usd"] = round(self.cost_usd, 6)
+        return out

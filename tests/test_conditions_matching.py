@@ -1,0 +1,95 @@
+"""Three-tier matching of target strings to OCR boxes, number parsing and caption redaction."""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.conditions.matching import match_text, normalise
+from scifigbench.conditions.numbers import infer_missing, parse_number, sequence_kind
+from scifigbench.conditions.ocr import OcrBox
+from scifigbench.conditions.text import mentions, redact
+
+
+def box(text: str, x: float = 0, score: float = 0.9) -> OcrBox:
+    return OcrBox(text, (x, 0, x + 10, 10), score)
+
+
+def test_exact_tier_wins_over_others():
+    boxes = [box("Ca1ibration", 0), box("Calibration", 20), box("Calibrat", 40)]
+    m = match_text("Calibration", boxes)
+    assert (m.tier, m.score, m.box.box[0]) == ("exact", 1.0, 20)
+
+
+def test_normalised_tier_handles_ocr_confusions():
+    # l/1, O/0, case and spacing: 'Ca1ibrati0n' is the same string to a reader.
+    m = match_text("Calibration", [box("Ca1ibrati0n", 5), box("Validation", 30)])
+    assert (m.tier, m.score, m.box.box[0]) == ("normalised", 1.0, 5)
+    assert normalise("GPT-4o") == normalise("gpt 40")
+
+
+def test_fuzzy_tier_uses_similarity_threshold():
+    m = match_text("HotpotQA", [box("HotpatQ", 0), box("MuSiQue", 30)])
+    assert m.tier == "fuzzy" and m.box.text == "HotpatQ"
+    assert m.score == pytest.approx(2 * 6 / 15, abs=1e-6)  # "h0tp" + "tq" shared by "h0tp0tqa" and "h0tpatq"
+    assert match_text("HotpotQA", [box("MuSiQue")]) is None
+    assert match_text("HotpotQA", [box("HotpatQ")], threshold=0.9) is None
+
+
+def test_short_strings_never_match_fuzzily():
+    assert match_text("10", [box("100")]) is None
+    assert match_text("10", [box("1O")]).tier == "normalised"
+
+
+def test_ties_break_by_ocr_score_then_position():
+    m = match_text("Ours", [box("Ours", 50, 0.7), box("Ours", 10, 0.95), box("Ours", 0, 0.7)])
+    assert m.box.box[0] == 10
+
+
+@pytest.mark.parametrize("text,value", [
+    ("0.25", 0.25), ("1,000", 1000.0), ("\u22125", -5.0), ("40%", 40.0), ("2k", 2000.0), ("1.5M", 1.5e6),
+    ("$10^{3}$", 1000.0), ("$\\mathdefault{10^{-2}}$", 0.01), ("1e3", 1000.0), ("2021", 2021.0), ("GPT-4", None), ("", None),
+])
+def test_parse_number(text, value):
+    assert parse_number(text) == (pytest.approx(value) if value is not None else None)
+
+
+def test_sequences():
+    assert sequence_kind([0, 10, 20, 30]) == "arithmetic"
+    assert sequence_kind([1, 10, 100, 1000]) == "geometric"
+    assert sequence_kind([3, 7, 15, 31]) is None
+    assert infer_missing([0.5, None, 0.58, 0.62]) == pytest.approx(0.54)
+    assert infer_missing([10, 100, None, 10000]) == pytest.approx(1000)
+    with pytest.raises(ValueError):
+        infer_missing([1, 2, None, 7])
+
+
+def test_mentions_is_token_based():
+    assert mentions("It reaches 40% at step 4000.", "40")
+    assert not mentions("Step 1400 is the last.", "40")
+    assert not mentions("RoBERTa is strong.", "BERT")
+    assert mentions("Results on hotpotqa and MuSiQue.", "HotpotQA")
+
+
+def test_redact_takes_list_items_out_and_drops_other_sentences():
+    cap = "Accuracy of Ours and Baseline. Ours peaks at 63. Training uses 5000 steps."
+    assert redact(cap, "Ours") == "Accuracy of Baseline. Training uses 5000 steps."
+    assert redact(cap, "Llama") == cap
+    assert redact("Only Ours here.", "Ours") is None
+    assert redact(None, "x") is None
+    lst = "F1 of Pruning on MNLI, STS-B, CoLA and QQP."
+    assert redact(lst, "MNLI") == "F1 of Pruning on STS-B, CoLA and QQP."
+    assert redact(lst, "CoLA") == "F1 of Pruning on MNLI, STS-B and QQP."
+    assert redact(lst, "QQP") == "F1 of Pruning on MNLI, STS-B and CoLA."
+    assert redact("CIDEr of Zero-shot and Ours on NoCaps.", "Zero-shot") == "CIDEr of Ours on NoCaps."
+    assert redact("Scores for 40% and 60% of the data.", "40%") == "Scores for 60% of the data."
+
+
+def test_blur_check_is_by_location():
+    from scifigbench.conditions.validity import check_blur
+
+    target = (100, 100, 110, 110)
+    clean = [OcrBox("0", target, 0.9), OcrBox("Error 30", (0, 0, 60, 10), 0.9), OcrBox("Ours", (200, 0, 230, 10), 0.9)]
+    blurred = [OcrBox("Err0r 30", (0, 0, 60, 10), 0.9)]  # '0' occurs, but not at the target's place
+    res = check_blur(clean, blurred, target, "0", pad=4)
+    assert (res.target_read, res.others, res.others_kept) == (False, 2, 1)
+    assert check_blur(clean, blurred + [OcrBox("O", (101, 99, 109, 111), 0.5)], target, "0", pad=4).target_read
