@@ -683,7 +683,7 @@ def to_probe(view: FigureView, c: Candidate) -> Probe:
         "difficulty": c.difficulty,
         "scope": c.scope,
     }
-    return Probe(view.spec.figure_id, "capability", c.category, c.text, expected, difficulty=c.difficulty)
+    return Probe(view.spec.figure_id, "capability", c.category, c.text, expected)
 
 
 def capability_probes(view: FigureView, rng: np.random.Generator, n_candidates: int) -> tuple[list[Probe], dict]:

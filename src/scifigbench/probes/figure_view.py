@@ -24,7 +24,6 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 class Reading:
     """How well values of one panel can be read: exactly printed, or read off an axis."""
 
-    labelled: bool
     absolute: float          # absolute tolerance on linear axes (0 when log)
     log_factor: float = 0.0  # relative tolerance on log axes
 
@@ -135,9 +134,6 @@ class FigureView:
     def category_named(self, category: str) -> bool:
         return category in self.visible_texts or category in self._named_categories
 
-    def multi_series(self, panel: int) -> bool:
-        return len(self.panel(panel).series) > 1
-
     # ---------------------------------------------------------------- reading precision
     def axis_span(self, p: Panel) -> tuple[float, float]:
         if p.y_range is not None:
@@ -164,18 +160,18 @@ class FigureView:
         fraction = self.compare_fraction if compare and not p.stacked else self.read_fraction
         if p.kind == "pie":
             if p.pct_position is not None:
-                return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
-            return Reading(False, self.pie_read_pp * (fraction / self.read_fraction))
+                return Reading(0.5 * 10 ** -decimals_of(p.value_format))
+            return Reading(self.pie_read_pp * (fraction / self.read_fraction))
         if p.value_labels:
-            return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
+            return Reading(0.5 * 10 ** -decimals_of(p.value_format))
         lo, hi = self.axis_span(p)
         if p.y_scale == "log":
             if lo <= 0:  # a log axis starts above zero: at the smallest drawn value at the latest
                 lo = min(v for s in p.series for v in s.values if v > 0)
             decades = math.log10(hi / lo) if hi > lo > 0 else 1.0
-            return Reading(False, 0.0, 10 ** (fraction * decades) - 1)
+            return Reading(0.0, 10 ** (fraction * decades) - 1)
         tol = fraction * (hi - lo)
-        return Reading(False, tol * (2 if p.stacked else 1))
+        return Reading(tol * (2 if p.stacked else 1))
 
     def tol(self, panel: int, value: float) -> float:
         """Absolute tolerance on reading ``value`` from ``panel``."""
