@@ -137,3 +137,13 @@ def reject(target_id: str, note: str, table: Path, review_file: Path) -> None:
     r = _one(table, target_id)
     store.record(review_file, store.Decision(target_id, "reject", proposed_text=r.text, note=note))
     click.echo(f"rejected {target_id} ({r.text!r}) in {review_file}")
+
+
+def _register_probe_review() -> None:
+    """The probes stage's review queue (LLM-proposed probes) as ``review probes``."""
+    from scifigbench.probes.review_cli import probes_review
+
+    review.add_command(probes_review)
+
+
+_register_probe_review()
