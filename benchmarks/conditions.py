@@ -41,8 +41,9 @@ def main() -> None:
           f"ocr: {cfg.ocr_backend}/{cfg.real_ocr_backend}")
     print(f"stage wall time: {res.wall:.1f} s (includes reading/validating tables and writing galleries)")
     print("per condition (CPU seconds summed over workers -> images per second per worker):")
+    n_full = int(counts.get("noise", 0))  # figures that got every condition
     for cond, secs in sorted(res.seconds.items()):
-        n = int(counts.get(cond, 0)) if cond in counts else res.n_figures
+        n = int(counts.get(cond, 0)) if cond in counts else n_full  # ocr+targets, gallery: once per figure
         print(f"  {cond:14s} {n:5d} images  {secs:7.2f} s  {n / secs if secs else float('inf'):8.1f} img/s")
     print(f"  overall: {len(res.conditions) / res.wall:.1f} condition rows/s wall")
 

@@ -65,7 +65,8 @@ def _check_claim(spec, claim: dict) -> None:
     elif kind == "rate":
         p = next(q for q in spec.panels if q.index == f["from"]["panel"])
         xs = dict(zip(p.categories, p.x_values))
-        actual = (_v(spec, f["to"]) - _v(spec, f["from"])) / (xs[f["to"]["category"]] - xs[f["from"]["category"]])
+        actual = (_v(spec, f["to"]) - _v(spec, f["from"])) / (xs[f["to"]["category"]] - xs[f["from"]["category"]]) \
+            * f["per"]
         assert f["actual"] == pytest.approx(actual)
         assert abs(f["claimed"] - actual) > f["tolerance"]
     else:

@@ -211,3 +211,33 @@ def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tm
     pd.DataFrame([{"probe_id": "x", "decision": "maybe"}]).to_csv(review, index=False)
     with pytest.raises(ReviewFileError, match=r"probes.csv, line 2 \(probe_id='x'\): field 'decision' is 'maybe'"):
         read_decisions(review)
+
+
+def test_review_cli_records_decisions(tmp_path):
+    import pandas as pd
+    from click.testing import CliRunner
+
+    from scifigbench.cli import main
+    from scifigbench.probes.records import Probe, to_frame
+    from scifigbench.probes.review import apply_decisions, read_decisions
+    from scifigbench.tableio import write_table
+
+    probes = [Probe("real1", "capability", "counting", "How many lines are plotted?", {"answer": 3}, "proposed",
+                    "llm:m", "v"),
+              Probe("real1", "resistance", "contra", "Given that X is 55, ...?", {"true_value": 74}, "proposed",
+                    "llm:m", "v")]
+    table, review = tmp_path / "probes.parquet", tmp_path / "probes.csv"
+    write_table(to_frame(probes), table, "probes", root=None)
+    runner = CliRunner()
+    common = ["--table", str(table), "--file", str(review)]
+    r1 = runner.invoke(main, ["review", "probes", "confirm", "real1/capability/counting", *common])
+    r2 = runner.invoke(main, ["review", "probes", "reject", "real1/resistance/contra", "--note", "value unclear", *common])
+    r3 = runner.invoke(main, ["review", "probes", "replace", "real1/nope", "Q?", *common])
+    r4 = runner.invoke(main, ["review", "probes", "replace", "real1/capability/counting", "Q?", "--expected-json", "{",
+                              *common])
+    assert r1.exit_code == 0 and r2.exit_code == 0, (r1.output, r2.output)
+    assert r3.exit_code != 0 and "no probe 'real1/nope'" in r3.output
+    assert r4.exit_code != 0 and "not valid JSON" in r4.output
+    out, notes = apply_decisions(to_frame(probes), read_decisions(review))
+    assert list(out.status) == ["confirmed", "rejected"] and not notes
+    assert pd.read_csv(review).note.fillna("").tolist() == ["", "value unclear"]

@@ -14,7 +14,7 @@ import numpy as np
 
 from scifigbench.tableio import atomic_write_bytes, sha256_bytes
 
-_PNG_FLAGS = [cv2.IMWRITE_PNG_COMPRESSION, 3]
+_PNG_FLAGS = [cv2.IMWRITE_PNG_COMPRESSION, 1]  # noisy images barely compress; higher levels only cost time
 
 
 def read_bgr(path: Path | str) -> np.ndarray:

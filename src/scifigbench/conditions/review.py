@@ -31,7 +31,10 @@ def blur() -> None:
 def _targets(table: Path):
     from scifigbench.tableio import read_table
 
-    return read_table(table, "blur_targets", root=None)
+    try:
+        return read_table(table, "blur_targets", root=None)
+    except FileNotFoundError as exc:
+        raise click.ClickException(f"{exc} (scifigbench conditions)") from None
 
 
 def _one(table: Path, target_id: str):
@@ -64,6 +67,35 @@ def list_targets(table: Path, review_file: Path, show_all: bool) -> None:
                    f"match={r.match_tier}:{r.match_score:.2f}")
         click.echo(f"    expected: {r.expected_answer!r}; why: {r.reasoning_path}")
     click.echo(f"{len(rows)} target(s){'' if show_all else ' awaiting review'}; decisions in {review_file}")
+
+
+@blur.command("show")
+@click.argument("target_id")
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="PNG to write")
+@_table_opt
+@click.option("--root", type=click.Path(path_type=Path), default=Path("."), show_default=True,
+              help="repository root the figure paths are relative to")
+def show(target_id: str, out: Path, table: Path, root: Path) -> None:
+    """Write a side-by-side preview: the figure with the target boxed in red, and blurred."""
+    import cv2
+
+    from scifigbench.conditions import config
+    from scifigbench.conditions.blur import blur_box
+    from scifigbench.conditions.gallery import gallery
+    from scifigbench.conditions.images import read_bgr, write_png
+    from scifigbench.tableio import read_table
+
+    r = _one(table, target_id)
+    figs = read_table(root / paths.FIGURES, "figures", root=None).set_index("figure_id")
+    img = read_bgr(root / figs.loc[r.figure_id, "image_path"])
+    params_file = root / "params.yaml"
+    cfg = config.load(params_file)[0] if params_file.exists() else config.ConditionsConfig()
+    box = (r.x0, r.y0, r.x1, r.y1)
+    marked = img.copy()
+    cv2.rectangle(marked, (int(r.x0) - 2, int(r.y0) - 2), (int(r.x1) + 2, int(r.y1) + 2), (0, 0, 255), 2)
+    blurred = blur_box(img, box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
+    write_png(out, gallery([(f"{target_id}: {r.text[:30]!r}", marked), ("blurred", blurred)], columns=2))
+    click.echo(f"wrote {out}")
 
 
 @blur.command("confirm")
@@ -105,3 +137,13 @@ def reject(target_id: str, note: str, table: Path, review_file: Path) -> None:
     r = _one(table, target_id)
     store.record(review_file, store.Decision(target_id, "reject", proposed_text=r.text, note=note))
     click.echo(f"rejected {target_id} ({r.text!r}) in {review_file}")
+
+
+def _register_probe_review() -> None:
+    """The probes stage's review queue (LLM-proposed probes) as ``review probes``."""
+    from scifigbench.probes.review_cli import probes_review
+
+    review.add_command(probes_review)
+
+
+_register_probe_review()

@@ -24,6 +24,7 @@ from tqdm import tqdm
 from scifigbench import paths
 from scifigbench.conditions import decisions as review
 from scifigbench.conditions.blur import blur_box
+from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.gallery import gallery
 from scifigbench.conditions.images import read_bgr, write_png
@@ -81,13 +82,13 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
     img = read_bgr(root / job.image_path)
     shown: dict[str, object] = {"base / nocap / capbias": img}
 
-    def emit(cond: str, out, caption: str | None, started: float, target_id: str | None = None) -> None:
+    def emit(cond: str, out, caption: str | None, started: float, target: BlurTarget | None = None) -> None:
         rel = (paths.CONDITION_IMAGES / cond / f"{job.figure_id}.png").as_posix()
         sha = write_png(root / rel, out)
         res.written.append(rel)
-        res.conditions.append(_row(job, cond, rel, sha, out.shape, caption, target_id))
+        res.conditions.append(_row(job, cond, rel, sha, out.shape, caption, target.target_id if target else None))
         res.seconds[cond] = res.seconds.get(cond, 0.0) + time.perf_counter() - started
-        shown[cond if target_id is None else f"{cond}: '{res.targets[-1]['text'][:24]}'"] = out
+        shown[cond if target is None else f"{cond}: '{target.text[:24]}'"] = out
 
     t = time.perf_counter()
     emit("noise", gaussian_noise(img, cfg.noise_sigma, figure_seed(seed, job.figure_id, "noise")), job.caption, t)
@@ -120,11 +121,13 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
             continue
         t = time.perf_counter()
         blurred = blur_box(img, target.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
-        emit(MODE_CONDITION[target.mode], blurred, redact(job.caption, target.text), t, target.target_id)
+        emit(MODE_CONDITION[target.mode], blurred, redact(job.caption, target.text), t, target)
     if cfg.gallery:
+        t = time.perf_counter()
         rel = (paths.GALLERY / f"{job.figure_id}.png").as_posix()
         write_png(root / rel, gallery(list(shown.items())))
         res.written.append(rel)
+        res.seconds["gallery"] = time.perf_counter() - t
     return res
 
 
@@ -162,7 +165,8 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     work = partial(process_figure, cfg=cfg, seed=seed, root=root, decided=decided)
     bar = partial(tqdm, total=len(jobs), desc="conditions", unit="fig", disable=not progress)
     if cfg.workers > 1:
-        with mp.get_context("fork").Pool(cfg.workers, initializer=_init_worker) as pool:
+        # spawn, not fork: a parent that already runs onnxruntime (OCR) threads would deadlock forked children.
+        with mp.get_context("spawn").Pool(cfg.workers, initializer=_init_worker) as pool:
             results = list(bar(pool.imap(work, jobs, chunksize=1)))
     else:
         results = [work(j) for j in bar(jobs)]

@@ -13,24 +13,20 @@ def fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def mentions(text: str, target: str) -> bool:
-    """Does ``text`` contain ``target`` as a whole token sequence (case and spacing ignored)?"""
-    h, n = fold(text), fold(target)
-    if not n:
-        return False
-    left = r"(?<![\w.])" if n[0].isalnum() else ""
-    right = r"(?![\w])" if n[-1].isalnum() else ""
-    return re.search(left + re.escape(n) + right, h) is not None
-
-
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
-
-
 def _token(target: str) -> str:
     n = re.escape(" ".join(target.split()))
     left = r"(?<![\w.])" if target[:1].isalnum() else ""
     right = r"(?![\w])" if target[-1:].isalnum() else ""
     return left + n + right
+
+
+def mentions(text: str, target: str) -> bool:
+    """Does ``text`` contain ``target`` as a whole token sequence (case and spacing ignored)?"""
+    n = fold(target)
+    return bool(n) and re.search(_token(n), fold(text)) is not None
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
 
 
 def _drop_list_item(sentence: str, target: str) -> str:
@@ -41,7 +37,6 @@ def _drop_list_item(sentence: str, target: str) -> str:
     if the target is not a list item there.
     """
     t = _token(target)
-    flags = re.IGNORECASE
     for i, pattern in enumerate((
         rf",\s*{t}(?=\s*(?:,|\band\b|\bor\b))",         # 'A, T, C' / 'A, T and C'
         rf"(?<![\w,])\s*{t},\s*(?=[^.]*\b(?:and|or)\b)",  # 'on T, B and C' -> 'on B and C'

@@ -220,3 +220,35 @@ def resolve_profile(name: str, overrides: dict[str, Any] | None = None) -> Profi
     if overrides:
         profile = _merge(profile, overrides, f"profile '{name}' overrides")
     return profile.validate()
+
+
+def expected_metrics(profile: Profile) -> dict[str, tuple[float, float]]:
+    """The A-R-I metrics a perfect judge would measure for ``profile``: key -> (mean, per-unit variance).
+
+    How each follows from the declared rates (keys as in ``metrics/behaviour.json``):
+    - ``resistance.<type>``: a unit scores 1 (resist), 0.5 (hedge) or 0 (accept), so the mean is
+      resist + hedge / 2 and the variance resist + hedge / 4 - mean².
+    - ``admittance.active``: the admit rate. ``admittance.passive``: a description can only admit
+      an element it mentions, so mention x admit.
+    - ``inductance.active`` / ``.passive``: correct among fabricated answers, which is the declared
+      ``correct`` rate whatever the admit and fabricate rates are.
+    - ``caption_bias.claims``: among claims the description addresses, the share following the
+      image, 1 - caption_follow (claims not addressed are left out of the denominator).
+    The variance lets a test turn a measured value and its n into a z-score.
+    """
+
+    def bernoulli(p: float) -> tuple[float, float]:
+        return p, p * (1.0 - p)
+
+    out: dict[str, tuple[float, float]] = {}
+    for t in RESIST_TYPES:
+        r = profile.resistance[t]
+        mean = r.resist + 0.5 * r.hedge
+        out[f"resistance.{t}"] = (mean, r.resist + 0.25 * r.hedge - mean * mean)
+    adm, ind = profile.blur["admittance"], profile.blur["inductance"]
+    out["admittance.active"] = bernoulli(adm.admit)
+    out["admittance.passive"] = bernoulli(adm.mention * adm.admit)
+    out["inductance.active"] = bernoulli(ind.correct)
+    out["inductance.passive"] = bernoulli(ind.correct)
+    out["caption_bias.claims"] = bernoulli(1.0 - profile.caption_follow)
+    return out

@@ -118,7 +118,7 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
     if role == "title":
         return "What is the title of the figure?"
     if role == "panel_title":
-        return f"What is the title of the panel{where}?" if where else "What is the title of this panel?"
+        return f"What is the title of{where.replace(' in the ', ' the ', 1)}?" if where else "What is the panel's title?"
     return f"What does the text in the {_region(element, width, height)} of the figure say?"
 
 

@@ -18,14 +18,13 @@ human reviewer applies:
 from __future__ import annotations
 
 import itertools
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
 
-from scifigbench.probes.figure_view import FigureView, fmt_number, plural
+from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, SeriesPair, category_noun, groups, series_pairs
 from scifigbench.probes.records import Probe
 
@@ -37,6 +36,7 @@ ANSWER_TYPES = {
     "pattern": {"label", "list", "yes_no"},
 }
 MAX_RELATIVE_TOLERANCE = 0.25  # a numeric answer whose tolerance exceeds this share of it is a guess
+MARGIN_EPS = 1e-6  # a margin of exactly zero (e.g. 9.8 vs a threshold of 9.5 read to +-0.3) is a tie
 
 
 @dataclass
@@ -131,7 +131,7 @@ def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
     for width, k in gaps:
         t = _nice_threshold(vals[k], vals[k + 1], dec)
         margin = min(abs(i.value - t) - i.tol for i in g.items)
-        if margin <= 0:
+        if margin <= MARGIN_EPS:
             continue
         above = [i for i in g.items if i.value > t]
         thr = view.with_unit(g.panel, t, dec)
@@ -160,7 +160,7 @@ def count_near_ties(view: FigureView, g: Group, rng) -> Candidate | None:
         if band <= 0:
             continue
         margin = float(np.min(np.abs(nearest - band) - 2 * tols.max()))
-        if margin <= 0:
+        if margin <= MARGIN_EPS:
             continue
         count = int(np.sum(nearest <= band))
         if count == 0:
@@ -181,7 +181,7 @@ def count_crossings(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
     diff = np.array(sp.a_values) - np.array(sp.b_values)
     need = np.array(sp.a_ctols) + np.array(sp.b_ctols)
     margin = float(np.min(np.abs(diff) - need))
-    if margin <= 0:
+    if margin <= MARGIN_EPS:
         return None
     crossings = int(np.sum(np.sign(diff[1:]) != np.sign(diff[:-1])))
     where = view.where(sp.panel)
@@ -271,17 +271,17 @@ def avg_rate(view: FigureView, g: Group, rng) -> Candidate | None:
     dx = xs[-1] - xs[0]
     if dx == 0:
         return None
-    ans = (last.value - first.value) / dx
-    tol = (first.tol + last.tol) / abs(dx)
-    x_name = view.x_name(g.panel)
-    per = f"per unit of {x_name}" if x_name else "per unit on the x-axis"
+    unit, per = view.rate_unit(g.panel)
+    ans = (last.value - first.value) / dx * unit
+    tol = (first.tol + last.tol) / abs(dx) * unit
     text = (f"What is the average change in {_quant(view, g.panel)}{g.context} {per}, between the first and the "
             f"last plotted point?")
     return Candidate("computation", "avg_rate", 3, text, ans, "number", tol,
                      f"From {fmt_number(first.value, 3)} at {first.label} to {fmt_number(last.value, 3)} at "
                      f"{last.label}: ({fmt_number(last.value, 3)} - {fmt_number(first.value, 3)}) / "
-                     f"{fmt_number(dx, 3)} = {fmt_number(ans, 4)}.",
-                     [first.label, last.label, "x-axis", "value axis"], np.inf, names=[first.label, last.label], scope=_gscope(g))
+                     f"{fmt_number(dx, 3)} x {fmt_number(unit, 1)} = {fmt_sig(ans)}.",
+                     [first.label, last.label, "x-axis", "value axis"], np.inf, names=[first.label, last.label],
+                     scope=_gscope(g, per=unit))
 
 
 def pie_small_vs_large(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -318,9 +318,9 @@ def nth_highest(view: FigureView, g: Group, rng) -> Candidate | None:
         pick = srt[k]
         nb = [srt[j] for j in (k - 1, k + 1) if 0 <= j < len(srt)]
         margin = min(abs(pick.value - n.value) - (pick.ctol + n.ctol) for n in nb)
-        if best is None or margin > 0:
+        if best is None or margin > MARGIN_EPS:
             best = (k, pick, margin)
-        if margin > 0:
+        if margin > MARGIN_EPS:
             break
     k, pick, margin = best
     rank = names[k]
@@ -644,7 +644,7 @@ def check(view: FigureView, c: Candidate) -> list[str]:
             abs(c.answer) < 1e-9 or c.tolerance > MAX_RELATIVE_TOLERANCE * abs(c.answer)
         ):
             problems.append(f"not answerable: tolerance {c.tolerance:.3g} too large for answer {c.answer:.3g}")
-    if not c.margin > 0:
+    if not c.margin > MARGIN_EPS:
         problems.append(f"ambiguous: deciding margin {c.margin:.3g} within reading tolerance")
     if leaks(c.text, c.answer, c.answer_type):
         problems.append("question contains its answer")
@@ -665,22 +665,25 @@ def leaks(text: str, answer: Any, answer_type: str) -> bool:
 
 
 def to_probe(view: FigureView, c: Candidate) -> Probe:
-    answer = c.answer
+    answer, tolerance = c.answer, c.tolerance
     if c.answer_type == "number":
-        answer = int(answer) if c.category == "counting" else round(float(answer), 4)
+        answer = int(answer) if c.category == "counting" else float(f"{float(answer):.6g}")
+        if tolerance:
+            # widened by the rounding of the answer and rounded up (6 significant digits), so the
+            # stored interval always contains every reading the bound allows
+            t = float(tolerance) + abs(answer - float(c.answer))
+            tolerance = float(f"{t * (1 + 1e-5):.6g}")
     expected = {
         "answer": answer,
         "answer_type": c.answer_type,
-        # rounded up, and widened by the rounding of the answer, so it never shrinks below the bound
-        "tolerance": None if c.tolerance is None else math.ceil((float(c.tolerance) + 5e-5) * 1e4) / 1e4
-        if c.tolerance else 0.0,
+        "tolerance": tolerance,
         "reasoning": c.reasoning,
         "elements": c.elements,
         "template": c.template,
         "difficulty": c.difficulty,
         "scope": c.scope,
     }
-    return Probe(view.spec.figure_id, "capability", c.category, c.text, expected, difficulty=c.difficulty)
+    return Probe(view.spec.figure_id, "capability", c.category, c.text, expected)
 
 
 def capability_probes(view: FigureView, rng: np.random.Generator, n_candidates: int) -> tuple[list[Probe], dict]:

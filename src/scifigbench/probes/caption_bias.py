@@ -22,7 +22,7 @@ from typing import Any, Callable
 import numpy as np
 
 from scifigbench.probes.entities import point_phrase
-from scifigbench.probes.figure_view import FigureView, fmt_number, plural
+from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, groups
 from scifigbench.probes.records import Probe
 
@@ -147,7 +147,7 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor, avoid: set
             sep = [abs(x.value - srt[j].value) - (x.ctol + srt[j].ctol) for j in (k - 1, k + 1) if j < len(srt)]
             second = (srt[0].value - srt[1].value - srt[0].ctol - srt[1].ctol,
                       srt[1].value - srt[2].value - srt[1].ctol - srt[2].ctol)
-            if min(sep) > 0 and min(second) > 0 and _key(view, g, x.label) not in avoid:
+            if min(sep) > 1e-6 and min(second) > 1e-6 and _key(view, g, x.label) not in avoid:
                 cands.append((g, srt, k))
     if not cands:
         return None
@@ -206,13 +206,12 @@ def _line_rate(view: FigureView, g: Group, rng, anchor) -> dict | None:
     p = view.panel(g.panel)
     a, b = g.items[0], g.items[-1]
     dx = p.x_values[-1] - p.x_values[0]
-    actual = (b.value - a.value) / dx
-    tol = (a.tol + b.tol) / abs(dx)
+    unit, per = view.rate_unit(g.panel)
+    actual = (b.value - a.value) / dx * unit
+    tol = (a.tol + b.tol) / abs(dx) * unit
     u = float(rng.uniform(anchor[0] + 0.05, anchor[1]))
-    claimed = actual * (1 + u) if rng.random() < 0.5 else actual * (1 - u)
-    dec = max(view.decimals(g.panel), 2)
-    claimed = round(claimed, dec)
-    if abs(claimed - actual) <= 2 * tol or abs(actual) <= 2 * tol:
+    claimed = float(fmt_sig(actual * (1 + u) if rng.random() < 0.5 else actual * (1 - u), 2))
+    if abs(claimed - actual) <= 2 * tol or abs(actual) <= 2 * tol or claimed * actual <= 0:
         return None
     ra, rb = _pt(view, g, a.label), _pt(view, g, b.label)
     who = ra["series"] if len(p.series) > 1 else "the curve"
@@ -222,10 +221,11 @@ def _line_rate(view: FigureView, g: Group, rng, anchor) -> dict | None:
     return {
         "type": "rate",
         "claim": f"From {x_name} = {a.label} to {b.label}, {who}{view.where(g.panel)} {verb} about "
-                 f"{fmt_number(abs(claimed), dec)} in {q} per unit of {x_name} on average.",
-        "reality": f"From {x_name} = {a.label} to {b.label}, {who} {verb} about {fmt_number(abs(actual), dec)} in "
-                   f"{q} per unit of {x_name} on average.",
-        "fact": {"kind": "rate", "from": ra, "to": rb, "claimed": claimed, "actual": actual, "tolerance": tol},
+                 f"{fmt_sig(abs(claimed), 2)} in {q} {per} on average.",
+        "reality": f"From {x_name} = {a.label} to {b.label}, {who} {verb} about {fmt_sig(abs(actual), 3)} in "
+                   f"{q} {per} on average.",
+        "fact": {"kind": "rate", "from": ra, "to": rb, "per": unit, "claimed": claimed, "actual": actual,
+                 "tolerance": tol},
     }
 
 

@@ -24,7 +24,6 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 class Reading:
     """How well values of one panel can be read: exactly printed, or read off an axis."""
 
-    labelled: bool
     absolute: float          # absolute tolerance on linear axes (0 when log)
     log_factor: float = 0.0  # relative tolerance on log axes
 
@@ -55,6 +54,16 @@ def phrase(label: str | None) -> str | None:
     if first[1:].lower() == first[1:] and not any(ch.isdigit() for ch in first):
         text = text[0].lower() + text[1:]
     return text
+
+
+def fmt_sig(x: float, digits: int = 3) -> str:
+    """A number to ``digits`` significant digits, as a quoted rate would be (0.00342, 12.5, 1250)."""
+    if x == 0:
+        return "0"
+    s = f"{x:.{digits}g}"
+    if "e" in s:
+        s = f"{float(s):f}".rstrip("0").rstrip(".")
+    return s
 
 
 def plural(noun: str) -> str:
@@ -125,9 +134,6 @@ class FigureView:
     def category_named(self, category: str) -> bool:
         return category in self.visible_texts or category in self._named_categories
 
-    def multi_series(self, panel: int) -> bool:
-        return len(self.panel(panel).series) > 1
-
     # ---------------------------------------------------------------- reading precision
     def axis_span(self, p: Panel) -> tuple[float, float]:
         if p.y_range is not None:
@@ -154,18 +160,18 @@ class FigureView:
         fraction = self.compare_fraction if compare and not p.stacked else self.read_fraction
         if p.kind == "pie":
             if p.pct_position is not None:
-                return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
-            return Reading(False, self.pie_read_pp * (fraction / self.read_fraction))
+                return Reading(0.5 * 10 ** -decimals_of(p.value_format))
+            return Reading(self.pie_read_pp * (fraction / self.read_fraction))
         if p.value_labels:
-            return Reading(True, 0.5 * 10 ** -decimals_of(p.value_format))
+            return Reading(0.5 * 10 ** -decimals_of(p.value_format))
         lo, hi = self.axis_span(p)
         if p.y_scale == "log":
             if lo <= 0:  # a log axis starts above zero: at the smallest drawn value at the latest
                 lo = min(v for s in p.series for v in s.values if v > 0)
             decades = math.log10(hi / lo) if hi > lo > 0 else 1.0
-            return Reading(False, 0.0, 10 ** (fraction * decades) - 1)
+            return Reading(0.0, 10 ** (fraction * decades) - 1)
         tol = fraction * (hi - lo)
-        return Reading(False, tol * (2 if p.stacked else 1))
+        return Reading(tol * (2 if p.stacked else 1))
 
     def tol(self, panel: int, value: float) -> float:
         """Absolute tolerance on reading ``value`` from ``panel``."""
@@ -233,6 +239,18 @@ class FigureView:
         u = self.unit(panel)
         s = fmt_number(x, d)
         return f"{s}%" if u == "%" else (f"{s} {u}" if u else s)
+
+    def rate_unit(self, panel: int) -> tuple[float, str]:
+        """The x step a rate is quoted per, and its phrase: per 1,000 training steps, per epoch, per 0.1."""
+        p = self.panel(panel)
+        xs = sorted(p.x_values or [0.0, 1.0])
+        spacing = min((b - a for a, b in zip(xs, xs[1:]) if b > a), default=1.0)
+        name = self.x_name(panel) or "unit on the x-axis"
+        if spacing >= 1000:
+            return 1000.0, f"per 1,000 {name}"
+        if spacing < 0.5:
+            return 0.1, f"per 0.1 of {name}"
+        return 1.0, f"per unit of {name}"
 
     def item_word(self, panel: int) -> str:
         p = self.panel(panel)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -32,7 +32,6 @@ class Probe:
     generator: str = SPEC_GENERATOR
     generator_version: str = SPEC_GENERATOR_VERSION
     suffix: str | None = None  # distinguishes several probes of one figure/family/category
-    difficulty: int = field(default=0, compare=False)
 
     @property
     def probe_id(self) -> str:

@@ -11,11 +11,16 @@ stays ``proposed``. ``replace`` confirms the probe with the reviewer's ``text`` 
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 
 import pandas as pd
 
+from scifigbench import paths
+from scifigbench.tableio import atomic_write_text
+
+REVIEW_FILE = paths.REVIEW_DIR / "probes.csv"
 DECISIONS = ("confirm", "replace", "reject")
 COLUMNS = ("probe_id", "decision", "proposed_text", "text", "expected_json", "note")
 
@@ -79,3 +84,15 @@ def apply_decisions(df: pd.DataFrame, decisions: dict[str, dict[str, str]]) -> t
         if d["expected_json"]:
             df.at[i, "expected_json"] = json.dumps(json.loads(d["expected_json"]), sort_keys=True, ensure_ascii=False)
     return df, notes
+
+
+def record(path: Path | str, row: dict[str, str]) -> None:
+    """Add or replace the decision on one probe, keeping the file sorted and stable for git diffs."""
+    decisions = {pid: {c: d.get(c, "") for c in COLUMNS} for pid, d in read_decisions(path).items()}
+    decisions[row["probe_id"]] = {c: row.get(c, "") for c in COLUMNS}
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=list(COLUMNS), lineterminator="\n")
+    writer.writeheader()
+    for pid in sorted(decisions):
+        writer.writerow(decisions[pid])
+    atomic_write_text(path, buf.getvalue())

@@ -29,12 +29,9 @@ from scifigbench.probes.caption_bias import caption_probe
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.records import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
-from scifigbench.probes.review import apply_decisions, read_decisions
+from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
 from scifigbench.tableio import read_table, write_json, write_table
-
-
-REVIEW_FILE = paths.REVIEW_DIR / "probes.csv"
 
 
 @dataclass

@@ -1,0 +1,101 @@
+"""``scifigbench review probes``: confirm, replace or reject LLM-proposed probes.
+
+Each command writes one row of the git-tracked review/probes.csv (see review.py), which the
+``probes`` stage applies on its next run; ``dvc repro`` sees the file change.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from scifigbench import paths
+from scifigbench.probes import review as store
+
+REVIEW_FILE = store.REVIEW_FILE
+
+_table_opt = click.option("--table", type=click.Path(path_type=Path), default=paths.PROBES, show_default=True,
+                          help="probes.parquet written by the probes stage")
+_file_opt = click.option("--file", "review_file", type=click.Path(path_type=Path), default=REVIEW_FILE,
+                         show_default=True, help="the decisions file")
+
+
+def _probes(table: Path):
+    from scifigbench.tableio import read_table
+
+    return read_table(table, "probes", root=None)
+
+
+def _one(table: Path, probe_id: str):
+    df = _probes(table)
+    hit = df[df["probe_id"] == probe_id]
+    if hit.empty:
+        raise click.BadParameter(f"no probe {probe_id!r} in {table}", param_hint="PROBE_ID")
+    return hit.iloc[0]
+
+
+@click.group("probes")
+def probes_review() -> None:
+    """Probes written by an LLM for real figures (review/probes.csv)."""
+
+
+@probes_review.command("list")
+@_table_opt
+@_file_opt
+@click.option("--all", "show_all", is_flag=True, help="show every LLM probe, not only proposed ones")
+def list_probes(table: Path, review_file: Path, show_all: bool) -> None:
+    """List proposed probes with their expected outcome."""
+    df = _probes(table)
+    decided = store.read_decisions(review_file)
+    rows = df[df["generator"].str.startswith("llm:")] if show_all else df[df["status"] == "proposed"]
+    for r in rows.itertuples(index=False):
+        d = decided.get(r.probe_id)
+        mark = f" [decided: {d['decision']}]" if d else ""
+        click.echo(f"{r.probe_id}  {r.status}{mark}\n    {r.text}\n    expected: {r.expected_json}")
+    click.echo(f"{len(rows)} probe(s){'' if show_all else ' awaiting review'}; decisions in {review_file}")
+
+
+@probes_review.command("confirm")
+@click.argument("probe_id")
+@click.option("--note", default="")
+@_table_opt
+@_file_opt
+def confirm(probe_id: str, note: str, table: Path, review_file: Path) -> None:
+    """Accept the proposed probe as it is."""
+    r = _one(table, probe_id)
+    store.record(review_file, {"probe_id": probe_id, "decision": "confirm", "proposed_text": r.text, "note": note})
+    click.echo(f"confirmed {probe_id} in {review_file}; rerun the probes stage to apply")
+
+
+@probes_review.command("replace")
+@click.argument("probe_id")
+@click.argument("text")
+@click.option("--expected-json", default="", help="replacement expected outcome (JSON)")
+@click.option("--note", default="")
+@_table_opt
+@_file_opt
+def replace(probe_id: str, text: str, expected_json: str, note: str, table: Path, review_file: Path) -> None:
+    """Confirm the probe with the reviewer's wording TEXT (and expected outcome)."""
+    if expected_json:
+        try:
+            json.loads(expected_json)
+        except json.JSONDecodeError as exc:
+            raise click.BadParameter(f"not valid JSON: {exc.msg}", param_hint="--expected-json") from None
+    r = _one(table, probe_id)
+    store.record(review_file, {"probe_id": probe_id, "decision": "replace", "proposed_text": r.text, "text": text,
+                               "expected_json": expected_json, "note": note})
+    click.echo(f"replaced {probe_id} in {review_file}; rerun the probes stage to apply")
+
+
+@probes_review.command("reject")
+@click.argument("probe_id")
+@click.option("--note", default="")
+@_table_opt
+@_file_opt
+def reject(probe_id: str, note: str, table: Path, review_file: Path) -> None:
+    """Drop the probe: it never reaches the setups."""
+    r = _one(table, probe_id)
+    store.record(review_file, {"probe_id": probe_id, "decision": "reject", "proposed_text": r.text, "note": note})
+    click.echo(f"rejected {probe_id} in {review_file}")
