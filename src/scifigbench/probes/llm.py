@@ -16,15 +16,13 @@ from __future__ import annotations
 import base64
 import json
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-import jsonschema
-
 from scifigbench import prompts
 from scifigbench.contracts.probes import CLAIM_TYPES
+from scifigbench.llm_json import ReplyFormatError, parse_json_reply
 from scifigbench.probes.records import Probe
 
 CAPABILITY_CATEGORIES = ["counting", "computation", "comparison", "pattern"]
@@ -176,22 +174,11 @@ def prompt_version() -> str:
 
 
 def parse_reply(text: str, schema: dict[str, Any], where: str) -> dict[str, Any]:
-    """Parse a JSON reply (tolerating a Markdown code fence) and validate it against ``schema``."""
-    body = text.strip()
-    fence = re.match(r"^```(?:json)?\s*(.*?)\s*```$", body, re.S)
-    if fence:
-        body = fence.group(1)
+    """The reply's JSON object validated against ``schema``; errors are prefixed with ``where``."""
     try:
-        data = json.loads(body)
-    except json.JSONDecodeError as exc:
-        raise LLMProbeError(f"{where}: reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-                            f"reply starts {text[:80]!r}") from None
-    try:
-        jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as exc:
-        path = "/".join(str(p) for p in exc.absolute_path) or "<root>"
-        raise LLMProbeError(f"{where}: reply violates the schema at {path}: {exc.message}") from None
-    return data
+        return parse_json_reply(text, schema)
+    except ReplyFormatError as exc:
+        raise LLMProbeError(f"{where}: {exc}") from None
 
 
 def _image_part(image: Path) -> dict[str, Any]:
