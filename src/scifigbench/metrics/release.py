@@ -20,6 +20,7 @@ import pandas as pd
 
 from scifigbench import paths
 from scifigbench.contracts import JUDGMENTS
+from scifigbench.jsonl import json_objects
 
 CHART_TYPES = {"bar chart": "bar", "line plot": "line", "line chart": "line", "pie chart": "pie"}
 RESISTANCE_VERDICTS = {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}
@@ -140,14 +141,7 @@ def blur_rows(results: Path, tables: dict[str, Path | None], charts: dict[str, s
     for family, path in tables.items():
         if path is None:
             continue
-        for lineno, line in enumerate(path.read_text().splitlines(), start=1):
-            if not line.strip():
-                continue
-            where = f"{path}: line {lineno}"
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ReleaseError(f"{where}: not valid JSON: {exc}") from None
+        for _, where, rec in json_objects(path, ReleaseError):
             model, fig, mode = (str(_need(rec, k, where)) for k in ("model", "fig_id", "mode"))
             if (family, model, fig, mode) in seen:
                 raise ReleaseError(f"{where}: duplicate verdict for {model} {fig} {mode}")
