@@ -13,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from runner_helpers import write_params
 from spec_factory import line_multi, render_png
 
 from scifigbench.probes import llm
@@ -68,9 +69,17 @@ def image(tmp_path) -> Path:
     return path
 
 
-def _endpoint(server) -> llm.Endpoint:
-    models = {"gen": {"backend": "openai", "base_url": server.url, "model": "local-gen", "api_key_env": KEY_ENV}}
-    return llm.endpoint_from_models(models, "gen")
+def _params(tmp_path: Path, server) -> Path:
+    """A params file declaring model 'gen' at the test server (the runner's defaults: temperature 0)."""
+    gen = {"backend": "openai", "base_url": server.url, "model": "local-gen", "api_key_env": KEY_ENV}
+    return write_params(tmp_path, {"gen": gen, "sim": {"backend": "simulated", "profile": "careful"}},
+                        max_retries=0)
+
+
+@pytest.fixture()
+def generator(server, tmp_path):
+    with llm.open_generator("gen", _params(tmp_path, server), tmp_path / "cache") as gen:
+        yield gen
 
 
 def _cap(cat, q, ans, atype, tol=None):
@@ -109,11 +118,11 @@ def _verdict(i, ok=True, difficulty="hard"):
             "visually_grounded": True, "difficulty": difficulty, "reason": "fine" if ok else "two lines tie"}
 
 
-def test_valid_replies_give_proposed_probes_one_per_category(server, image):
+def test_valid_replies_give_proposed_probes_one_per_category(server, image, generator):
     verdicts = {"verdicts": [_verdict(0, difficulty="hard"), _verdict(1, difficulty="very_hard"), _verdict(2),
                              _verdict(3, ok=False), _verdict(4)]}
     server.replies += ["```json\n" + json.dumps(GENERATED) + "\n```", json.dumps(verdicts)]
-    probes, rejected = llm.generate_for_figure("real1", image, "line", "Accuracy.", _endpoint(server), True,
+    probes, rejected = llm.generate_for_figure("real1", image, "line", "Accuracy.", generator, True,
                                                (0.2, 0.3))
     by = {(p.family, p.category): p for p in probes}
     assert set(by) == {("capability", "counting"), ("capability", "computation"), ("capability", "pattern"),
@@ -132,48 +141,52 @@ def test_valid_replies_give_proposed_probes_one_per_category(server, image):
     assert parts[1]["image_url"]["url"].startswith("data:image/png;base64,")
 
 
-def test_invalid_json_is_a_clear_error(server, image):
+def test_invalid_json_is_a_clear_error(server, image, generator):
     server.replies.append("Sure! Here are the probes: {capability: [")
     with pytest.raises(llm.LLMProbeError, match=r"figure real2: generator \(gen\): reply is not valid JSON"):
-        llm.generate_for_figure("real2", image, "line", None, _endpoint(server), False, (0.2, 0.3))
+        llm.generate_for_figure("real2", image, "line", None, generator, False, (0.2, 0.3))
 
 
-def test_schema_violation_names_the_path(server, image):
+def test_schema_violation_names_the_path(server, image, generator):
     bad = json.loads(json.dumps(GENERATED))
     del bad["resistance"][1]["false_value"]
     server.replies.append(json.dumps(bad))
     with pytest.raises(llm.LLMProbeError, match=r"violates the schema at resistance/1: 'false_value' is a required"):
-        llm.generate_for_figure("real3", image, "line", None, _endpoint(server), False, (0.2, 0.3))
+        llm.generate_for_figure("real3", image, "line", None, generator, False, (0.2, 0.3))
 
 
-def test_validator_schema_violation(server, image):
+def test_validator_schema_violation(server, image, generator):
     server.replies += [json.dumps(GENERATED), json.dumps({"verdicts": [{"index": 0, "answerable": "yes"}]})]
     with pytest.raises(llm.LLMProbeError, match=r"validator \(gen\): reply violates the schema at verdicts/0"):
-        llm.generate_for_figure("real4", image, "line", None, _endpoint(server), False, (0.2, 0.3))
+        llm.generate_for_figure("real4", image, "line", None, generator, False, (0.2, 0.3))
 
 
-def test_contra_outside_offset_is_rejected(server, image):
+def test_contra_outside_offset_is_rejected(server, image, generator):
     gen = json.loads(json.dumps(GENERATED))
     gen["resistance"][1]["false_value"] = 70  # only 5 % off
     server.replies += [json.dumps(gen), json.dumps({"verdicts": [_verdict(i) for i in range(5)]})]
-    probes, rejected = llm.generate_for_figure("real5", image, "line", None, _endpoint(server), False, (0.2, 0.3))
+    probes, rejected = llm.generate_for_figure("real5", image, "line", None, generator, False, (0.2, 0.3))
     assert ("resistance", "contra") not in {(p.family, p.category) for p in probes}
     assert any(r["category"] == "contra" and r["failed"] == ["offset"] for r in rejected)
     assert not any(p.family == "caption_bias" for p in probes)  # not in the primary subset
 
 
-def test_missing_key_and_unknown_model_are_clear(monkeypatch, image):
+def test_missing_key_and_unknown_model_are_clear(server, monkeypatch, image, tmp_path):
+    from scifigbench.models.backends import ConfigError
+
+    params = _params(tmp_path, server)
     monkeypatch.delenv(KEY_ENV, raising=False)
-    ep = llm.Endpoint("gen", "http://127.0.0.1:9/v1", "m", KEY_ENV)
-    with pytest.raises(llm.LLMProbeError, match=f"environment variable {KEY_ENV} is not set"):
-        llm.chat(ep, [])
-    with pytest.raises(llm.LLMProbeError, match="names model 'nope'"):
-        llm.endpoint_from_models({}, "nope")
-    with pytest.raises(llm.LLMProbeError, match="base_url"):
-        llm.endpoint_from_models({"sim": {"backend": "simulated"}}, "sim")
+    with (llm.open_generator("gen", params, tmp_path / "cache") as gen,
+          pytest.raises(ConfigError, match=f"environment variable {KEY_ENV} .*is not set")):
+        llm.generate_for_figure("real6", image, "line", None, gen, False, (0.2, 0.3))
+    with pytest.raises(llm.LLMProbeError, match="names model 'nope'"), llm.open_generator("nope", params):
+        pass
+    with pytest.raises(llm.LLMProbeError, match="names model 'sim'.*simulated"), llm.open_generator("sim", params):
+        pass
+    assert not server.requests
 
 
-def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tmp_path):
+def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tmp_path, generator):
     import pandas as pd
     from spec_factory import write_corpus
 
@@ -184,10 +197,12 @@ def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tm
 
     write_corpus(tmp_path, [], primary={"real1"}, real={"real1": "line", "real2": "line"})
     figures = pd.read_parquet(tmp_path / paths.FIGURES)
+    # both real figures render the same chart: a different caption makes real2 a new request, not a cache hit
+    figures.loc[figures.figure_id == "real2", "caption"] = "Another real figure."
     verdicts = json.dumps({"verdicts": [_verdict(i) for i in range(5)]})
     server.replies += [json.dumps(GENERATED), verdicts, "not json"]  # real1 fine, real2 broken
     df, queue = build_probes(figures, pd.DataFrame(), BLUR_TARGETS.empty(), ProbesConfig(), 42, tmp_path,
-                             endpoint=_endpoint(server))
+                             generator=generator)
     assert set(df.figure_id) == {"real1"} and (df.status == "proposed").all()
     assert len(queue["llm_errors"]) == 1 and "figure real2" in queue["llm_errors"][0]
 

@@ -8,22 +8,14 @@ old decision is not silently carried over (the target goes back to ``proposed``)
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Sequence
 
 from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.matching import match_text
 from scifigbench.conditions.ocr import OcrBox
-from scifigbench.tableio import atomic_write_text
-
-DECISIONS = ("confirm", "replace", "reject")
-
-
-class ReviewFileError(ValueError):
-    """The review file has a row that cannot be applied; the message names file, line and field."""
+from scifigbench.review_store import DecisionFile, ReviewFileError
 
 
 @dataclass(frozen=True)
@@ -37,50 +29,17 @@ class Decision:
     note: str = ""
 
 
-COLUMNS = [f.name for f in fields(Decision)]
+STORE = DecisionFile("target_id", tuple(f.name for f in fields(Decision)), "the replacement string to blur")
 
 
 def read_decisions(path: Path | str) -> dict[str, Decision]:
     """All decisions by target id; an absent file means no decisions yet."""
-    path = Path(path)
-    if not path.exists():
-        return {}
-    out: dict[str, Decision] = {}
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in ("target_id", "decision") if c not in (reader.fieldnames or [])]
-        if missing:
-            raise ReviewFileError(f"{path}: missing column(s) {missing}; expected {COLUMNS}")
-        for line, row in enumerate(reader, start=2):
-            row = {k: (v or "").strip() for k, v in row.items() if k in COLUMNS}
-            where = f"{path}, line {line} (target_id={row.get('target_id')!r})"
-            if not row.get("target_id"):
-                raise ReviewFileError(f"{where}: field 'target_id' is empty")
-            if row["decision"] not in DECISIONS:
-                raise ReviewFileError(f"{where}: field 'decision' is {row['decision']!r}, expected one of {list(DECISIONS)}")
-            if row["decision"] == "replace" and not row.get("text"):
-                raise ReviewFileError(f"{where}: field 'text' must hold the replacement string for decision 'replace'")
-            if row["target_id"] in out:
-                raise ReviewFileError(f"{where}: duplicate target_id")
-            out[row["target_id"]] = Decision(**row)
-    return out
-
-
-def write_decisions(path: Path | str, decisions: dict[str, Decision]) -> None:
-    """Write all decisions sorted by target id (stable diffs in git), atomically."""
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    for tid in sorted(decisions):
-        writer.writerow(asdict(decisions[tid]))
-    atomic_write_text(path, buf.getvalue())
+    return {tid: Decision(**{c: row[c] for c in STORE.columns}) for tid, row in STORE.read(path).items()}
 
 
 def record(path: Path | str, decision: Decision) -> None:
     """Add or replace one decision in the file."""
-    decisions = read_decisions(path)
-    decisions[decision.target_id] = decision
-    write_decisions(path, decisions)
+    STORE.record(path, asdict(decision))
 
 
 def apply(target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox], threshold: float, where: str) -> BlurTarget:

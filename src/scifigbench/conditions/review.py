@@ -14,6 +14,7 @@ import click
 
 from scifigbench import paths
 from scifigbench.conditions import decisions as store
+from scifigbench.review_commands import file_option, one_row, table_option
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
 
@@ -38,17 +39,11 @@ def _targets(table: Path):
 
 
 def _one(table: Path, target_id: str):
-    df = _targets(table)
-    hit = df[df["target_id"] == target_id]
-    if hit.empty:
-        raise click.BadParameter(f"no blur target {target_id!r} in {table}", param_hint="TARGET_ID")
-    return hit.iloc[0]
+    return one_row(_targets(table), "target_id", target_id, table, "blur target")
 
 
-_table_opt = click.option("--table", type=click.Path(path_type=Path), default=paths.BLUR_TARGETS, show_default=True,
-                          help="blur_targets.parquet written by the conditions stage")
-_file_opt = click.option("--file", "review_file", type=click.Path(path_type=Path), default=REVIEW_FILE, show_default=True,
-                         help="the decisions file")
+_table_opt = table_option(paths.BLUR_TARGETS, "blur_targets.parquet written by the conditions stage")
+_file_opt = file_option(REVIEW_FILE)
 
 
 @blur.command("list")

@@ -8,11 +8,11 @@ evidence or raw judge reply, and ``error`` (set only when an LLM judge failed on
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from scifigbench.jsonl import json_objects
 from scifigbench.judges import rules
 from scifigbench.judges.llm import LLMJudge
 
@@ -53,23 +53,13 @@ def read_records(path: Path, family: str) -> list[Record]:
     if family not in FAMILIES:
         raise RecordError(f"unknown family {family!r}; known: {list(FAMILIES)}")
     records, seen = [], {}
-    with open(path, encoding="utf-8") as fh:
-        for lineno, line in enumerate(fh, start=1):
-            if not line.strip():
-                continue
-            where = f"{path}, line {lineno}"
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise RecordError(f"{where}: not valid JSON ({err.msg} at column {err.colno})") from None
-            if not isinstance(data, dict):
-                raise RecordError(f"{where}: a record must be a JSON object, got {type(data).__name__}")
-            fields = {k: v for k, v in data.items() if not k.startswith("gold_")}
-            _check(fields, family, where)
-            if fields["id"] in seen:
-                raise RecordError(f"{where}: field 'id': duplicate id {fields['id']!r} (first on line {seen[fields['id']]})")
-            seen[fields["id"]] = lineno
-            records.append(Record(lineno, fields))
+    for lineno, where, data in json_objects(path, RecordError):
+        fields = {k: v for k, v in data.items() if not k.startswith("gold_")}
+        _check(fields, family, where)
+        if fields["id"] in seen:
+            raise RecordError(f"{where}: field 'id': duplicate id {fields['id']!r} (first on line {seen[fields['id']]})")
+        seen[fields["id"]] = lineno
+        records.append(Record(lineno, fields))
     return records
 
 

@@ -11,17 +11,14 @@ The model call is injected (``complete``: messages -> reply text), so any backen
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import jsonschema
-
 from scifigbench import prompts
 from scifigbench.judges import llm_schemas
+from scifigbench.llm_json import ReplyFormatError, parse_json_reply
 
 Complete = Callable[[list[dict]], str]
 
@@ -33,7 +30,6 @@ PROMPT_IDS = {
     "capability": "judge_capability",
     "description": "judge_mqm",
 }
-_FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.DOTALL)
 _MODE_NOTES = {
     "admittance": "the hidden element cannot be recovered from the rest of the chart",
     "inductance": "the hidden element can be worked out from the rest of the chart",
@@ -60,26 +56,12 @@ def judge_id(model: str, family: str) -> str:
 
 def parse_reply(text: str, schema: dict) -> dict:
     """The reply's JSON object, validated; code fences and text around one object are tolerated."""
-    body = text.strip()
-    fenced = _FENCE.match(body)
-    if fenced:
-        body = fenced.group(1)
     try:
-        data = json.loads(body)
-    except json.JSONDecodeError:
-        start, end = body.find("{"), body.rfind("}")
-        try:
-            data = json.loads(body[start:end + 1]) if 0 <= start < end else None
-        except json.JSONDecodeError:
-            data = None
-        if data is None:
-            raise JudgeReplyError("reply is not a JSON object") from None
-    try:
-        jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as err:
-        where = "/".join(str(p) for p in err.absolute_path) or "(top level)"
-        raise JudgeReplyError(f"schema violation at {where}: {err.message}") from None
-    return data
+        return parse_json_reply(text, schema)
+    except ReplyFormatError as err:
+        if err.path is None:
+            raise JudgeReplyError(f"reply is not a JSON object ({err.detail})") from None
+        raise JudgeReplyError(f"schema violation at {err.path}: {err.detail}") from None
 
 
 def caption_order(seed: int, unit_key: str) -> bool:

@@ -20,6 +20,7 @@ import pandas as pd
 
 from scifigbench import paths
 from scifigbench.contracts import JUDGMENTS
+from scifigbench.jsonl import json_objects
 
 CHART_TYPES = {"bar chart": "bar", "line plot": "line", "line chart": "line", "pie chart": "pie"}
 RESISTANCE_VERDICTS = {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}
@@ -70,40 +71,44 @@ def _row(model: str, fig: str, condition: str, family: str, part: str, chart: st
     return row
 
 
-def resistance_rows(results: Path) -> Iterable[dict[str, Any]]:
-    for path in sorted(results.glob("evaluation/resistance/*/*.json")):
+def _evaluations(results: Path, family_dir: str) -> Iterable[tuple[dict[str, Any], str, str, str, int, dict[str, Any], str]]:
+    """(file data, model, figure, judge id, index, evaluation, where) for every evaluation of one family.
+
+    The release stores one JSON file per model and figure under ``evaluation/<family>/<model>/``,
+    each with a judge model and a list of ``evaluations``.
+    """
+    for path in sorted(results.glob(f"evaluation/{family_dir}/*/*.json")):
         data = _load(path)
         model, fig = path.parent.name, _need(data, "figure_id", str(path))
         judge = f"release:{data.get('judge_model', 'unknown')}"
         for i, ev in enumerate(_need(data, "evaluations", str(path))):
-            where = f"{path}: evaluations[{i}]"
-            ptype = _need(ev, "probe_type", where)
-            score = ev.get("judge_score")
-            details = json.dumps({"question": ev.get("question"), "answer": ev.get("model_answer"),
-                                  "reasoning": ev.get("judge_reasoning")}, ensure_ascii=False)
-            ok = score is not None and float(score) in RESISTANCE_VERDICTS
-            yield _row(model, fig, "base", "resistance", ptype, _chart(data.get("figure_type")), judge,
-                       category=ptype, probe_id=f"{fig}:{ptype}", details_json=details,
-                       score=float(score) if ok else None, verdict=RESISTANCE_VERDICTS[float(score)] if ok else None,
-                       error=None if ok else f"release verdict {score!r} is not 1 / 0.5 / 0")
+            yield data, model, fig, judge, i, ev, f"{path}: evaluations[{i}]"
+
+
+def resistance_rows(results: Path) -> Iterable[dict[str, Any]]:
+    for data, model, fig, judge, _, ev, where in _evaluations(results, "resistance"):
+        ptype = _need(ev, "probe_type", where)
+        score = ev.get("judge_score")
+        details = json.dumps({"question": ev.get("question"), "answer": ev.get("model_answer"),
+                              "reasoning": ev.get("judge_reasoning")}, ensure_ascii=False)
+        ok = score is not None and float(score) in RESISTANCE_VERDICTS
+        yield _row(model, fig, "base", "resistance", ptype, _chart(data.get("figure_type")), judge,
+                   category=ptype, probe_id=f"{fig}:{ptype}", details_json=details,
+                   score=float(score) if ok else None, verdict=RESISTANCE_VERDICTS[float(score)] if ok else None,
+                   error=None if ok else f"release verdict {score!r} is not 1 / 0.5 / 0")
 
 
 def caption_rows(results: Path) -> Iterable[dict[str, Any]]:
-    for path in sorted(results.glob("evaluation/caption_bias/*/*.json")):
-        data = _load(path)
-        model, fig = path.parent.name, _need(data, "figure_id", str(path))
-        judge = f"release:{data.get('judge_model', 'unknown')}"
-        for i, ev in enumerate(_need(data, "evaluations", str(path))):
-            where = f"{path}: evaluations[{i}]"
-            mapped = str(_need(ev, "mapped_to", where))
-            details = json.dumps({"claim": ev.get("claim"), "reality": ev.get("reality"), "reason": ev.get("reason"),
-                                  "judge_answer": ev.get("judge_answer")}, ensure_ascii=False)
-            known = mapped in CLAIM_SCORES or mapped in ("not_addressed", "none")
-            yield _row(model, fig, "capbias", "caption_claim", str(ev.get("modification_index", i)),
-                       _chart(data.get("figure_type")), judge, category=ev.get("type"),
-                       probe_id=f"{fig}:claim{ev.get('modification_index', i)}", score=CLAIM_SCORES.get(mapped),
-                       verdict=mapped if mapped in CLAIM_SCORES else "none", details_json=details,
-                       error=None if known else f"release claim verdict {mapped!r} is not image / caption / not_addressed")
+    for data, model, fig, judge, i, ev, where in _evaluations(results, "caption_bias"):
+        mapped = str(_need(ev, "mapped_to", where))
+        details = json.dumps({"claim": ev.get("claim"), "reality": ev.get("reality"), "reason": ev.get("reason"),
+                              "judge_answer": ev.get("judge_answer")}, ensure_ascii=False)
+        known = mapped in CLAIM_SCORES or mapped in ("not_addressed", "none")
+        yield _row(model, fig, "capbias", "caption_claim", str(ev.get("modification_index", i)),
+                   _chart(data.get("figure_type")), judge, category=ev.get("type"),
+                   probe_id=f"{fig}:claim{ev.get('modification_index', i)}", score=CLAIM_SCORES.get(mapped),
+                   verdict=mapped if mapped in CLAIM_SCORES else "none", details_json=details,
+                   error=None if known else f"release claim verdict {mapped!r} is not image / caption / not_addressed")
 
 
 def _blur_row(model: str, fig: str, mode: str, family: str, chart: str, judge: str, rec: dict[str, Any], where: str,
@@ -136,14 +141,7 @@ def blur_rows(results: Path, tables: dict[str, Path | None], charts: dict[str, s
     for family, path in tables.items():
         if path is None:
             continue
-        for lineno, line in enumerate(path.read_text().splitlines(), start=1):
-            if not line.strip():
-                continue
-            where = f"{path}: line {lineno}"
-            try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ReleaseError(f"{where}: not valid JSON: {exc}") from None
+        for _, where, rec in json_objects(path, ReleaseError):
             model, fig, mode = (str(_need(rec, k, where)) for k in ("model", "fig_id", "mode"))
             if (family, model, fig, mode) in seen:
                 raise ReleaseError(f"{where}: duplicate verdict for {model} {fig} {mode}")

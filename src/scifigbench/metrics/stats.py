@@ -200,23 +200,24 @@ def cliffs_magnitude(delta: float) -> str:
     return "negligible" if a < 0.147 else "small" if a < 0.33 else "medium" if a < 0.474 else "large"
 
 
-def spearman(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
-    """Spearman rho and p (SciPy); NaN when fewer than 3 pairs or a constant series."""
+def _correlation(test, x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
+    """(statistic, p) of a SciPy correlation test; NaN when fewer than 3 pairs or a constant series."""
     x = np.asarray(x, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     if x.size < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
         return math.nan, math.nan
-    res = sps.spearmanr(x, y)
+    res = test(x, y)
     return float(res.statistic), float(res.pvalue)
+
+
+def spearman(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
+    """Spearman rho and p (SciPy); NaN when fewer than 3 pairs or a constant series."""
+    return _correlation(sps.spearmanr, x, y)
 
 
 def pearson(x: Sequence[float], y: Sequence[float]) -> tuple[float, float]:
-    x = np.asarray(x, dtype=np.float64)
-    y = np.asarray(y, dtype=np.float64)
-    if x.size < 3 or np.ptp(x) == 0 or np.ptp(y) == 0:
-        return math.nan, math.nan
-    res = sps.pearsonr(x, y)
-    return float(res.statistic), float(res.pvalue)
+    """Pearson r and p (SciPy); NaN when fewer than 3 pairs or a constant series."""
+    return _correlation(sps.pearsonr, x, y)
 
 
 def spearman_brown(r: float | np.ndarray, factor: float = 2.0) -> float | np.ndarray:

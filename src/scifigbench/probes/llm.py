@@ -7,24 +7,24 @@ schema; the validator prompt rates every capability candidate on the five review
 candidate per category is kept. Everything lands with status ``proposed``: a person confirms it
 in review before it counts, like the blur targets.
 
-The model call is the single function :func:`chat`, so the project's general model runner can
-replace it without touching the rest.
+The model is called through the runner's cached, retrying ``complete`` function
+(:class:`scifigbench.models.complete.CachedComplete`) for the ``params.yaml: models`` entry named
+by ``probes.llm_generator``, so reruns cost no calls and keys are handled in one place.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import os
-import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
-
-import jsonschema
+from typing import Any
 
 from scifigbench import prompts
 from scifigbench.contracts.probes import CLAIM_TYPES
+from scifigbench.llm_json import ReplyFormatError, parse_json_reply
 from scifigbench.probes.records import Probe
 
 CAPABILITY_CATEGORIES = ["counting", "computation", "comparison", "pattern"]
@@ -36,44 +36,38 @@ class LLMProbeError(ValueError):
     """A generator or validator reply could not be used; the message names figure, step and cause."""
 
 
+Complete = Callable[[list[dict[str, Any]]], str]
+
+
 @dataclass(frozen=True)
-class Endpoint:
-    """An OpenAI-compatible chat endpoint; the key is read from the environment variable named here."""
+class Generator:
+    """The model that writes and checks probes.
 
-    name: str
-    base_url: str
-    model: str
-    api_key_env: str
-    max_tokens: int = 2048
-    timeout_s: float = 120.0
-    seed: int = 42
+    ``key`` (its ``params.yaml: models`` entry) names it in errors, ``model_id`` is recorded as the
+    probes' generator, and ``complete`` sends chat messages and returns the reply text.
+    """
 
-
-def endpoint_from_models(models: dict[str, Any], key: str, where: str = "params.yaml:models") -> Endpoint:
-    if key not in models:
-        raise LLMProbeError(f"{where}: probes.llm_generator names model '{key}', which is not declared")
-    m = models[key] or {}
-    missing = [k for k in ("base_url", "model", "api_key_env") if not m.get(k)]
-    if m.get("backend") not in ("openai", None) or missing:
-        raise LLMProbeError(f"{where}.{key}: probe generation needs an openai-compatible model with "
-                            f"base_url, model and api_key_env (missing {missing})")
-    return Endpoint(key, m["base_url"], m["model"], m["api_key_env"], int(m.get("max_tokens", 2048)))
+    key: str
+    model_id: str
+    complete: Complete
 
 
-def chat(endpoint: Endpoint, messages: list[dict[str, Any]]) -> str:
-    """Send one chat request at temperature 0 and return the reply text."""
-    from openai import OpenAI
+@contextmanager
+def open_generator(key: str, params_path: Path | str, cache: Path | None = None) -> Iterator[Generator]:
+    """The generator for model ``key`` over the runner's cached, retrying client; closed on exit."""
+    from scifigbench.models.backends import ConfigError
+    from scifigbench.models.complete import CachedComplete
+    from scifigbench.params import ParamsError
 
-    api_key = os.environ.get(endpoint.api_key_env)
-    if not api_key:
-        raise LLMProbeError(f"model '{endpoint.name}': environment variable {endpoint.api_key_env} is not set")
-    client = OpenAI(base_url=endpoint.base_url, api_key=api_key, timeout=endpoint.timeout_s, max_retries=2)
-    resp = client.chat.completions.create(
-        model=endpoint.model, messages=messages, temperature=0, seed=endpoint.seed, max_tokens=endpoint.max_tokens
-    )
-    if not resp.choices or resp.choices[0].message.content is None:
-        raise LLMProbeError(f"model '{endpoint.name}': reply has no message content")
-    return resp.choices[0].message.content
+    try:
+        complete = CachedComplete(key, params_path, cache)
+    except (ParamsError, ConfigError) as err:
+        raise LLMProbeError(f"{params_path}: probes.llm_generator names model '{key}', "
+                            f"which cannot generate probes: {err}") from None
+    try:
+        yield Generator(key, complete.eff.model.model_id, complete)
+    finally:
+        complete.close()
 
 
 # ------------------------------------------------------------------------------------ schemas
@@ -176,22 +170,11 @@ def prompt_version() -> str:
 
 
 def parse_reply(text: str, schema: dict[str, Any], where: str) -> dict[str, Any]:
-    """Parse a JSON reply (tolerating a Markdown code fence) and validate it against ``schema``."""
-    body = text.strip()
-    fence = re.match(r"^```(?:json)?\s*(.*?)\s*```$", body, re.S)
-    if fence:
-        body = fence.group(1)
+    """The reply's JSON object validated against ``schema``; errors are prefixed with ``where``."""
     try:
-        data = json.loads(body)
-    except json.JSONDecodeError as exc:
-        raise LLMProbeError(f"{where}: reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-                            f"reply starts {text[:80]!r}") from None
-    try:
-        jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as exc:
-        path = "/".join(str(p) for p in exc.absolute_path) or "<root>"
-        raise LLMProbeError(f"{where}: reply violates the schema at {path}: {exc.message}") from None
-    return data
+        return parse_json_reply(text, schema)
+    except ReplyFormatError as exc:
+        raise LLMProbeError(f"{where}: {exc}") from None
 
 
 def _image_part(image: Path) -> dict[str, Any]:
@@ -207,25 +190,25 @@ def _messages(system: str, user_text: str, image: Path) -> list[dict[str, Any]]:
 
 
 def generate_for_figure(
-    figure_id: str, image: Path, chart_type: str, caption: str | None, endpoint: Endpoint,
-    primary: bool, contra_offset: tuple[float, float], send: Callable[[Endpoint, list], str] = chat,
+    figure_id: str, image: Path, chart_type: str, caption: str | None, generator: Generator,
+    primary: bool, contra_offset: tuple[float, float],
 ) -> tuple[list[Probe], list[dict[str, Any]]]:
     """Generate, validate and select probes for one real figure.
 
     Returns the kept probes (status ``proposed``) and the rejected candidates with their reasons,
     for the review queue. Raises :class:`LLMProbeError` when a reply is unusable.
     """
-    gen_where = f"figure {figure_id}: generator ({endpoint.name})"
+    gen_where = f"figure {figure_id}: generator ({generator.key})"
     user = f"Chart type: {chart_type}\nCaption: {caption or '(none)'}"
-    data = parse_reply(send(endpoint, _messages(prompt("probe_generator"), user, image)), GENERATOR_SCHEMA, gen_where)
+    data = parse_reply(generator.complete(_messages(prompt("probe_generator"), user, image)), GENERATOR_SCHEMA, gen_where)
     cands = data["capability"]
     listing = json.dumps([{"index": i, "category": c["category"], "question": c["question"], "answer": c["answer"]}
                           for i, c in enumerate(cands)], ensure_ascii=False)
-    val_where = f"figure {figure_id}: validator ({endpoint.name})"
-    verdicts = parse_reply(send(endpoint, _messages(prompt("probe_validator"), listing, image)), VALIDATOR_SCHEMA,
+    val_where = f"figure {figure_id}: validator ({generator.key})"
+    verdicts = parse_reply(generator.complete(_messages(prompt("probe_validator"), listing, image)), VALIDATOR_SCHEMA,
                            val_where)["verdicts"]
     by_index = {v["index"]: v for v in verdicts}
-    generator, version = f"llm:{endpoint.model}", prompt_version()
+    generator_id, version = f"llm:{generator.model_id}", prompt_version()
     kept: list[Probe] = []
     rejected: list[dict[str, Any]] = []
     for cat in CAPABILITY_CATEGORIES:
@@ -245,7 +228,7 @@ def generate_for_figure(
             c, v = best
             expected = {k: c.get(k) for k in ("answer", "answer_type", "tolerance", "reasoning", "elements")}
             expected["difficulty"] = v["difficulty"]
-            kept.append(Probe(figure_id, "capability", cat, c["question"], expected, "proposed", generator, version))
+            kept.append(Probe(figure_id, "capability", cat, c["question"], expected, "proposed", generator_id, version))
     for cat in RESISTANCE_CATEGORIES:
         probes = [r for r in data["resistance"] if r["category"] == cat]
         if not probes:
@@ -261,10 +244,10 @@ def generate_for_figure(
                 continue
             r = {**r, "offset": round(off, 4)}
         expected = {k: v for k, v in r.items() if k not in ("category", "question")}
-        kept.append(Probe(figure_id, "resistance", cat, r["question"], expected, "proposed", generator, version))
+        kept.append(Probe(figure_id, "resistance", cat, r["question"], expected, "proposed", generator_id, version))
     cb = data.get("caption_bias")
     if primary and cb:
         expected = {"claims": cb["claims"], "original_caption": caption}
-        kept.append(Probe(figure_id, "caption_bias", "caption_bias", cb["caption"], expected, "proposed", generator,
+        kept.append(Probe(figure_id, "caption_bias", "caption_bias", cb["caption"], expected, "proposed", generator_id,
                           version))
     return kept, rejected

@@ -10,53 +10,28 @@ stays ``proposed``. ``replace`` confirms the probe with the reviewer's ``text`` 
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from pathlib import Path
 
 import pandas as pd
 
 from scifigbench import paths
-from scifigbench.tableio import atomic_write_text
+from scifigbench.review_store import DecisionFile, ReviewFileError
 
 REVIEW_FILE = paths.REVIEW_DIR / "probes.csv"
-DECISIONS = ("confirm", "replace", "reject")
-COLUMNS = ("probe_id", "decision", "proposed_text", "text", "expected_json", "note")
 
 
-class ReviewFileError(ValueError):
-    """A review row cannot be applied; the message names the file, line and field."""
+def _check_expected_json(row: dict[str, str], where: str) -> None:
+    if row["expected_json"]:
+        try:
+            json.loads(row["expected_json"])
+        except json.JSONDecodeError as exc:
+            raise ReviewFileError(f"{where}: field 'expected_json' is not valid JSON ({exc.msg})") from None
 
 
-def read_decisions(path: Path | str) -> dict[str, dict[str, str]]:
-    path = Path(path)
-    if not path.exists():
-        return {}
-    out: dict[str, dict[str, str]] = {}
-    with open(path, newline="", encoding="utf-8") as fh:
-        reader = csv.DictReader(fh)
-        missing = [c for c in ("probe_id", "decision") if c not in (reader.fieldnames or [])]
-        if missing:
-            raise ReviewFileError(f"{path}: missing column(s) {missing}; expected {list(COLUMNS)}")
-        for line, raw in enumerate(reader, start=2):
-            row = {c: (raw.get(c) or "").strip() for c in COLUMNS}
-            where = f"{path}, line {line} (probe_id={row['probe_id']!r})"
-            if not row["probe_id"]:
-                raise ReviewFileError(f"{where}: field 'probe_id' is empty")
-            if row["decision"] not in DECISIONS:
-                raise ReviewFileError(f"{where}: field 'decision' is {row['decision']!r}, expected one of {list(DECISIONS)}")
-            if row["decision"] == "replace" and not row["text"]:
-                raise ReviewFileError(f"{where}: field 'text' is empty; 'replace' needs the reviewer's question")
-            if row["expected_json"]:
-                try:
-                    json.loads(row["expected_json"])
-                except json.JSONDecodeError as exc:
-                    raise ReviewFileError(f"{where}: field 'expected_json' is not valid JSON ({exc.msg})") from None
-            if row["probe_id"] in out:
-                raise ReviewFileError(f"{where}: probe decided twice")
-            out[row["probe_id"]] = row | {"where": where}
-    return out
+STORE = DecisionFile("probe_id", ("probe_id", "decision", "proposed_text", "text", "expected_json", "note"),
+                     "the reviewer's question", _check_expected_json)
+read_decisions = STORE.read
+record = STORE.record
 
 
 def apply_decisions(df: pd.DataFrame, decisions: dict[str, dict[str, str]]) -> tuple[pd.DataFrame, list[str]]:
@@ -84,15 +59,3 @@ def apply_decisions(df: pd.DataFrame, decisions: dict[str, dict[str, str]]) -> t
         if d["expected_json"]:
             df.at[i, "expected_json"] = json.dumps(json.loads(d["expected_json"]), sort_keys=True, ensure_ascii=False)
     return df, notes
-
-
-def record(path: Path | str, row: dict[str, str]) -> None:
-    """Add or replace the decision on one probe, keeping the file sorted and stable for git diffs."""
-    decisions = {pid: {c: d.get(c, "") for c in COLUMNS} for pid, d in read_decisions(path).items()}
-    decisions[row["probe_id"]] = {c: row.get(c, "") for c in COLUMNS}
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=list(COLUMNS), lineterminator="\n")
-    writer.writeheader()
-    for pid in sorted(decisions):
-        writer.writerow(decisions[pid])
-    atomic_write_text(path, buf.getvalue())

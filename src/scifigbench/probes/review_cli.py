@@ -13,13 +13,12 @@ import click
 
 from scifigbench import paths
 from scifigbench.probes import review as store
+from scifigbench.review_commands import file_option, one_row, table_option
 
 REVIEW_FILE = store.REVIEW_FILE
 
-_table_opt = click.option("--table", type=click.Path(path_type=Path), default=paths.PROBES, show_default=True,
-                          help="probes.parquet written by the probes stage")
-_file_opt = click.option("--file", "review_file", type=click.Path(path_type=Path), default=REVIEW_FILE,
-                         show_default=True, help="the decisions file")
+_table_opt = table_option(paths.PROBES, "probes.parquet written by the probes stage")
+_file_opt = file_option(REVIEW_FILE)
 
 
 def _probes(table: Path):
@@ -28,12 +27,10 @@ def _probes(table: Path):
     return read_table(table, "probes", root=None)
 
 
-def _one(table: Path, probe_id: str):
-    df = _probes(table)
-    hit = df[df["probe_id"] == probe_id]
-    if hit.empty:
-        raise click.BadParameter(f"no probe {probe_id!r} in {table}", param_hint="PROBE_ID")
-    return hit.iloc[0]
+def _decide(table: Path, review_file: Path, probe_id: str, decision: str, **fields: str) -> None:
+    """Record ``decision`` on an existing probe, with the wording the reviewer saw."""
+    r = one_row(_probes(table), "probe_id", probe_id, table, "probe")
+    store.record(review_file, {"probe_id": probe_id, "decision": decision, "proposed_text": r.text, **fields})
 
 
 @click.group("probes")
@@ -64,8 +61,7 @@ def list_probes(table: Path, review_file: Path, show_all: bool) -> None:
 @_file_opt
 def confirm(probe_id: str, note: str, table: Path, review_file: Path) -> None:
     """Accept the proposed probe as it is."""
-    r = _one(table, probe_id)
-    store.record(review_file, {"probe_id": probe_id, "decision": "confirm", "proposed_text": r.text, "note": note})
+    _decide(table, review_file, probe_id, "confirm", note=note)
     click.echo(f"confirmed {probe_id} in {review_file}; rerun the probes stage to apply")
 
 
@@ -83,9 +79,7 @@ def replace(probe_id: str, text: str, expected_json: str, note: str, table: Path
             json.loads(expected_json)
         except json.JSONDecodeError as exc:
             raise click.BadParameter(f"not valid JSON: {exc.msg}", param_hint="--expected-json") from None
-    r = _one(table, probe_id)
-    store.record(review_file, {"probe_id": probe_id, "decision": "replace", "proposed_text": r.text, "text": text,
-                               "expected_json": expected_json, "note": note})
+    _decide(table, review_file, probe_id, "replace", text=text, expected_json=expected_json, note=note)
     click.echo(f"replaced {probe_id} in {review_file}; rerun the probes stage to apply")
 
 
@@ -96,6 +90,5 @@ def replace(probe_id: str, text: str, expected_json: str, note: str, table: Path
 @_file_opt
 def reject(probe_id: str, note: str, table: Path, review_file: Path) -> None:
     """Drop the probe: it never reaches the setups."""
-    r = _one(table, probe_id)
-    store.record(review_file, {"probe_id": probe_id, "decision": "reject", "proposed_text": r.text, "note": note})
+    _decide(table, review_file, probe_id, "reject", note=note)
     click.echo(f"rejected {probe_id} in {review_file}")

@@ -14,13 +14,14 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
 from scifigbench.corpus.spec import FigureSpec
+from scifigbench.models.cache import cache_dir
 from scifigbench.params import ParamsError, load_raw, section
 from scifigbench.probes import llm
 from scifigbench.probes.blur_questions import blur_probes
@@ -78,8 +79,7 @@ def build_probes(
     cfg: ProbesConfig,
     seed: int,
     root: Path = Path("."),
-    endpoint: llm.Endpoint | None = None,
-    send: Callable[[llm.Endpoint, list], str] = llm.chat,
+    generator: llm.Generator | None = None,
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
     """All probes as a table, plus the review queue (rejections and failures)."""
     probes: list[Probe] = []
@@ -98,11 +98,11 @@ def build_probes(
             missing = sorted({"counting", "computation", "comparison", "pattern"} - cats)
             if missing:
                 queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
-        elif endpoint is not None:
+        elif generator is not None:
             try:
                 got, rejected = llm.generate_for_figure(
-                    fig.figure_id, root / fig.image_path, fig.chart_type, fig.caption, endpoint,
-                    bool(fig.subset_primary), tuple(cfg.contra_offset), send)
+                    fig.figure_id, root / fig.image_path, fig.chart_type, fig.caption, generator,
+                    bool(fig.subset_primary), tuple(cfg.contra_offset))
                 probes += got
                 queue["llm_rejected"] += rejected
             except llm.LLMProbeError as exc:
@@ -139,12 +139,15 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     cfg = section(ProbesConfig, "probes", params_path)
     raw = load_raw(params_path)
     seed = int(raw.get("seed", 42))
-    endpoint = llm.endpoint_from_models(raw.get("models") or {}, cfg.llm_generator) if cfg.llm_generator else None
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     ids = set(figures.figure_id)
     elements = read_table(root / paths.TEXT_ELEMENTS, "text_elements", refs={"figures": ids}, root=root)
     targets = read_table(root / paths.BLUR_TARGETS, "blur_targets", refs={"figures": ids}, root=root)
-    df, queue = build_probes(figures, elements, targets, cfg, seed, root, endpoint)
+    if cfg.llm_generator:
+        with llm.open_generator(cfg.llm_generator, params_path, root / cache_dir()) as generator:
+            df, queue = build_probes(figures, elements, targets, cfg, seed, root, generator)
+    else:
+        df, queue = build_probes(figures, elements, targets, cfg, seed, root)
     df, queue["review_notes"] = apply_decisions(df, read_decisions(root / REVIEW_FILE))
     write_table(df, root / paths.PROBES, "probes", refs={"figures": ids}, root=root)
     stats = summary(df)
