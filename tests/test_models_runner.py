@@ -17,7 +17,7 @@ from scifigbench.models.backends import ConfigError
 from scifigbench.models.request import SetupError, user_prompt
 from scifigbench.tableio import read_table, sha256_file
 
-KEY = "sk-test-runner-0123456789"
+KEY = "test-runner-key-0123"  # a made-up test key, not shaped like a real one
 KIND = {"429": "http_429", "500": "http_500", "503": "http_503", "timeout": "timeout", "malformed": "malformed",
         "empty": "empty"}
 
