@@ -72,7 +72,7 @@ def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, 
             continue
         try:
             rows.append(_row(unit, model, judge(unit)))
-        except (NoGroundTruth, ValueError, KeyError) as exc:
+        except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
             rows.append(_row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"}))
     return pd.DataFrame(rows)
 
