@@ -80,6 +80,7 @@ def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
         record = llm_verdict(judge, unit.family, {k: v for k, v in f.items() if k != "spec"})
         return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
 
+    judge_unit.close = complete.close  # the stage closes the client (cache, connections) when it is done
     return judge_unit, f"llm:{cfg.llm_model}"
 
 

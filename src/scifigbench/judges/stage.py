@@ -16,15 +16,14 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import params, paths
+from scifigbench.contracts import JUDGMENTS
 from scifigbench.corpus.spec import FigureSpec
-from scifigbench.judges import rules
+from scifigbench.judges import mqm, passive, rules
 from scifigbench.judges.fields import judgment_columns
 from scifigbench.judges.judge_file import rule_verdict
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.tableio import read_table, write_table
 
-PEN_COLUMNS = ("pen_accuracy", "pen_completeness", "pen_clarity", "pen_numeric", "pen_trend", "pen_axis_legend",
-               "pen_label_map", "pen_missing", "pen_halluc")
 
 @dataclass
 class JudgeConfig:
@@ -32,16 +31,17 @@ class JudgeConfig:
     llm_model: str | None = None     # a key of params.yaml `models` when kind = llm
     caption_ab_seed: int = 42
 
+
 class UnitJudge(Protocol):
     def __call__(self, unit: Unit) -> dict: ...
+
 
 class NoGroundTruth(ValueError):
     """The rule judge needs a ground-truth spec the figure does not have (an imported real figure)."""
 
+
 def rule_judge(unit: Unit) -> dict:
     """Judgment columns of one unit from the deterministic rule judge."""
-    from scifigbench.judges import mqm, passive
-
     f = unit.fields
     if unit.family == "description":
         if f["spec"] is None:
@@ -54,14 +54,16 @@ def rule_judge(unit: Unit) -> dict:
     record = rule_verdict(unit.family, f)
     return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
 
+
 def _row(unit: Unit, model: str, judged: dict) -> dict:
-    row = {"unit_id": unit.unit_id, "setup_id": unit.setup_id, "model": model, "figure_id": unit.figure_id,
-           "condition": unit.condition, "chart_type": unit.chart_type, "family": unit.family,
-           "category": unit.category, "probe_id": unit.probe_id, "judge_id": "", "score": None, "verdict": None,
-           "mentioned": None, "admits": None, "fabricates": None, "correct": None, "details_json": None,
-           "raw_output": None, "error": None, **dict.fromkeys(PEN_COLUMNS)}
+    """A judgments row: the unit's identity, then the judge's columns; every other column null."""
+    row = dict.fromkeys(JUDGMENTS.column_names)
+    row.update(unit_id=unit.unit_id, setup_id=unit.setup_id, model=model, figure_id=unit.figure_id,
+               condition=unit.condition, chart_type=unit.chart_type, family=unit.family, category=unit.category,
+               probe_id=unit.probe_id, judge_id="")
     row.update(judged)
     return row
+
 
 def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True) -> pd.DataFrame:
     """Judge every unit; failures become error rows (never zeros, never dropped)."""
@@ -75,6 +77,7 @@ def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, 
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
             rows.append(_row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"}))
     return pd.DataFrame(rows)
+
 
 def load_units(model: str) -> list[Unit]:
     """Read the tables one model's judgment needs and split its responses into units."""
@@ -98,6 +101,7 @@ def load_units(model: str) -> list[Unit]:
         units += units_for(setup, resp, probes, specs[fid], targets, refs[fid])
     return units
 
+
 def make_judge(cfg: JudgeConfig, params_path: Path | str) -> tuple[UnitJudge, str]:
     """The configured unit judge and the judge id recorded on rows it could not judge."""
     if cfg.kind == "rule":
@@ -108,8 +112,12 @@ def make_judge(cfg: JudgeConfig, params_path: Path | str) -> tuple[UnitJudge, st
         return llm_unit_judge(cfg, params_path)
     raise params.ParamsError(f"{params_path}:judge.kind: unknown judge kind {cfg.kind!r}; use rule or llm")
 
+
 def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
     cfg = params.section(JudgeConfig, "judge", params_path)
     judge, judge_id = make_judge(cfg, params_path)
-    table = judge_units(load_units(model), model, judge, judge_id)
+    try:
+        table = judge_units(load_units(model), model, judge, judge_id)
+    finally:
+        getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")
