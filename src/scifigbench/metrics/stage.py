@@ -42,7 +42,11 @@ def load_judgments(judgments_dir: Path) -> pd.DataFrame:
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:
-    """Numeric and nested-numeric fields of a stats JSON; other fields are not metrics."""
+    """Numeric and nested-numeric fields of a stats JSON; other fields are not metrics.
+
+    Durations (keys ending in ``_s``, e.g. ``wall_s``) are left out too: they change on every rerun,
+    so in a metrics file they would make ``dvc metrics diff`` report changes where nothing changed.
+    """
     try:
         data = json.loads(path.read_text())
     except json.JSONDecodeError as exc:
@@ -54,7 +58,7 @@ def _read_json_numbers(path: Path) -> dict[str, Any]:
         if isinstance(x, (int, float)):
             return x
         if isinstance(x, dict):
-            kept = {str(k): keep(v) for k, v in x.items()}
+            kept = {str(k): keep(v) for k, v in x.items() if not str(k).endswith("_s")}
             return {k: v for k, v in kept.items() if v is not None} or None
         return None
 
