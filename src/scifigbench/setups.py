@@ -22,11 +22,11 @@ import click
 import pandas as pd
 
 from scifigbench import params, paths, prompts
+from scifigbench.contracts.conditions import MODE_CONDITION
 from scifigbench.tableio import read_table, write_table
 
 CAPABILITY_ORDER = ("counting", "computation", "comparison", "pattern")
 RESISTANCE_ORDER = ("inexist", "contra", "unanswerable")
-BLUR_CONDITION = {"admittance": "admb", "inductance": "indb"}
 
 
 @dataclass
@@ -105,7 +105,7 @@ def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.Dat
                 rows.append(_row(fig, base, "capbias", "describe", prompt, prompt.render(), probe.text, [probe.probe_id]))
 
         for probe in group[group["family"] == "blur"].itertuples(index=False):
-            condition = BLUR_CONDITION[probe.category]
+            condition = MODE_CONDITION[probe.category]
             cond_id = f"{fid}/{condition}"
             if condition not in wanted or cond_id not in conds.index:
                 continue
@@ -120,8 +120,8 @@ def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.Dat
     if out.empty:
         return out
     blur = probes[probes["family"] == "blur"]
-    passive = {(r.figure_id, BLUR_CONDITION[r.category]): r.probe_id for r in blur.itertuples(index=False)}
-    mask = (out["task"] == "describe") & out["condition"].isin(list(BLUR_CONDITION.values()))
+    passive = {(r.figure_id, MODE_CONDITION[r.category]): r.probe_id for r in blur.itertuples(index=False)}
+    mask = (out["task"] == "describe") & out["condition"].isin(list(MODE_CONDITION.values()))
     out.loc[mask, "probe_ids"] = [
         json.dumps([passive[(f, c)]] if (f, c) in passive else []) for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"])
     ]

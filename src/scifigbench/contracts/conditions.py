@@ -7,6 +7,8 @@ stage, so the setups stage composes it.
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
 CONDITIONS = frozenset({"base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "admb", "indb"})
+MODE_CONDITION = {"admittance": "admb", "inductance": "indb"}  # blur mode -> the condition that shows its blur
+CONDITION_MODE = {c: m for m, c in MODE_CONDITION.items()}
 
 CONDITIONS_TABLE = TableSchema(
     name="conditions",

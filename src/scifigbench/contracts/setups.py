@@ -1,11 +1,11 @@
 """Schema of ``data/setups/setups.parquet``: one row per model request, model-agnostic."""
 
+from scifigbench.contracts.conditions import CONDITIONS
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
+from scifigbench.contracts.figures import CHART_TYPES
 
 TASKS = frozenset({"describe", "capability", "resistance", "blur_active"})
-SETUP_CONDITIONS = frozenset(
-    {"base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"}
-)
+SETUP_CONDITIONS = CONDITIONS | {"capbias"}  # capbias = the base image with the caption-bias caption
 
 SETUPS = TableSchema(
     name="setups",
@@ -15,7 +15,7 @@ SETUPS = TableSchema(
         Column("figure_id", "str"),
         Column("condition", "str", allowed=SETUP_CONDITIONS),
         Column("task", "str", allowed=TASKS),
-        Column("chart_type", "str", allowed=frozenset({"bar", "line", "pie"})),
+        Column("chart_type", "str", allowed=CHART_TYPES),
         Column("prompt_id", "str"),
         Column("prompt_version", "str", regex=r"^[0-9a-f]{12}$", doc="sha256 prefix of the template"),
         Column("system_text", "str", nullable=True),

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from scifigbench.contracts.conditions import CONDITION_MODE
 from scifigbench.corpus.spec import FigureSpec
 from scifigbench.judges.rules import split_numbered
 
-BLUR_CONDITIONS = {"admb": "admittance", "indb": "inductance"}
 
 
 @dataclass
@@ -77,7 +77,7 @@ def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: Figure
                  "type": claim["type"]}
             units.append(Unit(f["id"], family="caption_claim", category=claim["type"], probe_id=probe["probe_id"],
                               fields=f, **base))
-    if setup["condition"] in BLUR_CONDITIONS and probe_ids:
+    if setup["condition"] in CONDITION_MODE and probe_ids:
         probe = probes[probe_ids[0]]
         target = blur_targets[_expected(probe)["target_id"]]
         f = {"id": f"{sid}#passive", "description": answer, "spec": spec, "target": target,

@@ -20,12 +20,12 @@ import pandas as pd
 
 from scifigbench import paths
 from scifigbench.contracts import JUDGMENTS
+from scifigbench.contracts.conditions import MODE_CONDITION
 from scifigbench.jsonl import json_objects
 
 CHART_TYPES = {"bar chart": "bar", "line plot": "line", "line chart": "line", "pie chart": "pie"}
 RESISTANCE_VERDICTS = {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}
 CLAIM_SCORES = {"image": 1.0, "caption": 0.0}
-BLUR_CONDITIONS = {"admittance": "admb", "inductance": "indb"}
 UNKNOWN_CHART = "unknown"  # blur verdict tables carry no chart type; other release files may
 
 
@@ -113,12 +113,12 @@ def caption_rows(results: Path) -> Iterable[dict[str, Any]]:
 
 def _blur_row(model: str, fig: str, mode: str, family: str, chart: str, judge: str, rec: dict[str, Any], where: str,
               text: dict[str, Any] | None) -> dict[str, Any]:
-    if mode not in BLUR_CONDITIONS:
+    if mode not in MODE_CONDITION:
         raise ReleaseError(f"{where}: mode {mode!r} is not admittance / inductance")
     flags = ("admits", "fabricates", "correct") + (("mentioned",) if family == "blur_passive" else ())
     missing = [f for f in flags if not isinstance(rec.get(f), bool)]
     values = {f: rec.get(f) if isinstance(rec.get(f), bool) else None for f in flags}
-    return _row(model, fig, BLUR_CONDITIONS[mode], family, mode, chart, judge, category=mode,
+    return _row(model, fig, MODE_CONDITION[mode], family, mode, chart, judge, category=mode,
                 probe_id=f"{fig}:blur:{mode}", verdict=None if missing else "judged", details_json=json.dumps(text, ensure_ascii=False) if text else None,
                 error=f"release verdict lacks {missing}" if missing else None, **values)
 
