@@ -7,7 +7,7 @@ image, 0 = follows caption, null = not addressed). A row with ``error`` set has 
 excluded from denominators (and counted).
 """
 
-from scifigbench.contracts.core import Column, ForeignKey, TableSchema
+from scifigbench.contracts.core import Column, TableSchema
 
 JUDGE_FAMILIES = frozenset({"description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive"})
 

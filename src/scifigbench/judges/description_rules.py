@@ -511,7 +511,7 @@ class _Reader:
         return any(not tp.negated(self.masked, m.start()) for m in rx.finditer(self.masked))
 
     def run(self) -> Reading:
-        spec, t = self.spec, self.masked
+        spec = self.spec
         cov: dict[str, str] = {}
         n_values = self.read_values()
         cov["values"] = values_coverage(n_values, sum(len(s.values) for p in spec.panels for s in p.series))
