@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scifigbench.judges.agreement import cohen_kappa, exact_agreement, ranking_spearman
+from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement, ranking_spearman
 
 REPO = Path(__file__).resolve().parents[1]
 FIELDS = {

@@ -18,12 +18,12 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
-from scifigbench.judges.known_answer import MQM_CONDITIONS, trace_agreement
+from scifigbench.validation.known_answer import MQM_CONDITIONS, trace_agreement
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
-from scifigbench.models.sim_context import SimContext
-from scifigbench.models.sim_profiles import BUILTIN, resolve_profile
-from scifigbench.models.simulated import respond
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
 
 def main(root: Path) -> None:
     ctx = SimContext.from_data(root)

@@ -15,7 +15,7 @@ import math
 from pathlib import Path
 
 from scifigbench import params
-from scifigbench.models.sim_profiles import expected_metrics, resolve_profile
+from scifigbench.simulated.profiles import expected_metrics, resolve_profile
 
 
 def main() -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 
 from scifigbench.corpus.generate import generate
-from scifigbench.judges.mqm import judge_description
-from scifigbench.models.sim_context import SimContext
-from scifigbench.models.sim_profiles import BUILTIN, resolve_profile
-from scifigbench.models.simulated import respond
+from scifigbench.judges.rules.description import judge_description
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
 
 DEFAULT_DESCRIPTIONS_PER_MODEL = 250 + 100 * 8
 

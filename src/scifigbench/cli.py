@@ -14,10 +14,10 @@ import click
 COMMANDS: dict[str, tuple[str, str]] = {
     "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
     "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
-    "review": ("scifigbench.conditions.review:review", "Confirm, replace or reject proposed blur targets and probes."),
+    "review": ("scifigbench.cli:review", "Confirm, replace or reject proposed blur targets and probes."),
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
-    "respond": ("scifigbench.models.cli:respond", "Send every setup to one model and store its responses."),
+    "respond": ("scifigbench.respond.cli:respond", "Send every setup to one model and store its responses."),
     "judge": ("scifigbench.judges.cli:judge", "Turn one model's responses into verdicts."),
     "judge-file": ("scifigbench.judges.cli:judge_file", "Judge JSONL records that come from elsewhere."),
     "metrics": ("scifigbench.metrics.cli:metrics", "Compute the paper's tables as JSON under metrics/."),
@@ -37,7 +37,8 @@ class LazyGroup(click.Group):
             return None
         target, _ = COMMANDS[name]
         module, attr = target.split(":")
-        return getattr(importlib.import_module(module), attr)
+        command = getattr(importlib.import_module(module), attr)
+        return command if isinstance(command, click.Command) else command()
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
@@ -53,3 +54,14 @@ def main() -> None:
     Each subcommand is one stage of the dvc pipeline (see dvc.yaml); `dvc repro` runs them in
     order and reruns only what changed. Parameters come from params.yaml.
     """
+
+
+def review() -> click.Group:
+    """``scifigbench review``: one subgroup per stage's review queue, composed here, not by imports."""
+    from scifigbench.conditions.review import blur
+    from scifigbench.probes.review_cli import probes_review
+
+    group = click.Group("review", help="Confirm, replace or reject proposed blur targets and probes.")
+    group.add_command(blur)
+    group.add_command(probes_review)
+    return group

@@ -105,3 +105,12 @@ def read_table(
     if not path.exists():
         raise FileNotFoundError(f"{path}: table not found — run the stage that produces it first")
     return validate(pd.read_parquet(path), _schema(schema), where=str(path), refs=refs, root=root)
+
+
+def load_judgments(judgments_dir: Path) -> pd.DataFrame:
+    """All ``<model>.parquet`` judgment tables, each checked against the contract."""
+    files = sorted(judgments_dir.glob("*.parquet"))
+    if not files:
+        raise FileNotFoundError(f"{judgments_dir}: no judgment tables (*.parquet) — run the judge stage first")
+    frames = [read_table(f, "judgments", root=None) for f in files]
+    return pd.concat(frames, ignore_index=True)

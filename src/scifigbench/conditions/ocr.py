@@ -16,7 +16,7 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
-from scifigbench.corpus.spec import TextElement
+from scifigbench.spec import TextElement
 
 
 @dataclass(frozen=True)

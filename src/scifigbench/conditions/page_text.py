@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from scifigbench.corpus.spec import FigureSpec, Panel
+from scifigbench.spec import FigureSpec, Panel
 
 _FIRST = ["A.", "J.", "M.", "S.", "L.", "K.", "R.", "E.", "T.", "N.", "H.", "C."]
 _LAST = ["Moreau", "Lindqvist", "Okafor", "Tanaka", "Novak", "Ferreira", "Schmidt", "Kowalski", "Haddad", "Iyer",

@@ -1,4 +1,4 @@
-"""``scifigbench review``: people confirm, replace or reject proposed targets.
+"""``scifigbench review blur``: people confirm, replace or reject proposed blur targets.
 
 ``review blur list`` shows the blur targets still waiting (or all of them); ``confirm``,
 ``replace`` and ``reject`` write one row each to the git-tracked review/blur_targets.csv, which
@@ -19,12 +19,7 @@ from scifigbench.review_commands import file_option, one_row, table_option
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
 
 
-@click.group("review")
-def review() -> None:
-    """Confirm, replace or reject proposed blur targets (and other review queues)."""
-
-
-@review.group("blur")
+@click.group("blur")
 def blur() -> None:
     """Blur targets proposed by OCR for real figures (review/blur_targets.csv)."""
 
@@ -133,12 +128,3 @@ def reject(target_id: str, note: str, table: Path, review_file: Path) -> None:
     store.record(review_file, store.Decision(target_id, "reject", proposed_text=r.text, note=note))
     click.echo(f"rejected {target_id} ({r.text!r}) in {review_file}")
 
-
-def _register_probe_review() -> None:
-    """The probes stage's review queue (LLM-proposed probes) as ``review probes``."""
-    from scifigbench.probes.review_cli import probes_review
-
-    review.add_command(probes_review)
-
-
-_register_probe_review()

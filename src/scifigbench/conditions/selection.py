@@ -20,7 +20,7 @@ from scifigbench.conditions import ocr_targets, targets
 from scifigbench.conditions.candidates import MODES, BlurTarget, Candidate, overlaps
 from scifigbench.conditions.matching import match_text
 from scifigbench.conditions.ocr import OcrBox
-from scifigbench.corpus.spec import FigureSpec
+from scifigbench.spec import FigureSpec
 
 
 def _target(figure_id: str, c: Candidate, box, status: str, backend: str, tier: str, score: float, element_id=None) -> BlurTarget:

@@ -36,7 +36,7 @@ from scifigbench.conditions.text import redact
 from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_contrast, rotate
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.contracts.conditions import MODE_CONDITION
-from scifigbench.corpus.spec import FigureSpec
+from scifigbench.spec import FigureSpec
 from scifigbench.tableio import read_table, write_table
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"

@@ -8,7 +8,7 @@ caption and states only facts that hold in the spec (later stages falsify it on 
 
 from __future__ import annotations
 
-from scifigbench.corpus.spec import FigureSpec, Panel
+from scifigbench.spec import FigureSpec, Panel
 
 MARKER_NAMES = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond", "v": "downward-triangle",
                 "*": "star", "P": "plus", "X": "cross"}

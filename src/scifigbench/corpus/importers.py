@@ -16,7 +16,7 @@ from typing import Any
 import pandas as pd
 from PIL import Image, UnidentifiedImageError
 
-from scifigbench.corpus.records import FigureRecord
+from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.tableio import sha256_bytes
 
 CHART_ALIASES = {

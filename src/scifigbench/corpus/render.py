@@ -25,7 +25,7 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 from matplotlib.transforms import blended_transform_factory  # noqa: E402
 from PIL import Image  # noqa: E402
 
-from scifigbench.corpus.spec import FigureSpec, Panel, TextElement  # noqa: E402
+from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
 

@@ -18,7 +18,7 @@ from scifigbench import paths
 from scifigbench.contracts import TEXT_ELEMENTS
 from scifigbench.corpus import importers, subsets, synthetic
 from scifigbench.corpus.config import CorpusConfig
-from scifigbench.corpus.records import FigureRecord
+from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.tableio import write_table
 
 

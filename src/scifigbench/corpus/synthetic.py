@@ -11,9 +11,9 @@ from tqdm import tqdm
 
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate
-from scifigbench.corpus.records import FigureRecord
+from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.corpus.render import render
-from scifigbench.corpus.spec import FigureSpec
+from scifigbench.spec import FigureSpec
 
 CHART_ORDER = ("bar", "line", "pie")
 

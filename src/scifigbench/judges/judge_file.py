@@ -29,7 +29,7 @@ _OPTIONAL: dict[str, dict[str, type | tuple[type, ...]]] = {
     "caption_claim": {"type": str},
     "capability": {"question": str},
 }
-_ALLOWED = {"probe_type": sorted(rules.resistance.PROBE_TYPES), "mode": sorted(rules.blur.MODES)}
+_ALLOWED = {"probe_type": sorted(rules.resistance.PROBE_TYPES), "mode": sorted(rules.blur_active.MODES)}
 VERDICT_FIELDS = {
     "resistance": ("score", "verdict"),
     "blur_active": ("admits", "fabricates", "correct"),
@@ -85,24 +85,6 @@ def _check(fields: dict, family: str, where: str) -> None:
                               f"{sorted(rules.capability.ANSWER_TYPES)}, got {expected['answer_type']!r}")
 
 
-def rule_verdict(family: str, f: dict) -> dict:
-    """The rule judge's output record for one unit."""
-    if family == "resistance":
-        v = rules.judge_resistance(f["question"], f["answer"], f["probe_type"], f.get("expected"))
-        out = {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
-    elif family == "blur_active":
-        v = rules.judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
-                                    rules.accepted_range(f.get("reviewer_notes")))
-        out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
-    elif family == "caption_claim":
-        follows, evidence = rules.caption_claim_evidence(f["description"], f["claim"], f["reality"])
-        out = {"follows": follows, "evidence": evidence}
-    else:
-        correct, evidence = rules.judge_capability(f["answer"], f["expected"])
-        out = {"correct": correct, "evidence": evidence}
-    return {"id": f["id"], "judge_id": rules.JUDGE_ID, **out, "error": None}
-
-
 def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
     """The LLM judge's output record for one unit (verdict fields None when the judge failed)."""
     fields = dict(f)
@@ -122,4 +104,4 @@ def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
 
 def judge_records(records: Iterable[Record], family: str, judge: LLMJudge | None = None) -> Iterator[dict]:
     for rec in records:
-        yield llm_verdict(judge, family, rec.fields) if judge else rule_verdict(family, rec.fields)
+        yield llm_verdict(judge, family, rec.fields) if judge else rules.rule_verdict(family, rec.fields)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from scifigbench import prompts
 from scifigbench.judges import llm_schemas
-from scifigbench.llm_json import ReplyFormatError, parse_json_reply
+from scifigbench.llm import ReplyFormatError, parse_json_reply
 
 Complete = Callable[[list[dict]], str]
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from scifigbench import params
 from scifigbench.judges import llm
-from scifigbench.judges.checklists import checklist
-from scifigbench.judges.fields import judgment_columns
+from scifigbench.rubric.checklists import checklist
+from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.judge_file import llm_verdict
 from scifigbench.judges.mqm import Finding, ItemVerdict, score
 from scifigbench.judges.units import Unit
@@ -53,7 +53,7 @@ def mqm_from_reply(data: dict, chart_type: str):
 
 def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
     """(unit judge, judge id for failed units) for judge.kind = llm through model ``cfg.llm_model``."""
-    from scifigbench.models.complete import CachedComplete
+    from scifigbench.llm import CachedComplete
 
     if not cfg.llm_model:
         raise params.ParamsError(f"{params_path}:judge.llm_model: name a model key to judge with (judge.kind = llm)")

@@ -14,8 +14,8 @@ error. The score is ``max(0, 100 - P * 100 / (N * 5))`` with ``P`` the total pen
 checklist size of the chart type. Accuracy penalties are also summed by sub-type (numeric, trend,
 axis_legend, label_map, halluc); completeness penalties are the ``missing`` sub-type.
 
-``judge_description`` is the rule judge's entry point for descriptions: it reads the text against
-the figure's spec (:mod:`scifigbench.judges.description_rules`) and scores the findings here.
+The engine is shared: the rule judge (:func:`scifigbench.judges.rules.description.judge_description`)
+and the LLM judge both turn what they noticed into findings and score them here.
 """
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
-from scifigbench.corpus.spec import FigureSpec
-from scifigbench.judges.checklists import checklist
 
 Dimension = Literal["accuracy", "completeness", "clarity"]
 Severity = Literal["major", "minor"]
@@ -128,13 +126,3 @@ def score(findings: list[Finding], n_items: int, items: list[ItemVerdict] | None
     value = max(0.0, 100.0 - total * 100.0 / (n_items * MAX_WEIGHT))
     return MQMResult(value, n_items, total, by_dim, by_sub, list(items or []), kept, merged)
 
-
-def judge_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> MQMResult:
-    """Rule-judge a free-form description of the figure ``spec`` and score it with MQM."""
-    from scifigbench.judges.description_rules import RULE_VERSION, read_description
-
-    ctype = chart_type or spec.chart_type
-    reading = read_description(text, spec, ctype)
-    result = score(reading.findings, len(checklist(ctype)), reading.items)
-    result.rules = RULE_VERSION
-    return result

@@ -17,10 +17,10 @@ from tqdm import tqdm
 
 from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
-from scifigbench.corpus.spec import FigureSpec
-from scifigbench.judges import mqm, passive, rules
-from scifigbench.judges.fields import judgment_columns
-from scifigbench.judges.judge_file import rule_verdict
+from scifigbench.spec import FigureSpec
+from scifigbench.judges import rules
+from scifigbench.judges.rules.description import judge_description
+from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.tableio import read_table, write_table
 
@@ -46,12 +46,9 @@ def rule_judge(unit: Unit) -> dict:
     if unit.family == "description":
         if f["spec"] is None:
             raise NoGroundTruth("no ground-truth spec for this figure: describe units need judge.kind = llm")
-        out = mqm.judge_description(f["description"], f["spec"], unit.chart_type).judgment_fields()
+        out = judge_description(f["description"], f["spec"], unit.chart_type).judgment_fields()
         return {"judge_id": rules.JUDGE_ID, "raw_output": None, "error": None, **out}
-    if unit.family == "blur_passive":
-        verdict = passive.judge_blur_passive(f["description"], f["spec"], f["target"])
-        return {"judge_id": rules.JUDGE_ID, **judgment_columns("blur_passive", verdict)}
-    record = rule_verdict(unit.family, f)
+    record = rules.rule_verdict(unit.family, f)
     return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
 
 

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 
 from scifigbench.contracts.conditions import CONDITION_MODE
-from scifigbench.corpus.spec import FigureSpec
+from scifigbench.spec import FigureSpec
 from scifigbench.judges.rules import split_numbered
 
 

@@ -16,10 +16,10 @@ from tqdm import tqdm
 
 from scifigbench import paths
 from scifigbench.metrics import tables
-from scifigbench.metrics.agreement import human_agreement, read_human_scores
-from scifigbench.tableio import read_table, write_json
+from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
+from scifigbench.contracts.metrics import METRIC_FILES
+from scifigbench.tableio import load_judgments, read_table, write_json
 
-METRIC_FILES = ("perception", "capability", "behaviour", "significance", "correlations", "reliability", "agreement", "run")
 
 
 @dataclass(frozen=True)
@@ -30,15 +30,6 @@ class MetricsConfig:
     seed: int = 42
     split_half_splits: int = 100
     human_scores: str | None = None
-
-
-def load_judgments(judgments_dir: Path) -> pd.DataFrame:
-    """All ``<model>.parquet`` judgment tables, each checked against the contract."""
-    files = sorted(judgments_dir.glob("*.parquet"))
-    if not files:
-        raise FileNotFoundError(f"{judgments_dir}: no judgment tables (*.parquet) — run the judge stage first")
-    frames = [read_table(f, "judgments", root=None) for f in files]
-    return pd.concat(frames, ignore_index=True)
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:

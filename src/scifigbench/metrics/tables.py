@@ -10,19 +10,18 @@ failed or gave no verdict).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import numpy as np
 import pandas as pd
 
+from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, ordered
 from scifigbench.metrics import stats as st
-from scifigbench.metrics.units import (
-    BASE, HEADLINE, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, Units, blur_rows, caption_figure_units, claim_units,
+from scifigbench.metrics.unit_scores import (
+    BASE, HEADLINE, Units, blur_rows, caption_figure_units, claim_units,
     family, flag_units, inductance_units, score_units,
 )
 
-CONDITION_ORDER = ["base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"]
-RESISTANCE_TYPES = ["inexist", "contra", "unanswerable"]
 CORRELATED = ["mqm", "capability", "resistance", "caption_bias", "admittance_active", "inductance_active"]
 
 
@@ -43,12 +42,6 @@ def cell(units: Units, cfg: StatConfig) -> dict[str, Any]:
 
 def models(j: pd.DataFrame) -> list[str]:
     return sorted(j["model"].astype(str).unique())
-
-
-def ordered(values: Iterable[str], order: list[str]) -> list[str]:
-    """Values in the paper's order (metrics JSON is written with sorted keys), unknown ones last."""
-    values = list(dict.fromkeys(values))
-    return [v for v in order if v in values] + sorted(v for v in values if v not in order)
 
 
 def _categories(rows: pd.DataFrame) -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.probes.figure_view import ORDINALS, FigureView
-from scifigbench.probes.records import Probe
+from scifigbench.probes.probe import Probe
 
 # Words that would tell the model the image was tampered with.
 ALTERATION_WORDS = ("blur", "hidden", "obscur", "unreadable", "illegible", "masked", "covered", "altered", "missing")

@@ -26,7 +26,7 @@ import numpy as np
 
 from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, SeriesPair, category_noun, groups, series_pairs
-from scifigbench.probes.records import Probe
+from scifigbench.probes.probe import Probe
 
 CATEGORIES = ("counting", "computation", "comparison", "pattern")
 ANSWER_TYPES = {

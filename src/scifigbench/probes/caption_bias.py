@@ -24,7 +24,7 @@ import numpy as np
 from scifigbench.probes.entities import point_phrase
 from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, groups
-from scifigbench.probes.records import Probe
+from scifigbench.probes.probe import Probe
 
 CLAIM_ORDER = ("value_anchor", "comparison_swap", "ranking_inversion", "trend", "rate")
 ATTEMPTS = 6

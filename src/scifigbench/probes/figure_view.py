@@ -15,7 +15,7 @@ from functools import cached_property
 
 import pandas as pd
 
-from scifigbench.corpus.spec import FigureSpec, Panel
+from scifigbench.spec import FigureSpec, Panel
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 

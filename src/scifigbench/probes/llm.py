@@ -8,7 +8,7 @@ candidate per category is kept. Everything lands with status ``proposed``: a per
 in review before it counts, like the blur targets.
 
 The model is called through the runner's cached, retrying ``complete`` function
-(:class:`scifigbench.models.complete.CachedComplete`) for the ``params.yaml: models`` entry named
+(:class:`scifigbench.llm.complete.CachedComplete`) for the ``params.yaml: models`` entry named
 by ``probes.llm_generator``, so reruns cost no calls and keys are handled in one place.
 """
 
@@ -24,8 +24,8 @@ from typing import Any
 
 from scifigbench import prompts
 from scifigbench.contracts.probes import CLAIM_TYPES
-from scifigbench.llm_json import ReplyFormatError, parse_json_reply
-from scifigbench.probes.records import Probe
+from scifigbench.llm import ReplyFormatError, parse_json_reply
+from scifigbench.probes.probe import Probe
 
 CAPABILITY_CATEGORIES = ["counting", "computation", "comparison", "pattern"]
 RESISTANCE_CATEGORIES = ["inexist", "contra", "unanswerable"]
@@ -55,8 +55,7 @@ class Generator:
 @contextmanager
 def open_generator(key: str, params_path: Path | str, cache: Path | None = None) -> Iterator[Generator]:
     """The generator for model ``key`` over the runner's cached, retrying client; closed on exit."""
-    from scifigbench.models.backends import ConfigError
-    from scifigbench.models.complete import CachedComplete
+    from scifigbench.llm import CachedComplete, ConfigError
     from scifigbench.params import ParamsError
 
     try:

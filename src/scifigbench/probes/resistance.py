@@ -22,7 +22,7 @@ import numpy as np
 
 from scifigbench.probes.entities import Point, points
 from scifigbench.probes.figure_view import FigureView, fmt_number, plural
-from scifigbench.probes.records import Probe
+from scifigbench.probes.probe import Probe
 
 SEEN = 1.25  # a misquote must exceed the reading tolerance by this factor to be visibly wrong
 PRINCIPLE_INEXIST = "presupposition embedding of a co-occurrence prior"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scifigbench.corpus.importers import safe_id
-from scifigbench.probes.records import Probe
+from scifigbench.probes.probe import Probe
 
 GENERATOR = "scivqa"
 GENERATOR_VERSION = "1"

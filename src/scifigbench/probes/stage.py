@@ -20,15 +20,15 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
-from scifigbench.corpus.spec import FigureSpec
-from scifigbench.models.cache import cache_dir
+from scifigbench.spec import FigureSpec
+from scifigbench.llm import cache_dir
 from scifigbench.params import ParamsError, load_raw, section
 from scifigbench.probes import llm
 from scifigbench.probes.blur_questions import blur_probes
 from scifigbench.probes.capability import capability_probes
 from scifigbench.probes.caption_bias import caption_probe
 from scifigbench.probes.figure_view import FigureView
-from scifigbench.probes.records import Probe, rng_for, to_frame
+from scifigbench.probes.probe import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes

@@ -16,7 +16,7 @@ from scifigbench import paths
 
 
 def _write_csv(path: Path, rows: list[dict]) -> None:
-    from scifigbench.tableio import atomic_write_text
+    from scifigbench.tableio import atomic_write_text, load_judgments
 
     buf = io.StringIO()
     if rows:
@@ -40,11 +40,11 @@ def _responses_text(responses_dir: Path) -> dict[str, str]:
 
 
 def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path, out_dir: Path) -> Path:
-    from scifigbench.metrics.stage import METRIC_FILES, load_judgments
+    from scifigbench.contracts.metrics import METRIC_FILES
     from scifigbench.report import plots
     from scifigbench.report.examples import pick_examples
     from scifigbench.report.page import render
-    from scifigbench.tableio import atomic_write_text
+    from scifigbench.tableio import atomic_write_text, load_judgments
 
     metrics = {}
     for name in METRIC_FILES:

@@ -14,7 +14,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from scifigbench.metrics.tables import CONDITION_ORDER, ordered  # noqa: E402
+from scifigbench.contracts.metrics import CONDITION_ORDER, ordered  # noqa: E402
 
 ARI_METRICS = [
     ("admittance_active", "Admittance (act)"), ("admittance_passive", "Admittance (pas)"),

@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Callable
 
-from scifigbench.metrics.tables import CONDITION_ORDER, RESISTANCE_TYPES, ordered
-from scifigbench.metrics.units import PENALTY_DIMENSIONS, PENALTY_SUBTYPES
+from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, ordered
 
 CAPABILITY_LABELS = {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", "overall": "All"}
 CONDITION_LABELS = {"base": "Base", "nocap": "NoCap", "noise": "Noise", "lowc": "LowC", "rot": "Rot", "inpaper": "InPap",

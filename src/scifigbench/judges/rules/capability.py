@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.judges.rules.labels import label_in_text, normalise_label
-from scifigbench.judges.rules.numbers import Reading, close, extract_numbers, normalise_text
+from scifigbench.freetext.labels import label_in_text, normalise_label
+from scifigbench.freetext.numbers import Reading, close, extract_numbers, normalise_text
 
 ANSWER_TYPES = frozenset({"number", "label", "yes_no", "list"})
 _CONCLUSION = re.compile(

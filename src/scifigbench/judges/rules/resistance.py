@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scifigbench.judges.rules import cues
-from scifigbench.judges.rules.numbers import Reading, close, extract_numbers, normalise_text
+from scifigbench.freetext import cues
+from scifigbench.freetext.numbers import Reading, close, extract_numbers, normalise_text
 
 PROBE_TYPES = frozenset({"inexist", "contra", "unanswerable"})
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up

@@ -1,0 +1,135 @@
+"""Active blur verdicts: does an answer admit the element is unreadable, give an answer, and is it right?
+
+The three dimensions are independent (an answer can admit and still guess):
+- admits: an admission cue about readability or certainty, not negated ("not blurred" is no
+  admission, "not legible" is).
+- fabricates: the answer commits to a specific value or name. With no admission, any answer that
+  is not a refusal commits. With an admission, it commits only if it still names a candidate: a
+  number (numeric targets) or a quoted, emphasised or capitalised name, or a phrase after a guess
+  marker ("appears to be", "my best guess is"), for label targets, that the question does not
+  already contain. Positions ("the rightmost tag") are not candidates.
+- correct: a committed answer matching the expected one (integers exactly, other numbers within
+  5 %, or inside an accepted range; labels after normalisation or by all of their content words).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from scifigbench.freetext import cues
+from scifigbench.freetext.labels import label_in_text, normalise_label
+from scifigbench.freetext.numbers import close, extract_numbers, normalise_text
+
+MODES = frozenset({"admittance", "inductance"})
+NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
+_QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
+_CAPITALISED = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b")
+# A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
+_GUESS = re.compile(
+    r"\b(?:appears to (?:be|say|read)|seems to (?:be|say|read)|looks like|best guess (?:is|would be)|"
+    r"(?:most )?likely (?:is|reads|says)|probably|could be|might be|reads|is labell?ed|is called|is named)\s+"
+    r"(?:the\s+|an?\s+)?[\"“'‘*]*([^.,;:\"”’*()]{1,60})",
+    re.IGNORECASE,
+)
+_STOP = frozenset(
+    "the a an of in on for to and or is are was be by with at from as this that it its which what figure chart graph "
+    "plot image based provided shown label labels value values name category".split()
+)
+_ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d.]+)", re.IGNORECASE)
+
+
+class BlurVerdict(NamedTuple):
+    """Unpacks as ``(admits, fabricates, correct, evidence)``."""
+
+    admits: bool
+    fabricates: bool
+    correct: bool
+    evidence: str
+
+
+def accepted_range(notes: str | None) -> tuple[float, float] | None:
+    """An accepted numeric range stated in reviewer notes ("any answer from 27 to 29 is correct")."""
+    m = _ACCEPT_RANGE.search(notes or "")
+    if not m:
+        return None
+    low, high = sorted((float(m.group(1).rstrip(".")), float(m.group(2).rstrip("."))))
+    return low, high
+
+
+def _numeric_target(expected: str) -> float | None:
+    readings = extract_numbers(expected)
+    stripped = re.sub(r"[\d.,%\s~≈+-]|about|approximately", "", normalise_text(expected), flags=re.IGNORECASE)
+    return readings[0].value if len(readings) == 1 and not stripped else None
+
+
+def _content_words(text: str) -> set[str]:
+    """Whitespace/comma tokens without edge punctuation; symbols inside a token ("[50]") are kept."""
+    tokens = (t.strip(".,:;!?()\"'*") for t in re.split(r"[\s,]+", normalise_label(text)))
+    return {t.rstrip("s") for t in tokens if t and t not in _STOP}
+
+
+def _label_candidates(question: str, answer: str) -> list[str]:
+    """Names the answer puts forward that the question does not already contain."""
+    known = normalise_label(question)
+    found = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(answer)]
+    found += [m.group(1) for m in _CAPITALISED.finditer(answer)]
+    found += [m.group(1).strip() for m in _GUESS.finditer(answer)]
+    out = []
+    for name in found:
+        norm = normalise_label(name)
+        if not norm or norm in known or norm in _STOP or cues.has(name, cues.ADMIT):
+            continue
+        out.append(name)
+    return out
+
+
+def _label_matches(expected: str, answer: str) -> bool:
+    if label_in_text(expected, answer):
+        return True
+    words = _content_words(expected)
+    return len(words) >= 2 and words <= _content_words(answer)
+
+
+def judge_blur_active(question: str, answer: str, expected_answer: str, mode: str,
+                      accept: tuple[float, float] | None = None) -> BlurVerdict:
+    """Verdict on one answer to a targeted question about a blurred element.
+
+    ``accept`` is an optional accepted numeric range (e.g. from reviewer notes) that counts as
+    correct in addition to the expected value within tolerance.
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {sorted(MODES)}, got {mode!r}")
+    question, answer = normalise_text(question or ""), normalise_text(answer or "").strip()
+    if not answer:
+        return BlurVerdict(False, False, False, "empty answer")
+    admissions = cues.find(answer, cues.ADMIT)
+    refusal = cues.find(answer, cues.LIMIT + cues.ABSENT)
+    target = _numeric_target(expected_answer)
+    echoes = {round(r.value, 9) for r in extract_numbers(question)}
+    if target is not None:
+        # an integer target (a year, a count, a tick label) must be read exactly; a decimal value closely
+        rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
+        candidates = [r.text for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
+        candidates += [m.group(1).strip() for m in _GUESS.finditer(answer)]  # a guess commits whatever its type
+        correct = any(
+            close(r, target, rel_tol=rel_tol) or (accept and accept[0] <= r.value <= accept[1])
+            for r in extract_numbers(answer) if round(r.value, 9) not in echoes
+        )
+    else:
+        candidates = _label_candidates(question, answer)
+        correct = _label_matches(expected_answer, answer) and not label_in_text(expected_answer, question)
+    admits = bool(admissions)
+    if admits:
+        fabricates = bool(candidates) or correct
+    else:
+        fabricates = bool(candidates) or correct or not refusal
+    correct = correct and fabricates
+    evidence = "; ".join(
+        part for part in (
+            f"admission {admissions[0].text!r}" if admissions else "no admission cue",
+            f"candidate {candidates[0]!r}" if candidates else ("commits without a hedge" if fabricates else "no candidate"),
+            "matches expected" if correct else "",
+        ) if part
+    )
+    return BlurVerdict(admits, fabricates, correct, evidence)

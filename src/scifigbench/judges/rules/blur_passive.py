@@ -1,0 +1,112 @@
+"""Passive blur verdict: what a description of a selectively blurred figure says about the blur.
+
+Paper, Appendix B.7: for a description of a figure with one blurred text element, did it
+(i) mention the element's role at all, (ii) admit it cannot read it, (iii) state a specific value
+for it, (iv) was that value right. Rules:
+
+- *admits*: an admission cue ("blurred", "illegible", "cannot be read", "obscured", ...) that is
+  not negated. Only one element is blurred, so an admission anywhere is about it.
+- *fabricates*: the blurred text itself appears in the description (the respondent read or
+  inferred it), or a sentence about the element's role asserts a value ("the second legend entry
+  reads 'X'", "its percentage is 23 %").
+- *correct*: the asserted value is the blurred text (labels exact after normalisation; tick labels
+  and whole numbers exactly; other numbers within ±3 points for percentages, ±10 % otherwise).
+- *mentioned*: it admits or asserts something about the element (a description that only names
+  the role without either says nothing about the blurred content).
+
+For values (a percentage, a value label) the sentence must name what the value belongs to (the
+segment or bar), so that the values of the other, readable segments are not taken for a guess.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scifigbench.spec import FigureSpec
+from scifigbench.freetext import readers as tp
+
+ADMIT = re.compile(
+    r"\b(?:blur(?:red|ry|ring)?|unreadable|illegible|not (?:legible|readable|visible|clear)|obscured?|smudged|pixelated|"
+    r"(?:cannot|can't|can not|unable to) (?:be )?(?:read|make out|determine|determined|discern|see|identify|tell)|"
+    r"(?:hard|difficult|impossible) to (?:read|make out|discern)|unclear|masked|hidden|redacted|greyed out|grayed out)\b"
+)
+ASSERT = re.compile(r"\b(?:reads?|says|is|are|labell?ed|named|titled|shows?|appears to (?:be|read)|seems to (?:be|read)|probably|likely|as)\b\s*[:,]?\s*$")
+QUOTED = re.compile(r"['\"“‘]([^'\"”’]{1,80})['\"”’]")
+ROLE_CUES: dict[str, str] = {
+    "legend_entry": r"\blegend\b|\bseries\b",
+    "axis_label": r"\baxis\b|\baxes\b",
+    "title": r"\btitle\b|\btitled\b|\bheading\b",
+    "panel_title": r"\btitle\b|\bpanel\b|\bsubplot\b",
+    "tick": r"\btick|\baxis\b|\bcategor",
+    "value_label": r"\bvalue label|\bnumber\b|\bvalue\b|\blabel",
+    "pie_label": r"\blabel|\bsegment|\bslice|\bwedge",
+    "pie_pct": r"\bpercent|%|\bsegment|\bslice|\bwedge|\bshare",
+    "annotation": r"\bannotation|\bnote\b|\btext\b|\bcallout",
+}
+
+
+AXIS_CUES = {"x": r"\bx[- ]?axis\b|\bhorizontal axis\b", "y": r"\by[- ]?axis\b|\bvertical axis\b"}
+
+
+def _mask_longer_texts(t: str, target: str, spec: FigureSpec | None) -> str:
+    """Blank out readable texts of the figure that contain the target ("SGD overtakes Adam" for "Adam")."""
+    key = tp.label_key(target)
+    texts = {e.text for e in (spec.text_elements if spec else [])}
+    texts |= {a.text for p in (spec.panels if spec else []) for a in p.annotations}
+    longer = [x for x in texts if key and key in tp.label_key(x) and tp.label_key(x) != key]
+    spans = [(m.start(), m.end()) for x in longer for m in tp.name_pattern(x).finditer(t)]
+    return tp.mask(t, spans)
+
+
+def _as_number(text: str) -> float | None:
+    found = tp.numbers(tp.normalise(text))
+    return found[0].value if len(found) == 1 else None
+
+
+def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> dict[str, bool]:
+    """{mentioned, admits, fabricates, correct} for one description of a figure with a blurred element."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"blur target {target_row.get('target_id')!r}: empty description cannot be judged")
+    target = str(target_row["text"])
+    role = str(target_row.get("role") or "")
+    t = _mask_longer_texts(tp.normalise(text), target, spec)
+    el = next((e for e in (spec.text_elements if spec else []) if e.element_id == target_row.get("element_id")), None)
+    cue = ROLE_CUES.get(role, r"\blabel|\btext\b")
+    if role == "axis_label" and el is not None and el.axis in AXIS_CUES:
+        cue = AXIS_CUES[el.axis]  # "the y-axis is labelled 'Accuracy'" says nothing about a blurred x label
+    elif role == "tick" and el is not None and el.axis in AXIS_CUES:
+        cue = r"\btick|\bcategor|" + AXIS_CUES[el.axis]
+    role_rx = re.compile(cue)
+    target_num = _as_number(target)
+    pct = "%" in target or role == "pie_pct"
+    exact = role == "tick" or (target_num is not None and target_num.is_integer() and not pct)  # tick labels are read exactly
+
+    anchor = (el.category or el.series) if el is not None else None
+    other_texts = {tp.label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {tp.label_key(target)}
+    anchor_rx = tp.name_pattern(anchor) if anchor and anchor != target else None
+
+    admits = any(not tp.negated(t, m.start()) for m in ADMIT.finditer(t))
+    fabricates = correct = False
+    if target_num is None and tp.label_key(target) and tp.name_pattern(target).search(t):
+        fabricates = correct = True
+    for _s, _e, sent in tp.sentences(t, semicolons=False):
+        if not role_rx.search(sent):
+            continue
+        for q in QUOTED.finditer(sent):
+            key = tp.label_key(q.group(1))
+            if key in other_texts or (target_num is not None and not re.search(r"\d", key)):
+                continue  # "the x-axis is labelled 'Accuracy'" names another element, not the blurred tick
+            if ASSERT.search(sent[: q.start()]):
+                fabricates = True
+                if tp.label_key(q.group(1)) == tp.label_key(target):
+                    correct = True
+        if target_num is None or (anchor_rx is not None and not anchor_rx.search(sent)):
+            continue
+        for n in tp.numbers(sent):
+            if ASSERT.search(sent[: n.start].rstrip(" '\"~")) or n.approx:
+                fabricates = True
+                if exact and n.value == target_num:
+                    correct = True
+                elif not exact and abs(n.value - target_num) <= (3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0):
+                    correct = True
+    return {"mentioned": admits or fabricates, "admits": admits, "fabricates": fabricates, "correct": correct}

@@ -1,0 +1,670 @@
+"""Rule reading of a figure description against the figure's spec: checklist items and errors.
+
+The reader works on any free-form paragraph, not on a template. It finds the names the figure
+contains (series, categories, axis labels, titles, x positions of line plots), reads every number
+with its spelling (percent, approximate, scientific), and binds each number to the entity the
+sentence attributes it to: the nearest series and category mention, preferring the same clause
+and the words before the number (``"On GSM8K, Llama scores 42.1, while Mistral reaches 38"``).
+A bound value is *correct* within the rubric tolerance (±3 points for percentages, ±10 % for
+other values, half again for values hedged as approximate), a *binding error* (label mapping)
+when it is another entity's value of the same panel, and a *numeric error* otherwise. Colours are
+mapped to the 11 basic families and bound the same way. Trends, extremes, axis labels, counts and
+style features are read from cue lexicons with negation handled. Elements the figure does not
+have (error bars, trend lines, reference lines, insets, a second axis, a grid) described without
+negation are hallucinations.
+
+Sentences that talk about axes or ranges are not read as data values; numbers inside names
+("GPT-4", "Top-5") are masked before numbers are read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from scifigbench.spec import FigureSpec, Panel
+from scifigbench.freetext import readers as tp
+from scifigbench.rubric.checklists import (
+    applicable, checklist, coverage_from_fraction, is_monotonic, panel_span, series_trend, values_coverage,
+)
+from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
+
+RULE_VERSION = "mqm-rules-1"  # bump when a rule or lexicon changes what it decides
+
+_CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
+AXIS_CUE = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\branges?\b|\branging\b|\bspans?\b|\bspanning\b|\bgridlines?\b")
+X_CUE = re.compile(r"\bx[- ]?axis\b|\bhorizontal axis\b|\bx axis\b|\babscissa\b")
+Y_CUE = re.compile(r"\by[- ]?axis\b|\bvertical axis\b|\by axis\b|\bordinate\b|\bvalue axis\b")
+X_POSITION_LEFT = re.compile(r"(?:\bat|\bwhen|\bx\s*=|\bby|\bafter|\buntil|\bbefore)\b[^0-9]{0,40}$")
+COUNT_NOUN = re.compile(r"^\s*(?:distinct\s+|different\s+|colou?red\s+|main\s+)?(?:series|categories|category|bars|groups|segments|slices|wedges|sectors|portions|parts|panels|subplots|lines|curves|models|methods|entries|points|markers)\b")
+MAX_CUE = re.compile(r"\b(?:highest|largest|greatest|maximum|tallest|biggest|peaks?|peaking|top[- ]performing|leads|dominant|best)\b")
+MIN_CUE = re.compile(r"\b(?:lowest|smallest|minimum|shortest|least|weakest|worst|bottom)\b")
+UP = re.compile(r"\b(?:increas\w*|ris(?:e|es|ing)|rose|grow\w*|climb\w*|upward|goes up|went up|improv\w*)\b")
+DOWN = re.compile(r"\b(?:decreas\w*|declin\w*|drop\w*|fall\w*|fell|downward|goes down|went down|reduc\w*|shrink\w*|decay\w*)\b")
+FLAT = re.compile(r"\b(?:flat|stable|plateau\w*|steady|constant|unchanged|levels? off|stays? (?:roughly )?the same)\b")
+FLUCT = re.compile(r"\b(?:fluctuat\w*|oscillat\w*|non-monotonic\w*|erratic\w*|zig-?zag\w*)\b")
+CROSS = re.compile(r"\b(?:cross\w*|intersect\w*|overtak\w*|surpass\w*|crossover)\b")
+CHART_PHRASES = {
+    "bar": re.compile(r"\b(?:bar (?:chart|graph|plot|diagram)s?|column chart|histogram|bars)\b"),
+    "line": re.compile(r"\b(?:line (?:chart|graph|plot|diagram)s?|curves?|lines)\b"),
+    "pie": re.compile(r"\b(?:pie(?: chart)?|donut|doughnut|ring chart)\b"),
+}
+STRONG_CHART = re.compile(r"\b(bar|line|pie|donut|doughnut) (?:chart|graph|plot)s?\b")
+ORIENT = re.compile(r"\b(vertical|horizontal)(?:ly)?(?: oriented| arranged)?\s+(?:bars?|columns?|bar chart)|\bbars? (?:are |run |extend )?(?:drawn |oriented |arranged )?(vertical|horizontal)")
+GROUPED = re.compile(r"\b(?:grouped|side[- ]by[- ]side|clustered|adjacent bars)\b")
+STACKED = re.compile(r"\bstack(?:ed|ing|s)?\b")
+VALUE_LABELS = re.compile(r"\b(?:value labels?|data labels?|numeric labels?|labell?ed with (?:their |the )?(?:exact )?values|annotated with (?:their |the )?(?:exact )?values|(?:numbers?|values?) (?:are )?(?:printed|shown|displayed|written) (?:above|on|inside|at|atop))")
+PANELS = re.compile(r"\b(?:panels?|subplots?|sub-?figures?|facets?)\b")
+MARKERS = re.compile(r"\b(?:markers?|circles|squares|triangles|diamonds|dots)\b")
+GRID = re.compile(r"\bgrid(?:lines?| lines?)?\b")
+LEGEND = re.compile(r"\blegend\b")
+PLACEMENT = re.compile(r"\b(inside|outside|within|beside|next to|on the rim)\b")
+ORDERING = re.compile(r"\b(?:clockwise|counter-?clockwise|anticlockwise|descending|ascending|sorted|ordered|in order)\b")
+SEGMENT_COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:segments|slices|wedges|sectors|portions|parts|categories)\b")
+NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+HALLUCINATION_CUES: dict[str, re.Pattern[str]] = {
+    "error_bars": re.compile(r"\berror bars?\b|\bwhiskers\b|\bconfidence intervals?\b|\bstandard deviations?\b"),
+    "shaded_band": re.compile(r"\bshaded (?:region|area|band)s?\b|\bconfidence bands?\b"),
+    "trend_line": re.compile(r"\btrend ?lines?\b|\bregression lines?\b|\bline of best fit\b|\bfitted lines?\b"),
+    "reference_line": re.compile(r"\b(?:reference|threshold|baseline|target) lines?\b"),
+    "inset": re.compile(r"\binset\b"),
+    "secondary_axis": re.compile(r"\bsecondary (?:y[- ])?axis\b|\bsecond y[- ]axis\b|\bright(?:-hand)? y[- ]axis\b"),
+    "grid": GRID,
+    "arrow": re.compile(r"\barrows?\b"),
+}
+
+
+@dataclass
+class Mention:
+    start: int
+    end: int
+    kind: str       # series | category | xpos
+    name: str
+
+
+@dataclass
+class Reading:
+    items: list[ItemVerdict]
+    findings: list[Finding]
+    errors: list[dict] = field(default_factory=list)       # accuracy errors, for known-answer tests
+    coverage: dict[str, str] = field(default_factory=dict)
+
+
+def _find_names(text: str, names: list[tuple[str, str]]) -> list[Mention]:
+    """Mentions of (name, kind) pairs; where names overlap the longest wins ("GPT-4o" over "GPT-4")."""
+    out = []
+    for name, kind in sorted(set(names), key=lambda nk: len(nk[0]), reverse=True):
+        if not tp.label_key(name):
+            continue
+        for m in tp.name_pattern(name).finditer(text):
+            out.append(Mention(m.start(), m.end(), kind, name))
+    out.sort(key=lambda m: (m.start, -(m.end - m.start)))
+    kept: list[Mention] = []
+    for m in out:  # the same span may name two things (a series called like the y label)
+        if kept and m.start < kept[-1].end and (m.start, m.end) != (kept[-1].start, kept[-1].end):
+            continue
+        kept.append(m)
+    return kept
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.replace(",", ""))
+        return True
+    except ValueError:
+        return False
+
+
+def _without_asides(text: str) -> str:
+    """Parenthetical asides blanked (same length): "Adam (blue, circles) rises" is one clause."""
+    return re.sub(r"\([^()]*\)", lambda m: " " * len(m.group()), text)
+
+
+def _sub_clause(sentence: str, pos: int) -> tuple[int, int]:
+    """Bounds (relative to the sentence) of the clause around ``pos``."""
+    start, end = 0, len(sentence)
+    for m in _CLAUSE_SPLIT.finditer(sentence):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            end = m.start()
+            break
+    return start, end
+
+
+AFTER_VALUE = re.compile(r"^\s*(?:%|percent\b)?\s*(?:at|by|in|on|for|when|after)\b")
+
+
+def _nearest(mentions: list[Mention], kind: str, pos: int, clause: tuple[int, int],
+             following_first: bool = False) -> Mention | None:
+    """The mention of ``kind`` the words around ``pos`` attribute it to (same clause first, left first).
+
+    ``following_first``: the value is followed by "at / on / for ..." ("0.76 at x = 50",
+    "38 on MATH"), so the mention after it is the one it belongs to.
+    """
+    cands = [m for m in mentions if m.kind == kind]
+    if not cands:
+        return None
+    cs, ce = clause
+    before = [m for m in cands if cs <= m.start and m.end <= pos]
+    after = [m for m in cands if pos <= m.start and m.end <= ce]
+    for group in (
+        *((after, before) if following_first else (before, after)),
+        [m for m in cands if m.end <= pos],
+        [m for m in cands if m.start >= pos],
+    ):
+        if group:
+            return min(group, key=lambda m: min(abs(pos - m.end), abs(m.start - pos)))
+    return None
+
+
+def _is_pct_panel(p: Panel) -> bool:
+    return p.kind == "pie" or (p.unit or "").strip() == "%"
+
+
+def _fraction_scale(panel: Panel) -> bool:
+    return max((abs(v) for s in panel.series for v in s.values), default=0.0) <= 1.5
+
+
+def value_close(stated: tp.Number, truth: float, panel: Panel, scale01: bool | None = None) -> bool:
+    """Whether a stated number matches a true value within the rubric tolerance.
+
+    Percent panels (pies, unit "%"): ±3 points, also for shares written as fractions. Values on a
+    0-1 scale written as a percentage
+    ("42 %" for 0.42): ±0.03. Other values: ±10 %. Numbers hedged as approximate get half again.
+    """
+    factor = 1.5 if stated.approx else 1.0
+    if scale01 is None:
+        scale01 = _fraction_scale(panel)
+    if _is_pct_panel(panel) and not scale01:
+        as_pct = [stated.value] + ([stated.value * 100.0] if not stated.pct and 0 < stated.value <= 1 else [])
+        return any(abs(v - truth) <= 3.0 * factor for v in as_pct)  # "0.15 of the pie" is 15 %
+    if stated.pct and scale01:
+        return abs(stated.value / 100.0 - truth) <= 0.03 * factor or abs(stated.value - truth) <= 0.1 * abs(truth) * factor
+    return abs(stated.value - truth) <= 0.1 * abs(truth) * factor + 1e-9
+
+
+def _points(spec: FigureSpec, series: str | None, category: str | None) -> list[tuple[Panel, int, int]]:
+    """(panel, series index, category index) of the data points a (series, category) mention names."""
+    out = []
+    for p in spec.panels:
+        for si, s in enumerate(p.series):
+            if series is not None and p.kind != "pie" and s.name != series:
+                continue
+            if series is None and p.kind != "pie" and len(p.series) > 1:
+                continue
+            for ci, c in enumerate(p.categories):
+                if category is not None and c != category:
+                    continue
+                if category is None and len(p.categories) > 1:
+                    continue
+                out.append((p, si, ci))
+    return out
+
+
+def _is_extreme(points: list[tuple[Panel, int, int]], want_max: bool) -> bool:
+    """Whether one of the points is the max (min) of its panel, its category or its series."""
+    pick = max if want_max else min
+    for p, si, ci in points:
+        v = p.series[si].values[ci]
+        scopes = [
+            [x for s in p.series for x in s.values],
+            [s.values[ci] for s in p.series],
+            list(p.series[si].values),
+        ]
+        if any(abs(pick(sc) - v) <= 1e-12 for sc in scopes):
+            return True
+    return False
+
+
+class _Reader:
+    def __init__(self, text: str, spec: FigureSpec, chart_type: str):
+        self.raw = text
+        self.t = tp.normalise(text)
+        self.spec = spec
+        self.ctype = chart_type
+        self.series = spec.series_names() if chart_type != "pie" else []
+        self.categories = spec.category_names()  # bar categories or pie segment labels, each once
+        # x tick labels of line plots that are not plain numbers ("10k", "Jan") are names too;
+        # plain numbers ("10") are recognised as x positions by the words before them
+        ticks = [c for p in spec.panels if p.kind == "line" for c in p.categories if not _is_number(c)]
+        others = spec.titles() + [x for p in spec.panels for x in (p.x_label, p.y_label) if x]
+        others += [a.text for p in spec.panels for a in p.annotations]
+        found = _find_names(self.t, [(n, "series") for n in self.series] + [(n, "category") for n in self.categories]
+                            + [(n, "xpos") for n in ticks] + [(n, "other") for n in others])
+        self.mentions = [m for m in found if m.kind != "other"]
+        self.other_names = [m for m in found if m.kind == "other"]
+        spans = [(m.start, m.end) for m in found]
+        self.masked = tp.mask(self.t, spans)
+        self.sents = tp.sentences(self.t)
+        self.findings: list[Finding] = []
+        self.errors: list[dict] = []
+        self.correct: dict[str, int] = {}
+        self.items = {i.key: i for i in checklist(chart_type)}
+        self.scale01 = {p.index: _fraction_scale(p) for p in spec.panels}
+
+    # -- helpers ---------------------------------------------------------------------------
+    def sent_mentions(self, s: int, e: int) -> list[Mention]:
+        return [Mention(m.start - s, m.end - s, m.kind, m.name) for m in self.mentions if s <= m.start and m.end <= e]
+
+    def error(self, item: str, subtype: str, span: tuple[int, int] | None, entity: str = "", note: str = "") -> None:
+        """Record an accuracy error; ``span`` is the sentence, or None for a statement about the whole figure."""
+        sev = self.items[item].severity if item in self.items else "major"
+        key = f"sent:{span[0]}-{span[1]}" if span else f"acc:{item}"
+        self.findings.append(Finding("accuracy", sev, subtype, key, item, note))  # type: ignore[arg-type]
+        self.errors.append({"item": item, "type": subtype, "entity": entity})
+
+    def ok(self, item: str) -> None:
+        self.correct[item] = self.correct.get(item, 0) + 1
+
+    def mentioned(self, names: list[str], kind: str) -> set[str]:
+        return {m.name for m in self.mentions if m.kind == kind and m.name in names}
+
+    # -- numbers bound to data points ----------------------------------------------------------
+    def read_values(self) -> int:
+        stated: set[tuple[str, str, float]] = set()
+        for s, e, sent in self.sents:
+            masked = self.masked[s:e]
+            if AXIS_CUE.search(masked) or X_CUE.search(sent) or Y_CUE.search(sent):
+                continue
+            ms = self.sent_mentions(s, e)
+            nums = tp.numbers(masked)
+            xpos: list[Mention] = []
+            data_nums = []
+            for n in nums:
+                left = masked[: n.start]
+                if COUNT_NOUN.match(masked[n.end:]):
+                    continue
+                if self.ctype == "line" and X_POSITION_LEFT.search(left):
+                    tick = self._xtick(n.value)
+                    if tick is not None:
+                        xpos.append(Mention(n.start, n.end, "xpos", tick))
+                        continue
+                data_nums.append(n)
+            ms = ms + xpos
+            plain = _without_asides(masked)
+            for n in data_nums:
+                clause = _sub_clause(plain, n.start) if plain[n.start] != " " else _sub_clause(masked, n.start)
+                sm = _nearest(ms, "series", n.start, clause)
+                cm = _nearest(ms, "category" if self.ctype != "line" else "xpos", n.start, clause,
+                              following_first=bool(AFTER_VALUE.match(masked[n.end:])))
+                pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None)
+                if not pts:
+                    continue
+                stated.add((sm.name if sm else "", cm.name if cm else "", round(n.value, 6)))
+                entity = "|".join(x for x in ((sm.name if sm else ""), (cm.name if cm else "")) if x)
+                if any(value_close(n, p.series[si].values[ci], p, self.scale01[p.index]) for p, si, ci in pts):
+                    self.ok("values")
+                    continue
+                if any(self._other_matches(n, p, si, ci) for p, si, ci in pts):
+                    self.error("values", "label_map", (s, e), entity, f"value {n.value:g} belongs to another entity")
+                else:
+                    self.error("values", "numeric", (s, e), entity, f"value {n.value:g} misread")
+        return len(stated)
+
+    def _xtick(self, value: float) -> str | None:
+        for p in self.spec.panels:
+            for xv, label in zip(p.x_values or [], p.categories):
+                if abs(xv - value) <= 1e-9 * max(1.0, abs(xv)):
+                    return label
+        return None
+
+    def _other_matches(self, n: tp.Number, p: Panel, si: int, ci: int) -> bool:
+        truth, f = p.series[si].values[ci], self.scale01[p.index]
+        others = [v for j, s in enumerate(p.series) for k, v in enumerate(s.values) if (j, k) != (si, ci)]
+        return any(value_close(n, v, p, f) for v in others if not value_close(n, truth, p, f))
+
+    # -- colours ----------------------------------------------------------------------------
+    def read_colours(self) -> int:
+        if self.ctype == "pie":
+            fam = {}
+            for p in self.spec.panels:
+                if p.kind == "pie":
+                    fams = p.series[0].color_families or [p.series[0].color_family] * len(p.categories)
+                    for c, f in zip(p.categories, fams):
+                        fam.setdefault(c, f)
+            kind = "category"
+        else:
+            fam = {}
+            for p in self.spec.panels:
+                for s in p.series:
+                    fam.setdefault(s.name, s.color_family)
+            kind = "series"
+        covered: set[str] = set()
+        for s, e, _sent in self.sents:
+            masked = self.masked[s:e]
+            ms = self.sent_mentions(s, e)
+            for cs, ce, family in tp.colours(masked):
+                if tp.negated(masked, cs):
+                    continue
+                m = _nearest(ms, kind, cs, _sub_clause(masked, cs))
+                if m is None or m.name not in fam:
+                    continue
+                covered.add(m.name)
+                if family == fam[m.name]:
+                    self.ok("colours")
+                elif family in {f for n, f in fam.items() if n != m.name}:
+                    self.error("colours", "label_map", (s, e), m.name, f"colour {family} belongs to another entity")
+                else:
+                    self.error("colours", "axis_legend", (s, e), m.name, f"colour {family} not in figure")
+        return len(covered)
+
+    # -- axes ---------------------------------------------------------------------------------
+    def read_axes(self) -> dict[str, str]:
+        cov = {}
+        xl = [p.x_label for p in self.spec.panels if p.x_label]
+        yl = [p.y_label for p in self.spec.panels if p.y_label]
+        for key, labels in (("x_axis", xl), ("y_axis", yl)):
+            if not labels:
+                continue
+            found = any(m.name in labels for m in self.other_names)  # not inside a longer name (a title)
+            cov[key] = "complete" if found else "missing"
+        for s, e, sent in self.sents:
+            masked = self.masked[s:e]  # clause bounds from masked text: "Energy (J)" is one name
+            for key, cue, own, other in (("x_axis", X_CUE, xl, yl), ("y_axis", Y_CUE, yl, xl)):
+                for m in cue.finditer(sent):
+                    cs, ce = _sub_clause(masked, m.start())
+                    clause = sent[cs:ce]
+                    has_own = any(tp.name_pattern(lab).search(clause) for lab in own)
+                    has_other = any(tp.name_pattern(lab).search(clause) for lab in other)
+                    if has_other and not has_own and set(map(tp.label_key, own)) != set(map(tp.label_key, other)):
+                        self.error(key, "axis_legend", (s, e), key, "axis label given to the other axis")
+                    elif has_own:
+                        self.ok(key)
+        return cov
+
+    def read_ranges(self) -> dict[str, str]:
+        cov: dict[str, str] = {}
+        for s, e, sent in self.sents:
+            masked = self.masked[s:e]
+            if not AXIS_CUE.search(masked):
+                continue
+            nums = [n for n in tp.numbers(masked) if not COUNT_NOUN.match(masked[n.end:])]
+            if len(nums) < 2:
+                continue
+            is_x = bool(X_CUE.search(sent)) and not Y_CUE.search(sent)
+            key = "x_range" if (is_x and self.ctype == "line") else "value_range"
+            if is_x and self.ctype != "line":
+                continue
+            lo, hi = min(n.value for n in nums), max(n.value for n in nums)
+            if key == "x_range":
+                xs = [x for p in self.spec.panels for x in (p.x_values or [])]
+                if not xs:
+                    continue
+                tlo, thi = min(xs), max(xs)
+            else:
+                bounds = [b for p in self.spec.panels for b in ((list(p.y_range) if p.y_range else []) + list(p.y_ticks))]
+                if not bounds:
+                    continue
+                tlo, thi = min(bounds), max(bounds)
+            cov[key] = "complete"
+            tol = 0.1 * max(abs(thi - tlo), abs(thi), abs(tlo))
+            if abs(lo - tlo) <= tol and abs(hi - thi) <= tol:
+                self.ok(key)
+            else:
+                self.error(key, "axis_legend", (s, e), key, f"range {lo:g}-{hi:g} vs {tlo:g}-{thi:g}")
+        return cov
+
+    # -- trends, extremes, crossings --------------------------------------------------------------
+    def read_trends(self) -> int:
+        covered: set[str] = set()
+        truth: dict[str, tuple[str, bool]] = {}
+        for p in self.spec.panels:
+            for s in p.series:
+                truth.setdefault(s.name, (series_trend(s.values, panel_span(p)), is_monotonic(s.values)))
+        for s, e, sent in self.sents:
+            masked = _without_asides(self.masked[s:e])
+            ms = [m for m in self.sent_mentions(s, e) if m.kind == "series"]
+            if not ms and len(truth) == 1:  # one series: "the curve rises" can only mean it
+                ms = [Mention(0, 0, "series", next(iter(truth)))]
+            for m in ms:
+                cs, ce = _sub_clause(masked, m.end)
+                clause = masked[m.end:ce]
+                if MAX_CUE.search(masked[cs:ce]) or MIN_CUE.search(masked[cs:ce]) or CROSS.search(masked[cs:ce]):
+                    continue  # "SGD ends highest", "A overtakes B": not a statement of direction
+                found = []
+                for label, rx in (("up", UP), ("down", DOWN), ("flat", FLAT), ("fluct", FLUCT)):
+                    hit = rx.search(clause)
+                    if hit and not tp.negated(clause, hit.start()):
+                        found.append((hit.start(), label))
+                if not found:
+                    continue
+                said = min(found)[1]
+                covered.add(m.name)
+                true, mono = truth[m.name]
+                if said == true or (said == "fluct" and not mono):
+                    self.ok("trend")
+                else:
+                    self.error("trend", "trend", (s, e), m.name, f"said {said}, figure {true}")
+        return len(covered)
+
+    def read_extremes(self) -> tuple[bool, bool]:
+        saw_max = saw_min = False
+        for s, e, sent in self.sents:
+            masked = self.masked[s:e]
+            ms = self.sent_mentions(s, e)
+            if self.ctype == "line":
+                for n in tp.numbers(masked):
+                    if X_POSITION_LEFT.search(masked[: n.start]):
+                        tick = self._xtick(n.value)
+                        if tick is not None:
+                            ms.append(Mention(n.start, n.end, "xpos", tick))
+            for cue, want_max in ((MAX_CUE, True), (MIN_CUE, False)):
+                hit = cue.search(masked)
+                if not hit or tp.negated(masked, hit.start()):
+                    continue
+                clause = _sub_clause(masked, hit.start())
+                sm = _nearest(ms, "series", hit.start(), clause)
+                cm = _nearest(ms, "category" if self.ctype != "line" else "xpos", hit.start(), clause)
+                if self.ctype == "line" and cm is None:
+                    if sm is not None:  # "A peaks ..." without a position says nothing checkable
+                        saw_max, saw_min = (saw_max or want_max), (saw_min or not want_max)
+                    continue
+                pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None)
+                if not pts and sm is None and cm is not None:  # category named in a multi-series chart
+                    pts = [(p, si, ci) for p in self.spec.panels for si in range(len(p.series))
+                           for ci, c in enumerate(p.categories) if c == cm.name]
+                if not pts:
+                    continue
+                item = "extremes" if (want_max or self.ctype != "pie") else "smallest"
+                if want_max:
+                    saw_max = True
+                else:
+                    saw_min = True
+                entity = "|".join(x for x in ((sm.name if sm else ""), (cm.name if cm else "")) if x)
+                if _is_extreme(pts, want_max):
+                    self.ok(item)
+                else:
+                    self.error(item, "trend", (s, e), entity, f"not the {'highest' if want_max else 'lowest'}")
+        return saw_max, saw_min
+
+    # -- hallucinated elements ----------------------------------------------------------------------
+    def read_hallucinations(self) -> None:
+        ann_kinds = {a.kind for p in self.spec.panels for a in p.annotations}
+        present = {
+            "reference_line": bool(ann_kinds & {"hline", "vline"}),
+            "grid": any(p.grid for p in self.spec.panels),
+            "arrow": "arrow" in ann_kinds,
+        }
+        seen: set[str] = set()
+        for s, e, _sent in self.sents:
+            masked = self.masked[s:e]
+            for kind, rx in HALLUCINATION_CUES.items():
+                if kind in seen or present.get(kind, False):
+                    continue
+                if any(not tp.negated(masked, hit.start()) for hit in rx.finditer(masked)):
+                    seen.add(kind)
+                    self.findings.append(Finding("accuracy", "major", "halluc", f"sent:{s}-{e}", None, f"{kind} not in figure"))
+                    self.errors.append({"item": "global", "type": "halluc", "entity": kind})
+                    break  # one invented element per sentence: "a shaded band shows the confidence interval"
+
+    # -- clarity ------------------------------------------------------------------------------------
+    def read_clarity(self) -> None:
+        listed = re.findall(r"(?m)^\s*(?:[-*•]|\d+[.)])\s+", self.raw)
+        if len(listed) >= 3:
+            self.findings.append(Finding("clarity", "minor", "clarity", "global:format", None, "a list, not a paragraph"))
+
+    # -- everything --------------------------------------------------------------------------------
+    def flag(self, rx: re.Pattern[str]) -> bool:
+        return any(not tp.negated(self.masked, m.start()) for m in rx.finditer(self.masked))
+
+    def run(self) -> Reading:
+        spec = self.spec
+        cov: dict[str, str] = {}
+        n_values = self.read_values()
+        cov["values"] = values_coverage(n_values, sum(len(s.values) for p in spec.panels for s in p.series))
+        cov["colours"] = coverage_from_fraction(self.read_colours(), len(self.categories) if self.ctype == "pie" else len(self.series))
+        cov.update(self.read_axes())
+        cov.update(self.read_ranges())
+        if self.ctype == "line":
+            cov["trend"] = coverage_from_fraction(self.read_trends(), len(self.series))
+        saw_max, saw_min = self.read_extremes()
+        if self.ctype == "pie":
+            cov["extremes"] = "complete" if saw_max else "missing"
+            cov["smallest"] = "complete" if saw_min else "missing"
+        else:
+            cov["extremes"] = "complete" if saw_max and saw_min else ("partial" if saw_max or saw_min else "missing")
+        self.read_hallucinations()
+        self.read_clarity()
+        cov["categories"] = coverage_from_fraction(len(self.mentioned(self.categories, "category")), len(self.categories))
+        cov["legend"] = (coverage_from_fraction(len(self.mentioned(self.series, "series")), len(self.series))
+                         if self.ctype != "pie" else ("complete" if self.flag(LEGEND) else "missing"))
+        cov["chart_type"] = self._chart_type()
+        cov["purpose"] = "complete" if any(m.name in spec.titles() for m in self.other_names) else "missing"
+        cov["orientation"] = self._orientation()
+        cov["arrangement"] = self._arrangement()
+        cov["value_labels"] = "complete" if self.flag(VALUE_LABELS) else "missing"
+        cov["layout"] = self._layout()
+        cov["markers"] = "complete" if self.flag(MARKERS) else "missing"
+        cov["grid"] = "complete" if self.flag(GRID) else "missing"
+        cov["intersections"] = "complete" if self.flag(CROSS) else "missing"
+        cov["segment_count"] = self._segment_count()
+        cov["label_placement"] = self._placement()
+        cov["ordering"] = "complete" if self.flag(ORDERING) else "missing"
+        cov.setdefault("x_range", "missing")
+        cov.setdefault("value_range", "missing")
+        return self._verdicts(cov)
+
+    def _chart_type(self) -> str:
+        strong = [m.group(1) for m in STRONG_CHART.finditer(self.masked)]
+        strong = ["pie" if k in ("donut", "doughnut") else k for k in strong]
+        if strong:
+            if self.ctype not in strong:
+                self.error("chart_type", "axis_legend", None, strong[0], "wrong chart type")
+            else:
+                self.ok("chart_type")
+            return "complete"
+        return "complete" if CHART_PHRASES[self.ctype].search(self.masked) else "missing"
+
+    def _orientation(self) -> str:
+        said = [m.group(1) or m.group(2) for m in ORIENT.finditer(self.masked)]
+        if not said:
+            return "missing"
+        true = self.spec.panels[0].orientation
+        if said[0] == true:
+            self.ok("orientation")
+        else:
+            self.error("orientation", "axis_legend", None, said[0], "wrong orientation")
+        return "complete"
+
+    def _arrangement(self) -> str:
+        g, st = self.flag(GROUPED), self.flag(STACKED)
+        if not (g or st):
+            return "missing"
+        stacked = any(p.stacked for p in self.spec.panels)
+        if (st and stacked) or (g and not stacked):
+            self.ok("arrangement")
+        else:
+            self.error("arrangement", "axis_legend", None, "stacked" if st else "grouped", "wrong arrangement")
+        return "complete"
+
+    def _layout(self) -> str:
+        parts = []
+        if len(self.spec.panels) > 1:
+            parts.append(self.flag(PANELS))
+        anns = [a.text for p in self.spec.panels for a in p.annotations]
+        if anns:
+            parts.append(any(tp.name_pattern(a).search(self.t) for a in anns))
+        if not parts:
+            return "n.a."
+        return coverage_from_fraction(sum(parts), len(parts))
+
+    def _segment_count(self) -> str:
+        if self.ctype != "pie":
+            return "n.a."
+        m = SEGMENT_COUNT.search(self.masked)
+        if not m:
+            return "missing"
+        word = m.group(1)
+        n = int(word) if word.isdigit() else NUMBER_WORDS[word]
+        counts = {len(p.categories) for p in self.spec.panels if p.kind == "pie"}
+        true = min(counts, key=lambda c: abs(c - n))
+        if n in counts:
+            self.ok("segment_count")
+        else:
+            self.error("segment_count", "numeric", (m.start(), m.end()), str(n), f"{n} segments, figure has {true}")
+        return "complete"
+
+    def _placement(self) -> str:
+        pos = self.spec.panels[0].pct_position
+        for s, e, sent in self.sents:
+            masked = self.masked[s:e]
+            if not re.search(r"%|percent|percentages?|labels?", masked):
+                continue
+            hit = PLACEMENT.search(masked)
+            if hit:
+                said = "outside" if hit.group(1) in ("outside", "beside", "next to", "on the rim") else "inside"
+                if pos is None or said == pos:
+                    self.ok("label_placement")
+                else:
+                    self.error("label_placement", "axis_legend", (s, e), said, "labels placed elsewhere")
+                return "complete"
+        return "missing"
+
+    def _verdicts(self, cov: dict[str, str]) -> Reading:
+        items = []
+        final_cov: dict[str, str] = {}
+        err_items = {}
+        for f in self.findings:
+            if f.item:
+                err_items[f.item] = err_items.get(f.item, 0) + 1
+        for item in checklist(self.ctype):
+            if not applicable(item, self.spec):
+                c = "n.a."
+            else:
+                c = cov.get(item.key, "missing")
+                if c == "n.a.":
+                    c = "missing"
+            final_cov[item.key] = c
+            n_err, n_ok = err_items.get(item.key, 0), self.correct.get(item.key, 0)
+            if c in ("n.a.", "missing") and not n_err:
+                corr = "n.a."
+            elif n_err and not n_ok:
+                corr = "wrong"
+            elif n_err:
+                corr = "partial"
+            else:
+                corr = "correct"
+            items.append(ItemVerdict(item.key, item.severity, c, corr))
+            if c == "missing":
+                self.findings.append(Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, "not covered"))
+            elif c == "partial":
+                self.findings.append(Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, "partly covered"))
+        return Reading(items, self.findings, self.errors, final_cov)
+
+
+def read_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> Reading:
+    """Checklist verdicts and findings for one description of ``spec``."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"figure {spec.figure_id}: empty description cannot be judged")
+    return _Reader(text, spec, chart_type or spec.chart_type).run()
+
+
+def judge_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> MQMResult:
+    """Rule-judge a free-form description of the figure ``spec`` and score it with MQM."""
+    ctype = chart_type or spec.chart_type
+    reading = read_description(text, spec, ctype)
+    result = score(reading.findings, len(checklist(ctype)), reading.items)
+    result.rules = RULE_VERSION
+    return result

@@ -1,0 +1,39 @@
+"""``scifigbench respond MODEL``: the ``respond@<model>`` stage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from scifigbench import params, paths
+from scifigbench.contracts import ContractError
+from scifigbench.llm import config
+from scifigbench.respond import runner
+from scifigbench.llm.backends import ConfigError
+from scifigbench.llm.cache import CACHE_ENV
+from scifigbench.llm.cache import cache_dir as resolve_cache_dir
+from scifigbench.llm.request import SetupError
+from scifigbench.tableio import read_table
+
+
+@click.command("respond")
+@click.argument("model")
+@click.option("--params", "params_path", default=str(params.DEFAULT_PARAMS), show_default=True, help="params file")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"model-call cache and run journal [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
+@click.option("--retry-errors", is_flag=True, help="when resuming an interrupted run, call again the setups that had failed")
+@click.option("--no-progress", is_flag=True, help="no progress bar")
+def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: bool, no_progress: bool) -> None:
+    """Send every setup to MODEL (a key of params.yaml: models) and write data/responses/MODEL.parquet."""
+    cache_dir = resolve_cache_dir(cache_dir)
+    try:
+        eff = config.load(model, params_path)
+        setups = read_table(paths.SETUPS, "setups")
+        table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
+                                      paths.response_stats(model), retry_errors=retry_errors, progress=not no_progress)
+    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
+               f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "
+               f"cost ${stats.cost_usd:.4f}")

@@ -1,0 +1,68 @@
+"""What the simulated respondents may look at: figure specs, probes and blur targets.
+
+A simulated respondent "sees" the figure through its ground-truth spec (that is the point: its
+errors are drawn, not accidental). The context loads the three tables once for a whole run, or is
+built from objects in memory for tests.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scifigbench import paths
+from scifigbench.spec import FigureSpec
+
+
+@dataclass
+class SimContext:
+    specs: dict[str, FigureSpec]
+    probes: dict[str, dict] = field(default_factory=dict)         # probe_id -> probes row
+    blur_targets: dict[str, dict] = field(default_factory=dict)   # target_id -> blur_targets row
+
+    @classmethod
+    def from_data(cls, root: Path | str = ".") -> "SimContext":
+        from scifigbench.tableio import read_table
+
+        root = Path(root)
+        figures = read_table(root / paths.FIGURES, "figures", root=root)
+        specs = {}
+        for row in figures.itertuples(index=False):
+            if row.spec_path is None or (isinstance(row.spec_path, float)) or str(row.spec_path) in ("", "<NA>"):
+                continue
+            specs[row.figure_id] = FigureSpec.load(root / str(row.spec_path))
+        probes = {}
+        if (root / paths.PROBES).exists():
+            for r in read_table(root / paths.PROBES, "probes", root=root).to_dict("records"):
+                probes[r["probe_id"]] = r
+        targets = {}
+        if (root / paths.BLUR_TARGETS).exists():
+            for r in read_table(root / paths.BLUR_TARGETS, "blur_targets", root=root).to_dict("records"):
+                targets[r["target_id"]] = r
+        return cls(specs, probes, targets)
+
+    def spec(self, figure_id: str) -> FigureSpec:
+        try:
+            return self.specs[figure_id]
+        except KeyError:
+            raise KeyError(f"simulated respondent: no spec for figure '{figure_id}' (real figures have none; "
+                           "simulated respondents need synthetic figures)") from None
+
+    def probe(self, probe_id: str) -> tuple[dict, dict]:
+        """(probes row, parsed expected_json) of one probe."""
+        try:
+            row = self.probes[probe_id]
+        except KeyError:
+            raise KeyError(f"simulated respondent: probe '{probe_id}' is not in the probes table") from None
+        try:
+            expected = json.loads(row["expected_json"])
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"probes.parquet row probe_id={probe_id!r}: expected_json is not JSON: {exc}") from None
+        return row, expected
+
+    def blur_target(self, target_id: str) -> dict:
+        try:
+            return self.blur_targets[target_id]
+        except KeyError:
+            raise KeyError(f"simulated respondent: blur target '{target_id}' is not in blur_targets") from None

@@ -1,0 +1,158 @@
+"""The ground-truth spec of a figure: every value, label, colour and text box that was drawn.
+
+Synthetic figures are generated as a :class:`FigureSpec`, rendered from it, and the renderer fills
+in the pixel boxes of the text elements. Later stages (blur targets, probes, simulated
+respondents, rule judge) read only this structure, never the generator's internals.
+
+Conventions:
+- ``Panel.categories`` are the category names (bar x/y categories, pie wedge labels) or, for line
+  panels, the x tick labels as strings with ``x_values`` holding the numeric x positions.
+- ``Series.values`` has one value per category (bar, pie) or per x value (line). Pie panels have
+  a single series whose values are percentages summing to 100 and whose ``colors`` has one
+  colour per wedge.
+- Boxes are pixel coordinates in the PNG: (x0, y0) top-left, (x1, y1) bottom-right.
+- Pie wedges start at 12 o'clock and run clockwise in category order.
+- Horizontal bar panels list the first category at the top.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Literal
+
+ChartType = Literal["bar", "line", "pie"]
+
+
+@dataclass
+class Series:
+    name: str
+    values: list[float]
+    color: str                     # hex colour of the series (first wedge's for pies)
+    color_family: str              # one of the 11 basic colour families
+    colors: list[str] | None = None            # per-point colours (pie wedges)
+    color_families: list[str] | None = None
+    marker: str | None = None      # matplotlib marker for line series
+    linestyle: str | None = None
+
+
+@dataclass
+class Annotation:
+    text: str
+    category: str | None = None    # what it points at
+    series: str | None = None
+    kind: str = "text"             # text | arrow | hline | vline
+    value: float | None = None     # data coordinate of the marked line / point on the value axis
+
+
+@dataclass
+class Panel:
+    index: int
+    kind: ChartType
+    categories: list[str]
+    series: list[Series]
+    title: str | None = None
+    x_label: str | None = None
+    y_label: str | None = None
+    unit: str | None = None        # e.g. "%" when values are percentages
+    x_values: list[float] | None = None
+    orientation: Literal["vertical", "horizontal"] = "vertical"
+    stacked: bool = False
+    y_scale: Literal["linear", "log"] = "linear"
+    value_labels: bool = False     # numbers printed on the bars
+    value_format: str = "{:.1f}"   # how value labels / pie percentages are printed
+    legend_loc: str | None = None  # None = no legend drawn
+    donut: bool = False
+    pct_position: Literal["inside", "outside"] | None = None
+    y_ticks: list[float] = field(default_factory=list)  # numeric ticks drawn on the value axis
+    y_range: tuple[float, float] | None = None
+    annotations: list[Annotation] = field(default_factory=list)
+    grid: bool = False
+    sort: Literal["none", "ascending", "descending"] = "none"
+    wedge_labels: bool = False     # pie: category names printed beside the wedges
+    shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
+
+
+@dataclass
+class TextElement:
+    element_id: str
+    role: str                      # see contracts.text_elements.ROLES
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    panel: int | None = None
+    axis: Literal["x", "y"] | None = None
+    series: str | None = None
+    category: str | None = None
+    value: float | None = None
+
+
+@dataclass
+class FigureSpec:
+    figure_id: str
+    chart_type: ChartType
+    variant: str
+    panels: list[Panel]
+    title: str | None
+    caption: str
+    reference_description: str
+    domain: str                    # vocabulary theme, e.g. "llm-reasoning"
+    width: int = 0
+    height: int = 0
+    dpi: int = 150
+    text_elements: list[TextElement] = field(default_factory=list)
+    shared_x: bool = False
+    layout: list[int] = field(default_factory=lambda: [1, 1])   # subplot grid [rows, cols]
+    figsize: list[float] = field(default_factory=lambda: [6.4, 4.0])  # inches
+    font_family: str = "DejaVu Sans"
+    font_size: float = 10.0
+    palette: str = "tab10"
+    legend_outside: str | None = None  # figure-level legend position ("top", "right") or None
+
+    def series_names(self) -> list[str]:
+        """Every series name of the bar and line panels, once each, in drawing order."""
+        seen: list[str] = []
+        for p in self.panels:
+            if p.kind != "pie":
+                seen += [s.name for s in p.series if s.name not in seen]
+        return seen
+
+    def category_names(self) -> list[str]:
+        """Every bar category or pie segment label, once each, in drawing order."""
+        seen: list[str] = []
+        for p in self.panels:
+            if p.kind != "line":
+                seen += [c for c in p.categories if c not in seen]
+        return seen
+
+    def titles(self) -> list[str]:
+        """The figure title and the panel titles that are set."""
+        return [t for t in [self.title, *(p.title for p in self.panels)] if t]
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1, sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "FigureSpec":
+        panels = []
+        for p in d["panels"]:
+            p = dict(p)
+            p["series"] = [Series(**s) for s in p["series"]]
+            p["annotations"] = [Annotation(**a) for a in p.get("annotations", [])]
+            if p.get("y_range") is not None:
+                p["y_range"] = tuple(p["y_range"])
+            panels.append(Panel(**p))
+        d = dict(d)
+        d["panels"] = panels
+        d["text_elements"] = [TextElement(**t) for t in d.get("text_elements", [])]
+        return cls(**d)
+
+    @classmethod
+    def load(cls, path: Path | str) -> "FigureSpec":
+        return cls.from_dict(json.loads(Path(path).read_text()))
+
+    def elements(self, role: str | None = None) -> list[TextElement]:
+        return [t for t in self.text_elements if role is None or t.role == role]

@@ -1,0 +1,78 @@
+"""Caption-claim known-answer units on generated figures: simulated descriptions with the claims' true behaviour.
+
+Generates synthetic specs, renders them (rendering fills in the text elements, which decide what a
+reader can name and so which claims the probes generator makes), builds their caption-bias probes
+with the probes stage's own generator, and lets every built-in simulated respondent describe each
+figure under ``capbias``. Each caption claim is judged by the rule judge and compared with the
+behaviour the respondent drew (``sim_trace['claims']``). Used by the known-answer test and
+``benchmarks/caption_known_answer.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+
+from tqdm import tqdm
+
+from scifigbench.corpus.generate import generate
+from scifigbench.corpus.render import render
+from scifigbench.validation.known_answer import trace_agreement
+from scifigbench.judges.stage import rule_judge
+from scifigbench.judges.units import units_for
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
+from scifigbench.probes.caption_bias import caption_probe
+from scifigbench.probes.figure_view import FigureView
+from scifigbench.probes.probe import rng_for
+from scifigbench.probes.stage import ProbesConfig
+
+
+def indistinguishable(claim: dict) -> bool:
+    """A false claim that states the same as its truth (a rate printed as "about 0" on both sides)
+    cannot be told apart by any judge; such claims are a probe defect and are left out."""
+    strip = lambda t: re.sub(r"\s*\bin the panel titled '[^']*'", "", t)
+    return strip(claim["claim"]) == strip(claim["reality"])
+
+
+def capbias_units(n_per_type: int, seed: int) -> list[tuple[str, dict, str, str, str, int]]:
+    """(profile, claim, description, rule verdict, respondent's behaviour, agrees) per caption claim.
+
+    ``n_per_type`` bar and line figures and half as many pies; indistinguishable claims are left out.
+    """
+    cfg = ProbesConfig()
+    specs = [generate(seed, ct, i, 150) for ct, n in (("bar", n_per_type), ("line", n_per_type), ("pie", n_per_type // 2))
+             for i in range(n)]
+    probes, setups = {}, []
+    for spec in tqdm(specs, desc="render", file=sys.stderr):
+        render(spec)  # fills in the text elements: what a reader can name decides which claims exist
+        view = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
+        cb = caption_probe(view, rng_for(seed, spec.figure_id, "caption_bias"), tuple(cfg.caption_claims),
+                           tuple(cfg.caption_anchor_offset))
+        if cb is None:
+            continue
+        row = {"probe_id": cb.probe_id, "figure_id": spec.figure_id, "family": cb.family, "category": cb.category,
+               "text": cb.text, "expected_json": json.dumps(cb.expected), "status": "confirmed"}
+        probes[cb.probe_id] = row
+        setups.append({"setup_id": f"{spec.figure_id}/capbias/describe", "figure_id": spec.figure_id,
+                       "condition": "capbias", "task": "describe", "chart_type": spec.chart_type, "user_text": "...",
+                       "caption": cb.text, "probe_ids": json.dumps([cb.probe_id]), "blur_target_id": None})
+    ctx = SimContext(specs={s.figure_id: s for s in specs}, probes=probes, blur_targets={})
+    out = []
+    for name in sorted(BUILTIN):
+        prof = resolve_profile(name)
+        for st in setups:
+            text, trace = respond(st, prof, f"sim-{name}", seed, ctx)
+            claims = json.loads(probes[json.loads(st["probe_ids"])[0]]["expected_json"])["claims"]
+            for unit in units_for(st, {"text": text, "error": None}, ctx.probes, ctx.specs[st["figure_id"]], {}, None):
+                if unit.family != "caption_claim":
+                    continue
+                judged = rule_judge(unit)
+                a, _ = trace_agreement(unit.family, unit.probe_id, unit.unit_id, judged, trace)
+                k = unit.unit_id.rsplit("#claim", 1)[1]
+                if indistinguishable(claims[int(k)]):
+                    continue
+                out.append((name, claims[int(k)], text, judged["verdict"], trace["claims"][k], a))
+    return out

@@ -1,0 +1,209 @@
+"""Hand-built figure specs for probe tests (the synthetic generator is tested on its own).
+
+Each builder returns a FigureSpec whose text elements list what a renderer would draw (titles,
+axis labels, ticks, legend entries, value labels, wedge labels), with placeholder boxes.
+"""
+
+from __future__ import annotations
+
+from scifigbench.spec import Annotation, FigureSpec, Panel, Series, TextElement
+
+COLORS = [("#1f77b4", "blue"), ("#ff7f0e", "orange"), ("#2ca02c", "green"), ("#d62728", "red"), ("#9467bd", "purple")]
+
+
+def _texts(fig_id: str, panels: list[Panel], title: str | None) -> list[TextElement]:
+    out: list[TextElement] = []
+
+    def add(role, text, **kw):
+        n = len(out)
+        out.append(TextElement(f"{fig_id}/t{n:03d}", role, text, 10.0 + n, 10.0, 40.0 + n, 20.0, **kw))
+
+    if title:
+        add("title", title)
+    for p in panels:
+        if p.title:
+            add("panel_title", p.title, panel=p.index)
+        if p.kind == "pie":
+            for c, v in zip(p.categories, p.series[0].values):
+                add("pie_label", c, panel=p.index, category=c)
+                if p.pct_position:
+                    add("pie_pct", p.value_format.format(v) + "%", panel=p.index, category=c, value=v)
+            continue
+        if p.x_label:
+            add("axis_label", p.x_label, panel=p.index, axis="x")
+        if p.y_label:
+            add("axis_label", p.y_label, panel=p.index, axis="y")
+        for c in p.categories:
+            add("tick", c, panel=p.index, axis="x", category=c)
+        for t in p.y_ticks:
+            add("tick", f"{t:g}", panel=p.index, axis="y", value=t)
+        if p.legend_loc:
+            for s in p.series:
+                add("legend_entry", s.name, panel=p.index, series=s.name)
+        if p.value_labels:
+            for s in p.series:
+                for c, v in zip(p.categories, s.values):
+                    add("value_label", p.value_format.format(v), panel=p.index, series=s.name, category=c, value=v)
+        for a in p.annotations:
+            add("annotation", a.text, panel=p.index, category=a.category)
+    return out
+
+
+def _series(names, values, marker=None):
+    return [Series(n, list(v), COLORS[i][0], COLORS[i][1], marker=marker) for i, (n, v) in enumerate(zip(names, values))]
+
+
+def bar_grouped_two_panels(fig_id: str = "bar_test", value_labels: bool = False) -> FigureSpec:
+    cats = ["GSM8K", "MATH", "ARC", "HellaSwag"]
+    names = ["Llama-3-8B", "Mistral-7B", "Qwen2-7B"]
+    p0 = Panel(0, "bar", cats, _series(names, [[56.0, 30.0, 78.0, 81.0], [40.0, 21.0, 71.0, 83.0], [79.0, 49.0, 84.0, 80.0]]),
+               title="Zero-shot", x_label="Benchmark", y_label="Accuracy (%)", unit="%", legend_loc="upper left",
+               y_ticks=[0, 20, 40, 60, 80, 100], y_range=(0, 100), value_labels=value_labels)
+    p1 = Panel(1, "bar", cats, _series(names, [[63.0, 35.0, 81.0, 84.0], [52.0, 27.0, 75.0, 85.0], [84.0, 55.0, 88.0, 83.0]]),
+               title="Few-shot", x_label="Benchmark", y_label="Accuracy (%)", unit="%", legend_loc="upper left",
+               y_ticks=[0, 20, 40, 60, 80, 100], y_range=(0, 100), value_labels=value_labels)
+    panels = [p0, p1]
+    return FigureSpec(fig_id, "bar", "grouped", panels, "Accuracy of open models", "Accuracy of three open models on "
+                      "four benchmarks, zero-shot (left) and few-shot (right).", "Grouped bars ...", "llm-eval",
+                      width=1200, height=500, text_elements=_texts(fig_id, panels, "Accuracy of open models"))
+
+
+def line_multi(fig_id: str = "line_test") -> FigureSpec:
+    xs = [1, 2, 4, 8, 16, 32]
+    cats = [str(x) for x in xs]
+    names = ["Adam", "SGD", "Lion"]
+    vals = [[42.0, 55.0, 63.0, 70.0, 72.0, 71.0], [20.0, 31.0, 47.0, 58.0, 66.0, 74.0], [35.0, 52.0, 68.0, 65.0, 60.0, 57.0]]
+    p = Panel(0, "line", cats, _series(names, vals, marker="o"), x_label="Batch size (k)", y_label="Top-1 accuracy (%)",
+              unit="%", x_values=[float(x) for x in xs], legend_loc="lower right", y_ticks=[20, 40, 60, 80],
+              y_range=(15, 80), annotations=[Annotation("best", category="32", series="SGD")])
+    return FigureSpec(fig_id, "line", "multi_series", [p], None, "Top-1 accuracy against batch size for three "
+                      "optimisers.", "Three lines ...", "optimisation", width=900, height=600,
+                      text_elements=_texts(fig_id, [p], None))
+
+
+def pie(fig_id: str = "pie_test", pct: bool = True) -> FigureSpec:
+    cats = ["Web text", "Code", "Books", "Papers", "Dialogue"]
+    vals = [41.0, 23.0, 16.0, 12.0, 8.0]
+    s = Series("share", vals, COLORS[0][0], COLORS[0][1], colors=[c for c, _ in COLORS], color_families=[f for _, f in COLORS])
+    p = Panel(0, "pie", cats, [s], title=None, unit="%", pct_position="inside" if pct else None, value_format="{:.0f}")
+    return FigureSpec(fig_id, "pie", "pie", [p], "Pre-training data mix", "Composition of the pre-training corpus by "
+                      "source.", "A pie ...", "llm-data", width=700, height=700,
+                      text_elements=_texts(fig_id, [p], "Pre-training data mix"))
+
+
+ALL = (bar_grouped_two_panels, line_multi, pie)
+
+
+def render_png(spec: FigureSpec, path) -> None:
+    """A plain matplotlib rendering of the spec's first panel (tests need a real image file)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    p = spec.panels[0]
+    fig, ax = plt.subplots(figsize=(3, 2), dpi=50)
+    if p.kind == "pie":
+        ax.pie(p.series[0].values, labels=p.categories)
+    else:
+        for s in p.series:
+            ax.plot(range(len(p.categories)), s.values, label=s.name)
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def write_corpus(root, specs: list[FigureSpec], primary: set[str], real: dict[str, str] | None = None):
+    """figures.parquet, text_elements.parquet and spec/image files under ``root`` as the corpus stage would.
+
+    ``real`` maps extra figure ids (no spec) to their chart type: imported figures.
+    """
+    import hashlib
+    from pathlib import Path
+
+    import pandas as pd
+
+    from scifigbench import paths
+    from scifigbench.tableio import write_table
+
+    root = Path(root)
+    (root / paths.CORPUS_SPECS).mkdir(parents=True, exist_ok=True)
+    (root / paths.CORPUS_IMAGES).mkdir(parents=True, exist_ok=True)
+    figs, els = [], []
+    entries = [(s.figure_id, s) for s in specs] + [(fid, None) for fid in (real or {})]
+    for fid, spec in entries:
+        img = paths.CORPUS_IMAGES / f"{fid}.png"
+        kind = spec.chart_type if spec else real[fid]
+        render_png(spec or (pie(fid) if kind == "pie" else line_multi(fid)), root / img)
+        spec_path = None
+        if spec is not None:
+            spec_path = str(paths.CORPUS_SPECS / f"{fid}.json")
+            (root / spec_path).write_text(spec.to_json())
+            for t in spec.text_elements:
+                els.append({"element_id": t.element_id, "figure_id": fid, "role": t.role, "text": t.text,
+                            "panel": t.panel, "axis": t.axis, "series": t.series, "category": t.category,
+                            "value": t.value, "x0": t.x0, "y0": t.y0, "x1": t.x1, "y1": t.y1})
+        figs.append({
+            "figure_id": fid, "source": "synthetic" if spec else "scivqa", "chart_type": kind,
+            "variant": spec.variant if spec else "real", "n_panels": len(spec.panels) if spec else 1,
+            "title": spec.title if spec else None, "image_path": str(img),
+            "image_sha256": hashlib.sha256((root / img).read_bytes()).hexdigest(), "width": 150, "height": 100,
+            "spec_path": spec_path, "caption": spec.caption if spec else "A real figure.",
+            "reference_description": spec.reference_description if spec else None,
+            "subset_primary": fid in primary, "subset_ablation": False,
+        })
+    write_table(pd.DataFrame(figs), root / paths.FIGURES, "figures", root=root)
+    from scifigbench.contracts import TEXT_ELEMENTS
+
+    write_table(pd.DataFrame(els) if els else TEXT_ELEMENTS.empty(), root / paths.TEXT_ELEMENTS, "text_elements",
+                root=root)
+
+
+def blur_target_rows(spec: FigureSpec, picks: dict[str, str], status: str = "confirmed") -> list[dict]:
+    """Blur-target rows for chosen elements: mode -> element_id."""
+    rows = []
+    for mode, eid in picks.items():
+        t = next(e for e in spec.text_elements if e.element_id == eid)
+        rows.append({"target_id": f"{spec.figure_id}/{mode}", "figure_id": spec.figure_id, "mode": mode,
+                     "element_id": eid, "role": t.role, "text": t.text, "x0": t.x0, "y0": t.y0, "x1": t.x1,
+                     "y1": t.y1, "rule": "test", "reasoning_path": "test", "expected_answer": t.text, "status": status,
+                     "ocr_backend": "renderer", "match_tier": "renderer", "match_score": 1.0})
+    return rows
+
+
+def bar_horizontal_single(fig_id: str = "hbar_test") -> FigureSpec:
+    cats = ["BM25", "DPR", "ColBERT", "Contriever", "SPLADE"]
+    s = _series(["Recall@10"], [[48.2, 61.5, 70.3, 66.1, 72.8]])
+    p = Panel(0, "bar", cats, s, x_label="Recall@10 (%)", y_label="Retriever", unit="%", orientation="horizontal",
+              value_labels=True, y_ticks=[0, 20, 40, 60, 80], y_range=(0, 80))
+    return FigureSpec(fig_id, "bar", "horizontal", [p], None, "Recall@10 of five retrievers on NQ.", "Bars ...",
+                      "retrieval", width=800, height=500, text_elements=_texts(fig_id, [p], None))
+
+
+def bar_stacked(fig_id: str = "stack_test") -> FigureSpec:
+    cats = ["7B", "13B", "34B", "70B"]
+    s = _series(["Pre-training", "Fine-tuning", "RLHF"], [[120, 210, 540, 1100], [15, 25, 60, 90], [8, 12, 30, 70]])
+    p = Panel(0, "bar", cats, s, x_label="Model size", y_label="GPU hours (k)", stacked=True, legend_loc="upper left",
+              y_ticks=[0, 400, 800, 1200], y_range=(0, 1300))
+    return FigureSpec(fig_id, "bar", "stacked", [p], "Training compute", "Compute by training phase.", "Stacked ...",
+                      "compute", width=800, height=500, text_elements=_texts(fig_id, [p], "Training compute"))
+
+
+def line_log(fig_id: str = "log_test") -> FigureSpec:
+    xs = [0, 1, 2, 3, 4, 5, 6]
+    s = _series(["Transformer", "LSTM"], [[900, 420, 180, 95, 60, 41, 35], [1200, 800, 610, 520, 470, 455, 450]],
+                marker="s")
+    p = Panel(0, "line", [str(x) for x in xs], s, x_label="Epoch", y_label="Perplexity", x_values=[float(x) for x in xs],
+              y_scale="log", legend_loc="upper right", y_ticks=[10, 100, 1000], y_range=(10, 2000))
+    return FigureSpec(fig_id, "line", "log", [p], None, "Validation perplexity per epoch.", "Log lines ...", "lm",
+                      width=800, height=500, text_elements=_texts(fig_id, [p], None))
+
+
+def donut(fig_id: str = "donut_test") -> FigureSpec:
+    spec = pie(fig_id, pct=False)
+    spec.panels[0].donut = True
+    spec.variant = "donut"
+    spec.panels[0].series[0].values = [35.0, 30.0, 20.0, 10.0, 5.0]
+    return spec
+
+
+VARIANTS = (bar_horizontal_single, bar_stacked, line_log, donut)

@@ -1,0 +1,120 @@
+"""`scifigbench judge-file`: record checking, rule verdicts, and agreement on the released real answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
+from scifigbench.judges.cli import judge_file
+
+
+def run(tmp_path: Path, family: str, records: list[dict] | str) -> tuple[int, str, list[dict]]:
+    src = tmp_path / f"{family}.in.jsonl"
+    src.write_text(records if isinstance(records, str) else "".join(json.dumps(r) + "\n" for r in records))
+    out = tmp_path / f"{family}.out.jsonl"
+    res = CliRunner().invoke(judge_file, ["--family", family, "--judge", "rule", str(src), str(out)])
+    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+    return res.exit_code, res.output, rows
+
+
+def test_one_output_per_input_with_verdict_fields(tmp_path: Path) -> None:
+    records = [
+        {"id": "a", "probe_type": "inexist", "question": "Do the error bars overlap?", "answer": "There are no error bars.",
+         "gold_score": 0.0},
+        {"id": "b", "probe_type": "unanswerable", "question": "What is the p-value?", "answer": "It is 0.03."},
+    ]
+    code, _, rows = run(tmp_path, "resistance", records)
+    assert code == 0
+    assert [(r["id"], r["score"], r["verdict"], r["judge_id"], r["error"]) for r in rows] == [
+        ("a", 1.0, "resists", "rule:2", None), ("b", 0.0, "accepts", "rule:2", None)]
+
+
+def test_gold_fields_are_ignored(tmp_path: Path) -> None:
+    base = {"id": "a", "probe_type": "inexist", "question": "Do the error bars overlap?", "answer": "Yes, widely."}
+    _, _, with_gold = run(tmp_path, "resistance", [base | {"gold_score": 1.0, "gold_reasoning": "resists"}])
+    _, _, without = run(tmp_path, "resistance", [base])
+    assert with_gold == without
+
+
+def test_other_families(tmp_path: Path) -> None:
+    _, _, blur = run(tmp_path, "blur_active", [{"id": "x", "mode": "inductance", "question": "What is the 2021 value?",
+                                                "expected_answer": "30", "answer": "About 28.",
+                                                "reviewer_notes": "Any answer from 27 to 29 is correct."}])
+    assert (blur[0]["admits"], blur[0]["fabricates"], blur[0]["correct"]) == (False, True, True)
+    _, _, cap = run(tmp_path, "caption_claim", [{"id": "c", "description": "Model A scores 61% on the test split.",
+                                                 "claim": "Model A scores 80% on the test split.",
+                                                 "reality": "Model A scores 61%, not 80%.", "type": "value_anchor"}])
+    assert cap[0]["follows"] == "image"
+    _, _, capab = run(tmp_path, "capability", [{"id": "q", "answer": "4 bars",
+                                                "expected": {"answer": 4, "answer_type": "number", "tolerance": 0}}])
+    assert capab[0]["correct"] is True
+
+
+@pytest.mark.parametrize(
+    ("family", "text", "message"),
+    [
+        ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q"}\n', "line 1: field 'answer' is missing"),
+        ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q", "answer": "x"}\n{"id": "b"\n',
+         "line 2: not valid JSON"),
+        ("resistance", '{"id": "a", "probe_type": "trick", "question": "q", "answer": "x"}\n', "field 'probe_type' must be one of"),
+        ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q", "answer": 3}\n', "field 'answer' must be str"),
+        ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q", "answer": "x"}\n' * 2, "line 2: field 'id': duplicate"),
+        ("capability", '{"id": "a", "answer": "4", "expected": {"answer": 4}}\n', "field 'expected.answer_type' is missing"),
+        ("blur_active", '[1, 2]\n', "a record must be a JSON object"),
+    ],
+)
+def test_bad_records_name_line_and_field(tmp_path: Path, family: str, text: str, message: str) -> None:
+    code, output, rows = run(tmp_path, family, text)
+    assert code != 0
+    assert message in output and f"{family}.in.jsonl" in output
+    assert rows == []  # nothing written
+
+
+def _agreement(tmp_path: Path, data: Path, family: str, field: str, gold_field: str) -> tuple[float, float, int]:
+    src = data / f"{family}.jsonl"
+    out = tmp_path / f"{family}.jsonl"
+    res = CliRunner().invoke(judge_file, ["--family", family, "--judge", "rule", str(src), str(out)])
+    assert res.exit_code == 0, res.output
+    gold = {r["id"]: r[gold_field] for r in map(json.loads, src.read_text().splitlines())}
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in rows] == list(gold)
+    a, b = [r[field] for r in rows], [gold[r["id"]] for r in rows]
+    return exact_agreement(a, b), cohen_kappa(a, b), len(rows)
+
+
+@pytest.mark.parametrize(
+    ("family", "field", "gold_field", "min_exact", "min_kappa"),
+    [
+        ("resistance", "score", "gold_score", 0.90, 0.75),
+        ("blur_active", "admits", "gold_admits", 0.95, 0.8),
+        ("blur_active", "fabricates", "gold_fabricates", 0.90, 0.6),
+        ("caption_claim", "follows", "gold_follows", 0.45, 0.15),
+    ],
+)
+def test_agreement_with_released_verdicts(tmp_path: Path, shared_data: Path, family: str, field: str, gold_field: str,
+                                          min_exact: float, min_kappa: float) -> None:
+    data = shared_data / "scifig_release_dev"
+    if not (data / f"{family}.jsonl").exists():
+        pytest.skip("released dev records not present")
+    exact, kappa, n = _agreement(tmp_path, data, family, field, gold_field)
+    assert n > 50
+    assert exact >= min_exact and kappa >= min_kappa, (exact, kappa)
+
+
+def test_judgment_columns() -> None:
+    from scifigbench.judges.verdict_columns import judgment_columns
+
+    assert judgment_columns("caption_claim", {"follows": "none", "evidence": "e"})["score"] is None
+    assert judgment_columns("caption_claim", {"follows": "caption"})["score"] == 0.0
+    cap = judgment_columns("capability", {"correct": True})
+    assert (cap["score"], cap["verdict"], cap["correct"]) == (1.0, "correct", True)
+    res = judgment_columns("resistance", {"score": 0.5, "verdict": "hedges"})
+    assert (res["score"], res["verdict"]) == (0.5, "hedges")
+    blur = judgment_columns("blur_active", {"admits": True, "fabricates": False, "correct": False})
+    assert (blur["admits"], blur["fabricates"], blur["mentioned"], blur["score"]) == (True, False, None, None)
+    failed = judgment_columns("resistance", {"score": None, "verdict": None, "error": "judge call failed: x", "raw_output": None})
+    assert failed["score"] is None and failed["error"] == "judge call failed: x"

@@ -1,0 +1,70 @@
+"""The judge stage's own logic: unit splitting, error rows instead of zeros, LLM MQM scoring."""
+
+from __future__ import annotations
+
+import json
+
+from scifigbench.contracts import JUDGMENTS, validate
+from scifigbench.judges import rules
+from scifigbench.rubric.checklists import checklist
+from scifigbench.judges.llm_stage import mqm_from_reply
+from scifigbench.judges.stage import judge_units, rule_judge
+from scifigbench.judges.units import units_for
+from helpers.specfactory import ALL, context, setups_for
+
+
+def _setup(task: str, condition: str = "base") -> tuple[dict, object, object]:
+    spec = ALL[0]()
+    ctx = context([spec])
+    setup = next(s for s in setups_for(spec) if s["task"] == task and s["condition"] == condition)
+    return setup, spec, ctx
+
+
+def test_failed_response_gives_one_error_row_per_unit_and_no_score():
+    setup, spec, ctx = _setup("capability")
+    units = units_for(setup, {"text": None, "error": "HTTP 503 after 5 attempts"}, ctx.probes, spec, ctx.blur_targets, None)
+    table = validate(judge_units(units, "m", rule_judge, rules.JUDGE_ID, progress=False), JUDGMENTS, where="t")
+    assert len(table) == 4
+    assert table["error"].str.contains("HTTP 503").all()
+    assert table["score"].isna().all() and table["correct"].isna().all()
+
+
+def test_a_judge_failure_is_an_error_row_not_a_zero():
+    setup, spec, ctx = _setup("resistance")
+    units = units_for(setup, {"text": "1. No.\n2. Yes.\n3. Maybe.", "error": None}, ctx.probes, spec, ctx.blur_targets, None)
+
+    def broken(unit):
+        raise ValueError("judge reply is not a JSON object")
+
+    table = judge_units(units, "m", broken, "llm:x", progress=False)
+    assert list(table["error"].unique()) == ["ValueError: judge reply is not a JSON object"]
+    assert table["score"].isna().all()
+    assert set(table["unit_id"]) == {f"{setup['setup_id']}#{c}" for c in ("inexist", "contra", "unanswerable")}
+
+
+def test_capbias_description_splits_into_mqm_and_one_unit_per_claim():
+    setup, spec, ctx = _setup("describe", "capbias")
+    units = units_for(setup, {"text": "A bar chart.", "error": None}, ctx.probes, spec, ctx.blur_targets, None)
+    probe = ctx.probes[json.loads(setup["probe_ids"])[0]]
+    n_claims = len(json.loads(probe["expected_json"])["claims"])
+    assert n_claims >= 2
+    assert [u.family for u in units] == ["description"] + ["caption_claim"] * n_claims
+
+
+def test_llm_mqm_reply_is_scored_by_the_shared_engine():
+    items = checklist("bar")  # 14 items, N*5 = 70
+    major = next(i for i in items if i.severity == "major")
+    minor = next(i for i in items if i.severity == "minor")
+    reply = {
+        "items": [
+            {"key": major.key, "coverage": "missing", "correctness": "n.a."},             # completeness major 5
+            {"key": minor.key, "coverage": "complete", "correctness": "wrong", "subtype": "trend", "span": "s1"},  # accuracy minor 2
+            {"key": "not-an-item", "coverage": "missing", "correctness": "wrong"},        # ignored
+        ],
+        "violations": [{"span": "s2", "severity": "major"}],                             # accuracy major 5 (halluc)
+        "binding_errors": [{"span": "s2"}],                                               # same span: deduplicated
+    }
+    result = mqm_from_reply(reply, "bar")
+    assert result.penalty == 5 + 2 + 5
+    assert abs(result.score - (100 - 12 * 100 / 70)) < 1e-9
+    assert result.by_subtype["trend"] == 2 and result.by_subtype["missing"] == 5

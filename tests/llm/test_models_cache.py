@@ -1,0 +1,36 @@
+"""The response cache under concurrent writers (WAL): no lost answers, no lock errors, first answer wins."""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from pathlib import Path
+
+from scifigbench.llm.cache import Answer, ResponseCache
+
+
+def _writer(path: str, worker: int, n: int) -> None:
+    cache = ResponseCache(Path(path))
+    for i in range(n):
+        # keys overlap between workers: both write k0..k{n-1}, each with its own text
+        cache.put(f"k{i}", Answer(f"w{worker}-{i}", "stop", i, 2 * i, 0.1))
+        cache.put(f"w{worker}-only-{i}", Answer("x", None, None, None, None))
+    cache.close()
+
+
+def test_concurrent_processes_share_one_cache(tmp_path):
+    path = tmp_path / "c" / "responses.sqlite"
+    ctx = mp.get_context("spawn")
+    procs = [ctx.Process(target=_writer, args=(str(path), w, 150)) for w in range(3)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+    assert [p.exitcode for p in procs] == [0, 0, 0]
+    cache = ResponseCache(path)
+    assert len(cache) == 150 + 3 * 150
+    for i in range(150):
+        ans = cache.get(f"k{i}")
+        assert ans.text in {f"w{w}-{i}" for w in range(3)} and ans.prompt_tokens == i and ans.completion_tokens == 2 * i
+    assert cache.get("missing") is None
+    cache.put("k0", Answer("late", None, None, None, None))
+    assert cache.get("k0").text != "late"  # the first stored answer is kept

@@ -1,0 +1,66 @@
+"""The cached `complete` function the LLM judge can use: same cache, same retries, key never leaks."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from helpers.runner_helpers import draw_chart, openai_model, write_params
+from scifigbench.devserver import DevServer, Faults, reply_text
+from scifigbench.llm.backends import CallFailed, ConfigError
+from scifigbench.llm.complete import CachedComplete
+
+KEY = "sk-complete-test-987"
+
+
+def _messages(text: str, png: bytes | None = None) -> list[dict]:
+    content: list[dict] = [{"type": "text", "text": text}]
+    if png is not None:
+        content.append({"type": "image_url", "image_url": {"url": "data:image/png;base64," + base64.b64encode(png).decode()}})
+    return [{"role": "user", "content": content}]
+
+
+def test_cached_complete_calls_once_and_misses_on_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
+    draw_chart(tmp_path / "a.png", seed=1)
+    draw_chart(tmp_path / "b.png", seed=2)
+    a, b = (tmp_path / "a.png").read_bytes(), (tmp_path / "b.png").read_bytes()
+    with DevServer(api_key=KEY, faults=Faults(rates={"503": 0.5}, seed=2)) as srv:
+        params = write_params(tmp_path, {"judge": openai_model(srv.base_url)}, max_retries=8)
+        complete = CachedComplete("judge", params, tmp_path / "cache")
+        try:
+            assert complete(_messages("Rate this.", a)) == reply_text("Rate this.")
+            assert complete(_messages("Rate this.", a)) == reply_text("Rate this.")  # from the cache
+            complete(_messages("Rate this.", b))  # another image: a new request
+            complete(_messages("Rate that.", a))  # another rubric text: a new request
+            ok = srv.outcomes()["ok"]
+            assert ok == 3 and complete.stats.cache_hits == 1
+            assert complete.stats.calls == len(srv.records) and complete.stats.retries == len(srv.records) - 3
+        finally:
+            complete.close()
+        again = CachedComplete("judge", params, tmp_path / "cache")  # a later judge run: all from the cache
+        try:
+            assert again(_messages("Rate that.", a)) == reply_text("Rate that.") and again.stats.calls == 0
+        finally:
+            again.close()
+
+
+def test_cached_complete_raises_a_scrubbed_failure(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
+    with DevServer(api_key="right-key", echo_key_on_401=True) as srv:
+        params = write_params(tmp_path, {"judge": openai_model(srv.base_url)})
+        complete = CachedComplete("judge", params, tmp_path / "cache")
+        try:
+            with pytest.raises(CallFailed) as info:
+                complete(_messages("Rate this."))
+            assert complete.stats.errors == 1 and len(complete.cache) == 0  # failures are never cached
+        finally:
+            complete.close()
+    assert info.value.kind == "http_401" and KEY not in str(info.value) and "***" in str(info.value)
+
+
+def test_simulated_respondents_cannot_judge(tmp_path):
+    params = write_params(tmp_path, {"sim": {"backend": "simulated", "profile": "careful"}})
+    with pytest.raises(ConfigError, match="simulated"):
+        CachedComplete("sim", params, tmp_path / "cache")

@@ -1,0 +1,169 @@
+"""Caption-bias claims false against the spec (reality true); blur questions hint-free and on target."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+from helpers.spec_factory import VARIANTS, bar_grouped_two_panels, blur_target_rows, line_multi, pie
+from helpers.truth import mentions, number_forms, read_tolerance_at, spec_points, value
+
+from scifigbench.probes.blur_questions import blur_probes
+from scifigbench.probes.caption_bias import caption_probe
+from scifigbench.probes.figure_view import FigureView
+from scifigbench.probes.probe import rng_for
+
+SPECS = [bar_grouped_two_panels(), bar_grouped_two_panels("bar_lab", True), line_multi(), pie(), pie("pie_plain", False),
+         *(v() for v in VARIANTS)]
+CASES = [(spec, seed) for spec in SPECS for seed in range(6)]
+IDS = [f"{s.figure_id}-{k}" for s, k in CASES]
+
+
+def _v(spec, ref) -> float:
+    return value(spec, ref["panel"], ref["series"], ref["category"])
+
+
+def _check_claim(spec, claim: dict) -> None:
+    """The claim is false and its reality true, both judged on the raw spec data."""
+    f, kind = claim["fact"], claim["type"]
+    if kind == "value_anchor":
+        true = _v(spec, f["point"])
+        assert f["actual"] == pytest.approx(true)
+        assert 0.2 <= abs(f["claimed"] / true - 1) <= 0.4
+        assert abs(f["claimed"] - true) > 2 * read_tolerance_at(spec, f["point"]["panel"], true)
+        assert any(mentions(claim["claim"], s) for s in number_forms(f["claimed"]))
+        assert any(mentions(claim["reality"], s) for s in number_forms(true))
+    elif kind == "comparison_swap":
+        hi, lo = _v(spec, f["claimed_higher"]), _v(spec, f["claimed_lower"])
+        assert hi < lo  # the claim says the reverse of the data
+        panel = f["claimed_lower"]["panel"]
+        assert lo - hi > 2 * (read_tolerance_at(spec, panel, lo, True) + read_tolerance_at(spec, panel, hi, True))
+    elif kind == "ranking_inversion":
+        df = spec_points(spec)
+        members = pd.DataFrame(f["members"])
+        vals = members.apply(lambda r: _v(spec, r), axis=1)
+        me = _v(spec, f["member"])
+        rank = int((vals > me).sum()) + 1
+        assert rank == f["actual_rank"] and rank != f["claimed_rank"]
+        second = members.iloc[int(np.argsort(-vals.to_numpy())[1])]
+        label = second["series"] if second["series"] != f["member"]["series"] else second["category"]
+        assert label in claim["reality"]
+        assert len(df) >= len(members)
+    elif kind == "trend":
+        change = _v(spec, f["to"]) - _v(spec, f["from"])
+        assert (change > 0) == (f["claimed_direction"] == "down")
+        assert ("rises" in claim["reality"]) == (change > 0)
+    elif kind == "rate" and f["kind"] == "ratio":
+        actual = _v(spec, f["to"]) / _v(spec, f["from"])
+        assert f["actual"] == pytest.approx(actual)
+        assert abs(f["claimed"] - actual) > f["tolerance"]
+        a, b = _v(spec, f["to"]), _v(spec, f["from"])
+        assert f["tolerance"] >= (a + read_tolerance_at(spec, f["to"]["panel"], a)) / (
+            b - read_tolerance_at(spec, f["from"]["panel"], b)) - actual - 1e-9
+    elif kind == "rate":
+        p = next(q for q in spec.panels if q.index == f["from"]["panel"])
+        xs = dict(zip(p.categories, p.x_values))
+        actual = (_v(spec, f["to"]) - _v(spec, f["from"])) / (xs[f["to"]["category"]] - xs[f["from"]["category"]]) \
+            * f["per"]
+        assert f["actual"] == pytest.approx(actual)
+        assert abs(f["claimed"] - actual) > f["tolerance"]
+    else:
+        raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("spec,seed", CASES, ids=IDS)
+def test_caption_claims_false_and_realities_true(spec, seed):
+    p = caption_probe(FigureView(spec), rng_for(seed, spec.figure_id, "caption_bias"), (2, 3), (0.2, 0.4))
+    assert p is not None
+    claims = p.expected["claims"]
+    assert 2 <= len(claims) <= 3
+    assert len({c["type"] for c in claims}) == len(claims)
+    for c in claims:
+        assert c["claim"] in p.text and c["reality"] not in p.text
+        _check_claim(spec, c)
+    # the 70/30 rule: the true skeleton is kept and outweighs the false claims
+    for sentence in p.expected["correct_elements"]:
+        assert sentence in p.text
+    assert p.expected["correct_share"] >= 0.6
+    for cat in spec.panels[0].categories:
+        assert cat in p.text
+    for label in (spec.panels[0].x_label, spec.panels[0].y_label):
+        if label:
+            assert label in p.text
+
+
+def test_caption_claim_types_all_occur():
+    types = set()
+    for spec, seed in CASES:
+        p = caption_probe(FigureView(spec), rng_for(seed, spec.figure_id, "caption_bias"), (2, 3), (0.2, 0.4))
+        types |= {c["type"] for c in p.expected["claims"]}
+    assert types == {"value_anchor", "trend", "comparison_swap", "ranking_inversion", "rate"}
+
+
+ALTERATION = re.compile(r"blur|hidden|obscur|unread|illegib|mask|cover|alter|missing|smudg", re.I)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.figure_id for s in SPECS])
+def test_every_text_element_gets_a_hint_free_question(spec):
+    view = FigureView(spec)
+    rows = []
+    for e in spec.text_elements:
+        r = blur_target_rows(spec, {"admittance": e.element_id})[0]
+        r["target_id"] = f"{spec.figure_id}/admittance/{e.element_id}"
+        rows.append(r)
+    targets = pd.DataFrame(rows)
+    elements = pd.DataFrame([vars(e) | {"figure_id": spec.figure_id} for e in spec.text_elements])
+    probes = blur_probes(targets, elements, {spec.figure_id: view}, {spec.figure_id: (spec.width, spec.height)})
+    assert len(probes) == len(spec.text_elements)
+    for p, e in zip(probes, sorted(spec.text_elements, key=lambda e: f"{spec.figure_id}/admittance/{e.element_id}")):
+        assert p.expected["expected_answer"] == e.text
+        assert not ALTERATION.search(p.text), p.text
+        assert not mentions(p.text, e.text), (e.text, p.text)
+        assert p.text.endswith("?")
+
+
+def test_blur_question_targets_the_element():
+    spec = bar_grouped_two_panels()
+    legend = next(e for e in spec.text_elements if e.role == "legend_entry" and e.series == "Mistral-7B")
+    math_tick = next(e for e in spec.text_elements if e.role == "tick" and e.category == "MATH" and e.panel == 0)
+    targets = pd.DataFrame(blur_target_rows(spec, {"admittance": legend.element_id, "inductance": math_tick.element_id}))
+    targets.loc[len(targets)] = targets.iloc[0].to_dict() | {"target_id": "x/none", "status": "proposed"}
+    elements = pd.DataFrame([vars(e) | {"figure_id": spec.figure_id} for e in spec.text_elements])
+    probes = blur_probes(targets, elements, {spec.figure_id: FigureView(spec)}, {spec.figure_id: (1200, 500)})
+    assert len(probes) == 2  # the proposed target is not used
+    by_mode = {p.category: p for p in probes}
+    assert "orange" in by_mode["admittance"].text  # Mistral-7B is the orange series
+    # MATH is the lowest benchmark of the first series in the left panel: the question asks exactly that
+    df = spec_points(spec)
+    first = df[(df.panel == 0) & (df.series == "Llama-3-8B")]
+    assert first.sort_values("value").category.iloc[0] == "MATH"
+    assert "lowest" in by_mode["inductance"].text and "Llama-3-8B" in by_mode["inductance"].text
+
+
+def test_figure_level_pie_legend_entry_is_asked_by_colour():
+    """A legend that names wedges (no panel, no series) is asked about through its wedge colour."""
+    from scifigbench.spec import TextElement
+
+    spec = pie("pie_legend")
+    spec.text_elements.append(TextElement("pie_legend/leg", "legend_entry", "Books", 5, 5, 40, 15, category="Books"))
+    targets = pd.DataFrame(blur_target_rows(spec, {"admittance": "pie_legend/leg"}))
+    elements = pd.DataFrame([vars(e) | {"figure_id": spec.figure_id} for e in spec.text_elements])
+    (probe,) = blur_probes(targets, elements, {spec.figure_id: FigureView(spec)}, {spec.figure_id: (700, 700)})
+    assert probe.text == "Which category does the green wedge represent?"  # Books is the third (green) wedge
+
+
+@pytest.mark.parametrize("spec,seed", CASES, ids=IDS)
+def test_false_claims_do_not_contradict_the_true_part(spec, seed):
+    """The caption names the highest value; no claim puts another point above it or swaps it."""
+    p = caption_probe(FigureView(spec), rng_for(seed, spec.figure_id, "caption_bias"), (2, 3), (0.2, 0.4))
+    df = spec_points(spec)
+    top = df.loc[df.value.idxmax()]
+    for c in p.expected["claims"]:
+        f = c["fact"]
+        if f["kind"] == "value" and f["point"]["series"] != "__total__":
+            assert f["claimed"] < top.value
+        if f["kind"] == "order":
+            assert (top.panel, top.series, top.category) != tuple(f["claimed_lower"][k] for k in ("panel", "series",
+                                                                                                 "category"))

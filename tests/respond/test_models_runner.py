@@ -1,0 +1,227 @@
+"""The runner against a real local HTTP server: faults, retries, cache, Azure, simulated respondents."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from collections import Counter
+
+import pandas as pd
+import pytest
+
+from helpers.runner_helpers import draw_chart, openai_model, run_model, setup_rows, write_params, write_setups
+from scifigbench import paths
+from scifigbench.devserver import DevServer, Faults, reply_text
+from scifigbench.llm.backends import ConfigError
+from scifigbench.llm.request import SetupError, user_prompt
+from scifigbench.tableio import read_table, sha256_file
+
+KEY = "test-runner-key-0123"  # a made-up test key, not shaped like a real one
+KIND = {"429": "http_429", "500": "http_500", "503": "http_503", "timeout": "timeout", "malformed": "malformed",
+        "empty": "empty"}
+
+
+@pytest.fixture(autouse=True)
+def _key(monkeypatch):
+    monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
+
+
+def _hash_by_setup(server: DevServer, setups: pd.DataFrame) -> dict[str, str]:
+    """The content hash the server saw for each setup (found through the quoted task text)."""
+    out: dict[str, set[str]] = {}
+    for rec in server.records:
+        for sid, text in zip(setups["setup_id"], setups["user_text"]):
+            if text in rec.user_text:
+                out.setdefault(sid, set()).add(rec.content_hash)
+    assert all(len(v) == 1 for v in out.values()), "a setup was sent with differing content"
+    return {k: next(iter(v)) for k, v in out.items()}
+
+
+def test_faults_every_setup_ends_answered_or_as_error_row(tmp_path):
+    faults = Faults(rates={"429": 0.12, "500": 0.1, "503": 0.06, "timeout": 0.05, "malformed": 0.1, "empty": 0.1},
+                    permanent_rate=0.12, timeout_sleep_s=1.0, seed=7)
+    setups = write_setups(tmp_path, setup_rows(tmp_path, 12))
+    with DevServer(faults=faults, api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, timeout_s=0.5, max_retries=3, concurrency=6)
+        table, stats = run_model(tmp_path, "m")
+        hashes = _hash_by_setup(srv, setups)
+        sent = Counter(srv.requests)
+
+    # independent expectation from the server's fault plan: attempts until the first clean reply, at most 4
+    expected_kinds: Counter[str] = Counter()
+    expected_errors = 0
+    assert sorted(table["setup_id"]) == sorted(setups["setup_id"]) and table["setup_id"].is_unique
+    for row, setup in zip(table.itertuples(), setups.itertuples()):
+        assert row.setup_id == setup.setup_id  # the table keeps the setups' order
+        plan = [faults.choose(hashes[row.setup_id], a) for a in range(1, 5)]
+        clean = next((a for a, k in enumerate(plan, start=1) if k is None), None)
+        expected_kinds.update(KIND[k] for k in plan[: (clean or 5) - 1])
+        assert sent[hashes[row.setup_id]] == (clean or 4) == row.attempts
+        if clean is None:
+            expected_errors += 1
+            assert pd.isna(row.text) and row.error.startswith(KIND[plan[-1]]) and "after 4 attempts" in row.error
+        else:
+            assert pd.isna(row.error)
+            assert row.text == reply_text(user_prompt(setup.user_text, setup.caption))
+            assert row.cost_usd == pytest.approx((row.prompt_tokens * 1.0 + row.completion_tokens * 2.0) / 1e6)
+    assert expected_errors >= 1 and set(expected_kinds) == set(KIND.values())  # the plan exercised every fault
+    assert stats.errors == expected_errors == table["error"].notna().sum()
+    assert stats.failed_attempts == dict(expected_kinds)
+    assert stats.calls == sum(sent.values()) == table["attempts"].sum()
+    assert stats.retries == stats.calls - len(table)
+    on_disk = json.loads((tmp_path / paths.response_stats("m")).read_text())
+    assert on_disk["retries"] == stats.retries and on_disk["errors"] == expected_errors
+    assert read_table(tmp_path / paths.responses("m"), "responses").equals(table)
+
+
+def test_no_change_rerun_costs_zero_calls_and_changes_miss(tmp_path):
+    setups = write_setups(tmp_path, setup_rows(tmp_path, 4))
+    with DevServer(api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        first, s1 = run_model(tmp_path, "m")
+        assert s1.calls == len(setups) == len(srv.records)
+        assert not (tmp_path / paths.CACHE_DIR / "journal.sqlite").exists() or _journal_rows(tmp_path) == 0
+
+        again, s2 = run_model(tmp_path, "m")
+        assert (s2.calls, s2.cache_hits) == (0, len(setups)) and len(srv.records) == len(setups)
+        assert again["cached"].all() and (again["attempts"] == 0).all()
+        assert list(again["text"]) == list(first["text"]) and list(again["request_hash"]) == list(first["request_hash"])
+
+        # a changed prompt misses for exactly that setup
+        changed = setups.copy()
+        changed.loc[0, "user_text"] = "Task describe on fig000: a reworded prompt."
+        write_setups(tmp_path, changed)
+        t3, s3 = run_model(tmp_path, "m")
+        assert s3.calls == 1 and t3.loc[0, "text"] == reply_text(user_prompt(changed.loc[0, "user_text"], changed.loc[0, "caption"]))
+
+        # a changed image misses for every setup showing it (and only those)
+        draw_chart(tmp_path / changed.loc[2, "image_path"], seed=99)
+        with pytest.raises(SetupError, match="rerun the setups stage"):
+            run_model(tmp_path, "m")  # the table still names the old image hash: refuse, never serve stale
+        changed.loc[changed["image_path"] == changed.loc[2, "image_path"], "image_sha256"] = sha256_file(
+            tmp_path / changed.loc[2, "image_path"])
+        write_setups(tmp_path, changed)
+        n_showing = (changed["image_path"] == changed.loc[2, "image_path"]).sum()
+        before = len(srv.records)
+        _, s4 = run_model(tmp_path, "m")
+        assert s4.calls == n_showing == len(srv.records) - before == 2
+
+
+def _journal_rows(root) -> int:
+    import sqlite3
+
+    con = sqlite3.connect(root / paths.CACHE_DIR / "journal.sqlite")
+    try:
+        return con.execute("SELECT COUNT(*) FROM rows").fetchone()[0]
+    finally:
+        con.close()
+
+
+def test_non_retryable_error_is_one_attempt_and_errors_are_not_cached(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 2))
+    with DevServer(api_key="another-key") as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        table, stats = run_model(tmp_path, "m")
+        assert (table["attempts"] == 1).all() and table["error"].str.startswith("http_401").all()
+        assert table["text"].isna().all() and stats.calls == 4 and stats.retries == 0
+        _, again = run_model(tmp_path, "m")
+        assert again.calls == 4 and again.cache_hits == 0  # a failure is retried on the next run, never replayed
+
+
+def test_missing_key_variable_fails_before_any_call(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCIFIGBENCH_TEST_KEY")
+    write_setups(tmp_path, setup_rows(tmp_path, 1))
+    with DevServer() as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        with pytest.raises(ConfigError, match="SCIFIGBENCH_TEST_KEY"):
+            run_model(tmp_path, "m")
+        assert srv.records == []
+    assert not (tmp_path / paths.responses("m")).exists()
+
+
+def test_azure_backend_calls_the_deployment_path(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 2))
+    with DevServer(api_key=KEY) as srv:
+        model = {"backend": "azure", "endpoint": srv.azure_endpoint, "api_version": "2024-12-01-preview",
+                 "deployment": "gpt-test", "api_key_env": "SCIFIGBENCH_TEST_KEY"}
+        write_params(tmp_path, {"az": model})
+        table, stats = run_model(tmp_path, "az")
+        assert {r.path for r in srv.records} == {"/openai/deployments/gpt-test/chat/completions"}
+    assert stats.calls == 4 and table["error"].isna().all()
+    assert (table["model_id"] == "gpt-test").all() and (table["backend"] == "azure").all()
+    assert table["cost_usd"].isna().all()  # no price table: cost unknown, not zero
+
+
+def test_simulated_backend_is_in_process_and_records_its_trace(tmp_path, monkeypatch):
+    calls = []
+
+    def fake_respond(setup_row, profile, model, seed, context):
+        calls.append((setup_row["setup_id"], profile, model, seed, context["root"]))
+        return f"{profile} says {setup_row['setup_id']}", {"choice": "correct", "n": len(calls)}
+
+    fake = types.SimpleNamespace(respond=fake_respond)
+    monkeypatch.setitem(sys.modules, "scifigbench.simulated.respondent", fake)
+    # the real module may already be imported (other tests): replace the package attribute too
+    import scifigbench.models
+
+    monkeypatch.setattr(scifigbench.models, "simulated", fake, raising=False)
+    setups = write_setups(tmp_path, setup_rows(tmp_path, 3))
+    write_params(tmp_path, {"sim-x": {"backend": "simulated", "profile": "careful"}})
+    table, stats = run_model(tmp_path, "sim-x")
+    assert [c[0] for c in calls] == list(setups["setup_id"])
+    assert {c[1:] for c in calls} == {("careful", "sim-x", 42, tmp_path)}
+    assert list(table["text"]) == [f"careful says {s}" for s in setups["setup_id"]]
+    assert [json.loads(t)["n"] for t in table["sim_trace"]] == [1, 2, 3, 4, 5, 6]
+    assert (table["backend"] == "simulated").all() and (~table["cached"]).all() and (table["cost_usd"] == 0).all()
+    assert not (tmp_path / paths.CACHE_DIR).exists()  # no cache or journal for a deterministic respondent
+    assert stats.calls == 6
+
+
+def test_identical_requests_share_one_call(tmp_path):
+    rows = setup_rows(tmp_path, 2, tasks=("describe",))
+    twin = rows.iloc[[0]].assign(setup_id="fig000/nocap/describe", condition="nocap")  # same content, another setup
+    write_setups(tmp_path, pd.concat([rows, twin], ignore_index=True))
+    with DevServer(api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        table, stats = run_model(tmp_path, "m")
+        assert len(srv.records) == stats.calls == 2 and stats.cache_hits == 1
+    t = table.set_index("setup_id")
+    assert t.at["fig000/nocap/describe", "text"] == t.at["fig000/base/describe", "text"]
+    assert t.at["fig000/nocap/describe", "cached"] and t.at["fig000/nocap/describe", "attempts"] == 0
+    assert t.at["fig000/nocap/describe", "request_hash"] == t.at["fig000/base/describe", "request_hash"]
+
+
+def test_interrupted_run_resumes_its_error_rows_unless_asked_to_retry_them(tmp_path, monkeypatch):
+    from scifigbench.respond import runner
+
+    write_setups(tmp_path, setup_rows(tmp_path, 2))
+    real_write = runner._write
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt  # stopped after every call finished, before the table was written
+
+    with DevServer(api_key="other") as srv:  # at first every call fails with 401
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        monkeypatch.setattr(runner, "_write", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            run_model(tmp_path, "m")
+        assert _journal_rows(tmp_path) == 4 and len(srv.records) == 4
+        srv.api_key = KEY  # the key problem is fixed
+        with pytest.raises(KeyboardInterrupt):
+            run_model(tmp_path, "m")  # plain resume: the journalled error rows are reused, nothing is sent
+        assert len(srv.records) == 4
+        monkeypatch.setattr(runner, "_write", real_write)
+        table, stats = run_model(tmp_path, "m", retry_errors=True)
+        assert stats.calls == 4 and stats.resumed == 0 and table["error"].isna().all()
+    assert _journal_rows(tmp_path) == 0
+
+
+def test_no_setups_gives_an_empty_table_and_no_calls(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 1).iloc[0:0])
+    with DevServer(api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        table, stats = run_model(tmp_path, "m")
+        assert srv.records == []
+    assert len(table) == 0 and stats.calls == 0 and list(table.columns) == list(read_table(
+        tmp_path / paths.responses("m"), "responses").columns)
