@@ -6,6 +6,7 @@ dvc.yaml names the same paths; keeping them here means code never builds them by
 from pathlib import Path
 
 DATA = Path("data")
+PARAMS_OK = DATA / "params.ok"  # constant marker of the check-params stage, upstream of every stage
 CORPUS = DATA / "corpus"
 FIGURES = CORPUS / "figures.parquet"
 TEXT_ELEMENTS = CORPUS / "text_elements.parquet"

@@ -57,12 +57,15 @@ def _read_json_numbers(path: Path) -> dict[str, Any]:
 
 
 def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path) -> dict[str, Any]:
-    """Calls, cache hits, tokens, cost and errors per model (runner stats) and per judge."""
+    """Calls, cache hits, tokens, cost and errors per model (runner stats) and per judge, for the
+    models present in ``j`` only (stats files of models no longer in params.yaml are ignored)."""
     out: dict[str, Any] = {"respond": {}, "judge": {}, "judgments": {}}
-    for f in sorted(responses_dir.glob("*.stats.json")):
-        out["respond"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
-    for f in sorted(judgments_dir.glob("*.stats.json")):
-        out["judge"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
+    models = sorted(set(j["model"].astype(str)))
+    for key, folder in (("respond", responses_dir), ("judge", judgments_dir)):
+        for model in models:
+            f = folder / f"{model}.stats.json"
+            if f.is_file():
+                out[key][model] = _read_json_numbers(f)
     for model, rows in j.groupby("model"):
         fams = {}
         for fam, fr in rows.groupby("family"):
@@ -100,10 +103,10 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
     return out
 
 
-def run(cfg: MetricsConfig, *, judgments_dir: Path = paths.JUDGMENTS_DIR, responses_dir: Path = paths.RESPONSES_DIR,
-        out_dir: Path = paths.METRICS_DIR) -> dict[str, Path]:
-    """Compute and write all metric files; returns what was written."""
-    j = load_judgments(judgments_dir)
+def run(cfg: MetricsConfig, *, models: list[str] | None = None, judgments_dir: Path = paths.JUDGMENTS_DIR,
+        responses_dir: Path = paths.RESPONSES_DIR, out_dir: Path = paths.METRICS_DIR) -> dict[str, Path]:
+    """Compute and write all metric files for ``models`` (every table in the folder when None)."""
+    j = load_judgments(judgments_dir, models)
     human = read_human_scores(cfg.human_scores) if cfg.human_scores else None
     results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir)
     written = {}

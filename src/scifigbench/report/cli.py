@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
+from scifigbench.params import DEFAULT_PARAMS, model_names
 
 
 def _write_csv(path: Path, rows: list[dict]) -> None:
@@ -26,12 +27,14 @@ def _write_csv(path: Path, rows: list[dict]) -> None:
     atomic_write_text(path, buf.getvalue())
 
 
-def _responses_text(responses_dir: Path) -> dict[str, str]:
-    """setup_id -> response text over all models' responses (when the respond stage has run)."""
+def _responses_text(responses_dir: Path, models: list[str]) -> dict[str, str]:
+    """setup_id -> response text over the models' responses (those whose respond stage has run)."""
     import pandas as pd
 
     out: dict[str, str] = {}
-    for f in sorted(responses_dir.glob("*.parquet")):
+    for f in (responses_dir / f"{m}.parquet" for m in models):
+        if not f.is_file():
+            continue
         df = pd.read_parquet(f, columns=["setup_id", "model", "text"])
         for sid, text in zip(df["setup_id"], df["text"], strict=True):
             if isinstance(text, str):
@@ -39,7 +42,9 @@ def _responses_text(responses_dir: Path) -> dict[str, str]:
     return out
 
 
-def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path, out_dir: Path) -> Path:
+def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path, out_dir: Path,
+                 models: list[str]) -> Path:
+    """The report of ``models`` only (the metrics files hold only them; examples are picked from them)."""
     from scifigbench.contracts.metrics import METRIC_FILES
     from scifigbench.report import plots
     from scifigbench.report.examples import pick_examples
@@ -54,8 +59,9 @@ def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, ga
     if not metrics:
         raise click.ClickException(f"{metrics_dir}: no metrics JSON — run `scifigbench metrics` first")
     examples = []
-    if any(judgments_dir.glob("*.parquet")):
-        examples = pick_examples(load_judgments(judgments_dir), _responses_text(responses_dir))
+    present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
+    if present:
+        examples = pick_examples(load_judgments(judgments_dir, present), _responses_text(responses_dir, present))
     gallery = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
     per, beh = metrics.get("perception", {}), metrics.get("behaviour", {})
     _write_csv(out_dir / "plots" / "mqm_conditions.csv", plots.mqm_condition_rows(per))
@@ -67,11 +73,14 @@ def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, ga
 
 
 @click.command()
+@click.option("--params", "params_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PARAMS, show_default=True)
 @click.option("--metrics", "metrics_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
 @click.option("--judgments", "judgments_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.JUDGMENTS_DIR, show_default=True)
 @click.option("--responses", "responses_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.RESPONSES_DIR, show_default=True)
 @click.option("--gallery", "gallery_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.GALLERY, show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True)
-def report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path, out_dir: Path) -> None:
+def report(params_path: Path, metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path,
+           out_dir: Path) -> None:
     """Write the self-contained HTML report (reports/index.html) and dvc plots data (reports/plots/)."""
-    click.echo(f"wrote {build_report(metrics_dir, judgments_dir, responses_dir, gallery_dir, out_dir)}")
+    index = build_report(metrics_dir, judgments_dir, responses_dir, gallery_dir, out_dir, model_names(params_path))
+    click.echo(f"wrote {index}")
