@@ -13,7 +13,7 @@ import multiprocessing as mp
 import random
 import time
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 
@@ -37,7 +37,8 @@ from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_c
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.contracts.conditions import MODE_CONDITION
 from scifigbench.spec import FigureSpec
-from scifigbench.tableio import read_table, write_table
+from scifigbench.stepstore import StepStore, code_version, content_key
+from scifigbench.tableio import read_table, sha256_file, write_table
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
 
@@ -131,6 +132,19 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
     return res
 
 
+def figure_store(root: Path) -> StepStore:
+    """One figure's conditions by content: the figure (image hash, spec file hash, caption, subset),
+    the step's params, the seed, the reviewers' decisions on its targets, and this code."""
+    return StepStore("conditions", code_version("conditions", "spec.py", "fonts"), root)
+
+
+def figure_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> str:
+    params = {k: v for k, v in asdict(cfg).items() if k != "workers"}  # workers never change a pixel
+    spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
+    mine = {tid: asdict(d) for tid, d in decided.items() if tid.startswith(f"{job.figure_id}/")}
+    return content_key(asdict(job), spec_sha, params, seed, mine)
+
+
 def _init_worker() -> None:
     cv2.setNumThreads(1)
 
@@ -154,6 +168,7 @@ class StageResult:
     seconds: dict[str, float]
     wall: float
     n_figures: int
+    reused: int = 0     # figures taken from the step store instead of recomputed
 
 
 def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool = True) -> StageResult:
@@ -162,14 +177,24 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     decided = review.read_decisions(root / REVIEW_FILE)
     jobs = jobs_for(figures, cfg)
+    store = figure_store(root)
+    keys = [figure_key(j, cfg, seed, root, decided) for j in jobs]
+    stored = [store.get(k, restore_to=root) for k in keys]  # a stored figure's PNGs are copied back
+    todo = [j for j, r in zip(jobs, stored) if r is None]
     work = partial(process_figure, cfg=cfg, seed=seed, root=root, decided=decided)
-    bar = partial(tqdm, total=len(jobs), desc="conditions", unit="fig", disable=not progress)
-    if cfg.workers > 1:
+    bar = partial(tqdm, total=len(todo), desc="conditions", unit="fig", disable=not progress)
+    if cfg.workers > 1 and len(todo) > 1:
         # spawn, not fork: a parent that already runs onnxruntime (OCR) threads would deadlock forked children.
         with mp.get_context("spawn").Pool(cfg.workers, initializer=_init_worker) as pool:
-            results = list(bar(pool.imap(work, jobs, chunksize=1)))
+            fresh = iter(list(bar(pool.imap(work, todo, chunksize=1))))
     else:
-        results = [work(j) for j in bar(jobs)]
+        fresh = iter([work(j) for j in bar(todo)])
+    results = []
+    for key, r in zip(keys, stored):
+        if r is None:
+            r = next(fresh)
+            store.put(key, FigureResult(r.conditions, r.targets, r.written), r.written, root)
+        results.append(r)
 
     seconds: dict[str, float] = defaultdict(float)
     for r in results:
@@ -186,7 +211,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         refs={"figures": fig_ids, "blur_targets": targets["target_id"].tolist()}, root=root,
     )
     _remove_stale(root, {w for r in results for w in r.written})
-    return StageResult(conditions, targets, dict(seconds), time.perf_counter() - started, len(jobs))
+    return StageResult(conditions, targets, dict(seconds), time.perf_counter() - started, len(jobs), store.hits)
 
 
 def _remove_stale(root: Path, written: set[str]) -> None:

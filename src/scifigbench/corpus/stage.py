@@ -25,7 +25,7 @@ from scifigbench.tableio import write_table
 def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> list[FigureRecord]:
     """All figure records of the configured source, with their files written under ``stage_root``."""
     if cfg.source == "synthetic":
-        return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS))
+        return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS, root))
     if cfg.source == "manifest":
         if not cfg.manifest:
             raise importers.ManifestError("params corpus.manifest must name a CSV/JSON manifest when source = manifest")

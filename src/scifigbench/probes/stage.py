@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +32,8 @@ from scifigbench.probes.probe import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
-from scifigbench.tableio import read_table, write_json, write_table
+from scifigbench.stepstore import StepStore, code_version, content_key
+from scifigbench.tableio import read_table, sha256_file, write_json, write_table
 
 
 @dataclass
@@ -72,6 +73,11 @@ def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -
     return probes, rejected
 
 
+def spec_store(root: Path) -> StepStore:
+    """A synthetic figure's rule probes by content: spec file, subset, the rule params, seed, code."""
+    return StepStore("probes-spec", code_version("probes", "spec.py"), root)
+
+
 def build_probes(
     figures: pd.DataFrame,
     elements: pd.DataFrame,
@@ -86,10 +92,17 @@ def build_probes(
     queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": []}
     views: dict[str, FigureView] = {}
     sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
+    store = spec_store(root)
+    rule_params = {k: v for k, v in asdict(cfg).items() if k not in ("llm_generator", "scivqa_qa")}
     for fig in tqdm(figures.sort_values("figure_id").itertuples(), total=len(figures), desc="probes", file=sys.stderr):
         if fig.spec_path is not None and not pd.isna(fig.spec_path):
             spec = FigureSpec.load(root / fig.spec_path)
-            got, rejected = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
+            key = content_key(sha256_file(root / fig.spec_path), bool(fig.subset_primary), rule_params, seed)
+            stored = store.get(key)
+            if stored is None:
+                stored = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
+                store.put(key, stored)
+            got, rejected = stored
             views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
             probes += got
             if rejected:
