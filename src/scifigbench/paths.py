@@ -41,5 +41,10 @@ def response_stats(model: str) -> Path:
     return RESPONSES_DIR / f"{model}.stats.json"
 
 
+def call_bundle(model: str) -> Path:
+    """The answers of one model's current requests as files: the part of the call cache DVC moves."""
+    return DATA / "calls" / model
+
+
 def judgments(model: str) -> Path:
     return JUDGMENTS_DIR / f"{model}.parquet"
