@@ -41,7 +41,8 @@ def built(tmp_path_factory) -> Path:
         plt.close(fig)
     run(MetricsConfig(bootstrap=300, split_half_splits=10), judgments_dir=root / "judgments",
         responses_dir=root / "responses", out_dir=root / "metrics")
-    res = CliRunner().invoke(main, ["report", "--metrics", str(root / "metrics"), "--judgments", str(root / "judgments"),
+    (root / "params.yaml").write_text("models:\n" + "".join(f"  {m}: {{backend: simulated}}\n" for m in sorted(j["model"].unique())))
+    res = CliRunner().invoke(main, ["report", "--params", str(root / "params.yaml"), "--metrics", str(root / "metrics"), "--judgments", str(root / "judgments"),
                                     "--responses", str(root / "responses"), "--gallery", str(gallery), "--out", str(root / "reports")])
     assert res.exit_code == 0, res.output
     return root

@@ -135,7 +135,7 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
 def figure_store(root: Path) -> StepStore:
     """One figure's conditions by content: the figure (image hash, spec file hash, caption, subset),
     the step's params, the seed, the reviewers' decisions on its targets, and this code."""
-    return StepStore("conditions", code_version("conditions", "spec.py", "fonts"), root)
+    return StepStore("conditions", code_version("conditions", "contracts", "spec.py", "fonts"), root)
 
 
 def figure_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> str:

@@ -56,16 +56,20 @@ def _read_json_numbers(path: Path) -> dict[str, Any]:
     return keep(data) or {}
 
 
-def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path) -> dict[str, Any]:
-    """Calls, cache hits, tokens, cost and errors per model (runner stats) and per judge, for the
-    models present in ``j`` only (stats files of models no longer in params.yaml are ignored)."""
+def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path,
+                   models: list[str] | None = None) -> dict[str, Any]:
+    """Calls, cache hits, tokens, cost and errors per model (runner stats) and per judge.
+
+    With ``models`` only their stats files are read (those of a model removed from params.yaml
+    may still lie in the folder); without, every ``*.stats.json`` there.
+    """
     out: dict[str, Any] = {"respond": {}, "judge": {}, "judgments": {}}
-    models = sorted(set(j["model"].astype(str)))
     for key, folder in (("respond", responses_dir), ("judge", judgments_dir)):
-        for model in models:
-            f = folder / f"{model}.stats.json"
+        files = ([folder / f"{m}.stats.json" for m in models] if models is not None
+                 else sorted(folder.glob("*.stats.json")))
+        for f in files:
             if f.is_file():
-                out[key][model] = _read_json_numbers(f)
+                out[key][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
     for model, rows in j.groupby("model"):
         fams = {}
         for fam, fr in rows.groupby("family"):
@@ -83,7 +87,8 @@ def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
 
 
 def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None = None,
-            responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR) -> dict[str, dict[str, Any]]:
+            responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR,
+            models: list[str] | None = None) -> dict[str, dict[str, Any]]:
     """Every metrics file's content, keyed by file stem."""
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
@@ -95,7 +100,7 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
         "reliability": lambda: tables.reliability(j, sc),
         "agreement": lambda: {"judges": judge_agreement_files(judgments_dir),
                               **({"human": human_agreement(j, human)} if human is not None else {})},
-        "run": lambda: run_statistics(j, responses_dir, judgments_dir),
+        "run": lambda: run_statistics(j, responses_dir, judgments_dir, models),
     }
     out = {}
     for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):
@@ -108,7 +113,7 @@ def run(cfg: MetricsConfig, *, models: list[str] | None = None, judgments_dir: P
     """Compute and write all metric files for ``models`` (every table in the folder when None)."""
     j = load_judgments(judgments_dir, models)
     human = read_human_scores(cfg.human_scores) if cfg.human_scores else None
-    results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir)
+    results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir, models=models)
     written = {}
     for name, content in results.items():
         path = out_dir / f"{name}.json"

@@ -75,7 +75,7 @@ def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -
 
 def spec_store(root: Path) -> StepStore:
     """A synthetic figure's rule probes by content: spec file, subset, the rule params, seed, code."""
-    return StepStore("probes-spec", code_version("probes", "spec.py"), root)
+    return StepStore("probes-spec", code_version("probes", "contracts", "spec.py"), root)
 
 
 def build_probes(
