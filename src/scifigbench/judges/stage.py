@@ -8,6 +8,8 @@ from every denominator by the metrics stage and counted there, never scored as z
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -22,6 +24,7 @@ from scifigbench.judges import rules
 from scifigbench.judges.rules.description import judge_description
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.units import Unit, units_for
+from scifigbench.stepstore import StepStore, code_version
 from scifigbench.tableio import read_table, write_table
 
 
@@ -62,15 +65,33 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
     return row
 
 
-def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True) -> pd.DataFrame:
-    """Judge every unit; failures become error rows (never zeros, never dropped)."""
+def rule_store(root: Path | str = ".") -> StepStore:
+    """Rule verdicts by unit content: a unit (answer, expected values, spec) and this code decide its
+    verdict, so a rerun after adding a figure judges only the new figure's units."""
+    return StepStore("judge-rule", code_version("judges", "rubric", "freetext", "contracts", "spec.py"), root)
+
+
+def _unit_key(unit: Unit) -> str:
+    return hashlib.sha256(pickle.dumps(unit, protocol=5)).hexdigest()
+
+
+def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True,
+                store: StepStore | None = None) -> pd.DataFrame:
+    """Judge every unit; failures become error rows (never zeros, never dropped). With ``store``,
+    verdicts of units judged before are reused (only for deterministic judges)."""
     rows = []
     for unit in tqdm(units, desc=f"judge {model}", unit="unit", disable=not progress, mininterval=1.0):
         if unit.error is not None:
             rows.append(_row(unit, model, {"judge_id": judge_id, "error": unit.error}))
             continue
         try:
-            rows.append(_row(unit, model, judge(unit)))
+            key = _unit_key(unit) if store is not None else ""
+            judged = store.get(key) if store is not None else None
+            if judged is None:
+                judged = judge(unit)
+                if store is not None:
+                    store.put(key, judged)
+            rows.append(_row(unit, model, judged))
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
             rows.append(_row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"}))
     return pd.DataFrame(rows)
@@ -114,7 +135,8 @@ def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataF
     cfg = params.section(JudgeConfig, "judge", params_path)
     judge, judge_id = make_judge(cfg, params_path)
     try:
-        table = judge_units(load_units(model), model, judge, judge_id)
+        store = rule_store() if cfg.kind == "rule" else None  # LLM verdicts are cached per request already
+        table = judge_units(load_units(model), model, judge, judge_id, store=store)
     finally:
         getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")
