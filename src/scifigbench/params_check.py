@@ -43,7 +43,7 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
     for name, target in SECTIONS.items():
         module, attr = target.split(":")
         params.section(getattr(importlib.import_module(module), attr), name, path)
-    for model in params.model_names(path):
+    for model in params.model_names(path) or []:
         load_model(model, path)
 
 

@@ -43,8 +43,9 @@ def _responses_text(responses_dir: Path, models: list[str]) -> dict[str, str]:
 
 
 def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path, out_dir: Path,
-                 models: list[str]) -> Path:
-    """The report of ``models`` only (the metrics files hold only them; examples are picked from them)."""
+                 models: list[str] | None) -> Path:
+    """The report of ``models`` only (the metrics files hold only them; examples are picked from them);
+    None: of every model with a judgments table."""
     from scifigbench.contracts.metrics import METRIC_FILES
     from scifigbench.report import plots
     from scifigbench.report.examples import pick_examples
@@ -59,6 +60,8 @@ def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, ga
     if not metrics:
         raise click.ClickException(f"{metrics_dir}: no metrics JSON — run `scifigbench metrics` first")
     examples = []
+    if models is None:
+        models = sorted(p.stem for p in judgments_dir.glob("*.parquet"))
     present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
     if present:
         examples = pick_examples(load_judgments(judgments_dir, present), _responses_text(responses_dir, present))
