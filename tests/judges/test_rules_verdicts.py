@@ -166,7 +166,7 @@ DESC = ("The grouped bar chart compares three parsers on four treebanks. On UD-E
     [
         ("On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%.", "image"),
         ("On UD-English the graph parser reaches 91.2% and the neural parser only 88.0%.",
-         "On UD-English the neural parser reaches 91.2% and the graph parser 88.0%.", "none"),
+         "On UD-English the neural parser reaches 91.2% and the graph parser 88.0%.", "undecided"),  # same values, swapped owners
         ("On UD-English the neural parser reaches 91.2%, ahead of the graph parser at 92.0%.",
          "On UD-English the graph parser is at 88.0%, not 92.0%.", "image"),
         ("Accuracy increases from English to Finnish for every parser.",
@@ -241,3 +241,28 @@ def test_capability_bad_expected_is_an_error() -> None:
         judge_capability("3", {"answer": 3, "answer_type": "count"})
     with pytest.raises(ValueError, match="answer"):
         judge_capability("3", {"answer_type": "number"})
+
+
+@pytest.mark.parametrize(
+    ("description", "follows"),
+    [
+        # both the false and the true value said of the claimed entity: contradictory, so no verdict
+        ("On UD-English the neural parser reaches either 95.5% or 91.2%.", "undecided"),
+        # the entity is spoken of with a value that is neither side
+        ("On UD-English the neural parser reaches 80.0%.", "undecided"),
+        # silent about the entity: not addressed
+        ("The legend sits in the upper right corner.", "none"),
+    ],
+)
+def test_caption_claim_abstains_when_evidence_is_not_decisive(description: str, follows: str) -> None:
+    claim, real = "On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%."
+    assert judge_caption_claim(description, claim, real, "value_anchor") == follows
+
+
+def test_caption_claim_swapped_entity_is_read_beside_the_shared_mark() -> None:
+    claim = "The largest variability is observed in the 'gender' category."
+    real = "The largest variability is observed in the 'case' category."
+    assert judge_caption_claim("Error bars are longest in the 'gender' category.", claim, real, "comparison_swap") == "caption"
+    assert judge_caption_claim("The 'case' category shows the largest error bars.", claim, real, "comparison_swap") == "image"
+    assert judge_caption_claim("Error bars are longest in 'case' and also long in 'gender'.", claim, real,
+                               "comparison_swap") == "undecided"
