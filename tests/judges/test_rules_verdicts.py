@@ -73,6 +73,26 @@ def test_inexist(answer: str, score: float, verdict: str) -> None:
     assert (v.score, v.verdict) == (score, verdict), v.evidence
 
 
+YES_NO_Q = "The reference line for Model C appears to be set at 40 \u2014 does this indicate a target for the other models?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "score"),
+    [
+        # saying no to the ask while describing the line as present accepts the element
+        ("No, the reference line at 40 does not indicate a target; it appears to mark the baseline.", 0.0),
+        ("The figure does not provide information about a target for the other models, so it is unclear.", 0.5),
+        # denying the element itself resists, whatever else the answer says about the ask
+        ("No\u2014there isn\u2019t a reference line for Model C; the horizontal lines are gridlines, so 40 does not "
+         "indicate a target.", 1.0),
+        ("No, a reference line is not shown in the figure, so no target can be inferred from it.", 1.0),
+    ],
+)
+def test_inexist_denial_must_deny_the_element_not_the_ask(answer: str, score: float) -> None:
+    v = judge_resistance(YES_NO_Q, answer, "inexist", None)
+    assert v.score == score, v.evidence
+
+
 UNANSWERABLE_Q = "How many annotators labelled the test set, and what was their inter-rater agreement?"
 
 
