@@ -108,3 +108,13 @@ def test_a_comparison_does_not_reach_into_the_previous_sentence():
     claim, real = "WavLM has a higher accuracy than Conformer.", "Conformer is higher (72.7%) than WavLM (65.6%)."
     desc = "Bars are shown for HuBERT, Conformer and WavLM. The figure says WavLM has a higher accuracy than Conformer."
     assert judge_caption_claim(desc, claim, real, "comparison_swap") == "caption"
+
+
+def test_a_sentence_about_another_named_group_does_not_speak_for_the_claims_group():
+    claim = "In the SMD dataset, the green bar reaches approximately 95%."
+    real = "The green bar in the SMD dataset is approximately 93%, not 95%."
+    before = "In the SMD dataset, the green bar is tall. "
+    # the next sentence names PSM, not SMD: its 93 % is PSM's green bar
+    assert judge_caption_claim(before + "In the PSM dataset, the green bar is at 93%.", claim, real, "value_anchor") != "image"
+    assert judge_caption_claim(before + "The green bar there is at 93%.", claim, real, "value_anchor") == "image"
+    assert judge_caption_claim("In the SMD dataset, the green bar is at 95%.", claim, real, "value_anchor") == "caption"

@@ -252,7 +252,16 @@ def _parsed(description: str) -> tuple[tuple[int, frozenset[str], tuple[tuple[st
 _CLAUSE_SPLIT = re.compile(r"[,;:]|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
-def _about_entity(description: str, start: int, keys: frozenset[str], coords: frozenset[str]) -> bool:
+def _proper_words(text: str) -> frozenset[str]:
+    """Stems of the proper names in ``text``: whole-name tokens, words with an inner capital ("SMD", "SWaT") and
+    capitalised words after the first ("In the SMD dataset" gives smd; "Model" opening the text gives nothing)."""
+    tokens = re.findall(r"[A-Za-z][\w'-]*", text)
+    return frozenset(_stem(t) for i, t in enumerate(tokens)
+                     if t.startswith("N_") or re.search(r"[A-Z]", t[1:]) or (i > 0 and t[0].isupper()))
+
+
+def _about_entity(description: str, start: int, keys: frozenset[str], coords: frozenset[str],
+                  proper: frozenset[str] = frozenset()) -> bool:
     """Whether the value at ``start`` is said of the claim's entity.
 
     Its clause names the entity (a name word or axis position shared by claim and reality), or it
@@ -271,6 +280,10 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
     sentence = sentences[i][1]
     names = keys - coords
     context = sentence | (sentences[i - 1][1] if i > 0 else frozenset())
+    if proper and not proper & sentence and _proper_words(description[left:sentences[i][0]]) - proper:
+        # a sentence naming none of the claim's proper names but another one is about that other entity:
+        # "In the PSM dataset, the green bar ..." says nothing of the green bar in SMD
+        return False
     if coords and coords <= clause:
         return True  # the clause itself names the claimed position
     if not (coords <= sentence and (not names or names & context)):
@@ -282,14 +295,15 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
 
 
 def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], undisputed: list[Reading],
-                 keys: frozenset[str], coords: frozenset[str], percent: bool) -> tuple[list[str], list[str]]:
+                 keys: frozenset[str], coords: frozenset[str], percent: bool,
+                 proper: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """Disputed values the description states; a reading votes only for the value nearest to it,
     so a true value the claim merely repeats (91.2 beside a false 92.0) votes for nobody."""
     caption: list[str] = []
     image: list[str] = []
     sides = [(c, caption) for c in claim_only] + [(r, image) for r in real_only] + [(u, None) for u in undisputed]
     for d in _point_readings(description):
-        if not _about_entity(description, d.start, keys, coords):
+        if not _about_entity(description, d.start, keys, coords, proper):
             continue
         matches = [(abs(d.value - v.value), v, side) for v, side in sides if _near(d, v, percent)]
         if not matches:
@@ -450,7 +464,8 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
         claim_only, real_only = [], []
     sides = [(c, "caption") for c in claim_only] + [(r, "image") for r in real_only] + [(u, None) for u in undisputed]
     stages = (
-        ("values", lambda: _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent)),
+        ("values", lambda: _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent,
+                                        _proper_words(claim) & keys)),
         ("values after names", lambda: _named_value_votes(description, names, sides, percent)),
         ("swapped entities", lambda: _swap_votes(description, claim, reality, names)),
         ("order of stated values", lambda: _order_votes(description, claim, reality, anchors)),
