@@ -1,25 +1,33 @@
-"""Caption-claim verdicts: does a description follow the image, the false caption claim, or neither?
+"""Caption-claim verdicts: does a description follow the image, the false caption claim, neither, or can't we tell?
 
-Each claim comes with its true counterpart (the reality). First the entities are fixed, in all
-three texts: a quoted name is one word, matched whole ("Product pages" never matches "page");
-an axis position ("epoch = 6", "category 0.82", and in the description "epoch 6", "at 6",
-"for 6") is one entity word, never a value. A panel context ("in the panel titled 'X'") is
-dropped from claim and reality. Then two kinds of evidence are weighed:
-- values (decisive when present): the disputed values are the numbers only the claim states (only those
-  the reality negates, "not 92%", when it negates any) and the numbers only the reality affirms. A
-  description reading counts when it lies near a disputed value (percentages within one point,
-  less when both are printed more precisely) and is said of the claim's entity: its clause names
-  the entity (a name word or position shared by claim and reality) or names nothing else, its
-  sentence holds every position of the claim, and it or the sentence before a name word of the
-  claim. Each disputed value votes once.
-- direction and rank words, when no value decides: words of direction or regularity mapped to classes
-  (UP: increases/higher/tallest..., DOWN: decreases/negative/shortest..., STEADY, UNSTEADY) and
-  ranks ("second", "4th"), read with negation ("not consistently" is not STEADY), only in
-  sentences at the claim's positions. First as relations: a mark paired with an entity word of
-  its clause that both claim and reality relate to a mark, comparatives with the entity's side
-  ("B higher than A" differs from "A higher than B"); without any, as bare marks in the
-  sentences about the claim's subject.
-More evidence for one side decides; none, or a tie, means the claim is not addressed ('none').
+Each false claim comes with its true counterpart (the reality). The judge finds what separates the
+two statements and looks for it in the description next to the entities it concerns.
+
+Entities first, in all three texts: a quoted name is one word, matched whole ("Product pages" never
+matches "page"); an axis position ("epoch = 6", "category 0.82", and in the description "epoch 6",
+"at 6", "for 6") is one entity word, never a value; a panel context ("in the panel titled 'X'") is
+dropped from claim and reality.
+
+Then the evidence, in this order; the first kind that finds anything decides:
+1. values: the numbers only the claim states (only those the reality negates, "not 92%", when it
+   negates any) and those only the reality affirms, read in the description where they are said of
+   the claim's entity (its clause names the entity or nothing else; its sentence holds the claim's
+   positions; a sentence naming another proper name and none of the claim's is about that other
+   entity). Percentages match within one point, less when both are printed more precisely.
+2. the first value after each mention of a claimed quoted name ("'Relevant FCs,' extends to 6").
+3. swapped entities: a name only one statement holds, beside a direction/rank mark both share.
+4. a reversed comparison ("A exceeds B" against "B exceeds A") checked against the values the
+   description gives A and B.
+5. relations: direction/rank marks tied to an entity word both statements relate to a mark, with
+   the entity's side for comparatives ("B higher than A" differs from "A higher than B").
+A claim that states no value is wrong about an entity or a direction: then the reality's numbers
+only support its correction and kinds 1-2 are skipped.
+
+Verdicts: the reality (or a value only it states) -> "image"; the claim's differing content ->
+"caption"; both -> "undecided". With no evidence: direction words in the sentences about the
+claim's subject but tied to no entity, or values/marks about the claim's entities that no rule could
+tie to a side -> "undecided"; a description silent on them -> "none". "undecided" is counted apart
+by the metrics and, when ``judge.fallback_model`` is set, settled by the LLM judge.
 """
 
 from __future__ import annotations
@@ -29,7 +37,6 @@ from functools import lru_cache
 
 from scifigbench.freetext.numbers import Reading, close, extract_numbers, normalise_text
 
-FOLLOWS = ("image", "caption", "none", "undecided")
 _PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
 _REL_TOL = 0.02
 _STOP = frozenset(
