@@ -117,7 +117,7 @@ def test_significance_against_best_and_correlations(judg):
     assert weak["n"] == len(w)
     assert set(sig) >= {"resistance", "caption_bias", "admittance_active", "inductance_passive"}
     cor = T.correlations(judg)["spearman"]
-    assert cor["mqm"]["resistance"] == {"rho": 1.0, "p_value": 0.0, "n": 3}
+    assert cor["mqm"]["resistance"] == {"rho": 1.0, "p_value": None, "n": 3}  # too few models for a p-value
     rel = T.reliability(judg, CFG)
     assert rel["split_half"]["mqm"]["rho"] > 0.9 and rel["split_half"]["mqm"]["n_splits"] == 100
     sv = rel["scale_validation_resistance"]["m-mid"]

@@ -1,7 +1,10 @@
 """The ``metrics`` stage: read every model's judgments, write the paper's tables under metrics/.
 
-The JSON files are git-tracked dvc metrics (``cache: false``); keys are sorted and numbers rounded
-so an unchanged input gives byte-identical files and ``dvc metrics diff`` shows only real changes.
+``metrics/<name>.json`` hold every cell with its CI, n and error count (git-tracked, read by the
+report); ``metrics/summary/<table>.json`` hold the point values of the paper's four headline tables,
+one key per cell, and are what dvc.yaml declares as metrics, so ``dvc metrics diff`` and ``dvc exp
+show`` list a few readable keys per table row instead of every CI bound. Keys are sorted and numbers
+rounded so an unchanged input gives byte-identical files and diffs show only real changes.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from tqdm import tqdm
 from scifigbench import paths
 from scifigbench.metrics import tables
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
-from scifigbench.contracts.metrics import METRIC_FILES
+from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.tableio import load_judgments, read_table, write_json
 
 
@@ -111,4 +114,8 @@ def run(cfg: MetricsConfig, *, judgments_dir: Path = paths.JUDGMENTS_DIR, respon
         path = out_dir / f"{name}.json"
         write_json(path, content)
         written[name] = path
+    for name, content in summary_values(results).items():
+        path = out_dir / "summary" / f"{name}.json"
+        write_json(path, content)
+        written[f"summary/{name}"] = path
     return written
