@@ -27,7 +27,7 @@ class Cell:
     text: str
     ci: str = ""
     title: str = ""
-    mark: str = ""  # best | second | na
+    mark: str = ""  # best | second | na | text (wrapping prose)
     link: str = ""
 
 
@@ -245,14 +245,14 @@ def reliability_table(rel: dict[str, Any]) -> Table | None:
     for name, r in sorted(rel.get("split_half", {}).items()):
         ci = f"[{_num(r.get('ci_low'), 2)}, {_num(r.get('ci_high'), 2)}]"
         rows.append((f"split-half: {name}", [Cell(_num(r.get("rho"), 2), ci), Cell(f"{r.get('n')} figures, {r.get('n_models')} models"),
-                                            Cell(RELIABILITY_TEXT["split_half"])]))
+                                            Cell(RELIABILITY_TEXT["split_half"], mark="text")]))
     for pair, r in sorted(rel.get("stratified_mqm", {}).items()):
         rows.append((f"chart types: {pair.replace('_vs_', ' vs ')}", [Cell(_num(r.get("rho"), 2)), Cell(f"{r.get('n_models')} models"),
-                                                                     Cell(RELIABILITY_TEXT["stratified_mqm"])]))
+                                                                     Cell(RELIABILITY_TEXT["stratified_mqm"], mark="text")]))
     for m, r in sorted(rel.get("scale_validation_resistance", {}).items()):
         rows.append((f"subset vs full: {m}", [Cell(f"{_num(r.get('subset'), 2)} vs {_num(r.get('full'), 2)}"),
                                               Cell(f"{r.get('n_subset')} / {r.get('n_full')} units"),
-                                              Cell(RELIABILITY_TEXT["scale_validation_resistance"])]))
+                                              Cell(RELIABILITY_TEXT["scale_validation_resistance"], mark="text")]))
     if not rows:
         return None
     return Table("Reliability", "ρ (rank agreement) or mean score, 0–1", ["Value", "Based on", "What it says"], rows,

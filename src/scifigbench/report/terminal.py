@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
-from scifigbench.contracts.metrics import METRIC_FILES, PAPER_TABLES, paper_table
+from scifigbench.contracts.metrics import METRIC_FILES, PAPER_TABLES, paper_table, table_columns
 
 
 def _git(*args: str) -> str:
@@ -72,7 +72,7 @@ def format_table(name: str, metrics: dict[str, dict], ci: bool = False) -> str:
     title = PAPER_TABLES[name][0]
     factor, digits, unit = _scale(name)
     table = paper_table(metrics, name)
-    cols = [c for c, _ in PAPER_TABLES[name][4] if any(_val(r.get(c)) is not None for r in table.values())]
+    cols = [c for c in table_columns(table) if any(_val(r.get(c)) is not None for r in table.values())]
     if not cols:
         return f"{title}: not measured\n"
     rows = []
@@ -95,7 +95,7 @@ def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str,
     ta, tb = paper_table(a, name), paper_table(b, name)
     rows = []
     for m in sorted(set(ta) | set(tb)):
-        for c, _ in PAPER_TABLES[name][4]:
+        for c in table_columns({0: {**ta.get(m, {}), **tb.get(m, {})}}):
             va, vb = _val(ta.get(m, {}).get(c)), _val(tb.get(m, {}).get(c))
             if va is None and vb is None:
                 continue
