@@ -135,11 +135,23 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
     out2 = tmp_path / "m2"
     run(cfg, judgments_dir=jdir, responses_dir=rdir, out_dir=out1)
     run(cfg, judgments_dir=jdir, responses_dir=rdir, out_dir=out2)
-    names = sorted(p.name for p in out1.iterdir())
+    names = sorted(p.name for p in out1.iterdir() if p.is_file())
     assert names == sorted(f"{n}.json" for n in ("perception", "capability", "behaviour", "significance",
                                                    "correlations", "reliability", "agreement", "run"))
-    for n in names:
+    summaries = sorted(p.name for p in (out1 / "summary").iterdir())
+    assert summaries == ["ari.json", "capability.json", "caption_bias.json", "mqm.json"]
+    for n in names + [f"summary/{s}" for s in summaries]:
         assert (out1 / n).read_bytes() == (out2 / n).read_bytes()
+    # the dvc metrics: one key per paper-table cell, the point value only (CIs stay in the full files)
+    per = json.loads((out1 / "perception.json").read_text())
+    mqm = json.loads((out1 / "summary" / "mqm.json").read_text())
+    assert mqm["m-weak"]["rot"] == round(per["mqm"]["m-weak"]["rot"]["value"], 4)
+    assert sum(len(row) for row in mqm.values()) == sum(len(row) for row in per["mqm"].values()) == 3 * 10
+    ari = json.loads((out1 / "summary" / "ari.json").read_text())
+    beh_full = json.loads((out1 / "behaviour.json").read_text())
+    assert ari["m-mid"]["resistance"] == round(beh_full["resistance"]["m-mid"]["overall"]["value"], 4)
+    assert set(ari["m-mid"]) == {"admittance_active", "admittance_passive", "resistance", "caption_bias",
+                                 "inductance_active", "inductance_passive"}
     beh = json.loads((out1 / "behaviour.json").read_text())
     assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors"}
     runj = json.loads((out1 / "run.json").read_text())
