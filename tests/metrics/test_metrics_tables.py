@@ -138,19 +138,19 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
     names = sorted(p.name for p in out1.iterdir() if p.is_file())
     assert names == sorted(f"{n}.json" for n in ("perception", "capability", "behaviour", "significance",
                                                    "correlations", "reliability", "agreement", "run"))
-    summaries = sorted(p.name for p in (out1 / "summary").iterdir())
-    assert summaries == ["ari.json", "capability.json", "caption_bias.json", "mqm.json"]
-    for n in names + [f"summary/{s}" for s in summaries]:
+    summaries = sorted(p.relative_to(out1).as_posix() for p in (out1 / "summary").glob("*/*.json"))
+    assert summaries == [f"summary/{t}/{m}.json" for t in ("ari", "capability", "caption_bias", "mqm")
+                         for m in ("m-mid", "m-strong", "m-weak")]
+    for n in names + summaries:
         assert (out1 / n).read_bytes() == (out2 / n).read_bytes()
-    # the dvc metrics: one key per paper-table cell, the point value only (CIs stay in the full files)
+    # the dvc metrics: one file per table row, one key per cell, the point value only (CIs stay in the full files)
     per = json.loads((out1 / "perception.json").read_text())
-    mqm = json.loads((out1 / "summary" / "mqm.json").read_text())
-    assert mqm["m-weak"]["rot"] == round(per["mqm"]["m-weak"]["rot"]["value"], 4)
-    assert sum(len(row) for row in mqm.values()) == sum(len(row) for row in per["mqm"].values()) == 3 * 10
-    ari = json.loads((out1 / "summary" / "ari.json").read_text())
+    mqm = json.loads((out1 / "summary" / "mqm" / "m-weak.json").read_text())
+    assert mqm["rot"] == round(per["mqm"]["m-weak"]["rot"]["value"], 4) and len(mqm) == 10
+    ari = json.loads((out1 / "summary" / "ari" / "m-mid.json").read_text())
     beh_full = json.loads((out1 / "behaviour.json").read_text())
-    assert ari["m-mid"]["resistance"] == round(beh_full["resistance"]["m-mid"]["overall"]["value"], 4)
-    assert set(ari["m-mid"]) == {"admittance_active", "admittance_passive", "resistance", "caption_bias",
+    assert ari["resistance"] == round(beh_full["resistance"]["m-mid"]["overall"]["value"], 4)
+    assert set(ari) == {"admittance_active", "admittance_passive", "resistance", "caption_bias",
                                  "inductance_active", "inductance_passive"}
     beh = json.loads((out1 / "behaviour.json").read_text())
     assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors"}

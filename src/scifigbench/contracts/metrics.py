@@ -26,7 +26,7 @@ def ordered(values: Iterable[str], order: list[str]) -> list[str]:
 
 # The paper's four headline tables, as read from the metrics files: table -> (title, scale, file, path
 # to the {model: {column: cell}} mapping, columns in order). A column is (label, path inside the
-# model's entry). The metrics stage writes their values to metrics/summary/<table>.json (what
+# model's entry). The metrics stage writes their values to metrics/summary/<table>/<model>.json (what
 # `dvc metrics diff` compares); the report and `scifigbench tables` print them with their CIs.
 PAPER_TABLES: dict[str, tuple[str, str, str, tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]] = {
     "mqm": ("Description quality (MQM) across conditions", "0-100", "perception", ("mqm",),
@@ -76,7 +76,7 @@ def table_columns(table: dict[str, dict[str, dict | None]]) -> list[str]:
 
 
 def summary_values(metrics: dict[str, dict]) -> dict[str, dict[str, dict[str, float]]]:
-    """metrics/summary/<table>.json contents: point values only, one key per paper-table cell."""
+    """table -> model -> column -> point value: the dvc metrics rows (metrics/summary/<table>/<model>.json)."""
     out = {}
     for name in PAPER_TABLES:
         table = paper_table(metrics, name)

@@ -1,9 +1,10 @@
 """The ``metrics`` stage: read every model's judgments, write the paper's tables under metrics/.
 
 ``metrics/<name>.json`` hold every cell with its CI, n and error count (git-tracked, read by the
-report); ``metrics/summary/<table>.json`` hold the point values of the paper's four headline tables,
-one key per cell, and are what dvc.yaml declares as metrics, so ``dvc metrics diff`` and ``dvc exp
-show`` list a few readable keys per table row instead of every CI bound. Keys are sorted and numbers
+report); ``metrics/summary/<table>/<model>.json`` hold one row of one of the paper's four headline
+tables, point values only, and are what dvc.yaml declares as metrics (the folder), so ``dvc metrics
+show`` prints one short row per table row and ``dvc metrics diff`` / ``dvc exp show`` list a few
+readable keys per row instead of every CI bound. Keys are sorted and numbers
 rounded so an unchanged input gives byte-identical files and diffs show only real changes.
 """
 
@@ -114,8 +115,13 @@ def run(cfg: MetricsConfig, *, judgments_dir: Path = paths.JUDGMENTS_DIR, respon
         path = out_dir / f"{name}.json"
         write_json(path, content)
         written[name] = path
-    for name, content in summary_values(results).items():
-        path = out_dir / "summary" / f"{name}.json"
-        write_json(path, content)
-        written[f"summary/{name}"] = path
+    summary = out_dir / "summary"
+    if summary.is_dir():  # models or tables dropped since the last run must not linger as metrics
+        for old in summary.glob("*/*.json"):
+            old.unlink()
+    for name, per_model in summary_values(results).items():
+        for model, row in per_model.items():
+            path = summary / name / f"{model}.json"
+            write_json(path, row)
+            written[f"summary/{name}/{model}"] = path
     return written
