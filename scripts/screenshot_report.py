@@ -2,7 +2,8 @@
 """Drive headless Chromium over the DevTools protocol: open the report/explorer, run checks, screenshot.
 
 Usage: python scripts/screenshot_report.py [reports/index.html] [docs/report.png] [--height 4200]
-       python scripts/screenshot_report.py reports/explorer.html docs/explorer.png --height 1400 --wait-ready
+       python scripts/screenshot_report.py reports/explorer.html docs/explorer.png --height 1400 --wait-ready \
+           --fragment 'model=sim-weak&family=blur_active'
 Needs Debian's chromium (apt-get install -y chromium) and websocket-client (a test dependency).
 Networking features are switched off and a fresh profile is used for every run: the pages are
 self-contained, so a page that needed the network would show broken images here.
@@ -124,10 +125,11 @@ def _http_get(url: str) -> str:
         return resp.read().decode()
 
 
-def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wait_ready: bool = False) -> Path:
-    """Open ``html`` from the file system and save a ``width`` x ``height`` screenshot."""
+def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wait_ready: bool = False,
+               fragment: str = "") -> Path:
+    """Open ``html`` from the file system (with ``#fragment``, e.g. explorer filters) and save a screenshot."""
     with Chromium(width, height) as browser:
-        browser.open(html.resolve().as_uri())
+        browser.open(html.resolve().as_uri() + (f"#{fragment}" if fragment else ""))
         if wait_ready:  # the explorer marks <body data-ready> once its data is inflated and listed
             browser.wait_for("document.body.dataset.ready === '1'")
             browser.eval("Promise.all([...document.images].filter(i => !i.complete && i.getBoundingClientRect().top < innerHeight).map("
@@ -142,8 +144,9 @@ def main() -> int:
     ap.add_argument("--width", type=int, default=1320)
     ap.add_argument("--height", type=int, default=4200)
     ap.add_argument("--wait-ready", action="store_true", help="wait for the explorer to list its units")
+    ap.add_argument("--fragment", default="", help="URL fragment, e.g. model=sim-weak&family=blur_active")
     args = ap.parse_args()
-    print(screenshot(args.html, args.png, args.width, args.height, args.wait_ready))
+    print(screenshot(args.html, args.png, args.width, args.height, args.wait_ready, args.fragment))
     return 0
 
 
