@@ -67,6 +67,8 @@ def test_deltas_between_two_revisions(repo):
     assert _row(res.output, "a", "base") == ["a", "base", "90.0", "90.0", "+0.0"]
     assert _row(res.output, "a", "resistance") == ["a", "resistance", "80.0", "65.0", "-15.0", "*"]
     assert "1 of 4 cells" in res.output  # mqm: only a/rot changed
+    changed = CliRunner().invoke(main, ["tables", "--rev", a, "--rev", b, "--table", "mqm", "--changed"])
+    assert [line.split()[:2] for line in changed.output.splitlines()[3:] if line.strip()] == [["a", "rot"]]
 
 
 def test_deltas_of_an_experiment_against_its_baseline(repo):

@@ -88,7 +88,8 @@ def format_table(name: str, metrics: dict[str, dict], ci: bool = False) -> str:
     return f"{title} ({unit}{', 95% CI' if ci else ''}; n/m = not measured)\n{_grid(['model', *cols], rows)}\n"
 
 
-def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str, label_b: str) -> str:
+def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str, label_b: str,
+                only_changed: bool = False) -> str:
     """One paper table as (model, column) rows with both values and B - A; changed cells marked."""
     title = PAPER_TABLES[name][0]
     factor, digits, unit = _scale(name)
@@ -106,9 +107,11 @@ def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str,
             rows.append([m, c, fa, fb, delta, changed])
     if not rows:
         return f"{title}: not measured in either\n"
-    n_changed = sum(r[-1] == "*" for r in rows)
-    return (f"{title} ({unit}; delta = {label_b} - {label_a}; * = changed, {n_changed} of {len(rows)} cells)\n"
-            + _grid(["model", "column", label_a, label_b, "delta", ""], rows) + "\n")
+    n_changed, n_cells = sum(r[-1] == "*" for r in rows), len(rows)
+    if only_changed:
+        rows = [r for r in rows if r[-1] == "*"]
+    head = f"{title} ({unit}; delta = {label_b} - {label_a}; * = changed, {n_changed} of {n_cells} cells)\n"
+    return head + (_grid(["model", "column", label_a, label_b, "delta", ""], rows) + "\n" if rows else "")
 
 
 @click.command()
@@ -117,7 +120,8 @@ def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str,
 @click.option("--metrics", "metrics_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
 @click.option("--table", "names", multiple=True, type=click.Choice(list(PAPER_TABLES)), help="only these tables (default: all)")
 @click.option("--ci", is_flag=True, help="print each value's 95 % CI (single-run view)")
-def tables(revs: tuple[str, ...], exp: str | None, metrics_dir: Path, names: tuple[str, ...], ci: bool) -> None:
+@click.option("--changed", "only_changed", is_flag=True, help="with two runs: list only the cells that changed")
+def tables(revs: tuple[str, ...], exp: str | None, metrics_dir: Path, names: tuple[str, ...], ci: bool, only_changed: bool) -> None:
     """Print the paper's tables (MQM across conditions, capability, A-R-I, caption bias) from metrics/."""
     from scifigbench.report.cli import read_metrics
 
@@ -128,7 +132,7 @@ def tables(revs: tuple[str, ...], exp: str | None, metrics_dir: Path, names: tup
         rev_a, rev_b = experiment_revs(exp) if exp else revs
         a, b = metrics_at(rev_a, metrics_dir), metrics_at(rev_b, metrics_dir)
         label_a, label_b = (rev_a[:10], exp) if exp else (rev_a, rev_b)
-        click.echo("\n".join(format_diff(n, a, b, label_a, label_b) for n in chosen))
+        click.echo("\n".join(format_diff(n, a, b, label_a, label_b, only_changed) for n in chosen))
         return
     if len(revs) > 2:
         raise click.UsageError("give one --rev (that revision's tables) or two (their deltas)")
