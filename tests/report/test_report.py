@@ -135,6 +135,8 @@ def test_statistics_one_convention_few_models_and_reliability_rows(built: Path):
     cor = json.loads((built / "metrics" / "correlations.json").read_text())["spearman"]
     assert all(c["p_value"] is None and c["n"] == 3 for row in cor.values() for c in row.values())
     assert "too few for a p-value" in html and "p=" not in html[html.index("Spearman"):html.index("Reliability")]
+    agreement = html[html.index("Agreement (judges, humans)"):]
+    assert "not measured: needs human scores" in agreement[:agreement.index("</section>")]
     rel = _cells(html, ">Reliability")
     assert {"split-half: mqm", "split-half: resistance", "split-half: capability"} <= set(rel)
     assert all("Spearman–Brown" in cells[2] for name, cells in rel.items() if name.startswith("split-half"))

@@ -265,12 +265,13 @@ def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
     return [(prefix, data)]
 
 
-def agreement_table(agree: dict[str, Any]) -> Table | None:
-    """Judge-vs-judge and judge-vs-human agreement, one row per recorded statistic."""
+def agreement_table(agree: dict[str, Any]) -> Table:
+    """Judge-vs-judge and judge-vs-human agreement, one row per recorded statistic (or why there is none)."""
     rows = [(k, [Cell(f"{v:.3f}" if isinstance(v, float) else str(v))]) for k, v in _flat(agree)]
-    if not rows:
-        return None
-    return Table("Agreement (judges, humans)", "as recorded (α, κ, ρ on their own scales)", ["Value"], rows, row_header="Statistic")
+    note = "" if rows else ("not measured: needs human scores (params.yaml metrics.human_scores) or a second judge's "
+                            "agreement file from the judge stage")
+    return Table("Agreement (judges, humans)", "as recorded (α, κ, ρ on their own scales)", ["Value"], rows, note,
+                 row_header="Statistic")
 
 
 RUN_COLUMNS = ("calls", "cache_hits", "retries", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
