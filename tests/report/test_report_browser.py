@@ -92,3 +92,11 @@ def test_report_examples_match_their_model_and_page_renders(chromium, built: Pat
     header = img[5:40, 5:400].mean(axis=(0, 1))
     assert header[2] > header[0] + 0.1  # the dark-blue header band rendered (CSS applied)
     assert img.std() > 0.05  # not a blank page
+    # printed, every CI stays on the page (not only in a hover tooltip)
+    chromium.call("Emulation.setEmulatedMedia", media="print")
+    try:
+        shown = chromium.eval("[...document.querySelectorAll('td .ci')].filter(e => e.textContent.startsWith('['))"
+                              ".map(e => e.offsetHeight > 0)")
+    finally:
+        chromium.call("Emulation.setEmulatedMedia", media="")
+    assert len(shown) > 100 and all(shown)
