@@ -40,12 +40,3 @@ FIGURES = TableSchema(
         Column("subset_ablation", "bool"),
     ),
 )
-
-
-def safe_id(text: str) -> str:
-    """``text`` made a valid figure id (runs of other characters become ``_``).
-
-    It lives beside the id's pattern because two stages derive the same id from one image name:
-    the corpus importer names a SciVQA figure with it and the SciVQA probes find that figure by it.
-    """
-    return re.sub(r"[^A-Za-z0-9_.\-]+", "_", text).strip("_")
