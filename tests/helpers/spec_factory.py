@@ -4,8 +4,8 @@ Written by hand (not by the corpus generator, which is tested on its own) so the
 value independently. Two families of figures:
 
 - probe-test figures (`bar_grouped_two_panels`, `line_multi`, `pie` and the `VARIANTS`): their text
-  elements are derived from the panels by `_texts`, listing everything a renderer would draw (titles, axis labels, ticks, legend entries,
-  value labels, wedge labels) with placeholder boxes;
+  elements are derived from the panels by `_texts`, listing everything a renderer would draw
+  (titles, axis labels, ticks, legend entries, value labels, wedge labels) with placeholder boxes;
 - respondent figures (`RESPONDENT_FIGURES`): a hand-picked subset of text elements (`_te`), plus
   `probes_for`/`setups_for`/`context` computing expected answers from the values, for the simulated
   respondents, the judges and the known-answer checks.
