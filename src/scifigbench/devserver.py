@@ -26,7 +26,18 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty")
+FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty",
+               "html", "message_string", "content_list", "content_number", "missing_fields")
+# 200 replies that are not a readable chat completion, as some proxies and providers send them
+ODD_BODIES: dict[str, bytes] = {
+    "html": b"<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>",
+    "message_string": json.dumps({"id": "x", "choices": [{"index": 0, "message": "just a string"}]}).encode(),
+    "content_list": json.dumps({"id": "x", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": [{"type": "text", "text": "a list"}]}}]}).encode(),
+    "content_number": json.dumps({"id": "x", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": 42}}]}).encode(),
+    "missing_fields": json.dumps({"id": "x", "object": "chat.completion"}).encode(),
+}
 
 
 @dataclass(frozen=True)
@@ -115,6 +126,7 @@ class DevServer:
         faults: Faults | None = None,
         api_key: str | None = None,
         echo_key_on_401: bool = False,
+        fail_status: int | None = None,
         lifetime_s: float = 600.0,
         max_requests: int = 200_000,
     ) -> None:
@@ -122,6 +134,7 @@ class DevServer:
         self.faults = faults or Faults()
         self.api_key = api_key
         self.echo_key_on_401 = echo_key_on_401
+        self.fail_status = fail_status  # answer every request with this status (e.g. 403, 404)
         self.lifetime_s = lifetime_s
         self.max_requests = max_requests
         self.lock = threading.Lock()
@@ -260,6 +273,10 @@ class _Handler(BaseHTTPRequestHandler):
             owner.record(RequestRecord(chash, user_text, "401", path))
             self._error(401, msg)
             return
+        if owner.fail_status is not None:
+            owner.record(RequestRecord(chash, user_text, str(owner.fail_status), path))
+            self._error(owner.fail_status, f"status {owner.fail_status} for every request")
+            return
         fault = owner.faults.choose(chash, attempt)
         owner.record(RequestRecord(chash, user_text, fault or "ok", path))
         f = owner.faults
@@ -272,6 +289,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(504, "too slow")
         elif fault == "malformed":
             self._send(200, b'{"id": "x", "choices": [{"message": {"content": "trunc')
+        elif fault in ODD_BODIES:
+            self._send(200, ODD_BODIES[fault])
         elif fault == "empty":
             self._send(200, json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
                                         "choices": []}).encode())

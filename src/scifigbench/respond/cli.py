@@ -14,6 +14,7 @@ from scifigbench.llm.backends import ConfigError
 from scifigbench.llm.cache import CACHE_ENV
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.request import SetupError
+from scifigbench.llm.retrying import RunAborted
 from scifigbench.tableio import read_table
 
 
@@ -32,8 +33,8 @@ def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: 
         setups = read_table(paths.SETUPS, "setups")
         table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
                                       paths.response_stats(model), retry_errors=retry_errors, progress=not no_progress)
-    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError) as exc:
+    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
                f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "
-               f"cost ${stats.cost_usd:.4f}")
+               f"cost ${stats.cost_usd:.4f} (run log: {cache_dir / 'ledger.jsonl'})")
