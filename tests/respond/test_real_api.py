@@ -21,7 +21,7 @@ from scifigbench import paths
 from scifigbench.devserver import DevServer, Faults, reply_text
 from scifigbench.llm import ledger
 from scifigbench.llm.request import Request, user_prompt
-from scifigbench.llm.retrying import RunAborted
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.respond import runner
 from scifigbench.tableio import read_table
 

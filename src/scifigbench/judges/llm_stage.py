@@ -57,7 +57,7 @@ def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
 
     if not cfg.llm_model:
         raise params.ParamsError(f"{params_path}:judge.llm_model: name a model key to judge with (judge.kind = llm)")
-    complete = CachedComplete(cfg.llm_model, params_path)
+    complete = CachedComplete(cfg.llm_model, params_path, role="judge")
     judge = llm.LLMJudge(complete, cfg.llm_model, seed=cfg.caption_ab_seed)
 
     def judge_unit(unit: Unit) -> dict:
@@ -80,7 +80,8 @@ def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
         record = llm_verdict(judge, unit.family, {k: v for k, v in f.items() if k != "spec"})
         return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
 
-    judge_unit.close = complete.close  # the stage closes the client (cache, connections) when it is done
+    judge_unit.close = complete.close  # the stage closes the client (cache, connections, ledger) when it is done
+    judge_unit.concurrency = complete.concurrency  # the judge model's own concurrency, not the respondent's
     return judge_unit, f"llm:{cfg.llm_model}"
 
 

@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import CallFailed, ChatBackend, Completion
 from scifigbench.llm.config import Effective
 from scifigbench.llm.ratelimit import RateLimiter
@@ -21,10 +22,6 @@ IMAGE_TOKEN_ESTIMATE = 1000  # a rough per-image prompt cost for the tokens-per-
 FAIL_FAST_AFTER = 3          # identical fatal failures in a row (no success between) that stop a run
 WINDOW_MIN = 8               # attempts per adaptive-concurrency window at the least
 SHRINK_SHARE = 0.25          # share of throttled attempts in a window that halves the concurrency
-
-
-class RunAborted(RuntimeError):
-    """The run cannot work as configured (wrong key, model or URL; nothing listening): stop it all."""
 
 
 def estimate_tokens(messages: list[dict[str, Any]], max_tokens: int) -> float:

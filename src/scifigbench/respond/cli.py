@@ -14,7 +14,7 @@ from scifigbench.llm.backends import ConfigError
 from scifigbench.llm.cache import CACHE_ENV
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.request import SetupError
-from scifigbench.llm.retrying import RunAborted
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.tableio import read_table
 
 

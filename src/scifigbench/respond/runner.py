@@ -32,7 +32,8 @@ from scifigbench.llm.backends import ChatBackend, make_backend
 from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache
 from scifigbench.llm.config import Effective
 from scifigbench.llm.request import Request, SetupError, build_request
-from scifigbench.llm.retrying import Attempts, RunAborted
+from scifigbench.llm.aborted import RunAborted
+from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
 from scifigbench.respond.journal import Journal
 from scifigbench.tableio import sha256_file, write_json, write_table
