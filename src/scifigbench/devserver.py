@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from typing import Any
 
 FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty",
@@ -127,6 +128,7 @@ class DevServer:
         api_key: str | None = None,
         echo_key_on_401: bool = False,
         fail_status: int | None = None,
+        reply: Callable[[dict[str, Any]], str] | None = None,
         lifetime_s: float = 600.0,
         max_requests: int = 200_000,
     ) -> None:
@@ -135,6 +137,9 @@ class DevServer:
         self.api_key = api_key
         self.echo_key_on_401 = echo_key_on_401
         self.fail_status = fail_status  # answer every request with this status (e.g. 403, 404)
+        self.reply = reply or (lambda body: reply_text(_user_text(body)))  # request body -> answer text
+        self.in_flight = 0
+        self.peak_in_flight = 0  # most requests the server was working on at once
         self.lifetime_s = lifetime_s
         self.max_requests = max_requests
         self.lock = threading.Lock()
@@ -265,6 +270,17 @@ class _Handler(BaseHTTPRequestHandler):
         chash = content_hash(body)
         user_text = _user_text(body)
         attempt = owner.register(chash)
+        with owner.lock:
+            owner.in_flight += 1
+            owner.peak_in_flight = max(owner.peak_in_flight, owner.in_flight)
+        try:
+            self._answer(owner, path, body, chash, user_text, attempt)
+        finally:
+            with owner.lock:
+                owner.in_flight -= 1
+
+    def _answer(self, owner: DevServer, path: str, body: dict[str, Any], chash: str, user_text: str,
+                attempt: int) -> None:
         if owner.latency_s:
             time.sleep(owner.latency_s)
         key = self._presented_key()
@@ -295,7 +311,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
                                         "choices": []}).encode())
         else:
-            text = reply_text(user_text)
+            text = owner.reply(body)
             payload = {
                 "id": f"chatcmpl-{chash[:12]}",
                 "object": "chat.completion",
