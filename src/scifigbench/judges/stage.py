@@ -100,11 +100,15 @@ def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, 
                                   mininterval=1.0)))
 
 
-def load_units(model: str) -> list[Unit]:
-    """Read the tables one model's judgment needs and split its responses into units."""
+def load_units(model: str, responses: pd.DataFrame | None = None) -> list[Unit]:
+    """Read the tables one model's judgment needs and split its responses into units.
+
+    ``responses`` replaces the model's table (``scifigbench plan`` judges answers not given yet).
+    """
     figures = read_table(paths.FIGURES, "figures")
     setups = read_table(paths.SETUPS, "setups", root=None)
-    responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
+    if responses is None:
+        responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
     probes = {r["probe_id"]: r for r in read_table(paths.PROBES, "probes").to_dict("records")}
     targets = {}
     if paths.BLUR_TARGETS.exists():

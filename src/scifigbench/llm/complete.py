@@ -31,6 +31,12 @@ from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
 
 
+def completion_key(eff: config.Effective, messages: list[dict[str, Any]]) -> str:
+    """The cache key of ``messages`` sent to model ``eff`` (inlined images by the hash of their bytes)."""
+    m = eff.model
+    return request_key(m.identity(), m.model_id, eff.generation, reference_images(messages))
+
+
 class CachedComplete:
     """Call it with chat messages (from up to ``concurrency`` threads); ``close()`` at the end."""
 
@@ -53,8 +59,7 @@ class CachedComplete:
         return self.eff.concurrency
 
     def key(self, messages: list[dict[str, Any]]) -> str:
-        m = self.eff.model
-        return request_key(m.identity(), m.model_id, self.eff.generation, reference_images(messages))
+        return completion_key(self.eff, messages)
 
     def __call__(self, messages: list[dict[str, Any]]) -> str:
         key = self.key(messages)  # hashing inlined images happens in the caller's thread
