@@ -28,8 +28,8 @@ def built(tmp_path_factory) -> Path:
     for m, rows in j.groupby("model"):
         write_table(rows, root / "judgments" / f"{m}.parquet", "judgments", root=None)
     (root / "responses").mkdir()
-    (root / "responses" / "m-mid.stats.json").write_text(json.dumps({"calls": 480, "cache_hits": 12, "retries": 3,
-                                                                        "errors": 1, "cost_usd": 0.25}))
+    (root / "responses" / "m-mid.stats.json").write_text(json.dumps({"setups": 480, "answered": 479, "errors": 1,
+                                                                        "prompt_tokens": 9000, "cost_usd": 0.25}))
     gallery = root / "gallery"
     gallery.mkdir()
     import matplotlib.pyplot as plt
@@ -57,7 +57,7 @@ def test_report_is_self_contained_and_complete(built: Path):
                     "Reliability", "Example responses", "Run statistics", "One figure under every condition"):
         assert section in html
     assert "Resists a false premise" in html and "Fabricates an unreadable element" in html
-    assert "<td>480</td>" in html  # run stats from responses/<model>.stats.json
+    assert "<td>480</td>" in html and "<td>479</td>" in html  # content stats from responses/<model>.stats.json
 
 
 def test_best_and_second_best_marked_per_column(built: Path):

@@ -11,7 +11,8 @@ from typing import Any
 from scifigbench.report import plots, tables
 from scifigbench.report.examples import Example
 
-RUN_COLUMNS = ("calls", "cache_hits", "retries", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
+# what the answers hold and cost (responses/<model>.stats.json); calls and cache hits are in the untracked ledger
+RUN_COLUMNS = ("setups", "answered", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
 MAX_GALLERY_BYTES = 2_000_000  # per image; keeps the report small enough to open anywhere
 
 
