@@ -332,8 +332,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--lifetime", type=float, default=3600.0)
+    ap.add_argument("--rate-429", type=float, default=0.0, help="share of attempts answered 429")
+    ap.add_argument("--retry-after", type=float, default=0.05, help="seconds in the 429's Retry-After")
+    ap.add_argument("--reply", default=None, help="answer every request with this text (e.g. a judge's JSON)")
     args = ap.parse_args()
-    with DevServer(latency_s=args.latency, lifetime_s=args.lifetime) as srv:
+    faults = Faults(rates={"429": args.rate_429} if args.rate_429 else {}, retry_after_s=args.retry_after)
+    reply = (lambda body: args.reply) if args.reply is not None else None
+    with DevServer(latency_s=args.latency, lifetime_s=args.lifetime, faults=faults, reply=reply) as srv:
         print(f"serving on {srv.base_url} (azure endpoint {srv.azure_endpoint})", flush=True)
         try:
             while srv._httpd is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +53,16 @@ class CachedComplete:
         self._thread = threading.Thread(target=self._loop.run_forever, name=f"llm-{model}", daemon=True)
         self._thread.start()
         self._attempts: Attempts | None = None
+        self._opened = time.monotonic()
 
     @property
     def concurrency(self) -> int:
-        """How many callers at once keep this model's configured concurrency busy."""
-        return self.eff.concurrency
+        """How many callers at once keep this model's configured concurrency busy.
+
+        Twice the model's concurrency: a caller waiting out a Retry-After holds no slot of the
+        client's adaptive limit, and another caller's request takes it meanwhile.
+        """
+        return 2 * self.eff.concurrency
 
     def key(self, messages: list[dict[str, Any]]) -> str:
         return completion_key(self.eff, messages)
@@ -91,6 +97,7 @@ class CachedComplete:
             self._thread.join()
             self._loop.close()
             self.cache.close()
+            self.stats.wall_s = self.stats.call_s = time.monotonic() - self._opened
             if self.stats.calls or self.stats.cache_hits:
                 ledger.append(self.cache_dir, self.stats)
 

@@ -39,6 +39,7 @@ from scifigbench.respond.journal import Journal
 from scifigbench.tableio import sha256_file, write_json, write_table
 
 JOURNAL_FILE = "journal.sqlite"
+WORKERS_PER_SLOT = 2
 
 
 class TooManyErrors(RunAborted):
@@ -125,7 +126,10 @@ class _Caller:
                 self.bar.set_postfix(retries=self.stats.retries, errors=self.stats.errors,
                                      concurrency=attempts.slots.limit, refresh=False)
 
-        tasks = [asyncio.create_task(worker()) for _ in range(max(1, min(self.eff.concurrency, len(pending))))]
+        # twice as many workers as slots: a worker waiting out a Retry-After holds no slot, and
+        # another takes it, so a few 429s do not idle the configured concurrency
+        n = max(1, min(WORKERS_PER_SLOT * self.eff.concurrency, len(pending)))
+        tasks = [asyncio.create_task(worker()) for _ in range(n)]
         try:
             done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
             for task in done:
