@@ -224,3 +224,47 @@ def test_cached_rerun_writes_byte_identical_outputs_and_the_ledger_adds_up(tmp_p
     assert total["cost_usd"] == pytest.approx(content["cost_usd"])  # paid once, kept after the cached rerun
     assert total["prompt_tokens"] == content["prompt_tokens"] == first["prompt_tokens"].sum()
     assert read_table(out[0], "responses").equals(first)
+
+
+def test_sustained_throttling_lowers_the_concurrency_and_everything_is_answered(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 16))  # 32 setups
+    with DevServer(faults=Faults(rates={"429": 0.6}, retry_after_s=0.01, seed=9), api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, concurrency=8, max_retries=30)
+        table, stats = run_model(tmp_path, "m")
+        throttled, peak = srv.outcomes()["429"], srv.peak_in_flight
+    assert table["error"].isna().all()
+    assert stats.failed_attempts == {"http_429": throttled} and throttled > 32
+    assert stats.lowest_concurrency < 8 and peak <= 8
+
+
+DVC = Path(sys.executable).with_name("dvc")
+
+
+@pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")
+def test_forced_cached_rerun_leaves_dvc_lock_and_status_clean(tmp_path):
+    import os
+
+    import yaml
+
+    write_setups(tmp_path, setup_rows(tmp_path, 4))
+    env = {**os.environ, "PYTHONPATH": str(SRC), "SCIFIGBENCH_TEST_KEY": KEY, "DVC_NO_ANALYTICS": "1"}
+    faults = Faults(rates={"429": 0.3, "500": 0.2}, retry_after_s=0.01, seed=5)  # attempts differ run to run
+    with DevServer(faults=faults, api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, max_retries=8)
+        stage = {"cmd": f"{sys.executable} -m scifigbench respond m --no-progress", "deps": [str(paths.SETUPS)],
+                 "params": ["models.m", "run"], "outs": [str(paths.responses("m")), str(paths.response_stats("m"))]}
+        (tmp_path / "dvc.yaml").write_text(yaml.safe_dump({"stages": {"respond": stage}}))
+
+        def dvc(*args: str) -> subprocess.CompletedProcess:
+            return subprocess.run([str(DVC), *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180)
+
+        assert dvc("init", "--no-scm", "-q").returncode == 0
+        assert dvc("repro").returncode == 0
+        lock = (tmp_path / "dvc.lock").read_text()
+        sent = len(srv.records)
+        forced = dvc("repro", "--force")  # the stage runs again, every answer from the cache
+        assert forced.returncode == 0, forced.stderr
+        assert len(srv.records) == sent
+        status = dvc("status")
+    assert (tmp_path / "dvc.lock").read_text() == lock
+    assert status.returncode == 0 and "Data and pipelines are up to date" in status.stdout, status.stdout
