@@ -66,7 +66,7 @@ def open_generator(key: str, params_path: Path | str, cache: Path | None = None)
         raise LLMProbeError(f"{params_path}: probes.llm_generator names model '{key}', "
                             f"which cannot generate probes: {err}") from None
     try:
-        yield Generator(key, complete.eff.model.model_id, complete, complete.concurrency)
+        yield Generator(key, complete.eff.model.model_id, complete, complete.eff.concurrency)
     finally:
         complete.close()
 
