@@ -104,14 +104,21 @@ class _Caller:
         return _answer_row(self.eff, req.setup_id, req.key, ans), True
 
     async def run(self, pending: dict[str, list[Request]]) -> dict[str, dict[str, Any]]:
-        """Drain ``pending`` with ``concurrency`` workers; on a fatal error cancel them, then close the client."""
+        """Drain ``pending`` with the workers; close the client only once every worker has stopped.
+
+        When a worker fails (the run cannot work, or a bug outside a row), no new request starts;
+        requests already on the wire may finish (bounded by the timeout) and are journalled, then
+        the remaining workers are cancelled and the failure is raised.
+        """
         attempts = Attempts(self.eff, self.backend, self.stats)
         queue: asyncio.Queue[list[Request]] = asyncio.Queue()
         for group in pending.values():
             queue.put_nowait(group)
 
+        stopping = False
+
         async def worker() -> None:
-            while not queue.empty():
+            while not queue.empty() and not stopping:
                 group = queue.get_nowait()
                 first, keep = await self.call(attempts, group[0])
                 # setups whose requests are identical share one call; the others count as cache hits
@@ -131,10 +138,15 @@ class _Caller:
         n = max(1, min(WORKERS_PER_SLOT * self.eff.concurrency, len(pending)))
         tasks = [asyncio.create_task(worker()) for _ in range(n)]
         try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
-            for task in done:
-                if task.exception() is not None:
-                    raise task.exception()
+            done, running = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+            failed = next((t.exception() for t in done if t.exception() is not None), None)
+            if failed is not None:
+                # no new request starts; those already on the wire may finish and be journalled,
+                # since the server is producing (and billing) their answers anyway
+                stopping = True
+                if running:
+                    await asyncio.wait(running, timeout=self.eff.timeout_s)
+                raise failed
         finally:
             for task in tasks:
                 task.cancel()
