@@ -27,6 +27,7 @@ RETRYABLE_STATUS = frozenset({408, 409, 429}) | frozenset(range(500, 600))
 # Failures that say the run as configured cannot work (wrong key, wrong model or URL, nothing
 # listening): retrying them is pointless, and a few identical ones in a row stop the whole run.
 FATAL_KINDS = frozenset({"http_401", "http_403", "http_404", "connect"})
+CONNECT_TIMEOUT_S = 10.0  # an unreachable host is known after this, not after the whole per-attempt timeout
 
 
 class ConfigError(RuntimeError):
@@ -100,6 +101,9 @@ def _classify(exc: Exception, secret: str | None, url: str) -> CallFailed:
         return CallFailed(f"http_{status}", msg, retryable=status in RETRYABLE_STATUS,
                           retry_after=parse_retry_after(exc.response.headers))
     if isinstance(exc, openai.APITimeoutError):
+        if isinstance(exc.__cause__, httpx2.ConnectTimeout):  # an unreachable host: nobody answers
+            return CallFailed("connect", f"cannot connect to {url} within {CONNECT_TIMEOUT_S:g} s", retryable=True,
+                              from_server=False)
         return CallFailed("timeout", msg, retryable=True, from_server=False)
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__
@@ -177,6 +181,10 @@ class ChatBackend:
     def _model_arg(self) -> str:
         return str(self.model.model)
 
+    def _timeout(self) -> httpx2.Timeout:
+        """The per-attempt timeout, with a short connect phase so an unreachable host fails fast."""
+        return httpx2.Timeout(self.timeout_s, connect=min(CONNECT_TIMEOUT_S, self.timeout_s))
+
     def open(self) -> None:
         env = str(self.model.api_key_env)
         key = os.environ.get(env)
@@ -221,7 +229,7 @@ class OpenAICompatBackend(ChatBackend):
     """OpenAI, OpenRouter, vLLM, Ollama, LM Studio: anything serving ``/chat/completions``."""
 
     def _client(self, key: str) -> Any:
-        return openai.AsyncOpenAI(base_url=self.model.base_url, api_key=key, max_retries=0, timeout=self.timeout_s)
+        return openai.AsyncOpenAI(base_url=self.model.base_url, api_key=key, max_retries=0, timeout=self._timeout())
 
 
 class AzureBackend(ChatBackend):
@@ -230,7 +238,7 @@ class AzureBackend(ChatBackend):
     def _client(self, key: str) -> Any:
         return openai.AsyncAzureOpenAI(azure_endpoint=self.model.endpoint, api_version=self.model.api_version,
                                        azure_deployment=self.model.deployment, api_key=key, max_retries=0,
-                                       timeout=self.timeout_s)
+                                       timeout=self._timeout())
 
     def _model_arg(self) -> str:
         return str(self.model.deployment)
