@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import json
 import pickle
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -82,33 +84,60 @@ def _unit_key(unit: Unit) -> str:
     return hashlib.sha256(pickle.dumps(unit, protocol=5)).hexdigest()
 
 
+def _judged(units: list[Unit], one, workers: int) -> Iterator[dict]:
+    """Rows in unit order; ``workers`` > 1 judges that many units at once (an LLM judge waits on the network).
+
+    An exception other than a unit's own failure (the judge model cannot work at all) cancels
+    the units not yet started and propagates.
+    """
+    if workers <= 1:
+        yield from map(one, units)
+        return
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="judge")
+    try:
+        yield from pool.map(one, units)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True,
                 store: StepStore | None = None) -> pd.DataFrame:
     """Judge every unit; failures become error rows (never zeros, never dropped). With ``store``,
-    verdicts of units judged before are reused (only for deterministic judges)."""
-    rows = []
-    for unit in tqdm(units, desc=f"judge {model}", unit="unit", disable=not progress, mininterval=1.0):
+    verdicts of units judged before are reused (only for deterministic judges).
+
+    A judge with a ``concurrency`` attribute (the LLM judge: its model's configured concurrency)
+    is called from that many threads at once; its client paces and throttles the calls.
+    """
+
+    def one(unit: Unit) -> dict:
         if unit.error is not None:
-            rows.append(_row(unit, model, {"judge_id": judge_id, "error": unit.error}))
-            continue
+            return _row(unit, model, {"judge_id": judge_id, "error": unit.error})
         try:
-            key = _unit_key(unit) if store is not None else ""
-            judged = store.get(key) if store is not None else None
+            if store is None:
+                return _row(unit, model, judge(unit))
+            key = _unit_key(unit)
+            judged = store.get(key)
             if judged is None:
                 judged = judge(unit)
-                if store is not None:
-                    store.put(key, judged)
-            rows.append(_row(unit, model, judged))
+                store.put(key, judged)
+            return _row(unit, model, judged)
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
-            rows.append(_row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"}))
-    return pd.DataFrame(rows)
+            return _row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"})
+
+    rows = _judged(units, one, int(getattr(judge, "concurrency", 1)))
+    return pd.DataFrame(list(tqdm(rows, total=len(units), desc=f"judge {model}", unit="unit", disable=not progress,
+                                  mininterval=1.0)))
 
 
-def load_units(model: str) -> list[Unit]:
-    """Read the tables one model's judgment needs and split its responses into units."""
+def load_units(model: str, responses: pd.DataFrame | None = None) -> list[Unit]:
+    """Read the tables one model's judgment needs and split its responses into units.
+
+    ``responses`` replaces the model's table (``scifigbench plan`` judges answers not given yet).
+    """
     figures = read_table(paths.FIGURES, "figures")
     setups = read_table(paths.SETUPS, "setups", root=None)
-    responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
+    if responses is None:
+        responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
     probes = {r["probe_id"]: r for r in read_table(paths.PROBES, "probes").to_dict("records")}
     targets = {}
     if paths.BLUR_TARGETS.exists():
@@ -168,7 +197,8 @@ def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataF
     cfg = params.section(JudgeConfig, "judge", params_path)
     judge, judge_id = make_judge(cfg, params_path)
     try:
-        store = rule_store() if cfg.kind == "rule" else None  # LLM verdicts are cached per request already
+        # only the pure rule judge's verdicts are stored; LLM verdicts are cached per request already
+        store = rule_store() if cfg.kind == "rule" and not cfg.fallback_model else None
         table = judge_units(load_units(model), model, judge, judge_id, store=store)
     finally:
         getattr(judge, "close", lambda: None)()
