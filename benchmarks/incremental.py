@@ -31,8 +31,12 @@ BIN = Path(sys.executable).parent
 
 
 def sh(cwd: Path, *args: str) -> str:
-    env = {**os.environ, "DVC_NO_ANALYTICS": "1", "PYTHONPATH": str(cwd / "src"),
-           "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    env = {
+        **os.environ,
+        "DVC_NO_ANALYTICS": "1",
+        "PYTHONPATH": str(cwd / "src"),
+        "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
     res = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True)
     if res.returncode != 0:
         raise SystemExit(f"{' '.join(args)} failed:\n{res.stdout[-4000:]}\n{res.stderr[-4000:]}")
@@ -46,13 +50,17 @@ def repro(cwd: Path, *targets: str) -> tuple[float, str]:
 
 
 def subsets(cwd: Path) -> pd.DataFrame:
-    return pd.read_parquet(cwd / "data/corpus/figures.parquet",
-                           columns=["figure_id", "subset_primary", "subset_ablation"]).set_index("figure_id")
+    return pd.read_parquet(
+        cwd / "data/corpus/figures.parquet", columns=["figure_id", "subset_primary", "subset_ablation"]
+    ).set_index("figure_id")
 
 
 def reused_lines(log: str) -> list[str]:
-    return [line.strip() for line in log.splitlines() if "reused" in line or "Running stage" in line
-            or line.startswith("conditions:")]
+    return [
+        line.strip()
+        for line in log.splitlines()
+        if "reused" in line or "Running stage" in line or line.startswith("conditions:")
+    ]
 
 
 def main() -> None:
@@ -89,7 +97,10 @@ def main() -> None:
         moved = before.index[(before != after).any(axis=1)].tolist()
         n = len(before)
         print(f"figures: {n} -> {n + 1}")
-        print(f"full dvc repro: {full:.1f} s; after adding one figure: {one:.1f} s; ratio {one / full:.1%} (target < 15 %)")
+        print(
+            f"full dvc repro: {full:.1f} s; after adding one figure: {one:.1f} s; "
+            f"ratio {one / full:.1%} (target < 15 %)"
+        )
         print(f"existing figures whose subset membership changed: {len(moved)} {moved[:10]} (target 0)")
         print("\n".join("  " + line for line in reused_lines(log)), flush=True)
 
@@ -97,8 +108,13 @@ def main() -> None:
         figures = pd.read_parquet(work / "data/corpus/figures.parquet")
         images = work / "manifest_images"
         shutil.copytree(work / "data/corpus/images", images)
-        manifest = pd.DataFrame({"image_path": [f"manifest_images/{Path(p).name}" for p in figures["image_path"]],
-                                 "chart_type": figures["chart_type"], "caption": figures["caption"]})
+        manifest = pd.DataFrame(
+            {
+                "image_path": [f"manifest_images/{Path(p).name}" for p in figures["image_path"]],
+                "chart_type": figures["chart_type"],
+                "caption": figures["caption"],
+            }
+        )
         manifest.to_csv(work / "manifest.csv", index=False)
         corpus.update(source="manifest", manifest="manifest.csv")
         (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))

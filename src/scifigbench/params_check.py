@@ -48,8 +48,13 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
 
 
 @click.command("check-params")
-@click.option("--params", "params_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=params.DEFAULT_PARAMS, show_default=True)
+@click.option(
+    "--params",
+    "params_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=params.DEFAULT_PARAMS,
+    show_default=True,
+)
 @click.option("--marker", type=click.Path(dir_okay=False, path_type=Path), default=paths.PARAMS_OK, show_default=True)
 def check_params(params_path: Path, marker: Path) -> None:
     """Validate every section of the params file; write the marker the other stages depend on."""

@@ -20,9 +20,10 @@ import os
 import pickle
 import shutil
 import tempfile
+from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from scifigbench import paths
 

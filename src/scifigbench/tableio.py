@@ -11,8 +11,9 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import pandas as pd
 
@@ -116,8 +117,10 @@ def load_judgments(judgments_dir: Path, models: list[str] | None = None) -> pd.D
         files = [judgments_dir / f"{m}.parquet" for m in models]
         missing = [f for f in files if not f.is_file()]
         if missing:
-            raise FileNotFoundError(f"{missing[0]}: no judgment table for model '{missing[0].stem}' "
-                                    "named in params.yaml — run its judge stage first")
+            raise FileNotFoundError(
+                f"{missing[0]}: no judgment table for model '{missing[0].stem}' "
+                "named in params.yaml — run its judge stage first"
+            )
     if not files:
         raise FileNotFoundError(f"{judgments_dir}: no judgment tables (*.parquet) — run the judge stage first")
     frames = [read_table(f, "judgments", root=None) for f in files]

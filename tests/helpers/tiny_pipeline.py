@@ -23,8 +23,15 @@ DVC = BIN / "dvc"
 def tiny_params(models: tuple[str, ...] = ("sim-careful", "sim-weak")) -> dict[str, Any]:
     """params.yaml with a 6-figure corpus, a short bootstrap and the named simulated models."""
     params = yaml.safe_load((REPO / "params.yaml").read_text())
-    params["corpus"].update(n_bar=2, n_line=2, n_pie=2, workers=1, dpi=80,
-                            primary={"bar": 1, "line": 1, "pie": 1}, ablation={"bar": 1, "line": 0, "pie": 0})
+    params["corpus"].update(
+        n_bar=2,
+        n_line=2,
+        n_pie=2,
+        workers=1,
+        dpi=80,
+        primary={"bar": 1, "line": 1, "pie": 1},
+        ablation={"bar": 1, "line": 0, "pie": 0},
+    )
     params["conditions"].update(workers=1, page_dpi=40)
     params["metrics"].update(bootstrap=100, split_half_splits=5)
     params["models"] = {m: {"backend": "simulated", "profile": m.removeprefix("sim-")} for m in models}
@@ -32,10 +39,17 @@ def tiny_params(models: tuple[str, ...] = ("sim-careful", "sim-weak")) -> dict[s
 
 
 def sh(cwd: Path, *args: str, check: bool = True, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, "DVC_NO_ANALYTICS": "1", "PYTHONPATH": str(cwd / "src"),
-                "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-                "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
-                "GIT_COMMITTER_EMAIL": "t@example.org", **(env or {})}
+    full_env = {
+        **os.environ,
+        "DVC_NO_ANALYTICS": "1",
+        "PYTHONPATH": str(cwd / "src"),
+        "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.org",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.org",
+        **(env or {}),
+    }
     res = subprocess.run(list(args), cwd=cwd, env=full_env, capture_output=True, text=True, timeout=900)
     if check:
         assert res.returncode == 0, f"{' '.join(args)} failed:\n{res.stdout[-3000:]}\n{res.stderr[-3000:]}"

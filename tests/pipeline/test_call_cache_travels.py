@@ -3,7 +3,6 @@ one-prompt edit there costs only that prompt's requests (a real dvc remote, a re
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -22,22 +21,31 @@ KEY = "test-key-not-a-secret"
 
 
 def stage() -> dict:
-    return {"cmd": f"{sys.executable} -m scifigbench respond m --no-progress",
-            "deps": [str(paths.SETUPS), str(paths.CONDITION_IMAGES)], "params": ["models.m", "run"],
-            "outs": [str(paths.responses("m")), str(paths.response_stats("m")),
-                     {str(paths.call_bundle("m")): {"persist": True}}]}
+    return {
+        "cmd": f"{sys.executable} -m scifigbench respond m --no-progress",
+        "deps": [str(paths.SETUPS), str(paths.CONDITION_IMAGES)],
+        "params": ["models.m", "run"],
+        "outs": [
+            str(paths.responses("m")),
+            str(paths.response_stats("m")),
+            {str(paths.call_bundle("m")): {"persist": True}},
+        ],
+    }
 
 
 def run(repo: Path, *args: str) -> str:
-    env = {"PYTHONPATH": str(REPO / "src"), "SCIFIGBENCH_TEST_KEY": KEY,
-           "SCIFIGBENCH_CACHE_DIR": str(repo / ".local-cache")}  # each clone has its own, empty at first
+    env = {
+        "PYTHONPATH": str(REPO / "src"),
+        "SCIFIGBENCH_TEST_KEY": KEY,
+        "SCIFIGBENCH_CACHE_DIR": str(repo / ".local-cache"),
+    }  # each clone has its own, empty at first
     return sh(repo, *args, env=env).stdout
 
 
 def test_one_prompt_edit_after_pull_costs_only_that_prompt(tmp_path: Path) -> None:
     origin, clone, remote = tmp_path / "origin", tmp_path / "clone", tmp_path / "remote"
     with DevServer(api_key=KEY) as srv:
-        setups = setup_rows(origin, 6)                      # 6 figures x (describe, capability) = 12 requests
+        setups = setup_rows(origin, 6)  # 6 figures x (describe, capability) = 12 requests
         write_setups(origin, setups)
         write_params(origin, {"m": openai_model(srv.base_url)})
         (origin / ".gitignore").write_text(".local-cache/\n")
@@ -62,7 +70,7 @@ def test_one_prompt_edit_after_pull_costs_only_that_prompt(tmp_path: Path) -> No
         write_setups(clone, edited)
         before = srv.outcomes()["ok"]
         run(clone, str(DVC), "repro", "-q")
-        assert srv.outcomes()["ok"] - before == int(describe.sum()) == 6   # not 12: the rest came from the pull
+        assert srv.outcomes()["ok"] - before == int(describe.sum()) == 6  # not 12: the rest came from the pull
         answers = pd.read_parquet(clone / paths.responses("m"))
         assert answers["error"].isna().all() and len(answers) == 12
         assert len(list((clone / paths.call_bundle("m")).glob("*/*.json"))) == 12  # the folder follows the setups

@@ -79,8 +79,11 @@ def _literals(node: ast.AST, known: set[str]) -> set[str]:
     """Prompt ids among the string literals under ``node`` (comparisons and dict keys excluded)."""
     skip = {id(k) for n in ast.walk(node) if isinstance(n, ast.Dict) for k in n.keys}
     skip |= {id(c) for n in ast.walk(node) if isinstance(n, ast.Compare) for c in [n.left, *n.comparators]}
-    return {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-            and n.value in known and id(n) not in skip}
+    return {
+        n.value
+        for n in ast.walk(node)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in known and id(n) not in skip
+    }
 
 
 def prompt_ids(files: set[Path]) -> set[str]:
@@ -93,13 +96,23 @@ def prompt_ids(files: set[Path]) -> set[str]:
     used: set[str] = set()
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        tables = {t.id: n.value for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))
-                  for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-                  if isinstance(t, ast.Name) and isinstance(n.value, ast.Dict)}
+        tables = {
+            t.id: n.value
+            for n in tree.body
+            if isinstance(n, (ast.Assign, ast.AnnAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Name) and isinstance(n.value, ast.Dict)
+        }
         functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for call in ast.walk(tree):
-            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "load"
-                    and isinstance(call.func.value, ast.Name) and call.func.value.id == "prompts" and call.args):
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr == "load"
+                and isinstance(call.func.value, ast.Name)
+                and call.func.value.id == "prompts"
+                and call.args
+            ):
                 continue
             arg = call.args[0]
             if isinstance(arg, ast.Constant):

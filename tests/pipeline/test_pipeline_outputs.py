@@ -26,8 +26,8 @@ def test_params_typo_keeps_every_previous_output(pipeline: Path) -> None:
     before = snapshot(pipeline, *OUTPUTS)
     assert any(k.startswith("metrics/") for k in before) and "reports/index.html" in before
     params = tiny_params(("sim-careful", "sim-weak"))
-    params["metrics"]["bootstrp"] = params["metrics"].pop("bootstrap")   # the typo
-    params["corpus"]["n_bar"] = 3                                        # and a real change upstream
+    params["metrics"]["bootstrp"] = params["metrics"].pop("bootstrap")  # the typo
+    params["corpus"]["n_bar"] = 3  # and a real change upstream
     write_params(pipeline, params)
     res = sh(pipeline, str(DVC), "repro", check=False)
     assert res.returncode != 0
@@ -53,6 +53,6 @@ def test_removing_a_model_removes_it_from_metrics_and_report(pipeline: Path) -> 
     assert "Running stage 'metrics'" in dry and "Running stage 'report'" in dry
     sh(pipeline, str(DVC), "repro", "-q")
     assert (pipeline / "data" / "judgments" / "sim-weak.parquet").exists()  # its file is still there...
-    assert models_in_metrics() == {"sim-careful"}                          # ...but no longer read
+    assert models_in_metrics() == {"sim-careful"}  # ...but no longer read
     assert "sim-weak" not in (pipeline / "reports" / "index.html").read_text()
     assert "sim-weak" not in "".join(p.read_text() for p in (pipeline / "reports" / "plots").glob("*.csv"))

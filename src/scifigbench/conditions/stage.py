@@ -138,7 +138,9 @@ def figure_store(root: Path) -> StepStore:
     return StepStore("conditions", code_version("conditions", "contracts", "spec.py", "fonts"), root)
 
 
-def figure_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> str:
+def figure_key(
+    job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]
+) -> str:
     params = {k: v for k, v in asdict(cfg).items() if k != "workers"}  # workers never change a pixel
     spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
     mine = {tid: asdict(d) for tid, d in decided.items() if tid.startswith(f"{job.figure_id}/")}
@@ -180,7 +182,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     store = figure_store(root)
     keys = [figure_key(j, cfg, seed, root, decided) for j in jobs]
     stored = [store.get(k, restore_to=root) for k in keys]  # a stored figure's PNGs are copied back
-    todo = [j for j, r in zip(jobs, stored) if r is None]
+    todo = [j for j, r in zip(jobs, stored, strict=True) if r is None]
     work = partial(process_figure, cfg=cfg, seed=seed, root=root, decided=decided)
     bar = partial(tqdm, total=len(todo), desc="conditions", unit="fig", disable=not progress)
     if cfg.workers > 1 and len(todo) > 1:
@@ -190,7 +192,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     else:
         fresh = iter([work(j) for j in bar(todo)])
     results = []
-    for key, r in zip(keys, stored):
+    for key, r in zip(keys, stored, strict=True):
         if r is None:
             r = next(fresh)
             store.put(key, FigureResult(r.conditions, r.targets, r.written), r.written, root)

@@ -19,7 +19,7 @@ CHART_TYPES = ("bar", "line", "pie")
 
 def rank_key(seed: int, chart_type: str, figure_id: str) -> str:
     """The figure's place in its stratum's ranking (lower comes first)."""
-    return hashlib.sha256(f"{seed}\0{chart_type}\0{figure_id}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{seed}\0{chart_type}\0{figure_id}".encode()).hexdigest()
 
 
 def assign(figures: pd.DataFrame, primary: dict[str, int], ablation: dict[str, int], seed: int) -> pd.DataFrame:

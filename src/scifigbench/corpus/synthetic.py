@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from tqdm import tqdm
 
 from scifigbench.corpus.describe import caption, reference_description
-from scifigbench.corpus.generate import generate
 from scifigbench.corpus.figure_record import FigureRecord
+from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
@@ -48,17 +48,29 @@ def render_store(repo_root: Path) -> StepStore:
 
 def _built(job_list: list[tuple[int, str, int, int]], workers: int, store: StepStore) -> Iterator[tuple[str, bytes]]:
     """Each job's (spec JSON, PNG) in job order: from the store, else rendered (and stored)."""
-    found = {job: store.get(content_key(*job)) for job in job_list}
+    found: dict[tuple[int, str, int, int], tuple[str, bytes] | None] = {
+        job: store.get(content_key(*job)) for job in job_list
+    }
     todo = [job for job, value in found.items() if value is None]
-    for job, value in zip(todo, tqdm(_results(todo, workers), total=len(todo), desc="corpus", unit="fig")):
-        store.put(content_key(*job), value)
-        found[job] = value
+    rendered = tqdm(_results(todo, workers), total=len(todo), desc="corpus", unit="fig")
+    for job, built in zip(todo, rendered, strict=True):
+        store.put(content_key(*job), built)
+        found[job] = built
     for job in job_list:
-        yield found[job]
+        value = found[job]
+        assert value is not None  # every job missing from the store was rendered above
+        yield value
 
 
-def build(counts: dict[str, int], seed: int, dpi: int, workers: int, stage_root: Path,
-          corpus_dir: Path, repo_root: Path = Path(".")) -> Iterator[FigureRecord]:
+def build(
+    counts: dict[str, int],
+    seed: int,
+    dpi: int,
+    workers: int,
+    stage_root: Path,
+    corpus_dir: Path,
+    repo_root: Path = Path("."),
+) -> Iterator[FigureRecord]:
     """Render every figure; write ``<stage_root>/<corpus_dir>/{images,specs}``; yield one record each.
 
     Paths in the records are relative to the repository root (``corpus_dir`` is relative too), so

@@ -15,8 +15,8 @@ import functools
 import hashlib
 import logging
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import matplotlib
 from matplotlib import font_manager
@@ -60,8 +60,9 @@ def font_file(family: str, weight: str = "normal") -> Path:
     try:
         path = FILES[(family, weight)]
     except KeyError:
-        raise FontError(f"font family {family!r} ({weight}) is not one the project ships; "
-                        f"use one of {list(FAMILIES)}") from None
+        raise FontError(
+            f"font family {family!r} ({weight}) is not one the project ships; use one of {list(FAMILIES)}"
+        ) from None
     return _existing(path, f"{family} ({weight})")
 
 
@@ -82,13 +83,13 @@ def register() -> None:
     ours = {str(font_file(family, weight)) for family, weight in FILES}
     manager = font_manager.fontManager
     manager.ttflist = [e for e in manager.ttflist if e.name not in FAMILIES]
-    for path in sorted(ours):
-        manager.addfont(path)
-    font_manager.FontManager._findfont_cached.cache_clear()
-    for (family, weight), path in FILES.items():
+    for name in sorted(ours):
+        manager.addfont(name)
+    manager._findfont_cached.cache_clear()  # type: ignore[attr-defined]  # lookups made before the pruning
+    for (family, weight), expected in FILES.items():
         found = resolve(family, weight)
-        if found != path:
-            raise FontError(f"matplotlib resolves {family!r} ({weight}) to {found}, not {path}")
+        if found != expected:
+            raise FontError(f"matplotlib resolves {family!r} ({weight}) to {found}, not {expected}")
 
 
 def resolve(family: str, weight: str = "normal") -> Path:
@@ -136,5 +137,7 @@ def strict(what: str) -> Iterator[None]:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     problems = handler.messages + glyphs
     if problems:
-        raise FontError(f"{what}: matplotlib would substitute a font: {problems[0]}"
-                        + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+        raise FontError(
+            f"{what}: matplotlib would substitute a font: {problems[0]}"
+            + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+        )

@@ -22,11 +22,11 @@ from tqdm import tqdm
 
 from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
-from scifigbench.spec import FigureSpec
 from scifigbench.judges import rules
 from scifigbench.judges.rules.description import judge_description
-from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.units import Unit, units_for
+from scifigbench.judges.verdict_columns import judgment_columns
+from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version
 from scifigbench.tableio import read_table, write_table
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from scifigbench.llm.cache import Answer, ResponseCache
 
@@ -49,8 +49,9 @@ def save(folder: Path, cache: ResponseCache, keys: Iterable[str]) -> int:
     for key in sorted(set(keys)):
         answer = cache.get(key)
         if answer is not None:
-            wanted[_file(folder, key)] = json.dumps({f: getattr(answer, f) for f in FIELDS}, sort_keys=True,
-                                                    ensure_ascii=False, indent=1) + "\n"
+            wanted[_file(folder, key)] = (
+                json.dumps({f: getattr(answer, f) for f in FIELDS}, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+            )
     folder.mkdir(parents=True, exist_ok=True)
     for path, text in wanted.items():
         if not path.is_file() or path.read_text(encoding="utf-8") != text:

@@ -21,6 +21,7 @@ def metrics(params_path: Path, judgments_dir: Path, responses_dir: Path, out_dir
     from scifigbench.metrics.stage import MetricsConfig, run
 
     cfg = section(MetricsConfig, "metrics", params_path)
-    written = run(cfg, models=model_names(params_path), judgments_dir=judgments_dir, responses_dir=responses_dir, out_dir=out_dir)
+    models = model_names(params_path)
+    written = run(cfg, models=models, judgments_dir=judgments_dir, responses_dir=responses_dir, out_dir=out_dir)
     for path in written.values():
         click.echo(f"wrote {path}")

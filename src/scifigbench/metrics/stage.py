@@ -19,11 +19,10 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.metrics import tables
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
-from scifigbench.contracts.metrics import METRIC_FILES, summary_values
-from scifigbench.tableio import load_judgments, read_table, write_json
-
+from scifigbench.tableio import load_judgments, write_json
 
 
 @dataclass(frozen=True)

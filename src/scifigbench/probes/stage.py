@@ -20,7 +20,6 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
-from scifigbench.spec import FigureSpec
 from scifigbench.llm import cache_dir
 from scifigbench.params import ParamsError, load_raw, section
 from scifigbench.probes import llm
@@ -32,6 +31,7 @@ from scifigbench.probes.probe import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
+from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_json, write_table
 

@@ -10,12 +10,12 @@ import click
 from scifigbench import params, paths
 from scifigbench.contracts import ContractError
 from scifigbench.llm import bundle, config
-from scifigbench.respond import runner
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import ConfigError
 from scifigbench.llm.cache import CACHE_ENV, CACHE_FILE, ResponseCache
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.request import SetupError
-from scifigbench.llm.aborted import RunAborted
+from scifigbench.respond import runner
 from scifigbench.tableio import read_table
 
 
@@ -48,7 +48,8 @@ def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: 
         shared.mkdir(parents=True, exist_ok=True)
         if eff.model.backend != "simulated":
             _with_cache(cache_dir, lambda cache: bundle.save(shared, cache, table["request_hash"]))
-    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted, ValueError) as exc:
+    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted,
+            ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
                f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "
