@@ -1,9 +1,11 @@
-"""Cue lexicons: words that show an answer admitting a limit, rejecting a premise or hedging.
+"""Cue lexicons and the one negation rule: an answer admitting a limit, rejecting a premise, hedging.
 
 Each cue is a regular expression with a flag telling whether a preceding negator cancels it:
 "the label is blurred" admits, "the label is not blurred" does not. Cues that are themselves
 negative phrases ("not legible", "cannot determine", "there is no") are not negatable: a negator
 in front of them is part of the cue. The lexicons describe general language, not any dataset.
+:func:`negated` is also how the description judge decides that "there are no error bars" does
+not claim error bars, so every judge draws the line between a statement and its negation alike.
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scifigbench.freetext.numbers import normalise_text
+from scifigbench.freetext.text import normalise_text
 
-_NEG = r"(?:not|no|never|n't|without|nothing|neither|nor|hardly|isn't|aren't|wasn't|weren't|free of)"
-_NEGATOR_BEFORE = re.compile(rf"\b{_NEG}\b(?:\s+\w+){{0,3}}\s*$|n't(?:\s+\w+){{0,3}}\s*$", re.IGNORECASE)
+_NEGATOR = re.compile(r"\b(?:not|no|never|none|nothing|neither|nor|without|hardly|absent|absence|lacks?|lacking|free of)\b"
+                      r"|n't\b", re.IGNORECASE)
+# A negation reaches to the end of its clause only: "no value is given, but the label is blurred".
+_CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|while|whereas|although|though|because|since|yet)\b", re.IGNORECASE)
+_NEGATION_REACH = 4  # words between a negator and what it negates ("not clearly visible at all")
 _NOT = r"(?:not|n't|never)"
 _CANNOT_FIRM = r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to)"
 _CANNOT = rf"(?:{_CANNOT_FIRM}|difficult to|hard to|is unclear|unclear)"
@@ -59,7 +64,7 @@ ADMIT: tuple[Cue, ...] = (
          r"unidentifiable|indiscernible|not discernible)\b", negatable=True),
     _cue("box", r"\b(?:gr[ae]y|blank|blurred|solid|opaque|shaded|dark)\s+(?:box|rectangle|block|patch|bar over|overlay|area|region|square)\b",
          negatable=True),
-    _cue("not_legible", rf"\b{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|"
+    _cue("not_legible", rf"\b{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|clear|"
          r"clear(?:ly)? (?:shown|labell?ed|readable)|labell?ed|shown|displayed|provided)\b"),
     _cue("cannot_read", rf"\b{_CANNOT}\s+(?:be\s+)?(?:\w+\s+)?{_VERIFY}\b"),
     _cue("uncertain", r"\b(?:uncertain|not (?:entirely |completely |fully )?(?:sure|certain)|unsure|"
@@ -113,17 +118,24 @@ UNCERTAIN: tuple[Cue, ...] = (
          r"speculat\w+|without (?:further|more|additional) (?:information|data|context))\b"),
 )
 
+def negated(text: str, start: int) -> bool:
+    """Whether a negator stands within a few words before ``start``, in the same clause."""
+    clause = _CLAUSE_BREAK.split(text[max(0, start - 60):start])[-1]
+    return _NEGATOR.search(" ".join(clause.split()[-_NEGATION_REACH:])) is not None
+
+
 def find(text: str, lexicon: tuple[Cue, ...]) -> list[CueHit]:
-    """Non-negated hits of ``lexicon`` in ``text``, in text order."""
+    """Non-negated hits of ``lexicon`` in ``text``, in text order (spans in ``normalise_text(text)``)."""
     text = normalise_text(text)
     hits: list[CueHit] = []
     for cue in lexicon:
         for m in cue.pattern.finditer(text):
-            if cue.negatable and _NEGATOR_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
+            if cue.negatable and negated(text, m.start()):
                 continue
             hits.append(CueHit(cue.name, m.start(), m.end(), m.group(0)))
     return sorted(hits, key=lambda h: h.start)
 
 
 def has(text: str, lexicon: tuple[Cue, ...]) -> bool:
+    """Whether ``text`` holds a non-negated cue of ``lexicon``."""
     return bool(find(text, lexicon))

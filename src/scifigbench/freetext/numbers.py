@@ -1,22 +1,25 @@
-"""Number extraction from free-form answers.
+"""The one reader of stated values in free text, used by every judge.
 
 VLM answers state values in many shapes ("0.42", "42 %", "4.2e-1", "about 40", "1,234", "3.5k",
 "$10^3$", "60–61%", "between 27 and 29"). Judges compare such readings with a ground-truth value,
 so every reading becomes an interval [low, high] plus flags (percent, approximate). Digits that
 are part of identifiers ("Llama-2-13B", "D₀", "GPT-4o", "R1") are not readings and are skipped.
+Works on raw, :func:`~scifigbench.freetext.text.normalise_text`-ed or folded text alike; spans
+refer to ``normalise_text(text)``, which is the text itself for the other two forms.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
+from scifigbench.freetext.text import normalise_text
+
 _MINUS = "-\u2212\u2013\u2014"  # hyphen, minus sign, en dash, em dash
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _APPROX = re.compile(
-    r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|near|circa|ca\.|~|≈|∼)\s*$",
+    r"(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|near|circa|ca\.|"
+    r"just (?:under|over|below|above)|some)|~|≈|∼)\s*$",
     re.IGNORECASE,
 )
 
@@ -56,14 +59,6 @@ class Reading:
         return (self.low + self.high) / 2
 
 
-def normalise_text(text: str) -> str:
-    """NFKC (turns '４２' into '42', ligatures apart) and subscripts to plain digits.
-
-    NFKC keeps string length for the characters that matter here, so spans stay close; the
-    judges only use spans to look at nearby words.
-    """
-    return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS)
-
 
 def _is_identifier_part(text: str, start: int, end: int) -> bool:
     """Digits glued to letters or to an identifier hyphen are part of a name, not a value."""
@@ -72,8 +67,11 @@ def _is_identifier_part(text: str, start: int, end: int) -> bool:
     if before.isalpha() or before == "_":
         return True
     if before == "-" and start >= 2 and text[start - 2].isalnum():
-        # "Llama-2", "R1-7" are names; "low-80%", "mid-0.5" are approximate readings
-        return re.search(r"\b(?:low|mid|high|upper|lower|the)-$", text[max(0, start - 7):start], re.IGNORECASE) is None  # "Llama-2", "R1-7"; a minus after a letter/digit is a joiner, not a sign
+        # "Llama-2", "R1-7" are names; "60-61" is a range; "low-80%", "mid-0.5" are approximate readings
+        token = re.search(r"[\w.,-]*$", text[:start - 1]).group(0)
+        if re.fullmatch(r"[\d.,]+", token):
+            return False
+        return re.search(r"\b(?:low|mid|high|upper|lower|the)-$", text[max(0, start - 7):start], re.IGNORECASE) is None
     if after.isalpha() or after == "_":
         return True  # "7B", "4o", "2nd"
     if after == "-" and end + 1 < len(text) and text[end + 1].isalpha():

@@ -18,8 +18,9 @@ import re
 from typing import NamedTuple
 
 from scifigbench.freetext import cues
-from scifigbench.freetext.labels import label_in_text, normalise_label
-from scifigbench.freetext.numbers import close, extract_numbers, normalise_text
+from scifigbench.freetext.labels import label_in_text, label_key
+from scifigbench.freetext.numbers import close, extract_numbers
+from scifigbench.freetext.text import normalise_text
 
 MODES = frozenset({"admittance", "inductance"})
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
@@ -65,19 +66,19 @@ def _numeric_target(expected: str) -> float | None:
 
 def _content_words(text: str) -> set[str]:
     """Whitespace/comma tokens without edge punctuation; symbols inside a token ("[50]") are kept."""
-    tokens = (t.strip(".,:;!?()\"'*") for t in re.split(r"[\s,]+", normalise_label(text)))
+    tokens = (t.strip(".,:;!?()\"'*") for t in re.split(r"[\s,]+", label_key(text)))
     return {t.rstrip("s") for t in tokens if t and t not in _STOP}
 
 
 def _label_candidates(question: str, answer: str) -> list[str]:
     """Names the answer puts forward that the question does not already contain."""
-    known = normalise_label(question)
+    known = label_key(question)
     found = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(answer)]
     found += [m.group(1) for m in _CAPITALISED.finditer(answer)]
     found += [m.group(1).strip() for m in _GUESS.finditer(answer)]
     out = []
     for name in found:
-        norm = normalise_label(name)
+        norm = label_key(name)
         if not norm or norm in known or norm in _STOP or cues.has(name, cues.ADMIT):
             continue
         out.append(name)
