@@ -19,6 +19,7 @@ from scifigbench.spec import FigureSpec, Panel, TextElement
 from scifigbench.rubric.checklists import (
     applicable, checklist, coverage_from_fraction, is_monotonic, panel_span, series_trend, values_coverage,
 )
+from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import fmt_value, join_names, number_word, pick
 
@@ -555,7 +556,7 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
 
 def _as_sentence(statement: str, rng: random.Random) -> str:
     s = statement.strip().rstrip(".")
-    lead = rng.choice(("", "Notably, ", "The figure indicates that ", "It can be seen that "))
+    lead = rng.choice(phrases.CLAIM_LEAD)
     if lead and s:
         s = s[0].lower() + s[1:] if not s[:2].isupper() else s
     return f"{lead}{s}."
@@ -583,9 +584,6 @@ def blur_sentence(b: Blurred, rng: random.Random) -> str | None:
         role = f"the {'percentage of the' if b.element.role == 'pie_pct' else 'value label on the'} {b.element.category} {'segment' if b.element.role == 'pie_pct' else 'bar'}"
     Role = role[0].upper() + role[1:]
     if b.admits and not b.fabricates:
-        return pick(rng, ("{R} is blurred and cannot be read.", "{R} is obscured, so its text is not legible.",
-                          "{R} is unreadable in the image."), R=Role)
-    if b.admits:
-        return pick(rng, ("{R} is blurred, but it appears to read '{g}'.", "{R} is hard to read; it is probably '{g}'."),
-                    R=Role, g=b.guess)
-    return pick(rng, ("{R} reads '{g}'.", "{R} is '{g}'."), R=Role, g=b.guess)
+        return pick(rng, phrases.PASSIVE_ADMIT, R=Role, r=role)
+    bank = phrases.PASSIVE_GUESS if b.admits else phrases.PASSIVE_ASSERT
+    return pick(rng, bank, R=Role, g=b.guess)
