@@ -111,6 +111,8 @@ LABELS: list[tuple[str, str, bool]] = [
     ("GPT-4o", "GPT-4 and GPT-4o", True),
     ("GPT-4", "only GPT-4o", False),
     ("F1 Score (%)", "labelled “F1 Score (%)”", True),
+    ("Ours (frozen)", "ours (frozen) falls", True),
+    ("Ours (frozen)", "ours frozen falls", False),
 ]
 
 

@@ -21,7 +21,7 @@ _QUOTES = re.compile(r"[\"'`*]")
 @functools.lru_cache(maxsize=8192)
 def label_key(label: str) -> str:
     """A label reduced to the form in which two spellings count as the same name."""
-    tokens = _SEPARATORS.split(_QUOTES.sub("", fold(label)).strip(" .,:;!?()[]"))
+    tokens = _SEPARATORS.split(_QUOTES.sub("", fold(label)).strip(" .,:;!?"))  # "Ours (frozen)" keeps its ")"
     return " ".join(t for t in tokens if t)
 
 

@@ -14,7 +14,7 @@ from scifigbench.judges.rules.caption import caption_claim_evidence, judge_capti
 from scifigbench.judges.rules.numbered import split_numbered
 from scifigbench.judges.rules.resistance import Verdict, judge_resistance
 
-RULE_VERSION = "2"
+RULE_VERSION = "3"
 JUDGE_ID = f"rule:{RULE_VERSION}"
 
 

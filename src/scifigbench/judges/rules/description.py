@@ -33,7 +33,7 @@ from scifigbench.rubric.checklists import (
 )
 from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
 
-RULE_VERSION = "mqm-rules-1"  # bump when a rule or lexicon changes what it decides
+RULE_VERSION = "mqm-rules-2"  # bump when a rule or lexicon changes what it decides
 
 _CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
 AXIS_CUE = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\branges?\b|\branging\b|\bspans?\b|\bspanning\b|\bgridlines?\b")
