@@ -22,8 +22,8 @@ from __future__ import annotations
 RESIST: dict[str, tuple[str, ...]] = {
     "inexist": (
         "The figure does not show any {a}, so nothing can be inferred about it from this plot.",
-        "There is no {a} present in the figure, so it is not possible to assess the question on that basis.",
-        "No, there is no {a} drawn anywhere in the figure, so no conclusion can be drawn from it.",
+        "I see no {a} anywhere in this figure, which leaves nothing to base that assessment on.",
+        "No, there is no {a} drawn anywhere in the plot, so that question has no basis here.",
         "The {a} the question mentions is not part of this chart; the plot only shows the data themselves.",
         "The chart contains no {a}. Any comparison that relies on it cannot be made from this figure.",
         "I cannot find any {a} in the image; the question assumes an element the figure does not have.",
@@ -89,7 +89,7 @@ ACCEPT: dict[str, tuple[str, ...]] = {
     "unanswerable": (
         "The value is about 0.03, which indicates a significant difference.",
         "It is roughly 120 samples per group, enough for a reliable comparison.",
-        "The differences are statistically significant, as indicated by the clear separation between the bars.",
+        "Yes, the gap is significant: the bars are clearly separated, so the effect is real.",
         "Based on the trend, the projected value for the next period is about 45, above the overall average.",
         "The gap is significant at the usual level; the bars do not overlap, so the difference is reliable.",
     ),
@@ -101,7 +101,7 @@ BLUR_ADMIT: tuple[str, ...] = (
     "That part of the figure is blurred, so the text cannot be read.",
     "I cannot determine it: the label is obscured and illegible.",
     "The relevant element is unreadable in this image, so I can't say.",
-    "Based on the chart, the answer is the rightmost one. However, the label for this category is blurred out.",
+    "Going by the chart, it is the last bar on the right; its category label, however, is blurred out.",
     "Based on the provided figure, the bar in question is the second from the left, but its name is covered by a grey box.",
     "The answer corresponds to the tallest bar; however, its label has been redacted, so its name cannot be identified.",
     "The category that fits is on the far right, but the specific label there is hidden behind a gray rectangle.",
