@@ -74,13 +74,14 @@ ADMIT: tuple[Cue, ...] = (
 # The answer denies that a presupposed element exists / is shown.
 ABSENT: tuple[Cue, ...] = (
     _cue("there_is_no", r"\bthere\s+(?:is|are|was|were|appears? to be|seems? to be)\s+no\b(?!\s+(?:doubt|question)\b)"),
-    _cue("no_x_shown", r"\bno\s+(?:[\w/-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?(?:shown|present|visible|displayed|drawn|"
+    _cue("no_x_shown", r"\bno\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?(?:shown|present|visible|displayed|drawn|"
          r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b"),
     _cue("does_not_show", rf"\b(?:does|do|did)\s*{_NOT}\s+(?:\w+\s+)?(?:show|contain|include|display|have|depict|present|"
          r"provide|indicate|feature|mention|report|give|plot|list|offer|specify|label|mark|reference|say|state|tell)\b"),
     _cue("not_shown", rf"\b{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
          r"reported|indicated|marked|drawn|plotted|mentioned|specified|stated|listed|part of|found|included)\b"),
     _cue("cannot_see", rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\s+(?:any|a|an|such)\b"),
+    _cue("see_no", r"\b(?:see|find|spot|notice|observe)\s+no\b"),
     _cue("shows_no", r"\b(?:shows|contains|has|provides|includes|displays|gives|features|offers|lists|reports)\s+no\b"),
     _cue("absent", r"\b(?:absent|lacks|lacking|missing from|nonexistent|non-existent|no such|does not exist|do not exist|"
          r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?))\b"),
@@ -100,10 +101,12 @@ LIMIT: tuple[Cue, ...] = (
 
 # The answer corrects a premise of the question.
 CORRECT_PREMISE: tuple[Cue, ...] = (
-    _cue("premise_wrong", r"\b(?:premise|assumption|claim|statement|question)\b[^.]{0,40}?\b(?:is|seems|appears|was)\s+"
+    _cue("premise_wrong", r"\b(?:premise|assumption|claim|statement|question)\b(?:[^.]|\.(?=\d)){0,40}?\b(?:is|seems|appears|was)\s+"
          r"(?:\w+\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|not (?:accurate|correct|supported|right))\b"),
     _cue("wrong_premise", r"\b(?:incorrect|inaccurate|false|wrong|mistaken|flawed|faulty)\s+(?:premise|assumption|value|figure|number)\b"),
     _cue("actually", r"\b(?:actually|in fact|in reality|rather than|instead of|contrary to|contradicts?|correction)\b"),
+    _cue("not_what_shown", r"\b(?:is|are|was|were)\s*(?:not|n't)\s+what\s+the\s+(?:figure|chart|plot|graph|image|data)\s+"
+         r"(?:shows?|displays?|indicates?|reports?)\b"),
     _cue("not_matching", r"\b(?:does not|doesn't|do not|don't|is not|isn't)\s+(?:\w+\s+){0,2}(?:match|reflect|correspond|support|agree)\b"),
 )
 
