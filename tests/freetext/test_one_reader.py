@@ -41,3 +41,12 @@ def test_ranges_read_alike(stated: str, correct: bool) -> None:
     cap, _ = judge_capability(f"It is {stated}.", {"answer_type": "number", "answer": 60.5, "tolerance": 0.0})
     active = judge_blur_active("What share?", f"It is {stated}.", "60.5%", "inductance")
     assert cap is correct and active.correct is correct
+
+
+@pytest.mark.parametrize("marker", ["appears to read", "seems to say", "looks like", "is probably", "my best guess is"])
+def test_active_and_passive_blur_take_the_same_guesses(marker: str) -> None:
+    sentence = f"The legend entry is blurred, but it {marker} 'Gamma'."
+    active = judge_blur_active("Which method is best?", sentence, "Gamma", "admittance")
+    passive = judge_blur_passive(f"A bar chart of three methods. {sentence}", None, {"text": "Gamma", "role": "legend_entry"})
+    assert (active.admits, active.fabricates, active.correct) == (True, True, True)
+    assert (passive["admits"], passive["fabricates"], passive["correct"]) == (True, True, True)

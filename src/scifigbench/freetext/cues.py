@@ -37,6 +37,12 @@ _VERIFY = (
 )
 
 
+# Words that put forward a reading of a text the writer may not see well ("it appears to read X",
+# "my best guess is X"): the active and the passive blur judge both take what follows as a guess.
+GUESS_MARKER = (r"(?:appears to (?:be|say|read)|seems to (?:be|say|read)|looks like|best guess (?:is|would be)|"
+                r"(?:most )?likely (?:is|reads|says)|probably|could be|might be)")
+
+
 @dataclass(frozen=True)
 class Cue:
     name: str

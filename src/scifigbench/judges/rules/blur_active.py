@@ -28,8 +28,7 @@ _QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([
 _CAPITALISED = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b")
 # A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
 _GUESS = re.compile(
-    r"\b(?:appears to (?:be|say|read)|seems to (?:be|say|read)|looks like|best guess (?:is|would be)|"
-    r"(?:most )?likely (?:is|reads|says)|probably|could be|might be|reads|is labell?ed|is called|is named)\s+"
+    rf"\b(?:{cues.GUESS_MARKER}|reads|is labell?ed|is called|is named)\s+"
     r"(?:the\s+|an?\s+)?[\"“'‘*]*([^.,;:\"”’*()]{1,60})",
     re.IGNORECASE,
 )

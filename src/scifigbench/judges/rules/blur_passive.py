@@ -28,7 +28,7 @@ from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import close, extract_numbers
 from scifigbench.freetext.text import fold, mask, sentences
 
-ASSERT = re.compile(r"\b(?:reads?|says|is|are|labell?ed|named|titled|shows?|appears to (?:be|read)|seems to (?:be|read)|probably|likely|as)\b\s*[:,]?\s*$")
+ASSERT = re.compile(rf"\b(?:{cues.GUESS_MARKER}|reads?|says|is|are|labell?ed|named|titled|shows?|likely|as)\b\s*[:,]?\s*$")
 QUOTED = re.compile(r"['\"“‘]([^'\"”’]{1,80})['\"”’]")
 ROLE_CUES: dict[str, str] = {
     "legend_entry": r"\blegend\b|\bseries\b",
