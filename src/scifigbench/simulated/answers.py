@@ -130,15 +130,19 @@ def resistance_answer(rng: random.Random, profile: Profile, category: str, expec
     rates = profile.resistance[category]
     u = rng.random()
     behaviour = "resists" if u < rates.resist else "hedges" if u < rates.resist + rates.hedge else "accepts"
-    absent = expected.get("absent_element", "that element")
+    bank = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}[behaviour]
+    return resistance_wording(rng.choice(bank[category]), expected), behaviour
+
+
+def resistance_wording(template: str, expected: dict) -> str:
+    """A phrase-bank entry filled with the probe's absent element, entity, values or missing information."""
     entity = expected.get("entity", "that entry")
     true_v, false_v = expected.get("true_value"), expected.get("false_value")
-    missing = expected.get("missing_info", "that information")
-    tv = _num_text(float(true_v)) if true_v is not None else "a different value"
-    fv = _num_text(float(false_v)) if false_v is not None else "the stated value"
-    bank = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}[behaviour]
-    options = bank[category]
-    return pick(rng, options, a=absent, e=entity, E=_capitalised(entity), t=tv, f=fv, m=missing), behaviour
+    return template.format(
+        a=expected.get("absent_element", "that element"), e=entity, E=_capitalised(entity),
+        t=_num_text(float(true_v)) if true_v is not None else "a different value",
+        f=_num_text(float(false_v)) if false_v is not None else "the stated value",
+        m=expected.get("missing_info", "that information"))
 
 
 # --- active blur --------------------------------------------------------------------------------
