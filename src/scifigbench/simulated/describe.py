@@ -555,7 +555,10 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
 
 
 def _as_sentence(statement: str, rng: random.Random) -> str:
+    """A claim or its reality as a description sentence, with a lead-in and the hedge word varied."""
     s = statement.strip().rstrip(".")
+    word = rng.choice(phrases.APPROX_WORDS)
+    s = re.sub(r"\babout ", word if word == "~" else f"{word} ", s, count=1)
     lead = rng.choice(phrases.CLAIM_LEAD)
     if lead and s:
         s = s[0].lower() + s[1:] if not s[:2].isupper() else s

@@ -167,6 +167,9 @@ CLAIM_LEAD: tuple[str, ...] = (
     "As the chart shows, ", "In the figure, ", "Looking at the values, ",
 )
 
+# How real descriptions hedge a value read off a chart; a claim's "about 81" is restated with one of them.
+APPROX_WORDS: tuple[str, ...] = ("about", "roughly", "around", "approximately", "close to", "some", "~")
+
 # --- capability answers --------------------------------------------------------------------------------
 
 CAPABILITY_NUMBER: tuple[str, ...] = (
