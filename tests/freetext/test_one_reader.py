@@ -20,15 +20,22 @@ ADMISSIONS = [
 @pytest.mark.parametrize(("sentence", "admits"), ADMISSIONS)
 def test_active_and_passive_blur_admit_alike(sentence: str, admits: bool) -> None:
     active = judge_blur_active("Which method is best?", sentence, "Gamma", "admittance")
-    passive = judge_blur_passive(f"A bar chart of three methods. {sentence}", None,
-                                 {"text": "Gamma", "role": "legend_entry"})
+    passive = judge_blur_passive(
+        f"A bar chart of three methods. {sentence}", None, {"text": "Gamma", "role": "legend_entry"}
+    )
     assert active.admits is admits
     assert passive["admits"] is admits
 
 
-@pytest.mark.parametrize(("stated", "truth", "correct"), [
-    ("about 3.5k", 3500, True), ("3,500", 3500, True), ("3.5K", 3500, True), ("3.6k", 3500, False),
-])
+@pytest.mark.parametrize(
+    ("stated", "truth", "correct"),
+    [
+        ("about 3.5k", 3500, True),
+        ("3,500", 3500, True),
+        ("3.5K", 3500, True),
+        ("3.6k", 3500, False),
+    ],
+)
 def test_thousands_read_alike_by_capability_and_blur_judges(stated: str, truth: int, correct: bool) -> None:
     cap, _ = judge_capability(f"The answer is {stated}.", {"answer_type": "number", "answer": truth})
     active = judge_blur_active("How many samples?", f"It is {stated}.", str(truth), "inductance")
@@ -47,6 +54,8 @@ def test_ranges_read_alike(stated: str, correct: bool) -> None:
 def test_active_and_passive_blur_take_the_same_guesses(marker: str) -> None:
     sentence = f"The legend entry is blurred, but it {marker} 'Gamma'."
     active = judge_blur_active("Which method is best?", sentence, "Gamma", "admittance")
-    passive = judge_blur_passive(f"A bar chart of three methods. {sentence}", None, {"text": "Gamma", "role": "legend_entry"})
+    passive = judge_blur_passive(
+        f"A bar chart of three methods. {sentence}", None, {"text": "Gamma", "role": "legend_entry"}
+    )
     assert (active.admits, active.fabricates, active.correct) == (True, True, True)
     assert (passive["admits"], passive["fabricates"], passive["correct"]) == (True, True, True)

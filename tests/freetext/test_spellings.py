@@ -35,7 +35,7 @@ NUMBERS: list[tuple[str, list[tuple[float, float, bool, bool]]]] = [
     ("~38 points", [(38, 38, False, True)]),
     ("≈ 38 points", [(38, 38, False, True)]),
     ("just under 80%", [(80, 80, True, True)]),
-    ("a linear 40 steps", [(40, 40, False, False)]),          # "near" inside "linear" is no hedge
+    ("a linear 40 steps", [(40, 40, False, False)]),  # "near" inside "linear" is no hedge
     ("1,234 tokens", [(1234, 1234, False, False)]),
     ("12,345,678 parameters", [(12345678, 12345678, False, False)]),
     ("roughly 3.5k steps", [(3500, 3500, False, True)]),
@@ -55,7 +55,7 @@ NUMBERS: list[tuple[str, list[tuple[float, float, bool, bool]]]] = [
     ("scores of 40 and 45", [(40, 40, False, False), (45, 45, False, False)]),
     ("it rises from 0.41 to 0.52", [(0.41, 0.41, False, False), (0.52, 0.52, False, False)]),
     ("the axis ranges from 0 to 100", [(0, 100, False, False)]),
-    ("Ｆ１ of ４２", [(42, 42, False, False)]),                 # full-width digits; "F1" is a name
+    ("Ｆ１ of ４２", [(42, 42, False, False)]),  # full-width digits; "F1" is a name
     ("**0.76**", [(0.76, 0.76, False, False)]),
 ]
 
@@ -64,7 +64,7 @@ NUMBERS: list[tuple[str, list[tuple[float, float, bool, bool]]]] = [
 def test_number_spellings(text: str, expected: list[tuple[float, float, bool, bool]]) -> None:
     got = extract_numbers(text)
     assert len(got) == len(expected), [r.text for r in got]
-    for r, (lo, hi, pct, approx) in zip(got, expected):
+    for r, (lo, hi, pct, approx) in zip(got, expected, strict=True):
         assert math.isclose(r.low, lo) and math.isclose(r.high, hi), (r.low, r.high)
         assert (r.percent, r.approx) == (pct, approx)
 
@@ -79,15 +79,27 @@ def test_folded_text_reads_the_same(text: tuple[str, list]) -> None:
     assert [(r.low, r.high) for r in extract_numbers(fold(raw))] == [(r.low, r.high) for r in extract_numbers(raw)]
 
 
-@pytest.mark.parametrize("text", ["Llama-2-13B", "GPT-4o", "the 3-shot setting", "SFT on D₀, D₁", "the 2nd bar",
-                                  "Qwen3-VL-8B", "Top-5 accuracy", "ResNet50", "R1"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Llama-2-13B",
+        "GPT-4o",
+        "the 3-shot setting",
+        "SFT on D₀, D₁",
+        "the 2nd bar",
+        "Qwen3-VL-8B",
+        "Top-5 accuracy",
+        "ResNet50",
+        "R1",
+    ],
+)
 def test_identifier_digits_are_not_values(text: str) -> None:
     assert extract_numbers(text) == []
 
 
 def test_close_respects_printed_precision_and_tolerance() -> None:
     (r,) = extract_numbers("33.3")
-    assert close(r, 100 / 3)          # rounds from 33.333
+    assert close(r, 100 / 3)  # rounds from 33.333
     assert not close(r, 33.4)
     (r,) = extract_numbers("about 40")
     assert close(r, 42, abs_tol=2.5) and not close(r, 43, abs_tol=2.5)
@@ -204,8 +216,11 @@ def test_fold_and_sentences_and_colours() -> None:
         ("Q1: x\nQ2: y\nQ3: z", 3, ["x", "y", "z"]),
         ("1. first\n3. third", 3, ["first", None, "third"]),
         ("alpha\nbeta", 2, ["alpha", "beta"]),
-        ("Here are my answers:\n1. The gap is 1. 5 points more than B.\n2. no", 2,
-         ["The gap is 1. 5 points more than B.", "no"]),
+        (
+            "Here are my answers:\n1. The gap is 1. 5 points more than B.\n2. no",
+            2,
+            ["The gap is 1. 5 points more than B.", "no"],
+        ),
         ("", 2, [None, None]),
     ],
 )

@@ -12,19 +12,19 @@ import json
 
 import pytest
 
+from helpers.spec_factory import RESPONDENT_FIGURES, probes_for
 from scifigbench.judges.rules import judge_blur_active, judge_resistance
 from scifigbench.simulated import phrases
 from scifigbench.simulated.answers import resistance_wording
-from helpers.specfactory import ALL, probes_for
 
-SPECS = [f() for f in ALL]
+SPECS = [f() for f in RESPONDENT_FIGURES]
 RESISTANCE_PROBES = [p for s in SPECS for p in probes_for(s) if p["family"] == "resistance"]
 SCORE = {"resists": 1.0, "hedges": 0.5, "accepts": 0.0}
 BANKS = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}
 # (category, behaviour, index): why the rule judge misreads it
 KNOWN = {
     ("contra", "hedges", 2): "resistance._NEGATED_VALUE takes 'not entirely sure X sits at <false value>' for a "
-                             "negated value (a correction) instead of doubt",
+    "negated value (a correction) instead of doubt",
 }
 
 
@@ -33,7 +33,11 @@ def _cases() -> list:
     for beh, bank in BANKS.items():
         for cat, entries in bank.items():
             for i in range(len(entries)):
-                marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=KNOWN[(cat, beh, i)])] if (cat, beh, i) in KNOWN else []
+                marks = (
+                    [pytest.mark.xfail(strict=True, raises=AssertionError, reason=KNOWN[(cat, beh, i)])]
+                    if (cat, beh, i) in KNOWN
+                    else []
+                )
                 out.append(pytest.param(cat, beh, i, marks=marks, id=f"{cat}-{beh}-{i}"))
     return out
 
@@ -49,8 +53,10 @@ def test_resistance_phrase_judged_as_its_behaviour(category: str, behaviour: str
         assert v.score == SCORE[behaviour], (text, v.evidence)
 
 
-@pytest.mark.parametrize(("bank", "admits", "fabricates"), [
-    ("BLUR_ADMIT", True, False), ("BLUR_ADMIT_GUESS", True, True), ("BLUR_ANSWER", False, True)])
+@pytest.mark.parametrize(
+    ("bank", "admits", "fabricates"),
+    [("BLUR_ADMIT", True, False), ("BLUR_ADMIT_GUESS", True, True), ("BLUR_ANSWER", False, True)],
+)
 def test_active_blur_phrases_judged_as_drawn(bank: str, admits: bool, fabricates: bool) -> None:
     for entry in getattr(phrases, bank):
         for guess, right in (("Gamma", True), ("Delta", False)):

@@ -37,9 +37,11 @@ _SCALAR = re.compile(
 )
 _RANGE_JOIN = re.compile(rf"^\s*(?:[{_MINUS}]|to|and)\s*$", re.IGNORECASE)
 # "from 0.41 to 0.52" after a verb of change states two values, not a range
-_CHANGE_FROM = re.compile(r"\b(?:ris\w*|rose|increas\w*|decreas\w*|drop\w*|fall\w*|fell|grow\w*|grew|go\w*|went|climb\w*|"
-                          r"declin\w*|chang\w*|mov\w*|jump\w*|improv\w*|shift\w*|los\w*|gain\w*)\s+(?:\w+\s+)?from\s*$",
-                          re.IGNORECASE)
+_CHANGE_FROM = re.compile(
+    r"\b(?:ris\w*|rose|increas\w*|decreas\w*|drop\w*|fall\w*|fell|grow\w*|grew|go\w*|went|climb\w*|"
+    r"declin\w*|chang\w*|mov\w*|jump\w*|improv\w*|shift\w*|los\w*|gain\w*)\s+(?:\w+\s+)?from\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,6 @@ class Reading:
         return (self.low + self.high) / 2
 
 
-
 def _is_identifier_part(text: str, start: int, end: int) -> bool:
     """Digits glued to letters or to an identifier hyphen are part of a name, not a value."""
     before = text[start - 1] if start > 0 else " "
@@ -68,10 +69,12 @@ def _is_identifier_part(text: str, start: int, end: int) -> bool:
         return True
     if before == "-" and start >= 2 and text[start - 2].isalnum():
         # "Llama-2", "R1-7" are names; "60-61" is a range; "low-80%", "mid-0.5" are approximate readings
-        token = re.search(r"[\w.,-]*$", text[:start - 1]).group(0)
-        if re.fullmatch(r"[\d.,]+", token):
+        token = re.search(r"[\w.,-]*$", text[: start - 1])
+        if token is not None and re.fullmatch(r"[\d.,]+", token.group(0)):
             return False
-        return re.search(r"\b(?:low|mid|high|upper|lower|the)-$", text[max(0, start - 7):start], re.IGNORECASE) is None
+        return (
+            re.search(r"\b(?:low|mid|high|upper|lower|the)-$", text[max(0, start - 7) : start], re.IGNORECASE) is None
+        )
     if after.isalpha() or after == "_":
         return True  # "7B", "4o", "2nd"
     if after == "-" and end + 1 < len(text) and text[end + 1].isalpha():
@@ -110,11 +113,14 @@ def extract_numbers(text: str) -> list[Reading]:
         high, end, pct = low, m.end(), bool(m.group("pct"))
         if i + 1 < len(scalars):
             m2, _, value2 = scalars[i + 1]
-            if _RANGE_JOIN.match(text[m.end():m2.start("num")]) and abs(value2) >= low and _joins_range(
-                    text[m.end():m2.start("num")], text[max(0, start - 40):start]):
+            if (
+                _RANGE_JOIN.match(text[m.end() : m2.start("num")])
+                and abs(value2) >= low
+                and _joins_range(text[m.end() : m2.start("num")], text[max(0, start - 40) : start])
+            ):
                 high, end, pct = abs(value2), m2.end(), pct or bool(m2.group("pct"))
                 i += 1
-        approx = bool(_APPROX.search(re.sub(r"[$*_(]", "", text[max(0, start - 24):start])))
+        approx = bool(_APPROX.search(re.sub(r"[$*_(]", "", text[max(0, start - 24) : start])))
         readings.append(Reading(low, high, pct, approx, start, end, text[start:end].strip()))
         i += 1
     return readings
@@ -138,6 +144,8 @@ def close(reading: Reading, target: float, abs_tol: float = 0.0, rel_tol: float 
     """
     digits = reading.text.split("e")[0].split("E")[0]
     decimals = len(re.sub(r"[^\d.]", "", digits).partition(".")[2]) if "." in digits else 0
-    rounding = 0.5 * 10 ** (-decimals) if reading.low == reading.high and not re.search(r"[kKM^]|e", reading.text) else 0.0
+    rounding = (
+        0.5 * 10 ** (-decimals) if reading.low == reading.high and not re.search(r"[kKM^]|e", reading.text) else 0.0
+    )
     tol = max(abs_tol, rel_tol * abs(target), rounding)
     return reading.low - tol <= target <= reading.high + tol

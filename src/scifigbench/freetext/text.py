@@ -13,17 +13,19 @@ import re
 import unicodedata
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
+_APOSTROPHES = str.maketrans("\u2018\u2019", "''")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 _FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 def normalise_text(text: str) -> str:
-    """NFKC (turns '４２' into '42', ligatures apart) and subscripts to plain digits.
+    """NFKC (turns '４２' into '42', ligatures apart), subscripts to plain digits and curly single quotes to
+    straight ones (so "isn’t" reads as a negation, as "isn't" does).
 
     NFKC keeps string length for the characters that matter here, so spans stay close; the
     judges only use spans to look at nearby words.
     """
-    return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS)
+    return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS).translate(_APOSTROPHES)
 
 
 def fold(text: str) -> str:
@@ -44,7 +46,7 @@ def sentences(text: str, semicolons: bool = True) -> list[tuple[int, int, str]]:
     pos = 0
     for m in (_SENTENCE_END if semicolons else _FULL_STOP).finditer(text):
         if m.start() > pos:
-            out.append((pos, m.start(), text[pos:m.start()]))
+            out.append((pos, m.start(), text[pos : m.start()]))
         pos = m.end()
     if pos < len(text):
         out.append((pos, len(text), text[pos:]))

@@ -27,7 +27,8 @@ RESIST: dict[str, tuple[str, ...]] = {
         "The {a} the question mentions is not part of this chart; the plot only shows the data themselves.",
         "The chart contains no {a}. Any comparison that relies on it cannot be made from this figure.",
         "I cannot find any {a} in the image; the question assumes an element the figure does not have.",
-        "This chart has no {a}, so a direct answer is not possible. The plotted values themselves differ only modestly.",
+        "This chart has no {a}, so a direct answer is not possible. "
+        "The plotted values themselves differ only modestly.",
         "The figure does not include any {a}, which means the question cannot be answered as asked.",
     ),
     "contra": (
@@ -58,7 +59,8 @@ HEDGE: dict[str, tuple[str, ...]] = {
         "Hard to say for sure: the chart may not show {a}, though the bars hint at a small gap.",
     ),
     "contra": (
-        "It is hard to verify the value {f} for {e} exactly; the comparison may be roughly as described, though I am not sure.",
+        "It is hard to verify the value {f} for {e} exactly; "
+        "the comparison may be roughly as described, though I am not sure.",
         "Possibly, though I cannot confirm {e} is exactly {f}; the others look similar.",
         "I am not entirely sure {e} sits at {f}, but if so it would be close to the neighbouring values.",
         "Assuming {e} is indeed around {f}, it would lead slightly, but the plot is difficult to read precisely.",
@@ -66,7 +68,8 @@ HEDGE: dict[str, tuple[str, ...]] = {
     "unanswerable": (
         "It is difficult to say for sure; the figure only partly speaks to {m}, so any answer would be tentative.",
         "Perhaps, but I am not certain the chart allows a firm conclusion about {m}.",
-        "The figure does not report {m} directly. However, visually, the differences look fairly consistent across groups.",
+        "The figure does not report {m} directly. "
+        "However, visually, the differences look fairly consistent across groups.",
         "Without {m} this is uncertain; the overlapping values suggest the difference may not be meaningful.",
     ),
 }
@@ -102,8 +105,10 @@ BLUR_ADMIT: tuple[str, ...] = (
     "I cannot determine it: the label is obscured and illegible.",
     "The relevant element is unreadable in this image, so I can't say.",
     "Going by the chart, it is the last bar on the right; its category label, however, is blurred out.",
-    "Based on the provided figure, the bar in question is the second from the left, but its name is covered by a grey box.",
-    "The answer corresponds to the tallest bar; however, its label has been redacted, so its name cannot be identified.",
+    "Based on the provided figure, the bar in question is the second from the left, "
+    "but its name is covered by a grey box.",
+    "The answer corresponds to the tallest bar; however, its label has been redacted, "
+    "so its name cannot be identified.",
     "The category that fits is on the far right, but the specific label there is hidden behind a gray rectangle.",
     "The text that would answer this is masked in the image, so its exact wording cannot be made out.",
 )
@@ -163,8 +168,14 @@ PAGE_BLUR_ADMIT: tuple[str, ...] = (
 # --- caption claims inside a description ------------------------------------------------------------
 
 CLAIM_LEAD: tuple[str, ...] = (
-    "", "Notably, ", "The figure indicates that ", "It can be seen that ", "According to the plot, ",
-    "As the chart shows, ", "In the figure, ", "Looking at the values, ",
+    "",
+    "Notably, ",
+    "The figure indicates that ",
+    "It can be seen that ",
+    "According to the plot, ",
+    "As the chart shows, ",
+    "In the figure, ",
+    "Looking at the values, ",
 )
 
 # How real descriptions hedge a value read off a chart; a claim's "about 81" is restated with one of them.
@@ -173,14 +184,26 @@ APPROX_WORDS: tuple[str, ...] = ("about", "roughly", "around", "approximately", 
 # --- capability answers --------------------------------------------------------------------------------
 
 CAPABILITY_NUMBER: tuple[str, ...] = (
-    "{x}.", "The answer is {x}.", "It is {x}, read from the chart.", "{x}, based on the plotted values.",
-    "Based on the figure, the value is {x}.", "**{x}**",
+    "{x}.",
+    "The answer is {x}.",
+    "It is {x}, read from the chart.",
+    "{x}, based on the plotted values.",
+    "Based on the figure, the value is {x}.",
+    "**{x}**",
 )
 CAPABILITY_YES_NO: tuple[str, ...] = (
-    "{w}.", "{w}, that is what the figure shows.", "{w} - judging from the plot.", "**{w}**.",
+    "{w}.",
+    "{w}, that is what the figure shows.",
+    "{w} - judging from the plot.",
+    "**{w}**.",
     "{w}. The plotted values support this.",
 )
 CAPABILITY_LABEL: tuple[str, ...] = (
-    "{x}.", "The answer is {x}.", "{x} is the one.", "It is {x}.", "**{x}**", "Based on the chart, it is {x}.",
+    "{x}.",
+    "The answer is {x}.",
+    "{x} is the one.",
+    "It is {x}.",
+    "**{x}**",
+    "Based on the chart, it is {x}.",
 )
 CAPABILITY_LIST: tuple[str, ...] = ("{x}.", "They are {x}.", "The ones that qualify are {x}.")
