@@ -4,8 +4,10 @@ Paper, Appendix B.7: for a description of a figure with one blurred text element
 (i) mention the element's role at all, (ii) admit it cannot read it, (iii) state a specific value
 for it, (iv) was that value right. Rules:
 
-- *admits*: an admission cue of the shared lexicon (:data:`scifigbench.freetext.cues.ADMIT`: "blurred",
-  "illegible", "cannot be read", "covered by a grey patch", ...) that is not negated. Only one element is blurred, so an admission anywhere is about it.
+- *admits*: an admission cue of the shared lexicon (:data:`scifigbench.freetext.cues.ADMIT`:
+  "blurred", "illegible", "cannot be read", "covered by a grey patch", ...) that is not negated,
+  exactly as the active blur judge reads it. Only one element is blurred, so an admission
+  anywhere is about it.
 - *fabricates*: the blurred text itself appears in the description (the respondent read or
   inferred it), or a sentence about the element's role asserts a value ("the second legend entry
   reads 'X'", "its percentage is 23 %").
