@@ -8,10 +8,10 @@ import re
 import pytest
 from scipy.stats import binomtest
 
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import BUILTIN, ProfileError, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)

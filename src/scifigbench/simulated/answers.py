@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 import re
 
-from scifigbench.spec import FigureSpec
 from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import pick
+from scifigbench.spec import FigureSpec
 
 # --- values -----------------------------------------------------------------------------------
 

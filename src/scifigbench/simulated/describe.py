@@ -15,13 +15,19 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from scifigbench.spec import FigureSpec, Panel, TextElement
 from scifigbench.rubric.checklists import (
-    applicable, checklist, coverage_from_fraction, is_monotonic, panel_span, series_trend, values_coverage,
+    applicable,
+    checklist,
+    coverage_from_fraction,
+    is_monotonic,
+    panel_span,
+    series_trend,
+    values_coverage,
 )
 from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import fmt_value, join_names, number_word, pick
+from scifigbench.spec import FigureSpec, Panel, TextElement
 
 COLOUR_SYNONYMS: dict[str, tuple[str, ...]] = {
     "red": ("red", "crimson", "dark red"), "orange": ("orange",), "yellow": ("yellow", "gold"),

@@ -35,12 +35,13 @@ import random
 from pathlib import Path
 
 from scifigbench import paths
-from scifigbench.spec import TextElement
-from scifigbench.simulated import answers as ans, phrases
+from scifigbench.simulated import answers as ans
+from scifigbench.simulated import phrases
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.describe import Blurred, describe
 from scifigbench.simulated.profiles import Profile, resolve_profile
 from scifigbench.simulated.wording import number_prefix, rng_for
+from scifigbench.spec import TextElement
 
 __all__ = ["respond", "SimContext"]
 

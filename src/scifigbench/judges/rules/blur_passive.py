@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.spec import FigureSpec
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import close, extract_numbers
 from scifigbench.freetext.text import fold, mask, sentences
+from scifigbench.spec import FigureSpec
 
 ASSERT = re.compile(rf"\b(?:{cues.GUESS_MARKER}|reads?|says|is|are|labell?ed|named|titled|shows?|likely|as)\b\s*[:,]?\s*$")
 QUOTED = re.compile(r"['\"“‘]([^'\"”’]{1,80})['\"”’]")

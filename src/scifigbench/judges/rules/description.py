@@ -22,18 +22,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scifigbench.spec import FigureSpec, Panel
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, extract_numbers
 from scifigbench.freetext.text import fold, mask, sentences
-from scifigbench.rubric.checklists import (
-    applicable, checklist, coverage_from_fraction, is_monotonic, panel_span, series_trend, values_coverage,
-)
 from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
 from scifigbench.judges.rules.version import RULE_VERSION
-
+from scifigbench.rubric.checklists import (
+    applicable,
+    checklist,
+    coverage_from_fraction,
+    is_monotonic,
+    panel_span,
+    series_trend,
+    values_coverage,
+)
+from scifigbench.spec import FigureSpec, Panel
 
 _CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
 AXIS_CUE = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\branges?\b|\branging\b|\bspans?\b|\bspanning\b|\bgridlines?\b")
