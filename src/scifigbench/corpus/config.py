@@ -23,6 +23,7 @@ class CorpusConfig:
     primary: dict[str, int] = field(default_factory=lambda: {"bar": 40, "line": 40, "pie": 20})
     ablation: dict[str, int] = field(default_factory=lambda: {"bar": 20, "line": 20, "pie": 10})
     workers: int = 2
+    max_image_pixels: int = 50_000_000   # an imported image with more pixels is refused (row named)
 
     def counts(self) -> dict[str, int]:
         return {"bar": self.n_bar, "line": self.n_line, "pie": self.n_pie}
