@@ -52,7 +52,7 @@ class FigureCache:
         return self.folder / "results" / key[:2] / f"{key}.json"
 
     def _blob(self, sha: str) -> Path:
-        return self.blobs / sha[:2] / f"{sha}.png"
+        return self.blobs / sha[:2] / sha
 
     def load(self, key: str, root: Path) -> dict | None:
         """The stored result with its images put back under ``root``, or None on a miss."""

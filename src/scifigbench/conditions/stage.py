@@ -33,6 +33,7 @@ from scifigbench.conditions.figure_cache import FigureCache, as_json, code_finge
 from scifigbench.conditions.gallery import gallery
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr import backend as ocr_backend
+from scifigbench.conditions.ocr_boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
 from scifigbench.conditions.ocr_cache import CachedOcr, engine_version
 from scifigbench.conditions.page import render_page
 from scifigbench.conditions.page_text import page_text
@@ -145,6 +146,9 @@ def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided:
     name = cfg.ocr_backend if spec is not None else cfg.real_ocr_backend
     res.step = f"ocr ({name})"
     boxes = reader(name, root).read(img, spec.text_elements if spec else None)
+    rel = ocr_boxes_path(job.figure_id).as_posix()
+    write_ocr_boxes(root / rel, name, boxes)
+    res.written.append(rel)
     res.step = "blur target selection"
     found = select_targets(
         job.figure_id, spec, job.caption, boxes, name, seed=seed, pad=cfg.blur_pad_px, threshold=cfg.fuzzy_threshold,
@@ -263,7 +267,7 @@ def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, deci
 
 def _remove_stale(root: Path, written: set[str]) -> None:
     """Delete images a previous run left that this run did not produce (e.g. a figure left the subset)."""
-    for d in (paths.CONDITION_IMAGES, paths.GALLERY):
-        for f in (root / d).rglob("*.png"):
+    for d, pattern in ((paths.CONDITION_IMAGES, "*.png"), (paths.GALLERY, "*.png"), (OCR_DIR, "*.json")):
+        for f in (root / d).rglob(pattern):
             if f.relative_to(root).as_posix() not in written:
                 f.unlink()
