@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from pathlib import Path
 
 import click
 
@@ -34,6 +35,9 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
         cfg, seed = config.load(params_path)
         overrides = {k: v for k, v in (("source", source), ("manifest", manifest), ("scivqa_dir", scivqa_dir)) if v}
         cfg = dataclasses.replace(cfg, **overrides)
+        warning = cfg.unwatched(Path("."))
+        if warning:
+            click.echo(f"corpus: warning: {warning}", err=True)
         figures, failures = stage.build(cfg, seed)
     except (ParamsError, ManifestError, ContractError) as exc:
         click.echo(f"corpus: {exc}", err=True)
