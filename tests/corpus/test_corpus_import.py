@@ -142,3 +142,13 @@ def test_scivqa_import_of_the_shared_sample(shared_data: Path, tmp_path: Path) -
     # primary subset: as many as each stratum allows, up to 40/40/20
     prim = Counter(figures[figures["subset_primary"]]["chart_type"])
     assert prim == {k: min(v, {"bar": 40, "line": 40, "pie": 20}[k]) for k, v in expected.items()}
+
+
+def test_unquoted_comma_in_a_caption_is_that_rows_error(data_root: Path) -> None:
+    manifest = data_root / "manifest.csv"
+    manifest.write_text("id,image,chart_type,caption\nfig_a,img/a.png,bar,Accuracy, per model.\n"
+                        "fig_b,img/b.png,line,\"Loss, quoted.\"\n")
+    rows = importers.manifest_entries(manifest)
+    assert [e.figure_id for e in rows.entries] == ["fig_b"] and rows.entries[0].caption == "Loss, quoted."
+    assert len(rows.failures) == 1
+    assert "row 1 (id='fig_a'): 5 fields but the header has 4; quote a caption that contains a comma" in rows.failures[0].error

@@ -9,6 +9,7 @@ becomes an :class:`~scifigbench.failures.ItemFailure` and the stage imports the 
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ CHART_ALIASES = {
     **dict.fromkeys(("pie", "donut", "doughnut", "ring"), "pie"),
 }
 _CHART_SUFFIX = re.compile(r"\s+(?:chart|plot|graph|diagram)s?$")
+EXTRA_FIELDS = "\0extra"   # where csv puts the values of a row longer than the header
 ID_OK = re.compile(r"^[A-Za-z0-9_.\-]+$")
 
 
@@ -81,8 +83,10 @@ def _load_manifest_rows(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         raise ManifestError(f"{path}: manifest not found")
     if path.suffix.lower() == ".csv":
-        df = pd.read_csv(path, dtype=str, keep_default_na=False)
-        return df.to_dict("records")
+        # csv, not pandas: a row with more fields than the header (an unquoted comma in a caption)
+        # must be that row's error, not a silent shift of every row into an index column.
+        with open(path, newline="", encoding="utf-8-sig") as fh:
+            return [dict(r) for r in csv.DictReader(fh, restkey=EXTRA_FIELDS)]
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -108,6 +112,9 @@ def _manifest_entry(row: dict[str, Any], n: int, path: Path, root: Path, seen: d
     image_raw = _text(row.get("image", row.get("image_path")))
     given_id = _text(row.get("id", row.get("figure_id")))
     where = f"{path}: row {n}" + (f" (id={given_id!r})" if given_id else (f" (image={image_raw!r})" if image_raw else ""))
+    if row.get(EXTRA_FIELDS):
+        raise ManifestError(f"{where}: {len(row) - 1 + len(row[EXTRA_FIELDS])} fields but the header has "
+                            f"{len(row) - 1}; quote a caption that contains a comma")
     if not image_raw:
         raise ManifestError(f"{where}: field 'image' is empty or missing")
     image = (root / image_raw).resolve()

@@ -73,7 +73,7 @@ def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, 
             rows.append(_row(unit, model, judge(unit)))
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
             rows.append(_row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"}))
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows) if rows else JUDGMENTS.empty()  # no responses (e.g. simulated models on real figures)
 
 
 def load_units(model: str) -> list[Unit]:
