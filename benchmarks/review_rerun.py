@@ -51,15 +51,18 @@ def main() -> None:
         if targets.empty:
             sys.exit("no proposed blur targets: import real figures first (corpus.source manifest or scivqa)")
         exe = [str(Path(sys.executable).with_name("scifigbench"))]
-        bare = min(_timed([sys.executable, "-c", "pass"], scratch) for _ in range(3))
-        helptime = min(_timed(exe + ["--help"], scratch) for _ in range(3))
-        one = [_timed(exe + ["review", "blur", "confirm", tid], scratch) for tid in targets.target_id[:5]]
-        rule = targets.rule.value_counts().index[0]
-        n_rule = int((targets.rule == rule).sum())
-        batch = _timed(exe + ["review", "blur", "reject", "--rule", rule], scratch)
+        first = targets.target_id.iloc[0]
+        one = [_timed(exe + ["review", "blur", "confirm", first], scratch)]
+        decided = len(pd.read_csv(scratch / "review" / "blur_targets.csv"))
         shutil.rmtree(scratch / paths.CONDITIONS_DIR)   # dvc deletes the stage's outputs before a rerun
         rerun = stage.run(cfg, seed, scratch, progress=False)
-        decided = len(pd.read_csv(scratch / "review" / "blur_targets.csv"))
+        bare = min(_timed([sys.executable, "-c", "pass"], scratch) for _ in range(3))
+        helptime = min(_timed(exe + ["--help"], scratch) for _ in range(3))
+        one += [_timed(exe + ["review", "blur", "confirm", tid], scratch) for tid in targets.target_id[1:5]]
+        rest = targets[targets.target_id != first]
+        rule = rest.rule.value_counts().index[0]
+        n_rule = int((rest.rule == rule).sum())
+        batch = _timed(exe + ["review", "blur", "reject", "--rule", rule], scratch)
         per_decision = sorted(one)[len(one) // 2]
         print(f"figures: {cold.n_figures}; proposed targets: {len(targets)}; decisions written: {decided}")
         print(f"one decision (median of {len(one)}): {per_decision:.2f} s = {per_decision / bare:.1f}x bare python, "
