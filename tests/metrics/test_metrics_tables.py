@@ -106,6 +106,21 @@ def test_judge_errors_leave_denominator_and_are_counted():
     assert (c["value"], c["n"], c["errors"]) == (pytest.approx(2 / 3), 3, 1)
 
 
+def test_undecided_claims_are_counted_apart_from_not_addressed_and_left_out_of_the_rate():
+    verdicts = [("image", 1.0), ("image", 1.0), ("caption", 0.0), ("none", None), ("undecided", None), ("undecided", None)]
+    rows = validate(pd.DataFrame([
+        dict(unit_id=f"u{i}", setup_id="s", model="x", figure_id="f1", condition="capbias", chart_type="bar",
+             family="caption_claim", category="value_anchor", probe_id=None, judge_id="rule:3", score=s, verdict=v,
+             mentioned=None, admits=None, fabricates=None, correct=None, pen_accuracy=None, pen_completeness=None,
+             pen_clarity=None, pen_numeric=None, pen_trend=None, pen_axis_legend=None, pen_label_map=None,
+             pen_missing=None, pen_halluc=None, details_json=None, raw_output=None, error=None)
+        for i, (v, s) in enumerate(verdicts)
+    ]), JUDGMENTS, where="t")
+    c = T.behaviour(rows, CFG)["caption_bias"]["x"]
+    assert (c["claims"]["value"], c["claims"]["n"]) == (pytest.approx(2 / 3), 3)
+    assert (c["not_addressed"], c["undecided"], c["share_decided"]) == (1, 2, pytest.approx(4 / 6, abs=1e-6))
+
+
 def test_significance_against_best_and_correlations(judg):
     sig = T.significance(judg, CFG)
     assert sig["mqm"]["best"] == "m-strong"
@@ -117,7 +132,7 @@ def test_significance_against_best_and_correlations(judg):
     assert weak["n"] == len(w)
     assert set(sig) >= {"resistance", "caption_bias", "admittance_active", "inductance_passive"}
     cor = T.correlations(judg)["spearman"]
-    assert cor["mqm"]["resistance"] == {"rho": 1.0, "p_value": 0.0, "n": 3}
+    assert cor["mqm"]["resistance"] == {"rho": 1.0, "p_value": None, "n": 3}  # too few models for a p-value
     rel = T.reliability(judg, CFG)
     assert rel["split_half"]["mqm"]["rho"] > 0.9 and rel["split_half"]["mqm"]["n_splits"] == 100
     sv = rel["scale_validation_resistance"]["m-mid"]
@@ -135,11 +150,23 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
     out2 = tmp_path / "m2"
     run(cfg, judgments_dir=jdir, responses_dir=rdir, out_dir=out1)
     run(cfg, judgments_dir=jdir, responses_dir=rdir, out_dir=out2)
-    names = sorted(p.name for p in out1.iterdir())
+    names = sorted(p.name for p in out1.iterdir() if p.is_file())
     assert names == sorted(f"{n}.json" for n in ("perception", "capability", "behaviour", "significance",
                                                    "correlations", "reliability", "agreement", "run"))
-    for n in names:
+    summaries = sorted(p.relative_to(out1).as_posix() for p in (out1 / "summary").glob("*/*.json"))
+    assert summaries == [f"summary/{t}/{m}.json" for t in ("ari", "capability", "caption_bias", "mqm")
+                         for m in ("m-mid", "m-strong", "m-weak")]
+    for n in names + summaries:
         assert (out1 / n).read_bytes() == (out2 / n).read_bytes()
+    # the dvc metrics: one file per table row, one key per cell, the point value only (CIs stay in the full files)
+    per = json.loads((out1 / "perception.json").read_text())
+    mqm = json.loads((out1 / "summary" / "mqm" / "m-weak.json").read_text())
+    assert mqm["rot"] == round(per["mqm"]["m-weak"]["rot"]["value"], 4) and len(mqm) == 10
+    ari = json.loads((out1 / "summary" / "ari" / "m-mid.json").read_text())
+    beh_full = json.loads((out1 / "behaviour.json").read_text())
+    assert ari["resistance"] == round(beh_full["resistance"]["m-mid"]["overall"]["value"], 4)
+    assert set(ari) == {"admittance_active", "admittance_passive", "resistance", "caption_bias",
+                                 "inductance_active", "inductance_passive"}
     beh = json.loads((out1 / "behaviour.json").read_text())
     assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors"}
     runj = json.loads((out1 / "run.json").read_text())

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from scifigbench.contracts.figures import safe_id
 from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.corpus.image_import import ImageImportError, import_image
 from scifigbench.failures import ItemFailure, from_exception
@@ -53,8 +54,6 @@ def chart_type_of(raw: Any, where: str) -> str:
     return CHART_ALIASES[key]
 
 
-def safe_id(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.\-]+", "_", text).strip("_")
 
 
 @dataclass
