@@ -10,11 +10,11 @@ from scifigbench.rubric.checklists import checklist
 from scifigbench.judges.llm_stage import mqm_from_reply
 from scifigbench.judges.stage import judge_units, rule_judge, with_fallback
 from scifigbench.judges.units import units_for
-from helpers.specfactory import ALL, context, setups_for
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 
 def _setup(task: str, condition: str = "base") -> tuple[dict, object, object]:
-    spec = ALL[0]()
+    spec = RESPONDENT_FIGURES[0]()
     ctx = context([spec])
     setup = next(s for s in setups_for(spec) if s["task"] == task and s["condition"] == condition)
     return setup, spec, ctx

@@ -70,8 +70,11 @@ def image(tmp_path) -> Path:
 
 
 def _params(tmp_path: Path, server) -> Path:
-    """A params file declaring model 'gen' at the test server (the runner's defaults: temperature 0)."""
-    gen = {"backend": "openai", "base_url": server.url, "model": "local-gen", "api_key_env": KEY_ENV}
+    """A params file declaring model 'gen' at the test server (the runner's defaults: temperature 0).
+
+    One figure at a time: the server hands out its scripted replies in the order requests arrive.
+    """
+    gen = {"backend": "openai", "base_url": server.url, "model": "local-gen", "api_key_env": KEY_ENV, "concurrency": 1}
     return write_params(tmp_path, {"gen": gen, "sim": {"backend": "simulated", "profile": "careful"}},
                         max_retries=0)
 
@@ -188,8 +191,8 @@ def test_missing_key_and_unknown_model_are_clear(server, monkeypatch, image, tmp
 
 def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tmp_path, generator):
     import pandas as pd
-    from helpers.spec_factory import write_corpus
 
+    from helpers.spec_factory import write_corpus
     from scifigbench import paths
     from scifigbench.contracts import BLUR_TARGETS
     from scifigbench.probes.review import ReviewFileError, apply_decisions, read_decisions

@@ -96,12 +96,23 @@ def build_probes(
                              "failures": []}
     views: dict[str, FigureView] = {}
     sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
+    real: list[Any] = []  # figures without a spec, for the LLM generator
     for fig in tqdm(figures.sort_values("figure_id").itertuples(), total=len(figures), desc="probes", file=sys.stderr):
-        step = "spec probes" if _has_spec(fig) else "LLM probes"
+        if not _has_spec(fig):
+            if generator is not None:
+                real.append(fig)
+            continue
         try:
-            probes += _figure_probes(fig, cfg, seed, root, generator, queue, views)
+            probes += _spec_figure_probes(fig, cfg, seed, root, queue, views)
         except Exception as exc:  # noqa: BLE001 - one figure never sinks the stage; the record names it
-            queue["failures"].append(from_exception(fig.figure_id, step, exc))
+            queue["failures"].append(from_exception(fig.figure_id, "spec probes", exc))
+    if generator is not None:
+        for outcome in llm.generate_all(real, generator, tuple(cfg.contra_offset), root):
+            if isinstance(outcome, llm.LLMProbeError):
+                queue["llm_errors"].append(str(outcome))
+            else:
+                probes += outcome[0]
+                queue["llm_rejected"] += outcome[1]
     if cfg.scivqa_qa:
         real = figures[figures.spec_path.isna()]
         figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in real.itertuples()}
@@ -116,30 +127,18 @@ def _has_spec(fig: Any) -> bool:
     return fig.spec_path is not None and not pd.isna(fig.spec_path)
 
 
-def _figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, generator: llm.Generator | None,
-                   queue: dict[str, Any], views: dict[str, FigureView]) -> list[Probe]:
-    """The probes of one figure (from its spec, or from the generator model); notes go to ``queue``."""
-    if _has_spec(fig):
-        spec = FigureSpec.load(root / fig.spec_path)
-        got, rejected = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
-        views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
-        if rejected:
-            queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
-        cats = {p.category for p in got if p.family == "capability"}
-        missing = sorted({"counting", "computation", "comparison", "pattern"} - cats)
-        if missing:
-            queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
-        return got
-    if generator is None:
-        return []
-    try:
-        got, rejected = llm.generate_for_figure(
-            fig.figure_id, root / fig.image_path, fig.chart_type, fig.caption, generator,
-            bool(fig.subset_primary), tuple(cfg.contra_offset))
-    except llm.LLMProbeError as exc:
-        queue["llm_errors"].append(str(exc))
-        return []
-    queue["llm_rejected"] += rejected
+def _spec_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, queue: dict[str, Any],
+                        views: dict[str, FigureView]) -> list[Probe]:
+    """The probes of one figure with a spec; rejected candidates and gaps are noted in ``queue``."""
+    spec = FigureSpec.load(root / fig.spec_path)
+    got, rejected = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
+    views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
+    if rejected:
+        queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
+    cats = {p.category for p in got if p.family == "capability"}
+    missing = sorted({"counting", "computation", "comparison", "pattern"} - cats)
+    if missing:
+        queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
     return got
 
 
