@@ -54,7 +54,7 @@ def main() -> None:
         first = targets.target_id.iloc[0]
         one = [_timed(exe + ["review", "blur", "confirm", first], scratch)]
         decided = len(pd.read_csv(scratch / "review" / "blur_targets.csv"))
-        shutil.rmtree(scratch / paths.CONDITIONS_DIR)   # dvc deletes the stage's outputs before a rerun
+        shutil.rmtree(scratch / paths.CONDITIONS_DIR)  # dvc deletes the stage's outputs before a rerun
         rerun = stage.run(cfg, seed, scratch, progress=False)
         bare = min(_timed([sys.executable, "-c", "pass"], scratch) for _ in range(3))
         helptime = min(_timed(exe + ["--help"], scratch) for _ in range(3))
@@ -65,11 +65,15 @@ def main() -> None:
         batch = _timed(exe + ["review", "blur", "reject", "--rule", rule], scratch)
         per_decision = sorted(one)[len(one) // 2]
         print(f"figures: {cold.n_figures}; proposed targets: {len(targets)}; decisions written: {decided}")
-        print(f"one decision (median of {len(one)}): {per_decision:.2f} s = {per_decision / bare:.1f}x bare python, "
-              f"{per_decision / helptime:.1f}x `scifigbench --help`")
+        print(
+            f"one decision (median of {len(one)}): {per_decision:.2f} s = {per_decision / bare:.1f}x bare python, "
+            f"{per_decision / helptime:.1f}x `scifigbench --help`"
+        )
         print(f"batch --rule {rule}: {n_rule} decisions in {batch:.2f} s = {batch / n_rule:.3f} s per decision")
-        print(f"conditions cold: {cold.wall:.1f} s; rerun after {decided} decision(s): {rerun.wall:.1f} s "
-              f"= {100 * rerun.wall / cold.wall:.1f} % of cold ({rerun.reused}/{rerun.n_figures} figures reused)")
+        print(
+            f"conditions cold: {cold.wall:.1f} s; rerun after {decided} decision(s): {rerun.wall:.1f} s "
+            f"= {100 * rerun.wall / cold.wall:.1f} % of cold ({rerun.reused}/{rerun.n_figures} figures reused)"
+        )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

@@ -19,9 +19,9 @@ _PACKAGE_MARK = "scifigbench"
 
 @dataclass(frozen=True)
 class ItemFailure:
-    item: str    # the figure id, or the manifest row when no figure exists yet
-    step: str    # what the stage was doing for that item (e.g. "ocr", "noise", "import image")
-    error: str   # the exception type and message
+    item: str  # the figure id, or the manifest row when no figure exists yet
+    step: str  # what the stage was doing for that item (e.g. "ocr", "noise", "import image")
+    error: str  # the exception type and message
     where: str = ""  # innermost frame of our own code, file:line (empty for expected input errors)
 
     def line(self) -> str:

@@ -50,10 +50,12 @@ def test_several_ids_in_one_call(work: Path) -> None:
     res = _invoke(work, "confirm", "real_bar/admittance", "real_line/admittance")
     assert res.exit_code == 0, res.output
     assert {k: v["decision"] for k, v in _decisions(work).items()} == {
-        "real_bar/admittance": "confirm", "real_line/admittance": "confirm"}
+        "real_bar/admittance": "confirm",
+        "real_line/admittance": "confirm",
+    }
     res = _invoke(work, "reject", "real_bar/inductance", "nope/admittance")
     assert res.exit_code != 0 and "no blur target 'nope/admittance'" in res.output
-    assert "real_bar/inductance" not in _decisions(work)   # a batch with a bad id writes nothing
+    assert "real_bar/inductance" not in _decisions(work)  # a batch with a bad id writes nothing
 
 
 def test_rule_decides_every_proposal_of_that_rule(work: Path) -> None:
@@ -73,7 +75,7 @@ def test_replacement_that_ocr_never_read_is_refused_at_once(work: Path) -> None:
     bad = _invoke(work, "replace", "real_bar/inductance", "Quarterly revenue")
     assert bad.exit_code != 0
     assert "real_bar/inductance: replacement text 'Quarterly revenue' matches no OCR box" in bad.output
-    assert "MuSiQue" in bad.output                       # says what OCR did read
+    assert "MuSiQue" in bad.output  # says what OCR did read
     assert not (work / "review" / "blur_targets.csv").exists()
     ok = _invoke(work, "replace", "real_bar/inductance", "musique", "--expected", "MuSiQue")
     assert ok.exit_code == 0, ok.output
@@ -82,8 +84,10 @@ def test_replacement_that_ocr_never_read_is_refused_at_once(work: Path) -> None:
 def test_check_names_each_row_a_hand_edited_file_cannot_apply(work: Path) -> None:
     path = work / "review" / "blur_targets.csv"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("target_id,decision,text\nreal_bar/admittance,confirm,\n"
-                    "real_line/inductance,replace,Quarterly revenue\nghost/admittance,reject,\n")
+    path.write_text(
+        "target_id,decision,text\nreal_bar/admittance,confirm,\n"
+        "real_line/inductance,replace,Quarterly revenue\nghost/admittance,reject,\n"
+    )
     res = _invoke(work, "check")
     assert res.exit_code != 0
     assert "real_line/inductance: replacement text 'Quarterly revenue' matches no OCR box" in res.output
@@ -97,8 +101,9 @@ def test_page_shows_every_proposal_with_its_images(work: Path) -> None:
     import pandas as pd
 
     out = work / "page.html"
-    res = CliRunner().invoke(review, ["blur", "page", "--table", str(work / paths.BLUR_TARGETS),
-                                      "--root", str(work), "--out", str(out)])
+    res = CliRunner().invoke(
+        review, ["blur", "page", "--table", str(work / paths.BLUR_TARGETS), "--root", str(work), "--out", str(out)]
+    )
     assert res.exit_code == 0, res.output
     html = out.read_text()
     targets = pd.read_parquet(work / paths.BLUR_TARGETS)
@@ -106,5 +111,7 @@ def test_page_shows_every_proposal_with_its_images(work: Path) -> None:
     assert len(proposed) >= 2 and html.count("<tr ") == len(proposed)
     for r in proposed.itertuples():
         stem = r.target_id.replace("/", "__")
-        assert f"page_files/{stem}.marked.jpg" in html and (work / "page_files" / f"{stem}.blurred.jpg").stat().st_size > 0
+        assert (
+            f"page_files/{stem}.marked.jpg" in html and (work / "page_files" / f"{stem}.blurred.jpg").stat().st_size > 0
+        )
         assert f"rule: <code>{r.rule}</code>" in html

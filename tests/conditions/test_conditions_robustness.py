@@ -75,17 +75,17 @@ def test_ocr_cache_reads_each_image_content_once(tmp_path: Path) -> None:
     ocr = CachedOcr(inner, tmp_path / "ocr")
     a = np.full((20, 30, 3), 200, np.uint8)
     first = ocr.read(a)
-    assert ocr.read(a.copy()) == first and inner.calls == 1          # same pixels: no second reading
-    assert CachedOcr(inner, tmp_path / "ocr").read(a) == first and inner.calls == 1   # survives the process
+    assert ocr.read(a.copy()) == first and inner.calls == 1  # same pixels: no second reading
+    assert CachedOcr(inner, tmp_path / "ocr").read(a) == first and inner.calls == 1  # survives the process
     b = a.copy()
     b[0, 0] = 0
     ocr.read(b)
-    assert inner.calls == 2                                          # one changed pixel is a new image
+    assert inner.calls == 2  # one changed pixel is a new image
     entry = next((tmp_path / "ocr").rglob("*.json"))
     entry.write_text("{broken")
     ocr2 = CachedOcr(inner, tmp_path / "ocr")
     ocr2.read(a), ocr2.read(b)
-    assert inner.calls == 3                                          # a damaged entry is read again
+    assert inner.calls == 3  # a damaged entry is read again
 
 
 def test_rerun_after_one_decision_redoes_only_that_figure(corpus: Path, tmp_path: Path) -> None:
@@ -99,9 +99,15 @@ def test_rerun_after_one_decision_redoes_only_that_figure(corpus: Path, tmp_path
     assert first.conditions[cols].equals(again.conditions[cols]) and first.targets.equals(again.targets)
     for r in again.conditions.itertuples():
         assert (root / r.image_path).is_file()
-    decisions.record(root / stage.REVIEW_FILE, decisions.Decision("real_bar/admittance", "confirm",
-                                                                  proposed_text=first.targets.set_index("target_id").loc["real_bar/admittance", "text"]))
-    shutil.rmtree(root / paths.CONDITIONS_DIR)     # as dvc does before it reruns the stage
+    decisions.record(
+        root / stage.REVIEW_FILE,
+        decisions.Decision(
+            "real_bar/admittance",
+            "confirm",
+            proposed_text=first.targets.set_index("target_id").loc["real_bar/admittance", "text"],
+        ),
+    )
+    shutil.rmtree(root / paths.CONDITIONS_DIR)  # as dvc does before it reruns the stage
     after = stage.run(CFG, 42, root, progress=False)
     assert after.reused == 3
     assert "real_bar/admb" in set(after.conditions["condition_id"])

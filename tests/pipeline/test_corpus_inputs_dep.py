@@ -27,8 +27,9 @@ def test_changed_caption_or_image_reruns_corpus(tmp_path: Path) -> None:
     if not DVC.exists():
         pytest.skip(f"dvc not installed next to {sys.executable}")
     shutil.copy(REPO / "dvc.yaml", tmp_path / "dvc.yaml")
-    shutil.copytree(REPO / "src" / "scifigbench", tmp_path / "src" / "scifigbench",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        REPO / "src" / "scifigbench", tmp_path / "src" / "scifigbench", ignore=shutil.ignore_patterns("__pycache__")
+    )
     params = yaml.safe_load((REPO / "params.yaml").read_text())
     params["corpus"].update(source="manifest", manifest="corpus_inputs/manifest.csv", inputs="corpus_inputs")
     (tmp_path / "params.yaml").write_text(yaml.safe_dump(params))
@@ -44,5 +45,5 @@ def test_changed_caption_or_image_reruns_corpus(tmp_path: Path) -> None:
     manifest.write_text('id,image,chart_type,caption\nfa,img/a.png,bar,"First, edited."\n')
     assert "modified:           corpus_inputs" in _dvc(tmp_path, "status", "corpus")
     _dvc(tmp_path, "repro", "corpus")
-    Image.new("RGB", (80, 120), "white").save(inputs / "img" / "a.png")   # "rotated"
+    Image.new("RGB", (80, 120), "white").save(inputs / "img" / "a.png")  # "rotated"
     assert "modified:           corpus_inputs" in _dvc(tmp_path, "status", "corpus")

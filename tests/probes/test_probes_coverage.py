@@ -14,8 +14,14 @@ from scifigbench.probes import coverage, stage
 from scifigbench.probes.coverage import NEEDS_GENERATOR, NEEDS_LLM_JUDGE, NEEDS_REAL_MODEL, NEEDS_REVIEW, Setting
 
 FIGS = pd.DataFrame({"figure_id": ["s1", "s2", "r1"], "spec_path": ["a.json", "b.json", None]})
-OFFLINE = Setting(generator=None, scivqa_qa=None, judge_kind="rule", judge_model=None, real_models=(),
-                  simulated_models=("sim-careful", "sim-weak"))
+OFFLINE = Setting(
+    generator=None,
+    scivqa_qa=None,
+    judge_kind="rule",
+    judge_model=None,
+    real_models=(),
+    simulated_models=("sim-careful", "sim-weak"),
+)
 
 
 def test_offline_default_says_what_real_figures_miss_and_why() -> None:
@@ -27,13 +33,16 @@ def test_offline_default_says_what_real_figures_miss_and_why() -> None:
     assert gaps["all"] == NEEDS_REAL_MODEL
     plan = cov["plan"]
     assert plan.startswith("Plan: 1 real figure(s) without a spec and 2 synthetic.")
-    assert "real figures get: blur" in plan and "Not measured on real figures: capability (needs a generator model" in plan
+    assert (
+        "real figures get: blur" in plan and "Not measured on real figures: capability (needs a generator model" in plan
+    )
     assert "only simulated models (sim-careful, sim-weak), which skip real figures" in plan
 
 
 def test_a_full_setup_leaves_only_unreviewed_blur() -> None:
-    full = Setting(generator="gpt", scivqa_qa=None, judge_kind="llm", judge_model="gpt", real_models=("gpt",),
-                   simulated_models=())
+    full = Setting(
+        generator="gpt", scivqa_qa=None, judge_kind="llm", judge_model="gpt", real_models=("gpt",), simulated_models=()
+    )
     probes = pd.DataFrame({"figure_id": ["r1", "s1"], "family": ["blur", "blur"], "status": ["proposed", "confirmed"]})
     cov = coverage.coverage(FIGS, probes, full)
     assert cov["not_measured"] == [{"family": "blur", "figures": "real", "needs": NEEDS_REVIEW}]
@@ -47,8 +56,15 @@ def test_synthetic_only_corpus_has_no_gaps() -> None:
 
 def test_setting_is_read_from_params(tmp_path: Path) -> None:
     p = tmp_path / "params.yaml"
-    p.write_text(yaml.safe_dump({"probes": {"llm_generator": "g"}, "judge": {"kind": "llm", "llm_model": "g"},
-                                 "models": {"g": {"backend": "openai"}, "s": {"backend": "simulated"}}}))
+    p.write_text(
+        yaml.safe_dump(
+            {
+                "probes": {"llm_generator": "g"},
+                "judge": {"kind": "llm", "llm_model": "g"},
+                "models": {"g": {"backend": "openai"}, "s": {"backend": "simulated"}},
+            }
+        )
+    )
     assert Setting.load(p) == Setting("g", None, "llm", "g", ("g",), ("s",))
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # type only: the review commands match text without loading numpy
     from scifigbench.conditions.ocr import OcrBox

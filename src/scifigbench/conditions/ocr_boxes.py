@@ -8,8 +8,8 @@ it. Plain JSON keeps that check free of OpenCV and OCR imports.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from scifigbench import paths
 from scifigbench.conditions.ocr import OcrBox
@@ -23,8 +23,10 @@ def ocr_boxes_path(figure_id: str) -> Path:
 
 
 def write_ocr_boxes(path: Path, backend: str, boxes: Sequence[OcrBox]) -> None:
-    rows = [{"text": b.text, "box": [round(v, 2) for v in b.box], "score": round(b.score, 4),
-             "element_id": b.element_id} for b in boxes]
+    rows = [
+        {"text": b.text, "box": [round(v, 2) for v in b.box], "score": round(b.score, 4), "element_id": b.element_id}
+        for b in boxes
+    ]
     atomic_write_text(path, json.dumps({"backend": backend, "boxes": rows}, indent=0, ensure_ascii=False) + "\n")
 
 

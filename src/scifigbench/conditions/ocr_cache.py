@@ -12,10 +12,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import asdict
 from importlib import metadata
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
@@ -31,7 +31,7 @@ _ENGINE_PACKAGES: dict[str, tuple[str, ...]] = {
 CACHE_FORMAT = 1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def engine_version(name: str) -> str:
     """``name`` plus the installed versions of the packages behind it (part of every cache key)."""
     parts = [name, f"format{CACHE_FORMAT}"]

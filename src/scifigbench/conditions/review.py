@@ -22,7 +22,7 @@ from scifigbench.conditions import decisions as store
 from scifigbench.review_commands import file_option, table_option
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
-PAGE = paths.DATA / "review_pages" / "blur_targets.html"   # generated; data/ is not tracked by git
+PAGE = paths.DATA / "review_pages" / "blur_targets.html"  # generated; data/ is not tracked by git
 
 
 @click.group("blur")
@@ -43,12 +43,12 @@ def _targets(table: Path) -> dict[str, SimpleNamespace]:
 def _read_parquet_rows(path: Path) -> list[dict]:
     """All rows of a parquet file as dicts. ``pyarrow.parquet`` imports pandas (a second of a
     decision's time); the reader it wraps does not, so it is used when this pyarrow has it."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped]
 
     try:
-        from pyarrow._parquet import ParquetReader
+        from pyarrow._parquet import ParquetReader  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - a pyarrow without the private reader
-        import pyarrow.parquet as pq
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
         return pq.read_table(path).to_pylist()
     if not Path(path).is_file():
@@ -74,8 +74,9 @@ def _chosen(table: Path, target_ids: tuple[str, ...], rule: str | None) -> list[
         rows = [r for r in proposed if r.rule == rule]
         if not rows:
             known = sorted({str(r.rule) for r in proposed})
-            raise click.BadParameter(f"no proposed target has rule {rule!r} in {table}; proposed rules: {known}",
-                                     param_hint="--rule")
+            raise click.BadParameter(
+                f"no proposed target has rule {rule!r} in {table}; proposed rules: {known}", param_hint="--rule"
+            )
         return sorted(rows, key=lambda r: r.target_id)
     if not target_ids:
         raise click.UsageError("give one or more TARGET_IDS, or --rule RULE")
@@ -98,8 +99,10 @@ def list_targets(table: Path, review_file: Path, show_all: bool) -> None:
     for r in rows:
         d = decided.get(r.target_id)
         mark = f" [decided: {d.decision}]" if d else ""
-        click.echo(f"{r.target_id}  {r.status}{mark}  rule={r.rule}  text={r.text!r}  "
-                   f"box=({r.x0:.0f},{r.y0:.0f},{r.x1:.0f},{r.y1:.0f})  match={r.match_tier}:{r.match_score:.2f}")
+        click.echo(
+            f"{r.target_id}  {r.status}{mark}  rule={r.rule}  text={r.text!r}  "
+            f"box=({r.x0:.0f},{r.y0:.0f},{r.x1:.0f},{r.y1:.0f})  match={r.match_tier}:{r.match_score:.2f}"
+        )
         click.echo(f"    expected: {r.expected_answer!r}; why: {r.reasoning_path}")
     click.echo(f"{len(rows)} target(s){'' if show_all else ' awaiting review'}; decisions in {review_file}")
 
@@ -108,8 +111,13 @@ def list_targets(table: Path, review_file: Path, show_all: bool) -> None:
 @click.argument("target_id")
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="PNG to write")
 @_table_opt
-@click.option("--root", type=click.Path(path_type=Path), default=Path("."), show_default=True,
-              help="repository root the figure paths are relative to")
+@click.option(
+    "--root",
+    type=click.Path(path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="repository root the figure paths are relative to",
+)
 def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     """Write a side-by-side preview: the figure with the target boxed in red, and blurred."""
     import cv2
@@ -140,13 +148,20 @@ def show(target_id: str, out: Path, table: Path, root: Path) -> None:
 @click.option("--note", default="")
 @_table_opt
 @_file_opt
-def confirm(target_ids: tuple[str, ...], rule: str | None, expected: str, note: str, table: Path, review_file: Path) -> None:
+def confirm(
+    target_ids: tuple[str, ...], rule: str | None, expected: str, note: str, table: Path, review_file: Path
+) -> None:
     """Accept proposed targets as they are: several TARGET_IDS at once, or all proposals of --rule."""
     rows = _chosen(table, target_ids, rule)
     if expected and len(rows) > 1:
         raise click.UsageError("--expected applies to one target; confirm the others without it")
-    store.record(review_file, *(store.Decision(r.target_id, "confirm", proposed_text=r.text, expected_answer=expected,
-                                               note=note) for r in rows))
+    store.record(
+        review_file,
+        *(
+            store.Decision(r.target_id, "confirm", proposed_text=r.text, expected_answer=expected, note=note)
+            for r in rows
+        ),
+    )
     for r in rows:
         click.echo(f"confirmed {r.target_id} ({r.text!r})")
     click.echo(f"{len(rows)} decision(s) in {review_file}; rerun the conditions stage to apply")
@@ -160,14 +175,26 @@ def confirm(target_ids: tuple[str, ...], rule: str | None, expected: str, note: 
 @click.option("--note", default="")
 @_table_opt
 @_file_opt
-def replace(target_id: str, text: str, expected: str, reasoning: str, note: str, table: Path, review_file: Path) -> None:
+def replace(
+    target_id: str, text: str, expected: str, reasoning: str, note: str, table: Path, review_file: Path
+) -> None:
     """Blur TEXT instead; refused at once if TEXT matches nothing OCR read on the figure."""
     r = _one(_targets(table), target_id, table)
     problem = _replacement_problem(table, r.figure_id, text)
     if problem:
         raise click.BadParameter(f"{target_id}: {problem}", param_hint="TEXT")
-    store.record(review_file, store.Decision(target_id, "replace", proposed_text=r.text, text=text,
-                                             expected_answer=expected, reasoning_path=reasoning, note=note))
+    store.record(
+        review_file,
+        store.Decision(
+            target_id,
+            "replace",
+            proposed_text=r.text,
+            text=text,
+            expected_answer=expected,
+            reasoning_path=reasoning,
+            note=note,
+        ),
+    )
     click.echo(f"replaced {target_id}: {r.text!r} -> {text!r} in {review_file}; rerun the conditions stage to apply")
 
 
@@ -217,8 +244,13 @@ def check(table: Path, review_file: Path) -> None:
 @_table_opt
 @click.option("--out", type=click.Path(path_type=Path), default=PAGE, show_default=True, help="HTML file to write")
 @click.option("--all", "show_all", is_flag=True, help="every target, not only proposed ones")
-@click.option("--root", type=click.Path(path_type=Path), default=Path("."), show_default=True,
-              help="repository root the figure paths are relative to")
+@click.option(
+    "--root",
+    type=click.Path(path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="repository root the figure paths are relative to",
+)
 def page(table: Path, out: Path, show_all: bool, root: Path) -> None:
     """Write a static HTML page of the proposals: figure with the target boxed, blurred, rule, reason."""
     from scifigbench.conditions.review_page import write_page

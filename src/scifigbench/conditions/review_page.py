@@ -9,8 +9,9 @@ and linked relatively, so the folder can be copied or opened from anywhere.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import cv2
 import pandas as pd
@@ -26,8 +27,11 @@ MAX_W = 520  # pixels of each image on the page; enough to read tick labels
 
 def _shrunk(img):
     scale = min(1.0, MAX_W / img.shape[1])
-    return img if scale == 1.0 else cv2.resize(img, (int(img.shape[1] * scale), int(img.shape[0] * scale)),
-                                              interpolation=cv2.INTER_AREA)
+    return (
+        img
+        if scale == 1.0
+        else cv2.resize(img, (int(img.shape[1] * scale), int(img.shape[0] * scale)), interpolation=cv2.INTER_AREA)
+    )
 
 
 def _save(img, path: Path) -> None:

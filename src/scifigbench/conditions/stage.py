@@ -227,7 +227,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
             computed = list(bar(pool.imap(work, todo, chunksize=1)))
     else:
         computed = [work(j) for j in bar(todo)]
-    for j, r in zip(todo, computed):
+    for j, r in zip(todo, computed, strict=True):
         done[j.figure_id] = r
         if r.failure is None:
             memo.store(keys[j.figure_id], as_json(r), r.written, root)

@@ -34,7 +34,7 @@ class ImportedImage:
     png: bytes
     width: int
     height: int
-    converted_from: str   # e.g. "PNG RGB" (kept as is) or "JPEG RGB", "PNG I;16"
+    converted_from: str  # e.g. "PNG RGB" (kept as is) or "JPEG RGB", "PNG I;16"
 
 
 def _to_rgb(im: Image.Image) -> Image.Image:
@@ -45,11 +45,11 @@ def _to_rgb(im: Image.Image) -> Image.Image:
     if mode in ("I;16", "I;16B", "I;16L", "I;16N", "I", "F"):
         arr = np.asarray(im, dtype=np.float64)
         if mode == "F" and arr.max(initial=0.0) <= 1.0:
-            scale = 255.0                      # float images in [0, 1]
+            scale = 255.0  # float images in [0, 1]
         elif mode.startswith("I;16") or arr.max(initial=0.0) > 255:
-            scale = 255.0 / 65535.0            # 16-bit samples, whatever the container mode
+            scale = 255.0 / 65535.0  # 16-bit samples, whatever the container mode
         else:
-            scale = 1.0                        # 32-bit container holding 8-bit values
+            scale = 1.0  # 32-bit container holding 8-bit values
         grey = np.clip(np.rint(arr * scale), 0, 255).astype(np.uint8)
         return Image.fromarray(grey, "L").convert("RGB")
     if mode in ("P", "PA", "LA", "RGBA", "La", "RGBa") or "transparency" in im.info:
@@ -82,8 +82,9 @@ def import_image(path: Path, max_pixels: int) -> ImportedImage:
     except ImageImportError:
         raise
     except Image.DecompressionBombError as exc:
-        raise ImageImportError(f"{path}: image too large to decode safely ({exc}); "
-                               f"the limit is corpus.max_image_pixels = {max_pixels}") from None
+        raise ImageImportError(
+            f"{path}: image too large to decode safely ({exc}); the limit is corpus.max_image_pixels = {max_pixels}"
+        ) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         raise ImageImportError(f"corrupt or unreadable image {path}: {exc}") from None
     buf = io.BytesIO()
@@ -92,5 +93,7 @@ def import_image(path: Path, max_pixels: int) -> ImportedImage:
 
 
 def _too_large(path: Path, width: int, height: int, max_pixels: int) -> str:
-    return (f"{path} is {width}x{height} = {width * height} pixels, over the limit "
-            f"corpus.max_image_pixels = {max_pixels}; downscale it or raise the limit")
+    return (
+        f"{path} is {width}x{height} = {width * height} pixels, over the limit "
+        f"corpus.max_image_pixels = {max_pixels}; downscale it or raise the limit"
+    )

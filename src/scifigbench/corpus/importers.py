@@ -198,7 +198,7 @@ def scivqa_entries(folder: Path | str) -> Rows:
     return out
 
 
-def source_rows(cfg: "CorpusConfig", root: Path) -> Rows:
+def source_rows(cfg: CorpusConfig, root: Path) -> Rows:
     """The entries of the configured import source (``manifest`` or ``scivqa``), relative to ``root``."""
     if cfg.source == "manifest":
         if not cfg.manifest:

@@ -21,7 +21,9 @@ import pandas as pd
 from scifigbench import params
 
 NEEDS_GENERATOR = "a generator model (probes.llm_generator: a key of `models`) and a reviewer"
-NEEDS_REAL_MODEL = "a real model in `models` (backend openai or azure): simulated respondents read the ground-truth spec"
+NEEDS_REAL_MODEL = (
+    "a real model in `models` (backend openai or azure): simulated respondents read the ground-truth spec"
+)
 NEEDS_LLM_JUDGE = "an LLM judge (judge.kind: llm with judge.llm_model) or reference descriptions in the manifest"
 NEEDS_REVIEW = "reviewer-confirmed blur targets (scifigbench review blur confirm / page)"
 
@@ -38,21 +40,31 @@ class Setting:
     simulated_models: tuple[str, ...]
 
     @classmethod
-    def load(cls, params_path: Path | str = params.DEFAULT_PARAMS) -> "Setting":
+    def load(cls, params_path: Path | str = params.DEFAULT_PARAMS) -> Setting:
         raw = params.load_raw(params_path)
         probes, judge = raw.get("probes") or {}, raw.get("judge") or {}
         models = raw.get("models") or {}
         real = tuple(sorted(k for k, m in models.items() if (m or {}).get("backend") != "simulated"))
         sim = tuple(sorted(k for k, m in models.items() if (m or {}).get("backend") == "simulated"))
-        return cls(probes.get("llm_generator"), probes.get("scivqa_qa"), str(judge.get("kind", "rule")),
-                   judge.get("llm_model"), real, sim)
+        return cls(
+            probes.get("llm_generator"),
+            probes.get("scivqa_qa"),
+            str(judge.get("kind", "rule")),
+            judge.get("llm_model"),
+            real,
+            sim,
+        )
 
 
 def _real_families(s: Setting) -> dict[str, str | None]:
     """Per family: None if real figures get it with these params, else what it needs."""
     return {
-        "capability": None if (s.generator or s.scivqa_qa) else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
-        "resistance": None if (s.generator or s.scivqa_qa) else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
+        "capability": None
+        if (s.generator or s.scivqa_qa)
+        else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
+        "resistance": None
+        if (s.generator or s.scivqa_qa)
+        else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
         "caption_bias": None if s.generator else NEEDS_GENERATOR,
         "blur": None,  # made without a model from confirmed targets; counted below
         "description": None if s.judge_kind == "llm" and s.judge_model else NEEDS_LLM_JUDGE,
@@ -95,19 +107,26 @@ def coverage(figures: pd.DataFrame, probes: pd.DataFrame | None, setting: Settin
 def plan_paragraph(n_synth: int, n_real: int, families: dict[str, Any], setting: Setting) -> str:
     """One paragraph a person reads before the run: what real figures get and what the rest needs."""
     if not n_real:
-        return (f"Plan: {n_synth} synthetic figure(s) with ground truth get every family (capability, resistance, "
-                "caption bias, blur, description) from their specs; no real figures.")
+        return (
+            f"Plan: {n_synth} synthetic figure(s) with ground truth get every family (capability, resistance, "
+            "caption bias, blur, description) from their specs; no real figures."
+        )
     got = [f for f, e in families.items() if e["real_figures_get_it"]]
     missing = [f"{f} (needs {e['needs']})" for f, e in families.items() if not e["real_figures_get_it"]]
     text = [f"Plan: {n_real} real figure(s) without a spec" + (f" and {n_synth} synthetic" if n_synth else "") + "."]
-    text.append(f"With the current params real figures get: {', '.join(got) if got else 'no family'}"
-                + (" (blur questions only for targets a reviewer confirmed)" if "blur" in got else "") + ".")
+    text.append(
+        f"With the current params real figures get: {', '.join(got) if got else 'no family'}"
+        + (" (blur questions only for targets a reviewer confirmed)" if "blur" in got else "")
+        + "."
+    )
     if missing:
         text.append("Not measured on real figures: " + "; ".join(missing) + ".")
     if not setting.real_models:
-        text.append(f"Respondents: only simulated models ({', '.join(setting.simulated_models) or 'none'}), which "
-                    f"skip real figures, so nothing is measured on them until {NEEDS_REAL_MODEL.split(':')[0]} "
-                    "is added.")
+        text.append(
+            f"Respondents: only simulated models ({', '.join(setting.simulated_models) or 'none'}), which "
+            f"skip real figures, so nothing is measured on them until {NEEDS_REAL_MODEL.split(':')[0]} "
+            "is added."
+        )
     return " ".join(text)
 
 

@@ -114,9 +114,9 @@ def build_probes(
                 probes += outcome[0]
                 queue["llm_rejected"] += outcome[1]
     if cfg.scivqa_qa:
-        real = figures[figures.spec_path.isna()]
-        figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in real.itertuples()}
-        figure_of.update({r.figure_id: r.figure_id for r in real.itertuples()})
+        unspecced = figures[figures.spec_path.isna()]
+        figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in unspecced.itertuples()}
+        figure_of.update({r.figure_id: r.figure_id for r in unspecced.itertuples()})
         probes += scivqa_probes(load_qa(root / cfg.scivqa_qa), figure_of)
     probes += blur_probes(targets, elements, views, sizes)
     df = to_frame(probes).sort_values("probe_id").reset_index(drop=True)
