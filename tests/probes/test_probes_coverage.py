@@ -96,3 +96,15 @@ def test_a_failing_figure_is_recorded_and_the_others_get_probes(tmp_path: Path, 
     assert errors["failures"][0]["item"] == "l1" and errors["failures"][0]["step"] == "spec probes"
     assert "OverflowError: math range error" in errors["failures"][0]["error"]
     assert "probes: 1 of 5 figures failed" in capsys.readouterr().err
+
+
+def test_plan_command_prints_the_families_paragraph(tmp_path: Path, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from scifigbench.plan import plan_command
+
+    params_file = _corpus(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    res = CliRunner().invoke(plan_command, ["--params", str(params_file), "--families"])
+    assert res.exit_code == 0, res.output
+    assert res.output.startswith("Plan: 1 real figure(s) without a spec and 4 synthetic.")
