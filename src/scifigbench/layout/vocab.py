@@ -1,0 +1,148 @@
+"""Word knowledge the layout reader and target rules need: numbers, ordered series, opposites, furniture.
+
+A label that belongs to an ordered series (months, weekdays, quarters, years, numeric ranges,
+ordinals) or is one side of a complementary pair can be inferred from its neighbours, so it is no
+admittance target; furniture words mark text about the page rather than the data.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER = re.compile(r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+)\s*([kKMB%]?)[)\]]?[%*]?$")
+_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
+
+
+def number(text: str) -> float | None:
+    """The number a label shows ('1,000', '−5', '40%', '$2.5k'), or None."""
+    t = text.strip().replace(" ", "").rstrip("-\u2013\u2014_")
+    m = _NUMBER.match(t)
+    if not m:
+        return None
+    sign, digits, suffix = m.groups()
+    try:
+        value = float(digits.replace(",", "")) * _SUFFIX.get(suffix, 1.0)
+    except ValueError:
+        return None
+    return -value if sign else value
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word tokens, plural 's' dropped, for comparing a label with a title or caption."""
+    out = []
+    for t in re.findall(r"[a-z0-9]+", text.lower()):
+        out.append(t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t)
+    return out
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "last")
+_SEQUENCE_PATTERNS = (
+    re.compile(r"^(?:19|20)\d{2}(?:[-/]\d{2,4})?\*?$"),                                   # years, 2019-20
+    re.compile(r"^q[1-4](?:\s*['’]?\d{2,4})?$|^(?:19|20)\d{2}\s*q[1-4]$"),                # quarters
+    re.compile(r"^(?:ages?\s*)?\d+\s*(?:-|–|to)\s*\d+(?:\s*\w+)?$"),                      # ranges, age bands
+    re.compile(r"^(?:under|below|over|above|less than|more than)?\s*\d+\s*(?:\+|or (?:more|older|younger|less))?(?:\s*\w+)?$"),
+    re.compile(r"^\d+(?:st|nd|rd|th)\b"),                                                  # ordinals
+    re.compile(r"^(?:h|w|wk|week|day|month|year|phase|stage|step|round|wave|grade|level|layer|epoch|iter|t)\s*\d+$"),
+)
+
+
+def in_ordered_series(text: str) -> str | None:
+    """The kind of ordered series ``text`` is a member of (month, weekday, year, range...), or None."""
+    t = text.strip().lower().rstrip(".*")
+    first = re.split(r"[\s.,'’]+", t)[0] if t else ""
+    if any(first.startswith(m) and (len(first) <= 4 or first in _FULL_MONTHS) for m in _MONTHS):
+        return "month"
+    if any(first.startswith(d) and (len(first) <= 4 or first.endswith("day")) for d in _DAYS):
+        return "weekday"
+    if first in _ORDINAL_WORDS:
+        return "ordinal"
+    for pattern, kind in zip(_SEQUENCE_PATTERNS, ("year", "quarter", "numeric range", "numeric range", "ordinal", "numbered step")):
+        if pattern.match(t):
+            return kind
+    return None
+
+
+_FULL_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                "november", "december")
+
+# Each pair: words on one side, words on the other. A label with a word of one side is inferable
+# when another visible label (or the title/caption) has a word of the other side.
+COMPLEMENTS = (
+    ({"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}),
+    ({"yes"}, {"no"}),
+    ({"legal"}, {"illegal"}),
+    ({"agree"}, {"disagree"}),
+    ({"approve"}, {"disapprove"}),
+    ({"favor", "favour", "favorable", "favourable"}, {"oppose", "unfavorable", "unfavourable"}),
+    ({"support", "supports"}, {"oppose", "opposes"}),
+    ({"satisfied"}, {"dissatisfied"}),
+    ({"likely"}, {"unlikely"}),
+    ({"true"}, {"false"}),
+    ({"positive"}, {"negative"}),
+    ({"increase", "increased", "more"}, {"decrease", "decreased", "less", "fewer"}),
+    ({"before", "pre"}, {"after", "post"}),
+    ({"with"}, {"without"}),
+    ({"rural"}, {"urban"}),
+    ({"public"}, {"private"}),
+    ({"democrat", "democrats", "democratic", "dem"}, {"republican", "republicans", "rep", "gop"}),
+    ({"liberal", "liberals"}, {"conservative", "conservatives"}),
+    ({"train", "training"}, {"test", "testing"}),
+    ({"min", "minimum", "lower"}, {"max", "maximum", "upper"}),
+    ({"good"}, {"bad"}),
+    ({"high"}, {"low"}),
+    ({"correct"}, {"incorrect"}),
+    ({"success", "successful"}, {"failure", "failed", "unsuccessful"}),
+    ({"known"}, {"unknown"}),
+    ({"employed"}, {"unemployed"}),
+    ({"important"}, {"unimportant"}),
+    ({"right"}, {"wrong"}),
+    ({"all"}, {"none"}),
+    ({"always"}, {"never"}),
+    ({"know"}, {"don't", "dont", "not"}),
+)
+
+
+def complement_of(text: str, others: list[str]) -> str | None:
+    """The visible text that forms a complementary pair with ``text`` ('Women' for 'Men'), if any."""
+    mine = set(re.findall(r"[a-z']+", text.lower()))
+    for a, b in COMPLEMENTS:
+        for side, other in ((a, b), (b, a)):
+            if mine & side:
+                for o in others:
+                    words = set(re.findall(r"[a-z']+", o.lower()))
+                    if words & other and not words & side:
+                        return o
+    # "Illegal in most cases" beside "Legal in most cases": the same words with a negating prefix
+    stem = " ".join(re.findall(r"[a-z]+", text.lower()))
+    for o in others:
+        ostem = " ".join(re.findall(r"[a-z]+", o.lower()))
+        for pre in ("un", "il", "in", "dis", "non", "not ", "non-", "im", "ir"):
+            if ostem and (ostem == pre + stem or stem == pre + ostem):
+                return o
+    return None
+
+
+_FURNITURE = re.compile(
+    r"(^|\W)(source|sources|note|notes|©|copyright|credit|credits|survey conducted|research center|statista|"
+    r"show source|additional information|more information|more info|read more|learn more|download|share|embed|print|"
+    r"details|click|hover|zoom|reset|menu|subscribe|www\.|https?:|\.com|\.org|\.gov|all rights reserved|"
+    r"licen[cs]e|data:|chart:|graphic:|photo|image courtesy|retrieved|accessed)(\W|$)",
+    re.IGNORECASE,
+)
+_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
+                   re.IGNORECASE)
+
+
+def furniture_words(text: str) -> bool:
+    """Text about the page rather than the data: credits, sources, dates of a survey, UI text."""
+    return bool(_FURNITURE.search(text) or _DATE.search(text))
+
+
+_PANEL_MARK = re.compile(r"^\(?[a-hA-H]\)|^\([ivx]{1,4}\)\s*\S|^(?:panel|fig(?:ure)?\.?)\s*\d+[a-z]?[:.]", re.IGNORECASE)
+
+
+def panel_mark(text: str) -> bool:
+    """'(a) Accuracy', 'b) Loss': a sub-figure's own title."""
+    return bool(_PANEL_MARK.match(text.strip()))
