@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Sequence
 
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Candidate, overlaps, rank
+from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candidate, overlaps, rank
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
 from scifigbench.conditions.text import fold, mentions
 from scifigbench.layout import Label, Layout
@@ -35,7 +36,7 @@ ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
 _STOP = frozenset("the a an of and or in on for to by with at from vs per all".split())
 _DIGITS = re.compile(r"\d+")
-_LABEL = re.compile(r"^[A-Za-z0-9(][\w\s()./%+,:;'&=\-’]*$")
+_LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
 
 def _candidate(layout: Layout, lb: Label, mode: str, rule: str, reasoning: str, answer: str | None = None,
@@ -156,17 +157,38 @@ def _repeated(layout: Layout) -> list[Candidate]:
     return out
 
 
-def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str) -> list[Candidate]:
-    """Candidates of ``mode`` in the order to try; none intersects another label.
+def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
+    """``box`` trimmed off the margins it shares with the labels above and below, or None if it overlaps one.
 
-    OCR boxes carry their own margin around the ink, so touching boxes (a tightly set legend) are
-    fine; only a real intersection would let the blur hide part of another label.
+    OCR boxes carry a margin around the ink, so in a tightly set legend neighbouring boxes overlap
+    by a few pixels; trimming those rows keeps the blur off the neighbour's letters. A deeper
+    overlap (more than a third of either height) or one beside the label means the two share ink.
     """
+    x0, y0, x1, y1 = box
+    for o in others:
+        if not overlaps((x0, y0, x1, y1), o):
+            continue
+        depth = min(y1, o[3]) - max(y0, o[1])
+        if depth > (min(y1 - y0, o[3] - o[1])) / 3:
+            return None
+        if o[1] < y0:
+            y0 = o[3]
+        else:
+            y1 = o[1]
+    return (x0, y0, x1, y1) if y1 - y0 >= 0.5 * (box[3] - box[1]) else None
+
+
+def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str) -> list[Candidate]:
+    """Candidates of ``mode`` in the order to try, each with a box that hides no other label."""
     if mode == ADMITTANCE:
         cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
     elif mode == INDUCTANCE:
         cands, order = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout), INDUCTANCE_RULES
     else:
         raise ValueError(f"unknown blur mode {mode!r}")
-    usable = [c for c in cands if not any(lb.box != c.box and overlaps(c.box, lb.box) for lb in layout.labels)]
+    usable = []
+    for c in cands:
+        box = clear_box(c.box, [lb.box for lb in layout.labels if lb.box != c.box])
+        if box is not None:
+            usable.append(replace(c, box=box))
     return rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)

@@ -39,7 +39,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     """The colour of a legend swatch just left of ``box``: a block, line, dashed line or marker, isolated.
 
     Looks at the ink (outside any text) in a strip up to 3.5 text heights left of the label, takes
-    the cluster of inked columns nearest the text (gaps under half a height allowed, for dashes),
+    the cluster of inked columns nearest the text (gaps up to a text height allowed, for dashes and outlines),
     and accepts it if it is 0.6-3.2 heights wide, does not run on to the strip's far edge (an axis,
     grid line or bar would) and stops within about a text height vertically.
     """
@@ -57,7 +57,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
         return None
     right = left = int(cols[-1])
     for c in cols[::-1][1:]:
-        if left - c > 0.5 * h:
+        if left - c > 1.0 * h:
             break
         left = int(c)
     width = right - left + 1

@@ -44,7 +44,7 @@ def _tick_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
     if run.numeric:
         if 0 < k < len(run.labels) - 1:
             lo, hi = run.labels[k - 1].text, run.labels[k + 1].text
-            return f"What is the {run.axis}-axis tick{where} between {lo} and {hi}?", others
+            return f"What is the {run.axis}-axis tick{where} between the ticks labelled {lo} and {hi}?", others
         side = "lowest" if k == 0 else "highest"
         return f"What is the {side} labelled tick on the {run.axis}-axis{where}?", others
     if run.axis == "x":

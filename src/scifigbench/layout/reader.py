@@ -26,6 +26,7 @@ from scifigbench.layout.elements import (ANNOTATION, AXIS_TITLE, FURNITURE, LEGE
 from scifigbench.layout.vocab import furniture_words, number, panel_mark
 
 MIN_SCORE = 0.5
+_LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~]+\s*(?=[A-Za-z])")  # a swatch line read as '-'
 _BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
 
 
@@ -58,7 +59,7 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
 
 
 def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]], coloured: set[int]) -> list[Label]:
-    singles = [Label(i, ln.text.strip(), tuple(float(v) for v in ln.box), float(ln.score), (tuple(ln.box),),
+    singles = [Label(i, _LEADING_MARK.sub("", ln.text.strip()), tuple(float(v) for v in ln.box), float(ln.score), (tuple(ln.box),),
                      value=number(ln.text), rotated=_is_rotated(ln.box, ln.text), swatch=swatches.get(i),
                      coloured_text=i in coloured)
                for i, ln in enumerate(lines)]
@@ -140,6 +141,14 @@ def _runs(labels: list[Label]) -> list[Run]:
         elif len(g) >= 3 and not nums and not _overlapping_x(g):
             for even in _evenly_spaced(g, lambda b: b.cx):
                 add("x", even, False)
+    # x labels written upwards (long category names): rotated, sharing a top edge, closely spaced
+    turned = [lb for lb in labels if lb.rotated and not furniture_words(lb.text)]
+    for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(4.0, 0.5 * b.height)):
+        for even in _evenly_spaced(sorted(g, key=lambda b: b.cx), lambda b: b.cx):
+            if all(b.cx - a.cx <= 6 * a.height for a, b in zip(even, even[1:])):
+                numeric = all(b.value is not None for b in even)
+                if not numeric or all(a.value < b.value for a, b in zip(even, even[1:])):
+                    add("x", even, numeric)
     # y categories (horizontal bars): word labels sharing a right edge, evenly stacked
     rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
     for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):

@@ -14,7 +14,7 @@ from scifigbench.judges.rules.caption import caption_claim_evidence, judge_capti
 from scifigbench.judges.rules.numbered import split_numbered
 from scifigbench.judges.rules.resistance import Verdict, judge_resistance
 
-RULE_VERSION = "2"
+RULE_VERSION = "3"
 JUDGE_ID = f"rule:{RULE_VERSION}"
 
 
@@ -27,7 +27,7 @@ def rule_verdict(family: str, f: dict) -> dict:
         out = {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
     elif family == "blur_active":
         v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
-                              accepted_range(f.get("reviewer_notes")))
+                              accepted_range(f.get("reviewer_notes")), f.get("neighbours") or ())
         out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
     elif family == "caption_claim":
         follows, evidence = caption_claim_evidence(f["description"], f["claim"], f["reality"])
