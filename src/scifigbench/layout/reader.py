@@ -14,6 +14,7 @@ Order of reading, each step using what the earlier ones found:
 
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from typing import Sequence
@@ -86,14 +87,34 @@ def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]]
     return sorted(merged, key=lambda b: b.index)
 
 
+def _slope(a: Label, b: Label, pos) -> float | None:
+    """Change of value per pixel between two numeric labels, in log space when both are positive."""
+    d = pos(b) - pos(a)
+    if a.value is None or b.value is None or d <= 0:
+        return None
+    if a.value > 0 and b.value > 0:
+        return (math.log(b.value) - math.log(a.value)) / d
+    return (b.value - a.value) / d
+
+
 def _evenly_spaced(labels: list[Label], pos) -> list[list[Label]]:
-    """Split labels in axis order where the spacing changes (a tick OCR missed, a second panel)."""
+    """Split labels in axis order where the spacing changes (a tick OCR missed, a second panel).
+
+    For numbers the scale must stay too: two stacked panels' y ticks can sit evenly spaced in
+    one column, but their value per pixel (linear or logarithmic) differs.
+    """
     parts: list[list[Label]] = []
     for lb in labels:
         part = parts[-1] if parts else None
         if part and len(part) >= 2:
             ref = statistics.median(pos(b) - pos(a) for a, b in zip(part, part[1:]))
             fits = 0.6 * ref <= pos(lb) - pos(part[-1]) <= 1.6 * ref
+            slopes = [_slope(a, b, pos) for a, b in zip(part, part[1:])]
+            here = _slope(part[-1], lb, pos)
+            if fits and here is not None and all(v is not None for v in slopes):
+                lin = [(b.value - a.value) / (pos(b) - pos(a)) for a, b in zip(part, part[1:])]
+                lin_here = (lb.value - part[-1].value) / (pos(lb) - pos(part[-1]))
+                fits = _same_scale(here, statistics.median(slopes)) or _same_scale(lin_here, statistics.median(lin))
         else:
             fits = bool(part) and pos(lb) > pos(part[-1])
         if fits:
@@ -101,6 +122,10 @@ def _evenly_spaced(labels: list[Label], pos) -> list[list[Label]]:
         else:
             parts.append([lb])
     return [p for p in parts if len(p) >= 3]
+
+
+def _same_scale(a: float, b: float) -> bool:
+    return a * b > 0 and 0.6 <= a / b <= 1.6
 
 
 def _groups(labels: list[Label], key, tol) -> list[list[Label]]:
@@ -215,7 +240,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(AXIS_TITLE, "rotated, beside the frame", "y")
     for r in x_runs:
         rb = r.box
-        below = 0 <= lb.box[1] - rb[3] <= 3 * max(median_h, lb.height)
+        below = -0.5 * lb.height <= lb.box[1] - rb[3] <= 3 * max(median_h, lb.height) and lb.cy > rb[3]
         if below and rb[0] - median_h <= lb.cx <= rb[2] + median_h and lb.value is None:
             return role(AXIS_TITLE, "under an x-axis run, within its span", "x")
     if lb.value is not None:

@@ -7,9 +7,10 @@ admittance target; furniture words mark text about the page rather than the data
 
 from __future__ import annotations
 
+import math
 import re
 
-_NUMBER = re.compile(r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+)\s*([kKMB%]?)[)\]]?[%*]?$")
+_NUMBER = re.compile(r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?$")
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 
 
@@ -21,8 +22,10 @@ def number(text: str) -> float | None:
         return None
     sign, digits, suffix = m.groups()
     try:
-        value = float(digits.replace(",", "")) * _SUFFIX.get(suffix, 1.0)
+        value = float(digits.replace(",", "").replace("\u2212", "-")) * _SUFFIX.get(suffix, 1.0)
     except ValueError:
+        return None
+    if not math.isfinite(value):  # '652E 6441': an OCR misreading, not a number a chart prints
         return None
     return -value if sign else value
 
@@ -40,10 +43,10 @@ _DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "last")
 _SEQUENCE_PATTERNS = (
     re.compile(r"^(?:19|20)\d{2}(?:[-/]\d{2,4})?\*?$"),                                   # years, 2019-20
+    re.compile(r"^\d+(?:st|nd|rd|th)\b"),                                                  # ordinals
     re.compile(r"^q[1-4](?:\s*['’]?\d{2,4})?$|^(?:19|20)\d{2}\s*q[1-4]$"),                # quarters
     re.compile(r"^(?:ages?\s*)?\d+\s*(?:-|–|to)\s*\d+(?:\s*\w+)?$"),                      # ranges, age bands
     re.compile(r"^(?:under|below|over|above|less than|more than)?\s*\d+\s*(?:\+|or (?:more|older|younger|less))?(?:\s*\w+)?$"),
-    re.compile(r"^\d+(?:st|nd|rd|th)\b"),                                                  # ordinals
     re.compile(r"^(?:h|w|wk|week|day|month|year|phase|stage|step|round|wave|grade|level|layer|epoch|iter|t)\s*\d+$"),
 )
 
@@ -58,7 +61,7 @@ def in_ordered_series(text: str) -> str | None:
         return "weekday"
     if first in _ORDINAL_WORDS:
         return "ordinal"
-    for pattern, kind in zip(_SEQUENCE_PATTERNS, ("year", "quarter", "numeric range", "numeric range", "ordinal", "numbered step")):
+    for pattern, kind in zip(_SEQUENCE_PATTERNS, ("year", "ordinal", "quarter", "numeric range", "numeric range", "numbered step")):
         if pattern.match(t):
             return kind
     return None
