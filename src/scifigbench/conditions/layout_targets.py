@@ -35,6 +35,8 @@ INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label")
 ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
 _STOP = frozenset("the a an of and or in on for to by with at from vs per all".split())
+# a label starting (in lower case) or ending with one of these is a piece of a sentence OCR split
+_CONNECTORS = frozenset("than and or of in the to with for from by at on is are as that which more less".split())
 _DIGITS = re.compile(r"\d+")
 _LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
@@ -71,6 +73,9 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "not a clean word label"
     if parse_number(text) is not None:
         return "a number"
+    words = text.split()
+    if words[0] in _CONNECTORS or words[-1].lower() in _CONNECTORS:
+        return "a fragment of a longer text"
     others = [o for o in layout.labels if o is not lb and o.role != FURNITURE]
     if any(mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others):
         return "printed again or contains another label"

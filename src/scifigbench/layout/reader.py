@@ -59,14 +59,28 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
             or abs(upper.box[2] - lower.box[2]) <= 0.6 * h)
 
 
+def _in_lists(singles: list[Label]) -> set[int]:
+    """Lines that are items of a list: three or more sharing a left edge at an even pitch (a legend)."""
+    out: set[int] = set()
+    words = [lb for lb in singles if lb.value is None and not lb.rotated]
+    for g in _groups(words, key=lambda b: b.box[0], tol=lambda b: max(3.0, 0.5 * b.height)):
+        g = sorted(g, key=lambda b: b.cy)
+        for part in _evenly_spaced(g, lambda b: b.cy):
+            if all(b.cy - a.cy <= 2.2 * a.height for a, b in zip(part, part[1:])):
+                out.update(lb.index for lb in part)
+    return out
+
+
 def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]], coloured: set[int]) -> list[Label]:
     singles = [Label(i, _LEADING_MARK.sub("", ln.text.strip()), tuple(float(v) for v in ln.box), float(ln.score), (tuple(ln.box),),
                      value=number(ln.text), rotated=_is_rotated(ln.box, ln.text), swatch=swatches.get(i),
                      coloured_text=i in coloured)
                for i, ln in enumerate(lines)]
+    listed = _in_lists(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
-        host = next((m for m in reversed(merged) if _joins(m, lb, lb.swatch is not None and not lb.coloured_text)), None)
+        starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
+        host = next((m for m in reversed(merged) if _joins(m, lb, starts)), None)
         if host is None:
             merged.append(lb)
             continue
@@ -238,17 +252,18 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
             return role(AXIS_TITLE, "rotated, left of a y-axis run", "y")
     if lb.rotated and (lb.box[2] <= frame[0] + median_h or lb.box[0] >= frame[2] - median_h):
         return role(AXIS_TITLE, "rotated, beside the frame", "y")
+    if lb.coloured_text and lb.value is None:
+        return role(LEGEND, "coloured text (direct series label)")
     for r in x_runs:
         rb = r.box
         below = -0.5 * lb.height <= lb.box[1] - rb[3] <= 3 * max(median_h, lb.height) and lb.cy > rb[3]
-        if below and rb[0] - median_h <= lb.cx <= rb[2] + median_h and lb.value is None:
-            return role(AXIS_TITLE, "under an x-axis run, within its span", "x")
+        centred = abs(lb.cx - (rb[0] + rb[2]) / 2) <= 0.3 * (rb[2] - rb[0]) + median_h
+        if below and centred and lb.value is None:
+            return role(AXIS_TITLE, "centred under an x-axis run", "x")
     if lb.value is not None:
         if _inside(lb.box, frame, 0.5 * median_h):
             return role(VALUE, "number inside the frame, in no tick run")
         return role(FURNITURE if lb.box[1] >= frame[3] else ANNOTATION, "number outside the frame")
-    if lb.coloured_text:
-        return role(LEGEND, "coloured text (direct series label)")
     if lb.box[3] <= frame[1] + 0.5 * median_h:
         above = [r for r in x_runs + y_runs if r.box[0] - median_h <= lb.cx <= r.box[2] + median_h]
         wide_runs = {r.index for r in x_runs}
@@ -277,7 +292,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
                 coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
-    labels = _labels(lines, swatches, coloured)
+    labels = _lone_swatches_dropped(_labels(lines, swatches, coloured))
     runs = _runs(labels)
     layout = Layout(w, h, labels, runs, _frame(ink, texts, runs))
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
@@ -286,6 +301,19 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             _assign(lb, layout, median_h)
     _legend_order(layout)
     return layout
+
+
+def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
+    """Keep a swatch only where a legend has at least two entries: a lone 'swatch' is usually a
+    line or marker of the plot that happens to end left of an annotation."""
+    keyed = [lb for lb in labels if lb.swatch is not None and not lb.coloured_text]
+    for lb in keyed:
+        h = lb.height
+        if not any(o is not lb and ((abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= 3.5 * h)
+                                    or (abs(o.cy - lb.cy) <= 0.5 * h and abs(o.cx - lb.cx) <= 20 * h))
+                   for o in keyed):
+            lb.swatch = None
+    return labels
 
 
 def _legend_order(layout: Layout) -> None:
