@@ -156,7 +156,7 @@ def _runs(labels: list[Label]) -> list[Run]:
     """Aligned, evenly spaced labels along an axis; each label joins at most one run."""
     runs: list[Run] = []
     taken: set[int] = set()
-    free = [lb for lb in labels if not lb.rotated and not furniture_words(lb.text)]
+    free = [lb for lb in labels if not lb.rotated and not furniture_words(lb.text) and not panel_mark(lb.text)]
 
     def add(axis: str, members: list[Label], numeric: bool) -> None:
         runs.append(Run(len(runs), axis, members, numeric))
@@ -215,16 +215,34 @@ def _overlapping_x(g: list[Label]) -> bool:
     return any(b.box[0] < a.box[2] for a, b in zip(g, g[1:]))
 
 
-def _frame(ink: np.ndarray, texts: np.ndarray, runs: list[Run]) -> Box | None:
-    """The drawing's extent: ink outside text (bars, lines, axes, wedges), together with the tick runs."""
+def _drawing(ink: np.ndarray, texts: np.ndarray) -> Box | None:
+    """The extent of the drawing: ink outside any text (bars, lines, axes, wedges)."""
     drawing = ink & ~texts
     h, w = drawing.shape
     rows = np.flatnonzero(drawing.sum(axis=1) >= max(2, 0.01 * w))
     cols = np.flatnonzero(drawing.sum(axis=0) >= max(2, 0.01 * h))
-    boxes = [r.box for r in runs]
-    if len(rows) and len(cols):
-        boxes.append((float(cols[0]), float(rows[0]), float(cols[-1] + 1), float(rows[-1] + 1)))
-    return _union(boxes) if boxes else None
+    if not len(rows) or not len(cols):
+        return None
+    return (float(cols[0]), float(rows[0]), float(cols[-1] + 1), float(rows[-1] + 1))
+
+
+def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> list[Run]:
+    """Word 'y categories' standing inside the drawing are a legend whose swatches were missed."""
+    kept = []
+    for run in runs:
+        inside = drawing is not None and run.box[0] > drawing[0] + 2 * median_h
+        if run.axis == "y" and not run.numeric and inside:
+            pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:]))
+            role, why = (PANEL_TITLE, "one per stacked panel") if pitch > 6 * median_h else (LEGEND, "word column inside the drawing")
+            for lb in run.labels:
+                lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
+        else:
+            kept.append(run)
+    for k, run in enumerate(kept):
+        run.index = k
+        for lb in run.labels:
+            lb.run = k
+    return kept
 
 
 def _inside(box: Box, frame: Box, slack: float) -> bool:
@@ -293,11 +311,13 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             if colour is not None:
                 swatches[i] = colour
     labels = _lone_swatches_dropped(_labels(lines, swatches, coloured))
-    runs = _runs(labels)
-    layout = Layout(w, h, labels, runs, _frame(ink, texts, runs))
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
+    drawing = _drawing(ink, texts)
+    runs = _legend_columns(_runs(labels), drawing, median_h)
+    boxes = [r.box for r in runs] + ([drawing] if drawing else [])
+    layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
     for lb in labels:
-        if lb.run is None:
+        if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
             _assign(lb, layout, median_h)
     _legend_order(layout)
     return layout
