@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import replace
+from difflib import SequenceMatcher
 from typing import Sequence
 
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candidate, overlaps, rank
@@ -59,6 +60,20 @@ def _admit_rule(lb: Label, layout: Layout) -> str | None:
     return None
 
 
+def _parts(text: str) -> list[str]:
+    """Name parts: words, numbers and camel-case pieces ('doc2vecOnPlan' -> doc2vec, on, plan)."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", " ", text)
+    return [t.lower() for t in re.findall(r"[A-Za-z]+\d*[A-Za-z]*|\d+", spaced)]
+
+
+def _parts_shown(text: str, others: list[str]) -> bool:
+    """All of a multi-part name's parts appear in other labels, so the combination is guessable
+    (legends like doc2vec/lstm x OnSQL/OnPlan, or SDV/SDA x K=1/K=5)."""
+    mine = _parts(text)
+    seen = {p for o in others for p in _parts(o)}
+    return len(mine) >= 2 and all(p in seen for p in mine)
+
+
 def _named_by(text: str, context: str) -> bool:
     """Most of the label's content words appear in ``context`` (title or caption)."""
     words = [t for t in tokens(text) if t not in _STOP and not t.isdigit()]
@@ -79,11 +94,15 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     others = [o for o in layout.labels if o is not lb and o.role != FURNITURE]
     if any(mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others):
         return "printed again or contains another label"
+    if any(SequenceMatcher(None, fold(o.text), fold(text)).ratio() >= 0.85 for o in others):
+        return "printed again (as OCR reads it, with small differences)"
     series = in_ordered_series(text)
     if series:
         return f"member of an ordered series ({series})"
     if _DIGITS.search(text) and any(_DIGITS.sub("#", fold(o.text)) == _DIGITS.sub("#", fold(text)) for o in others):
         return "numbered like another label"
+    if _parts_shown(text, [o.text for o in others]):
+        return "every part of the name is printed in other labels (a naming pattern)"
     pair = complement_of(text, [o.text for o in others])
     if pair:
         return f"complementary to visible '{pair}'"

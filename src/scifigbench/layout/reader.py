@@ -258,6 +258,8 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
     def role(r: str, why: str, axis: str | None = None) -> None:
         lb.role, lb.why, lb.axis = r, why, axis
 
+    if len(lb.text.split()) >= 3 and all(number(t) is not None for t in lb.text.split()):
+        return role(TICK, "a whole row of tick numbers read as one line", "y" if lb.rotated else "x")
     if furniture_words(lb.text):
         return role(FURNITURE, "credit/source/UI words")
     if panel_mark(lb.text):
@@ -281,7 +283,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
     if lb.value is not None:
         if _inside(lb.box, frame, 0.5 * median_h):
             return role(VALUE, "number inside the frame, in no tick run")
-        return role(FURNITURE if lb.box[1] >= frame[3] else ANNOTATION, "number outside the frame")
+        return role(TICK, "number beside the frame, in no regular run")
     if lb.box[3] <= frame[1] + 0.5 * median_h:
         above = [r for r in x_runs + y_runs if r.box[0] - median_h <= lb.cx <= r.box[2] + median_h]
         wide_runs = {r.index for r in x_runs}

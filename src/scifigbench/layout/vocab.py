@@ -117,14 +117,32 @@ def complement_of(text: str, others: list[str]) -> str | None:
                     words = set(re.findall(r"[a-z']+", o.lower()))
                     if words & other and not words & side:
                         return o
-    # "Illegal in most cases" beside "Legal in most cases": the same words with a negating prefix
-    stem = " ".join(re.findall(r"[a-z]+", text.lower()))
+    # "Illegal in most cases" beside "Legal in most cases", "Unidirectional" beside "Bidirectional":
+    # the same words with a negating or opposing prefix
+    stem = _bare(text)
     for o in others:
-        ostem = " ".join(re.findall(r"[a-z]+", o.lower()))
-        for pre in ("un", "il", "in", "dis", "non", "not ", "non-", "im", "ir"):
-            if ostem and (ostem == pre + stem or stem == pre + ostem):
-                return o
+        ostem = _bare(o)
+        if ostem and stem and ostem != stem and _strip_prefix(ostem) == _strip_prefix(stem):
+            return o
     return None
+
+
+_PREFIXES = ("un", "il", "in", "im", "ir", "dis", "non", "not", "a", "uni", "bi", "multi", "mono", "single", "intra",
+             "inter", "pre", "post", "under", "over", "out of", "out", "semi", "fully", "self", "sub", "super")
+
+
+def _bare(text: str) -> str:
+    t = " ".join(re.findall(r"[a-z]+", text.lower()))
+    return {"ood": "out of domain", "id": "in domain"}.get(t, t)
+
+
+def _strip_prefix(stem: str) -> str:
+    """The words without a leading opposing prefix ('unidirectional' -> 'directional', 'in domain' -> 'domain')."""
+    for pre in sorted(_PREFIXES, key=len, reverse=True):
+        for sep in (" ", ""):
+            if stem.startswith(pre + sep) and len(stem) - len(pre) >= 4:
+                return stem[len(pre) + len(sep):].lstrip()
+    return stem
 
 
 _FURNITURE = re.compile(
