@@ -29,7 +29,7 @@ from scifigbench.conditions.text import fold, mentions
 from scifigbench.layout import Label, Layout
 from scifigbench.layout.elements import FURNITURE, LEGEND, PANEL_TITLE, TICK, TITLE
 from scifigbench.layout.questions import question_for
-from scifigbench.layout.vocab import complement_of, in_ordered_series, tokens
+from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens
 
 ADMITTANCE_RULES = ("legend_entry", "category", "panel_title")
 INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label")
@@ -103,6 +103,9 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "numbered like another label"
     if _parts_shown(text, [o.text for o in others]):
         return "every part of the name is printed in other labels (a naming pattern)"
+    options = completes_set(text, [o.text for o in others])
+    if options:
+        return f"completes a visible option set ({options})"
     pair = complement_of(text, [o.text for o in others])
     if pair:
         return f"complementary to visible '{pair}'"

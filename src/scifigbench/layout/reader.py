@@ -156,7 +156,8 @@ def _runs(labels: list[Label]) -> list[Run]:
     """Aligned, evenly spaced labels along an axis; each label joins at most one run."""
     runs: list[Run] = []
     taken: set[int] = set()
-    free = [lb for lb in labels if not lb.rotated and not furniture_words(lb.text) and not panel_mark(lb.text)]
+    free = [lb for lb in labels if not lb.rotated and not furniture_words(lb.text) and not panel_mark(lb.text)
+            and not _number_row(lb.text)]
 
     def add(axis: str, members: list[Label], numeric: bool) -> None:
         runs.append(Run(len(runs), axis, members, numeric))
@@ -177,7 +178,7 @@ def _runs(labels: list[Label]) -> list[Run]:
             for part in _increasing(nums):  # one row can hold several panels' axes
                 for even in _evenly_spaced(part, lambda b: b.cx):
                     add("x", even, True)
-        elif len(g) >= 3 and not nums and not _overlapping_x(g):
+        elif len(g) >= 3 and len(nums) <= 0.25 * len(g) and not _overlapping_x(g):
             for even in _evenly_spaced(g, lambda b: b.cx):
                 add("x", even, False)
     # x labels written upwards (long category names): rotated, sharing a top edge, closely spaced
@@ -198,6 +199,12 @@ def _runs(labels: list[Label]) -> list[Run]:
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
             lb.why = f"{run.axis}-axis run of {len(run.labels)}"
     return runs
+
+
+def _number_row(text: str) -> bool:
+    """Several numbers in one OCR line: a whole axis of ticks read together."""
+    parts = text.split()
+    return len(parts) >= 3 and all(number(t) is not None for t in parts)
 
 
 def _increasing(labels: list[Label]) -> list[list[Label]]:
@@ -258,7 +265,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
     def role(r: str, why: str, axis: str | None = None) -> None:
         lb.role, lb.why, lb.axis = r, why, axis
 
-    if len(lb.text.split()) >= 3 and all(number(t) is not None for t in lb.text.split()):
+    if _number_row(lb.text):
         return role(TICK, "a whole row of tick numbers read as one line", "y" if lb.rotated else "x")
     if furniture_words(lb.text):
         return role(FURNITURE, "credit/source/UI words")

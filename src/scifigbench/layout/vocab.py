@@ -107,14 +107,47 @@ COMPLEMENTS = (
 )
 
 
+# Closed sets of options: with the others visible, the last one is guessable ('No change' beside
+# 'Better' and 'Worse').
+OPTION_SETS = (
+    ({"better", "improved"}, {"worse"}, {"no change", "same", "unchanged", "equal", "tie"}),
+    ({"positive"}, {"negative"}, {"neutral", "mixed"}),
+    ({"entailment"}, {"contradiction"}, {"neutral"}),
+    ({"agree"}, {"disagree"}, {"neutral", "neither"}),
+    ({"win", "wins"}, {"loss", "losses", "lose"}, {"tie", "ties", "draw"}),
+    ({"increase", "increased"}, {"decrease", "decreased"}, {"no change", "unchanged"}),
+    ({"yes"}, {"no"}, {"don't know", "dont know", "not sure", "unsure", "maybe", "no answer"}),
+    ({"train", "training"}, {"dev", "validation", "valid"}, {"test"}),
+    ({"low"}, {"medium", "mid", "middle"}, {"high"}),
+    ({"small"}, {"medium"}, {"large"}),
+)
+
+
+def _option(text: str, option: set[str]) -> bool:
+    t = " ".join(re.findall(r"[a-z']+", text.lower()))
+    return any(re.search(rf"(?<![a-z']){re.escape(o)}(?![a-z'])", t) for o in option)
+
+
+def completes_set(text: str, others: list[str]) -> str | None:
+    """The closed option set ``text`` completes when its other members are visible, named as 'a/b/c'."""
+    for options in OPTION_SETS:
+        mine = [k for k, o in enumerate(options) if _option(text, o)]
+        if len(mine) != 1:
+            continue
+        rest = [o for k, o in enumerate(options) if k != mine[0]]
+        if all(any(_option(x, o) for x in others) for o in rest):
+            return "/".join(sorted(next(iter(o)) for o in options))
+    return None
+
+
 def complement_of(text: str, others: list[str]) -> str | None:
     """The visible text that forms a complementary pair with ``text`` ('Women' for 'Men'), if any."""
-    mine = set(re.findall(r"[a-z']+", text.lower()))
+    mine = set(re.findall(r"[a-z']+", _spelled(text)))
     for a, b in COMPLEMENTS:
         for side, other in ((a, b), (b, a)):
             if mine & side:
                 for o in others:
-                    words = set(re.findall(r"[a-z']+", o.lower()))
+                    words = set(re.findall(r"[a-z']+", _spelled(o)))
                     if words & other and not words & side:
                         return o
     # "Illegal in most cases" beside "Legal in most cases", "Unidirectional" beside "Bidirectional":
@@ -125,6 +158,12 @@ def complement_of(text: str, others: list[str]) -> str | None:
         if ostem and stem and ostem != stem and _strip_prefix(ostem) == _strip_prefix(stem):
             return o
     return None
+
+
+def _spelled(text: str) -> str:
+    """Lower case with the usual abbreviations written out ('w/o' -> 'without', 'w/' -> 'with')."""
+    t = re.sub(r"\bw/o\b", "without", text.lower())
+    return re.sub(r"\bw/", "with ", t)
 
 
 _PREFIXES = ("un", "il", "in", "im", "ir", "dis", "non", "not", "a", "uni", "bi", "multi", "mono", "single", "intra",
