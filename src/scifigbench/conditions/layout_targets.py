@@ -38,7 +38,8 @@ MIN_SCORE = 0.8
 _STOP = frozenset("the a an of and or in on for to by with at from vs per all".split())
 # a label starting (in lower case) or ending with one of these is a piece of a sentence OCR split
 _CONNECTORS = frozenset("than and or of in the to with for from by at on is are as that which more less".split())
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
 _LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
 
@@ -60,9 +61,14 @@ def _admit_rule(lb: Label, layout: Layout) -> str | None:
     return None
 
 
+def _template(text: str) -> str:
+    """The label with numbers and a leading panel mark masked: '(c) 64 dimensions' -> '# dimensions'."""
+    return _DIGITS.sub("#", _MARK.sub("", fold(text)))
+
+
 def _parts(text: str) -> list[str]:
     """Name parts: words, numbers and camel-case pieces ('doc2vecOnPlan' -> doc2vec, on, plan)."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", " ", text)
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", " ", _MARK.sub("", text.strip()))
     return [t.lower() for t in re.findall(r"[A-Za-z]+\d*[A-Za-z]*|\d+", spaced)]
 
 
@@ -99,7 +105,7 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     series = in_ordered_series(text)
     if series:
         return f"member of an ordered series ({series})"
-    if _DIGITS.search(text) and any(_DIGITS.sub("#", fold(o.text)) == _DIGITS.sub("#", fold(text)) for o in others):
+    if _DIGITS.search(text) and any(_template(o.text) == _template(text) for o in others):
         return "numbered like another label"
     if _parts_shown(text, [o.text for o in others]):
         return "every part of the name is printed in other labels (a naming pattern)"

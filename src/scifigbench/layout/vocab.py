@@ -91,7 +91,7 @@ COMPLEMENTS = (
     ({"public"}, {"private"}),
     ({"democrat", "democrats", "democratic", "dem"}, {"republican", "republicans", "rep", "gop"}),
     ({"liberal", "liberals"}, {"conservative", "conservatives"}),
-    ({"train", "training"}, {"test", "testing"}),
+    ({"train", "training"}, {"test", "testing", "validation", "val", "valid", "dev"}),
     ({"min", "minimum", "lower"}, {"max", "maximum", "upper"}),
     ({"good"}, {"bad"}),
     ({"high"}, {"low"}),
