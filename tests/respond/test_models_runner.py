@@ -163,9 +163,9 @@ def test_simulated_backend_is_in_process_and_records_its_trace(tmp_path, monkeyp
     fake = types.SimpleNamespace(respond=fake_respond)
     monkeypatch.setitem(sys.modules, "scifigbench.simulated.respondent", fake)
     # the real module may already be imported (other tests): replace the package attribute too
-    import scifigbench.models
+    import scifigbench.simulated
 
-    monkeypatch.setattr(scifigbench.models, "simulated", fake, raising=False)
+    monkeypatch.setattr(scifigbench.simulated, "respondent", fake, raising=False)
     setups = write_setups(tmp_path, setup_rows(tmp_path, 3))
     write_params(tmp_path, {"sim-x": {"backend": "simulated", "profile": "careful"}})
     table, stats = run_model(tmp_path, "sim-x")

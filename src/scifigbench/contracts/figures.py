@@ -1,9 +1,22 @@
 """Schema of ``data/corpus/figures.parquet``: one row per figure."""
 
+import re
+
 from scifigbench.contracts.core import Column, TableSchema
 
 CHART_TYPES = frozenset({"bar", "line", "pie"})
 SOURCES = frozenset({"synthetic", "manifest", "scivqa", "release"})
+
+
+
+def safe_id(text: str) -> str:
+    """``text`` made into a valid figure id (the column's regex): other characters become ``_``.
+
+    Importers and the probes stage both derive ids of imported figures with it, so it lives with
+    the schema rather than in either stage.
+    """
+    return re.sub(r"[^A-Za-z0-9_.\-]+", "_", text).strip("_")
+
 
 FIGURES = TableSchema(
     name="figures",

@@ -16,6 +16,7 @@ from typing import Any
 import pandas as pd
 from PIL import Image, UnidentifiedImageError
 
+from scifigbench.contracts.figures import safe_id
 from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.tableio import sha256_bytes
 
@@ -36,10 +37,6 @@ def chart_type_of(raw: Any, where: str) -> str:
     if key not in CHART_ALIASES:
         raise ManifestError(f"{where}: unknown chart type {raw!r}; expected one of {sorted(set(CHART_ALIASES))}")
     return CHART_ALIASES[key]
-
-
-def safe_id(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.\-]+", "_", text).strip("_")
 
 
 def read_png(path: Path, where: str) -> tuple[bytes, int, int]:

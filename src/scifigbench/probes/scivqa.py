@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from scifigbench.corpus.importers import safe_id
+from scifigbench.contracts.figures import safe_id
 from scifigbench.probes.probe import Probe
 
 GENERATOR = "scivqa"
