@@ -16,7 +16,7 @@ _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 
 def number(text: str) -> float | None:
     """The number a label shows ('1,000', '−5', '40%', '$2.5k'), or None."""
-    t = text.strip().replace(" ", "").rstrip("-\u2013\u2014_")
+    t = text.strip().rstrip("-\u2013\u2014_ ")
     m = _NUMBER.match(t)
     if not m:
         return None
@@ -54,10 +54,12 @@ _SEQUENCE_PATTERNS = (
 def in_ordered_series(text: str) -> str | None:
     """The kind of ordered series ``text`` is a member of (month, weekday, year, range...), or None."""
     t = text.strip().lower().rstrip(".*")
-    first = re.split(r"[\s.,'’]+", t)[0] if t else ""
-    if any(first.startswith(m) and (len(first) <= 4 or first in _FULL_MONTHS) for m in _MONTHS):
+    words = [w for w in re.split(r"[\s.,'’/-]+", t) if w]
+    first = words[0] if words else ""
+    dated = all(w.isdigit() for w in words[1:])  # 'Mar', 'March 2020', 'Sep 13': a date, not 'March Madness'
+    if dated and any(first.startswith(m) and (len(first) <= 4 or first in _FULL_MONTHS) for m in _MONTHS):
         return "month"
-    if any(first.startswith(d) and (len(first) <= 4 or first.endswith("day")) for d in _DAYS):
+    if dated and any(first.startswith(d) and (len(first) <= 4 or first.endswith("day")) for d in _DAYS):
         return "weekday"
     if first in _ORDINAL_WORDS:
         return "ordinal"
@@ -119,6 +121,7 @@ OPTION_SETS = (
     ({"yes"}, {"no"}, {"don't know", "dont know", "not sure", "unsure", "maybe", "no answer"}),
     ({"train", "training"}, {"dev", "validation", "valid"}, {"test"}),
     ({"low"}, {"medium", "mid", "middle"}, {"high"}),
+    ({"good", "excellent"}, {"fair", "only fair"}, {"poor"}),
     ({"small"}, {"medium"}, {"large"}),
 )
 
@@ -184,11 +187,17 @@ def _strip_prefix(stem: str) -> str:
     return stem
 
 
+# Credits and provenance anywhere in a label ("Source: ...", "PEW RESEARCH CENTER", "© Statista")
 _FURNITURE = re.compile(
-    r"(^|\W)(source|sources|note|notes|©|copyright|credit|credits|survey conducted|research center|statista|"
-    r"show source|additional information|more information|more info|read more|learn more|download|share|embed|print|"
-    r"details|click|hover|zoom|reset|menu|subscribe|www\.|https?:|\.com|\.org|\.gov|all rights reserved|"
-    r"licen[cs]e|data:|chart:|graphic:|photo|image courtesy|retrieved|accessed)(\W|$)",
+    r"^(?:sources?|notes?|data|chart|graphic|credits?|photo|image)\s*:|©|\bcopyright\b|\bresearch center\b|"
+    r"\bsurvey conducted\b|\bstatista\b|\ball rights reserved\b|\bretrieved\b|\baccessed\b|\bimage courtesy\b|"
+    r"\bwww\.|https?://|\.(?:com|org|gov|net)\b",
+    re.IGNORECASE,
+)
+# Interface text: the whole label is a button or link of a web page
+_UI = re.compile(
+    r"^(?:show source|additional information|more information|more info|read more|learn more|download|share|embed|"
+    r"print|details|click.*|hover.*|zoom|reset(?: zoom)?|menu|subscribe|full screen|view (?:data|table|chart))$",
     re.IGNORECASE,
 )
 _DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
@@ -197,7 +206,8 @@ _DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*
 
 def furniture_words(text: str) -> bool:
     """Text about the page rather than the data: credits, sources, dates of a survey, UI text."""
-    return bool(_FURNITURE.search(text) or _DATE.search(text))
+    t = text.strip()
+    return bool(_FURNITURE.search(t) or _UI.match(t.rstrip(".:")) or _DATE.search(t))
 
 
 _PANEL_MARK = re.compile(r"^\(?[a-hA-H]\)|^\([ivx]{1,4}\)\s*\S|^(?:panel|fig(?:ure)?\.?)\s*\d+[a-z]?[:.]", re.IGNORECASE)
