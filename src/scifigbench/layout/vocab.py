@@ -34,7 +34,11 @@ def tokens(text: str) -> list[str]:
     """Lower-case word tokens, plural 's' dropped, for comparing a label with a title or caption."""
     out = []
     for t in re.findall(r"[a-z0-9]+", text.lower()):
-        out.append(t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t)
+        if len(t) > 4 and t.endswith("ies"):
+            t = t[:-3] + "y"
+        elif len(t) > 3 and t.endswith("s") and not t.endswith("ss"):
+            t = t[:-1]
+        out.append(t)
     return out
 
 
@@ -46,7 +50,7 @@ _SEQUENCE_PATTERNS = (
     re.compile(r"^\d+(?:st|nd|rd|th)\b"),                                                  # ordinals
     re.compile(r"^q[1-4](?:\s*['’]?\d{2,4})?$|^(?:19|20)\d{2}\s*q[1-4]$"),                # quarters
     re.compile(r"^(?:ages?\s*)?\d+\s*(?:-|–|to)\s*\d+(?:\s*\w+)?$"),                      # ranges, age bands
-    re.compile(r"^(?:under|below|over|above|less than|more than)?\s*\d+\s*(?:\+|or (?:more|older|younger|less))?(?:\s*\w+)?$"),
+    re.compile(r"^(?:ages?\s*)?(?:under|below|over|above|less than|more than)?\s*\d+\s*(?:\+|or (?:more|older|younger|less))?(?:\s*\w+)?$"),
     re.compile(r"^(?:h|w|wk|week|day|month|year|phase|stage|step|round|wave|grade|level|layer|epoch|iter|t)\s*\d+$"),
 )
 
