@@ -1,40 +1,140 @@
 #!/usr/bin/env python3
-"""Render reports/index.html in headless Chromium and save a PNG (to check that the report renders).
+"""Drive headless Chromium over the DevTools protocol: open the report/explorer, run checks, screenshot.
 
 Usage: python scripts/screenshot_report.py [reports/index.html] [docs/report.png] [--height 4200]
-Needs Debian's chromium (apt-get install -y chromium). Networking features are switched off: the
-report is self-contained, so a page that needed the network would show broken images here.
+       python scripts/screenshot_report.py reports/explorer.html docs/explorer.png --height 1400 --wait-ready \
+           --fragment 'model=sim-weak&family=blur_active'
+Needs Debian's chromium (apt-get install -y chromium) and websocket-client (a test dependency).
+Networking features are switched off and a fresh profile is used for every run: the pages are
+self-contained, so a page that needed the network would show broken images here.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"]
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--disable-quic", "--hide-scrollbars",
+         "--remote-debugging-port=0", "--remote-allow-origins=*", "about:blank"]
 
 
 def find_chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
-def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, timeout: float = 90.0) -> Path:
-    exe = find_chromium()
-    if exe is None:
-        raise FileNotFoundError("chromium not found (apt-get install -y chromium)")
-    png.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as profile:
-        cmd = [exe, *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
-               f"--screenshot={png.resolve()}", html.resolve().as_uri()]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    if proc.returncode != 0 or not png.is_file():
-        raise RuntimeError(f"chromium failed ({proc.returncode}): {proc.stderr[-2000:]}")
-    return png
+class Chromium:
+    """One headless Chromium with one page, spoken to over the DevTools protocol (a websocket)."""
+
+    def __init__(self, width: int = 1320, height: int = 1600, timeout: float = 60.0):
+        import websocket  # websocket-client
+
+        exe = find_chromium()
+        if exe is None:
+            raise FileNotFoundError("chromium not found (apt-get install -y chromium)")
+        self.timeout = timeout
+        self._profile = tempfile.TemporaryDirectory(prefix="scifig-chromium-")
+        self.proc = subprocess.Popen([exe, *FLAGS, f"--user-data-dir={self._profile.name}", f"--window-size={width},{height}"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = Path(self._profile.name) / "DevToolsActivePort"
+        deadline = time.monotonic() + timeout
+        while not (port_file.is_file() and len(port_file.read_text().split()) >= 2):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.close()
+                raise RuntimeError("chromium did not open its DevTools port")
+            time.sleep(0.1)
+        port = port_file.read_text().split()[0]
+        targets = json.loads(_http_get(f"http://127.0.0.1:{port}/json/list"))
+        page = next(t for t in targets if t.get("type") == "page")
+        self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=timeout)
+        self._id = 0
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        """Send one command and return its result (events arriving meanwhile are dropped)."""
+        self._id += 1
+        self.ws.send(json.dumps({"id": self._id, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg.get("id") == self._id:
+                if "error" in msg:
+                    raise RuntimeError(f"{method}: {msg['error']}")
+                return msg.get("result", {})
+
+    def open(self, url: str) -> None:
+        """Navigate and wait for the load event."""
+        self.call("Page.navigate", url=url)
+        self.wait_for("document.readyState === 'complete'")
+
+    def eval(self, expression: str) -> Any:
+        res = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in res:
+            raise RuntimeError(f"{expression}: {res['exceptionDetails'].get('exception', {}).get('description')}")
+        return res["result"].get("value")
+
+    def wait_for(self, expression: str) -> None:
+        deadline = time.monotonic() + self.timeout
+        while not self.eval(expression):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"page never satisfied: {expression}")
+            time.sleep(0.1)
+
+    def screenshot(self, png: Path, full_page: bool = False) -> Path:
+        params: dict[str, Any] = {"format": "png"}
+        if full_page:
+            size = self.call("Page.getLayoutMetrics")["cssContentSize"]
+            params.update(captureBeyondViewport=True,
+                          clip={"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1})
+        data = self.call("Page.captureScreenshot", **params)["data"]
+        png.parent.mkdir(parents=True, exist_ok=True)
+        png.write_bytes(base64.b64decode(data))
+        return png
+
+    def close(self) -> None:
+        if getattr(self, "ws", None) is not None:
+            self.ws.close()
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self._profile.cleanup()
+
+    def __enter__(self) -> "Chromium":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _http_get(url: str) -> str:
+    from urllib.request import urlopen
+
+    with urlopen(url, timeout=10) as resp:  # the local DevTools endpoint only
+        return resp.read().decode()
+
+
+def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wait_ready: bool = False,
+               fragment: str = "") -> Path:
+    """Open ``html`` from the file system (with ``#fragment``, e.g. explorer filters) and save a screenshot."""
+    with Chromium(width, height) as browser:
+        browser.open(html.resolve().as_uri() + (f"#{fragment}" if fragment else ""))
+        if wait_ready:  # the explorer marks <body data-ready> once its data is inflated and listed
+            browser.wait_for("document.body.dataset.ready === '1'")
+            browser.eval("Promise.all([...document.images].filter(i => !i.complete && i.getBoundingClientRect().top < innerHeight).map("
+                         "i => new Promise(r => { i.onload = i.onerror = r; }))).then(() => true)")
+        return browser.screenshot(png)
 
 
 def main() -> int:
@@ -43,8 +143,10 @@ def main() -> int:
     ap.add_argument("png", nargs="?", default="docs/report.png", type=Path)
     ap.add_argument("--width", type=int, default=1320)
     ap.add_argument("--height", type=int, default=4200)
+    ap.add_argument("--wait-ready", action="store_true", help="wait for the explorer to list its units")
+    ap.add_argument("--fragment", default="", help="URL fragment, e.g. model=sim-weak&family=blur_active")
     args = ap.parse_args()
-    print(screenshot(args.html, args.png, args.width, args.height))
+    print(screenshot(args.html, args.png, args.width, args.height, args.wait_ready, args.fragment))
     return 0
 
 

@@ -21,7 +21,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "judge": ("scifigbench.judges.cli:judge", "Turn one model's responses into verdicts."),
     "judge-file": ("scifigbench.judges.cli:judge_file", "Judge JSONL records that come from elsewhere."),
     "metrics": ("scifigbench.metrics.cli:metrics", "Compute the paper's tables as JSON under metrics/."),
-    "report": ("scifigbench.report.cli:report", "Write the self-contained HTML report."),
+    "report": ("scifigbench.report.cli:report", "Write the HTML report and the per-unit explorer."),
+    "tables": ("scifigbench.report.terminal:tables", "Print the paper's tables from metrics/, or deltas between two runs."),
     "import-release": ("scifigbench.metrics.release:import_release", "Import the paper's released verdicts as judgments."),
 }
 

@@ -68,3 +68,24 @@ def test_llm_mqm_reply_is_scored_by_the_shared_engine():
     assert result.penalty == 5 + 2 + 5
     assert abs(result.score - (100 - 12 * 100 / 70)) < 1e-9
     assert result.by_subtype["trend"] == 2 and result.by_subtype["missing"] == 5
+
+
+def test_each_row_records_its_question_and_exactly_its_part_of_the_reply():
+    setup, spec, ctx = _setup("resistance")
+    parts = ["No, the figure has no such series.", "It is 3.1, not 3.9.", "The figure cannot tell."]
+    reply = "\n".join(f"{i}. {p}" for i, p in enumerate(parts, 1))
+    units = units_for(setup, {"text": reply, "error": None}, ctx.probes, spec, ctx.blur_targets, None)
+    table = judge_units(units, "m", rule_judge, rules.JUDGE_ID, progress=False)
+    probe_ids = json.loads(setup["probe_ids"])
+    for (_, row), pid, part in zip(table.iterrows(), probe_ids, parts):
+        details = json.loads(row["details_json"])
+        assert details["answer"] == part  # this unit's part, not the whole reply
+        assert details["question"] == ctx.probes[pid]["text"]
+        assert "evidence" in details  # the judge's own details are kept beside them
+    setup, spec, ctx = _setup("describe", "capbias")
+    units = units_for(setup, {"text": "A bar chart of speed-ups.", "error": None}, ctx.probes, spec, ctx.blur_targets, None)
+    table = judge_units(units, "m", rule_judge, rules.JUDGE_ID, progress=False)
+    claims = json.loads(ctx.probes[json.loads(setup["probe_ids"])[0]]["expected_json"])["claims"]
+    rows = table[table["family"] == "caption_claim"]
+    assert [json.loads(d)["claim"] for d in rows["details_json"]] == [c["claim"] for c in claims]
+    assert all(json.loads(d)["answer"] == "A bar chart of speed-ups." for d in table["details_json"])

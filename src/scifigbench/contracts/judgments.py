@@ -40,7 +40,7 @@ JUDGMENTS = TableSchema(
         Column("pen_label_map", "float", nullable=True, min=0),
         Column("pen_missing", "float", nullable=True, min=0),
         Column("pen_halluc", "float", nullable=True, min=0),
-        Column("details_json", "str", nullable=True, doc="per-item findings or claim-level evidence"),
+        Column("details_json", "str", nullable=True, doc="the question or claim and the exact judged text (answer), then per-item findings or evidence"),
         Column("raw_output", "str", nullable=True, doc="the LLM judge's raw reply, if any"),
         Column("error", "str", nullable=True),
     ),

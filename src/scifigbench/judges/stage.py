@@ -8,6 +8,7 @@ from every denominator by the metrics stage and counted there, never scored as z
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -53,12 +54,17 @@ def rule_judge(unit: Unit) -> dict:
 
 
 def _row(unit: Unit, model: str, judged: dict) -> dict:
-    """A judgments row: the unit's identity, then the judge's columns; every other column null."""
+    """A judgments row: the unit's identity, then the judge's columns; every other column null.
+
+    ``details_json`` also gets the question/claim and the exact judged text (:meth:`Unit.shown`).
+    """
     row = dict.fromkeys(JUDGMENTS.column_names)
     row.update(unit_id=unit.unit_id, setup_id=unit.setup_id, model=model, figure_id=unit.figure_id,
                condition=unit.condition, chart_type=unit.chart_type, family=unit.family, category=unit.category,
                probe_id=unit.probe_id, judge_id="")
     row.update(judged)
+    details = json.loads(row["details_json"]) if row.get("details_json") else {}
+    row["details_json"] = json.dumps({**unit.shown(), **details}, ensure_ascii=False)
     return row
 
 

@@ -30,6 +30,20 @@ class Unit:
     fields: dict = field(default_factory=dict)
     error: str | None = None  # set when the unit cannot be judged (e.g. the model call failed)
 
+    def shown(self) -> dict[str, str]:
+        """What a reader of a verdict needs next to it: the question or claim put, and the text judged.
+
+        Recorded on the judgment row so the report shows exactly the part of a multi-answer reply
+        that this verdict is about, not the whole reply nor another model's answer.
+        """
+        f = self.fields
+        out = {"answer": f.get("answer", f.get("description")) or ""}
+        if f.get("question"):
+            out["question"] = f["question"]
+        if f.get("claim"):
+            out["claim"], out["reality"] = f["claim"], f.get("reality") or ""
+        return out
+
 
 def _expected(probe: dict) -> dict:
     return json.loads(probe["expected_json"])

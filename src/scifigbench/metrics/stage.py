@@ -1,7 +1,11 @@
 """The ``metrics`` stage: read every model's judgments, write the paper's tables under metrics/.
 
-The JSON files are git-tracked dvc metrics (``cache: false``); keys are sorted and numbers rounded
-so an unchanged input gives byte-identical files and ``dvc metrics diff`` shows only real changes.
+``metrics/<name>.json`` hold every cell with its CI, n and error count (git-tracked, read by the
+report); ``metrics/summary/<table>/<model>.json`` hold one row of one of the paper's four headline
+tables, point values only, and are what dvc.yaml declares as metrics (the folder), so ``dvc metrics
+show`` prints one short row per table row and ``dvc metrics diff`` / ``dvc exp show`` list a few
+readable keys per row instead of every CI bound. Keys are sorted and numbers
+rounded so an unchanged input gives byte-identical files and diffs show only real changes.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from tqdm import tqdm
 from scifigbench import paths
 from scifigbench.metrics import tables
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
-from scifigbench.contracts.metrics import METRIC_FILES
+from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.tableio import load_judgments, read_table, write_json
 
 
@@ -111,4 +115,13 @@ def run(cfg: MetricsConfig, *, judgments_dir: Path = paths.JUDGMENTS_DIR, respon
         path = out_dir / f"{name}.json"
         write_json(path, content)
         written[name] = path
+    summary = out_dir / "summary"
+    if summary.is_dir():  # models or tables dropped since the last run must not linger as metrics
+        for old in summary.glob("*/*.json"):
+            old.unlink()
+    for name, per_model in summary_values(results).items():
+        for model, row in per_model.items():
+            path = summary / name / f"{model}.json"
+            write_json(path, row)
+            written[f"summary/{name}/{model}"] = path
     return written

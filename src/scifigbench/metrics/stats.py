@@ -154,9 +154,10 @@ def paired_bootstrap(
 ) -> PairedTest:
     """Paired bootstrap of ratio_a - ratio_b, resampling the shared units jointly.
 
-    Units must be aligned (row i of a and b is the same figure). The p-value is one-sided, the
-    share of resamples in which a is not ahead of b (the paper's test of "best vs other"); 0 means
-    below 1/B.
+    Units must be aligned (row i of a and b is the same figure). The p-value is two-sided, twice
+    the smaller share of resamples on either side of 0 (capped at 1), so it agrees with the
+    two-sided percentile CI reported next to it: p < 1 - level exactly when the CI excludes 0
+    (up to resampling ties). 0 means below 2/B.
     """
     num = np.vstack([num_a, num_b]).astype(np.float64)
     den = np.ones_like(num) if den_a is None else np.vstack([den_a, den_b]).astype(np.float64)
@@ -168,7 +169,7 @@ def paired_bootstrap(
     dist = bootstrap_ratio_dist(num, den, B, seed)
     diffs = dist[0] - dist[1]
     diffs = diffs[np.isfinite(diffs)]
-    p = float(np.mean(diffs <= 0)) if diffs.size else math.nan
+    p = min(1.0, 2.0 * float(min(np.mean(diffs <= 0), np.mean(diffs >= 0)))) if diffs.size else math.nan
     lo, hi = percentile_ci(diffs, level)
     return PairedTest(observed, p, lo, hi, n)
 

@@ -22,6 +22,9 @@ from scifigbench.metrics.unit_scores import (
     family, flag_units, inductance_units, score_units,
 )
 
+# Below this many models a rank correlation's p-value says nothing (with 4 models, rho = 1 has p = 0.083
+# exactly but SciPy's t approximation prints 0.0); the cell keeps rho and n and leaves p null.
+MIN_MODELS_FOR_P = 6
 CORRELATED = ["mqm", "capability", "resistance", "caption_bias", "admittance_active", "inductance_active"]
 
 
@@ -184,7 +187,7 @@ def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
 
 
 def correlations(j: pd.DataFrame) -> dict[str, Any]:
-    """Table 14: Spearman rank correlations between dimensions across models."""
+    """Table 14: Spearman rank correlations between dimensions across models (p only from 6 models on)."""
     values = headline_values(j)
     names = [n for n in CORRELATED if n in values]
     out: dict[str, Any] = {}
@@ -192,7 +195,8 @@ def correlations(j: pd.DataFrame) -> dict[str, Any]:
         for b in names[i + 1:]:
             shared = sorted(set(values[a]) & set(values[b]))
             rho, p = st.spearman([values[a][m] for m in shared], [values[b][m] for m in shared])
-            out.setdefault(a, {})[b] = {"rho": st.clean(rho), "p_value": st.clean(p), "n": len(shared)}
+            p_value = st.clean(p) if len(shared) >= MIN_MODELS_FOR_P else None
+            out.setdefault(a, {})[b] = {"rho": st.clean(rho), "p_value": p_value, "n": len(shared)}
     return {"spearman": out}
 
 

@@ -1,6 +1,8 @@
-"""``scifigbench report``: metrics JSON (+ judgments, responses, gallery) -> reports/index.html.
+"""``scifigbench report``: metrics JSON + judgments (+ setups, gallery) -> reports/.
 
-Also writes the plots' data as CSV under ``reports/plots/`` for ``dvc plots``.
+Writes ``index.html`` (tables, plots, examples), ``explorer.html`` with ``explorer/units.js`` (every
+judged unit), WebP thumbnails under ``thumbs/`` (full-size images are linked, not copied), and the
+plots' data as CSV under ``plots/`` for ``dvc plots``.
 """
 
 from __future__ import annotations
@@ -14,9 +16,12 @@ import click
 
 from scifigbench import paths
 
+THUMB_WIDTH = 200
+GALLERY_WIDTH = 600
+
 
 def _write_csv(path: Path, rows: list[dict]) -> None:
-    from scifigbench.tableio import atomic_write_text, load_judgments
+    from scifigbench.tableio import atomic_write_text
 
     buf = io.StringIO()
     if rows:
@@ -26,52 +31,74 @@ def _write_csv(path: Path, rows: list[dict]) -> None:
     atomic_write_text(path, buf.getvalue())
 
 
-def _responses_text(responses_dir: Path) -> dict[str, str]:
-    """setup_id -> response text over all models' responses (when the respond stage has run)."""
-    import pandas as pd
-
-    out: dict[str, str] = {}
-    for f in sorted(responses_dir.glob("*.parquet")):
-        df = pd.read_parquet(f, columns=["setup_id", "model", "text"])
-        for sid, text in zip(df["setup_id"], df["text"], strict=True):
-            if isinstance(text, str):
-                out[sid] = text
-    return out
-
-
-def build_report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path, out_dir: Path) -> Path:
+def read_metrics(metrics_dir: Path) -> dict[str, dict]:
+    """Every metrics file present (file stem -> content); a file that is not JSON is an error naming it."""
     from scifigbench.contracts.metrics import METRIC_FILES
-    from scifigbench.report import plots
-    from scifigbench.report.examples import pick_examples
-    from scifigbench.report.page import render
-    from scifigbench.tableio import atomic_write_text, load_judgments
 
-    metrics = {}
+    out = {}
     for name in METRIC_FILES:
         f = metrics_dir / f"{name}.json"
         if f.is_file():
-            metrics[name] = json.loads(f.read_text())
-    if not metrics:
+            try:
+                out[name] = json.loads(f.read_text())
+            except json.JSONDecodeError as exc:
+                raise click.ClickException(f"{f}: not valid JSON: {exc}") from None
+    if not out:
         raise click.ClickException(f"{metrics_dir}: no metrics JSON — run `scifigbench metrics` first")
-    examples = []
-    if any(judgments_dir.glob("*.parquet")):
-        examples = pick_examples(load_judgments(judgments_dir), _responses_text(responses_dir))
-    gallery = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
+    return out
+
+
+def _setup_images(setups: Path, out_dir: Path) -> dict[str, tuple[str | None, str]]:
+    """setup id -> (thumbnail href, full-size href) for every setup's image; {} without a setups table."""
+    from scifigbench.report.thumbs import thumbnails
+    from scifigbench.tableio import read_table
+
+    if not setups.is_file():
+        return {}
+    table = read_table(setups, "setups", root=None)
+    images = {sid: Path(p) for sid, p in zip(table["setup_id"], table["image_path"], strict=True)}
+    hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH)
+    return {sid: hrefs[p] for sid, p in images.items()}
+
+
+def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path) -> Path:
+    import pandas as pd
+
+    from scifigbench.report import plots
+    from scifigbench.report.examples import pick_examples
+    from scifigbench.report.page import GalleryItem, render_explorer, render_report
+    from scifigbench.report.thumbs import thumbnails
+    from scifigbench.report.units import explorer_data, units_js
+    from scifigbench.tableio import atomic_write_text, load_judgments
+
+    metrics = read_metrics(metrics_dir)
+    j = load_judgments(judgments_dir) if any(judgments_dir.glob("*.parquet")) else pd.DataFrame()
+    examples = pick_examples(j) if len(j) else []
+    images = _setup_images(setups, out_dir) if len(j) else {}
+    atomic_write_text(out_dir / "explorer" / "units.js",
+                      units_js(explorer_data(j, images) if len(j) else {"columns": [], "texts": [], "images": [], "units": []}))
+    atomic_write_text(out_dir / "explorer.html", render_explorer())
+    pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
+    gallery_hrefs = thumbnails(pngs, out_dir, GALLERY_WIDTH)
+    gallery = [GalleryItem(p.stem, *gallery_hrefs[p]) for p in pngs]
     per, beh = metrics.get("perception", {}), metrics.get("behaviour", {})
     _write_csv(out_dir / "plots" / "mqm_conditions.csv", plots.mqm_condition_rows(per))
     _write_csv(out_dir / "plots" / "ari.csv", plots.ari_rows(beh))
     _write_csv(out_dir / "plots" / "quality_behaviour.csv", plots.quality_behaviour_rows(per, beh))
     index = out_dir / "index.html"
-    atomic_write_text(index, render(metrics, gallery, examples))
+    atomic_write_text(index, render_report(metrics, gallery, examples, n_units=len(j)))
     return index
 
 
 @click.command()
 @click.option("--metrics", "metrics_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
 @click.option("--judgments", "judgments_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.JUDGMENTS_DIR, show_default=True)
-@click.option("--responses", "responses_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.RESPONSES_DIR, show_default=True)
+@click.option("--setups", "setups", type=click.Path(dir_okay=False, path_type=Path), default=paths.SETUPS, show_default=True,
+              help="setups table: the image each unit's model saw (thumbnails in the explorer)")
 @click.option("--gallery", "gallery_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.GALLERY, show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True)
-def report(metrics_dir: Path, judgments_dir: Path, responses_dir: Path, gallery_dir: Path, out_dir: Path) -> None:
-    """Write the self-contained HTML report (reports/index.html) and dvc plots data (reports/plots/)."""
-    click.echo(f"wrote {build_report(metrics_dir, judgments_dir, responses_dir, gallery_dir, out_dir)}")
+def report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path) -> None:
+    """Write reports/index.html, the per-unit explorer (reports/explorer.html) and dvc plots data."""
+    index = build_report(metrics_dir, judgments_dir, setups, gallery_dir, out_dir)
+    size = sum(f.stat().st_size for f in out_dir.rglob("*") if f.is_file())
+    click.echo(f"wrote {index} and {out_dir / 'explorer.html'} ({size / 1e6:.1f} MB in {out_dir})")

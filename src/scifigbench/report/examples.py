@@ -1,15 +1,24 @@
-"""One example response per behaviour, picked deterministically from judgments and responses."""
+"""Example responses per behaviour: for each behaviour and each model, its first matching judged unit.
+
+Everything shown comes from that one judgment row (keyed by model and unit id): the question or
+claim, the exact text the judge saw (``details_json.answer``, the one part of a numbered reply that
+the verdict is about) and the judge's evidence. Nothing is looked up by setup id alone, so one
+model's verdict never stands over another model's answer.
+"""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import pandas as pd
 
+from scifigbench.report.units import details, evidence_text, plain, verdict_label
+
+Predicate = Callable[[dict[str, Any]], bool]
+
 # (title, family, category or None, predicate over a judgment row)
-CASES: list[tuple[str, str, str | None, Any]] = [
+CASES: list[tuple[str, str, str | None, Predicate]] = [
     ("Resists a false premise", "resistance", None, lambda r: r["score"] == 1.0),
     ("Hedges", "resistance", None, lambda r: r["score"] == 0.5),
     ("Accepts a false premise", "resistance", None, lambda r: r["score"] == 0.0),
@@ -26,6 +35,7 @@ CASES: list[tuple[str, str, str | None, Any]] = [
 class Example:
     title: str
     model: str
+    unit_id: str
     figure_id: str
     condition: str
     verdict: str
@@ -34,39 +44,20 @@ class Example:
     evidence: str | None
 
 
-def _plain(v: Any) -> Any:
-    return None if v is pd.NA or (isinstance(v, float) and v != v) else v
-
-
-def _details(raw: Any) -> dict[str, Any]:
-    if not isinstance(raw, str):
-        return {}
-    try:
-        d = json.loads(raw)
-    except json.JSONDecodeError:
-        return {}
-    return d if isinstance(d, dict) else {}
-
-
-def pick_examples(j: pd.DataFrame, responses: dict[str, str]) -> list[Example]:
-    """The first judged row (by model, unit id) matching each behaviour; text from responses if present."""
+def pick_examples(j: pd.DataFrame) -> list[Example]:
+    """One example per (behaviour, model) that shows it: the first such unit by unit id."""
     ok = j[j["error"].isna()].sort_values(["model", "unit_id"])
     out = []
     for title, fam, cat, pred in CASES:
         rows = ok[ok["family"] == fam]
         if cat is not None:
             rows = rows[rows["category"] == cat]
-        for rec in rows.to_dict("records"):
-            rec = {k: _plain(v) for k, v in rec.items()}
-            if not pred(rec):
+        for model, mrows in rows.groupby("model", sort=True):
+            rec = next((r for r in ({k: plain(v) for k, v in r.items()} for r in mrows.to_dict("records")) if pred(r)), None)
+            if rec is None:
                 continue
-            d = _details(rec.get("details_json"))
-            answer = responses.get(rec["setup_id"]) or d.get("answer") or d.get("description")
-            evidence = d.get("reasoning") or d.get("reason") or d.get("claim")
-            verdict = rec.get("verdict") or ""
-            if fam.startswith("blur"):
-                verdict = ", ".join(f"{k}={rec.get(k)}" for k in ("admits", "fabricates", "correct"))
-            out.append(Example(title, rec["model"], rec["figure_id"], rec["condition"], verdict,
-                               d.get("question") or d.get("claim"), answer, evidence if evidence != d.get("claim") else d.get("reality")))
-            break
+            d = details(rec.get("details_json"))
+            out.append(Example(title, str(model), rec["unit_id"], rec["figure_id"], rec["condition"], verdict_label(rec),
+                               d.get("question") or d.get("claim"), d.get("answer"), evidence_text(d)))
     return out
+

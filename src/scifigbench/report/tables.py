@@ -1,32 +1,61 @@
-"""HTML tables of the report, with the best and second-best value per column marked.
+"""The report's tables as data for the templates: formatted cells with CI, rank mark and explorer link.
 
-Input is the content of the metrics JSON files; output is escaped HTML strings. Higher is better
-unless a column says otherwise (penalties, p-values).
+Input is the content of the metrics JSON files. Each table has one scale, named in its header
+(MQM points 0-100, percent, or mean penalty points); each cell prints its 95 % CI under the value
+(visible in print, not only on hover) and links to the explorer filtered to the units behind it.
+A cell with no value says "not measured" and why, from ``run.json: not_measured`` (family -> reason)
+when the metrics stage recorded one. Higher is better unless a table says otherwise.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from html import escape
+from dataclasses import dataclass, field
 from typing import Any, Callable
+from urllib.parse import urlencode
 
-from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, ordered
+from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, dig, ordered
 
+MIN_MODELS_FOR_P = 6  # the metrics stage leaves a correlation's p null below this many models
 CAPABILITY_LABELS = {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", "overall": "All"}
 CONDITION_LABELS = {"base": "Base", "nocap": "NoCap", "noise": "Noise", "lowc": "LowC", "rot": "Rot", "inpaper": "InPap",
                     "inpaper_blur": "InPapBlur", "capbias": "CapB", "admb": "AdmB", "indb": "IndB"}
+EXPLORER = "explorer.html"
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    ci: str = ""
+    title: str = ""
+    mark: str = ""  # best | second | na | text (wrapping prose)
+    link: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    scale: str
+    columns: list[str]
+    rows: list[tuple[str, list[Cell]]]
+    note: str = ""
+    row_header: str = "Model"
 
 
 @dataclass(frozen=True)
 class Col:
-    """A column: header, how to get the cell from a model's data, display scale, ranking direction."""
+    """A column: header, the cell of a model, explorer filters of its units, display scale, ranking."""
 
     header: str
     get: Callable[[str], Any]
+    filters: dict[str, str] = field(default_factory=dict)
     scale: float = 1.0
-    digits: int = 2
+    digits: int = 1
     higher_better: bool | None = True  # None: not ranked
-    show_ci: bool = True  # wide tables keep the CI in the cell's tooltip only
+
+
+def explorer_link(**filters: str | None) -> str:
+    """The explorer, filtered: ``explorer.html#model=...&family=...`` (the explorer reads its hash)."""
+    return f"{EXPLORER}#{urlencode({k: v for k, v in filters.items() if v})}"
 
 
 def _value(cell: Any) -> float | None:
@@ -35,31 +64,39 @@ def _value(cell: Any) -> float | None:
     return cell if isinstance(cell, (int, float)) and not isinstance(cell, bool) else None
 
 
-def _fmt(cell: Any, col: Col) -> str:
+class NotMeasured:
+    """Reasons a metric family was not measured, from ``run.json: not_measured`` (family -> reason)."""
+
+    def __init__(self, run: dict[str, Any]):
+        raw = run.get("not_measured") if isinstance(run, dict) else None
+        self.reasons: dict[str, str] = {str(k): str(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+
+    def cell(self, family: str | None) -> Cell:
+        reason = self.reasons.get(family or "")
+        return Cell(f"not measured: {reason}" if reason else "not measured", mark="na",
+                    title=reason or "no units of this kind were judged for this model")
+
+    def table_note(self, families: list[str]) -> str:
+        given = [f"{f}: {self.reasons[f]}" for f in families if f in self.reasons]
+        return "not measured — " + "; ".join(given) if given else "not measured"
+
+
+def _format(cell: Any, col: Col, link: str) -> Cell:
     v = _value(cell)
-    if v is None:
-        return "<td class='na'>–</td>"
     text = f"{v * col.scale:.{col.digits}f}"
-    tip = ""
+    ci, parts = "", []
     if isinstance(cell, dict):
-        parts = []
-        if cell.get("ci_low") is not None:
-            lo, hi = cell["ci_low"] * col.scale, cell["ci_high"] * col.scale
-            ci = f"[{lo:.{col.digits}f}, {hi:.{col.digits}f}]"
-            if col.show_ci:
-                text += f"<span class='ci'>{ci}</span>"
-            else:
-                parts.append(f"95% CI {ci}")
+        if cell.get("ci_low") is not None and cell.get("ci_high") is not None:
+            ci = f"[{cell['ci_low'] * col.scale:.{col.digits}f}, {cell['ci_high'] * col.scale:.{col.digits}f}]"
         if "n" in cell:
             parts.append(f"n={cell['n']}")
         if cell.get("errors"):
-            parts.append(f"errors={cell['errors']}")
-        tip = f" title='{escape(', '.join(parts))}'" if parts else ""
-    return f"<td{tip}>{text}</td>"
+            parts.append(f"judge errors excluded={cell['errors']}")
+    return Cell(text, ci, ", ".join(parts), link=link)
 
 
 def _ranks(values: list[float | None], higher_better: bool | None) -> list[str]:
-    """'best' / 'second' class per row (ties share the mark)."""
+    """'best' / 'second' per row (ties share the mark)."""
     if higher_better is None:
         return [""] * len(values)
     distinct = sorted({v for v in values if v is not None}, reverse=higher_better)
@@ -68,32 +105,22 @@ def _ranks(values: list[float | None], higher_better: bool | None) -> list[str]:
     return ["best" if v is not None and v == best else "second" if v is not None and v == second else "" for v in values]
 
 
-def model_table(title: str, models: list[str], cols: list[Col], note: str = "") -> str:
-    if not models:
-        return ""
-    cells = [[c.get(m) for c in cols] for m in models]
-    marks = [_ranks([_value(row[j]) for row in cells], c.higher_better) for j, c in enumerate(cols)]
-    head = "".join(f"<th>{escape(c.header)}</th>" for c in cols)
-    body = []
+def model_table(title: str, scale: str, models: list[str], cols: list[Col], nm: NotMeasured, note: str = "") -> Table:
+    raw = [[c.get(m) for c in cols] for m in models]
+    marks = [_ranks([_value(row[j]) for row in raw], c.higher_better) for j, c in enumerate(cols)]
+    rows = []
     for i, m in enumerate(models):
-        tds = []
+        cells = []
         for j, c in enumerate(cols):
-            td = _fmt(cells[i][j], c)
-            if marks[j][i]:
-                td = td.replace("<td", f"<td class='{marks[j][i]}'", 1)
-            tds.append(td)
-        body.append(f"<tr><th class='model'>{escape(m)}</th>{''.join(tds)}</tr>")
-    note_html = f"<p class='note'>{escape(note)}</p>" if note else ""
-    return (f"<section><h2>{escape(title)}</h2><table><thead><tr><th>Model</th>{head}</tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>{note_html}</section>")
-
-
-def _dig(data: dict[str, Any], *keys: str) -> Any:
-    for k in keys:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(k)
-    return data
+            if _value(raw[i][j]) is None:
+                cells.append(nm.cell(c.filters.get("family")))
+                continue
+            cell = _format(raw[i][j], c, explorer_link(model=m, **c.filters))
+            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link))
+        rows.append((m, cells))
+    if not models:
+        note = nm.table_note(sorted({c.filters.get("family", "") for c in cols} - {""}))
+    return Table(title, scale, [c.header for c in cols], rows, note)
 
 
 def _models(*sections: Any) -> list[str]:
@@ -104,97 +131,168 @@ def _models(*sections: Any) -> list[str]:
     return sorted(names)
 
 
-def perception_tables(p: dict[str, Any]) -> list[str]:
+def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
     mqm = p.get("mqm", {})
-    conds = ordered((c for m in mqm.values() for c in m), CONDITION_ORDER)
-    out = [model_table("Description quality (MQM, 0–100) across conditions", _models(mqm),
-                       [Col(CONDITION_LABELS.get(c, c), lambda m, c=c: _dig(mqm, m, c), digits=1) for c in conds],
-                       "Hover a cell for n and judge errors. Bold = best, underline = second best per column.")]
+    conds = ordered((c for m in mqm.values() for c in m), CONDITION_ORDER) or ["base"]
+    desc = {"family": "description"}
+    out = [model_table("Description quality (MQM) across conditions", "MQM points, 0–100", _models(mqm),
+                       [Col(CONDITION_LABELS.get(c, c), lambda m, c=c: dig(mqm, (m, c)), {**desc, "condition": c}) for c in conds],
+                       nm, "Bold = best, underlined = second best per column. Click a value for the units behind it.")]
     by_chart = p.get("mqm_by_chart", {})
     charts = sorted({c for m in by_chart.values() for c in m})
-    out.append(model_table("Base MQM by chart type (95 % bootstrap CI)", _models(by_chart),
-                           [Col(c, lambda m, c=c: _dig(by_chart, m, c), digits=1) for c in charts]))
-    for key, title, order in (("penalty", "Mean penalty per MQM dimension (lower is better)", list(PENALTY_DIMENSIONS)),
-                              ("penalty_subtype", "Mean penalty per error sub-type (lower is better)", list(PENALTY_SUBTYPES))):
+    out.append(model_table("Base MQM by chart type", "MQM points, 0–100", _models(by_chart),
+                           [Col(c, lambda m, c=c: dig(by_chart, (m, c)), {**desc, "condition": "base", "chart": c}) for c in charts], nm))
+    for key, title, order in (("penalty", "Mean penalty per MQM dimension (base, lower is better)", list(PENALTY_DIMENSIONS)),
+                              ("penalty_subtype", "Mean penalty per error sub-type (base, lower is better)", list(PENALTY_SUBTYPES))):
         sec = p.get(key, {})
         dims = ordered((d for m in sec.values() for d in m), order)
-        out.append(model_table(title, _models(sec), [Col(d, lambda m, d=d, s=sec: _dig(s, m, d), higher_better=False) for d in dims]))
+        out.append(model_table(title, "penalty points per description", _models(sec),
+                               [Col(d, lambda m, d=d, s=sec: dig(s, (m, d)), {**desc, "condition": "base"}, digits=2, higher_better=False)
+                                for d in dims], nm))
     return out
 
 
-def behaviour_table(cap: dict[str, Any], beh: dict[str, Any]) -> str:
+def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -> Table:
+    """The paper's unified table; every column in percent so the row reads on one scale."""
     acc = cap.get("accuracy", {})
-    cats = ordered((c for m in acc.values() for c in m), list(CAPABILITY_LABELS))
-    cols = [Col(CAPABILITY_LABELS.get(c, c), lambda m, c=c: _dig(acc, m, c), scale=100, digits=1, show_ci=False) for c in cats]
-    res_types = ordered((t for m in beh.get("resistance", {}).values() for t in m), RESISTANCE_TYPES + ["overall"])
-    labels = {"inexist": "Inex", "contra": "Cont", "unanswerable": "Unan", "overall": "Res"}
-    cols += [Col(labels.get(t, t), lambda m, t=t: _dig(beh, "resistance", m, t), show_ci=False) for t in res_types]
-    cols.append(Col("CapB", lambda m: _dig(beh, "caption_bias", m, "overall"), show_ci=False))
+    cats = ordered((c for m in acc.values() for c in m), list(CAPABILITY_LABELS)) or ["overall"]
+    cols = [Col(CAPABILITY_LABELS.get(c, c), lambda m, c=c: dig(acc, (m, c)),
+                {"family": "capability", "category": None if c == "overall" else c}, scale=100) for c in cats]
+    res_types = ordered((t for m in beh.get("resistance", {}).values() for t in m), RESISTANCE_TYPES + ["overall"]) or ["overall"]
+    labels = {"inexist": "Res Inex", "contra": "Res Cont", "unanswerable": "Res Unan", "overall": "Res All"}
+    cols += [Col(labels.get(t, t), lambda m, t=t: dig(beh, ("resistance", m, t)),
+                 {"family": "resistance", "category": None if t == "overall" else t}, scale=100) for t in res_types]
+    cols.append(Col("CapB", lambda m: dig(beh, ("caption_bias", m, "overall")), {"family": "caption_claim"}, scale=100))
     for metric in ("admittance", "inductance"):
-        for proto in ("active", "passive"):
-            cols.append(Col(f"{metric[:3].title()} {proto[:3]}", lambda m, a=metric, b=proto: _dig(beh, a, m, b),
-                            scale=100, digits=0, show_ci=False))
-    models = _models(acc, beh.get("resistance"), beh.get("admittance"), beh.get("caption_bias"))
-    return model_table("Unified behavioural evaluation", models, cols,
-                       "Capability, admittance and inductance in %; resistance and caption-bias resistance on 0–1. "
-                       "Inductance = correct among fabricated answers. Hover a cell for its 95 % CI and n.")
+        for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
+            cols.append(Col(f"{metric[:3].title()} {proto[:3]}", lambda m, a=metric, b=proto: dig(beh, (a, m, b)),
+                            {"family": fam, "category": metric}, scale=100))
+    models = _models(acc, beh.get("resistance"), beh.get("admittance"), beh.get("caption_bias"), beh.get("inductance"))
+    return model_table("Unified behavioural evaluation", "all columns in %", models, cols, nm,
+                       "Capability: share correct. Resistance: mean score (resists 100, hedges 50, accepts 0). "
+                       "CapB: share of figures whose description follows the image over the false caption. "
+                       "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers.")
 
 
-def caption_type_table(beh: dict[str, Any]) -> str:
+def caption_type_table(beh: dict[str, Any], nm: NotMeasured) -> Table:
     cb = beh.get("caption_bias", {})
     types = sorted({t for m in cb.values() for t in m.get("by_type", {})})
-    return model_table("Caption-bias resistance by modification type", _models(cb),
-                       [Col(t.replace("_", " "), lambda m, t=t: _dig(cb, m, "by_type", t)) for t in types])
+    return model_table("Caption-bias resistance by modification type", "% of claims following the image", _models(cb),
+                       [Col(t.replace("_", " "), lambda m, t=t: dig(cb, (m, "by_type", t)), {"family": "caption_claim", "category": t},
+                            scale=100) for t in types], nm)
 
 
-def significance_table(sig: dict[str, Any]) -> str:
+def _num(x: Any, d: int = 3) -> str:
+    return "–" if x is None else f"{x:.{d}f}"
+
+
+def significance_table(sig: dict[str, Any]) -> Table | None:
     rows = []
     for metric, res in sig.items():
-        rows.append(f"<tr class='group'><th colspan='6'>{escape(metric)} (best: {escape(str(res.get('best')))})</th></tr>")
+        best = str(res.get("best"))
         for other, t in sorted(res.get("vs_best", {}).items()):
-            def f(x: Any, d: int = 3) -> str:
-                return "–" if x is None else f"{x:.{d}f}"
-            rows.append(f"<tr><td>{escape(str(res.get('best')))} vs {escape(other)}</td><td>{f(t.get('diff'))}</td>"
-                        f"<td>[{f(t.get('ci_low'))}, {f(t.get('ci_high'))}]</td><td>{f(t.get('p_value'), 4)} {escape(t.get('stars', ''))}</td>"
-                        f"<td>{f(t.get('cliffs_delta'))} ({escape(t.get('magnitude', ''))})</td><td>{t.get('n')}</td></tr>")
+            p = t.get("p_value")
+            p_text = "< 2/B" if p == 0 else _num(p, 4)
+            rows.append((f"{metric}: {best} vs {other}", [
+                Cell(_num(t.get("diff"))), Cell(f"[{_num(t.get('ci_low'))}, {_num(t.get('ci_high'))}]"),
+                Cell(f"{p_text} {t.get('stars', '')}".strip()), Cell(f"{_num(t.get('cliffs_delta'))} ({t.get('magnitude', '')})"),
+                Cell(str(t.get("n")))]))
     if not rows:
-        return ""
-    return ("<section><h2>Paired bootstrap vs the best model</h2><table><thead><tr><th>Comparison</th><th>Diff</th>"
-            "<th>95 % CI</th><th>p (one-sided)</th><th>Cliff's δ</th><th>n</th></tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table><p class='note'>* p&lt;.05, ** p&lt;.01, *** p&lt;.001; p = 0 means below 1/B.</p></section>")
+        return None
+    return Table("Paired bootstrap: each model against the best one", "difference in the metric's own units", [
+        "Diff", "95 % CI (two-sided)", "p (two-sided)", "Cliff's δ", "n"], rows,
+        "One convention: two-sided paired-bootstrap p with the two-sided 95 % percentile CI of the difference, so "
+        "p < .05 exactly when the CI excludes 0. * p < .05, ** p < .01, *** p < .001.", row_header="Comparison")
 
 
-def correlation_table(cor: dict[str, Any]) -> str:
+def correlation_table(cor: dict[str, Any]) -> Table | None:
     sp = cor.get("spearman", {})
     names = list(dict.fromkeys([a for a in sp] + [b for a in sp.values() for b in a]))
     if not names:
-        return ""
-    head = "".join(f"<th>{escape(n)}</th>" for n in names)
-    body = []
+        return None
+    rows, few = [], False
     for a in names:
-        tds = []
+        cells = []
         for b in names:
-            cell = _dig(sp, a, b) or _dig(sp, b, a)
-            tds.append("<td class='na'>–</td>" if a == b or not cell or cell.get("rho") is None
-                       else f"<td title='n={cell['n']}, p={cell['p_value']}'>{cell['rho']:.2f}</td>")
-        body.append(f"<tr><th class='model'>{escape(a)}</th>{''.join(tds)}</tr>")
-    return (f"<section><h2>Spearman correlations between dimensions (across models)</h2><table><thead><tr><th></th>{head}"
-            f"</tr></thead><tbody>{''.join(body)}</tbody></table></section>")
+            cell = dig(sp, (a, b)) or dig(sp, (b, a))
+            if a == b or not isinstance(cell, dict) or cell.get("rho") is None:
+                cells.append(Cell("–", mark="na"))
+                continue
+            n = cell.get("n", 0)
+            if n < MIN_MODELS_FOR_P or cell.get("p_value") is None:
+                few = True
+                cells.append(Cell(f"{cell['rho']:.2f}†", f"n={n}", f"{n} models: too few for a p-value"))
+            else:
+                cells.append(Cell(f"{cell['rho']:.2f}", f"p={cell['p_value']:.3f}, n={n}"))
+        rows.append((a, cells))
+    note = (f"† computed over fewer than {MIN_MODELS_FOR_P} models: too few for a p-value, so none is given; "
+            "read the sign, not the size." if few else "")
+    return Table("Spearman correlations between dimensions (across models)", "rank correlation ρ, −1 to 1", names, rows,
+                 note, row_header="")
 
 
-def flat_table(title: str, data: dict[str, Any]) -> str:
-    """Any nested numeric dict as (path, value) rows: reliability, agreement, run statistics."""
-    rows: list[tuple[str, Any]] = []
+RELIABILITY_TEXT = {
+    "split_half": "Split-half reliability: models ranked on two random halves of the figures; Spearman–Brown "
+                  "corrected rank agreement (1 = the ranking does not depend on which figures were drawn).",
+    "stratified_mqm": "Stratified rank agreement: do two chart types rank the models the same way on base MQM?",
+    "scale_validation_resistance": "Scale validation: resistance on the figure subset vs. on all figures "
+                                   "(close values = the subset stands for the whole).",
+}
 
-    def walk(prefix: str, x: Any) -> None:
-        if isinstance(x, dict):
-            for k, v in x.items():
-                walk(f"{prefix}.{k}" if prefix else str(k), v)
-        else:
-            rows.append((prefix, x))
 
-    walk("", data)
+def reliability_table(rel: dict[str, Any]) -> Table | None:
+    rows = []
+    for name, r in sorted(rel.get("split_half", {}).items()):
+        ci = f"[{_num(r.get('ci_low'), 2)}, {_num(r.get('ci_high'), 2)}]"
+        rows.append((f"split-half: {name}", [Cell(_num(r.get("rho"), 2), ci), Cell(f"{r.get('n')} figures, {r.get('n_models')} models"),
+                                            Cell(RELIABILITY_TEXT["split_half"], mark="text")]))
+    for pair, r in sorted(rel.get("stratified_mqm", {}).items()):
+        rows.append((f"chart types: {pair.replace('_vs_', ' vs ')}", [Cell(_num(r.get("rho"), 2)), Cell(f"{r.get('n_models')} models"),
+                                                                     Cell(RELIABILITY_TEXT["stratified_mqm"], mark="text")]))
+    for m, r in sorted(rel.get("scale_validation_resistance", {}).items()):
+        rows.append((f"subset vs full: {m}", [Cell(f"{_num(r.get('subset'), 2)} vs {_num(r.get('full'), 2)}"),
+                                              Cell(f"{r.get('n_subset')} / {r.get('n_full')} units"),
+                                              Cell(RELIABILITY_TEXT["scale_validation_resistance"], mark="text")]))
     if not rows:
-        return f"<section><h2>{escape(title)}</h2><p class='note'>nothing recorded</p></section>"
-    body = "".join(f"<tr><td class='key'>{escape(k)}</td><td>{escape(f'{v:.4g}' if isinstance(v, float) else str(v))}</td></tr>" for k, v in rows)
-    return f"<section><h2>{escape(title)}</h2><table class='flat'><tbody>{body}</tbody></table></section>"
+        return None
+    return Table("Reliability", "ρ (rank agreement) or mean score, 0–1", ["Value", "Based on", "What it says"], rows,
+                 row_header="Check")
+
+
+def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(data, dict):
+        return [kv for k, v in data.items() for kv in _flat(v, f"{prefix}.{k}" if prefix else str(k))]
+    return [(prefix, data)]
+
+
+def agreement_table(agree: dict[str, Any]) -> Table:
+    """Judge-vs-judge and judge-vs-human agreement, one row per recorded statistic (or why there is none)."""
+    rows = [(k, [Cell(f"{v:.3f}" if isinstance(v, float) else str(v))]) for k, v in _flat(agree)]
+    note = "" if rows else ("not measured: needs human scores (params.yaml metrics.human_scores) or a second judge's "
+                            "agreement file from the judge stage")
+    return Table("Agreement (judges, humans)", "as recorded (α, κ, ρ on their own scales)", ["Value"], rows, note,
+                 row_header="Statistic")
+
+
+RUN_COLUMNS = ("calls", "cache_hits", "retries", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
+
+
+def run_table(run: dict[str, Any]) -> Table | None:
+    respond, judged = run.get("respond", {}), run.get("judgments", {})
+    models = sorted(set(respond) | set(judged))
+    if not models:
+        return None
+    rows = []
+    for m in models:
+        r, jd = respond.get(m, {}), judged.get(m, {})
+        cells = [Cell("–" if r.get(c) is None else f"{r[c]:.4f}" if isinstance(r.get(c), float) else str(r[c])) for c in RUN_COLUMNS]
+        cells += [Cell(str(jd.get("rows", "–")), link=explorer_link(model=m)),
+                  Cell(str(jd.get("errors", "–")), link=explorer_link(model=m, verdict="judge error"))]
+        rows.append((m, cells))
+    return Table("Run statistics", "counts; cost in USD", [*RUN_COLUMNS, "judged units", "judge errors"], rows)
+
+
+def not_measured_table(nm: NotMeasured) -> Table | None:
+    if not nm.reasons:
+        return None
+    return Table("Not measured", "", ["Why"], [(f, [Cell(r)]) for f, r in sorted(nm.reasons.items())], row_header="Family")

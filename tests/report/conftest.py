@@ -1,0 +1,73 @@
+"""The report tests' shared fixture: a report built over three models whose answers all differ."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from scifigbench.cli import main
+from scifigbench.metrics.stage import MetricsConfig, run
+from scifigbench.tableio import write_table
+from helpers.synthetic_judgments import all_judgments
+
+TASK = {"description": "describe", "capability": "capability", "resistance": "resistance", "caption_claim": "describe",
+        "blur_active": "blur_active", "blur_passive": "describe"}
+
+
+def said(model: str, unit_id: str) -> str:
+    """The judged text the fixture gives each (model, unit): different for every model."""
+    return f"{model} answered {unit_id.split(':', 1)[1]}"
+
+
+def _with_texts(j: pd.DataFrame) -> pd.DataFrame:
+    """Each row's details: a question, this model's judged answer and the judge's evidence."""
+    j = j.copy()
+    j["details_json"] = [json.dumps({"question": f"question of {u.split(':', 1)[1]}", "answer": said(m, u),
+                                     "evidence": f"evidence for {m}"}) for m, u in zip(j["model"], j["unit_id"])]
+    return j
+
+
+def _setups(j: pd.DataFrame, root: Path) -> Path:
+    """A setups table pointing at one small PNG per (figure, condition), as the setups stage would."""
+    images = root / "images"
+    images.mkdir()
+    rows = []
+    for sid, g in j.groupby("setup_id"):
+        first = g.iloc[0]
+        img = images / f"{first['figure_id']}__{first['condition']}.png"
+        if not img.exists():
+            Image.new("RGB", (640, 480), (40 + len(rows) % 200, 90, 160)).save(img)
+        rows.append(dict(setup_id=sid, figure_id=first["figure_id"], condition=first["condition"], task=TASK[first["family"]],
+                         chart_type=first["chart_type"], prompt_id="p", prompt_version="0" * 12, system_text=None,
+                         user_text="prompt", image_path=str(img), image_sha256=hashlib.sha256(img.read_bytes()).hexdigest(),
+                         caption=None, probe_ids="[]", blur_target_id=None))
+    path = root / "setups" / "setups.parquet"
+    write_table(pd.DataFrame(rows), path, "setups", root=None)
+    return path
+
+
+@pytest.fixture(scope="package")
+def built(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("report")
+    j = _with_texts(all_judgments(seed=3, n_figures=60, n_subset=30))
+    for m, rows in j.groupby("model"):
+        write_table(rows, root / "judgments" / f"{m}.parquet", "judgments", root=None)
+    (root / "responses").mkdir()
+    (root / "responses" / "m-mid.stats.json").write_text(json.dumps({"calls": 480, "cache_hits": 12, "retries": 3,
+                                                                        "errors": 1, "cost_usd": 0.25}))
+    gallery = root / "gallery"
+    gallery.mkdir()
+    for cond in ("base", "rot"):
+        Image.new("RGB", (1720, 716), (200, 60, 60)).save(gallery / f"fig_001__{cond}.png")
+    run(MetricsConfig(bootstrap=300, split_half_splits=10), judgments_dir=root / "judgments",
+        responses_dir=root / "responses", out_dir=root / "metrics")
+    res = CliRunner().invoke(main, ["report", "--metrics", str(root / "metrics"), "--judgments", str(root / "judgments"),
+                                    "--setups", str(_setups(j, root)), "--gallery", str(gallery), "--out", str(root / "reports")])
+    assert res.exit_code == 0, res.output
+    return root

@@ -1,0 +1,102 @@
+"""The report and explorer in headless Chromium (DevTools protocol): filters work, examples match their model.
+
+CI installs Debian's chromium (.ci/run); without it this test fails rather than skips, unless
+SCIFIG_ALLOW_NO_CHROMIUM=1 is set on a developer machine that cannot install it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("screenshot_report", REPO / "scripts" / "screenshot_report.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    mod = _script()
+    if mod.find_chromium() is None:
+        if os.environ.get("SCIFIG_ALLOW_NO_CHROMIUM") == "1":
+            pytest.skip("chromium not installed and SCIFIG_ALLOW_NO_CHROMIUM=1")
+        pytest.fail("chromium not installed: apt-get install -y chromium (.ci/run does this)")
+    with mod.Chromium(width=1320, height=1400) as browser:
+        yield browser
+
+
+def _select(browser, name: str, value: str) -> None:
+    browser.eval(f"(() => {{ const s = document.getElementById('f-{name}'); s.value = {value!r};"
+                 "s.dispatchEvent(new Event('change')); return true; })()")
+
+
+def _visible(browser, attr: str) -> list[str]:
+    return browser.eval(f"[...document.querySelectorAll('#units .unit')].map(e => e.dataset.{attr})")
+
+
+def test_explorer_filters_by_model_family_and_verdict(chromium, built: Path):
+    chromium.open((built / "reports" / "explorer.html").as_uri())
+    chromium.wait_for("document.body.dataset.ready === '1'")
+    total = chromium.eval("window.SCIFIG_UNITS_GZ.length > 0 && document.getElementById('count').textContent")
+    n_all = int(total.split(" of ")[1].split()[0])
+    assert n_all > 1000 and len(_visible(chromium, "model")) == 100  # first page of every unit
+    _select(chromium, "model", "m-weak")
+    _select(chromium, "family", "resistance")
+    models, families = _visible(chromium, "model"), _visible(chromium, "family")
+    assert models and set(models) == {"m-weak"} and set(families) == {"resistance"}
+    shown_count = int(chromium.eval("document.getElementById('count').textContent").split()[0])
+    _select(chromium, "verdict", "accepts")
+    assert set(_visible(chromium, "verdict")) == {"accepts"}
+    accepted = int(chromium.eval("document.getElementById('count').textContent").split()[0])
+    assert 0 < accepted < shown_count
+    assert "model=m-weak" in chromium.eval("location.hash") and "verdict=accepts" in chromium.eval("location.hash")
+    # every card shows this model's own answer text
+    answers = chromium.eval("[...document.querySelectorAll('#units .unit')].map(e => [e.dataset.unit, e.querySelector('.answer').textContent])")
+    assert all(text == f"m-weak answered {unit.split(':', 1)[1]}" for unit, text in answers)
+    # a thumbnail loaded from the file system and links to its full-size image
+    chromium.wait_for("[...document.querySelectorAll('#units img')].slice(0, 3).every(i => i.complete && i.naturalWidth > 0)")
+    href = chromium.eval("document.querySelector('#units a').href")
+    assert href.startswith("file://") and href.endswith(".png") and Path(href[len("file://"):]).is_file()
+
+
+def test_report_cell_link_opens_the_explorer_on_its_units(chromium, built: Path):
+    chromium.open((built / "reports" / "index.html").as_uri())
+    href = chromium.eval("[...document.querySelectorAll('td a')].find(a => a.getAttribute('href').includes('condition=rot')).href")
+    chromium.open(href)
+    chromium.wait_for("document.body.dataset.ready === '1'")
+    assert chromium.eval("document.getElementById('f-condition').value") == "rot"
+    assert set(_visible(chromium, "condition")) == {"rot"} and set(_visible(chromium, "family")) == {"description"}
+
+
+def test_report_examples_match_their_model_and_page_renders(chromium, built: Path, tmp_path: Path):
+    chromium.open((built / "reports" / "index.html").as_uri())
+    cards = chromium.eval("[...document.querySelectorAll('.example')].map(e => [e.dataset.model, e.dataset.unit,"
+                          " e.querySelector('.answer').textContent])")
+    assert len({m for m, _, _ in cards}) == 3
+    assert all(text == f"{m} answered {u.split(':', 1)[1]}" for m, u, text in cards)
+    # the MQM table fits its card at this width (the old page overflowed it)
+    assert chromium.eval("(() => { const s = document.querySelector('section'); return s.scrollWidth <= s.clientWidth; })()")
+    png = chromium.screenshot(tmp_path / "report.png")
+    img = np.asarray(Image.open(png).convert("RGB"), dtype=float) / 255
+    assert img.shape[:2] == (1400, 1320)
+    header = img[5:40, 5:400].mean(axis=(0, 1))
+    assert header[2] > header[0] + 0.1  # the dark-blue header band rendered (CSS applied)
+    assert img.std() > 0.05  # not a blank page
+    # printed, every CI stays on the page (not only in a hover tooltip)
+    chromium.call("Emulation.setEmulatedMedia", media="print")
+    try:
+        shown = chromium.eval("[...document.querySelectorAll('td .ci')].filter(e => e.textContent.startsWith('['))"
+                              ".map(e => e.offsetHeight > 0)")
+    finally:
+        chromium.call("Emulation.setEmulatedMedia", media="")
+    assert len(shown) > 100 and all(shown)
