@@ -108,6 +108,7 @@ def main() -> None:
         labelled = Counter()
         valid_adm_figures = 0
         blur = Counter()
+        read_back: list[str] = []
         for fid in tqdm(figures, desc=split, unit="fig"):
             img = read_bgr(args.data / "images" / f"{fid}.png")
             boxes = ocr.read(img)
@@ -131,6 +132,8 @@ def main() -> None:
                     res = check_blur(boxes, ocr.read(out), t.box, t.text, cfg.blur_pad_px)
                     blur["images"] += 1
                     blur["read_back"] += res.target_read
+                    if res.target_read:
+                        read_back.append(f"{fid} {t.mode}: {t.text!r}")
                     blur["others"] += res.others
                     blur["kept"] += res.others_kept
             if args.out:
@@ -154,6 +157,8 @@ def main() -> None:
         if args.blur_check:
             print(f"  blurred targets OCR reads back: {pct(blur['read_back'], blur['images'])}; "
                   f"other text still read: {pct(blur['kept'], blur['others'])}")
+            for item in read_back:
+                print(f"    read back: {item}")
     print(f"\nOCR calls: {ocr.calls}, {ocr.seconds / max(ocr.calls, 1):.2f} s each")
 
 
