@@ -4,7 +4,8 @@ Runs the real-figure path — rapidocr lines, the layout reader, the layout targ
 SciVQA validation figures, split by a hash of the figure id into a development half and a held-out
 half (rules were tuned only on ``dev``). For each split it prints:
 
-- figures with an admittance / inductance proposal, and the rules used;
+- figures with an admittance / inductance proposal, the rules used, and how many figures have any
+  label that passes every admittance rule (the most the selection could reach);
 - proposals whose label the reader calls page furniture (target 0);
 - against the hand labels in ``real_proposals_labels.csv`` (figure_id, mode, text, role, valid,
   why; made by looking at the overlay pages): labelled precision (target >= 90 %), and the share
@@ -36,6 +37,7 @@ from tqdm import tqdm
 from scifigbench.conditions.blur import blur_box
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
+from scifigbench.conditions.layout_targets import admittance_rule, why_not_admittance
 from scifigbench.conditions.ocr import OcrBox, backend
 from scifigbench.conditions.selection import select_targets
 from scifigbench.conditions.validity import check_blur
@@ -108,6 +110,7 @@ def main() -> None:
         labelled = Counter()
         valid_adm_figures = 0
         blur = Counter()
+        eligible: Counter = Counter()
         read_back: list[str] = []
         for fid in tqdm(figures, desc=split, unit="fig"):
             img = read_bgr(args.data / "images" / f"{fid}.png")
@@ -115,6 +118,9 @@ def main() -> None:
             found = select_targets(fid, None, captions[fid], boxes, "rapidocr", img, seed=42, pad=cfg.blur_pad_px,
                                    threshold=cfg.fuzzy_threshold, decided={}, where="-")
             per_mode.update({t.mode for t in found})
+            layout = read_layout(img, boxes)
+            eligible["any"] += any(why_not_admittance(lb, layout, captions[fid]) is None for lb in layout.labels
+                                   if admittance_rule(lb, layout))
             rules.update(f"{t.mode}:{t.rule}" for t in found)
             for t in found:
                 furniture += t.role == "page_furniture"
@@ -137,12 +143,12 @@ def main() -> None:
                     blur["others"] += res.others
                     blur["kept"] += res.others_kept
             if args.out:
-                layout = read_layout(img, boxes)
                 write_png(args.out / split / f"{fid}.png", overlay(img, layout, [(t.box, t.mode[:3]) for t in found]))
         n = len(figures)
         print(f"\n[{split}] figures: {n}")
         for mode in ("admittance", "inductance"):
             print(f"  {mode} proposal: {pct(per_mode[mode], n)}")
+        print(f"  figures with any label passing every admittance rule (the ceiling): {pct(eligible['any'], n)}")
         print("  rules: " + ", ".join(f"{k} {v}" for k, v in sorted(rules.items())))
         print(f"  proposals on page furniture (layout role): {furniture}; labelled as furniture: {labelled['furniture']}")
         for mode in ("admittance", "inductance"):

@@ -51,7 +51,8 @@ def _candidate(layout: Layout, lb: Label, mode: str, rule: str, reasoning: str, 
                      neighbours_json=json.dumps(neighbours, ensure_ascii=False))
 
 
-def _admit_rule(lb: Label, layout: Layout) -> str | None:
+def admittance_rule(lb: Label, layout: Layout) -> str | None:
+    """The admittance rule a label's role falls under (legend entry, category, panel title), if any."""
     if lb.role == LEGEND:
         return "legend_entry"
     if lb.role == PANEL_TITLE:
@@ -126,7 +127,7 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
 def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate]:
     out = []
     for lb in layout.labels:
-        rule = _admit_rule(lb, layout)
+        rule = admittance_rule(lb, layout)
         if rule is None or why_not_admittance(lb, layout, caption) is not None:
             continue
         what = {"legend_entry": "legend entry", "category": "category label", "panel_title": "panel title"}[rule]
