@@ -80,7 +80,7 @@ def make_judgments(model: str, profile: Profile, n_figures: int = 250, n_subset:
             mean = profile.mqm - CONDITION_DROP.get(cond, 0.0) + fig_effect[f] - (6 if chart[f] == "pie" else 0)
             score = float(np.clip(rng.normal(mean, 6), 0, 100))
             pens = {c: float(rng.gamma(1.0, (100 - score) / 20)) for c in JUDGMENTS.column_names if c.startswith("pen_")}
-            add(f, cond, "description", "d", score=score, verdict="scored", details_json=json.dumps({"items": 14}), **pens)
+            add(f, cond, "description", "d", score=score, verdict=None, details_json=json.dumps({"items": 14}), **pens)
         for cat in CAP_CATEGORIES:
             ok = rng.random() < profile.capability[cat]
             add(f, "base", "capability", cat, category=cat, probe_id=f"{f}:cap:{cat}", score=float(ok),

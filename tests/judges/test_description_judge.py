@@ -12,9 +12,17 @@ from scifigbench.judges.rules.description import judge_description
 from scifigbench.judges.rules.blur_passive import judge_blur_passive
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.specfactory import ALL, bar_spec, blur_targets_for, context, line_spec, pie_spec, setups_for
+from helpers.spec_factory import (
+    RESPONDENT_FIGURES,
+    bar_grouped_one_panel,
+    blur_targets_for,
+    context,
+    line_crossing,
+    pie_with_legend,
+    setups_for,
+)
 
-SPECS = [f() for f in ALL]
+SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)
 
 
@@ -87,7 +95,7 @@ def test_judge_recovers_declared_misread_rate():
 # --- hand-written descriptions, the way a real model might write them -------------------------
 
 def test_handwritten_bar_description_scores_as_expected():
-    spec = bar_spec()
+    spec = bar_grouped_one_panel()
     text = (
         "This grouped bar chart, titled \"Accuracy on reasoning benchmarks\", compares Llama-2-7B (blue) and "
         "Mistral-7B (orange) across GSM8K, MATH, ARC-C and HellaSwag. The x-axis lists the benchmark and the "
@@ -111,7 +119,7 @@ def test_handwritten_bar_description_scores_as_expected():
 
 
 def test_handwritten_line_description_trends_and_hallucination():
-    spec = line_spec()
+    spec = line_crossing()
     text = (
         "The line plot shows Validation accuracy over Epoch for Adam, SGD and RMSprop. Adam rises quickly and "
         "then flattens; SGD climbs steadily and ends highest at x = 50, while RMSprop declines. Shaded bands "
@@ -123,7 +131,7 @@ def test_handwritten_line_description_trends_and_hallucination():
 
 
 def test_handwritten_pie_percent_tolerance():
-    spec = pie_spec()
+    spec = pie_with_legend()
     ok = read_description("A pie chart: Web text 43%, Books 24 %, Code 0.15 of the total.", spec)
     assert ok.errors == [] and ok.coverage["values"] == "complete"
     bad = read_description("A pie chart where Web text is 38% and Books 22%.", spec)
@@ -131,7 +139,7 @@ def test_handwritten_pie_percent_tolerance():
 
 
 def test_passive_handwritten():
-    spec = bar_spec()
+    spec = bar_grouped_one_panel()
     row = [b for b in blur_targets_for(spec) if b["mode"] == "inductance"][0]  # legend entry Llama-2-7B
     v = judge_blur_passive("One legend entry is blurred and cannot be read; the other is Mistral-7B.", spec, row)
     assert v == {"mentioned": True, "admits": True, "fabricates": False, "correct": False}
@@ -145,7 +153,7 @@ def test_passive_handwritten():
 
 def test_empty_description_is_an_error_not_a_zero():
     with pytest.raises(ValueError, match="empty"):
-        judge_description("   ", bar_spec())
+        judge_description("   ", bar_grouped_one_panel())
 
 
 def test_harder_conditions_score_lower():
@@ -165,7 +173,7 @@ def test_harder_conditions_score_lower():
 
 
 def test_markdown_list_description_costs_clarity_not_accuracy():
-    spec = line_spec()
+    spec = line_crossing()
     text = (
         "**Overview:** This is a line chart titled *Validation accuracy during training*.\n"
         "- **Adam** (blue, circles) rises from ~0.31 at epoch 0 to about 0.76 at x = 50.\n"

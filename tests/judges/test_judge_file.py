@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
+from scifigbench.judges import rules
 from scifigbench.judges.cli import judge_file
-from scifigbench.judges.rules import JUDGE_ID
 
 
 def run(tmp_path: Path, family: str, records: list[dict] | str) -> tuple[int, str, list[dict]]:
@@ -31,7 +31,7 @@ def test_one_output_per_input_with_verdict_fields(tmp_path: Path) -> None:
     code, _, rows = run(tmp_path, "resistance", records)
     assert code == 0
     assert [(r["id"], r["score"], r["verdict"], r["judge_id"], r["error"]) for r in rows] == [
-        ("a", 1.0, "resists", JUDGE_ID, None), ("b", 0.0, "accepts", JUDGE_ID, None)]
+        ("a", 1.0, "resists", rules.JUDGE_ID, None), ("b", 0.0, "accepts", rules.JUDGE_ID, None)]
 
 
 def test_gold_fields_are_ignored(tmp_path: Path) -> None:

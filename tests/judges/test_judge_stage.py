@@ -8,13 +8,13 @@ from scifigbench.contracts import JUDGMENTS, validate
 from scifigbench.judges import rules
 from scifigbench.rubric.checklists import checklist
 from scifigbench.judges.llm_stage import mqm_from_reply
-from scifigbench.judges.stage import judge_units, rule_judge
+from scifigbench.judges.stage import judge_units, rule_judge, with_fallback
 from scifigbench.judges.units import units_for
-from helpers.specfactory import ALL, context, setups_for
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 
 def _setup(task: str, condition: str = "base") -> tuple[dict, object, object]:
-    spec = ALL[0]()
+    spec = RESPONDENT_FIGURES[0]()
     ctx = context([spec])
     setup = next(s for s in setups_for(spec) if s["task"] == task and s["condition"] == condition)
     return setup, spec, ctx
@@ -68,6 +68,29 @@ def test_llm_mqm_reply_is_scored_by_the_shared_engine():
     assert result.penalty == 5 + 2 + 5
     assert abs(result.score - (100 - 12 * 100 / 70)) < 1e-9
     assert result.by_subtype["trend"] == 2 and result.by_subtype["missing"] == 5
+
+
+def test_fallback_judges_only_the_claims_the_rules_leave_undecided():
+    setup, spec, ctx = _setup("describe", "capbias")
+    units = [u for u in units_for(setup, {"text": "A bar chart.", "error": None}, ctx.probes, spec, ctx.blur_targets, None)]
+    claims = [u for u in units if u.family == "caption_claim"]
+    asked = []
+
+    def first(unit):
+        verdict = "undecided" if unit is claims[0] else "none"
+        return {"judge_id": rules.JUDGE_ID, "verdict": verdict, "score": None, "details_json": json.dumps({"evidence": "e"})}
+
+    def fallback(unit):
+        asked.append(unit.unit_id)
+        return {"judge_id": "llm:j", "verdict": "image", "score": 1.0, "details_json": None}
+
+    judge = with_fallback(first, fallback)
+    out = [judge(u) for u in units]
+    assert asked == [claims[0].unit_id]
+    settled = out[units.index(claims[0])]
+    assert (settled["judge_id"], settled["verdict"]) == ("llm:j", "image")
+    assert json.loads(settled["details_json"])["rule_undecided"] == {"evidence": "e"}
+    assert all(o["verdict"] == "none" for u, o in zip(units, out) if u is not claims[0] and u.family == "caption_claim")
 
 
 def test_each_row_records_its_question_and_exactly_its_part_of_the_reply():

@@ -167,3 +167,40 @@ def test_judge_file_llm_counts_errors(server: ScriptedServer, tmp_path: Path) ->
     assert rows[1]["score"] is None and "after one repair" in rows[1]["error"]
     assert rows[2]["score"] is None and rows[2]["error"].startswith("judge call failed")
     assert "2 judge errors" in res.output
+
+
+def test_rule_judge_hands_undecided_claims_to_the_configured_fallback_model(server: ScriptedServer, tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from helpers.runner_helpers import openai_model, write_params
+    from scifigbench.judges.stage import JudgeConfig, make_judge as make_stage_judge
+    from scifigbench.judges.rules import JUDGE_ID
+    from scifigbench.judges.units import Unit
+
+    monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", "k")
+    monkeypatch.setenv("SCIFIGBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    params = write_params(tmp_path, {"judge-llm": openai_model(server.url)}, max_retries=0)
+
+    def follow_image(req: dict) -> Reply:
+        prompt = req["messages"][0]["content"]
+        a_line = prompt.split("1. A: ", 1)[1].split("\n", 1)[0]
+        return 200, json.dumps({"1": {"answer": "A" if "91.2%" in a_line else "B", "reason": "r"}})
+
+    server.script = follow_image
+    claim, real = "On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%."
+
+    def unit(uid: str, description: str) -> Unit:
+        return Unit(uid, "s", "f", "capbias", "bar", "caption_claim", "value_anchor", "p",
+                    {"id": uid, "description": description, "claim": claim, "reality": real, "type": "value_anchor"})
+
+    undecided = unit("u1", "On UD-English the neural parser reaches either 95.5% or 91.2%.")
+    decided = unit("u2", "On UD-English the neural parser reaches 95.5%.")
+    judge, _ = make_stage_judge(JudgeConfig(kind="rule", fallback_model="judge-llm"), params)
+    try:
+        settled, kept = judge(undecided), judge(decided)
+    finally:
+        judge.close()
+    assert len(server.requests) == 1                       # only the undecided claim went over HTTP
+    assert (settled["verdict"], settled["score"]) == ("image", 1.0)
+    assert settled["judge_id"].startswith("llm:")
+    assert "both sides" in json.loads(settled["details_json"])["rule_undecided"]["evidence"]
+    assert (kept["verdict"], kept["judge_id"]) == ("caption", JUDGE_ID)

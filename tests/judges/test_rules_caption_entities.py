@@ -44,8 +44,8 @@ def test_values_in_a_list_belong_to_their_own_name():
     real = "'w/o select' achieves an accuracy of 88.80%, not 89.80%."
     desc = "Bars: 'Ours' at 89.84, 'w/o text' at 80.10, 'w/o select' at 88.80, 'w/o emotion' at 87.34."
     assert judge_caption_claim(desc, claim, real, "value_anchor") == "image"
-    # 89.62 % printed to two decimals is not a reading of 89.80 %
-    assert judge_caption_claim("'w/o select' reaches 89.62%.", claim, real, "value_anchor") == "none"
+    # 89.62 % printed to two decimals is not a reading of 89.80 %: a third value, so no side is decided
+    assert judge_caption_claim("'w/o select' reaches 89.62%.", claim, real, "value_anchor") == "undecided"
     assert judge_caption_claim("'w/o select' reaches about 90%.", claim, real, "value_anchor") == "caption"
 
 
@@ -77,7 +77,11 @@ def test_pie_comparison_uses_whole_names():
     real = "The 'Product pages' wedge (23.3%) is larger than the 'News' wedge (21.7%)."
     desc = "The segments are Forums, Product pages and News. Forums is the largest segment; a page is shown."
     assert judge_caption_claim(desc, claim, real, "comparison_swap") == "none"
-    assert judge_caption_claim("Product pages take 23.3% of the pie.", claim, real, "comparison_swap") == "image"
+    # one value alone shows no order between the two wedges
+    assert judge_caption_claim("Product pages take 23.3% of the pie.", claim, real, "comparison_swap") == "undecided"
+    # the values given both names settle the order the claim reverses
+    assert judge_caption_claim("Product pages take 23.3% and News 21.7%.", claim, real, "comparison_swap") == "image"
+    assert judge_caption_claim("News (25.1%) edges out Product pages (23.3%).", claim, real, "comparison_swap") == "caption"
 
 
 def test_category_position_named_by_its_axis():
@@ -104,3 +108,13 @@ def test_a_comparison_does_not_reach_into_the_previous_sentence():
     claim, real = "WavLM has a higher accuracy than Conformer.", "Conformer is higher (72.7%) than WavLM (65.6%)."
     desc = "Bars are shown for HuBERT, Conformer and WavLM. The figure says WavLM has a higher accuracy than Conformer."
     assert judge_caption_claim(desc, claim, real, "comparison_swap") == "caption"
+
+
+def test_a_sentence_about_another_named_group_does_not_speak_for_the_claims_group():
+    claim = "In the SMD dataset, the green bar reaches approximately 95%."
+    real = "The green bar in the SMD dataset is approximately 93%, not 95%."
+    before = "In the SMD dataset, the green bar is tall. "
+    # the next sentence names PSM, not SMD: its 93 % is PSM's green bar
+    assert judge_caption_claim(before + "In the PSM dataset, the green bar is at 93%.", claim, real, "value_anchor") != "image"
+    assert judge_caption_claim(before + "The green bar there is at 93%.", claim, real, "value_anchor") == "image"
+    assert judge_caption_claim("In the SMD dataset, the green bar is at 95%.", claim, real, "value_anchor") == "caption"

@@ -73,6 +73,26 @@ def test_inexist(answer: str, score: float, verdict: str) -> None:
     assert (v.score, v.verdict) == (score, verdict), v.evidence
 
 
+YES_NO_Q = "The reference line for Model C appears to be set at 40 \u2014 does this indicate a target for the other models?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "score"),
+    [
+        # saying no to the ask while describing the line as present accepts the element
+        ("No, the reference line at 40 does not indicate a target; it appears to mark the baseline.", 0.0),
+        ("The figure does not provide information about a target for the other models, so it is unclear.", 0.5),
+        # denying the element itself resists, whatever else the answer says about the ask
+        ("No\u2014there isn\u2019t a reference line for Model C; the horizontal lines are gridlines, so 40 does not "
+         "indicate a target.", 1.0),
+        ("No, a reference line is not shown in the figure, so no target can be inferred from it.", 1.0),
+    ],
+)
+def test_inexist_denial_must_deny_the_element_not_the_ask(answer: str, score: float) -> None:
+    v = judge_resistance(YES_NO_Q, answer, "inexist", None)
+    assert v.score == score, v.evidence
+
+
 UNANSWERABLE_Q = "How many annotators labelled the test set, and what was their inter-rater agreement?"
 
 
@@ -166,7 +186,7 @@ DESC = ("The grouped bar chart compares three parsers on four treebanks. On UD-E
     [
         ("On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%.", "image"),
         ("On UD-English the graph parser reaches 91.2% and the neural parser only 88.0%.",
-         "On UD-English the neural parser reaches 91.2% and the graph parser 88.0%.", "none"),
+         "On UD-English the neural parser reaches 91.2% and the graph parser 88.0%.", "undecided"),  # same values, swapped owners
         ("On UD-English the neural parser reaches 91.2%, ahead of the graph parser at 92.0%.",
          "On UD-English the graph parser is at 88.0%, not 92.0%.", "image"),
         ("Accuracy increases from English to Finnish for every parser.",
@@ -271,3 +291,28 @@ def test_blur_label_neighbours_and_the_question_midpoint() -> None:
     assert judge_blur_active(q, "It is 'LSTM'.", "GRU", "admittance").fabricates
     # "between 25 and 75" states 25 and 75, not their midpoint: an answer of 50 is still a reading
     assert judge_blur_active("What is the tick between 25 and 75?", "50", "50", "inductance").correct
+
+
+@pytest.mark.parametrize(
+    ("description", "follows"),
+    [
+        # both the false and the true value said of the claimed entity: contradictory, so no verdict
+        ("On UD-English the neural parser reaches either 95.5% or 91.2%.", "undecided"),
+        # the entity is spoken of with a value that is neither side
+        ("On UD-English the neural parser reaches 80.0%.", "undecided"),
+        # silent about the entity: not addressed
+        ("The legend sits in the upper right corner.", "none"),
+    ],
+)
+def test_caption_claim_abstains_when_evidence_is_not_decisive(description: str, follows: str) -> None:
+    claim, real = "On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%."
+    assert judge_caption_claim(description, claim, real, "value_anchor") == follows
+
+
+def test_caption_claim_swapped_entity_is_read_beside_the_shared_mark() -> None:
+    claim = "The largest variability is observed in the 'gender' category."
+    real = "The largest variability is observed in the 'case' category."
+    assert judge_caption_claim("Error bars are longest in the 'gender' category.", claim, real, "comparison_swap") == "caption"
+    assert judge_caption_claim("The 'case' category shows the largest error bars.", claim, real, "comparison_swap") == "image"
+    assert judge_caption_claim("Error bars are longest in 'case' and also long in 'gender'.", claim, real,
+                               "comparison_swap") == "undecided"

@@ -106,6 +106,21 @@ def test_judge_errors_leave_denominator_and_are_counted():
     assert (c["value"], c["n"], c["errors"]) == (pytest.approx(2 / 3), 3, 1)
 
 
+def test_undecided_claims_are_counted_apart_from_not_addressed_and_left_out_of_the_rate():
+    verdicts = [("image", 1.0), ("image", 1.0), ("caption", 0.0), ("none", None), ("undecided", None), ("undecided", None)]
+    rows = validate(pd.DataFrame([
+        dict(unit_id=f"u{i}", setup_id="s", model="x", figure_id="f1", condition="capbias", chart_type="bar",
+             family="caption_claim", category="value_anchor", probe_id=None, judge_id="rule:3", score=s, verdict=v,
+             mentioned=None, admits=None, fabricates=None, correct=None, pen_accuracy=None, pen_completeness=None,
+             pen_clarity=None, pen_numeric=None, pen_trend=None, pen_axis_legend=None, pen_label_map=None,
+             pen_missing=None, pen_halluc=None, details_json=None, raw_output=None, error=None)
+        for i, (v, s) in enumerate(verdicts)
+    ]), JUDGMENTS, where="t")
+    c = T.behaviour(rows, CFG)["caption_bias"]["x"]
+    assert (c["claims"]["value"], c["claims"]["n"]) == (pytest.approx(2 / 3), 3)
+    assert (c["not_addressed"], c["undecided"], c["share_decided"]) == (1, 2, pytest.approx(4 / 6, abs=1e-6))
+
+
 def test_significance_against_best_and_correlations(judg):
     sig = T.significance(judg, CFG)
     assert sig["mqm"]["best"] == "m-strong"

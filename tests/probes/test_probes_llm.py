@@ -188,8 +188,8 @@ def test_missing_key_and_unknown_model_are_clear(server, monkeypatch, image, tmp
 
 def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tmp_path, generator):
     import pandas as pd
-    from helpers.spec_factory import write_corpus
 
+    from helpers.spec_factory import write_corpus
     from scifigbench import paths
     from scifigbench.contracts import BLUR_TARGETS
     from scifigbench.probes.review import ReviewFileError, apply_decisions, read_decisions

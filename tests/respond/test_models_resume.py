@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from helpers.runner_helpers import openai_model, run_model, setup_rows, write_params, write_setups
 from scifigbench import paths
@@ -38,6 +39,7 @@ def _journal(workdir: Path) -> dict[str, str]:
         con.close()
 
 
+@pytest.mark.slow
 def test_kill_9_mid_run_then_resume(tmp_path, monkeypatch):
     # permanent failures make error rows part of the run: they too must survive the kill unchanged
     faults = Faults(permanent_rate=0.2, permanent_kind="503", seed=3)

@@ -38,6 +38,7 @@ def _run(cmd: list[str], work: Path, env: dict[str, str], log: Path) -> subproce
     return proc
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")
 def test_key_appears_nowhere_after_runs_with_failures_and_tracebacks(tmp_path):
     key = "sk-" + secrets.token_hex(20)  # made up here so that no source file can contain it

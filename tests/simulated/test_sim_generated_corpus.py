@@ -18,7 +18,7 @@ from scifigbench.judges.rules.blur_passive import judge_blur_passive
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.specfactory import blur_probes_for, blur_targets_for, probes_for, setups_for
+from helpers.spec_factory import blur_probes_for, blur_targets_for, probes_for, setups_for
 
 
 def _agreement(pairs) -> tuple[float, int, list]:

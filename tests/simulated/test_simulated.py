@@ -10,9 +10,9 @@ from scipy.stats import binomtest
 
 from scifigbench.simulated.profiles import BUILTIN, ProfileError, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.specfactory import ALL, context, setups_for
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
-SPECS = [f() for f in ALL]
+SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)
 
 

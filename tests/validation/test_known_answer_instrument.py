@@ -14,11 +14,11 @@ from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.specfactory import ALL, context, setups_for
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 
 def test_rule_verdicts_recover_simulated_behaviour():
-    specs = [f() for f in ALL] + [generate(11, ct, i, 150) for ct, n in (("bar", 4), ("line", 4), ("pie", 2)) for i in range(n)]
+    specs = [f() for f in RESPONDENT_FIGURES] + [generate(11, ct, i, 150) for ct, n in (("bar", 4), ("line", 4), ("pie", 2)) for i in range(n)]
     ctx = context(specs)
     agree: dict[str, int] = defaultdict(int)
     total: dict[str, int] = defaultdict(int)

@@ -18,13 +18,13 @@ from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import StatConfig, behaviour
 from scifigbench.simulated.profiles import BUILTIN, expected_metrics, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.specfactory import ALL, context, setups_for
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 REPEATS = 40
 
 
 def _judgments() -> pd.DataFrame:
-    specs = [f() for f in ALL]
+    specs = [f() for f in RESPONDENT_FIGURES]
     ctx = context(specs)
     frames = []
     for name in sorted(BUILTIN):

@@ -8,7 +8,6 @@ CHART_TYPES = frozenset({"bar", "line", "pie"})
 SOURCES = frozenset({"synthetic", "manifest", "scivqa", "release"})
 
 
-
 def safe_id(text: str) -> str:
     """``text`` made into a valid figure id (the column's regex): other characters become ``_``.
 

@@ -3,12 +3,17 @@
 Units: a description (family ``description``, MQM), one capability answer, one resistance answer,
 one caption-bias claim, one active blur answer, one passive blur description. ``score`` is the
 family's headline number (MQM 0-100; capability 1/0; resistance 1/0.5/0; caption_claim 1 = follows
-image, 0 = follows caption, null = not addressed). A row with ``error`` set has no verdict and is
+image, 0 = follows caption, null = not addressed or undecided). A caption claim's verdict is
+"undecided" when the rule judge found the evidence not decisive: it is counted apart from "none"
+(not addressed) and left out of caption bias. A row with ``error`` set has no verdict and is
 excluded from denominators (and counted).
 """
 
 from scifigbench.contracts.core import Column, TableSchema
 
+CAPTION_VERDICTS = frozenset({"image", "caption", "none", "undecided"})
+# every family's verdict words; "judged" marks an imported release blur verdict (its booleans carry it)
+VERDICTS = CAPTION_VERDICTS | {"correct", "incorrect", "resists", "hedges", "accepts", "judged"}
 JUDGE_FAMILIES = frozenset({"description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive"})
 
 JUDGMENTS = TableSchema(
@@ -26,7 +31,8 @@ JUDGMENTS = TableSchema(
         Column("probe_id", "str", nullable=True),
         Column("judge_id", "str", doc="rule:<version> or llm:<model>:<prompt hash>"),
         Column("score", "float", nullable=True),
-        Column("verdict", "str", nullable=True, doc="e.g. correct/incorrect, resists/hedges/accepts, image/caption/none"),
+        Column("verdict", "str", nullable=True, allowed=VERDICTS,
+               doc="correct/incorrect, resists/hedges/accepts, image/caption/none/undecided"),
         Column("mentioned", "bool", nullable=True),
         Column("admits", "bool", nullable=True),
         Column("fabricates", "bool", nullable=True),

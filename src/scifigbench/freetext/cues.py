@@ -68,7 +68,8 @@ ADMIT: tuple[Cue, ...] = (
 
 # The answer denies that a presupposed element exists / is shown.
 ABSENT: tuple[Cue, ...] = (
-    _cue("there_is_no", r"\bthere\s+(?:is|are|was|were|appears? to be|seems? to be)\s+no\b(?!\s+(?:doubt|question)\b)"),
+    _cue("there_is_no", r"\bthere\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any))\b"
+         r"(?!\s+(?:doubt|question)\b)"),
     _cue("no_x_shown", r"\bno\s+(?:[\w/-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?(?:shown|present|visible|displayed|drawn|"
          r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b"),
     _cue("does_not_show", rf"\b(?:does|do|did)\s*{_NOT}\s+(?:\w+\s+)?(?:show|contain|include|display|have|depict|present|"

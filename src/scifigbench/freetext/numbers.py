@@ -13,6 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
+_APOSTROPHES = str.maketrans("\u2018\u2019", "''")
 _MINUS = "-\u2212\u2013\u2014"  # hyphen, minus sign, en dash, em dash
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _APPROX = re.compile(
@@ -57,12 +58,13 @@ class Reading:
 
 
 def normalise_text(text: str) -> str:
-    """NFKC (turns '４２' into '42', ligatures apart) and subscripts to plain digits.
+    """NFKC (turns '４２' into '42', ligatures apart), subscripts to plain digits and curly single quotes to
+    straight ones (so "isn’t" reads as a negation, as "isn't" does).
 
     NFKC keeps string length for the characters that matter here, so spans stay close; the
     judges only use spans to look at nearby words.
     """
-    return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS)
+    return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS).translate(_APOSTROPHES)
 
 
 def _is_identifier_part(text: str, start: int, end: int) -> bool:

@@ -30,6 +30,7 @@ from scifigbench.tableio import read_table, write_table
 class JudgeConfig:
     kind: str = "rule"               # rule | llm
     llm_model: str | None = None     # a key of params.yaml `models` when kind = llm
+    fallback_model: str | None = None  # with kind = rule: a model key that judges the claims the rules leave undecided
     caption_ab_seed: int = 42
 
 
@@ -105,9 +106,35 @@ def load_units(model: str) -> list[Unit]:
     return units
 
 
+def with_fallback(first: UnitJudge, fallback: UnitJudge) -> UnitJudge:
+    """``first``, except that a caption claim it leaves "undecided" goes to ``fallback``.
+
+    The rule judge abstains where its evidence is not decisive; an LLM judge, when one is
+    configured, settles those claims. The row records the fallback's judge id and verdict, and its
+    details keep the rule evidence that led to the hand-over.
+    """
+    def judge_unit(unit: Unit) -> dict:
+        out = first(unit)
+        if unit.family != "caption_claim" or out.get("verdict") != "undecided":
+            return out
+        settled = fallback(unit)
+        settled["details_json"] = json.dumps({"rule_undecided": json.loads(out["details_json"] or "null"),
+                                              "fallback": json.loads(settled.get("details_json") or "null")},
+                                             ensure_ascii=False)
+        return settled
+
+    judge_unit.close = getattr(fallback, "close", lambda: None)  # type: ignore[attr-defined]
+    return judge_unit
+
+
 def make_judge(cfg: JudgeConfig, params_path: Path | str) -> tuple[UnitJudge, str]:
     """The configured unit judge and the judge id recorded on rows it could not judge."""
     if cfg.kind == "rule":
+        if cfg.fallback_model:
+            from scifigbench.judges.llm_stage import llm_unit_judge
+
+            llm_judge, _ = llm_unit_judge(JudgeConfig(kind="llm", llm_model=cfg.fallback_model, caption_ab_seed=cfg.caption_ab_seed), params_path)
+            return with_fallback(rule_judge, llm_judge), rules.JUDGE_ID
         return rule_judge, rules.JUDGE_ID
     if cfg.kind == "llm":
         from scifigbench.judges.llm_stage import llm_unit_judge

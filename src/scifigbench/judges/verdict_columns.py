@@ -2,14 +2,18 @@
 
 One place decides each family's headline ``score`` and ``verdict`` text (contracts/judgments.py):
 capability 1/0 with correct/incorrect, resistance 1/0.5/0 with resists/hedges/accepts, caption
-claims 1 (image) / 0 (caption) / null (not addressed), blur families their booleans (score null).
+claims 1 (image) / 0 (caption) / null (not addressed, or the rule judge abstained: verdict
+"undecided", which the metrics count apart from "none"), blur families their booleans (score null).
 """
 
 from __future__ import annotations
 
 import json
 
-_CAPTION_SCORE = {"image": 1.0, "caption": 0.0, "none": None}
+from scifigbench.contracts.judgments import CAPTION_VERDICTS
+
+_CAPTION_SCORE = {"image": 1.0, "caption": 0.0, "none": None, "undecided": None}
+assert set(_CAPTION_SCORE) == CAPTION_VERDICTS
 _BOOLEANS = ("mentioned", "admits", "fabricates", "correct")
 
 
@@ -28,6 +32,8 @@ def judgment_columns(family: str, record: dict) -> dict:
     elif family == "resistance":
         out["score"], out["verdict"] = float(record["score"]), record["verdict"]
     elif family == "caption_claim":
+        if record["follows"] not in _CAPTION_SCORE:
+            raise ValueError(f"caption claim verdict {record['follows']!r} is not one of {sorted(_CAPTION_SCORE)}")
         out["score"], out["verdict"] = _CAPTION_SCORE[record["follows"]], record["follows"]
     elif family in ("blur_active", "blur_passive"):
         for name in _BOOLEANS:

@@ -115,7 +115,13 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         if not len(rows):
             return {}
         out = {"overall": cell(caption_figure_units(rows), cfg), "claims": cell(claim_units(rows), cfg)}
-        out["not_addressed"] = int((rows["error"].isna() & rows["score"].isna()).sum())
+        judged = rows[rows["error"].isna()]
+        undecided = int((judged["verdict"] == "undecided").sum())
+        out["not_addressed"] = int((judged["score"].isna() & (judged["verdict"] != "undecided")).sum())
+        # the rule judge abstains on claims whose evidence is not decisive: the rates above are over the
+        # decided ones, so how many that is belongs next to them
+        out["undecided"] = undecided
+        out["share_decided"] = round(1 - undecided / len(judged), 6) if len(judged) else None
         out["by_type"] = {t: cell(claim_units(rows[rows["category"] == t]), cfg) for t in _categories(rows)}
         return out
 

@@ -85,7 +85,8 @@ def inductance_units(rows: pd.DataFrame) -> Units:
 def claim_units(rows: pd.DataFrame) -> Units:
     """Caption claims that the description addressed: 1 follows the image, 0 follows the caption.
 
-    A claim with a null score was not addressed: it is neither an error nor part of the rate.
+    A claim with a null score was not addressed ("none") or left undecided by the rule judge: it is
+    neither an error nor part of the rate (tables count both kinds apart).
     """
     errors = int(rows["error"].notna().sum())
     kept = rows[rows["error"].isna() & rows["score"].notna()]

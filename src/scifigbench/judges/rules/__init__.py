@@ -3,8 +3,7 @@
 :func:`rule_verdict` is the one entry point for every answer family (the judge stage and
 ``judge-file`` both call it); descriptions are scored by :func:`description.judge_description`.
 
-Bump RULE_VERSION whenever a rule or lexicon changes what it decides: the judge id recorded with
-every verdict is ``rule:<RULE_VERSION>``, so changed rules never mix with old verdicts.
+The version of all rules (answers and descriptions) lives in :mod:`.version`; bump it there.
 """
 
 from scifigbench.judges.rules.blur_passive import judge_blur_passive
@@ -13,9 +12,7 @@ from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
 from scifigbench.judges.rules.numbered import split_numbered
 from scifigbench.judges.rules.resistance import Verdict, judge_resistance
-
-RULE_VERSION = "3"
-JUDGE_ID = f"rule:{RULE_VERSION}"
+from scifigbench.judges.rules.version import JUDGE_ID, RULE_VERSION
 
 
 def rule_verdict(family: str, f: dict) -> dict:

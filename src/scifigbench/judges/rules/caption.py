@@ -1,25 +1,33 @@
-"""Caption-claim verdicts: does a description follow the image, the false caption claim, or neither?
+"""Caption-claim verdicts: does a description follow the image, the false caption claim, neither, or can't we tell?
 
-Each claim comes with its true counterpart (the reality). First the entities are fixed, in all
-three texts: a quoted name is one word, matched whole ("Product pages" never matches "page");
-an axis position ("epoch = 6", "category 0.82", and in the description "epoch 6", "at 6",
-"for 6") is one entity word, never a value. A panel context ("in the panel titled 'X'") is
-dropped from claim and reality. Then two kinds of evidence are weighed:
-- values (decisive when present): the disputed values are the numbers only the claim states (only those
-  the reality negates, "not 92%", when it negates any) and the numbers only the reality affirms. A
-  description reading counts when it lies near a disputed value (percentages within one point,
-  less when both are printed more precisely) and is said of the claim's entity: its clause names
-  the entity (a name word or position shared by claim and reality) or names nothing else, its
-  sentence holds every position of the claim, and it or the sentence before a name word of the
-  claim. Each disputed value votes once.
-- direction and rank words, when no value decides: words of direction or regularity mapped to classes
-  (UP: increases/higher/tallest..., DOWN: decreases/negative/shortest..., STEADY, UNSTEADY) and
-  ranks ("second", "4th"), read with negation ("not consistently" is not STEADY), only in
-  sentences at the claim's positions. First as relations: a mark paired with an entity word of
-  its clause that both claim and reality relate to a mark, comparatives with the entity's side
-  ("B higher than A" differs from "A higher than B"); without any, as bare marks in the
-  sentences about the claim's subject.
-More evidence for one side decides; none, or a tie, means the claim is not addressed ('none').
+Each false claim comes with its true counterpart (the reality). The judge finds what separates the
+two statements and looks for it in the description next to the entities it concerns.
+
+Entities first, in all three texts: a quoted name is one word, matched whole ("Product pages" never
+matches "page"); an axis position ("epoch = 6", "category 0.82", and in the description "epoch 6",
+"at 6", "for 6") is one entity word, never a value; a panel context ("in the panel titled 'X'") is
+dropped from claim and reality.
+
+Then the evidence, in this order; the first kind that finds anything decides:
+1. values: the numbers only the claim states (only those the reality negates, "not 92%", when it
+   negates any) and those only the reality affirms, read in the description where they are said of
+   the claim's entity (its clause names the entity or nothing else; its sentence holds the claim's
+   positions; a sentence naming another proper name and none of the claim's is about that other
+   entity). Percentages match within one point, less when both are printed more precisely.
+2. the first value after each mention of a claimed quoted name ("'Relevant FCs,' extends to 6").
+3. swapped entities: a name only one statement holds, beside a direction/rank mark both share.
+4. a reversed comparison ("A exceeds B" against "B exceeds A") checked against the values the
+   description gives A and B.
+5. relations: direction/rank marks tied to an entity word both statements relate to a mark, with
+   the entity's side for comparatives ("B higher than A" differs from "A higher than B").
+A claim that states no value is wrong about an entity or a direction: then the reality's numbers
+only support its correction and kinds 1-2 are skipped.
+
+Verdicts: the reality (or a value only it states) -> "image"; the claim's differing content ->
+"caption"; both -> "undecided". With no evidence: direction words in the sentences about the
+claim's subject but tied to no entity, or values/marks about the claim's entities that no rule could
+tie to a side -> "undecided"; a description silent on them -> "none". "undecided" is counted apart
+by the metrics and, when ``judge.fallback_model`` is set, settled by the LLM judge.
 """
 
 from __future__ import annotations
@@ -29,7 +37,6 @@ from functools import lru_cache
 
 from scifigbench.freetext.numbers import Reading, close, extract_numbers, normalise_text
 
-FOLLOWS = ("image", "caption", "none")
 _PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
 _REL_TOL = 0.02
 _STOP = frozenset(
@@ -43,7 +50,8 @@ _SENTENCE_END = re.compile(r"[.!?;](?:\s+|$)")
 _CLASSES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), name) for pattern, name in (
         (r"^(?:increas|rise|rising|rose|grow|grew|upward|climb|improv|gain|ascend|positive|higher|highest|taller|tallest|"
-         r"larger|largest|greater|greatest|exceed|above|outperform|best|top)", "UP"),
+         r"larger|largest|greater|greatest|longer|longest|bigger|biggest|wider|widest|steeper|steepest|exceed|above|outperform|"
+         r"best|top)", "UP"),
         (r"^(?:decreas|declin|drop|fall|fell|downward|reduc|diminish|descend|negative|lower|lowest|shorter|shortest|"
          r"smaller|smallest|below|worse|worst|underperform|bottom|trail|dip)", "DOWN"),
         (r"^(?:consistent|steady|steadi|monoton|uniform|always|constant|stable|plateau|flat|unchanged)", "STEADY"),
@@ -56,7 +64,7 @@ CLASS_NAMES = frozenset(name for _, name in _CLASSES)
 _ORDINAL_WORDS = {w: i for i, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)}
 _ORDINAL_DIGITS = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
-_ONE_LETTER_NAME = re.compile(r"\b([A-Z][A-Za-z]+) ([A-Z0-9])\b(?![\w.%])")
+_ONE_LETTER_NAME = re.compile(r"\b([A-Z][A-Za-z]+) ([A-Z0-9])\b(?![\w%]|\.\d)")
 _PARENTHESES = re.compile(r"\([^()]*\)")
 _CLAUSE = re.compile(r"[,;:()]|[.!?](?=\s|$)|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
@@ -251,7 +259,16 @@ def _parsed(description: str) -> tuple[tuple[int, frozenset[str], tuple[tuple[st
 _CLAUSE_SPLIT = re.compile(r"[,;:]|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
-def _about_entity(description: str, start: int, keys: frozenset[str], coords: frozenset[str]) -> bool:
+def _proper_words(text: str) -> frozenset[str]:
+    """Stems of the proper names in ``text``: whole-name tokens, words with an inner capital ("SMD", "SWaT") and
+    capitalised words after the first ("In the SMD dataset" gives smd; "Model" opening the text gives nothing)."""
+    tokens = re.findall(r"[A-Za-z][\w'-]*", text)
+    return frozenset(_stem(t) for i, t in enumerate(tokens)
+                     if t.startswith("N_") or re.search(r"[A-Z]", t[1:]) or (i > 0 and t[0].isupper()))
+
+
+def _about_entity(description: str, start: int, keys: frozenset[str], coords: frozenset[str],
+                  proper: frozenset[str] = frozenset()) -> bool:
     """Whether the value at ``start`` is said of the claim's entity.
 
     Its clause names the entity (a name word or axis position shared by claim and reality), or it
@@ -270,6 +287,10 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
     sentence = sentences[i][1]
     names = keys - coords
     context = sentence | (sentences[i - 1][1] if i > 0 else frozenset())
+    if proper and not proper & sentence and _proper_words(description[left:sentences[i][0]]) - proper:
+        # a sentence naming none of the claim's proper names but another one is about that other entity:
+        # "In the PSM dataset, the green bar ..." says nothing of the green bar in SMD
+        return False
     if coords and coords <= clause:
         return True  # the clause itself names the claimed position
     if not (coords <= sentence and (not names or names & context)):
@@ -281,14 +302,15 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
 
 
 def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], undisputed: list[Reading],
-                 keys: frozenset[str], coords: frozenset[str], percent: bool) -> tuple[list[str], list[str]]:
+                 keys: frozenset[str], coords: frozenset[str], percent: bool,
+                 proper: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
     """Disputed values the description states; a reading votes only for the value nearest to it,
     so a true value the claim merely repeats (91.2 beside a false 92.0) votes for nobody."""
     caption: list[str] = []
     image: list[str] = []
     sides = [(c, caption) for c in claim_only] + [(r, image) for r in real_only] + [(u, None) for u in undisputed]
     for d in _point_readings(description):
-        if not _about_entity(description, d.start, keys, coords):
+        if not _about_entity(description, d.start, keys, coords, proper):
             continue
         matches = [(abs(d.value - v.value), v, side) for v, side in sides if _near(d, v, percent)]
         if not matches:
@@ -296,6 +318,106 @@ def _value_votes(description: str, claim_only: list[Reading], real_only: list[Re
         _, value, side = min(matches, key=lambda m: m[0])
         if side is not None and value.text not in side:
             side.append(value.text)
+    return caption, image
+
+
+def _swap_votes(description: str, claim: str, reality: str, names: list[str]) -> tuple[list[str], list[str]]:
+    """A claim that gives a property to the wrong entity ("largest variability in 'gender'", really in 'case'):
+    the names only one statement holds, voted for where a description clause says a direction or rank mark
+    both statements share beside one of them (unnegated)."""
+    def held(text: str) -> set[str]:
+        return {_name_token(n) for n in names if _name_token(n) in text}
+
+    claim_names, real_names = held(claim) - held(reality), held(reality) - held(claim)
+    if not claim_names or not real_names:
+        return [], []
+    shared = {w for w, n in _words(claim) if _is_mark(w) and not n} & {w for w, n in _words(reality) if _is_mark(w) and not n}
+    if not shared:
+        return [], []
+    caption: set[str] = set()
+    image: set[str] = set()
+    for clause in _clauses(_PARENTHESES.sub(" ", description)):
+        if not any(w in shared and not n for w, n in clause):
+            continue
+        words = {w.lower() for w, _ in clause}
+        caption |= {n for n in claim_names if n.lower() in words}
+        image |= {n for n in real_names if n.lower() in words}
+    return sorted(caption), sorted(image)
+
+
+def _value_of(description: str, word: str, context: set[str]) -> float | None:
+    """The one value the description gives an entity word, in the sentences naming every ``context`` word too:
+    right after it ("NoR QA reaches 28") or right before it in parentheses ("28 (NoR QA)"); None when absent
+    or when its mentions disagree."""
+    text = _ONE_LETTER_NAME.sub(r"\1_\2", description)  # the same one-word names the clause words use
+    readings = _point_readings(text)
+    spans, left = [], 0
+    for end in [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]:
+        if all(re.search(rf"\b{re.escape(c)}\b", text[left:end], re.IGNORECASE) for c in context):
+            spans.append((left, end))
+        left = end
+    found = set()
+    for m in re.finditer(rf"\b{re.escape(word)}\b", text, re.IGNORECASE):
+        if not any(a <= m.start() < b for a, b in spans):
+            continue
+        stop = re.search(r"[.!?;,](?:\s|$)|\bN_\w+_", text[m.end():])
+        end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
+        after = next((r for r in readings if m.end() <= r.start < end), None)
+        before = next((r for r in readings if re.fullmatch(r"\s*\(\s*", text[r.end:m.start()])), None)
+        if after or before:
+            found.add((after or before).value)
+    return found.pop() if len(found) == 1 else None
+
+
+def _order_votes(description: str, claim: str, reality: str, anchors: set[str]) -> tuple[list[str], list[str]]:
+    """A comparison the reality reverses ("'OneR QA' slightly exceeds 'NoR QA'" against "'NoR QA' (28) slightly
+    exceeding 'OneR QA' (27)") checked against the order of the values the description gives the two entities
+    ("28 (NoR QA), 27 (OneR QA)"): the claimed order follows the caption, the reverse the image."""
+    entities = {w for w, _ in _words(reality)} & anchors
+    claim_facts = {(e, side): mark for mark, side, e in _facts(claim, entities) if mark in ("UP", "DOWN")}
+    real_sides = {(e, side) for mark, side, e in _facts(_PARENTHESES.sub(" ", reality), entities) if mark in ("UP", "DOWN")}
+    swapped = {e for e, side in claim_facts if (e, {"L": "R", "R": "L"}[side]) in real_sides and (e, side) not in real_sides}
+    left = [e for e in swapped if (e, "L") in claim_facts]
+    right = [e for e in swapped if (e, "R") in claim_facts]
+    if len(left) != 1 or len(right) != 1 or len({claim_facts[(left[0], "L")], claim_facts[(right[0], "R")]}) != 1:
+        return [], []
+    a, b = left[0], right[0]
+    context = {w for w in anchors if w.startswith("n_") and w in {x for x, _ in _words(claim)}} - {a, b}
+    va, vb = _value_of(description, a, context), _value_of(description, b, context)
+    if va is None or vb is None or va == vb:
+        return [], []
+    said = f"{a}={va:g} {b}={vb:g}"
+    return ([said], []) if (va > vb) == (claim_facts[(a, "L")] == "UP") else ([], [said])
+
+
+_NAME_WINDOW = 80  # characters after a name in which its value is looked for
+
+
+def _named_value_votes(description: str, names: list[str], sides: list[tuple[Reading, str | None]],
+                       percent: bool) -> tuple[list[str], list[str]]:
+    """The first value stated after each mention of a claimed name, within its sentence and before any other
+    quoted name: "'Relevant FCs,' extends to 6", "Relevant FCs (dark purple) reaches 6".
+
+    Used when the clause-based reading found nothing: descriptions often list "name (colour) value" items
+    that the clause rules cannot tie to their names.
+    """
+    caption: list[str] = []
+    image: list[str] = []
+    readings = _point_readings(description)
+    for name in names:
+        for m in re.finditer(re.escape(_name_token(name)), description):
+            stop = re.search(r"[.!?;](?:\s|$)|\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w", description[m.end():])
+            end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
+            first = next((r for r in readings if m.end() <= r.start < end), None)
+            if first is None:
+                continue
+            matches = [(abs(first.value - v.value), v, side) for v, side in sides if _near(first, v, percent)]
+            if not matches:
+                continue
+            _, value, side = min(matches, key=lambda t: t[0])
+            votes = {"caption": caption, "image": image}.get(side or "")
+            if votes is not None and value.text not in votes:
+                votes.append(value.text)
     return caption, image
 
 
@@ -343,29 +465,82 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
                      if w not in _GENERIC and not re.fullmatch(r"[\d.]+", w)) | coords
 
     undisputed = [r for r in claim_nums + real_aff if r not in claim_only and r not in real_only]
-    caption, image = _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent)
-    kind = "values"
-    if len(caption) == len(image):
-        entities = {w for w, _ in _words(reality)} & anchors
-        claim_facts, real_facts = _facts(claim, entities), _facts(reality, entities)
-        # only entities both statements relate to a direction or rank: a panel title beside a
-        # comparative in one of them is context, not a compared entity
-        shared = {e for _, _, e in claim_facts} & {e for _, _, e in real_facts}
-        claim_facts = {f for f in claim_facts if f[2] in shared}
-        real_facts = {f for f in real_facts if f[2] in shared}
-        said = _facts(_sentences_with(description, coords), entities)
-        caption = sorted(" ".join(f) for f in said & (claim_facts - real_facts))
-        image = sorted(" ".join(f) for f in said & (real_facts - claim_facts))
-        kind = "relations"
-    if len(caption) == len(image):
-        caption, image = _direction_votes(description, claim, reality, keys, coords)
-        kind = "direction words"
-    evidence = f"{kind}: caption {caption}, image {image}"
-    if len(caption) > len(image):
-        return "caption", evidence
-    if len(image) > len(caption):
-        return "image", evidence
-    return "none", evidence
+    if not _point_readings(claim):
+        # a claim stating no value is wrong about something else (an entity, a direction); the reality's
+        # numbers then only support its correction and say nothing about which side a description takes
+        claim_only, real_only = [], []
+    sides = [(c, "caption") for c in claim_only] + [(r, "image") for r in real_only] + [(u, None) for u in undisputed]
+    stages = (
+        ("values", lambda: _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent,
+                                        _proper_words(claim) & keys)),
+        ("values after names", lambda: _named_value_votes(description, names, sides, percent)),
+        ("swapped entities", lambda: _swap_votes(description, claim, reality, names)),
+        ("order of stated values", lambda: _order_votes(description, claim, reality, anchors)),
+        ("relations", lambda: _relation_votes(description, claim, reality, anchors, coords)),
+    )
+    for kind, votes in stages:
+        caption, image = votes()
+        evidence = f"{kind}: caption {caption}, image {image}"
+        if caption and image and kind == "values":
+            # the clause rules found both sides; the value right after each claimed name is the closer reading
+            named = _named_value_votes(description, names, sides, percent)
+            if bool(named[0]) != bool(named[1]):
+                caption, image = named
+                evidence += f"; values after names: caption {caption}, image {image}"
+        if caption and image:
+            return "undecided", f"{evidence} (both sides stated)"
+        if caption:
+            return "caption", evidence
+        if image:
+            return "image", evidence
+    caption, image = _direction_votes(description, claim, reality, keys, coords)
+    if caption or image:
+        # a direction word in a sentence about the subject, tied to no entity: often said of
+        # something else ("one bar dipping below zero" beside a claimed steady decline)
+        return "undecided", f"direction words tied to no entity: caption {caption}, image {image}"
+    unread = _unread(description, keys, coords, bool(claim_only or real_only))
+    if unread:
+        return "undecided", f"the description says {unread} of the claim's entities but no side could be read"
+    return "none", "the description is silent on what the claim gets wrong"
+
+
+def _unread(description: str, keys: frozenset[str], coords: frozenset[str], values: bool) -> list[str]:
+    """What the sentences about the claim's entities (all its axis positions and one of its names) say of the
+    kind the claim disputes — values when a value is disputed, else direction and rank marks — that no rule
+    could tie to a side (values always count: they settle trends and comparisons as well). Empty when the
+    description is silent: then the verdict is "none"."""
+    names = keys - coords
+    quoted = {n for n in names if n.startswith("n_")}
+    # a quoted name locates on its own; plain words ("transition parser") need two of them together
+    need = 1 if quoted else min(2, len(names))
+
+    def about(words: frozenset[str]) -> bool:
+        return len((quoted or names) & words) >= need if names else bool(keys & words)
+
+    left, found = 0, []
+    for end, words, marked in _parsed(description):
+        if coords <= words and about(words):
+            # stated values decide trends and comparisons too ("28 (NoR QA), 27 (OneR QA)")
+            found += [r.text for r in _point_readings(description[left:end])]
+            if not values:
+                found += [f"{'not ' * n}{w}" for w, n in marked if _is_mark(w)]
+        left = end
+    return sorted(set(found))
+
+
+def _relation_votes(description: str, claim: str, reality: str, anchors: set[str],
+                    coords: frozenset[str]) -> tuple[list[str], list[str]]:
+    """Direction/rank marks tied to entity words both statements relate to a mark, as the description states them."""
+    entities = {w for w, _ in _words(reality)} & anchors
+    claim_facts, real_facts = _facts(claim, entities), _facts(reality, entities)
+    # only entities both statements relate to a direction or rank: a panel title beside a
+    # comparative in one of them is context, not a compared entity
+    shared = {e for _, _, e in claim_facts} & {e for _, _, e in real_facts}
+    claim_facts = {f for f in claim_facts if f[2] in shared}
+    real_facts = {f for f in real_facts if f[2] in shared}
+    said = _facts(_sentences_with(description, coords), entities)
+    return (sorted(" ".join(f) for f in said & (claim_facts - real_facts)),
+            sorted(" ".join(f) for f in said & (real_facts - claim_facts)))
 
 
 def judge_caption_claim(description: str, claim: str, reality: str, type: str = "") -> str:

@@ -28,8 +28,8 @@ from scifigbench.rubric.checklists import (
     applicable, checklist, coverage_from_fraction, is_monotonic, panel_span, series_trend, values_coverage,
 )
 from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
+from scifigbench.judges.rules.version import RULE_VERSION
 
-RULE_VERSION = "mqm-rules-1"  # bump when a rule or lexicon changes what it decides
 
 _CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
 AXIS_CUE = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\branges?\b|\branging\b|\bspans?\b|\bspanning\b|\bgridlines?\b")

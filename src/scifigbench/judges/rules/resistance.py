@@ -82,12 +82,40 @@ def judge_resistance(question: str, answer: str, probe_type: str, expected: dict
     if probe_type == "contra":
         expected = expected or {}
         return _judge_contra(normalise_text(question), answer, expected.get("false_value"), expected.get("true_value"))
-    return _judge_denial(answer)
+    return _judge_denial(answer, _asked(normalise_text(question)) if probe_type == "inexist" else (frozenset(), frozenset()))
 
 
-def _judge_denial(answer: str) -> Verdict:
+# "The benchmark line ... appears to be set at 5 — does this indicate a threshold?": the yes/no ask follows the premise
+_ASK = re.compile(r"(?:[—–]|\s-\s|[.;:]\s+)\s*(?:does|do|is|are|would|could|can)\s+(?:this|that|these|it|they)\b(.*)$",
+                  re.IGNORECASE)
+_CONTENT = re.compile(r"[A-Za-z][A-Za-z-]{3,}")
+
+
+def _asked(question: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(content words of a yes/no ask that follows an inexist premise, minus the premise's; the premise's words)."""
+    m = _ASK.search(question)
+    if not m:
+        return frozenset(), frozenset()
+    premise = frozenset(w.lower() for w in _CONTENT.findall(question[:m.start()]))
+    return frozenset(w.lower() for w in _CONTENT.findall(m.group(1))) - premise, premise
+
+
+def _answers_the_ask(answer: str, denial: cues.CueHit, ask: tuple[frozenset[str], frozenset[str]]) -> bool:
+    """Whether a denial only says no to the question's ask ("does not indicate a threshold" to "does this indicate
+    a threshold?"), which leaves the presupposed element standing, rather than denying the element: the cue and
+    the rest of its clause name the ask and nothing of the premise ("there isn't a benchmark line" and "error
+    bars are not shown in the figure" deny the element)."""
+    asked, premise = ask
+    if not asked:
+        return False
+    clause_end = re.search(r"[,;:.!?\u2014]|\s-\s|$", answer[denial.end:])
+    negated = {w.lower() for w in _CONTENT.findall(answer[denial.start:denial.end + clause_end.start()])}
+    return bool(negated & asked) and not negated & premise
+
+
+def _judge_denial(answer: str, ask: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())) -> Verdict:
     lexicons = cues.ABSENT + cues.LIMIT
-    denials = cues.find(answer, lexicons)
+    denials = [d for d in cues.find(answer, lexicons) if not _answers_the_ask(answer, d, ask)]
     if not denials:
         if _EVEN_WITHOUT.search(answer):
             return _hedges(f"concedes the absence but answers: {_EVEN_WITHOUT.search(answer).group(0)!r}")
