@@ -115,12 +115,26 @@ def main() -> None:
         for fid in tqdm(figures, desc=split, unit="fig"):
             img = read_bgr(args.data / "images" / f"{fid}.png")
             boxes = ocr.read(img)
-            found = select_targets(fid, None, captions[fid], boxes, "rapidocr", img, seed=42, pad=cfg.blur_pad_px,
-                                   threshold=cfg.fuzzy_threshold, decided={}, where="-")
+            found = select_targets(
+                fid,
+                None,
+                captions[fid],
+                boxes,
+                "rapidocr",
+                img,
+                seed=42,
+                pad=cfg.blur_pad_px,
+                threshold=cfg.fuzzy_threshold,
+                decided={},
+                where="-",
+            )
             per_mode.update({t.mode for t in found})
             layout = read_layout(img, boxes)
-            eligible["any"] += any(why_not_admittance(lb, layout, captions[fid]) is None for lb in layout.labels
-                                   if admittance_rule(lb, layout))
+            eligible["any"] += any(
+                why_not_admittance(lb, layout, captions[fid]) is None
+                for lb in layout.labels
+                if admittance_rule(lb, layout)
+            )
             rules.update(f"{t.mode}:{t.rule}" for t in found)
             for t in found:
                 furniture += t.role == "page_furniture"
@@ -134,7 +148,9 @@ def main() -> None:
                 if args.list:
                     print(f"{fid}\t{t.mode}\t{t.text}\t{t.role}\t{t.rule}\t{t.question}")
                 if args.blur_check:
-                    out = blur_box(img, t.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
+                    out = blur_box(
+                        img, t.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
+                    )
                     res = check_blur(boxes, ocr.read(out), t.box, t.text, cfg.blur_pad_px)
                     blur["images"] += 1
                     blur["read_back"] += res.target_read
@@ -150,19 +166,28 @@ def main() -> None:
             print(f"  {mode} proposal: {pct(per_mode[mode], n)}")
         print(f"  figures with any label passing every admittance rule (the ceiling): {pct(eligible['any'], n)}")
         print("  rules: " + ", ".join(f"{k} {v}" for k, v in sorted(rules.items())))
-        print(f"  proposals on page furniture (layout role): {furniture}; labelled as furniture: {labelled['furniture']}")
+        print(
+            f"  proposals on page furniture (layout role): {furniture}; labelled as furniture: {labelled['furniture']}"
+        )
         for mode in ("admittance", "inductance"):
             print(f"  labelled {mode} precision: {pct(labelled[f'{mode}:valid'], labelled[f'{mode}:n'])}")
         total_valid = labelled["admittance:valid"] + labelled["inductance:valid"]
-        print(f"  labelled valid share (both modes): {pct(total_valid, labelled['admittance:n'] + labelled['inductance:n'])}")
-        print(f"  figures with a valid admittance target (labelled): {pct(valid_adm_figures, n)}; "
-              f"unlabelled admittance proposals: {per_mode['admittance'] - labelled['admittance:n']}")
+        print(
+            f"  labelled valid share (both modes): "
+            f"{pct(total_valid, labelled['admittance:n'] + labelled['inductance:n'])}"
+        )
+        print(
+            f"  figures with a valid admittance target (labelled): {pct(valid_adm_figures, n)}; "
+            f"unlabelled admittance proposals: {per_mode['admittance'] - labelled['admittance:n']}"
+        )
         if labelled["admittance:n"]:
             est = per_mode["admittance"] / n * labelled["admittance:valid"] / labelled["admittance:n"]
             print(f"  estimated figures with a valid admittance target: {100 * est:.0f} %")
         if args.blur_check:
-            print(f"  blurred targets OCR reads back: {pct(blur['read_back'], blur['images'])}; "
-                  f"other text still read: {pct(blur['kept'], blur['others'])}")
+            print(
+                f"  blurred targets OCR reads back: {pct(blur['read_back'], blur['images'])}; "
+                f"other text still read: {pct(blur['kept'], blur['others'])}"
+            )
             for item in read_back:
                 print(f"    read back: {item}")
     print(f"\nOCR calls: {ocr.calls}, {ocr.seconds / max(ocr.calls, 1):.2f} s each")

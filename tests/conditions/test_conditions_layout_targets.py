@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
-from helpers.layout_charts import draw_text, web_chart
+from helpers.layout_charts import web_chart
 from scifigbench.conditions.blur import blur_box
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.conditions.config import ConditionsConfig
@@ -80,7 +80,9 @@ def test_a_tick_is_blurred_where_it_stands_not_where_its_text_recurs():
     assert twenty_five.box == tick.box != value.box
     assert twenty_five.question == "What is the y-axis tick between the ticks labelled 0 and 50?"
     boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
-    found = select_targets("web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, decided={}, where="-")
+    found = select_targets(
+        "web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, decided={}, where="-"
+    )
     ind = next(t for t in found if t.mode == INDUCTANCE)
     assert ind.box in {lb.box for lb in layout.labels if lb.text == ind.text and lb.role == "axis_tick"}
     assert ind.status == "proposed" and ind.rule and ind.reasoning_path and ind.question
@@ -97,8 +99,19 @@ def test_real_figure_targets_blur_away_and_leave_the_rest_readable():
     cfg = ConditionsConfig()
     ocr = backend("rapidocr")
     clean = ocr.read(img)
-    found = select_targets("real", None, "Convergence of training entropy.", clean, "rapidocr", img, seed=42,
-                           pad=cfg.blur_pad_px, threshold=cfg.fuzzy_threshold, decided={}, where="-")
+    found = select_targets(
+        "real",
+        None,
+        "Convergence of training entropy.",
+        clean,
+        "rapidocr",
+        img,
+        seed=42,
+        pad=cfg.blur_pad_px,
+        threshold=cfg.fuzzy_threshold,
+        decided={},
+        where="-",
+    )
     by_mode = {t.mode: t for t in found}
     assert by_mode[ADMITTANCE].rule == "legend_entry"
     assert by_mode[ADMITTANCE].text in {"RNN-EM", "GRNN", "LSTM", "simple RNN"}

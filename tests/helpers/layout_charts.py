@@ -26,8 +26,12 @@ def draw_text(img: np.ndarray, text: str, x: int, y: int, scale: float = 0.5, co
     return Line(text, (x - 2.0, y - h - 3.0, x + w + 2.0, y + base + 2.0))
 
 
-def web_chart(categories=("Good", "Fair", "Poor"), legend=("Republicans", "Democrats"),
-              y_ticks=("0", "25", "50", "75", "100"), value_label: str = "48") -> tuple[np.ndarray, list[Line]]:
+def web_chart(
+    categories=("Good", "Fair", "Poor"),
+    legend=("Republicans", "Democrats"),
+    y_ticks=("0", "25", "50", "75", "100"),
+    value_label: str = "48",
+) -> tuple[np.ndarray, list[Line]]:
     """A web-style bar chart: title, y ticks, x categories, a legend, a wrapped category, a value
     label over the first bar, and credits under the chart."""
     img = np.full((420, 560, 3), 255, np.uint8)
@@ -41,7 +45,7 @@ def web_chart(categories=("Good", "Fair", "Poor"), legend=("Republicans", "Democ
         x, h = 120 + 130 * k, (120, 180, 60, 90)[k % 4]
         cv2.rectangle(img, (x, 300 - h), (x + 50, 300), (200, 120, 40), -1)
         lines.append(draw_text(img, cat, x + 8, 322))
-    lines.append(draw_text(img, "Don't", 510, 322))          # a category wrapped over two lines
+    lines.append(draw_text(img, "Don't", 510, 322))  # a category wrapped over two lines
     lines.append(draw_text(img, "know", 512, 338))
     lines.append(draw_text(img, value_label, 130, 300 - 120 - 6))
     colours = ((40, 40, 220), (220, 120, 30), (40, 160, 40), (160, 40, 160))

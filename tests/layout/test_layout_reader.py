@@ -21,8 +21,14 @@ from scifigbench.layout.overlay import overlay
 from scifigbench.layout.pixels import colour_name
 from scifigbench.spec import FigureSpec
 
-SPEC_TO_LAYOUT = {"tick": "axis_tick", "legend_entry": "legend_entry", "title": "title", "axis_label": "axis_title",
-                  "value_label": "value_label", "panel_title": "panel_title"}
+SPEC_TO_LAYOUT = {
+    "tick": "axis_tick",
+    "legend_entry": "legend_entry",
+    "title": "title",
+    "axis_label": "axis_title",
+    "value_label": "value_label",
+    "panel_title": "panel_title",
+}
 
 
 @pytest.fixture(scope="module")

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from difflib import SequenceMatcher
-from typing import Sequence
 
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candidate, overlaps, rank
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
@@ -43,12 +43,22 @@ _MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
 _LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
 
-def _candidate(layout: Layout, lb: Label, mode: str, rule: str, reasoning: str, answer: str | None = None,
-               named: bool = False) -> Candidate:
+def _candidate(
+    layout: Layout, lb: Label, mode: str, rule: str, reasoning: str, answer: str | None = None, named: bool = False
+) -> Candidate:
     question, neighbours = question_for(layout, lb)
-    return Candidate(mode=mode, rule=rule, text=lb.text, box=lb.box, role=lb.role, expected_answer=answer or lb.text,
-                     reasoning_path=reasoning, redacts_caption=named, question=question,
-                     neighbours_json=json.dumps(neighbours, ensure_ascii=False))
+    return Candidate(
+        mode=mode,
+        rule=rule,
+        text=lb.text,
+        box=lb.box,
+        role=lb.role,
+        expected_answer=answer or lb.text,
+        reasoning_path=reasoning,
+        redacts_caption=named,
+        question=question,
+        neighbours_json=json.dumps(neighbours, ensure_ascii=False),
+    )
 
 
 def admittance_rule(lb: Label, layout: Layout) -> str | None:
@@ -99,7 +109,9 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     if words[0] in _CONNECTORS or words[-1].lower() in _CONNECTORS:
         return "a fragment of a longer text"
     others = [o for o in layout.labels if o is not lb and o.role != FURNITURE]
-    if any(mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others):
+    if any(
+        mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others
+    ):
         return "printed again or contains another label"
     if any(SequenceMatcher(None, fold(o.text), fold(text)).ratio() >= 0.85 for o in others):
         return "printed again (as OCR reads it, with small differences)"
@@ -131,10 +143,20 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
         if rule is None or why_not_admittance(lb, layout, caption) is not None:
             continue
         what = {"legend_entry": "legend entry", "category": "category label", "panel_title": "panel title"}[rule]
-        out.append(_candidate(layout, lb, ADMITTANCE, rule, (
-            f"The {what} '{lb.text}' ({lb.why}) is printed once; the title and caption do not name it, it belongs "
-            "to no ordered series, no visible label is its opposite, and its whole label is blurred, so nothing "
-            "visible identifies it.")))
+        out.append(
+            _candidate(
+                layout,
+                lb,
+                ADMITTANCE,
+                rule,
+                (
+                    f"The {what} '{lb.text}' ({lb.why}) is printed once; the title and caption do not name it, "
+                    "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
+                    "blurred, so nothing "
+                    "visible identifies it."
+                ),
+            )
+        )
     return out
 
 
@@ -143,51 +165,96 @@ def _tick_sequence(layout: Layout) -> list[Candidate]:
     for run in layout.runs:
         if not run.numeric or any(lb.score < MIN_SCORE for lb in run.labels):
             continue
-        values = [parse_number(lb.text) for lb in run.labels]
-        if any(v is None for v in values) or len(values) < 4 or sequence_kind(values) is None:
-            continue
+        values = [v for lb in run.labels if (v := parse_number(lb.text)) is not None]
         kind = sequence_kind(values)
+        if len(values) != len(run.labels) or len(values) < 4 or kind is None:
+            continue
         for i in range(1, len(values) - 1):
+            visible: list[float | None] = [*values[:i], None, *values[i + 1 :]]
             try:
-                inferred = infer_missing(values[:i] + [None] + values[i + 1:])
+                inferred = infer_missing(visible)
             except ValueError:
                 continue
             if not same_number(inferred, values[i]):
                 continue
             lb = run.labels[i]
             shown = ", ".join("[blurred]" if j == i else o.text for j, o in enumerate(run.labels))
-            out.append(_candidate(layout, lb, INDUCTANCE, "tick_sequence", (
-                f"The {run.axis}-axis ticks read {shown} in order along the axis; the visible ones form an {kind} "
-                f"sequence, so the blurred tick is {lb.text}.")))
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "tick_sequence",
+                    (
+                        f"The {run.axis}-axis ticks read {shown} in order along the axis; the visible ones form "
+                        f"an {kind} "
+                        f"sequence, so the blurred tick is {lb.text}."
+                    ),
+                )
+            )
     return out
 
 
 def _pie_remainder(layout: Layout) -> list[Candidate]:
-    pcts = [(lb, parse_number(lb.text)) for lb in layout.labels
-            if lb.text.endswith("%") and lb.role not in (TICK, FURNITURE) and lb.score >= MIN_SCORE]
-    pcts = [(lb, v) for lb, v in pcts if v is not None]
-    if len(pcts) < 2 or abs(sum(v for _, v in pcts) - 100.0) > 0.5 * len(pcts) * 10 ** -min(decimals(lb.text) for lb, _ in pcts):
+    pcts = [
+        (lb, v)
+        for lb in layout.labels
+        if lb.text.endswith("%")
+        and lb.role not in (TICK, FURNITURE)
+        and lb.score >= MIN_SCORE
+        and (v := parse_number(lb.text)) is not None
+    ]
+    if len(pcts) < 2 or abs(sum(v for _, v in pcts) - 100.0) > 0.5 * len(pcts) * 10 ** -min(
+        decimals(lb.text) for lb, _ in pcts
+    ):
         return []
     out = []
     for i, (lb, v) in enumerate(pcts):
         rest = sum(w for j, (_, w) in enumerate(pcts) if j != i)
         if same_number(round(100.0 - rest, decimals(lb.text)), v):
-            out.append(_candidate(layout, lb, INDUCTANCE, "pie_remainder", (
-                f"The percentages printed in the figure add up to 100; the others sum to {rest:g}, so the blurred "
-                f"one is 100 - {rest:g} = {lb.text}.")))
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "pie_remainder",
+                    (
+                        f"The percentages printed in the figure add up to 100; the others sum to {rest:g}, "
+                        "so the blurred "
+                        f"one is 100 - {rest:g} = {lb.text}."
+                    ),
+                )
+            )
     return out
 
 
 def _repeated(layout: Layout) -> list[Candidate]:
     out = []
     for lb in layout.labels:
-        if lb.role == FURNITURE or lb.score < MIN_SCORE or sum(ch.isalpha() for ch in lb.text) < 3 or lb.value is not None:
+        if (
+            lb.role == FURNITURE
+            or lb.score < MIN_SCORE
+            or sum(ch.isalpha() for ch in lb.text) < 3
+            or lb.value is not None
+        ):
             continue
-        twin = next((o for o in layout.labels if o is not lb and o.role != FURNITURE and fold(o.text) == fold(lb.text)), None)
+        twin = next(
+            (o for o in layout.labels if o is not lb and o.role != FURNITURE and fold(o.text) == fold(lb.text)), None
+        )
         if twin is not None:
-            out.append(_candidate(layout, lb, INDUCTANCE, "repeated_label", (
-                f"'{lb.text}' ({lb.role.replace('_', ' ')}) is printed again as a {twin.role.replace('_', ' ')} that "
-                "stays readable.")))
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "repeated_label",
+                    (
+                        f"'{lb.text}' ({lb.role.replace('_', ' ')}) is printed again as a "
+                        f"{twin.role.replace('_', ' ')} that "
+                        "stays readable."
+                    ),
+                )
+            )
     return out
 
 
@@ -222,6 +289,8 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
         raise ValueError(f"unknown blur mode {mode!r}")
     usable = []
     for c in cands:
+        if c.box is None:
+            continue
         box = clear_box(c.box, [lb.box for lb in layout.labels if lb.box != c.box])
         if box is not None:
             usable.append(replace(c, box=box))

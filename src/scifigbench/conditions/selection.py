@@ -14,7 +14,7 @@ Decisions from the review file are applied last.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -27,17 +27,37 @@ from scifigbench.layout import read_layout
 from scifigbench.spec import FigureSpec
 
 
-def _target(figure_id: str, c: Candidate, box, status: str, backend: str, tier: str, score: float, element_id=None) -> BlurTarget:
+def _target(
+    figure_id: str, c: Candidate, box, status: str, backend: str, tier: str, score: float, element_id=None
+) -> BlurTarget:
     return BlurTarget(
-        figure_id=figure_id, mode=c.mode, text=c.text, box=tuple(float(v) for v in box), reasoning_path=c.reasoning_path,
-        expected_answer=c.expected_answer, status=status, ocr_backend=backend, match_tier=tier, match_score=score,
-        element_id=element_id if element_id is not None else c.element_id, role=c.role, rule=c.rule,
-        question=c.question, neighbours_json=c.neighbours_json,
+        figure_id=figure_id,
+        mode=c.mode,
+        text=c.text,
+        box=tuple(float(v) for v in box),
+        reasoning_path=c.reasoning_path,
+        expected_answer=c.expected_answer,
+        status=status,
+        ocr_backend=backend,
+        match_tier=tier,
+        match_score=score,
+        element_id=element_id if element_id is not None else c.element_id,
+        role=c.role,
+        rule=c.rule,
+        question=c.question,
+        neighbours_json=c.neighbours_json,
     )
 
 
-def _first_matched(figure_id: str, cands: Sequence[Candidate], boxes: Sequence[OcrBox], backend: str, status: str,
-                   threshold: float, near_pad: float) -> BlurTarget | None:
+def _first_matched(
+    figure_id: str,
+    cands: Sequence[Candidate],
+    boxes: Sequence[OcrBox],
+    backend: str,
+    status: str,
+    threshold: float,
+    near_pad: float,
+) -> BlurTarget | None:
     for c in cands:
         m = match_text(c.text, [b for b in boxes if overlaps(b.box, c.box, near_pad)], threshold)
         if m is not None:
@@ -73,10 +93,14 @@ def select_targets(
         if spec is not None:
             cands = targets.ranked_candidates(spec, caption, mode, seed, pad)
             if backend == "renderer":
-                t = _target(figure_id, cands[0], cands[0].box, "confirmed", "renderer", "renderer", 1.0) if cands else None
+                t = (
+                    _target(figure_id, cands[0], cands[0].box, "confirmed", "renderer", "renderer", 1.0)
+                    if cands
+                    else None
+                )
             else:
                 t = _first_matched(figure_id, cands, boxes or [], backend, "confirmed", threshold, near_pad=2.0)
-        else:
+        elif layout is not None:
             cands = layout_targets.ranked_candidates(layout, caption, mode, seed, figure_id)
             t = _target(figure_id, cands[0], cands[0].box, "proposed", backend, "exact", 1.0) if cands else None
         if t is not None:

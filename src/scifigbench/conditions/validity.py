@@ -7,8 +7,8 @@ only if a box OCR finds on the blurred image overlaps the target's box and reads
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from scifigbench.conditions.candidates import Box, overlaps
 from scifigbench.conditions.matching import normalise

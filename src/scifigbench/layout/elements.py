@@ -21,9 +21,14 @@ ROLES = (TICK, AXIS_TITLE, LEGEND, TITLE, PANEL_TITLE, VALUE, ANNOTATION, FURNIT
 class TextLine(Protocol):
     """One OCR line (``conditions.ocr.OcrBox`` has this shape)."""
 
-    text: str
-    box: Box
-    score: float
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def box(self) -> Box: ...
+
+    @property
+    def score(self) -> float: ...
 
 
 @dataclass
@@ -35,15 +40,15 @@ class Label:
     box: Box
     score: float
     lines: tuple[Box, ...]
-    value: float | None = None           # the number it shows, if it is one
-    rotated: bool = False                # taller than wide: written along a vertical axis
+    value: float | None = None  # the number it shows, if it is one
+    rotated: bool = False  # taller than wide: written along a vertical axis
     role: str = ANNOTATION
-    axis: str | None = None              # 'x' or 'y' for ticks and axis titles
-    run: int | None = None               # which aligned run of ticks it belongs to
-    position: int | None = None          # 0-based place in its run (left to right, bottom to top) or legend
+    axis: str | None = None  # 'x' or 'y' for ticks and axis titles
+    run: int | None = None  # which aligned run of ticks it belongs to
+    position: int | None = None  # 0-based place in its run (left to right, bottom to top) or legend
     swatch: tuple[int, int, int] | None = None  # BGR colour of the legend swatch or of coloured text
-    coloured_text: bool = False          # the colour is the text's own (a direct series label), not a swatch
-    why: str = ""                        # the rule that gave the role, for overlays and reasons
+    coloured_text: bool = False  # the colour is the text's own (a direct series label), not a swatch
+    why: str = ""  # the rule that gave the role, for overlays and reasons
 
     @property
     def height(self) -> float:
@@ -69,8 +74,12 @@ class Run:
 
     @property
     def box(self) -> Box:
-        return (min(lb.box[0] for lb in self.labels), min(lb.box[1] for lb in self.labels),
-                max(lb.box[2] for lb in self.labels), max(lb.box[3] for lb in self.labels))
+        return (
+            min(lb.box[0] for lb in self.labels),
+            min(lb.box[1] for lb in self.labels),
+            max(lb.box[2] for lb in self.labels),
+            max(lb.box[3] for lb in self.labels),
+        )
 
 
 @dataclass
@@ -79,7 +88,7 @@ class Layout:
     height: int
     labels: list[Label]
     runs: list[Run] = field(default_factory=list)
-    frame: Box | None = None             # the plotting area's extent; None when no axis was found
+    frame: Box | None = None  # the plotting area's extent; None when no axis was found
 
     def of_role(self, role: str) -> list[Label]:
         return [lb for lb in self.labels if lb.role == role]

@@ -7,19 +7,45 @@ A key of role colours is added as a strip under the figure.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
 
-from scifigbench.layout.elements import (ANNOTATION, AXIS_TITLE, FURNITURE, LEGEND, PANEL_TITLE, ROLES, TICK, TITLE,
-                                         VALUE, Box, Layout)
+from scifigbench.layout.elements import (
+    ANNOTATION,
+    AXIS_TITLE,
+    FURNITURE,
+    LEGEND,
+    PANEL_TITLE,
+    ROLES,
+    TICK,
+    TITLE,
+    VALUE,
+    Box,
+    Layout,
+)
 
 COLOURS = {  # BGR, chosen to stay apart from each other on white and on chart colours
-    TICK: (200, 120, 0), AXIS_TITLE: (0, 140, 255), LEGEND: (0, 170, 0), TITLE: (120, 0, 120),
-    PANEL_TITLE: (200, 0, 200), VALUE: (0, 200, 200), ANNOTATION: (120, 120, 120), FURNITURE: (0, 0, 230),
+    TICK: (200, 120, 0),
+    AXIS_TITLE: (0, 140, 255),
+    LEGEND: (0, 170, 0),
+    TITLE: (120, 0, 120),
+    PANEL_TITLE: (200, 0, 200),
+    VALUE: (0, 200, 200),
+    ANNOTATION: (120, 120, 120),
+    FURNITURE: (0, 0, 230),
 }
-TAGS = {TICK: "T", AXIS_TITLE: "A", LEGEND: "L", TITLE: "Ti", PANEL_TITLE: "P", VALUE: "V", ANNOTATION: "N", FURNITURE: "F"}
+TAGS = {
+    TICK: "T",
+    AXIS_TITLE: "A",
+    LEGEND: "L",
+    TITLE: "Ti",
+    PANEL_TITLE: "P",
+    VALUE: "V",
+    ANNOTATION: "N",
+    FURNITURE: "F",
+}
 MARK = (255, 0, 255)
 
 
@@ -39,8 +65,13 @@ def overlay(img: np.ndarray, layout: Layout, marked: Sequence[tuple[Box, str]] =
         colour = COLOURS[lb.role]
         x0, y0, x1, y1 = (v * scale for v in lb.box)
         cv2.rectangle(out, _pt(x0, y0), _pt(x1, y1), colour, 2)
-        tag = TAGS[lb.role] + (f"{lb.axis}{lb.run}.{lb.position}" if lb.run is not None else
-                               f"{lb.position}" if lb.position is not None else "")
+        tag = TAGS[lb.role] + (
+            f"{lb.axis}{lb.run}.{lb.position}"
+            if lb.run is not None
+            else f"{lb.position}"
+            if lb.position is not None
+            else ""
+        )
         cv2.putText(out, tag, _pt(x0, max(10, y0 - 2)), cv2.FONT_HERSHEY_SIMPLEX, 0.4, colour, 1, cv2.LINE_AA)
         if lb.swatch is not None:
             cv2.rectangle(out, _pt(x1 + 2, y0), _pt(x1 + 10, y0 + 8), tuple(int(c) for c in lb.swatch), -1)

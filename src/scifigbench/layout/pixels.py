@@ -6,7 +6,7 @@ direct series label by its own colour. Both are read from pixels, not from OCR.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -25,13 +25,13 @@ def background(img: np.ndarray) -> np.ndarray:
 
 def ink_mask(img: np.ndarray) -> np.ndarray:
     """True where a pixel is not background."""
-    return (np.abs(img.astype(np.int16) - background(img)).max(axis=2) > INK_DELTA)
+    return np.abs(img.astype(np.int16) - background(img)).max(axis=2) > INK_DELTA
 
 
 def text_mask(shape: tuple[int, ...], boxes: Sequence[Box]) -> np.ndarray:
     out = np.zeros(shape[:2], dtype=bool)
     for x0, y0, x1, y1 in boxes:
-        out[max(0, int(y0)):max(0, int(np.ceil(y1))), max(0, int(x0)):max(0, int(np.ceil(x1)))] = True
+        out[max(0, int(y0)) : max(0, int(np.ceil(y1))), max(0, int(x0)) : max(0, int(np.ceil(x1)))] = True
     return out
 
 
@@ -63,8 +63,8 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     width = right - left + 1
     if width < 0.6 * h or width > 3.2 * h or (left == 0 and sx0 > 0):
         return None
-    block = ink[:, sx0 + left:sx0 + right + 1]
-    row = sy0 + int(np.argmax(m[:, left:right + 1].sum(axis=1)))
+    block = ink[:, sx0 + left : sx0 + right + 1]
+    row = sy0 + int(np.argmax(m[:, left : right + 1].sum(axis=1)))
     top = bottom = row
     while top > 0 and block[top - 1].mean() > 0.5:
         top -= 1
@@ -72,32 +72,50 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
         bottom += 1
     if bottom - top + 1 > 1.6 * h:
         return None
-    pixels = img[sy0:sy1, sx0 + left:sx0 + right + 1][m[:, left:right + 1]]
-    return tuple(int(v) for v in np.median(pixels.reshape(-1, 3), axis=0))
+    pixels = img[sy0:sy1, sx0 + left : sx0 + right + 1][m[:, left : right + 1]]
+    return _bgr(np.median(pixels.reshape(-1, 3), axis=0))
 
 
 def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, int] | None:
     """The colour of the text in ``box`` if it is clearly coloured (not black, grey or white)."""
     x0, y0, x1, y1 = (int(v) for v in box)
-    m = ink[max(0, y0):y1, max(0, x0):x1]
+    m = ink[max(0, y0) : y1, max(0, x0) : x1]
     if m.sum() < 10:
         return None
-    pixels = img[max(0, y0):y1, max(0, x0):x1][m]
+    pixels = img[max(0, y0) : y1, max(0, x0) : x1][m]
     hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3)
     if np.median(hsv[:, 1]) < 90 or np.median(hsv[:, 2]) < 60:
         return None
-    return tuple(int(v) for v in np.median(pixels, axis=0))
+    return _bgr(np.median(pixels, axis=0))
+
+
+def _bgr(values: np.ndarray) -> tuple[int, int, int]:
+    b, g, r = (int(v) for v in values)
+    return (b, g, r)
 
 
 def colour_name(bgr: tuple[int, int, int]) -> str:
     """A plain colour word ('light blue', 'dark red', 'grey') for a question about a legend entry."""
-    pixel = np.uint8([[list(bgr)]])
+    pixel = np.array([[list(bgr)]], dtype=np.uint8)
     h, s, v = (int(x) for x in cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0])
     if s < 45:
         return "black" if v < 60 else "dark grey" if v < 110 else "grey" if v < 190 else "light grey"
     hue = h * 2
-    name = next(n for top, n in ((15, "red"), (40, "orange"), (70, "yellow"), (160, "green"), (195, "teal"),
-                                 (255, "blue"), (285, "purple"), (335, "pink"), (361, "red")) if hue < top)
+    name = next(
+        n
+        for top, n in (
+            (15, "red"),
+            (40, "orange"),
+            (70, "yellow"),
+            (160, "green"),
+            (195, "teal"),
+            (255, "blue"),
+            (285, "purple"),
+            (335, "pink"),
+            (361, "red"),
+        )
+        if hue < top
+    )
     if v < 110:
         return f"dark {name}"
     if s < 110 and v > 170:

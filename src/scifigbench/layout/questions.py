@@ -11,8 +11,20 @@ from __future__ import annotations
 from scifigbench.layout.elements import LEGEND, PANEL_TITLE, TICK, Label, Layout, Run
 from scifigbench.layout.pixels import colour_name
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-             "eleventh", "twelfth")
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+)
 
 
 def ordinal(k: int) -> str:
@@ -56,7 +68,7 @@ def _tick_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
 def _legend_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     entries = [o for o in layout.of_role(LEGEND) if o.swatch is not None]
     others = [o.text for o in entries if o is not lb]
-    names = [colour_name(o.swatch) for o in entries]
+    names = [colour_name(o.swatch) for o in entries if o.swatch is not None]
     if lb.swatch is not None:
         mine = colour_name(lb.swatch)
         if names.count(mine) == 1:
@@ -72,8 +84,10 @@ def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     others = [o.text for o in titles if o is not lb]
     if len(titles) == 1:
         return "What is the title of the panel?", others
-    return (f"What is the title of the {ordinal(titles.index(lb))} panel, reading left to right and top to bottom?",
-            others)
+    return (
+        f"What is the title of the {ordinal(titles.index(lb))} panel, reading left to right and top to bottom?",
+        others,
+    )
 
 
 def region(box, width: int, height: int) -> str:
@@ -95,10 +109,13 @@ def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
         return _legend_question(layout, lb)
     if lb.role == PANEL_TITLE:
         return _panel_title_question(layout, lb)
-    nearest = sorted((o for o in layout.labels if o is not lb and o.value is None and o.role != "page_furniture"),
-                     key=lambda o: abs(o.cx - lb.cx) + abs(o.cy - lb.cy))
+    nearest = sorted(
+        (o for o in layout.labels if o is not lb and o.value is None and o.role != "page_furniture"),
+        key=lambda o: abs(o.cx - lb.cx) + abs(o.cy - lb.cy),
+    )
     if lb.value is not None and nearest and abs(nearest[0].cy - lb.cy) + abs(nearest[0].cx - lb.cx) < 6 * lb.height:
-        return f"What number is printed next to '{nearest[0].text}'?", [o.text for o in layout.labels
-                                                                       if o.value is not None and o is not lb]
+        return f"What number is printed next to '{nearest[0].text}'?", [
+            o.text for o in layout.labels if o.value is not None and o is not lb
+        ]
     where = region(lb.box, layout.width, layout.height)
     return f"What does the {lb.role.replace('_', ' ')} in the {where} of the figure say?", []

@@ -17,18 +17,36 @@ from __future__ import annotations
 import math
 import re
 import statistics
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from scifigbench.layout import pixels
-from scifigbench.layout.elements import (ANNOTATION, AXIS_TITLE, FURNITURE, LEGEND, PANEL_TITLE, TICK, TITLE, VALUE,
-                                         Box, Label, Layout, Run, TextLine)
+from scifigbench.layout.elements import (
+    ANNOTATION,
+    AXIS_TITLE,
+    FURNITURE,
+    LEGEND,
+    PANEL_TITLE,
+    TICK,
+    TITLE,
+    VALUE,
+    Box,
+    Label,
+    Layout,
+    Run,
+    TextLine,
+)
 from scifigbench.layout.vocab import furniture_words, number, panel_mark
 
 MIN_SCORE = 0.5
 _LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~]+\s*(?=[A-Za-z])")  # a swatch line read as '-'
 _BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
+
+
+def _box(box: Sequence[float]) -> Box:
+    x0, y0, x1, y1 = (float(v) for v in box)
+    return (x0, y0, x1, y1)
 
 
 def _union(boxes: Sequence[Box]) -> Box:
@@ -55,8 +73,11 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
     if not -0.3 * h <= gap <= 0.35 * h or max(upper.height, lower.height) > 1.4 * h:
         return False
     w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
-    return (abs(upper.cx - lower.cx) <= 0.2 * w or abs(upper.box[0] - lower.box[0]) <= 0.6 * h
-            or abs(upper.box[2] - lower.box[2]) <= 0.6 * h)
+    return (
+        abs(upper.cx - lower.cx) <= 0.2 * w
+        or abs(upper.box[0] - lower.box[0]) <= 0.6 * h
+        or abs(upper.box[2] - lower.box[2]) <= 0.6 * h
+    )
 
 
 def _in_lists(singles: list[Label]) -> set[int]:
@@ -66,16 +87,26 @@ def _in_lists(singles: list[Label]) -> set[int]:
     for g in _groups(words, key=lambda b: b.box[0], tol=lambda b: max(3.0, 0.5 * b.height)):
         g = sorted(g, key=lambda b: b.cy)
         for part in _evenly_spaced(g, lambda b: b.cy):
-            if all(b.cy - a.cy <= 2.2 * a.height for a, b in zip(part, part[1:])):
+            if all(b.cy - a.cy <= 2.2 * a.height for a, b in zip(part, part[1:], strict=False)):
                 out.update(lb.index for lb in part)
     return out
 
 
 def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]], coloured: set[int]) -> list[Label]:
-    singles = [Label(i, _LEADING_MARK.sub("", ln.text.strip()), tuple(float(v) for v in ln.box), float(ln.score), (tuple(ln.box),),
-                     value=number(ln.text), rotated=_is_rotated(ln.box, ln.text), swatch=swatches.get(i),
-                     coloured_text=i in coloured)
-               for i, ln in enumerate(lines)]
+    singles = [
+        Label(
+            i,
+            _LEADING_MARK.sub("", ln.text.strip()),
+            _box(ln.box),
+            float(ln.score),
+            (_box(ln.box),),
+            value=number(ln.text),
+            rotated=_is_rotated(ln.box, ln.text),
+            swatch=swatches.get(i),
+            coloured_text=i in coloured,
+        )
+        for i, ln in enumerate(lines)
+    ]
     listed = _in_lists(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
@@ -89,8 +120,14 @@ def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]]
         host.lines = host.lines + lb.lines
         host.score = min(host.score, lb.score)
     for mark in [m for m in merged if _BARE_MARK.match(m.text)]:
-        right = [o for o in merged if o is not mark and abs(o.cy - mark.cy) <= 0.4 * mark.height
-                 and 0 <= o.box[0] - mark.box[2] <= 3 * mark.height and o.value is None]
+        right = [
+            o
+            for o in merged
+            if o is not mark
+            and abs(o.cy - mark.cy) <= 0.4 * mark.height
+            and 0 <= o.box[0] - mark.box[2] <= 3 * mark.height
+            and o.value is None
+        ]
         if right:
             word = min(right, key=lambda o: o.box[0])
             mark.text, mark.box = f"{mark.text} {word.text}", _union([mark.box, word.box])
@@ -101,14 +138,21 @@ def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]]
     return sorted(merged, key=lambda b: b.index)
 
 
-def _slope(a: Label, b: Label, pos) -> float | None:
-    """Change of value per pixel between two numeric labels, in log space when both are positive."""
-    d = pos(b) - pos(a)
-    if a.value is None or b.value is None or d <= 0:
-        return None
-    if a.value > 0 and b.value > 0:
-        return (math.log(b.value) - math.log(a.value)) / d
-    return (b.value - a.value) / d
+def _values(labels: list[Label]) -> list[float]:
+    return [lb.value for lb in labels if lb.value is not None]
+
+
+def _keeps_scale(part: list[Label], lb: Label, pos) -> bool:
+    """Does ``lb`` continue the value per pixel of ``part``, on a linear or a logarithmic scale?"""
+    points = [(pos(b), v) for b, v in zip(part + [lb], _values(part + [lb]), strict=True)]
+    scales = [lambda v: v] + ([math.log] if all(v > 0 for _, v in points) else [])
+    for f in scales:
+        slopes = [(f(v1) - f(v0)) / (p1 - p0) for (p0, v0), (p1, v1) in zip(points, points[1:], strict=False)]
+        if all(p1 > p0 for (p0, _), (p1, _) in zip(points, points[1:], strict=False)) and _same_scale(
+            slopes[-1], statistics.median(slopes[:-1])
+        ):
+            return True
+    return False
 
 
 def _evenly_spaced(labels: list[Label], pos) -> list[list[Label]]:
@@ -119,20 +163,16 @@ def _evenly_spaced(labels: list[Label], pos) -> list[list[Label]]:
     """
     parts: list[list[Label]] = []
     for lb in labels:
-        part = parts[-1] if parts else None
-        if part and len(part) >= 2:
-            ref = statistics.median(pos(b) - pos(a) for a, b in zip(part, part[1:]))
+        if parts and len(parts[-1]) >= 2:
+            part = parts[-1]
+            ref = statistics.median(pos(b) - pos(a) for a, b in zip(part, part[1:], strict=False))
             fits = 0.6 * ref <= pos(lb) - pos(part[-1]) <= 1.6 * ref
-            slopes = [_slope(a, b, pos) for a, b in zip(part, part[1:])]
-            here = _slope(part[-1], lb, pos)
-            if fits and here is not None and all(v is not None for v in slopes):
-                lin = [(b.value - a.value) / (pos(b) - pos(a)) for a, b in zip(part, part[1:])]
-                lin_here = (lb.value - part[-1].value) / (pos(lb) - pos(part[-1]))
-                fits = _same_scale(here, statistics.median(slopes)) or _same_scale(lin_here, statistics.median(lin))
+            if fits and all(b.value is not None for b in part) and lb.value is not None:
+                fits = _keeps_scale(part, lb, pos)
         else:
-            fits = bool(part) and pos(lb) > pos(part[-1])
+            fits = bool(parts) and pos(lb) > pos(parts[-1][-1])
         if fits:
-            part.append(lb)
+            parts[-1].append(lb)
         else:
             parts.append([lb])
     return [p for p in parts if len(p) >= 3]
@@ -156,8 +196,11 @@ def _runs(labels: list[Label]) -> list[Run]:
     """Aligned, evenly spaced labels along an axis; each label joins at most one run."""
     runs: list[Run] = []
     taken: set[int] = set()
-    free = [lb for lb in labels if not lb.rotated and not furniture_words(lb.text) and not panel_mark(lb.text)
-            and not _number_row(lb.text)]
+    free = [
+        lb
+        for lb in labels
+        if not lb.rotated and not furniture_words(lb.text) and not panel_mark(lb.text) and not _number_row(lb.text)
+    ]
 
     def add(axis: str, members: list[Label], numeric: bool) -> None:
         runs.append(Run(len(runs), axis, members, numeric))
@@ -185,10 +228,11 @@ def _runs(labels: list[Label]) -> list[Run]:
     turned = [lb for lb in labels if lb.rotated and not furniture_words(lb.text)]
     for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(4.0, 0.5 * b.height)):
         for even in _evenly_spaced(sorted(g, key=lambda b: b.cx), lambda b: b.cx):
-            if all(b.cx - a.cx <= 6 * a.height for a, b in zip(even, even[1:])):
-                numeric = all(b.value is not None for b in even)
-                if not numeric or all(a.value < b.value for a, b in zip(even, even[1:])):
-                    add("x", even, numeric)
+            if all(b.cx - a.cx <= 6 * a.height for a, b in zip(even, even[1:], strict=False)):
+                values = _values(even)
+                is_numeric = len(values) == len(even)
+                if not is_numeric or all(a < b for a, b in zip(values, values[1:], strict=False)):
+                    add("x", even, is_numeric)
     # y categories (horizontal bars): word labels sharing a right edge, evenly stacked
     rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
     for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
@@ -211,7 +255,8 @@ def _increasing(labels: list[Label]) -> list[list[Label]]:
     """Split labels in axis order into stretches whose values increase."""
     parts: list[list[Label]] = []
     for lb in labels:
-        if parts and parts[-1][-1].value < lb.value:
+        last = parts[-1][-1].value if parts else None
+        if last is not None and lb.value is not None and last < lb.value:
             parts[-1].append(lb)
         else:
             parts.append([lb])
@@ -219,7 +264,7 @@ def _increasing(labels: list[Label]) -> list[list[Label]]:
 
 
 def _overlapping_x(g: list[Label]) -> bool:
-    return any(b.box[0] < a.box[2] for a, b in zip(g, g[1:]))
+    return any(b.box[0] < a.box[2] for a, b in zip(g, g[1:], strict=False))
 
 
 def _drawing(ink: np.ndarray, texts: np.ndarray) -> Box | None:
@@ -239,8 +284,12 @@ def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> li
     for run in runs:
         inside = drawing is not None and run.box[0] > drawing[0] + 2 * median_h
         if run.axis == "y" and not run.numeric and inside:
-            pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:]))
-            role, why = (PANEL_TITLE, "one per stacked panel") if pitch > 6 * median_h else (LEGEND, "word column inside the drawing")
+            pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:], strict=False))
+            role, why = (
+                (PANEL_TITLE, "one per stacked panel")
+                if pitch > 6 * median_h
+                else (LEGEND, "word column inside the drawing")
+            )
             for lb in run.labels:
                 lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
         else:
@@ -338,9 +387,14 @@ def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
     keyed = [lb for lb in labels if lb.swatch is not None and not lb.coloured_text]
     for lb in keyed:
         h = lb.height
-        if not any(o is not lb and ((abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= 3.5 * h)
-                                    or (abs(o.cy - lb.cy) <= 0.5 * h and abs(o.cx - lb.cx) <= 20 * h))
-                   for o in keyed):
+        if not any(
+            o is not lb
+            and (
+                (abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= 3.5 * h)
+                or (abs(o.cy - lb.cy) <= 0.5 * h and abs(o.cx - lb.cx) <= 20 * h)
+            )
+            for o in keyed
+        ):
             lb.swatch = None
     return labels
 

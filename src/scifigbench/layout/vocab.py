@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 import re
 
-_NUMBER = re.compile(r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?$")
+_NUMBER = re.compile(
+    r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?$"
+)
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 
 
@@ -46,11 +48,14 @@ _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
 _DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "last")
 _SEQUENCE_PATTERNS = (
-    re.compile(r"^(?:19|20)\d{2}(?:[-/]\d{2,4})?\*?$"),                                   # years, 2019-20
-    re.compile(r"^\d+(?:st|nd|rd|th)\b"),                                                  # ordinals
-    re.compile(r"^q[1-4](?:\s*['’]?\d{2,4})?$|^(?:19|20)\d{2}\s*q[1-4]$"),                # quarters
-    re.compile(r"^(?:ages?\s*)?\d+\s*(?:-|–|to)\s*\d+(?:\s*\w+)?$"),                      # ranges, age bands
-    re.compile(r"^(?:ages?\s*)?(?:under|below|over|above|less than|more than)?\s*\d+\s*(?:\+|or (?:more|older|younger|less))?(?:\s*\w+)?$"),
+    re.compile(r"^(?:19|20)\d{2}(?:[-/]\d{2,4})?\*?$"),  # years, 2019-20
+    re.compile(r"^\d+(?:st|nd|rd|th)\b"),  # ordinals
+    re.compile(r"^q[1-4](?:\s*['’]?\d{2,4})?$|^(?:19|20)\d{2}\s*q[1-4]$"),  # quarters
+    re.compile(r"^(?:ages?\s*)?\d+\s*(?:-|–|to)\s*\d+(?:\s*\w+)?$"),  # ranges, age bands
+    re.compile(
+        r"^(?:ages?\s*)?(?:under|below|over|above|less than|more than)?\s*\d+\s*"
+        r"(?:\+|or (?:more|older|younger|less))?(?:\s*\w+)?$"
+    ),
     re.compile(r"^(?:h|w|wk|week|day|month|year|phase|stage|step|round|wave|grade|level|layer|epoch|iter|t)\s*\d+$"),
 )
 
@@ -67,14 +72,30 @@ def in_ordered_series(text: str) -> str | None:
         return "weekday"
     if first in _ORDINAL_WORDS:
         return "ordinal"
-    for pattern, kind in zip(_SEQUENCE_PATTERNS, ("year", "ordinal", "quarter", "numeric range", "numeric range", "numbered step")):
+    for pattern, kind in zip(
+        _SEQUENCE_PATTERNS,
+        ("year", "ordinal", "quarter", "numeric range", "numeric range", "numbered step"),
+        strict=False,
+    ):
         if pattern.match(t):
             return kind
     return None
 
 
-_FULL_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december")
+_FULL_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 
 # Each pair: words on one side, words on the other. A label with a word of one side is inferable
 # when another visible label (or the title/caption) has a word of the other side.
@@ -173,8 +194,35 @@ def _spelled(text: str) -> str:
     return re.sub(r"\bw/", "with ", t)
 
 
-_PREFIXES = ("un", "il", "in", "im", "ir", "dis", "non", "not", "a", "uni", "bi", "multi", "mono", "single", "intra",
-             "inter", "pre", "post", "under", "over", "out of", "out", "semi", "fully", "self", "sub", "super")
+_PREFIXES = (
+    "un",
+    "il",
+    "in",
+    "im",
+    "ir",
+    "dis",
+    "non",
+    "not",
+    "a",
+    "uni",
+    "bi",
+    "multi",
+    "mono",
+    "single",
+    "intra",
+    "inter",
+    "pre",
+    "post",
+    "under",
+    "over",
+    "out of",
+    "out",
+    "semi",
+    "fully",
+    "self",
+    "sub",
+    "super",
+)
 
 
 def _bare(text: str) -> str:
@@ -187,7 +235,7 @@ def _strip_prefix(stem: str) -> str:
     for pre in sorted(_PREFIXES, key=len, reverse=True):
         for sep in (" ", ""):
             if stem.startswith(pre + sep) and len(stem) - len(pre) >= 4:
-                return stem[len(pre) + len(sep):].lstrip()
+                return stem[len(pre) + len(sep) :].lstrip()
     return stem
 
 
@@ -204,8 +252,10 @@ _UI = re.compile(
     r"print|details|click.*|hover.*|zoom|reset(?: zoom)?|menu|subscribe|full screen|view (?:data|table|chart))$",
     re.IGNORECASE,
 )
-_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
-                   re.IGNORECASE)
+_DATE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
+    re.IGNORECASE,
+)
 
 
 def furniture_words(text: str) -> bool:
@@ -214,7 +264,9 @@ def furniture_words(text: str) -> bool:
     return bool(_FURNITURE.search(t) or _UI.match(t.rstrip(".:")) or _DATE.search(t))
 
 
-_PANEL_MARK = re.compile(r"^\(?[a-hA-H]\)|^\([ivx]{1,4}\)\s*\S|^(?:panel|fig(?:ure)?\.?)\s*\d+[a-z]?[:.]", re.IGNORECASE)
+_PANEL_MARK = re.compile(
+    r"^\(?[a-hA-H]\)|^\([ivx]{1,4}\)\s*\S|^(?:panel|fig(?:ure)?\.?)\s*\d+[a-z]?[:.]", re.IGNORECASE
+)
 
 
 def panel_mark(text: str) -> bool:

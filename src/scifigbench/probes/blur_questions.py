@@ -144,7 +144,7 @@ def blur_probe(target: dict[str, Any], element: dict[str, Any], view: FigureView
     """
     located = target.get("question")
     has_question = isinstance(located, str) and bool(located)
-    text = located if has_question else question_for(view, element, width, height)
+    text: str = str(located) if has_question else question_for(view, element, width, height)
     answer = str(target["expected_answer"])
     if re.search(rf"(?<!\w){re.escape(answer.lower())}(?!\w)", text.lower()) or mentions_alteration(text):
         text = f"What does the text in the {_region(element, width, height)} of the figure say?"

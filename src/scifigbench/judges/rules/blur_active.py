@@ -19,7 +19,8 @@ The three dimensions are independent (an answer can admit and still guess):
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_in_text, normalise_label
