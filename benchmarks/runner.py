@@ -3,7 +3,9 @@
 With a server latency of 250 ms and 16 concurrent requests, Little's law caps throughput at
 16 / 0.25 = 64 requests/s; this prints the achieved rate as a fraction of that cap (target >= 0.9)
 with realistic payloads (~100-130 KB PNG charts inlined as base64), then the number of calls a
-no-change rerun makes (target 0), then — when the default pipeline's setups and the simulated
+no-change rerun makes (target 0), then the throughput (setups answered per second) against a
+server that answers 5 % of attempts with 429 and a 1 s Retry-After, as a fraction of the same run
+without 429s (target >= 0.8), then — when the default pipeline's setups and the simulated
 respondents exist in the working directory — the wall time of one simulated `respond` stage.
 
 The server runs in its own process so that its JSON parsing does not compete with the client
@@ -32,7 +34,9 @@ import pandas as pd  # noqa: E402
 import yaml  # noqa: E402
 
 from scifigbench import paths  # noqa: E402
-from scifigbench.models import config, runner  # noqa: E402
+from scifigbench.llm import config  # noqa: E402
+from scifigbench.llm.run_stats import RunStats  # noqa: E402
+from scifigbench.respond import runner  # noqa: E402
 from scifigbench.tableio import read_table, sha256_file, write_table  # noqa: E402
 
 LATENCY_S = 0.25
@@ -75,14 +79,19 @@ def build_workdir(root: Path, n_setups: int, n_images: int, dpi: int = 210) -> i
     return int(np.mean(sizes))
 
 
-def start_server(latency: float) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen([sys.executable, "-m", "scifigbench.devserver", "--latency", str(latency), "--lifetime", "900"],
+THROTTLE_RATE = 0.05
+THROTTLE_RETRY_AFTER_S = 1.0
+
+
+def start_server(latency: float, *extra: str) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([sys.executable, "-m", "scifigbench.devserver", "--latency", str(latency), "--lifetime", "900",
+                             *extra],
                             stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")})
     line = proc.stdout.readline()
     return proc, line.split()[2]
 
 
-def respond(root: Path, name: str) -> runner.RunStats:
+def respond(root: Path, name: str) -> RunStats:
     eff = config.load(name, root / "params.yaml")
     setups = read_table(root / paths.SETUPS, "setups", root=root)
     _, stats = runner.respond(eff, setups, root, root / paths.CACHE_DIR, root / paths.responses(name),
@@ -107,7 +116,7 @@ def simulated_wall_time() -> str:
     return f"{len(setups)} setups: " + ", ".join(out)
 
 
-def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[dict, runner.RunStats]:
+def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[dict, RunStats]:
     """Run the same setups twice against the server: a cold run (all calls) and a no-change rerun."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -121,7 +130,8 @@ def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[d
         cpu = time.process_time() - cpu
         again = respond(root, "bench")
     rate = first.calls / first.call_s
-    return {"setups": n_setups, "mean_png_bytes": mean_size, "calls": first.calls, "call_s": round(first.call_s, 2),
+    return {"setups": n_setups, "setups_per_s": round(n_setups / first.call_s, 2),
+            "lowest_concurrency": first.lowest_concurrency, "mean_png_bytes": mean_size, "calls": first.calls, "call_s": round(first.call_s, 2),
             "errors": first.errors, "failed_attempts": first.failed_attempts, "req_per_s": round(rate, 1), "fraction": round(rate / (CONCURRENCY / LATENCY_S), 3),
             "client_cpu_ms_per_call": round(1000 * cpu / max(first.calls, 1), 2),
             "load_avg_1min": round(os.getloadavg()[0], 2)}, again
@@ -141,12 +151,26 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait()
-    print(json.dumps({"realistic": real, "control_small_images": small}))
+    throttled = {}
+    for label, extra in (("no_429", ()), ("with_429", ("--rate-429", str(THROTTLE_RATE), "--retry-after",
+                                                          str(THROTTLE_RETRY_AFTER_S)))):
+        server, base_url = start_server(LATENCY_S, *extra)
+        try:
+            throttled[label], _ = throughput(base_url, args.setups, args.images, dpi=30)
+        finally:
+            server.terminate()
+            server.wait()
+    print(json.dumps({"realistic": real, "control_small_images": small, **throttled}))
     print(f"throughput: {real['req_per_s']} req/s = {real['fraction']:.3f} of the Little's-law limit {limit:.0f} req/s "
           f"(latency {LATENCY_S} s, concurrency {CONCURRENCY}, ~{real['mean_png_bytes'] // 1000} KB PNGs; target >= 0.9); "
           f"control with ~{small['mean_png_bytes'] // 1000} KB PNGs: {small['fraction']:.3f}; "
           f"1-min load average {real['load_avg_1min']} on {os.cpu_count()} cores")
     print(f"no-change rerun: {again.calls} calls, {again.cache_hits} cache hits, cost ${again.cost_usd:.4f} (target 0 calls)")
+    ratio = throttled["with_429"]["setups_per_s"] / throttled["no_429"]["setups_per_s"]
+    print(f"with {THROTTLE_RATE:.0%} 429s (Retry-After {THROTTLE_RETRY_AFTER_S:g} s): "
+          f"{throttled['with_429']['setups_per_s']} setups/s vs {throttled['no_429']['setups_per_s']} without = {ratio:.3f} "
+          f"(target >= 0.8); attempts {throttled['with_429']['calls']} for {args.setups} setups, "
+          f"lowest adaptive concurrency {throttled['with_429']['lowest_concurrency']}")
     print(f"simulated respond wall time: {simulated_wall_time()}")
 
 

@@ -18,6 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
     "respond": ("scifigbench.respond.cli:respond", "Send every setup to one model and store its responses."),
+    "plan": ("scifigbench.plan:plan_command", "Requests, cache hits, tokens and cost per model and judge, before sending."),
+    "ledger": ("scifigbench.respond.cli:ledger_command", "Calls, tokens and cost of every run so far, per model and judge."),
     "judge": ("scifigbench.judges.cli:judge", "Turn one model's responses into verdicts."),
     "judge-file": ("scifigbench.judges.cli:judge_file", "Judge JSONL records that come from elsewhere."),
     "metrics": ("scifigbench.metrics.cli:metrics", "Compute the paper's tables as JSON under metrics/."),

@@ -24,9 +24,21 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from collections.abc import Callable
 from typing import Any
 
-FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty")
+FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty",
+               "html", "message_string", "content_list", "content_number", "missing_fields")
+# 200 replies that are not a readable chat completion, as some proxies and providers send them
+ODD_BODIES: dict[str, bytes] = {
+    "html": b"<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>",
+    "message_string": json.dumps({"id": "x", "choices": [{"index": 0, "message": "just a string"}]}).encode(),
+    "content_list": json.dumps({"id": "x", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": [{"type": "text", "text": "a list"}]}}]}).encode(),
+    "content_number": json.dumps({"id": "x", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": 42}}]}).encode(),
+    "missing_fields": json.dumps({"id": "x", "object": "chat.completion"}).encode(),
+}
 
 
 @dataclass(frozen=True)
@@ -115,6 +127,8 @@ class DevServer:
         faults: Faults | None = None,
         api_key: str | None = None,
         echo_key_on_401: bool = False,
+        fail_status: int | None = None,
+        reply: Callable[[dict[str, Any]], str] | None = None,
         lifetime_s: float = 600.0,
         max_requests: int = 200_000,
     ) -> None:
@@ -122,6 +136,10 @@ class DevServer:
         self.faults = faults or Faults()
         self.api_key = api_key
         self.echo_key_on_401 = echo_key_on_401
+        self.fail_status = fail_status  # answer every request with this status (e.g. 403, 404)
+        self.reply = reply or (lambda body: reply_text(_user_text(body)))  # request body -> answer text
+        self.in_flight = 0
+        self.peak_in_flight = 0  # most requests the server was working on at once
         self.lifetime_s = lifetime_s
         self.max_requests = max_requests
         self.lock = threading.Lock()
@@ -252,6 +270,17 @@ class _Handler(BaseHTTPRequestHandler):
         chash = content_hash(body)
         user_text = _user_text(body)
         attempt = owner.register(chash)
+        with owner.lock:
+            owner.in_flight += 1
+            owner.peak_in_flight = max(owner.peak_in_flight, owner.in_flight)
+        try:
+            self._answer(owner, path, body, chash, user_text, attempt)
+        finally:
+            with owner.lock:
+                owner.in_flight -= 1
+
+    def _answer(self, owner: DevServer, path: str, body: dict[str, Any], chash: str, user_text: str,
+                attempt: int) -> None:
         if owner.latency_s:
             time.sleep(owner.latency_s)
         key = self._presented_key()
@@ -259,6 +288,10 @@ class _Handler(BaseHTTPRequestHandler):
             msg = f"Incorrect API key provided: {key}" if owner.echo_key_on_401 else "Incorrect API key provided"
             owner.record(RequestRecord(chash, user_text, "401", path))
             self._error(401, msg)
+            return
+        if owner.fail_status is not None:
+            owner.record(RequestRecord(chash, user_text, str(owner.fail_status), path))
+            self._error(owner.fail_status, f"status {owner.fail_status} for every request")
             return
         fault = owner.faults.choose(chash, attempt)
         owner.record(RequestRecord(chash, user_text, fault or "ok", path))
@@ -272,11 +305,13 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(504, "too slow")
         elif fault == "malformed":
             self._send(200, b'{"id": "x", "choices": [{"message": {"content": "trunc')
+        elif fault in ODD_BODIES:
+            self._send(200, ODD_BODIES[fault])
         elif fault == "empty":
             self._send(200, json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
                                         "choices": []}).encode())
         else:
-            text = reply_text(user_text)
+            text = owner.reply(body)
             payload = {
                 "id": f"chatcmpl-{chash[:12]}",
                 "object": "chat.completion",
@@ -297,8 +332,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--lifetime", type=float, default=3600.0)
+    ap.add_argument("--rate-429", type=float, default=0.0, help="share of attempts answered 429")
+    ap.add_argument("--retry-after", type=float, default=0.05, help="seconds in the 429's Retry-After")
+    ap.add_argument("--reply", default=None, help="answer every request with this text (e.g. a judge's JSON)")
     args = ap.parse_args()
-    with DevServer(latency_s=args.latency, lifetime_s=args.lifetime) as srv:
+    faults = Faults(rates={"429": args.rate_429} if args.rate_429 else {}, retry_after_s=args.retry_after)
+    reply = (lambda body: args.reply) if args.reply is not None else None
+    with DevServer(latency_s=args.latency, lifetime_s=args.lifetime, faults=faults, reply=reply) as srv:
         print(f"serving on {srv.base_url} (azure endpoint {srv.azure_endpoint})", flush=True)
         try:
             while srv._httpd is not None:

@@ -36,7 +36,7 @@ def responses(model: str) -> Path:
 
 
 def response_stats(model: str) -> Path:
-    """Run statistics (calls, cache hits, retries, errors, tokens, cost) of one respond stage."""
+    """What one model's answers hold and cost (setups, answered, errors, tokens, cost), computed from its table."""
     return RESPONSES_DIR / f"{model}.stats.json"
 
 

@@ -58,7 +58,8 @@ def write_setups(root: Path, df: pd.DataFrame) -> pd.DataFrame:
 
 def write_params(root: Path, models: dict[str, Any], **run: Any) -> Path:
     run_section = {"temperature": 0.0, "seed": 42, "max_tokens": 256, "timeout_s": 5.0, "max_retries": 4,
-                   "concurrency": 4, "requests_per_minute": None, "backoff_base_s": 0.01, "backoff_max_s": 0.05}
+                   "concurrency": 4, "requests_per_minute": None, "backoff_base_s": 0.01, "backoff_max_s": 0.05,
+                   "max_error_share": None}
     run_section.update(run)
     path = root / "params.yaml"
     path.write_text(yaml.safe_dump({"seed": 42, "run": run_section, "models": models}))

@@ -70,8 +70,11 @@ def image(tmp_path) -> Path:
 
 
 def _params(tmp_path: Path, server) -> Path:
-    """A params file declaring model 'gen' at the test server (the runner's defaults: temperature 0)."""
-    gen = {"backend": "openai", "base_url": server.url, "model": "local-gen", "api_key_env": KEY_ENV}
+    """A params file declaring model 'gen' at the test server (the runner's defaults: temperature 0).
+
+    One figure at a time: the server hands out its scripted replies in the order requests arrive.
+    """
+    gen = {"backend": "openai", "base_url": server.url, "model": "local-gen", "api_key_env": KEY_ENV, "concurrency": 1}
     return write_params(tmp_path, {"gen": gen, "sim": {"backend": "simulated", "profile": "careful"}},
                         max_retries=0)
 

@@ -59,8 +59,8 @@ def built(tmp_path_factory) -> Path:
     for m, rows in j.groupby("model"):
         write_table(rows, root / "judgments" / f"{m}.parquet", "judgments", root=None)
     (root / "responses").mkdir()
-    (root / "responses" / "m-mid.stats.json").write_text(json.dumps({"calls": 480, "cache_hits": 12, "retries": 3,
-                                                                        "errors": 1, "cost_usd": 0.25}))
+    (root / "responses" / "m-mid.stats.json").write_text(json.dumps({"setups": 480, "answered": 479, "errors": 1,
+                                                                        "prompt_tokens": 9000, "cost_usd": 0.25}))
     gallery = root / "gallery"
     gallery.mkdir()
     for cond in ("base", "rot"):

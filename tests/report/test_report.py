@@ -173,3 +173,9 @@ def test_dvc_plot_data_files(built: Path):
     ari = pd.read_csv(built / "reports" / "plots" / "ari.csv")
     assert set(ari["metric"]) == {"admittance_active", "admittance_passive", "resistance", "caption_bias",
                                   "inductance_active", "inductance_passive"}
+
+
+def test_run_statistics_show_the_content_of_the_answers(built: Path):
+    html = (built / "reports" / "index.html").read_text()
+    cells = [re.sub(r"<[^>]+>", "", c).strip() for c in _cells(html, "Run statistics")["m-mid"]]
+    assert cells[:6] == ["480", "479", "1", "9000", "–", "0.2500"]  # setups, answered, errors, tokens, cost

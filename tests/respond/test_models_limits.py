@@ -17,7 +17,7 @@ from scifigbench.devserver import DevServer, Faults
 from scifigbench.llm.backends import CallFailed, parse_retry_after, scrub
 from scifigbench.llm.config import ModelConfig, RunConfig, effective, load
 from scifigbench.llm.ratelimit import RateLimiter
-from scifigbench.llm.retrying import backoff_delay, estimate_tokens
+from scifigbench.llm.retrying import AdaptiveConcurrency, backoff_delay, estimate_tokens
 
 EFF = effective("m", ModelConfig(backend="openai", base_url="http://x/v1", model="m", api_key_env="K"),
                 RunConfig(backoff_base_s=1.0, backoff_max_s=8.0, retry_after_max_s=30.0))
@@ -69,20 +69,99 @@ def test_rate_limiter_spaces_requests_beyond_the_burst():
     assert asyncio.run(go()) >= 6 / 20 * 0.9  # the 6 beyond the burst wait for refills
 
 
-def test_token_limit_and_pause_hold_callers_back():
-    async def go() -> tuple[float, float]:
+def test_token_limit_holds_callers_back():
+    async def go() -> float:
         lim = RateLimiter(tokens_per_minute=6000)  # 100 tokens/s
         start = time.monotonic()
         await lim.acquire(100)
         await lim.acquire(50)
-        tokens_wait = time.monotonic() - start
-        lim.pause(0.2)
-        start = time.monotonic()
-        await lim.acquire(0)
-        return tokens_wait, time.monotonic() - start
+        return time.monotonic() - start
 
-    tokens_wait, paused = asyncio.run(go())
-    assert tokens_wait >= 0.45 and paused >= 0.19
+    assert asyncio.run(go()) >= 0.45
+
+
+def _window(slots: AdaptiveConcurrency, throttled: int, total: int) -> None:
+    """One window of ``total`` attempts of which ``throttled`` got a 429."""
+    async def go() -> None:
+        for i in range(total):
+            await slots.acquire()
+            await slots.release(throttled=i < throttled)
+
+    asyncio.run(go())
+
+
+def test_adaptive_concurrency_halves_on_sustained_throttling_and_climbs_back():
+    slots = AdaptiveConcurrency(16)
+    _window(slots, throttled=2, total=16)   # a few stray 429s: the limit stays
+    assert slots.limit == 16
+    _window(slots, throttled=8, total=16)   # half the window throttled: halve
+    assert slots.limit == 8
+    _window(slots, throttled=8, total=8)
+    _window(slots, throttled=8, total=8)
+    _window(slots, throttled=8, total=8)
+    assert slots.limit == 1 and slots.lowest == 1
+    for expected in range(2, 6):           # clean windows add one each
+        _window(slots, throttled=0, total=8)
+        assert slots.limit == expected
+    for _ in range(40):
+        _window(slots, throttled=0, total=16)
+    assert slots.limit == 16               # never above the configured concurrency
+
+
+def test_adaptive_concurrency_holds_attempts_beyond_the_limit():
+    async def go() -> int:
+        slots = AdaptiveConcurrency(3)
+        peak = 0
+
+        async def one() -> None:
+            nonlocal peak
+            await slots.acquire()
+            peak = max(peak, slots.in_flight)
+            await asyncio.sleep(0.01)
+            await slots.release(throttled=False)
+
+        await asyncio.gather(*(one() for _ in range(12)))
+        return peak
+
+    assert asyncio.run(go()) == 3
+
+
+@pytest.mark.parametrize("key,value,message", [
+    ("concurrency", 0, r"models\.a\.concurrency: 0 is not allowed; use a number >= 1"),
+    ("concurrency", -4, r"models\.a\.concurrency: -4 is not allowed"),
+    ("concurrency", 2.5, r"models\.a\.concurrency: 2\.5"),
+    ("requests_per_minute", -5, r"models\.a\.requests_per_minute: -5 is not allowed; use a number > 0 or null"),
+    ("requests_per_minute", 0, r"models\.a\.requests_per_minute: 0"),
+    ("tokens_per_minute", 0, r"models\.a\.tokens_per_minute: 0"),
+    ("timeout_s", 0, r"models\.a\.timeout_s: 0"),
+    ("max_retries", -1, r"models\.a\.max_retries: -1"),
+    ("concurrency", None, r"models\.a\.concurrency: must be set"),
+])
+def test_non_positive_limits_are_refused_naming_the_key(tmp_path, key, value, message):
+    p = tmp_path / "params.yaml"
+    p.write_text(json.dumps({"run": {}, "models": {"a": {"backend": "openai", "base_url": "u", "model": "m",
+                                                          "api_key_env": "K", key: value}}}))
+    with pytest.raises(params.ParamsError, match=message):
+        load("a", p)
+
+
+def test_run_section_limits_are_checked_too(tmp_path):
+    p = tmp_path / "params.yaml"
+    p.write_text(json.dumps({"run": {"requests_per_minute": -5},
+                             "models": {"a": {"backend": "openai", "base_url": "u", "model": "m", "api_key_env": "K"}}}))
+    with pytest.raises(params.ParamsError, match=r"run\.requests_per_minute: -5"):
+        load("a", p)
+
+
+def test_null_means_no_limit_even_against_a_run_default(tmp_path):
+    p = tmp_path / "params.yaml"
+    base = {"backend": "openai", "base_url": "u", "model": "m", "api_key_env": "K"}
+    p.write_text(json.dumps({"run": {"requests_per_minute": 600, "tokens_per_minute": 1000},
+                             "models": {"free": {**base, "requests_per_minute": None, "tokens_per_minute": None},
+                                        "inherits": base}}))
+    free, inherits = load("free", p), load("inherits", p)
+    assert (free.requests_per_minute, free.tokens_per_minute) == (None, None)
+    assert (inherits.requests_per_minute, inherits.tokens_per_minute) == (600, 1000)
 
 
 def test_model_overrides_beat_run_defaults(tmp_path):

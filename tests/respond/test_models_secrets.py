@@ -53,10 +53,11 @@ def test_key_appears_nowhere_after_runs_with_failures_and_tracebacks(tmp_path):
     # 1. a server that rejects the key and echoes it back in its 401 body (as some providers do)
     with DevServer(api_key="the-right-key", echo_key_on_401=True) as srv:
         write_params(work, {"m": openai_model(srv.base_url)})
-        assert _run(respond, work, env, log).returncode == 0
-        assert srv.outcomes()["401"] == 8
-    errors = (work / paths.responses("m")).read_bytes()
-    assert b"http_401" in errors and b"***" in errors  # the echoed key was masked in the error rows
+        rejected = _run(respond, work, env, log)
+        assert rejected.returncode != 0 and srv.outcomes()["401"] < 8  # it stopped early
+        assert f"model m at {srv.base_url}".encode() in rejected.stderr
+    assert b"http_401" in rejected.stderr and b"***" in rejected.stderr  # the echoed key was masked in the message
+    assert not (work / paths.responses("m")).exists()
 
     # 2. a traceback: the cache directory is unusable (a file), so the run crashes
     (tmp_path / "not-a-dir").write_text("x")

@@ -3,6 +3,11 @@
 A row with ``error`` set has no text: the call finally failed and is counted, never dropped.
 ``sim_trace`` is set only for simulated respondents: the behaviour they chose per unit (JSON),
 which the known-answer tests compare with the judge's verdicts.
+
+The table holds content only: what was asked, what came back and what the answer cost when it
+was first obtained (its tokens are kept with it in the call cache). How this run got it — from
+the cache or a call, after how many attempts, how fast — goes to the untracked ledger, so a rerun
+served from the cache writes the same bytes and reruns nothing downstream.
 """
 
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
@@ -20,9 +25,6 @@ RESPONSES = TableSchema(
         Column("finish_reason", "str", nullable=True),
         Column("prompt_tokens", "int", nullable=True, min=0),
         Column("completion_tokens", "int", nullable=True, min=0),
-        Column("latency_s", "float", nullable=True, min=0),
-        Column("attempts", "int", min=0),
-        Column("cached", "bool"),
         Column("cost_usd", "float", nullable=True, min=0),
         Column("error", "str", nullable=True),
         Column("sim_trace", "str", nullable=True),

@@ -55,8 +55,12 @@ def judge(model: str, params_path: str) -> None:
     """Judge MODEL's responses (data/responses/MODEL.parquet) into data/judgments/MODEL.parquet."""
     from scifigbench import paths
     from scifigbench.judges.stage import run
+    from scifigbench.llm import RunAborted
 
-    table = run(model, params_path)
+    try:
+        table = run(model, params_path)
+    except RunAborted as exc:  # the judge model cannot work as configured: the previous judgments stay
+        raise click.ClickException(f"judge {model}: {exc}") from None
     errors = int(table["error"].notna().sum())
     click.echo(f"judge {model}: {len(table)} units -> {paths.judgments(model)} ({errors} with errors)")
     click.echo(table.groupby("family").size().to_string())

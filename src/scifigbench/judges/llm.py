@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from scifigbench import prompts
 from scifigbench.judges import llm_schemas
-from scifigbench.llm import ReplyFormatError, parse_json_reply
+from scifigbench.llm import ReplyFormatError, RunAborted, parse_json_reply
 
 Complete = Callable[[list[dict]], str]
 
@@ -166,7 +166,9 @@ class LLMJudge:
         for attempt in range(2):
             try:
                 raw = self.complete(messages)
-            except Exception as err:  # any backend failure is this unit's judge error
+            except RunAborted:
+                raise  # the judge model cannot work as configured: stop the stage, not this unit
+            except Exception as err:  # any other backend failure is this unit's judge error
                 return LLMResult(None, raw, f"judge call failed: {type(err).__name__}: {err}", jid)
             try:
                 data = parse_reply(raw, schema)

@@ -51,14 +51,8 @@ def mqm_from_reply(data: dict, chart_type: str):
     return score(findings, len(items), verdicts)
 
 
-def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
-    """(unit judge, judge id for failed units) for judge.kind = llm through model ``cfg.llm_model``."""
-    from scifigbench.llm import CachedComplete
-
-    if not cfg.llm_model:
-        raise params.ParamsError(f"{params_path}:judge.llm_model: name a model key to judge with (judge.kind = llm)")
-    complete = CachedComplete(cfg.llm_model, params_path)
-    judge = llm.LLMJudge(complete, cfg.llm_model, seed=cfg.caption_ab_seed)
+def unit_judge(judge: llm.LLMJudge):
+    """A judgments-row function for any unit, asking ``judge`` (whatever client it sends through)."""
 
     def judge_unit(unit: Unit) -> dict:
         f = unit.fields
@@ -80,8 +74,20 @@ def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
         record = llm_verdict(judge, unit.family, {k: v for k, v in f.items() if k != "spec"})
         return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
 
-    judge_unit.close = complete.close  # the stage closes the client (cache, connections) when it is done
+    return judge_unit
+
+
+def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
+    """(unit judge, judge id for failed units) for judge.kind = llm through model ``cfg.llm_model``."""
+    from scifigbench.llm import CachedComplete
+
+    if not cfg.llm_model:
+        raise params.ParamsError(f"{params_path}:judge.llm_model: name a model key to judge with (judge.kind = llm)")
+    complete = CachedComplete(cfg.llm_model, params_path, role="judge")
+    judge_unit = unit_judge(llm.LLMJudge(complete, cfg.llm_model, seed=cfg.caption_ab_seed))
+    judge_unit.close = complete.close  # the stage closes the client (cache, connections, ledger) when it is done
+    judge_unit.concurrency = complete.concurrency  # the judge model's own concurrency, not the respondent's
     return judge_unit, f"llm:{cfg.llm_model}"
 
 
-__all__ = ["checklist_text", "llm_unit_judge", "mqm_from_reply"]
+__all__ = ["checklist_text", "llm_unit_judge", "mqm_from_reply", "unit_judge"]

@@ -9,6 +9,8 @@ from every denominator by the metrics stage and counted there, never scored as z
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -69,25 +71,51 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
     return row
 
 
+def _judged(units: list[Unit], one, workers: int) -> Iterator[dict]:
+    """Rows in unit order; ``workers`` > 1 judges that many units at once (an LLM judge waits on the network).
+
+    An exception other than a unit's own failure (the judge model cannot work at all) cancels
+    the units not yet started and propagates.
+    """
+    if workers <= 1:
+        yield from map(one, units)
+        return
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="judge")
+    try:
+        yield from pool.map(one, units)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True) -> pd.DataFrame:
-    """Judge every unit; failures become error rows (never zeros, never dropped)."""
-    rows = []
-    for unit in tqdm(units, desc=f"judge {model}", unit="unit", disable=not progress, mininterval=1.0):
+    """Judge every unit; failures become error rows (never zeros, never dropped).
+
+    A judge with a ``concurrency`` attribute (the LLM judge: its model's configured concurrency)
+    is called from that many threads at once; its client paces and throttles the calls.
+    """
+
+    def one(unit: Unit) -> dict:
         if unit.error is not None:
-            rows.append(_row(unit, model, {"judge_id": judge_id, "error": unit.error}))
-            continue
+            return _row(unit, model, {"judge_id": judge_id, "error": unit.error})
         try:
-            rows.append(_row(unit, model, judge(unit)))
+            return _row(unit, model, judge(unit))
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
-            rows.append(_row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"}))
-    return pd.DataFrame(rows)
+            return _row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"})
+
+    rows = _judged(units, one, int(getattr(judge, "concurrency", 1)))
+    return pd.DataFrame(list(tqdm(rows, total=len(units), desc=f"judge {model}", unit="unit", disable=not progress,
+                                  mininterval=1.0)))
 
 
-def load_units(model: str) -> list[Unit]:
-    """Read the tables one model's judgment needs and split its responses into units."""
+def load_units(model: str, responses: pd.DataFrame | None = None) -> list[Unit]:
+    """Read the tables one model's judgment needs and split its responses into units.
+
+    ``responses`` replaces the model's table (``scifigbench plan`` judges answers not given yet).
+    """
     figures = read_table(paths.FIGURES, "figures")
     setups = read_table(paths.SETUPS, "setups", root=None)
-    responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
+    if responses is None:
+        responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
     probes = {r["probe_id"]: r for r in read_table(paths.PROBES, "probes").to_dict("records")}
     targets = {}
     if paths.BLUR_TARGETS.exists():

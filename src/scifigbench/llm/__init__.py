@@ -6,6 +6,7 @@ Stages use only this public face; the modules behind it are the client's own bus
   (the judge and the probe generator);
 - :func:`cache_dir` — where the shared call cache lives;
 - :class:`ConfigError`, :class:`CallFailed` — a model that cannot be configured, a call that failed;
+- :class:`RunAborted` — the run cannot work as configured (wrong key, model or URL): stop, do not record;
 - :func:`parse_json_reply`, :class:`ReplyFormatError` — a JSON reply checked against a schema.
 
 The respond stage drives the lower pieces (backends, retrying, rate limits, request building)
@@ -22,6 +23,7 @@ _PUBLIC = {
     "cache_dir": "scifigbench.llm.cache",
     "ConfigError": "scifigbench.llm.backends",
     "CallFailed": "scifigbench.llm.backends",
+    "RunAborted": "scifigbench.llm.aborted",
     "parse_json_reply": "scifigbench.llm.json_reply",
     "ReplyFormatError": "scifigbench.llm.json_reply",
 }

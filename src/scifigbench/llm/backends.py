@@ -18,12 +18,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import httpx2
 import openai
-from openai.types.chat import ChatCompletion
 
 from scifigbench.llm.config import ModelConfig
 
 RETRYABLE_STATUS = frozenset({408, 409, 429}) | frozenset(range(500, 600))
+# Failures that say the run as configured cannot work (wrong key, wrong model or URL, nothing
+# listening): retrying them is pointless, and a few identical ones in a row stop the whole run.
+FATAL_KINDS = frozenset({"http_401", "http_403", "http_404", "connect"})
+CONNECT_TIMEOUT_S = 10.0  # an unreachable host is known after this, not after the whole per-attempt timeout
 
 
 class ConfigError(RuntimeError):
@@ -39,13 +43,25 @@ class Completion:
 
 
 class CallFailed(Exception):
-    """One attempt failed; ``kind`` is a short category for the statistics."""
+    """One attempt failed; ``kind`` is a short category for the statistics.
 
-    def __init__(self, kind: str, message: str, *, retryable: bool, retry_after: float | None = None) -> None:
+    ``from_server`` says whether the server itself produced this outcome (an HTTP status, a reply
+    we could not read): only such outcomes are worth journalling, a local failure (no connection,
+    a client-side timeout) says nothing about the request and is retried on resume.
+    """
+
+    def __init__(self, kind: str, message: str, *, retryable: bool, retry_after: float | None = None,
+                 from_server: bool = True) -> None:
         super().__init__(f"{kind}: {message}")
         self.kind = kind
         self.retryable = retryable
         self.retry_after = retry_after
+        self.from_server = from_server
+
+    @property
+    def fatal(self) -> bool:
+        """True for failures that make every other request of the run fail the same way."""
+        return self.kind in FATAL_KINDS
 
 
 def scrub(text: str, secret: str | None) -> str:
@@ -78,19 +94,75 @@ def parse_retry_after(headers: Any) -> float | None:
         return max(0.0, when.timestamp() - time.time())
 
 
-def _classify(exc: Exception, secret: str | None) -> CallFailed:
+def _classify(exc: Exception, secret: str | None, url: str) -> CallFailed:
     msg = scrub(str(exc), secret)[:500]
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
         return CallFailed(f"http_{status}", msg, retryable=status in RETRYABLE_STATUS,
                           retry_after=parse_retry_after(exc.response.headers))
     if isinstance(exc, openai.APITimeoutError):
-        return CallFailed("timeout", msg, retryable=True)
+        if isinstance(exc.__cause__, httpx2.ConnectTimeout):  # an unreachable host: nobody answers
+            return CallFailed("connect", f"cannot connect to {url} within {CONNECT_TIMEOUT_S:g} s", retryable=True,
+                              from_server=False)
+        return CallFailed("timeout", msg, retryable=True, from_server=False)
     if isinstance(exc, openai.APIConnectionError):
-        return CallFailed("connection", msg, retryable=True)
+        cause = exc.__cause__
+        detail = scrub(str(cause), secret)[:300] if cause is not None else msg
+        if isinstance(cause, httpx2.ConnectError):  # refused, DNS failure, unreachable network: nobody answers
+            return CallFailed("connect", f"cannot connect to {url}: {detail}", retryable=True, from_server=False)
+        return CallFailed("connection", f"{url}: {detail}", retryable=True, from_server=False)
     if isinstance(exc, (json.JSONDecodeError, openai.APIResponseValidationError)):
         return CallFailed("malformed", msg, retryable=True)
-    return CallFailed("unexpected", f"{type(exc).__name__}: {msg}", retryable=False)
+    return CallFailed("unexpected", f"{type(exc).__name__}: {msg}", retryable=False, from_server=False)
+
+
+def _malformed(what: str) -> CallFailed:
+    return CallFailed("malformed", f"the reply is not a chat completion: {what}", retryable=True)
+
+
+def _token_count(usage: Any, field: str) -> int | None:
+    value = usage.get(field) if isinstance(usage, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def parse_completion(body: bytes) -> Completion:
+    """The text of a chat-completion reply body, or :class:`CallFailed` saying why it is unusable.
+
+    The body is read as plain JSON rather than through the SDK's models, which accept anything
+    (an HTML page becomes a string, a list of parts or a number becomes the "content"): the only
+    readable answer is ``choices[0].message.content`` being a string. A reply without choices is
+    ``empty`` and one whose content is null ``no_content``; every other shape is ``malformed``.
+    """
+    try:
+        data = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        head = body[:60].decode("utf-8", "replace")
+        raise _malformed(f"the body is not JSON (starts {head!r})") from None
+    if not isinstance(data, dict):
+        raise _malformed(f"top level is a {type(data).__name__}, not an object")
+    choices = data.get("choices")
+    if choices is None:
+        raise _malformed("no 'choices' field")
+    if not isinstance(choices, list):
+        raise _malformed(f"'choices' is a {type(choices).__name__}, not a list")
+    if not choices:
+        raise CallFailed("empty", "the reply had no choices", retryable=True)
+    choice = choices[0]
+    message = choice.get("message") if isinstance(choice, dict) else None
+    if not isinstance(message, dict):
+        raise _malformed(f"choices[0].message is {type(message).__name__}, not an object")
+    finish = choice.get("finish_reason")
+    if "content" not in message:
+        raise _malformed("choices[0].message has no 'content' field")
+    text = message["content"]
+    if text is None:
+        raise CallFailed("no_content", f"the reply had no text (finish_reason={finish})", retryable=False)
+    if not isinstance(text, str):
+        raise _malformed(f"choices[0].message.content is a {type(text).__name__}, not a string")
+    usage = data.get("usage")
+    return Completion(text=text, finish_reason=finish if isinstance(finish, str) else None,
+                      prompt_tokens=_token_count(usage, "prompt_tokens"),
+                      completion_tokens=_token_count(usage, "completion_tokens"))
 
 
 class ChatBackend:
@@ -108,6 +180,10 @@ class ChatBackend:
 
     def _model_arg(self) -> str:
         return str(self.model.model)
+
+    def _timeout(self) -> httpx2.Timeout:
+        """The per-attempt timeout, with a short connect phase so an unreachable host fails fast."""
+        return httpx2.Timeout(self.timeout_s, connect=min(CONNECT_TIMEOUT_S, self.timeout_s))
 
     def open(self) -> None:
         env = str(self.model.api_key_env)
@@ -127,39 +203,33 @@ class ChatBackend:
         extra = gen.pop("extra_body", None) or {}
         return {"model": self._model_arg(), "messages": messages, **gen, **extra}
 
+    @property
+    def url(self) -> str:
+        """Where requests go, for messages (never contains the key)."""
+        return str(self.model.base_url or self.model.endpoint)
+
     async def complete(self, messages: list[dict[str, Any]]) -> Completion:
         """One attempt; raises :class:`CallFailed` (scrubbed) on any failure.
 
         The body is posted as built (it is already in wire format) rather than through
         ``chat.completions.create``, whose generic parameter transformation walks every message
         and costs ~9 ms of CPU per request with an inlined image: on a small machine that alone
-        kept throughput below 80 % of what the concurrency allows. Errors, auth, Azure routing
-        and response parsing are the SDK's own.
+        kept throughput below 80 % of what the concurrency allows. Errors, auth and Azure routing
+        are the SDK's own; the reply body is read by :func:`parse_completion`.
         """
         try:
-            resp = await self._sdk.post("/chat/completions", body=self._body(messages), cast_to=ChatCompletion)
+            resp = await self._sdk.post("/chat/completions", body=self._body(messages), cast_to=httpx2.Response)
+            body = await resp.aread()
         except Exception as exc:  # every SDK failure becomes a counted, scrubbed CallFailed
-            raise _classify(exc, self._secret) from None
-        if not resp.choices:
-            raise CallFailed("empty", "the reply had no choices", retryable=True)
-        choice = resp.choices[0]
-        text = choice.message.content if choice.message is not None else None
-        if text is None:
-            raise CallFailed("no_content", f"the reply had no text (finish_reason={choice.finish_reason})", retryable=False)
-        usage = resp.usage
-        return Completion(
-            text=text,
-            finish_reason=choice.finish_reason,
-            prompt_tokens=getattr(usage, "prompt_tokens", None),
-            completion_tokens=getattr(usage, "completion_tokens", None),
-        )
+            raise _classify(exc, self._secret, self.url) from None
+        return parse_completion(body)
 
 
 class OpenAICompatBackend(ChatBackend):
     """OpenAI, OpenRouter, vLLM, Ollama, LM Studio: anything serving ``/chat/completions``."""
 
     def _client(self, key: str) -> Any:
-        return openai.AsyncOpenAI(base_url=self.model.base_url, api_key=key, max_retries=0, timeout=self.timeout_s)
+        return openai.AsyncOpenAI(base_url=self.model.base_url, api_key=key, max_retries=0, timeout=self._timeout())
 
 
 class AzureBackend(ChatBackend):
@@ -168,7 +238,7 @@ class AzureBackend(ChatBackend):
     def _client(self, key: str) -> Any:
         return openai.AsyncAzureOpenAI(azure_endpoint=self.model.endpoint, api_version=self.model.api_version,
                                        azure_deployment=self.model.deployment, api_key=key, max_retries=0,
-                                       timeout=self.timeout_s)
+                                       timeout=self._timeout())
 
     def _model_arg(self) -> str:
         return str(self.model.deployment)

@@ -1,45 +1,77 @@
-"""A cached, retrying ``complete(messages) -> text`` for callers other than the respond stage.
+"""A cached ``complete(messages) -> text`` for callers other than the respond stage, safe to call from many threads.
 
-The LLM judge takes any function from chat messages to reply text. This one sends through the
-configured backend of a ``params.yaml: models`` entry with the runner's pacing and retries, and
-stores answers in the same content-addressed cache (images inlined as data URLs are keyed by the
-sha256 of their bytes), so rerunning a judge costs no calls and a changed rubric is never served
-a stale verdict. A request that finally fails raises :class:`CallFailed` (scrubbed of the key).
+The LLM judge and the probe generator take any function from chat messages to reply text. This
+one sends through the configured backend of a ``params.yaml: models`` entry and stores answers in
+the same content-addressed cache as respond (images inlined as data URLs are keyed by the sha256
+of their bytes), so rerunning a judge costs no calls and a changed rubric is never served a stale
+verdict.
+
+Calls from any number of threads meet on one event loop running in a background thread, where
+one :class:`~scifigbench.llm.retrying.Attempts` applies the model's rate limits, adaptive
+concurrency, retries and fail-fast exactly as for respond: a caller that wants throughput calls
+from :attr:`CachedComplete.concurrency` threads at once. A request that finally fails raises
+:class:`CallFailed` (scrubbed of the key); a run that cannot work raises :class:`RunAborted` in
+every caller. ``close()`` appends what the calls cost to the ledger.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 from scifigbench import params
-from scifigbench.llm import config
+from scifigbench.llm import config, ledger
 from scifigbench.llm.backends import CallFailed, ConfigError, make_backend
 from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache, cache_dir
 from scifigbench.llm.request import reference_images, request_key
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
 
 
-class CachedComplete:
-    """Call it with chat messages; read ``stats`` for calls, cache hits, retries and cost; ``close()`` at the end."""
+def completion_key(eff: config.Effective, messages: list[dict[str, Any]]) -> str:
+    """The cache key of ``messages`` sent to model ``eff`` (inlined images by the hash of their bytes)."""
+    m = eff.model
+    return request_key(m.identity(), m.model_id, eff.generation, reference_images(messages))
 
-    def __init__(self, model: str, params_path: Path | str = params.DEFAULT_PARAMS, cache: Path | None = None) -> None:
+
+class CachedComplete:
+    """Call it with chat messages (from up to ``concurrency`` threads); ``close()`` at the end."""
+
+    def __init__(self, model: str, params_path: Path | str = params.DEFAULT_PARAMS, cache: Path | None = None,
+                 role: str = "judge") -> None:
         self.eff = config.load(model, params_path)
         if self.eff.model.backend == "simulated":
             raise ConfigError(f"model '{model}' is a simulated respondent: it cannot answer arbitrary prompts")
-        self.cache = ResponseCache(cache_dir(cache) / CACHE_FILE)
-        self.stats = RunStats(model, self.eff.model.backend, self.eff.model.model_id)
+        self.cache_dir = cache_dir(cache)
+        self.cache = ResponseCache(self.cache_dir / CACHE_FILE)  # used on the loop thread only
+        self.stats = RunStats(model, self.eff.model.backend, self.eff.model.model_id, role=role)
         self._loop = asyncio.new_event_loop()  # one loop for the client's whole life: its connections belong to it
+        self._thread = threading.Thread(target=self._loop.run_forever, name=f"llm-{model}", daemon=True)
+        self._thread.start()
         self._attempts: Attempts | None = None
+        self._opened = time.monotonic()
+
+    @property
+    def concurrency(self) -> int:
+        """How many callers at once keep this model's configured concurrency busy.
+
+        Twice the model's concurrency: a caller waiting out a Retry-After holds no slot of the
+        client's adaptive limit, and another caller's request takes it meanwhile.
+        """
+        return 2 * self.eff.concurrency
 
     def key(self, messages: list[dict[str, Any]]) -> str:
-        m = self.eff.model
-        return request_key(m.identity(), m.model_id, self.eff.generation, reference_images(messages))
+        return completion_key(self.eff, messages)
 
     def __call__(self, messages: list[dict[str, Any]]) -> str:
-        key = self.key(messages)
+        key = self.key(messages)  # hashing inlined images happens in the caller's thread
+        return asyncio.run_coroutine_threadsafe(self._complete(key, messages), self._loop).result()
+
+    async def _complete(self, key: str, messages: list[dict[str, Any]]) -> str:
         hit = self.cache.get(key)
         if hit is not None:
             self.stats.cache_hits += 1
@@ -48,7 +80,7 @@ class CachedComplete:
             backend = make_backend(self.eff.model, self.eff.generation, self.eff.timeout_s)
             backend.open()
             self._attempts = Attempts(self.eff, backend, self.stats)
-        out = self._loop.run_until_complete(self._attempts.run(messages))
+        out = await self._attempts.run(messages)
         if out.failure is not None:
             self.stats.errors += 1
             raise out.failure
@@ -57,10 +89,17 @@ class CachedComplete:
         return comp.text
 
     def close(self) -> None:
-        if self._attempts is not None:
-            self._loop.run_until_complete(self._attempts.backend.close())
-        self._loop.close()
-        self.cache.close()
+        try:
+            if self._attempts is not None:
+                asyncio.run_coroutine_threadsafe(self._attempts.backend.close(), self._loop).result()
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join()
+            self._loop.close()
+            self.cache.close()
+            self.stats.wall_s = self.stats.call_s = time.monotonic() - self._opened
+            if self.stats.calls or self.stats.cache_hits:
+                ledger.append(self.cache_dir, self.stats)
 
 
-__all__ = ["CachedComplete", "CallFailed"]
+__all__ = ["CachedComplete", "CallFailed", "RunAborted"]

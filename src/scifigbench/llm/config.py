@@ -1,7 +1,9 @@
 """Typed configuration of one model (an entry of ``params.yaml: models``) and of the ``run`` section.
 
 Only the *name* of the environment variable holding a key appears here; the key itself is read
-from the environment at call time and never stored. Per-model values override the ``run`` defaults.
+from the environment at call time and never stored. Per-model values override the ``run`` defaults;
+a limit written as ``null`` means "no limit" wherever it is written (a model's explicit null is not
+replaced by the run default), and a limit that is zero or negative is refused, naming its key.
 """
 
 from __future__ import annotations
@@ -43,6 +45,37 @@ class RunConfig:
     backoff_base_s: float = 1.0
     backoff_max_s: float = 60.0
     retry_after_max_s: float = 300.0
+    max_error_share: float | None = 0.05  # a run with a larger share of error rows exits non-zero; null = any
+
+
+# key -> (may be null, smallest allowed value, whether that value itself is allowed)
+_LIMITS: dict[str, tuple[bool, float, bool]] = {
+    "concurrency": (False, 1, True), "requests_per_minute": (True, 0, False), "tokens_per_minute": (True, 0, False),
+    "timeout_s": (False, 0, False), "max_retries": (False, 0, True), "max_tokens": (False, 1, True),
+    "backoff_base_s": (False, 0, True), "backoff_max_s": (False, 0, True), "retry_after_max_s": (False, 0, True),
+    "max_error_share": (True, 0, True),
+}
+
+
+def check_limits(values: dict[str, Any], where: str) -> None:
+    """Refuse a limit that is not a number in range, naming the key (``where.key``)."""
+    for key, (nullable, low, inclusive) in _LIMITS.items():
+        if key not in values:
+            continue
+        value = values[key]
+        if value is None:
+            if nullable:
+                continue
+            raise params.ParamsError(f"{where}.{key}: must be set (null is not allowed here)")
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and (value >= low if inclusive else value > low)
+        if key == "concurrency" and ok:
+            ok = float(value).is_integer()
+        if not ok:
+            bound = f">= {low:g}" if inclusive else f"> {low:g}"
+            extra = " or null for no limit" if nullable else ""
+            raise params.ParamsError(f"{where}.{key}: {value!r} is not allowed; use a number {bound}{extra}")
+    if values.get("max_error_share") is not None and values["max_error_share"] > 1:
+        raise params.ParamsError(f"{where}.max_error_share: {values['max_error_share']!r} is a share; use 0..1 or null")
 
 
 @dataclass(frozen=True)
@@ -110,6 +143,7 @@ class Effective:
     backoff_base_s: float = 1.0
     backoff_max_s: float = 60.0
     retry_after_max_s: float = 300.0
+    max_error_share: float | None = 0.05
     seed: int = 42
 
 
@@ -117,7 +151,12 @@ def _pick(override: Any, default: Any) -> Any:
     return default if override is None else override
 
 
-def effective(name: str, model: ModelConfig, run: RunConfig) -> Effective:
+def effective(name: str, model: ModelConfig, run: RunConfig, no_limit: frozenset[str] = frozenset()) -> Effective:
+    """Merge the run defaults with the model's overrides; keys in ``no_limit`` were written ``null``."""
+
+    def limit(key: str) -> Any:
+        return None if key in no_limit else _pick(getattr(model, key), getattr(run, key))
+
     gen: dict[str, Any] = {
         "temperature": _pick(model.temperature, run.temperature),
         "max_tokens": _pick(model.max_tokens, run.max_tokens),
@@ -132,13 +171,14 @@ def effective(name: str, model: ModelConfig, run: RunConfig) -> Effective:
         model=model,
         generation=gen,
         concurrency=_pick(model.concurrency, run.concurrency),
-        requests_per_minute=_pick(model.requests_per_minute, run.requests_per_minute),
-        tokens_per_minute=_pick(model.tokens_per_minute, run.tokens_per_minute),
+        requests_per_minute=limit("requests_per_minute"),
+        tokens_per_minute=limit("tokens_per_minute"),
         timeout_s=_pick(model.timeout_s, run.timeout_s),
         max_retries=_pick(model.max_retries, run.max_retries),
         backoff_base_s=run.backoff_base_s,
         backoff_max_s=run.backoff_max_s,
         retry_after_max_s=run.retry_after_max_s,
+        max_error_share=run.max_error_share,
         seed=gen["seed"],
     )
 
@@ -150,7 +190,13 @@ def load(name: str, path: Path | str = params.DEFAULT_PARAMS) -> Effective:
     if name not in models:
         raise params.ParamsError(f"{path}:models: no model '{name}'; known models are {sorted(models)}")
     where = f"{path}:models.{name}"
-    model = params.build(ModelConfig, models[name], where)
+    entry = models[name] or {}
+    if not isinstance(entry, dict):
+        raise params.ParamsError(f"{where}: must be a mapping of settings")
+    check_limits(entry, where)
+    check_limits(raw.get("run") or {}, f"{path}:run")
+    model = params.build(ModelConfig, entry, where)
     model.check(where)
     run = params.section(RunConfig, "run", path)
-    return effective(name, model, run)
+    no_limit = frozenset(k for k in ("requests_per_minute", "tokens_per_minute") if k in entry and entry[k] is None)
+    return effective(name, model, run, no_limit)

@@ -9,6 +9,7 @@ name its own context (figure, step, rubric) around it.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -50,12 +51,20 @@ def _json_object(text: str) -> Any:
     raise ReplyFormatError(f"reply is not valid JSON ({detail}); reply starts {text[:80]!r}", None, detail)
 
 
+@functools.lru_cache(maxsize=64)
+def _validator(schema_json: str) -> Any:
+    """A checked validator per schema: checking the schema itself costs more than validating a reply."""
+    schema = json.loads(schema_json)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
 def parse_json_reply(text: str, schema: dict[str, Any]) -> Any:
     """The reply's JSON object, validated against ``schema``; raises :class:`ReplyFormatError`."""
     data = _json_object(text)
-    try:
-        jsonschema.validate(data, schema)
-    except jsonschema.ValidationError as exc:
+    exc = jsonschema.exceptions.best_match(_validator(json.dumps(schema, sort_keys=True)).iter_errors(data))
+    if exc is not None:
         path = "/".join(str(p) for p in exc.absolute_path) or "(top level)"
-        raise ReplyFormatError(f"reply violates the schema at {path}: {exc.message}", path, exc.message) from None
+        raise ReplyFormatError(f"reply violates the schema at {path}: {exc.message}", path, exc.message)
     return data

@@ -1,10 +1,10 @@
-"""An asyncio limiter for requests per minute and tokens per minute, with a shared cool-down.
+"""An asyncio limiter for requests per minute and tokens per minute.
 
 Both limits are token buckets refilled continuously and allowed to burst one second's worth, so
 calls are spread evenly rather than fired in bursts that trip the provider's own limiter. Token
 use is not known before a call: the caller reserves an estimate and settles the difference when
-the usage comes back. A 429 with Retry-After pauses every worker of the model, not only the one
-that was told to wait.
+the usage comes back. Throttling by the provider (429) is answered by the adaptive concurrency
+of :mod:`scifigbench.llm.retrying`, not by pausing every caller here.
 """
 
 from __future__ import annotations
@@ -34,19 +34,14 @@ class RateLimiter:
     def __init__(self, requests_per_minute: float | None = None, tokens_per_minute: float | None = None) -> None:
         self._requests = _Bucket(requests_per_minute) if requests_per_minute else None
         self._tokens = _Bucket(tokens_per_minute) if tokens_per_minute else None
-        self._paused_until = 0.0
         self._lock = asyncio.Lock()
-
-    def pause(self, seconds: float) -> None:
-        """Hold every caller back for ``seconds`` (a provider asked us to wait)."""
-        self._paused_until = max(self._paused_until, time.monotonic() + seconds)
 
     async def acquire(self, tokens: float = 0.0) -> None:
         """Wait until one request of about ``tokens`` tokens may be sent, and take it."""
         async with self._lock:  # one waiter at a time keeps the order fair
             while True:
                 now = time.monotonic()
-                waits = [self._paused_until - now]
+                waits = [0.0]
                 for bucket, amount in ((self._requests, 1.0), (self._tokens, tokens)):
                     if bucket is not None:
                         bucket.refill(now)

@@ -1,7 +1,7 @@
-"""All attempts of one request: rate limit, per-call timeout, retries with backoff or Retry-After.
+"""All attempts of one request: rate limit, adaptive concurrency, timeout, retries, fail-fast.
 
-Shared by the respond runner and the cached ``complete`` function the LLM judge uses, so both
-count, pace and retry calls the same way.
+Shared by the respond runner, the LLM judge and the probe generator, so all of them count, pace,
+throttle and retry calls the same way and stop the same way when the configuration is wrong.
 """
 
 from __future__ import annotations
@@ -12,12 +12,16 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import CallFailed, ChatBackend, Completion
 from scifigbench.llm.config import Effective
 from scifigbench.llm.ratelimit import RateLimiter
 from scifigbench.llm.run_stats import RunStats
 
 IMAGE_TOKEN_ESTIMATE = 1000  # a rough per-image prompt cost for the tokens-per-minute reservation
+FAIL_FAST_AFTER = 3          # identical fatal failures in a row (no success between) that stop a run
+WINDOW_MIN = 8               # attempts per adaptive-concurrency window at the least
+SHRINK_SHARE = 0.25          # share of throttled attempts in a window that halves the concurrency
 
 
 def estimate_tokens(messages: list[dict[str, Any]], max_tokens: int) -> float:
@@ -42,6 +46,72 @@ def backoff_delay(attempt: int, failure: CallFailed, eff: Effective, rng: random
     return rng.uniform(ceiling / 2, ceiling)
 
 
+class AdaptiveConcurrency:
+    """How many attempts may be in flight now: fewer while the provider throttles, more once it stops.
+
+    Additive increase, multiplicative decrease over windows of about one round of attempts: a
+    window in which more than :data:`SHRINK_SHARE` of the attempts were throttled (429) halves
+    the limit, a window without any throttling raises it by one, up to the configured
+    concurrency. Judging whole windows rather than single 429s keeps a few stray 429s (which
+    shared providers send at random) from collapsing throughput, while sustained throttling
+    still backs off quickly. Only the throttled request waits its Retry-After; the others go on.
+    """
+
+    def __init__(self, maximum: int) -> None:
+        self.maximum = maximum
+        self.limit = maximum
+        self.lowest = maximum
+        self.in_flight = 0
+        self._cond = asyncio.Condition()
+        self._seen = 0
+        self._throttled = 0
+
+    async def acquire(self) -> None:
+        async with self._cond:
+            await self._cond.wait_for(lambda: self.in_flight < self.limit)
+            self.in_flight += 1
+
+    async def release(self, *, throttled: bool) -> None:
+        async with self._cond:
+            self.in_flight -= 1
+            self._seen += 1
+            self._throttled += throttled
+            if self._seen >= max(WINDOW_MIN, self.limit):
+                if self._throttled > SHRINK_SHARE * self._seen:
+                    self.limit = max(1, self.limit // 2)
+                elif self._throttled == 0:
+                    self.limit = min(self.maximum, self.limit + 1)
+                self.lowest = min(self.lowest, self.limit)
+                self._seen = self._throttled = 0
+            self._cond.notify_all()
+
+
+class FailFast:
+    """Trips after :data:`FAIL_FAST_AFTER` identical fatal failures with no success in between."""
+
+    def __init__(self, model: str, url: str) -> None:
+        self.model, self.url = model, url
+        self.tripped: RunAborted | None = None
+        self._kind: str | None = None
+        self._count = 0
+
+    def check(self) -> None:
+        if self.tripped is not None:
+            raise self.tripped
+
+    def succeeded(self) -> None:
+        self._kind, self._count = None, 0
+
+    def failed(self, failure: CallFailed) -> None:
+        if not failure.fatal:
+            return
+        self._count = self._count + 1 if failure.kind == self._kind else 1
+        self._kind = failure.kind
+        if self._count >= FAIL_FAST_AFTER and self.tripped is None:
+            self.tripped = RunAborted(f"model {self.model} at {self.url}: stopped after {self._count} identical "
+                                      f"failures in a row, nothing else was sent: {failure}")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The end of one request: a completion, or the failure that ended it, after ``attempts`` tries."""
@@ -53,40 +123,62 @@ class Outcome:
 
 
 class Attempts:
-    """Runs requests against one backend; every attempt is counted in ``stats``."""
+    """Runs requests against one backend; every attempt is counted in ``stats``.
+
+    Must be created inside the event loop that runs the requests (its limiters belong to it).
+    """
 
     def __init__(self, eff: Effective, backend: ChatBackend, stats: RunStats) -> None:
         self.eff, self.backend, self.stats = eff, backend, stats
         self.limiter = RateLimiter(eff.requests_per_minute, eff.tokens_per_minute)
+        self.slots = AdaptiveConcurrency(eff.concurrency)
+        self.watch = FailFast(eff.name, backend.url)
         self.rng = random.Random()  # jitter only spreads retries; it needs no reproducibility
 
     async def _once(self, messages: list[dict[str, Any]]) -> Completion:
         try:
             return await asyncio.wait_for(self.backend.complete(messages), timeout=self.eff.timeout_s)
         except asyncio.TimeoutError:
-            raise CallFailed("timeout", f"no reply within {self.eff.timeout_s:g} s", retryable=True) from None
+            raise CallFailed("timeout", f"no reply within {self.eff.timeout_s:g} s", retryable=True,
+                             from_server=False) from None
+
+    async def _attempt(self, messages: list[dict[str, Any]], reserve: float) -> Completion:
+        """One attempt inside a concurrency slot; the slot is returned whatever happens."""
+        self.watch.check()
+        await self.limiter.acquire(reserve)
+        await self.slots.acquire()
+        throttled = False
+        try:
+            self.watch.check()  # another worker may have tripped it while this one waited
+            self.stats.calls += 1
+            return await self._once(messages)
+        except CallFailed as failure:
+            throttled = failure.kind == "http_429"
+            raise
+        finally:
+            await self.slots.release(throttled=throttled)
+            self.stats.lowest_concurrency = self.slots.lowest
 
     async def run(self, messages: list[dict[str, Any]]) -> Outcome:
+        """Every attempt of one request; raises :class:`RunAborted` when the run must stop."""
         eff, stats = self.eff, self.stats
         reserve = estimate_tokens(messages, int(eff.generation.get("max_tokens", 0)))
         last = eff.max_retries + 1
         for attempt in range(1, last + 1):
-            await self.limiter.acquire(reserve)
-            stats.calls += 1
             start = time.monotonic()
             try:
-                comp = await self._once(messages)
+                comp = await self._attempt(messages, reserve)
             except CallFailed as failure:
                 self.limiter.settle(reserve, reserve)
                 stats.failed_attempts[failure.kind] = stats.failed_attempts.get(failure.kind, 0) + 1
+                self.watch.failed(failure)
+                self.watch.check()
                 if not failure.retryable or attempt == last:
                     return Outcome(None, failure, attempt, None)
-                delay = backoff_delay(attempt, failure, eff, self.rng)
-                if failure.retry_after is not None:
-                    self.limiter.pause(delay)  # the provider is overloaded: hold every worker back
                 stats.retries += 1
-                await asyncio.sleep(delay)
+                await asyncio.sleep(backoff_delay(attempt, failure, eff, self.rng))
                 continue
+            self.watch.succeeded()
             latency = time.monotonic() - start
             used = (comp.prompt_tokens or 0) + (comp.completion_tokens or 0)
             self.limiter.settle(reserve, used or reserve)

@@ -1,4 +1,9 @@
-"""Run statistics of one model's calls; written next to its table as ``<model>.stats.json``."""
+"""What one run of a model's calls did: the run log, appended to the ledger, never a tracked output.
+
+Calls, cache hits, retries and timings change from one run to the next for the same content (a
+rerun served from the cache makes no calls), so they live in the untracked ledger
+(:mod:`scifigbench.llm.ledger`) and never in a table or file that dvc tracks.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ class RunStats:
     model: str
     backend: str
     model_id: str
+    role: str = "respond"     # respond | judge | probes: who made the calls
     setups: int = 0
     calls: int = 0            # HTTP attempts actually sent in this run
     cache_hits: int = 0
@@ -23,6 +29,7 @@ class RunStats:
     prompt_tokens: int = 0    # tokens of the calls sent in this run
     completion_tokens: int = 0
     cost_usd: float = 0.0     # spent in this run
+    lowest_concurrency: int | None = None  # the adaptive limit's lowest value (throttling)
     wall_s: float = 0.0       # the whole stage
     call_s: float = 0.0       # the calling phase alone (throughput = calls / call_s)
 

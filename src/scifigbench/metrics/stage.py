@@ -61,7 +61,11 @@ def _read_json_numbers(path: Path) -> dict[str, Any]:
 
 
 def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path) -> dict[str, Any]:
-    """Calls, cache hits, tokens, cost and errors per model (runner stats) and per judge."""
+    """Answers, errors, tokens and cost per model (from its answers, not from how a run got them) and judged rows.
+
+    The respond stage's ``<model>.stats.json`` is computed from its table, so a rerun served from
+    the cache gives the same numbers; calls, cache hits and retries of each run are in the ledger.
+    """
     out: dict[str, Any] = {"respond": {}, "judge": {}, "judgments": {}}
     for f in sorted(responses_dir.glob("*.stats.json")):
         out["respond"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,6 +51,7 @@ class Generator:
     key: str
     model_id: str
     complete: Complete
+    concurrency: int = 1  # figures generated at once (the model's configured concurrency)
 
 
 @contextmanager
@@ -59,12 +61,12 @@ def open_generator(key: str, params_path: Path | str, cache: Path | None = None)
     from scifigbench.params import ParamsError
 
     try:
-        complete = CachedComplete(key, params_path, cache)
+        complete = CachedComplete(key, params_path, cache, role="probes")
     except (ParamsError, ConfigError) as err:
         raise LLMProbeError(f"{params_path}: probes.llm_generator names model '{key}', "
                             f"which cannot generate probes: {err}") from None
     try:
-        yield Generator(key, complete.eff.model.model_id, complete)
+        yield Generator(key, complete.eff.model.model_id, complete, complete.eff.concurrency)
     finally:
         complete.close()
 
@@ -250,3 +252,27 @@ def generate_for_figure(
         kept.append(Probe(figure_id, "caption_bias", "caption_bias", cb["caption"], expected, "proposed", generator_id,
                           version))
     return kept, rejected
+
+
+def generate_all(figures: Sequence[Any], generator: Generator, contra_offset: tuple[float, float],
+                 root: Path) -> list[tuple[list[Probe], list[dict[str, Any]]] | LLMProbeError]:
+    """:func:`generate_for_figure` for each figure row (in order), ``generator.concurrency`` at once.
+
+    A figure whose reply is unusable gives its :class:`LLMProbeError` in its place; any other
+    failure (the generator model cannot work at all) cancels the figures not yet started.
+    """
+
+    def one(fig: Any) -> tuple[list[Probe], list[dict[str, Any]]] | LLMProbeError:
+        try:
+            return generate_for_figure(fig.figure_id, root / fig.image_path, fig.chart_type, fig.caption, generator,
+                                       bool(fig.subset_primary), contra_offset)
+        except LLMProbeError as exc:
+            return exc
+
+    with ThreadPoolExecutor(max_workers=max(1, generator.concurrency), thread_name_prefix="probes") as pool:
+        futures = [pool.submit(one, fig) for fig in figures]
+        try:
+            return [f.result() for f in futures]
+        finally:
+            for f in futures:
+                f.cancel()

@@ -86,6 +86,7 @@ def build_probes(
     queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": []}
     views: dict[str, FigureView] = {}
     sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
+    real: list[Any] = []  # figures without a spec, for the LLM generator
     for fig in tqdm(figures.sort_values("figure_id").itertuples(), total=len(figures), desc="probes", file=sys.stderr):
         if fig.spec_path is not None and not pd.isna(fig.spec_path):
             spec = FigureSpec.load(root / fig.spec_path)
@@ -99,14 +100,14 @@ def build_probes(
             if missing:
                 queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
         elif generator is not None:
-            try:
-                got, rejected = llm.generate_for_figure(
-                    fig.figure_id, root / fig.image_path, fig.chart_type, fig.caption, generator,
-                    bool(fig.subset_primary), tuple(cfg.contra_offset))
-                probes += got
-                queue["llm_rejected"] += rejected
-            except llm.LLMProbeError as exc:
-                queue["llm_errors"].append(str(exc))
+            real.append(fig)
+    if generator is not None:
+        for outcome in llm.generate_all(real, generator, tuple(cfg.contra_offset), root):
+            if isinstance(outcome, llm.LLMProbeError):
+                queue["llm_errors"].append(str(outcome))
+            else:
+                probes += outcome[0]
+                queue["llm_rejected"] += outcome[1]
     if cfg.scivqa_qa:
         real = figures[figures.spec_path.isna()]
         figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in real.itertuples()}

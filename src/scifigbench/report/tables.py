@@ -274,7 +274,8 @@ def agreement_table(agree: dict[str, Any]) -> Table:
                  row_header="Statistic")
 
 
-RUN_COLUMNS = ("calls", "cache_hits", "retries", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
+# what the answers hold and cost (responses/<model>.stats.json); calls and cache hits are in the untracked ledger
+RUN_COLUMNS = ("setups", "answered", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
 
 
 def run_table(run: dict[str, Any]) -> Table | None:

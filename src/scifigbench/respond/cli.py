@@ -14,6 +14,7 @@ from scifigbench.llm.backends import ConfigError
 from scifigbench.llm.cache import CACHE_ENV
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.request import SetupError
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.tableio import read_table
 
 
@@ -32,8 +33,28 @@ def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: 
         setups = read_table(paths.SETUPS, "setups")
         table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
                                       paths.response_stats(model), retry_errors=retry_errors, progress=not no_progress)
-    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError) as exc:
+    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
                f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "
-               f"cost ${stats.cost_usd:.4f}")
+               f"cost ${stats.cost_usd:.4f} (run log: {cache_dir / 'ledger.jsonl'})")
+
+
+@click.command("ledger")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"model-call cache holding ledger.jsonl [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
+def ledger_command(cache_dir: Path | None) -> None:
+    """Sum the ledger: runs, calls, cache hits, retries, errors, tokens and cost per (role, model)."""
+    from scifigbench.llm import ledger
+
+    try:
+        totals = ledger.totals(ledger.read(resolve_cache_dir(cache_dir)))
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    if not totals:
+        click.echo("the ledger is empty: no model has been called yet")
+        return
+    click.echo("role\tmodel\t" + "\t".join(("runs", *ledger.SUMMED)))
+    for (role, model), row in sorted(totals.items()):
+        cells = [f"{row[k]:.6f}" if k == "cost_usd" else str(int(row[k])) for k in ("runs", *ledger.SUMMED)]
+        click.echo(f"{role}\t{model}\t" + "\t".join(cells))

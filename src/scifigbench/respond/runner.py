@@ -1,11 +1,14 @@
 """Send every setup to one model and collect exactly one row per setup.
 
 Order of lookups for each setup: the journal of an interrupted run (reused verbatim), then the
-content-addressed cache, then a real call. Calls run on an asyncio worker pool of the model's
-concurrency behind a requests/tokens-per-minute limiter; failed attempts are retried with
-exponential backoff and jitter (or the server's Retry-After) up to ``max_retries`` times. Every
-finished row is journalled at once, so a killed run resumes without repeating a completed call;
-a setup that keeps failing ends as an explicit error row, never as a missing one.
+content-addressed cache, then a real call. Calls run on an asyncio worker pool whose attempts go
+through :class:`~scifigbench.llm.retrying.Attempts` (rate limits, adaptive concurrency, retries,
+fail-fast). Every finished row that the server decided is journalled at once, so a killed run
+resumes without repeating a completed call; a setup that keeps failing ends as an explicit error
+row, never as a missing one, and a worker's own exception ends only its row.
+
+The run stops without touching the previous table when the configuration cannot work (a few
+identical 401/403/404/connect failures) or when more rows than ``run.max_error_share`` failed.
 
 Simulated respondents are deterministic and in-process: they skip cache and journal and are
 called directly.
@@ -24,33 +27,40 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench.contracts import RESPONSES
+from scifigbench.llm import ledger
 from scifigbench.llm.backends import ChatBackend, make_backend
 from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache
 from scifigbench.llm.config import Effective
-from scifigbench.respond.journal import Journal
 from scifigbench.llm.request import Request, SetupError, build_request
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
+from scifigbench.respond.journal import Journal
 from scifigbench.tableio import sha256_file, write_json, write_table
 
 JOURNAL_FILE = "journal.sqlite"
+WORKERS_PER_SLOT = 2
+
+
+class TooManyErrors(RunAborted):
+    """More rows failed than ``run.max_error_share`` allows: the table is not replaced."""
 
 
 def _row(eff: Effective, setup_id: str, key: str, **values: Any) -> dict[str, Any]:
     row = {
         "setup_id": setup_id, "model": eff.name, "model_id": eff.model.model_id, "backend": eff.model.backend,
         "request_hash": key, "text": None, "finish_reason": None, "prompt_tokens": None, "completion_tokens": None,
-        "latency_s": None, "attempts": 0, "cached": False, "cost_usd": None, "error": None, "sim_trace": None,
+        "cost_usd": None, "error": None, "sim_trace": None,
     }
     row.update(values)
     return row
 
 
-def _answer_row(eff: Effective, setup_id: str, key: str, ans: Answer, *, attempts: int, cached: bool) -> dict[str, Any]:
+def _answer_row(eff: Effective, setup_id: str, key: str, ans: Answer) -> dict[str, Any]:
+    """The row of an answer: the same bytes whether it was just obtained or read from the cache."""
     cost = eff.model.price.cost(ans.prompt_tokens, ans.completion_tokens) if eff.model.price else None
     return _row(eff, setup_id, key, text=ans.text, finish_reason=ans.finish_reason, prompt_tokens=ans.prompt_tokens,
-                completion_tokens=ans.completion_tokens, latency_s=ans.latency_s, attempts=attempts, cached=cached,
-                cost_usd=cost)
+                completion_tokens=ans.completion_tokens, cost_usd=cost)
 
 
 def check_images(setups: pd.DataFrame, root: Path) -> None:
@@ -73,53 +83,75 @@ class _Caller:
     def __init__(self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal,
                  stats: RunStats, bar: tqdm) -> None:
         self.eff, self.backend, self.cache, self.journal, self.stats, self.bar = eff, backend, cache, journal, stats, bar
-        self.attempts = Attempts(eff, backend, stats)
         self.rows: dict[str, dict[str, Any]] = {}
 
-    async def call(self, req: Request) -> dict[str, Any]:
-        """All attempts for one request; returns its final row (answer or error)."""
+    async def call(self, attempts: Attempts, req: Request) -> tuple[dict[str, Any], bool]:
+        """All attempts for one request: its final row and whether the server decided it (journal it)."""
         try:
             messages = req.materialize()
-        except (SetupError, OSError) as exc:
-            return _row(self.eff, req.setup_id, req.key, error=f"setup: {exc}")
-        out = await self.attempts.run(messages)
+            out = await attempts.run(messages)
+        except (RunAborted, asyncio.CancelledError):
+            raise
+        except Exception as exc:  # a bug or a local failure ends this row, not the run; retried on resume
+            return _row(self.eff, req.setup_id, req.key, error=f"local: {type(exc).__name__}: {exc}"), False
         if out.failure is not None:
             n = out.attempts
-            return _row(self.eff, req.setup_id, req.key, attempts=n,
-                        error=f"{out.failure} (gave up after {n} attempt{'s' if n > 1 else ''})")
+            row = _row(self.eff, req.setup_id, req.key, error=f"{out.failure} (gave up after {n} attempt{'s' if n > 1 else ''})")
+            return row, out.failure.from_server and not out.failure.fatal
         comp = out.completion
         ans = Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s)
         self.cache.put(req.key, ans)
-        return _answer_row(self.eff, req.setup_id, req.key, ans, attempts=out.attempts, cached=False)
+        return _answer_row(self.eff, req.setup_id, req.key, ans), True
 
     async def run(self, pending: dict[str, list[Request]]) -> dict[str, dict[str, Any]]:
+        """Drain ``pending`` with the workers; close the client only once every worker has stopped.
+
+        When a worker fails (the run cannot work, or a bug outside a row), no new request starts;
+        requests already on the wire may finish (bounded by the timeout) and are journalled, then
+        the remaining workers are cancelled and the failure is raised.
+        """
+        attempts = Attempts(self.eff, self.backend, self.stats)
         queue: asyncio.Queue[list[Request]] = asyncio.Queue()
         for group in pending.values():
             queue.put_nowait(group)
 
+        stopping = False
+
         async def worker() -> None:
-            while True:
-                try:
-                    group = queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    return
-                first = await self.call(group[0])
+            while not queue.empty() and not stopping:
+                group = queue.get_nowait()
+                first, keep = await self.call(attempts, group[0])
                 # setups whose requests are identical share one call; the others count as cache hits
                 for i, req in enumerate(group):
-                    row = first if i == 0 else {**first, "setup_id": req.setup_id, "attempts": 0,
-                                                "cached": first["error"] is None}
-                    self.journal.append(row)
+                    row = first if i == 0 else {**first, "setup_id": req.setup_id}
+                    if keep:
+                        self.journal.append(row)
                     self.rows[req.setup_id] = row
                     self.stats.errors += row["error"] is not None
-                    self.stats.cache_hits += bool(row["cached"])
+                    self.stats.cache_hits += i > 0 and row["error"] is None
                     self.bar.update(1)
-                self.bar.set_postfix(retries=self.stats.retries, errors=self.stats.errors, refresh=False)
+                self.bar.set_postfix(retries=self.stats.retries, errors=self.stats.errors,
+                                     concurrency=attempts.slots.limit, refresh=False)
 
-        n = max(1, min(self.eff.concurrency, len(pending)))
+        # twice as many workers as slots: a worker waiting out a Retry-After holds no slot, and
+        # another takes it, so a few 429s do not idle the configured concurrency
+        n = max(1, min(WORKERS_PER_SLOT * self.eff.concurrency, len(pending)))
+        tasks = [asyncio.create_task(worker()) for _ in range(n)]
         try:
-            await asyncio.gather(*(worker() for _ in range(n)))
+            done, running = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+            failed = next((t.exception() for t in done if t.exception() is not None), None)
+            if failed is not None:
+                # no new request starts; those already on the wire may finish and be journalled,
+                # since the server is producing (and billing) their answers anyway
+                stopping = True
+                if running:
+                    await asyncio.wait(running, timeout=self.eff.timeout_s)
+                raise failed
         finally:
-            await self.backend.close()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)  # every worker has stopped ...
+            await self.backend.close()                            # ... before the client goes
         return self.rows
 
 
@@ -128,10 +160,31 @@ def _progress(total: int, desc: str, *, initial: int = 0, enabled: bool = True) 
                 dynamic_ncols=True, disable=not enabled)
 
 
-def _write(rows: list[dict[str, Any]], stats: RunStats, out: Path, stats_out: Path) -> pd.DataFrame:
+def content_stats(table: pd.DataFrame, eff: Effective) -> dict[str, Any]:
+    """What the answers in the table hold and cost (tokens kept with each answer), not how this run got them."""
+    answered = table["error"].isna()
+    cost = None if eff.model.price is None and eff.model.backend != "simulated" else round(float(table["cost_usd"].fillna(0).sum()), 6)
+    return {"model": eff.name, "backend": eff.model.backend, "model_id": eff.model.model_id, "setups": int(len(table)),
+            "answered": int(answered.sum()), "errors": int((~answered).sum()),
+            "prompt_tokens": int(table["prompt_tokens"].fillna(0).sum()),
+            "completion_tokens": int(table["completion_tokens"].fillna(0).sum()), "cost_usd": cost}
+
+
+def _write(rows: list[dict[str, Any]], eff: Effective, out: Path, stats_out: Path) -> pd.DataFrame:
     table = write_table(pd.DataFrame(rows, columns=RESPONSES.column_names), out, "responses", root=None)
-    write_json(stats_out, stats.to_json())
+    write_json(stats_out, content_stats(table, eff))
     return table
+
+
+def check_error_share(eff: Effective, rows: list[dict[str, Any]]) -> None:
+    """Refuse to publish a table with more failed rows than ``run.max_error_share`` allows."""
+    failed = [r for r in rows if r["error"] is not None]
+    if eff.max_error_share is None or not rows or len(failed) <= eff.max_error_share * len(rows):
+        return
+    sample = "; ".join(f"{r['setup_id']}: {r['error'][:160]}" for r in failed[:3])
+    raise TooManyErrors(f"model {eff.name}: {len(failed)} of {len(rows)} setups failed, more than run.max_error_share "
+                        f"= {eff.max_error_share:g} allows; the previous table is kept. First failures: {sample}. "
+                        "Fix the cause and rerun (add --retry-errors to call the failed setups again).")
 
 
 def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, out: Path, stats_out: Path, *,
@@ -151,13 +204,13 @@ def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, 
         for req in requests:
             old = journalled.get(req.setup_id)
             if old is not None and old["request_hash"] == req.key:
-                rows[req.setup_id] = old
+                rows[req.setup_id] = {c: old.get(c) for c in RESPONSES.column_names}
                 stats.resumed += 1
                 stats.errors += old["error"] is not None
                 continue
             ans = cache.get(req.key)
             if ans is not None:
-                rows[req.setup_id] = _answer_row(eff, req.setup_id, req.key, ans, attempts=0, cached=True)
+                rows[req.setup_id] = _answer_row(eff, req.setup_id, req.key, ans)
                 stats.cache_hits += 1
                 continue
             pending.setdefault(req.key, []).append(req)
@@ -167,11 +220,19 @@ def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, 
             with _progress(len(requests), f"respond {eff.name}", initial=len(rows), enabled=progress) as bar:
                 caller = _Caller(eff, backend, cache, journal, stats, bar)
                 calling = time.monotonic()
-                rows.update(asyncio.run(caller.run(pending)))
-                stats.call_s = time.monotonic() - calling
+                try:
+                    rows.update(asyncio.run(caller.run(pending)))
+                finally:
+                    stats.call_s = time.monotonic() - calling
+                    stats.wall_s = time.monotonic() - started
+                    ledger.append(cache_dir, stats)  # what was spent, even when the run stops
+        ordered = [rows[r.setup_id] for r in requests]
+        check_error_share(eff, ordered)
         stats.wall_s = time.monotonic() - started
-        table = _write([rows[r.setup_id] for r in requests], stats, out, stats_out)
+        table = _write(ordered, eff, out, stats_out)
         journal.clear()  # only now: the table holds every row the journal was keeping safe
+        if not pending:
+            ledger.append(cache_dir, stats)
     finally:
         cache.close()
         journal.close()
@@ -180,10 +241,7 @@ def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, 
 
 def run_simulated(eff: Effective, setups: pd.DataFrame, root: Path, out: Path, stats_out: Path, *,
                   progress: bool = True) -> tuple[pd.DataFrame, RunStats]:
-    """Responses of a simulated respondent: deterministic, in-process, no cache or journal.
-
-    Latency is left empty so that the table depends on nothing but (seed, model, setup).
-    """
+    """Responses of a simulated respondent: deterministic, in-process, no cache, journal or ledger."""
     from scifigbench.simulated import respondent as simulated
 
     started = time.monotonic()
@@ -195,16 +253,16 @@ def run_simulated(eff: Effective, setups: pd.DataFrame, root: Path, out: Path, s
                     mininterval=0.5, disable=not progress):
         key = build_request(rec, identity, eff.model.model_id, gen, root).key
         text, trace = simulated.respond(rec, str(eff.model.profile), eff.name, eff.seed, context)
-        rows.append(_row(eff, rec["setup_id"], key, text=text, finish_reason="stop", attempts=1, cost_usd=0.0,
+        rows.append(_row(eff, rec["setup_id"], key, text=text, finish_reason="stop", cost_usd=0.0,
                          sim_trace=json.dumps(trace, sort_keys=True)))
     stats.calls = len(rows)
     stats.wall_s = time.monotonic() - started
-    return _write(rows, stats, out, stats_out), stats
+    return _write(rows, eff, out, stats_out), stats
 
 
 def respond(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, out: Path, stats_out: Path, *,
             retry_errors: bool = False, progress: bool = True) -> tuple[pd.DataFrame, RunStats]:
-    """Run one model over the setups and write its responses table and run statistics."""
+    """Run one model over the setups and write its responses table and content statistics."""
     if eff.model.backend == "simulated":
         return run_simulated(eff, setups, root, out, stats_out, progress=progress)
     return run_http(eff, setups, root, cache_dir, out, stats_out, retry_errors=retry_errors, progress=progress)

@@ -1,0 +1,173 @@
+"""``scifigbench plan``: what the current params would send, before anything is sent.
+
+For each model of ``params.yaml: models`` and for the LLM judge: how many requests the respond
+(or judge) stage makes, how many of them the call cache already answers, and the estimated
+tokens and cost of the rest. Request keys are built exactly as the stages build them, so
+"answered by the cache" is exact; tokens are estimates (about four characters per token and a
+flat cost per image for the prompt; the output budget ``max_tokens`` as the ceiling of each
+answer), and so the cost is a ceiling. Judge requests of a model whose responses do not exist
+yet are planned with empty answers: their count is right, their tokens a little low, and none of
+them can be in the cache.
+
+This module sits above the stages (like ``validation``): it reads their tables and builds their
+requests but runs none of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+import pandas as pd
+
+from scifigbench import params, paths
+from scifigbench.llm import config
+from scifigbench.llm.cache import CACHE_ENV, CACHE_FILE, ResponseCache
+from scifigbench.llm.cache import cache_dir as resolve_cache_dir
+from scifigbench.llm.complete import completion_key
+from scifigbench.llm.request import build_request
+from scifigbench.llm.retrying import estimate_tokens
+from scifigbench.tableio import read_table
+
+
+@dataclass
+class Line:
+    """One row of the plan: a model in one role."""
+
+    model: str
+    role: str
+    requests: int = 0
+    cached: int = 0
+    to_send: int = 0
+    prompt_tokens: float = 0.0
+    output_tokens_max: float = 0.0
+    cost_usd_max: float | None = 0.0
+    note: str = ""
+
+    def add(self, eff: config.Effective, key_cached: bool, messages: list[dict[str, Any]]) -> None:
+        self.requests += 1
+        if key_cached:
+            self.cached += 1
+            return
+        self.to_send += 1
+        out_max = int(eff.generation.get("max_tokens", 0))
+        prompt = estimate_tokens(messages, 0)
+        self.prompt_tokens += prompt
+        self.output_tokens_max += out_max
+        if eff.model.price is None:
+            self.cost_usd_max = None
+        elif self.cost_usd_max is not None:
+            self.cost_usd_max += eff.model.price.cost(round(prompt), out_max) or 0.0
+
+
+def respond_line(eff: config.Effective, setups: pd.DataFrame, cache: ResponseCache) -> Line:
+    """The respond stage's requests for one model: identical requests are sent once."""
+    line = Line(eff.name, "respond")
+    if eff.model.backend == "simulated":
+        line.requests, line.note = len(setups), "simulated: in-process, no calls"
+        return line
+    seen: set[str] = set()
+    for row in setups.to_dict("records"):
+        req = build_request(row, eff.model.identity(), eff.model.model_id, eff.generation, Path("."))
+        if req.key in seen:
+            continue
+        seen.add(req.key)
+        line.add(eff, cache.get(req.key) is not None, req.messages)
+    line.note = f"{len(setups) - len(seen)} setups share a request" if len(seen) < len(setups) else ""
+    return line
+
+
+class _Planned(Exception):
+    """Raised by the recording client so the judge stops after rendering its first request."""
+
+
+def judge_line(judge_eff: config.Effective, respondent: str, seed: int, cache: ResponseCache) -> Line:
+    """The LLM judge's first request for every unit of one respondent (repairs are not planned)."""
+    from scifigbench.judges import llm as llm_judge
+    from scifigbench.judges.llm_stage import unit_judge
+    from scifigbench.judges.stage import load_units
+
+    line = Line(judge_eff.name, f"judge {respondent}")
+    given = paths.responses(respondent).exists()
+    responses = None
+    if not given:
+        setups = read_table(paths.SETUPS, "setups", root=None)
+        responses = pd.DataFrame({"setup_id": setups["setup_id"], "text": "", "error": None})
+        line.note = "responses not there yet: planned with empty answers"
+    sent: list[list[dict[str, Any]]] = []
+
+    def record(messages: list[dict[str, Any]]) -> str:
+        sent.append(messages)
+        raise _Planned
+
+    judge = unit_judge(llm_judge.LLMJudge(record, judge_eff.name, seed=seed))
+    seen: set[str] = set()
+    for unit in load_units(respondent, responses):
+        if unit.error is not None:
+            continue
+        sent.clear()
+        try:
+            judge(unit)
+        except (ValueError, KeyError):
+            continue  # a unit the judge cannot take (e.g. no reference description): no request
+        for messages in sent:
+            key = completion_key(judge_eff, messages)
+            if key not in seen:
+                seen.add(key)
+                line.add(judge_eff, given and cache.get(key) is not None, messages)
+    return line
+
+
+def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
+    """Every line of the plan for the current params, setups and cache."""
+    raw = params.load_raw(params_path)
+    if not paths.SETUPS.exists():
+        raise FileNotFoundError(f"{paths.SETUPS} does not exist: run `dvc repro setups` first (no model is called)")
+    setups = read_table(paths.SETUPS, "setups", root=None)
+    models = sorted(raw.get("models") or {})
+    cache = ResponseCache(Path(cache_dir) / CACHE_FILE)
+    try:
+        lines = [respond_line(config.load(m, params_path), setups, cache) for m in models]
+        judge = raw.get("judge") or {}
+        if judge.get("kind") == "llm" and judge.get("llm_model"):
+            judge_eff = config.load(judge["llm_model"], params_path)
+            seed = int(judge.get("caption_ab_seed", 42))
+            lines += [judge_line(judge_eff, m, seed, cache) for m in models]
+    finally:
+        cache.close()
+    return lines
+
+
+def _fmt(value: float | None, digits: int = 0) -> str:
+    if value is None:
+        return "unknown (no price)"
+    return f"{value:,.{digits}f}"
+
+
+def render(lines: list[Line]) -> str:
+    head = ("model", "role", "requests", "cached", "to send", "prompt tok (est)", "output tok (max)", "cost USD (max)")
+    rows = [head] + [(ln.model, ln.role, f"{ln.requests:,}", f"{ln.cached:,}", f"{ln.to_send:,}", _fmt(ln.prompt_tokens),
+                      _fmt(ln.output_tokens_max), _fmt(ln.cost_usd_max, 4)) for ln in lines]
+    known = [ln.cost_usd_max for ln in lines if ln.cost_usd_max is not None]
+    rows.append(("total", "", f"{sum(ln.requests for ln in lines):,}", f"{sum(ln.cached for ln in lines):,}",
+                 f"{sum(ln.to_send for ln in lines):,}", _fmt(sum(ln.prompt_tokens for ln in lines)),
+                 _fmt(sum(ln.output_tokens_max for ln in lines)), _fmt(sum(known), 4)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    out = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
+    notes = [f"  {ln.model} ({ln.role}): {ln.note}" for ln in lines if ln.note]
+    return "\n".join(out + (["notes:"] + notes if notes else []))
+
+
+@click.command("plan")
+@click.option("--params", "params_path", default=str(params.DEFAULT_PARAMS), show_default=True, help="params file")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"model-call cache [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
+def plan_command(params_path: str, cache_dir: Path | None) -> None:
+    """Requests, cache hits, estimated tokens and cost per model and for the LLM judge; sends nothing."""
+    try:
+        lines = plan(params_path, resolve_cache_dir(cache_dir))
+    except (params.ParamsError, FileNotFoundError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(render(lines))
