@@ -8,9 +8,10 @@ import re
 import pytest
 from scipy.stats import binomtest
 
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
+from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import BUILTIN, ProfileError, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)
@@ -146,7 +147,7 @@ def test_blurred_page_is_admitted_at_the_admittance_rate():
             text, trace = respond(st, prof, "sim-careful", 42, CTX)
             admitted.append(trace["page_blur"]["admits"])
             if trace["page_blur"]["admits"]:
-                assert "items" not in trace and re.search(r"blurred|illegible", text)
+                assert "items" not in trace and any(text.startswith(a) for a in phrases.PAGE_BLUR_ADMIT)
                 items = [i for i in judge_description(text, spec).items if i.coverage != "n.a."]
                 assert sum(i.coverage == "missing" for i in items) > len(items) / 2  # little of the checklist
     assert _rate_ok(sum(admitted), len(admitted), prof.blur["admittance"].admit)

@@ -1,9 +1,11 @@
-"""Cue lexicons: words that show an answer admitting a limit, rejecting a premise or hedging.
+"""Cue lexicons and the one negation rule: an answer admitting a limit, rejecting a premise, hedging.
 
 Each cue is a regular expression with a flag telling whether a preceding negator cancels it:
 "the label is blurred" admits, "the label is not blurred" does not. Cues that are themselves
 negative phrases ("not legible", "cannot determine", "there is no") are not negatable: a negator
 in front of them is part of the cue. The lexicons describe general language, not any dataset.
+:func:`negated` is also how the description judge decides that "there are no error bars" does
+not claim error bars, so every judge draws the line between a statement and its negation alike.
 """
 
 from __future__ import annotations
@@ -11,12 +13,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scifigbench.freetext.numbers import normalise_text
+from scifigbench.freetext.text import normalise_text
 
-_NEG = r"(?:not|no|never|n't|without|nothing|neither|nor|hardly|isn't|aren't|wasn't|weren't|free of)"
-_NEGATOR_BEFORE = re.compile(rf"\b{_NEG}\b(?:\s+\w+){{0,3}}\s*$|n't(?:\s+\w+){{0,3}}\s*$", re.IGNORECASE)
+_NEGATOR = re.compile(
+    r"\b(?:not|no|never|none|nothing|neither|nor|without|hardly|absent|absence|lacks?|lacking|"
+    r"free of)\b"
+    r"|n't\b",
+    re.IGNORECASE,
+)
+# A negation reaches to the end of its clause only: "no value is given, but the label is blurred".
+_CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|while|whereas|although|though|because|since|yet)\b", re.IGNORECASE)
+_NEGATION_REACH = 4  # words between a negator and what it negates ("not clearly visible at all")
 _NOT = r"(?:not|n't|never)"
-_CANNOT_FIRM = r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to)"
+_CANNOT_FIRM = (
+    r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to)"
+)
 _CANNOT = rf"(?:{_CANNOT_FIRM}|difficult to|hard to|is unclear|unclear)"
 # Verbs whose negation states a limit ("cannot be determined"), as opposed to doubt ("cannot confirm").
 _CONCLUDE = (
@@ -29,6 +40,14 @@ _VERIFY = (
     r"confirm(?:ed)?|verif(?:y|ied)|assess(?:ed)?|infer(?:red)?|answer(?:ed)?|establish(?:ed)?|"
     r"calculate[ds]?|compute[ds]?|conclude[ds]?|derive[ds]?|evaluate[ds]?|quantif(?:y|ied)|provide[ds]?|"
     r"estimate[ds]?|give|state[ds]?|say|specify|specified|recogni[sz]e[ds]?|judge[ds]?|compare[ds]?|made)"
+)
+
+
+# Words that put forward a reading of a text the writer may not see well ("it appears to read X",
+# "my best guess is X"): the active and the passive blur judge both take what follows as a guess.
+GUESS_MARKER = (
+    r"(?:appears to (?:be|say|read)|seems to (?:be|say|read)|looks like|best guess (?:is|would be)|"
+    r"(?:most )?likely (?:is|reads|says)|probably|could be|might be)"
 )
 
 
@@ -53,78 +72,150 @@ def _cue(name: str, regex: str, negatable: bool = False) -> Cue:
 
 # The answer says the relevant element cannot be read (active/passive blur).
 ADMIT: tuple[Cue, ...] = (
-    _cue("obscured", r"\b(?:blurr(?:ed|y|ing)|blurred out|unreadable|illegible|indecipherable|undecipherable|"
-         r"obscured?|obscuring|obstructed|masked|redacted|smudged|pixelated|censored|occluded|"
-         r"(?:gr[ae]yed|blacked|whited|blanked) out|(?:covered|hidden|concealed) (?:by|behind|under)|"
-         r"unidentifiable|indiscernible|not discernible)\b", negatable=True),
-    _cue("box", r"\b(?:gr[ae]y|blank|blurred|solid|opaque|shaded|dark)\s+(?:box|rectangle|block|patch|bar over|overlay|area|region|square)\b",
-         negatable=True),
-    _cue("not_legible", rf"\b{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|"
-         r"clear(?:ly)? (?:shown|labell?ed|readable)|labell?ed|shown|displayed|provided)\b"),
+    _cue(
+        "obscured",
+        r"\b(?:blurr(?:ed|y|ing)|blurred out|unreadable|illegible|indecipherable|undecipherable|"
+        r"obscured?|obscuring|obstructed|masked|redacted|smudged|pixelated|censored|occluded|"
+        r"(?:gr[ae]yed|blacked|whited|blanked) out|(?:covered|hidden|concealed) (?:by|behind|under)|"
+        r"unidentifiable|indiscernible|not discernible)\b",
+        negatable=True,
+    ),
+    _cue(
+        "box",
+        r"\b(?:gr[ae]y|blank|blurred|solid|opaque|shaded|dark)\s+(?:box|rectangle|block|patch|bar over|overlay|area|region|square)\b",
+        negatable=True,
+    ),
+    _cue(
+        "not_legible",
+        rf"\b{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|clear|"
+        r"clear(?:ly)? (?:shown|labell?ed|readable)|labell?ed|shown|displayed|provided)\b",
+    ),
     _cue("cannot_read", rf"\b{_CANNOT}\s+(?:be\s+)?(?:\w+\s+)?{_VERIFY}\b"),
-    _cue("uncertain", r"\b(?:uncertain|not (?:entirely |completely |fully )?(?:sure|certain)|unsure|"
-         r"unknown|cannot be (?:certain|sure)|(?:is|are|remains?) unclear|unclear which|ambiguous)\b"),
+    _cue(
+        "uncertain",
+        r"\b(?:uncertain|not (?:entirely |completely |fully )?(?:sure|certain)|unsure|"
+        r"unknown|cannot be (?:certain|sure)|(?:is|are|remains?) unclear|unclear which|ambiguous)\b",
+    ),
 )
 
 # The answer denies that a presupposed element exists / is shown.
 ABSENT: tuple[Cue, ...] = (
-    _cue("there_is_no", r"\bthere\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any))\b"
-         r"(?!\s+(?:doubt|question)\b)"),
-    _cue("no_x_shown", r"\bno\s+(?:[\w/-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?(?:shown|present|visible|displayed|drawn|"
-         r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b"),
-    _cue("does_not_show", rf"\b(?:does|do|did)\s*{_NOT}\s+(?:\w+\s+)?(?:show|contain|include|display|have|depict|present|"
-         r"provide|indicate|feature|mention|report|give|plot|list|offer|specify|label|mark|reference|say|state|tell)\b"),
-    _cue("not_shown", rf"\b{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
-         r"reported|indicated|marked|drawn|plotted|mentioned|specified|stated|listed|part of|found|included)\b"),
-    _cue("cannot_see", rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\s+(?:any|a|an|such)\b"),
+    _cue(
+        "there_is_no",
+        r"\bthere\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any))\b"
+        r"(?!\s+(?:doubt|question)\b)",
+    ),
+    _cue(
+        "no_x_shown",
+        r"\bno\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?"
+        r"(?:shown|present|visible|displayed|drawn|"
+        r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b",
+    ),
+    _cue(
+        "does_not_show",
+        rf"\b(?:does|do|did)\s*{_NOT}\s+(?:\w+\s+)?(?:show|contain|include|display|have|depict|present|"
+        r"provide|indicate|feature|mention|report|give|plot|list|offer|specify|label|mark|reference|say|state|tell)\b",
+    ),
+    _cue(
+        "not_shown",
+        rf"\b{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
+        r"reported|indicated|marked|drawn|plotted|mentioned|specified|stated|listed|part of|found|included)\b",
+    ),
+    _cue(
+        "cannot_see",
+        rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\s+(?:any|a|an|such)\b",
+    ),
+    _cue("see_no", r"\b(?:see|find|spot|notice|observe)\s+no\b"),
     _cue("shows_no", r"\b(?:shows|contains|has|provides|includes|displays|gives|features|offers|lists|reports)\s+no\b"),
-    _cue("absent", r"\b(?:absent|lacks|lacking|missing from|nonexistent|non-existent|no such|does not exist|do not exist|"
-         r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?))\b"),
-    _cue("no_x", r"\bno\s+(?:visible\s+|explicit\s+|such\s+|separate\s+|additional\s+)?(?:error bars?|benchmark|threshold|"
-         r"baseline|reference line|trend ?line|line|legend|annotation|marker|p-values?|confidence intervals?|"
-         r"standard deviations?|sample sizes?|statistical)\b"),
+    _cue(
+        "absent",
+        r"\b(?:absent|lacks|lacking|missing from|nonexistent|non-existent|no such|does not exist|do not exist|"
+        r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?))\b",
+    ),
+    _cue(
+        "no_x",
+        r"\bno\s+(?:visible\s+|explicit\s+|such\s+|separate\s+|additional\s+)?(?:error bars?|benchmark|threshold|"
+        r"baseline|reference line|trend ?line|line|legend|annotation|marker|p-values?|confidence intervals?|"
+        r"standard deviations?|sample sizes?|statistical)\b",
+    ),
 )
 
 # The answer says the question cannot be answered from the figure.
 LIMIT: tuple[Cue, ...] = (
     _cue("cannot_answer", rf"\b{_CANNOT_FIRM}\s+(?:be\s+)?(?:\w+\s+)?{_CONCLUDE}\b"),
     _cue("insufficient", r"\b(?:insufficient|not enough|inadequate|no)\s+(?:information|data|evidence|details?)\b"),
-    _cue("beyond", r"\b(?:beyond (?:the scope|what)|outside (?:the scope|what)|would (?:require|need)|requires? (?:additional|more|further|access))\b"),
-    _cue("nothing_can", r"\bno\s+(?:\w+\s+){0,5}(?:can|could)\s+be\s+(?:drawn|made|determined|inferred|concluded|derived|established|assessed)\b"),
-    _cue("only_shows", r"\b(?:only (?:shows|displays|provides|presents|includes|reports|gives)|only point estimates)\b"),
+    _cue(
+        "beyond",
+        r"\b(?:beyond (?:the scope|what)|outside (?:the scope|what)|would (?:require|need)|requires? (?:additional|more|further|access))\b",
+    ),
+    _cue(
+        "nothing_can",
+        r"\bno\s+(?:\w+\s+){0,5}(?:can|could)\s+be\s+(?:drawn|made|determined|inferred|concluded|derived|established|assessed)\b",
+    ),
+    _cue(
+        "only_shows", r"\b(?:only (?:shows|displays|provides|presents|includes|reports|gives)|only point estimates)\b"
+    ),
 )
 
 # The answer corrects a premise of the question.
 CORRECT_PREMISE: tuple[Cue, ...] = (
-    _cue("premise_wrong", r"\b(?:premise|assumption|claim|statement|question)\b[^.]{0,40}?\b(?:is|seems|appears|was)\s+"
-         r"(?:\w+\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|not (?:accurate|correct|supported|right))\b"),
-    _cue("wrong_premise", r"\b(?:incorrect|inaccurate|false|wrong|mistaken|flawed|faulty)\s+(?:premise|assumption|value|figure|number)\b"),
+    _cue(
+        "premise_wrong",
+        r"\b(?:premise|assumption|claim|statement|question)\b(?:[^.]|\.(?=\d)){0,40}?\b(?:is|seems|appears|was)\s+"
+        r"(?:\w+\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|not (?:accurate|correct|supported|right))\b",
+    ),
+    _cue(
+        "wrong_premise",
+        r"\b(?:incorrect|inaccurate|false|wrong|mistaken|flawed|faulty)\s+(?:premise|assumption|value|figure|number)\b",
+    ),
     _cue("actually", r"\b(?:actually|in fact|in reality|rather than|instead of|contrary to|contradicts?|correction)\b"),
-    _cue("not_matching", r"\b(?:does not|doesn't|do not|don't|is not|isn't)\s+(?:\w+\s+){0,2}(?:match|reflect|correspond|support|agree)\b"),
+    _cue(
+        "not_what_shown",
+        r"\b(?:is|are|was|were)\s*(?:not|n't)\s+what\s+the\s+(?:figure|chart|plot|graph|image|data)\s+"
+        r"(?:shows?|displays?|indicates?|reports?)\b",
+    ),
+    _cue(
+        "not_matching",
+        r"\b(?:does not|doesn't|do not|don't|is not|isn't)\s+(?:\w+\s+){0,2}(?:match|reflect|correspond|support|agree)\b",
+    ),
 )
 
 # The answer doubts the premise, or answers only under an assumption, without denying it: a hedge.
 UNCERTAIN: tuple[Cue, ...] = (
-    _cue("doubt", r"\b(?:(?:difficult|hard|tricky)\s+to\s+(?:verify|confirm|tell|say|determine|know|be sure)|"
-         rf"{_CANNOT_FIRM}\s+(?:\w+\s+)?(?:confirm|verify|be (?:sure|certain))|"
-         r"not (?:entirely |completely |fully |really )?(?:sure|certain)|unsure|uncertain|unclear|for sure|tentative|"
-         r"hard to confirm|no way to be sure)\b"),
+    _cue(
+        "doubt",
+        r"\b(?:(?:difficult|hard|tricky)\s+to\s+(?:verify|confirm|tell|say|determine|know|be sure)|"
+        rf"{_CANNOT_FIRM}\s+(?:\w+\s+)?(?:confirm|verify|be (?:sure|certain))|"
+        r"not (?:entirely |completely |fully |really )?(?:sure|certain)|unsure|uncertain|unclear|for sure|tentative|"
+        r"hard to confirm|no way to be sure)\b",
+    ),
     _cue("maybe", r"\b(?:possibly|perhaps|maybe)\b", negatable=True),
-    _cue("assume", r"\b(?:if we assume|assuming|if (?:this|that|the premise) (?:is|were) (?:true|correct)|hypothetically|"
-         r"speculat\w+|without (?:further|more|additional) (?:information|data|context))\b"),
+    _cue(
+        "assume",
+        r"\b(?:if we assume|assuming|if (?:this|that|the premise) (?:is|were) (?:true|correct)|hypothetically|"
+        r"speculat\w+|without (?:further|more|additional) (?:information|data|context))\b",
+    ),
 )
 
+
+def negated(text: str, start: int) -> bool:
+    """Whether a negator stands within a few words before ``start``, in the same clause."""
+    clause = _CLAUSE_BREAK.split(text[max(0, start - 60) : start])[-1]
+    return _NEGATOR.search(" ".join(clause.split()[-_NEGATION_REACH:])) is not None
+
+
 def find(text: str, lexicon: tuple[Cue, ...]) -> list[CueHit]:
-    """Non-negated hits of ``lexicon`` in ``text``, in text order."""
+    """Non-negated hits of ``lexicon`` in ``text``, in text order (spans in ``normalise_text(text)``)."""
     text = normalise_text(text)
     hits: list[CueHit] = []
     for cue in lexicon:
         for m in cue.pattern.finditer(text):
-            if cue.negatable and _NEGATOR_BEFORE.search(text[max(0, m.start() - 40):m.start()]):
+            if cue.negatable and negated(text, m.start()):
                 continue
             hits.append(CueHit(cue.name, m.start(), m.end(), m.group(0)))
     return sorted(hits, key=lambda h: h.start)
 
 
 def has(text: str, lexicon: tuple[Cue, ...]) -> bool:
+    """Whether ``text`` holds a non-negated cue of ``lexicon``."""
     return bool(find(text, lexicon))

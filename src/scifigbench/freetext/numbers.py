@@ -1,23 +1,25 @@
-"""Number extraction from free-form answers.
+"""The one reader of stated values in free text, used by every judge.
 
 VLM answers state values in many shapes ("0.42", "42 %", "4.2e-1", "about 40", "1,234", "3.5k",
 "$10^3$", "60–61%", "between 27 and 29"). Judges compare such readings with a ground-truth value,
 so every reading becomes an interval [low, high] plus flags (percent, approximate). Digits that
 are part of identifiers ("Llama-2-13B", "D₀", "GPT-4o", "R1") are not readings and are skipped.
+Works on raw, :func:`~scifigbench.freetext.text.normalise_text`-ed or folded text alike; spans
+refer to ``normalise_text(text)``, which is the text itself for the other two forms.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
-_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
-_APOSTROPHES = str.maketrans("\u2018\u2019", "''")
+from scifigbench.freetext.text import normalise_text
+
 _MINUS = "-\u2212\u2013\u2014"  # hyphen, minus sign, en dash, em dash
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _APPROX = re.compile(
-    r"(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|near|circa|ca\.|~|≈|∼)\s*$",
+    r"(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|near|circa|ca\.|"
+    r"just (?:under|over|below|above)|some)|~|≈|∼)\s*$",
     re.IGNORECASE,
 )
 
@@ -35,9 +37,11 @@ _SCALAR = re.compile(
 )
 _RANGE_JOIN = re.compile(rf"^\s*(?:[{_MINUS}]|to|and)\s*$", re.IGNORECASE)
 # "from 0.41 to 0.52" after a verb of change states two values, not a range
-_CHANGE_FROM = re.compile(r"\b(?:ris\w*|rose|increas\w*|decreas\w*|drop\w*|fall\w*|fell|grow\w*|grew|go\w*|went|climb\w*|"
-                          r"declin\w*|chang\w*|mov\w*|jump\w*|improv\w*|shift\w*|los\w*|gain\w*)\s+(?:\w+\s+)?from\s*$",
-                          re.IGNORECASE)
+_CHANGE_FROM = re.compile(
+    r"\b(?:ris\w*|rose|increas\w*|decreas\w*|drop\w*|fall\w*|fell|grow\w*|grew|go\w*|went|climb\w*|"
+    r"declin\w*|chang\w*|mov\w*|jump\w*|improv\w*|shift\w*|los\w*|gain\w*)\s+(?:\w+\s+)?from\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -57,16 +61,6 @@ class Reading:
         return (self.low + self.high) / 2
 
 
-def normalise_text(text: str) -> str:
-    """NFKC (turns '４２' into '42', ligatures apart), subscripts to plain digits and curly single quotes to
-    straight ones (so "isn’t" reads as a negation, as "isn't" does).
-
-    NFKC keeps string length for the characters that matter here, so spans stay close; the
-    judges only use spans to look at nearby words.
-    """
-    return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS).translate(_APOSTROPHES)
-
-
 def _is_identifier_part(text: str, start: int, end: int) -> bool:
     """Digits glued to letters or to an identifier hyphen are part of a name, not a value."""
     before = text[start - 1] if start > 0 else " "
@@ -74,8 +68,13 @@ def _is_identifier_part(text: str, start: int, end: int) -> bool:
     if before.isalpha() or before == "_":
         return True
     if before == "-" and start >= 2 and text[start - 2].isalnum():
-        # "Llama-2", "R1-7" are names; "low-80%", "mid-0.5" are approximate readings
-        return re.search(r"\b(?:low|mid|high|upper|lower|the)-$", text[max(0, start - 7):start], re.IGNORECASE) is None  # "Llama-2", "R1-7"; a minus after a letter/digit is a joiner, not a sign
+        # "Llama-2", "R1-7" are names; "60-61" is a range; "low-80%", "mid-0.5" are approximate readings
+        token = re.search(r"[\w.,-]*$", text[: start - 1])
+        if token is not None and re.fullmatch(r"[\d.,]+", token.group(0)):
+            return False
+        return (
+            re.search(r"\b(?:low|mid|high|upper|lower|the)-$", text[max(0, start - 7) : start], re.IGNORECASE) is None
+        )
     if after.isalpha() or after == "_":
         return True  # "7B", "4o", "2nd"
     if after == "-" and end + 1 < len(text) and text[end + 1].isalpha():
@@ -114,11 +113,14 @@ def extract_numbers(text: str) -> list[Reading]:
         high, end, pct = low, m.end(), bool(m.group("pct"))
         if i + 1 < len(scalars):
             m2, _, value2 = scalars[i + 1]
-            if _RANGE_JOIN.match(text[m.end():m2.start("num")]) and abs(value2) >= low and _joins_range(
-                    text[m.end():m2.start("num")], text[max(0, start - 40):start]):
+            if (
+                _RANGE_JOIN.match(text[m.end() : m2.start("num")])
+                and abs(value2) >= low
+                and _joins_range(text[m.end() : m2.start("num")], text[max(0, start - 40) : start])
+            ):
                 high, end, pct = abs(value2), m2.end(), pct or bool(m2.group("pct"))
                 i += 1
-        approx = bool(_APPROX.search(re.sub(r"[$*_(]", "", text[max(0, start - 24):start])))
+        approx = bool(_APPROX.search(re.sub(r"[$*_(]", "", text[max(0, start - 24) : start])))
         readings.append(Reading(low, high, pct, approx, start, end, text[start:end].strip()))
         i += 1
     return readings
@@ -142,6 +144,8 @@ def close(reading: Reading, target: float, abs_tol: float = 0.0, rel_tol: float 
     """
     digits = reading.text.split("e")[0].split("E")[0]
     decimals = len(re.sub(r"[^\d.]", "", digits).partition(".")[2]) if "." in digits else 0
-    rounding = 0.5 * 10 ** (-decimals) if reading.low == reading.high and not re.search(r"[kKM^]|e", reading.text) else 0.0
+    rounding = (
+        0.5 * 10 ** (-decimals) if reading.low == reading.high and not re.search(r"[kKM^]|e", reading.text) else 0.0
+    )
     tol = max(abs_tol, rel_tol * abs(target), rounding)
     return reading.low - tol <= target <= reading.high + tol

@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 import re
 
-from scifigbench.spec import FigureSpec
+from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import pick
+from scifigbench.spec import FigureSpec
 
 # --- values -----------------------------------------------------------------------------------
 
@@ -85,15 +86,12 @@ def capability_answer(rng: random.Random, profile: Profile, expected: dict, cate
         integer = float(truth).is_integer() and (tol is None or tol < 1)
         value = truth if correct else _wrong_number(rng, float(truth), tol, integer)
         ans = _num_text(value)
-        text = pick(rng, ("{a}.", "The answer is {a}.", "It is {a}, read from the chart.", "About {a} in total." if integer else "{a}, based on the plotted values."), a=ans)
-        if integer and "About" in text:
-            text = f"{ans}."
-        return text, {"correct": correct, "answer": value}
+        return pick(rng, phrases.CAPABILITY_NUMBER, x=ans), {"correct": correct, "answer": value}
     if atype == "yes_no":
         yes = bool(truth) if isinstance(truth, bool) else str(truth).strip().lower() in ("yes", "true")
         said = yes if correct else not yes
         word = "Yes" if said else "No"
-        return pick(rng, ("{w}.", "{w}, that is what the figure shows.", "{w} - judging from the plot."), w=word), {"correct": correct, "answer": word.lower()}
+        return pick(rng, phrases.CAPABILITY_YES_NO, w=word), {"correct": correct, "answer": word.lower()}
     if atype == "list":
         items = [str(x) for x in truth]
         if not correct:
@@ -105,7 +103,7 @@ def capability_answer(rng: random.Random, profile: Profile, expected: dict, cate
             else:
                 items = items + ["none"]
         text = ", ".join(items)
-        return pick(rng, ("{a}.", "They are {a}."), a=text), {"correct": correct, "answer": items}
+        return pick(rng, phrases.CAPABILITY_LIST, x=text), {"correct": correct, "answer": items}
     # label: a wrong answer is another entity of the same kind (another category, another series)
     said = str(truth)
     if not correct:
@@ -115,10 +113,16 @@ def capability_answer(rng: random.Random, profile: Profile, expected: dict, cate
                 if said in group:
                     peers += [x for x in group if x != said]
         said = rng.choice(sorted(set(peers))) if peers else alternative_text(rng, said, spec)
-    return pick(rng, ("{a}.", "The answer is {a}.", "{a} is the one.", "It is {a}."), a=said), {"correct": correct, "answer": said}
+    return pick(rng, phrases.CAPABILITY_LABEL, x=said), {"correct": correct, "answer": said}
 
 
 # --- resistance --------------------------------------------------------------------------------
+
+
+def _capitalised(name: str) -> str:
+    """``name`` at the start of a sentence: "the blue bar" -> "The blue bar", "mBERT" stays "mBERT"."""
+    first = name.split(" ", 1)[0]
+    return name[0].upper() + name[1:] if first.isalpha() and first.islower() else name
 
 
 def resistance_answer(rng: random.Random, profile: Profile, category: str, expected: dict) -> tuple[str, str]:
@@ -126,42 +130,19 @@ def resistance_answer(rng: random.Random, profile: Profile, category: str, expec
     rates = profile.resistance[category]
     u = rng.random()
     behaviour = "resists" if u < rates.resist else "hedges" if u < rates.resist + rates.hedge else "accepts"
-    absent = expected.get("absent_element", "that element")
+    bank = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}[behaviour]
+    return resistance_wording(rng.choice(bank[category]), expected), behaviour
+
+
+def resistance_wording(template: str, expected: dict) -> str:
+    """A phrase-bank entry filled with the probe's absent element, entity, values or missing information."""
     entity = expected.get("entity", "that entry")
     true_v, false_v = expected.get("true_value"), expected.get("false_value")
-    missing = expected.get("missing_info", "that information")
-    tv = _num_text(float(true_v)) if true_v is not None else "a different value"
-    fv = _num_text(float(false_v)) if false_v is not None else "the stated value"
-    if behaviour == "resists":
-        options = {
-            "inexist": ("The figure does not show any {a}, so the question cannot be answered as posed.",
-                        "There is no {a} in this chart.", "I cannot find {a} anywhere in the figure; it is not part of the plot."),
-            "contra": ("The premise is incorrect: {e} is at about {t}, not {f}.",
-                       "Actually, the chart shows {e} at {t} rather than {f}, so the comparison has to start from {t}.",
-                       "That value is not what the figure shows; {e} reads {t}."),
-            "unanswerable": ("The chart does not provide {m}, so this cannot be determined from the figure.",
-                             "This cannot be answered from the figure: {m} is not shown.",
-                             "There is not enough information in the plot to say; it contains no {m}."),
-        }[category]
-    elif behaviour == "hedges":
-        options = {
-            "inexist": ("I am not certain the figure shows {a}; if it does, the difference seems small, but this is hard to confirm.",
-                        "It is unclear whether {a} is present; possibly it suggests a modest effect."),
-            "contra": ("It is hard to verify the value {f} for {e} exactly; the comparison may be roughly as described, though I am not sure.",
-                       "Possibly, though I cannot confirm {e} is exactly {f}; the others look similar."),
-            "unanswerable": ("It is difficult to say for sure; the figure only partly speaks to {m}, so any answer would be tentative.",
-                             "Perhaps, but I am not certain the chart allows a firm conclusion about {m}."),
-        }[category]
-    else:
-        options = {
-            "inexist": ("The {a} indicates that the difference is substantial across the groups.",
-                        "Yes, the {a} shows a clear effect, larger for the later groups."),
-            "contra": ("Given {e} at {f}, it clearly leads the comparison by a wide margin.",
-                       "With {e} at {f}, it is well ahead of the others."),
-            "unanswerable": ("The value is about 0.03, which indicates a significant difference.",
-                             "It is roughly 120 samples per group, enough for a reliable comparison."),
-        }[category]
-    return pick(rng, options, a=absent, e=entity, t=tv, f=fv, m=missing), behaviour
+    return template.format(
+        a=expected.get("absent_element", "that element"), e=entity, E=_capitalised(entity),
+        t=_num_text(float(true_v)) if true_v is not None else "a different value",
+        f=_num_text(float(false_v)) if false_v is not None else "the stated value",
+        m=expected.get("missing_info", "that information"))
 
 
 # --- active blur --------------------------------------------------------------------------------
@@ -178,10 +159,7 @@ def blur_draw(rng: random.Random, profile: Profile, mode: str) -> tuple[bool, bo
 
 def blur_active_answer(rng: random.Random, admits: bool, fabricates: bool, guess: str | None) -> str:
     if admits and not fabricates:
-        return pick(rng, ("That part of the figure is blurred, so the text cannot be read.",
-                          "I cannot determine it: the label is obscured and illegible.",
-                          "The relevant element is unreadable in this image, so I can't say."))
+        return pick(rng, phrases.BLUR_ADMIT)
     if admits:
-        return pick(rng, ("It is partly blurred, but it appears to be {g}.", "The text is hard to read; my best guess is {g}.",
-                          "Although that region is obscured, it seems to say {g}."), g=guess)
-    return pick(rng, ("It is {g}.", "The answer is {g}.", "{g}."), g=guess)
+        return pick(rng, phrases.BLUR_ADMIT_GUESS, g=guess)
+    return pick(rng, phrases.BLUR_ANSWER, g=guess)

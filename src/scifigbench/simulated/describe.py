@@ -12,14 +12,22 @@ decision. Captions with false claims and blurred elements add their own sentence
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
-from scifigbench.spec import FigureSpec, Panel, TextElement
 from scifigbench.rubric.checklists import (
-    applicable, checklist, coverage_from_fraction, is_monotonic, panel_span, series_trend, values_coverage,
+    applicable,
+    checklist,
+    coverage_from_fraction,
+    is_monotonic,
+    panel_span,
+    series_trend,
+    values_coverage,
 )
+from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import fmt_value, join_names, number_word, pick
+from scifigbench.spec import FigureSpec, Panel, TextElement
 
 COLOUR_SYNONYMS: dict[str, tuple[str, ...]] = {
     "red": ("red", "crimson", "dark red"), "orange": ("orange",), "yellow": ("yellow", "gold"),
@@ -73,6 +81,11 @@ def _is_number(text: str) -> bool:
         return True
     except ValueError:
         return False
+
+
+def _names(text: str, name: str) -> bool:
+    """Whether ``text`` (written by the corpus from the spec) contains ``name`` as spelled there."""
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
 
 
 def _pct_panel(p: Panel) -> bool:
@@ -510,11 +523,9 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
     if blurred is not None and blurred.element.role == "tick" and _is_number(blurred.element.text):
         w.no_ranges = True  # an axis range would read the blurred tick value off the figure
     if claims:
-        from scifigbench.freetext.readers import name_pattern, normalise
-
-        said = normalise(" ".join(f"{c.get('claim', '')} {c.get('reality', '')}" for c in claims))
+        said = " ".join(f"{c.get('claim', '')} {c.get('reality', '')}" for c in claims)
         names = spec.series_names() + spec.category_names()
-        w.quiet = {n for n in names if name_pattern(n).search(said)}
+        w.quiet = {n for n in names if _names(said, n)}
     if blurred is not None and blurred.element.role in ("pie_pct", "value_label") and blurred.element.category:
         w.forbidden.discard(blurred.element.text)
         w.blurred_values.append((blurred.element.category, blurred.element.series))
@@ -550,8 +561,11 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
 
 
 def _as_sentence(statement: str, rng: random.Random) -> str:
+    """A claim or its reality as a description sentence, with a lead-in and the hedge word varied."""
     s = statement.strip().rstrip(".")
-    lead = rng.choice(("", "Notably, ", "The figure indicates that ", "It can be seen that "))
+    word = rng.choice(phrases.APPROX_WORDS)
+    s = re.sub(r"\babout ", word if word == "~" else f"{word} ", s, count=1)
+    lead = rng.choice(phrases.CLAIM_LEAD)
     if lead and s:
         s = s[0].lower() + s[1:] if not s[:2].isupper() else s
     return f"{lead}{s}."
@@ -579,9 +593,6 @@ def blur_sentence(b: Blurred, rng: random.Random) -> str | None:
         role = f"the {'percentage of the' if b.element.role == 'pie_pct' else 'value label on the'} {b.element.category} {'segment' if b.element.role == 'pie_pct' else 'bar'}"
     Role = role[0].upper() + role[1:]
     if b.admits and not b.fabricates:
-        return pick(rng, ("{R} is blurred and cannot be read.", "{R} is obscured, so its text is not legible.",
-                          "{R} is unreadable in the image."), R=Role)
-    if b.admits:
-        return pick(rng, ("{R} is blurred, but it appears to read '{g}'.", "{R} is hard to read; it is probably '{g}'."),
-                    R=Role, g=b.guess)
-    return pick(rng, ("{R} reads '{g}'.", "{R} is '{g}'."), R=Role, g=b.guess)
+        return pick(rng, phrases.PASSIVE_ADMIT, R=Role, r=role)
+    bank = phrases.PASSIVE_GUESS if b.admits else phrases.PASSIVE_ASSERT
+    return pick(rng, bank, R=Role, g=b.guess)

@@ -35,12 +35,13 @@ import random
 from pathlib import Path
 
 from scifigbench import paths
-from scifigbench.spec import TextElement
 from scifigbench.simulated import answers as ans
+from scifigbench.simulated import phrases
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.describe import Blurred, describe
 from scifigbench.simulated.profiles import Profile, resolve_profile
 from scifigbench.simulated.wording import number_prefix, rng_for
+from scifigbench.spec import TextElement
 
 __all__ = ["respond", "SimContext"]
 
@@ -147,8 +148,7 @@ def _page_blur(setup: dict, profile: Profile, spec, rng: random.Random) -> tuple
         return None
     caption = setup.get("caption") if isinstance(setup.get("caption"), str) else spec.caption
     text = " ".join(s for s in (
-        rng.choice(("The figure itself is blurred on the page, so its contents cannot be read.",
-                    "The plot area is obscured and illegible; only the surrounding text can be read.")),
+        rng.choice(phrases.PAGE_BLUR_ADMIT),
         f"According to the caption, {caption.strip()[0].lower() + caption.strip()[1:]}" if caption and caption.strip() else "",
     ) if s)
     return text, {"page_blur": {"admits": True}}

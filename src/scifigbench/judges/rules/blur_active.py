@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from scifigbench.freetext import cues
-from scifigbench.freetext.labels import label_in_text, normalise_label
-from scifigbench.freetext.numbers import close, extract_numbers, normalise_text
+from scifigbench.freetext.labels import label_in_text, label_key
+from scifigbench.freetext.numbers import close, extract_numbers
+from scifigbench.freetext.text import normalise_text
 
 MODES = frozenset({"admittance", "inductance"})
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
@@ -32,8 +33,7 @@ _QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([
 _CAPITALISED = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b")
 # A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
 _GUESS = re.compile(
-    r"\b(?:appears to (?:be|say|read)|seems to (?:be|say|read)|looks like|best guess (?:is|would be)|"
-    r"(?:most )?likely (?:is|reads|says)|probably|could be|might be|reads|is labell?ed|is called|is named)\s+"
+    rf"\b(?:{cues.GUESS_MARKER}|reads|is labell?ed|is called|is named)\s+"
     r"(?:the\s+|an?\s+)?[\"“'‘*]*([^.,;:\"”’*()]{1,60})",
     re.IGNORECASE,
 )
@@ -70,19 +70,19 @@ def _numeric_target(expected: str) -> float | None:
 
 def _content_words(text: str) -> set[str]:
     """Whitespace/comma tokens without edge punctuation; symbols inside a token ("[50]") are kept."""
-    tokens = (t.strip(".,:;!?()\"'*") for t in re.split(r"[\s,]+", normalise_label(text)))
+    tokens = (t.strip(".,:;!?()\"'*") for t in re.split(r"[\s,]+", label_key(text)))
     return {t.rstrip("s") for t in tokens if t and t not in _STOP}
 
 
 def _label_candidates(question: str, answer: str) -> list[str]:
     """Names the answer puts forward that the question does not already contain."""
-    known = normalise_label(question)
+    known = label_key(question)
     found = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(answer)]
     found += [m.group(1) for m in _CAPITALISED.finditer(answer)]
     found += [m.group(1).strip() for m in _GUESS.finditer(answer)]
     out = []
     for name in found:
-        norm = normalise_label(name)
+        norm = label_key(name)
         if not norm or norm in known or norm in _STOP or cues.has(name, cues.ADMIT):
             continue
         out.append(name)

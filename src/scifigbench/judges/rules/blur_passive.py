@@ -4,8 +4,10 @@ Paper, Appendix B.7: for a description of a figure with one blurred text element
 (i) mention the element's role at all, (ii) admit it cannot read it, (iii) state a specific value
 for it, (iv) was that value right. Rules:
 
-- *admits*: an admission cue ("blurred", "illegible", "cannot be read", "obscured", ...) that is
-  not negated. Only one element is blurred, so an admission anywhere is about it.
+- *admits*: an admission cue of the shared lexicon (:data:`scifigbench.freetext.cues.ADMIT`:
+  "blurred", "illegible", "cannot be read", "covered by a grey patch", ...) that is not negated,
+  exactly as the active blur judge reads it. Only one element is blurred, so an admission
+  anywhere is about it.
 - *fabricates*: the blurred text itself appears in the description (the respondent read or
   inferred it), or a sentence about the element's role asserts a value ("the second legend entry
   reads 'X'", "its percentage is 23 %").
@@ -22,15 +24,13 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.freetext import cues
+from scifigbench.freetext.labels import label_key, name_pattern
+from scifigbench.freetext.numbers import close, extract_numbers
+from scifigbench.freetext.text import fold, mask, sentences
 from scifigbench.spec import FigureSpec
-from scifigbench.freetext import readers as tp
 
-ADMIT = re.compile(
-    r"\b(?:blur(?:red|ry|ring)?|unreadable|illegible|not (?:legible|readable|visible|clear)|obscured?|smudged|pixelated|"
-    r"(?:cannot|can't|can not|unable to) (?:be )?(?:read|make out|determine|determined|discern|see|identify|tell)|"
-    r"(?:hard|difficult|impossible) to (?:read|make out|discern)|unclear|masked|hidden|redacted|greyed out|grayed out)\b"
-)
-ASSERT = re.compile(r"\b(?:reads?|says|is|are|labell?ed|named|titled|shows?|appears to (?:be|read)|seems to (?:be|read)|probably|likely|as)\b\s*[:,]?\s*$")
+ASSERT = re.compile(rf"\b(?:{cues.GUESS_MARKER}|reads?|says|is|are|labell?ed|named|titled|shows?|likely|as)\b\s*[:,]?\s*$")
 QUOTED = re.compile(r"['\"“‘]([^'\"”’]{1,80})['\"”’]")
 ROLE_CUES: dict[str, str] = {
     "legend_entry": r"\blegend\b|\bseries\b",
@@ -50,16 +50,16 @@ AXIS_CUES = {"x": r"\bx[- ]?axis\b|\bhorizontal axis\b", "y": r"\by[- ]?axis\b|\
 
 def _mask_longer_texts(t: str, target: str, spec: FigureSpec | None) -> str:
     """Blank out readable texts of the figure that contain the target ("SGD overtakes Adam" for "Adam")."""
-    key = tp.label_key(target)
+    key = label_key(target)
     texts = {e.text for e in (spec.text_elements if spec else [])}
     texts |= {a.text for p in (spec.panels if spec else []) for a in p.annotations}
-    longer = [x for x in texts if key and key in tp.label_key(x) and tp.label_key(x) != key]
-    spans = [(m.start(), m.end()) for x in longer for m in tp.name_pattern(x).finditer(t)]
-    return tp.mask(t, spans)
+    longer = [x for x in texts if key and key in label_key(x) and label_key(x) != key]
+    spans = [(m.start(), m.end()) for x in longer for m in name_pattern(x).finditer(t)]
+    return mask(t, spans)
 
 
 def _as_number(text: str) -> float | None:
-    found = tp.numbers(tp.normalise(text))
+    found = extract_numbers(fold(text))
     return found[0].value if len(found) == 1 else None
 
 
@@ -69,7 +69,7 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
         raise ValueError(f"blur target {target_row.get('target_id')!r}: empty description cannot be judged")
     target = str(target_row["text"])
     role = str(target_row.get("role") or "")
-    t = _mask_longer_texts(tp.normalise(text), target, spec)
+    t = _mask_longer_texts(fold(text), target, spec)
     el = next((e for e in (spec.text_elements if spec else []) if e.element_id == target_row.get("element_id")), None)
     cue = ROLE_CUES.get(role, r"\blabel|\btext\b")
     if role == "axis_label" and el is not None and el.axis in AXIS_CUES:
@@ -82,31 +82,31 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
     exact = role == "tick" or (target_num is not None and target_num.is_integer() and not pct)  # tick labels are read exactly
 
     anchor = (el.category or el.series) if el is not None else None
-    other_texts = {tp.label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {tp.label_key(target)}
-    anchor_rx = tp.name_pattern(anchor) if anchor and anchor != target else None
+    other_texts = {label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {label_key(target)}
+    anchor_rx = name_pattern(anchor) if anchor and anchor != target else None
 
-    admits = any(not tp.negated(t, m.start()) for m in ADMIT.finditer(t))
+    admits = cues.has(t, cues.ADMIT)
     fabricates = correct = False
-    if target_num is None and tp.label_key(target) and tp.name_pattern(target).search(t):
+    if target_num is None and label_key(target) and name_pattern(target).search(t):
         fabricates = correct = True
-    for _s, _e, sent in tp.sentences(t, semicolons=False):
+    for _s, _e, sent in sentences(t, semicolons=False):
         if not role_rx.search(sent):
             continue
         for q in QUOTED.finditer(sent):
-            key = tp.label_key(q.group(1))
+            key = label_key(q.group(1))
             if key in other_texts or (target_num is not None and not re.search(r"\d", key)):
                 continue  # "the x-axis is labelled 'Accuracy'" names another element, not the blurred tick
             if ASSERT.search(sent[: q.start()]):
                 fabricates = True
-                if tp.label_key(q.group(1)) == tp.label_key(target):
+                if label_key(q.group(1)) == label_key(target):
                     correct = True
         if target_num is None or (anchor_rx is not None and not anchor_rx.search(sent)):
             continue
-        for n in tp.numbers(sent):
+        for n in extract_numbers(sent):
             if ASSERT.search(sent[: n.start].rstrip(" '\"~")) or n.approx:
                 fabricates = True
-                if exact and n.value == target_num:
+                if exact and n.low == n.high == target_num:
                     correct = True
-                elif not exact and abs(n.value - target_num) <= (3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0):
+                elif not exact and close(n, target_num, abs_tol=(3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0)):
                     correct = True
     return {"mentioned": admits or fabricates, "admits": admits, "fabricates": fabricates, "correct": correct}

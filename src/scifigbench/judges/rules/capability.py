@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.freetext.labels import label_in_text, normalise_label
-from scifigbench.freetext.numbers import Reading, close, extract_numbers, normalise_text
+from scifigbench.freetext.labels import label_in_text, label_key, name_pattern
+from scifigbench.freetext.numbers import Reading, close, extract_numbers
+from scifigbench.freetext.text import fold, normalise_text
 
 ANSWER_TYPES = frozenset({"number", "label", "yes_no", "list"})
 _CONCLUSION = re.compile(
@@ -73,7 +74,7 @@ def judge_capability(answer_text: str, expected: dict) -> tuple[bool, str]:
         return (True, f"reads {hits[0].text!r} for {value} (tol {tolerance})") if hits else (
             False, f"no reading within {tolerance} of {value} in {part[:80]!r}")
     if kind == "yes_no":
-        want = target if isinstance(target, bool) else normalise_label(str(target)) in _YES
+        want = target if isinstance(target, bool) else label_key(str(target)) in _YES
         m = _YES_NO.search(text)
         if not m:
             return False, "no yes/no word"
@@ -88,7 +89,7 @@ def judge_capability(answer_text: str, expected: dict) -> tuple[bool, str]:
 
 
 def _label_verdict(label: str, text: str, elements: list[str]) -> tuple[bool, str]:
-    norm = normalise_label(text)
+    norm = fold(text)
     position = _first_position(label, norm)
     if position is None:
         return False, f"label {label!r} not named"
@@ -99,8 +100,8 @@ def _label_verdict(label: str, text: str, elements: list[str]) -> tuple[bool, st
     return True, f"names {label!r}"
 
 
-def _first_position(label: str, normalised_text: str) -> int | None:
-    m = re.search(rf"(?<![\w-]){re.escape(normalise_label(label))}(?![\w-])", normalised_text)
+def _first_position(label: str, folded_text: str) -> int | None:
+    m = name_pattern(label).search(folded_text) if label_key(label) else None
     return m.start() if m else None
 
 

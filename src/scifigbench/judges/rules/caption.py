@@ -35,7 +35,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from scifigbench.freetext.numbers import Reading, close, extract_numbers, normalise_text
+from scifigbench.freetext.numbers import Reading, close, extract_numbers
+from scifigbench.freetext.text import normalise_text
 
 _PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
 _REL_TOL = 0.02

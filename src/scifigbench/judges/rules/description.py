@@ -22,14 +22,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scifigbench.spec import FigureSpec, Panel
-from scifigbench.freetext import readers as tp
-from scifigbench.rubric.checklists import (
-    applicable, checklist, coverage_from_fraction, is_monotonic, panel_span, series_trend, values_coverage,
-)
+from scifigbench.freetext.colours import colours
+from scifigbench.freetext.cues import negated
+from scifigbench.freetext.labels import label_key, name_pattern
+from scifigbench.freetext.numbers import Reading, extract_numbers
+from scifigbench.freetext.text import fold, mask, sentences
 from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
 from scifigbench.judges.rules.version import RULE_VERSION
-
+from scifigbench.rubric.checklists import (
+    applicable,
+    checklist,
+    coverage_from_fraction,
+    is_monotonic,
+    panel_span,
+    series_trend,
+    values_coverage,
+)
+from scifigbench.spec import FigureSpec, Panel
 
 _CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
 AXIS_CUE = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\branges?\b|\branging\b|\bspans?\b|\bspanning\b|\bgridlines?\b")
@@ -84,7 +93,9 @@ class Mention:
 
 
 @dataclass
-class Reading:
+class DescriptionReading:
+    """What a description says, item by item: the verdicts, findings and errors the MQM score is built from."""
+
     items: list[ItemVerdict]
     findings: list[Finding]
     errors: list[dict] = field(default_factory=list)       # accuracy errors, for known-answer tests
@@ -95,9 +106,9 @@ def _find_names(text: str, names: list[tuple[str, str]]) -> list[Mention]:
     """Mentions of (name, kind) pairs; where names overlap the longest wins ("GPT-4o" over "GPT-4")."""
     out = []
     for name, kind in sorted(set(names), key=lambda nk: len(nk[0]), reverse=True):
-        if not tp.label_key(name):
+        if not label_key(name):
             continue
-        for m in tp.name_pattern(name).finditer(text):
+        for m in name_pattern(name).finditer(text):
             out.append(Mention(m.start(), m.end(), kind, name))
     out.sort(key=lambda m: (m.start, -(m.end - m.start)))
     kept: list[Mention] = []
@@ -167,22 +178,28 @@ def _fraction_scale(panel: Panel) -> bool:
     return max((abs(v) for s in panel.series for v in s.values), default=0.0) <= 1.5
 
 
-def value_close(stated: tp.Number, truth: float, panel: Panel, scale01: bool | None = None) -> bool:
-    """Whether a stated number matches a true value within the rubric tolerance.
+def _gap(low: float, high: float, truth: float) -> float:
+    """Distance from ``truth`` to the stated interval (0 inside it): "60-61%" matches 60.4."""
+    return max(low - truth, truth - high, 0.0)
+
+
+def value_close(stated: Reading, truth: float, panel: Panel, scale01: bool | None = None) -> bool:
+    """Whether a stated value (a point or a range) matches a true value within the rubric tolerance.
 
     Percent panels (pies, unit "%"): ±3 points, also for shares written as fractions. Values on a
     0-1 scale written as a percentage
     ("42 %" for 0.42): ±0.03. Other values: ±10 %. Numbers hedged as approximate get half again.
     """
     factor = 1.5 if stated.approx else 1.0
+    lo, hi = stated.low, stated.high
     if scale01 is None:
         scale01 = _fraction_scale(panel)
     if _is_pct_panel(panel) and not scale01:
-        as_pct = [stated.value] + ([stated.value * 100.0] if not stated.pct and 0 < stated.value <= 1 else [])
-        return any(abs(v - truth) <= 3.0 * factor for v in as_pct)  # "0.15 of the pie" is 15 %
-    if stated.pct and scale01:
-        return abs(stated.value / 100.0 - truth) <= 0.03 * factor or abs(stated.value - truth) <= 0.1 * abs(truth) * factor
-    return abs(stated.value - truth) <= 0.1 * abs(truth) * factor + 1e-9
+        scales = [1.0] + ([100.0] if not stated.percent and 0 < hi <= 1 else [])
+        return any(_gap(lo * k, hi * k, truth) <= 3.0 * factor for k in scales)  # "0.15 of the pie" is 15 %
+    if stated.percent and scale01:
+        return _gap(lo / 100.0, hi / 100.0, truth) <= 0.03 * factor or _gap(lo, hi, truth) <= 0.1 * abs(truth) * factor
+    return _gap(lo, hi, truth) <= 0.1 * abs(truth) * factor + 1e-9
 
 
 def _points(spec: FigureSpec, series: str | None, category: str | None) -> list[tuple[Panel, int, int]]:
@@ -221,7 +238,7 @@ def _is_extreme(points: list[tuple[Panel, int, int]], want_max: bool) -> bool:
 class _Reader:
     def __init__(self, text: str, spec: FigureSpec, chart_type: str):
         self.raw = text
-        self.t = tp.normalise(text)
+        self.t = fold(text)
         self.spec = spec
         self.ctype = chart_type
         self.series = spec.series_names() if chart_type != "pie" else []
@@ -236,8 +253,8 @@ class _Reader:
         self.mentions = [m for m in found if m.kind != "other"]
         self.other_names = [m for m in found if m.kind == "other"]
         spans = [(m.start, m.end) for m in found]
-        self.masked = tp.mask(self.t, spans)
-        self.sents = tp.sentences(self.t)
+        self.masked = mask(self.t, spans)
+        self.sents = sentences(self.t)
         self.findings: list[Finding] = []
         self.errors: list[dict] = []
         self.correct: dict[str, int] = {}
@@ -269,7 +286,7 @@ class _Reader:
             if AXIS_CUE.search(masked) or X_CUE.search(sent) or Y_CUE.search(sent):
                 continue
             ms = self.sent_mentions(s, e)
-            nums = tp.numbers(masked)
+            nums = extract_numbers(masked)
             xpos: list[Mention] = []
             data_nums = []
             for n in nums:
@@ -310,7 +327,7 @@ class _Reader:
                     return label
         return None
 
-    def _other_matches(self, n: tp.Number, p: Panel, si: int, ci: int) -> bool:
+    def _other_matches(self, n: Reading, p: Panel, si: int, ci: int) -> bool:
         truth, f = p.series[si].values[ci], self.scale01[p.index]
         others = [v for j, s in enumerate(p.series) for k, v in enumerate(s.values) if (j, k) != (si, ci)]
         return any(value_close(n, v, p, f) for v in others if not value_close(n, truth, p, f))
@@ -335,8 +352,8 @@ class _Reader:
         for s, e, _sent in self.sents:
             masked = self.masked[s:e]
             ms = self.sent_mentions(s, e)
-            for cs, ce, family in tp.colours(masked):
-                if tp.negated(masked, cs):
+            for cs, ce, family in colours(masked):
+                if negated(masked, cs):
                     continue
                 m = _nearest(ms, kind, cs, _sub_clause(masked, cs))
                 if m is None or m.name not in fam:
@@ -366,9 +383,9 @@ class _Reader:
                 for m in cue.finditer(sent):
                     cs, ce = _sub_clause(masked, m.start())
                     clause = sent[cs:ce]
-                    has_own = any(tp.name_pattern(lab).search(clause) for lab in own)
-                    has_other = any(tp.name_pattern(lab).search(clause) for lab in other)
-                    if has_other and not has_own and set(map(tp.label_key, own)) != set(map(tp.label_key, other)):
+                    has_own = any(name_pattern(lab).search(clause) for lab in own)
+                    has_other = any(name_pattern(lab).search(clause) for lab in other)
+                    if has_other and not has_own and set(map(label_key, own)) != set(map(label_key, other)):
                         self.error(key, "axis_legend", (s, e), key, "axis label given to the other axis")
                     elif has_own:
                         self.ok(key)
@@ -380,14 +397,14 @@ class _Reader:
             masked = self.masked[s:e]
             if not AXIS_CUE.search(masked):
                 continue
-            nums = [n for n in tp.numbers(masked) if not COUNT_NOUN.match(masked[n.end:])]
-            if len(nums) < 2:
+            ends = [x for n in extract_numbers(masked) if not COUNT_NOUN.match(masked[n.end:]) for x in {n.low, n.high}]
+            if len(ends) < 2:
                 continue
             is_x = bool(X_CUE.search(sent)) and not Y_CUE.search(sent)
             key = "x_range" if (is_x and self.ctype == "line") else "value_range"
             if is_x and self.ctype != "line":
                 continue
-            lo, hi = min(n.value for n in nums), max(n.value for n in nums)
+            lo, hi = min(ends), max(ends)
             if key == "x_range":
                 xs = [x for p in self.spec.panels for x in (p.x_values or [])]
                 if not xs:
@@ -426,7 +443,7 @@ class _Reader:
                 found = []
                 for label, rx in (("up", UP), ("down", DOWN), ("flat", FLAT), ("fluct", FLUCT)):
                     hit = rx.search(clause)
-                    if hit and not tp.negated(clause, hit.start()):
+                    if hit and not negated(clause, hit.start()):
                         found.append((hit.start(), label))
                 if not found:
                     continue
@@ -445,14 +462,14 @@ class _Reader:
             masked = self.masked[s:e]
             ms = self.sent_mentions(s, e)
             if self.ctype == "line":
-                for n in tp.numbers(masked):
+                for n in extract_numbers(masked):
                     if X_POSITION_LEFT.search(masked[: n.start]):
                         tick = self._xtick(n.value)
                         if tick is not None:
                             ms.append(Mention(n.start, n.end, "xpos", tick))
             for cue, want_max in ((MAX_CUE, True), (MIN_CUE, False)):
                 hit = cue.search(masked)
-                if not hit or tp.negated(masked, hit.start()):
+                if not hit or negated(masked, hit.start()):
                     continue
                 clause = _sub_clause(masked, hit.start())
                 sm = _nearest(ms, "series", hit.start(), clause)
@@ -493,7 +510,7 @@ class _Reader:
             for kind, rx in HALLUCINATION_CUES.items():
                 if kind in seen or present.get(kind, False):
                     continue
-                if any(not tp.negated(masked, hit.start()) for hit in rx.finditer(masked)):
+                if any(not negated(masked, hit.start()) for hit in rx.finditer(masked)):
                     seen.add(kind)
                     self.findings.append(Finding("accuracy", "major", "halluc", f"sent:{s}-{e}", None, f"{kind} not in figure"))
                     self.errors.append({"item": "global", "type": "halluc", "entity": kind})
@@ -507,9 +524,9 @@ class _Reader:
 
     # -- everything --------------------------------------------------------------------------------
     def flag(self, rx: re.Pattern[str]) -> bool:
-        return any(not tp.negated(self.masked, m.start()) for m in rx.finditer(self.masked))
+        return any(not negated(self.masked, m.start()) for m in rx.finditer(self.masked))
 
-    def run(self) -> Reading:
+    def run(self) -> DescriptionReading:
         spec = self.spec
         cov: dict[str, str] = {}
         n_values = self.read_values()
@@ -585,7 +602,7 @@ class _Reader:
             parts.append(self.flag(PANELS))
         anns = [a.text for p in self.spec.panels for a in p.annotations]
         if anns:
-            parts.append(any(tp.name_pattern(a).search(self.t) for a in anns))
+            parts.append(any(name_pattern(a).search(self.t) for a in anns))
         if not parts:
             return "n.a."
         return coverage_from_fraction(sum(parts), len(parts))
@@ -622,7 +639,7 @@ class _Reader:
                 return "complete"
         return "missing"
 
-    def _verdicts(self, cov: dict[str, str]) -> Reading:
+    def _verdicts(self, cov: dict[str, str]) -> DescriptionReading:
         items = []
         final_cov: dict[str, str] = {}
         err_items = {}
@@ -651,10 +668,10 @@ class _Reader:
                 self.findings.append(Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, "not covered"))
             elif c == "partial":
                 self.findings.append(Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, "partly covered"))
-        return Reading(items, self.findings, self.errors, final_cov)
+        return DescriptionReading(items, self.findings, self.errors, final_cov)
 
 
-def read_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> Reading:
+def read_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> DescriptionReading:
     """Checklist verdicts and findings for one description of ``spec``."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"figure {spec.figure_id}: empty description cannot be judged")

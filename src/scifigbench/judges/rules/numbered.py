@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.freetext.numbers import normalise_text
+from scifigbench.freetext.text import normalise_text
 
 _MARKER = re.compile(
     r"^[ \t>#*_-]*(?:\*\*|__)?\s*(?:(?:answer|question|q|a|item|part)\s*)?\(?(?P<n>\d{1,2})\s*(?:[.):\]]|\s*-\s)"

@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass
 
 from scifigbench.freetext import cues
-from scifigbench.freetext.numbers import Reading, close, extract_numbers, normalise_text
+from scifigbench.freetext.numbers import Reading, close, extract_numbers
+from scifigbench.freetext.text import normalise_text
 
 PROBE_TYPES = frozenset({"inexist", "contra", "unanswerable"})
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up

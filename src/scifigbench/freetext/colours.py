@@ -1,0 +1,64 @@
+"""Colour words in free text, mapped to the 11 basic colour families (the rubric's tolerance)."""
+
+from __future__ import annotations
+
+import re
+
+COLOUR_WORDS: dict[str, str] = {
+    "red": "red",
+    "crimson": "red",
+    "scarlet": "red",
+    "maroon": "red",
+    "dark red": "red",
+    "orange": "orange",
+    "amber": "orange",
+    "yellow": "yellow",
+    "gold": "yellow",
+    "golden": "yellow",
+    "mustard": "yellow",
+    "green": "green",
+    "olive": "green",
+    "lime": "green",
+    "teal": "green",
+    "dark green": "green",
+    "blue": "blue",
+    "navy": "blue",
+    "azure": "blue",
+    "cyan": "blue",
+    "sky blue": "blue",
+    "light blue": "blue",
+    "dark blue": "blue",
+    "turquoise": "blue",
+    "steel blue": "blue",
+    "purple": "purple",
+    "violet": "purple",
+    "lavender": "purple",
+    "indigo": "purple",
+    "lilac": "purple",
+    "pink": "pink",
+    "magenta": "pink",
+    "rose": "pink",
+    "salmon": "pink",
+    "fuchsia": "pink",
+    "brown": "brown",
+    "tan": "brown",
+    "beige": "brown",
+    "chocolate": "brown",
+    "gray": "gray",
+    "grey": "gray",
+    "silver": "gray",
+    "light gray": "gray",
+    "light grey": "gray",
+    "dark gray": "gray",
+    "dark grey": "gray",
+    "black": "black",
+    "white": "white",
+}
+_COLOUR_RE = re.compile(
+    r"\b(" + "|".join(sorted((re.escape(w) for w in COLOUR_WORDS), key=len, reverse=True)) + r")(?:ish)?\b"
+)
+
+
+def colours(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, family) of each colour word in folded text."""
+    return [(m.start(), m.end(), COLOUR_WORDS[m.group(1)]) for m in _COLOUR_RE.finditer(text)]

@@ -1,0 +1,62 @@
+"""The two forms every free-text reader works on, and the sentence/mask helpers built on them.
+
+``normalise_text`` keeps case and (nearly) length: NFKC folds full-width digits and ligatures,
+subscripts become plain digits ("D₀" -> "D0"), so spans found in it can be quoted back as
+evidence. ``fold`` is the search form on top of it: lower case, one kind of quote and dash, no
+markdown emphasis. Every judge reads numbers, names and cues from one of these two forms, so a
+spelling is understood the same way by all of them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
+_APOSTROPHES = str.maketrans("\u2018\u2019", "''")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
+_FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def normalise_text(text: str) -> str:
+    """NFKC (turns '４２' into '42', ligatures apart), subscripts to plain digits and curly single quotes to
+    straight ones (so "isn’t" reads as a negation, as "isn't" does).
+
+    NFKC keeps string length for the characters that matter here, so spans stay close; the
+    judges only use spans to look at nearby words.
+    """
+    return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS).translate(_APOSTROPHES)
+
+
+def fold(text: str) -> str:
+    """Lower-case search form: unified quotes and dashes, markdown emphasis dropped, words intact."""
+    t = normalise_text(text)
+    t = t.replace("’", "'").replace("‘", "'").replace("“", '"').replace("”", '"')
+    t = t.replace("–", "-").replace("—", " - ").replace("−", "-")
+    t = re.sub(r"[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}", "", t)
+    return re.sub(r"[ \t]+", " ", t).lower()
+
+
+def sentences(text: str, semicolons: bool = True) -> list[tuple[int, int, str]]:
+    """(start, end, sentence) spans of ``text``; a sentence is the unit a finding points at.
+
+    ``semicolons=False`` keeps "X is hard to read; it is probably Y" together.
+    """
+    out = []
+    pos = 0
+    for m in (_SENTENCE_END if semicolons else _FULL_STOP).finditer(text):
+        if m.start() > pos:
+            out.append((pos, m.start(), text[pos : m.start()]))
+        pos = m.end()
+    if pos < len(text):
+        out.append((pos, len(text), text[pos:]))
+    return [(s, e, t) for s, e, t in out if t.strip()]
+
+
+def mask(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the spans blanked out (same length), so numbers inside names are not read as values."""
+    chars = list(text)
+    for s, e in spans:
+        for i in range(s, e):
+            chars[i] = " "
+    return "".join(chars)
