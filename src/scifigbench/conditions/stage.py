@@ -111,8 +111,8 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
     name = cfg.ocr_backend if spec is not None else cfg.real_ocr_backend
     boxes = ocr_backend(name).read(img, spec.text_elements if spec else None)
     found = select_targets(
-        job.figure_id, spec, job.caption, boxes, name, seed=seed, pad=cfg.blur_pad_px, threshold=cfg.fuzzy_threshold,
-        decided=decided, where=str(REVIEW_FILE),
+        job.figure_id, spec, job.caption, boxes, name, img, seed=seed, pad=cfg.blur_pad_px,
+        threshold=cfg.fuzzy_threshold, decided=decided, where=str(REVIEW_FILE),
     )
     res.seconds["ocr+targets"] = time.perf_counter() - t
     for target in found:
