@@ -151,8 +151,8 @@ def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided:
     res.written.append(rel)
     res.step = "blur target selection"
     found = select_targets(
-        job.figure_id, spec, job.caption, boxes, name, seed=seed, pad=cfg.blur_pad_px, threshold=cfg.fuzzy_threshold,
-        decided=decided, where=str(REVIEW_FILE),
+        job.figure_id, spec, job.caption, boxes, name, img, seed=seed, pad=cfg.blur_pad_px,
+        threshold=cfg.fuzzy_threshold, decided=decided, where=str(REVIEW_FILE),
     )
     res.seconds["ocr+targets"] = time.perf_counter() - t
     for target in found:
