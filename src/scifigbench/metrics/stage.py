@@ -120,9 +120,9 @@ def run(cfg: MetricsConfig, *, judgments_dir: Path = paths.JUDGMENTS_DIR, respon
         write_json(path, content)
         written[name] = path
     summary = out_dir / "summary"
-    if summary.is_dir():  # models or tables dropped since the last run must not linger as metrics
-        for old in summary.glob("*/*.json"):
-            old.unlink()
+    summary.mkdir(parents=True, exist_ok=True)  # a dvc output even when no model was judged (no-model path)
+    for old in summary.glob("*/*.json"):  # models or tables dropped since the last run must not linger
+        old.unlink()
     for name, per_model in summary_values(results).items():
         for model, row in per_model.items():
             path = summary / name / f"{model}.json"
