@@ -82,13 +82,36 @@ def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path) ->
     return out
 
 
+# coverage.json names probe families; the report's cells name judgment families
+_JUDGED_AS = {"caption_bias": ("caption_claim",), "blur": ("blur_active", "blur_passive")}
+_ALL_FAMILIES = ("description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive")
+
+
+def not_measured(coverage_path: Path) -> dict[str, str]:
+    """Judgment family -> what it needs, for families the probes stage said real figures do not get.
+
+    The probes stage writes ``coverage.json`` (see probes/coverage.py); the report shows these
+    reasons in place of empty cells. A family missing for every figure kind reads "all".
+    """
+    if not coverage_path.exists():
+        return {}
+    out: dict[str, str] = {}
+    for gap in json.loads(coverage_path.read_text(encoding="utf-8")).get("not_measured", []):
+        fams = _ALL_FAMILIES if gap["family"] == "all" else _JUDGED_AS.get(gap["family"], (gap["family"],))
+        for fam in fams:
+            reason = f"{gap['needs']} ({gap.get('figures', 'real')} figures)"
+            out[fam] = f"{out[fam]}; {reason}" if fam in out else reason
+    return out
+
+
 def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
     """Agreement reports written by the judge stage (``*agreement*.json``), passed through."""
     return {f.stem: _read_json_numbers(f) for f in sorted(judgments_dir.glob("*agreement*.json"))}
 
 
 def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None = None,
-            responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR) -> dict[str, dict[str, Any]]:
+            responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR,
+            coverage_path: Path = paths.PROBES_COVERAGE) -> dict[str, dict[str, Any]]:
     """Every metrics file's content, keyed by file stem."""
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
@@ -100,7 +123,8 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
         "reliability": lambda: tables.reliability(j, sc),
         "agreement": lambda: {"judges": judge_agreement_files(judgments_dir),
                               **({"human": human_agreement(j, human)} if human is not None else {})},
-        "run": lambda: run_statistics(j, responses_dir, judgments_dir),
+        "run": lambda: {**run_statistics(j, responses_dir, judgments_dir),
+                        "not_measured": not_measured(coverage_path)},
     }
     out = {}
     for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):

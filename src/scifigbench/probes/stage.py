@@ -40,7 +40,7 @@ from scifigbench.tableio import read_table, write_json, write_table
 
 
 ERRORS = paths.PROBES_DIR / "errors.json"       # figures whose probes raised (figure, step, error)
-COVERAGE = paths.PROBES_DIR / "coverage.json"   # families measured / not measured and why (for the report)
+COVERAGE = paths.PROBES_COVERAGE
 
 
 @dataclass
