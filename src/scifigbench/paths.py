@@ -21,6 +21,7 @@ GALLERY = CONDITIONS_DIR / "gallery"
 
 PROBES_DIR = DATA / "probes"
 PROBES = PROBES_DIR / "probes.parquet"
+PROBES_COVERAGE = PROBES_DIR / "coverage.json"  # families real figures get, and what a missing one needs
 
 SETUPS = DATA / "setups" / "setups.parquet"
 RESPONSES_DIR = DATA / "responses"

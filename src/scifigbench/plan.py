@@ -164,8 +164,18 @@ def render(lines: list[Line]) -> str:
 @click.option("--params", "params_path", default=str(params.DEFAULT_PARAMS), show_default=True, help="params file")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=f"model-call cache [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
-def plan_command(params_path: str, cache_dir: Path | None) -> None:
+@click.option("--families", is_flag=True,
+              help="instead: which measurement families real figures get with these params, and what the rest need")
+def plan_command(params_path: str, cache_dir: Path | None, families: bool) -> None:
     """Requests, cache hits, estimated tokens and cost per model and for the LLM judge; sends nothing."""
+    if families:
+        from scifigbench.probes.coverage import plan_text
+
+        try:
+            click.echo(plan_text(params_path))
+        except FileNotFoundError as exc:
+            raise click.ClickException(f"{exc} (run scifigbench corpus first)") from None
+        return
     try:
         lines = plan(params_path, resolve_cache_dir(cache_dir))
     except (params.ParamsError, FileNotFoundError, ValueError) as exc:

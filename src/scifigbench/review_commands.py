@@ -8,10 +8,12 @@ the lookup live here once.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-import pandas as pd
+
+if TYPE_CHECKING:  # the decision commands must start fast; pandas loads only where a command needs it
+    import pandas as pd
 
 
 def table_option(default: Path, help_text: str) -> Any:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from scifigbench.tableio import atomic_write_text
+from scifigbench.atomic import atomic_write_text
 
 DECISIONS = ("confirm", "replace", "reject")
 
@@ -77,8 +77,9 @@ class DecisionFile:
             writer.writerow({c: rows[item].get(c, "") for c in self.columns})
         atomic_write_text(path, buf.getvalue())
 
-    def record(self, path: Path | str, row: dict[str, str]) -> None:
-        """Add or replace the decision on one item."""
+    def record(self, path: Path | str, *row: dict[str, str]) -> None:
+        """Add or replace the decisions on one or more items (one read, one atomic write)."""
         rows = self.read(path)
-        rows[row[self.id_column]] = row
+        for r in row:
+            rows[r[self.id_column]] = r
         self.write(path, rows)

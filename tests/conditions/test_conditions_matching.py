@@ -93,3 +93,8 @@ def test_blur_check_is_by_location():
     res = check_blur(clean, blurred, target, "0", pad=4)
     assert (res.target_read, res.others, res.others_kept) == (False, 2, 1)
     assert check_blur(clean, blurred + [OcrBox("O", (101, 99, 109, 111), 0.5)], target, "0", pad=4).target_read
+    # a neighbouring line touching the padded target is no read-back of a one-character target
+    # ('Number' holds 'b', which OCR confuses with '8'), but one lying on the target is
+    neighbour = OcrBox("Number of training sentences", (40, 111, 300, 130), 0.9)
+    assert not check_blur(clean, blurred + [neighbour], (100, 100, 110, 110), "8", pad=4).target_read
+    assert check_blur(clean, [OcrBox("B.", (99, 100, 112, 111), 0.6)], (100, 100, 110, 110), "8", pad=4).target_read

@@ -71,3 +71,47 @@ def test_unknown_backend_and_renderer_without_spec():
         backend("tesseract")
     with pytest.raises(ValueError, match="needs the figure's spec"):
         backend("renderer").read(np.zeros((8, 8, 3), np.uint8))
+
+
+def _tall_chart(path) -> list[str]:
+    """A narrow, tall two-panel line chart (300 x 900 px) like a stacked arXiv figure; its y tick labels."""
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(2, 1, figsize=(3, 9), dpi=100)
+    for ax in axes:
+        ax.plot([0, 1, 2, 3], [5, 40, 25, 90])
+        ax.set_yticks([0, 20, 40, 60, 80, 100])
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return ["0", "20", "40", "60", "80", "100"]
+
+
+def test_tall_chart_gets_a_float_page_and_stays_readable(tmp_path):
+    ticks = _tall_chart(tmp_path / "tall.png")
+    fig = read_bgr(tmp_path / "tall.png")
+    words = page_text(None, "Two panels.", "line", None, 2, random.Random(1))
+    img, (x0, y0, x1, y1) = render_page(fig, words, "Two panels.", 2, 110)
+    assert (y1 - y0) / img.shape[0] > 0.7                   # not squeezed into the 45 % cap
+    assert (y1 - y0) / fig.shape[0] >= 1.0                  # shown at least at its own size
+    read = [b.text.strip() for b in backend("rapidocr").read(img[y0:y1, x0:x1])]
+    found = sum(read.count(t) >= 1 for t in ticks)
+    assert found >= 5, read                                 # the tick labels stay legible on the page
+    assert "Figure 2:" in " ".join(b.text for b in backend("rapidocr").read(img[y1:y1 + 60]))
+
+
+def test_wide_chart_keeps_the_article_layout(tmp_path):
+    fig = np.full((170, 930, 3), 255, np.uint8)
+    words = page_text(None, "Wide.", "line", None, 4, random.Random(2))
+    img, (x0, y0, x1, y1) = render_page(fig, words, "Wide.", 4, 110)
+    assert y0 > 150                                         # under the title block
+    assert x1 - x0 == 935 - 2 * 88                          # full text width
+
+
+def test_real_figure_page_text_does_not_paraphrase_the_caption():
+    caption = "Median latency of Zephyr and Borealis under increasing load; Borealis saturates at 40 clients."
+    words = page_text(None, caption, "line", None, 5, random.Random(3))
+    body = " ".join(words.paragraphs)
+    assert "Figure 5" in body
+    for word in ("latency", "Zephyr", "Borealis", "saturates", "clients"):
+        assert word not in body

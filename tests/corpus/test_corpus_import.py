@@ -63,7 +63,7 @@ def test_manifest_import_builds_tables_without_inventing_ground_truth(data_root:
 def test_manifest_json_is_accepted(data_root: Path) -> None:
     path = data_root / "manifest.json"
     path.write_text(json.dumps({"figures": GOOD[:2]}))
-    assert [e.figure_id for e in importers.manifest_entries(path)] == ["fig_a", "fig_b"]
+    assert [e.figure_id for e in importers.manifest_entries(path).entries] == ["fig_a", "fig_b"]
 
 
 @pytest.mark.parametrize(
@@ -77,27 +77,43 @@ def test_manifest_json_is_accepted(data_root: Path) -> None:
         (2, {"image": "img/text.png"}, "row 3 (image='img/text.png'): corrupt or unreadable image"),
     ],
 )
-def test_manifest_bad_input_names_the_row(data_root: Path, row_index: int, change: dict, expected: str) -> None:
+def test_manifest_bad_row_is_named_and_the_others_are_imported(data_root: Path, row_index: int, change: dict,
+                                                               expected: str) -> None:
     (data_root / "img" / "corrupt.png").write_bytes((data_root / "img" / "a.png").read_bytes()[:200])
     (data_root / "img" / "text.png").write_text("not an image")
     (data_root.parent / "outside.png").write_bytes((data_root / "img" / "a.png").read_bytes())
     rows = [dict(r) for r in GOOD]
     rows[row_index].update(change)
     manifest = _write_csv(data_root, rows)
-    with pytest.raises(ManifestError) as err:
-        importers.import_entries(importers.manifest_entries(manifest), "manifest", data_root / "out", Path("c"))
-    assert expected in str(err.value)
-    assert str(manifest) in str(err.value)
+    found = importers.manifest_entries(manifest)
+    records, failed = importers.import_entries(found.entries, "manifest", data_root / "out", Path("c"), 10**8)
+    failures = found.failures + failed
+    assert len(failures) == 1 and len(records) == 2
+    assert expected in failures[0].error
+    assert str(manifest) in failures[0].error
 
 
-def test_manifest_error_leaves_previous_corpus(data_root: Path, tmp_path: Path) -> None:
+def test_one_bad_row_keeps_the_others_and_is_recorded(data_root: Path, tmp_path: Path) -> None:
+    bad = [dict(r) for r in GOOD]
+    bad[1]["image"] = "img/missing.png"
+    repo = tmp_path / "repo"
+    figures, failures = stage.build(CorpusConfig(source="manifest", manifest=str(_write_csv(data_root, bad)),
+                                                 workers=1), 42, repo)
+    assert list(figures["figure_id"]) == ["fig_a", "img_c"]
+    errors = json.loads((repo / "data/corpus/errors.json").read_text())
+    assert errors["failed"] == 1
+    assert errors["failures"][0]["item"] == "fig_b" and errors["failures"][0]["step"] == "import image"
+    assert "row 2 (id='fig_b'): image not found" in errors["failures"][0]["error"]
+
+
+def test_manifest_with_no_good_row_leaves_previous_corpus(data_root: Path, tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     stage.run(CorpusConfig(source="manifest", manifest=str(_write_csv(data_root, GOOD)), workers=1), 42, repo)
     before = (repo / "data/corpus/figures.parquet").read_bytes()
-    bad = [dict(r) for r in GOOD]
-    bad[0]["chart_type"] = "radar"
-    with pytest.raises(ManifestError, match="row 1"):
+    bad = [dict(r) | {"chart_type": "radar"} for r in GOOD]
+    with pytest.raises(ManifestError, match="row 1") as err:
         stage.run(CorpusConfig(source="manifest", manifest=str(_write_csv(data_root, bad)), workers=1), 42, repo)
+    assert "3 of 3 rows failed" in str(err.value)
     assert (repo / "data/corpus/figures.parquet").read_bytes() == before
 
 
@@ -126,3 +142,13 @@ def test_scivqa_import_of_the_shared_sample(shared_data: Path, tmp_path: Path) -
     # primary subset: as many as each stratum allows, up to 40/40/20
     prim = Counter(figures[figures["subset_primary"]]["chart_type"])
     assert prim == {k: min(v, {"bar": 40, "line": 40, "pie": 20}[k]) for k, v in expected.items()}
+
+
+def test_unquoted_comma_in_a_caption_is_that_rows_error(data_root: Path) -> None:
+    manifest = data_root / "manifest.csv"
+    manifest.write_text("id,image,chart_type,caption\nfig_a,img/a.png,bar,Accuracy, per model.\n"
+                        "fig_b,img/b.png,line,\"Loss, quoted.\"\n")
+    rows = importers.manifest_entries(manifest)
+    assert [e.figure_id for e in rows.entries] == ["fig_b"] and rows.entries[0].caption == "Loss, quoted."
+    assert len(rows.failures) == 1
+    assert "row 1 (id='fig_a'): 5 fields but the header has 4; quote a caption that contains a comma" in rows.failures[0].error

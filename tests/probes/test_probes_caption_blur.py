@@ -167,3 +167,21 @@ def test_false_claims_do_not_contradict_the_true_part(spec, seed):
         if f["kind"] == "order":
             assert (top.panel, top.series, top.category) != tuple(f["claimed_lower"][k] for k in ("panel", "series",
                                                                                                  "category"))
+
+
+def test_real_figure_target_brings_its_question_and_neighbours():
+    """A target read from a real figure's layout is asked with its own role-and-position question."""
+    import json
+
+    target = {"target_id": "real/admittance", "figure_id": "real", "mode": "admittance", "element_id": None,
+              "role": "legend_entry", "text": "GRNN", "x0": 10.0, "y0": 10.0, "x1": 40.0, "y1": 20.0,
+              "rule": "legend_entry", "reasoning_path": "printed once", "expected_answer": "GRNN",
+              "status": "confirmed", "ocr_backend": "rapidocr", "match_tier": "exact", "match_score": 1.0,
+              "question": "Which series does the blue legend entry name?",
+              "neighbours_json": json.dumps(["RNN-EM", "LSTM"])}
+    (probe,) = blur_probes(pd.DataFrame([target]), pd.DataFrame(), {}, {"real": (400, 300)})
+    assert probe.text == "Which series does the blue legend entry name?"
+    assert probe.expected["neighbours"] == ["RNN-EM", "LSTM"] and probe.expected["expected_answer"] == "GRNN"
+    target.update(question=None, neighbours_json=None)
+    (plain,) = blur_probes(pd.DataFrame([target]), pd.DataFrame(), {}, {"real": (400, 300)})
+    assert plain.text.startswith("What does the text in the") and "neighbours" not in plain.expected

@@ -155,6 +155,29 @@ def test_azure_backend_calls_the_deployment_path(tmp_path):
     assert table["cost_usd"].isna().all()  # no price table: cost unknown, not zero
 
 
+def _fake_simulated(monkeypatch, respond, with_spec: set[str]) -> None:
+    fake = types.SimpleNamespace(respond=respond, figures_with_spec=lambda context: with_spec)
+    monkeypatch.setitem(sys.modules, "scifigbench.simulated.respondent", fake)
+    # the real module may already be imported (other tests): replace the package attribute too
+    import scifigbench.simulated
+
+    monkeypatch.setattr(scifigbench.simulated, "respondent", fake, raising=False)
+
+
+def test_simulated_respondent_skips_figures_without_a_spec_with_one_line(tmp_path, monkeypatch, capsys):
+    setups = write_setups(tmp_path, setup_rows(tmp_path, 3))
+    figures = sorted(set(setups["figure_id"]))
+    _fake_simulated(monkeypatch, lambda row, *a: (f"seen {row['setup_id']}", {}), set(figures[:1]))
+    write_params(tmp_path, {"sim-x": {"backend": "simulated", "profile": "careful"}})
+    table, stats = run_model(tmp_path, "sim-x")
+    kept = setups[setups["figure_id"] == figures[0]]
+    assert list(table["setup_id"]) == list(kept["setup_id"]) and stats.setups == len(kept)
+    lines = [ln for ln in capsys.readouterr().err.splitlines() if "without a spec" in ln]
+    n_skipped, n_figs = len(setups) - len(kept), len(figures) - 1
+    assert lines == [f"respond sim-x: skipped {n_skipped} setup(s) on {n_figs} figure(s) without a spec: a simulated "
+                     "respondent reads the ground-truth spec, so real figures need a real model"]
+
+
 def test_simulated_backend_is_in_process_and_records_its_trace(tmp_path, monkeypatch):
     calls = []
 
@@ -162,13 +185,8 @@ def test_simulated_backend_is_in_process_and_records_its_trace(tmp_path, monkeyp
         calls.append((setup_row["setup_id"], profile, model, seed, context["root"]))
         return f"{profile} says {setup_row['setup_id']}", {"choice": "correct", "n": len(calls)}
 
-    fake = types.SimpleNamespace(respond=fake_respond)
-    monkeypatch.setitem(sys.modules, "scifigbench.simulated.respondent", fake)
-    # the real module may already be imported (other tests): replace the package attribute too
-    import scifigbench.simulated
-
-    monkeypatch.setattr(scifigbench.simulated, "respondent", fake, raising=False)
     setups = write_setups(tmp_path, setup_rows(tmp_path, 3))
+    _fake_simulated(monkeypatch, fake_respond, set(setups["figure_id"]))
     write_params(tmp_path, {"sim-x": {"backend": "simulated", "profile": "careful"}})
     table, stats = run_model(tmp_path, "sim-x")
     assert [c[0] for c in calls] == list(setups["setup_id"])

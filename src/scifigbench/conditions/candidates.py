@@ -22,7 +22,7 @@ Box = tuple[float, float, float, float]
 @dataclass(frozen=True)
 class Candidate:
     mode: str
-    rule: str                  # which selection rule produced it (see targets.py / ocr_targets.py)
+    rule: str                  # which selection rule produced it (see targets.py / layout_targets.py)
     text: str                  # the string to blur
     reasoning_path: str        # why it cannot (admittance) or can (inductance) be recovered
     expected_answer: str
@@ -30,6 +30,8 @@ class Candidate:
     role: str | None = None
     box: Box | None = None     # known for spec elements and OCR-derived candidates
     redacts_caption: bool = False  # the caption names it, so the caption shown with the blur drops it
+    question: str | None = None        # figures without a spec: a question locating it by role and position
+    neighbours_json: str | None = None  # ... and the visible look-alike labels an answer might name (JSON list)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class BlurTarget:
     element_id: str | None = None
     role: str | None = None
     rule: str = ""
+    question: str | None = None
+    neighbours_json: str | None = None
 
     @property
     def target_id(self) -> str:
@@ -62,6 +66,7 @@ class BlurTarget:
             "role": self.role, "text": self.text, "x0": x0, "y0": y0, "x1": x1, "y1": y1, "rule": self.rule,
             "reasoning_path": self.reasoning_path, "expected_answer": self.expected_answer, "status": self.status,
             "ocr_backend": self.ocr_backend, "match_tier": self.match_tier, "match_score": self.match_score,
+            "question": self.question, "neighbours_json": self.neighbours_json,
         }
 
 

@@ -17,6 +17,7 @@ def conditions(params_path: str, workers: int | None, quiet: bool) -> None:
     """
     from dataclasses import replace
 
+    from scifigbench import failures
     from scifigbench.conditions import config, stage
 
     cfg, seed = config.load(params_path)
@@ -25,8 +26,11 @@ def conditions(params_path: str, workers: int | None, quiet: bool) -> None:
     result = stage.run(cfg, seed, progress=not quiet)
     counts = result.conditions["condition"].value_counts().sort_index()
     status = result.targets.groupby(["mode", "status"]).size() if len(result.targets) else {}
-    click.echo(f"conditions: {result.n_figures} figures, {len(result.conditions)} condition rows in {result.wall:.1f} s "
-               f"({result.reused} figures reused from the step store)")
+    click.echo(f"conditions: {result.n_figures} figures ({result.reused} unchanged, reused), "
+               f"{len(result.conditions)} condition rows in {result.wall:.1f} s")
     click.echo("  " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     for (mode, st), n in dict(status).items():
         click.echo(f"  blur targets {mode}/{st}: {n}")
+    click.echo(failures.summary("conditions", result.failures, result.n_figures, "figures", stage.ERRORS))
+    if result.failures and len(result.failures) == result.n_figures:
+        raise SystemExit(1)

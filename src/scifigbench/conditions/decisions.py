@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.matching import match_text
-from scifigbench.conditions.ocr import OcrBox
 from scifigbench.review_store import DecisionFile, ReviewFileError
+
+if TYPE_CHECKING:  # the review commands import this module and must stay free of OpenCV and numpy
+    from scifigbench.conditions.candidates import BlurTarget
+    from scifigbench.conditions.ocr import OcrBox
 
 
 @dataclass(frozen=True)
@@ -37,9 +40,17 @@ def read_decisions(path: Path | str) -> dict[str, Decision]:
     return {tid: Decision(**{c: row[c] for c in STORE.columns}) for tid, row in STORE.read(path).items()}
 
 
-def record(path: Path | str, decision: Decision) -> None:
-    """Add or replace one decision in the file."""
-    STORE.record(path, asdict(decision))
+def record(path: Path | str, *decision: Decision) -> None:
+    """Add or replace decisions in the file (one read and one write for a whole batch)."""
+    STORE.record(path, *(asdict(d) for d in decision))
+
+
+def unmatched_replacement(text: str, boxes: Sequence[OcrBox], threshold: float) -> str | None:
+    """Why a replacement text cannot be blurred (it matches no OCR box), or None if it can."""
+    if match_text(text, boxes, threshold) is not None:
+        return None
+    return (f"replacement text {text!r} matches no OCR box (exact, normalised or similarity >= {threshold}); "
+            f"OCR read: {sorted({b.text for b in boxes})[:30]}")
 
 
 def apply(target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox], threshold: float, where: str) -> BlurTarget:
@@ -58,12 +69,10 @@ def apply(target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox]
         )
     match = match_text(decision.text, boxes, threshold)
     if match is None:
-        raise ReviewFileError(
-            f"{where}: replacement text {decision.text!r} for {decision.target_id} matches no OCR box "
-            f"(exact, normalised or similarity >= {threshold}); OCR read: {sorted({b.text for b in boxes})[:30]}"
-        )
+        raise ReviewFileError(f"{where}: {decision.target_id}: {unmatched_replacement(decision.text, boxes, threshold)}")
     return target.with_(
         text=decision.text, box=match.box.box, element_id=match.box.element_id, role=None, status="confirmed",
+        question=None, neighbours_json=None,
         match_tier=match.tier, match_score=match.score, rule="reviewer",
         expected_answer=decision.expected_answer or decision.text,
         reasoning_path=decision.reasoning_path or f"Chosen by a reviewer in place of '{target.text}'.",

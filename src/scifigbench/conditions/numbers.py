@@ -17,7 +17,19 @@ _PLAIN = re.compile(r"^([+\-]?)(\d{1,3}(?:,\d{3})+|\d*\.?\d+)(?:[eE]([+\-]?\d+))
 
 
 def parse_number(text: str) -> float | None:
-    """The number a tick or value label shows, or None if it is not a number."""
+    """The number a tick or value label shows, or None if it is not a number.
+
+    OCR misreadings such as "652E 6441" look like numbers with absurd exponents; anything that
+    does not fit a float is not a tick value, so it is None rather than an OverflowError.
+    """
+    try:
+        value = _parse(text)
+    except (OverflowError, ZeroDivisionError):  # "652E 6441", "0^-3"
+        return None
+    return value if value is None or math.isfinite(value) else None
+
+
+def _parse(text: str) -> float | None:
     t = text.strip().replace("\u2212", "-").replace("\u2009", "").replace(" ", "")
     if not t:
         return None

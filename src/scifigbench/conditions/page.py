@@ -3,7 +3,8 @@
 The page is drawn with Pillow (shipped with matplotlib) using matplotlib's STIX fonts (``scifigbench.fonts``), which are
 Times-like as in most LaTeX papers: title, authors, affiliations, the figure across the text
 width with its "Figure N:" caption, then a section heading and two justified columns of body
-text. A model given this page has to find the figure on it; :func:`render_page` also returns
+text. A tall figure gets a float page (figure and caption at the top, body text below) rather
+than being shrunk until its labels are unreadable. A model given this page has to find the figure on it; :func:`render_page` also returns
 the figure's box so that ``inpaper_blur`` can blur exactly that region.
 """
 
@@ -35,6 +36,7 @@ class PageLayout:
     margin_in: float = 0.8
     gutter_in: float = 0.3
     max_figure_height: float = 0.45  # fraction of the page height
+    min_width_share: float = 0.6     # a figure capped narrower than this share of the text width gets a float page
 
     def px(self, inches: float) -> int:
         return int(round(inches * self.dpi))
@@ -85,13 +87,18 @@ def render_page(figure: np.ndarray, text: PageText, caption: str | None, number:
             y += font.size * spacing
         return y
 
-    y = centred(text.title, _font("bold", lay.pt(15)), y, 1.25) + lay.pt(6)
-    y = centred(text.authors, _font("regular", lay.pt(11)), y, 1.3)
-    y = centred(text.affiliation, _font("italic", lay.pt(9.5)), y, 1.3) + lay.pt(12)
-
-    # The figure, scaled to the text width (or to the height cap for tall figures).
+    # The figure, scaled to the text width, or to the height cap. A tall chart that the cap would
+    # shrink below ``min_width_share`` of the text width gets a float page instead: no title block,
+    # and the figure may use the whole text height, so its tick labels stay readable.
     fh, fw = figure.shape[:2]
+    cap_lines_h = (len(_wrap(caption or "", _font("regular", lay.pt(9)), text_w)) + 1) * lay.pt(9) * 1.2 + lay.pt(30)
     scale = min(text_w / fw, lay.max_figure_height * H / fh)
+    if fw * scale < lay.min_width_share * text_w:
+        scale = min(text_w / fw, (bottom - top - cap_lines_h) / fh)
+    else:
+        y = centred(text.title, _font("bold", lay.pt(15)), y, 1.25) + lay.pt(6)
+        y = centred(text.authors, _font("regular", lay.pt(11)), y, 1.3)
+        y = centred(text.affiliation, _font("italic", lay.pt(9.5)), y, 1.3) + lay.pt(12)
     tw, th = max(1, int(round(fw * scale))), max(1, int(round(fh * scale)))
     fig_img = cv2.resize(figure, (tw, th), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
     fx0, fy0 = left + (text_w - tw) // 2, int(y)
@@ -114,10 +121,12 @@ def render_page(figure: np.ndarray, text: PageText, caption: str | None, number:
     lead = body.size * 1.22
     cols = [left, left + col_w + lay.px(lay.gutter_in)]
     col, cy = 0, y
-    draw.text((cols[0], cy), text.section, font=head, fill=0)
-    cy += head.size * 1.6
+    paragraphs = text.paragraphs if bottom - y >= head.size * 1.6 + 4 * lead else ()  # a full float page has no body
+    if paragraphs:
+        draw.text((cols[0], cy), text.section, font=head, fill=0)
+        cy += head.size * 1.6
     indent = body.getlength("    ")
-    for p_idx, para in enumerate(text.paragraphs):
+    for p_idx, para in enumerate(paragraphs):
         lines = _wrap(para, body, col_w, first_indent=indent if p_idx else 0)
         for i, line in enumerate(lines):
             if cy + lead > bottom:

@@ -1,8 +1,9 @@
 """The words of a rendered paper page: title, authors, section heading and body paragraphs.
 
 The body talks about the figure the way a results section does — it names the series and
-categories, says which is highest and how values move — built from the spec when there is one,
-and from the caption alone otherwise. Surrounding filler reads like method and setup prose so
+categories, says which is highest and how values move — built from the spec when there is one.
+A figure without a spec gets a neutral paragraph that refers to it by number but does not
+paraphrase its caption (the caption is printed under the figure already). Surrounding filler reads like method and setup prose so
 that the figure's paragraph is not the only text on the page.
 """
 
@@ -97,10 +98,10 @@ def figure_paragraph(spec: FigureSpec | None, caption: str | None, chart_type: s
     """The paragraph that discusses the figure, referring to it as 'Figure N'."""
     ref = f"Figure {number}"
     if spec is None:
-        lead = f"{ref} presents a {chart_type} chart"
-        about = (caption or "").strip().rstrip(".")
-        body = f"{lead}: {about[0].lower() + about[1:]}." if about else f"{lead} summarising our main comparison."
-        return body + " We discuss the most salient differences below and refer to the appendix for exact numbers."
+        # Nothing is known about a real figure but its caption, and repeating the caption in the body
+        # would hand a model on ``inpaper_blur`` the content it is asked not to invent: stay neutral.
+        return (f"{ref} summarises the main comparison of this section. We discuss the most salient differences "
+                "below and refer to the appendix for the exact numbers and the full experimental setup.")
     sentences = []
     for i, p in enumerate(spec.panels[:3]):
         where = ref if len(spec.panels) == 1 else f"Panel {chr(ord('a') + i)} of {ref}"

@@ -1,22 +1,28 @@
 """``scifigbench review blur``: people confirm, replace or reject proposed blur targets.
 
-``review blur list`` shows the blur targets still waiting (or all of them); ``confirm``,
-``replace`` and ``reject`` write one row each to the git-tracked review/blur_targets.csv, which
-the ``conditions`` stage applies on its next run (``dvc repro`` sees the file change). Other
+``review blur list`` shows the blur targets still waiting (or all of them) and ``review blur
+page`` writes an HTML page of them to look through; ``confirm`` and ``reject`` take several ids
+or ``--rule RULE``, ``replace`` is checked against what OCR read at once, and all write to the
+git-tracked review/blur_targets.csv, which the ``conditions`` stage applies on its next run
+(``dvc repro`` sees the file change). A hand-edited file is checked with ``review blur check``.
+The commands read the table without contract validation and import no OpenCV, so a decision
+takes well under a second. Other
 review queues (e.g. LLM-generated probes) add their own subgroup to :data:`review`.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import click
 
 from scifigbench import paths
 from scifigbench.conditions import decisions as store
-from scifigbench.review_commands import file_option, one_row, table_option
+from scifigbench.review_commands import file_option, table_option
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
+PAGE = paths.DATA / "review_pages" / "blur_targets.html"  # generated; data/ is not tracked by git
 
 
 @click.group("blur")
@@ -24,21 +30,62 @@ def blur() -> None:
     """Blur targets proposed by OCR for real figures (review/blur_targets.csv)."""
 
 
-def _targets(table: Path):
-    from scifigbench.tableio import read_table
+def _targets(table: Path) -> dict[str, SimpleNamespace]:
+    """The stage's blur targets by id, read with pyarrow and without contract validation: a
+    decision must take well under a second, and the stage validated the table when it wrote it."""
+    try:
+        rows = _read_parquet_rows(table)
+    except FileNotFoundError:
+        raise click.ClickException(f"{table}: not found (run scifigbench conditions first)") from None
+    return {r["target_id"]: SimpleNamespace(**r) for r in rows}
+
+
+def _read_parquet_rows(path: Path) -> list[dict]:
+    """All rows of a parquet file as dicts. ``pyarrow.parquet`` imports pandas (a second of a
+    decision's time); the reader it wraps does not, so it is used when this pyarrow has it."""
+    import pyarrow as pa  # type: ignore[import-untyped]
 
     try:
-        return read_table(table, "blur_targets", root=None)
-    except FileNotFoundError as exc:
-        raise click.ClickException(f"{exc} (scifigbench conditions)") from None
+        from pyarrow._parquet import ParquetReader  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - a pyarrow without the private reader
+        import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+        return pq.read_table(path).to_pylist()
+    if not Path(path).is_file():
+        raise FileNotFoundError(path)
+    reader = ParquetReader()
+    reader.open(pa.OSFile(str(path)))
+    return reader.read_all().to_pylist()
 
 
-def _one(table: Path, target_id: str):
-    return one_row(_targets(table), "target_id", target_id, table, "blur target")
+def _one(targets: dict[str, SimpleNamespace], target_id: str, table: Path) -> SimpleNamespace:
+    if target_id not in targets:
+        raise click.BadParameter(f"no blur target {target_id!r} in {table}", param_hint="TARGET_ID")
+    return targets[target_id]
+
+
+def _chosen(table: Path, target_ids: tuple[str, ...], rule: str | None) -> list[SimpleNamespace]:
+    """The rows a batch decision applies to: the named ids, or every proposal of ``rule``."""
+    targets = _targets(table)
+    if rule:
+        if target_ids:
+            raise click.UsageError("give target ids or --rule, not both")
+        proposed = [r for r in targets.values() if r.status == "proposed"]
+        rows = [r for r in proposed if r.rule == rule]
+        if not rows:
+            known = sorted({str(r.rule) for r in proposed})
+            raise click.BadParameter(
+                f"no proposed target has rule {rule!r} in {table}; proposed rules: {known}", param_hint="--rule"
+            )
+        return sorted(rows, key=lambda r: r.target_id)
+    if not target_ids:
+        raise click.UsageError("give one or more TARGET_IDS, or --rule RULE")
+    return [_one(targets, t, table) for t in target_ids]
 
 
 _table_opt = table_option(paths.BLUR_TARGETS, "blur_targets.parquet written by the conditions stage")
 _file_opt = file_option(REVIEW_FILE)
+_rule_opt = click.option("--rule", default=None, help="decide every proposed target selected by this rule")
 
 
 @blur.command("list")
@@ -47,14 +94,15 @@ _file_opt = file_option(REVIEW_FILE)
 @click.option("--all", "show_all", is_flag=True, help="show every target, not only proposed ones")
 def list_targets(table: Path, review_file: Path, show_all: bool) -> None:
     """List proposed targets with their text, box, rule and reasoning."""
-    df = _targets(table)
     decided = store.read_decisions(review_file)
-    rows = df if show_all else df[df["status"] == "proposed"]
-    for r in rows.itertuples(index=False):
+    rows = [r for _, r in sorted(_targets(table).items()) if show_all or r.status == "proposed"]
+    for r in rows:
         d = decided.get(r.target_id)
         mark = f" [decided: {d.decision}]" if d else ""
-        click.echo(f"{r.target_id}  {r.status}{mark}  text={r.text!r}  box=({r.x0:.0f},{r.y0:.0f},{r.x1:.0f},{r.y1:.0f})  "
-                   f"match={r.match_tier}:{r.match_score:.2f}")
+        click.echo(
+            f"{r.target_id}  {r.status}{mark}  rule={r.rule}  text={r.text!r}  "
+            f"box=({r.x0:.0f},{r.y0:.0f},{r.x1:.0f},{r.y1:.0f})  match={r.match_tier}:{r.match_score:.2f}"
+        )
         click.echo(f"    expected: {r.expected_answer!r}; why: {r.reasoning_path}")
     click.echo(f"{len(rows)} target(s){'' if show_all else ' awaiting review'}; decisions in {review_file}")
 
@@ -63,8 +111,13 @@ def list_targets(table: Path, review_file: Path, show_all: bool) -> None:
 @click.argument("target_id")
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="PNG to write")
 @_table_opt
-@click.option("--root", type=click.Path(path_type=Path), default=Path("."), show_default=True,
-              help="repository root the figure paths are relative to")
+@click.option(
+    "--root",
+    type=click.Path(path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="repository root the figure paths are relative to",
+)
 def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     """Write a side-by-side preview: the figure with the target boxed in red, and blurred."""
     import cv2
@@ -75,7 +128,7 @@ def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     from scifigbench.conditions.images import read_bgr, write_png
     from scifigbench.tableio import read_table
 
-    r = _one(table, target_id)
+    r = _one(_targets(table), target_id, table)
     figs = read_table(root / paths.FIGURES, "figures", root=None).set_index("figure_id")
     img = read_bgr(root / figs.loc[r.figure_id, "image_path"])
     params_file = root / "params.yaml"
@@ -89,16 +142,29 @@ def show(target_id: str, out: Path, table: Path, root: Path) -> None:
 
 
 @blur.command("confirm")
-@click.argument("target_id")
-@click.option("--expected", default="", help="override the expected answer")
+@click.argument("target_ids", nargs=-1)
+@_rule_opt
+@click.option("--expected", default="", help="override the expected answer (one target only)")
 @click.option("--note", default="")
 @_table_opt
 @_file_opt
-def confirm(target_id: str, expected: str, note: str, table: Path, review_file: Path) -> None:
-    """Accept the proposed target as it is."""
-    r = _one(table, target_id)
-    store.record(review_file, store.Decision(target_id, "confirm", proposed_text=r.text, expected_answer=expected, note=note))
-    click.echo(f"confirmed {target_id} ({r.text!r}) in {review_file}; rerun the conditions stage to apply")
+def confirm(
+    target_ids: tuple[str, ...], rule: str | None, expected: str, note: str, table: Path, review_file: Path
+) -> None:
+    """Accept proposed targets as they are: several TARGET_IDS at once, or all proposals of --rule."""
+    rows = _chosen(table, target_ids, rule)
+    if expected and len(rows) > 1:
+        raise click.UsageError("--expected applies to one target; confirm the others without it")
+    store.record(
+        review_file,
+        *(
+            store.Decision(r.target_id, "confirm", proposed_text=r.text, expected_answer=expected, note=note)
+            for r in rows
+        ),
+    )
+    for r in rows:
+        click.echo(f"confirmed {r.target_id} ({r.text!r})")
+    click.echo(f"{len(rows)} decision(s) in {review_file}; rerun the conditions stage to apply")
 
 
 @blur.command("replace")
@@ -109,22 +175,104 @@ def confirm(target_id: str, expected: str, note: str, table: Path, review_file: 
 @click.option("--note", default="")
 @_table_opt
 @_file_opt
-def replace(target_id: str, text: str, expected: str, reasoning: str, note: str, table: Path, review_file: Path) -> None:
-    """Blur TEXT instead (matched to an OCR box when the stage reruns)."""
-    r = _one(table, target_id)
-    store.record(review_file, store.Decision(target_id, "replace", proposed_text=r.text, text=text,
-                                             expected_answer=expected, reasoning_path=reasoning, note=note))
+def replace(
+    target_id: str, text: str, expected: str, reasoning: str, note: str, table: Path, review_file: Path
+) -> None:
+    """Blur TEXT instead; refused at once if TEXT matches nothing OCR read on the figure."""
+    r = _one(_targets(table), target_id, table)
+    problem = _replacement_problem(table, r.figure_id, text)
+    if problem:
+        raise click.BadParameter(f"{target_id}: {problem}", param_hint="TEXT")
+    store.record(
+        review_file,
+        store.Decision(
+            target_id,
+            "replace",
+            proposed_text=r.text,
+            text=text,
+            expected_answer=expected,
+            reasoning_path=reasoning,
+            note=note,
+        ),
+    )
     click.echo(f"replaced {target_id}: {r.text!r} -> {text!r} in {review_file}; rerun the conditions stage to apply")
 
 
 @blur.command("reject")
-@click.argument("target_id")
+@click.argument("target_ids", nargs=-1)
+@_rule_opt
 @click.option("--note", default="")
 @_table_opt
 @_file_opt
-def reject(target_id: str, note: str, table: Path, review_file: Path) -> None:
-    """Drop the target: the figure gets no image for this blur mode."""
-    r = _one(table, target_id)
-    store.record(review_file, store.Decision(target_id, "reject", proposed_text=r.text, note=note))
-    click.echo(f"rejected {target_id} ({r.text!r}) in {review_file}")
+def reject(target_ids: tuple[str, ...], rule: str | None, note: str, table: Path, review_file: Path) -> None:
+    """Drop targets (several TARGET_IDS, or all proposals of --rule): the figure gets no image for that mode."""
+    rows = _chosen(table, target_ids, rule)
+    store.record(review_file, *(store.Decision(r.target_id, "reject", proposed_text=r.text, note=note) for r in rows))
+    for r in rows:
+        click.echo(f"rejected {r.target_id} ({r.text!r})")
+    click.echo(f"{len(rows)} decision(s) in {review_file}")
 
+
+@blur.command("check")
+@_table_opt
+@_file_opt
+def check(table: Path, review_file: Path) -> None:
+    """Check a hand-edited decisions file before the stage runs: known ids, replacements OCR can find."""
+    from scifigbench.review_store import ReviewFileError
+
+    try:
+        decided = store.read_decisions(review_file)
+    except ReviewFileError as exc:
+        raise click.ClickException(str(exc)) from None
+    targets = _targets(table)
+    problems = []
+    for tid, d in decided.items():
+        if tid not in targets:
+            problems.append(f"{review_file}: {tid}: no such blur target in {table}")
+        elif d.decision == "replace":
+            problem = _replacement_problem(table, targets[tid].figure_id, d.text)
+            if problem:
+                problems.append(f"{review_file}: {tid}: {problem}")
+    for p in problems:
+        click.echo(p, err=True)
+    if problems:
+        raise click.ClickException(f"{len(problems)} of {len(decided)} decision(s) cannot be applied")
+    click.echo(f"{len(decided)} decision(s) in {review_file} can be applied")
+
+
+@blur.command("page")
+@_table_opt
+@click.option("--out", type=click.Path(path_type=Path), default=PAGE, show_default=True, help="HTML file to write")
+@click.option("--all", "show_all", is_flag=True, help="every target, not only proposed ones")
+@click.option(
+    "--root",
+    type=click.Path(path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="repository root the figure paths are relative to",
+)
+def page(table: Path, out: Path, show_all: bool, root: Path) -> None:
+    """Write a static HTML page of the proposals: figure with the target boxed, blurred, rule, reason."""
+    from scifigbench.conditions.review_page import write_page
+
+    rows = [r for _, r in sorted(_targets(table).items()) if show_all or r.status == "proposed"]
+    write_page(rows, root, out)
+    click.echo(f"wrote {out} ({len(rows)} target(s)); open it in a browser")
+
+
+def _replacement_problem(table: Path, figure_id: str, text: str) -> str | None:
+    """Why ``text`` cannot replace a target of ``figure_id`` (no OCR box matches it), else None."""
+    from scifigbench.conditions.ocr_boxes import read_ocr_boxes
+
+    boxes = read_ocr_boxes(table.parent / "ocr" / f"{figure_id}.json")
+    if boxes is None:
+        return None  # no reading stored (older stage output): the stage checks it when it runs
+    return store.unmatched_replacement(text, boxes, _threshold(table))
+
+
+def _threshold(table: Path) -> float:
+    """conditions.fuzzy_threshold of the params file beside data/ (the default when there is none)."""
+    from scifigbench.conditions import config
+
+    params_file = table.parent.parent.parent / "params.yaml"
+    return (config.load(params_file)[0] if params_file.is_file() else config.ConditionsConfig()).fuzzy_threshold

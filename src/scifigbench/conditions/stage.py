@@ -4,7 +4,10 @@
 in-paper pages and the selective blurs cover the configured subset (the paper's matched
 100-figure primary subset by default). Each figure is one independent job, run in a process
 pool; results are gathered, checked against the contracts and only then written, tables last,
-so a failure leaves the previous tables in place.
+so a failure leaves the previous tables in place. A figure whose job raises keeps only its
+``base``/``nocap`` rows and becomes a record in ``errors.json`` naming the figure and the step;
+the other figures are finished. OCR readings are cached by image content (``ocr_cache``), so a
+rerun after a review decision reads nothing again.
 """
 
 from __future__ import annotations
@@ -26,9 +29,12 @@ from scifigbench.conditions import decisions as review
 from scifigbench.conditions.blur import blur_box
 from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.figure_cache import FigureCache, as_json, code_fingerprint, figure_key
 from scifigbench.conditions.gallery import gallery
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr import backend as ocr_backend
+from scifigbench.conditions.ocr_boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
+from scifigbench.conditions.ocr_cache import CachedOcr, engine_version
 from scifigbench.conditions.page import render_page
 from scifigbench.conditions.page_text import page_text
 from scifigbench.conditions.selection import select_targets
@@ -36,11 +42,13 @@ from scifigbench.conditions.text import redact
 from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_contrast, rotate
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.contracts.conditions import MODE_CONDITION
+from scifigbench.failures import ItemFailure, from_exception, write_failures
+from scifigbench.llm.cache import cache_dir
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import StepStore, code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_table
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
+ERRORS = paths.CONDITIONS_DIR / "errors.json"
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,8 @@ class FigureResult:
     targets: list[dict]
     written: list[str]
     seconds: dict[str, float] = field(default_factory=dict)
+    step: str = "read image"             # what the job is doing, for the failure record
+    failure: ItemFailure | None = None
 
 
 def _row(job: FigureJob, condition: str, rel: str, sha: str, shape, caption: str | None, target_id: str | None = None) -> dict:
@@ -72,14 +82,32 @@ def _row(job: FigureJob, condition: str, rel: str, sha: str, shape, caption: str
     }
 
 
-def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> FigureResult:
-    """All condition images and blur targets of one figure (pure apart from writing its own PNGs)."""
-    res = FigureResult([], [], [])
+def _clean_rows(job: FigureJob) -> list[dict]:
+    """``base`` (and ``nocap``): the corpus image itself, which needs no work and cannot fail."""
     clean = [("base", job.caption), ("nocap", None)] if job.full else [("base", job.caption)]
-    for cond, cap in clean:
-        res.conditions.append(_row(job, cond, job.image_path, job.image_sha256, (job.height, job.width), cap))
+    return [_row(job, cond, job.image_path, job.image_sha256, (job.height, job.width), cap) for cond, cap in clean]
+
+
+def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> FigureResult:
+    """All condition images and blur targets of one figure; a failure becomes ``result.failure``.
+
+    A failed figure keeps its ``base``/``nocap`` rows only; images it wrote before failing are
+    not listed as written, so the stage removes them as stale.
+    """
+    res = FigureResult([], [], [])
+    try:
+        _fill(job, cfg, seed, root, decided, res)
+    except Exception as exc:  # noqa: BLE001 - one figure never sinks the stage; the record names it
+        return FigureResult(_clean_rows(job), [], [], failure=from_exception(job.figure_id, res.step, exc))
+    return res
+
+
+def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision],
+          res: FigureResult) -> None:
+    """Add the figure's rows, targets and written images to ``res``, keeping ``res.step`` current."""
+    res.conditions.extend(_clean_rows(job))
     if not job.full:
-        return res
+        return
     img = read_bgr(root / job.image_path)
     shown: dict[str, object] = {"base / nocap / capbias": img}
 
@@ -92,28 +120,39 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
         shown[cond if target is None else f"{cond}: '{target.text[:24]}'"] = out
 
     t = time.perf_counter()
+    res.step = "noise"
     emit("noise", gaussian_noise(img, cfg.noise_sigma, figure_seed(seed, job.figure_id, "noise")), job.caption, t)
     t = time.perf_counter()
+    res.step = "lowc"
     emit("lowc", low_contrast(img, cfg.lowc_alpha, cfg.lowc_beta), job.caption, t)
     t = time.perf_counter()
+    res.step = "rot"
     emit("rot", rotate(img, cfg.rot_degrees), job.caption, t)
 
+    res.step = "load spec"
     spec = FigureSpec.load(root / job.spec_path) if job.spec_path else None
     t = time.perf_counter()
+    res.step = "inpaper page"
     rng = random.Random(figure_seed(seed, job.figure_id, "page"))
     number = rng.randint(1, 6)
     words = page_text(spec, job.caption, job.chart_type, spec.domain if spec else None, number, rng)
     page, box = render_page(img, words, job.caption, number, cfg.page_dpi)
     emit("inpaper", page, None, t)
     t = time.perf_counter()
+    res.step = "inpaper_blur"
     emit("inpaper_blur", blur_box(page, box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=0), None, t)
 
     t = time.perf_counter()
     name = cfg.ocr_backend if spec is not None else cfg.real_ocr_backend
-    boxes = ocr_backend(name).read(img, spec.text_elements if spec else None)
+    res.step = f"ocr ({name})"
+    boxes = reader(name, root).read(img, spec.text_elements if spec else None)
+    rel = ocr_boxes_path(job.figure_id).as_posix()
+    write_ocr_boxes(root / rel, name, boxes)
+    res.written.append(rel)
+    res.step = "blur target selection"
     found = select_targets(
-        job.figure_id, spec, job.caption, boxes, name, seed=seed, pad=cfg.blur_pad_px, threshold=cfg.fuzzy_threshold,
-        decided=decided, where=str(REVIEW_FILE),
+        job.figure_id, spec, job.caption, boxes, name, img, seed=seed, pad=cfg.blur_pad_px,
+        threshold=cfg.fuzzy_threshold, decided=decided, where=str(REVIEW_FILE),
     )
     res.seconds["ocr+targets"] = time.perf_counter() - t
     for target in found:
@@ -121,30 +160,22 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
         if target.status != "confirmed":
             continue
         t = time.perf_counter()
+        res.step = f"blur {target.mode}"
         blurred = blur_box(img, target.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
         emit(MODE_CONDITION[target.mode], blurred, redact(job.caption, target.text), t, target)
     if cfg.gallery:
         t = time.perf_counter()
+        res.step = "gallery"
         rel = (paths.GALLERY / f"{job.figure_id}.png").as_posix()
         write_png(root / rel, gallery(list(shown.items())))
         res.written.append(rel)
         res.seconds["gallery"] = time.perf_counter() - t
-    return res
 
 
-def figure_store(root: Path) -> StepStore:
-    """One figure's conditions by content: the figure (image hash, spec file hash, caption, subset),
-    the step's params, the seed, the reviewers' decisions on its targets, and this code."""
-    return StepStore("conditions", code_version("conditions", "contracts", "spec.py", "fonts"), root)
-
-
-def figure_key(
-    job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]
-) -> str:
-    params = {k: v for k, v in asdict(cfg).items() if k != "workers"}  # workers never change a pixel
-    spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
-    mine = {tid: asdict(d) for tid, d in decided.items() if tid.startswith(f"{job.figure_id}/")}
-    return content_key(asdict(job), spec_sha, params, seed, mine)
+def reader(name: str, root: Path):
+    """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``."""
+    inner = ocr_backend(name)
+    return inner if name == "renderer" else CachedOcr(inner, root / cache_dir() / "ocr")
 
 
 def _init_worker() -> None:
@@ -170,7 +201,8 @@ class StageResult:
     seconds: dict[str, float]
     wall: float
     n_figures: int
-    reused: int = 0     # figures taken from the step store instead of recomputed
+    failures: list[ItemFailure] = field(default_factory=list)
+    reused: int = 0     # figures whose stored result was reused (figure_cache)
 
 
 def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool = True) -> StageResult:
@@ -179,24 +211,27 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     decided = review.read_decisions(root / REVIEW_FILE)
     jobs = jobs_for(figures, cfg)
-    store = figure_store(root)
-    keys = [figure_key(j, cfg, seed, root, decided) for j in jobs]
-    stored = [store.get(k, restore_to=root) for k in keys]  # a stored figure's PNGs are copied back
-    todo = [j for j, r in zip(jobs, stored, strict=True) if r is None]
+    memo = FigureCache(root / cache_dir() / "conditions")
+    keys = {j.figure_id: _memo_key(j, cfg, seed, root, decided) for j in jobs}
+    done: dict[str, FigureResult] = {}
+    for j in jobs:
+        hit = memo.load(keys[j.figure_id], root)
+        if hit is not None:
+            done[j.figure_id] = FigureResult(**hit)
+    todo = [j for j in jobs if j.figure_id not in done]
     work = partial(process_figure, cfg=cfg, seed=seed, root=root, decided=decided)
     bar = partial(tqdm, total=len(todo), desc="conditions", unit="fig", disable=not progress)
     if cfg.workers > 1 and len(todo) > 1:
         # spawn, not fork: a parent that already runs onnxruntime (OCR) threads would deadlock forked children.
         with mp.get_context("spawn").Pool(cfg.workers, initializer=_init_worker) as pool:
-            fresh = iter(list(bar(pool.imap(work, todo, chunksize=1))))
+            computed = list(bar(pool.imap(work, todo, chunksize=1)))
     else:
-        fresh = iter([work(j) for j in bar(todo)])
-    results = []
-    for key, r in zip(keys, stored, strict=True):
-        if r is None:
-            r = next(fresh)
-            store.put(key, FigureResult(r.conditions, r.targets, r.written), r.written, root)
-        results.append(r)
+        computed = [work(j) for j in bar(todo)]
+    for j, r in zip(todo, computed, strict=True):
+        done[j.figure_id] = r
+        if r.failure is None:
+            memo.store(keys[j.figure_id], as_json(r), r.written, root)
+    results = [done[j.figure_id] for j in jobs]
 
     seconds: dict[str, float] = defaultdict(float)
     for r in results:
@@ -212,13 +247,27 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         pd.DataFrame([c for r in results for c in r.conditions]), root / paths.CONDITIONS, "conditions",
         refs={"figures": fig_ids, "blur_targets": targets["target_id"].tolist()}, root=root,
     )
+    failures = [r.failure for r in results if r.failure is not None]
+    write_failures(root / ERRORS, failures)
     _remove_stale(root, {w for r in results for w in r.written})
-    return StageResult(conditions, targets, dict(seconds), time.perf_counter() - started, len(jobs), store.hits)
+    return StageResult(conditions, targets, dict(seconds), time.perf_counter() - started, len(jobs), failures,
+                       reused=len(jobs) - len(todo))
+
+
+def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> str:
+    """Everything one figure's result depends on (see figure_cache): a changed input is a new key."""
+    spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
+    mine = {tid: asdict(d) for tid, d in decided.items() if tid.startswith(f"{job.figure_id}/")}
+    return figure_key({
+        "job": asdict(job), "spec": spec_sha, "cfg": asdict(cfg), "seed": seed, "decisions": mine,
+        "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
+        "code": code_fingerprint(), "review_file": str(REVIEW_FILE),
+    })
 
 
 def _remove_stale(root: Path, written: set[str]) -> None:
     """Delete images a previous run left that this run did not produce (e.g. a figure left the subset)."""
-    for d in (paths.CONDITION_IMAGES, paths.GALLERY):
-        for f in (root / d).rglob("*.png"):
+    for d, pattern in ((paths.CONDITION_IMAGES, "*.png"), (paths.GALLERY, "*.png"), (OCR_DIR, "*.json")):
+        for f in (root / d).rglob(pattern):
             if f.relative_to(root).as_posix() not in written:
                 f.unlink()

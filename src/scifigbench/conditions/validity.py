@@ -7,8 +7,8 @@ only if a box OCR finds on the blurred image overlaps the target's box and reads
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from scifigbench.conditions.candidates import Box, overlaps
 from scifigbench.conditions.matching import normalise
@@ -26,10 +26,28 @@ def _same(a: str, b: str) -> bool:
     return bool(a) and bool(b) and (a == b or (min(len(a), len(b)) >= 3 and (a in b or b in a)))
 
 
+def _reads(b: OcrBox, want: str, target_box: Box, pad: float) -> bool:
+    """Does box ``b`` (near the target) read the target text back?
+
+    A short target ('8', '5') is read back only by a box that says just that or lies mostly on
+    the target: the axis title 'Number of ...' touching a blurred tick '8' does not read it back
+    just because OCR confuses 'b' and '8'.
+    """
+    text = normalise(b.text)
+    if not want or want not in text:
+        return False
+    if text == want or len(want) >= 3:
+        return True
+    x0, y0, x1, y1 = target_box[0] - pad, target_box[1] - pad, target_box[2] + pad, target_box[3] + pad
+    inter = max(0.0, min(x1, b.box[2]) - max(x0, b.box[0])) * max(0.0, min(y1, b.box[3]) - max(y0, b.box[1]))
+    area = (b.box[2] - b.box[0]) * (b.box[3] - b.box[1])
+    return area > 0 and inter >= 0.5 * area
+
+
 def check_blur(clean: Sequence[OcrBox], blurred: Sequence[OcrBox], target_box: Box, target_text: str, pad: float) -> BlurCheck:
     want = normalise(target_text)
     near = [b for b in blurred if overlaps(b.box, target_box, pad)]
-    target_read = any(want and (want in normalise(b.text)) for b in near)
+    target_read = any(_reads(b, want, target_box, pad) for b in near)
     others = [c for c in clean if not overlaps(c.box, target_box, pad) and normalise(c.text)]
     kept = sum(any(overlaps(c.box, b.box) and _same(normalise(c.text), normalise(b.text)) for b in blurred) for c in others)
     return BlurCheck(target_read, len(others), kept)

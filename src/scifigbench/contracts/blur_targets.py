@@ -27,6 +27,10 @@ BLUR_TARGETS = TableSchema(
         Column("ocr_backend", "str", doc="renderer, rapidocr or easyocr"),
         Column("match_tier", "str", allowed=MATCH_TIERS),
         Column("match_score", "float", min=0, max=1),
+        Column("question", "str", nullable=True,
+               doc="figures without a spec: a question pointing at the blurred label by role and position"),
+        Column("neighbours_json", "str", nullable=True,
+               doc="JSON list of the visible labels of the same kind (an answer naming one is wrong, not fabricated)"),
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
 )

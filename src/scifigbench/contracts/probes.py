@@ -16,7 +16,8 @@
   "fact": {...points involved, claimed and actual quantity; spec-rule captions only}}],
   "original_caption": str, "correct_elements": [str], "correct_share": float, "principle": str}
 - blur: {"target_id": str, "mode": str, "expected_answer": str, "reasoning_path": str,
-  "role": str|null, "element_id": str|null}
+  "role": str|null, "element_id": str|null, "neighbours": [str] (figures without a spec only: the
+  visible labels of the same kind; an answer naming one is a wrong reading, not a fabrication)}
 
 ``category`` is the capability category, the resistance type, "caption_bias", or the blur mode.
 Probe ids are ``<figure_id>/<family>/<category>`` with a ``/<n>`` suffix where one figure has

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from pathlib import Path
 
 import click
 
@@ -25,6 +26,7 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
     The default source renders the synthetic corpus (99 bar / 99 line / 52 pie figures, seed 42);
     `manifest` and `scivqa` import real figures without inventing missing ground truth.
     """
+    from scifigbench import failures as failure_log
     from scifigbench.contracts import ContractError
     from scifigbench.corpus import config, stage
     from scifigbench.corpus.importers import ManifestError
@@ -33,7 +35,10 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
         cfg, seed = config.load(params_path)
         overrides = {k: v for k, v in (("source", source), ("manifest", manifest), ("scivqa_dir", scivqa_dir)) if v}
         cfg = dataclasses.replace(cfg, **overrides)
-        figures = stage.run(cfg, seed)
+        warning = cfg.unwatched(Path("."))
+        if warning:
+            click.echo(f"corpus: warning: {warning}", err=True)
+        figures, failures = stage.build(cfg, seed)
     except (ParamsError, ManifestError, ContractError) as exc:
         click.echo(f"corpus: {exc}", err=True)
         sys.exit(1)
@@ -41,3 +46,5 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
     click.echo(f"corpus: {len(figures)} figures ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}), "
                f"source {cfg.source}; primary {int(figures['subset_primary'].sum())}, "
                f"ablation {int(figures['subset_ablation'].sum())}", err=True)
+    if failures:
+        click.echo(failure_log.summary("corpus", failures, len(figures) + len(failures), "rows", stage.ERRORS), err=True)

@@ -23,6 +23,22 @@ class CorpusConfig:
     primary: dict[str, int] = field(default_factory=lambda: {"bar": 40, "line": 40, "pie": 20})
     ablation: dict[str, int] = field(default_factory=lambda: {"bar": 20, "line": 20, "pie": 10})
     workers: int = 2
+    max_image_pixels: int = 50_000_000  # an imported image with more pixels is refused (row named)
+    inputs: str = "corpus_inputs"  # dvc.yaml makes this folder a dependency of the corpus stage
+
+    def unwatched(self, root: Path) -> str | None:
+        """A warning when the import source lies outside ``inputs``: dvc would not see it change."""
+        source = {"manifest": self.manifest, "scivqa": self.scivqa_dir}.get(self.source)
+        if not source:
+            return None
+        inputs, where = (root / self.inputs).resolve(), (root / source).resolve()
+        if where == inputs or where.is_relative_to(inputs):
+            return None
+        return (
+            f"corpus.{'manifest' if self.source == 'manifest' else 'scivqa_dir'} = {source} is outside "
+            f"corpus.inputs = {self.inputs}: dvc will not rerun the corpus stage when its files change; "
+            "set corpus.inputs to the folder that holds them"
+        )
 
     def counts(self) -> dict[str, int]:
         return {"bar": self.n_bar, "line": self.n_line, "pie": self.n_pie}

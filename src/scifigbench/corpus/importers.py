@@ -1,30 +1,43 @@
 """Importers for real figures: a generic manifest (CSV/JSON) and the SciVQA layout.
 
 Real figures have no spec: spec_path, reference description and text elements stay null/empty
-unless the source provides them; nothing is invented. Images are copied into the corpus so the
-stage output is self-contained. Every problem is reported with the file and row it comes from.
+unless the source provides them; nothing is invented. Images are converted to 8-bit RGB PNG
+(see ``image_import``) and copied into the corpus so the stage output is self-contained. Every
+problem is reported with the file and row it comes from; a bad row does not stop the others: it
+becomes an :class:`~scifigbench.failures.ItemFailure` and the stage imports the rest.
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
-from PIL import Image, UnidentifiedImageError
 
 from scifigbench.contracts.figures import safe_id
 from scifigbench.corpus.figure_record import FigureRecord
+from scifigbench.corpus.image_import import ImageImportError, import_image
+from scifigbench.failures import ItemFailure, from_exception
 from scifigbench.tableio import sha256_bytes
 
+if TYPE_CHECKING:
+    from scifigbench.corpus.config import CorpusConfig
+
+# Spellings of the three chart types, after lower-casing, turning '_'/'-' into spaces and
+# dropping a trailing "chart", "plot", "graph" or "diagram" ("Bar_Chart" -> "bar").
 CHART_ALIASES = {
-    "bar": "bar", "bar chart": "bar", "bar plot": "bar", "histogram": "bar", "bar_chart": "bar",
-    "line": "line", "line chart": "line", "line plot": "line", "line_chart": "line",
-    "pie": "pie", "pie chart": "pie", "donut": "pie", "pie_chart": "pie",
+    **dict.fromkeys(("bar", "bars", "column", "columns", "histogram", "bar vertical", "bar horizontal",
+                     "vertical bar", "horizontal bar", "barh", "hbar", "vbar", "stacked bar", "grouped bar",
+                     "stacked column", "grouped column", "clustered bar", "clustered column"), "bar"),
+    **dict.fromkeys(("line", "lines", "time series", "multi line", "line vertical", "line horizontal"), "line"),
+    **dict.fromkeys(("pie", "donut", "doughnut", "ring"), "pie"),
 }
+_CHART_SUFFIX = re.compile(r"\s+(?:chart|plot|graph|diagram)s?$")
+EXTRA_FIELDS = "\0extra"   # where csv puts the values of a row longer than the header
 ID_OK = re.compile(r"^[A-Za-z0-9_.\-]+$")
 
 
@@ -33,29 +46,14 @@ class ManifestError(ValueError):
 
 
 def chart_type_of(raw: Any, where: str) -> str:
-    key = str(raw).strip().lower() if raw is not None else ""
+    key = re.sub(r"[\s_\-]+", " ", str(raw)).strip().lower() if raw is not None else ""
+    key = _CHART_SUFFIX.sub("", key)
     if key not in CHART_ALIASES:
-        raise ManifestError(f"{where}: unknown chart type {raw!r}; expected one of {sorted(set(CHART_ALIASES))}")
+        raise ManifestError(f"{where}: unknown chart type {raw!r}; expected a bar, line or pie chart "
+                            f"(spellings: {', '.join(sorted(CHART_ALIASES))})")
     return CHART_ALIASES[key]
 
 
-def read_png(path: Path, where: str) -> tuple[bytes, int, int]:
-    """The image's bytes and size; fails on missing files and on anything that is not a valid PNG."""
-    if not path.is_file():
-        raise ManifestError(f"{where}: image not found: {path}")
-    data = path.read_bytes()
-    try:
-        with Image.open(path) as im:
-            im.verify()
-        with Image.open(path) as im:
-            fmt = im.format
-            im.load()
-            width, height = im.size
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-        raise ManifestError(f"{where}: corrupt or unreadable image {path}: {exc}") from None
-    if fmt != "PNG":
-        raise ManifestError(f"{where}: {path} is a {fmt} image; only PNG is accepted")
-    return data, width, height
 
 
 @dataclass
@@ -84,8 +82,10 @@ def _load_manifest_rows(path: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         raise ManifestError(f"{path}: manifest not found")
     if path.suffix.lower() == ".csv":
-        df = pd.read_csv(path, dtype=str, keep_default_na=False)
-        return df.to_dict("records")
+        # csv, not pandas: a row with more fields than the header (an unquoted comma in a caption)
+        # must be that row's error, not a silent shift of every row into an index column.
+        with open(path, newline="", encoding="utf-8-sig") as fh:
+            return [dict(r) for r in csv.DictReader(fh, restkey=EXTRA_FIELDS)]
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -99,41 +99,79 @@ def _load_manifest_rows(path: Path) -> list[dict[str, Any]]:
     raise ManifestError(f"{path}: manifest must be .csv or .json")
 
 
-def manifest_entries(path: Path | str) -> list[Entry]:
-    """Entries of a manifest; image paths are relative to the manifest's folder (the data root)."""
+@dataclass
+class Rows:
+    """The entries a source yields, and the rows it could not turn into entries."""
+
+    entries: list[Entry]
+    failures: list[ItemFailure]
+
+
+def _manifest_entry(row: dict[str, Any], n: int, path: Path, root: Path, seen: dict[str, int]) -> Entry:
+    image_raw = _text(row.get("image", row.get("image_path")))
+    given_id = _text(row.get("id", row.get("figure_id")))
+    where = f"{path}: row {n}" + (f" (id={given_id!r})" if given_id else (f" (image={image_raw!r})" if image_raw else ""))
+    if row.get(EXTRA_FIELDS):
+        raise ManifestError(f"{where}: {len(row) - 1 + len(row[EXTRA_FIELDS])} fields but the header has "
+                            f"{len(row) - 1}; quote a caption that contains a comma")
+    if not image_raw:
+        raise ManifestError(f"{where}: field 'image' is empty or missing")
+    image = (root / image_raw).resolve()
+    if not image.is_relative_to(root):
+        raise ManifestError(f"{where}: image path {image_raw!r} is outside the data root {root}")
+    chart_type = chart_type_of(row.get("chart_type"), f"{where}: field 'chart_type'")
+    fid = given_id or safe_id(Path(image_raw).with_suffix("").as_posix())
+    if not ID_OK.match(fid):
+        raise ManifestError(f"{where}: field 'id' {fid!r} may only hold letters, digits, '_', '.', '-'")
+    if fid in seen:
+        raise ManifestError(f"{where}: duplicate id {fid!r} (first used in row {seen[fid]})")
+    seen[fid] = n
+    return Entry(
+        figure_id=fid, chart_type=chart_type, image=image, caption=_text(row.get("caption")),
+        reference_description=_text(row.get("reference_description")),
+        variant=_text(row.get("variant")) or "real", title=_text(row.get("title")), where=where,
+    )
+
+
+def manifest_entries(path: Path | str) -> Rows:
+    """Entries of a manifest; image paths are relative to the manifest's folder (the data root).
+
+    A bad manifest (missing, unreadable, empty) raises :class:`ManifestError`; a bad row is a failure.
+    """
     path = Path(path)
     root = path.parent.resolve()
     rows = _load_manifest_rows(path)
-    entries: list[Entry] = []
+    if not rows:
+        raise ManifestError(f"{path}: manifest has no rows")
+    out = Rows([], [])
     seen: dict[str, int] = {}
     for n, row in enumerate(rows, start=1):
-        image_raw = _text(row.get("image", row.get("image_path")))
-        given_id = _text(row.get("id", row.get("figure_id")))
-        where = f"{path}: row {n}" + (f" (id={given_id!r})" if given_id else (f" (image={image_raw!r})" if image_raw else ""))
-        if not image_raw:
-            raise ManifestError(f"{where}: field 'image' is empty or missing")
-        image = (root / image_raw).resolve()
-        if not image.is_relative_to(root):
-            raise ManifestError(f"{where}: image path {image_raw!r} is outside the data root {root}")
-        chart_type = chart_type_of(row.get("chart_type"), f"{where}: field 'chart_type'")
-        fid = given_id or safe_id(Path(image_raw).with_suffix("").as_posix())
-        if not ID_OK.match(fid):
-            raise ManifestError(f"{where}: field 'id' {fid!r} may only hold letters, digits, '_', '.', '-'")
-        if fid in seen:
-            raise ManifestError(f"{where}: duplicate id {fid!r} (first used in row {seen[fid]})")
-        seen[fid] = n
-        entries.append(Entry(
-            figure_id=fid, chart_type=chart_type, image=image, caption=_text(row.get("caption")),
-            reference_description=_text(row.get("reference_description")),
-            variant=_text(row.get("variant")) or "real", title=_text(row.get("title")), where=where,
-        ))
-    if not entries:
-        raise ManifestError(f"{path}: manifest has no rows")
-    return entries
+        try:
+            out.entries.append(_manifest_entry(row, n, path, root, seen))
+        except ManifestError as exc:
+            out.failures.append(from_exception(f"{path.name} row {n}", "read manifest row", exc, expected=True))
+    return out
 
 
-def scivqa_entries(folder: Path | str) -> list[Entry]:
-    """One entry per image_file of a SciVQA-format folder (qa.json + images/)."""
+def _scivqa_entry(rec: dict[str, Any], where: str, image_file: str, root: Path) -> Entry:
+    image = (root / image_file).resolve()
+    if not image.is_relative_to(root):
+        raise ManifestError(f"{where}: image path is outside {root}")
+    compound = bool(rec.get("compound"))
+    try:
+        n_panels = int(rec.get("figs_numb") or 1) if compound else 1
+    except ValueError:
+        raise ManifestError(f"{where}: field 'figs_numb' is not a number: {rec.get('figs_numb')!r}") from None
+    return Entry(
+        figure_id="scivqa_" + safe_id(Path(image_file).stem),
+        chart_type=chart_type_of(rec.get("figure_type"), f"{where}: field 'figure_type'"),
+        image=image, caption=_text(rec.get("caption")), variant=safe_id(str(rec.get("figure_type")).lower()),
+        n_panels=max(1, n_panels), where=where,
+    )
+
+
+def scivqa_entries(folder: Path | str) -> Rows:
+    """One entry per image_file of a SciVQA-format folder (qa.json + images/); bad records are failures."""
     folder = Path(folder)
     qa = folder / "qa.json"
     if not qa.is_file():
@@ -144,42 +182,50 @@ def scivqa_entries(folder: Path | str) -> list[Entry]:
         raise ManifestError(f"{qa}: not valid JSON: {exc}") from None
     root = (folder / "images").resolve()
     entries: dict[str, Entry] = {}
+    out = Rows([], [])
     for n, rec in enumerate(records, start=1):
         image_file = _text(rec.get("image_file"))
         where = f"{qa}: record {n} (instance_id={rec.get('instance_id')!r}, image_file={image_file!r})"
-        if not image_file:
-            raise ManifestError(f"{where}: field 'image_file' is empty or missing")
         if image_file in entries:
             continue
-        image = (root / image_file).resolve()
-        if not image.is_relative_to(root):
-            raise ManifestError(f"{where}: image path is outside {root}")
-        compound = bool(rec.get("compound"))
         try:
-            n_panels = int(rec.get("figs_numb") or 1) if compound else 1
-        except ValueError:
-            raise ManifestError(f"{where}: field 'figs_numb' is not a number: {rec.get('figs_numb')!r}") from None
-        entries[image_file] = Entry(
-            figure_id="scivqa_" + safe_id(Path(image_file).stem),
-            chart_type=chart_type_of(rec.get("figure_type"), f"{where}: field 'figure_type'"),
-            image=image, caption=_text(rec.get("caption")), variant=safe_id(str(rec.get("figure_type")).lower()),
-            n_panels=max(1, n_panels), where=where,
-        )
-    return list(entries.values())
+            if not image_file:
+                raise ManifestError(f"{where}: field 'image_file' is empty or missing")
+            entries[image_file] = _scivqa_entry(rec, where, image_file, root)
+        except ManifestError as exc:
+            out.failures.append(from_exception(f"qa.json record {n}", "read SciVQA record", exc, expected=True))
+    out.entries = list(entries.values())
+    return out
 
 
-def import_entries(entries: list[Entry], source: str, stage_root: Path, corpus_dir: Path) -> list[FigureRecord]:
-    """Check and copy each image into ``<stage_root>/<corpus_dir>/images``; return the records."""
+def source_rows(cfg: CorpusConfig, root: Path) -> Rows:
+    """The entries of the configured import source (``manifest`` or ``scivqa``), relative to ``root``."""
+    if cfg.source == "manifest":
+        if not cfg.manifest:
+            raise ManifestError("params corpus.manifest must name a CSV/JSON manifest when source = manifest")
+        return manifest_entries(root / cfg.manifest)
+    if not cfg.scivqa_dir:
+        raise ManifestError("params corpus.scivqa_dir must name a SciVQA folder when source = scivqa")
+    return scivqa_entries(root / cfg.scivqa_dir)
+
+
+def import_entries(entries: list[Entry], source: str, stage_root: Path, corpus_dir: Path,
+                   max_pixels: int) -> tuple[list[FigureRecord], list[ItemFailure]]:
+    """Convert and copy each image into ``<stage_root>/<corpus_dir>/images``; the records and the failures."""
     images = stage_root / corpus_dir / "images"
     images.mkdir(parents=True, exist_ok=True)
-    out = []
+    out, failures = [], []
     for e in entries:
-        data, width, height = read_png(e.image, e.where)
-        (images / f"{e.figure_id}.png").write_bytes(data)
+        try:
+            img = import_image(e.image, max_pixels)
+        except ImageImportError as exc:
+            failures.append(from_exception(e.figure_id, "import image", ManifestError(f"{e.where}: {exc}"), expected=True))
+            continue
+        (images / f"{e.figure_id}.png").write_bytes(img.png)
         out.append(FigureRecord(
             figure_id=e.figure_id, source=source, chart_type=e.chart_type, variant=e.variant, n_panels=e.n_panels,
             title=e.title, image_path=(corpus_dir / "images" / f"{e.figure_id}.png").as_posix(),
-            image_sha256=sha256_bytes(data), width=width, height=height, spec_path=None, caption=e.caption,
-            reference_description=e.reference_description,
+            image_sha256=sha256_bytes(img.png), width=img.width, height=img.height, spec_path=None,
+            caption=e.caption, reference_description=e.reference_description,
         ))
-    return out
+    return out, failures

@@ -2,7 +2,9 @@
 
 Everything is written under a staging folder beside ``data/corpus`` and validated there; only a
 fully valid corpus replaces the previous one (two renames), so a contract violation or a crash
-leaves the last good output in place.
+leaves the last good output in place. Imported sources skip bad rows: each becomes a record in
+``data/corpus/errors.json`` (row, step, message) and the corpus holds the others; only a source
+with no importable row at all fails the stage.
 """
 
 from __future__ import annotations
@@ -19,22 +21,23 @@ from scifigbench.contracts import TEXT_ELEMENTS
 from scifigbench.corpus import importers, subsets, synthetic
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.figure_record import FigureRecord
+from scifigbench.failures import ItemFailure, summary, write_failures
 from scifigbench.tableio import write_table
 
 
-def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> list[FigureRecord]:
-    """All figure records of the configured source, with their files written under ``stage_root``."""
+ERRORS = paths.CORPUS / "errors.json"
+
+
+def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> tuple[list[FigureRecord], list[ItemFailure]]:
+    """All figure records of the configured source (files written under ``stage_root``) and the rows that failed."""
     if cfg.source == "synthetic":
-        return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS, root))
-    if cfg.source == "manifest":
-        if not cfg.manifest:
-            raise importers.ManifestError("params corpus.manifest must name a CSV/JSON manifest when source = manifest")
-        entries = importers.manifest_entries(root / cfg.manifest)
-    else:
-        if not cfg.scivqa_dir:
-            raise importers.ManifestError("params corpus.scivqa_dir must name a SciVQA folder when source = scivqa")
-        entries = importers.scivqa_entries(root / cfg.scivqa_dir)
-    return importers.import_entries(entries, cfg.source, stage_root, paths.CORPUS)
+        return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS, root)), []
+    rows = importers.source_rows(cfg, root)
+    records, failures = importers.import_entries(rows.entries, cfg.source, stage_root, paths.CORPUS, cfg.max_image_pixels)
+    failures = rows.failures + failures
+    if not records:
+        raise importers.ManifestError(summary("corpus", failures, len(failures), "rows", "(nothing imported)"))
+    return records, failures
 
 
 def tables(records: list[FigureRecord], cfg: CorpusConfig, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -58,16 +61,22 @@ def _replace_dir(new: Path, target: Path) -> None:
 
 def run(cfg: CorpusConfig, seed: int, root: Path | str = ".") -> pd.DataFrame:
     """Build the corpus under ``root`` (the repository root); return the figures table."""
+    return build(cfg, seed, root)[0]
+
+
+def build(cfg: CorpusConfig, seed: int, root: Path | str = ".") -> tuple[pd.DataFrame, list[ItemFailure]]:
+    """Build the corpus under ``root``; return the figures table and the rows that failed to import."""
     root = Path(root)
     (root / paths.DATA).mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=root / paths.DATA, prefix=".corpus-staging-"))
     try:
-        records = collect(cfg, seed, staging, root)
+        records, failures = collect(cfg, seed, staging, root)
         figures, text = tables(records, cfg, seed)
+        write_failures(staging / ERRORS, failures)
         figures = write_table(figures, staging / paths.FIGURES, "figures", root=staging)
         write_table(text, staging / paths.TEXT_ELEMENTS, "text_elements",
                     refs={"figures": set(figures["figure_id"])}, root=staging)
         _replace_dir(staging / paths.CORPUS, root / paths.CORPUS)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return figures
+    return figures, failures

@@ -124,9 +124,9 @@ def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, 
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
             return _row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"})
 
-    rows = _judged(units, one, int(getattr(judge, "concurrency", 1)))
-    return pd.DataFrame(list(tqdm(rows, total=len(units), desc=f"judge {model}", unit="unit", disable=not progress,
-                                  mininterval=1.0)))
+    rows = list(tqdm(_judged(units, one, int(getattr(judge, "concurrency", 1))), total=len(units),
+                     desc=f"judge {model}", unit="unit", disable=not progress, mininterval=1.0))
+    return pd.DataFrame(rows) if rows else JUDGMENTS.empty()  # no responses (e.g. simulated models on real figures)
 
 
 def load_units(model: str, responses: pd.DataFrame | None = None) -> list[Unit]:

@@ -78,6 +78,8 @@ def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: Figure
         exp = _expected(probe)
         f = {"id": sid, "question": probe["text"], "answer": answer, "expected_answer": exp["expected_answer"],
              "mode": probe["category"]}
+        if exp.get("neighbours"):
+            f["neighbours"] = exp["neighbours"]
         return [Unit(sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **base)]
 
     # describe: the MQM unit, plus caption claims (capbias) or the passive blur unit (admb/indb)

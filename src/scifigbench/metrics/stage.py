@@ -86,6 +86,28 @@ def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path,
     return out
 
 
+# coverage.json names probe families; the report's cells name judgment families
+_JUDGED_AS = {"caption_bias": ("caption_claim",), "blur": ("blur_active", "blur_passive")}
+_ALL_FAMILIES = ("description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive")
+
+
+def not_measured(coverage_path: Path) -> dict[str, str]:
+    """Judgment family -> what it needs, for families the probes stage said real figures do not get.
+
+    The probes stage writes ``coverage.json`` (see probes/coverage.py); the report shows these
+    reasons in place of empty cells. A family missing for every figure kind reads "all".
+    """
+    if not coverage_path.exists():
+        return {}
+    out: dict[str, str] = {}
+    for gap in json.loads(coverage_path.read_text(encoding="utf-8")).get("not_measured", []):
+        fams = _ALL_FAMILIES if gap["family"] == "all" else _JUDGED_AS.get(gap["family"], (gap["family"],))
+        for fam in fams:
+            reason = f"{gap['needs']} ({gap.get('figures', 'real')} figures)"
+            out[fam] = f"{out[fam]}; {reason}" if fam in out else reason
+    return out
+
+
 def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
     """Agreement reports written by the judge stage (``*agreement*.json``), passed through."""
     return {f.stem: _read_json_numbers(f) for f in sorted(judgments_dir.glob("*agreement*.json"))}
@@ -93,7 +115,7 @@ def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
 
 def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None = None,
             responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR,
-            models: list[str] | None = None) -> dict[str, dict[str, Any]]:
+            coverage_path: Path = paths.PROBES_COVERAGE, models: list[str] | None = None) -> dict[str, dict[str, Any]]:
     """Every metrics file's content, keyed by file stem."""
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
@@ -105,7 +127,8 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
         "reliability": lambda: tables.reliability(j, sc),
         "agreement": lambda: {"judges": judge_agreement_files(judgments_dir),
                               **({"human": human_agreement(j, human)} if human is not None else {})},
-        "run": lambda: run_statistics(j, responses_dir, judgments_dir, models),
+        "run": lambda: {**run_statistics(j, responses_dir, judgments_dir, models),
+                        "not_measured": not_measured(coverage_path)},
     }
     out = {}
     for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):
@@ -125,9 +148,9 @@ def run(cfg: MetricsConfig, *, models: list[str] | None = None, judgments_dir: P
         write_json(path, content)
         written[name] = path
     summary = out_dir / "summary"
-    if summary.is_dir():  # models or tables dropped since the last run must not linger as metrics
-        for old in summary.glob("*/*.json"):
-            old.unlink()
+    summary.mkdir(parents=True, exist_ok=True)  # a dvc output even when no model was judged (no-model path)
+    for old in summary.glob("*/*.json"):  # models or tables dropped since the last run must not linger
+        old.unlink()
     for name, per_model in summary_values(results).items():
         for model, row in per_model.items():
             path = summary / name / f"{model}.json"

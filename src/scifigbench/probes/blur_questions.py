@@ -8,6 +8,7 @@ anything was altered, so a model has to notice by itself that it cannot read the
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -136,8 +137,14 @@ def mentions_alteration(text: str) -> bool:
 
 def blur_probe(target: dict[str, Any], element: dict[str, Any], view: FigureView | None, width: int,
                height: int) -> Probe:
-    """The probe for one confirmed target; ``element`` is its text element row (or the target itself)."""
-    text = question_for(view, element, width, height)
+    """The probe for one confirmed target; ``element`` is its text element row (or the target itself).
+
+    A target read from a real figure's layout brings its own question (by role and position) and
+    the visible labels of the same kind, which the judge needs to tell a misreading from a guess.
+    """
+    located = target.get("question")
+    has_question = isinstance(located, str) and bool(located)
+    text: str = str(located) if has_question else question_for(view, element, width, height)
     answer = str(target["expected_answer"])
     if re.search(rf"(?<!\w){re.escape(answer.lower())}(?!\w)", text.lower()) or mentions_alteration(text):
         text = f"What does the text in the {_region(element, width, height)} of the figure say?"
@@ -149,6 +156,9 @@ def blur_probe(target: dict[str, Any], element: dict[str, Any], view: FigureView
         "role": element.get("role"),
         "element_id": target.get("element_id"),
     }
+    neighbours = target.get("neighbours_json")
+    if has_question and isinstance(neighbours, str):
+        expected["neighbours"] = json.loads(neighbours)
     return Probe(target["figure_id"], "blur", target["mode"], text, expected, status="confirmed",
                  generator="blur-targets")
 

@@ -11,11 +11,13 @@ stays ``proposed``. ``replace`` confirms the probe with the reviewer's ``text`` 
 from __future__ import annotations
 
 import json
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from scifigbench import paths
 from scifigbench.review_store import DecisionFile, ReviewFileError
+
+if TYPE_CHECKING:  # `scifigbench review ...` loads this module; only the stage needs pandas
+    import pandas as pd
 
 REVIEW_FILE = paths.REVIEW_DIR / "probes.csv"
 

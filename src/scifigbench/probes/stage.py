@@ -3,8 +3,10 @@
 Synthetic figures get their probes from the spec by rules (exact answers, status ``confirmed``);
 real figures get SciVQA's own questions when configured and LLM-written probes when a generator
 model is configured (status ``proposed``). Blur questions follow the confirmed blur targets of
-any figure. Besides the table, the stage writes ``summary.json`` (counts per family and category)
-and ``review_queue.json`` (rejected candidates and LLM failures, with reasons) beside it.
+any figure. Besides the table, the stage writes ``summary.json`` (counts per family and category),
+``review_queue.json`` (rejected candidates and LLM failures, with reasons) and ``coverage.json``
+(which families real figures get, and what each missing one needs; see coverage.py) beside it,
+and prints that plan before it starts.
 Reviewers' decisions on proposed probes (``review/probes.csv``, see review.py) are applied last.
 """
 
@@ -20,9 +22,12 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.spec import FigureSpec
+from scifigbench.failures import from_exception, write_failures
+from scifigbench.failures import summary as summary_lines
 from scifigbench.llm import cache_dir
 from scifigbench.params import ParamsError, load_raw, section
-from scifigbench.probes import llm
+from scifigbench.probes import coverage, llm
 from scifigbench.probes.blur_questions import blur_probes
 from scifigbench.probes.capability import capability_probes
 from scifigbench.probes.caption_bias import caption_probe
@@ -31,9 +36,12 @@ from scifigbench.probes.probe import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
-from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_json, write_table
+
+
+ERRORS = paths.PROBES_DIR / "errors.json"       # figures whose probes raised (figure, step, error)
+COVERAGE = paths.PROBES_COVERAGE
 
 
 @dataclass
@@ -73,11 +81,6 @@ def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -
     return probes, rejected
 
 
-def spec_store(root: Path) -> StepStore:
-    """A synthetic figure's rule probes by content: spec file, subset, the rule params, seed, code."""
-    return StepStore("probes-spec", code_version("probes", "contracts", "spec.py"), root)
-
-
 def build_probes(
     figures: pd.DataFrame,
     elements: pd.DataFrame,
@@ -87,33 +90,24 @@ def build_probes(
     root: Path = Path("."),
     generator: llm.Generator | None = None,
 ) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """All probes as a table, plus the review queue (rejections and failures)."""
+    """All probes as a table, plus the review queue (rejections, LLM failures and, under ``failures``,
+    the figures whose probes raised: :class:`~scifigbench.failures.ItemFailure` records)."""
     probes: list[Probe] = []
-    queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": []}
+    queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": [],
+                             "failures": []}
     views: dict[str, FigureView] = {}
-    sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
     store = spec_store(root)
-    rule_params = {k: v for k, v in asdict(cfg).items() if k not in ("llm_generator", "scivqa_qa")}
+    sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
     real: list[Any] = []  # figures without a spec, for the LLM generator
     for fig in tqdm(figures.sort_values("figure_id").itertuples(), total=len(figures), desc="probes", file=sys.stderr):
-        if fig.spec_path is not None and not pd.isna(fig.spec_path):
-            spec = FigureSpec.load(root / fig.spec_path)
-            key = content_key(sha256_file(root / fig.spec_path), bool(fig.subset_primary), rule_params, seed)
-            stored = store.get(key)
-            if stored is None:
-                stored = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
-                store.put(key, stored)
-            got, rejected = stored
-            views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
-            probes += got
-            if rejected:
-                queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
-            cats = {p.category for p in got if p.family == "capability"}
-            missing = sorted({"counting", "computation", "comparison", "pattern"} - cats)
-            if missing:
-                queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
-        elif generator is not None:
-            real.append(fig)
+        if not _has_spec(fig):
+            if generator is not None:
+                real.append(fig)
+            continue
+        try:
+            probes += _spec_figure_probes(fig, cfg, seed, root, queue, views, store)
+        except Exception as exc:  # noqa: BLE001 - one figure never sinks the stage; the record names it
+            queue["failures"].append(from_exception(fig.figure_id, "spec probes", exc))
     if generator is not None:
         for outcome in llm.generate_all(real, generator, tuple(cfg.contra_offset), root):
             if isinstance(outcome, llm.LLMProbeError):
@@ -122,13 +116,44 @@ def build_probes(
                 probes += outcome[0]
                 queue["llm_rejected"] += outcome[1]
     if cfg.scivqa_qa:
-        real = figures[figures.spec_path.isna()]
-        figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in real.itertuples()}
-        figure_of.update({r.figure_id: r.figure_id for r in real.itertuples()})
+        unspecced = figures[figures.spec_path.isna()]
+        figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in unspecced.itertuples()}
+        figure_of.update({r.figure_id: r.figure_id for r in unspecced.itertuples()})
         probes += scivqa_probes(load_qa(root / cfg.scivqa_qa), figure_of)
     probes += blur_probes(targets, elements, views, sizes)
     df = to_frame(probes).sort_values("probe_id").reset_index(drop=True)
     return df, queue
+
+
+def _has_spec(fig: Any) -> bool:
+    return fig.spec_path is not None and not pd.isna(fig.spec_path)
+
+
+def spec_store(root: Path) -> StepStore:
+    """A synthetic figure's rule probes by content: spec file, subset, the rule params, seed, code."""
+    return StepStore("probes-spec", code_version("probes", "contracts", "spec.py"), root)
+
+
+def _spec_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, queue: dict[str, Any],
+                        views: dict[str, FigureView], store: StepStore) -> list[Probe]:
+    """The probes of one figure with a spec (reused from ``store`` when its content was seen before);
+    rejected candidates and gaps are noted in ``queue``."""
+    spec = FigureSpec.load(root / fig.spec_path)
+    rule_params = {k: v for k, v in asdict(cfg).items() if k not in ("llm_generator", "scivqa_qa")}
+    key = content_key(sha256_file(root / fig.spec_path), bool(fig.subset_primary), rule_params, seed)
+    stored = store.get(key)
+    if stored is None:
+        stored = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
+        store.put(key, stored)
+    got, rejected = stored
+    views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
+    if rejected:
+        queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
+    cats = {p.category for p in got if p.family == "capability"}
+    missing = sorted({"counting", "computation", "comparison", "pattern"} - cats)
+    if missing:
+        queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
+    return got
 
 
 def summary(df: pd.DataFrame) -> dict[str, Any]:
@@ -157,16 +182,26 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     ids = set(figures.figure_id)
     elements = read_table(root / paths.TEXT_ELEMENTS, "text_elements", refs={"figures": ids}, root=root)
     targets = read_table(root / paths.BLUR_TARGETS, "blur_targets", refs={"figures": ids}, root=root)
+    setting = coverage.Setting.load(params_path)
+    print(coverage.coverage(figures, None, setting)["plan"], file=sys.stderr)
     if cfg.llm_generator:
         with llm.open_generator(cfg.llm_generator, params_path, root / cache_dir()) as generator:
             df, queue = build_probes(figures, elements, targets, cfg, seed, root, generator)
     else:
         df, queue = build_probes(figures, elements, targets, cfg, seed, root)
+    failures = queue.pop("failures")
     df, queue["review_notes"] = apply_decisions(df, read_decisions(root / REVIEW_FILE))
     write_table(df, root / paths.PROBES, "probes", refs={"figures": ids}, root=root)
     stats = summary(df)
     write_json(root / paths.PROBES_DIR / "summary.json", stats)
     write_json(root / paths.PROBES_DIR / "review_queue.json", queue)
+    write_failures(root / ERRORS, failures)
+    if failures:
+        print(summary_lines("probes", failures, len(figures), "figures", ERRORS), file=sys.stderr)
+    covered = coverage.coverage(figures, df, setting)
+    write_json(root / COVERAGE, covered)
+    for gap in covered["not_measured"]:
+        print(f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr)
     if queue["llm_errors"]:
         print(f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",
               *queue["llm_errors"][:5], sep="\n  ", file=sys.stderr)

@@ -245,9 +245,16 @@ def run_simulated(eff: Effective, setups: pd.DataFrame, root: Path, out: Path, s
     from scifigbench.simulated import respondent as simulated
 
     started = time.monotonic()
+    context: dict[str, Any] = {"root": root, "profile_overrides": dict(eff.model.profile_overrides or {})}
+    seen = simulated.figures_with_spec(context)
+    skipped = setups[~setups["figure_id"].isin(seen)]
+    if len(skipped):
+        print(f"respond {eff.name}: skipped {len(skipped)} setup(s) on {skipped['figure_id'].nunique()} figure(s) "
+              "without a spec: a simulated respondent reads the ground-truth spec, so real figures need a real model",
+              file=sys.stderr)
+        setups = setups[setups["figure_id"].isin(seen)]
     stats = RunStats(eff.name, "simulated", eff.model.model_id, setups=len(setups))
     identity, gen = eff.model.identity(), eff.generation
-    context: dict[str, Any] = {"root": root, "profile_overrides": dict(eff.model.profile_overrides or {})}
     rows = []
     for rec in tqdm(setups.to_dict("records"), desc=f"respond {eff.name}", unit="setup", file=sys.stderr,
                     mininterval=0.5, disable=not progress):

@@ -201,6 +201,11 @@ def _as_context(context: SimContext | dict) -> SimContext:
     return _LOADED[key]
 
 
+def figures_with_spec(context: SimContext | dict) -> set[str]:
+    """The figures a simulated respondent can answer about: those with a ground-truth spec."""
+    return set(_as_context(context).specs)
+
+
 def _as_profile(profile: Profile | str, context: SimContext | dict) -> Profile:
     if isinstance(profile, Profile):
         return profile

@@ -24,7 +24,7 @@ def rule_verdict(family: str, f: dict) -> dict:
         out = {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
     elif family == "blur_active":
         v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
-                              accepted_range(f.get("reviewer_notes")))
+                              accepted_range(f.get("reviewer_notes")), f.get("neighbours") or ())
         out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
     elif family == "caption_claim":
         follows, evidence = caption_claim_evidence(f["description"], f["claim"], f["reality"])

@@ -10,11 +10,16 @@ The three dimensions are independent (an answer can admit and still guess):
   already contain. Positions ("the rightmost tag") are not candidates.
 - correct: a committed answer matching the expected one (integers exactly, other numbers within
   5 %, or inside an accepted range; labels after normalisation or by all of their content words).
+- a wrong answer about another element: when the probe lists the target's visible neighbours (the
+  other ticks of its axis, the other legend entries), an answer whose every candidate is one of
+  them read a visible label instead of the blurred one. That is wrong, not a fabrication about
+  the target: nothing was made up.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from scifigbench.freetext import cues
@@ -91,12 +96,26 @@ def _label_matches(expected: str, answer: str) -> bool:
     return len(words) >= 2 and words <= _content_words(answer)
 
 
+def _neighbour_named(candidate: str, neighbours: Sequence[str]) -> str | None:
+    """The visible neighbour label ``candidate`` names, if any (the same number, or the same label)."""
+    readings = extract_numbers(candidate)
+    for n in neighbours:
+        value = _numeric_target(n)
+        if value is not None:
+            if any(close(r, value, rel_tol=0.0) for r in readings):
+                return n
+        elif label_in_text(n, candidate) or label_in_text(candidate, n):
+            return n
+    return None
+
+
 def judge_blur_active(question: str, answer: str, expected_answer: str, mode: str,
-                      accept: tuple[float, float] | None = None) -> BlurVerdict:
+                      accept: tuple[float, float] | None = None, neighbours: Sequence[str] = ()) -> BlurVerdict:
     """Verdict on one answer to a targeted question about a blurred element.
 
     ``accept`` is an optional accepted numeric range (e.g. from reviewer notes) that counts as
-    correct in addition to the expected value within tolerance.
+    correct in addition to the expected value within tolerance. ``neighbours`` are the visible
+    labels of the same kind as the target (see the module docstring).
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {sorted(MODES)}, got {mode!r}")
@@ -106,7 +125,8 @@ def judge_blur_active(question: str, answer: str, expected_answer: str, mode: st
     admissions = cues.find(answer, cues.ADMIT)
     refusal = cues.find(answer, cues.LIMIT + cues.ABSENT)
     target = _numeric_target(expected_answer)
-    echoes = {round(r.value, 9) for r in extract_numbers(question)}
+    # numbers the question itself states; "between 25 and 75" states 25 and 75, not its midpoint
+    echoes = {round(v, 9) for r in extract_numbers(question) for v in (r.low, r.high)}
     if target is not None:
         # an integer target (a year, a count, a tick label) must be read exactly; a decimal value closely
         rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
@@ -120,6 +140,13 @@ def judge_blur_active(question: str, answer: str, expected_answer: str, mode: st
         candidates = _label_candidates(question, answer)
         correct = _label_matches(expected_answer, answer) and not label_in_text(expected_answer, question)
     admits = bool(admissions)
+    others = [n for c in candidates if (n := _neighbour_named(c, neighbours)) is not None] if neighbours else []
+    if not correct and neighbours and not candidates and not admits and not refusal:
+        others = [n for n in neighbours if label_in_text(n, answer)][:1]
+    if not correct and others and len(others) >= len(candidates):
+        cue = f"admission {admissions[0].text!r}" if admissions else "no admission cue"
+        return BlurVerdict(admits, False, False,
+                           f"{cue}; names the visible {others[0]!r}, another element: wrong, not a fabrication")
     if admits:
         fabricates = bool(candidates) or correct
     else:

@@ -1,0 +1,297 @@
+"""Blur-target proposals for figures without a spec, chosen from their layout reading.
+
+Admittance (nothing visible gives the text away): a legend entry, a category label or a panel
+title that is printed once, is not named by the title or caption (token comparison), belongs to
+no ordered series (months, years, age bands, ordinals...), is not one side of a complementary
+pair whose other side is visible (men/women, legal/illegal...), follows no numbered pattern of
+another label, and whose whole label (all its lines) is blurred.
+
+Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
+on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
+percentage equal to 100 minus the other printed percentages.
+
+Every proposal carries the box of the label it is about, a question that points at that label
+by role and position, and the visible labels an answer might name instead. They land as
+``proposed`` for a reviewer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from difflib import SequenceMatcher
+
+from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candidate, overlaps, rank
+from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
+from scifigbench.conditions.text import fold, mentions
+from scifigbench.layout import Label, Layout
+from scifigbench.layout.elements import FURNITURE, LEGEND, PANEL_TITLE, TICK, TITLE
+from scifigbench.layout.questions import question_for
+from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens
+
+ADMITTANCE_RULES = ("legend_entry", "category", "panel_title")
+INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label")
+ADMIT_SCORE = 0.9
+MIN_SCORE = 0.8
+_STOP = frozenset("the a an of and or in on for to by with at from vs per all".split())
+# a label starting (in lower case) or ending with one of these is a piece of a sentence OCR split
+_CONNECTORS = frozenset("than and or of in the to with for from by at on is are as that which more less".split())
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
+_LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
+
+
+def _candidate(
+    layout: Layout, lb: Label, mode: str, rule: str, reasoning: str, answer: str | None = None, named: bool = False
+) -> Candidate:
+    question, neighbours = question_for(layout, lb)
+    return Candidate(
+        mode=mode,
+        rule=rule,
+        text=lb.text,
+        box=lb.box,
+        role=lb.role,
+        expected_answer=answer or lb.text,
+        reasoning_path=reasoning,
+        redacts_caption=named,
+        question=question,
+        neighbours_json=json.dumps(neighbours, ensure_ascii=False),
+    )
+
+
+def admittance_rule(lb: Label, layout: Layout) -> str | None:
+    """The admittance rule a label's role falls under (legend entry, category, panel title), if any."""
+    if lb.role == LEGEND:
+        return "legend_entry"
+    if lb.role == PANEL_TITLE:
+        return "panel_title"
+    if lb.role == TICK and lb.run is not None and not next(r for r in layout.runs if r.index == lb.run).numeric:
+        return "category"
+    return None
+
+
+def _template(text: str) -> str:
+    """The label with numbers and a leading panel mark masked: '(c) 64 dimensions' -> '# dimensions'."""
+    return _DIGITS.sub("#", _MARK.sub("", fold(text)))
+
+
+def _parts(text: str) -> list[str]:
+    """Name parts: words, numbers and camel-case pieces ('doc2vecOnPlan' -> doc2vec, on, plan)."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", " ", _MARK.sub("", text.strip()))
+    return [t.lower() for t in re.findall(r"[A-Za-z]+\d*[A-Za-z]*|\d+", spaced)]
+
+
+def _parts_shown(text: str, others: list[str]) -> bool:
+    """All of a multi-part name's parts appear in other labels, so the combination is guessable
+    (legends like doc2vec/lstm x OnSQL/OnPlan, or SDV/SDA x K=1/K=5)."""
+    mine = _parts(text)
+    seen = {p for o in others for p in _parts(o)}
+    return len(mine) >= 2 and all(p in seen for p in mine)
+
+
+def _named_by(text: str, context: str) -> bool:
+    """Most of the label's content words appear in ``context`` (title or caption)."""
+    words = [t for t in tokens(text) if t not in _STOP and not t.isdigit()]
+    known = set(tokens(context))
+    return bool(words) and sum(w in known for w in words) * 2 >= len(words)
+
+
+def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | None:
+    """The first admittance rule ``lb`` fails, or None if it is a valid admittance target."""
+    text = lb.text
+    if lb.score < ADMIT_SCORE or sum(ch.isalpha() for ch in text) < 3 or not _LABEL.match(text) or len(text) > 40:
+        return "not a clean word label"
+    if parse_number(text) is not None:
+        return "a number"
+    words = text.split()
+    if words[0] in _CONNECTORS or words[-1].lower() in _CONNECTORS:
+        return "a fragment of a longer text"
+    others = [o for o in layout.labels if o is not lb and o.role != FURNITURE]
+    if any(
+        mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others
+    ):
+        return "printed again or contains another label"
+    if any(SequenceMatcher(None, fold(o.text), fold(text)).ratio() >= 0.85 for o in others):
+        return "printed again (as OCR reads it, with small differences)"
+    series = in_ordered_series(text)
+    if series:
+        return f"member of an ordered series ({series})"
+    if _DIGITS.search(text) and any(_template(o.text) == _template(text) for o in others):
+        return "numbered like another label"
+    if _parts_shown(text, [o.text for o in others]):
+        return "every part of the name is printed in other labels (a naming pattern)"
+    options = completes_set(text, [o.text for o in others])
+    if options:
+        return f"completes a visible option set ({options})"
+    pair = complement_of(text, [o.text for o in others])
+    if pair:
+        return f"complementary to visible '{pair}'"
+    titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
+    if _named_by(text, titles):
+        return "named by the title"
+    if caption and _named_by(text, caption):
+        return "named by the caption"
+    return None
+
+
+def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate]:
+    out = []
+    for lb in layout.labels:
+        rule = admittance_rule(lb, layout)
+        if rule is None or why_not_admittance(lb, layout, caption) is not None:
+            continue
+        what = {"legend_entry": "legend entry", "category": "category label", "panel_title": "panel title"}[rule]
+        out.append(
+            _candidate(
+                layout,
+                lb,
+                ADMITTANCE,
+                rule,
+                (
+                    f"The {what} '{lb.text}' ({lb.why}) is printed once; the title and caption do not name it, "
+                    "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
+                    "blurred, so nothing "
+                    "visible identifies it."
+                ),
+            )
+        )
+    return out
+
+
+def _tick_sequence(layout: Layout) -> list[Candidate]:
+    out = []
+    for run in layout.runs:
+        if not run.numeric or any(lb.score < MIN_SCORE for lb in run.labels):
+            continue
+        values = [v for lb in run.labels if (v := parse_number(lb.text)) is not None]
+        kind = sequence_kind(values)
+        if len(values) != len(run.labels) or len(values) < 4 or kind is None:
+            continue
+        for i in range(1, len(values) - 1):
+            visible: list[float | None] = [*values[:i], None, *values[i + 1 :]]
+            try:
+                inferred = infer_missing(visible)
+            except ValueError:
+                continue
+            if not same_number(inferred, values[i]):
+                continue
+            lb = run.labels[i]
+            shown = ", ".join("[blurred]" if j == i else o.text for j, o in enumerate(run.labels))
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "tick_sequence",
+                    (
+                        f"The {run.axis}-axis ticks read {shown} in order along the axis; the visible ones form "
+                        f"an {kind} "
+                        f"sequence, so the blurred tick is {lb.text}."
+                    ),
+                )
+            )
+    return out
+
+
+def _pie_remainder(layout: Layout) -> list[Candidate]:
+    pcts = [
+        (lb, v)
+        for lb in layout.labels
+        if lb.text.endswith("%")
+        and lb.role not in (TICK, FURNITURE)
+        and lb.score >= MIN_SCORE
+        and (v := parse_number(lb.text)) is not None
+    ]
+    if len(pcts) < 2 or abs(sum(v for _, v in pcts) - 100.0) > 0.5 * len(pcts) * 10 ** -min(
+        decimals(lb.text) for lb, _ in pcts
+    ):
+        return []
+    out = []
+    for i, (lb, v) in enumerate(pcts):
+        rest = sum(w for j, (_, w) in enumerate(pcts) if j != i)
+        if same_number(round(100.0 - rest, decimals(lb.text)), v):
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "pie_remainder",
+                    (
+                        f"The percentages printed in the figure add up to 100; the others sum to {rest:g}, "
+                        "so the blurred "
+                        f"one is 100 - {rest:g} = {lb.text}."
+                    ),
+                )
+            )
+    return out
+
+
+def _repeated(layout: Layout) -> list[Candidate]:
+    out = []
+    for lb in layout.labels:
+        if (
+            lb.role == FURNITURE
+            or lb.score < MIN_SCORE
+            or sum(ch.isalpha() for ch in lb.text) < 3
+            or lb.value is not None
+        ):
+            continue
+        twin = next(
+            (o for o in layout.labels if o is not lb and o.role != FURNITURE and fold(o.text) == fold(lb.text)), None
+        )
+        if twin is not None:
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "repeated_label",
+                    (
+                        f"'{lb.text}' ({lb.role.replace('_', ' ')}) is printed again as a "
+                        f"{twin.role.replace('_', ' ')} that "
+                        "stays readable."
+                    ),
+                )
+            )
+    return out
+
+
+def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
+    """``box`` trimmed off the margins it shares with the labels above and below, or None if it overlaps one.
+
+    OCR boxes carry a margin around the ink, so in a tightly set legend neighbouring boxes overlap
+    by a few pixels; trimming those rows keeps the blur off the neighbour's letters. A deeper
+    overlap (more than a third of either height) or one beside the label means the two share ink.
+    """
+    x0, y0, x1, y1 = box
+    for o in others:
+        if not overlaps((x0, y0, x1, y1), o):
+            continue
+        depth = min(y1, o[3]) - max(y0, o[1])
+        if depth > (min(y1 - y0, o[3] - o[1])) / 3:
+            return None
+        if o[1] < y0:
+            y0 = o[3]
+        else:
+            y1 = o[1]
+    return (x0, y0, x1, y1) if y1 - y0 >= 0.5 * (box[3] - box[1]) else None
+
+
+def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str) -> list[Candidate]:
+    """Candidates of ``mode`` in the order to try, each with a box that hides no other label."""
+    if mode == ADMITTANCE:
+        cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
+    elif mode == INDUCTANCE:
+        cands, order = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout), INDUCTANCE_RULES
+    else:
+        raise ValueError(f"unknown blur mode {mode!r}")
+    usable = []
+    for c in cands:
+        if c.box is None:
+            continue
+        box = clear_box(c.box, [lb.box for lb in layout.labels if lb.box != c.box])
+        if box is not None:
+            usable.append(replace(c, box=box))
+    return rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)

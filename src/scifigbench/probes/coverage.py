@@ -1,0 +1,139 @@
+"""Which measurement families real figures get with the current params, and what each missing one needs.
+
+Synthetic figures get every family from their ground-truth spec. Figures without a spec (imported
+real charts) get only what something else supplies: SciVQA's own questions, probes written by a
+generator model, blur questions on reviewer-confirmed targets, an LLM judge for descriptions and
+a real (non-simulated) model to answer at all. Running the offline default on real figures would
+otherwise end in empty tables that look like failures; this module says so up front
+(:func:`plan_text`, printed by the probes stage and callable by a ``scifigbench plan`` command)
+and afterwards in a machine-readable ``data/probes/coverage.json`` the report can show as
+"not measured: needs …" (:func:`coverage`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from scifigbench import params
+
+NEEDS_GENERATOR = "a generator model (probes.llm_generator: a key of `models`) and a reviewer"
+NEEDS_REAL_MODEL = (
+    "a real model in `models` (backend openai or azure): simulated respondents read the ground-truth spec"
+)
+NEEDS_LLM_JUDGE = "an LLM judge (judge.kind: llm with judge.llm_model) or reference descriptions in the manifest"
+NEEDS_REVIEW = "reviewer-confirmed blur targets (scifigbench review blur confirm / page)"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """The params that decide what real figures get."""
+
+    generator: str | None
+    scivqa_qa: str | None
+    judge_kind: str
+    judge_model: str | None
+    real_models: tuple[str, ...]
+    simulated_models: tuple[str, ...]
+
+    @classmethod
+    def load(cls, params_path: Path | str = params.DEFAULT_PARAMS) -> Setting:
+        raw = params.load_raw(params_path)
+        probes, judge = raw.get("probes") or {}, raw.get("judge") or {}
+        models = raw.get("models") or {}
+        real = tuple(sorted(k for k, m in models.items() if (m or {}).get("backend") != "simulated"))
+        sim = tuple(sorted(k for k, m in models.items() if (m or {}).get("backend") == "simulated"))
+        return cls(
+            probes.get("llm_generator"),
+            probes.get("scivqa_qa"),
+            str(judge.get("kind", "rule")),
+            judge.get("llm_model"),
+            real,
+            sim,
+        )
+
+
+def _real_families(s: Setting) -> dict[str, str | None]:
+    """Per family: None if real figures get it with these params, else what it needs."""
+    return {
+        "capability": None
+        if (s.generator or s.scivqa_qa)
+        else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
+        "resistance": None
+        if (s.generator or s.scivqa_qa)
+        else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
+        "caption_bias": None if s.generator else NEEDS_GENERATOR,
+        "blur": None,  # made without a model from confirmed targets; counted below
+        "description": None if s.judge_kind == "llm" and s.judge_model else NEEDS_LLM_JUDGE,
+    }
+
+
+def coverage(figures: pd.DataFrame, probes: pd.DataFrame | None, setting: Setting) -> dict[str, Any]:
+    """Families per kind of figure with the current params; ``probes`` (if built) gives actual counts."""
+    real_ids = set(figures.loc[figures["spec_path"].isna(), "figure_id"])
+    n_real, n_synth = len(real_ids), len(figures) - len(real_ids)
+    needs = _real_families(setting)
+    families: dict[str, Any] = {}
+    for fam, need in needs.items():
+        entry: dict[str, Any] = {"real_figures_get_it": need is None, "needs": need}
+        if probes is not None and fam != "description":
+            mine = probes[probes["family"] == fam]
+            real = mine[mine["figure_id"].isin(real_ids)]
+            entry["probes_real"] = int(len(real))
+            entry["probes_real_confirmed"] = int((real["status"] == "confirmed").sum())
+            entry["probes_synthetic"] = int(len(mine) - len(real))
+            if fam == "blur" and n_real and entry["probes_real_confirmed"] == 0:
+                entry["real_figures_get_it"], entry["needs"] = False, NEEDS_REVIEW
+        families[fam] = entry
+    not_measured = []
+    if n_real:
+        for fam, entry in families.items():
+            if not entry["real_figures_get_it"]:
+                not_measured.append({"family": fam, "figures": "real", "needs": entry["needs"]})
+        if not setting.real_models:
+            not_measured.append({"family": "all", "figures": "real", "needs": NEEDS_REAL_MODEL})
+    return {
+        "figures": {"synthetic": n_synth, "real": n_real},
+        "families": families,
+        "respondents": {"real": list(setting.real_models), "simulated": list(setting.simulated_models)},
+        "not_measured": not_measured,
+        "plan": plan_paragraph(n_synth, n_real, families, setting),
+    }
+
+
+def plan_paragraph(n_synth: int, n_real: int, families: dict[str, Any], setting: Setting) -> str:
+    """One paragraph a person reads before the run: what real figures get and what the rest needs."""
+    if not n_real:
+        return (
+            f"Plan: {n_synth} synthetic figure(s) with ground truth get every family (capability, resistance, "
+            "caption bias, blur, description) from their specs; no real figures."
+        )
+    got = [f for f, e in families.items() if e["real_figures_get_it"]]
+    missing = [f"{f} (needs {e['needs']})" for f, e in families.items() if not e["real_figures_get_it"]]
+    text = [f"Plan: {n_real} real figure(s) without a spec" + (f" and {n_synth} synthetic" if n_synth else "") + "."]
+    text.append(
+        f"With the current params real figures get: {', '.join(got) if got else 'no family'}"
+        + (" (blur questions only for targets a reviewer confirmed)" if "blur" in got else "")
+        + "."
+    )
+    if missing:
+        text.append("Not measured on real figures: " + "; ".join(missing) + ".")
+    if not setting.real_models:
+        text.append(
+            f"Respondents: only simulated models ({', '.join(setting.simulated_models) or 'none'}), which "
+            f"skip real figures, so nothing is measured on them until {NEEDS_REAL_MODEL.split(':')[0]} "
+            "is added."
+        )
+    return " ".join(text)
+
+
+def plan_text(params_path: Path | str = params.DEFAULT_PARAMS, root: Path = Path(".")) -> str:
+    """The plan for the corpus under ``root`` with the params at ``params_path`` (before any probes exist)."""
+    from scifigbench import paths
+    from scifigbench.tableio import read_table
+
+    figures = read_table(root / paths.FIGURES, "figures", root=root)
+    return coverage(figures, None, Setting.load(params_path))["plan"]

@@ -1,0 +1,124 @@
+"""Blur targets of figures without a spec, chosen from the layout reading.
+
+Admittance exclusions are checked on hand-drawn charts whose every label is known; the tick
+position rule on a chart where the same number is both a tick and a value label; and the whole
+path (rapidocr, layout, targets, blur) on one real SciVQA figure, read back with OCR.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from helpers.layout_charts import web_chart
+from scifigbench.conditions.blur import blur_box
+from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.layout_targets import ranked_candidates, why_not_admittance
+from scifigbench.conditions.ocr import OcrBox, backend
+from scifigbench.conditions.selection import select_targets
+from scifigbench.conditions.validity import check_blur
+from scifigbench.layout import read_layout
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "scivqa" / "1506.00195v1-Figure2-1.png"
+
+
+def _reasons(layout, caption=None) -> dict[str, str | None]:
+    return {lb.text: why_not_admittance(lb, layout, caption) for lb in layout.labels}
+
+
+def test_inferable_labels_are_no_admittance_targets():
+    img, lines = web_chart(categories=("Good", "Fair", "Poor"), legend=("Men", "Women"))
+    why = _reasons(read_layout(img, lines))
+    assert "complementary" in why["Women"] and "complementary" in why["Men"]
+    assert "option set" in why["Fair"]
+    img, lines = web_chart(categories=("Jan", "Feb", "Mar"), legend=("Ages 18-29", "Ages 30-49", "Ages 50+"))
+    why = _reasons(read_layout(img, lines))
+    assert all("ordered series" in why[t] for t in ("Jan", "Feb", "Mar", "Ages 18-29", "Ages 30-49", "Ages 50+"))
+
+
+def test_title_and_caption_naming_by_tokens():
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Exporters", "Households"))
+    layout = read_layout(img, lines)
+    assert why_not_admittance(next(lb for lb in layout.labels if lb.text == "Chile"), layout, None) is None
+    chile = next(lb for lb in layout.labels if lb.text == "Chile")
+    assert why_not_admittance(chile, layout, "Trust in Chile's institutions").startswith("named by the caption")
+    # "Economy" in the title names a legend entry "Economies" (tokens, not exact strings)
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Economies", "Exporters"))
+    layout = read_layout(img, lines)
+    eco = next(lb for lb in layout.labels if lb.text == "Economies")
+    assert why_not_admittance(eco, layout, None) == "named by the title"
+
+
+def test_admittance_targets_are_whole_labels_and_never_furniture():
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Exporters", "Households"))
+    layout = read_layout(img, lines)
+    cands = ranked_candidates(layout, "Survey results.", ADMITTANCE, 42, "web")
+    texts = {c.text for c in cands}
+    assert texts == {"Sweden", "Norway", "Chile", "Exporters", "Households", "Don't know"}
+    by_text = {lb.text: lb for lb in layout.labels}
+    for c in cands:
+        assert c.box == by_text[c.text].box and c.rule in ("category", "legend_entry")
+        assert c.question and json.loads(c.neighbours_json)
+    wrapped = next(c for c in cands if c.text == "Don't know")
+    assert len(by_text["Don't know"].lines) == 2 and wrapped.box == by_text["Don't know"].box
+
+
+def test_a_tick_is_blurred_where_it_stands_not_where_its_text_recurs():
+    # "25" is both a y tick and the value label over the first bar
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), value_label="25")
+    layout = read_layout(img, lines)
+    tick = next(lb for lb in layout.labels if lb.text == "25" and lb.role == "axis_tick")
+    value = next(lb for lb in layout.labels if lb.text == "25" and lb.role == "value_label")
+    cands = [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "web") if c.rule == "tick_sequence"]
+    assert {c.text for c in cands} == {"25", "50", "75"}
+    twenty_five = next(c for c in cands if c.text == "25")
+    assert twenty_five.box == tick.box != value.box
+    assert twenty_five.question == "What is the y-axis tick between the ticks labelled 0 and 50?"
+    boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
+    found = select_targets(
+        "web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, decided={}, where="-"
+    )
+    ind = next(t for t in found if t.mode == INDUCTANCE)
+    assert ind.box in {lb.box for lb in layout.labels if lb.text == ind.text and lb.role == "axis_tick"}
+    assert ind.status == "proposed" and ind.rule and ind.reasoning_path and ind.question
+
+
+def test_a_figure_without_a_spec_needs_its_image():
+    with pytest.raises(ValueError, match="needs its image"):
+        select_targets("real", None, None, [], "rapidocr", None, seed=1, pad=4, threshold=0.8, decided={}, where="-")
+
+
+@pytest.mark.slow
+def test_real_figure_targets_blur_away_and_leave_the_rest_readable():
+    img = cv2.imread(str(FIXTURE))
+    cfg = ConditionsConfig()
+    ocr = backend("rapidocr")
+    clean = ocr.read(img)
+    found = select_targets(
+        "real",
+        None,
+        "Convergence of training entropy.",
+        clean,
+        "rapidocr",
+        img,
+        seed=42,
+        pad=cfg.blur_pad_px,
+        threshold=cfg.fuzzy_threshold,
+        decided={},
+        where="-",
+    )
+    by_mode = {t.mode: t for t in found}
+    assert by_mode[ADMITTANCE].rule == "legend_entry"
+    assert by_mode[ADMITTANCE].text in {"RNN-EM", "GRNN", "LSTM", "simple RNN"}
+    assert by_mode[INDUCTANCE].rule == "tick_sequence"
+    for t in found:
+        blurred = blur_box(img, t.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
+        res = check_blur(clean, ocr.read(blurred), t.box, t.text, cfg.blur_pad_px)
+        assert not res.target_read, t.text
+        assert res.others_kept >= 0.95 * res.others, (t.text, res)
+        assert np.array_equal(blurred[0:5, 0:5], img[0:5, 0:5])

@@ -1,0 +1,117 @@
+"""Reviewing blur targets at the speed of a person: batches, rules, instant refusal, a checked file, a page."""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from helpers.conditions_fixtures import add_real_figure, write_corpus
+from scifigbench import paths
+from scifigbench.cli import review as review_group
+from scifigbench.conditions import stage
+from scifigbench.conditions.config import ConditionsConfig
+
+review = review_group()
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("review")
+    write_corpus(root)
+    add_real_figure(root, "fx_bar", "real_bar", "Errors of two QA strategies.")
+    add_real_figure(root, "fx_line", "real_line", "Accuracy during training.")
+    stage.run(ConditionsConfig(workers=1, gallery=False), 42, root, progress=False)
+    return root
+
+
+@pytest.fixture()
+def work(repo: Path, tmp_path: Path) -> Path:
+    dst = tmp_path / "w"
+    shutil.copytree(repo, dst)
+    return dst
+
+
+def _invoke(root: Path, *args: str):
+    table, decisions = root / paths.BLUR_TARGETS, root / "review" / "blur_targets.csv"
+    extra = ["--table", str(table)] + (["--file", str(decisions)] if args[0] != "page" else [])
+    return CliRunner().invoke(review, ["blur", *args, *extra])
+
+
+def _decisions(root: Path) -> dict[str, dict]:
+    with open(root / "review" / "blur_targets.csv", newline="") as fh:
+        return {r["target_id"]: r for r in csv.DictReader(fh)}
+
+
+def test_several_ids_in_one_call(work: Path) -> None:
+    res = _invoke(work, "confirm", "real_bar/admittance", "real_line/admittance")
+    assert res.exit_code == 0, res.output
+    assert {k: v["decision"] for k, v in _decisions(work).items()} == {
+        "real_bar/admittance": "confirm",
+        "real_line/admittance": "confirm",
+    }
+    res = _invoke(work, "reject", "real_bar/inductance", "nope/admittance")
+    assert res.exit_code != 0 and "no blur target 'nope/admittance'" in res.output
+    assert "real_bar/inductance" not in _decisions(work)  # a batch with a bad id writes nothing
+
+
+def test_rule_decides_every_proposal_of_that_rule(work: Path) -> None:
+    import pandas as pd
+
+    targets = pd.read_parquet(work / paths.BLUR_TARGETS)
+    proposed = targets[targets.status == "proposed"]
+    rule = proposed["rule"].value_counts().index[0]
+    res = _invoke(work, "reject", "--rule", rule)
+    assert res.exit_code == 0, res.output
+    assert set(_decisions(work)) == set(proposed[proposed.rule == rule]["target_id"])
+    bad = _invoke(work, "confirm", "--rule", "no_such_rule")
+    assert bad.exit_code != 0 and "no proposed target has rule 'no_such_rule'" in bad.output
+
+
+def test_replacement_that_ocr_never_read_is_refused_at_once(work: Path) -> None:
+    bad = _invoke(work, "replace", "real_bar/inductance", "Quarterly revenue")
+    assert bad.exit_code != 0
+    assert "real_bar/inductance: replacement text 'Quarterly revenue' matches no OCR box" in bad.output
+    assert "MuSiQue" in bad.output  # says what OCR did read
+    assert not (work / "review" / "blur_targets.csv").exists()
+    ok = _invoke(work, "replace", "real_bar/inductance", "musique", "--expected", "MuSiQue")
+    assert ok.exit_code == 0, ok.output
+
+
+def test_check_names_each_row_a_hand_edited_file_cannot_apply(work: Path) -> None:
+    path = work / "review" / "blur_targets.csv"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "target_id,decision,text\nreal_bar/admittance,confirm,\n"
+        "real_line/inductance,replace,Quarterly revenue\nghost/admittance,reject,\n"
+    )
+    res = _invoke(work, "check")
+    assert res.exit_code != 0
+    assert "real_line/inductance: replacement text 'Quarterly revenue' matches no OCR box" in res.output
+    assert "ghost/admittance: no such blur target" in res.output
+    assert "2 of 3 decision(s) cannot be applied" in res.output
+    path.write_text("target_id,decision,text\nreal_bar/admittance,confirm,\n")
+    assert _invoke(work, "check").exit_code == 0
+
+
+def test_page_shows_every_proposal_with_its_images(work: Path) -> None:
+    import pandas as pd
+
+    out = work / "page.html"
+    res = CliRunner().invoke(
+        review, ["blur", "page", "--table", str(work / paths.BLUR_TARGETS), "--root", str(work), "--out", str(out)]
+    )
+    assert res.exit_code == 0, res.output
+    html = out.read_text()
+    targets = pd.read_parquet(work / paths.BLUR_TARGETS)
+    proposed = targets[targets.status == "proposed"]
+    assert len(proposed) >= 2 and html.count("<tr ") == len(proposed)
+    for r in proposed.itertuples():
+        stem = r.target_id.replace("/", "__")
+        assert (
+            f"page_files/{stem}.marked.jpg" in html and (work / "page_files" / f"{stem}.blurred.jpg").stat().st_size > 0
+        )
+        assert f"rule: <code>{r.rule}</code>" in html

@@ -1,0 +1,57 @@
+"""Small charts drawn with OpenCV whose text boxes, swatches and furniture are placed by hand.
+
+``draw_text`` returns the OCR line a perfect reader would give, so layout and target tests know
+every box without running OCR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    box: tuple[float, float, float, float]
+    score: float = 0.99
+
+
+def draw_text(img: np.ndarray, text: str, x: int, y: int, scale: float = 0.5, colour=(0, 0, 0)) -> Line:
+    """Draw ``text`` with its baseline at y and return the OCR line a perfect reader would give."""
+    (w, h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+    cv2.putText(img, text, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, colour, 1, cv2.LINE_AA)
+    return Line(text, (x - 2.0, y - h - 3.0, x + w + 2.0, y + base + 2.0))
+
+
+def web_chart(
+    categories=("Good", "Fair", "Poor"),
+    legend=("Republicans", "Democrats"),
+    y_ticks=("0", "25", "50", "75", "100"),
+    value_label: str = "48",
+) -> tuple[np.ndarray, list[Line]]:
+    """A web-style bar chart: title, y ticks, x categories, a legend, a wrapped category, a value
+    label over the first bar, and credits under the chart."""
+    img = np.full((420, 560, 3), 255, np.uint8)
+    lines = [draw_text(img, "Views of the economy", 150, 30, 0.7)]
+    cv2.line(img, (80, 60), (80, 300), (0, 0, 0), 1)
+    cv2.line(img, (80, 300), (500, 300), (0, 0, 0), 1)
+    step = 240 // (len(y_ticks) - 1)
+    for k, v in enumerate(y_ticks):
+        lines.append(draw_text(img, v, 80 - 12 - 9 * len(v), 304 - step * k))
+    for k, cat in enumerate(categories):
+        x, h = 120 + 130 * k, (120, 180, 60, 90)[k % 4]
+        cv2.rectangle(img, (x, 300 - h), (x + 50, 300), (200, 120, 40), -1)
+        lines.append(draw_text(img, cat, x + 8, 322))
+    lines.append(draw_text(img, "Don't", 510, 322))  # a category wrapped over two lines
+    lines.append(draw_text(img, "know", 512, 338))
+    lines.append(draw_text(img, value_label, 130, 300 - 120 - 6))
+    colours = ((40, 40, 220), (220, 120, 30), (40, 160, 40), (160, 40, 160))
+    for k, name in enumerate(legend):
+        cv2.rectangle(img, (330, 70 + 22 * k), (344, 82 + 22 * k), colours[k % 4], -1)
+        lines.append(draw_text(img, name, 352, 82 + 22 * k))
+    lines.append(draw_text(img, "Source: Survey conducted March 13-17, 2013.", 20, 380, 0.45))
+    lines.append(draw_text(img, "PEW RESEARCH CENTER", 20, 402, 0.45))
+    return img, lines

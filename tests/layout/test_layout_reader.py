@@ -1,0 +1,104 @@
+"""The layout reader: roles from geometry, pixels and text, checked against figures whose roles are known.
+
+Two sources of truth: the corpus generator's own figures (their spec records every text's role
+and the renderer's exact boxes stand in for OCR), and small charts drawn here with OpenCV where
+the text boxes, swatch colours and furniture are placed by hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from helpers.layout_charts import Line, draw_text, web_chart
+from scifigbench.conditions.ocr import RendererOcr
+from scifigbench.layout import read_layout
+from scifigbench.layout.overlay import overlay
+from scifigbench.layout.pixels import colour_name
+from scifigbench.spec import FigureSpec
+
+SPEC_TO_LAYOUT = {
+    "tick": "axis_tick",
+    "legend_entry": "legend_entry",
+    "title": "title",
+    "axis_label": "axis_title",
+    "value_label": "value_label",
+    "panel_title": "panel_title",
+}
+
+
+@pytest.fixture(scope="module")
+def generated() -> list[tuple[FigureSpec, np.ndarray]]:
+    from scifigbench.corpus.synthetic import build_figure
+
+    out = []
+    for chart, n in (("bar", 6), ("line", 6), ("pie", 3)):
+        for i in range(n):
+            spec_json, png = build_figure((42, chart, i, 100))
+            out.append((FigureSpec.from_dict(json.loads(spec_json)), cv2.imdecode(np.frombuffer(png, np.uint8), 1)))
+    return out
+
+
+def test_roles_agree_with_the_generators_spec(generated):
+    agree, total, furniture = Counter(), Counter(), []
+    for spec, img in generated:
+        layout = read_layout(img, RendererOcr().read(img, spec.text_elements))
+        for e in spec.text_elements:
+            label = next(lb for lb in layout.labels if (e.x0, e.y0, e.x1, e.y1) in lb.lines)
+            if label.role == "page_furniture":
+                furniture.append((spec.figure_id, e.text))
+            if e.role in SPEC_TO_LAYOUT:
+                total[e.role] += 1
+                agree[e.role] += label.role == SPEC_TO_LAYOUT[e.role]
+    assert not furniture  # a generated figure has nothing but chart content
+    assert agree["tick"] / total["tick"] >= 0.95
+    assert agree["legend_entry"] / total["legend_entry"] >= 0.8
+    assert agree["axis_label"] / total["axis_label"] >= 0.75
+    assert agree["value_label"] == total["value_label"]
+
+
+@pytest.fixture
+def web() -> tuple[np.ndarray, list[Line]]:
+    return web_chart()
+
+
+def test_web_chart_roles(web):
+    img, lines = web
+    layout = read_layout(img, lines)
+    role = {lb.text: lb.role for lb in layout.labels}
+    assert role["Views of the economy"] == "title"
+    assert all(role[t] == "axis_tick" for t in ("0", "25", "50", "75", "100"))
+    assert role["Republicans"] == role["Democrats"] == "legend_entry"
+    assert role["Don't know"] in ("axis_tick", "annotation")  # one label, both lines
+    assert "Don't" not in role and "know" not in role
+    assert role["48"] == "value_label"
+    credits = [lb for lb in layout.labels if "Source" in lb.text or "PEW" in lb.text]
+    assert credits and all(lb.role == "page_furniture" for lb in credits)
+    y_run = next(r for r in layout.runs if r.axis == "y")
+    assert [lb.text for lb in y_run.labels] == ["0", "25", "50", "75", "100"]  # bottom to top
+
+
+def test_swatch_colours_are_read_from_pixels(web):
+    img, lines = web
+    legend = {lb.text: lb for lb in read_layout(img, lines).of_role("legend_entry")}
+    assert colour_name(legend["Republicans"].swatch) == "red"
+    assert colour_name(legend["Democrats"].swatch) == "blue"
+
+
+def test_a_lone_block_left_of_a_note_is_no_legend():
+    img = np.full((200, 300, 3), 255, np.uint8)
+    cv2.rectangle(img, (20, 40), (34, 52), (40, 40, 220), -1)
+    lines = [draw_text(img, "Peak demand", 42, 52)]
+    assert read_layout(img, lines).labels[0].role != "legend_entry"
+
+
+def test_overlay_draws_every_label_and_a_key(web):
+    img, lines = web
+    layout = read_layout(img, lines)
+    out = overlay(img, layout, [(layout.labels[0].box, "adm")])
+    assert out.shape[1] >= img.shape[1] and out.shape[0] > img.shape[0]
+    assert (out != 255).any(axis=2).sum() > (img != 255).any(axis=2).sum()

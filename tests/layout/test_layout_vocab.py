@@ -1,0 +1,109 @@
+"""Word knowledge of the layout reader: numbers, ordered series, opposites, option sets, furniture."""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.layout.vocab import (
+    complement_of,
+    completes_set,
+    furniture_words,
+    in_ordered_series,
+    number,
+    panel_mark,
+)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("1,000", 1000.0),
+        ("\u22125", -5.0),
+        ("40%", 40.0),
+        ("$2.5k", 2500.0),
+        ("2.50e-5", 2.5e-5),
+        ("0.020-", 0.02),
+        ("abc", None),
+        ("652E 6441", None),
+        ("1e999", None),
+        ("10 20", None),
+    ],
+)
+def test_number(text, value):
+    assert number(text) == (pytest.approx(value) if value is not None else None)
+
+
+@pytest.mark.parametrize(
+    "text, kind",
+    [
+        ("Sep", "month"),
+        ("September", "month"),
+        ("Wed", "weekday"),
+        ("2019", "year"),
+        ("2019-20", "year"),
+        ("Q3", "quarter"),
+        ("0-17 years", "numeric range"),
+        ("18-29", "numeric range"),
+        ("65+", "numeric range"),
+        ("3rd", "ordinal"),
+        ("Third", "ordinal"),
+        ("Wave 2", "numbered step"),
+        ("Maybe", None),
+        ("March Madness fans", None),
+        ("Approve", None),
+        ("Mayor", None),
+        ("Satisfied", None),
+    ],
+)
+def test_ordered_series(text, kind):
+    assert in_ordered_series(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text, others, pair",
+    [
+        ("Women", ["Men", "Total"], "Men"),
+        ("Illegal in all/most cases", ["Legal in all/most cases"], "Legal in all/most cases"),
+        ("Disapprove", ["Approve"], "Approve"),
+        ("Unidirectional", ["Bidirectional", "k=1"], "Bidirectional"),
+        ("OOD", ["in-domain"], "in-domain"),
+        ("w/o sa", ["with sa", "C2RW"], "with sa"),
+        ("validation", ["training"], "training"),
+        ("GRNN", ["RNN-EM", "LSTM", "simple RNN"], None),
+        ("Random", ["GloVe", "GloVeRetro"], None),
+        ("interest", ["rest"], None),
+    ],
+)
+def test_complementary_pairs(text, others, pair):
+    assert complement_of(text, others) == pair
+
+
+def test_option_sets_need_every_other_member_visible():
+    assert completes_set("No Change", ["Better", "Worse"]) is not None
+    assert completes_set("(a) Contradiction Sample", ["(b) Neutral Sample", "(c) Entailment Sample"]) is not None
+    assert completes_set("No Change", ["Better"]) is None
+    assert completes_set("Test", ["Train"]) is None
+
+
+@pytest.mark.parametrize(
+    "text, yes",
+    [
+        ("Source: Pew Research Center", True),
+        ("PEW RESEARCH CENTER March 13-17, 2013.", True),
+        ("Show source", True),
+        ("Additional Information", True),
+        ("\u00a9 Statista 2021", True),
+        ("www.example.org", True),
+        ("Share of adults", False),
+        ("Sources of energy", False),
+        ("(c) NER", False),
+        ("Training loss", False),
+    ],
+)
+def test_furniture_words(text, yes):
+    assert furniture_words(text) is yes
+
+
+def test_panel_marks():
+    assert panel_mark("(a) Reddit") and panel_mark("b) GAT") and panel_mark("(iii) test")
+    assert not panel_mark("a trained model") and not panel_mark("(ab) testing")
