@@ -73,7 +73,7 @@ def main() -> None:
 
     work = Path(tempfile.mkdtemp(prefix="scifigbench-incremental-")) / "repo"
     work.mkdir()
-    for name in ("src", "review"):
+    for name in ("src", "review", "corpus_inputs"):
         shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     for name in ("dvc.yaml", ".gitignore"):
         shutil.copy(REPO / name, work / name)
@@ -106,7 +106,7 @@ def main() -> None:
 
     if args.manifest:
         figures = pd.read_parquet(work / "data/corpus/figures.parquet")
-        images = work / "manifest_images"
+        images = work / "corpus_inputs" / "manifest_images"  # inside corpus.inputs: a dvc dep of the corpus stage
         shutil.copytree(work / "data/corpus/images", images)
         manifest = pd.DataFrame(
             {
@@ -115,8 +115,8 @@ def main() -> None:
                 "caption": figures["caption"],
             }
         )
-        manifest.to_csv(work / "manifest.csv", index=False)
-        corpus.update(source="manifest", manifest="manifest.csv")
+        manifest.to_csv(work / "corpus_inputs" / "manifest.csv", index=False)
+        corpus.update(source="manifest", manifest="corpus_inputs/manifest.csv")
         (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
         repro(work, "conditions")
         victim = images / Path(figures["image_path"].iloc[0]).name
@@ -125,8 +125,7 @@ def main() -> None:
         img = Image.open(victim).convert("RGB")
         img.putpixel((1, 1), (0, 0, 0))
         img.save(victim)
-        # the manifest's images are not dvc deps of the corpus stage (their folder is a param): force it
-        edit, log = repro(work, "--force", "conditions")
+        edit, log = repro(work, "conditions")
         print(f"manifest corpus of {len(figures)} figures, one image edited: dvc repro conditions {edit:.1f} s")
         print("\n".join("  " + line for line in reused_lines(log)))
     if not args.keep:
