@@ -1,5 +1,5 @@
 # The README's two commands: `make repro` (the main job) and `make test` (the fast tests).
-# CI (.ci/run) runs `make quality test test-slow`; CONTRIBUTING.md says how a change is gated.
+# CI (.ci/run) runs `make quality test test-slow check-repro`; CONTRIBUTING.md says how a change is gated.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,20 +10,36 @@ WORKERS ?= auto
 # Tests of one module stay on one worker, so a module-scoped fixture (a rendered corpus) is built once.
 PYTEST := PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope
 
-.PHONY: repro test test-slow test-all quality install clean-venv
+LOCK_VENV := .venv-lock
+
+.PHONY: repro test test-slow test-all quality install lock check-repro clean-venv
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+# Exact versions with hashes from requirements.lock, then the package itself without resolving
+# anything else. The optional EasyOCR backend stays outside the lock: pip install -e '.[easyocr]'.
+$(STAMP): requirements.lock pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
+
+# Re-resolve pyproject.toml's dependencies (+ the test extra) to the newest allowed versions and
+# write them, with hashes, to requirements.lock. Run after changing dependencies; commit the lock.
+lock:
+	test -x $(LOCK_VENV)/bin/pip-compile || { $(PY) -m venv $(LOCK_VENV) && $(LOCK_VENV)/bin/pip install --quiet 'pip-tools>=7.4,<8'; }
+	$(LOCK_VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra test --strip-extras \
+		--no-emit-index-url --no-emit-find-links -o requirements.lock pyproject.toml
 
 install: $(STAMP)
 
 repro: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 $(BIN)/dvc repro
+
+# CI: a fresh clone's `make repro` must reproduce the committed dvc.lock and metrics byte for byte.
+check-repro: repro
+	git diff --exit-code dvc.lock metrics/
 
 # The fast default (under 4 minutes on two cores): everything not marked slow.
 test: $(STAMP)

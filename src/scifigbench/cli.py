@@ -12,6 +12,7 @@ import click
 
 # name -> ("module:attribute", one-line help shown by --help without importing the module)
 COMMANDS: dict[str, tuple[str, str]] = {
+    "check-params": ("scifigbench.params_check:check_params", "Validate params.yaml before any stage runs."),
     "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
     "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
     "review": ("scifigbench.cli:review", "Confirm, replace or reject proposed blur targets and probes."),

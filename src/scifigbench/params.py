@@ -115,3 +115,19 @@ def section(cls: type[T], name: str, path: Path | str = DEFAULT_PARAMS) -> T:
     """Return section ``name`` of the params file as an instance of dataclass ``cls``."""
     raw = load_raw(path)
     return build(cls, raw.get(name), f"{path}:{name}")
+
+
+def model_names(path: Path | str = DEFAULT_PARAMS) -> list[str] | None:
+    """The keys under ``models``: the only models whose outputs metrics and the report read.
+
+    Files of a model removed from params.yaml may still lie in ``data/``; reading by name keeps
+    them out of the results. None when the file declares no ``models`` section at all (e.g. a
+    folder of imported release verdicts): then every table present is read.
+    """
+    raw = load_raw(path)
+    if "models" not in raw:
+        return None
+    models = raw["models"]
+    if not isinstance(models, dict) or not models:
+        raise ParamsError(f"{path}:models: expected a mapping with at least one model, got {models!r}")
+    return sorted(str(k) for k in models)

@@ -6,6 +6,7 @@ dvc.yaml names the same paths; keeping them here means code never builds them by
 from pathlib import Path
 
 DATA = Path("data")
+PARAMS_OK = DATA / "params.ok"  # constant marker of the check-params stage, upstream of every stage
 CORPUS = DATA / "corpus"
 FIGURES = CORPUS / "figures.parquet"
 TEXT_ELEMENTS = CORPUS / "text_elements.parquet"
@@ -39,6 +40,11 @@ def responses(model: str) -> Path:
 def response_stats(model: str) -> Path:
     """What one model's answers hold and cost (setups, answered, errors, tokens, cost), computed from its table."""
     return RESPONSES_DIR / f"{model}.stats.json"
+
+
+def call_bundle(model: str) -> Path:
+    """The answers of one model's current requests as files: the part of the call cache DVC moves."""
+    return DATA / "calls" / model
 
 
 def judgments(model: str) -> Path:

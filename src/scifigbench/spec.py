@@ -108,6 +108,7 @@ class FigureSpec:
     layout: list[int] = field(default_factory=lambda: [1, 1])   # subplot grid [rows, cols]
     figsize: list[float] = field(default_factory=lambda: [6.4, 4.0])  # inches
     font_family: str = "DejaVu Sans"
+    font_file: str = ""             # the file actually drawn with, "<name>@<sha256 prefix>" (set by the renderer)
     font_size: float = 10.0
     palette: str = "tab10"
     legend_outside: str | None = None  # figure-level legend position ("top", "right") or None

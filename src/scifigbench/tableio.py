@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import pandas as pd
 
@@ -66,9 +67,19 @@ def read_table(
     return validate(pd.read_parquet(path), _schema(schema), where=str(path), refs=refs, root=root)
 
 
-def load_judgments(judgments_dir: Path) -> pd.DataFrame:
-    """All ``<model>.parquet`` judgment tables, each checked against the contract."""
-    files = sorted(judgments_dir.glob("*.parquet"))
+def load_judgments(judgments_dir: Path, models: list[str] | None = None) -> pd.DataFrame:
+    """The ``<model>.parquet`` judgment tables of ``models`` (all in the folder when None), each
+    checked against the contract. A named model without a table is an error naming the file."""
+    if models is None:
+        files = sorted(judgments_dir.glob("*.parquet"))
+    else:
+        files = [judgments_dir / f"{m}.parquet" for m in models]
+        missing = [f for f in files if not f.is_file()]
+        if missing:
+            raise FileNotFoundError(
+                f"{missing[0]}: no judgment table for model '{missing[0].stem}' "
+                "named in params.yaml — run its judge stage first"
+            )
     if not files:
         raise FileNotFoundError(f"{judgments_dir}: no judgment tables (*.parquet) — run the judge stage first")
     frames = [read_table(f, "judgments", root=None) for f in files]

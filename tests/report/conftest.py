@@ -67,7 +67,9 @@ def built(tmp_path_factory) -> Path:
         Image.new("RGB", (1720, 716), (200, 60, 60)).save(gallery / f"fig_001__{cond}.png")
     run(MetricsConfig(bootstrap=300, split_half_splits=10), judgments_dir=root / "judgments",
         responses_dir=root / "responses", out_dir=root / "metrics")
-    res = CliRunner().invoke(main, ["report", "--metrics", str(root / "metrics"), "--judgments", str(root / "judgments"),
+    (root / "params.yaml").write_text("models:\n" + "".join(f"  {m}: {{backend: simulated}}\n" for m in sorted(j["model"].unique())))
+    res = CliRunner().invoke(main, ["report", "--params", str(root / "params.yaml"),
+                                    "--metrics", str(root / "metrics"), "--judgments", str(root / "judgments"),
                                     "--setups", str(_setups(j, root)), "--gallery", str(gallery), "--out", str(root / "reports")])
     assert res.exit_code == 0, res.output
     return root

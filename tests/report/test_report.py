@@ -153,7 +153,9 @@ def test_not_measured_families_say_why(built: Path, tmp_path: Path):
             for per_model in content["caption_bias"].values():
                 per_model.pop("overall")
         (metrics / f"{name}.json").write_text(json.dumps(content))
-    res = CliRunner().invoke(main, ["report", "--metrics", str(metrics), "--judgments", str(tmp_path / "none"),
+    (tmp_path / "params.yaml").write_text("seed: 42\n")  # no models section: whatever tables there are (none)
+    res = CliRunner().invoke(main, ["report", "--params", str(tmp_path / "params.yaml"),
+                                    "--metrics", str(metrics), "--judgments", str(tmp_path / "none"),
                                     "--setups", str(tmp_path / "none.parquet"), "--gallery", str(tmp_path), "--out", str(tmp_path / "out")])
     assert res.exit_code == 0, res.output
     html = (tmp_path / "out" / "index.html").read_text()

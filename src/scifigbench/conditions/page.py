@@ -1,6 +1,6 @@
 """A rendered paper page in the look of an arXiv preprint, with the figure placed in it.
 
-The page is drawn with Pillow (shipped with matplotlib) using matplotlib's STIX fonts, which are
+The page is drawn with Pillow (shipped with matplotlib) using matplotlib's STIX fonts (``scifigbench.fonts``), which are
 Times-like as in most LaTeX papers: title, authors, affiliations, the figure across the text
 width with its "Figure N:" caption, then a section heading and two justified columns of body
 text. A tall figure gets a float page (figure and caption at the top, body text below) rather
@@ -15,19 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
-import matplotlib
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from scifigbench import fonts
 from scifigbench.conditions.page_text import PageText
 
-_FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
-_FONTS = {"regular": "STIXGeneral.ttf", "bold": "STIXGeneralBol.ttf", "italic": "STIXGeneralItalic.ttf"}
 
 
 @functools.lru_cache(maxsize=64)
 def _font(style: str, px: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(_FONT_DIR / _FONTS[style]), px)
+    return ImageFont.truetype(str(fonts.page_font_file(style)), px)
 
 
 @dataclass(frozen=True)

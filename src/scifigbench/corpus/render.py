@@ -25,6 +25,7 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 from matplotlib.transforms import blended_transform_factory  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from scifigbench import fonts  # noqa: E402
 from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
@@ -305,8 +306,13 @@ def _boxes(d: Drawing, spec: FigureSpec, renderer: Any, width: int, height: int)
 
 
 def render(spec: FigureSpec) -> bytes:
-    """Draw ``spec``, fill in its size, text elements and value-axis ticks; return the PNG bytes."""
-    with rc_context(_rc(spec)):
+    """Draw ``spec``, fill in its size, text elements and value-axis ticks; return the PNG bytes.
+
+    Only the project's own font files are used (:mod:`scifigbench.fonts`); a family matplotlib
+    would substitute raises, and the spec records the file it was drawn with.
+    """
+    spec.font_file = fonts.fingerprint(fonts.font_file(spec.font_family))
+    with fonts.strict(spec.figure_id), rc_context(_rc(spec)):
         d = draw(spec)
         canvas = d.figure.canvas
         canvas.draw()

@@ -1,31 +1,41 @@
-"""Stratified evaluation subsets: primary (paper: 40/40/20) and ablation drawn inside it (20/20/10)."""
+"""Stratified evaluation subsets: primary (paper: 40/40/20) and ablation drawn inside it (20/20/10).
+
+Within each chart type, figures are ranked by a hash of (seed, chart type, figure id) and the
+first ``n`` of the ranking form the primary subset, the first ``m`` of those the ablation subset.
+A figure's rank does not depend on the other figures, so adding figures never reshuffles the
+stratum: the primary subset changes only if a new figure ranks inside the first ``n`` (then it
+displaces exactly the one at the boundary). A stratum smaller than requested contributes all
+its figures.
+"""
 
 from __future__ import annotations
 
-import numpy as np
+import hashlib
+
 import pandas as pd
 
-CODES = {"bar": 1, "line": 2, "pie": 3}
+CHART_TYPES = ("bar", "line", "pie")
+
+
+def rank_key(seed: int, chart_type: str, figure_id: str) -> str:
+    """The figure's place in its stratum's ranking (lower comes first)."""
+    return hashlib.sha256(f"{seed}\0{chart_type}\0{figure_id}".encode()).hexdigest()
 
 
 def assign(figures: pd.DataFrame, primary: dict[str, int], ablation: dict[str, int], seed: int) -> pd.DataFrame:
-    """Add ``subset_primary`` / ``subset_ablation`` columns.
-
-    Per chart type the ids are sorted first, so the draw depends only on the set of ids and the
-    seed, not on row order. A stratum smaller than requested contributes all its figures.
-    """
+    """Add ``subset_primary`` / ``subset_ablation`` columns."""
     for name, counts in (("primary", primary), ("ablation", ablation)):
-        unknown = sorted(set(counts) - set(CODES))
+        unknown = sorted(set(counts) - set(CHART_TYPES))
         if unknown:
-            raise ValueError(f"corpus.{name}: unknown chart type(s) {unknown}; use {sorted(CODES)}")
+            raise ValueError(f"corpus.{name}: unknown chart type(s) {unknown}; use {list(CHART_TYPES)}")
     out = figures.copy()
     out["subset_primary"] = False
     out["subset_ablation"] = False
-    for chart_type, code in CODES.items():
-        ids = sorted(out.loc[out["chart_type"] == chart_type, "figure_id"])
-        rng = np.random.default_rng([seed, code])
-        chosen = sorted(rng.choice(ids, size=min(primary.get(chart_type, 0), len(ids)), replace=False).tolist())
-        inner = rng.choice(chosen, size=min(ablation.get(chart_type, 0), len(chosen)), replace=False).tolist()
+    for chart_type in CHART_TYPES:
+        ids = out.loc[out["chart_type"] == chart_type, "figure_id"].tolist()
+        ranked = sorted(ids, key=lambda fid: rank_key(seed, chart_type, fid))
+        chosen = ranked[: primary.get(chart_type, 0)]
+        inner = chosen[: ablation.get(chart_type, 0)]
         out.loc[out["figure_id"].isin(chosen), "subset_primary"] = True
         out.loc[out["figure_id"].isin(inner), "subset_ablation"] = True
     return out

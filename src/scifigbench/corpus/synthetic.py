@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from tqdm import tqdm
 
 from scifigbench.corpus.describe import caption, reference_description
-from scifigbench.corpus.generate import generate
 from scifigbench.corpus.figure_record import FigureRecord
+from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
 from scifigbench.spec import FigureSpec
+from scifigbench.stepstore import StepStore, code_version, content_key
 
 CHART_ORDER = ("bar", "line", "pie")
 
@@ -40,18 +41,47 @@ def _results(job_list: list[tuple[int, str, int, int]], workers: int) -> Iterato
         yield from pool.imap(build_figure, job_list, chunksize=4)
 
 
-def build(counts: dict[str, int], seed: int, dpi: int, workers: int, stage_root: Path,
-          corpus_dir: Path) -> Iterator[FigureRecord]:
+def render_store(repo_root: Path) -> StepStore:
+    """Figures by job: a figure is a pure function of (seed, chart type, index, dpi) and this code."""
+    return StepStore("corpus-render", code_version("corpus", "spec.py", "fonts"), repo_root)
+
+
+def _built(job_list: list[tuple[int, str, int, int]], workers: int, store: StepStore) -> Iterator[tuple[str, bytes]]:
+    """Each job's (spec JSON, PNG) in job order: from the store, else rendered (and stored)."""
+    found: dict[tuple[int, str, int, int], tuple[str, bytes] | None] = {
+        job: store.get(content_key(*job)) for job in job_list
+    }
+    todo = [job for job, value in found.items() if value is None]
+    rendered = tqdm(_results(todo, workers), total=len(todo), desc="corpus", unit="fig")
+    for job, built in zip(todo, rendered, strict=True):
+        store.put(content_key(*job), built)
+        found[job] = built
+    for job in job_list:
+        value = found[job]
+        assert value is not None  # every job missing from the store was rendered above
+        yield value
+
+
+def build(
+    counts: dict[str, int],
+    seed: int,
+    dpi: int,
+    workers: int,
+    stage_root: Path,
+    corpus_dir: Path,
+    repo_root: Path = Path("."),
+) -> Iterator[FigureRecord]:
     """Render every figure; write ``<stage_root>/<corpus_dir>/{images,specs}``; yield one record each.
 
     Paths in the records are relative to the repository root (``corpus_dir`` is relative too), so
-    the files can be written under a staging root and moved into place afterwards.
+    the files can be written under a staging root and moved into place afterwards. Figures drawn
+    before by the same code come from the step store under ``repo_root``.
     """
     job_list = jobs(counts, seed, dpi)
     images, specs = stage_root / corpus_dir / "images", stage_root / corpus_dir / "specs"
     images.mkdir(parents=True, exist_ok=True)
     specs.mkdir(parents=True, exist_ok=True)
-    for spec_json, png in tqdm(_results(job_list, workers), total=len(job_list), desc="corpus", unit="fig"):
+    for spec_json, png in _built(job_list, workers, render_store(repo_root)):
         spec = FigureSpec.from_dict(json.loads(spec_json))
         (images / f"{spec.figure_id}.png").write_bytes(png)
         (specs / f"{spec.figure_id}.json").write_text(spec_json + "\n", encoding="utf-8")

@@ -8,7 +8,9 @@ from every denominator by the metrics stage and counted there, never scored as z
 
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,11 +22,12 @@ from tqdm import tqdm
 
 from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
-from scifigbench.spec import FigureSpec
 from scifigbench.judges import rules
 from scifigbench.judges.rules.description import judge_description
-from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.units import Unit, units_for
+from scifigbench.judges.verdict_columns import judgment_columns
+from scifigbench.spec import FigureSpec
+from scifigbench.stepstore import StepStore, code_version
 from scifigbench.tableio import read_table, write_table
 
 
@@ -71,6 +74,16 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
     return row
 
 
+def rule_store(root: Path | str = ".") -> StepStore:
+    """Rule verdicts by unit content: a unit (answer, expected values, spec) and this code decide its
+    verdict, so a rerun after adding a figure judges only the new figure's units."""
+    return StepStore("judge-rule", code_version("judges", "rubric", "freetext", "contracts", "spec.py"), root)
+
+
+def _unit_key(unit: Unit) -> str:
+    return hashlib.sha256(pickle.dumps(unit, protocol=5)).hexdigest()
+
+
 def _judged(units: list[Unit], one, workers: int) -> Iterator[dict]:
     """Rows in unit order; ``workers`` > 1 judges that many units at once (an LLM judge waits on the network).
 
@@ -87,8 +100,10 @@ def _judged(units: list[Unit], one, workers: int) -> Iterator[dict]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True) -> pd.DataFrame:
-    """Judge every unit; failures become error rows (never zeros, never dropped).
+def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True,
+                store: StepStore | None = None) -> pd.DataFrame:
+    """Judge every unit; failures become error rows (never zeros, never dropped). With ``store``,
+    verdicts of units judged before are reused (only for deterministic judges).
 
     A judge with a ``concurrency`` attribute (the LLM judge: its model's configured concurrency)
     is called from that many threads at once; its client paces and throttles the calls.
@@ -98,7 +113,14 @@ def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, 
         if unit.error is not None:
             return _row(unit, model, {"judge_id": judge_id, "error": unit.error})
         try:
-            return _row(unit, model, judge(unit))
+            if store is None:
+                return _row(unit, model, judge(unit))
+            key = _unit_key(unit)
+            judged = store.get(key)
+            if judged is None:
+                judged = judge(unit)
+                store.put(key, judged)
+            return _row(unit, model, judged)
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
             return _row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"})
 
@@ -175,7 +197,9 @@ def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataF
     cfg = params.section(JudgeConfig, "judge", params_path)
     judge, judge_id = make_judge(cfg, params_path)
     try:
-        table = judge_units(load_units(model), model, judge, judge_id)
+        # only the pure rule judge's verdicts are stored; LLM verdicts are cached per request already
+        store = rule_store() if cfg.kind == "rule" and not cfg.fallback_model else None
+        table = judge_units(load_units(model), model, judge, judge_id, store=store)
     finally:
         getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")

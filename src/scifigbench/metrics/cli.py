@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
-from scifigbench.params import DEFAULT_PARAMS, section
+from scifigbench.params import DEFAULT_PARAMS, model_names, section
 
 
 @click.command()
@@ -16,10 +16,12 @@ from scifigbench.params import DEFAULT_PARAMS, section
 @click.option("--responses", "responses_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.RESPONSES_DIR, show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
 def metrics(params_path: Path, judgments_dir: Path, responses_dir: Path, out_dir: Path) -> None:
-    """Compute the paper's tables (CIs, significance, reliability, agreement, run stats) as JSON."""
+    """Compute the paper's tables (CIs, significance, reliability, agreement, run stats) as JSON
+    for the models named in the params file (and no others)."""
     from scifigbench.metrics.stage import MetricsConfig, run
 
     cfg = section(MetricsConfig, "metrics", params_path)
-    written = run(cfg, judgments_dir=judgments_dir, responses_dir=responses_dir, out_dir=out_dir)
+    models = model_names(params_path)
+    written = run(cfg, models=models, judgments_dir=judgments_dir, responses_dir=responses_dir, out_dir=out_dir)
     for path in written.values():
         click.echo(f"wrote {path}")

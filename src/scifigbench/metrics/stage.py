@@ -19,11 +19,10 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.metrics import tables
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
-from scifigbench.contracts.metrics import METRIC_FILES, summary_values
-from scifigbench.tableio import load_judgments, read_table, write_json
-
+from scifigbench.tableio import load_judgments, write_json
 
 
 @dataclass(frozen=True)
@@ -60,17 +59,22 @@ def _read_json_numbers(path: Path) -> dict[str, Any]:
     return keep(data) or {}
 
 
-def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path) -> dict[str, Any]:
+def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path,
+                   models: list[str] | None = None) -> dict[str, Any]:
     """Answers, errors, tokens and cost per model (from its answers, not from how a run got them) and judged rows.
 
     The respond stage's ``<model>.stats.json`` is computed from its table, so a rerun served from
     the cache gives the same numbers; calls, cache hits and retries of each run are in the ledger.
+    With ``models`` only their stats files are read (those of a model removed from params.yaml
+    may still lie in the folder); without, every ``*.stats.json`` there.
     """
     out: dict[str, Any] = {"respond": {}, "judge": {}, "judgments": {}}
-    for f in sorted(responses_dir.glob("*.stats.json")):
-        out["respond"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
-    for f in sorted(judgments_dir.glob("*.stats.json")):
-        out["judge"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
+    for key, folder in (("respond", responses_dir), ("judge", judgments_dir)):
+        files = ([folder / f"{m}.stats.json" for m in models] if models is not None
+                 else sorted(folder.glob("*.stats.json")))
+        for f in files:
+            if f.is_file():
+                out[key][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
     for model, rows in j.groupby("model"):
         fams = {}
         for fam, fr in rows.groupby("family"):
@@ -111,7 +115,7 @@ def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
 
 def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None = None,
             responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR,
-            coverage_path: Path = paths.PROBES_COVERAGE) -> dict[str, dict[str, Any]]:
+            coverage_path: Path = paths.PROBES_COVERAGE, models: list[str] | None = None) -> dict[str, dict[str, Any]]:
     """Every metrics file's content, keyed by file stem."""
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
@@ -123,7 +127,7 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
         "reliability": lambda: tables.reliability(j, sc),
         "agreement": lambda: {"judges": judge_agreement_files(judgments_dir),
                               **({"human": human_agreement(j, human)} if human is not None else {})},
-        "run": lambda: {**run_statistics(j, responses_dir, judgments_dir),
+        "run": lambda: {**run_statistics(j, responses_dir, judgments_dir, models),
                         "not_measured": not_measured(coverage_path)},
     }
     out = {}
@@ -132,12 +136,12 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
     return out
 
 
-def run(cfg: MetricsConfig, *, judgments_dir: Path = paths.JUDGMENTS_DIR, responses_dir: Path = paths.RESPONSES_DIR,
-        out_dir: Path = paths.METRICS_DIR) -> dict[str, Path]:
-    """Compute and write all metric files; returns what was written."""
-    j = load_judgments(judgments_dir)
+def run(cfg: MetricsConfig, *, models: list[str] | None = None, judgments_dir: Path = paths.JUDGMENTS_DIR,
+        responses_dir: Path = paths.RESPONSES_DIR, out_dir: Path = paths.METRICS_DIR) -> dict[str, Path]:
+    """Compute and write all metric files for ``models`` (every table in the folder when None)."""
+    j = load_judgments(judgments_dir, models)
     human = read_human_scores(cfg.human_scores) if cfg.human_scores else None
-    results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir)
+    results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir, models=models)
     written = {}
     for name, content in results.items():
         path = out_dir / f"{name}.json"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,8 @@ from scifigbench.probes.probe import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
-from scifigbench.tableio import read_table, write_json, write_table
+from scifigbench.stepstore import StepStore, code_version, content_key
+from scifigbench.tableio import read_table, sha256_file, write_json, write_table
 
 
 ERRORS = paths.PROBES_DIR / "errors.json"       # figures whose probes raised (figure, step, error)
@@ -95,6 +96,7 @@ def build_probes(
     queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": [],
                              "failures": []}
     views: dict[str, FigureView] = {}
+    store = spec_store(root)
     sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
     real: list[Any] = []  # figures without a spec, for the LLM generator
     for fig in tqdm(figures.sort_values("figure_id").itertuples(), total=len(figures), desc="probes", file=sys.stderr):
@@ -103,7 +105,7 @@ def build_probes(
                 real.append(fig)
             continue
         try:
-            probes += _spec_figure_probes(fig, cfg, seed, root, queue, views)
+            probes += _spec_figure_probes(fig, cfg, seed, root, queue, views, store)
         except Exception as exc:  # noqa: BLE001 - one figure never sinks the stage; the record names it
             queue["failures"].append(from_exception(fig.figure_id, "spec probes", exc))
     if generator is not None:
@@ -127,11 +129,23 @@ def _has_spec(fig: Any) -> bool:
     return fig.spec_path is not None and not pd.isna(fig.spec_path)
 
 
+def spec_store(root: Path) -> StepStore:
+    """A synthetic figure's rule probes by content: spec file, subset, the rule params, seed, code."""
+    return StepStore("probes-spec", code_version("probes", "contracts", "spec.py"), root)
+
+
 def _spec_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, queue: dict[str, Any],
-                        views: dict[str, FigureView]) -> list[Probe]:
-    """The probes of one figure with a spec; rejected candidates and gaps are noted in ``queue``."""
+                        views: dict[str, FigureView], store: StepStore) -> list[Probe]:
+    """The probes of one figure with a spec (reused from ``store`` when its content was seen before);
+    rejected candidates and gaps are noted in ``queue``."""
     spec = FigureSpec.load(root / fig.spec_path)
-    got, rejected = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
+    rule_params = {k: v for k, v in asdict(cfg).items() if k not in ("llm_generator", "scivqa_qa")}
+    key = content_key(sha256_file(root / fig.spec_path), bool(fig.subset_primary), rule_params, seed)
+    stored = store.get(key)
+    if stored is None:
+        stored = spec_probes(spec, bool(fig.subset_primary), cfg, seed)
+        store.put(key, stored)
+    got, rejected = stored
     views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
     if rejected:
         queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}

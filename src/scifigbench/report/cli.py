@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
+from scifigbench.params import DEFAULT_PARAMS, model_names
 
 THUMB_WIDTH = 200
 GALLERY_WIDTH = 600
@@ -61,7 +62,10 @@ def _setup_images(setups: Path, out_dir: Path) -> dict[str, tuple[str | None, st
     return {sid: hrefs[p] for sid, p in images.items()}
 
 
-def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path) -> Path:
+def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path,
+                 models: list[str] | None = None) -> Path:
+    """The report of ``models`` only (the metrics files hold only them, and the examples and the
+    explorer are read from their judgment tables by name); None: every table in the folder."""
     import pandas as pd
 
     from scifigbench.report import plots
@@ -72,7 +76,10 @@ def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_d
     from scifigbench.tableio import atomic_write_text, load_judgments
 
     metrics = read_metrics(metrics_dir)
-    j = load_judgments(judgments_dir) if any(judgments_dir.glob("*.parquet")) else pd.DataFrame()
+    if models is None:
+        models = sorted(p.stem for p in judgments_dir.glob("*.parquet"))
+    present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
+    j = load_judgments(judgments_dir, present) if present else pd.DataFrame()
     examples = pick_examples(j) if len(j) else []
     images = _setup_images(setups, out_dir) if len(j) else {}
     atomic_write_text(out_dir / "explorer" / "units.js",
@@ -91,14 +98,17 @@ def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_d
 
 
 @click.command()
+@click.option("--params", "params_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PARAMS,
+              show_default=True, help="the models under `models:` are the ones reported")
 @click.option("--metrics", "metrics_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
 @click.option("--judgments", "judgments_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.JUDGMENTS_DIR, show_default=True)
 @click.option("--setups", "setups", type=click.Path(dir_okay=False, path_type=Path), default=paths.SETUPS, show_default=True,
               help="setups table: the image each unit's model saw (thumbnails in the explorer)")
 @click.option("--gallery", "gallery_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.GALLERY, show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True)
-def report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path) -> None:
+def report(params_path: Path, metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path,
+           out_dir: Path) -> None:
     """Write reports/index.html, the per-unit explorer (reports/explorer.html) and dvc plots data."""
-    index = build_report(metrics_dir, judgments_dir, setups, gallery_dir, out_dir)
+    index = build_report(metrics_dir, judgments_dir, setups, gallery_dir, out_dir, model_names(params_path))
     size = sum(f.stat().st_size for f in out_dir.rglob("*") if f.is_file())
     click.echo(f"wrote {index} and {out_dir / 'explorer.html'} ({size / 1e6:.1f} MB in {out_dir})")

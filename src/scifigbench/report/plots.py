@@ -14,6 +14,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from scifigbench import fonts  # noqa: E402
 from scifigbench.contracts.metrics import CONDITION_ORDER, ordered  # noqa: E402
 
 ARI_METRICS = [
@@ -25,7 +26,8 @@ ARI_METRICS = [
 
 def _png(fig: plt.Figure) -> bytes:
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    with fonts.strict("report plot"):  # text is laid out here: only the project's fonts, no substitution
+        fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
     plt.close(fig)
     return buf.getvalue()
 

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from scifigbench import params, paths
 from scifigbench.contracts import ContractError
-from scifigbench.llm import config
-from scifigbench.respond import runner
+from scifigbench.llm import bundle, config
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import ConfigError
-from scifigbench.llm.cache import CACHE_ENV
+from scifigbench.llm.cache import CACHE_ENV, CACHE_FILE, ResponseCache
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.request import SetupError
-from scifigbench.llm.aborted import RunAborted
+from scifigbench.respond import runner
 from scifigbench.tableio import read_table
+
+
+def _with_cache(cache_dir: Path, action: Callable[[ResponseCache], object]) -> None:
+    cache = ResponseCache(cache_dir / CACHE_FILE)
+    try:
+        action(cache)
+    finally:
+        cache.close()
 
 
 @click.command("respond")
@@ -31,9 +40,16 @@ def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: 
     try:
         eff = config.load(model, params_path)
         setups = read_table(paths.SETUPS, "setups")
+        shared = paths.call_bundle(model)
+        if eff.model.backend != "simulated":  # simulated respondents are not cached: nothing to share
+            _with_cache(cache_dir, lambda cache: bundle.load(shared, cache))
         table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
                                       paths.response_stats(model), retry_errors=retry_errors, progress=not no_progress)
-    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted) as exc:
+        shared.mkdir(parents=True, exist_ok=True)
+        if eff.model.backend != "simulated":
+            _with_cache(cache_dir, lambda cache: bundle.save(shared, cache, table["request_hash"]))
+    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted,
+            ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
                f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "

@@ -1,0 +1,138 @@
+"""Incremental to the figure: `dvc repro` after adding one figure vs a full run, measured in one go.
+
+In a temporary git + dvc copy of the pipeline (this checkout's dvc.yaml, src/, review/ and
+params.yaml, models as configured): a full `dvc repro` from an empty step store, then
+``corpus.n_bar + 1`` and `dvc repro` again. Prints both wall times and their ratio (target:
+< 15 %), the figures whose primary/ablation membership changed (target: 0) and how many figures
+each per-figure step reused. With ``--manifest`` it then turns the corpus into a manifest corpus
+(real figures: no spec, OCR instead), edits one image and reports how many figures the
+conditions stage reused (target: all but one). It reproduces up to ``conditions`` only there:
+the simulated respondents need synthetic figures.
+
+    PYTHONPATH=src python benchmarks/incremental.py [--scale 1.0] [--manifest]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def sh(cwd: Path, *args: str) -> str:
+    env = {
+        **os.environ,
+        "DVC_NO_ANALYTICS": "1",
+        "PYTHONPATH": str(cwd / "src"),
+        "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+    res = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True)
+    if res.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed:\n{res.stdout[-4000:]}\n{res.stderr[-4000:]}")
+    return res.stdout + res.stderr
+
+
+def repro(cwd: Path, *targets: str) -> tuple[float, str]:
+    start = time.perf_counter()
+    out = sh(cwd, str(BIN / "dvc"), "repro", *targets)
+    return time.perf_counter() - start, out
+
+
+def subsets(cwd: Path) -> pd.DataFrame:
+    return pd.read_parquet(
+        cwd / "data/corpus/figures.parquet", columns=["figure_id", "subset_primary", "subset_ablation"]
+    ).set_index("figure_id")
+
+
+def reused_lines(log: str) -> list[str]:
+    return [
+        line.strip()
+        for line in log.splitlines()
+        if "reused" in line or "Running stage" in line or line.startswith("conditions:")
+    ]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scale", type=float, default=1.0, help="shrink the corpus counts (0.1 = 25 figures)")
+    ap.add_argument("--manifest", action="store_true", help="also measure an image edit in a manifest corpus")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary repository")
+    ap.add_argument("--skip-add", action="store_true", help="skip the added-figure measurement")
+    args = ap.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="scifigbench-incremental-")) / "repo"
+    work.mkdir()
+    for name in ("src", "review", "corpus_inputs"):
+        shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    for name in ("dvc.yaml", ".gitignore"):
+        shutil.copy(REPO / name, work / name)
+    params = yaml.safe_load((REPO / "params.yaml").read_text())
+    corpus = params["corpus"]
+    for key in ("n_bar", "n_line", "n_pie"):
+        corpus[key] = max(2, round(corpus[key] * args.scale))
+    (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
+    sh(work, "git", "init", "-q")
+    sh(work, str(BIN / "dvc"), "init", "-q")
+
+    if args.skip_add:
+        repro(work, "corpus")
+    else:
+        full, _ = repro(work)
+        before = subsets(work)
+        corpus["n_bar"] += 1
+        (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
+        one, log = repro(work)
+        after = subsets(work).loc[before.index]
+        moved = before.index[(before != after).any(axis=1)].tolist()
+        n = len(before)
+        print(f"figures: {n} -> {n + 1}")
+        print(
+            f"full dvc repro: {full:.1f} s; after adding one figure: {one:.1f} s; "
+            f"ratio {one / full:.1%} (target < 15 %)"
+        )
+        print(f"existing figures whose subset membership changed: {len(moved)} {moved[:10]} (target 0)")
+        print("\n".join("  " + line for line in reused_lines(log)), flush=True)
+
+    if args.manifest:
+        figures = pd.read_parquet(work / "data/corpus/figures.parquet")
+        images = work / "corpus_inputs" / "manifest_images"  # inside corpus.inputs: a dvc dep of the corpus stage
+        shutil.copytree(work / "data/corpus/images", images)
+        manifest = pd.DataFrame(
+            {
+                "image_path": [f"manifest_images/{Path(p).name}" for p in figures["image_path"]],
+                "chart_type": figures["chart_type"],
+                "caption": figures["caption"],
+            }
+        )
+        manifest.to_csv(work / "corpus_inputs" / "manifest.csv", index=False)
+        corpus.update(source="manifest", manifest="corpus_inputs/manifest.csv")
+        (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
+        repro(work, "conditions")
+        victim = images / Path(figures["image_path"].iloc[0]).name
+        from PIL import Image
+
+        img = Image.open(victim).convert("RGB")
+        img.putpixel((1, 1), (0, 0, 0))
+        img.save(victim)
+        edit, log = repro(work, "conditions")
+        print(f"manifest corpus of {len(figures)} figures, one image edited: dvc repro conditions {edit:.1f} s")
+        print("\n".join("  " + line for line in reused_lines(log)))
+    if not args.keep:
+        shutil.rmtree(work.parent, ignore_errors=True)
+    else:
+        print(f"kept {work}")
+
+
+if __name__ == "__main__":
+    main()

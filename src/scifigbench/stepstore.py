@@ -1,0 +1,114 @@
+"""A local content-addressed store of per-figure work, so a stage redoes only what changed.
+
+Why: DVC reruns a whole stage when any of its inputs change, e.g. one figure added to 250. The
+work inside a stage is per figure, so each figure's result is kept under a key made of
+everything it depends on — the step's inputs (spec, image hash, the step's params), a *code
+version* (hashes of the source files of the step and the versions of the libraries that draw the
+pixels) — and a rerun fetches the unchanged figures instead of recomputing them. A key never
+names a figure by position, so adding, removing or reordering figures leaves the other keys alone.
+
+The store is an untracked cache (``.scifigbench-cache/steps/``, or ``$SCIFIGBENCH_CACHE_DIR``):
+deleting it costs time, never correctness. Entries are written to a temporary folder and renamed
+into place, so a killed run never leaves a half entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import shutil
+import tempfile
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from scifigbench import paths
+
+CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"  # the same variable moves the model-call cache (llm.cache)
+PACKAGE = Path(__file__).resolve().parent
+LIBRARIES = ("matplotlib", "numpy", "opencv-python-headless", "pillow", "rapidocr", "onnxruntime")
+
+
+def _library_versions() -> dict[str, str]:
+    out = {}
+    for name in LIBRARIES:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = "absent"
+    return out
+
+
+def code_version(*sources: str) -> str:
+    """Hash of the package's source files under ``sources`` (paths relative to the package, files
+    or folders) plus the versions of the drawing libraries: any edit there is a new version."""
+    digest = hashlib.sha256(json.dumps(_library_versions(), sort_keys=True).encode())
+    for source in sources:
+        base = PACKAGE / source
+        files = sorted(base.rglob("*")) if base.is_dir() else [base]
+        for f in files:
+            if f.is_file() and "__pycache__" not in f.parts:
+                digest.update(f.relative_to(PACKAGE).as_posix().encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def content_key(*parts: Any) -> str:
+    """A stable key of JSON-able parts (dict keys sorted)."""
+    blob = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False).encode("utf-8")
+    return hashlib.sha256(blob).hexdigest()
+
+
+class StepStore:
+    """Per-figure results of one step: a pickled value plus the files the step wrote."""
+
+    def __init__(self, step: str, version: str, repo_root: Path | str = ".") -> None:
+        base = Path(os.environ.get(CACHE_ENV) or Path(repo_root) / paths.CACHE_DIR)
+        self.dir = base / "steps" / step / version
+        self.hits = 0
+        self.misses = 0
+
+    def _entry(self, key: str) -> Path:
+        return self.dir / key[:2] / key
+
+    def get(self, key: str, restore_to: Path | None = None) -> Any | None:
+        """The stored value (None when absent); its files are copied back under ``restore_to``."""
+        entry = self._entry(key)
+        value_file = entry / "value.pickle"
+        if not value_file.is_file():
+            self.misses += 1
+            return None
+        files = entry / "files"
+        if restore_to is not None and files.is_dir():
+            for f in files.rglob("*"):
+                if f.is_file():
+                    target = restore_to / f.relative_to(files)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(f, target)
+        self.hits += 1
+        return pickle.loads(value_file.read_bytes())
+
+    def put(self, key: str, value: Any, files: Iterable[str] = (), root: Path | None = None) -> None:
+        """Store ``value`` and the files (paths relative to ``root``) the step wrote for it."""
+        entry = self._entry(key)
+        if entry.exists():
+            return
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=entry.parent, prefix=f".{key[:8]}-"))
+        try:
+            for rel in files:
+                target = tmp / "files" / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(Path(root or ".") / rel, target)
+            (tmp / "value.pickle").write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, entry)
+        except OSError:
+            if entry.exists():  # another process stored the same entry first
+                shutil.rmtree(tmp, ignore_errors=True)
+                return
+            raise
+        finally:
+            if tmp.exists():
+                shutil.rmtree(tmp, ignore_errors=True)
