@@ -38,8 +38,12 @@ def units(n: int) -> list[Unit]:
     """Capability units with distinct questions, so every one is its own request."""
     out = []
     for i in range(n):
-        f = {"id": f"s{i}#counting", "question": f"How many bars does panel {i} show?", "answer": "3",
-             "expected": {"answer": 3, "answer_type": "number", "tolerance": 0}}
+        f = {
+            "id": f"s{i}#counting",
+            "question": f"How many bars does panel {i} show?",
+            "answer": "3",
+            "expected": {"answer": 3, "answer_type": "number", "tolerance": 0},
+        }
         out.append(Unit(f["id"], f"s{i}", f"fig{i}", "base", "bar", "capability", "counting", f"p{i}", f))
     return out
 
@@ -61,17 +65,39 @@ def main() -> None:
     ap.add_argument("--units", type=int, default=960)
     args = ap.parse_args()
     os.environ[KEY_ENV] = "bench-key"
-    proc = subprocess.Popen([sys.executable, "-m", "scifigbench.devserver", "--latency", str(LATENCY_S),
-                             "--lifetime", "900", "--reply", VERDICT], stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")})
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "scifigbench.devserver",
+            "--latency",
+            str(LATENCY_S),
+            "--lifetime",
+            "900",
+            "--reply",
+            VERDICT,
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
+    )
     base_url = proc.stdout.readline().split()[2]
     try:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             os.environ["SCIFIGBENCH_CACHE_DIR"] = str(root / "cache")
-            params = {"run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": 4, "requests_per_minute": None},
-                      "models": {"judge": {"backend": "openai", "base_url": base_url, "model": "bench-judge",
-                                           "api_key_env": KEY_ENV, "concurrency": CONCURRENCY}}}
+            params = {
+                "run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": 4, "requests_per_minute": None},
+                "models": {
+                    "judge": {
+                        "backend": "openai",
+                        "base_url": base_url,
+                        "model": "bench-judge",
+                        "api_key_env": KEY_ENV,
+                        "concurrency": CONCURRENCY,
+                    }
+                },
+            }
             (root / "params.yaml").write_text(yaml.safe_dump(params))
             todo = units(args.units)
             cold_s, cold = judge_once(root, todo)
@@ -81,13 +107,22 @@ def main() -> None:
         proc.wait()
     limit = CONCURRENCY / LATENCY_S
     rate = cold["calls"] / cold_s
-    print(json.dumps({"units": args.units, "cold": {**cold, "elapsed_s": round(cold_s, 2)},
-                      "cached": {**warm, "elapsed_s": round(warm_s, 2)}}))
-    print(f"LLM judge throughput: {rate:.1f} units/s = {rate / limit:.3f} of the Little's-law limit {limit:.0f}/s "
-          f"(latency {LATENCY_S} s, judge concurrency {CONCURRENCY}; target >= 0.9), "
-          f"client CPU {cold['client_cpu_ms_per_unit']} ms/unit; "
-          f"cached rerun: {warm['calls']} calls, {warm['cache_hits']} cache hits in {warm_s:.1f} s (target 0 calls); "
-          f"1-min load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(
+        json.dumps(
+            {
+                "units": args.units,
+                "cold": {**cold, "elapsed_s": round(cold_s, 2)},
+                "cached": {**warm, "elapsed_s": round(warm_s, 2)},
+            }
+        )
+    )
+    print(
+        f"LLM judge throughput: {rate:.1f} units/s = {rate / limit:.3f} of the Little's-law limit {limit:.0f}/s "
+        f"(latency {LATENCY_S} s, judge concurrency {CONCURRENCY}; target >= 0.9), "
+        f"client CPU {cold['client_cpu_ms_per_unit']} ms/unit; "
+        f"cached rerun: {warm['calls']} calls, {warm['cache_hits']} cache hits in {warm_s:.1f} s (target 0 calls); "
+        f"1-min load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+    )
 
 
 if __name__ == "__main__":

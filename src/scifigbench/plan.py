@@ -148,12 +148,32 @@ def _fmt(value: float | None, digits: int = 0) -> str:
 
 def render(lines: list[Line]) -> str:
     head = ("model", "role", "requests", "cached", "to send", "prompt tok (est)", "output tok (max)", "cost USD (max)")
-    rows = [head] + [(ln.model, ln.role, f"{ln.requests:,}", f"{ln.cached:,}", f"{ln.to_send:,}", _fmt(ln.prompt_tokens),
-                      _fmt(ln.output_tokens_max), _fmt(ln.cost_usd_max, 4)) for ln in lines]
+    rows = [head] + [
+        (
+            ln.model,
+            ln.role,
+            f"{ln.requests:,}",
+            f"{ln.cached:,}",
+            f"{ln.to_send:,}",
+            _fmt(ln.prompt_tokens),
+            _fmt(ln.output_tokens_max),
+            _fmt(ln.cost_usd_max, 4),
+        )
+        for ln in lines
+    ]
     known = [ln.cost_usd_max for ln in lines if ln.cost_usd_max is not None]
-    rows.append(("total", "", f"{sum(ln.requests for ln in lines):,}", f"{sum(ln.cached for ln in lines):,}",
-                 f"{sum(ln.to_send for ln in lines):,}", _fmt(sum(ln.prompt_tokens for ln in lines)),
-                 _fmt(sum(ln.output_tokens_max for ln in lines)), _fmt(sum(known), 4)))
+    rows.append(
+        (
+            "total",
+            "",
+            f"{sum(ln.requests for ln in lines):,}",
+            f"{sum(ln.cached for ln in lines):,}",
+            f"{sum(ln.to_send for ln in lines):,}",
+            _fmt(sum(ln.prompt_tokens for ln in lines)),
+            _fmt(sum(ln.output_tokens_max for ln in lines)),
+            _fmt(sum(known), 4),
+        )
+    )
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
     notes = [f"  {ln.model} ({ln.role}): {ln.note}" for ln in lines if ln.note]
@@ -162,10 +182,17 @@ def render(lines: list[Line]) -> str:
 
 @click.command("plan")
 @click.option("--params", "params_path", default=str(params.DEFAULT_PARAMS), show_default=True, help="params file")
-@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help=f"model-call cache [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
-@click.option("--families", is_flag=True,
-              help="instead: which measurement families real figures get with these params, and what the rest need")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help=f"model-call cache [env {CACHE_ENV}, default {paths.CACHE_DIR}]",
+)
+@click.option(
+    "--families",
+    is_flag=True,
+    help="instead: which measurement families real figures get with these params, and what the rest need",
+)
 def plan_command(params_path: str, cache_dir: Path | None, families: bool) -> None:
     """Requests, cache hits, estimated tokens and cost per model and for the LLM judge; sends nothing."""
     if families:

@@ -25,9 +25,15 @@ def capability_units(n: int) -> list[Unit]:
     """Capability units whose answer is right exactly when its index is even."""
     units = []
     for i in range(n):
-        fields = {"id": f"s{i}#counting", "question": f"How many bars are in chart {i}?",
-                  "answer": str(3 if i % 2 == 0 else 4), "expected": {"answer": 3, "answer_type": "number", "tolerance": 0}}
-        units.append(Unit(f"s{i}#counting", f"s{i}", f"fig{i}", "base", "bar", "capability", "counting", f"p{i}", fields))
+        fields = {
+            "id": f"s{i}#counting",
+            "question": f"How many bars are in chart {i}?",
+            "answer": str(3 if i % 2 == 0 else 4),
+            "expected": {"answer": 3, "answer_type": "number", "tolerance": 0},
+        }
+        units.append(
+            Unit(f"s{i}#counting", f"s{i}", f"fig{i}", "base", "bar", "capability", "counting", f"p{i}", fields)
+        )
     return units
 
 
@@ -75,10 +81,13 @@ def test_a_judge_that_cannot_work_stops_the_stage(tmp_path, monkeypatch):
         assert len(srv.records) < 10
 
 
-@pytest.mark.parametrize("reply", [
-    {"correct": True, "reason": "ok", "score": 1},   # a reply written for another rubric
-    {"correct": True},                                # a field missing
-])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        {"correct": True, "reason": "ok", "score": 1},  # a reply written for another rubric
+        {"correct": True},  # a field missing
+    ],
+)
 def test_strict_schemas_refuse_extra_and_missing_keys(reply):
     from scifigbench.judges import llm as llm_judge
     from scifigbench.judges.llm_schemas import CAPABILITY, MQM

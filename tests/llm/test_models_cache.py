@@ -47,8 +47,16 @@ def test_ledger_adds_up_runs_per_role_and_model_and_names_a_bad_line(tmp_path):
     ledger.append(tmp_path, RunStats("m", "openai", "x", cache_hits=8))
     ledger.append(tmp_path, RunStats("j", "openai", "y", role="judge", calls=3, cost_usd=0.25))
     totals = ledger.totals(ledger.read(tmp_path))
-    assert totals[("respond", "m")] == {"runs": 2, "calls": 10, "cache_hits": 8, "retries": 2, "errors": 0,
-                                        "prompt_tokens": 100, "completion_tokens": 0, "cost_usd": 0.5}
+    assert totals[("respond", "m")] == {
+        "runs": 2,
+        "calls": 10,
+        "cache_hits": 8,
+        "retries": 2,
+        "errors": 0,
+        "prompt_tokens": 100,
+        "completion_tokens": 0,
+        "cost_usd": 0.5,
+    }
     assert totals[("judge", "j")]["cost_usd"] == 0.25
     out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output
     assert "respond\tm\t2\t10\t8\t2\t0\t100\t0\t0.500000" in out and "judge\tj\t1\t3" in out

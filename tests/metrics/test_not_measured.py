@@ -9,11 +9,17 @@ from scifigbench.metrics.stage import not_measured
 
 def test_probe_families_map_to_judgment_families(tmp_path):
     cov = tmp_path / "coverage.json"
-    cov.write_text(json.dumps({"not_measured": [
-        {"family": "caption_bias", "figures": "real", "needs": "a generator model"},
-        {"family": "blur", "figures": "real", "needs": "reviewer-confirmed blur targets"},
-        {"family": "description", "figures": "real", "needs": "an LLM judge"},
-    ]}))
+    cov.write_text(
+        json.dumps(
+            {
+                "not_measured": [
+                    {"family": "caption_bias", "figures": "real", "needs": "a generator model"},
+                    {"family": "blur", "figures": "real", "needs": "reviewer-confirmed blur targets"},
+                    {"family": "description", "figures": "real", "needs": "an LLM judge"},
+                ]
+            }
+        )
+    )
     assert not_measured(cov) == {
         "caption_claim": "a generator model (real figures)",
         "blur_active": "reviewer-confirmed blur targets (real figures)",
@@ -24,10 +30,16 @@ def test_probe_families_map_to_judgment_families(tmp_path):
 
 def test_all_reaches_every_family_and_keeps_earlier_reasons(tmp_path):
     cov = tmp_path / "coverage.json"
-    cov.write_text(json.dumps({"not_measured": [
-        {"family": "capability", "figures": "real", "needs": "SciVQA questions"},
-        {"family": "all", "figures": "real", "needs": "a real model"},
-    ]}))
+    cov.write_text(
+        json.dumps(
+            {
+                "not_measured": [
+                    {"family": "capability", "figures": "real", "needs": "SciVQA questions"},
+                    {"family": "all", "figures": "real", "needs": "a real model"},
+                ]
+            }
+        )
+    )
     got = not_measured(cov)
     assert set(got) == {"description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive"}
     assert got["capability"] == "SciVQA questions (real figures); a real model (real figures)"

@@ -32,8 +32,10 @@ def test_plan_counts_cache_answered_requests_and_sends_nothing(tmp_path, monkeyp
     new = setups[setups["figure_id"] == "fig002"]
     prompt = sum(len(user_prompt(r.user_text, r.caption)) / 4 + 1000 for r in new.itertuples())
     assert m.prompt_tokens == pytest.approx(prompt) and m.output_tokens_max == 2 * 256
-    assert m.cost_usd_max == pytest.approx(sum(round(len(user_prompt(r.user_text, r.caption)) / 4 + 1000) * 1.0 + 256 * 2.0
-                                              for r in new.itertuples()) / 1e6)
+    assert m.cost_usd_max == pytest.approx(
+        sum(round(len(user_prompt(r.user_text, r.caption)) / 4 + 1000) * 1.0 + 256 * 2.0 for r in new.itertuples())
+        / 1e6
+    )
     assert (lines["sim"].to_send, lines["sim"].cost_usd_max) == (0, 0.0)
     assert result.exit_code == 0 and "simulated: in-process" in result.output
     assert result.output.splitlines()[1].split()[:5] == ["m", "respond", "6", "4", "2"]

@@ -20,8 +20,8 @@ from helpers.runner_helpers import openai_model, run_model, setup_rows, write_pa
 from scifigbench import paths
 from scifigbench.devserver import DevServer, Faults, reply_text
 from scifigbench.llm import ledger
-from scifigbench.llm.request import Request, user_prompt
 from scifigbench.llm.aborted import RunAborted
+from scifigbench.llm.request import Request, user_prompt
 from scifigbench.respond import runner
 from scifigbench.tableio import read_table
 
@@ -54,7 +54,11 @@ def test_an_odd_reply_is_a_malformed_attempt_retried_then_an_error_row(tmp_path,
         seen = srv.outcomes()
     assert seen == {kind: 6}  # 2 setups x 3 attempts, every one answered with the odd body
     assert table["text"].isna().all()  # never stored as an answer (content 42 is not the answer "42")
-    assert table["error"].str.match(r"^malformed: the reply is not a chat completion: .*\(gave up after 3 attempts\)$").all()
+    assert (
+        table["error"]
+        .str.match(r"^malformed: the reply is not a chat completion: .*\(gave up after 3 attempts\)$")
+        .all()
+    )
     assert stats.failed_attempts == {"malformed": 6} and stats.retries == 4
 
 
@@ -89,7 +93,8 @@ def test_a_run_that_cannot_work_stops_early_naming_model_url_and_error(tmp_path,
     status = {"401": None, "403": 403, "404": 404}.get(failure)
     with DevServer(api_key="the-right-one" if failure == "401" else None, fail_status=status) as srv:
         url = {"refused": f"http://127.0.0.1:{_free_port()}/v1", "dns": "http://no-such-host.invalid/v1"}.get(
-            failure, srv.base_url)
+            failure, srv.base_url
+        )
         write_params(tmp_path, {"m": openai_model(url)}, concurrency=4)
         with pytest.raises(RunAborted) as err:
             run_model(tmp_path, "m")
@@ -109,9 +114,14 @@ def test_cli_exits_non_zero_on_fail_fast(tmp_path):
     with DevServer(fail_status=404) as srv:
         url = srv.base_url
         write_params(tmp_path, {"m": openai_model(url)})
-        proc = subprocess.run([sys.executable, "-m", "scifigbench", "respond", "m", "--no-progress"], cwd=tmp_path,
-                              env={"PYTHONPATH": str(SRC), "SCIFIGBENCH_TEST_KEY": KEY, "PATH": ""},
-                              capture_output=True, text=True, timeout=120)
+        proc = subprocess.run(
+            [sys.executable, "-m", "scifigbench", "respond", "m", "--no-progress"],
+            cwd=tmp_path,
+            env={"PYTHONPATH": str(SRC), "SCIFIGBENCH_TEST_KEY": KEY, "PATH": ""},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     assert proc.returncode == 1 and proc.stderr.count("\n") <= 2, proc.stderr  # one message, no traceback
     assert f"model m at {url}" in proc.stderr and "http_404" in proc.stderr
     assert not (tmp_path / paths.responses("m")).exists()
@@ -174,8 +184,11 @@ def test_a_contained_worker_exception_is_an_explicit_error_row(tmp_path, monkeyp
     setups = write_setups(tmp_path, setup_rows(tmp_path, 2))
     victim = setups.loc[1, "setup_id"]
     real = Request.materialize
-    monkeypatch.setattr(Request, "materialize",
-                        lambda self: (_ for _ in ()).throw(TypeError("boom")) if self.setup_id == victim else real(self))
+    monkeypatch.setattr(
+        Request,
+        "materialize",
+        lambda self: (_ for _ in ()).throw(TypeError("boom")) if self.setup_id == victim else real(self),
+    )
     with DevServer(api_key=KEY) as srv:
         write_params(tmp_path, {"m": openai_model(srv.base_url)})
         table, stats = run_model(tmp_path, "m")
@@ -251,8 +264,12 @@ def test_forced_cached_rerun_leaves_dvc_lock_and_status_clean(tmp_path):
     faults = Faults(rates={"429": 0.3, "500": 0.2}, retry_after_s=0.01, seed=5)  # attempts differ run to run
     with DevServer(faults=faults, api_key=KEY) as srv:
         write_params(tmp_path, {"m": openai_model(srv.base_url)}, max_retries=8)
-        stage = {"cmd": f"{sys.executable} -m scifigbench respond m --no-progress", "deps": [str(paths.SETUPS)],
-                 "params": ["models.m", "run"], "outs": [str(paths.responses("m")), str(paths.response_stats("m"))]}
+        stage = {
+            "cmd": f"{sys.executable} -m scifigbench respond m --no-progress",
+            "deps": [str(paths.SETUPS)],
+            "params": ["models.m", "run"],
+            "outs": [str(paths.responses("m")), str(paths.response_stats("m"))],
+        }
         (tmp_path / "dvc.yaml").write_text(yaml.safe_dump({"stages": {"respond": stage}}))
 
         def dvc(*args: str) -> subprocess.CompletedProcess:

@@ -19,9 +19,9 @@ from scifigbench.llm.ratelimit import RateLimiter
 from scifigbench.llm.run_stats import RunStats
 
 IMAGE_TOKEN_ESTIMATE = 1000  # a rough per-image prompt cost for the tokens-per-minute reservation
-FAIL_FAST_AFTER = 3          # identical fatal failures in a row (no success between) that stop a run
-WINDOW_MIN = 8               # attempts per adaptive-concurrency window at the least
-SHRINK_SHARE = 0.25          # share of throttled attempts in a window that halves the concurrency
+FAIL_FAST_AFTER = 3  # identical fatal failures in a row (no success between) that stop a run
+WINDOW_MIN = 8  # attempts per adaptive-concurrency window at the least
+SHRINK_SHARE = 0.25  # share of throttled attempts in a window that halves the concurrency
 
 
 def estimate_tokens(messages: list[dict[str, Any]], max_tokens: int) -> float:
@@ -108,8 +108,10 @@ class FailFast:
         self._count = self._count + 1 if failure.kind == self._kind else 1
         self._kind = failure.kind
         if self._count >= FAIL_FAST_AFTER and self.tripped is None:
-            self.tripped = RunAborted(f"model {self.model} at {self.url}: stopped after {self._count} identical "
-                                      f"failures in a row, nothing else was sent: {failure}")
+            self.tripped = RunAborted(
+                f"model {self.model} at {self.url}: stopped after {self._count} identical "
+                f"failures in a row, nothing else was sent: {failure}"
+            )
 
 
 @dataclass(frozen=True)
@@ -139,8 +141,9 @@ class Attempts:
         try:
             return await asyncio.wait_for(self.backend.complete(messages), timeout=self.eff.timeout_s)
         except asyncio.TimeoutError:
-            raise CallFailed("timeout", f"no reply within {self.eff.timeout_s:g} s", retryable=True,
-                             from_server=False) from None
+            raise CallFailed(
+                "timeout", f"no reply within {self.eff.timeout_s:g} s", retryable=True, from_server=False
+            ) from None
 
     async def _attempt(self, messages: list[dict[str, Any]], reserve: float) -> Completion:
         """One attempt inside a concurrency slot; the slot is returned whatever happens."""
