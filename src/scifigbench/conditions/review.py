@@ -107,17 +107,19 @@ def list_targets(table: Path, review_file: Path, show_all: bool) -> None:
     click.echo(f"{len(rows)} target(s){'' if show_all else ' awaiting review'}; decisions in {review_file}")
 
 
-@blur.command("show")
-@click.argument("target_id")
-@click.option("--out", type=click.Path(path_type=Path), required=True, help="PNG to write")
-@_table_opt
-@click.option(
+_root_opt = click.option(
     "--root",
     type=click.Path(path_type=Path),
     default=Path("."),
     show_default=True,
     help="repository root the figure paths are relative to",
 )
+
+@blur.command("show")
+@click.argument("target_id")
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="PNG to write")
+@_table_opt
+@_root_opt
 def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     """Write a side-by-side preview: the figure with the target boxed in red, and blurred."""
     import cv2
@@ -244,13 +246,7 @@ def check(table: Path, review_file: Path) -> None:
 @_table_opt
 @click.option("--out", type=click.Path(path_type=Path), default=PAGE, show_default=True, help="HTML file to write")
 @click.option("--all", "show_all", is_flag=True, help="every target, not only proposed ones")
-@click.option(
-    "--root",
-    type=click.Path(path_type=Path),
-    default=Path("."),
-    show_default=True,
-    help="repository root the figure paths are relative to",
-)
+@_root_opt
 def page(table: Path, out: Path, show_all: bool, root: Path) -> None:
     """Write a static HTML page of the proposals: figure with the target boxed, blurred, rule, reason."""
     from scifigbench.conditions.review_page import write_page
