@@ -115,6 +115,7 @@ _root_opt = click.option(
     help="repository root the figure paths are relative to",
 )
 
+
 @blur.command("show")
 @click.argument("target_id")
 @click.option("--out", type=click.Path(path_type=Path), required=True, help="PNG to write")
