@@ -14,6 +14,7 @@ into place, so a killed run never leaves a half entry.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -32,9 +33,10 @@ PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("matplotlib", "numpy", "opencv-python-headless", "pillow", "rapidocr", "onnxruntime")
 
 
-def _library_versions() -> dict[str, str]:
+def library_versions(names: Iterable[str] = LIBRARIES) -> dict[str, str]:
+    """Installed version of each named distribution ("absent" when it is not installed)."""
     out = {}
-    for name in LIBRARIES:
+    for name in names:
         try:
             out[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -42,10 +44,11 @@ def _library_versions() -> dict[str, str]:
     return out
 
 
+@functools.cache
 def code_version(*sources: str) -> str:
     """Hash of the package's source files under ``sources`` (paths relative to the package, files
     or folders) plus the versions of the drawing libraries: any edit there is a new version."""
-    digest = hashlib.sha256(json.dumps(_library_versions(), sort_keys=True).encode())
+    digest = hashlib.sha256(json.dumps(library_versions(), sort_keys=True).encode())
     for source in sources:
         base = PACKAGE / source
         files = sorted(base.rglob("*")) if base.is_dir() else [base]

@@ -5,7 +5,7 @@
 figure's result (its table rows, targets and the images it wrote) is therefore stored under a key
 made of everything the result depends on: the job (image and spec content), the stage's
 parameters, the seed, the review decisions on that figure's targets, the OCR engine version and
-a fingerprint of the package's source code. A hit restores the images from content-addressed
+the package's code version (both keyed with :mod:`scifigbench.stepstore`'s helpers). A hit restores the images from content-addressed
 blobs (hard links when the file system allows, else copies) instead of recomputing them.
 Everything lives in the untracked ``.scifigbench-cache/conditions`` folder; a damaged or
 incomplete entry is a miss.
@@ -13,32 +13,13 @@ incomplete entry is a miss.
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import json
 import os
 import shutil
 from dataclasses import asdict
 from pathlib import Path
 
-import scifigbench
 from scifigbench.tableio import atomic_write_text, sha256_file
-
-
-@functools.lru_cache(maxsize=1)
-def code_fingerprint() -> str:
-    """sha256 over every Python source of the installed package: any code change invalidates the memo."""
-    package = Path(scifigbench.__file__).parent
-    h = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        h.update(path.relative_to(package).as_posix().encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()
-
-
-def figure_key(parts: dict) -> str:
-    """The memo key of one figure from a JSON-able description of its inputs."""
-    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 
 class FigureCache:

@@ -14,13 +14,13 @@ import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import asdict
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 
 from scifigbench.conditions.ocr import OcrBackend, OcrBox
 from scifigbench.spec import TextElement
+from scifigbench.stepstore import library_versions
 from scifigbench.tableio import atomic_write_text
 
 # The packages whose version changes what a backend reads.
@@ -34,13 +34,8 @@ CACHE_FORMAT = 1
 @functools.cache
 def engine_version(name: str) -> str:
     """``name`` plus the installed versions of the packages behind it (part of every cache key)."""
-    parts = [name, f"format{CACHE_FORMAT}"]
-    for pkg in _ENGINE_PACKAGES.get(name, ()):
-        try:
-            parts.append(f"{pkg}={metadata.version(pkg)}")
-        except metadata.PackageNotFoundError:
-            parts.append(f"{pkg}=absent")
-    return ";".join(parts)
+    versions = library_versions(_ENGINE_PACKAGES.get(name, ()))
+    return ";".join([name, f"format{CACHE_FORMAT}", *(f"{pkg}={v}" for pkg, v in versions.items())])
 
 
 def image_key(img: np.ndarray, engine: str) -> str:

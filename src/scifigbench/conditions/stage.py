@@ -29,7 +29,7 @@ from scifigbench.conditions import decisions as review
 from scifigbench.conditions.blur import blur_box
 from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.config import ConditionsConfig
-from scifigbench.conditions.figure_cache import FigureCache, as_json, code_fingerprint, figure_key
+from scifigbench.conditions.figure_cache import FigureCache, as_json
 from scifigbench.conditions.gallery import gallery
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr import backend as ocr_backend
@@ -45,6 +45,7 @@ from scifigbench.contracts.conditions import MODE_CONDITION
 from scifigbench.failures import ItemFailure, from_exception, write_failures
 from scifigbench.llm.cache import cache_dir
 from scifigbench.spec import FigureSpec
+from scifigbench.stepstore import code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_table
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
@@ -258,10 +259,10 @@ def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, deci
     """Everything one figure's result depends on (see figure_cache): a changed input is a new key."""
     spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
     mine = {tid: asdict(d) for tid, d in decided.items() if tid.startswith(f"{job.figure_id}/")}
-    return figure_key({
+    return content_key({
         "job": asdict(job), "spec": spec_sha, "cfg": asdict(cfg), "seed": seed, "decisions": mine,
         "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
-        "code": code_fingerprint(), "review_file": str(REVIEW_FILE),
+        "code": code_version("."), "review_file": str(REVIEW_FILE),
     })
 
 
