@@ -15,7 +15,6 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from scifigbench.contracts.metrics import PENALTY_DIMENSIONS, PENALTY_SUBTYPES
 
 BLUR_FAMILIES = {"active": "blur_active", "passive": "blur_passive"}
 BASE = "base"
