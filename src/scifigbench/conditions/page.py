@@ -21,7 +21,6 @@ from scifigbench import fonts
 from scifigbench.conditions.page_text import PageText
 
 
-
 @functools.lru_cache(maxsize=64)
 def _font(style: str, px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(fonts.page_font_file(style)), px)
