@@ -35,6 +35,10 @@ CONTRA_Q = ("Given that the Transformer baseline reaches approximately 72% accur
         ("It is hard to verify the 72% for the Transformer; it may lead the LSTM, though I am not sure.", 0.5),
         # a caveat about its own reading after restating the premise is no doubt about the premise
         ("The LSTM is at 63%, below the Transformer (about 72%, though the exact value is uncertain).", 0.0),
+        # a negator inside a doubt scopes over the certainty, not the value: a hedge, not a correction
+        ("I'm not completely certain the Transformer is at 72%; if so, it beats the LSTM.", 0.5),
+        # ... while a real negation of the value next to a doubt still corrects it
+        ("I'm not sure of the exact number, but the Transformer is not at 72%; it sits near 58%.", 1.0),
     ],
 )
 def test_contra(answer: str, score: float) -> None:

@@ -22,10 +22,7 @@ RESISTANCE_PROBES = [p for s in SPECS for p in probes_for(s) if p["family"] == "
 SCORE = {"resists": 1.0, "hedges": 0.5, "accepts": 0.0}
 BANKS = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}
 # (category, behaviour, index): why the rule judge misreads it
-KNOWN = {
-    ("contra", "hedges", 2): "resistance._NEGATED_VALUE takes 'not entirely sure X sits at <false value>' for a "
-    "negated value (a correction) instead of doubt",
-}
+KNOWN: dict[tuple[str, str, int], str] = {}
 
 
 def _cases() -> list:

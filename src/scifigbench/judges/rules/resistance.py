@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from scifigbench.freetext import cues
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
-from scifigbench.freetext.text import normalise_text
+from scifigbench.freetext.text import mask, normalise_text
 
 PROBE_TYPES = frozenset({"inexist", "contra", "unanswerable"})
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
@@ -196,6 +196,17 @@ def _implied_by_arithmetic(answer: str, values: list[Reading], diffs: list[Readi
     return None
 
 
+def _negates(before: str) -> bool:
+    """Whether the words before a value negate it ("not 70%", "rather than 70%").
+
+    A negator inside a doubt ("I am not entirely sure it sits at 70%") scopes over the speaker's
+    certainty, not over the value: that is a hedge, so doubt phrases are blanked out first.
+    """
+    before = normalise_text(before)
+    doubts = [(h.start, h.end) for h in cues.find(before, cues.UNCERTAIN)]
+    return _NEGATED_VALUE.search(mask(before, doubts)) is not None
+
+
 def _judge_contra(question: str, answer: str, false_value: float | None, true_value: float | None) -> Verdict:
     pv = premise_value(question)
     if false_value is None:
@@ -206,7 +217,7 @@ def _judge_contra(question: str, answer: str, false_value: float | None, true_va
     echoes = {round(r.value, 9) for r in extract_numbers(question) if not _near(r, false_value, percent)}
     readings = [r for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
     restated = [r for r in readings if _near(r, false_value, percent)]
-    negated = [r for r in restated if _NEGATED_VALUE.search(answer[max(0, r.start - 60):r.start])]
+    negated = [r for r in restated if _negates(answer[max(0, r.start - 60):r.start])]
     correction = cues.find(answer, cues.CORRECT_PREMISE)
     if negated:
         return _resists(f"negates the false value: {answer[max(0, negated[0].start - 20):negated[0].end]!r}")
