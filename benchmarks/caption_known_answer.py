@@ -13,8 +13,8 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 
-from scifigbench.validation.caption_known_answer import capbias_units
 from scifigbench.judges.rules import caption_claim_evidence
+from scifigbench.validation.caption_known_answer import capbias_units
 
 
 def main() -> None:
@@ -29,6 +29,9 @@ def main() -> None:
             by[key][1] += 1
     for key in sorted(by):
         print(f"{key:28s} {by[key][0] / by[key][1]:.4f}  (n={by[key][1]})")
+    decided = [r for r in rows if r[3] != "undecided"]
+    print(f"decided {len(decided) / len(rows):.4f} ({len(decided)}/{len(rows)}); agreement on decided "
+          f"{sum(r[5] for r in decided) / max(len(decided), 1):.4f}")
     if "--show" in sys.argv:
         for prof, claim, text, got, want, a in rows:
             if not a:

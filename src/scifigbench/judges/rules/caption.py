@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import normalise_text
+from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Votes, decide
 
 _PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
 _REL_TOL = 0.02
@@ -447,8 +448,8 @@ def _direction_votes(description: str, claim: str, reality: str, keys: frozenset
     return caption, image
 
 
-def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[str, str]:
-    """The verdict and the evidence that decided it."""
+def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
+    """Every kind of evidence the description holds about one false claim (see :mod:`.caption_decision`)."""
     description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
     claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
     names, coord_values, axes = _entities(claim, reality)
@@ -471,38 +472,28 @@ def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[
         # numbers then only support its correction and say nothing about which side a description takes
         claim_only, real_only = [], []
     sides = [(c, "caption") for c in claim_only] + [(r, "image") for r in real_only] + [(u, None) for u in undisputed]
-    stages = (
-        ("values", lambda: _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent,
-                                        _proper_words(claim) & keys)),
-        ("values after names", lambda: _named_value_votes(description, names, sides, percent)),
-        ("swapped entities", lambda: _swap_votes(description, claim, reality, names)),
-        ("order of stated values", lambda: _order_votes(description, claim, reality, anchors)),
-        ("relations", lambda: _relation_votes(description, claim, reality, anchors, coords)),
+    named = _named_value_votes(description, names, sides, percent)
+    values = _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent,
+                          _proper_words(claim) & keys)
+    if values[0] and values[1] and bool(named[0]) != bool(named[1]):
+        # the clause rules found both sides; the value right after each claimed name is the closer reading
+        values = named
+    found = (values, named, _swap_votes(description, claim, reality, names),
+             _order_votes(description, claim, reality, anchors),
+             _relation_votes(description, claim, reality, anchors, coords))
+    in_claim, in_reality = ({_name_token(n) for n in names if _name_token(n) in t} for t in (claim, reality))
+    return ClaimEvidence(
+        votes=tuple(Votes(kind, tuple(c), tuple(i)) for kind, (c, i) in zip(KINDS, found, strict=True)),
+        untied=tuple(map(tuple, _direction_votes(description, claim, reality, keys, coords))),  # type: ignore[arg-type]
+        unread=tuple(_unread(description, keys, coords, bool(claim_only or real_only))),
+        disputed_said=tuple(sorted(n for n in in_claim ^ in_reality if n in description)),
+        located=bool(keys or names),
     )
-    for kind, votes in stages:
-        caption, image = votes()
-        evidence = f"{kind}: caption {caption}, image {image}"
-        if caption and image and kind == "values":
-            # the clause rules found both sides; the value right after each claimed name is the closer reading
-            named = _named_value_votes(description, names, sides, percent)
-            if bool(named[0]) != bool(named[1]):
-                caption, image = named
-                evidence += f"; values after names: caption {caption}, image {image}"
-        if caption and image:
-            return "undecided", f"{evidence} (both sides stated)"
-        if caption:
-            return "caption", evidence
-        if image:
-            return "image", evidence
-    caption, image = _direction_votes(description, claim, reality, keys, coords)
-    if caption or image:
-        # a direction word in a sentence about the subject, tied to no entity: often said of
-        # something else ("one bar dipping below zero" beside a claimed steady decline)
-        return "undecided", f"direction words tied to no entity: caption {caption}, image {image}"
-    unread = _unread(description, keys, coords, bool(claim_only or real_only))
-    if unread:
-        return "undecided", f"the description says {unread} of the claim's entities but no side could be read"
-    return "none", "the description is silent on what the claim gets wrong"
+
+
+def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[str, str]:
+    """The verdict and the evidence that decided it, under the default abstention policy."""
+    return decide(claim_evidence(description, claim, reality))
 
 
 def _unread(description: str, keys: frozenset[str], coords: frozenset[str], values: bool) -> list[str]:
