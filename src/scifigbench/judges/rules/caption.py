@@ -38,6 +38,7 @@ from functools import lru_cache
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import normalise_text
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Votes, decide
+from scifigbench.judges.rules.caption_threshold import threshold_votes
 
 _PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
 _REL_TOL = 0.02
@@ -478,7 +479,9 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     if values[0] and values[1] and bool(named[0]) != bool(named[1]):
         # the clause rules found both sides; the value right after each claimed name is the closer reading
         values = named
-    found = (values, named, _swap_votes(description, claim, reality, names),
+    proper = _proper_words(claim) & keys
+    about = [r for r in _point_readings(description) if _about_entity(description, r.start, keys, coords, proper)]
+    found = (values, named, threshold_votes(claim, description, reality, about), _swap_votes(description, claim, reality, names),
              _order_votes(description, claim, reality, anchors),
              _relation_votes(description, claim, reality, anchors, coords))
     in_claim, in_reality = ({_name_token(n) for n in names if _name_token(n) in t} for t in (claim, reality))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-KINDS = ("values", "values after names", "swapped entities", "order of stated values", "relations")
+KINDS = ("values", "values after names", "thresholds", "swapped entities", "order of stated values", "relations")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,40 @@
+"""Threshold claims ("all bars exceed 90%") judged by the values a description gives the claim's subject."""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.judges.rules import judge_caption_claim
+from scifigbench.judges.rules.caption_threshold import Bound, bounds
+
+CLAIM = "In the Alpha group, all bars exceed 80%."
+REAL = "In the Alpha group, the red and blue bars are below 80%."
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("all bars exceed 80%", [Bound(1, 80.0, True)]),
+        ("the red bar is below 0.5", [Bound(-1, 0.5, False)]),
+        ("not all bars are above 80%", [Bound(-1, 80.0, True)]),
+        ("every model stays under about 12", [Bound(-1, 12.0, True)]),
+        ("the bars rise over time", []),
+    ],
+)
+def test_bounds_read_side_number_and_quantifier(text: str, expected: list[Bound]) -> None:
+    assert bounds(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("description", "follows"),
+    [
+        # a value of the subject on the other side of the threshold: the description shows the reality
+        ("In the Alpha group the green bar is at 91%, the red bar at 72% and the blue bar at 75%.", "image"),
+        # every value of the subject on the claimed side: it goes along with the claim
+        ("In the Alpha group the green bar is at 91%, the red bar at 84% and the blue bar at 86%.", "caption"),
+        # values of another group do not count; tick spacing is no value at all
+        ("Ticks every 10 percent. In the Beta group the bars are at 60% and 65%.", "none"),
+    ],
+)
+def test_threshold_claim_checked_against_the_subjects_values(description: str, follows: str) -> None:
+    assert judge_caption_claim(description, CLAIM, REAL, "trend") == follows
