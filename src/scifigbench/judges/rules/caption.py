@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import normalise_text
+from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Votes, decide
 from scifigbench.judges.rules.caption_threshold import threshold_votes
 
@@ -49,7 +50,8 @@ _STOP = frozenset(
     "figure data shows show shown category dataset reaches reach trend".split()
 )
 _NEGATION = re.compile(r"\b(?:not|no|never|n't|neither|nor|rather than|instead of)\b", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!?;](?:\s+|$)")
+# a full stop followed by a lower-case word ends an abbreviation ("the Cons. bar"), not a sentence
+_SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[^a-z])|$)|;(?:\s+|$)")
 _CLASSES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern), name) for pattern, name in (
         (r"^(?:increas|rise|rising|rose|grow|grew|upward|climb|improv|gain|ascend|positive|higher|highest|taller|tallest|"
@@ -453,6 +455,7 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     """Every kind of evidence the description holds about one false claim (see :mod:`.caption_decision`)."""
     description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
     claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
+    description = with_colour_aliases(description, claim)
     names, coord_values, axes = _entities(claim, reality)
     description, claim, reality = (_entity_text(t, names, coord_values, axes) for t in (description, claim, reality))
     real_aff, real_neg = _affirmed_and_negated(reality)
