@@ -426,14 +426,22 @@ def _named_value_votes(description: str, names: list[str], sides: list[tuple[Rea
     return caption, image
 
 
-def _sentences_with(description: str, coords: frozenset[str]) -> str:
-    """The sentences holding every axis position of the claim: a direction said elsewhere is about another step."""
-    if not coords:
+_UNIVERSAL = re.compile(r"\b(?:all|every|each|always)\b", re.IGNORECASE)
+
+
+def _sentences_with(description: str, coords: frozenset[str], scope: frozenset[str] = frozenset()) -> str:
+    """The sentences holding every axis position of the claim: a direction said elsewhere is about another step.
+
+    ``scope`` (names that set where the claim holds, "In the SWaT dataset") must be named too, unless the
+    sentence speaks of all of them ("across all datasets, the green bar is the tallest").
+    """
+    if not coords and not scope:
         return description
     left, out = 0, []
     for end, words, _ in _parsed(description):
-        if coords <= words:
-            out.append(description[left:end])
+        text = description[left:end]
+        if coords <= words and (scope <= words or _UNIVERSAL.search(text)):
+            out.append(text)
         left = end
     return " ".join(out)
 
@@ -486,7 +494,7 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     about = [r for r in _point_readings(description) if _about_entity(description, r.start, keys, coords, proper)]
     found = (values, named, threshold_votes(claim, description, reality, about), _swap_votes(description, claim, reality, names),
              _order_votes(description, claim, reality, anchors),
-             _relation_votes(description, claim, reality, anchors, coords))
+             _relation_votes(description, claim, reality, anchors, coords, proper))
     in_claim, in_reality = ({_name_token(n) for n in names if _name_token(n) in t} for t in (claim, reality))
     return ClaimEvidence(
         votes=tuple(Votes(kind, tuple(c), tuple(i)) for kind, (c, i) in zip(KINDS, found, strict=True)),
@@ -526,9 +534,14 @@ def _unread(description: str, keys: frozenset[str], coords: frozenset[str], valu
     return sorted(set(found))
 
 
-def _relation_votes(description: str, claim: str, reality: str, anchors: set[str],
-                    coords: frozenset[str]) -> tuple[list[str], list[str]]:
-    """Direction/rank marks tied to entity words both statements relate to a mark, as the description states them."""
+def _relation_votes(description: str, claim: str, reality: str, anchors: set[str], coords: frozenset[str],
+                    scope: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+    """Direction/rank marks tied to entity words both statements relate to a mark, as the description states them.
+
+    Only in the sentences that locate the claim: its axis positions and the proper names that set its scope
+    without being compared ("In the SWaT dataset, the green bar is the tallest" is not addressed by "the
+    green bar is the tallest across the datasets").
+    """
     entities = {w for w, _ in _words(reality)} & anchors
     claim_facts, real_facts = _facts(claim, entities), _facts(reality, entities)
     # only entities both statements relate to a direction or rank: a panel title beside a
@@ -536,7 +549,7 @@ def _relation_votes(description: str, claim: str, reality: str, anchors: set[str
     shared = {e for _, _, e in claim_facts} & {e for _, _, e in real_facts}
     claim_facts = {f for f in claim_facts if f[2] in shared}
     real_facts = {f for f in real_facts if f[2] in shared}
-    said = _facts(_sentences_with(description, coords), entities)
+    said = _facts(_sentences_with(description, coords, scope - shared), entities)
     return (sorted(" ".join(f) for f in said & (claim_facts - real_facts)),
             sorted(" ".join(f) for f in said & (real_facts - claim_facts)))
 

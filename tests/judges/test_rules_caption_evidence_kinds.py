@@ -1,4 +1,4 @@
-"""Threshold claims ("all bars exceed 90%") judged by the values a description gives the claim's subject."""
+"""Threshold claims ("all bars exceed 90%") and scoped relations, judged by what a description says of the claim's subject."""
 
 from __future__ import annotations
 
@@ -38,3 +38,21 @@ def test_bounds_read_side_number_and_quantifier(text: str, expected: list[Bound]
 )
 def test_threshold_claim_checked_against_the_subjects_values(description: str, follows: str) -> None:
     assert judge_caption_claim(description, CLAIM, REAL, "trend") == follows
+
+
+SCOPED_CLAIM = "In the 'Alpha' group, 'Model X' is the highest."
+SCOPED_REAL = "In the 'Alpha' group, 'Model Y' is the highest and 'Model X' is lower."
+
+
+@pytest.mark.parametrize(
+    ("description", "follows"),
+    [
+        ("In the 'Alpha' group, 'Model X' is the highest.", "caption"),
+        # a relation stated for all groups covers the claimed one
+        ("Across all groups, 'Model X' is the highest.", "caption"),
+        # ... one stated for another group does not: the judge sees the mark near the entity and abstains
+        ("In the 'Beta' group, 'Model X' is the highest.", "undecided"),
+    ],
+)
+def test_relations_count_in_the_claims_scope_only(description: str, follows: str) -> None:
+    assert judge_caption_claim(description, SCOPED_CLAIM, SCOPED_REAL, "ranking_inversion") == follows
