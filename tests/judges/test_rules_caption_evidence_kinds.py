@@ -1,4 +1,4 @@
-"""Threshold claims ("all bars exceed 90%") and scoped relations, judged by what a description says of the claim's subject."""
+"""Threshold claims ("all bars exceed 90%") and scoped relations, judged by what is said of the subject."""
 
 from __future__ import annotations
 
