@@ -56,3 +56,10 @@ SCOPED_REAL = "In the 'Alpha' group, 'Model Y' is the highest and 'Model X' is l
 )
 def test_relations_count_in_the_claims_scope_only(description: str, follows: str) -> None:
     assert judge_caption_claim(description, SCOPED_CLAIM, SCOPED_REAL, "ranking_inversion") == follows
+
+
+def test_a_value_written_before_its_name_is_that_names_value() -> None:
+    # "31 for A and 27 for B": the value after A is B's
+    description = "In 'MuSiQue', the values are 31 for 'NoR QA' and 27 for 'OneR QA'."
+    claim, real = "In 'MuSiQue', 'NoR QA' reaches 27.", "In 'MuSiQue', 'NoR QA' reaches 31."
+    assert judge_caption_claim(description, claim, real, "value_anchor") == "image"

@@ -352,7 +352,7 @@ def _swap_votes(description: str, claim: str, reality: str, names: list[str]) ->
 
 def _value_of(description: str, word: str, context: set[str]) -> float | None:
     """The one value the description gives an entity word, in the sentences naming every ``context`` word too:
-    right after it ("NoR QA reaches 28") or right before it in parentheses ("28 (NoR QA)"); None when absent
+    right before it when bound to it ("28 (NoR QA)", "28 for NoR QA"), else right after it ("NoR QA reaches 28"); None when absent
     or when its mentions disagree."""
     text = _ONE_LETTER_NAME.sub(r"\1_\2", description)  # the same one-word names the clause words use
     readings = _point_readings(text)
@@ -367,10 +367,9 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
             continue
         stop = re.search(r"[.!?;,](?:\s|$)|\bN_\w+_", text[m.end():])
         end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
-        after = next((r for r in readings if m.end() <= r.start < end), None)
-        before = next((r for r in readings if re.fullmatch(r"\s*\(\s*", text[r.end:m.start()])), None)
-        if after or before:
-            found.add((after or before).value)
+        value = _bound_before(text, readings, m.start()) or next((r for r in readings if m.end() <= r.start < end), None)
+        if value:
+            found.add(value.value)
     return found.pop() if len(found) == 1 else None
 
 
@@ -396,6 +395,15 @@ def _order_votes(description: str, claim: str, reality: str, anchors: set[str]) 
 
 
 _NAME_WINDOW = 80  # characters after a name in which its value is looked for
+_BINDS_FORWARD = re.compile(r"\s*(?:\(|for(?:\s+the)?)\s*", re.IGNORECASE)
+
+
+def _bound_before(text: str, readings: tuple[Reading, ...], start: int) -> Reading | None:
+    """A value written just before the name it belongs to: "28 (NoR QA)", "15 for NoR QA".
+
+    In a list "15 for A, 10 for B" the value after A is B's; the one before A is A's.
+    """
+    return next((r for r in readings if r.end <= start and _BINDS_FORWARD.fullmatch(text[r.end:start])), None)
 
 
 def _named_value_votes(description: str, names: list[str], sides: list[tuple[Reading, str | None]],
@@ -413,7 +421,8 @@ def _named_value_votes(description: str, names: list[str], sides: list[tuple[Rea
         for m in re.finditer(re.escape(_name_token(name)), description):
             stop = re.search(r"[.!?;](?:\s|$)|\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w", description[m.end():])
             end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
-            first = next((r for r in readings if m.end() <= r.start < end), None)
+            first = _bound_before(description, readings, m.start()) or next(
+                (r for r in readings if m.end() <= r.start < end), None)
             if first is None:
                 continue
             matches = [(abs(first.value - v.value), v, side) for v, side in sides if _near(first, v, percent)]
