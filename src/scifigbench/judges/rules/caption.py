@@ -352,8 +352,8 @@ def _swap_votes(description: str, claim: str, reality: str, names: list[str]) ->
 
 def _value_of(description: str, word: str, context: set[str]) -> float | None:
     """The one value the description gives an entity word, in the sentences naming every ``context`` word too:
-    right before it when bound to it ("28 (NoR QA)", "28 for NoR QA"), else right after it ("NoR QA reaches 28"); None when absent
-    or when its mentions disagree."""
+    right before it when bound to it ("28 (NoR QA)", "28 for NoR QA"), else right after it ("NoR QA reaches 28");
+    None when absent or when its mentions disagree."""
     text = _ONE_LETTER_NAME.sub(r"\1_\2", description)  # the same one-word names the clause words use
     readings = _point_readings(text)
     spans, left = [], 0
@@ -367,7 +367,8 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
             continue
         stop = re.search(r"[.!?;,](?:\s|$)|\bN_\w+_", text[m.end():])
         end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
-        value = _bound_before(text, readings, m.start()) or next((r for r in readings if m.end() <= r.start < end), None)
+        after = next((r for r in readings if m.end() <= r.start < end), None)
+        value = _bound_before(text, readings, m.start()) or after
         if value:
             found.add(value.value)
     return found.pop() if len(found) == 1 else None
@@ -501,7 +502,8 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
         values = named
     proper = _proper_words(claim) & keys
     about = [r for r in _point_readings(description) if _about_entity(description, r.start, keys, coords, proper)]
-    found = (values, named, threshold_votes(claim, description, reality, about), _swap_votes(description, claim, reality, names),
+    found = (values, named, threshold_votes(claim, description, reality, about),
+             _swap_votes(description, claim, reality, names),
              _order_votes(description, claim, reality, anchors),
              _relation_votes(description, claim, reality, anchors, coords, proper))
     in_claim, in_reality = ({_name_token(n) for n in names if _name_token(n) in t} for t in (claim, reality))
