@@ -7,7 +7,8 @@ other dev figures and scored on the left-out figure. The choice maximises agreem
 ``target`` times decisions (``--target``, the agreement the judge must reach on decided claims): a
 kind of evidence earns its place when it is right more often than the target, so one noisy label
 does not remove a kind that is usually right, while a kind right only half the time is dropped.
-Ties: more decided, then fewer decisive kinds. The pooled left-out scores estimate how the choice carries over to
+Ties: more decided, then more decisive kinds (a kind that found nothing on the training figures
+has given no reason to drop it). The pooled left-out scores estimate how the choice carries over to
 unseen figures; the policy chosen on all dev figures is the one the judge should ship
 (``caption_decision.DEFAULT_POLICY``), and the script says whether it does.
 
@@ -49,7 +50,7 @@ def choose(items: list[Item], target: float) -> Policy:
 
     def key(p: Policy) -> tuple[float, int, int, str]:
         agree, decided, _ = score(items, p)
-        return agree - target * decided, decided, -len(p.decisive), p.name()
+        return agree - target * decided, decided, len(p.decisive), p.name()
 
     return max(policies(), key=key)
 
