@@ -74,17 +74,16 @@ def _describe(v: Votes) -> str:
 
 def decide(ev: ClaimEvidence, policy: Policy = DEFAULT_POLICY) -> tuple[str, str]:
     """('image' | 'caption' | 'none' | 'undecided', the evidence that decided it)."""
-    found = [v for v in ev.votes if v.side() is not None]
+    found = [(v, side) for v in ev.votes if (side := v.side()) is not None]
     if found:
-        first = found[0]
-        side = first.side()
+        first, side = found[0]
         text = _describe(first)
         if side == "both":
             return "undecided", f"{text} (both sides stated)"
         if first.kind not in policy.decisive:
             return "undecided", f"{text} (this kind of evidence is not decisive)"
         opposite = "image" if side == "caption" else "caption"
-        against = [v for v in found[1:] if v.side() == opposite]
+        against = [v for v, s in found[1:] if s == opposite]
         if policy.conflict_abstains and against:
             return "undecided", f"{text}; but {_describe(against[0])}"
         return side, text
