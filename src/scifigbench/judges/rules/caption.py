@@ -39,6 +39,7 @@ from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import normalise_text
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Votes, decide
+from scifigbench.judges.rules.caption_lists import positional_value
 from scifigbench.judges.rules.caption_threshold import threshold_votes
 
 _PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
@@ -357,7 +358,8 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
     text = _ONE_LETTER_NAME.sub(r"\1_\2", description)  # the same one-word names the clause words use
     readings = _point_readings(text)
     spans, left = [], 0
-    for end in [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]:
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    for end in ends:
         if all(re.search(rf"\b{re.escape(c)}\b", text[left:end], re.IGNORECASE) for c in context):
             spans.append((left, end))
         left = end
@@ -371,6 +373,10 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
         value = _bound_before(text, readings, m.start()) or after
         if value:
             found.add(value.value)
+    if not found and word.startswith("n_"):
+        # no value beside the name: its place in a declared series order ("the values are 28, 27, and 23")
+        sentences = [text[a:b] for a, b in zip([0, *ends], ends, strict=False)]
+        return positional_value(sentences, word, spans, text, readings)
     return found.pop() if len(found) == 1 else None
 
 
