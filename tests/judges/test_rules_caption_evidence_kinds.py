@@ -63,3 +63,10 @@ def test_a_value_written_before_its_name_is_that_names_value() -> None:
     description = "In 'MuSiQue', the values are 31 for 'NoR QA' and 27 for 'OneR QA'."
     claim, real = "In 'MuSiQue', 'NoR QA' reaches 27.", "In 'MuSiQue', 'NoR QA' reaches 31."
     assert judge_caption_claim(description, claim, real, "value_anchor") == "image"
+
+
+def test_tick_marks_are_not_values_of_an_entity() -> None:
+    claim, real = "In the Case category, mBERT reaches 15.", "In the Case category, mBERT reaches about 12."
+    axis = "The effect of mBERT in the Case category uses labeled ticks at 0, 5, 10, 15, and 20. "
+    assert judge_caption_claim(axis + "In Case, mBERT is about 12.", claim, real, "value_anchor") == "image"
+    assert judge_caption_claim(axis + "In Case, mBERT is about 15.", claim, real, "value_anchor") == "caption"

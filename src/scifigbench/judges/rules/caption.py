@@ -231,10 +231,17 @@ def _near(r: Reading, target: Reading, percent: bool) -> bool:
     return close(r, value, rel_tol=_REL_TOL)
 
 
+# "ticks at 0, 5, 10, 15, and 20": the numbers after a tick/scale word, with nothing but list glue between
+_AXIS_MARKS = re.compile(r"\b(?:ticks?|tick marks|tick labels|gridlines?|grid lines|intervals?|increments?)"
+                         r"(?:\s*(?:at|of|labell?ed|marked|every|from|to|and|[,:(~])\s*|\s*-?\d[\d.,]*%?\s*)*$",
+                         re.IGNORECASE)
+
+
 @lru_cache(maxsize=256)
 def _point_readings(text: str) -> tuple[Reading, ...]:
-    """Readings that assert a value: points and narrow ranges, not axis spans ("0 to 100")."""
-    return tuple(r for r in extract_numbers(text) if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9))
+    """Readings that assert a value: points and narrow ranges, not axis spans ("0 to 100") nor tick marks."""
+    return tuple(r for r in extract_numbers(text) if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9)
+                 and not _AXIS_MARKS.search(text[max(0, r.start - 80):r.start]))
 
 
 def _affirmed_and_negated(text: str) -> tuple[list[Reading], list[Reading]]:
