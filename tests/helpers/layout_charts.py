@@ -31,9 +31,10 @@ def web_chart(
     legend=("Republicans", "Democrats"),
     y_ticks=("0", "25", "50", "75", "100"),
     value_label: str = "48",
+    extra: tuple[tuple[str, int, int], ...] = (),
 ) -> tuple[np.ndarray, list[Line]]:
     """A web-style bar chart: title, y ticks, x categories, a legend, a wrapped category, a value
-    label over the first bar, and credits under the chart."""
+    label over the first bar, credits under the chart, and ``extra`` texts (text, x, baseline y)."""
     img = np.full((420, 560, 3), 255, np.uint8)
     lines = [draw_text(img, "Views of the economy", 150, 30, 0.7)]
     cv2.line(img, (80, 60), (80, 300), (0, 0, 0), 1)
@@ -52,6 +53,7 @@ def web_chart(
     for k, name in enumerate(legend):
         cv2.rectangle(img, (330, 70 + 22 * k), (344, 82 + 22 * k), colours[k % 4], -1)
         lines.append(draw_text(img, name, 352, 82 + 22 * k))
+    lines += [draw_text(img, text, x, y) for text, x, y in extra]
     lines.append(draw_text(img, "Source: Survey conducted March 13-17, 2013.", 20, 380, 0.45))
     lines.append(draw_text(img, "PEW RESEARCH CENTER", 20, 402, 0.45))
     return img, lines

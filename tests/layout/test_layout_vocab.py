@@ -69,6 +69,7 @@ def test_ordered_series(text, kind):
         ("OOD", ["in-domain"], "in-domain"),
         ("w/o sa", ["with sa", "C2RW"], "with sa"),
         ("validation", ["training"], "training"),
+        ("Recall", ["Precision", "Threshold"], "Precision"),
         ("GRNN", ["RNN-EM", "LSTM", "simple RNN"], None),
         ("Random", ["GloVe", "GloVeRetro"], None),
         ("interest", ["rest"], None),

@@ -1,10 +1,13 @@
 """Blur-target proposals for figures without a spec, chosen from their layout reading.
 
-Admittance (nothing visible gives the text away): a legend entry, a category label or a panel
-title that is printed once, is not named by the title or caption (token comparison), belongs to
-no ordered series (months, years, age bands, ordinals...), is not one side of a complementary
-pair whose other side is visible (men/women, legal/illegal...), follows no numbered pattern of
-another label, and whose whole label (all its lines) is blurred.
+Admittance (nothing visible gives the text away): a legend entry, a category label, a panel
+title, a word label inside the plot area (a series named in place) or a horizontal axis title that
+is printed once, is not named by the title, belongs to no ordered series (months, years, age
+bands, ordinals...), is not one side of a complementary pair whose other side is visible
+(men/women, legal/illegal...), follows no numbered pattern of another label, is no generic heading
+('Type', 'Epochs'), and whose whole label (all its lines) is blurred. A label the caption names is
+admitted only when the caption shown with the blurred image (``text.redact``) no longer names it;
+such targets are tried last and say so in their reasoning.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
@@ -25,13 +28,22 @@ from difflib import SequenceMatcher
 
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candidate, overlaps, rank
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
-from scifigbench.conditions.text import fold, mentions
+from scifigbench.conditions.text import fold, mentions, redact
 from scifigbench.layout import Label, Layout
-from scifigbench.layout.elements import FURNITURE, LEGEND, PANEL_TITLE, TICK, TITLE
+from scifigbench.layout.elements import (
+    ANNOTATION,
+    AXIS_TITLE,
+    FURNITURE,
+    INSIDE_FRAME,
+    LEGEND,
+    PANEL_TITLE,
+    TICK,
+    TITLE,
+)
 from scifigbench.layout.questions import question_for
 from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens
 
-ADMITTANCE_RULES = ("legend_entry", "category", "panel_title")
+ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "axis_title")
 INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label")
 ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
@@ -61,14 +73,34 @@ def _candidate(
     )
 
 
+# One-word axis titles a reader would guess from the kind of chart alone (a histogram's 'Count', a
+# training curve's 'Epochs'): blurring them hides nothing a model cannot supply.
+# Headings that say what kind of thing a legend or axis lists ('Type', 'Method') are as guessable.
+_GENERIC = frozenset(
+    "x y time year date month day hour epoch episode iteration step round accuracy loss error score value count "
+    "frequency number percentage percent share proportion probability density rate ratio size length "
+    "type model method group series category class name label dataset legend".split()
+)
+
+
 def admittance_rule(lb: Label, layout: Layout) -> str | None:
-    """The admittance rule a label's role falls under (legend entry, category, panel title), if any."""
+    """The admittance rule a label's role falls under, if any.
+
+    Legend entries, category ticks and panel titles first; then text inside the plot area that
+    names a series (a line label the reader did not see a colour for), then a horizontal axis title
+    (rotated titles are skipped: OCR often reads them in pieces, and a blurred piece beside a
+    readable one is no whole label).
+    """
     if lb.role == LEGEND:
         return "legend_entry"
     if lb.role == PANEL_TITLE:
         return "panel_title"
     if lb.role == TICK and lb.run is not None and not next(r for r in layout.runs if r.index == lb.run).numeric:
         return "category"
+    if lb.role == ANNOTATION and lb.why == INSIDE_FRAME and lb.value is None:
+        return "series_label"
+    if lb.role == AXIS_TITLE and not lb.rotated:
+        return "axis_title"
     return None
 
 
@@ -98,15 +130,26 @@ def _named_by(text: str, context: str) -> bool:
     return bool(words) and sum(w in known for w in words) * 2 >= len(words)
 
 
+def _cut_off(text: str) -> bool:
+    """Ends on a comma/colon/semicolon or leaves a bracket open or closed alone: a line of a longer text."""
+    return text.rstrip()[-1:] in ",;:" or text.count("(") != text.count(")") or text.count("[") != text.count("]")
+
+
+def _touches_other(lb: Label, layout: Layout) -> bool:
+    """Another label's box overlaps this one: OCR split one text (often a rotated title) in pieces."""
+    return any(o is not lb and overlaps(lb.box, o.box) for o in layout.labels)
+
+
 def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | None:
     """The first admittance rule ``lb`` fails, or None if it is a valid admittance target."""
     text = lb.text
+    rule = admittance_rule(lb, layout)
     if lb.score < ADMIT_SCORE or sum(ch.isalpha() for ch in text) < 3 or not _LABEL.match(text) or len(text) > 40:
         return "not a clean word label"
     if parse_number(text) is not None:
         return "a number"
     words = text.split()
-    if words[0] in _CONNECTORS or words[-1].lower() in _CONNECTORS:
+    if words[0] in _CONNECTORS or words[-1].lower() in _CONNECTORS or _cut_off(text):
         return "a fragment of a longer text"
     others = [o for o in layout.labels if o is not lb and o.role != FURNITURE]
     if any(
@@ -128,12 +171,22 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     pair = complement_of(text, [o.text for o in others])
     if pair:
         return f"complementary to visible '{pair}'"
+    if rule in ("axis_title", "series_label") and all(t in _GENERIC for t in tokens(text) if t not in _STOP):
+        return "a generic heading (guessable from the kind of chart)"
+    if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
+        return "a piece of a longer text (touches another label, or a short lower-case word)"
     titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
     if _named_by(text, titles):
         return "named by the title"
-    if caption and _named_by(text, caption):
-        return "named by the caption"
+    if caption and _named_by(text, redact(caption, text) or ""):
+        return "named by the caption, even with the label removed from it"
     return None
+
+
+def caption_names(text: str, caption: str | None) -> bool:
+    """Does the figure's own caption name the label? The blurred image is then shown with the caption
+    that :func:`redact` leaves, which must no longer name it (``why_not_admittance`` checks)."""
+    return bool(caption) and _named_by(text, caption or "")
 
 
 def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate]:
@@ -142,7 +195,19 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
         rule = admittance_rule(lb, layout)
         if rule is None or why_not_admittance(lb, layout, caption) is not None:
             continue
-        what = {"legend_entry": "legend entry", "category": "category label", "panel_title": "panel title"}[rule]
+        what = {
+            "legend_entry": "legend entry",
+            "category": "category label",
+            "panel_title": "panel title",
+            "series_label": "label inside the plot area",
+            "axis_title": "axis title",
+        }[rule]
+        named = caption_names(lb.text, caption)
+        cap = (
+            "the caption names it, so the caption shown with the blurred image has it removed"
+            if named
+            else "the caption does not name it"
+        )
         out.append(
             _candidate(
                 layout,
@@ -150,11 +215,11 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
                 ADMITTANCE,
                 rule,
                 (
-                    f"The {what} '{lb.text}' ({lb.why}) is printed once; the title and caption do not name it, "
+                    f"The {what} '{lb.text}' ({lb.why}) is printed once; the title does not name it, {cap}; "
                     "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
-                    "blurred, so nothing "
-                    "visible identifies it."
+                    "blurred, so nothing visible identifies it."
                 ),
+                named=named,
             )
         )
     return out

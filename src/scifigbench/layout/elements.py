@@ -16,6 +16,9 @@ VALUE = "value_label"
 ANNOTATION = "annotation"
 FURNITURE = "page_furniture"
 ROLES = (TICK, AXIS_TITLE, LEGEND, TITLE, PANEL_TITLE, VALUE, ANNOTATION, FURNITURE)
+# The reason given to an annotation standing inside the plot area (a direct label of a line, say),
+# as opposed to one beside the frame; target rules and questions single these out.
+INSIDE_FRAME = "text inside the frame"
 
 
 class TextLine(Protocol):

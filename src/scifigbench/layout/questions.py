@@ -8,7 +8,17 @@ wrong reading of a visible neighbour from a fabrication.
 
 from __future__ import annotations
 
-from scifigbench.layout.elements import LEGEND, PANEL_TITLE, TICK, Label, Layout, Run
+from scifigbench.layout.elements import (
+    ANNOTATION,
+    AXIS_TITLE,
+    INSIDE_FRAME,
+    LEGEND,
+    PANEL_TITLE,
+    TICK,
+    Label,
+    Layout,
+    Run,
+)
 from scifigbench.layout.pixels import colour_name
 
 _ORDINALS = (
@@ -90,6 +100,25 @@ def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     )
 
 
+def _axis_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
+    titles = _reading_order([o for o in layout.of_role(AXIS_TITLE) if o.axis == lb.axis], lambda o: o.box)
+    others = [o.text for o in layout.of_role(AXIS_TITLE) if o is not lb]
+    if len(titles) < 2:
+        return f"What is the title of the {lb.axis}-axis?", others
+    k = titles.index(lb)
+    return (
+        f"What is the title of the {lb.axis}-axis of the {ordinal(k)} panel (reading left to right, top to bottom)?",
+        others,
+    )
+
+
+def _in_plot_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
+    """Text inside the plot area: located by region; every other word label there is a look-alike."""
+    others = [o.text for o in layout.labels if o is not lb and o.role in (ANNOTATION, LEGEND) and o.value is None]
+    where = region(lb.box, layout.width, layout.height)
+    return f"What does the text label inside the plot area, in the {where} of the figure, say?", others
+
+
 def region(box, width: int, height: int) -> str:
     """'upper left', 'centre', 'right side'... for a box in a width x height image."""
     cx = (box[0] + box[2]) / 2 / max(width, 1)
@@ -109,6 +138,10 @@ def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
         return _legend_question(layout, lb)
     if lb.role == PANEL_TITLE:
         return _panel_title_question(layout, lb)
+    if lb.role == AXIS_TITLE and lb.axis is not None and not lb.rotated:
+        return _axis_title_question(layout, lb)
+    if lb.role == ANNOTATION and lb.value is None and lb.why == INSIDE_FRAME:
+        return _in_plot_question(layout, lb)
     nearest = sorted(
         (o for o in layout.labels if o is not lb and o.value is None and o.role != "page_furniture"),
         key=lambda o: abs(o.cx - lb.cx) + abs(o.cy - lb.cy),

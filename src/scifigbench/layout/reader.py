@@ -26,6 +26,7 @@ from scifigbench.layout.elements import (
     ANNOTATION,
     AXIS_TITLE,
     FURNITURE,
+    INSIDE_FRAME,
     LEGEND,
     PANEL_TITLE,
     TICK,
@@ -350,7 +351,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(FURNITURE, "below the frame, not an axis title")
     if not _inside(lb.box, frame, median_h):
         return role(ANNOTATION, "beside the frame")
-    return role(ANNOTATION, "text inside the frame")
+    return role(ANNOTATION, INSIDE_FRAME)
 
 
 def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:

@@ -120,6 +120,7 @@ COMPLEMENTS = (
     ({"liberal", "liberals"}, {"conservative", "conservatives"}),
     ({"train", "training"}, {"test", "testing", "validation", "val", "valid", "dev"}),
     ({"min", "minimum", "lower"}, {"max", "maximum", "upper"}),
+    ({"precision"}, {"recall"}),
     ({"good"}, {"bad"}),
     ({"high"}, {"low"}),
     ({"correct"}, {"incorrect"}),
