@@ -123,11 +123,23 @@ def _parts_shown(text: str, others: list[str]) -> bool:
     return len(mine) >= 2 and all(p in seen for p in mine)
 
 
+def _known(word: str, known: set[str]) -> bool:
+    """``word`` is in ``known``, abbreviates a word there ('gen' for 'generator'), or (4+ letters) is one
+    OCR slip away from one ('Knard' for 'khard')."""
+    if word in known:
+        return True
+    if len(word) >= 3 and word.isalpha() and any(k.startswith(word) for k in known):
+        return True
+    return len(word) >= 4 and any(
+        len(k) >= 4 and SequenceMatcher(None, word, k).ratio() >= 0.8 for k in known if abs(len(k) - len(word)) <= 1
+    )
+
+
 def _named_by(text: str, context: str) -> bool:
     """Most of the label's content words appear in ``context`` (title or caption)."""
     words = [t for t in tokens(text) if t not in _STOP and not t.isdigit()]
     known = set(tokens(context))
-    return bool(words) and sum(w in known for w in words) * 2 >= len(words)
+    return bool(words) and sum(_known(w, known) for w in words) * 2 >= len(words)
 
 
 def _cut_off(text: str) -> bool:
@@ -151,7 +163,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     words = text.split()
     if words[0] in _CONNECTORS or words[-1].lower() in _CONNECTORS or _cut_off(text):
         return "a fragment of a longer text"
-    others = [o for o in layout.labels if o is not lb and o.role != FURNITURE]
+    # everything else stays readable, furniture included: any of it may give the label away
+    others = [o for o in layout.labels if o is not lb]
     if any(
         mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others
     ):
