@@ -44,6 +44,10 @@ from scifigbench.layout.questions import question_for
 from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens
 
 ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "axis_title")
+# Labels in the plot area and axis titles are read with less certainty (a missed swatch, a
+# heading, a title the caption paraphrases): they come after every legend entry, category and
+# panel title, even those whose naming caption has to be redacted.
+_WEAK_ADMITTANCE = frozenset(("series_label", "axis_title"))
 INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label")
 ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
@@ -152,6 +156,17 @@ def _touches_other(lb: Label, layout: Layout) -> bool:
     return any(o is not lb and overlaps(lb.box, o.box) for o in layout.labels)
 
 
+def _heads_numbers(lb: Label, layout: Layout) -> bool:
+    """Two or more numbers stand in a column just below the label: it heads a legend of values
+    ('# Samples' over 1, 2, 4...) or tops a numbered series, so the numbers say what it is."""
+    below = [
+        o
+        for o in layout.labels
+        if o.value is not None and o.box[0] < lb.box[2] and lb.box[0] < o.box[2] and 0 < o.cy - lb.cy <= 8 * lb.height
+    ]
+    return len(below) >= 2
+
+
 def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | None:
     """The first admittance rule ``lb`` fails, or None if it is a valid admittance target."""
     text = lb.text
@@ -188,6 +203,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a generic heading (guessable from the kind of chart)"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
         return "a piece of a longer text (touches another label, or a short lower-case word)"
+    if rule == "series_label" and ("=" in text or _heads_numbers(lb, layout)):
+        return "a statistic or the heading of a column of numbers"
     titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
     if _named_by(text, titles):
         return "named by the title"
@@ -372,4 +389,5 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
         box = clear_box(c.box, [lb.box for lb in layout.labels if lb.box != c.box])
         if box is not None:
             usable.append(replace(c, box=box))
-    return rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
+    ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
+    return sorted(ranked, key=lambda c: c.rule in _WEAK_ADMITTANCE)  # stable: keeps rank's order within each
