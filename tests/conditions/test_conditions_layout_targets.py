@@ -157,13 +157,14 @@ def test_labels_in_the_plot_area_and_axis_titles_are_admittance_candidates_after
     )
 
 
-def test_a_caption_named_label_is_tried_last_and_says_the_caption_is_redacted():
+def test_a_caption_named_label_comes_after_unnamed_ones_of_its_tier_and_says_the_caption_is_redacted():
     layout = _chart_with_extras()
     cands = ranked_candidates(layout, "Exports by country. Sweden leads.", ADMITTANCE, 42, "web")
     sweden = next(c for c in cands if c.text == "Sweden")
     assert sweden.redacts_caption and "has it removed" in sweden.reasoning_path
-    assert all(not c.redacts_caption for c in cands[: cands.index(sweden)])
-    assert all(c.redacts_caption for c in cands[cands.index(sweden) :])
+    strong = [c for c in cands if c.rule in ("legend_entry", "category", "panel_title")]
+    assert cands[: len(strong)] == strong  # plot-area labels and axis titles only after them
+    assert [c.redacts_caption for c in strong] == sorted(c.redacts_caption for c in strong)
     assert "does not name it" in next(c for c in cands if c.text == "Norway").reasoning_path
 
 
@@ -175,3 +176,13 @@ def test_cut_off_lines_and_pieces_of_longer_text_are_not_targets():
     )
     why = _reasons(read_layout(img, lines))
     assert why["Maghreb,"] == why["paper, etc)."] == "a fragment of a longer text"
+
+
+def test_statistics_and_headings_of_number_columns_are_no_series_labels():
+    img, lines = web_chart(
+        categories=("Sweden", "Norway", "Chile"),
+        legend=("Exporters", "Households"),
+        extra=(("Runs", 180, 100), ("10", 185, 125), ("20", 185, 150), ("fit r=0.93", 436, 200)),
+    )
+    why = _reasons(read_layout(img, lines))
+    assert why["Runs"] == why["fit r=0.93"] == "a statistic or the heading of a column of numbers"
