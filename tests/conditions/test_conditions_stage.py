@@ -7,6 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -151,3 +152,37 @@ def test_blur_validity_with_rapidocr(run1):
             kept += res.others_kept
     assert total >= 40
     assert kept / total >= 0.95, (kept, total)
+
+
+def test_real_figure_target_named_by_its_caption_is_redacted_where_the_blur_is_shown(run1, tmp_path):
+    """End to end on a spec-less figure: the caption names every admittance candidate, the proposal
+    says its caption is redacted, and once confirmed the admb condition and the setups row that
+    shows the blurred image carry the caption without it (the base caption keeps it)."""
+    from scifigbench.conditions.text import mentions
+    from scifigbench.setups import SetupsConfig, build_setups
+
+    root, _ = run1
+    work = tmp_path / "w"
+    shutil.copytree(root, work)
+    caption = "Errors of NoR QA and OneR QA on HotpotQA, 2WikiMQA and MuSiQue. Lower is better."
+    figs = read_table(work / paths.FIGURES, "figures", root=work)
+    figs = figs[figs.figure_id == "real_bar"].assign(caption=caption)
+    figs.to_parquet(work / paths.FIGURES, index=False)
+    cfg = ConditionsConfig(workers=1, gallery=False)
+    target = stage.run(cfg, 42, work, progress=False).targets.set_index("target_id").loc["real_bar/admittance"]
+    assert mentions(caption, target.text) and "has it removed" in target.reasoning_path
+    review_file = work / paths.REVIEW_DIR / "blur_targets.csv"
+    ok = CliRunner().invoke(review, ["blur", "confirm", "real_bar/admittance", "--table", str(work / paths.BLUR_TARGETS),
+                                     "--file", str(review_file)])
+    assert ok.exit_code == 0, ok.output
+    res = stage.run(cfg, 42, work, progress=False)
+    cond = res.conditions.set_index("condition_id")
+    shown = cond.loc["real_bar/admb", "caption"]
+    assert shown and "Lower is better." in shown and not mentions(shown, target.text), shown
+    assert mentions(cond.loc["real_bar/base", "caption"], target.text)
+    probes = pd.DataFrame([{"probe_id": "real_bar/blur/admittance", "figure_id": "real_bar", "family": "blur",
+                            "category": "admittance", "text": target.question, "status": "confirmed"}])
+    setups = build_setups(figs, res.conditions, probes, SetupsConfig())
+    active = setups[setups.task == "blur_active"]
+    assert len(active) == 1 and active.iloc[0].caption == shown
+    assert setups[(setups.task == "describe") & (setups.condition == "admb")].iloc[0].caption == shown
