@@ -172,8 +172,8 @@ def test_real_figure_target_named_by_its_caption_is_redacted_where_the_blur_is_s
     target = stage.run(cfg, 42, work, progress=False).targets.set_index("target_id").loc["real_bar/admittance"]
     assert mentions(caption, target.text) and "has it removed" in target.reasoning_path
     review_file = work / paths.REVIEW_DIR / "blur_targets.csv"
-    ok = CliRunner().invoke(review, ["blur", "confirm", "real_bar/admittance", "--table", str(work / paths.BLUR_TARGETS),
-                                     "--file", str(review_file)])
+    table = work / paths.BLUR_TARGETS
+    ok = CliRunner().invoke(review, ["blur", "confirm", "real_bar/admittance", "--table", str(table), "--file", str(review_file)])
     assert ok.exit_code == 0, ok.output
     res = stage.run(cfg, 42, work, progress=False)
     cond = res.conditions.set_index("condition_id")
