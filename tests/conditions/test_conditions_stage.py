@@ -173,7 +173,8 @@ def test_real_figure_target_named_by_its_caption_is_redacted_where_the_blur_is_s
     assert mentions(caption, target.text) and "has it removed" in target.reasoning_path
     review_file = work / paths.REVIEW_DIR / "blur_targets.csv"
     table = work / paths.BLUR_TARGETS
-    ok = CliRunner().invoke(review, ["blur", "confirm", "real_bar/admittance", "--table", str(table), "--file", str(review_file)])
+    args = ["blur", "confirm", "real_bar/admittance", "--table", str(table), "--file", str(review_file)]
+    ok = CliRunner().invoke(review, args)
     assert ok.exit_code == 0, ok.output
     res = stage.run(cfg, 42, work, progress=False)
     cond = res.conditions.set_index("condition_id")
