@@ -186,3 +186,9 @@ def test_statistics_and_headings_of_number_columns_are_no_series_labels():
     )
     why = _reasons(read_layout(img, lines))
     assert why["Runs"] == why["fit r=0.93"] == "a statistic or the heading of a column of numbers"
+    img, lines = web_chart(
+        categories=("Sweden", "Norway", "Chile"),
+        legend=("Exporters", "Households"),
+        extra=(("Most adults agree on this", 95, 140),),
+    )
+    assert _reasons(read_layout(img, lines))["Most adults agree on this"].startswith("a phrase rather than a name")

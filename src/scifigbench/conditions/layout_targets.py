@@ -203,6 +203,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a generic heading (guessable from the kind of chart)"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
         return "a piece of a longer text (touches another label, or a short lower-case word)"
+    if rule == "series_label" and len(words) > 4:
+        return "a phrase rather than a name (more than four words inside the plot area)"
     if rule == "series_label" and ("=" in text or _heads_numbers(lb, layout)):
         return "a statistic or the heading of a column of numbers"
     titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
