@@ -378,6 +378,7 @@ def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
 
 def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str) -> list[Candidate]:
     """Candidates of ``mode`` in the order to try, each with a box that hides no other label."""
+    order: tuple[str, ...]
     if mode == ADMITTANCE:
         cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
     elif mode == INDUCTANCE:
