@@ -8,7 +8,8 @@ half (rules were tuned only on ``dev``). For each split it prints:
   label that passes every admittance rule (the most the selection could reach);
 - proposals whose label the reader calls page furniture (target 0);
 - against the hand labels in ``real_proposals_labels.csv`` (figure_id, mode, text, role, valid,
-  why; made by looking at the overlay pages): labelled precision (target >= 90 %), and the share
+  why, labelled_by; made by looking at the overlay pages and, for a caption-named label, at the
+  caption as redacted for the blurred image): labelled precision (target >= 90 %), and the share
   of figures with a valid admittance target (>= 60 %) — exact over labelled proposals, and
   estimated as proposal share x precision;
 - with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
@@ -143,6 +144,8 @@ def main() -> None:
                     ok = lab["valid"].strip().lower() == "yes"
                     labelled[f"{t.mode}:n"] += 1
                     labelled[f"{t.mode}:valid"] += ok
+                    labelled[f"{t.mode}:{t.rule}:n"] += 1
+                    labelled[f"{t.mode}:{t.rule}:valid"] += ok
                     labelled["furniture"] += "furniture" in lab["why"].lower()
                     valid_adm_figures += ok and t.mode == "admittance"
                 if args.list:
@@ -171,6 +174,13 @@ def main() -> None:
         )
         for mode in ("admittance", "inductance"):
             print(f"  labelled {mode} precision: {pct(labelled[f'{mode}:valid'], labelled[f'{mode}:n'])}")
+            by_rule = sorted(
+                k.split(":")[1] for k in labelled if k.startswith(f"{mode}:") and k.endswith(":n") and k.count(":") == 2
+            )
+            print(
+                "    by rule: "
+                + ", ".join(f"{r} {labelled[f'{mode}:{r}:valid']}/{labelled[f'{mode}:{r}:n']}" for r in by_rule)
+            )
         total_valid = labelled["admittance:valid"] + labelled["inductance:valid"]
         print(
             f"  labelled valid share (both modes): "
