@@ -90,10 +90,10 @@ _GENERIC = frozenset(
 def admittance_rule(lb: Label, layout: Layout) -> str | None:
     """The admittance rule a label's role falls under, if any.
 
-    Legend entries, category ticks and panel titles first; then text inside the plot area that
-    names a series (a line label the reader did not see a colour for), then a horizontal axis title
-    (rotated titles are skipped: OCR often reads them in pieces, and a blurred piece beside a
-    readable one is no whole label).
+    Legend entries, category ticks and panel titles first; then horizontal text inside the plot
+    area that names a series (a line label the reader did not see a colour for), then a horizontal
+    axis title. Rotated text is skipped: inside a panel it is an inner axis or row label, and OCR
+    often reads rotated titles in pieces, so a blurred piece would sit beside a readable one.
     """
     if lb.role == LEGEND:
         return "legend_entry"
@@ -101,7 +101,7 @@ def admittance_rule(lb: Label, layout: Layout) -> str | None:
         return "panel_title"
     if lb.role == TICK and lb.run is not None and not next(r for r in layout.runs if r.index == lb.run).numeric:
         return "category"
-    if lb.role == ANNOTATION and lb.why == INSIDE_FRAME and lb.value is None:
+    if lb.role == ANNOTATION and lb.why == INSIDE_FRAME and lb.value is None and not lb.rotated:
         return "series_label"
     if lb.role == AXIS_TITLE and not lb.rotated:
         return "axis_title"
