@@ -102,3 +102,15 @@ def test_overlay_draws_every_label_and_a_key(web):
     out = overlay(img, layout, [(layout.labels[0].box, "adm")])
     assert out.shape[1] >= img.shape[1] and out.shape[0] > img.shape[0]
     assert (out != 255).any(axis=2).sum() > (img != 255).any(axis=2).sum()
+
+
+def test_two_unevenly_spaced_categories_under_the_axis_are_a_category_row_not_furniture():
+    # two bars and a wrapped 'Don't know' far to the right: no even pitch, still the x categories
+    img, lines = web_chart(categories=("Sweden", "Chile"), legend=("Exporters", "Households"))
+    layout = read_layout(img, lines)
+    roles = {lb.text: (lb.role, lb.axis) for lb in layout.labels}
+    assert roles["Sweden"] == roles["Chile"] == roles["Don't know"] == ("axis_tick", "x")
+    run = next(r for r in layout.runs if r.axis == "x" and not r.numeric)
+    assert [lb.text for lb in run.labels] == ["Sweden", "Chile", "Don't know"]
+    credits = next(lb for lb in layout.labels if lb.text.startswith("Source:"))
+    assert credits.role == "page_furniture"  # text further below the chart stays furniture

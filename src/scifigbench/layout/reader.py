@@ -193,8 +193,11 @@ def _groups(labels: list[Label], key, tol) -> list[list[Label]]:
     return out
 
 
-def _runs(labels: list[Label]) -> list[Run]:
-    """Aligned, evenly spaced labels along an axis; each label joins at most one run."""
+def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
+    """Aligned, evenly spaced labels along an axis; each label joins at most one run.
+
+    A row of two or more word labels standing right under the drawing's lower edge is a category
+    row even when unevenly spaced (two bars, a gap, a wrapped last category)."""
     runs: list[Run] = []
     taken: set[int] = set()
     free = [
@@ -225,6 +228,8 @@ def _runs(labels: list[Label]) -> list[Run]:
         elif len(g) >= 3 and len(nums) <= 0.25 * len(g) and not _overlapping_x(g):
             for even in _evenly_spaced(g, lambda b: b.cx):
                 add("x", even, False)
+        if not nums and not any(b.index in taken for b in g) and _under_drawing(g, drawing):
+            add("x", g, False)
     # x labels written upwards (long category names): rotated, sharing a top edge, closely spaced
     turned = [lb for lb in labels if lb.rotated and not furniture_words(lb.text)]
     for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(4.0, 0.5 * b.height)):
@@ -244,6 +249,14 @@ def _runs(labels: list[Label]) -> list[Run]:
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
             lb.why = f"{run.axis}-axis run of {len(run.labels)}"
     return runs
+
+
+def _under_drawing(g: list[Label], drawing: Box | None) -> bool:
+    """Two or more side-by-side word labels whose tops sit just below the drawing's lower edge."""
+    if drawing is None or len(g) < 2 or _overlapping_x(g):
+        return False
+    h = statistics.median(b.height for b in g)
+    return all(-0.5 * h <= b.box[1] - drawing[3] <= 1.0 * h for b in g)
 
 
 def _number_row(text: str) -> bool:
@@ -372,7 +385,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     labels = _lone_swatches_dropped(_labels(lines, swatches, coloured))
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
     drawing = _drawing(ink, texts)
-    runs = _legend_columns(_runs(labels), drawing, median_h)
+    runs = _legend_columns(_runs(labels, drawing), drawing, median_h)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
     for lb in labels:
