@@ -7,7 +7,8 @@ bands, ordinals...), is not one side of a complementary pair whose other side is
 (men/women, legal/illegal...), follows no numbered pattern of another label, is no generic heading
 ('Type', 'Epochs'), and whose whole label (all its lines) is blurred. A label the caption names is
 admitted only when the caption shown with the blurred image (``text.redact``) no longer names it;
-such targets are tried last and say so in their reasoning.
+such targets say so in their reasoning and are tried after the unnamed ones of their tier
+(legend entries, categories and panel titles before labels in the plot area and axis titles).
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
@@ -77,9 +78,9 @@ def _candidate(
     )
 
 
-# One-word axis titles a reader would guess from the kind of chart alone (a histogram's 'Count', a
-# training curve's 'Epochs'): blurring them hides nothing a model cannot supply.
-# Headings that say what kind of thing a legend or axis lists ('Type', 'Method') are as guessable.
+# Words of axis titles and headings a reader would guess from the kind of chart alone (a
+# histogram's 'Count', a training curve's 'Epochs', a legend's 'Type' or 'Method'): a title made
+# only of them hides nothing a model cannot supply.
 _GENERIC = frozenset(
     "x y time year date month day hour epoch episode iteration step round accuracy loss error score value count "
     "frequency number percentage percent share proportion probability density rate ratio size length "
@@ -393,4 +394,4 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
         if box is not None:
             usable.append(replace(c, box=box))
     ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
-    return sorted(ranked, key=lambda c: c.rule in _WEAK_ADMITTANCE)  # stable: keeps rank's order within each
+    return sorted(ranked, key=lambda c: c.rule in _WEAK_ADMITTANCE)  # stable: rank's order within a tier
