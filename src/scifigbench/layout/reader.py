@@ -4,7 +4,8 @@ Order of reading, each step using what the earlier ones found:
 1. lines -> labels: lines stacked tightly and aligned are one wrapped label, unless the lower
    one has its own legend swatch;
 2. tick runs: three or more labels sharing a right edge (y-axis) or a centre line (x-axis), evenly
-   spaced; numbers must increase along the axis;
+   spaced; numbers must increase along the axis; two or more word labels in a row right under
+   the drawing (ink outside any text) are x categories however they are spaced;
 3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
 4. roles, first match wins: furniture words, tick, panel mark, legend swatch or coloured text,
    axis title (rotated beside the frame, or centred under an x run), value label (a number inside
