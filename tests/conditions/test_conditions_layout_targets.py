@@ -33,6 +33,10 @@ def _reasons(layout, caption=None) -> dict[str, str | None]:
 
 
 def test_inferable_labels_are_no_admittance_targets():
+    img, lines = web_chart(categories=("Total", "Chile", "Other"), legend=("Exporters", "Households"))
+    why = _reasons(read_layout(img, lines))
+    assert why["Total"].startswith("an aggregate") and why["Other"].startswith("an aggregate")
+    assert why["Chile"] is None
     img, lines = web_chart(categories=("Good", "Fair", "Poor"), legend=("Men", "Women"))
     why = _reasons(read_layout(img, lines))
     assert "complementary" in why["Women"] and "complementary" in why["Men"]

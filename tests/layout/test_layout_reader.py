@@ -114,3 +114,18 @@ def test_two_unevenly_spaced_categories_under_the_axis_are_a_category_row_not_fu
     assert [lb.text for lb in run.labels] == ["Sweden", "Chile", "Don't know"]
     credits = next(lb for lb in layout.labels if lb.text.startswith("Source:"))
     assert credits.role == "page_furniture"  # text further below the chart stays furniture
+
+
+def test_unevenly_grouped_rows_left_of_horizontal_bars_are_y_categories():
+    # 'Total', a gap, then the subgroups: the pitch changes, the rows are still the y categories
+    img = np.full((360, 620, 3), 255, np.uint8)
+    lines = []
+    rows = (("Total", 110, 52), ("Managers", 165, 61), ("Clerical staff", 205, 44), ("Contractors", 260, 57))
+    for text, y, v in rows:
+        (w, _), _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+        lines.append(draw_text(img, text, 170 - w, y + 5))
+        cv2.rectangle(img, (180, y - 10), (180 + 4 * v, y + 10), (60, 140, 200), -1)
+        lines.append(draw_text(img, str(v), 185 + 4 * v, y + 5))
+    layout = read_layout(img, lines)
+    run = next(r for r in layout.runs if r.axis == "y" and not r.numeric)
+    assert [lb.text for lb in run.labels] == ["Contractors", "Clerical staff", "Managers", "Total"]  # bottom to top

@@ -70,6 +70,7 @@ def test_ordered_series(text, kind):
         ("w/o sa", ["with sa", "C2RW"], "with sa"),
         ("validation", ["training"], "training"),
         ("Recall", ["Precision", "Threshold"], "Precision"),
+        ("Irreg", ["Reg", "All"], "Reg"),
         ("GRNN", ["RNN-EM", "LSTM", "simple RNN"], None),
         ("Random", ["GloVe", "GloVeRetro"], None),
         ("interest", ["rest"], None),

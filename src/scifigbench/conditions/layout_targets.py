@@ -88,6 +88,10 @@ _GENERIC = frozenset(
 )
 
 
+# A row, entry or wedge standing for the whole or the rest is named the same way in every chart.
+_AGGREGATE = frozenset("total all overall average mean other rest combined everyone".split())
+
+
 def admittance_rule(lb: Label, layout: Layout) -> str | None:
     """The admittance rule a label's role falls under, if any.
 
@@ -200,6 +204,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     pair = complement_of(text, [o.text for o in others])
     if pair:
         return f"complementary to visible '{pair}'"
+    if all(t in _AGGREGATE for t in tokens(text)):
+        return "an aggregate everyone guesses ('Total', 'All', 'Other')"
     if rule in ("axis_title", "series_label") and all(t in _GENERIC for t in tokens(text) if t not in _STOP):
         return "a generic heading (guessable from the kind of chart)"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):

@@ -5,7 +5,8 @@ Order of reading, each step using what the earlier ones found:
    one has its own legend swatch;
 2. tick runs: three or more labels sharing a right edge (y-axis) or a centre line (x-axis), evenly
    spaced; numbers must increase along the axis; two or more word labels in a row right under
-   the drawing (ink outside any text) are x categories however they are spaced;
+   the drawing (ink outside any text), or in a column just left of it, are categories however
+   they are spaced;
 3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
 4. roles, first match wins: furniture words, tick, panel mark, legend swatch or coloured text,
    axis title (rotated beside the frame, or centred under an x run), value label (a number inside
@@ -197,8 +198,9 @@ def _groups(labels: list[Label], key, tol) -> list[list[Label]]:
 def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
     """Aligned, evenly spaced labels along an axis; each label joins at most one run.
 
-    A row of two or more word labels standing right under the drawing's lower edge is a category
-    row even when unevenly spaced (two bars, a gap, a wrapped last category)."""
+    A row of two or more word labels standing right under the drawing's lower edge, or a column of
+    them ending just left of it, is a category run even when unevenly spaced (two bars, a gap
+    between groups of rows, a wrapped last category)."""
     runs: list[Run] = []
     taken: set[int] = set()
     free = [
@@ -243,8 +245,12 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
     # y categories (horizontal bars): word labels sharing a right edge, evenly stacked
     rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
     for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
-        for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
+        g = sorted(g, key=lambda b: -b.cy)
+        for even in _evenly_spaced(g, lambda b: -b.cy):
             add("y", even, False)
+        left = [b for b in g if b.index not in taken]
+        if len(left) == len(g) and _left_of_drawing(left, drawing):
+            add("y", left, False)
     for run in runs:
         for k, lb in enumerate(run.labels):
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
@@ -258,6 +264,19 @@ def _under_drawing(g: list[Label], drawing: Box | None) -> bool:
         return False
     h = statistics.median(b.height for b in g)
     return all(-0.5 * h <= b.box[1] - drawing[3] <= 1.0 * h for b in g)
+
+
+def _left_of_drawing(g: list[Label], drawing: Box | None) -> bool:
+    """Two or more stacked word labels ending just left of the drawing and beside it: the rows of
+    a horizontal bar chart, however unevenly grouped ('Total', a gap, then the subgroups). Each is
+    wider than tall: pieces of a rotated axis title, read letter group by letter group, are not."""
+    if drawing is None or len(g) < 2:
+        return False
+    h = statistics.median(b.height for b in g)
+    return all(
+        0 <= drawing[0] - b.box[2] <= 1.5 * h and drawing[1] <= b.cy <= drawing[3] and b.box[2] - b.box[0] > b.height
+        for b in g
+    )
 
 
 def _number_row(text: str) -> bool:

@@ -235,7 +235,7 @@ def _strip_prefix(stem: str) -> str:
     """The words without a leading opposing prefix ('unidirectional' -> 'directional', 'in domain' -> 'domain')."""
     for pre in sorted(_PREFIXES, key=len, reverse=True):
         for sep in (" ", ""):
-            if stem.startswith(pre + sep) and len(stem) - len(pre) >= 4:
+            if stem.startswith(pre + sep) and len(stem) - len(pre) >= 3:
                 return stem[len(pre) + len(sep) :].lstrip()
     return stem
 
