@@ -186,7 +186,27 @@ def complement_of(text: str, others: list[str]) -> str | None:
         ostem = _bare(o)
         if ostem and stem and ostem != stem and _strip_prefix(ostem) == _strip_prefix(stem):
             return o
+    # "Models under no attack" beside "Models under attacks", "no pretraining" beside "3-task
+    # pretraining": one side is the other's words negated
+    negated = _negated_words(text)
+    for o in others:
+        other_negated = _negated_words(o)
+        if negated and negated <= set(tokens(o)) and not other_negated:
+            return o
+        if other_negated and other_negated <= set(tokens(text)) and not negated:
+            return o
     return None
+
+
+_NEGATIONS = frozenset(("no", "without", "non"))
+
+
+def _negated_words(text: str) -> set[str]:
+    """The content words of a label that says 'no ...' / 'without ...', else an empty set."""
+    words = tokens(_spelled(text))
+    if not any(w in _NEGATIONS for w in words):
+        return set()
+    return {w for w in words if w not in _NEGATIONS and len(w) > 1}
 
 
 def _spelled(text: str) -> str:
