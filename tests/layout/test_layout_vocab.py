@@ -88,6 +88,11 @@ def test_option_sets_need_every_other_member_visible():
     assert completes_set("(a) Contradiction Sample", ["(b) Neutral Sample", "(c) Entailment Sample"]) is not None
     assert completes_set("No Change", ["Better"]) is None
     assert completes_set("Test", ["Train"]) is None
+    # survey demographics: the last group of a standard breakdown is guessable, a partial one is not
+    assert completes_set("Asian", ["White", "Black", "Hispanic", "Total"]) is not None
+    assert completes_set("Asian", ["White", "Black"]) is None
+    assert completes_set("HS or less", ["Postgrad", "College grad", "Some college"]) is not None
+    assert completes_set("Not at all", ["Very", "Somewhat", "Not too"]) is not None
 
 
 @pytest.mark.parametrize(

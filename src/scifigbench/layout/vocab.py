@@ -149,6 +149,19 @@ OPTION_SETS = (
     ({"low"}, {"medium", "mid", "middle"}, {"high"}),
     ({"good", "excellent"}, {"fair", "only fair"}, {"poor"}),
     ({"small"}, {"medium"}, {"large"}),
+    # the demographic and answer scales of survey charts (web statistics pages)
+    ({"white"}, {"black"}, {"hispanic", "latino"}, {"asian"}),
+    ({"upper income", "upper"}, {"middle income", "middle"}, {"lower income", "lower"}),
+    ({"urban"}, {"suburban"}, {"rural"}),
+    ({"conservative", "conservatives"}, {"moderate", "moderates"}, {"liberal", "liberals"}),
+    (
+        {"postgrad", "postgraduate"},
+        {"college grad", "college graduate", "bachelor's degree"},
+        {"some college"},
+        {"hs or less", "high school or less"},
+    ),
+    ({"very"}, {"somewhat"}, {"not too"}, {"not at all"}),
+    ({"a great deal", "a lot"}, {"a fair amount", "some"}, {"not too much", "not much", "a little"}, {"none at all"}),
 )
 
 
