@@ -260,8 +260,8 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
 
 def _under_drawing(g: list[Label], drawing: Box | None) -> bool:
     """Two or more side-by-side word labels whose tops sit just below the drawing's lower edge."""
-    if drawing is None or len(g) < 2 or _overlapping_x(g):
-        return False
+    if drawing is None or len(g) < 2 or _overlapping_x(g) or any(b.coloured_text for b in g):
+        return False  # coloured words in a row under the chart are a legend, not categories
     h = statistics.median(b.height for b in g)
     return all(-0.5 * h <= b.box[1] - drawing[3] <= 1.0 * h for b in g)
 
