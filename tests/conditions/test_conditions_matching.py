@@ -45,10 +45,23 @@ def test_ties_break_by_ocr_score_then_position():
     assert m.box.box[0] == 10
 
 
-@pytest.mark.parametrize("text,value", [
-    ("0.25", 0.25), ("1,000", 1000.0), ("\u22125", -5.0), ("40%", 40.0), ("2k", 2000.0), ("1.5M", 1.5e6),
-    ("$10^{3}$", 1000.0), ("$\\mathdefault{10^{-2}}$", 0.01), ("1e3", 1000.0), ("2021", 2021.0), ("GPT-4", None), ("", None),
-])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("0.25", 0.25),
+        ("1,000", 1000.0),
+        ("\u22125", -5.0),
+        ("40%", 40.0),
+        ("2k", 2000.0),
+        ("1.5M", 1.5e6),
+        ("$10^{3}$", 1000.0),
+        ("$\\mathdefault{10^{-2}}$", 0.01),
+        ("1e3", 1000.0),
+        ("2021", 2021.0),
+        ("GPT-4", None),
+        ("", None),
+    ],
+)
 def test_parse_number(text, value):
     assert parse_number(text) == (pytest.approx(value) if value is not None else None)
 
@@ -98,3 +111,41 @@ def test_blur_check_is_by_location():
     neighbour = OcrBox("Number of training sentences", (40, 111, 300, 130), 0.9)
     assert not check_blur(clean, blurred + [neighbour], (100, 100, 110, 110), "8", pad=4).target_read
     assert check_blur(clean, [OcrBox("B.", (99, 100, 112, 111), 0.6)], (100, 100, 110, 110), "8", pad=4).target_read
+
+
+@pytest.mark.parametrize(
+    ("caption", "target", "expected"),
+    [
+        # The item's article goes with it: no 'the individuals, the and the largest team'.
+        (
+            "Densities by three groups: the individuals, the teammates, and the largest team.",
+            "teammates",
+            "Densities by three groups: the individuals, and the largest team.",
+        ),
+        # A head noun shared by the two items is not left doubled.
+        (
+            "Log-likelihood for random initialization and SSID initialization.",
+            "SSID",
+            "Log-likelihood for random initialization.",
+        ),
+        # A colour in brackets after the item would point at the gap; another bracketed list keeps its commas.
+        (
+            "We compare settings of the prior (yellow, orange, red) and CCG (blue). Solid lines are ours.",
+            "CCG",
+            "We compare settings of the prior (yellow, orange, red). Solid lines are ours.",
+        ),
+        # 'et al. (2015)' is no sentence end, so the citation does not survive as a fragment.
+        (
+            "ROUGE-1 on Gigaword. ABS+ is a baseline from Rush et al. (2015) using attention. Log x-axis.",
+            "ABS+",
+            "ROUGE-1 on Gigaword. Log x-axis.",
+        ),
+        # No space after an opening bracket; an article inside 'than' is no article.
+        ("One of three gates (input, forget and output).", "input", "One of three gates (forget and output)."),
+        ("Ours is sturdier than seq2seq and pointer-generator.", "seq2seq", "Ours is sturdier than pointer-generator."),
+        # The article stays when the removed item opened the list.
+        ("Norms for the input and inference LSTMs.", "input", "Norms for the inference LSTMs."),
+    ],
+)
+def test_redact_leaves_a_readable_sentence(caption: str, target: str, expected: str) -> None:
+    assert redact(caption, target) == expected

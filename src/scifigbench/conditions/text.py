@@ -26,35 +26,72 @@ def mentions(text: str, target: str) -> bool:
     return bool(n) and re.search(_token(n), fold(text)) is not None
 
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[])")
+# A sentence ends at . ! or ? before a capital or an opening bracket, except after the
+# abbreviations captions use mid-sentence ('Rush et al. (2015)', 'see Fig. 3', 'e.g. BERT').
+_SENTENCE = re.compile(
+    r"(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bFig\.)(?<!\bfig\.)(?<!\bvs\.)(?<!\bcf\.)"
+    r"(?<!\bEq\.)(?<!\bSec\.)(?<!\bNo\.)(?<=[.!?])\s+(?=[A-Z(\[])"
+)
+# What goes with a list item when it is taken out: a leading article and a short parenthesis
+# right after it ('the teammates', 'CCG (blue)'); a colour left behind would point at the gap.
+_ARTICLE = r"(?:\b(?:the|a|an)\s+)?"
+_ATTACHED = r"(?:\s*\([^()]{0,40}\))?"
+
+
+def _join(head: str, tail: str) -> str:
+    """Splice two pieces of a sentence, without doubled spaces, a space after an opening bracket
+    or a word repeated across the cut ('random and SSID initialization' minus 'SSID' would read
+    'random initialization initialization')."""
+    head = head.rstrip()
+    tail = tail.lstrip()
+    last = re.search(r"(\w+)$", head)
+    first = re.match(r"(\w+)\b", tail)
+    if last and first and last.group(1).casefold() == first.group(1).casefold():
+        tail = tail[first.end() :].lstrip()
+    if not head or head.endswith(("(", "[")) or not tail or tail[0] in ",.;:!?)]":
+        return head + tail
+    return head + " " + tail
+
+
+def _last_list_comma(head: str) -> int | None:
+    """Where the last comma of ``head`` is, unless the item after it closes a bracket opened
+    before it (then that comma belongs to another, bracketed list)."""
+    i = head.rfind(",")
+    item = head[i + 1 :]
+    if i < 0 or item.count(")") > item.count("(") or item.count("]") > item.count("["):
+        return None
+    return i
 
 
 def _drop_list_item(sentence: str, target: str) -> str:
     """Remove ``target`` where it is one item of an enumeration ('A, T and C' -> 'A and C').
 
     Captions often list every series or dataset in one sentence; taking the one item out keeps
-    the rest of the caption instead of losing the whole sentence. Returns the sentence unchanged
-    if the target is not a list item there.
+    the rest of the caption instead of losing the whole sentence. The item's article and a short
+    parenthesis after it go with it (the article stays when the item opened the list: 'the T and
+    C' -> 'the C'). Returns the sentence unchanged if the target is not a list item there.
     """
-    t = _token(target)
-    for i, pattern in enumerate((
-        rf",\s*{t}(?=\s*(?:,|\band\b|\bor\b))",         # 'A, T, C' / 'A, T and C'
-        rf"(?<![\w,])\s*{t},\s*(?=[^.]*\b(?:and|or)\b)",  # 'on T, B and C' -> 'on B and C'
-        rf"\s*\b(?:and|or)\s+{t}",                       # 'A, B and T' -> 'A and B'
-        rf"{t}\s+(?:and|or)\s+",                          # 'T and C' -> 'C'
-    )):
+    item = _token(target) + _ATTACHED
+    t = _ARTICLE + item
+    for i, pattern in enumerate(
+        (
+            rf",\s*{t}(?=\s*(?:,|\band\b|\bor\b))",  # 'A, T, C' / 'A, T and C'
+            rf"(?<![\w,])\s*{t},\s*(?=[^.]*\b(?:and|or)\b)",  # 'on T, B and C' -> 'on B and C'
+            rf"\s*\b(?:and|or)\s+{t}",  # 'A, B and T' -> 'A and B'
+            rf"{item}\s+(?:and|or)\s+",  # '(the) T and C' -> '(the) C'
+        )
+    ):
         m = re.search(pattern, sentence, flags=re.IGNORECASE)
         if not m:
             continue
-        head, tail = sentence[: m.start()], sentence[m.end():]
-        if i == 1:
-            head += " "
+        head, tail = sentence[: m.start()], sentence[m.end() :]
         if i == 2:
-            # The list lost its last item: its new last comma becomes the 'and'.
-            last = re.search(r",\s*([^,]*)$", head)
-            if last and not re.search(r"\b(?:and|or)\b", last.group(1)):
-                head = head[: last.start()] + " and " + last.group(1)
-        return re.sub(r"\s{2,}", " ", head + tail).strip()
+            # The list lost its last item: its new last comma becomes the 'and' (not a comma of
+            # another list closed inside brackets, as in 'the prior (yellow, orange, red) and T').
+            comma = _last_list_comma(head)
+            if comma is not None and not re.search(r"\b(?:and|or)\b", head[comma + 1 :]):
+                head = head[:comma] + " and " + head[comma + 1 :].lstrip()
+        return _join(head, tail)
     return sentence
 
 
