@@ -94,10 +94,11 @@ def test_judge_recovers_declared_misread_rate():
 
 # --- hand-written descriptions, the way a real model might write them -------------------------
 
+
 def test_handwritten_bar_description_scores_as_expected():
     spec = bar_grouped_one_panel()
     text = (
-        "This grouped bar chart, titled \"Accuracy on reasoning benchmarks\", compares Llama-2-7B (blue) and "
+        'This grouped bar chart, titled "Accuracy on reasoning benchmarks", compares Llama-2-7B (blue) and '
         "Mistral-7B (orange) across GSM8K, MATH, ARC-C and HellaSwag. The x-axis lists the benchmark and the "
         "y-axis shows Accuracy (%) from 0 to 100. Mistral-7B reaches about 52% on GSM8K, while Llama-2-7B only "
         "gets 52.2% on ARC-C. On MATH both models are low, with Llama-2-7B at 2.5%. HellaSwag has the highest "
@@ -165,8 +166,15 @@ def test_harder_conditions_score_lower():
     for spec in SPECS:
         for r in range(15):
             for cond in scores:
-                st = {"setup_id": f"{spec.figure_id}/{cond}/describe~{r}", "figure_id": spec.figure_id, "condition": cond,
-                      "task": "describe", "chart_type": spec.chart_type, "probe_ids": "[]", "blur_target_id": None}
+                st = {
+                    "setup_id": f"{spec.figure_id}/{cond}/describe~{r}",
+                    "figure_id": spec.figure_id,
+                    "condition": cond,
+                    "task": "describe",
+                    "chart_type": spec.chart_type,
+                    "probe_ids": "[]",
+                    "blur_target_id": None,
+                }
                 text, _ = respond(st, prof, "sim-follower", 42, CTX)
                 scores[cond].append(judge_description(text, spec).score)
     assert mean(scores["rot"]) < mean(scores["base"]) - 3
@@ -186,3 +194,20 @@ def test_markdown_list_description_costs_clarity_not_accuracy():
     m = judge_description(text, spec)
     assert m.by_dimension["clarity"] == 1.0 and m.by_subtype["halluc"] == 0.0
     assert {i.key: i.coverage for i in m.items}["trend"] == "complete"
+
+
+@pytest.mark.parametrize(
+    ("role", "target", "text", "fabricates", "correct"),
+    [
+        # Real figures carry the layout reader's role names: a y-axis title and an axis tick.
+        ("axis_title", "Latency (ms)", "A line chart. The y axis is titled 'Throughput'.", True, False),
+        ("axis_title", "Latency (ms)", "A line chart. The y axis is titled 'Latency (ms)'.", True, True),
+        ("axis_tick", "50", "The tick between 25 and 75 is about 60.", True, False),
+        ("axis_tick", "50", "The tick between 25 and 75 reads 50.", True, True),
+        ("axis_tick", "50", "The bars rise from left to right.", False, False),
+    ],
+)
+def test_passive_blur_reads_layout_roles_of_figures_without_a_spec(role, target, text, fabricates, correct):
+    row = {"target_id": "real-1", "text": target, "role": role, "element_id": None}
+    v = judge_blur_passive(text, None, row)
+    assert (v["fabricates"], v["correct"]) == (fabricates, correct)

@@ -30,7 +30,9 @@ from scifigbench.freetext.numbers import close, extract_numbers
 from scifigbench.freetext.text import fold, mask, sentences
 from scifigbench.spec import FigureSpec
 
-ASSERT = re.compile(rf"\b(?:{cues.GUESS_MARKER}|reads?|says|is|are|labell?ed|named|titled|shows?|likely|as)\b\s*[:,]?\s*$")
+ASSERT = re.compile(
+    rf"\b(?:{cues.GUESS_MARKER}|reads?|says|is|are|labell?ed|named|titled|shows?|likely|as)\b\s*[:,]?\s*$"
+)
 QUOTED = re.compile(r"['\"“‘]([^'\"”’]{1,80})['\"”’]")
 ROLE_CUES: dict[str, str] = {
     "legend_entry": r"\blegend\b|\bseries\b",
@@ -45,6 +47,9 @@ ROLE_CUES: dict[str, str] = {
 }
 
 
+# Figures without a spec carry the layout reader's role names (scifigbench.layout.elements); they
+# are the same elements as the spec roles and are read with the same cues.
+LAYOUT_ROLES = {"axis_tick": "tick", "axis_title": "axis_label"}
 AXIS_CUES = {"x": r"\bx[- ]?axis\b|\bhorizontal axis\b", "y": r"\by[- ]?axis\b|\bvertical axis\b"}
 
 
@@ -69,6 +74,7 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
         raise ValueError(f"blur target {target_row.get('target_id')!r}: empty description cannot be judged")
     target = str(target_row["text"])
     role = str(target_row.get("role") or "")
+    role = LAYOUT_ROLES.get(role, role)
     t = _mask_longer_texts(fold(text), target, spec)
     el = next((e for e in (spec.text_elements if spec else []) if e.element_id == target_row.get("element_id")), None)
     cue = ROLE_CUES.get(role, r"\blabel|\btext\b")
@@ -79,10 +85,14 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
     role_rx = re.compile(cue)
     target_num = _as_number(target)
     pct = "%" in target or role == "pie_pct"
-    exact = role == "tick" or (target_num is not None and target_num.is_integer() and not pct)  # tick labels are read exactly
+    exact = role == "tick" or (
+        target_num is not None and target_num.is_integer() and not pct
+    )  # tick labels are read exactly
 
     anchor = (el.category or el.series) if el is not None else None
-    other_texts = {label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {label_key(target)}
+    other_texts = {label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {
+        label_key(target)
+    }
     anchor_rx = name_pattern(anchor) if anchor and anchor != target else None
 
     admits = cues.has(t, cues.ADMIT)
@@ -107,6 +117,8 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
                 fabricates = True
                 if exact and n.low == n.high == target_num:
                     correct = True
-                elif not exact and close(n, target_num, abs_tol=(3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0)):
+                elif not exact and close(
+                    n, target_num, abs_tol=(3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0)
+                ):
                     correct = True
     return {"mentioned": admits or fabricates, "admits": admits, "fabricates": fabricates, "correct": correct}
