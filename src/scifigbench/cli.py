@@ -58,6 +58,10 @@ def main() -> None:
     Each subcommand is one stage of the dvc pipeline (see dvc.yaml); `dvc repro` runs them in
     order and reruns only what changed. Parameters come from params.yaml.
     """
+    from scifigbench import validated
+
+    # a table content a previous stage (or run) validated is not run through GX again
+    validated.enable(validated.default_folder())
 
 
 def review() -> click.Group:

@@ -28,7 +28,7 @@ from typing import Any
 
 from scifigbench import paths
 
-CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"  # the same variable moves the model-call cache (llm.cache)
+CACHE_ENV = paths.CACHE_ENV
 PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("matplotlib", "numpy", "opencv-python-headless", "pillow", "rapidocr", "onnxruntime")
 
