@@ -13,7 +13,6 @@ import json
 import pickle
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -23,20 +22,13 @@ from tqdm import tqdm
 from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.judges import rules
+from scifigbench.judges.config import JudgeConfig
 from scifigbench.judges.rules.description import judge_description
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version
 from scifigbench.tableio import read_table, write_table
-
-
-@dataclass
-class JudgeConfig:
-    kind: str = "rule"               # rule | llm
-    llm_model: str | None = None     # a key of params.yaml `models` when kind = llm
-    fallback_model: str | None = None  # with kind = rule: a model key that judges the claims the rules leave undecided
-    caption_ab_seed: int = 42
 
 
 class UnitJudge(Protocol):

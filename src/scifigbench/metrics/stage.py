@@ -11,7 +11,6 @@ rounded so an unchanged input gives byte-identical files and diffs show only rea
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +20,9 @@ from tqdm import tqdm
 from scifigbench import paths
 from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.metrics import tables
+from scifigbench.metrics.config import MetricsConfig
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
 from scifigbench.tableio import load_judgments, write_json
-
-
-@dataclass(frozen=True)
-class MetricsConfig:
-    """params.yaml ``metrics`` section."""
-
-    bootstrap: int = 10_000
-    seed: int = 42
-    split_half_splits: int = 100
-    human_scores: str | None = None
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:
