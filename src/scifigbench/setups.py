@@ -33,7 +33,18 @@ RESISTANCE_ORDER = ("inexist", "contra", "unanswerable")
 @dataclass
 class SetupsConfig:
     conditions: list[str] = field(
-        default_factory=lambda: ["base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"]
+        default_factory=lambda: [
+            "base",
+            "nocap",
+            "noise",
+            "lowc",
+            "rot",
+            "inpaper",
+            "inpaper_blur",
+            "capbias",
+            "admb",
+            "indb",
+        ]
     )
 
 
@@ -41,8 +52,16 @@ def _numbered(texts: list[str]) -> str:
     return "\n".join(f"{i}. {t}" for i, t in enumerate(texts, start=1))
 
 
-def _row(figure: Any, cond: Any, condition: str, task: str, prompt: prompts.Prompt, user_text: str,
-         caption: str | None, probe_ids: list[str]) -> dict:
+def _row(
+    figure: Any,
+    cond: Any,
+    condition: str,
+    task: str,
+    prompt: prompts.Prompt,
+    user_text: str,
+    caption: str | None,
+    probe_ids: list[str],
+) -> dict:
     return {
         "setup_id": f"{figure.figure_id}/{condition}/{task}",
         "figure_id": figure.figure_id,
@@ -67,7 +86,9 @@ def _ordered(group: list[dict], order: tuple[str, ...]) -> list[dict]:
     return sorted(group, key=lambda p: (rank.get(p["category"], len(order)), p["probe_id"]))
 
 
-def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.DataFrame, cfg: SetupsConfig) -> pd.DataFrame:
+def build_setups(
+    figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.DataFrame, cfg: SetupsConfig
+) -> pd.DataFrame:
     """Build the setups table from the corpus, condition images and confirmed probes (pure).
 
     Rows are looked up in plain dicts, not per-figure dataframe selections: this runs on every
@@ -98,8 +119,10 @@ def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.Dat
             continue
         base_caption = None if pd.isna(base.caption) else base.caption
 
-        for family, order, prompt_id in (("capability", CAPABILITY_ORDER, "capability"),
-                                         ("resistance", RESISTANCE_ORDER, "resistance")):
+        for family, order, prompt_id in (
+            ("capability", CAPABILITY_ORDER, "capability"),
+            ("resistance", RESISTANCE_ORDER, "resistance"),
+        ):
             fam = _ordered([p for p in group if p["family"] == family], order)
             if not fam:
                 continue
@@ -110,7 +133,9 @@ def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.Dat
         if "capbias" in wanted:
             for probe in (p for p in group if p["family"] == "caption_bias"):
                 prompt = prompts.load(f"describe_{fig.chart_type}")
-                rows.append(_row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]]))
+                rows.append(
+                    _row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]])
+                )
 
         for probe in (p for p in group if p["family"] == "blur"):
             condition = MODE_CONDITION[probe["category"]]
@@ -119,8 +144,18 @@ def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.Dat
                 continue
             prompt = prompts.load("blur_active")
             caption = None if pd.isna(cond.caption) else cond.caption
-            rows.append(_row(fig, cond, condition, "blur_active", prompt, prompt.render(question=probe["text"]), caption,
-                             [probe["probe_id"]]))
+            rows.append(
+                _row(
+                    fig,
+                    cond,
+                    condition,
+                    "blur_active",
+                    prompt,
+                    prompt.render(question=probe["text"]),
+                    caption,
+                    [probe["probe_id"]],
+                )
+            )
 
     # describe rows for blurred conditions answer the blur probe passively: link them to it
     out = pd.DataFrame(rows)
@@ -130,7 +165,8 @@ def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.Dat
     passive = {(r.figure_id, MODE_CONDITION[r.category]): r.probe_id for r in blur.itertuples(index=False)}
     mask = (out["task"] == "describe") & out["condition"].isin(list(MODE_CONDITION.values()))
     out.loc[mask, "probe_ids"] = [
-        json.dumps([passive[(f, c)]] if (f, c) in passive else []) for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"])
+        json.dumps([passive[(f, c)]] if (f, c) in passive else [])
+        for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"])
     ]
     return out.sort_values("setup_id").reset_index(drop=True)
 

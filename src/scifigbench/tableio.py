@@ -67,8 +67,9 @@ def read_table(
     try:
         df = pd.read_parquet(path)
     except (OSError, ValueError) as exc:  # pyarrow's ArrowInvalid is a ValueError
-        raise ContractError(f"{path}: not a readable parquet table ({type(exc).__name__}: {exc}); "
-                            "rerun the stage that produces it") from None
+        raise ContractError(
+            f"{path}: not a readable parquet table ({type(exc).__name__}: {exc}); rerun the stage that produces it"
+        ) from None
     return validate(df, _schema(schema), where=str(path), refs=refs, root=root)
 
 

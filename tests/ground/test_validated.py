@@ -11,11 +11,19 @@ from scifigbench.tableio import read_table, write_table
 
 
 def _probes(n: int, figure: str = "f") -> pd.DataFrame:
-    return pd.DataFrame({
-        "probe_id": [f"{figure}/{i}" for i in range(n)], "figure_id": [figure] * n, "family": ["capability"] * n,
-        "category": ["counting"] * n, "text": [f"question {i}" for i in range(n)], "expected_json": ["{}"] * n,
-        "status": ["confirmed"] * n, "generator": ["g"] * n, "generator_version": ["1"] * n,
-    })
+    return pd.DataFrame(
+        {
+            "probe_id": [f"{figure}/{i}" for i in range(n)],
+            "figure_id": [figure] * n,
+            "family": ["capability"] * n,
+            "category": ["counting"] * n,
+            "text": [f"question {i}" for i in range(n)],
+            "expected_json": ["{}"] * n,
+            "status": ["confirmed"] * n,
+            "generator": ["g"] * n,
+            "generator_version": ["1"] * n,
+        }
+    )
 
 
 @pytest.fixture
@@ -93,10 +101,21 @@ def test_missing_path_is_checked_even_when_stamped(tmp_path, gx_runs):
     """Files named by path columns are checked on every read: they are not part of the table's bytes."""
     (tmp_path / "img").mkdir()
     (tmp_path / "img" / "a.png").write_bytes(b"png")
-    table = pd.DataFrame([{
-        "condition_id": "a/base", "figure_id": "a", "condition": "base", "image_path": "img/a.png",
-        "image_sha256": "0" * 64, "width": 32, "height": 32, "caption": None, "blur_target_id": None,
-    }])
+    table = pd.DataFrame(
+        [
+            {
+                "condition_id": "a/base",
+                "figure_id": "a",
+                "condition": "base",
+                "image_path": "img/a.png",
+                "image_sha256": "0" * 64,
+                "width": 32,
+                "height": 32,
+                "caption": None,
+                "blur_target_id": None,
+            }
+        ]
+    )
     path = tmp_path / "conditions.parquet"
     write_table(table, path, "conditions", root=tmp_path)
     (tmp_path / "img" / "a.png").unlink()

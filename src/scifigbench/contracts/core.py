@@ -142,7 +142,9 @@ def _expectations(schema: TableSchema, refs: dict[str, set[Any]]) -> list[Any]:
             exps.append(gxe.ExpectColumnValuesToMatchRegex(column=c.name, regex=c.regex))
     for fk in schema.foreign_keys:
         if fk.ref_table in refs:
-            exps.append(gxe.ExpectColumnValuesToBeInSet(column=fk.column, value_set=sorted(refs[fk.ref_table], key=str)))
+            exps.append(
+                gxe.ExpectColumnValuesToBeInSet(column=fk.column, value_set=sorted(refs[fk.ref_table], key=str))
+            )
     return exps
 
 

@@ -24,6 +24,7 @@ def cache_dir(override: Path | None = None) -> Path:
     """The cache directory: an explicit one, else $SCIFIGBENCH_CACHE_DIR, else paths.CACHE_DIR."""
     return Path(override) if override else paths.cache_root()
 
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
     key TEXT PRIMARY KEY,
@@ -76,8 +77,15 @@ class ResponseCache:
         """Store an answer; the first answer stored under a key wins (they are interchangeable)."""
         self.con.execute(
             "INSERT OR IGNORE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (key, answer.text, answer.finish_reason, answer.prompt_tokens, answer.completion_tokens, answer.latency_s,
-             time.time()),
+            (
+                key,
+                answer.text,
+                answer.finish_reason,
+                answer.prompt_tokens,
+                answer.completion_tokens,
+                answer.latency_s,
+                time.time(),
+            ),
         )
 
     def __len__(self) -> int:

@@ -9,15 +9,15 @@ from scifigbench.params import ParamsError
 
 @dataclass
 class ProbesConfig:
-    capability_candidates: int = 3          # candidates per category; the hardest passing one is kept
+    capability_candidates: int = 3  # candidates per category; the hardest passing one is kept
     contra_offset: list[float] = field(default_factory=lambda: [0.2, 0.3])
     caption_claims: list[int] = field(default_factory=lambda: [2, 3])
     caption_anchor_offset: list[float] = field(default_factory=lambda: [0.2, 0.4])
-    llm_generator: str | None = None        # a model key from `models` for real figures
-    read_tolerance: float = 0.025           # share of the axis span a reader may misread an unlabelled value by
-    pie_read_pp: float = 2.0                # percentage points a reader may misjudge an unlabelled wedge by
-    compare_tolerance: float = 0.01         # share of the axis span below which two marks' order is unclear
-    scivqa_qa: str | None = None            # SciVQA qa.json whose QA pairs become probes of imported figures
+    llm_generator: str | None = None  # a model key from `models` for real figures
+    read_tolerance: float = 0.025  # share of the axis span a reader may misread an unlabelled value by
+    pie_read_pp: float = 2.0  # percentage points a reader may misjudge an unlabelled wedge by
+    compare_tolerance: float = 0.01  # share of the axis span below which two marks' order is unclear
+    scivqa_qa: str | None = None  # SciVQA qa.json whose QA pairs become probes of imported figures
 
     def __post_init__(self) -> None:
         for name, lo, hi in (("contra_offset", 0, 1), ("caption_anchor_offset", 0, 1)):

@@ -40,7 +40,7 @@ from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_json, write_table
 
-ERRORS = paths.PROBES_DIR / "errors.json"       # figures whose probes raised (figure, step, error)
+ERRORS = paths.PROBES_DIR / "errors.json"  # figures whose probes raised (figure, step, error)
 COVERAGE = paths.PROBES_COVERAGE
 
 
@@ -51,8 +51,9 @@ def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -
     probes, rejected = capability_probes(view, rng_for(seed, fid, "capability"), cfg.capability_candidates)
     probes += resistance_probes(view, rng_for(seed, fid, "resistance"), tuple(cfg.contra_offset))
     if primary:
-        cb = caption_probe(view, rng_for(seed, fid, "caption_bias"), tuple(cfg.caption_claims),
-                           tuple(cfg.caption_anchor_offset))
+        cb = caption_probe(
+            view, rng_for(seed, fid, "caption_bias"), tuple(cfg.caption_claims), tuple(cfg.caption_anchor_offset)
+        )
         if cb is not None:
             probes.append(cb)
     return probes, rejected
@@ -70,8 +71,13 @@ def build_probes(
     """All probes as a table, plus the review queue (rejections, LLM failures and, under ``failures``,
     the figures whose probes raised: :class:`~scifigbench.failures.ItemFailure` records)."""
     probes: list[Probe] = []
-    queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": [],
-                             "failures": []}
+    queue: dict[str, Any] = {
+        "capability_rejected": {},
+        "llm_rejected": [],
+        "llm_errors": [],
+        "no_probe": [],
+        "failures": [],
+    }
     views: dict[str, FigureView] = {}
     store = spec_store(root)
     sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
@@ -111,8 +117,15 @@ def spec_store(root: Path) -> StepStore:
     return StepStore("probes-spec", code_version("probes", "contracts", "spec.py"), root)
 
 
-def _spec_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, queue: dict[str, Any],
-                        views: dict[str, FigureView], store: StepStore) -> list[Probe]:
+def _spec_figure_probes(
+    fig: Any,
+    cfg: ProbesConfig,
+    seed: int,
+    root: Path,
+    queue: dict[str, Any],
+    views: dict[str, FigureView],
+    store: StepStore,
+) -> list[Probe]:
     """The probes of one figure with a spec (reused from ``store`` when its content was seen before);
     rejected candidates and gaps are noted in ``queue``."""
     spec = FigureSpec.load(root / fig.spec_path)
@@ -178,8 +191,14 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     covered = coverage.coverage(figures, df, setting)
     write_json(root / COVERAGE, covered)
     for gap in covered["not_measured"]:
-        print(f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr)
+        print(
+            f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr
+        )
     if queue["llm_errors"]:
-        print(f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",
-              *queue["llm_errors"][:5], sep="\n  ", file=sys.stderr)
+        print(
+            f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",
+            *queue["llm_errors"][:5],
+            sep="\n  ",
+            file=sys.stderr,
+        )
     return stats

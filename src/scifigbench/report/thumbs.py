@@ -63,15 +63,18 @@ def _make(src: Path, dest: Path, width: int, kept: Path | None) -> bool:
         return False
 
 
-def thumbnails(images: list[Path], out_dir: Path, width: int, workers: int = 2,
-               kept: Path | None = None) -> dict[Path, tuple[str | None, str]]:
+def thumbnails(
+    images: list[Path], out_dir: Path, width: int, workers: int = 2, kept: Path | None = None
+) -> dict[Path, tuple[str | None, str]]:
     """image -> (thumbnail href or None when it cannot be read, full-size href), hrefs relative to out_dir.
 
     With ``kept`` (an untracked folder), thumbnails made before from the same bytes are copied from there.
     """
     unique = list(dict.fromkeys(images))
-    dests = {p: out_dir / THUMB_DIR / f"{hashlib.sha1(f'{p.as_posix()}:{width}'.encode()).hexdigest()[:16]}.webp"
-             for p in unique}
+    dests = {
+        p: out_dir / THUMB_DIR / f"{hashlib.sha1(f'{p.as_posix()}:{width}'.encode()).hexdigest()[:16]}.webp"
+        for p in unique
+    }
     with ThreadPoolExecutor(max_workers=workers) as pool:
         made = dict(zip(unique, pool.map(lambda p: _make(p, dests[p], width, kept), unique)))
     return {p: (href(dests[p], out_dir) if made[p] else None, href(p, out_dir)) for p in unique}
