@@ -24,8 +24,8 @@ import re
 from typing import Sequence
 
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Candidate, overlaps, rank
-from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
 from scifigbench.conditions.text import fold, mentions
+from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
 from scifigbench.spec import FigureSpec, Panel, TextElement
 
 ADMITTANCE_RULES = ("legend_entry", "category", "pie_label", "panel_title", "title")

@@ -13,8 +13,8 @@ from typing import TypeVar
 import numpy as np
 
 from scifigbench.corpus.palettes import PALETTES
-from scifigbench.corpus.vocab import DOMAINS, LINE_SERIES_EXTRA, X_AXES, Domain, Metric, XAxis
 from scifigbench.spec import Annotation, FigureSpec, Panel, Series
+from scifigbench.corpus.vocab import DOMAINS, LINE_SERIES_EXTRA, X_AXES, Domain, Metric, XAxis
 
 T = TypeVar("T")
 

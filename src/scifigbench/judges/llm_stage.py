@@ -12,11 +12,11 @@ from pathlib import Path
 
 from scifigbench import params
 from scifigbench.judges import llm
+from scifigbench.rubric.checklists import checklist
+from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.judge_file import llm_verdict
 from scifigbench.judges.mqm import Finding, ItemVerdict, score
 from scifigbench.judges.units import Unit
-from scifigbench.judges.verdict_columns import judgment_columns
-from scifigbench.rubric.checklists import checklist
 
 _SUBTYPES = {"numeric", "trend", "axis_legend", "label_map"}
 

@@ -12,8 +12,9 @@ import json
 from dataclasses import dataclass, field
 
 from scifigbench.contracts.conditions import CONDITION_MODE
-from scifigbench.judges.rules import split_numbered
 from scifigbench.spec import FigureSpec
+from scifigbench.judges.rules import split_numbered
+
 
 
 @dataclass

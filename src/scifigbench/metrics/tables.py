@@ -15,25 +15,11 @@ from typing import Any, Callable
 import numpy as np
 import pandas as pd
 
-from scifigbench.contracts.metrics import (
-    CONDITION_ORDER,
-    PENALTY_DIMENSIONS,
-    PENALTY_SUBTYPES,
-    RESISTANCE_TYPES,
-    ordered,
-)
+from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, ordered
 from scifigbench.metrics import stats as st
 from scifigbench.metrics.unit_scores import (
-    BASE,
-    HEADLINE,
-    Units,
-    blur_rows,
-    caption_figure_units,
-    claim_units,
-    family,
-    flag_units,
-    inductance_units,
-    score_units,
+    BASE, HEADLINE, Units, blur_rows, caption_figure_units, claim_units,
+    family, flag_units, inductance_units, score_units,
 )
 
 # Below this many models a rank correlation's p-value says nothing (with 4 models, rho = 1 has p = 0.083

@@ -15,6 +15,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+
 BLUR_FAMILIES = {"active": "blur_active", "passive": "blur_passive"}
 BASE = "base"
 

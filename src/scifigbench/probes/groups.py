@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from scifigbench.probes.figure_view import FigureView
 
+
 TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
 
 

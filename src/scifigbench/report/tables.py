@@ -13,14 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import urlencode
 
-from scifigbench.contracts.metrics import (
-    CONDITION_ORDER,
-    PENALTY_DIMENSIONS,
-    PENALTY_SUBTYPES,
-    RESISTANCE_TYPES,
-    dig,
-    ordered,
-)
+from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, dig, ordered
 
 MIN_MODELS_FOR_P = 6  # the metrics stage leaves a correlation's p null below this many models
 CAPABILITY_LABELS = {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", "overall": "All"}

@@ -28,11 +28,11 @@ from tqdm import tqdm
 
 from scifigbench.contracts import RESPONSES
 from scifigbench.llm import ledger
-from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import ChatBackend, make_backend
 from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache
 from scifigbench.llm.config import Effective
 from scifigbench.llm.request import Request, SetupError, build_request
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
 from scifigbench.respond.journal import Journal

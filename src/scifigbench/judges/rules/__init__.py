@@ -6,8 +6,8 @@
 The version of all rules (answers and descriptions) lives in :mod:`.version`; bump it there.
 """
 
-from scifigbench.judges.rules.blur_active import BlurVerdict, accepted_range, judge_blur_active
 from scifigbench.judges.rules.blur_passive import judge_blur_passive
+from scifigbench.judges.rules.blur_active import BlurVerdict, accepted_range, judge_blur_active
 from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
 from scifigbench.judges.rules.numbered import split_numbered
