@@ -27,7 +27,7 @@ from scifigbench.judges.rules.description import judge_description
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import StepStore, code_version
+from scifigbench.stepstore import ValueStore, code_version
 from scifigbench.tableio import read_table, write_table
 
 
@@ -75,10 +75,10 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
     return row
 
 
-def rule_store(root: Path | str = ".") -> StepStore:
+def rule_store(root: Path | str = ".") -> ValueStore:
     """Rule verdicts by unit content: a unit (answer, expected values, spec) and this code decide its
     verdict, so a rerun after adding a figure judges only the new figure's units."""
-    return StepStore("judge-rule", code_version("judges", "rubric", "freetext", "contracts", "spec.py"), root)
+    return ValueStore("judge-rule", code_version("judges", "rubric", "freetext", "contracts", "spec.py"), root)
 
 
 def _unit_key(unit: Unit) -> str:
@@ -107,7 +107,7 @@ def judge_units(
     judge: UnitJudge,
     judge_id: str,
     progress: bool = True,
-    store: StepStore | None = None,
+    store: ValueStore | None = None,
 ) -> pd.DataFrame:
     """Judge every unit; failures become error rows (never zeros, never dropped). With ``store``,
     verdicts of units judged before are reused (only for deterministic judges).
@@ -221,7 +221,11 @@ def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataF
     try:
         # only the pure rule judge's verdicts are stored; LLM verdicts are cached per request already
         store = rule_store() if cfg.kind == "rule" and not cfg.fallback_model else None
-        table = judge_units(load_units(model), model, judge, judge_id, store=store)
+        try:
+            table = judge_units(load_units(model), model, judge, judge_id, store=store)
+        finally:
+            if store is not None:
+                store.close()
     finally:
         getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")
