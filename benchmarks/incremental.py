@@ -5,9 +5,10 @@ params.yaml, models as configured): a full `dvc repro` from an empty step store,
 ``corpus.n_bar + 1`` and `dvc repro` again. Prints both wall times and their ratio (target:
 < 15 %), the figures whose primary/ablation membership changed (target: 0), the seconds of each
 stage in both runs (from its "Running stage" line to the next: the stage's process plus DVC's
-own hashing and caching of its outputs) and how many figures each per-figure step reused. With ``--manifest`` it then turns the corpus into a manifest corpus
-(real figures: no spec, OCR instead), edits one image and reports how many figures the
-conditions stage reused (target: all but one). It reproduces up to ``conditions`` only there:
+own hashing and caching of its outputs) and how many figures each per-figure step reused.
+With ``--manifest`` it then turns the corpus into a manifest corpus (real figures: no spec, OCR
+instead), edits one image and reports how many figures the conditions stage reused (target:
+all but one). It reproduces up to ``conditions`` only there:
 the simulated respondents need synthetic figures.
 
     PYTHONPATH=src python benchmarks/incremental.py [--scale 1.0] [--manifest]
