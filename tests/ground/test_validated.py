@@ -80,6 +80,16 @@ def test_same_content_with_other_foreign_keys_is_validated_again(tmp_path, gx_ru
     assert len(gx_runs) == 2
 
 
+def test_reader_checking_fewer_foreign_keys_reuses_the_writers_stamp(tmp_path, gx_runs):
+    path = tmp_path / "p.parquet"
+    write_table(_probes(2), path, "probes", refs={"figures": {"f", "g"}})
+    read_table(path, "probes")  # the suite without the foreign-key check is part of what passed
+    assert len(gx_runs) == 1
+    write_table(_probes(3), path, "probes")  # written without the check ...
+    read_table(path, "probes", refs={"figures": {"f"}})  # ... so a reader asking for it runs GX
+    assert len(gx_runs) == 3
+
+
 def test_failed_validation_leaves_no_stamp(tmp_path, gx_runs):
     bad = _probes(2)
     bad.loc[0, "family"] = "nonsense"

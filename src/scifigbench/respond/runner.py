@@ -228,8 +228,13 @@ def content_stats(table: pd.DataFrame, eff: Effective) -> dict[str, Any]:
     }
 
 
-def _write(rows: list[dict[str, Any]], eff: Effective, out: Path, stats_out: Path) -> pd.DataFrame:
-    table = write_table(pd.DataFrame(rows, columns=RESPONSES.column_names), out, "responses", root=None)
+def _write(
+    rows: list[dict[str, Any]], eff: Effective, out: Path, stats_out: Path, setup_ids: pd.Series
+) -> pd.DataFrame:
+    """Validate (every row answers a setup of the table, as the judge checks when it reads) and write."""
+    table = write_table(
+        pd.DataFrame(rows, columns=RESPONSES.column_names), out, "responses", refs={"setups": setup_ids}, root=None
+    )
     write_json(stats_out, content_stats(table, eff))
     return table
 
@@ -298,7 +303,7 @@ def run_http(
         ordered = [rows[r.setup_id] for r in requests]
         check_error_share(eff, ordered)
         stats.wall_s = time.monotonic() - started
-        table = _write(ordered, eff, out, stats_out)
+        table = _write(ordered, eff, out, stats_out, setups["setup_id"])
         journal.clear()  # only now: the table holds every row the journal was keeping safe
         if not pending:
             ledger.append(cache_dir, stats)
@@ -322,6 +327,7 @@ def run_simulated(
     started = time.monotonic()
     context: dict[str, Any] = {"root": root, "profile_overrides": dict(eff.model.profile_overrides or {})}
     seen = simulated.figures_with_spec(context)
+    setup_ids = setups["setup_id"]  # the whole table: what the judge checks the responses against
     skipped = setups[~setups["figure_id"].isin(seen)]
     if len(skipped):
         print(
@@ -369,7 +375,7 @@ def run_simulated(
             )
     stats.calls = len(rows)
     stats.wall_s = time.monotonic() - started
-    return _write(rows, eff, out, stats_out), stats
+    return _write(rows, eff, out, stats_out, setup_ids), stats
 
 
 def respond(
