@@ -3,10 +3,12 @@
 In a temporary git + dvc copy of the pipeline (this checkout's dvc.yaml, src/, review/ and
 params.yaml, models as configured): a full `dvc repro` from an empty step store, then
 ``corpus.n_bar + 1`` and `dvc repro` again. Prints both wall times and their ratio (target:
-< 15 %), the figures whose primary/ablation membership changed (target: 0) and how many figures
-each per-figure step reused. With ``--manifest`` it then turns the corpus into a manifest corpus
-(real figures: no spec, OCR instead), edits one image and reports how many figures the
-conditions stage reused (target: all but one). It reproduces up to ``conditions`` only there:
+< 15 %), the figures whose primary/ablation membership changed (target: 0), the seconds of each
+stage in both runs (from its "Running stage" line to the next: the stage's process plus DVC's
+own hashing and caching of its outputs) and how many figures each per-figure step reused.
+With ``--manifest`` it then turns the corpus into a manifest corpus (real figures: no spec, OCR
+instead), edits one image and reports how many figures the conditions stage reused (target:
+all but one). It reproduces up to ``conditions`` only there:
 the simulated respondents need synthetic figures.
 
     PYTHONPATH=src python benchmarks/incremental.py [--scale 1.0] [--manifest]
@@ -30,23 +32,53 @@ REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 
-def sh(cwd: Path, *args: str) -> str:
-    env = {
+def env_for(cwd: Path) -> dict[str, str]:
+    return {
         **os.environ,
         "DVC_NO_ANALYTICS": "1",
         "PYTHONPATH": str(cwd / "src"),
         "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
     }
-    res = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def sh(cwd: Path, *args: str) -> str:
+    res = subprocess.run(list(args), cwd=cwd, env=env_for(cwd), capture_output=True, text=True)
     if res.returncode != 0:
         raise SystemExit(f"{' '.join(args)} failed:\n{res.stdout[-4000:]}\n{res.stderr[-4000:]}")
     return res.stdout + res.stderr
 
 
-def repro(cwd: Path, *targets: str) -> tuple[float, str]:
+def repro(cwd: Path, *targets: str) -> tuple[float, str, dict[str, float]]:
+    """Run `dvc repro`; return its wall time, its output and the seconds from each "Running stage"
+    line to the next (the stage's process plus DVC's own work on its outputs)."""
+    cmd = [str(BIN / "dvc"), "repro", *targets]
     start = time.perf_counter()
-    out = sh(cwd, str(BIN / "dvc"), "repro", *targets)
-    return time.perf_counter() - start, out
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env_for(cwd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    stages: dict[str, float] = {}
+    current, since = "(dvc start)", start
+    for line in proc.stdout:
+        lines.append(line)
+        if line.startswith("Running stage '"):
+            now = time.perf_counter()
+            stages[current] = now - since
+            current, since = line.split("'")[1], now
+    end = time.perf_counter()
+    stages[current] = end - since
+    out = "".join(lines)
+    if proc.wait() != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{out[-8000:]}")
+    return end - start, out, stages
+
+
+def stage_table(full: dict[str, float], one: dict[str, float]) -> str:
+    """Seconds per stage of both runs, side by side (a stage that did not rerun shows '-')."""
+    rows = [f"  {'stage':<22} {'full':>7} {'+1 figure':>10}"]
+    for name in dict.fromkeys([*full, *one]):
+        cells = [f"{d[name]:.1f}" if name in d else "-" for d in (full, one)]
+        rows.append(f"  {name:<22} {cells[0]:>7} {cells[1]:>10}")
+    return "\n".join(rows)
 
 
 def subsets(cwd: Path) -> pd.DataFrame:
@@ -88,11 +120,11 @@ def main() -> None:
     if args.skip_add:
         repro(work, "corpus")
     else:
-        full, _ = repro(work)
+        full, _, full_stages = repro(work)
         before = subsets(work)
         corpus["n_bar"] += 1
         (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
-        one, log = repro(work)
+        one, log, one_stages = repro(work)
         after = subsets(work).loc[before.index]
         moved = before.index[(before != after).any(axis=1)].tolist()
         n = len(before)
@@ -102,6 +134,8 @@ def main() -> None:
             f"ratio {one / full:.1%} (target < 15 %)"
         )
         print(f"existing figures whose subset membership changed: {len(moved)} {moved[:10]} (target 0)")
+        print("seconds per stage (from its 'Running stage' line to the next):")
+        print(stage_table(full_stages, one_stages))
         print("\n".join("  " + line for line in reused_lines(log)), flush=True)
 
     if args.manifest:
@@ -125,7 +159,7 @@ def main() -> None:
         img = Image.open(victim).convert("RGB")
         img.putpixel((1, 1), (0, 0, 0))
         img.save(victim)
-        edit, log = repro(work, "conditions")
+        edit, log, _ = repro(work, "conditions")
         print(f"manifest corpus of {len(figures)} figures, one image edited: dvc repro conditions {edit:.1f} s")
         print("\n".join("  " + line for line in reused_lines(log)))
     if not args.keep:

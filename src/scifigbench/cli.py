@@ -19,14 +19,26 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
     "respond": ("scifigbench.respond.cli:respond", "Send every setup to one model and store its responses."),
-    "plan": ("scifigbench.plan:plan_command", "Requests, cache hits, tokens and cost per model and judge, before sending."),
-    "ledger": ("scifigbench.respond.cli:ledger_command", "Calls, tokens and cost of every run so far, per model and judge."),
+    "plan": (
+        "scifigbench.plan:plan_command",
+        "Requests, cache hits, tokens and cost per model and judge, before sending.",
+    ),
+    "ledger": (
+        "scifigbench.respond.cli:ledger_command",
+        "Calls, tokens and cost of every run so far, per model and judge.",
+    ),
     "judge": ("scifigbench.judges.cli:judge", "Turn one model's responses into verdicts."),
     "judge-file": ("scifigbench.judges.cli:judge_file", "Judge JSONL records that come from elsewhere."),
     "metrics": ("scifigbench.metrics.cli:metrics", "Compute the paper's tables as JSON under metrics/."),
     "report": ("scifigbench.report.cli:report", "Write the HTML report and the per-unit explorer."),
-    "tables": ("scifigbench.report.terminal:tables", "Print the paper's tables from metrics/, or deltas between two runs."),
-    "import-release": ("scifigbench.metrics.release:import_release", "Import the paper's released verdicts as judgments."),
+    "tables": (
+        "scifigbench.report.terminal:tables",
+        "Print the paper's tables from metrics/, or deltas between two runs.",
+    ),
+    "import-release": (
+        "scifigbench.metrics.release:import_release",
+        "Import the paper's released verdicts as judgments.",
+    ),
 }
 
 
@@ -58,6 +70,10 @@ def main() -> None:
     Each subcommand is one stage of the dvc pipeline (see dvc.yaml); `dvc repro` runs them in
     order and reruns only what changed. Parameters come from params.yaml.
     """
+    from scifigbench import validated
+
+    # a table content a previous stage (or run) validated is not run through GX again
+    validated.enable(validated.default_folder())
 
 
 def review() -> click.Group:

@@ -20,11 +20,11 @@ from scifigbench import params, paths
 SECTIONS: dict[str, str] = {
     "corpus": "scifigbench.corpus.config:CorpusConfig",
     "conditions": "scifigbench.conditions.config:ConditionsConfig",
-    "probes": "scifigbench.probes.stage:ProbesConfig",
+    "probes": "scifigbench.probes.config:ProbesConfig",
     "setups": "scifigbench.setups:SetupsConfig",
     "run": "scifigbench.llm.config:RunConfig",
-    "judge": "scifigbench.judges.stage:JudgeConfig",
-    "metrics": "scifigbench.metrics.stage:MetricsConfig",
+    "judge": "scifigbench.judges.config:JudgeConfig",
+    "metrics": "scifigbench.metrics.config:MetricsConfig",
 }
 TOP_LEVEL = {"seed", "models", *SECTIONS}
 MARKER_TEXT = "params.yaml: every section valid\n"

@@ -3,6 +3,7 @@
 dvc.yaml names the same paths; keeping them here means code never builds them by hand.
 """
 
+import os
 from pathlib import Path
 
 DATA = Path("data")
@@ -31,6 +32,12 @@ REPORTS_DIR = Path("reports")
 
 REVIEW_DIR = Path("review")  # git-tracked human decisions (blur targets, LLM probes)
 CACHE_DIR = Path(".scifigbench-cache")  # content-addressed model-call cache (not a dvc out)
+CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"  # moves the whole cache: model calls, step store, validated stamps
+
+
+def cache_root() -> Path:
+    """The untracked cache folder: $SCIFIGBENCH_CACHE_DIR, else ``.scifigbench-cache`` in the working directory."""
+    return Path(os.environ.get(CACHE_ENV) or CACHE_DIR)
 
 
 def responses(model: str) -> Path:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import click
 import pandas as pd
@@ -32,7 +33,18 @@ RESISTANCE_ORDER = ("inexist", "contra", "unanswerable")
 @dataclass
 class SetupsConfig:
     conditions: list[str] = field(
-        default_factory=lambda: ["base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"]
+        default_factory=lambda: [
+            "base",
+            "nocap",
+            "noise",
+            "lowc",
+            "rot",
+            "inpaper",
+            "inpaper_blur",
+            "capbias",
+            "admb",
+            "indb",
+        ]
     )
 
 
@@ -40,8 +52,16 @@ def _numbered(texts: list[str]) -> str:
     return "\n".join(f"{i}. {t}" for i, t in enumerate(texts, start=1))
 
 
-def _row(figure: pd.Series, cond: pd.Series, condition: str, task: str, prompt: prompts.Prompt, user_text: str,
-         caption: str | None, probe_ids: list[str]) -> dict:
+def _row(
+    figure: Any,
+    cond: Any,
+    condition: str,
+    task: str,
+    prompt: prompts.Prompt,
+    user_text: str,
+    caption: str | None,
+    probe_ids: list[str],
+) -> dict:
     return {
         "setup_id": f"{figure.figure_id}/{condition}/{task}",
         "figure_id": figure.figure_id,
@@ -60,60 +80,82 @@ def _row(figure: pd.Series, cond: pd.Series, condition: str, task: str, prompt: 
     }
 
 
-def _ordered(group: pd.DataFrame, order: tuple[str, ...]) -> pd.DataFrame:
+def _ordered(group: list[dict], order: tuple[str, ...]) -> list[dict]:
+    """Probes in the prompt's category order (unknown categories last), ties by probe id."""
     rank = {c: i for i, c in enumerate(order)}
-    return group.assign(_r=group["category"].map(rank)).sort_values(["_r", "probe_id"]).drop(columns="_r")
+    return sorted(group, key=lambda p: (rank.get(p["category"], len(order)), p["probe_id"]))
 
 
-def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.DataFrame, cfg: SetupsConfig) -> pd.DataFrame:
-    """Build the setups table from the corpus, condition images and confirmed probes (pure)."""
+def build_setups(
+    figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.DataFrame, cfg: SetupsConfig
+) -> pd.DataFrame:
+    """Build the setups table from the corpus, condition images and confirmed probes (pure).
+
+    Rows are looked up in plain dicts, not per-figure dataframe selections: this runs on every
+    figure whenever one figure is added, and pandas indexing per figure cost seconds.
+    """
     wanted = set(cfg.conditions)
     probes = probes[probes["status"] == "confirmed"]
-    figs = figures.set_index("figure_id", drop=False)
-    conds = conditions.set_index("condition_id", drop=False)
+    figs = {r.figure_id: r for r in figures.itertuples(index=False)}
+    conds = {r.condition_id: r for r in conditions.itertuples(index=False)}
     rows: list[dict] = []
 
-    for cond in conditions.itertuples(index=False):
+    for cond in conds.values():
         if cond.condition not in wanted:
             continue
-        fig = figs.loc[cond.figure_id]
+        fig = figs[cond.figure_id]
         prompt = prompts.load(f"describe_{fig.chart_type}")
         caption = None if pd.isna(cond.caption) else cond.caption
         rows.append(_row(fig, cond, cond.condition, "describe", prompt, prompt.render(), caption, []))
 
-    by_fig = {fid: g for fid, g in probes.groupby("figure_id", sort=True)}
-    for fid, group in by_fig.items():
-        fig = figs.loc[fid]
-        base_id = f"{fid}/base"
-        if base_id not in conds.index:
+    by_fig: dict[str, list[dict]] = {}
+    for probe in probes.to_dict("records"):  # table order within a figure, as the probes stage wrote it
+        by_fig.setdefault(probe["figure_id"], []).append(probe)
+    for fid in sorted(by_fig):
+        group = by_fig[fid]
+        fig = figs[fid]
+        base = conds.get(f"{fid}/base")
+        if base is None:
             continue
-        base = conds.loc[base_id]
         base_caption = None if pd.isna(base.caption) else base.caption
 
-        for family, order, prompt_id in (("capability", CAPABILITY_ORDER, "capability"),
-                                         ("resistance", RESISTANCE_ORDER, "resistance")):
-            fam = _ordered(group[group["family"] == family], order)
-            if fam.empty:
+        for family, order, prompt_id in (
+            ("capability", CAPABILITY_ORDER, "capability"),
+            ("resistance", RESISTANCE_ORDER, "resistance"),
+        ):
+            fam = _ordered([p for p in group if p["family"] == family], order)
+            if not fam:
                 continue
             prompt = prompts.load(prompt_id)
-            text = prompt.render(n=len(fam), questions=_numbered(list(fam["text"])))
-            rows.append(_row(fig, base, "base", family, prompt, text, base_caption, list(fam["probe_id"])))
+            text = prompt.render(n=len(fam), questions=_numbered([p["text"] for p in fam]))
+            rows.append(_row(fig, base, "base", family, prompt, text, base_caption, [p["probe_id"] for p in fam]))
 
         if "capbias" in wanted:
-            for probe in group[group["family"] == "caption_bias"].itertuples(index=False):
+            for probe in (p for p in group if p["family"] == "caption_bias"):
                 prompt = prompts.load(f"describe_{fig.chart_type}")
-                rows.append(_row(fig, base, "capbias", "describe", prompt, prompt.render(), probe.text, [probe.probe_id]))
+                rows.append(
+                    _row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]])
+                )
 
-        for probe in group[group["family"] == "blur"].itertuples(index=False):
-            condition = MODE_CONDITION[probe.category]
-            cond_id = f"{fid}/{condition}"
-            if condition not in wanted or cond_id not in conds.index:
+        for probe in (p for p in group if p["family"] == "blur"):
+            condition = MODE_CONDITION[probe["category"]]
+            cond = conds.get(f"{fid}/{condition}")
+            if condition not in wanted or cond is None:
                 continue
-            cond = conds.loc[cond_id]
             prompt = prompts.load("blur_active")
             caption = None if pd.isna(cond.caption) else cond.caption
-            rows.append(_row(fig, cond, condition, "blur_active", prompt, prompt.render(question=probe.text), caption,
-                             [probe.probe_id]))
+            rows.append(
+                _row(
+                    fig,
+                    cond,
+                    condition,
+                    "blur_active",
+                    prompt,
+                    prompt.render(question=probe["text"]),
+                    caption,
+                    [probe["probe_id"]],
+                )
+            )
 
     # describe rows for blurred conditions answer the blur probe passively: link them to it
     out = pd.DataFrame(rows)
@@ -123,7 +165,8 @@ def build_setups(figures: pd.DataFrame, conditions: pd.DataFrame, probes: pd.Dat
     passive = {(r.figure_id, MODE_CONDITION[r.category]): r.probe_id for r in blur.itertuples(index=False)}
     mask = (out["task"] == "describe") & out["condition"].isin(list(MODE_CONDITION.values()))
     out.loc[mask, "probe_ids"] = [
-        json.dumps([passive[(f, c)]] if (f, c) in passive else []) for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"])
+        json.dumps([passive[(f, c)]] if (f, c) in passive else [])
+        for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"])
     ]
     return out.sort_values("setup_id").reset_index(drop=True)
 

@@ -20,7 +20,9 @@ import json
 import os
 import pickle
 import shutil
+import sqlite3
 import tempfile
+import threading
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
@@ -28,7 +30,7 @@ from typing import Any
 
 from scifigbench import paths
 
-CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"  # the same variable moves the model-call cache (llm.cache)
+CACHE_ENV = paths.CACHE_ENV
 PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("matplotlib", "numpy", "opencv-python-headless", "pillow", "rapidocr", "onnxruntime")
 
@@ -115,3 +117,70 @@ class StepStore:
         finally:
             if tmp.exists():
                 shutil.rmtree(tmp, ignore_errors=True)
+
+
+class ValueStore:
+    """Per-item results of one step that are values only (no files), as rows of one SQLite file.
+
+    Why not :class:`StepStore`: steps with thousands of small items (a verdict per judged unit,
+    an answer per simulated request) paid a directory, a temporary folder and a rename per item;
+    one file with one row per key costs a fraction of that both to fill and to read. Writes are
+    batched in transactions and committed on :meth:`close` (use the store as a context manager);
+    a killed run loses only its uncommitted rows, which are recomputed next time.
+    """
+
+    BATCH = 2000  # rows per transaction
+
+    def __init__(self, step: str, version: str, repo_root: Path | str = ".") -> None:
+        base = Path(os.environ.get(CACHE_ENV) or Path(repo_root) / paths.CACHE_DIR)
+        self.path = base / "steps" / step / version / "values.sqlite"
+        self.hits = 0
+        self.misses = 0
+        self._db: sqlite3.Connection | None = None
+        self._pending = 0
+        self._lock = threading.Lock()  # a judge may call from worker threads
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=60, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+            self._db.commit()
+        return self._db
+
+    def get(self, key: str) -> Any | None:
+        """The stored value, or None when absent."""
+        with self._lock:
+            row = self._conn().execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return pickle.loads(row[0])
+
+    def put(self, key: str, value: Any) -> None:
+        """Store ``value`` under ``key`` (an existing row is kept: same key, same content)."""
+        blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        with self._lock:
+            db = self._conn()
+            db.execute("INSERT OR IGNORE INTO entries (key, value) VALUES (?, ?)", (key, blob))
+            self._pending += 1
+            if self._pending >= self.BATCH:
+                db.commit()
+                self._pending = 0
+
+    def close(self) -> None:
+        """Commit what was put and close the file."""
+        with self._lock:
+            if self._db is not None:
+                self._db.commit()
+                self._db.close()
+                self._db = None
+                self._pending = 0
+
+    def __enter__(self) -> ValueStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -17,7 +17,7 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.atomic import _publish, atomic_write_bytes, atomic_write_text, sha256_bytes, sha256_file  # noqa: F401 (re-exported)
-from scifigbench.contracts import SCHEMAS, TableSchema, validate
+from scifigbench.contracts import SCHEMAS, ContractError, TableSchema, validate
 
 
 def write_json(path: Path | str, obj: Any) -> None:
@@ -64,7 +64,13 @@ def read_table(
     path = Path(path)
     if not path.exists():
         raise FileNotFoundError(f"{path}: table not found — run the stage that produces it first")
-    return validate(pd.read_parquet(path), _schema(schema), where=str(path), refs=refs, root=root)
+    try:
+        df = pd.read_parquet(path)
+    except (OSError, ValueError) as exc:  # pyarrow's ArrowInvalid is a ValueError
+        raise ContractError(
+            f"{path}: not a readable parquet table ({type(exc).__name__}: {exc}); rerun the stage that produces it"
+        ) from None
+    return validate(df, _schema(schema), where=str(path), refs=refs, root=root)
 
 
 def load_judgments(judgments_dir: Path, models: list[str] | None = None) -> pd.DataFrame:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from scifigbench.judges.stage import judge_units
 from scifigbench.judges.units import Unit
-from scifigbench.stepstore import StepStore
+from scifigbench.stepstore import ValueStore
 
 
 def units(n: int) -> list[Unit]:
@@ -34,18 +34,17 @@ def test_second_run_judges_only_new_or_changed_units(tmp_path: Path) -> None:
         seen.append(unit.unit_id)
         return {"judge_id": "rule:test", "correct": str(unit.fields["expected"]["value"]) in unit.fields["answer"]}
 
-    store = StepStore("judge-rule", "v1", tmp_path)
-    first = judge_units(units(5), "m", judge, "rule:test", progress=False, store=store)
+    with ValueStore("judge-rule", "v1", tmp_path) as store:
+        first = judge_units(units(5), "m", judge, "rule:test", progress=False, store=store)
     assert len(seen) == 5
     changed = units(6)
     changed[2] = replace(changed[2], fields={"answer": "No idea.", "expected": {"value": 2}})
     seen.clear()
-    second = judge_units(
-        changed, "m", judge, "rule:test", progress=False, store=StepStore("judge-rule", "v1", tmp_path)
-    )
+    with ValueStore("judge-rule", "v1", tmp_path) as store:  # a new process: reads what the first one committed
+        second = judge_units(changed, "m", judge, "rule:test", progress=False, store=store)
     assert seen == ["f2/base/capability#counting", "f5/base/capability#counting"]
     assert second.loc[[0, 1, 3, 4]].equals(first.loc[[0, 1, 3, 4]])
     assert not second.loc[2, "correct"] and first.loc[2, "correct"]
     seen.clear()
-    judge_units(units(5), "m", judge, "rule:test", progress=False, store=StepStore("judge-rule", "v2", tmp_path))
+    judge_units(units(5), "m", judge, "rule:test", progress=False, store=ValueStore("judge-rule", "v2", tmp_path))
     assert len(seen) == 5  # a new code version judges everything again

@@ -156,7 +156,8 @@ def test_azure_backend_calls_the_deployment_path(tmp_path):
 
 
 def _fake_simulated(monkeypatch, respond, with_spec: set[str]) -> None:
-    fake = types.SimpleNamespace(respond=respond, figures_with_spec=lambda context: with_spec)
+    fake = types.SimpleNamespace(respond=respond, figures_with_spec=lambda context: with_spec,
+                                 figure_digests=lambda context: {})
     monkeypatch.setitem(sys.modules, "scifigbench.simulated.respondent", fake)
     # the real module may already be imported (other tests): replace the package attribute too
     import scifigbench.simulated
@@ -194,7 +195,9 @@ def test_simulated_backend_is_in_process_and_records_its_trace(tmp_path, monkeyp
     assert list(table["text"]) == [f"careful says {s}" for s in setups["setup_id"]]
     assert [json.loads(t)["n"] for t in table["sim_trace"]] == [1, 2, 3, 4, 5, 6]
     assert (table["backend"] == "simulated").all() and (table["cost_usd"] == 0).all()
-    assert not (tmp_path / paths.CACHE_DIR).exists()  # no cache or journal for a deterministic respondent
+    cache = tmp_path / paths.CACHE_DIR  # no call cache, journal or ledger for a deterministic respondent,
+    assert [p.name for p in cache.iterdir()] == ["steps"]  # only its answers kept per request (runner docstring)
+    assert [p.name for p in (cache / "steps").iterdir()] == ["respond-sim"]
     assert stats.calls == 6
 
 

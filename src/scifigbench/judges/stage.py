@@ -13,7 +13,6 @@ import json
 import pickle
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -23,20 +22,13 @@ from tqdm import tqdm
 from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.judges import rules
+from scifigbench.judges.config import JudgeConfig
 from scifigbench.judges.rules.description import judge_description
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import StepStore, code_version
+from scifigbench.stepstore import ValueStore, code_version
 from scifigbench.tableio import read_table, write_table
-
-
-@dataclass
-class JudgeConfig:
-    kind: str = "rule"               # rule | llm
-    llm_model: str | None = None     # a key of params.yaml `models` when kind = llm
-    fallback_model: str | None = None  # with kind = rule: a model key that judges the claims the rules leave undecided
-    caption_ab_seed: int = 42
 
 
 class UnitJudge(Protocol):
@@ -65,19 +57,28 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
     ``details_json`` also gets the question/claim and the exact judged text (:meth:`Unit.shown`).
     """
     row = dict.fromkeys(JUDGMENTS.column_names)
-    row.update(unit_id=unit.unit_id, setup_id=unit.setup_id, model=model, figure_id=unit.figure_id,
-               condition=unit.condition, chart_type=unit.chart_type, family=unit.family, category=unit.category,
-               probe_id=unit.probe_id, judge_id="")
+    row.update(
+        unit_id=unit.unit_id,
+        setup_id=unit.setup_id,
+        model=model,
+        figure_id=unit.figure_id,
+        condition=unit.condition,
+        chart_type=unit.chart_type,
+        family=unit.family,
+        category=unit.category,
+        probe_id=unit.probe_id,
+        judge_id="",
+    )
     row.update(judged)
     details = json.loads(row["details_json"]) if row.get("details_json") else {}
     row["details_json"] = json.dumps({**unit.shown(), **details}, ensure_ascii=False)
     return row
 
 
-def rule_store(root: Path | str = ".") -> StepStore:
+def rule_store(root: Path | str = ".") -> ValueStore:
     """Rule verdicts by unit content: a unit (answer, expected values, spec) and this code decide its
     verdict, so a rerun after adding a figure judges only the new figure's units."""
-    return StepStore("judge-rule", code_version("judges", "rubric", "freetext", "contracts", "spec.py"), root)
+    return ValueStore("judge-rule", code_version("judges", "rubric", "freetext", "contracts", "spec.py"), root)
 
 
 def _unit_key(unit: Unit) -> str:
@@ -100,8 +101,14 @@ def _judged(units: list[Unit], one, workers: int) -> Iterator[dict]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, progress: bool = True,
-                store: StepStore | None = None) -> pd.DataFrame:
+def judge_units(
+    units: list[Unit],
+    model: str,
+    judge: UnitJudge,
+    judge_id: str,
+    progress: bool = True,
+    store: ValueStore | None = None,
+) -> pd.DataFrame:
     """Judge every unit; failures become error rows (never zeros, never dropped). With ``store``,
     verdicts of units judged before are reused (only for deterministic judges).
 
@@ -124,8 +131,16 @@ def judge_units(units: list[Unit], model: str, judge: UnitJudge, judge_id: str, 
         except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
             return _row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"})
 
-    rows = list(tqdm(_judged(units, one, int(getattr(judge, "concurrency", 1))), total=len(units),
-                     desc=f"judge {model}", unit="unit", disable=not progress, mininterval=1.0))
+    rows = list(
+        tqdm(
+            _judged(units, one, int(getattr(judge, "concurrency", 1))),
+            total=len(units),
+            desc=f"judge {model}",
+            unit="unit",
+            disable=not progress,
+            mininterval=1.0,
+        )
+    )
     return pd.DataFrame(rows) if rows else JUDGMENTS.empty()  # no responses (e.g. simulated models on real figures)
 
 
@@ -163,14 +178,19 @@ def with_fallback(first: UnitJudge, fallback: UnitJudge) -> UnitJudge:
     configured, settles those claims. The row records the fallback's judge id and verdict, and its
     details keep the rule evidence that led to the hand-over.
     """
+
     def judge_unit(unit: Unit) -> dict:
         out = first(unit)
         if unit.family != "caption_claim" or out.get("verdict") != "undecided":
             return out
         settled = fallback(unit)
-        settled["details_json"] = json.dumps({"rule_undecided": json.loads(out["details_json"] or "null"),
-                                              "fallback": json.loads(settled.get("details_json") or "null")},
-                                             ensure_ascii=False)
+        settled["details_json"] = json.dumps(
+            {
+                "rule_undecided": json.loads(out["details_json"] or "null"),
+                "fallback": json.loads(settled.get("details_json") or "null"),
+            },
+            ensure_ascii=False,
+        )
         return settled
 
     judge_unit.close = getattr(fallback, "close", lambda: None)  # type: ignore[attr-defined]
@@ -183,7 +203,9 @@ def make_judge(cfg: JudgeConfig, params_path: Path | str) -> tuple[UnitJudge, st
         if cfg.fallback_model:
             from scifigbench.judges.llm_stage import llm_unit_judge
 
-            llm_judge, _ = llm_unit_judge(JudgeConfig(kind="llm", llm_model=cfg.fallback_model, caption_ab_seed=cfg.caption_ab_seed), params_path)
+            llm_judge, _ = llm_unit_judge(
+                JudgeConfig(kind="llm", llm_model=cfg.fallback_model, caption_ab_seed=cfg.caption_ab_seed), params_path
+            )
             return with_fallback(rule_judge, llm_judge), rules.JUDGE_ID
         return rule_judge, rules.JUDGE_ID
     if cfg.kind == "llm":
@@ -199,7 +221,11 @@ def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataF
     try:
         # only the pure rule judge's verdicts are stored; LLM verdicts are cached per request already
         store = rule_store() if cfg.kind == "rule" and not cfg.fallback_model else None
-        table = judge_units(load_units(model), model, judge, judge_id, store=store)
+        try:
+            table = judge_units(load_units(model), model, judge, judge_id, store=store)
+        finally:
+            if store is not None:
+                store.close()
     finally:
         getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")

@@ -7,6 +7,10 @@ through as successes (a 200 with a malformed body or with no choices) are retrie
 The API key is read from the environment variable named in params when the client is opened,
 and every failure message is scrubbed of it before it leaves this module (some providers echo a
 wrong key back in their 401 body).
+
+The SDK (and its HTTP library) is imported when a client is opened or a failure is classified,
+not with this module: simulated respondents go through the same runner and never need it, and
+importing it costs a stage most of a second.
 """
 
 from __future__ import annotations
@@ -16,12 +20,12 @@ import json
 import os
 import time
 from dataclasses import dataclass
-from typing import Any
-
-import httpx2
-import openai
+from typing import TYPE_CHECKING, Any
 
 from scifigbench.llm.config import ModelConfig
+
+if TYPE_CHECKING:
+    import httpx2
 
 RETRYABLE_STATUS = frozenset({408, 409, 429}) | frozenset(range(500, 600))
 # Failures that say the run as configured cannot work (wrong key, wrong model or URL, nothing
@@ -50,8 +54,9 @@ class CallFailed(Exception):
     a client-side timeout) says nothing about the request and is retried on resume.
     """
 
-    def __init__(self, kind: str, message: str, *, retryable: bool, retry_after: float | None = None,
-                 from_server: bool = True) -> None:
+    def __init__(
+        self, kind: str, message: str, *, retryable: bool, retry_after: float | None = None, from_server: bool = True
+    ) -> None:
         super().__init__(f"{kind}: {message}")
         self.kind = kind
         self.retryable = retryable
@@ -95,15 +100,23 @@ def parse_retry_after(headers: Any) -> float | None:
 
 
 def _classify(exc: Exception, secret: str | None, url: str) -> CallFailed:
+    import httpx2
+    import openai
+
     msg = scrub(str(exc), secret)[:500]
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
-        return CallFailed(f"http_{status}", msg, retryable=status in RETRYABLE_STATUS,
-                          retry_after=parse_retry_after(exc.response.headers))
+        return CallFailed(
+            f"http_{status}",
+            msg,
+            retryable=status in RETRYABLE_STATUS,
+            retry_after=parse_retry_after(exc.response.headers),
+        )
     if isinstance(exc, openai.APITimeoutError):
         if isinstance(exc.__cause__, httpx2.ConnectTimeout):  # an unreachable host: nobody answers
-            return CallFailed("connect", f"cannot connect to {url} within {CONNECT_TIMEOUT_S:g} s", retryable=True,
-                              from_server=False)
+            return CallFailed(
+                "connect", f"cannot connect to {url} within {CONNECT_TIMEOUT_S:g} s", retryable=True, from_server=False
+            )
         return CallFailed("timeout", msg, retryable=True, from_server=False)
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__
@@ -160,9 +173,12 @@ def parse_completion(body: bytes) -> Completion:
     if not isinstance(text, str):
         raise _malformed(f"choices[0].message.content is a {type(text).__name__}, not a string")
     usage = data.get("usage")
-    return Completion(text=text, finish_reason=finish if isinstance(finish, str) else None,
-                      prompt_tokens=_token_count(usage, "prompt_tokens"),
-                      completion_tokens=_token_count(usage, "completion_tokens"))
+    return Completion(
+        text=text,
+        finish_reason=finish if isinstance(finish, str) else None,
+        prompt_tokens=_token_count(usage, "prompt_tokens"),
+        completion_tokens=_token_count(usage, "completion_tokens"),
+    )
 
 
 class ChatBackend:
@@ -183,6 +199,8 @@ class ChatBackend:
 
     def _timeout(self) -> httpx2.Timeout:
         """The per-attempt timeout, with a short connect phase so an unreachable host fails fast."""
+        import httpx2
+
         return httpx2.Timeout(self.timeout_s, connect=min(CONNECT_TIMEOUT_S, self.timeout_s))
 
     def open(self) -> None:
@@ -217,6 +235,8 @@ class ChatBackend:
         kept throughput below 80 % of what the concurrency allows. Errors, auth and Azure routing
         are the SDK's own; the reply body is read by :func:`parse_completion`.
         """
+        import httpx2
+
         try:
             resp = await self._sdk.post("/chat/completions", body=self._body(messages), cast_to=httpx2.Response)
             body = await resp.aread()
@@ -229,6 +249,8 @@ class OpenAICompatBackend(ChatBackend):
     """OpenAI, OpenRouter, vLLM, Ollama, LM Studio: anything serving ``/chat/completions``."""
 
     def _client(self, key: str) -> Any:
+        import openai
+
         return openai.AsyncOpenAI(base_url=self.model.base_url, api_key=key, max_retries=0, timeout=self._timeout())
 
 
@@ -236,9 +258,16 @@ class AzureBackend(ChatBackend):
     """Azure OpenAI: requests go to the deployment; the model argument is the deployment name."""
 
     def _client(self, key: str) -> Any:
-        return openai.AsyncAzureOpenAI(azure_endpoint=self.model.endpoint, api_version=self.model.api_version,
-                                       azure_deployment=self.model.deployment, api_key=key, max_retries=0,
-                                       timeout=self._timeout())
+        import openai
+
+        return openai.AsyncAzureOpenAI(
+            azure_endpoint=self.model.endpoint,
+            api_version=self.model.api_version,
+            azure_deployment=self.model.deployment,
+            api_key=key,
+            max_retries=0,
+            timeout=self._timeout(),
+        )
 
     def _model_arg(self) -> str:
         return str(self.model.deployment)

@@ -9,7 +9,6 @@ loses at most the call in flight; WAL lets several processes read and write at o
 
 from __future__ import annotations
 
-import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -18,12 +17,13 @@ from pathlib import Path
 from scifigbench import paths
 
 CACHE_FILE = "responses.sqlite"  # inside the cache directory
-CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"
+CACHE_ENV = paths.CACHE_ENV
 
 
 def cache_dir(override: Path | None = None) -> Path:
     """The cache directory: an explicit one, else $SCIFIGBENCH_CACHE_DIR, else paths.CACHE_DIR."""
-    return Path(override or os.environ.get(CACHE_ENV) or paths.CACHE_DIR)
+    return Path(override) if override else paths.cache_root()
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
@@ -77,8 +77,15 @@ class ResponseCache:
         """Store an answer; the first answer stored under a key wins (they are interchangeable)."""
         self.con.execute(
             "INSERT OR IGNORE INTO answers VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (key, answer.text, answer.finish_reason, answer.prompt_tokens, answer.completion_tokens, answer.latency_s,
-             time.time()),
+            (
+                key,
+                answer.text,
+                answer.finish_reason,
+                answer.prompt_tokens,
+                answer.completion_tokens,
+                answer.latency_s,
+                time.time(),
+            ),
         )
 
     def __len__(self) -> int:

@@ -11,7 +11,6 @@ rounded so an unchanged input gives byte-identical files and diffs show only rea
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,18 +20,9 @@ from tqdm import tqdm
 from scifigbench import paths
 from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.metrics import tables
+from scifigbench.metrics.config import MetricsConfig
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
 from scifigbench.tableio import load_judgments, write_json
-
-
-@dataclass(frozen=True)
-class MetricsConfig:
-    """params.yaml ``metrics`` section."""
-
-    bootstrap: int = 10_000
-    seed: int = 42
-    split_half_splits: int = 100
-    human_scores: str | None = None
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:
@@ -59,8 +49,9 @@ def _read_json_numbers(path: Path) -> dict[str, Any]:
     return keep(data) or {}
 
 
-def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path,
-                   models: list[str] | None = None) -> dict[str, Any]:
+def run_statistics(
+    j: pd.DataFrame, responses_dir: Path, judgments_dir: Path, models: list[str] | None = None
+) -> dict[str, Any]:
     """Answers, errors, tokens and cost per model (from its answers, not from how a run got them) and judged rows.
 
     The respond stage's ``<model>.stats.json`` is computed from its table, so a rerun served from
@@ -70,8 +61,9 @@ def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path,
     """
     out: dict[str, Any] = {"respond": {}, "judge": {}, "judgments": {}}
     for key, folder in (("respond", responses_dir), ("judge", judgments_dir)):
-        files = ([folder / f"{m}.stats.json" for m in models] if models is not None
-                 else sorted(folder.glob("*.stats.json")))
+        files = (
+            [folder / f"{m}.stats.json" for m in models] if models is not None else sorted(folder.glob("*.stats.json"))
+        )
         for f in files:
             if f.is_file():
                 out[key][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
@@ -80,8 +72,10 @@ def run_statistics(j: pd.DataFrame, responses_dir: Path, judgments_dir: Path,
         for fam, fr in rows.groupby("family"):
             fams[str(fam)] = {"rows": int(len(fr)), "errors": int(fr["error"].notna().sum())}
         out["judgments"][str(model)] = {
-            "rows": int(len(rows)), "errors": int(rows["error"].notna().sum()),
-            "judges": int(rows["judge_id"].nunique()), "by_family": fams,
+            "rows": int(len(rows)),
+            "errors": int(rows["error"].notna().sum()),
+            "judges": int(rows["judge_id"].nunique()),
+            "by_family": fams,
         }
     return out
 
@@ -113,9 +107,16 @@ def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
     return {f.stem: _read_json_numbers(f) for f in sorted(judgments_dir.glob("*agreement*.json"))}
 
 
-def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None = None,
-            responses_dir: Path = paths.RESPONSES_DIR, judgments_dir: Path = paths.JUDGMENTS_DIR,
-            coverage_path: Path = paths.PROBES_COVERAGE, models: list[str] | None = None) -> dict[str, dict[str, Any]]:
+def compute(
+    j: pd.DataFrame,
+    cfg: MetricsConfig,
+    *,
+    human: pd.DataFrame | None = None,
+    responses_dir: Path = paths.RESPONSES_DIR,
+    judgments_dir: Path = paths.JUDGMENTS_DIR,
+    coverage_path: Path = paths.PROBES_COVERAGE,
+    models: list[str] | None = None,
+) -> dict[str, dict[str, Any]]:
     """Every metrics file's content, keyed by file stem."""
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
@@ -125,10 +126,14 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
         "significance": lambda: tables.significance(j, sc),
         "correlations": lambda: tables.correlations(j),
         "reliability": lambda: tables.reliability(j, sc),
-        "agreement": lambda: {"judges": judge_agreement_files(judgments_dir),
-                              **({"human": human_agreement(j, human)} if human is not None else {})},
-        "run": lambda: {**run_statistics(j, responses_dir, judgments_dir, models),
-                        "not_measured": not_measured(coverage_path)},
+        "agreement": lambda: {
+            "judges": judge_agreement_files(judgments_dir),
+            **({"human": human_agreement(j, human)} if human is not None else {}),
+        },
+        "run": lambda: {
+            **run_statistics(j, responses_dir, judgments_dir, models),
+            "not_measured": not_measured(coverage_path),
+        },
     }
     out = {}
     for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):
@@ -136,8 +141,14 @@ def compute(j: pd.DataFrame, cfg: MetricsConfig, *, human: pd.DataFrame | None =
     return out
 
 
-def run(cfg: MetricsConfig, *, models: list[str] | None = None, judgments_dir: Path = paths.JUDGMENTS_DIR,
-        responses_dir: Path = paths.RESPONSES_DIR, out_dir: Path = paths.METRICS_DIR) -> dict[str, Path]:
+def run(
+    cfg: MetricsConfig,
+    *,
+    models: list[str] | None = None,
+    judgments_dir: Path = paths.JUDGMENTS_DIR,
+    responses_dir: Path = paths.RESPONSES_DIR,
+    out_dir: Path = paths.METRICS_DIR,
+) -> dict[str, Path]:
     """Compute and write all metric files for ``models`` (every table in the folder when None)."""
     j = load_judgments(judgments_dir, models)
     human = read_human_scores(cfg.human_scores) if cfg.human_scores else None

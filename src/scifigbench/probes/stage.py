@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -22,49 +22,26 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
-from scifigbench.spec import FigureSpec
 from scifigbench.failures import from_exception, write_failures
 from scifigbench.failures import summary as summary_lines
 from scifigbench.llm import cache_dir
-from scifigbench.params import ParamsError, load_raw, section
+from scifigbench.params import load_raw, section
 from scifigbench.probes import coverage, llm
 from scifigbench.probes.blur_questions import blur_probes
 from scifigbench.probes.capability import capability_probes
 from scifigbench.probes.caption_bias import caption_probe
+from scifigbench.probes.config import ProbesConfig
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import Probe, rng_for, to_frame
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
+from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_json, write_table
 
-
-ERRORS = paths.PROBES_DIR / "errors.json"       # figures whose probes raised (figure, step, error)
+ERRORS = paths.PROBES_DIR / "errors.json"  # figures whose probes raised (figure, step, error)
 COVERAGE = paths.PROBES_COVERAGE
-
-
-@dataclass
-class ProbesConfig:
-    capability_candidates: int = 3          # candidates per category; the hardest passing one is kept
-    contra_offset: list[float] = field(default_factory=lambda: [0.2, 0.3])
-    caption_claims: list[int] = field(default_factory=lambda: [2, 3])
-    caption_anchor_offset: list[float] = field(default_factory=lambda: [0.2, 0.4])
-    llm_generator: str | None = None        # a model key from `models` for real figures
-    read_tolerance: float = 0.025           # share of the axis span a reader may misread an unlabelled value by
-    pie_read_pp: float = 2.0                # percentage points a reader may misjudge an unlabelled wedge by
-    compare_tolerance: float = 0.01         # share of the axis span below which two marks' order is unclear
-    scivqa_qa: str | None = None            # SciVQA qa.json whose QA pairs become probes of imported figures
-
-    def __post_init__(self) -> None:
-        for name, lo, hi in (("contra_offset", 0, 1), ("caption_anchor_offset", 0, 1)):
-            v = getattr(self, name)
-            if len(v) != 2 or not lo < v[0] < v[1] < hi:
-                raise ParamsError(f"probes.{name} must be [low, high] with 0 < low < high < 1, got {v}")
-        if len(self.caption_claims) != 2 or not 1 <= self.caption_claims[0] <= self.caption_claims[1]:
-            raise ParamsError(f"probes.caption_claims must be [min, max], got {self.caption_claims}")
-        if self.capability_candidates < 1:
-            raise ParamsError("probes.capability_candidates must be at least 1")
 
 
 def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -> tuple[list[Probe], dict]:
@@ -74,8 +51,9 @@ def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -
     probes, rejected = capability_probes(view, rng_for(seed, fid, "capability"), cfg.capability_candidates)
     probes += resistance_probes(view, rng_for(seed, fid, "resistance"), tuple(cfg.contra_offset))
     if primary:
-        cb = caption_probe(view, rng_for(seed, fid, "caption_bias"), tuple(cfg.caption_claims),
-                           tuple(cfg.caption_anchor_offset))
+        cb = caption_probe(
+            view, rng_for(seed, fid, "caption_bias"), tuple(cfg.caption_claims), tuple(cfg.caption_anchor_offset)
+        )
         if cb is not None:
             probes.append(cb)
     return probes, rejected
@@ -93,8 +71,13 @@ def build_probes(
     """All probes as a table, plus the review queue (rejections, LLM failures and, under ``failures``,
     the figures whose probes raised: :class:`~scifigbench.failures.ItemFailure` records)."""
     probes: list[Probe] = []
-    queue: dict[str, Any] = {"capability_rejected": {}, "llm_rejected": [], "llm_errors": [], "no_probe": [],
-                             "failures": []}
+    queue: dict[str, Any] = {
+        "capability_rejected": {},
+        "llm_rejected": [],
+        "llm_errors": [],
+        "no_probe": [],
+        "failures": [],
+    }
     views: dict[str, FigureView] = {}
     store = spec_store(root)
     sizes = {r.figure_id: (int(r.width), int(r.height)) for r in figures.itertuples()}
@@ -134,8 +117,15 @@ def spec_store(root: Path) -> StepStore:
     return StepStore("probes-spec", code_version("probes", "contracts", "spec.py"), root)
 
 
-def _spec_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, queue: dict[str, Any],
-                        views: dict[str, FigureView], store: StepStore) -> list[Probe]:
+def _spec_figure_probes(
+    fig: Any,
+    cfg: ProbesConfig,
+    seed: int,
+    root: Path,
+    queue: dict[str, Any],
+    views: dict[str, FigureView],
+    store: StepStore,
+) -> list[Probe]:
     """The probes of one figure with a spec (reused from ``store`` when its content was seen before);
     rejected candidates and gaps are noted in ``queue``."""
     spec = FigureSpec.load(root / fig.spec_path)
@@ -201,8 +191,14 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     covered = coverage.coverage(figures, df, setting)
     write_json(root / COVERAGE, covered)
     for gap in covered["not_measured"]:
-        print(f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr)
+        print(
+            f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr
+        )
     if queue["llm_errors"]:
-        print(f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",
-              *queue["llm_errors"][:5], sep="\n  ", file=sys.stderr)
+        print(
+            f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",
+            *queue["llm_errors"][:5],
+            sep="\n  ",
+            file=sys.stderr,
+        )
     return stats

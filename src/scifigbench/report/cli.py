@@ -19,6 +19,7 @@ from scifigbench.params import DEFAULT_PARAMS, model_names
 
 THUMB_WIDTH = 200
 GALLERY_WIDTH = 600
+KEPT_THUMBS = "thumbs"  # inside the untracked cache folder: thumbnails by image content (thumbs.py)
 
 
 def _write_csv(path: Path, rows: list[dict]) -> None:
@@ -49,7 +50,7 @@ def read_metrics(metrics_dir: Path) -> dict[str, dict]:
     return out
 
 
-def _setup_images(setups: Path, out_dir: Path) -> dict[str, tuple[str | None, str]]:
+def _setup_images(setups: Path, out_dir: Path, kept: Path | None) -> dict[str, tuple[str | None, str]]:
     """setup id -> (thumbnail href, full-size href) for every setup's image; {} without a setups table."""
     from scifigbench.report.thumbs import thumbnails
     from scifigbench.tableio import read_table
@@ -58,14 +59,22 @@ def _setup_images(setups: Path, out_dir: Path) -> dict[str, tuple[str | None, st
         return {}
     table = read_table(setups, "setups", root=None)
     images = {sid: Path(p) for sid, p in zip(table["setup_id"], table["image_path"], strict=True)}
-    hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH)
+    hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH, kept=kept)
     return {sid: hrefs[p] for sid, p in images.items()}
 
 
-def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path,
-                 models: list[str] | None = None) -> Path:
+def build_report(
+    metrics_dir: Path,
+    judgments_dir: Path,
+    setups: Path,
+    gallery_dir: Path,
+    out_dir: Path,
+    models: list[str] | None = None,
+    kept_thumbs: Path | None = None,
+) -> Path:
     """The report of ``models`` only (the metrics files hold only them, and the examples and the
-    explorer are read from their judgment tables by name); None: every table in the folder."""
+    explorer are read from their judgment tables by name); None: every table in the folder.
+    ``kept_thumbs``: an untracked folder of thumbnails by image content, reused across runs."""
     import pandas as pd
 
     from scifigbench.report import plots
@@ -81,12 +90,14 @@ def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_d
     present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
     j = load_judgments(judgments_dir, present) if present else pd.DataFrame()
     examples = pick_examples(j) if len(j) else []
-    images = _setup_images(setups, out_dir) if len(j) else {}
-    atomic_write_text(out_dir / "explorer" / "units.js",
-                      units_js(explorer_data(j, images) if len(j) else {"columns": [], "texts": [], "images": [], "units": []}))
+    images = _setup_images(setups, out_dir, kept_thumbs) if len(j) else {}
+    atomic_write_text(
+        out_dir / "explorer" / "units.js",
+        units_js(explorer_data(j, images) if len(j) else {"columns": [], "texts": [], "images": [], "units": []}),
+    )
     atomic_write_text(out_dir / "explorer.html", render_explorer())
     pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
-    gallery_hrefs = thumbnails(pngs, out_dir, GALLERY_WIDTH)
+    gallery_hrefs = thumbnails(pngs, out_dir, GALLERY_WIDTH, kept=kept_thumbs)
     gallery = [GalleryItem(p.stem, *gallery_hrefs[p]) for p in pngs]
     per, beh = metrics.get("perception", {}), metrics.get("behaviour", {})
     _write_csv(out_dir / "plots" / "mqm_conditions.csv", plots.mqm_condition_rows(per))
@@ -98,17 +109,58 @@ def build_report(metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_d
 
 
 @click.command()
-@click.option("--params", "params_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PARAMS,
-              show_default=True, help="the models under `models:` are the ones reported")
-@click.option("--metrics", "metrics_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
-@click.option("--judgments", "judgments_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.JUDGMENTS_DIR, show_default=True)
-@click.option("--setups", "setups", type=click.Path(dir_okay=False, path_type=Path), default=paths.SETUPS, show_default=True,
-              help="setups table: the image each unit's model saw (thumbnails in the explorer)")
-@click.option("--gallery", "gallery_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.GALLERY, show_default=True)
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True)
-def report(params_path: Path, metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path,
-           out_dir: Path) -> None:
+@click.option(
+    "--params",
+    "params_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_PARAMS,
+    show_default=True,
+    help="the models under `models:` are the ones reported",
+)
+@click.option(
+    "--metrics",
+    "metrics_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=paths.METRICS_DIR,
+    show_default=True,
+)
+@click.option(
+    "--judgments",
+    "judgments_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=paths.JUDGMENTS_DIR,
+    show_default=True,
+)
+@click.option(
+    "--setups",
+    "setups",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.SETUPS,
+    show_default=True,
+    help="setups table: the image each unit's model saw (thumbnails in the explorer)",
+)
+@click.option(
+    "--gallery",
+    "gallery_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=paths.GALLERY,
+    show_default=True,
+)
+@click.option(
+    "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True
+)
+def report(
+    params_path: Path, metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path
+) -> None:
     """Write reports/index.html, the per-unit explorer (reports/explorer.html) and dvc plots data."""
-    index = build_report(metrics_dir, judgments_dir, setups, gallery_dir, out_dir, model_names(params_path))
+    index = build_report(
+        metrics_dir,
+        judgments_dir,
+        setups,
+        gallery_dir,
+        out_dir,
+        model_names(params_path),
+        kept_thumbs=paths.cache_root() / KEPT_THUMBS,
+    )
     size = sum(f.stat().st_size for f in out_dir.rglob("*") if f.is_file())
     click.echo(f"wrote {index} and {out_dir / 'explorer.html'} ({size / 1e6:.1f} MB in {out_dir})")

@@ -10,8 +10,10 @@ row, never as a missing one, and a worker's own exception ends only its row.
 The run stops without touching the previous table when the configuration cannot work (a few
 identical 401/403/404/connect failures) or when more rows than ``run.max_error_share`` failed.
 
-Simulated respondents are deterministic and in-process: they skip cache and journal and are
-called directly.
+Simulated respondents are deterministic and in-process: they skip cache and journal. Their
+answers are reused per request from a one-file value store, keyed by the setup row, a hash of
+everything the respondent reads about the figure, the profile, model name, seed and the code
+version of the respondents, so adding one figure computes only that figure's answers.
 """
 
 from __future__ import annotations
@@ -28,14 +30,15 @@ from tqdm import tqdm
 
 from scifigbench.contracts import RESPONSES
 from scifigbench.llm import ledger
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import ChatBackend, make_backend
 from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache
 from scifigbench.llm.config import Effective
 from scifigbench.llm.request import Request, SetupError, build_request
-from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
 from scifigbench.respond.journal import Journal
+from scifigbench.stepstore import ValueStore, code_version, content_key
 from scifigbench.tableio import sha256_file, write_json, write_table
 
 JOURNAL_FILE = "journal.sqlite"
@@ -48,9 +51,18 @@ class TooManyErrors(RunAborted):
 
 def _row(eff: Effective, setup_id: str, key: str, **values: Any) -> dict[str, Any]:
     row = {
-        "setup_id": setup_id, "model": eff.name, "model_id": eff.model.model_id, "backend": eff.model.backend,
-        "request_hash": key, "text": None, "finish_reason": None, "prompt_tokens": None, "completion_tokens": None,
-        "cost_usd": None, "error": None, "sim_trace": None,
+        "setup_id": setup_id,
+        "model": eff.name,
+        "model_id": eff.model.model_id,
+        "backend": eff.model.backend,
+        "request_hash": key,
+        "text": None,
+        "finish_reason": None,
+        "prompt_tokens": None,
+        "completion_tokens": None,
+        "cost_usd": None,
+        "error": None,
+        "sim_trace": None,
     }
     row.update(values)
     return row
@@ -59,8 +71,16 @@ def _row(eff: Effective, setup_id: str, key: str, **values: Any) -> dict[str, An
 def _answer_row(eff: Effective, setup_id: str, key: str, ans: Answer) -> dict[str, Any]:
     """The row of an answer: the same bytes whether it was just obtained or read from the cache."""
     cost = eff.model.price.cost(ans.prompt_tokens, ans.completion_tokens) if eff.model.price else None
-    return _row(eff, setup_id, key, text=ans.text, finish_reason=ans.finish_reason, prompt_tokens=ans.prompt_tokens,
-                completion_tokens=ans.completion_tokens, cost_usd=cost)
+    return _row(
+        eff,
+        setup_id,
+        key,
+        text=ans.text,
+        finish_reason=ans.finish_reason,
+        prompt_tokens=ans.prompt_tokens,
+        completion_tokens=ans.completion_tokens,
+        cost_usd=cost,
+    )
 
 
 def check_images(setups: pd.DataFrame, root: Path) -> None:
@@ -73,16 +93,26 @@ def check_images(setups: pd.DataFrame, root: Path) -> None:
                 raise SetupError(f"setup {sid}: image {full} does not exist")
             seen[path] = sha256_file(full)
         if seen[path] != sha:
-            raise SetupError(f"setup {sid}: image {path} has sha256 {seen[path][:12]}…, the setups table says {sha[:12]}…; "
-                             "rerun the setups stage")
+            raise SetupError(
+                f"setup {sid}: image {path} has sha256 {seen[path][:12]}…, the setups table says {sha[:12]}…; "
+                "rerun the setups stage"
+            )
 
 
 class _Caller:
     """The asyncio part: a worker pool draining the pending requests."""
 
-    def __init__(self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal,
-                 stats: RunStats, bar: tqdm) -> None:
-        self.eff, self.backend, self.cache, self.journal, self.stats, self.bar = eff, backend, cache, journal, stats, bar
+    def __init__(
+        self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal, stats: RunStats, bar: tqdm
+    ) -> None:
+        self.eff, self.backend, self.cache, self.journal, self.stats, self.bar = (
+            eff,
+            backend,
+            cache,
+            journal,
+            stats,
+            bar,
+        )
         self.rows: dict[str, dict[str, Any]] = {}
 
     async def call(self, attempts: Attempts, req: Request) -> tuple[dict[str, Any], bool]:
@@ -96,7 +126,12 @@ class _Caller:
             return _row(self.eff, req.setup_id, req.key, error=f"local: {type(exc).__name__}: {exc}"), False
         if out.failure is not None:
             n = out.attempts
-            row = _row(self.eff, req.setup_id, req.key, error=f"{out.failure} (gave up after {n} attempt{'s' if n > 1 else ''})")
+            row = _row(
+                self.eff,
+                req.setup_id,
+                req.key,
+                error=f"{out.failure} (gave up after {n} attempt{'s' if n > 1 else ''})",
+            )
             return row, out.failure.from_server and not out.failure.fatal
         comp = out.completion
         ans = Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s)
@@ -130,8 +165,12 @@ class _Caller:
                     self.stats.errors += row["error"] is not None
                     self.stats.cache_hits += i > 0 and row["error"] is None
                     self.bar.update(1)
-                self.bar.set_postfix(retries=self.stats.retries, errors=self.stats.errors,
-                                     concurrency=attempts.slots.limit, refresh=False)
+                self.bar.set_postfix(
+                    retries=self.stats.retries,
+                    errors=self.stats.errors,
+                    concurrency=attempts.slots.limit,
+                    refresh=False,
+                )
 
         # twice as many workers as slots: a worker waiting out a Retry-After holds no slot, and
         # another takes it, so a few 429s do not idle the configured concurrency
@@ -151,27 +190,51 @@ class _Caller:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)  # every worker has stopped ...
-            await self.backend.close()                            # ... before the client goes
+            await self.backend.close()  # ... before the client goes
         return self.rows
 
 
 def _progress(total: int, desc: str, *, initial: int = 0, enabled: bool = True) -> tqdm:
-    return tqdm(total=total, initial=initial, desc=desc, unit="setup", file=sys.stderr, mininterval=0.5,
-                dynamic_ncols=True, disable=not enabled)
+    return tqdm(
+        total=total,
+        initial=initial,
+        desc=desc,
+        unit="setup",
+        file=sys.stderr,
+        mininterval=0.5,
+        dynamic_ncols=True,
+        disable=not enabled,
+    )
 
 
 def content_stats(table: pd.DataFrame, eff: Effective) -> dict[str, Any]:
     """What the answers in the table hold and cost (tokens kept with each answer), not how this run got them."""
     answered = table["error"].isna()
-    cost = None if eff.model.price is None and eff.model.backend != "simulated" else round(float(table["cost_usd"].fillna(0).sum()), 6)
-    return {"model": eff.name, "backend": eff.model.backend, "model_id": eff.model.model_id, "setups": int(len(table)),
-            "answered": int(answered.sum()), "errors": int((~answered).sum()),
-            "prompt_tokens": int(table["prompt_tokens"].fillna(0).sum()),
-            "completion_tokens": int(table["completion_tokens"].fillna(0).sum()), "cost_usd": cost}
+    cost = (
+        None
+        if eff.model.price is None and eff.model.backend != "simulated"
+        else round(float(table["cost_usd"].fillna(0).sum()), 6)
+    )
+    return {
+        "model": eff.name,
+        "backend": eff.model.backend,
+        "model_id": eff.model.model_id,
+        "setups": int(len(table)),
+        "answered": int(answered.sum()),
+        "errors": int((~answered).sum()),
+        "prompt_tokens": int(table["prompt_tokens"].fillna(0).sum()),
+        "completion_tokens": int(table["completion_tokens"].fillna(0).sum()),
+        "cost_usd": cost,
+    }
 
 
-def _write(rows: list[dict[str, Any]], eff: Effective, out: Path, stats_out: Path) -> pd.DataFrame:
-    table = write_table(pd.DataFrame(rows, columns=RESPONSES.column_names), out, "responses", root=None)
+def _write(
+    rows: list[dict[str, Any]], eff: Effective, out: Path, stats_out: Path, setup_ids: pd.Series
+) -> pd.DataFrame:
+    """Validate (every row answers a setup of the table, as the judge checks when it reads) and write."""
+    table = write_table(
+        pd.DataFrame(rows, columns=RESPONSES.column_names), out, "responses", refs={"setups": setup_ids}, root=None
+    )
     write_json(stats_out, content_stats(table, eff))
     return table
 
@@ -182,13 +245,24 @@ def check_error_share(eff: Effective, rows: list[dict[str, Any]]) -> None:
     if eff.max_error_share is None or not rows or len(failed) <= eff.max_error_share * len(rows):
         return
     sample = "; ".join(f"{r['setup_id']}: {r['error'][:160]}" for r in failed[:3])
-    raise TooManyErrors(f"model {eff.name}: {len(failed)} of {len(rows)} setups failed, more than run.max_error_share "
-                        f"= {eff.max_error_share:g} allows; the previous table is kept. First failures: {sample}. "
-                        "Fix the cause and rerun (add --retry-errors to call the failed setups again).")
+    raise TooManyErrors(
+        f"model {eff.name}: {len(failed)} of {len(rows)} setups failed, more than run.max_error_share "
+        f"= {eff.max_error_share:g} allows; the previous table is kept. First failures: {sample}. "
+        "Fix the cause and rerun (add --retry-errors to call the failed setups again)."
+    )
 
 
-def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, out: Path, stats_out: Path, *,
-             retry_errors: bool = False, progress: bool = True) -> tuple[pd.DataFrame, RunStats]:
+def run_http(
+    eff: Effective,
+    setups: pd.DataFrame,
+    root: Path,
+    cache_dir: Path,
+    out: Path,
+    stats_out: Path,
+    *,
+    retry_errors: bool = False,
+    progress: bool = True,
+) -> tuple[pd.DataFrame, RunStats]:
     """Responses of an HTTP model for every setup (journal, then cache, then calls), written to ``out``."""
     started = time.monotonic()
     stats = RunStats(eff.name, eff.model.backend, eff.model.model_id, setups=len(setups))
@@ -229,7 +303,7 @@ def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, 
         ordered = [rows[r.setup_id] for r in requests]
         check_error_share(eff, ordered)
         stats.wall_s = time.monotonic() - started
-        table = _write(ordered, eff, out, stats_out)
+        table = _write(ordered, eff, out, stats_out, setups["setup_id"])
         journal.clear()  # only now: the table holds every row the journal was keeping safe
         if not pending:
             ledger.append(cache_dir, stats)
@@ -239,36 +313,82 @@ def run_http(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, 
     return table, stats
 
 
-def run_simulated(eff: Effective, setups: pd.DataFrame, root: Path, out: Path, stats_out: Path, *,
-                  progress: bool = True) -> tuple[pd.DataFrame, RunStats]:
+def simulated_store(root: Path) -> ValueStore:
+    """Simulated answers by request content; the version covers the respondents' code and what it uses."""
+    return ValueStore("respond-sim", code_version("simulated", "rubric", "spec.py"), root)
+
+
+def run_simulated(
+    eff: Effective, setups: pd.DataFrame, root: Path, out: Path, stats_out: Path, *, progress: bool = True
+) -> tuple[pd.DataFrame, RunStats]:
     """Responses of a simulated respondent: deterministic, in-process, no cache, journal or ledger."""
     from scifigbench.simulated import respondent as simulated
 
     started = time.monotonic()
     context: dict[str, Any] = {"root": root, "profile_overrides": dict(eff.model.profile_overrides or {})}
     seen = simulated.figures_with_spec(context)
+    setup_ids = setups["setup_id"]  # the whole table: what the judge checks the responses against
     skipped = setups[~setups["figure_id"].isin(seen)]
     if len(skipped):
-        print(f"respond {eff.name}: skipped {len(skipped)} setup(s) on {skipped['figure_id'].nunique()} figure(s) "
-              "without a spec: a simulated respondent reads the ground-truth spec, so real figures need a real model",
-              file=sys.stderr)
+        print(
+            f"respond {eff.name}: skipped {len(skipped)} setup(s) on {skipped['figure_id'].nunique()} figure(s) "
+            "without a spec: a simulated respondent reads the ground-truth spec, so real figures need a real model",
+            file=sys.stderr,
+        )
         setups = setups[setups["figure_id"].isin(seen)]
     stats = RunStats(eff.name, "simulated", eff.model.model_id, setups=len(setups))
     identity, gen = eff.model.identity(), eff.generation
+    digests = simulated.figure_digests(context)
+    who = {
+        "profile": str(eff.model.profile),
+        "overrides": context["profile_overrides"],
+        "model": eff.name,
+        "seed": eff.seed,
+    }
     rows = []
-    for rec in tqdm(setups.to_dict("records"), desc=f"respond {eff.name}", unit="setup", file=sys.stderr,
-                    mininterval=0.5, disable=not progress):
-        key = build_request(rec, identity, eff.model.model_id, gen, root).key
-        text, trace = simulated.respond(rec, str(eff.model.profile), eff.name, eff.seed, context)
-        rows.append(_row(eff, rec["setup_id"], key, text=text, finish_reason="stop", cost_usd=0.0,
-                         sim_trace=json.dumps(trace, sort_keys=True)))
+    with simulated_store(root) as answers:
+        for rec in tqdm(
+            setups.to_dict("records"),
+            desc=f"respond {eff.name}",
+            unit="setup",
+            file=sys.stderr,
+            mininterval=0.5,
+            disable=not progress,
+        ):
+            key = build_request(rec, identity, eff.model.model_id, gen, root).key
+            reuse = content_key(rec, digests.get(rec["figure_id"]), who)
+            answer = answers.get(reuse)
+            if answer is None:
+                answer = simulated.respond(rec, str(eff.model.profile), eff.name, eff.seed, context)
+                answers.put(reuse, answer)
+            text, trace = answer
+            rows.append(
+                _row(
+                    eff,
+                    rec["setup_id"],
+                    key,
+                    text=text,
+                    finish_reason="stop",
+                    cost_usd=0.0,
+                    sim_trace=json.dumps(trace, sort_keys=True),
+                )
+            )
     stats.calls = len(rows)
     stats.wall_s = time.monotonic() - started
-    return _write(rows, eff, out, stats_out), stats
+    return _write(rows, eff, out, stats_out, setup_ids), stats
 
 
-def respond(eff: Effective, setups: pd.DataFrame, root: Path, cache_dir: Path, out: Path, stats_out: Path, *,
-            retry_errors: bool = False, progress: bool = True) -> tuple[pd.DataFrame, RunStats]:
+def respond(
+    eff: Effective,
+    setups: pd.DataFrame,
+    root: Path,
+    cache_dir: Path,
+    out: Path,
+    stats_out: Path,
+    *,
+    retry_errors: bool = False,
+    progress: bool = True,
+) -> tuple[pd.DataFrame, RunStats]:
     """Run one model over the setups and write its responses table and content statistics."""
     if eff.model.backend == "simulated":
         return run_simulated(eff, setups, root, out, stats_out, progress=progress)

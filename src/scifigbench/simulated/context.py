@@ -7,6 +7,7 @@ built from objects in memory for tests.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,8 +19,8 @@ from scifigbench.spec import FigureSpec
 @dataclass
 class SimContext:
     specs: dict[str, FigureSpec]
-    probes: dict[str, dict] = field(default_factory=dict)         # probe_id -> probes row
-    blur_targets: dict[str, dict] = field(default_factory=dict)   # target_id -> blur_targets row
+    probes: dict[str, dict] = field(default_factory=dict)  # probe_id -> probes row
+    blur_targets: dict[str, dict] = field(default_factory=dict)  # target_id -> blur_targets row
 
     @classmethod
     def from_data(cls, root: Path | str = ".") -> "SimContext":
@@ -46,8 +47,10 @@ class SimContext:
         try:
             return self.specs[figure_id]
         except KeyError:
-            raise KeyError(f"simulated respondent: no spec for figure '{figure_id}' (real figures have none; "
-                           "simulated respondents need synthetic figures)") from None
+            raise KeyError(
+                f"simulated respondent: no spec for figure '{figure_id}' (real figures have none; "
+                "simulated respondents need synthetic figures)"
+            ) from None
 
     def probe(self, probe_id: str) -> tuple[dict, dict]:
         """(probes row, parsed expected_json) of one probe."""
@@ -60,6 +63,29 @@ class SimContext:
         except (TypeError, ValueError) as exc:
             raise ValueError(f"probes.parquet row probe_id={probe_id!r}: expected_json is not JSON: {exc}") from None
         return row, expected
+
+    def figure_digests(self) -> dict[str, str]:
+        """Per figure, a hash of all a respondent may read about it: its spec, its probes and its
+        blur targets. A runner keys reused answers by it, so
+        an edit to any of them is a new answer, while other figures' edits leave it alone."""
+        probes: dict[str, list[dict]] = {}
+        for pid in sorted(self.probes, key=str):
+            row = self.probes[pid]
+            probes.setdefault(str(row["figure_id"]), []).append(row)
+        targets: dict[str, list[dict]] = {}
+        for tid in sorted(self.blur_targets, key=str):
+            row = self.blur_targets[tid]
+            targets.setdefault(str(row["figure_id"]), []).append(row)
+        out = {}
+        for fid in {*self.specs, *probes, *targets}:
+            spec = self.specs.get(fid)
+            blob = json.dumps(
+                [spec.to_json() if spec else None, probes.get(fid, []), targets.get(fid, [])],
+                sort_keys=True,
+                default=str,
+            )
+            out[fid] = hashlib.sha256(blob.encode("utf-8")).hexdigest()
+        return out
 
     def blur_target(self, target_id: str) -> dict:
         try:

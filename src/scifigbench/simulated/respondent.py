@@ -107,8 +107,15 @@ def _target_element(setup: dict, ctx: SimContext) -> tuple[dict, TextElement]:
     spec = ctx.specs.get(setup["figure_id"])
     el = next((t for t in (spec.text_elements if spec else []) if t.element_id == row.get("element_id")), None)
     if el is None:
-        el = TextElement(str(row.get("element_id") or tid), str(row.get("role") or "annotation"), str(row["text"]),
-                         float(row["x0"]), float(row["y0"]), float(row["x1"]), float(row["y1"]))
+        el = TextElement(
+            str(row.get("element_id") or tid),
+            str(row.get("role") or "annotation"),
+            str(row["text"]),
+            float(row["x0"]),
+            float(row["y0"]),
+            float(row["x1"]),
+            float(row["y1"]),
+        )
     return row, el
 
 
@@ -122,8 +129,14 @@ def _blur_active(setup: dict, profile: Profile, ctx: SimContext, rng: random.Ran
     if fabricates:
         guess = truth if correct else ans.alternative_text(rng, truth, ctx.specs.get(setup["figure_id"]), el.role)
     text = ans.blur_active_answer(rng, admits, fabricates, guess)
-    return text, {"admits": admits, "fabricates": fabricates, "correct": correct, "mode": mode,
-                  "target_id": row["target_id"], "guess": guess}
+    return text, {
+        "admits": admits,
+        "fabricates": fabricates,
+        "correct": correct,
+        "mode": mode,
+        "target_id": row["target_id"],
+        "guess": guess,
+    }
 
 
 def _caption_claims(setup: dict, ctx: SimContext) -> list[dict]:
@@ -134,7 +147,9 @@ def _caption_claims(setup: dict, ctx: SimContext) -> list[dict]:
     for pid, row in ctx.probes.items():
         if row["figure_id"] == setup["figure_id"] and row["family"] == "caption_bias":
             return list(ctx.probe(pid)[1].get("claims", []))
-    raise ValueError(f"setup {setup.get('setup_id')!r}: capbias description but no caption_bias probe for figure {setup['figure_id']!r}")
+    raise ValueError(
+        f"setup {setup.get('setup_id')!r}: capbias description but no caption_bias probe for figure {setup['figure_id']!r}"
+    )
 
 
 def _page_blur(setup: dict, profile: Profile, spec, rng: random.Random) -> tuple[str, dict] | None:
@@ -147,10 +162,16 @@ def _page_blur(setup: dict, profile: Profile, spec, rng: random.Random) -> tuple
     if rng.random() >= profile.blur["admittance"].admit:
         return None
     caption = setup.get("caption") if isinstance(setup.get("caption"), str) else spec.caption
-    text = " ".join(s for s in (
-        rng.choice(phrases.PAGE_BLUR_ADMIT),
-        f"According to the caption, {caption.strip()[0].lower() + caption.strip()[1:]}" if caption and caption.strip() else "",
-    ) if s)
+    text = " ".join(
+        s
+        for s in (
+            rng.choice(phrases.PAGE_BLUR_ADMIT),
+            f"According to the caption, {caption.strip()[0].lower() + caption.strip()[1:]}"
+            if caption and caption.strip()
+            else "",
+        )
+        if s
+    )
     return text, {"page_blur": {"admits": True}}
 
 
@@ -172,7 +193,9 @@ def _describe(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random
         if fabricates:
             guess = el.text if correct else ans.alternative_text(brng, el.text, spec, el.role)
         blurred = Blurred(el, mode, mentioned, admits, fabricates, correct, guess)
-    text, trace = describe(spec, profile.for_condition(str(setup["condition"])), sub("describe"), claims=claims, blurred=blurred)
+    text, trace = describe(
+        spec, profile.for_condition(str(setup["condition"])), sub("describe"), claims=claims, blurred=blurred
+    )
     if setup["condition"] == "inpaper_blur":
         trace["page_blur"] = {"admits": False}
     return text, trace
@@ -190,10 +213,14 @@ def _as_context(context: SimContext | dict) -> SimContext:
     if isinstance(context, SimContext):
         return context
     if not isinstance(context, dict) or "root" not in context:
-        raise TypeError(f"simulated respondent: context must be a SimContext or a mapping with 'root', got {type(context).__name__}")
+        raise TypeError(
+            f"simulated respondent: context must be a SimContext or a mapping with 'root', got {type(context).__name__}"
+        )
     root = Path(context["root"]).resolve()
-    stamp = tuple((root / t).stat().st_mtime_ns if (root / t).exists() else None
-                  for t in (paths.FIGURES, paths.PROBES, paths.BLUR_TARGETS))
+    stamp = tuple(
+        (root / t).stat().st_mtime_ns if (root / t).exists() else None
+        for t in (paths.FIGURES, paths.PROBES, paths.BLUR_TARGETS)
+    )
     key = (str(root), stamp)
     if key not in _LOADED:
         _LOADED.clear()
@@ -204,6 +231,11 @@ def _as_context(context: SimContext | dict) -> SimContext:
 def figures_with_spec(context: SimContext | dict) -> set[str]:
     """The figures a simulated respondent can answer about: those with a ground-truth spec."""
     return set(_as_context(context).specs)
+
+
+def figure_digests(context: SimContext | dict) -> dict[str, str]:
+    """Per figure, a hash of all a respondent may read about it (see :meth:`SimContext.figure_digests`)."""
+    return _as_context(context).figure_digests()
 
 
 def _as_profile(profile: Profile | str, context: SimContext | dict) -> Profile:
