@@ -40,6 +40,7 @@ from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.layout_targets import admittance_rule, why_not_admittance
 from scifigbench.conditions.ocr import OcrBox, backend
+from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.selection import select_targets
 from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout
@@ -59,8 +60,9 @@ class CachedOcr:
 
     def __init__(self, cache: Path | None):
         self.cache, self.ocr, self.seconds, self.calls = cache, backend("rapidocr"), 0.0, 0
+        self.name = self.ocr.name
 
-    def read(self, img) -> list[OcrBox]:
+    def read(self, img, elements=None) -> list[OcrBox]:
         key = hashlib.sha256(img.tobytes() + str(img.shape).encode()).hexdigest()[:24]
         f = self.cache / f"{key}.json" if self.cache else None
         if f is not None and f.exists():
@@ -103,6 +105,7 @@ def main() -> None:
     splits = ("dev", "held") if args.split == "all" else (args.split,)
     labels = read_labels(args.labels)
     ocr = CachedOcr(args.ocr_cache)
+    reader = TurnedOcr(ocr)
     for split in splits:
         figures = sorted(f for f in captions if split_of(f) == split)
         per_mode: Counter = Counter()
@@ -115,7 +118,7 @@ def main() -> None:
         read_back: list[str] = []
         for fid in tqdm(figures, desc=split, unit="fig"):
             img = read_bgr(args.data / "images" / f"{fid}.png")
-            boxes = ocr.read(img)
+            boxes = reader.read(img)
             found = select_targets(
                 fid,
                 None,
@@ -154,7 +157,7 @@ def main() -> None:
                     out = blur_box(
                         img, t.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
                     )
-                    res = check_blur(boxes, ocr.read(out), t.box, t.text, cfg.blur_pad_px)
+                    res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px)
                     blur["images"] += 1
                     blur["read_back"] += res.target_read
                     if res.target_read:

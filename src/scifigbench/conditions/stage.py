@@ -35,6 +35,7 @@ from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr import backend as ocr_backend
 from scifigbench.conditions.ocr_boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
 from scifigbench.conditions.ocr_cache import CachedOcr, engine_version
+from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.page import render_page
 from scifigbench.conditions.page_text import page_text
 from scifigbench.conditions.selection import select_targets
@@ -174,9 +175,10 @@ def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided:
 
 
 def reader(name: str, root: Path):
-    """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``."""
+    """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``
+    and also read the image turned a quarter, so vertical text (y-axis titles) comes out whole."""
     inner = ocr_backend(name)
-    return inner if name == "renderer" else CachedOcr(inner, root / cache_dir() / "ocr")
+    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, root / cache_dir() / "ocr"))
 
 
 def _init_worker() -> None:
