@@ -115,3 +115,10 @@ def test_a_real_figure_gets_its_vertical_titles_whole_where_upright_ocr_splits_t
 
 def _alnum(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def test_a_whole_upright_reading_read_more_surely_is_kept() -> None:
+    upright = [OcrBox("tfidf", (10, 40, 24, 80), 0.97)]  # a rotated category OCR already read whole
+    assert merge(upright, [OcrBox("tidt", (10, 41, 24, 80), 0.83)]) == upright
+    better = OcrBox("tfidf", (10, 41, 24, 80), 0.99)
+    assert merge([OcrBox("tidt", (10, 40, 24, 80), 0.83)], [better]) == [better]

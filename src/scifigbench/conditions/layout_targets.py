@@ -1,8 +1,8 @@
 """Blur-target proposals for figures without a spec, chosen from their layout reading.
 
 Admittance (nothing visible gives the text away): a legend entry, a category label, a panel
-title, a word label inside the plot area (a series named in place) or a horizontal axis title that
-is printed once, is not named by the title, belongs to no ordered series (months, years, age
+title, a word label inside the plot area (a series named in place) or an axis title (upright, or
+written along a vertical axis) that is printed once, is not named by the title, belongs to no ordered series (months, years, age
 bands, ordinals...), is not one side of a complementary pair whose other side is visible
 (men/women, legal/illegal...), follows no numbered pattern of another label, is no generic heading
 ('Type', 'Epochs'), and whose whole label (all its lines) is blurred. A label the caption names is
@@ -78,13 +78,18 @@ def _candidate(
     )
 
 
-# Words of axis titles and headings a reader would guess from the kind of chart alone (a
-# histogram's 'Count', a training curve's 'Epochs', a legend's 'Type' or 'Method'): a title made
-# only of them hides nothing a model cannot supply.
+# Words that name a kind of quantity, a unit or a kind of heading without saying what is
+# measured or grouped (a histogram's 'Count', a training curve's 'Epochs', a legend's 'Type', a
+# y-axis 'Performance (%)'): any chart of its kind could carry them, so a model can supply them
+# from the chart type alone. A title made only of these words hides nothing; one word that says
+# what is measured ('Similarity', 'BLEU', 'Throughput') makes it specific.
 _GENERIC = frozenset(
     "x y time year date month day hour epoch episode iteration step round accuracy loss error score value count "
     "frequency number percentage percent share proportion probability density rate ratio size length "
-    "type model method group series category class name label dataset legend".split()
+    "type model method group series category class name label dataset legend "
+    "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
+    "level degree weight intensity unit average mean "
+    "s ms sec second min minute hr mb gb kb".split()
 )
 
 
@@ -96,9 +101,10 @@ def admittance_rule(lb: Label, layout: Layout) -> str | None:
     """The admittance rule a label's role falls under, if any.
 
     Legend entries, category ticks and panel titles first; then horizontal text inside the plot
-    area that names a series (a line label the reader did not see a colour for), then a horizontal
-    axis title. Rotated text is skipped: inside a panel it is an inner axis or row label, and OCR
-    often reads rotated titles in pieces, so a blurred piece would sit beside a readable one.
+    area that names a series (a line label the reader did not see a colour for), then an axis
+    title, upright or written along a vertical axis (the OCR reads vertical text whole from a
+    turned image, ``conditions.ocr_turned``). Other rotated text inside a panel is an inner axis
+    or row label and is skipped.
     """
     if lb.role == LEGEND:
         return "legend_entry"
@@ -108,7 +114,7 @@ def admittance_rule(lb: Label, layout: Layout) -> str | None:
         return "category"
     if lb.role == ANNOTATION and lb.why == INSIDE_FRAME and lb.value is None and not lb.rotated:
         return "series_label"
-    if lb.role == AXIS_TITLE and not lb.rotated:
+    if lb.role == AXIS_TITLE:
         return "axis_title"
     return None
 
@@ -156,9 +162,12 @@ def _cut_off(text: str) -> bool:
     return text.rstrip()[-1:] in ",;:" or text.count("(") != text.count(")") or text.count("[") != text.count("]")
 
 
-def _touches_other(lb: Label, layout: Layout) -> bool:
-    """Another label's box overlaps this one: OCR split one text (often a rotated title) in pieces."""
-    return any(o is not lb and overlaps(lb.box, o.box) for o in layout.labels)
+def _touches_other(lb: Label, layout: Layout, words_only: bool = False) -> bool:
+    """Another label's box overlaps this one: OCR split one text (often a rotated title) in pieces.
+    With ``words_only`` a number touching it (a tick whose box margin reaches an axis title) does not count."""
+    return any(
+        o is not lb and overlaps(lb.box, o.box) and not (words_only and o.value is not None) for o in layout.labels
+    )
 
 
 def _heads_numbers(lb: Label, layout: Layout) -> bool:
@@ -208,6 +217,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
     if rule in ("axis_title", "series_label") and all(t in _GENERIC for t in tokens(text) if t not in _STOP):
         return "a generic heading (guessable from the kind of chart)"
+    if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
+        return "a piece of a longer text (touches another word label)"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
         return "a piece of a longer text (touches another label, or a short lower-case word)"
     if rule == "series_label" and len(words) > 4:

@@ -90,14 +90,24 @@ def _sideways(t: OcrBox, upright: Sequence[OcrBox]) -> bool:
     )
 
 
+def _read_better_upright(t: OcrBox, upright: Sequence[OcrBox]) -> bool:
+    """One upright line spans most of ``t`` and is read more surely: OCR already had it whole."""
+    length = max(t.box[3] - t.box[1], 1.0)
+    return any(
+        _piece_of(u, t) and (min(u.box[3], t.box[3]) - max(u.box[1], t.box[1])) >= 0.8 * length and u.score > t.score
+        for u in upright
+    )
+
+
 def merge(upright: Sequence[OcrBox], turned: Sequence[OcrBox]) -> list[OcrBox]:
     """The upright reading with each vertical line replaced by the turned reading of it.
 
     A turned line that covers a confident, wider-than-tall upright line whose text it does not
     contain is upright text read sideways (or a column of ticks) and is dropped. Otherwise it
-    replaces the upright pieces of the same vertical text.
+    replaces the upright pieces of the same vertical text, unless the upright reading already
+    holds that text whole in one line read with more confidence.
     """
-    kept = [t for t in turned if not _sideways(t, upright)]
+    kept = [t for t in turned if not _sideways(t, upright) and not _read_better_upright(t, upright)]
     return [u for u in upright if not any(_piece_of(u, t) for t in kept)] + kept
 
 
