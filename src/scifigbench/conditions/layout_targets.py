@@ -56,6 +56,7 @@ _STOP = frozenset("the a an of and or in on for to by with at from vs per all".s
 # a label starting (in lower case) or ending with one of these is a piece of a sentence OCR split
 _CONNECTORS = frozenset("than and or of in the to with for from by at on is are as that which more less".split())
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_DECIMAL = re.compile(r"\d\.\d")
 _MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
 _LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
@@ -150,10 +151,32 @@ def _known(word: str, known: set[str]) -> bool:
     )
 
 
-def _named_by(text: str, context: str) -> bool:
-    """Most of the label's content words appear in ``context`` (title or caption)."""
+def _specific_words_shown(text: str, others: list[str]) -> bool:
+    """The words of an axis title that are not generic all appear in other labels: the figure says
+    what the axis measures elsewhere (a legend entry, a panel title)."""
+    specific = [t for t in tokens(text) if t not in _STOP and t not in _GENERIC and not t.isdigit()]
+    known = {t for o in others for t in tokens(o)}
+    return bool(specific) and all(_known(w, known) for w in specific)
+
+
+def _initials(text: str) -> str | None:
+    """The abbreviation a multi-word label is known by: 'Phoneme Error Rate (PER)' -> 'per'."""
+    words = [w for w in re.findall(r"[A-Za-z][\w-]*", re.sub(r"\([^)]*\)", " ", text)) if w.lower() not in _STOP]
+    return "".join(w[0] for w in words).lower() if len(words) >= 2 else None
+
+
+def _named_by(text: str, context: str, quantity: bool = False) -> bool:
+    """Most of the label's content words, or its initials, appear in ``context`` (title or caption).
+
+    With ``quantity`` (an axis title: the one quantity an axis measures) a single specific word
+    suffices: a caption saying 'BLEU scores' tells what 'BLEU on Development Set' measures.
+    """
     words = [t for t in tokens(text) if t not in _STOP and not t.isdigit()]
     known = set(tokens(context))
+    if _initials(text) in known:
+        return True
+    if quantity:
+        return any(_known(w, known) for w in words if w not in _GENERIC)
     return bool(words) and sum(_known(w, known) for w in words) * 2 >= len(words)
 
 
@@ -219,6 +242,10 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a generic heading (guessable from the kind of chart)"
     if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
         return "a piece of a longer text (touches another word label)"
+    if rule == "axis_title" and ("=" in text or _DECIMAL.search(text)):
+        return "a formula or statistic (an '=' or a decimal number), not a name"
+    if rule == "axis_title" and _specific_words_shown(text, [o.text for o in others]):
+        return "every specific word of it is printed elsewhere in the figure ('10% Training Cutoff' for 'Training Percent')"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
         return "a piece of a longer text (touches another label, or a short lower-case word)"
     if rule == "series_label" and len(words) > 4:
@@ -226,9 +253,10 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     if rule == "series_label" and ("=" in text or _heads_numbers(lb, layout)):
         return "a statistic or the heading of a column of numbers"
     titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
-    if _named_by(text, titles):
+    quantity = rule == "axis_title"
+    if _named_by(text, titles, quantity):
         return "named by the title"
-    if caption and _named_by(text, redact(caption, text) or ""):
+    if caption and _named_by(text, redact(caption, text) or "", quantity):
         return "named by the caption, even with the label removed from it"
     return None
 
