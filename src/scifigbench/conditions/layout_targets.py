@@ -85,11 +85,11 @@ def _candidate(
 # from the chart type alone. A title made only of these words hides nothing; one word that says
 # what is measured ('Similarity', 'BLEU', 'Throughput') makes it specific.
 _GENERIC = frozenset(
-    "x y time year date month day hour epoch episode iteration step round accuracy loss error score value count "
+    "x y time year date month day hour epoch episode iteration step update round accuracy loss error score value count "
     "frequency number percentage percent share proportion probability density rate ratio size length "
     "type model method group series category class name label dataset legend "
     "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
-    "level degree weight intensity unit average mean "
+    "level degree weight intensity unit average mean run trial seed data training train test validation "
     "s ms sec second min minute hr mb gb kb".split()
 )
 
@@ -151,12 +151,17 @@ def _known(word: str, known: set[str]) -> bool:
     )
 
 
+def _content_tokens(text: str) -> list[str]:
+    """Tokens that could name something: no stop words, numbers or single letters ('(K)', 'N')."""
+    return [t for t in tokens(text) if t not in _STOP and not t.isdigit() and len(t) > 1]
+
+
 def _specific_words_shown(text: str, others: list[str]) -> bool:
     """The words of an axis title that are not generic all appear in other labels: the figure says
     what the axis measures elsewhere (a legend entry, a panel title)."""
-    specific = [t for t in tokens(text) if t not in _STOP and t not in _GENERIC and not t.isdigit()]
+    specific = [t for t in _content_tokens(text) if t not in _GENERIC]
     known = {t for o in others for t in tokens(o)}
-    return bool(specific) and all(_known(w, known) for w in specific)
+    return bool(specific) and all(w in known for w in specific)
 
 
 def _initials(text: str) -> str | None:
@@ -238,7 +243,7 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return f"complementary to visible '{pair}'"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
-    if rule in ("axis_title", "series_label") and all(t in _GENERIC for t in tokens(text) if t not in _STOP):
+    if rule in ("axis_title", "series_label") and all(t in _GENERIC for t in _content_tokens(text)):
         return "a generic heading (guessable from the kind of chart)"
     if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
         return "a piece of a longer text (touches another word label)"
@@ -402,24 +407,31 @@ def _repeated(layout: Layout) -> list[Candidate]:
 
 
 def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
-    """``box`` trimmed off the margins it shares with the labels above and below, or None if it overlaps one.
+    """``box`` trimmed off the margins it shares with the labels beside its lines, or None if it
+    overlaps one.
 
     OCR boxes carry a margin around the ink, so in a tightly set legend neighbouring boxes overlap
-    by a few pixels; trimming those rows keeps the blur off the neighbour's letters. A deeper
-    overlap (more than a third of either height) or one beside the label means the two share ink.
+    by a few pixels, and the box of a title written upwards reaches into the tick labels beside
+    it; trimming those rows (columns for a box taller than wide) keeps the blur off the
+    neighbour's letters. A deeper overlap (more than a third of either thickness) or one along
+    the line means the two share ink.
     """
-    x0, y0, x1, y1 = box
+    tall = box[3] - box[1] > box[2] - box[0]
+    a0, b0, a1, b1 = (box[1], box[0], box[3], box[2]) if tall else box  # across: x for tall boxes
     for o in others:
-        if not overlaps((x0, y0, x1, y1), o):
+        p0, q0, p1, q1 = (o[1], o[0], o[3], o[2]) if tall else o
+        if not overlaps((a0, b0, a1, b1), (p0, q0, p1, q1)):
             continue
-        depth = min(y1, o[3]) - max(y0, o[1])
-        if depth > (min(y1 - y0, o[3] - o[1])) / 3:
+        depth = min(b1, q1) - max(b0, q0)
+        if depth > (min(b1 - b0, q1 - q0)) / 3:
             return None
-        if o[1] < y0:
-            y0 = o[3]
+        if q0 < b0:
+            b0 = q1
         else:
-            y1 = o[1]
-    return (x0, y0, x1, y1) if y1 - y0 >= 0.5 * (box[3] - box[1]) else None
+            b1 = q0
+    if b1 - b0 < 0.5 * ((box[2] - box[0]) if tall else (box[3] - box[1])):
+        return None
+    return (b0, a0, b1, a1) if tall else (a0, b0, a1, b1)
 
 
 def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str) -> list[Candidate]:

@@ -9,9 +9,9 @@ Order of reading, each step using what the earlier ones found:
    they are spaced;
 3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
 4. roles, first match wins: furniture words, tick, panel mark, legend swatch or coloured text,
-   axis title (rotated beside the frame, or centred under an x run), value label (a number inside
-   the frame), title / panel title (above the frame), furniture (below or outside the frame),
-   annotation (the rest).
+   axis title (rotated beside the frame, or centred under an x run, or centred just under the
+   frame when no x run was read), value label (a number inside the frame), title / panel title
+   (above the frame), furniture (below or outside the frame), annotation (the rest).
 """
 
 from __future__ import annotations
@@ -381,10 +381,29 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
             return role(PANEL_TITLE, "above one panel's axis")
         return role(TITLE, "above the frame")
     if lb.box[1] >= frame[3] - 0.25 * median_h:
+        if not x_runs and _titles_frame(lb, layout, frame, median_h):
+            return role(AXIS_TITLE, "centred just under the frame (no x tick run read)", "x")
         return role(FURNITURE, "below the frame, not an axis title")
     if not _inside(lb.box, frame, median_h):
         return role(ANNOTATION, "beside the frame")
     return role(ANNOTATION, INSIDE_FRAME)
+
+
+def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> bool:
+    """A short line right under the frame, centred on it and alone in its row: the x-axis title of
+    a chart whose ticks OCR could not read as a run (powers of ten, dates). Credits and notes
+    below a chart start at its left edge, run wider, or stand further down; words side by side
+    under the frame are unread categories."""
+    width = frame[2] - frame[0]
+    beside = [o for o in layout.labels if o is not lb and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height)]
+    return (
+        not any(o.value is None for o in beside)
+        and lb.box[1] - frame[3] <= 2.5 * max(median_h, lb.height)
+        and abs(lb.cx - (frame[0] + frame[2]) / 2) <= 0.12 * width
+        and lb.box[2] - lb.box[0] <= 0.6 * width
+        and len(lb.text.split()) <= 6
+        and lb.value is None
+    )
 
 
 def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
