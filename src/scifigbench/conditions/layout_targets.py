@@ -2,13 +2,17 @@
 
 Admittance (nothing visible gives the text away): a legend entry, a category label, a panel
 title, a word label inside the plot area (a series named in place) or an axis title (upright, or
-written along a vertical axis) that is printed once, is not named by the title, belongs to no ordered series (months, years, age
-bands, ordinals...), is not one side of a complementary pair whose other side is visible
-(men/women, legal/illegal...), follows no numbered pattern of another label, is no generic heading
-('Type', 'Epochs'), and whose whole label (all its lines) is blurred. A label the caption names is
-admitted only when the caption shown with the blurred image (``text.redact``) no longer names it;
-such targets say so in their reasoning and are tried after the unnamed ones of their tier
-(legend entries, categories and panel titles before labels in the plot area and axis titles).
+written along a vertical axis) that is printed once, is not named by the title, belongs to no
+ordered series (months, years, age bands, ordinals...), is not one side of a complementary pair
+whose other side is visible (men/women, legal/illegal...), follows no numbered pattern of another
+label, is no generic heading ('Type', 'Epochs'), and whose whole label (all its lines) is
+blurred. A label the caption names (by most of its words or by its initials) is admitted only
+when the caption shown with the blurred image (``text.redact``) no longer names it; such targets
+say so in their reasoning and are tried after the unnamed ones of their tier (legend entries,
+categories and panel titles before labels in the plot area and axis titles). An axis title names
+the one quantity its axis measures, so it is refused as soon as one of its specific words is
+named by the title or caption, when all of them are printed elsewhere in the figure, or when it
+is a formula rather than a name.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
@@ -250,7 +254,7 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     if rule == "axis_title" and ("=" in text or _DECIMAL.search(text)):
         return "a formula or statistic (an '=' or a decimal number), not a name"
     if rule == "axis_title" and _specific_words_shown(text, [o.text for o in others]):
-        return "every specific word of it is printed elsewhere in the figure ('10% Training Cutoff' for 'Training Percent')"
+        return "every specific word of it is printed elsewhere in the figure"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
         return "a piece of a longer text (touches another label, or a short lower-case word)"
     if rule == "series_label" and len(words) > 4:
