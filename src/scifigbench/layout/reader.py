@@ -401,17 +401,23 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
 
 
 def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> bool:
-    """A short line right under the frame, centred on it and alone in its row: an x-axis title
-    that is not centred under the x tick run OCR read (ticks it missed, powers of ten it could
-    not parse). Credits and notes below a chart start at its left edge, run wider, or stand
-    further down; words side by side under the frame are unread categories."""
-    width = frame[2] - frame[0]
+    """A short line just under the frame (or under the tick labels hanging below it), centred on
+    it and alone in its row: an x-axis title that is not centred under the x tick run OCR read
+    (ticks it missed, powers of ten it could not parse). Credits and notes below a chart start at
+    its left edge or stand further down; words side by side under the frame are unread categories."""
+    reach = 2.5 * max(median_h, lb.height)
     beside = [o for o in layout.labels if o is not lb and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height)]
+    hanging = [  # tick labels just under the frame, above this line (they may reach past the frame)
+        o.box
+        for o in layout.labels
+        if o is not lb and frame[3] - median_h <= o.box[1] <= frame[3] + reach and o.box[3] < lb.box[1]
+    ]
+    left, right = min([frame[0], *(b[0] for b in hanging)]), max([frame[2], *(b[2] for b in hanging)])
     return (
         not any(o.value is None for o in beside)
-        and lb.box[1] - frame[3] <= 2.5 * max(median_h, lb.height)
-        and abs(lb.cx - (frame[0] + frame[2]) / 2) <= 0.12 * width
-        and lb.box[2] - lb.box[0] <= 0.6 * width
+        and lb.box[1] - max([frame[3], *(b[3] for b in hanging)]) <= reach
+        and abs(lb.cx - (left + right) / 2) <= 0.12 * (right - left)
+        and lb.box[2] - lb.box[0] <= 0.9 * (right - left)
         and len(lb.text.split()) <= 6
         and lb.value is None
     )

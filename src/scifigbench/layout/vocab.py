@@ -260,7 +260,8 @@ _PREFIXES = (
 
 
 def _bare(text: str) -> str:
-    t = " ".join(re.findall(r"[a-z]+", text.lower()))
+    """Lower-case words and numbers: digits stay, so '4gram' is no prefixed form of 'gram' ('unigram')."""
+    t = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
     return {"ood": "out of domain", "id": "in domain"}.get(t, t)
 
 
