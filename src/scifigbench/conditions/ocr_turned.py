@@ -23,10 +23,9 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from scifigbench.conditions.candidates import Box
 from scifigbench.conditions.ocr import OcrBackend, OcrBox
 from scifigbench.spec import TextElement
-
-Box = tuple[float, float, float, float]
 
 # A turned line is kept when it is this much wider than tall in the turned image: a word written
 # along the axis. Upright text seen sideways is taller than wide there, or a lone glyph.
