@@ -63,3 +63,12 @@ def test_twin_axes_are_asked_for_by_side_and_the_x_title_by_axis() -> None:
     assert cands["Household income"] == "What is the title of the y-axis?"
     assert cands["Exports per head"] == "What is the title of the right-hand y-axis?"
     assert cands["Trade partner"] == "What is the title of the x-axis?"
+
+
+def test_glyphs_ocr_confuses_do_not_hide_a_caption_naming_the_title() -> None:
+    img, lines = _chart(("left", "BLl (mrr)"))  # OCR read 'BLI' with a lower-case l
+    layout = read_layout(img, lines)
+    title = next(lb for lb in layout.labels if lb.text == "BLl (mrr)")
+    assert why_not_admittance(title, layout, "BLI performance in the comparable setting.") == (
+        "named by the caption, even with the label removed from it"
+    )

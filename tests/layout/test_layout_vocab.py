@@ -123,3 +123,8 @@ def test_a_numbered_variant_is_no_prefixed_opposite():
     # '4gram' keeps its digit: 'unigram' is not its 'uni-' opposite ('Unidirectional'/'Bidirectional' is)
     assert complement_of("unigram (SRI)", ["4gram (SRI)"]) is None
     assert complement_of("Unidirectional", ["Bidirectional"]) == "Bidirectional"
+
+
+def test_no_x_is_the_opposite_of_a_visible_x_whatever_precedes_it():
+    assert complement_of("(a) Models under no attack", ["(c) LSTM under attacks"]) == "(c) LSTM under attacks"
+    assert complement_of("(a) Models under no attack", ["(c) LSTM under noise"]) is None

@@ -143,10 +143,13 @@ def _parts_shown(text: str, others: list[str]) -> bool:
     return len(mine) >= 2 and all(p in seen for p in mine)
 
 
+_CONFUSABLE = str.maketrans("i10", "llo")  # glyphs OCR swaps: 'BLl' is 'BLI', 'C0CO' is 'COCO'
+
+
 def _known(word: str, known: set[str]) -> bool:
-    """``word`` is in ``known``, abbreviates a word there ('gen' for 'generator'), or (4+ letters) is one
-    OCR slip away from one ('Knard' for 'khard')."""
-    if word in known:
+    """``word`` is in ``known`` (up to glyphs OCR confuses), abbreviates a word there ('gen' for
+    'generator'), or (4+ letters) is one OCR slip away from one ('Knard' for 'khard')."""
+    if word in known or word.translate(_CONFUSABLE) in {k.translate(_CONFUSABLE) for k in known}:
         return True
     if len(word) >= 3 and word.isalpha() and any(k.startswith(word) for k in known):
         return True
