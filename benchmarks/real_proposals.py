@@ -35,7 +35,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from scifigbench.conditions.blur import blur_box
+from scifigbench.conditions.blur import blur_boxes
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.layout_targets import admittance_rule, why_not_admittance
@@ -154,10 +154,10 @@ def main() -> None:
                 if args.list:
                     print(f"{fid}\t{t.mode}\t{t.text}\t{t.role}\t{t.rule}\t{t.question}")
                 if args.blur_check:
-                    out = blur_box(
-                        img, t.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
+                    out = blur_boxes(
+                        img, t.boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
                     )
-                    res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px)
+                    res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px, t.also)
                     blur["images"] += 1
                     blur["read_back"] += res.target_read
                     if res.target_read:
@@ -165,7 +165,8 @@ def main() -> None:
                     blur["others"] += res.others
                     blur["kept"] += res.others_kept
             if args.out:
-                write_png(args.out / split / f"{fid}.png", overlay(img, layout, [(t.box, t.mode[:3]) for t in found]))
+                marks = [(b, t.mode[:3]) for t in found for b in t.boxes]
+                write_png(args.out / split / f"{fid}.png", overlay(img, layout, marks))
         n = len(figures)
         print(f"\n[{split}] figures: {n}")
         for mode in ("admittance", "inductance"):

@@ -279,11 +279,29 @@ def caption_names(text: str, caption: str | None) -> bool:
     return bool(caption) and _named_by(text, caption or "")
 
 
+# Roles whose label a multi-panel figure prints once per panel (a shared legend, a shared y-axis
+# title): hidden in every panel at once, such a label is as unrecoverable as one printed once.
+_PER_PANEL = frozenset(("legend_entry", "axis_title"))
+
+
+def panel_copies(lb: Label, layout: Layout) -> list[Label]:
+    """The other copies of ``lb`` when each panel prints it in the same role, else []."""
+    copies = [o for o in layout.labels if o is not lb and fold(o.text) == fold(lb.text)]
+    if not copies or admittance_rule(lb, layout) not in _PER_PANEL or any(o.role != lb.role for o in copies):
+        return []
+    return copies
+
+
 def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate]:
     out = []
     for lb in layout.labels:
         rule = admittance_rule(lb, layout)
-        if rule is None or why_not_admittance(lb, layout, caption) is not None:
+        copies = panel_copies(lb, layout)
+        if rule is None or any(o.index < lb.index for o in copies):
+            continue  # a label printed in every panel is proposed once, from its first copy
+        # its copies are blurred with it, so the rules judge what stays visible without them
+        seen = replace(layout, labels=[o for o in layout.labels if o not in copies]) if copies else layout
+        if why_not_admittance(lb, seen, caption) is not None:
             continue
         what = {
             "legend_entry": "legend entry",
@@ -298,20 +316,20 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             if named
             else "the caption does not name it"
         )
-        out.append(
-            _candidate(
-                layout,
-                lb,
-                ADMITTANCE,
-                rule,
-                (
-                    f"The {what} '{lb.text}' ({lb.why}) is printed once; the title does not name it, {cap}; "
-                    "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
-                    "blurred, so nothing visible identifies it."
-                ),
-                named=named,
-            )
+        printed = f"printed in {len(copies) + 1} panels, every copy blurred" if copies else "printed once"
+        cand = _candidate(
+            seen,
+            lb,
+            ADMITTANCE,
+            rule,
+            (
+                f"The {what} '{lb.text}' ({lb.why}) is {printed}; the title does not name it, {cap}; "
+                "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
+                "blurred, so nothing visible identifies it."
+            ),
+            named=named,
         )
+        out.append(replace(cand, also=tuple(o.box for o in copies)))
     return out
 
 
@@ -454,8 +472,8 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
     for c in cands:
         if c.box is None:
             continue
-        box = clear_box(c.box, [lb.box for lb in layout.labels if lb.box != c.box])
-        if box is not None:
-            usable.append(replace(c, box=box))
+        boxes = [clear_box(b, [lb.box for lb in layout.labels if lb.box != b]) for b in (c.box, *c.also)]
+        if all(b is not None for b in boxes):
+            usable.append(replace(c, box=boxes[0], also=tuple(b for b in boxes[1:] if b is not None)))
     ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
     return sorted(ranked, key=lambda c: c.rule in _WEAK_ADMITTANCE)  # stable: rank's order within a tier
