@@ -1,6 +1,7 @@
 """Blur-target proposals on real figures (no spec) from the layout reading, measured against hand labels.
 
-Runs the real-figure path — rapidocr lines, the layout reader, the layout target rules — on the
+Runs the real-figure path — rapidocr lines (upright and from the image turned a quarter, as the
+conditions stage reads them), the layout reader, the layout target rules — on the
 SciVQA validation figures, split by a hash of the figure id into a development half and a held-out
 half (rules were tuned only on ``dev``). For each split it prints:
 
@@ -12,8 +13,9 @@ half (rules were tuned only on ``dev``). For each split it prints:
   caption as redacted for the blurred image): labelled precision (target >= 90 %), and the share
   of figures with a valid admittance target (>= 60 %) — exact over labelled proposals, and
   estimated as proposal share x precision;
-- with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
-  other text it still reads (target >= 95 %).
+- with ``--blur-check``: whether OCR (upright and turned) reads a blurred target back at its box or
+  at any copy blurred with it (target 0) and what share of the other text it still reads
+  (target >= 95 %).
 
 ``--out DIR`` writes one overlay PNG per figure (boxes coloured by role, targets outlined in
 magenta) for a person to check. ``--ocr-cache DIR`` keeps OCR lines per image content so reruns
@@ -38,7 +40,7 @@ from tqdm import tqdm
 from scifigbench.conditions.blur import blur_boxes
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
-from scifigbench.conditions.layout_targets import admittance_rule, why_not_admittance
+from scifigbench.conditions.layout_targets import admittance_candidates
 from scifigbench.conditions.ocr import OcrBox, backend
 from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.selection import select_targets
@@ -134,11 +136,7 @@ def main() -> None:
             )
             per_mode.update({t.mode for t in found})
             layout = read_layout(img, boxes)
-            eligible["any"] += any(
-                why_not_admittance(lb, layout, captions[fid]) is None
-                for lb in layout.labels
-                if admittance_rule(lb, layout)
-            )
+            eligible["any"] += bool(admittance_candidates(layout, captions[fid]))
             rules.update(f"{t.mode}:{t.rule}" for t in found)
             for t in found:
                 furniture += t.role == "page_furniture"
