@@ -72,3 +72,13 @@ def test_glyphs_ocr_confuses_do_not_hide_a_caption_naming_the_title() -> None:
     assert why_not_admittance(title, layout, "BLI performance in the comparable setting.") == (
         "named by the caption, even with the label removed from it"
     )
+
+
+def test_a_legend_heading_made_of_generic_words_is_refused() -> None:
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Approach", "Exporters", "Households"))
+    layout = read_layout(img, lines)
+    heading = next(lb for lb in layout.labels if lb.text == "Approach")
+    assert heading.role == "legend_entry"
+    assert why_not_admittance(heading, layout, None) == "a generic heading (guessable from the kind of chart)"
+    exporters = next(lb for lb in layout.labels if lb.text == "Exporters")
+    assert why_not_admittance(exporters, layout, None) is None

@@ -91,7 +91,7 @@ def _candidate(
 _GENERIC = frozenset(
     "x y time year date month day hour epoch episode iteration step update round accuracy loss error score value count "
     "frequency number percentage percent share proportion probability density rate ratio size length "
-    "type model method group series category class name label dataset legend "
+    "type model method approach group series category class name label dataset legend "
     "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
     "level degree weight intensity unit average mean run trial seed data training train test validation "
     "s ms sec second min minute hr mb gb kb".split()
@@ -250,7 +250,7 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return f"complementary to visible '{pair}'"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
-    if rule in ("axis_title", "series_label") and all(t in _GENERIC for t in _content_tokens(text)):
+    if rule in ("axis_title", "series_label", "legend_entry") and all(t in _GENERIC for t in _content_tokens(text)):
         return "a generic heading (guessable from the kind of chart)"
     if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
         return "a piece of a longer text (touches another word label)"
