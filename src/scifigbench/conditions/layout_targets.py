@@ -476,4 +476,6 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
         if all(b is not None for b in boxes):
             usable.append(replace(c, box=boxes[0], also=tuple(b for b in boxes[1:] if b is not None)))
     ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
-    return sorted(ranked, key=lambda c: c.rule in _WEAK_ADMITTANCE)  # stable: rank's order within a tier
+    # stable: rank's order within a tier; in each tier a label blurred in one place comes before one
+    # whose every panel copy must be found and blurred
+    return sorted(ranked, key=lambda c: (c.rule in _WEAK_ADMITTANCE, bool(c.also)))
