@@ -1,6 +1,7 @@
 """Blur-target proposals on real figures (no spec) from the layout reading, measured against hand labels.
 
-Runs the real-figure path — rapidocr lines, the layout reader, the layout target rules — on the
+Runs the real-figure path — rapidocr lines (upright and from the image turned a quarter, as the
+conditions stage reads them), the layout reader, the layout target rules — on the
 SciVQA validation figures, split by a hash of the figure id into a development half and a held-out
 half (rules were tuned only on ``dev``). For each split it prints:
 
@@ -12,8 +13,9 @@ half (rules were tuned only on ``dev``). For each split it prints:
   caption as redacted for the blurred image): labelled precision (target >= 90 %), and the share
   of figures with a valid admittance target (>= 60 %) — exact over labelled proposals, and
   estimated as proposal share x precision;
-- with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
-  other text it still reads (target >= 95 %).
+- with ``--blur-check``: whether OCR (upright and turned) reads a blurred target back at its box or
+  at any copy blurred with it (target 0) and what share of the other text it still reads
+  (target >= 95 %).
 
 ``--out DIR`` writes one overlay PNG per figure (boxes coloured by role, targets outlined in
 magenta) for a person to check. ``--ocr-cache DIR`` keeps OCR lines per image content so reruns
@@ -35,11 +37,12 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from scifigbench.conditions.blur import blur_box
+from scifigbench.conditions.blur import blur_boxes
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
-from scifigbench.conditions.layout_targets import admittance_rule, why_not_admittance
+from scifigbench.conditions.layout_targets import admittance_candidates
 from scifigbench.conditions.ocr import OcrBox, backend
+from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.selection import select_targets
 from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout
@@ -59,8 +62,9 @@ class CachedOcr:
 
     def __init__(self, cache: Path | None):
         self.cache, self.ocr, self.seconds, self.calls = cache, backend("rapidocr"), 0.0, 0
+        self.name = self.ocr.name
 
-    def read(self, img) -> list[OcrBox]:
+    def read(self, img, elements=None) -> list[OcrBox]:
         key = hashlib.sha256(img.tobytes() + str(img.shape).encode()).hexdigest()[:24]
         f = self.cache / f"{key}.json" if self.cache else None
         if f is not None and f.exists():
@@ -103,6 +107,7 @@ def main() -> None:
     splits = ("dev", "held") if args.split == "all" else (args.split,)
     labels = read_labels(args.labels)
     ocr = CachedOcr(args.ocr_cache)
+    reader = TurnedOcr(ocr)
     for split in splits:
         figures = sorted(f for f in captions if split_of(f) == split)
         per_mode: Counter = Counter()
@@ -115,7 +120,7 @@ def main() -> None:
         read_back: list[str] = []
         for fid in tqdm(figures, desc=split, unit="fig"):
             img = read_bgr(args.data / "images" / f"{fid}.png")
-            boxes = ocr.read(img)
+            boxes = reader.read(img)
             found = select_targets(
                 fid,
                 None,
@@ -131,11 +136,7 @@ def main() -> None:
             )
             per_mode.update({t.mode for t in found})
             layout = read_layout(img, boxes)
-            eligible["any"] += any(
-                why_not_admittance(lb, layout, captions[fid]) is None
-                for lb in layout.labels
-                if admittance_rule(lb, layout)
-            )
+            eligible["any"] += bool(admittance_candidates(layout, captions[fid]))
             rules.update(f"{t.mode}:{t.rule}" for t in found)
             for t in found:
                 furniture += t.role == "page_furniture"
@@ -151,10 +152,10 @@ def main() -> None:
                 if args.list:
                     print(f"{fid}\t{t.mode}\t{t.text}\t{t.role}\t{t.rule}\t{t.question}")
                 if args.blur_check:
-                    out = blur_box(
-                        img, t.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
+                    out = blur_boxes(
+                        img, t.boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
                     )
-                    res = check_blur(boxes, ocr.read(out), t.box, t.text, cfg.blur_pad_px)
+                    res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px, t.also)
                     blur["images"] += 1
                     blur["read_back"] += res.target_read
                     if res.target_read:
@@ -162,7 +163,8 @@ def main() -> None:
                     blur["others"] += res.others
                     blur["kept"] += res.others_kept
             if args.out:
-                write_png(args.out / split / f"{fid}.png", overlay(img, layout, [(t.box, t.mode[:3]) for t in found]))
+                marks = [(b, t.mode[:3]) for t in found for b in t.boxes]
+                write_png(args.out / split / f"{fid}.png", overlay(img, layout, marks))
         n = len(figures)
         print(f"\n[{split}] figures: {n}")
         for mode in ("admittance", "inductance"):

@@ -186,10 +186,10 @@ def test_statistics_and_headings_of_number_columns_are_no_series_labels():
     img, lines = web_chart(
         categories=("Sweden", "Norway", "Chile"),
         legend=("Exporters", "Households"),
-        extra=(("Runs", 180, 100), ("10", 185, 125), ("20", 185, 150), ("fit r=0.93", 436, 200)),
+        extra=(("Layers", 180, 100), ("10", 185, 125), ("20", 185, 150), ("fit r=0.93", 436, 200)),
     )
     why = _reasons(read_layout(img, lines))
-    assert why["Runs"] == why["fit r=0.93"] == "a statistic or the heading of a column of numbers"
+    assert why["Layers"] == why["fit r=0.93"] == "a statistic or the heading of a column of numbers"
     img, lines = web_chart(
         categories=("Sweden", "Norway", "Chile"),
         legend=("Exporters", "Households"),

@@ -57,3 +57,16 @@ def web_chart(
     lines.append(draw_text(img, "Source: Survey conducted March 13-17, 2013.", 20, 380, 0.45))
     lines.append(draw_text(img, "PEW RESEARCH CENTER", 20, 402, 0.45))
     return img, lines
+
+
+def draw_upward_text(img: np.ndarray, text: str, x: int, y_bottom: int, scale: float = 0.5) -> Line:
+    """Draw ``text`` reading bottom to top (a y-axis title), its left edge at x and its start at
+    y_bottom; return the line a perfect reader would give (the box of the drawn patch)."""
+    (w, h), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+    patch = np.full((h + base + 6, w + 6, 3), 255, np.uint8)
+    cv2.putText(patch, text, (3, h + 3), cv2.FONT_HERSHEY_SIMPLEX, scale, (0, 0, 0), 1, cv2.LINE_AA)
+    patch = cv2.rotate(patch, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    ph, pw = patch.shape[:2]
+    region = img[y_bottom - ph : y_bottom, x : x + pw]
+    img[y_bottom - ph : y_bottom, x : x + pw] = np.minimum(region, patch)
+    return Line(text, (float(x), float(y_bottom - ph), float(x + pw), float(y_bottom)))

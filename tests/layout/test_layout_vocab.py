@@ -117,3 +117,14 @@ def test_furniture_words(text, yes):
 def test_panel_marks():
     assert panel_mark("(a) Reddit") and panel_mark("b) GAT") and panel_mark("(iii) test")
     assert not panel_mark("a trained model") and not panel_mark("(ab) testing")
+
+
+def test_a_numbered_variant_is_no_prefixed_opposite():
+    # '4gram' keeps its digit: 'unigram' is not its 'uni-' opposite ('Unidirectional'/'Bidirectional' is)
+    assert complement_of("unigram (SRI)", ["4gram (SRI)"]) is None
+    assert complement_of("Unidirectional", ["Bidirectional"]) == "Bidirectional"
+
+
+def test_no_x_is_the_opposite_of_a_visible_x_whatever_precedes_it():
+    assert complement_of("(a) Models under no attack", ["(c) LSTM under attacks"]) == "(c) LSTM under attacks"
+    assert complement_of("(a) Models under no attack", ["(c) LSTM under noise"]) is None

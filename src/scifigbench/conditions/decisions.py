@@ -72,7 +72,7 @@ def apply(target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox]
         raise ReviewFileError(f"{where}: {decision.target_id}: {unmatched_replacement(decision.text, boxes, threshold)}")
     return target.with_(
         text=decision.text, box=match.box.box, element_id=match.box.element_id, role=None, status="confirmed",
-        question=None, neighbours_json=None,
+        question=None, neighbours_json=None, also=(),
         match_tier=match.tier, match_score=match.score, rule="reviewer",
         expected_answer=decision.expected_answer or decision.text,
         reasoning_path=decision.reasoning_path or f"Chosen by a reviewer in place of '{target.text}'.",

@@ -1,14 +1,18 @@
 """Blur-target proposals for figures without a spec, chosen from their layout reading.
 
 Admittance (nothing visible gives the text away): a legend entry, a category label, a panel
-title, a word label inside the plot area (a series named in place) or a horizontal axis title that
-is printed once, is not named by the title, belongs to no ordered series (months, years, age
-bands, ordinals...), is not one side of a complementary pair whose other side is visible
-(men/women, legal/illegal...), follows no numbered pattern of another label, is no generic heading
-('Type', 'Epochs'), and whose whole label (all its lines) is blurred. A label the caption names is
-admitted only when the caption shown with the blurred image (``text.redact``) no longer names it;
-such targets say so in their reasoning and are tried after the unnamed ones of their tier
-(legend entries, categories and panel titles before labels in the plot area and axis titles).
+title, a word label inside the plot area (a series named in place) or an axis title (upright, or
+written along a vertical axis) that is printed once, is not named by the title, belongs to no
+ordered series (months, years, age bands, ordinals...), is not one side of a complementary pair
+whose other side is visible (men/women, legal/illegal...), follows no numbered pattern of another
+label, is no generic heading ('Type', 'Epochs'), and whose whole label (all its lines) is
+blurred. A label the caption names (by most of its words or by its initials) is admitted only
+when the caption shown with the blurred image (``text.redact``) no longer names it; such targets
+say so in their reasoning and are tried after the unnamed ones of their tier (legend entries,
+categories and panel titles before labels in the plot area and axis titles). An axis title names
+the one quantity its axis measures, so it is refused as soon as one of its specific words is
+named by the title or caption, when all of them are printed elsewhere in the figure, or when it
+is a formula rather than a name.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
@@ -56,6 +60,7 @@ _STOP = frozenset("the a an of and or in on for to by with at from vs per all".s
 # a label starting (in lower case) or ending with one of these is a piece of a sentence OCR split
 _CONNECTORS = frozenset("than and or of in the to with for from by at on is are as that which more less".split())
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_DECIMAL = re.compile(r"\d\.\d")
 _MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
 _LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
@@ -78,13 +83,18 @@ def _candidate(
     )
 
 
-# Words of axis titles and headings a reader would guess from the kind of chart alone (a
-# histogram's 'Count', a training curve's 'Epochs', a legend's 'Type' or 'Method'): a title made
-# only of them hides nothing a model cannot supply.
+# Words that name a kind of quantity, a unit or a kind of heading without saying what is
+# measured or grouped (a histogram's 'Count', a training curve's 'Epochs', a legend's 'Type', a
+# y-axis 'Performance (%)'): any chart of its kind could carry them, so a model can supply them
+# from the chart type alone. A title made only of these words hides nothing; one word that says
+# what is measured ('Similarity', 'BLEU', 'Throughput') makes it specific.
 _GENERIC = frozenset(
-    "x y time year date month day hour epoch episode iteration step round accuracy loss error score value count "
+    "x y time year date month day hour epoch episode iteration step update round accuracy loss error score value count "
     "frequency number percentage percent share proportion probability density rate ratio size length "
-    "type model method group series category class name label dataset legend".split()
+    "type model method approach group series category class name label dataset legend "
+    "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
+    "level degree weight intensity unit average mean run trial seed data training train test validation "
+    "s ms sec second min minute hr mb gb kb".split()
 )
 
 
@@ -96,9 +106,10 @@ def admittance_rule(lb: Label, layout: Layout) -> str | None:
     """The admittance rule a label's role falls under, if any.
 
     Legend entries, category ticks and panel titles first; then horizontal text inside the plot
-    area that names a series (a line label the reader did not see a colour for), then a horizontal
-    axis title. Rotated text is skipped: inside a panel it is an inner axis or row label, and OCR
-    often reads rotated titles in pieces, so a blurred piece would sit beside a readable one.
+    area that names a series (a line label the reader did not see a colour for), then an axis
+    title, upright or written along a vertical axis (the OCR reads vertical text whole from a
+    turned image, ``conditions.ocr_turned``). Other rotated text inside a panel is an inner axis
+    or row label and is skipped.
     """
     if lb.role == LEGEND:
         return "legend_entry"
@@ -108,7 +119,7 @@ def admittance_rule(lb: Label, layout: Layout) -> str | None:
         return "category"
     if lb.role == ANNOTATION and lb.why == INSIDE_FRAME and lb.value is None and not lb.rotated:
         return "series_label"
-    if lb.role == AXIS_TITLE and not lb.rotated:
+    if lb.role == AXIS_TITLE:
         return "axis_title"
     return None
 
@@ -132,10 +143,13 @@ def _parts_shown(text: str, others: list[str]) -> bool:
     return len(mine) >= 2 and all(p in seen for p in mine)
 
 
+_CONFUSABLE = str.maketrans("i10", "llo")  # glyphs OCR swaps: 'BLl' is 'BLI', 'C0CO' is 'COCO'
+
+
 def _known(word: str, known: set[str]) -> bool:
-    """``word`` is in ``known``, abbreviates a word there ('gen' for 'generator'), or (4+ letters) is one
-    OCR slip away from one ('Knard' for 'khard')."""
-    if word in known:
+    """``word`` is in ``known`` (up to glyphs OCR confuses), abbreviates a word there ('gen' for
+    'generator'), or (4+ letters) is one OCR slip away from one ('Knard' for 'khard')."""
+    if word in known or word.translate(_CONFUSABLE) in {k.translate(_CONFUSABLE) for k in known}:
         return True
     if len(word) >= 3 and word.isalpha() and any(k.startswith(word) for k in known):
         return True
@@ -144,10 +158,37 @@ def _known(word: str, known: set[str]) -> bool:
     )
 
 
-def _named_by(text: str, context: str) -> bool:
-    """Most of the label's content words appear in ``context`` (title or caption)."""
+def _content_tokens(text: str) -> list[str]:
+    """Tokens that could name something: no stop words, numbers or single letters ('(K)', 'N')."""
+    return [t for t in tokens(text) if t not in _STOP and not t.isdigit() and len(t) > 1]
+
+
+def _specific_words_shown(text: str, others: list[str]) -> bool:
+    """The words of an axis title that are not generic all appear in other labels: the figure says
+    what the axis measures elsewhere (a legend entry, a panel title)."""
+    specific = [t for t in _content_tokens(text) if t not in _GENERIC]
+    known = {t for o in others for t in tokens(o)}
+    return bool(specific) and all(w in known for w in specific)
+
+
+def _initials(text: str) -> str | None:
+    """The abbreviation a multi-word label is known by: 'Phoneme Error Rate (PER)' -> 'per'."""
+    words = [w for w in re.findall(r"[A-Za-z][\w-]*", re.sub(r"\([^)]*\)", " ", text)) if w.lower() not in _STOP]
+    return "".join(w[0] for w in words).lower() if len(words) >= 2 else None
+
+
+def _named_by(text: str, context: str, quantity: bool = False) -> bool:
+    """Most of the label's content words, or its initials, appear in ``context`` (title or caption).
+
+    With ``quantity`` (an axis title: the one quantity an axis measures) a single specific word
+    suffices: a caption saying 'BLEU scores' tells what 'BLEU on Development Set' measures.
+    """
     words = [t for t in tokens(text) if t not in _STOP and not t.isdigit()]
     known = set(tokens(context))
+    if _initials(text) in known:
+        return True
+    if quantity:
+        return any(_known(w, known) for w in words if w not in _GENERIC)
     return bool(words) and sum(_known(w, known) for w in words) * 2 >= len(words)
 
 
@@ -156,9 +197,12 @@ def _cut_off(text: str) -> bool:
     return text.rstrip()[-1:] in ",;:" or text.count("(") != text.count(")") or text.count("[") != text.count("]")
 
 
-def _touches_other(lb: Label, layout: Layout) -> bool:
-    """Another label's box overlaps this one: OCR split one text (often a rotated title) in pieces."""
-    return any(o is not lb and overlaps(lb.box, o.box) for o in layout.labels)
+def _touches_other(lb: Label, layout: Layout, words_only: bool = False) -> bool:
+    """Another label's box overlaps this one: OCR split one text (often a rotated title) in pieces.
+    With ``words_only`` a number touching it (a tick whose box margin reaches an axis title) does not count."""
+    return any(
+        o is not lb and overlaps(lb.box, o.box) and not (words_only and o.value is not None) for o in layout.labels
+    )
 
 
 def _heads_numbers(lb: Label, layout: Layout) -> bool:
@@ -206,8 +250,14 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return f"complementary to visible '{pair}'"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
-    if rule in ("axis_title", "series_label") and all(t in _GENERIC for t in tokens(text) if t not in _STOP):
+    if rule in ("axis_title", "series_label", "legend_entry") and all(t in _GENERIC for t in _content_tokens(text)):
         return "a generic heading (guessable from the kind of chart)"
+    if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
+        return "a piece of a longer text (touches another word label)"
+    if rule == "axis_title" and ("=" in text or _DECIMAL.search(text)):
+        return "a formula or statistic (an '=' or a decimal number), not a name"
+    if rule == "axis_title" and _specific_words_shown(text, [o.text for o in others]):
+        return "every specific word of it is printed elsewhere in the figure"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
         return "a piece of a longer text (touches another label, or a short lower-case word)"
     if rule == "series_label" and len(words) > 4:
@@ -215,9 +265,10 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     if rule == "series_label" and ("=" in text or _heads_numbers(lb, layout)):
         return "a statistic or the heading of a column of numbers"
     titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
-    if _named_by(text, titles):
+    quantity = rule == "axis_title"
+    if _named_by(text, titles, quantity):
         return "named by the title"
-    if caption and _named_by(text, redact(caption, text) or ""):
+    if caption and _named_by(text, redact(caption, text) or "", quantity):
         return "named by the caption, even with the label removed from it"
     return None
 
@@ -228,11 +279,29 @@ def caption_names(text: str, caption: str | None) -> bool:
     return bool(caption) and _named_by(text, caption or "")
 
 
+# Roles whose label a multi-panel figure prints once per panel (a shared legend, a shared y-axis
+# title): hidden in every panel at once, such a label is as unrecoverable as one printed once.
+_PER_PANEL = frozenset(("legend_entry", "axis_title"))
+
+
+def panel_copies(lb: Label, layout: Layout) -> list[Label]:
+    """The other copies of ``lb`` when each panel prints it in the same role, else []."""
+    copies = [o for o in layout.labels if o is not lb and fold(o.text) == fold(lb.text)]
+    if not copies or admittance_rule(lb, layout) not in _PER_PANEL or any(o.role != lb.role for o in copies):
+        return []
+    return copies
+
+
 def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate]:
     out = []
     for lb in layout.labels:
         rule = admittance_rule(lb, layout)
-        if rule is None or why_not_admittance(lb, layout, caption) is not None:
+        copies = panel_copies(lb, layout)
+        if rule is None or any(o.index < lb.index for o in copies):
+            continue  # a label printed in every panel is proposed once, from its first copy
+        # its copies are blurred with it, so the rules judge what stays visible without them
+        seen = replace(layout, labels=[o for o in layout.labels if o not in copies]) if copies else layout
+        if why_not_admittance(lb, seen, caption) is not None:
             continue
         what = {
             "legend_entry": "legend entry",
@@ -247,20 +316,20 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             if named
             else "the caption does not name it"
         )
-        out.append(
-            _candidate(
-                layout,
-                lb,
-                ADMITTANCE,
-                rule,
-                (
-                    f"The {what} '{lb.text}' ({lb.why}) is printed once; the title does not name it, {cap}; "
-                    "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
-                    "blurred, so nothing visible identifies it."
-                ),
-                named=named,
-            )
+        printed = f"printed in {len(copies) + 1} panels, every copy blurred" if copies else "printed once"
+        cand = _candidate(
+            seen,
+            lb,
+            ADMITTANCE,
+            rule,
+            (
+                f"The {what} '{lb.text}' ({lb.why}) is {printed}; the title does not name it, {cap}; "
+                "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
+                "blurred, so nothing visible identifies it."
+            ),
+            named=named,
         )
+        out.append(replace(cand, also=tuple(o.box for o in copies)))
     return out
 
 
@@ -363,24 +432,31 @@ def _repeated(layout: Layout) -> list[Candidate]:
 
 
 def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
-    """``box`` trimmed off the margins it shares with the labels above and below, or None if it overlaps one.
+    """``box`` trimmed off the margins it shares with the labels beside its lines, or None if it
+    overlaps one.
 
     OCR boxes carry a margin around the ink, so in a tightly set legend neighbouring boxes overlap
-    by a few pixels; trimming those rows keeps the blur off the neighbour's letters. A deeper
-    overlap (more than a third of either height) or one beside the label means the two share ink.
+    by a few pixels, and the box of a title written upwards reaches into the tick labels beside
+    it; trimming those rows (columns for a box taller than wide) keeps the blur off the
+    neighbour's letters. A deeper overlap (more than a third of either thickness) or one along
+    the line means the two share ink.
     """
-    x0, y0, x1, y1 = box
+    tall = box[3] - box[1] > box[2] - box[0]
+    a0, b0, a1, b1 = (box[1], box[0], box[3], box[2]) if tall else box  # across: x for tall boxes
     for o in others:
-        if not overlaps((x0, y0, x1, y1), o):
+        p0, q0, p1, q1 = (o[1], o[0], o[3], o[2]) if tall else o
+        if not overlaps((a0, b0, a1, b1), (p0, q0, p1, q1)):
             continue
-        depth = min(y1, o[3]) - max(y0, o[1])
-        if depth > (min(y1 - y0, o[3] - o[1])) / 3:
+        depth = min(b1, q1) - max(b0, q0)
+        if depth > (min(b1 - b0, q1 - q0)) / 3:
             return None
-        if o[1] < y0:
-            y0 = o[3]
+        if q0 < b0:
+            b0 = q1
         else:
-            y1 = o[1]
-    return (x0, y0, x1, y1) if y1 - y0 >= 0.5 * (box[3] - box[1]) else None
+            b1 = q0
+    if b1 - b0 < 0.5 * ((box[2] - box[0]) if tall else (box[3] - box[1])):
+        return None
+    return (b0, a0, b1, a1) if tall else (a0, b0, a1, b1)
 
 
 def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str) -> list[Candidate]:
@@ -396,8 +472,10 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
     for c in cands:
         if c.box is None:
             continue
-        box = clear_box(c.box, [lb.box for lb in layout.labels if lb.box != c.box])
-        if box is not None:
-            usable.append(replace(c, box=box))
+        boxes = [clear_box(b, [lb.box for lb in layout.labels if lb.box != b]) for b in (c.box, *c.also)]
+        if all(b is not None for b in boxes):
+            usable.append(replace(c, box=boxes[0], also=tuple(b for b in boxes[1:] if b is not None)))
     ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
-    return sorted(ranked, key=lambda c: c.rule in _WEAK_ADMITTANCE)  # stable: rank's order within a tier
+    # stable: rank's order within a tier; in each tier a label blurred in one place comes before one
+    # whose every panel copy must be found and blurred
+    return sorted(ranked, key=lambda c: (c.rule in _WEAK_ADMITTANCE, bool(c.also)))

@@ -46,6 +46,7 @@ def _target(
         rule=c.rule,
         question=c.question,
         neighbours_json=c.neighbours_json,
+        also=c.also,
     )
 
 

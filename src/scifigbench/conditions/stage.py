@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from scifigbench import paths
 from scifigbench.conditions import decisions as review
-from scifigbench.conditions.blur import blur_box
+from scifigbench.conditions.blur import blur_box, blur_boxes
 from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.figure_cache import FigureCache, as_json
@@ -35,6 +35,7 @@ from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr import backend as ocr_backend
 from scifigbench.conditions.ocr_boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
 from scifigbench.conditions.ocr_cache import CachedOcr, engine_version
+from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.page import render_page
 from scifigbench.conditions.page_text import page_text
 from scifigbench.conditions.selection import select_targets
@@ -62,7 +63,7 @@ class FigureJob:
     height: int
     caption: str | None
     spec_path: str | None
-    full: bool          # gets every condition, not only base/nocap
+    full: bool  # gets every condition, not only base/nocap
 
 
 @dataclass
@@ -71,15 +72,23 @@ class FigureResult:
     targets: list[dict]
     written: list[str]
     seconds: dict[str, float] = field(default_factory=dict)
-    step: str = "read image"             # what the job is doing, for the failure record
+    step: str = "read image"  # what the job is doing, for the failure record
     failure: ItemFailure | None = None
 
 
-def _row(job: FigureJob, condition: str, rel: str, sha: str, shape, caption: str | None, target_id: str | None = None) -> dict:
+def _row(
+    job: FigureJob, condition: str, rel: str, sha: str, shape, caption: str | None, target_id: str | None = None
+) -> dict:
     return {
-        "condition_id": f"{job.figure_id}/{condition}", "figure_id": job.figure_id, "condition": condition,
-        "image_path": rel, "image_sha256": sha, "width": int(shape[1]), "height": int(shape[0]),
-        "caption": caption, "blur_target_id": target_id,
+        "condition_id": f"{job.figure_id}/{condition}",
+        "figure_id": job.figure_id,
+        "condition": condition,
+        "image_path": rel,
+        "image_sha256": sha,
+        "width": int(shape[1]),
+        "height": int(shape[0]),
+        "caption": caption,
+        "blur_target_id": target_id,
     }
 
 
@@ -89,7 +98,9 @@ def _clean_rows(job: FigureJob) -> list[dict]:
     return [_row(job, cond, job.image_path, job.image_sha256, (job.height, job.width), cap) for cond, cap in clean]
 
 
-def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> FigureResult:
+def process_figure(
+    job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]
+) -> FigureResult:
     """All condition images and blur targets of one figure; a failure becomes ``result.failure``.
 
     A failed figure keeps its ``base``/``nocap`` rows only; images it wrote before failing are
@@ -103,8 +114,9 @@ def process_figure(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path,
     return res
 
 
-def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision],
-          res: FigureResult) -> None:
+def _fill(
+    job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision], res: FigureResult
+) -> None:
     """Add the figure's rows, targets and written images to ``res``, keeping ``res.step`` current."""
     res.conditions.extend(_clean_rows(job))
     if not job.full:
@@ -152,8 +164,17 @@ def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided:
     res.written.append(rel)
     res.step = "blur target selection"
     found = select_targets(
-        job.figure_id, spec, job.caption, boxes, name, img, seed=seed, pad=cfg.blur_pad_px,
-        threshold=cfg.fuzzy_threshold, decided=decided, where=str(REVIEW_FILE),
+        job.figure_id,
+        spec,
+        job.caption,
+        boxes,
+        name,
+        img,
+        seed=seed,
+        pad=cfg.blur_pad_px,
+        threshold=cfg.fuzzy_threshold,
+        decided=decided,
+        where=str(REVIEW_FILE),
     )
     res.seconds["ocr+targets"] = time.perf_counter() - t
     for target in found:
@@ -162,7 +183,9 @@ def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided:
             continue
         t = time.perf_counter()
         res.step = f"blur {target.mode}"
-        blurred = blur_box(img, target.box, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
+        blurred = blur_boxes(
+            img, target.boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
+        )
         emit(MODE_CONDITION[target.mode], blurred, redact(job.caption, target.text), t, target)
     if cfg.gallery:
         t = time.perf_counter()
@@ -174,9 +197,10 @@ def _fill(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided:
 
 
 def reader(name: str, root: Path):
-    """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``."""
+    """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``
+    and also read the image turned a quarter, so vertical text (y-axis titles) comes out whole."""
     inner = ocr_backend(name)
-    return inner if name == "renderer" else CachedOcr(inner, root / cache_dir() / "ocr")
+    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, root / cache_dir() / "ocr"))
 
 
 def _init_worker() -> None:
@@ -186,12 +210,19 @@ def _init_worker() -> None:
 def jobs_for(figures: pd.DataFrame, cfg: ConditionsConfig) -> list[FigureJob]:
     out = []
     for r in figures.itertuples(index=False):
-        out.append(FigureJob(
-            figure_id=r.figure_id, chart_type=r.chart_type, image_path=r.image_path, image_sha256=r.image_sha256,
-            width=int(r.width), height=int(r.height), caption=None if pd.isna(r.caption) else r.caption,
-            spec_path=None if pd.isna(r.spec_path) else r.spec_path,
-            full=bool(r.subset_primary) if cfg.subset == "primary" else True,
-        ))
+        out.append(
+            FigureJob(
+                figure_id=r.figure_id,
+                chart_type=r.chart_type,
+                image_path=r.image_path,
+                image_sha256=r.image_sha256,
+                width=int(r.width),
+                height=int(r.height),
+                caption=None if pd.isna(r.caption) else r.caption,
+                spec_path=None if pd.isna(r.spec_path) else r.spec_path,
+                full=bool(r.subset_primary) if cfg.subset == "primary" else True,
+            )
+        )
     return out
 
 
@@ -203,7 +234,7 @@ class StageResult:
     wall: float
     n_figures: int
     failures: list[ItemFailure] = field(default_factory=list)
-    reused: int = 0     # figures whose stored result was reused (figure_cache)
+    reused: int = 0  # figures whose stored result was reused (figure_cache)
 
 
 def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool = True) -> StageResult:
@@ -241,29 +272,49 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     rows = [t for r in results for t in r.targets]
     fig_ids = figures["figure_id"].tolist()
     targets = write_table(
-        pd.DataFrame(rows) if rows else BLUR_TARGETS.empty(), root / paths.BLUR_TARGETS, "blur_targets",
-        refs={"figures": fig_ids}, root=root,
+        pd.DataFrame(rows) if rows else BLUR_TARGETS.empty(),
+        root / paths.BLUR_TARGETS,
+        "blur_targets",
+        refs={"figures": fig_ids},
+        root=root,
     )
     conditions = write_table(
-        pd.DataFrame([c for r in results for c in r.conditions]), root / paths.CONDITIONS, "conditions",
-        refs={"figures": fig_ids, "blur_targets": targets["target_id"].tolist()}, root=root,
+        pd.DataFrame([c for r in results for c in r.conditions]),
+        root / paths.CONDITIONS,
+        "conditions",
+        refs={"figures": fig_ids, "blur_targets": targets["target_id"].tolist()},
+        root=root,
     )
     failures = [r.failure for r in results if r.failure is not None]
     write_failures(root / ERRORS, failures)
     _remove_stale(root, {w for r in results for w in r.written})
-    return StageResult(conditions, targets, dict(seconds), time.perf_counter() - started, len(jobs), failures,
-                       reused=len(jobs) - len(todo))
+    return StageResult(
+        conditions,
+        targets,
+        dict(seconds),
+        time.perf_counter() - started,
+        len(jobs),
+        failures,
+        reused=len(jobs) - len(todo),
+    )
 
 
 def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> str:
     """Everything one figure's result depends on (see figure_cache): a changed input is a new key."""
     spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
     mine = {tid: asdict(d) for tid, d in decided.items() if tid.startswith(f"{job.figure_id}/")}
-    return content_key({
-        "job": asdict(job), "spec": spec_sha, "cfg": asdict(cfg), "seed": seed, "decisions": mine,
-        "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
-        "code": code_version("."), "review_file": str(REVIEW_FILE),
-    })
+    return content_key(
+        {
+            "job": asdict(job),
+            "spec": spec_sha,
+            "cfg": asdict(cfg),
+            "seed": seed,
+            "decisions": mine,
+            "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
+            "code": code_version("."),
+            "review_file": str(REVIEW_FILE),
+        }
+    )
 
 
 def _remove_stale(root: Path, written: set[str]) -> None:

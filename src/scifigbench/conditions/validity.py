@@ -17,9 +17,9 @@ from scifigbench.conditions.ocr import OcrBox
 
 @dataclass(frozen=True)
 class BlurCheck:
-    target_read: bool      # OCR still reads the target text at the target's place
-    others: int            # other texts OCR read on the clean image
-    others_kept: int       # ... of which it still reads on the blurred image, in the same place
+    target_read: bool  # OCR still reads the target text at the target's place
+    others: int  # other texts OCR read on the clean image
+    others_kept: int  # ... of which it still reads on the blurred image, in the same place
 
 
 def _same(a: str, b: str) -> bool:
@@ -44,10 +44,20 @@ def _reads(b: OcrBox, want: str, target_box: Box, pad: float) -> bool:
     return area > 0 and inter >= 0.5 * area
 
 
-def check_blur(clean: Sequence[OcrBox], blurred: Sequence[OcrBox], target_box: Box, target_text: str, pad: float) -> BlurCheck:
+def check_blur(
+    clean: Sequence[OcrBox],
+    blurred: Sequence[OcrBox],
+    target_box: Box,
+    target_text: str,
+    pad: float,
+    also: Sequence[Box] = (),
+) -> BlurCheck:
+    """Is the target gone at its box and at every copy in ``also``, and is the other text still read?"""
     want = normalise(target_text)
-    near = [b for b in blurred if overlaps(b.box, target_box, pad)]
-    target_read = any(_reads(b, want, target_box, pad) for b in near)
-    others = [c for c in clean if not overlaps(c.box, target_box, pad) and normalise(c.text)]
-    kept = sum(any(overlaps(c.box, b.box) and _same(normalise(c.text), normalise(b.text)) for b in blurred) for c in others)
+    places = (target_box, *also)
+    target_read = any(_reads(b, want, place, pad) for place in places for b in blurred if overlaps(b.box, place, pad))
+    others = [c for c in clean if not any(overlaps(c.box, p, pad) for p in places) and normalise(c.text)]
+    kept = sum(
+        any(overlaps(c.box, b.box) and _same(normalise(c.text), normalise(b.text)) for b in blurred) for c in others
+    )
     return BlurCheck(target_read, len(others), kept)

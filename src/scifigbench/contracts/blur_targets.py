@@ -31,6 +31,9 @@ BLUR_TARGETS = TableSchema(
                doc="figures without a spec: a question pointing at the blurred label by role and position"),
         Column("neighbours_json", "str", nullable=True,
                doc="JSON list of the visible labels of the same kind (an answer naming one is wrong, not fabricated)"),
+        Column("also_json", "str", nullable=True,
+               doc="JSON list of further [x0, y0, x1, y1] boxes blurred with this one: the other copies of a label "
+                   "printed in every panel (null: the one box above)"),
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
 )

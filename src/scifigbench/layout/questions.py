@@ -100,14 +100,24 @@ def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     )
 
 
+def _right_hand(layout: Layout, lb: Label) -> bool:
+    """A y-axis title right of the whole drawing: the second y-axis of a twin-axis chart."""
+    return lb.axis == "y" and layout.frame is not None and lb.box[0] >= layout.frame[2] - lb.height
+
+
 def _axis_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
-    titles = _reading_order([o for o in layout.of_role(AXIS_TITLE) if o.axis == lb.axis], lambda o: o.box)
+    side = _right_hand(layout, lb)
+    titles = _reading_order(
+        [o for o in layout.of_role(AXIS_TITLE) if o.axis == lb.axis and _right_hand(layout, o) == side],
+        lambda o: o.box,
+    )
     others = [o.text for o in layout.of_role(AXIS_TITLE) if o is not lb]
+    axis = f"right-hand {lb.axis}-axis" if side else f"{lb.axis}-axis"
     if len(titles) < 2:
-        return f"What is the title of the {lb.axis}-axis?", others
+        return f"What is the title of the {axis}?", others
     k = titles.index(lb)
     return (
-        f"What is the title of the {lb.axis}-axis of the {ordinal(k)} panel (reading left to right, top to bottom)?",
+        f"What is the title of the {axis} of the {ordinal(k)} panel (reading left to right, top to bottom)?",
         others,
     )
 
@@ -138,7 +148,7 @@ def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
         return _legend_question(layout, lb)
     if lb.role == PANEL_TITLE:
         return _panel_title_question(layout, lb)
-    if lb.role == AXIS_TITLE and lb.axis is not None and not lb.rotated:
+    if lb.role == AXIS_TITLE and lb.axis is not None:
         return _axis_title_question(layout, lb)
     if lb.role == ANNOTATION and lb.value is None and lb.why == INSIDE_FRAME:
         return _in_plot_question(layout, lb)

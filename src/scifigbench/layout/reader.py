@@ -9,9 +9,9 @@ Order of reading, each step using what the earlier ones found:
    they are spaced;
 3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
 4. roles, first match wins: furniture words, tick, panel mark, legend swatch or coloured text,
-   axis title (rotated beside the frame, or centred under an x run), value label (a number inside
-   the frame), title / panel title (above the frame), furniture (below or outside the frame),
-   annotation (the rest).
+   axis title (rotated beside the frame, or centred under an x run, or alone and centred just
+   under the frame), value label (a number inside the frame), title / panel title
+   (above the frame), furniture (below or outside the frame), annotation (the rest).
 """
 
 from __future__ import annotations
@@ -71,9 +71,10 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
         return False
     if _letters(upper.text) == 0 or _letters(lower.text) == 0:
         return False
-    h = min(upper.height, lower.height)
+    last = upper.lines[-1][3] - upper.lines[-1][1]  # the upper label may already hold several lines
+    h = min(last, lower.height)
     gap = lower.box[1] - upper.box[3]
-    if not -0.3 * h <= gap <= 0.35 * h or max(upper.height, lower.height) > 1.4 * h:
+    if not -0.3 * h <= gap <= 0.35 * h or max(last, lower.height) > 1.4 * h:
         return False
     w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
     return (
@@ -84,15 +85,25 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
 
 
 def _in_lists(singles: list[Label]) -> set[int]:
-    """Lines that are items of a list: three or more sharing a left edge at an even pitch (a legend)."""
+    """Lines that are items of a list: three or more sharing a left edge at an even pitch (a legend).
+
+    Not when the first line starts a row of labels side by side: that is a category name wrapped
+    over several lines under the chart ('Move / Core / Arg.' beside 'Orig.' and 'Merge Spans')."""
     out: set[int] = set()
     words = [lb for lb in singles if lb.value is None and not lb.rotated]
     for g in _groups(words, key=lambda b: b.box[0], tol=lambda b: max(3.0, 0.5 * b.height)):
         g = sorted(g, key=lambda b: b.cy)
         for part in _evenly_spaced(g, lambda b: b.cy):
-            if all(b.cy - a.cy <= 2.2 * a.height for a, b in zip(part, part[1:], strict=False)):
+            tight = all(b.cy - a.cy <= 2.2 * a.height for a, b in zip(part, part[1:], strict=False))
+            if tight and not _starts_row(part[0], words):
                 out.update(lb.index for lb in part)
     return out
+
+
+def _starts_row(first: Label, words: list[Label]) -> bool:
+    """Two or more other word lines share ``first``'s top edge, one on each side of it at least."""
+    row = [o for o in words if o is not first and abs(o.box[1] - first.box[1]) <= 0.4 * first.height]
+    return any(o.cx < first.cx for o in row) and any(o.cx > first.cx for o in row)
 
 
 def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]], coloured: set[int]) -> list[Label]:
@@ -381,10 +392,35 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
             return role(PANEL_TITLE, "above one panel's axis")
         return role(TITLE, "above the frame")
     if lb.box[1] >= frame[3] - 0.25 * median_h:
+        if _titles_frame(lb, layout, frame, median_h):
+            return role(AXIS_TITLE, "centred alone just under the frame", "x")
         return role(FURNITURE, "below the frame, not an axis title")
     if not _inside(lb.box, frame, median_h):
         return role(ANNOTATION, "beside the frame")
     return role(ANNOTATION, INSIDE_FRAME)
+
+
+def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> bool:
+    """A short line just under the frame (or under the tick labels hanging below it), centred on
+    it and alone in its row: an x-axis title that is not centred under the x tick run OCR read
+    (ticks it missed, powers of ten it could not parse). Credits and notes below a chart start at
+    its left edge or stand further down; words side by side under the frame are unread categories."""
+    reach = 2.5 * max(median_h, lb.height)
+    beside = [o for o in layout.labels if o is not lb and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height)]
+    hanging = [  # tick labels just under the frame, above this line (they may reach past the frame)
+        o.box
+        for o in layout.labels
+        if o is not lb and frame[3] - median_h <= o.box[1] <= frame[3] + reach and o.box[3] < lb.box[1]
+    ]
+    left, right = min([frame[0], *(b[0] for b in hanging)]), max([frame[2], *(b[2] for b in hanging)])
+    return (
+        not any(o.value is None for o in beside)
+        and lb.box[1] - max([frame[3], *(b[3] for b in hanging)]) <= reach
+        and abs(lb.cx - (left + right) / 2) <= 0.12 * (right - left)
+        and lb.box[2] - lb.box[0] <= 0.9 * (right - left)
+        and len(lb.text.split()) <= 6
+        and lb.value is None
+    )
 
 
 def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:

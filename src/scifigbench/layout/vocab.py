@@ -215,11 +215,14 @@ _NEGATIONS = frozenset(("no", "without", "non"))
 
 
 def _negated_words(text: str) -> set[str]:
-    """The content words of a label that says 'no ...' / 'without ...', else an empty set."""
+    """The words a label negates ('attack' in 'Models under no attack', 'data augmentation' in
+    'w/o data augmentation'), else an empty set: 'no X' is the guessable opposite of a visible X,
+    whatever the two labels say before the negation."""
     words = tokens(_spelled(text))
-    if not any(w in _NEGATIONS for w in words):
+    at = next((i for i, w in enumerate(words) if w in _NEGATIONS), None)
+    if at is None:
         return set()
-    return {w for w in words if w not in _NEGATIONS and len(w) > 1}
+    return {w for w in words[at + 1 :] if w not in _NEGATIONS and len(w) > 1}
 
 
 def _spelled(text: str) -> str:
@@ -260,7 +263,8 @@ _PREFIXES = (
 
 
 def _bare(text: str) -> str:
-    t = " ".join(re.findall(r"[a-z]+", text.lower()))
+    """Lower-case words and numbers: digits stay, so '4gram' is no prefixed form of 'gram' ('unigram')."""
+    t = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
     return {"ood": "out of domain", "id": "in domain"}.get(t, t)
 
 

@@ -1,0 +1,124 @@
+"""The turned reading of vertical text: boxes mapped back exactly, pieces replaced, sideways text
+refused; and (slow, real OCR) an upward y-axis title read whole and proposed as a target."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from helpers.layout_charts import draw_upward_text, web_chart
+from scifigbench.conditions.candidates import ADMITTANCE
+from scifigbench.conditions.layout_targets import ranked_candidates
+from scifigbench.conditions.ocr import OcrBox, backend
+from scifigbench.conditions.ocr_turned import TurnedOcr, merge, turned_lines, unturn_box
+from scifigbench.layout import read_layout
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "scivqa"
+
+
+def test_unturn_box_maps_a_marked_block_back_to_its_upright_place() -> None:
+    img = np.zeros((60, 100), dtype=np.uint8)
+    img[10:20, 30:70] = 255  # upright block x 30..70, y 10..20
+    turned = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
+    ys, xs = np.nonzero(turned)
+    box = (float(xs.min()), float(ys.min()), float(xs.max() + 1), float(ys.max() + 1))
+    assert unturn_box(box, img.shape[0]) == (30.0, 10.0, 70.0, 20.0)
+
+
+class _Scripted:
+    """A backend that answers by image shape: the upright and the turned image get their own lines."""
+
+    name = "scripted"
+
+    def __init__(self, upright: list[OcrBox], turned: list[OcrBox]) -> None:
+        self.upright, self.turned, self.shapes = upright, turned, []
+
+    def read(self, img, elements=None):
+        self.shapes.append(img.shape[:2])
+        return self.upright if img.shape[:2] == (200, 300) else self.turned
+
+
+def test_turned_reading_replaces_the_pieces_of_a_vertical_title() -> None:
+    # a y-axis title written upwards at x 10..24, y 40..160, read upright in two misread pieces
+    pieces = [OcrBox("ccuracy", (10, 40, 24, 100), 0.7), OcrBox("Ac", (11, 130, 24, 160), 0.6)]
+    tick = OcrBox("0.5", (30, 95, 50, 105), 0.99)
+    # turned clockwise (300 rows x 200 columns) the title is a row at turned x = 200 - upright y
+    title_turned = OcrBox("Accuracy", (40, 10, 160, 24), 0.98)  # turned x = 200 - upright y
+    inner = _Scripted([*pieces, tick], [title_turned])
+    lines = TurnedOcr(inner).read(np.zeros((200, 300, 3), dtype=np.uint8))
+    assert inner.shapes == [(200, 300), (300, 200)]
+    texts = sorted(b.text for b in lines)
+    assert texts == ["0.5", "Accuracy"]
+    title = next(b for b in lines if b.text == "Accuracy")
+    assert title.box == (10, 40, 24, 160)
+
+
+def test_a_turned_line_over_confident_upright_text_is_refused() -> None:
+    # upright words read well; the turned image reads the same place sideways as another text
+    upright = [OcrBox("Baseline", (20, 50, 90, 64), 0.97)]
+    sideways = OcrBox("aulase", (20, 40, 90, 70), 0.9)
+    assert merge(upright, [sideways]) == upright
+
+
+def test_turned_lines_drop_flat_digit_runs_and_short_glyphs() -> None:
+    turned = [
+        OcrBox("76747270", (0, 0, 120, 12), 0.95),  # a column of upright ticks read sideways as one number
+        OcrBox("ab", (0, 20, 40, 30), 0.95),  # too short
+        OcrBox("Loss", (0, 40, 12, 80), 0.95),  # taller than wide in the turned image: upright text
+        OcrBox("Loss", (0, 90, 60, 102), 0.5),  # unsure
+        OcrBox("Recall", (0, 110, 70, 124), 0.95),
+    ]
+    inner = _Scripted([], turned)
+    kept = turned_lines(inner, np.zeros((200, 300, 3), dtype=np.uint8))
+    assert [b.text for b in kept] == ["Recall"]
+    assert kept[0].box == unturn_box((0, 110, 70, 124), 200)
+
+
+@pytest.mark.slow
+def test_rapidocr_reads_an_upward_axis_title_whole_and_it_becomes_a_target() -> None:
+    img, _ = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Exporters", "Households"))
+    drawn = draw_upward_text(img, "Household income", 8, 260)
+    lines = TurnedOcr(backend("rapidocr")).read(img)
+    title = [b for b in lines if _alnum(b.text) == "householdincome"]
+    assert len(title) == 1, [b.text for b in lines]
+    assert all(abs(a - b) <= 6 for a, b in zip(title[0].box, drawn.box, strict=True)), (title[0].box, drawn.box)
+    # no upright piece of it is left beside the whole line
+    assert not [b for b in lines if b is not title[0] and b.box[2] <= drawn.box[2] + 2 and b.box[1] >= drawn.box[1]]
+    layout = read_layout(img, lines)
+    label = next(lb for lb in layout.labels if lb.text == title[0].text)
+    assert (label.role, label.axis) == ("axis_title", "y")
+    cands = ranked_candidates(layout, "Survey results.", ADMITTANCE, 42, "web")
+    target = next(c for c in cands if c.text == title[0].text)
+    assert target.rule == "axis_title" and target.question == "What is the title of the y-axis?"
+
+
+@pytest.mark.slow
+def test_a_real_figure_gets_its_vertical_titles_whole_where_upright_ocr_splits_them() -> None:
+    img = cv2.imread(str(FIXTURES / "1805.04688v1-Figure2-1.png"))
+    ocr = backend("rapidocr")
+    upright = {_alnum(b.text) for b in ocr.read(img)}
+    assert "timeminperepoch" not in upright and "f1score" not in upright  # the need: read in pieces
+    lines = TurnedOcr(ocr).read(img)
+    whole = {_alnum(b.text): b for b in lines}
+    assert {"timeminperepoch", "f1score"} <= set(whole)
+    # both sit in the left margin, the time title beside the lower panel (y 145..265 of 298 rows)
+    time_box = whole["timeminperepoch"].box
+    assert time_box[2] < 20 and 130 < time_box[1] < time_box[3] < 280
+    assert whole["f1score"].box[3] < 130
+    layout = read_layout(img, lines)
+    titles = {_alnum(lb.text): lb for lb in layout.labels if lb.role == "axis_title"}
+    assert titles["timeminperepoch"].axis == titles["f1score"].axis == "y"
+
+
+def _alnum(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def test_a_whole_upright_reading_read_more_surely_is_kept() -> None:
+    upright = [OcrBox("tfidf", (10, 40, 24, 80), 0.97)]  # a rotated category OCR already read whole
+    assert merge(upright, [OcrBox("tidt", (10, 41, 24, 80), 0.83)]) == upright
+    better = OcrBox("tfidf", (10, 41, 24, 80), 0.99)
+    assert merge([OcrBox("tidt", (10, 40, 24, 80), 0.83)], [better]) == [better]
