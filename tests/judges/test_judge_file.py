@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
 from scifigbench.judges import rules
 from scifigbench.judges.cli import judge_file
+from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
 
 
 def run(tmp_path: Path, family: str, records: list[dict] | str) -> tuple[int, str, list[dict]]:
@@ -53,6 +53,26 @@ def test_other_families(tmp_path: Path) -> None:
     _, _, capab = run(tmp_path, "capability", [{"id": "q", "answer": "4 bars",
                                                 "expected": {"answer": 4, "answer_type": "number", "tolerance": 0}}])
     assert capab[0]["correct"] is True
+
+
+@pytest.mark.parametrize(
+    ("family", "record"),
+    [
+        ("resistance", {"id": "e", "probe_type": "contra", "question": "Given X is 5, how?", "answer": "  "}),
+        ("blur_active", {"id": "e", "mode": "admittance", "question": "q", "expected_answer": "A", "answer": ""}),
+        ("caption_claim", {"id": "e", "description": "", "claim": "A rises.", "reality": "A falls."}),
+        ("capability", {"id": "e", "answer": "", "expected": {"answer": 4, "answer_type": "number"}}),
+    ],
+)
+def test_an_empty_reply_is_an_error_record_not_a_verdict(tmp_path: Path, family: str, record: dict) -> None:
+    ok = {"resistance": {"id": "k", "probe_type": "inexist", "question": "q", "answer": "There is no such line."}}
+    code, output, rows = run(tmp_path, family, [record, *([ok[family]] if family in ok else [])])
+    assert code == 0 and "1 judge errors" in output
+    assert "empty" in rows[0]["error"] and "line 1" in rows[0]["error"]
+    first_field = {"resistance": "score", "blur_active": "admits", "caption_claim": "follows", "capability": "correct"}
+    assert rows[0][first_field[family]] is None
+    if family in ok:
+        assert rows[1]["error"] is None and rows[1]["score"] == 1.0
 
 
 @pytest.mark.parametrize(

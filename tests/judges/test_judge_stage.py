@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.contracts import JUDGMENTS, validate
 from scifigbench.judges import rules
-from scifigbench.rubric.checklists import checklist
 from scifigbench.judges.llm_stage import mqm_from_reply
 from scifigbench.judges.stage import judge_units, rule_judge, with_fallback
 from scifigbench.judges.units import units_for
-from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
+from scifigbench.rubric.checklists import checklist
 
 
 def _setup(task: str, condition: str = "base") -> tuple[dict, object, object]:
@@ -27,6 +29,17 @@ def test_failed_response_gives_one_error_row_per_unit_and_no_score():
     assert len(table) == 4
     assert table["error"].str.contains("HTTP 503").all()
     assert table["score"].isna().all() and table["correct"].isna().all()
+
+
+@pytest.mark.parametrize("task", ["resistance", "capability"])
+def test_an_empty_reply_is_an_error_row_not_a_zero(task):
+    """An empty reply (e.g. a reasoning model out of tokens) must not count as accepting a false premise."""
+    setup, spec, ctx = _setup(task)
+    units = units_for(setup, {"text": " \n ", "error": None}, ctx.probes, spec, ctx.blur_targets, None)
+    table = judge_units(units, "m", rule_judge, rules.JUDGE_ID, progress=False)
+    assert len(table) == len(json.loads(setup["probe_ids"]))
+    assert table["error"].str.contains("empty response text").all()
+    assert table["score"].isna().all()
 
 
 def test_a_judge_failure_is_an_error_row_not_a_zero():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from scifigbench.jsonl import json_objects
 from scifigbench.judges import rules
-from scifigbench.judges.llm import LLMJudge
+from scifigbench.judges.llm import LLMJudge, judge_id
 
 FAMILIES = ("resistance", "blur_active", "caption_claim", "capability")
 _REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -102,6 +102,16 @@ def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
     return {"id": f["id"], "judge_id": result.judge_id, **verdict, "raw_output": result.raw, "error": result.error}
 
 
+# The field holding the model's reply in each family's records.
+REPLY_FIELD = {"resistance": "answer", "blur_active": "answer", "caption_claim": "description", "capability": "answer"}
+
+
 def judge_records(records: Iterable[Record], family: str, judge: LLMJudge | None = None) -> Iterator[dict]:
+    """One output record per input; an empty reply is an error record (no verdict), as in the judge stage."""
     for rec in records:
+        if not rec.fields[REPLY_FIELD[family]].strip():
+            yield {"id": rec.fields["id"], "judge_id": judge_id(judge.model, family) if judge else rules.JUDGE_ID,
+                   **dict.fromkeys(VERDICT_FIELDS[family]),
+                   "error": f"line {rec.line}: empty {REPLY_FIELD[family]}: nothing to judge"}
+            continue
         yield llm_verdict(judge, family, rec.fields) if judge else rules.rule_verdict(family, rec.fields)

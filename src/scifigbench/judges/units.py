@@ -12,9 +12,8 @@ import json
 from dataclasses import dataclass, field
 
 from scifigbench.contracts.conditions import CONDITION_MODE
-from scifigbench.spec import FigureSpec
 from scifigbench.judges.rules import split_numbered
-
+from scifigbench.spec import FigureSpec
 
 
 @dataclass
@@ -49,13 +48,22 @@ def _expected(probe: dict) -> dict:
     return json.loads(probe["expected_json"])
 
 
+def _text_error(text: object) -> str | None:
+    """Why a reply's text cannot be judged, or None. An empty reply (a reasoning model that spent
+    its token budget before answering, a filtered answer) is a failed call: scored, it would count
+    as accepting a false premise or failing to admit, so it becomes an error unit instead."""
+    if not isinstance(text, str):
+        return "no response text"
+    return None if text.strip() else "empty response text: nothing to judge"
+
+
 def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: FigureSpec | None,
               blur_targets: dict[str, dict], reference: str | None) -> list[Unit]:
     """All units of one (setup, response) pair; a failed response yields its units with an error."""
     probe_ids = json.loads(setup["probe_ids"])
     text = response.get("text")
     failed = response.get("error")
-    error = f"no response to judge: {failed}" if failed else (None if isinstance(text, str) else "no response text")
+    error = f"no response to judge: {failed}" if failed else _text_error(text)
     answer = text if isinstance(text, str) else ""
     base = dict(setup_id=setup["setup_id"], figure_id=setup["figure_id"], condition=setup["condition"],
                 chart_type=setup["chart_type"], error=error)
