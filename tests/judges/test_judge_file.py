@@ -139,3 +139,19 @@ def test_judgment_columns() -> None:
     assert (blur["admits"], blur["fabricates"], blur["mentioned"], blur["score"]) == (True, False, None, None)
     failed = judgment_columns("resistance", {"score": None, "verdict": None, "error": "judge call failed: x", "raw_output": None})
     assert failed["score"] is None and failed["error"] == "judge call failed: x"
+
+
+def test_a_record_the_rule_judge_fails_on_is_an_error_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = rules.rule_verdict
+
+    def fails_on_b(family: str, fields: dict) -> dict:
+        if fields["id"] == "b":
+            raise ValueError("cannot read this answer")
+        return real(family, fields)
+
+    monkeypatch.setattr(rules, "rule_verdict", fails_on_b)
+    records = [{"id": i, "probe_type": "inexist", "question": "q", "answer": "There is no such line."} for i in "abc"]
+    code, output, rows = run(tmp_path, "resistance", records)
+    assert code == 0 and "1 judge errors" in output
+    assert [r["error"] for r in rows] == [None, "line 2: ValueError: cannot read this answer", None]
+    assert [r["score"] for r in rows] == [1.0, None, 1.0]

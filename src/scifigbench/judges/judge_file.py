@@ -106,12 +106,23 @@ def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
 REPLY_FIELD = {"resistance": "answer", "blur_active": "answer", "caption_claim": "description", "capability": "answer"}
 
 
+def _error_record(rec: Record, family: str, jid: str, why: str) -> dict:
+    """The output of a record that got no verdict: verdict fields None, the reason with its line."""
+    return {"id": rec.fields["id"], "judge_id": jid, **dict.fromkeys(VERDICT_FIELDS[family]),
+            "error": f"line {rec.line}: {why}"}
+
+
 def judge_records(records: Iterable[Record], family: str, judge: LLMJudge | None = None) -> Iterator[dict]:
-    """One output record per input; an empty reply is an error record (no verdict), as in the judge stage."""
+    """One output record per input. An empty reply, or one the rule judge fails on, is an error
+    record (no verdict), as in the judge stage; the other records are judged."""
     for rec in records:
+        jid = judge_id(judge.model, family) if judge else rules.JUDGE_ID
         if not rec.fields[REPLY_FIELD[family]].strip():
-            yield {"id": rec.fields["id"], "judge_id": judge_id(judge.model, family) if judge else rules.JUDGE_ID,
-                   **dict.fromkeys(VERDICT_FIELDS[family]),
-                   "error": f"line {rec.line}: empty {REPLY_FIELD[family]}: nothing to judge"}
-            continue
-        yield llm_verdict(judge, family, rec.fields) if judge else rules.rule_verdict(family, rec.fields)
+            yield _error_record(rec, family, jid, f"empty {REPLY_FIELD[family]}: nothing to judge")
+        elif judge is not None:
+            yield llm_verdict(judge, family, rec.fields)
+        else:
+            try:
+                yield rules.rule_verdict(family, rec.fields)
+            except (ValueError, KeyError) as exc:
+                yield _error_record(rec, family, jid, f"{type(exc).__name__}: {exc}")
