@@ -35,9 +35,10 @@ CACHE_DIR = Path(".scifigbench-cache")  # content-addressed model-call cache (no
 CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"  # moves the whole cache: model calls, step store, validated stamps
 
 
-def cache_root() -> Path:
-    """The untracked cache folder: $SCIFIGBENCH_CACHE_DIR, else ``.scifigbench-cache`` in the working directory."""
-    return Path(os.environ.get(CACHE_ENV) or CACHE_DIR)
+def cache_root(repo_root: Path | str = ".") -> Path:
+    """The untracked cache folder: $SCIFIGBENCH_CACHE_DIR, else ``.scifigbench-cache`` in ``repo_root``
+    (an absolute $SCIFIGBENCH_CACHE_DIR stays where it is)."""
+    return Path(repo_root) / Path(os.environ.get(CACHE_ENV) or CACHE_DIR)
 
 
 def responses(model: str) -> Path:

@@ -30,7 +30,6 @@ from typing import Any
 
 from scifigbench import paths
 
-CACHE_ENV = paths.CACHE_ENV
 PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("matplotlib", "numpy", "opencv-python-headless", "pillow", "rapidocr", "onnxruntime")
 
@@ -70,8 +69,7 @@ class StepStore:
     """Per-figure results of one step: a pickled value plus the files the step wrote."""
 
     def __init__(self, step: str, version: str, repo_root: Path | str = ".") -> None:
-        base = Path(os.environ.get(CACHE_ENV) or Path(repo_root) / paths.CACHE_DIR)
-        self.dir = base / "steps" / step / version
+        self.dir = paths.cache_root(repo_root) / "steps" / step / version
         self.hits = 0
         self.misses = 0
 
@@ -132,8 +130,7 @@ class ValueStore:
     BATCH = 2000  # rows per transaction
 
     def __init__(self, step: str, version: str, repo_root: Path | str = ".") -> None:
-        base = Path(os.environ.get(CACHE_ENV) or Path(repo_root) / paths.CACHE_DIR)
-        self.path = base / "steps" / step / version / "values.sqlite"
+        self.path = paths.cache_root(repo_root) / "steps" / step / version / "values.sqlite"
         self.hits = 0
         self.misses = 0
         self._db: sqlite3.Connection | None = None

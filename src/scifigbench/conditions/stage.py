@@ -44,7 +44,6 @@ from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_c
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.contracts.conditions import MODE_CONDITION
 from scifigbench.failures import ItemFailure, from_exception, write_failures
-from scifigbench.llm.cache import cache_dir
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_table
@@ -200,7 +199,7 @@ def reader(name: str, root: Path):
     """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``
     and also read the image turned a quarter, so vertical text (y-axis titles) comes out whole."""
     inner = ocr_backend(name)
-    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, root / cache_dir() / "ocr"))
+    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, paths.cache_root(root) / "ocr"))
 
 
 def _init_worker() -> None:
@@ -243,7 +242,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     decided = review.read_decisions(root / REVIEW_FILE)
     jobs = jobs_for(figures, cfg)
-    memo = FigureCache(root / cache_dir() / "conditions")
+    memo = FigureCache(paths.cache_root(root) / "conditions")
     keys = {j.figure_id: _memo_key(j, cfg, seed, root, decided) for j in jobs}
     done: dict[str, FigureResult] = {}
     for j in jobs:

@@ -17,13 +17,14 @@ import json
 import logging
 import os
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
 import pandas as pd
 
 from scifigbench import validated
+from scifigbench.atomic import sha256_bytes
+from scifigbench.stepstore import content_key, library_versions
 
 Dtype = Literal["str", "int", "float", "bool"]
 MAX_LISTED = 8
@@ -234,9 +235,7 @@ def validate(
 def _engine_version() -> str:
     """What decides a suite's verdict besides the table: this module's source (it builds the
     expectations) and the installed great-expectations version."""
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    digest.update(metadata.version("great-expectations").encode())
-    return digest.hexdigest()
+    return content_key(sha256_bytes(Path(__file__).read_bytes()), library_versions(("great-expectations",)))
 
 
 def _plain(value: Any) -> Any:
@@ -267,10 +266,7 @@ def suite_key(content: str, schema: TableSchema, refs: dict[str, set[Any]]) -> s
     """Key of one GX verdict: the table's content digest, the schema, the id sets its foreign keys
     check against (only those the schema declares), and the engine version."""
     used = {fk.ref_table: sorted(refs[fk.ref_table], key=str) for fk in schema.foreign_keys if fk.ref_table in refs}
-    blob = json.dumps(
-        [_engine_version(), _plain(dataclasses.asdict(schema)), used, content], sort_keys=True, default=str
-    )
-    return hashlib.sha256(blob.encode()).hexdigest()
+    return content_key(_engine_version(), _plain(dataclasses.asdict(schema)), used, content)
 
 
 def _run_gx(df: pd.DataFrame, schema: TableSchema, refs: dict[str, set[Any]]) -> list[str]:
