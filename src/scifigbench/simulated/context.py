@@ -7,13 +7,13 @@ built from objects in memory for tests.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from scifigbench import paths
 from scifigbench.spec import FigureSpec
+from scifigbench.stepstore import content_key
 
 
 @dataclass
@@ -68,27 +68,24 @@ class SimContext:
         """Per figure, a hash of all a respondent may read about it: its spec, its probes and its
         blur targets. A runner keys reused answers by it, so
         an edit to any of them is a new answer, while other figures' edits leave it alone."""
-        probes: dict[str, list[dict]] = {}
-        for pid in sorted(self.probes, key=str):
-            row = self.probes[pid]
-            probes.setdefault(str(row["figure_id"]), []).append(row)
-        targets: dict[str, list[dict]] = {}
-        for tid in sorted(self.blur_targets, key=str):
-            row = self.blur_targets[tid]
-            targets.setdefault(str(row["figure_id"]), []).append(row)
-        out = {}
-        for fid in {*self.specs, *probes, *targets}:
-            spec = self.specs.get(fid)
-            blob = json.dumps(
-                [spec.to_json() if spec else None, probes.get(fid, []), targets.get(fid, [])],
-                sort_keys=True,
-                default=str,
+        probes, targets = _by_figure(self.probes), _by_figure(self.blur_targets)
+        return {
+            fid: content_key(
+                self.specs[fid].to_json() if fid in self.specs else None, probes.get(fid, []), targets.get(fid, [])
             )
-            out[fid] = hashlib.sha256(blob.encode("utf-8")).hexdigest()
-        return out
+            for fid in {*self.specs, *probes, *targets}
+        }
 
     def blur_target(self, target_id: str) -> dict:
         try:
             return self.blur_targets[target_id]
         except KeyError:
             raise KeyError(f"simulated respondent: blur target '{target_id}' is not in blur_targets") from None
+
+
+def _by_figure(rows: dict[str, dict]) -> dict[str, list[dict]]:
+    """Rows keyed by id, grouped by their figure in id order."""
+    out: dict[str, list[dict]] = {}
+    for key in sorted(rows, key=str):
+        out.setdefault(str(rows[key]["figure_id"]), []).append(rows[key])
+    return out
