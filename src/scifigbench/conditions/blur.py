@@ -38,6 +38,19 @@ def blur_boxes(img: np.ndarray, boxes: Sequence[Box], *, grey_blend: float, kern
     return img
 
 
+def review_pair(
+    img: np.ndarray, boxes: Sequence[Box], *, grey_blend: float, kernel: int, pad: int, margin: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """What a reviewer compares: the image with every box outlined in red ``margin`` pixels outside
+    it, and the image as the stage blurs it."""
+    marked = img.copy()
+    for x0, y0, x1, y1 in boxes:
+        cv2.rectangle(
+            marked, (int(x0) - margin, int(y0) - margin), (int(x1) + margin, int(y1) + margin), (0, 0, 255), 2
+        )
+    return marked, blur_boxes(img, boxes, grey_blend=grey_blend, kernel=kernel, pad=pad)
+
+
 def blur_box(img: np.ndarray, box: Box, *, grey_blend: float, kernel: int, pad: int) -> np.ndarray:
     """Return a copy of ``img`` with the padded ``box`` blended toward grey and Gaussian-blurred."""
     h, w = img.shape[:2]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from scifigbench.conditions.candidates import Box
+from scifigbench.conditions.candidates import Box, area, shared_area
 from scifigbench.conditions.ocr import OcrBackend, OcrBox
 from scifigbench.spec import TextElement
 
@@ -56,15 +56,6 @@ def turned_lines(inner: OcrBackend, img: np.ndarray) -> list[OcrBox]:
     return out
 
 
-def _area(box: Box) -> float:
-    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
-
-
-def _shared(a: Box, b: Box) -> float:
-    """The area of ``a`` and ``b`` in common."""
-    return _area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
-
-
 def _alnum(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
@@ -72,7 +63,7 @@ def _alnum(text: str) -> str:
 def _piece_of(u: OcrBox, t: OcrBox) -> bool:
     """Is the upright line ``u`` a piece of the vertical line ``t``: mostly inside it, and taller
     than wide (read across the letters) or with its characters found in ``t``'s text?"""
-    if _area(u.box) <= 0 or _shared(u.box, t.box) < 0.5 * _area(u.box):
+    if area(u.box) <= 0 or shared_area(u.box, t.box) < 0.5 * area(u.box):
         return False
     tall = (u.box[3] - u.box[1]) > (u.box[2] - u.box[0])
     return tall or (bool(_alnum(u.text)) and _alnum(u.text) in _alnum(t.text))
@@ -83,7 +74,7 @@ def _sideways(t: OcrBox, upright: Sequence[OcrBox]) -> bool:
     return any(
         u.score >= MIN_SCORE
         and (u.box[2] - u.box[0]) >= (u.box[3] - u.box[1])
-        and _shared(u.box, t.box) >= 0.5 * _area(u.box)
+        and shared_area(u.box, t.box) >= 0.5 * area(u.box)
         and not _piece_of(u, t)
         for u in upright
     )

@@ -123,10 +123,8 @@ _root_opt = click.option(
 @_root_opt
 def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     """Write a side-by-side preview: the figure with the target boxed in red, and blurred."""
-    import cv2
-
     from scifigbench.conditions import config
-    from scifigbench.conditions.blur import blur_boxes
+    from scifigbench.conditions.blur import review_pair
     from scifigbench.conditions.candidates import row_boxes
     from scifigbench.conditions.gallery import gallery
     from scifigbench.conditions.images import read_bgr, write_png
@@ -137,11 +135,9 @@ def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     img = read_bgr(root / figs.loc[r.figure_id, "image_path"])
     params_file = root / "params.yaml"
     cfg = config.load(params_file)[0] if params_file.exists() else config.ConditionsConfig()
-    boxes = row_boxes(r)
-    marked = img.copy()
-    for x0, y0, x1, y1 in boxes:
-        cv2.rectangle(marked, (int(x0) - 2, int(y0) - 2), (int(x1) + 2, int(y1) + 2), (0, 0, 255), 2)
-    blurred = blur_boxes(img, boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
+    marked, blurred = review_pair(
+        img, row_boxes(r), grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px, margin=2
+    )
     write_png(out, gallery([(f"{target_id}: {r.text[:30]!r}", marked), ("blurred", blurred)], columns=2))
     click.echo(f"wrote {out}")
 

@@ -18,7 +18,7 @@ import pandas as pd
 
 from scifigbench import paths
 from scifigbench.conditions import config
-from scifigbench.conditions.blur import blur_boxes
+from scifigbench.conditions.blur import review_pair
 from scifigbench.conditions.candidates import row_boxes
 from scifigbench.conditions.images import read_bgr
 from scifigbench.tableio import atomic_write_text
@@ -52,11 +52,9 @@ def write_page(targets: Sequence[Any], root: Path, out: Path) -> None:
     rows = []
     for r in sorted(targets, key=lambda t: t.target_id):
         img = read_bgr(root / figures.loc[r.figure_id, "image_path"])
-        boxes = row_boxes(r)
-        marked = img.copy()
-        for x0, y0, x1, y1 in boxes:
-            cv2.rectangle(marked, (int(x0) - 3, int(y0) - 3), (int(x1) + 3, int(y1) + 3), (0, 0, 255), 2)
-        blurred = blur_boxes(img, boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px)
+        marked, blurred = review_pair(
+            img, row_boxes(r), grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px, margin=3
+        )
         stem = r.target_id.replace("/", "__")
         _save(marked, files / f"{stem}.marked.jpg")
         _save(blurred, files / f"{stem}.blurred.jpg")

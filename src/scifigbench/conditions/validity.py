@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scifigbench.conditions.candidates import Box, overlaps
+from scifigbench.conditions.candidates import Box, area, overlaps, shared_area
 from scifigbench.conditions.matching import normalise
 from scifigbench.conditions.ocr import OcrBox
 
@@ -38,10 +38,9 @@ def _reads(b: OcrBox, want: str, target_box: Box, pad: float) -> bool:
         return False
     if text == want or len(want) >= 3:
         return True
-    x0, y0, x1, y1 = target_box[0] - pad, target_box[1] - pad, target_box[2] + pad, target_box[3] + pad
-    inter = max(0.0, min(x1, b.box[2]) - max(x0, b.box[0])) * max(0.0, min(y1, b.box[3]) - max(y0, b.box[1]))
-    area = (b.box[2] - b.box[0]) * (b.box[3] - b.box[1])
-    return area > 0 and inter >= 0.5 * area
+    padded = (target_box[0] - pad, target_box[1] - pad, target_box[2] + pad, target_box[3] + pad)
+    own = area(b.box)
+    return own > 0 and shared_area(padded, b.box) >= 0.5 * own
 
 
 def check_blur(
