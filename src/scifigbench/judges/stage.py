@@ -8,6 +8,7 @@ from every denominator by the metrics stage and counted there, never scored as z
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import pickle
@@ -221,11 +222,8 @@ def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataF
     try:
         # only the pure rule judge's verdicts are stored; LLM verdicts are cached per request already
         store = rule_store() if cfg.kind == "rule" and not cfg.fallback_model else None
-        try:
+        with store or contextlib.nullcontext():
             table = judge_units(load_units(model), model, judge, judge_id, store=store)
-        finally:
-            if store is not None:
-                store.close()
     finally:
         getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")

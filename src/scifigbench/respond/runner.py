@@ -105,14 +105,12 @@ class _Caller:
     def __init__(
         self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal, stats: RunStats, bar: tqdm
     ) -> None:
-        self.eff, self.backend, self.cache, self.journal, self.stats, self.bar = (
-            eff,
-            backend,
-            cache,
-            journal,
-            stats,
-            bar,
-        )
+        self.eff = eff
+        self.backend = backend
+        self.cache = cache
+        self.journal = journal
+        self.stats = stats
+        self.bar = bar
         self.rows: dict[str, dict[str, Any]] = {}
 
     async def call(self, attempts: Attempts, req: Request) -> tuple[dict[str, Any], bool]:
