@@ -1,5 +1,5 @@
 """Allow ``python -m scifigbench``."""
 
-from scifigbench.cli import main
+from scifigbench.warm import main
 
 main()
