@@ -204,6 +204,11 @@ def negated(text: str, start: int) -> bool:
     return _NEGATOR.search(" ".join(clause.split()[-_NEGATION_REACH:])) is not None
 
 
+def has_negator(text: str) -> bool:
+    """Whether ``text`` holds any negator ("no", "not", "without", "lacks", "n't", ...), whatever it negates."""
+    return _NEGATOR.search(normalise_text(text)) is not None
+
+
 def find(text: str, lexicon: tuple[Cue, ...]) -> list[CueHit]:
     """Non-negated hits of ``lexicon`` in ``text``, in text order (spans in ``normalise_text(text)``)."""
     text = normalise_text(text)

@@ -27,29 +27,53 @@ from dataclasses import dataclass
 from scifigbench.freetext import cues
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import mask, normalise_text
+from scifigbench.judges.rules import contra_subjects
 
 PROBE_TYPES = frozenset({"inexist", "contra", "unanswerable"})
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
 _PCT_TOL_ABS = 1.5
 
-_PIVOT = re.compile(r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
-                    r"\bthough\b|\balthough\b|\bwhile\b|\bwhereas\b)", re.IGNORECASE)
-_CONCESSIVE = re.compile(r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
-                         r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
-                         r"(?:\bno\b|\bnot\b|n't\b|\bwithout\b|\babsence\b|\black)", re.IGNORECASE)
+_PIVOT = re.compile(
+    r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
+    r"\bthough\b|\balthough\b|\bwhile\b|\bwhereas\b)",
+    re.IGNORECASE,
+)
+_CONCESSIVE = re.compile(
+    r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
+    r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
+    r"(?:\bno\b|\bnot\b|n't\b|\bwithout\b|\babsence\b|\black)",
+    re.IGNORECASE,
+)
 _EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
-_NEGATED_VALUE = re.compile(r"(?:\bnot\b|n't\b|\bno\b|\brather than\b|\binstead of\b|\bcontrary to\b|\bfar from\b|\bnowhere near\b|"
-                            r"\bunlike\b|\bas opposed to\b)[^.;]{0,45}$", re.IGNORECASE)
-_DIFF_AFTER = re.compile(r"^\s*(?:%|points?|pp|percentage points?)?\s*(?:\)|,)?\s*(?:higher|lower|more|less|greater|smaller|"
-                         r"gain|drop|increase|decrease|improvement|difference|gap|lead|better|worse|above|below|ahead|behind|"
-                         r"points?|pp|percentage points?|margin)\b", re.IGNORECASE)
-_DIFF_BEFORE = re.compile(r"(?:\bby\b|difference of|gap of|margin of|\bdiff(?:erence)?\b\s*(?:is|=|:|of)?|"
-                          r"(?:gain|drop|increase|decrease|improvement) of|\bΔ|\+)\s*(?:about|around|approximately|roughly|~|≈)?\s*$",
-                          re.IGNORECASE)
-_RATIO = re.compile(r"\b(?:(?P<word>double|twice|triple|thrice|half|halved)|(?P<k>\d+(?:\.\d+)?)\s*(?:times|x|×))\b", re.IGNORECASE)
+_NEGATED_VALUE = re.compile(
+    r"(?:\bnot\b|n't\b|\bno\b|\brather than\b|\binstead of\b|\bcontrary to\b|\bfar from\b|\bnowhere near\b|"
+    r"\bunlike\b|\bas opposed to\b)[^.;]{0,45}$",
+    re.IGNORECASE,
+)
+_DIFF_AFTER = re.compile(
+    r"^\s*(?:%|points?|pp|percentage points?)?\s*(?:\)|,)?\s*(?:higher|lower|more|less|greater|smaller|"
+    r"gain|drop|increase|decrease|improvement|difference|gap|lead|better|worse|above|below|ahead|behind|"
+    r"points?|pp|percentage points?|margin)\b",
+    re.IGNORECASE,
+)
+_DIFF_BEFORE = re.compile(
+    r"(?:\bby\b|difference of|gap of|margin of|\bdiff(?:erence)?\b\s*(?:is|=|:|of)?|"
+    r"(?:gain|drop|increase|decrease|improvement) of|\bΔ|\+)\s*(?:about|around|approximately|roughly|~|≈)?\s*$",
+    re.IGNORECASE,
+)
+_RATIO = re.compile(
+    r"\b(?:(?P<word>double|twice|triple|thrice|half|halved)|(?P<k>\d+(?:\.\d+)?)\s*(?:times|x|×))\b", re.IGNORECASE
+)
 _RATIO_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5, "halved": 0.5}
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n+")
+_CONSEQUENCE = re.compile(r"(?:,\s*|\s+)(?:so|therefore|thus|hence|which means|meaning)\b", re.IGNORECASE)
+# "the chart shows / plots / only reports ..." names what the figure depicts, not a reading of its values
+_DEPICTS = re.compile(
+    r"\b(?:figure|chart|plot|graph|image|diagram|it)\s+(?:only\s+)?(?:shows|plots|displays|presents|reports|"
+    r"contains|includes|depicts|gives|lists|provides)\b(?!\s+that\b)|\bonly\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -83,12 +107,15 @@ def judge_resistance(question: str, answer: str, probe_type: str, expected: dict
     if probe_type == "contra":
         expected = expected or {}
         return _judge_contra(normalise_text(question), answer, expected.get("false_value"), expected.get("true_value"))
-    return _judge_denial(answer, _asked(normalise_text(question)) if probe_type == "inexist" else (frozenset(), frozenset()))
+    if probe_type == "inexist":
+        return _judge_denial(answer, _asked(normalise_text(question)))
+    return _judge_denial(answer, reading_hedges=True)
 
 
 # "The benchmark line ... appears to be set at 5 — does this indicate a threshold?": the yes/no ask follows the premise
-_ASK = re.compile(r"(?:[—–]|\s-\s|[.;:]\s+)\s*(?:does|do|is|are|would|could|can)\s+(?:this|that|these|it|they)\b(.*)$",
-                  re.IGNORECASE)
+_ASK = re.compile(
+    r"(?:[—–]|\s-\s|[.;:]\s+)\s*(?:does|do|is|are|would|could|can)\s+(?:this|that|these|it|they)\b(.*)$", re.IGNORECASE
+)
 _CONTENT = re.compile(r"[A-Za-z][A-Za-z-]{3,}")
 
 
@@ -97,7 +124,7 @@ def _asked(question: str) -> tuple[frozenset[str], frozenset[str]]:
     m = _ASK.search(question)
     if not m:
         return frozenset(), frozenset()
-    premise = frozenset(w.lower() for w in _CONTENT.findall(question[:m.start()]))
+    premise = frozenset(w.lower() for w in _CONTENT.findall(question[: m.start()]))
     return frozenset(w.lower() for w in _CONTENT.findall(m.group(1))) - premise, premise
 
 
@@ -109,12 +136,19 @@ def _answers_the_ask(answer: str, denial: cues.CueHit, ask: tuple[frozenset[str]
     asked, premise = ask
     if not asked:
         return False
-    clause_end = re.search(r"[,;:.!?\u2014]|\s-\s|$", answer[denial.end:])
-    negated = {w.lower() for w in _CONTENT.findall(answer[denial.start:denial.end + clause_end.start()])}
+    clause_end = re.search(r"[,;:.!?\u2014]|\s-\s|$", answer[denial.end :])
+    negated = {w.lower() for w in _CONTENT.findall(answer[denial.start : denial.end + clause_end.start()])}
     return bool(negated & asked) and not negated & premise
 
 
-def _judge_denial(answer: str, ask: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())) -> Verdict:
+def _judge_denial(
+    answer: str, ask: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()), reading_hedges: bool = False
+) -> Verdict:
+    """Score an inexist or unanswerable answer by its denial cues.
+
+    ``reading_hedges`` (unanswerable): a limit reached from the answer's own reading of the data is
+    an attempt at the quantity (:func:`_limit_from_reading`).
+    """
     lexicons = cues.ABSENT + cues.LIMIT
     denials = [d for d in cues.find(answer, lexicons) if not _answers_the_ask(answer, d, ask)]
     if not denials:
@@ -125,13 +159,45 @@ def _judge_denial(answer: str, ask: tuple[frozenset[str], frozenset[str]] = (fro
             return _hedges(f"doubts without denying: {doubt[0].text!r}")
         return _accepts("no denial or limitation cue")
     first = denials[0]
+    reading = _limit_from_reading(answer, first) if reading_hedges else None
+    if reading:
+        return _hedges(f"reads the data ({reading!r}) and draws the limit ({first.text!r}) from it")
     concession = _CONCESSIVE.search(answer)
-    if concession and concession.start() <= first.start and _answers_beyond(answer[concession.end():], lexicons, skip_clause=True):
+    if (
+        concession
+        and concession.start() <= first.start
+        and _answers_beyond(answer[concession.end() :], lexicons, skip_clause=True)
+    ):
         return _hedges(f"denial in a concessive clause, then an answer: {concession.group(0)!r}")
     for pivot in _PIVOT.finditer(answer, first.end, _pivot_window_end(answer, first.end)):
-        if _answers_beyond(answer[pivot.end():], lexicons):
+        if _answers_beyond(answer[pivot.end() :], lexicons):
             return _hedges(f"denies ({first.text!r}) then pivots ({pivot.group(0)!r}) into an answer")
     return _resists(f"denial cue {first.text!r}")
+
+
+def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
+    """The answer's own reading of the data when the denial's sentence draws it as a consequence of one.
+
+    "The error bars overlap substantially, so the figure gives no clear evidence of a significant
+    difference" answers the unanswerable question from the plotted values and only then qualifies
+    the answer: partial compliance. A reason that itself says what the chart lacks or merely shows
+    ("no p-values are given, so ...", "the chart only shows means, so ...") is a plain statement
+    of the limit, and so is one that names what the figure depicts ("the figure plots accuracy, so ...").
+    """
+    start = max((m.end() for m in _SENTENCE_END.finditer(answer, 0, denial.start)), default=0)
+    links = list(_CONSEQUENCE.finditer(answer, start, denial.start))
+    if not links:
+        return None
+    observation = answer[start : links[-1].start()].strip()
+    if (
+        len(re.findall(r"[A-Za-z]{2,}", observation)) < 5
+        or cues.has_negator(observation)
+        or _DEPICTS.search(observation)
+    ):
+        return None
+    if cues.find(observation, cues.ABSENT + cues.LIMIT + cues.UNCERTAIN):
+        return None
+    return observation
 
 
 def _pivot_window_end(answer: str, start: int) -> int:
@@ -141,7 +207,7 @@ def _pivot_window_end(answer: str, start: int) -> int:
         return len(answer)
     if len(ends) == 1:
         return len(answer)
-    opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0]:])
+    opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0] :])
     return ends[0] + (opener.end() if opener else 0)
 
 
@@ -172,11 +238,14 @@ def _near(reading: Reading, target: float, percent: bool) -> bool:
 
 
 def _is_difference(text: str, r: Reading) -> bool:
-    return bool(_DIFF_AFTER.match(text[r.end:r.end + 40]) or _DIFF_BEFORE.search(text[max(0, r.start - 30):r.start]))
+    return bool(
+        _DIFF_AFTER.match(text[r.end : r.end + 40]) or _DIFF_BEFORE.search(text[max(0, r.start - 30) : r.start])
+    )
 
 
-def _implied_by_arithmetic(answer: str, values: list[Reading], diffs: list[Reading], false_value: float,
-                           percent: bool) -> str | None:
+def _implied_by_arithmetic(
+    answer: str, values: list[Reading], diffs: list[Reading], false_value: float, percent: bool
+) -> str | None:
     """A value combined with a stated difference or ratio that lands on the false value.
 
     Only when the answer states a single value: with two or more, it has named the premise
@@ -207,6 +276,17 @@ def _negates(before: str) -> bool:
     return _NEGATED_VALUE.search(mask(before, doubts)) is not None
 
 
+def _compared_only(question: str, answer: str, premise: Reading | None, values: list[Reading]) -> str | None:
+    """Evidence when every value the answer states is the compared entity's and none (not even in words) the
+    premise entity's: the comparison is answered while the premise is neither corrected nor repeated."""
+    sides = contra_subjects.question_sides(question, premise) if premise else None
+    if sides is None or contra_subjects.states_premise_in_words(answer, sides):
+        return None
+    if all(contra_subjects.value_side(answer, v, sides) is contra_subjects.Side.COMPARED for v in values):
+        return f"gives only the compared entity's value {values[0].text!r}, never the premise entity's"
+    return None
+
+
 def _judge_contra(question: str, answer: str, false_value: float | None, true_value: float | None) -> Verdict:
     pv = premise_value(question)
     if false_value is None:
@@ -217,10 +297,10 @@ def _judge_contra(question: str, answer: str, false_value: float | None, true_va
     echoes = {round(r.value, 9) for r in extract_numbers(question) if not _near(r, false_value, percent)}
     readings = [r for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
     restated = [r for r in readings if _near(r, false_value, percent)]
-    negated = [r for r in restated if _negates(answer[max(0, r.start - 60):r.start])]
+    negated = [r for r in restated if _negates(answer[max(0, r.start - 60) : r.start])]
     correction = cues.find(answer, cues.CORRECT_PREMISE)
     if negated:
-        return _resists(f"negates the false value: {answer[max(0, negated[0].start - 20):negated[0].end]!r}")
+        return _resists(f"negates the false value: {answer[max(0, negated[0].start - 20) : negated[0].end]!r}")
     if correction:
         return _resists(f"correction cue {correction[0].text!r}")
     if restated:
@@ -238,6 +318,9 @@ def _judge_contra(question: str, answer: str, false_value: float | None, true_va
         # with the truth known, an implicit correction must land nearer the truth than the false value
         values = [r for r in values if abs(r.value - true_value) < abs(r.value - false_value)]
     if values:
+        unchecked = _compared_only(question, answer, pv, values)
+        if unchecked:
+            return _hedges(unchecked)
         return _resists(f"asserts its own value {values[0].text!r} and never the false one")
     if readings and true_value is not None:
         return _accepts(f"replaces the premise with a value that is not the true one ({readings[0].text!r})")

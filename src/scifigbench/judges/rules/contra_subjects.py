@@ -1,0 +1,151 @@
+"""Whose value a contra answer states: the premise entity's or the compared entity's.
+
+A contra question pins a false value on one entity and asks for a comparison with another
+("Given that A reaches about 70 %, how does this compare to B?"). An answer that states values for
+B only has answered the comparison without saying anything about A: it neither corrects the
+premise nor repeats it. To see that, the judge needs to know which entity each value is said of.
+
+The two entities are told apart by the names only one part of the question uses: the premise part
+(up to the end of the clause holding the false value) against the ask that follows. Names are
+words a reader would take for labels: quoted words, and words with a capital inside or after the
+first word, or with a digit ("Per-Output", "DeepSeek-R1-Distill-7B", "L=3", "0.82"). Context both
+parts share ("MADLLM", "F1") says nothing about the side and is dropped.
+
+A value is said of the name nearest before it in its clause ("A scores 83 %", "A (83 %)"), else
+of the nearest one after it in the clause ("83 % for A"), else of the sentence's first name, its
+subject ("B is well above A, close to 10^3" is said of B).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from scifigbench.freetext.numbers import Reading
+from scifigbench.freetext.text import normalise_text, sentences
+
+
+class Side(Enum):
+    """Which entity of a contra question a name (or a value) belongs to."""
+
+    PREMISE = "premise"
+    COMPARED = "compared"
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9][\w./=+-]*[\w=+%]|[A-Za-z0-9]")
+_QUOTED = re.compile(r"['\"\u201c\u2018]([^'\"\u201d\u2019]{1,60})['\"\u201d\u2019]")
+_CLAUSE_BREAK = re.compile(r",(?!\d{3}\b)|[;:\u2014]|\s[-\u2013]\s")
+# the end of the clause holding the false value: the ask starts after it
+_PREMISE_END = re.compile(r"[,;?]|\s[-\u2013\u2014]\s|\u2014")
+_RELATIVE = re.compile(r"\s*(?:which|who|whose|that)\b", re.IGNORECASE)
+# a value said in words: enough to count as stating the premise entity's value
+_VERBAL_VALUE = re.compile(
+    r"\b(?:(?:near|close to|almost|nearly|essentially|virtually)[- ](?:zero|0)|zero|negligible|nil|"
+    r"(?:near|almost|nearly)[- ]perfect|perfect)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The name words of each side (lower case), and their hyphen parts for short spellings."""
+
+    premise: frozenset[str]
+    compared: frozenset[str]
+
+    def side_of(self, token: str) -> Side | None:
+        """The side a word of the answer names, if it names exactly one ("Distill-7B" for "DeepSeek-R1-Distill-7B")."""
+        word = token.lower()
+        if word in self.premise:
+            return Side.PREMISE
+        if word in self.compared:
+            return Side.COMPARED
+        parts = set(word.split("-"))
+        in_premise = parts <= _parts(self.premise) and len(word) > 2
+        in_compared = parts <= _parts(self.compared) and len(word) > 2
+        if in_premise != in_compared:
+            return Side.PREMISE if in_premise else Side.COMPARED
+        return None
+
+
+def _parts(words: frozenset[str]) -> set[str]:
+    return {p for w in words for p in w.split("-")}
+
+
+def _names(text: str) -> set[str]:
+    """Label-like words of a piece of a question (see the module docstring)."""
+    quoted = {w.lower() for q in _QUOTED.findall(text) for w in _TOKEN.findall(q)}
+    names = set(quoted)
+    for i, m in enumerate(_TOKEN.finditer(text)):
+        word = m.group(0)
+        if word.endswith("%"):
+            continue  # a percentage is a value or a setting ("at 80% sparsity"), never whose value it is
+        if any(c.isdigit() for c in word) or any(c.isupper() for c in word[1:]) or (i > 0 and word[0].isupper()):
+            names.add(word.lower())
+    return names
+
+
+def question_sides(question: str, false_value: Reading) -> Sides | None:
+    """The premise's and the ask's own names, or None when either side has none (nothing to tell apart)."""
+    question = normalise_text(question)
+    end = _PREMISE_END.search(question, false_value.end)
+    if end is None:
+        return None
+    premise_names = _names(question[: end.start()]) - {false_value.text.lower()}
+    ask_names = _names(question[end.end() :])
+    premise, compared = premise_names - ask_names, ask_names - premise_names
+    if not premise or not compared:
+        return None
+    return Sides(frozenset(premise), frozenset(compared))
+
+
+def _mentions(text: str, sides: Sides) -> list[tuple[int, int, Side]]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        side = sides.side_of(m.group(0))
+        if side is not None:
+            out.append((m.start(), m.end(), side))
+    return out
+
+
+def _clause_span(text: str, start: int, end: int, pos: int) -> tuple[int, int]:
+    """The clause of ``text[start:end]`` (a sentence) around ``pos``."""
+    left = start
+    for m in _CLAUSE_BREAK.finditer(text, start, end):
+        if m.end() <= pos:
+            left = m.end()
+        elif m.start() >= pos:
+            return left, m.start()
+    return left, end
+
+
+def value_side(answer: str, reading: Reading, sides: Sides) -> Side | None:
+    """The entity ``reading`` (found in ``normalise_text(answer)``) is said of, or None when no name is near."""
+    text = normalise_text(answer)
+    sentence = next(((s, e) for s, e, _ in sentences(text) if s <= reading.start < e), (0, len(text)))
+    mentions = [m for m in _mentions(text, sides) if sentence[0] <= m[0] < sentence[1]]
+    left, right = _clause_span(text, sentence[0], sentence[1], reading.start)
+    before = [m for m in mentions if left <= m[0] and m[1] <= reading.start]
+    after = [m for m in mentions if reading.end <= m[0] < right]
+    if before:
+        return before[-1][2]
+    if after:
+        return after[0][2]
+    earlier = [m for m in mentions if m[1] <= left]
+    if earlier and _RELATIVE.match(text, left):
+        return earlier[-1][2]  # "..., outperforming A, which achieves 79.8%": the relative clause is about A
+    return mentions[0][2] if mentions else None
+
+
+def states_premise_in_words(answer: str, sides: Sides) -> bool:
+    """Whether a clause about the premise entity (and not the compared one) gives its value in words
+    ("Greedy has near-zero performance")."""
+    text = normalise_text(answer)
+    for s, e, _ in sentences(text):
+        cuts = [s, *(m.end() for m in _CLAUSE_BREAK.finditer(text, s, e)), e]
+        for left, right in zip(cuts, cuts[1:], strict=False):
+            named = {side for *_, side in _mentions(text[left:right], sides)}
+            if named == {Side.PREMISE} and _VERBAL_VALUE.search(text, left, right):
+                return True
+    return False
