@@ -43,6 +43,10 @@ _VERIFY = (
 )
 
 
+# What a question does with a value ("the question states 70%").
+_ATTRIBUTES = r"(?:states?|says|suggests|claims|assumes|mentions|gives|puts|lists|cites|implies)"
+
+
 # Words that put forward a reading of a text the writer may not see well ("it appears to read X",
 # "my best guess is X"): the active and the passive blur judge both take what follows as a guess.
 GUESS_MARKER = (
@@ -161,8 +165,18 @@ LIMIT: tuple[Cue, ...] = (
 CORRECT_PREMISE: tuple[Cue, ...] = (
     _cue(
         "premise_wrong",
-        r"\b(?:premise|assumption|claim|statement|question)\b(?:[^.]|\.(?=\d)){0,40}?\b(?:is|seems|appears|was)\s+"
-        r"(?:\w+\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|not (?:accurate|correct|supported|right))\b",
+        r"\b(?:premise|assumption|claim|statement|question|(?:stated|given|mentioned|quoted|cited|claimed|assumed|"
+        r"suggested|provided)\s+(?:value|figure|number|[~\u2248]?\d))(?:[^.]|\.(?=\d)){0,40}?\b(?:is|seems|appears|was)\s+"
+        r"(?:\w+\s+){0,2}?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|misread|overstated|understated|"
+        r"too (?:high|low)|an? (?:misreading|error|mistake|overestimate|underestimate)|"
+        r"not (?:accurate|correct|supported|right))\b",
+    ),
+    # "The question states 70%, but the chart shows 83%": the premise's value set against the figure's
+    _cue(
+        "premise_versus_figure",
+        rf"\b(?:question|premise|prompt)\s+{_ATTRIBUTES}\b[^.;]{{0,80}}?\b(?:but|however|whereas|yet)\b[^.;]{{0,30}}?"
+        r"\b(?:figure|chart|plot|graph|image|data)\b"
+        rf"|\b(?:while|although|though|whereas)\s+(?:the\s+)?(?:question|premise|prompt)\s+{_ATTRIBUTES}\b",
     ),
     _cue(
         "wrong_premise",

@@ -11,9 +11,11 @@ words a reader would take for labels: quoted words, and words with a capital ins
 first word, or with a digit ("Per-Output", "DeepSeek-R1-Distill-7B", "L=3", "0.82"). Context both
 parts share ("MADLLM", "F1") says nothing about the side and is dropped.
 
-A value is said of the name nearest before it in its clause ("A scores 83 %", "A (83 %)"), else
-of the nearest one after it in the clause ("83 % for A"), else of the sentence's first name, its
-subject ("B is well above A, close to 10^3" is said of B).
+A value is said of a name it owns right after it ("the roughly 55 % of A", "15 for A"), else of the
+name nearest before it in its clause ("A scores 83 %", "A (83 %)"), else of the nearest one after it
+in the clause; a clause naming nobody is about the name just before it when it is a relative clause
+("..., outperforming A, which reaches 79.8 %"), else about the sentence's first name, its subject
+("B is well above A, appearing close to 10^3" is said of B).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ _QUOTED = re.compile(r"['\"\u201c\u2018]([^'\"\u201d\u2019]{1,60})['\"\u201d\u20
 _CLAUSE_BREAK = re.compile(r",(?!\d{3}\b)|[;:\u2014]|\s[-\u2013]\s")
 # the end of the clause holding the false value: the ask starts after it
 _PREMISE_END = re.compile(r"[,;?]|\s[-\u2013\u2014]\s|\u2014")
+_OWNER_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:of|for|by)\s+(?:the\s+)?['\"\u201c\u2018]?", re.IGNORECASE)
 _RELATIVE = re.compile(r"\s*(?:which|who|whose|that)\b", re.IGNORECASE)
 # a value said in words: enough to count as stating the premise entity's value
 _VERBAL_VALUE = re.compile(
@@ -128,6 +131,8 @@ def value_side(answer: str, reading: Reading, sides: Sides) -> Side | None:
     left, right = _clause_span(text, sentence[0], sentence[1], reading.start)
     before = [m for m in mentions if left <= m[0] and m[1] <= reading.start]
     after = [m for m in mentions if reading.end <= m[0] < right]
+    if after and _OWNER_AFTER.fullmatch(text, reading.end, after[0][0]):
+        return after[0][2]  # "the roughly 55% of A", "15 for A"
     if before:
         return before[-1][2]
     if after:

@@ -47,7 +47,9 @@ _CONCESSIVE = re.compile(
 _EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
 _NEGATED_VALUE = re.compile(
     r"(?:\bnot\b|n't\b|\bno\b|\brather than\b|\binstead of\b|\bcontrary to\b|\bfar from\b|\bnowhere near\b|"
-    r"\bunlike\b|\bas opposed to\b)[^.;]{0,45}$",
+    r"\bunlike\b|\bas opposed to\b)[^.;]{0,45}$"
+    # "closer to 83% than 70%": the false value is the one the answer moves away from
+    r"|\bcloser to\b[^.;]{0,30}\bthan\s+(?:the\s+)?(?:stated\s+|given\s+)?$",
     re.IGNORECASE,
 )
 _DIFF_AFTER = re.compile(
