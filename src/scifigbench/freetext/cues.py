@@ -24,7 +24,7 @@ _NEGATOR = re.compile(
 # A negation reaches to the end of its clause only: "no value is given, but the label is blurred".
 _CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|while|whereas|although|though|because|since|yet)\b", re.IGNORECASE)
 _NEGATION_REACH = 4  # words between a negator and what it negates ("not clearly visible at all")
-_NOT = r"(?:not|n't|never)"
+_NOT = r"(?:\bnot|n't|\bnever)"  # "n't" is glued to its verb: "aren't", "isn't"
 _CANNOT_FIRM = (
     r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to)"
 )
@@ -91,7 +91,7 @@ ADMIT: tuple[Cue, ...] = (
     ),
     _cue(
         "not_legible",
-        rf"\b{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|clear|"
+        rf"{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|clear|"
         r"clear(?:ly)? (?:shown|labell?ed|readable)|labell?ed|shown|displayed|provided)\b",
     ),
     _cue("cannot_read", rf"\b{_CANNOT}\s+(?:be\s+)?(?:\w+\s+)?{_VERIFY}\b"),
@@ -106,12 +106,13 @@ ADMIT: tuple[Cue, ...] = (
 ABSENT: tuple[Cue, ...] = (
     _cue(
         "there_is_no",
-        r"\bthere\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any))\b"
+        r"\bthere\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any)|"
+        r"(?:does|do)\s*n[o']t\s+(?:appear|seem)\s+to\s+be\s+(?:a|an|any))\b"
         r"(?!\s+(?:doubt|question)\b)",
     ),
     _cue(
         "no_x_shown",
-        r"\bno\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?"
+        r"\b(?:no\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,4}|none\s+)(?:is|are|were|was)\s+(?:\w+\s+)?"
         r"(?:shown|present|visible|displayed|drawn|"
         r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b",
     ),
@@ -122,12 +123,13 @@ ABSENT: tuple[Cue, ...] = (
     ),
     _cue(
         "not_shown",
-        rf"\b{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
+        rf"{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
         r"reported|indicated|marked|drawn|plotted|mentioned|specified|stated|listed|part of|found|included)\b",
     ),
     _cue(
         "cannot_see",
-        rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\s+(?:any|a|an|such)\b",
+        rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\b"
+        r"(?:\s+(?:any|a|an|such)\b|(?!\s+(?:how|why|whether|what|which|that|if|it|this|the\s+(?:point|reason|need))\b))",
     ),
     _cue("see_no", r"\b(?:see|find|spot|notice|observe)\s+no\b"),
     _cue("shows_no", r"\b(?:shows|contains|has|provides|includes|displays|gives|features|offers|lists|reports)\s+no\b"),
