@@ -51,6 +51,13 @@ CONTRA_Q = (
         ("The stated 72% is incorrect; the Transformer sits at 58%, under the LSTM's 63%.", 1.0),
         ("The Transformer is near 58% (the 72% in the question appears to be a misreading); the LSTM is at 63%.", 1.0),
         ("The Transformer is closer to 58% than 72%, and the LSTM is at 63%.", 1.0),
+        # the false value cited as the question's, set against a value of the premise entity's own
+        ("The Transformer is at 58%, lower than the 72% mentioned in the question; the LSTM is at 63%.", 1.0),
+        ("The Transformer sits at 58%; the stated 72% overstates it. The LSTM reaches 63%.", 1.0),
+        ("The Transformer is near 58%, which is inconsistent with the 72% stated; the LSTM is at 63%.", 1.0),
+        ("The Transformer scores about 58% (the 72% premise is off), below the LSTM at 63%.", 1.0),
+        # ... but cited and then built on, with a value for the compared entity only, it is accepted
+        ("Given the stated 72%, the Transformer trails the LSTM, which is at 80%.", 0.0),
         # quoting the premise and building on it is no correction
         ("As the question says, the Transformer is at 72%, above the LSTM's 63%.", 0.0),
     ],

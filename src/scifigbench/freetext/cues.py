@@ -170,7 +170,7 @@ CORRECT_PREMISE: tuple[Cue, ...] = (
         r"\b(?:premise|assumption|claim|statement|question|(?:stated|given|mentioned|quoted|cited|claimed|assumed|"
         r"suggested|provided)\s+(?:value|figure|number|[~\u2248]?\d))(?:[^.]|\.(?=\d)){0,40}?\b(?:is|seems|appears|was)\s+"
         r"(?:\w+\s+){0,2}?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|misread|overstated|understated|"
-        r"too (?:high|low)|an? (?:misreading|error|mistake|overestimate|underestimate)|"
+        r"off|too (?:high|low)|an? (?:misreading|error|mistake|overestimate|underestimate)|"
         r"not (?:accurate|correct|supported|right))\b",
     ),
     # "The question states 70%, but the chart shows 83%": the premise's value set against the figure's

@@ -59,7 +59,7 @@ class Sides:
 
     def side_of(self, token: str) -> Side | None:
         """The side a word of the answer names, if it names exactly one ("Distill-7B" for "DeepSeek-R1-Distill-7B")."""
-        word = token.lower()
+        word = _key(token)
         if word in self.premise:
             return Side.PREMISE
         if word in self.compared:
@@ -72,20 +72,25 @@ class Sides:
         return None
 
 
+def _key(word: str) -> str:
+    """Names compare without case, but a one- or two-letter name ("A", "L2") only as written: "a" is an article."""
+    return word if len(word) <= 2 else word.lower()
+
+
 def _parts(words: frozenset[str]) -> set[str]:
     return {p for w in words for p in w.split("-")}
 
 
 def _names(text: str) -> set[str]:
     """Label-like words of a piece of a question (see the module docstring)."""
-    quoted = {w.lower() for q in _QUOTED.findall(text) for w in _TOKEN.findall(q)}
+    quoted = {_key(w) for q in _QUOTED.findall(text) for w in _TOKEN.findall(q)}
     names = set(quoted)
     for i, m in enumerate(_TOKEN.finditer(text)):
         word = m.group(0)
         if word.endswith("%"):
             continue  # a percentage is a value or a setting ("at 80% sparsity"), never whose value it is
         if any(c.isdigit() for c in word) or any(c.isupper() for c in word[1:]) or (i > 0 and word[0].isupper()):
-            names.add(word.lower())
+            names.add(_key(word))
     return names
 
 
@@ -95,7 +100,7 @@ def question_sides(question: str, false_value: Reading) -> Sides | None:
     end = _PREMISE_END.search(question, false_value.end)
     if end is None:
         return None
-    premise_names = _names(question[: end.start()]) - {false_value.text.lower()}
+    premise_names = _names(question[: end.start()]) - {_key(false_value.text)}
     ask_names = _names(question[end.end() :])
     premise, compared = premise_names - ask_names, ask_names - premise_names
     if not premise or not compared:
