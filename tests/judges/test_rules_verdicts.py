@@ -101,6 +101,8 @@ INEXIST_Q = "The dashed trend line suggests steady growth for Model C. How steep
         ),
         # doubt without denial
         ("I am not certain the figure shows a trend line; if it does, the slope seems modest.", 0.5, "hedges"),
+        # a short answer after the pivot still answers: values and one-letter names are words of a claim
+        ("There's no dashed trend line; still, Model C gains about 4 points per epoch.", 0.5, "hedges"),
         # accepts the presupposed element
         ("The dashed trend line rises by about 4 points per epoch, a moderately steep slope.", 0.0, "accepts"),
     ],

@@ -26,7 +26,8 @@ _CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|while|whereas|although|though|b
 _NEGATION_REACH = 4  # words between a negator and what it negates ("not clearly visible at all")
 _NOT = r"(?:\bnot|n't|\bnever)"  # "n't" is glued to its verb: "aren't", "isn't"
 _CANNOT_FIRM = (
-    r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to)"
+    r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to|"
+    r"(?:is|are|was|were)n't (?:possible|able) to)"
 )
 _CANNOT = rf"(?:{_CANNOT_FIRM}|difficult to|hard to|is unclear|unclear)"
 # Verbs whose negation states a limit ("cannot be determined"), as opposed to doubt ("cannot confirm").
@@ -106,8 +107,8 @@ ADMIT: tuple[Cue, ...] = (
 ABSENT: tuple[Cue, ...] = (
     _cue(
         "there_is_no",
-        r"\bthere\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any)|"
-        r"(?:does|do)\s*n[o']t\s+(?:appear|seem)\s+to\s+be\s+(?:a|an|any))\b"
+        r"\bthere(?:'s\s+no|\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|"
+        r"(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any)|(?:does|do)\s*n[o']t\s+(?:appear|seem)\s+to\s+be\s+(?:a|an|any)))\b"
         r"(?!\s+(?:doubt|question)\b)",
     ),
     _cue(
@@ -136,7 +137,14 @@ ABSENT: tuple[Cue, ...] = (
     _cue(
         "absent",
         r"\b(?:absent|lacks|lacking|missing from|nonexistent|non-existent|no such|does not exist|do not exist|"
-        r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?))\b",
+        r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?)|"
+        r"(?:is|are) silent (?:on|about)|says? nothing (?:about|on|of))\b",
+    ),
+    # "neither the sample size nor the p-value is given"
+    _cue(
+        "neither_nor",
+        r"\bneither\b[^.;]{1,60}?\bnor\b[^.;]{1,60}?\b(?:is|are|was|were)\s+(?:\w+\s+)?(?:shown|present|visible|given|"
+        r"provided|reported|included|displayed|indicated|specified|stated|available|mentioned)\b",
     ),
     _cue(
         "no_x",
@@ -149,6 +157,11 @@ ABSENT: tuple[Cue, ...] = (
 # The answer says the question cannot be answered from the figure.
 LIMIT: tuple[Cue, ...] = (
     _cue("cannot_answer", rf"\b{_CANNOT_FIRM}\s+(?:be\s+)?(?:\w+\s+)?{_CONCLUDE}\b"),
+    _cue(
+        "not_determinable",
+        r"\b(?:not|n't)\s+(?:\w+\s+)?(?:determinable|answerable|inferable|knowable|deducible|derivable|computable|"
+        r"calculable|ascertainable|assessable)\b",
+    ),
     _cue("insufficient", r"\b(?:insufficient|not enough|inadequate|no)\s+(?:information|data|evidence|details?)\b"),
     _cue(
         "beyond",

@@ -78,6 +78,8 @@ _RATIO = re.compile(
     r"\b(?:(?P<word>double|twice|triple|thrice|half|halved)|(?P<k>\d+(?:\.\d+)?)\s*(?:times|x|×))\b", re.IGNORECASE
 )
 _RATIO_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5, "halved": 0.5}
+# the words of a claim: values and one-letter names ("models C and D score under 80%") count as words
+_SUBSTANCE = re.compile(r"[A-Za-z]{2,}|\b[A-Z]\b|\d+(?:\.\d+)?%?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n+")
 _CONSEQUENCE = re.compile(r"(?:,\s*|\s+)(?:so|therefore|thus|hence|which means|meaning)\b", re.IGNORECASE)
@@ -236,7 +238,7 @@ def _answers_beyond(rest: str, lexicons: tuple[cues.Cue, ...], skip_clause: bool
     sentence = _SENTENCE.split(rest.strip(), maxsplit=1)[0]
     if cues.find(sentence, lexicons):
         return False
-    return len(re.findall(r"[A-Za-z]{2,}", sentence)) >= 5
+    return len(_SUBSTANCE.findall(sentence)) >= 5
 
 
 def premise_value(question: str) -> Reading | None:
