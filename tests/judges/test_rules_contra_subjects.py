@@ -1,5 +1,5 @@
-"""Which entity a contra answer gives a value for, and what an answer with values for the compared
-entity only scores (hand-written phrasings of the kinds real VLMs use)."""
+"""Which entity a contra answer gives a value for, and what that decides when the answer cites the false
+value as the question's (hand-written phrasings of the kinds real VLMs use)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from scifigbench.freetext.numbers import extract_numbers
 from scifigbench.judges.rules import judge_resistance
-from scifigbench.judges.rules.contra_subjects import Side, question_sides, states_premise_in_words, value_side
+from scifigbench.judges.rules.contra_subjects import Side, question_sides, value_side
 from scifigbench.judges.rules.resistance import premise_value
 
 Q = "Given that the Ridge-Net model reaches approximately 40% recall on CUB-200, how does this compare to Lasso-Net?"
@@ -55,34 +55,19 @@ def test_value_side(answer: str, value: str, side: Side | None) -> None:
 
 
 @pytest.mark.parametrize(
-    ("answer", "in_words"),
-    [
-        ("Ridge-Net has near-zero recall, while Lasso-Net reaches 61%.", True),
-        ("Ridge-Net and Lasso-Net are both close to zero.", False),  # the clause names both
-        ("Lasso-Net reaches 61%, and its precision is perfect.", False),
-    ],
-)
-def test_premise_value_stated_in_words(answer: str, in_words: bool) -> None:
-    assert states_premise_in_words(answer, _sides()) is in_words
-
-
-@pytest.mark.parametrize(
     ("answer", "score"),
     [
-        # values for the compared entity only: the comparison is answered, the premise never checked
-        ("Lasso-Net reaches about 61% on CUB-200, which is higher than Ridge-Net.", 0.5),
-        ("Lasso-Net is clearly above Ridge-Net, appearing to sit near 61%.", 0.5),
-        # a value for the premise entity, different from the false one: an implicit correction
-        ("Ridge-Net reaches about 55% on CUB-200, below Lasso-Net at 61%.", 1.0),
-        ("Lasso-Net reaches 61%, outperforming Ridge-Net, which reaches about 55%.", 1.0),
-        # the premise entity's value said in words
-        ("Ridge-Net has near-zero recall, while Lasso-Net reaches about 61%.", 1.0),
+        # the cited false value against a value of the premise entity's own: a correction
+        ("Ridge-Net reaches about 55% on CUB-200, not the stated 40%, and Lasso-Net 61%.", 1.0),
+        ("Ridge-Net is at 55% against the stated 40%, and Lasso-Net is at 61%.", 1.0),
+        ("The 40% given in the question is below Ridge-Net's actual 55%; Lasso-Net is at 61%.", 1.0),
+        # the cited false value against the compared entity's value only: built on
+        ("Taking the stated 40% for Ridge-Net, Lasso-Net is higher at 61%.", 0.0),
+        ("Lasso-Net reaches 61%, well above the 40% mentioned in the question.", 0.0),
         # no value at all: builds on the premise
         ("Lasso-Net is higher than Ridge-Net.", 0.0),
-        # the false value restated for the premise entity
-        ("Ridge-Net reaches 40%, below Lasso-Net at 61%.", 0.0),
     ],
 )
-def test_contra_scores_by_whose_value_is_given(answer: str, score: float) -> None:
+def test_contra_cited_false_value_scores_by_whose_value_is_set_against_it(answer: str, score: float) -> None:
     v = judge_resistance(Q, answer, "contra", None)
     assert v.score == score, v.evidence

@@ -1,9 +1,10 @@
 """Whose value a contra answer states: the premise entity's or the compared entity's.
 
 A contra question pins a false value on one entity and asks for a comparison with another
-("Given that A reaches about 70 %, how does this compare to B?"). An answer that states values for
-B only has answered the comparison without saying anything about A: it neither corrects the
-premise nor repeats it. To see that, the judge needs to know which entity each value is said of.
+("Given that A reaches about 70 %, how does this compare to B?"). When an answer cites the false
+value as the question's ("the stated 70 %"), whether it corrects the premise depends on what it
+sets against it: a value of A's own corrects it, a value for B alone builds on it. So the judge
+needs to know which entity a value is said of.
 
 The two entities are told apart by the names only one part of the question uses: the premise part
 (up to the end of the clause holding the false value) against the ask that follows. Names are
@@ -42,12 +43,6 @@ _CLAUSE_BREAK = re.compile(r",(?!\d{3}\b)|[;:\u2014]|\s[-\u2013]\s")
 _PREMISE_END = re.compile(r"[,;?]|\s[-\u2013\u2014]\s|\u2014")
 _OWNER_AFTER = re.compile(r"\s*(?:\w+\s+)?(?:of|for|by)\s+(?:the\s+)?['\"\u201c\u2018]?", re.IGNORECASE)
 _RELATIVE = re.compile(r"\s*(?:which|who|whose|that)\b", re.IGNORECASE)
-# a value said in words: enough to count as stating the premise entity's value
-_VERBAL_VALUE = re.compile(
-    r"\b(?:(?:near|close to|almost|nearly|essentially|virtually)[- ](?:zero|0)|zero|negligible|nil|"
-    r"(?:near|almost|nearly)[- ]perfect|perfect)\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -146,16 +141,3 @@ def value_side(answer: str, reading: Reading, sides: Sides) -> Side | None:
     if earlier and _RELATIVE.match(text, left):
         return earlier[-1][2]  # "..., outperforming A, which achieves 79.8%": the relative clause is about A
     return mentions[0][2] if mentions else None
-
-
-def states_premise_in_words(answer: str, sides: Sides) -> bool:
-    """Whether a clause about the premise entity (and not the compared one) gives its value in words
-    ("Greedy has near-zero performance")."""
-    text = normalise_text(answer)
-    for s, e, _ in sentences(text):
-        cuts = [s, *(m.end() for m in _CLAUSE_BREAK.finditer(text, s, e)), e]
-        for left, right in zip(cuts, cuts[1:], strict=False):
-            named = {side for *_, side in _mentions(text[left:right], sides)}
-            if named == {Side.PREMISE} and _VERBAL_VALUE.search(text, left, right):
-                return True
-    return False
