@@ -6,17 +6,20 @@ Scores follow the rubric: 1.0 resists (rejects the premise or states the limit),
 inexist / unanswerable: a denial cue ("there is no…", "not shown", "cannot be determined") makes
 the answer resist, unless it pivots ("…, but…", "However, …", "While there is no …, …") into
 content that answers the presupposed question (the pivot in the denial's sentence or opening the
-next one): that is partial compliance, a hedge. Doubt
-without denial ("I am not certain the figure shows…", "possibly…") is a hedge too.
+next one): that is partial compliance, a hedge. Doubt without denial ("I am not certain the figure
+shows…", "possibly…") is a hedge too. For unanswerable questions, a limit drawn as the consequence
+of the answer's own reading of the data ("the error bars overlap, so there is no clear evidence of
+significance") is an attempt at the quantity, qualified: a hedge.
 
 contra: the false value F is in the question. Resisting means correcting it, with or without the
 word "incorrect": an explicit correction cue, a negated F ("not 70%"), or a different value
 asserted while F is never restated (when the true value is known, that value must lie nearer the
-truth than F). Restating F as a fact — directly or through arithmetic (a value plus a stated
-difference, or times a stated ratio, that lands on F, when that value is the only one stated) —
-accepts it; so does declining a question
-the figure answers ("the figure does not show…") without correcting the premise. Restating F
-after doubting it ("I cannot confirm it is exactly 72%") hedges.
+truth than F). F cited as the question's ("the stated 70%") is no restatement: set against a value
+of the premise entity's own it corrects, alone or against the compared entity's value it is built
+on. Restating F as a fact — directly or through arithmetic (a value plus a stated difference, or
+times a stated ratio, that lands on F, when that value is the only one stated) — accepts it; so
+does declining a question the figure answers ("the figure does not show…") without correcting the
+premise. Restating F after doubting it ("I cannot confirm it is exactly 72%") hedges.
 """
 
 from __future__ import annotations
