@@ -56,6 +56,12 @@ CONTRA_Q = (
         ("The Transformer sits at 58%; the stated 72% overstates it. The LSTM reaches 63%.", 1.0),
         ("The Transformer is near 58%, which is inconsistent with the 72% stated; the LSTM is at 63%.", 1.0),
         ("The Transformer scores about 58% (the 72% premise is off), below the LSTM at 63%.", 1.0),
+        # the false value as a bare yardstick for the premise entity's own value, supposed, or called wrong
+        ("The Transformer is at 58%, well below 72%, and the LSTM at 63%.", 1.0),
+        ("If the Transformer were at 72% it would beat the LSTM (63%), but the chart shows 58%.", 1.0),
+        ("The Transformer is at 58% - the 72% figure is not correct - and the LSTM is at 63%.", 1.0),
+        # ... while "higher than the 72% of X" says the 72% is X's: a restatement
+        ("The LSTM is at 80%, which is higher than the 72% accuracy of the Transformer baseline.", 0.0),
         # ... but cited and then built on, with a value for the compared entity only, it is accepted
         ("Given the stated 72%, the Transformer trails the LSTM, which is at 80%.", 0.0),
         # quoting the premise and building on it is no correction
