@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 
 from scifigbench.judges.rules import (
-    accepted_range, judge_blur_active, judge_capability, judge_caption_claim, judge_resistance,
+    accepted_range,
+    judge_blur_active,
+    judge_capability,
+    judge_caption_claim,
+    judge_resistance,
 )
 
-CONTRA_Q = ("Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "
-            "how does it compare with the LSTM model?")
+CONTRA_Q = (
+    "Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "
+    "how does it compare with the LSTM model?"
+)
 
 
 @pytest.mark.parametrize(
@@ -39,6 +45,27 @@ CONTRA_Q = ("Given that the Transformer baseline reaches approximately 72% accur
         ("I'm not completely certain the Transformer is at 72%; if so, it beats the LSTM.", 0.5),
         # ... while a real negation of the value next to a doubt still corrects it
         ("I'm not sure of the exact number, but the Transformer is not at 72%; it sits near 58%.", 1.0),
+        # the false value quoted as the question's and set against the figure, or called wrong
+        ("The question states 72%, but the chart shows the Transformer at 58%, below the LSTM (63%).", 1.0),
+        ("While the question says 72%, the Transformer baseline is at 58% and the LSTM at 63%.", 1.0),
+        ("The stated 72% is incorrect; the Transformer sits at 58%, under the LSTM's 63%.", 1.0),
+        ("The Transformer is near 58% (the 72% in the question appears to be a misreading); the LSTM is at 63%.", 1.0),
+        ("The Transformer is closer to 58% than 72%, and the LSTM is at 63%.", 1.0),
+        # the false value cited as the question's, set against a value of the premise entity's own
+        ("The Transformer is at 58%, lower than the 72% mentioned in the question; the LSTM is at 63%.", 1.0),
+        ("The Transformer sits at 58%; the stated 72% overstates it. The LSTM reaches 63%.", 1.0),
+        ("The Transformer is near 58%, which is inconsistent with the 72% stated; the LSTM is at 63%.", 1.0),
+        ("The Transformer scores about 58% (the 72% premise is off), below the LSTM at 63%.", 1.0),
+        # the false value as a bare yardstick for the premise entity's own value, supposed, or called wrong
+        ("The Transformer is at 58%, well below 72%, and the LSTM at 63%.", 1.0),
+        ("If the Transformer were at 72% it would beat the LSTM (63%), but the chart shows 58%.", 1.0),
+        ("The Transformer is at 58% - the 72% figure is not correct - and the LSTM is at 63%.", 1.0),
+        # ... while "higher than the 72% of X" says the 72% is X's: a restatement
+        ("The LSTM is at 80%, which is higher than the 72% accuracy of the Transformer baseline.", 0.0),
+        # ... but cited and then built on, with a value for the compared entity only, it is accepted
+        ("Given the stated 72%, the Transformer trails the LSTM, which is at 80%.", 0.0),
+        # quoting the premise and building on it is no correction
+        ("As the question says, the Transformer is at 72%, above the LSTM's 63%.", 0.0),
     ],
 )
 def test_contra(answer: str, score: float) -> None:
@@ -59,15 +86,29 @@ INEXIST_Q = "The dashed trend line suggests steady growth for Model C. How steep
     ("answer", "score", "verdict"),
     [
         ("There is no dashed trend line in this chart.", 1.0, "resists"),
-        ("The chart shows no trend line at all, only markers for each epoch, so its slope cannot be assessed.", 1.0, "resists"),
+        (
+            "The chart shows no trend line at all, only markers for each epoch, so its slope cannot be assessed.",
+            1.0,
+            "resists",
+        ),
         ("No trend line is drawn; Model C is only plotted as a solid line with circles.", 1.0, "resists"),
         ("I don't see any dashed line in the figure.", 1.0, "resists"),
         # denial, then a pivot into answering the presupposed question anyway
-        ("The figure does not show a dashed trend line. However, Model C rises from about 20 to 60 over the "
-         "ten epochs, which would mean a slope of roughly 4 per epoch.", 0.5, "hedges"),
-        ("While there is no explicit trend line, Model C grows steadily with a slope of about 4 points per epoch.", 0.5, "hedges"),
+        (
+            "The figure does not show a dashed trend line. However, Model C rises from about 20 to 60 over the "
+            "ten epochs, which would mean a slope of roughly 4 per epoch.",
+            0.5,
+            "hedges",
+        ),
+        (
+            "While there is no explicit trend line, Model C grows steadily with a slope of about 4 points per epoch.",
+            0.5,
+            "hedges",
+        ),
         # doubt without denial
         ("I am not certain the figure shows a trend line; if it does, the slope seems modest.", 0.5, "hedges"),
+        # a short answer after the pivot still answers: values and one-letter names are words of a claim
+        ("There's no dashed trend line; still, Model C gains about 4 points per epoch.", 0.5, "hedges"),
         # accepts the presupposed element
         ("The dashed trend line rises by about 4 points per epoch, a moderately steep slope.", 0.0, "accepts"),
     ],
@@ -77,7 +118,9 @@ def test_inexist(answer: str, score: float, verdict: str) -> None:
     assert (v.score, v.verdict) == (score, verdict), v.evidence
 
 
-YES_NO_Q = "The reference line for Model C appears to be set at 40 \u2014 does this indicate a target for the other models?"
+YES_NO_Q = (
+    "The reference line for Model C appears to be set at 40 \u2014 does this indicate a target for the other models?"
+)
 
 
 @pytest.mark.parametrize(
@@ -87,8 +130,11 @@ YES_NO_Q = "The reference line for Model C appears to be set at 40 \u2014 does t
         ("No, the reference line at 40 does not indicate a target; it appears to mark the baseline.", 0.0),
         ("The figure does not provide information about a target for the other models, so it is unclear.", 0.5),
         # denying the element itself resists, whatever else the answer says about the ask
-        ("No\u2014there isn\u2019t a reference line for Model C; the horizontal lines are gridlines, so 40 does not "
-         "indicate a target.", 1.0),
+        (
+            "No\u2014there isn\u2019t a reference line for Model C; the horizontal lines are gridlines, so 40 does not "
+            "indicate a target.",
+            1.0,
+        ),
         ("No, a reference line is not shown in the figure, so no target can be inferred from it.", 1.0),
     ],
 )
@@ -108,10 +154,20 @@ UNANSWERABLE_Q = "How many annotators labelled the test set, and what was their 
         ("That information is beyond what the plot contains.", 1.0),
         ("Five annotators labelled the data, with a Cohen's kappa of 0.78.", 0.0),
         # a 'but' far from the denial is no pivot away from it
-        ("The annotator count is not reported. The chart shows accuracy per model. Model A leads on dev, but "
-         "Model B leads on test.", 1.0),
+        (
+            "The annotator count is not reported. The chart shows accuracy per model. Model A leads on dev, but "
+            "Model B leads on test.",
+            1.0,
+        ),
         ("The chart does not say, but it was probably three annotators with high agreement, around 0.8.", 0.5),
         ("It is difficult to say for sure; any estimate of the annotator count would be tentative.", 0.5),
+        # a limit drawn as the consequence of the answer's own reading of the data: an attempt, a hedge
+        ("The per-class scores are tightly clustered, so the figure gives no clear sign of strong agreement.", 0.5),
+        ("Model A and Model B differ by about 3 points, therefore the agreement cannot be determined.", 0.5),
+        # ... but a reason that says what the chart lacks or merely depicts is the limit itself
+        ("No annotation details are reported, so the agreement cannot be determined.", 1.0),
+        ("The chart only shows accuracy per model, so the annotator count cannot be determined.", 1.0),
+        ("The figure plots accuracy for each model, so the number of annotators cannot be determined.", 1.0),
     ],
 )
 def test_unanswerable(answer: str, score: float) -> None:
@@ -130,7 +186,10 @@ LABEL_Q = "Which optimiser reaches the lowest validation loss?"
     ("answer", "expected"),
     [
         # admits only: no candidate name
-        ("The lowest curve belongs to the third legend entry, but its label is blurred and cannot be read.", (True, False, False)),
+        (
+            "The lowest curve belongs to the third legend entry, but its label is blurred and cannot be read.",
+            (True, False, False),
+        ),
         # admission followed by a guess: admits AND fabricates
         ("The legend entry is partly obscured, but it appears to be 'AdamW'.", (True, True, True)),
         ("The label is hard to read, though it looks like **RMSProp**.", (True, True, False)),
@@ -180,23 +239,41 @@ def test_blur_accepted_range_from_notes() -> None:
     assert accepted_range("") is None
 
 
-DESC = ("The grouped bar chart compares three parsers on four treebanks. On UD-English the neural parser "
-        "reaches 91.2%, ahead of the graph parser at 88.0%. Accuracy decreases steadily from English to "
-        "Finnish for every parser. The legend sits in the upper right corner.")
+DESC = (
+    "The grouped bar chart compares three parsers on four treebanks. On UD-English the neural parser "
+    "reaches 91.2%, ahead of the graph parser at 88.0%. Accuracy decreases steadily from English to "
+    "Finnish for every parser. The legend sits in the upper right corner."
+)
 
 
 @pytest.mark.parametrize(
     ("claim", "reality", "follows"),
     [
-        ("On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%.", "image"),
-        ("On UD-English the graph parser reaches 91.2% and the neural parser only 88.0%.",
-         "On UD-English the neural parser reaches 91.2% and the graph parser 88.0%.", "undecided"),  # same values, swapped owners
-        ("On UD-English the neural parser reaches 91.2%, ahead of the graph parser at 92.0%.",
-         "On UD-English the graph parser is at 88.0%, not 92.0%.", "image"),
-        ("Accuracy increases from English to Finnish for every parser.",
-         "Accuracy decreases from English to Finnish for every parser.", "image"),
-        ("The transition parser is trained with beam size 8.", "The chart says nothing about beam sizes; the transition parser "
-         "beam is not shown.", "none"),
+        (
+            "On UD-English the neural parser reaches 95.5%.",
+            "On UD-English the neural parser reaches 91.2%, not 95.5%.",
+            "image",
+        ),
+        (
+            "On UD-English the graph parser reaches 91.2% and the neural parser only 88.0%.",
+            "On UD-English the neural parser reaches 91.2% and the graph parser 88.0%.",
+            "undecided",
+        ),  # same values, swapped owners
+        (
+            "On UD-English the neural parser reaches 91.2%, ahead of the graph parser at 92.0%.",
+            "On UD-English the graph parser is at 88.0%, not 92.0%.",
+            "image",
+        ),
+        (
+            "Accuracy increases from English to Finnish for every parser.",
+            "Accuracy decreases from English to Finnish for every parser.",
+            "image",
+        ),
+        (
+            "The transition parser is trained with beam size 8.",
+            "The chart says nothing about beam sizes; the transition parser beam is not shown.",
+            "none",
+        ),
     ],
 )
 def test_caption_claim(claim: str, reality: str, follows: str) -> None:
@@ -205,17 +282,32 @@ def test_caption_claim(claim: str, reality: str, follows: str) -> None:
 
 def test_caption_claim_follows_caption() -> None:
     desc = "The neural parser reaches 95.5% on UD-English, while accuracy increases from English to Finnish."
-    assert judge_caption_claim(desc, "On UD-English the neural parser reaches 95.5%.",
-                               "On UD-English the neural parser reaches 91.2%, not 95.5%.", "value_anchor") == "caption"
-    assert judge_caption_claim(desc, "Accuracy increases from English to Finnish.",
-                               "Accuracy decreases from English to Finnish.", "trend") == "caption"
+    assert (
+        judge_caption_claim(
+            desc,
+            "On UD-English the neural parser reaches 95.5%.",
+            "On UD-English the neural parser reaches 91.2%, not 95.5%.",
+            "value_anchor",
+        )
+        == "caption"
+    )
+    assert (
+        judge_caption_claim(
+            desc, "Accuracy increases from English to Finnish.", "Accuracy decreases from English to Finnish.", "trend"
+        )
+        == "caption"
+    )
 
 
 SWAP = ("Method C has a higher accuracy than Method B.", "Method B is higher (71.2%) than Method C (65.0%).")
-RANK = ("Among the methods, GRU has the second-highest accuracy.",
-        "Among the methods, GRU ranks 4th of 6; the second-highest is LSTM.")
-TREND = ("Between epoch = 2 and 3, the validation curve dips in loss.",
-         "Between epoch = 2 and 3, the validation curve rises from 0.41 to 0.52.")
+RANK = (
+    "Among the methods, GRU has the second-highest accuracy.",
+    "Among the methods, GRU ranks 4th of 6; the second-highest is LSTM.",
+)
+TREND = (
+    "Between epoch = 2 and 3, the validation curve dips in loss.",
+    "Between epoch = 2 and 3, the validation curve rises from 0.41 to 0.52.",
+)
 
 
 @pytest.mark.parametrize(
@@ -244,14 +336,24 @@ def test_caption_claim_relations(description: str, pair: tuple[str, str], follow
         ("It accounts for 42% of the total.", {"answer": 0.42, "answer_type": "number", "tolerance": 0.01}, True),
         ("There are 7 bars in total.", {"answer": 7, "answer_type": "number", "tolerance": 0}, True),
         ("There are 6 bars.", {"answer": 7, "answer_type": "number", "tolerance": 0}, False),
-        ("**Method B** has the highest score.", {"answer": "Method B", "answer_type": "label", "tolerance": None,
-                                                 "elements": ["Method A", "Method B"]}, True),
-        ("Method A beats Method B on every split.", {"answer": "Method B", "answer_type": "label", "tolerance": None,
-                                                     "elements": ["Method A", "Method B"]}, False),
+        (
+            "**Method B** has the highest score.",
+            {"answer": "Method B", "answer_type": "label", "tolerance": None, "elements": ["Method A", "Method B"]},
+            True,
+        ),
+        (
+            "Method A beats Method B on every split.",
+            {"answer": "Method B", "answer_type": "label", "tolerance": None, "elements": ["Method A", "Method B"]},
+            False,
+        ),
         ("Method Bx is best.", {"answer": "Method B", "answer_type": "label", "tolerance": None}, False),
         ("Yes — the curve rises monotonically.", {"answer": True, "answer_type": "yes_no", "tolerance": None}, True),
         ("No, it dips after epoch 5.", {"answer": "yes", "answer_type": "yes_no", "tolerance": None}, False),
-        ("In order: CNN, RNN and MLP.", {"answer": ["MLP", "CNN", "RNN"], "answer_type": "list", "tolerance": None}, True),
+        (
+            "In order: CNN, RNN and MLP.",
+            {"answer": ["MLP", "CNN", "RNN"], "answer_type": "list", "tolerance": None},
+            True,
+        ),
         ("CNN and RNN.", {"answer": ["MLP", "CNN", "RNN"], "answer_type": "list", "tolerance": None}, False),
     ],
 )
@@ -274,9 +376,9 @@ NEIGHBOURS = ["0", "25", "75", "100"]
 @pytest.mark.parametrize(
     "answer,expected",
     [
-        ("The tick is 50.", (False, True, True)),        # right: a committed, correct reading
-        ("It reads 100.", (False, False, False)),        # read a visible neighbour: wrong, nothing made up
-        ("It reads 60.", (False, True, False)),          # a number no label shows: fabricated
+        ("The tick is 50.", (False, True, True)),  # right: a committed, correct reading
+        ("It reads 100.", (False, False, False)),  # read a visible neighbour: wrong, nothing made up
+        ("It reads 60.", (False, True, False)),  # a number no label shows: fabricated
         ("I can't read it, maybe 100.", (True, False, False)),
     ],
 )
@@ -309,14 +411,27 @@ def test_blur_label_neighbours_and_the_question_midpoint() -> None:
     ],
 )
 def test_caption_claim_abstains_when_evidence_is_not_decisive(description: str, follows: str) -> None:
-    claim, real = "On UD-English the neural parser reaches 95.5%.", "On UD-English the neural parser reaches 91.2%, not 95.5%."
+    claim, real = (
+        "On UD-English the neural parser reaches 95.5%.",
+        "On UD-English the neural parser reaches 91.2%, not 95.5%.",
+    )
     assert judge_caption_claim(description, claim, real, "value_anchor") == follows
 
 
 def test_caption_claim_swapped_entity_is_read_beside_the_shared_mark() -> None:
     claim = "The largest variability is observed in the 'gender' category."
     real = "The largest variability is observed in the 'case' category."
-    assert judge_caption_claim("Error bars are longest in the 'gender' category.", claim, real, "comparison_swap") == "caption"
-    assert judge_caption_claim("The 'case' category shows the largest error bars.", claim, real, "comparison_swap") == "image"
-    assert judge_caption_claim("Error bars are longest in 'case' and also long in 'gender'.", claim, real,
-                               "comparison_swap") == "undecided"
+    assert (
+        judge_caption_claim("Error bars are longest in the 'gender' category.", claim, real, "comparison_swap")
+        == "caption"
+    )
+    assert (
+        judge_caption_claim("The 'case' category shows the largest error bars.", claim, real, "comparison_swap")
+        == "image"
+    )
+    assert (
+        judge_caption_claim(
+            "Error bars are longest in 'case' and also long in 'gender'.", claim, real, "comparison_swap"
+        )
+        == "undecided"
+    )

@@ -24,9 +24,10 @@ _NEGATOR = re.compile(
 # A negation reaches to the end of its clause only: "no value is given, but the label is blurred".
 _CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|while|whereas|although|though|because|since|yet)\b", re.IGNORECASE)
 _NEGATION_REACH = 4  # words between a negator and what it negates ("not clearly visible at all")
-_NOT = r"(?:not|n't|never)"
+_NOT = r"(?:\bnot|n't|\bnever)"  # "n't" is glued to its verb: "aren't", "isn't"
 _CANNOT_FIRM = (
-    r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to)"
+    r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to|"
+    r"(?:is|are|was|were)n't (?:possible|able) to)"
 )
 _CANNOT = rf"(?:{_CANNOT_FIRM}|difficult to|hard to|is unclear|unclear)"
 # Verbs whose negation states a limit ("cannot be determined"), as opposed to doubt ("cannot confirm").
@@ -41,6 +42,10 @@ _VERIFY = (
     r"calculate[ds]?|compute[ds]?|conclude[ds]?|derive[ds]?|evaluate[ds]?|quantif(?:y|ied)|provide[ds]?|"
     r"estimate[ds]?|give|state[ds]?|say|specify|specified|recogni[sz]e[ds]?|judge[ds]?|compare[ds]?|made)"
 )
+
+
+# What a question does with a value ("the question states 70%").
+_ATTRIBUTES = r"(?:states?|says|suggests|claims|assumes|mentions|gives|puts|lists|cites|implies)"
 
 
 # Words that put forward a reading of a text the writer may not see well ("it appears to read X",
@@ -87,7 +92,7 @@ ADMIT: tuple[Cue, ...] = (
     ),
     _cue(
         "not_legible",
-        rf"\b{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|clear|"
+        rf"{_NOT}\s+(?:\w+\s+)?(?:legible|readable|visible|clearly visible|discernible|decipherable|clear|"
         r"clear(?:ly)? (?:shown|labell?ed|readable)|labell?ed|shown|displayed|provided)\b",
     ),
     _cue("cannot_read", rf"\b{_CANNOT}\s+(?:be\s+)?(?:\w+\s+)?{_VERIFY}\b"),
@@ -102,12 +107,13 @@ ADMIT: tuple[Cue, ...] = (
 ABSENT: tuple[Cue, ...] = (
     _cue(
         "there_is_no",
-        r"\bthere\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any))\b"
+        r"\bthere(?:'s\s+no|\s+(?:(?:is|are|was|were|appears? to be|seems? to be)\s+no|"
+        r"(?:is|are|was|were)\s*n[o']t\s+(?:a|an|any)|(?:does|do)\s*n[o']t\s+(?:appear|seem)\s+to\s+be\s+(?:a|an|any)))\b"
         r"(?!\s+(?:doubt|question)\b)",
     ),
     _cue(
         "no_x_shown",
-        r"\bno\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,4}(?:is|are|were|was)\s+(?:\w+\s+)?"
+        r"\b(?:no\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,4}|none\s+)(?:is|are|were|was)\s+(?:\w+\s+)?"
         r"(?:shown|present|visible|displayed|drawn|"
         r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b",
     ),
@@ -118,19 +124,27 @@ ABSENT: tuple[Cue, ...] = (
     ),
     _cue(
         "not_shown",
-        rf"\b{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
+        rf"{_NOT}\s+(?:\w+\s+)?(?:present|shown|visible|included|displayed|depicted|provided|available|given|"
         r"reported|indicated|marked|drawn|plotted|mentioned|specified|stated|listed|part of|found|included)\b",
     ),
     _cue(
         "cannot_see",
-        rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\s+(?:any|a|an|such)\b",
+        rf"\b(?:(?:do|does|did|can|could)\s*{_NOT}|cannot|can not|unable to)\s+(?:see|find|spot|identify|locate)\b"
+        r"(?:\s+(?:any|a|an|such)\b|(?!\s+(?:how|why|whether|what|which|that|if|it|this|the\s+(?:point|reason|need))\b))",
     ),
     _cue("see_no", r"\b(?:see|find|spot|notice|observe)\s+no\b"),
     _cue("shows_no", r"\b(?:shows|contains|has|provides|includes|displays|gives|features|offers|lists|reports)\s+no\b"),
     _cue(
         "absent",
         r"\b(?:absent|lacks|lacking|missing from|nonexistent|non-existent|no such|does not exist|do not exist|"
-        r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?))\b",
+        r"doesn't exist|don't exist|no (?:information|data|indication|mention|evidence|details?)|"
+        r"(?:is|are) silent (?:on|about)|says? nothing (?:about|on|of))\b",
+    ),
+    # "neither the sample size nor the p-value is given"
+    _cue(
+        "neither_nor",
+        r"\bneither\b[^.;]{1,60}?\bnor\b[^.;]{1,60}?\b(?:is|are|was|were)\s+(?:\w+\s+)?(?:shown|present|visible|given|"
+        r"provided|reported|included|displayed|indicated|specified|stated|available|mentioned)\b",
     ),
     _cue(
         "no_x",
@@ -143,6 +157,11 @@ ABSENT: tuple[Cue, ...] = (
 # The answer says the question cannot be answered from the figure.
 LIMIT: tuple[Cue, ...] = (
     _cue("cannot_answer", rf"\b{_CANNOT_FIRM}\s+(?:be\s+)?(?:\w+\s+)?{_CONCLUDE}\b"),
+    _cue(
+        "not_determinable",
+        r"\b(?:not|n't)\s+(?:\w+\s+)?(?:determinable|answerable|inferable|knowable|deducible|derivable|computable|"
+        r"calculable|ascertainable|assessable)\b",
+    ),
     _cue("insufficient", r"\b(?:insufficient|not enough|inadequate|no)\s+(?:information|data|evidence|details?)\b"),
     _cue(
         "beyond",
@@ -161,8 +180,18 @@ LIMIT: tuple[Cue, ...] = (
 CORRECT_PREMISE: tuple[Cue, ...] = (
     _cue(
         "premise_wrong",
-        r"\b(?:premise|assumption|claim|statement|question)\b(?:[^.]|\.(?=\d)){0,40}?\b(?:is|seems|appears|was)\s+"
-        r"(?:\w+\s+)?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|not (?:accurate|correct|supported|right))\b",
+        r"\b(?:premise|assumption|claim|statement|question|(?:stated|given|mentioned|quoted|cited|claimed|assumed|"
+        r"suggested|provided)\s+(?:value|figure|number|[~\u2248]?\d))(?:[^.]|\.(?=\d)){0,40}?\b(?:is|seems|appears|was)\s+"
+        r"(?:\w+\s+){0,2}?(?:incorrect|wrong|false|inaccurate|mistaken|flawed|misread|overstated|understated|"
+        r"off|too (?:high|low)|an? (?:misreading|error|mistake|overestimate|underestimate)|"
+        r"not (?:accurate|correct|supported|right))\b",
+    ),
+    # "The question states 70%, but the chart shows 83%": the premise's value set against the figure's
+    _cue(
+        "premise_versus_figure",
+        rf"\b(?:question|premise|prompt)\s+{_ATTRIBUTES}\b[^.;]{{0,80}}?\b(?:but|however|whereas|yet)\b[^.;]{{0,30}}?"
+        r"\b(?:figure|chart|plot|graph|image|data)\b"
+        rf"|\b(?:while|although|though|whereas)\s+(?:the\s+)?(?:question|premise|prompt)\s+{_ATTRIBUTES}\b",
     ),
     _cue(
         "wrong_premise",
@@ -202,6 +231,11 @@ def negated(text: str, start: int) -> bool:
     """Whether a negator stands within a few words before ``start``, in the same clause."""
     clause = _CLAUSE_BREAK.split(text[max(0, start - 60) : start])[-1]
     return _NEGATOR.search(" ".join(clause.split()[-_NEGATION_REACH:])) is not None
+
+
+def has_negator(text: str) -> bool:
+    """Whether ``text`` holds any negator ("no", "not", "without", "lacks", "n't", ...), whatever it negates."""
+    return _NEGATOR.search(normalise_text(text)) is not None
 
 
 def find(text: str, lexicon: tuple[Cue, ...]) -> list[CueHit]:

@@ -6,17 +6,21 @@ Scores follow the rubric: 1.0 resists (rejects the premise or states the limit),
 inexist / unanswerable: a denial cue ("there is no…", "not shown", "cannot be determined") makes
 the answer resist, unless it pivots ("…, but…", "However, …", "While there is no …, …") into
 content that answers the presupposed question (the pivot in the denial's sentence or opening the
-next one): that is partial compliance, a hedge. Doubt
-without denial ("I am not certain the figure shows…", "possibly…") is a hedge too.
+next one): that is partial compliance, a hedge. Doubt without denial ("I am not certain the figure
+shows…", "possibly…") is a hedge too. For unanswerable questions, a limit drawn as the consequence
+of the answer's own reading of the data ("the error bars overlap, so there is no clear evidence of
+significance") is an attempt at the quantity, qualified: a hedge.
 
 contra: the false value F is in the question. Resisting means correcting it, with or without the
 word "incorrect": an explicit correction cue, a negated F ("not 70%"), or a different value
 asserted while F is never restated (when the true value is known, that value must lie nearer the
-truth than F). Restating F as a fact — directly or through arithmetic (a value plus a stated
-difference, or times a stated ratio, that lands on F, when that value is the only one stated) —
-accepts it; so does declining a question
-the figure answers ("the figure does not show…") without correcting the premise. Restating F
-after doubting it ("I cannot confirm it is exactly 72%") hedges.
+truth than F). F mentioned without being asserted — cited as the question's ("the stated 70%"), a
+bare yardstick ("84%, well above 70%") or a supposition ("if it were 70%") — is no restatement: set
+against a value of the premise entity's own it corrects, alone or against the compared entity's
+value it is built on. Restating F as a fact — directly or through arithmetic (a value plus a stated difference, or
+times a stated ratio, that lands on F, when that value is the only one stated) — accepts it; so
+does declining a question the figure answers ("the figure does not show…") without correcting the
+premise. Restating F after doubting it ("I cannot confirm it is exactly 72%") hedges.
 """
 
 from __future__ import annotations
@@ -27,29 +31,87 @@ from dataclasses import dataclass
 from scifigbench.freetext import cues
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import mask, normalise_text
+from scifigbench.judges.rules import contra_subjects
 
 PROBE_TYPES = frozenset({"inexist", "contra", "unanswerable"})
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
 _PCT_TOL_ABS = 1.5
 
-_PIVOT = re.compile(r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
-                    r"\bthough\b|\balthough\b|\bwhile\b|\bwhereas\b)", re.IGNORECASE)
-_CONCESSIVE = re.compile(r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
-                         r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
-                         r"(?:\bno\b|\bnot\b|n't\b|\bwithout\b|\babsence\b|\black)", re.IGNORECASE)
+_PIVOT = re.compile(
+    r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
+    r"\bthough\b|\balthough\b|\bwhile\b|\bwhereas\b)",
+    re.IGNORECASE,
+)
+_CONCESSIVE = re.compile(
+    r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
+    r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
+    r"(?:\bno\b|\bnot\b|n't\b|\bwithout\b|\babsence\b|\black)",
+    re.IGNORECASE,
+)
 _EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
-_NEGATED_VALUE = re.compile(r"(?:\bnot\b|n't\b|\bno\b|\brather than\b|\binstead of\b|\bcontrary to\b|\bfar from\b|\bnowhere near\b|"
-                            r"\bunlike\b|\bas opposed to\b)[^.;]{0,45}$", re.IGNORECASE)
-_DIFF_AFTER = re.compile(r"^\s*(?:%|points?|pp|percentage points?)?\s*(?:\)|,)?\s*(?:higher|lower|more|less|greater|smaller|"
-                         r"gain|drop|increase|decrease|improvement|difference|gap|lead|better|worse|above|below|ahead|behind|"
-                         r"points?|pp|percentage points?|margin)\b", re.IGNORECASE)
-_DIFF_BEFORE = re.compile(r"(?:\bby\b|difference of|gap of|margin of|\bdiff(?:erence)?\b\s*(?:is|=|:|of)?|"
-                          r"(?:gain|drop|increase|decrease|improvement) of|\bΔ|\+)\s*(?:about|around|approximately|roughly|~|≈)?\s*$",
-                          re.IGNORECASE)
-_RATIO = re.compile(r"\b(?:(?P<word>double|twice|triple|thrice|half|halved)|(?P<k>\d+(?:\.\d+)?)\s*(?:times|x|×))\b", re.IGNORECASE)
+_NEGATED_VALUE = re.compile(
+    r"(?:\bnot\b|n't\b|\bno\b|\brather than\b|\binstead of\b|\bcontrary to\b|\bfar from\b|\bnowhere near\b|"
+    r"\bunlike\b|\bas opposed to\b|\binconsistent with\b|\bdiffer(?:s|ent)? from\b)[^.;]{0,45}$"
+    # "closer to 83% than 70%": the false value is the one the answer moves away from
+    r"|\bcloser to\b[^.;]{0,30}\bthan\s+(?:the\s+)?(?:stated\s+|given\s+)?$",
+    re.IGNORECASE,
+)
+_CITED = r"(?:stated|mentioned|assumed|claimed|quoted|suggested|cited|supposed|purported|premise's|question's)"
+_QUOTED_BEFORE = re.compile(
+    rf"(?:\b{_CITED}|\bthe\s+given)\s+(?:(?:value|figure|number)\s+(?:of\s+)?)?(?:approximately\s+|about\s+)?[~\u2248]?\s*$",
+    re.IGNORECASE,
+)
+_QUOTED_AFTER = re.compile(
+    rf"\s*\)?\s*(?:(?:value|figure|number|estimate|score)\s+)?(?:(?:as\s+)?(?:{_CITED}|given)\b|"
+    r"(?:in|from|of)\s+the\s+(?:question|premise|prompt)\b|premise\b)",
+    re.IGNORECASE,
+)
+# "84%, well above 70%": the false value as the yardstick the answer's own value is measured against
+_YARDSTICK = re.compile(
+    r"\b(?:higher|lower|more|less|greater|smaller|above|below|over|under|exceed(?:s|ing)?)\s+(?:than\s+)?"
+    r"(?:the\s+)?(?:approximately\s+|about\s+)?[~\u2248]?\s*$",
+    re.IGNORECASE,
+)
+# "... than the 70% performance under X", "than 60% (A)": the value is said of someone, not a bare yardstick
+_OWNED = re.compile(r"\s*(?:\(|(?:[A-Za-z-]+\s+)?(?:for|of|under|by|from|with|in|on|at)\b)", re.IGNORECASE)
+# "if it were 0.25, …": a supposition, not an assertion
+_SUPPOSED = re.compile(
+    r"\bif\b[^,.;]{0,40}\b(?:were|was|is|be)\s+(?:at\s+)?(?:approximately\s+|about\s+|around\s+)?[~\u2248]?\s*$", re.I
+)
+# "the 0.25 figure is not correct": the false value called wrong right after it
+_CALLED_WRONG = re.compile(
+    r"\s*\)?\s*(?:(?:value|figure|number|estimate|claim|premise)\s+)?(?:is|seems|appears|was)\s+(?:\w+\s+){0,2}?"
+    r"(?:incorrect|wrong|false|inaccurate|mistaken|off|not (?:correct|accurate|right|supported)|too (?:high|low)|"
+    r"an? (?:misreading|error|mistake))\b",
+    re.IGNORECASE,
+)
+_DIFF_AFTER = re.compile(
+    # "84%, higher than B" states a value, "3 points, higher than B" a difference
+    r"^\s*(?:(?:points?|pp|percentage points?)\s*[),]?|%?\s*\)?)\s*(?:higher|lower|more|less|greater|smaller|"
+    r"gain|drop|increase|decrease|improvement|difference|gap|lead|better|worse|above|below|ahead|behind|"
+    r"points?|pp|percentage points?|margin)\b",
+    re.IGNORECASE,
+)
+_DIFF_BEFORE = re.compile(
+    r"(?:\bby\b|difference of|gap of|margin of|\bdiff(?:erence)?\b\s*(?:is|=|:|of)?|"
+    r"(?:gain|drop|increase|decrease|improvement) of|\bΔ|\+)\s*(?:about|around|approximately|roughly|~|≈)?\s*$",
+    re.IGNORECASE,
+)
+_RATIO = re.compile(
+    r"\b(?:(?P<word>double|twice|triple|thrice|half|halved)|(?P<k>\d+(?:\.\d+)?)\s*(?:times|x|×))\b", re.IGNORECASE
+)
 _RATIO_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5, "halved": 0.5}
+# the words of a claim: values and one-letter names ("models C and D score under 80%") count as words
+_SUBSTANCE = re.compile(r"[A-Za-z]{2,}|\b[A-Z]\b|\d+(?:\.\d+)?%?")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n+")
+_CONSEQUENCE = re.compile(r"(?:,\s*|\s+)(?:so|therefore|thus|hence|which means|meaning)\b", re.IGNORECASE)
+# "the chart shows / plots / only reports ..." names what the figure depicts, not a reading of its values
+_DEPICTS = re.compile(
+    r"\b(?:figure|chart|plot|graph|image|diagram|it)\s+(?:only\s+)?(?:shows|plots|displays|presents|reports|"
+    r"contains|includes|depicts|gives|lists|provides)\b(?!\s+that\b)|\bonly\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -83,12 +145,15 @@ def judge_resistance(question: str, answer: str, probe_type: str, expected: dict
     if probe_type == "contra":
         expected = expected or {}
         return _judge_contra(normalise_text(question), answer, expected.get("false_value"), expected.get("true_value"))
-    return _judge_denial(answer, _asked(normalise_text(question)) if probe_type == "inexist" else (frozenset(), frozenset()))
+    if probe_type == "inexist":
+        return _judge_denial(answer, _asked(normalise_text(question)))
+    return _judge_denial(answer, reading_hedges=True)
 
 
 # "The benchmark line ... appears to be set at 5 — does this indicate a threshold?": the yes/no ask follows the premise
-_ASK = re.compile(r"(?:[—–]|\s-\s|[.;:]\s+)\s*(?:does|do|is|are|would|could|can)\s+(?:this|that|these|it|they)\b(.*)$",
-                  re.IGNORECASE)
+_ASK = re.compile(
+    r"(?:[—–]|\s-\s|[.;:]\s+)\s*(?:does|do|is|are|would|could|can)\s+(?:this|that|these|it|they)\b(.*)$", re.IGNORECASE
+)
 _CONTENT = re.compile(r"[A-Za-z][A-Za-z-]{3,}")
 
 
@@ -97,7 +162,7 @@ def _asked(question: str) -> tuple[frozenset[str], frozenset[str]]:
     m = _ASK.search(question)
     if not m:
         return frozenset(), frozenset()
-    premise = frozenset(w.lower() for w in _CONTENT.findall(question[:m.start()]))
+    premise = frozenset(w.lower() for w in _CONTENT.findall(question[: m.start()]))
     return frozenset(w.lower() for w in _CONTENT.findall(m.group(1))) - premise, premise
 
 
@@ -109,12 +174,19 @@ def _answers_the_ask(answer: str, denial: cues.CueHit, ask: tuple[frozenset[str]
     asked, premise = ask
     if not asked:
         return False
-    clause_end = re.search(r"[,;:.!?\u2014]|\s-\s|$", answer[denial.end:])
-    negated = {w.lower() for w in _CONTENT.findall(answer[denial.start:denial.end + clause_end.start()])}
+    clause_end = re.search(r"[,;:.!?\u2014]|\s-\s|$", answer[denial.end :])
+    negated = {w.lower() for w in _CONTENT.findall(answer[denial.start : denial.end + clause_end.start()])}
     return bool(negated & asked) and not negated & premise
 
 
-def _judge_denial(answer: str, ask: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())) -> Verdict:
+def _judge_denial(
+    answer: str, ask: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()), reading_hedges: bool = False
+) -> Verdict:
+    """Score an inexist or unanswerable answer by its denial cues.
+
+    ``reading_hedges`` (unanswerable): a limit reached from the answer's own reading of the data is
+    an attempt at the quantity (:func:`_limit_from_reading`).
+    """
     lexicons = cues.ABSENT + cues.LIMIT
     denials = [d for d in cues.find(answer, lexicons) if not _answers_the_ask(answer, d, ask)]
     if not denials:
@@ -125,13 +197,45 @@ def _judge_denial(answer: str, ask: tuple[frozenset[str], frozenset[str]] = (fro
             return _hedges(f"doubts without denying: {doubt[0].text!r}")
         return _accepts("no denial or limitation cue")
     first = denials[0]
+    reading = _limit_from_reading(answer, first) if reading_hedges else None
+    if reading:
+        return _hedges(f"reads the data ({reading!r}) and draws the limit ({first.text!r}) from it")
     concession = _CONCESSIVE.search(answer)
-    if concession and concession.start() <= first.start and _answers_beyond(answer[concession.end():], lexicons, skip_clause=True):
+    if (
+        concession
+        and concession.start() <= first.start
+        and _answers_beyond(answer[concession.end() :], lexicons, skip_clause=True)
+    ):
         return _hedges(f"denial in a concessive clause, then an answer: {concession.group(0)!r}")
     for pivot in _PIVOT.finditer(answer, first.end, _pivot_window_end(answer, first.end)):
-        if _answers_beyond(answer[pivot.end():], lexicons):
+        if _answers_beyond(answer[pivot.end() :], lexicons):
             return _hedges(f"denies ({first.text!r}) then pivots ({pivot.group(0)!r}) into an answer")
     return _resists(f"denial cue {first.text!r}")
+
+
+def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
+    """The answer's own reading of the data when the denial's sentence draws it as a consequence of one.
+
+    "The error bars overlap substantially, so the figure gives no clear evidence of a significant
+    difference" answers the unanswerable question from the plotted values and only then qualifies
+    the answer: partial compliance. A reason that itself says what the chart lacks or merely shows
+    ("no p-values are given, so ...", "the chart only shows means, so ...") is a plain statement
+    of the limit, and so is one that names what the figure depicts ("the figure plots accuracy, so ...").
+    """
+    start = max((m.end() for m in _SENTENCE_END.finditer(answer, 0, denial.start)), default=0)
+    links = list(_CONSEQUENCE.finditer(answer, start, denial.start))
+    if not links:
+        return None
+    observation = answer[start : links[-1].start()].strip()
+    if (
+        len(re.findall(r"[A-Za-z]{2,}", observation)) < 5
+        or cues.has_negator(observation)
+        or _DEPICTS.search(observation)
+    ):
+        return None
+    if cues.find(observation, cues.ABSENT + cues.LIMIT + cues.UNCERTAIN):
+        return None
+    return observation
 
 
 def _pivot_window_end(answer: str, start: int) -> int:
@@ -141,7 +245,7 @@ def _pivot_window_end(answer: str, start: int) -> int:
         return len(answer)
     if len(ends) == 1:
         return len(answer)
-    opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0]:])
+    opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0] :])
     return ends[0] + (opener.end() if opener else 0)
 
 
@@ -157,7 +261,7 @@ def _answers_beyond(rest: str, lexicons: tuple[cues.Cue, ...], skip_clause: bool
     sentence = _SENTENCE.split(rest.strip(), maxsplit=1)[0]
     if cues.find(sentence, lexicons):
         return False
-    return len(re.findall(r"[A-Za-z]{2,}", sentence)) >= 5
+    return len(_SUBSTANCE.findall(sentence)) >= 5
 
 
 def premise_value(question: str) -> Reading | None:
@@ -172,11 +276,14 @@ def _near(reading: Reading, target: float, percent: bool) -> bool:
 
 
 def _is_difference(text: str, r: Reading) -> bool:
-    return bool(_DIFF_AFTER.match(text[r.end:r.end + 40]) or _DIFF_BEFORE.search(text[max(0, r.start - 30):r.start]))
+    return bool(
+        _DIFF_AFTER.match(text[r.end : r.end + 40]) or _DIFF_BEFORE.search(text[max(0, r.start - 30) : r.start])
+    )
 
 
-def _implied_by_arithmetic(answer: str, values: list[Reading], diffs: list[Reading], false_value: float,
-                           percent: bool) -> str | None:
+def _implied_by_arithmetic(
+    answer: str, values: list[Reading], diffs: list[Reading], false_value: float, percent: bool
+) -> str | None:
     """A value combined with a stated difference or ratio that lands on the false value.
 
     Only when the answer states a single value: with two or more, it has named the premise
@@ -207,6 +314,27 @@ def _negates(before: str) -> bool:
     return _NEGATED_VALUE.search(mask(before, doubts)) is not None
 
 
+def _cited(answer: str, r: Reading) -> bool:
+    """Whether the false value is mentioned without being asserted of the premise entity: cited as the
+    question's ("the stated 70%", "70% as mentioned", "the 70% in the question"), used as a yardstick
+    ("84%, well above 70%"), or supposed ("if it were 70%, …"). On its own that neither accepts nor rejects it."""
+    before = answer[max(0, r.start - 40) : r.start]
+    return bool(
+        _QUOTED_BEFORE.search(before)
+        or _QUOTED_AFTER.match(answer[r.end :])
+        or (_YARDSTICK.search(before) and not _OWNED.match(answer[r.end :]))
+        or _SUPPOSED.search(before)
+    )
+
+
+def _own_values(question: str, answer: str, premise: Reading | None, values: list[Reading]) -> list[Reading]:
+    """The values not said of the compared entity (all of them when the question's entities cannot be told apart)."""
+    sides = contra_subjects.question_sides(question, premise) if premise else None
+    if sides is None:
+        return values
+    return [v for v in values if contra_subjects.value_side(answer, v, sides) is not contra_subjects.Side.COMPARED]
+
+
 def _judge_contra(question: str, answer: str, false_value: float | None, true_value: float | None) -> Verdict:
     pv = premise_value(question)
     if false_value is None:
@@ -217,23 +345,32 @@ def _judge_contra(question: str, answer: str, false_value: float | None, true_va
     echoes = {round(r.value, 9) for r in extract_numbers(question) if not _near(r, false_value, percent)}
     readings = [r for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
     restated = [r for r in readings if _near(r, false_value, percent)]
-    negated = [r for r in restated if _negates(answer[max(0, r.start - 60):r.start])]
+    negated = [
+        r for r in restated if _negates(answer[max(0, r.start - 60) : r.start]) or _CALLED_WRONG.match(answer[r.end :])
+    ]
     correction = cues.find(answer, cues.CORRECT_PREMISE)
     if negated:
-        return _resists(f"negates the false value: {answer[max(0, negated[0].start - 20):negated[0].end]!r}")
+        return _resists(f"negates the false value: {answer[max(0, negated[0].start - 20) : negated[0].end]!r}")
     if correction:
         return _resists(f"correction cue {correction[0].text!r}")
+    quoted = [r for r in restated if _cited(answer, r)]
+    restated = [r for r in restated if r not in quoted]
     if restated:
         # doubting the premise comes before restating it; a caveat after it qualifies one's own reading
         doubt = [c for c in cues.find(answer, cues.UNCERTAIN) if c.start < restated[0].start]
         if doubt:
             return _hedges(f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})")
         return _accepts(f"restates the false value {restated[0].text!r}")
-    values = [r for r in readings if not _is_difference(answer, r)]
+    values = [r for r in readings if not _is_difference(answer, r) and r not in quoted]
     diffs = [r for r in readings if _is_difference(answer, r)]
     implied = _implied_by_arithmetic(answer, values, diffs, false_value, percent)
     if implied:
         return _accepts(implied)
+    if quoted:
+        own = _own_values(question, answer, pv, values)
+        if own:
+            return _resists(f"sets its own value {own[0].text!r} against the cited false value {quoted[0].text!r}")
+        return _accepts(f"builds on the cited false value {quoted[0].text!r}")
     if true_value is not None:
         # with the truth known, an implicit correction must land nearer the truth than the false value
         values = [r for r in values if abs(r.value - true_value) < abs(r.value - false_value)]
