@@ -170,8 +170,7 @@ def test_stage_commands_run_in_the_worker_with_their_folder_streams_and_status(t
     first = subprocess.run(_cli("check-params"), cwd=good, env=_env(runtime), capture_output=True, text=True)
     assert first.returncode == 0, first.stderr
     assert "valid" in first.stdout
-    assert _wait(lambda: _accepts(sock)), "the first command starts a worker for the next ones"
-    assert _children_run(sock) == []  # the first one ran in its own process
+    assert _accepts(sock), "the first command starts a worker for itself and the next ones"
 
     ok = subprocess.run(_cli("check-params"), cwd=good, env=_env(runtime), capture_output=True, text=True)
     broken = subprocess.run(_cli("check-params"), cwd=bad, env=_env(runtime), capture_output=True, text=True)
@@ -179,9 +178,9 @@ def test_stage_commands_run_in_the_worker_with_their_folder_streams_and_status(t
     assert broken.returncode != 0
     assert "params.yaml" in broken.stderr and "modles" in broken.stderr  # the caller's stderr, its folder
     children = _children_run(sock)
-    assert len(children) == 2
-    assert str(good) in children[0] and str(bad) in children[1]
-    assert "check-params" in children[0]
+    assert len(children) == 3
+    assert str(good) in children[0] and str(good) in children[1] and str(bad) in children[2]
+    assert all("check-params" in line for line in children)
 
 
 def test_switched_off_commands_never_start_a_worker(tmp_path, runtime):
@@ -258,3 +257,14 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_a_worker_that_cannot_start_leaves_the_command_to_run_itself(tmp_path, runtime):
+    shutil.copy(REPO / "params.yaml", tmp_path / "params.yaml")
+    env = _env(runtime, **{warm.IDLE_ENV: "not-a-number"})  # the worker exits at once on this
+    res = subprocess.run(_cli("check-params"), cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert "valid" in res.stdout
+    sock = _socket(runtime)
+    assert not _accepts(sock) and _children_run(sock) == []
+    assert "ValueError" in sock.with_suffix(".log").read_text()  # why it could not start is in its log

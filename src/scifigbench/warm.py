@@ -16,8 +16,9 @@ It stays correct because:
   environment, secrets included, travels in memory only.
 
 The worker exits after ``SCIFIGBENCH_WARM_IDLE`` seconds (default 120) without a request, and
-``SCIFIGBENCH_WARM=0`` turns it off. A command that finds no worker starts one and runs in its own
-process. If the worker closes before it starts the command, the command runs in its own process.
+``SCIFIGBENCH_WARM=0`` turns it off. A command that finds no worker starts one and waits for it,
+which takes about as long as its own imports would. If the worker cannot start, or closes before it
+starts the command, the command runs in its own process.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,7 @@ IMPORT_ENV = ("PYTHONPATH", "PYTHONHASHSEED", "MPLBACKEND", "OMP_NUM_THREADS", "
 SWITCH_ENV = "SCIFIGBENCH_WARM"
 IDLE_ENV = "SCIFIGBENCH_WARM_IDLE"
 DEFAULT_IDLE_S = 120.0
+READY_TIMEOUT_S = 60.0  # a worker imports in ~3 s; far longer means something is wrong
 PACKAGE = Path(__file__).resolve().parent
 
 
@@ -103,16 +106,21 @@ def main() -> None:
 
 def run(argv: list[str]) -> int | None:
     """Run ``argv`` in the worker and return its exit status, or None when the caller must run it
-    itself (no worker yet: one is started for the next command)."""
+    itself (no usable socket folder, or the worker could not start)."""
     try:
         path = socket_folder() / f"{fingerprint()}.sock"
-        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        conn.connect(str(path))
-    except (FileNotFoundError, ConnectionRefusedError):
-        _start_worker(path)
-        return None
     except OSError:
         return None
+    conn = _connect(path)
+    if conn is None:
+        # Waiting for a new worker costs about what importing here would, and every later command
+        # of the run gains; a worker that fails to start is seen exiting, and this command runs here.
+        try:
+            conn = _wait_for(path, _start_worker(path))
+        except KeyboardInterrupt:
+            return 130
+        if conn is None:
+            return None
     with conn:
         request = json.dumps({"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ)}).encode()
         socket.send_fds(conn, [len(request).to_bytes(8, "big") + request], [0, 1, 2])
@@ -140,18 +148,44 @@ def _forward_signals(child: int) -> None:
         signal.signal(signum, forward)
 
 
-def _start_worker(path: Path) -> None:
+def _connect(path: Path) -> socket.socket | None:
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        conn.connect(str(path))
+        return conn
+    except OSError:  # none yet, a stale socket (its worker gone), or a path too long for a socket
+        conn.close()
+        return None
+
+
+def _wait_for(path: Path, worker: subprocess.Popen[bytes] | None) -> socket.socket | None:
+    """Connect once ``worker`` listens; None if it exits first (another worker may have won the
+    socket: tried once more) or takes longer than ``READY_TIMEOUT_S``."""
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if (conn := _connect(path)) is not None:
+            return conn
+        if worker is None or worker.poll() is not None:
+            return _connect(path)
+        time.sleep(0.05)
+    return None
+
+
+def _start_worker(path: Path) -> subprocess.Popen[bytes] | None:
     """Start the worker detached from this command's session and streams; its log sits beside its socket."""
-    with open(path.with_suffix(".log"), "ab") as log:
-        subprocess.Popen(
-            [sys.executable, "-P", "-m", "scifigbench.warm", str(path)],
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=log,
-            cwd=path.parent,
-            start_new_session=True,
-            close_fds=True,
-        )
+    try:
+        with open(path.with_suffix(".log"), "ab") as log:
+            return subprocess.Popen(
+                [sys.executable, "-P", "-m", "scifigbench.warm", str(path)],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                cwd=path.parent,
+                start_new_session=True,
+                close_fds=True,
+            )
+    except OSError:
+        return None
 
 
 # ---------------------------------------------------------------------------------------------- worker
