@@ -268,3 +268,20 @@ def test_a_worker_that_cannot_start_leaves_the_command_to_run_itself(tmp_path, r
     sock = _socket(runtime)
     assert not _accepts(sock) and _children_run(sock) == []
     assert "ValueError" in sock.with_suffix(".log").read_text()  # why it could not start is in its log
+
+
+def test_a_relative_pythonpath_still_gives_the_callers_copy(runtime):
+    """The worker runs in its socket folder: a relative PYTHONPATH must not resolve there."""
+    env = {**_env(runtime), "PYTHONPATH": "src"}
+    res = subprocess.run(_cli("check-params"), cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    [log] = runtime.glob("scifigbench-warm-*/*.log")
+    assert f"in {REPO}" in log.read_text()  # served by the worker, which checked it imports this copy
+
+
+def test_a_worker_never_serves_code_other_than_its_key(runtime):
+    sock = _socket(runtime).with_name("0123456789abcdef0123.sock")  # a key this code does not have
+    proc = _start(sock, runtime)
+    assert proc.wait(timeout=60) == 0
+    assert not sock.exists()
+    assert "not serving" in sock.with_suffix(".log").read_text()

@@ -69,14 +69,23 @@ def fingerprint(package: Path = PACKAGE) -> str:
     for entry in [sys.executable, *site]:
         st = os.stat(entry)
         digest.update(f"{entry}\0{st.st_mtime_ns}\0".encode())
-    for name in IMPORT_ENV:
-        digest.update(f"{name}={os.environ.get(name)}\0".encode())
+    for name, value in sorted(import_env().items()):
+        digest.update(f"{name}={value}\0".encode())
     for dirpath, dirnames, filenames in os.walk(package):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
         for name in sorted(filenames):
             st = os.stat(os.path.join(dirpath, name))
             digest.update(f"{dirpath}/{name}\0{st.st_mtime_ns}\0{st.st_size}\0".encode())
     return digest.hexdigest()[:20]
+
+
+def import_env() -> dict[str, str]:
+    """The set variables of ``IMPORT_ENV``, with PYTHONPATH entries made absolute: the worker runs in
+    another folder, and a relative entry there would import another copy of the package."""
+    env = {name: os.environ[name] for name in IMPORT_ENV if name in os.environ}
+    if "PYTHONPATH" in env:
+        env["PYTHONPATH"] = os.pathsep.join(os.path.abspath(p) if p else p for p in env["PYTHONPATH"].split(os.pathsep))
+    return env
 
 
 def socket_folder() -> Path:
@@ -183,6 +192,7 @@ def _start_worker(path: Path) -> subprocess.Popen[bytes] | None:
                 cwd=path.parent,
                 start_new_session=True,
                 close_fds=True,
+                env={**os.environ, **import_env()},
             )
     except OSError:
         return None
@@ -204,6 +214,9 @@ def serve(path: Path, idle_s: float) -> None:
             pass
     for command in WARM_COMMANDS:
         importlib.import_module(cli.COMMANDS[command][0].split(":")[0])
+    if fingerprint() != path.stem:  # e.g. an installed copy shadowing the caller's: never serve it
+        print(f"worker: the package imported here ({PACKAGE}) is not the caller's; not serving", file=sys.stderr)
+        return
     listener = _listen(path)
     if listener is None:
         return
