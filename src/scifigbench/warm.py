@@ -46,7 +46,7 @@ WARM_COMMANDS = frozenset(
 # Heavy libraries the stage modules import lazily; loading them in the worker is the point of it.
 PRELOAD = ("pandas", "pyarrow.parquet", "scipy.stats", "great_expectations", "PIL.Image", "cv2")
 # Environment read when modules are imported (not when they run): a worker serves one setting of them.
-IMPORT_ENV = ("PYTHONPATH", "PYTHONHASHSEED", "MPLBACKEND", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")
+IMPORT_ENV = ("PYTHONPATH", "PYTHONHASHSEED", "MPLBACKEND", "MPLCONFIGDIR", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS")
 SWITCH_ENV = "SCIFIGBENCH_WARM"
 IDLE_ENV = "SCIFIGBENCH_WARM_IDLE"
 DEFAULT_IDLE_S = 120.0
