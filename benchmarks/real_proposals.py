@@ -153,7 +153,12 @@ def main() -> None:
                     print(f"{fid}\t{t.mode}\t{t.text}\t{t.role}\t{t.rule}\t{t.question}")
                 if args.blur_check:
                     out = blur_boxes(
-                        img, t.boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
+                        img,
+                        t.boxes,
+                        grey_blend=cfg.blur_grey_blend,
+                        kernel=cfg.blur_kernel,
+                        pad=cfg.blur_pad_px,
+                        clear_of=[b.box for b in boxes],
                     )
                     res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px, t.also)
                     blur["images"] += 1
