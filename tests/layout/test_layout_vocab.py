@@ -77,6 +77,7 @@ def test_ordered_series(text, kind):
         ("GRNN", ["RNN-EM", "LSTM", "simple RNN"], None),
         ("Random", ["GloVe", "GloVeRetro"], None),
         ("interest", ["rest"], None),
+        ("Individuals", ["Teammates", "Largest Team"], "Teammates"),
     ],
 )
 def test_complementary_pairs(text, others, pair):

@@ -48,7 +48,7 @@ def blur_region(box: Box, pad: int, width: int, height: int, clear_of: Sequence[
     region = list(padded_box(box, pad, width, height))
     inner = (int(np.floor(box[0])), int(np.floor(box[1])), int(np.ceil(box[2])), int(np.ceil(box[3])))
     for o in clear_of:
-        if overlaps(o, box) or not overlaps(o, tuple(region)):
+        if overlaps(o, box) or not overlaps(o, (region[0], region[1], region[2], region[3])):
             continue
         # (edge index, edge value stopping at the neighbour) for each side the neighbour lies beyond
         cuts = [

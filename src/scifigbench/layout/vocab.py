@@ -132,6 +132,7 @@ COMPLEMENTS = (
     ({"all"}, {"none"}),
     ({"always"}, {"never"}),
     ({"know"}, {"don't", "dont", "not"}),
+    ({"individual", "individuals", "solo"}, {"team", "teams", "teammate", "teammates"}),
 )
 
 
