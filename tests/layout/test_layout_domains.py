@@ -17,6 +17,7 @@ from scifigbench.layout.domains import names_the_drawing, task_measure
         ("Test perplexity", "LSTM language model, 2 layers", "language modelling"),
         ("Average return", "Atari games, 10M frames", "reinforcement learning"),
         ("MRR", "Hits@10 K few-shot size", "link prediction and ranking"),
+        ("Average lagging", "encoders trained on wait-1 and wait-7 decoding paths", "simultaneous translation"),
     ],
 )
 def test_a_task_s_default_measure_is_guessable_when_the_task_is_named(label, context, task):
@@ -30,6 +31,7 @@ def test_a_task_s_default_measure_is_guessable_when_the_task_is_named(label, con
         ("BLEU on held-out pairs", "WMT14 English-German"),  # 'held-out pairs' is specific
         ("Inference speed", "WMT14 English-German"),  # not a measure of the task at all
         ("F1", "image classification on CIFAR"),  # no task whose default is F1 is named
+        ("Average lagging", "we wait for the queue to drain"),  # 'wait' alone is no wait-k policy
     ],
 )
 def test_a_measure_says_something_when_the_task_is_not_named_or_the_label_adds_words(label, context):

@@ -23,6 +23,10 @@ _TASK_METRICS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset("translation translate nmt smt wmt iwslt".split()),
         frozenset("bleu sacrebleu meteor ter chrf".split()),
     ),
+    "simultaneous translation": (
+        frozenset("simultaneous simulmt simulst".split()),
+        frozenset("lagging al dal latency".split()),
+    ),
     "summarisation": (
         frozenset("summarization summarisation summary summarizer dailymail xsum gigaword".split()),
         frozenset("rouge".split()),
@@ -56,13 +60,15 @@ _TASK_METRICS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset("mrr hit ndcg".split()),
     ),
 }
-# task names of two words: ('speech', 'recognition') names the task, 'recognition' alone does not
+# task names of two words: ('speech', 'recognition') names the task, 'recognition' alone does not;
+# '#' stands for any number
 _TASK_PHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
     "speech recognition": (("speech", "recognition"),),
     "language modelling": (("language", "model"), ("language", "modeling"), ("language", "modelling")),
     "question answering": (("question", "answering"),),
     "sequence tagging": (("named", "entity"),),
     "link prediction and ranking": (("link", "prediction"), ("knowledge", "graph")),
+    "simultaneous translation": (("wait", "k"), ("wait", "#")),  # the wait-k policy, 'wait-1', 'wait-7'
 }
 # words that go with a measure without changing it: 'BLEU score', 'ROUGE-L', 'test perplexity (%)'
 _MEASURE_FILLER = frozenset("score l n su dev test validation valid val average avg mean".split())
@@ -74,7 +80,7 @@ def _names_task(task: str, words: list[str]) -> bool:
     cues, measures = _TASK_METRICS[task]
     if any(w in cues or w in measures or any(w.startswith(c) and w[len(c) :].isdigit() for c in cues) for w in words):
         return True
-    pairs = set(zip(words, words[1:], strict=False))
+    pairs = {(a, "#" if b.isdigit() else b) for a, b in zip(words, words[1:], strict=False)}
     return any(p in pairs for p in _TASK_PHRASES.get(task, ()))
 
 
