@@ -12,7 +12,11 @@ say so in their reasoning and are tried after the unnamed ones of their tier (le
 categories and panel titles before labels in the plot area and axis titles). An axis title names
 the one quantity its axis measures, so it is refused as soon as one of its specific words is
 named by the title or caption, when all of them are printed elsewhere in the figure, or when it
-is a formula rather than a name.
+is a formula rather than a name. What a model supplies without reading is refused too
+(``layout.domains``): an axis titled with the default measure of a task the figure or caption
+names (BLEU on a translation figure) and a label naming what is drawn ('slope', 'Upper bound').
+An OCR variant of another label is a repeat only when the words that differ are near-identical;
+an entry read once in a legend printed per panel whose copy OCR misread is skipped.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
