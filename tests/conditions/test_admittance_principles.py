@@ -41,6 +41,13 @@ def test_a_copy_misread_by_ocr_is_the_same_label_but_a_different_word_makes_a_di
     assert _why(layout, "A&H lexicon") is None and _why(layout, "K&C lexicon") is None
 
 
+def test_a_label_lettered_like_another_is_refused():
+    img, lines = web_chart(categories=CATS, legend=("Model A accuracy", "Model B accuracy", "Households"))
+    layout = read_layout(img, lines)
+    assert _why(layout, "Model A accuracy").startswith("lettered like another label")
+    assert _why(layout, "Households") is None
+
+
 def _legend(*entries: tuple[str, float, float]) -> Layout:
     """Legend entries at (x, top), 10 px tall, 6 px per letter."""
     labels = [

@@ -246,6 +246,16 @@ def _misread_copy(other: str, text: str) -> bool:
     return all(a == b or SequenceMatcher(None, a, b).ratio() >= 0.6 for a, b in zip(mine, theirs, strict=True))
 
 
+def _lettered_like(text: str, other: str) -> bool:
+    """The two labels differ in one word, a single letter in each ('Model A', 'Model B'): letters
+    run in order like numbers, so the blurred one is guessable from its sibling."""
+    mine, theirs = tokens(_unmarked(text)), tokens(_unmarked(other))
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return False
+    diff = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
+    return len(diff) == 1 and all(len(w) == 1 and w.isalpha() for w in diff[0])
+
+
 def _in_other(text: str, other: str) -> bool:
     """The words of ``text`` stand in a row inside ``other`` ('MetaR' in 'FSRL .MetaR')."""
     mine, theirs = tokens(text), tokens(other)
@@ -304,6 +314,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return f"member of an ordered series ({series})"
     if _DIGITS.search(text) and any(_template(o.text) == _template(text) for o in others):
         return "numbered like another label"
+    if any(_lettered_like(text, o.text) for o in others):
+        return "lettered like another label ('Model A' beside 'Model B')"
     if _parts_shown(text, [o.text for o in others]):
         return "every part of the name is printed in other labels (a naming pattern)"
     options = completes_set(text, [o.text for o in others])
