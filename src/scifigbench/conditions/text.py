@@ -95,6 +95,9 @@ def _drop_list_item(sentence: str, target: str) -> str:
     return sentence
 
 
+_LEADING_MARK = re.compile(r"^\(?[a-hA-H]\)\s+")
+
+
 def redact(caption: str | None, target: str) -> str | None:
     """The caption without anything that shows ``target``; None if nothing is left.
 
@@ -103,6 +106,7 @@ def redact(caption: str | None, target: str) -> str | None:
     """
     if caption is None:
         return None
+    target = _LEADING_MARK.sub("", target.strip()) or target  # a caption names panel '(a) Yelp' as 'Yelp'
     kept = []
     for sentence in _SENTENCE.split(caption.strip()):
         if mentions(sentence, target):
