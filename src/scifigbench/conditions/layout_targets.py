@@ -51,7 +51,7 @@ from scifigbench.layout.elements import (
     TITLE,
 )
 from scifigbench.layout.questions import question_for
-from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens
+from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens, unmarked
 
 ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "axis_title")
 # Labels in the plot area and axis titles are read with less certainty (a missed swatch, a
@@ -224,20 +224,12 @@ def _heads_numbers(lb: Label, layout: Layout) -> bool:
     return len(below) >= 2
 
 
-_END_MARK = re.compile(r"\s*\(?[a-hA-H]\)$")
-
-
-def _unmarked(text: str) -> str:
-    """The label without a panel mark at either end: 'Scaling Factor (a)' is the (b) panel's copy."""
-    return _END_MARK.sub("", _MARK.sub("", text.strip()))
-
-
 def _misread_copy(other: str, text: str) -> bool:
     """``other`` reads like ``text`` with OCR slips: nearly the same characters, and where the words
     differ each pair is still much alike ('Gmatchng' for 'Gmatching'). Two names that differ in a
     whole word ('A&H training data', 'K&C training data') are different labels; panel marks
     ('(a)', '(b)') are no part of the name."""
-    other, text = _unmarked(other), _unmarked(text)
+    other, text = unmarked(other), unmarked(text)
     if SequenceMatcher(None, fold(other), fold(text)).ratio() < 0.85:
         return False
     mine, theirs = tokens(text), tokens(other)
@@ -249,7 +241,7 @@ def _misread_copy(other: str, text: str) -> bool:
 def _lettered_like(text: str, other: str) -> bool:
     """The two labels differ in one word, a single letter in each ('Model A', 'Model B'): letters
     run in order like numbers, so the blurred one is guessable from its sibling."""
-    mine, theirs = tokens(_unmarked(text)), tokens(_unmarked(other))
+    mine, theirs = tokens(unmarked(text)), tokens(unmarked(other))
     if len(mine) != len(theirs) or len(mine) < 2:
         return False
     diff = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.layout.vocab import unmarked
+
 
 def fold(text: str) -> str:
     return " ".join(text.casefold().split())
@@ -95,9 +97,6 @@ def _drop_list_item(sentence: str, target: str) -> str:
     return sentence
 
 
-_LEADING_MARK = re.compile(r"^\(?[a-hA-H]\)\s+")
-
-
 def redact(caption: str | None, target: str) -> str | None:
     """The caption without anything that shows ``target``; None if nothing is left.
 
@@ -106,7 +105,7 @@ def redact(caption: str | None, target: str) -> str | None:
     """
     if caption is None:
         return None
-    target = _LEADING_MARK.sub("", target.strip()) or target  # a caption names panel '(a) Yelp' as 'Yelp'
+    target = unmarked(target)  # a caption names panel '(a) Yelp' as 'Yelp'
     kept = []
     for sentence in _SENTENCE.split(caption.strip()):
         if mentions(sentence, target):
