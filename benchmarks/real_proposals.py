@@ -14,8 +14,9 @@ half (rules were tuned only on ``dev``). For each split it prints:
   of figures with a valid admittance target (>= 60 %) — exact over labelled proposals, and
   estimated as proposal share x precision;
 - with ``--blur-check``: whether OCR (upright and turned) reads a blurred target back at its box or
-  at any copy blurred with it (target 0) and what share of the other text it still reads
-  (target >= 95 %).
+  at any copy blurred with it (target 0), what share of the other text it still reads
+  (target >= 95 %; text within the padding counts), and how many blurred regions reach another
+  OCR box (0: ``blur.blur_region`` trims the padding; the plain padded box is shown beside it).
 
 ``--out DIR`` writes one overlay PNG per figure (boxes coloured by role, targets outlined in
 magenta) for a person to check. ``--ocr-cache DIR`` keeps OCR lines per image content so reruns
@@ -37,7 +38,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from scifigbench.conditions.blur import blur_boxes
+from scifigbench.conditions.blur import blur_boxes, blur_region, padded_box
+from scifigbench.conditions.candidates import overlaps
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.layout_targets import admittance_candidates
@@ -153,10 +155,22 @@ def main() -> None:
                     print(f"{fid}\t{t.mode}\t{t.text}\t{t.role}\t{t.rule}\t{t.question}")
                 if args.blur_check:
                     out = blur_boxes(
-                        img, t.boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
+                        img,
+                        t.boxes,
+                        grey_blend=cfg.blur_grey_blend,
+                        kernel=cfg.blur_kernel,
+                        pad=cfg.blur_pad_px,
+                        clear_of=[b.box for b in boxes],
                     )
                     res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px, t.also)
                     blur["images"] += 1
+                    h, w = img.shape[:2]
+                    for b in t.boxes:  # does the blurred region reach other text? (with the plain pad: before)
+                        near = [o.box for o in boxes if not overlaps(o.box, b)]
+                        region = blur_region(b, cfg.blur_pad_px, w, h, [o.box for o in boxes])
+                        blur["regions"] += 1
+                        blur["reach"] += any(overlaps(o, region) for o in near)
+                        blur["reach_plain"] += any(overlaps(o, padded_box(b, cfg.blur_pad_px, w, h)) for o in near)
                     blur["read_back"] += res.target_read
                     if res.target_read:
                         read_back.append(f"{fid} {t.mode}: {t.text!r}")
@@ -199,6 +213,10 @@ def main() -> None:
             print(
                 f"  blurred targets OCR reads back: {pct(blur['read_back'], blur['images'])}; "
                 f"other text still read: {pct(blur['kept'], blur['others'])}"
+            )
+            print(
+                f"  blurred regions reaching other text: {pct(blur['reach'], blur['regions'])} "
+                f"(the plain padded box would: {blur['reach_plain']})"
             )
             for item in read_back:
                 print(f"    read back: {item}")

@@ -145,6 +145,9 @@ def test_blur_check_is_by_location():
         ("Ours is sturdier than seq2seq and pointer-generator.", "seq2seq", "Ours is sturdier than pointer-generator."),
         # The article stays when the removed item opened the list.
         ("Norms for the input and inference LSTMs.", "input", "Norms for the inference LSTMs."),
+        # A panel title's mark is no part of the name the caption uses.
+        ("(a) and (b) On RT and IMDB datasets.", "(a) RT", "(a) and (b) On IMDB datasets."),
+        ("Results on Yelp. Higher is better.", "b) Yelp", "Higher is better."),
     ],
 )
 def test_redact_leaves_a_readable_sentence(caption: str, target: str, expected: str) -> None:

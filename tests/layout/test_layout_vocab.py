@@ -11,6 +11,7 @@ from scifigbench.layout.vocab import (
     in_ordered_series,
     number,
     panel_mark,
+    unmarked,
 )
 
 
@@ -77,6 +78,7 @@ def test_ordered_series(text, kind):
         ("GRNN", ["RNN-EM", "LSTM", "simple RNN"], None),
         ("Random", ["GloVe", "GloVeRetro"], None),
         ("interest", ["rest"], None),
+        ("Individuals", ["Teammates", "Largest Team"], "Teammates"),
     ],
 )
 def test_complementary_pairs(text, others, pair):
@@ -128,3 +130,12 @@ def test_a_numbered_variant_is_no_prefixed_opposite():
 def test_no_x_is_the_opposite_of_a_visible_x_whatever_precedes_it():
     assert complement_of("(a) Models under no attack", ["(c) LSTM under attacks"]) == "(c) LSTM under attacks"
     assert complement_of("(a) Models under no attack", ["(c) LSTM under noise"]) is None
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [("(a) Yelp", "Yelp"), ("b) Subtitles-Medical", "Subtitles-Medical"), ("Scaling Factor (b)", "Scaling Factor"),
+     ("(a)", "(a)"), ("Model A", "Model A"), ("Plan(a)", "Plan(a)")],
+)  # fmt: skip
+def test_unmarked_drops_a_panel_mark_at_either_end(text, name):
+    assert unmarked(text) == name

@@ -2,7 +2,13 @@
 
 Two steps make the text unreadable rather than merely soft: blending toward mid-grey first takes
 away most of the ink/background contrast, then a wide Gaussian smears what is left. Only the
-padded box changes; every other pixel is returned as it was.
+blurred region changes; every other pixel is returned as it was.
+
+The region is the box grown by a pad (OCR boxes hug the ink, and a blur that stops exactly at
+the ink leaves readable edges), but the pad never reaches into another text box: in a tight
+legend or beside a tick the pad on that side is trimmed back to the neighbour's edge, so the
+blur hides the target and nothing else. :func:`blur_region` is the one definition of that
+region; every caller that blurs or checks a blur goes through it.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-Box = tuple[float, float, float, float]  # x0, y0 (top-left), x1, y1 (bottom-right), pixels
+from scifigbench.conditions.candidates import Box, overlaps
 
 GREY = 128.0
 
@@ -31,15 +37,55 @@ def padded_box(box: Box, pad: int, width: int, height: int) -> tuple[int, int, i
     return ix0, iy0, ix1, iy1
 
 
-def blur_boxes(img: np.ndarray, boxes: Sequence[Box], *, grey_blend: float, kernel: int, pad: int) -> np.ndarray:
+def blur_region(box: Box, pad: int, width: int, height: int, clear_of: Sequence[Box] = ()) -> tuple[int, int, int, int]:
+    """The pixel region blurred for ``box``: padded, clipped to the image, and with the padding
+    trimmed on each side where it would reach into a box of ``clear_of`` (other text).
+
+    A box of ``clear_of`` that overlaps ``box`` itself shares its ink (or is one of its own lines)
+    and is ignored: trimming can only take padding away, never part of the box. A neighbour lying
+    diagonally is cleared on the side that costs the least padding.
+    """
+    region = list(padded_box(box, pad, width, height))
+    inner = (int(np.floor(box[0])), int(np.floor(box[1])), int(np.ceil(box[2])), int(np.ceil(box[3])))
+    for o in clear_of:
+        if overlaps(o, box) or not overlaps(o, (region[0], region[1], region[2], region[3])):
+            continue
+        # (edge index, edge value stopping at the neighbour) for each side the neighbour lies beyond
+        cuts = [
+            (i, edge)
+            for i, beyond, edge in (
+                (0, o[2] <= box[0], min(inner[0], int(np.ceil(o[2])))),
+                (1, o[3] <= box[1], min(inner[1], int(np.ceil(o[3])))),
+                (2, o[0] >= box[2], max(inner[2], int(np.floor(o[0])))),
+                (3, o[1] >= box[3], max(inner[3], int(np.floor(o[1])))),
+            )
+            if beyond
+        ]
+        across = {0: region[3] - region[1], 1: region[2] - region[0]}  # length of a vertical / horizontal edge
+        i, edge = min(cuts, key=lambda c: abs(c[1] - region[c[0]]) * across[c[0] % 2])
+        region[i] = max(region[i], edge) if i < 2 else min(region[i], edge)
+    x0, y0, x1, y1 = region
+    return x0, y0, x1, y1
+
+
+def blur_boxes(
+    img: np.ndarray, boxes: Sequence[Box], *, grey_blend: float, kernel: int, pad: int, clear_of: Sequence[Box] = ()
+) -> np.ndarray:
     """``img`` with every box blurred: a label printed in each panel is hidden in all of them."""
     for box in boxes:
-        img = blur_box(img, box, grey_blend=grey_blend, kernel=kernel, pad=pad)
+        img = blur_box(img, box, grey_blend=grey_blend, kernel=kernel, pad=pad, clear_of=clear_of)
     return img
 
 
 def review_pair(
-    img: np.ndarray, boxes: Sequence[Box], *, grey_blend: float, kernel: int, pad: int, margin: int
+    img: np.ndarray,
+    boxes: Sequence[Box],
+    *,
+    grey_blend: float,
+    kernel: int,
+    pad: int,
+    margin: int,
+    clear_of: Sequence[Box] = (),
 ) -> tuple[np.ndarray, np.ndarray]:
     """What a reviewer compares: the image with every box outlined in red ``margin`` pixels outside
     it, and the image as the stage blurs it."""
@@ -48,13 +94,16 @@ def review_pair(
         cv2.rectangle(
             marked, (int(x0) - margin, int(y0) - margin), (int(x1) + margin, int(y1) + margin), (0, 0, 255), 2
         )
-    return marked, blur_boxes(img, boxes, grey_blend=grey_blend, kernel=kernel, pad=pad)
+    return marked, blur_boxes(img, boxes, grey_blend=grey_blend, kernel=kernel, pad=pad, clear_of=clear_of)
 
 
-def blur_box(img: np.ndarray, box: Box, *, grey_blend: float, kernel: int, pad: int) -> np.ndarray:
-    """Return a copy of ``img`` with the padded ``box`` blended toward grey and Gaussian-blurred."""
+def blur_box(
+    img: np.ndarray, box: Box, *, grey_blend: float, kernel: int, pad: int, clear_of: Sequence[Box] = ()
+) -> np.ndarray:
+    """A copy of ``img`` with the region of ``box`` (:func:`blur_region`) blended toward grey and
+    Gaussian-blurred."""
     h, w = img.shape[:2]
-    x0, y0, x1, y1 = padded_box(box, pad, w, h)
+    x0, y0, x1, y1 = blur_region(box, pad, w, h, clear_of)
     out = img.copy()
     region = out[y0:y1, x0:x1].astype(np.float32)
     region = (1.0 - grey_blend) * region + grey_blend * GREY

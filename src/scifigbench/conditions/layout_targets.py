@@ -12,7 +12,11 @@ say so in their reasoning and are tried after the unnamed ones of their tier (le
 categories and panel titles before labels in the plot area and axis titles). An axis title names
 the one quantity its axis measures, so it is refused as soon as one of its specific words is
 named by the title or caption, when all of them are printed elsewhere in the figure, or when it
-is a formula rather than a name.
+is a formula rather than a name. What a model supplies without reading is refused too
+(``layout.domains``): an axis titled with the default measure of a task the figure or caption
+names (BLEU on a translation figure) and a label naming what is drawn ('slope', 'Upper bound').
+An OCR variant of another label is a repeat only when the words that differ are near-identical;
+an entry read once in a legend printed per panel whose copy OCR misread is skipped.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
@@ -35,6 +39,7 @@ from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candi
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
 from scifigbench.conditions.text import fold, mentions, redact
 from scifigbench.layout import Label, Layout
+from scifigbench.layout.domains import names_the_drawing, task_measure
 from scifigbench.layout.elements import (
     ANNOTATION,
     AXIS_TITLE,
@@ -46,7 +51,7 @@ from scifigbench.layout.elements import (
     TITLE,
 )
 from scifigbench.layout.questions import question_for
-from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens
+from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens, unmarked
 
 ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "axis_title")
 # Labels in the plot area and axis titles are read with less certainty (a missed swatch, a
@@ -94,6 +99,7 @@ _GENERIC = frozenset(
     "type model method approach group series category class name label dataset legend "
     "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
     "level degree weight intensity unit average mean run trial seed data training train test validation "
+    "classification prediction "
     "s ms sec second min minute hr mb gb kb".split()
 )
 
@@ -193,7 +199,9 @@ def _named_by(text: str, context: str, quantity: bool = False) -> bool:
 
 
 def _cut_off(text: str) -> bool:
-    """Ends on a comma/colon/semicolon or leaves a bracket open or closed alone: a line of a longer text."""
+    """Ends on a comma/colon/semicolon or leaves a bracket open or closed alone: a line of a longer
+    text. A panel mark's bracket ('a) POS') closes nothing and is left out of the count."""
+    text = _MARK.sub("", text)
     return text.rstrip()[-1:] in ",;:" or text.count("(") != text.count(")") or text.count("[") != text.count("]")
 
 
@@ -216,6 +224,64 @@ def _heads_numbers(lb: Label, layout: Layout) -> bool:
     return len(below) >= 2
 
 
+def _misread_copy(other: str, text: str) -> bool:
+    """``other`` reads like ``text`` with OCR slips: nearly the same characters, and where the words
+    differ each pair is still much alike ('Gmatchng' for 'Gmatching'). Two names that differ in a
+    whole word ('A&H training data', 'K&C training data') are different labels; panel marks
+    ('(a)', '(b)') are no part of the name."""
+    other, text = unmarked(other), unmarked(text)
+    if SequenceMatcher(None, fold(other), fold(text)).ratio() < 0.85:
+        return False
+    mine, theirs = tokens(text), tokens(other)
+    if len(mine) != len(theirs):
+        return True  # a word split or joined by OCR
+    return all(a == b or SequenceMatcher(None, a, b).ratio() >= 0.6 for a, b in zip(mine, theirs, strict=True))
+
+
+def _lettered_like(text: str, other: str) -> bool:
+    """The two labels differ in one word, a single letter in each ('Model A', 'Model B'): letters
+    run in order like numbers, so the blurred one is guessable from its sibling."""
+    mine, theirs = tokens(unmarked(text)), tokens(unmarked(other))
+    if len(mine) != len(theirs) or len(mine) < 2:
+        return False
+    diff = [(a, b) for a, b in zip(mine, theirs, strict=True) if a != b]
+    return len(diff) == 1 and all(len(w) == 1 and w.isalpha() for w in diff[0])
+
+
+def _in_other(text: str, other: str) -> bool:
+    """The words of ``text`` stand in a row inside ``other`` ('MetaR' in 'FSRL .MetaR')."""
+    mine, theirs = tokens(text), tokens(other)
+    return bool(mine) and any(theirs[i : i + len(mine)] == mine for i in range(len(theirs) - len(mine) + 1))
+
+
+def _copy_slot_taken(lb: Label, layout: Layout) -> bool:
+    """The legend is printed again elsewhere (a copy per panel) and the place where ``lb``'s copy
+    would stand holds some other text: OCR misread or merged the copy, which stays readable.
+
+    Legend copies repeat the same arrangement at one offset, so the offsets between entries and
+    their copies say where ``lb``'s copy would be. A legend whose entries are read once is left
+    alone, and so is an entry whose slot in the copy is empty (a two-column legend with one
+    entry more in its first column)."""
+    entries = [o for o in layout.labels if o.role == LEGEND and o is not lb]
+    offsets = [
+        (x.box[0] - o.box[0], x.box[1] - o.box[1])
+        for o in entries
+        for x in entries
+        if x is not o and _in_other(o.text, x.text) and (x.box[1], x.box[0]) > (o.box[1], o.box[0])
+    ]
+    if len(offsets) < 2:
+        return False
+    reach = lb.height
+    for dx, dy in {(round(dx / reach), round(dy / reach)) for dx, dy in offsets}:
+        for sign in (1, -1):
+            px, py = lb.box[0] + sign * dx * reach + reach / 2, lb.cy + sign * dy * reach
+            if any(
+                o.box[0] - reach <= px <= o.box[2] and o.box[1] <= py <= o.box[3] for o in layout.labels if o is not lb
+            ):
+                return True
+    return False
+
+
 def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | None:
     """The first admittance rule ``lb`` fails, or None if it is a valid admittance target."""
     text = lb.text
@@ -233,13 +299,15 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others
     ):
         return "printed again or contains another label"
-    if any(SequenceMatcher(None, fold(o.text), fold(text)).ratio() >= 0.85 for o in others):
+    if any(_misread_copy(o.text, text) for o in others):
         return "printed again (as OCR reads it, with small differences)"
     series = in_ordered_series(text)
     if series:
         return f"member of an ordered series ({series})"
     if _DIGITS.search(text) and any(_template(o.text) == _template(text) for o in others):
         return "numbered like another label"
+    if any(_lettered_like(text, o.text) for o in others):
+        return "lettered like another label ('Model A' beside 'Model B')"
     if _parts_shown(text, [o.text for o in others]):
         return "every part of the name is printed in other labels (a naming pattern)"
     options = completes_set(text, [o.text for o in others])
@@ -252,6 +320,10 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
     if rule in ("axis_title", "series_label", "legend_entry") and all(t in _GENERIC for t in _content_tokens(text)):
         return "a generic heading (guessable from the kind of chart)"
+    if rule in ("series_label", "legend_entry") and names_the_drawing(text):
+        return "names what is drawn (a reference line, a slope, the shape of a curve)"
+    if rule == "axis_title" and (task := task_measure(text, _context(others, caption, text))):
+        return f"the standard measure of a task the figure names ({task})"
     if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
         return "a piece of a longer text (touches another word label)"
     if rule == "axis_title" and ("=" in text or _DECIMAL.search(text)):
@@ -271,6 +343,11 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     if caption and _named_by(text, redact(caption, text) or "", quantity):
         return "named by the caption, even with the label removed from it"
     return None
+
+
+def _context(others: list[Label], caption: str | None, text: str) -> str:
+    """What a model sees besides the blurred label: the other labels and the caption as redacted."""
+    return " ".join([*(o.text for o in others), (redact(caption, text) or "") if caption else ""])
 
 
 def caption_names(text: str, caption: str | None) -> bool:
@@ -303,6 +380,8 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
         seen = replace(layout, labels=[o for o in layout.labels if o not in copies]) if copies else layout
         if why_not_admittance(lb, seen, caption) is not None:
             continue
+        if rule == "legend_entry" and not copies and _copy_slot_taken(lb, layout):
+            continue  # the legend is printed in every panel and OCR misread this entry's copy
         what = {
             "legend_entry": "legend entry",
             "category": "category label",

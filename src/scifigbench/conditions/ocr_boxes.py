@@ -2,7 +2,8 @@
 
 Reviewers replace a proposed blur target by typing the text they want blurred; the review
 command checks that text against these boxes at once, instead of the next stage run failing on
-it. Plain JSON keeps that check free of OpenCV and OCR imports.
+it. The review previews blur as the stage does, keeping the padding off these boxes
+(``blur.blur_region``). Plain JSON keeps the replacement check free of OpenCV and OCR imports.
 """
 
 from __future__ import annotations
@@ -36,3 +37,9 @@ def read_ocr_boxes(path: Path) -> list[OcrBox] | None:
         return None
     data = json.loads(path.read_text(encoding="utf-8"))
     return [OcrBox(r["text"], tuple(r["box"]), r["score"], r.get("element_id")) for r in data["boxes"]]
+
+
+def text_boxes(root: Path, figure_id: str) -> list[tuple[float, float, float, float]]:
+    """The boxes of the text the stage read on a figure (none if it has not read it): a preview
+    keeps the blur's padding off them, as the stage does."""
+    return [b.box for b in read_ocr_boxes(root / ocr_boxes_path(figure_id)) or []]

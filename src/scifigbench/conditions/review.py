@@ -128,6 +128,7 @@ def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     from scifigbench.conditions.candidates import row_boxes
     from scifigbench.conditions.gallery import gallery
     from scifigbench.conditions.images import read_bgr, write_png
+    from scifigbench.conditions.ocr_boxes import text_boxes
     from scifigbench.tableio import read_table
 
     r = _one(_targets(table), target_id, table)
@@ -136,7 +137,13 @@ def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     params_file = root / "params.yaml"
     cfg = config.load(params_file)[0] if params_file.exists() else config.ConditionsConfig()
     marked, blurred = review_pair(
-        img, row_boxes(r), grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px, margin=2
+        img,
+        row_boxes(r),
+        grey_blend=cfg.blur_grey_blend,
+        kernel=cfg.blur_kernel,
+        pad=cfg.blur_pad_px,
+        margin=2,
+        clear_of=text_boxes(root, r.figure_id),
     )
     write_png(out, gallery([(f"{target_id}: {r.text[:30]!r}", marked), ("blurred", blurred)], columns=2))
     click.echo(f"wrote {out}")

@@ -21,6 +21,7 @@ from scifigbench.conditions import config
 from scifigbench.conditions.blur import review_pair
 from scifigbench.conditions.candidates import row_boxes
 from scifigbench.conditions.images import read_bgr
+from scifigbench.conditions.ocr_boxes import text_boxes
 from scifigbench.tableio import atomic_write_text
 
 MAX_W = 520  # pixels of each image on the page; enough to read tick labels
@@ -53,7 +54,13 @@ def write_page(targets: Sequence[Any], root: Path, out: Path) -> None:
     for r in sorted(targets, key=lambda t: t.target_id):
         img = read_bgr(root / figures.loc[r.figure_id, "image_path"])
         marked, blurred = review_pair(
-            img, row_boxes(r), grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px, margin=3
+            img,
+            row_boxes(r),
+            grey_blend=cfg.blur_grey_blend,
+            kernel=cfg.blur_kernel,
+            pad=cfg.blur_pad_px,
+            margin=3,
+            clear_of=text_boxes(root, r.figure_id),
         )
         stem = r.target_id.replace("/", "__")
         _save(marked, files / f"{stem}.marked.jpg")

@@ -183,7 +183,12 @@ def _fill(
         t = time.perf_counter()
         res.step = f"blur {target.mode}"
         blurred = blur_boxes(
-            img, target.boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px
+            img,
+            target.boxes,
+            grey_blend=cfg.blur_grey_blend,
+            kernel=cfg.blur_kernel,
+            pad=cfg.blur_pad_px,
+            clear_of=[b.box for b in boxes],
         )
         emit(MODE_CONDITION[target.mode], blurred, redact(job.caption, target.text), t, target)
     if cfg.gallery:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.layout.vocab import unmarked
+
 
 def fold(text: str) -> str:
     return " ".join(text.casefold().split())
@@ -103,6 +105,7 @@ def redact(caption: str | None, target: str) -> str | None:
     """
     if caption is None:
         return None
+    target = unmarked(target)  # a caption names panel '(a) Yelp' as 'Yelp'
     kept = []
     for sentence in _SENTENCE.split(caption.strip()):
         if mentions(sentence, target):

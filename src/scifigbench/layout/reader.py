@@ -11,7 +11,8 @@ Order of reading, each step using what the earlier ones found:
 4. roles, first match wins: furniture words, tick, panel mark, legend swatch or coloured text,
    axis title (rotated beside the frame, or centred under an x run, or alone and centred just
    under the frame), value label (a number inside the frame), title / panel title
-   (above the frame), furniture (below or outside the frame), annotation (the rest).
+   (above the frame), furniture (below or outside the frame), annotation (the rest);
+5. titles standing apart in one row are panel titles, one per panel.
 """
 
 from __future__ import annotations
@@ -447,8 +448,27 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     for lb in labels:
         if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
             _assign(lb, layout, median_h)
+    _titles_side_by_side(layout)
     _legend_order(layout)
     return layout
+
+
+def _titles_side_by_side(layout: Layout) -> None:
+    """Titles standing apart in one row above the frame head one panel each: a figure has one title,
+    so two or more in a row, each well clear of the next, are panel titles ('A&H data' | 'K&C data')."""
+    titles = sorted(layout.of_role(TITLE), key=lambda b: b.cy)
+    rows: list[list[Label]] = []
+    for lb in titles:
+        if rows and abs(rows[-1][0].cy - lb.cy) <= 0.5 * max(rows[-1][0].height, lb.height):
+            rows[-1].append(lb)
+        else:
+            rows.append([lb])
+    for row in rows:
+        row.sort(key=lambda b: b.cx)
+        apart = all(b.box[0] - a.box[2] >= 2 * max(a.height, b.height) for a, b in zip(row, row[1:], strict=False))
+        if len(row) >= 2 and apart:
+            for lb in row:
+                lb.role, lb.why = PANEL_TITLE, "one of several titles side by side"
 
 
 def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:

@@ -132,6 +132,7 @@ COMPLEMENTS = (
     ({"all"}, {"none"}),
     ({"always"}, {"never"}),
     ({"know"}, {"don't", "dont", "not"}),
+    ({"individual", "individuals", "solo"}, {"team", "teams", "teammate", "teammates"}),
 )
 
 
@@ -310,3 +311,13 @@ _PANEL_MARK = re.compile(
 def panel_mark(text: str) -> bool:
     """'(a) Accuracy', 'b) Loss': a sub-figure's own title."""
     return bool(_PANEL_MARK.match(text.strip()))
+
+
+_MARK_AT_ENDS = re.compile(r"^\(?[a-hA-H]\)\s+|\s+\(?[a-hA-H]\)$")
+
+
+def unmarked(text: str) -> str:
+    """The name without a panel mark at its start or end ('(a) Yelp', 'Scaling factor (b)' ->
+    'Yelp', 'Scaling factor'): captions and other panels name a panel's label without its mark.
+    A bare mark is returned as it is."""
+    return _MARK_AT_ENDS.sub("", text.strip()) or text.strip()
