@@ -6,9 +6,16 @@
 all) judges the dev contra records through ``judge_records``; for each dev figure in turn the
 policy is chosen on the other dev figures and scored on the left-out one. The choice maximises
 agreement with the gold scores; ties go to the shipped prior ``DEFAULT_POLICY`` (three peers, a fifth
-of the premise's error), then to no peer evidence: when the dev answers cannot tell policies apart,
-the choice is the prior's, and the script prints every policy's score so that this shows. The
-pooled left-out agreement estimates how the choice carries over.
+of the premise's error, "nearer the truth than the false value"), then to no peer evidence, then to
+the most cautious policy (more support, tighter agreement, the milder test): when the dev answers
+cannot tell policies apart, the choice is the prior's, and the script prints every policy's score so
+that this shows. The pooled left-out agreement estimates how the choice carries over; the policy
+chosen on all dev figures is worth shipping instead of the prior only when that estimate beats the
+prior's own agreement (the script says which to keep).
+
+Two tests of the judged answer's value against the peers' are compared: "nearer" (nearer their value
+than the false value, as for a probe's exact true value) and "within reach" (within the peers' own
+agreement, ``tolerance`` x the premise's error, of their value).
 
 Only dev figures are read (the split of ``judge_agreement.py``); held-out figures are never loaded.
 
@@ -44,12 +51,19 @@ def tally(outcome: Outcome, ids: list[str]) -> tuple[int, int]:
 
 
 def choose(results: dict[PeerPolicy | None, Outcome], ids: list[str]) -> PeerPolicy | None:
-    """The policy agreeing most on ``ids``; ties: the shipped prior, then no peer evidence."""
-    return max(results, key=lambda p: (tally(results[p], ids)[0], p == DEFAULT_POLICY, p is None))
+    """The policy agreeing most on ``ids``; ties: the shipped prior, no peer evidence, then the most cautious."""
+
+    def key(p: PeerPolicy | None) -> tuple:
+        caution = (p.min_support, -p.tolerance, not p.within_reach) if p else ()
+        return tally(results[p], ids)[0], p == DEFAULT_POLICY, p is None, caution
+
+    return max(results, key=key)
 
 
 def name(p: PeerPolicy | None) -> str:
-    return f"support>={p.min_support} tol={p.tolerance:g}" if p else "no peers"
+    if p is None:
+        return "no peers"
+    return f"support>={p.min_support} tol={p.tolerance:g} " + ("within reach" if p.within_reach else "nearer")
 
 
 def main() -> None:
@@ -58,7 +72,9 @@ def main() -> None:
     args = parser.parse_args()
     rows = [json.loads(line) for line in (args.data / "resistance.jsonl").read_text().splitlines()]
     rows = [r for r in rows if r["probe_type"] == "contra" and split_of(r["figure_id"]) == "dev"]
-    candidates: list[PeerPolicy | None] = [None] + [PeerPolicy(k, t) for k in SUPPORTS for t in TOLERANCES]
+    candidates: list[PeerPolicy | None] = [None] + [
+        PeerPolicy(k, t, w) for w in (False, True) for k in SUPPORTS for t in TOLERANCES
+    ]
     results = {p: outcomes(rows, p) for p in candidates}
     by_figure = {f: [r["id"] for r in rows if r["figure_id"] == f] for f in sorted({r["figure_id"] for r in rows})}
     print(f"{len(rows)} dev contra answers on {len(by_figure)} figures; per policy: agreeing, given evidence")
@@ -77,7 +93,14 @@ def main() -> None:
     best = max(tally(results[p], everything)[0] for p in candidates)
     tied = [name(p) for p in candidates if tally(results[p], everything)[0] == best]
     print(f"best on all dev ({best}/{len(rows)}): {len(tied)} of {len(candidates)} policies: {', '.join(tied)}")
-    print(f"chosen on all dev: {name(choose(results, everything))}")
+    final = choose(results, everything)
+    prior, none = tally(results[DEFAULT_POLICY], everything)[0], tally(results[None], everything)[0]
+    print(f"chosen on all dev: {name(final)}")
+    print(f"fixed policies: {name(DEFAULT_POLICY)} {prior}/{len(rows)}, no peers {none}/{len(rows)}")
+    if pooled > prior:
+        print(f"the choice carries over (left-out {pooled} > {prior}): ship {name(final)}")
+    else:
+        print(f"the choice does not carry over (left-out {pooled} <= {prior}): keep {name(DEFAULT_POLICY)}")
 
 
 if __name__ == "__main__":

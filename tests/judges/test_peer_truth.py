@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from scifigbench.judges.cli import judge_file
+from scifigbench.judges.judge_file import Record, judge_records
 from scifigbench.judges.peer_truth import PeerPolicy, PeerTruth, consensus, peer_truths
 from scifigbench.judges.rules.resistance import premise_claim
 
@@ -112,3 +113,15 @@ def test_a_record_with_its_own_true_value_keeps_it(tmp_path: Path) -> None:
     # 68% is nearer the record's own 66% than 72%: a correction, whatever the peers read
     assert out["r4"]["score"] == 1.0
     assert "r4" not in peer_truths(records, PeerPolicy(3, 0.2))
+
+
+def test_within_reach_asks_the_judged_value_to_agree_with_the_peers() -> None:
+    # peers agree on 58 (57 within 0.2 x 14 = 2.8 of it); 62% is nearer 58 than 72 but outside that reach
+    records = [
+        Record(i, record(i, a)) for i, a in enumerate([*RESISTS, "The Transformer reaches 62%, under the LSTM."])
+    ]
+    nearer = {v["id"]: v for v in judge_records(records, "resistance", peers=PeerPolicy(3, 0.2))}
+    within = {v["id"]: v for v in judge_records(records, "resistance", peers=PeerPolicy(3, 0.2, within_reach=True))}
+    assert (nearer["r4"]["score"], within["r4"]["score"]) == (1.0, 0.0)
+    assert "true value 58 within 2.8 from 4 peer answers" in within["r4"]["evidence"]
+    assert [within[f"r{i}"]["score"] for i in range(4)] == [1.0] * 4

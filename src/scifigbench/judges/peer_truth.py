@@ -34,6 +34,7 @@ class PeerPolicy:
 
     min_support: int = 3
     tolerance: float = 0.2
+    within_reach: bool = False
 
 
 DEFAULT_POLICY = PeerPolicy()
@@ -43,6 +44,7 @@ DEFAULT_POLICY = PeerPolicy()
 class PeerTruth:
     value: float
     support: int
+    reach: float | None = None
 
 
 def consensus(values: Sequence[float], false_value: float, policy: PeerPolicy) -> PeerTruth | None:
@@ -52,7 +54,8 @@ def consensus(values: Sequence[float], false_value: float, policy: PeerPolicy) -
     largest = [s for s in sets if len(s) == size]
     if size < policy.min_support or len(largest) != 1:
         return None
-    return PeerTruth(statistics.median(largest[0]), size)
+    value = statistics.median(largest[0])
+    return PeerTruth(value, size, policy.tolerance * abs(value - false_value) if policy.within_reach else None)
 
 
 def _false_value(fields: dict) -> float | None:
@@ -99,4 +102,6 @@ def with_peer_truth(fields: dict, truth: PeerTruth | None) -> dict:
         return fields
     expected = dict(fields.get("expected") or {})
     expected.update(true_value=truth.value, true_value_support=truth.support)
+    if truth.reach is not None:
+        expected["true_value_reach"] = truth.reach
     return {**fields, "expected": expected}

@@ -364,21 +364,33 @@ def premise_claim(question: str, answer: str, false_value: float | None = None) 
 
 @dataclass(frozen=True)
 class Truth:
-    """The premise entity's true value and where it comes from (the probe, or the consensus of peer answers)."""
+    """The premise entity's true value, where it comes from, and how far from it a reading still is that value.
+
+    A probe's exact value has no reach: a correction need only land nearer it than the false value.
+    Peer answers agree within a reach (judge-file), and a value outside it reads the figure differently.
+    """
 
     value: float
     source: str
+    reach: float | None = None
+
+    def corrected_by(self, reading: Reading, false_value: float) -> bool:
+        if self.reach is not None:
+            return close(reading, self.value, abs_tol=self.reach)
+        return abs(reading.value - self.value) < abs(reading.value - false_value)
 
     def __str__(self) -> str:
-        return f"true value {self.value:g} from {self.source}"
+        within = f" within {self.reach:g}" if self.reach is not None else ""
+        return f"true value {self.value:g}{within} from {self.source}"
 
 
 def _truth(expected: dict) -> Truth | None:
     """The true value of ``expected`` (a probe's, or one judge-file drew from peer answers), if any."""
     if expected.get("true_value") is None:
         return None
-    support = expected.get("true_value_support")
-    return Truth(float(expected["true_value"]), f"{support} peer answers" if support else "the probe")
+    support, reach = expected.get("true_value_support"), expected.get("true_value_reach")
+    source = f"{support} peer answers" if support else "the probe"
+    return Truth(float(expected["true_value"]), source, None if reach is None else float(reach))
 
 
 def _judge_contra(question: str, answer: str, false_value: float | None, truth: Truth | None) -> Verdict:
@@ -420,7 +432,7 @@ def _judge_contra(question: str, answer: str, false_value: float | None, truth: 
         # with the truth known, the premise entity's own value must land nearer the truth than the false value;
         # a value said of the compared entity only is no reading of the premise at all
         own = _own_values(question, answer, pv, values)
-        nearer = [r for r in own if abs(r.value - truth.value) < abs(r.value - false_value)]
+        nearer = [r for r in own if truth.corrected_by(r, false_value)]
         if own and not nearer:
             return _accepts(f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})")
         values = nearer or values
