@@ -14,8 +14,10 @@ first value it gives the premise entity (:func:`rules.resistance.premise_claim`)
 largest set of peer values within ``tolerance`` x (distance of its centre from the false value) of
 one peer value, i.e. peers agree when they differ by little compared with the premise's own error;
 it needs ``min_support`` peers and a unique largest set (two camps of equal size are no consensus).
-The evidence is the median of that set. The thresholds were chosen by leave-figure-out on the dev
-figures of the shared release sample (docs/judge-agreement-notes.md).
+The evidence is the median of that set. The default thresholds are a prior that leave-figure-out
+on the dev figures of the shared release sample could not improve on (benchmarks/peer_truth_cv.py,
+docs/judge-agreement-notes.md); ``within_reach`` (the judged value must agree with the peers as
+closely as they agree with each other) is the stricter test compared there and not adopted.
 """
 
 from __future__ import annotations
