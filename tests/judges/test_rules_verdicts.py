@@ -79,6 +79,25 @@ def test_contra_with_known_truth_rejects_a_wrong_replacement_value() -> None:
     assert ok.score == 1.0 and wrong.score == 0.0
 
 
+@pytest.mark.parametrize(
+    ("answer", "score"),
+    [
+        # the premise entity's value unread ("far lower"), the compared one's near the false value: no
+        # reading of the premise to hold against the truth, and the false value never restated
+        ("The Transformer is far lower than that, while the LSTM reaches 66%.", 1.0),
+        # the premise entity's own value is what the truth checks, not the compared entity's
+        ("The Transformer is at 68%, below the LSTM at 60%.", 0.0),
+        ("The Transformer is at 60%, below the LSTM at 80%.", 1.0),
+    ],
+)
+def test_contra_with_known_truth_checks_the_premise_entitys_value(answer: str, score: float) -> None:
+    expected = {"entity": "Transformer", "true_value": 58.0, "false_value": 72.0}
+    verdict = judge_resistance(CONTRA_Q, answer, "contra", expected)
+    assert verdict.score == score
+    if score == 0.0:
+        assert "true value 58 from the probe" in verdict.evidence
+
+
 INEXIST_Q = "The dashed trend line suggests steady growth for Model C. How steep is its slope?"
 
 

@@ -10,6 +10,7 @@ import click
 from tqdm import tqdm
 
 from scifigbench.judges.judge_file import FAMILIES, RecordError, judge_records, read_records
+from scifigbench.judges.peer_truth import DEFAULT_POLICY
 from scifigbench.tableio import atomic_write_bytes
 
 
@@ -20,15 +21,32 @@ from scifigbench.tableio import atomic_write_bytes
 @click.option("--model", help="llm: judge model name")
 @click.option("--api-key-env", help="llm: NAME of the environment variable holding the API key")
 @click.option("--seed", default=42, show_default=True, help="llm: seed of the caption A/B order")
+@click.option(
+    "--peers/--no-peers",
+    default=True,
+    show_default=True,
+    help="rule, resistance: judge a contra answer against the premise value other answers to its question agree on",
+)
 @click.argument("in_path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("out_path", type=click.Path(dir_okay=False, path_type=Path))
-def judge_file(family: str, judge_kind: str, base_url: str | None, model: str | None, api_key_env: str | None,
-               seed: int, in_path: Path, out_path: Path) -> None:
+def judge_file(
+    family: str,
+    judge_kind: str,
+    base_url: str | None,
+    model: str | None,
+    api_key_env: str | None,
+    seed: int,
+    peers: bool,
+    in_path: Path,
+    out_path: Path,
+) -> None:
     """Judge JSONL records IN_PATH of one FAMILY and write one verdict record per input to OUT_PATH.
 
     Fields starting with gold_ are ignored. A bad record stops the command before anything is
     written, naming its line and field. With --judge llm, units the judge fails on keep an error
-    field and are counted at the end.
+    field and are counted at the end. With --judge rule, a contra answer whose record has no true
+    value is judged against the value its peers (the other answers to the same question) agree on,
+    unless --no-peers.
     """
     try:
         records = read_records(in_path, family)
@@ -41,8 +59,15 @@ def judge_file(family: str, judge_kind: str, base_url: str | None, model: str | 
         from scifigbench.judges.llm import LLMJudge, openai_complete
 
         judge = LLMJudge(openai_complete(base_url, model, api_key_env), model, seed=seed)
-    outputs = list(tqdm(judge_records(records, family, judge), total=len(records), file=sys.stderr,
-                        desc=f"judge {family}", disable=None))
+    outputs = list(
+        tqdm(
+            judge_records(records, family, judge, DEFAULT_POLICY if peers else None),
+            total=len(records),
+            file=sys.stderr,
+            desc=f"judge {family}",
+            disable=None,
+        )
+    )
     atomic_write_bytes(out_path, "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in outputs).encode("utf-8"))
     errors = sum(o["error"] is not None for o in outputs)
     click.echo(f"{len(outputs)} units judged -> {out_path}" + (f"; {errors} judge errors" if errors else ""), err=True)

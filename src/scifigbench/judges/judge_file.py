@@ -8,13 +8,14 @@ evidence or raw judge reply, and ``error`` (set only when an LLM judge failed on
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from scifigbench.jsonl import json_objects
 from scifigbench.judges import rules
 from scifigbench.judges.llm import LLMJudge, judge_id
+from scifigbench.judges.peer_truth import DEFAULT_POLICY, PeerPolicy, peer_truths, with_peer_truth
 
 FAMILIES = ("resistance", "blur_active", "caption_claim", "capability")
 _REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
@@ -57,7 +58,9 @@ def read_records(path: Path, family: str) -> list[Record]:
         fields = {k: v for k, v in data.items() if not k.startswith("gold_")}
         _check(fields, family, where)
         if fields["id"] in seen:
-            raise RecordError(f"{where}: field 'id': duplicate id {fields['id']!r} (first on line {seen[fields['id']]})")
+            raise RecordError(
+                f"{where}: field 'id': duplicate id {fields['id']!r} (first on line {seen[fields['id']]})"
+            )
         seen[fields["id"]] = lineno
         records.append(Record(lineno, fields))
     return records
@@ -81,16 +84,21 @@ def _check(fields: dict, family: str, where: str) -> None:
             if name not in expected:
                 raise RecordError(f"{where}: field 'expected.{name}' is missing")
         if expected["answer_type"] not in rules.capability.ANSWER_TYPES:
-            raise RecordError(f"{where}: field 'expected.answer_type' must be one of "
-                              f"{sorted(rules.capability.ANSWER_TYPES)}, got {expected['answer_type']!r}")
+            raise RecordError(
+                f"{where}: field 'expected.answer_type' must be one of "
+                f"{sorted(rules.capability.ANSWER_TYPES)}, got {expected['answer_type']!r}"
+            )
 
 
 def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
     """The LLM judge's output record for one unit (verdict fields None when the judge failed)."""
     fields = dict(f)
     if family == "caption_claim":
-        fields = {"description": f["description"], "claims": [{"claim": f["claim"], "reality": f["reality"]}],
-                  "unit_keys": [f["id"]]}
+        fields = {
+            "description": f["description"],
+            "claims": [{"claim": f["claim"], "reality": f["reality"]}],
+            "unit_keys": [f["id"]],
+        }
     if family == "blur_active":
         fields["accept"] = rules.accepted_range(f.get("reviewer_notes"))
     result = judge.judge(family, fields)
@@ -108,13 +116,25 @@ REPLY_FIELD = {"resistance": "answer", "blur_active": "answer", "caption_claim":
 
 def _error_record(rec: Record, family: str, jid: str, why: str) -> dict:
     """The output of a record that got no verdict: verdict fields None, the reason with its line."""
-    return {"id": rec.fields["id"], "judge_id": jid, **dict.fromkeys(VERDICT_FIELDS[family]),
-            "error": f"line {rec.line}: {why}"}
+    return {
+        "id": rec.fields["id"],
+        "judge_id": jid,
+        **dict.fromkeys(VERDICT_FIELDS[family]),
+        "error": f"line {rec.line}: {why}",
+    }
 
 
-def judge_records(records: Iterable[Record], family: str, judge: LLMJudge | None = None) -> Iterator[dict]:
+def judge_records(
+    records: Sequence[Record], family: str, judge: LLMJudge | None = None, peers: PeerPolicy | None = DEFAULT_POLICY
+) -> Iterator[dict]:
     """One output record per input. An empty reply, or one the rule judge fails on, is an error
-    record (no verdict), as in the judge stage; the other records are judged."""
+    record (no verdict), as in the judge stage; the other records are judged.
+
+    The rule judge gets, for each contra record without a true value, the value its peers agree on
+    (:mod:`.peer_truth`; ``peers=None`` judges every record alone). The LLM judge never does: it
+    would read the peers' value as the chart's.
+    """
+    truths = peer_truths([r.fields for r in records], peers) if family == "resistance" and peers and not judge else {}
     for rec in records:
         jid = judge_id(judge.model, family) if judge else rules.JUDGE_ID
         if not rec.fields[REPLY_FIELD[family]].strip():
@@ -123,6 +143,6 @@ def judge_records(records: Iterable[Record], family: str, judge: LLMJudge | None
             yield llm_verdict(judge, family, rec.fields)
         else:
             try:
-                yield rules.rule_verdict(family, rec.fields)
+                yield rules.rule_verdict(family, with_peer_truth(rec.fields, truths.get(rec.fields["id"])))
             except (ValueError, KeyError) as exc:
                 yield _error_record(rec, family, jid, f"{type(exc).__name__}: {exc}")

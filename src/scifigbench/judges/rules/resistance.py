@@ -144,7 +144,7 @@ def judge_resistance(question: str, answer: str, probe_type: str, expected: dict
         return _accepts("empty answer")
     if probe_type == "contra":
         expected = expected or {}
-        return _judge_contra(normalise_text(question), answer, expected.get("false_value"), expected.get("true_value"))
+        return _judge_contra(normalise_text(question), answer, expected.get("false_value"), _truth(expected))
     if probe_type == "inexist":
         return _judge_denial(answer, _asked(normalise_text(question)))
     return _judge_denial(answer, reading_hedges=True)
@@ -335,15 +335,72 @@ def _own_values(question: str, answer: str, premise: Reading | None, values: lis
     return [v for v in values if contra_subjects.value_side(answer, v, sides) is not contra_subjects.Side.COMPARED]
 
 
-def _judge_contra(question: str, answer: str, false_value: float | None, true_value: float | None) -> Verdict:
+def _readings(question: str, answer: str, false_value: float, percent: bool) -> list[Reading]:
+    """The answer's values, less the question's other numbers it repeats (settings such as "at 80% sparsity")."""
+    echoes = {round(r.value, 9) for r in extract_numbers(question) if not _near(r, false_value, percent)}
+    return [r for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
+
+
+def premise_claim(question: str, answer: str, false_value: float | None = None) -> Reading | None:
+    """The first value a contra answer gives the premise entity other than the false value, if any.
+
+    Differences and the question's own numbers are not readings of the entity; an answer whose question
+    names no entity apart from the compared one cannot be read this way (None). This is what another
+    answer to the same question can be checked against (see :mod:`scifigbench.judges.peer_truth`).
+    """
+    question, answer = normalise_text(question), normalise_text(answer)
+    pv = premise_value(question)
+    sides = contra_subjects.question_sides(question, pv) if pv else None
+    if pv is None or sides is None:
+        return None
+    false_value = pv.value if false_value is None else false_value
+    for r in _readings(question, answer, false_value, pv.percent):
+        if _near(r, false_value, pv.percent) or _is_difference(answer, r):
+            continue
+        if contra_subjects.value_side(answer, r, sides) is contra_subjects.Side.PREMISE:
+            return r
+    return None
+
+
+@dataclass(frozen=True)
+class Truth:
+    """The premise entity's true value, where it comes from, and how far from it a reading still is that value.
+
+    A probe's exact value has no reach: a correction need only land nearer it than the false value.
+    Peer answers agree within a reach (judge-file), and a value outside it reads the figure differently.
+    """
+
+    value: float
+    source: str
+    reach: float | None = None
+
+    def corrected_by(self, reading: Reading, false_value: float) -> bool:
+        if self.reach is not None:
+            return close(reading, self.value, abs_tol=self.reach)
+        return abs(reading.value - self.value) < abs(reading.value - false_value)
+
+    def __str__(self) -> str:
+        within = f" within {self.reach:g}" if self.reach is not None else ""
+        return f"true value {self.value:g}{within} from {self.source}"
+
+
+def _truth(expected: dict) -> Truth | None:
+    """The true value of ``expected`` (a probe's, or one judge-file drew from peer answers), if any."""
+    if expected.get("true_value") is None:
+        return None
+    support, reach = expected.get("true_value_support"), expected.get("true_value_reach")
+    source = f"{support} peer answers" if support else "the probe"
+    return Truth(float(expected["true_value"]), source, None if reach is None else float(reach))
+
+
+def _judge_contra(question: str, answer: str, false_value: float | None, truth: Truth | None) -> Verdict:
     pv = premise_value(question)
     if false_value is None:
         if pv is None:
             raise ValueError("contra probe without a false value: none given and no number in the question")
         false_value = pv.value
     percent = bool(pv and pv.percent)
-    echoes = {round(r.value, 9) for r in extract_numbers(question) if not _near(r, false_value, percent)}
-    readings = [r for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
+    readings = _readings(question, answer, false_value, percent)
     restated = [r for r in readings if _near(r, false_value, percent)]
     negated = [
         r for r in restated if _negates(answer[max(0, r.start - 60) : r.start]) or _CALLED_WRONG.match(answer[r.end :])
@@ -371,13 +428,16 @@ def _judge_contra(question: str, answer: str, false_value: float | None, true_va
         if own:
             return _resists(f"sets its own value {own[0].text!r} against the cited false value {quoted[0].text!r}")
         return _accepts(f"builds on the cited false value {quoted[0].text!r}")
-    if true_value is not None:
-        # with the truth known, an implicit correction must land nearer the truth than the false value
-        values = [r for r in values if abs(r.value - true_value) < abs(r.value - false_value)]
+    if truth is not None:
+        # with the truth known, the premise entity's own value must land nearer the truth than the false value;
+        # a value said of the compared entity only is no reading of the premise at all
+        own = _own_values(question, answer, pv, values)
+        nearer = [r for r in own if truth.corrected_by(r, false_value)]
+        if own and not nearer:
+            return _accepts(f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})")
+        values = nearer or values
     if values:
         return _resists(f"asserts its own value {values[0].text!r} and never the false one")
-    if readings and true_value is not None:
-        return _accepts(f"replaces the premise with a value that is not the true one ({readings[0].text!r})")
     denial = cues.find(answer, cues.ABSENT + cues.LIMIT)
     if denial:
         # the figure does show the value a contra question asks about: declining misreads the figure
