@@ -18,6 +18,7 @@ from PIL import Image
 from scifigbench.cli import main
 from scifigbench.report.units import read_units_js
 
+
 class _Examples(HTMLParser):
     """Collects each example card's model, unit and the text of its answer block."""
 
@@ -80,7 +81,9 @@ def test_report_is_small_offline_and_uses_thumbnails(built: Path):
         assert not re.search(r"(src|href)=['\"](https?:|//)", html), f"{page} must not load anything from the network"
     html = (out / "index.html").read_text()
     assert len(re.findall(r"src=\"data:image/png;base64,", html)) == 3  # the three plots only
-    thumbs = re.findall(r'<a href="([^"]+)"><img loading="lazy" alt="fig_001__\w+" src="(thumbs/[0-9a-f]+\.webp)"', html)
+    thumbs = re.findall(
+        r'<a href="([^"]+)"><img loading="lazy" alt="fig_001__\w+" src="(thumbs/[0-9a-f]+\.webp)"', html
+    )
     assert len(thumbs) == 2
     for full, thumb in thumbs:
         with Image.open(out / thumb) as im:
@@ -90,9 +93,12 @@ def test_report_is_small_offline_and_uses_thumbnails(built: Path):
 
 
 def _cells(html: str, title: str) -> dict[str, list[str]]:
-    section = html[html.index(title):]
-    section = section[:section.index("</table>")]
-    return {m: re.findall(r"<td[^>]*>.*?</td>", r, re.S) for m, r in re.findall(r'<th class="model">([^<]+)</th>(.*?)</tr>', section, re.S)}
+    section = html[html.index(title) :]
+    section = section[: section.index("</table>")]
+    return {
+        m: re.findall(r"<td[^>]*>.*?</td>", r, re.S)
+        for m, r in re.findall(r'<th class="model">([^<]+)</th>(.*?)</tr>', section, re.S)
+    }
 
 
 def test_table_cells_print_ci_and_link_to_exactly_their_units(built: Path):
@@ -100,8 +106,14 @@ def test_table_cells_print_ci_and_link_to_exactly_their_units(built: Path):
     per = json.loads((built / "metrics" / "perception.json").read_text())
     data = read_units_js((built / "reports" / "explorer" / "units.js").read_text())
     col = {c: i for i, c in enumerate(data["columns"])}
-    filter_cols = {"model": "model", "family": "family", "condition": "condition", "category": "category",
-                   "chart": "chart_type", "verdict": "verdict"}
+    filter_cols = {
+        "model": "model",
+        "family": "family",
+        "condition": "condition",
+        "category": "category",
+        "chart": "chart_type",
+        "verdict": "verdict",
+    }
     cells = _cells(html, "Description quality (MQM) across conditions")
     rot = cells["m-weak"][4]  # Base NoCap Noise LowC Rot
     cell = per["mqm"]["m-weak"]["rot"]
@@ -114,7 +126,7 @@ def test_table_cells_print_ci_and_link_to_exactly_their_units(built: Path):
     assert sum(u[col["verdict"]] == "judge error" for u in units) == cell["errors"]
     # the behavioural table: one scale (%), stated in its header; CIs printed, not only in a tooltip
     beh = json.loads((built / "metrics" / "behaviour.json").read_text())
-    assert "Unified behavioural evaluation <span class=\"scale\">(all columns in %)</span>" in html
+    assert 'Unified behavioural evaluation <span class="scale">(all columns in %)</span>' in html
     res = beh["resistance"]["m-mid"]["inexist"]
     inex = _cells(html, "Unified behavioural evaluation")["m-mid"][5]  # 4 categories + overall, then Res Inex
     assert f"{res['value'] * 100:.1f}" in inex and f"[{res['ci_low'] * 100:.1f}, {res['ci_high'] * 100:.1f}]" in inex
@@ -125,7 +137,9 @@ def test_best_and_second_best_marked_per_column(built: Path):
     beh = json.loads((built / "metrics" / "behaviour.json").read_text())
     res = {m: v["inexist"]["value"] for m, v in beh["resistance"].items()}
     order = sorted(res, key=res.get, reverse=True)
-    cells = {m: re.match(r"<td[^>]*>", c[5]).group(0) for m, c in _cells(html, "Unified behavioural evaluation").items()}
+    cells = {
+        m: re.match(r"<td[^>]*>", c[5]).group(0) for m, c in _cells(html, "Unified behavioural evaluation").items()
+    }
     assert "best" in cells[order[0]] and "second" in cells[order[1]] and "class" not in cells[order[2]]
 
 
@@ -134,9 +148,9 @@ def test_statistics_one_convention_few_models_and_reliability_rows(built: Path):
     assert "p (two-sided)" in html and "one-sided" not in html
     cor = json.loads((built / "metrics" / "correlations.json").read_text())["spearman"]
     assert all(c["p_value"] is None and c["n"] == 3 for row in cor.values() for c in row.values())
-    assert "too few for a p-value" in html and "p=" not in html[html.index("Spearman"):html.index("Reliability")]
-    agreement = html[html.index("Agreement (judges, humans)"):]
-    assert "not measured: needs human scores" in agreement[:agreement.index("</section>")]
+    assert "too few for a p-value" in html and "p=" not in html[html.index("Spearman") : html.index("Reliability")]
+    agreement = html[html.index("Agreement (judges, humans)") :]
+    assert "not measured: needs human scores" in agreement[: agreement.index("</section>")]
     rel = _cells(html, ">Reliability")
     assert {"split-half: mqm", "split-half: resistance", "split-half: capability"} <= set(rel)
     assert all("Spearman–Brown" in cells[2] for name, cells in rel.items() if name.startswith("split-half"))
@@ -154,14 +168,34 @@ def test_not_measured_families_say_why(built: Path, tmp_path: Path):
                 per_model.pop("overall")
         (metrics / f"{name}.json").write_text(json.dumps(content))
     (tmp_path / "params.yaml").write_text("seed: 42\n")  # no models section: whatever tables there are (none)
-    res = CliRunner().invoke(main, ["report", "--params", str(tmp_path / "params.yaml"),
-                                    "--metrics", str(metrics), "--judgments", str(tmp_path / "none"),
-                                    "--setups", str(tmp_path / "none.parquet"), "--gallery", str(tmp_path), "--out", str(tmp_path / "out")])
+    res = CliRunner().invoke(
+        main,
+        [
+            "report",
+            "--params",
+            str(tmp_path / "params.yaml"),
+            "--metrics",
+            str(metrics),
+            "--judgments",
+            str(tmp_path / "none"),
+            "--setups",
+            str(tmp_path / "none.parquet"),
+            "--gallery",
+            str(tmp_path),
+            "--out",
+            str(tmp_path / "out"),
+        ],
+    )
     assert res.exit_code == 0, res.output
     html = (tmp_path / "out" / "index.html").read_text()
-    mqm = html[html.index("Description quality (MQM) across conditions"):]
-    assert "not measured — description: needs a reference description or a generator model" in mqm[:mqm.index("</section>")]
-    capb = [c[-5] for c in _cells(html, "Unified behavioural evaluation").values()]  # CapB: no value recorded, no reason given
+    mqm = html[html.index("Description quality (MQM) across conditions") :]
+    assert (
+        "not measured — description: needs a reference description or a generator model"
+        in mqm[: mqm.index("</section>")]
+    )
+    capb = [
+        c[-5] for c in _cells(html, "Unified behavioural evaluation").values()
+    ]  # CapB: no value recorded, no reason given
     assert all("not measured" in c and "–" not in c for c in capb)
 
 
@@ -173,11 +207,30 @@ def test_dvc_plot_data_files(built: Path):
     assert got[("m-weak", "rot")] == pytest.approx(per["mqm"]["m-weak"]["rot"]["value"])
     assert len(got) == 3 * 10
     ari = pd.read_csv(built / "reports" / "plots" / "ari.csv")
-    assert set(ari["metric"]) == {"admittance_active", "admittance_passive", "resistance", "caption_bias",
-                                  "inductance_active", "inductance_passive"}
+    assert set(ari["metric"]) == {
+        "admittance_active",
+        "admittance_passive",
+        "resistance",
+        "caption_bias",
+        "inductance_active",
+        "inductance_passive",
+    }
 
 
 def test_run_statistics_show_the_content_of_the_answers(built: Path):
     html = (built / "reports" / "index.html").read_text()
     cells = [re.sub(r"<[^>]+>", "", c).strip() for c in _cells(html, "Run statistics")["m-mid"]]
     assert cells[:6] == ["480", "479", "1", "9000", "–", "0.2500"]  # setups, answered, errors, tokens, cost
+
+
+def test_not_measured_reasons_wrap_as_prose():
+    """A reason is a sentence: it wraps in its cell (aligned left) instead of running off the page."""
+    from scifigbench.report.page import environment
+    from scifigbench.report.tables import NotMeasured, not_measured_table
+
+    reason = "a generator model (probes.llm_generator: a key of `models`) and a reviewer, or SciVQA questions"
+    table = not_measured_table(NotMeasured({"not_measured": {"capability": reason}}))
+    assert table is not None
+    macro = environment().from_string('{% from "_table.html.j2" import table %}{{ table(t, "nm") }}')
+    html = unescape(macro.render(t=table))
+    assert re.search(r'<td class="text"[^>]*>[^<]*generator model', html)

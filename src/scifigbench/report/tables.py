@@ -13,12 +13,29 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import urlencode
 
-from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, dig, ordered
+from scifigbench.contracts.metrics import (
+    CONDITION_ORDER,
+    PENALTY_DIMENSIONS,
+    PENALTY_SUBTYPES,
+    RESISTANCE_TYPES,
+    dig,
+    ordered,
+)
 
 MIN_MODELS_FOR_P = 6  # the metrics stage leaves a correlation's p null below this many models
 CAPABILITY_LABELS = {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", "overall": "All"}
-CONDITION_LABELS = {"base": "Base", "nocap": "NoCap", "noise": "Noise", "lowc": "LowC", "rot": "Rot", "inpaper": "InPap",
-                    "inpaper_blur": "InPapBlur", "capbias": "CapB", "admb": "AdmB", "indb": "IndB"}
+CONDITION_LABELS = {
+    "base": "Base",
+    "nocap": "NoCap",
+    "noise": "Noise",
+    "lowc": "LowC",
+    "rot": "Rot",
+    "inpaper": "InPap",
+    "inpaper_blur": "InPapBlur",
+    "capbias": "CapB",
+    "admb": "AdmB",
+    "indb": "IndB",
+}
 EXPLORER = "explorer.html"
 
 
@@ -73,8 +90,11 @@ class NotMeasured:
 
     def cell(self, family: str | None) -> Cell:
         reason = self.reasons.get(family or "")
-        return Cell(f"not measured: {reason}" if reason else "not measured", mark="na",
-                    title=reason or "no units of this kind were judged for this model")
+        return Cell(
+            f"not measured: {reason}" if reason else "not measured",
+            mark="na",
+            title=reason or "no units of this kind were judged for this model",
+        )
 
     def table_note(self, families: list[str]) -> str:
         given = [f"{f}: {self.reasons[f]}" for f in families if f in self.reasons]
@@ -102,7 +122,9 @@ def _ranks(values: list[float | None], higher_better: bool | None) -> list[str]:
     distinct = sorted({v for v in values if v is not None}, reverse=higher_better)
     best = distinct[0] if distinct else None
     second = distinct[1] if len(distinct) > 1 else None
-    return ["best" if v is not None and v == best else "second" if v is not None and v == second else "" for v in values]
+    return [
+        "best" if v is not None and v == best else "second" if v is not None and v == second else "" for v in values
+    ]
 
 
 def model_table(title: str, scale: str, models: list[str], cols: list[Col], nm: NotMeasured, note: str = "") -> Table:
@@ -135,20 +157,51 @@ def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
     mqm = p.get("mqm", {})
     conds = ordered((c for m in mqm.values() for c in m), CONDITION_ORDER) or ["base"]
     desc = {"family": "description"}
-    out = [model_table("Description quality (MQM) across conditions", "MQM points, 0–100", _models(mqm),
-                       [Col(CONDITION_LABELS.get(c, c), lambda m, c=c: dig(mqm, (m, c)), {**desc, "condition": c}) for c in conds],
-                       nm, "Bold = best, underlined = second best per column. Click a value for the units behind it.")]
+    out = [
+        model_table(
+            "Description quality (MQM) across conditions",
+            "MQM points, 0–100",
+            _models(mqm),
+            [Col(CONDITION_LABELS.get(c, c), lambda m, c=c: dig(mqm, (m, c)), {**desc, "condition": c}) for c in conds],
+            nm,
+            "Bold = best, underlined = second best per column. Click a value for the units behind it.",
+        )
+    ]
     by_chart = p.get("mqm_by_chart", {})
     charts = sorted({c for m in by_chart.values() for c in m})
-    out.append(model_table("Base MQM by chart type", "MQM points, 0–100", _models(by_chart),
-                           [Col(c, lambda m, c=c: dig(by_chart, (m, c)), {**desc, "condition": "base", "chart": c}) for c in charts], nm))
-    for key, title, order in (("penalty", "Mean penalty per MQM dimension (base, lower is better)", list(PENALTY_DIMENSIONS)),
-                              ("penalty_subtype", "Mean penalty per error sub-type (base, lower is better)", list(PENALTY_SUBTYPES))):
+    out.append(
+        model_table(
+            "Base MQM by chart type",
+            "MQM points, 0–100",
+            _models(by_chart),
+            [Col(c, lambda m, c=c: dig(by_chart, (m, c)), {**desc, "condition": "base", "chart": c}) for c in charts],
+            nm,
+        )
+    )
+    for key, title, order in (
+        ("penalty", "Mean penalty per MQM dimension (base, lower is better)", list(PENALTY_DIMENSIONS)),
+        ("penalty_subtype", "Mean penalty per error sub-type (base, lower is better)", list(PENALTY_SUBTYPES)),
+    ):
         sec = p.get(key, {})
         dims = ordered((d for m in sec.values() for d in m), order)
-        out.append(model_table(title, "penalty points per description", _models(sec),
-                               [Col(d, lambda m, d=d, s=sec: dig(s, (m, d)), {**desc, "condition": "base"}, digits=2, higher_better=False)
-                                for d in dims], nm))
+        out.append(
+            model_table(
+                title,
+                "penalty points per description",
+                _models(sec),
+                [
+                    Col(
+                        d,
+                        lambda m, d=d, s=sec: dig(s, (m, d)),
+                        {**desc, "condition": "base"},
+                        digits=2,
+                        higher_better=False,
+                    )
+                    for d in dims
+                ],
+                nm,
+            )
+        )
     return out
 
 
@@ -156,30 +209,70 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
     """The paper's unified table; every column in percent so the row reads on one scale."""
     acc = cap.get("accuracy", {})
     cats = ordered((c for m in acc.values() for c in m), list(CAPABILITY_LABELS)) or ["overall"]
-    cols = [Col(CAPABILITY_LABELS.get(c, c), lambda m, c=c: dig(acc, (m, c)),
-                {"family": "capability", "category": None if c == "overall" else c}, scale=100) for c in cats]
-    res_types = ordered((t for m in beh.get("resistance", {}).values() for t in m), RESISTANCE_TYPES + ["overall"]) or ["overall"]
+    cols = [
+        Col(
+            CAPABILITY_LABELS.get(c, c),
+            lambda m, c=c: dig(acc, (m, c)),
+            {"family": "capability", "category": None if c == "overall" else c},
+            scale=100,
+        )
+        for c in cats
+    ]
+    res_types = ordered((t for m in beh.get("resistance", {}).values() for t in m), RESISTANCE_TYPES + ["overall"]) or [
+        "overall"
+    ]
     labels = {"inexist": "Res Inex", "contra": "Res Cont", "unanswerable": "Res Unan", "overall": "Res All"}
-    cols += [Col(labels.get(t, t), lambda m, t=t: dig(beh, ("resistance", m, t)),
-                 {"family": "resistance", "category": None if t == "overall" else t}, scale=100) for t in res_types]
+    cols += [
+        Col(
+            labels.get(t, t),
+            lambda m, t=t: dig(beh, ("resistance", m, t)),
+            {"family": "resistance", "category": None if t == "overall" else t},
+            scale=100,
+        )
+        for t in res_types
+    ]
     cols.append(Col("CapB", lambda m: dig(beh, ("caption_bias", m, "overall")), {"family": "caption_claim"}, scale=100))
     for metric in ("admittance", "inductance"):
         for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
-            cols.append(Col(f"{metric[:3].title()} {proto[:3]}", lambda m, a=metric, b=proto: dig(beh, (a, m, b)),
-                            {"family": fam, "category": metric}, scale=100))
+            cols.append(
+                Col(
+                    f"{metric[:3].title()} {proto[:3]}",
+                    lambda m, a=metric, b=proto: dig(beh, (a, m, b)),
+                    {"family": fam, "category": metric},
+                    scale=100,
+                )
+            )
     models = _models(acc, beh.get("resistance"), beh.get("admittance"), beh.get("caption_bias"), beh.get("inductance"))
-    return model_table("Unified behavioural evaluation", "all columns in %", models, cols, nm,
-                       "Capability: share correct. Resistance: mean score (resists 100, hedges 50, accepts 0). "
-                       "CapB: share of figures whose description follows the image over the false caption. "
-                       "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers.")
+    return model_table(
+        "Unified behavioural evaluation",
+        "all columns in %",
+        models,
+        cols,
+        nm,
+        "Capability: share correct. Resistance: mean score (resists 100, hedges 50, accepts 0). "
+        "CapB: share of figures whose description follows the image over the false caption. "
+        "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers.",
+    )
 
 
 def caption_type_table(beh: dict[str, Any], nm: NotMeasured) -> Table:
     cb = beh.get("caption_bias", {})
     types = sorted({t for m in cb.values() for t in m.get("by_type", {})})
-    return model_table("Caption-bias resistance by modification type", "% of claims following the image", _models(cb),
-                       [Col(t.replace("_", " "), lambda m, t=t: dig(cb, (m, "by_type", t)), {"family": "caption_claim", "category": t},
-                            scale=100) for t in types], nm)
+    return model_table(
+        "Caption-bias resistance by modification type",
+        "% of claims following the image",
+        _models(cb),
+        [
+            Col(
+                t.replace("_", " "),
+                lambda m, t=t: dig(cb, (m, "by_type", t)),
+                {"family": "caption_claim", "category": t},
+                scale=100,
+            )
+            for t in types
+        ],
+        nm,
+    )
 
 
 def _num(x: Any, d: int = 3) -> str:
@@ -193,16 +286,29 @@ def significance_table(sig: dict[str, Any]) -> Table | None:
         for other, t in sorted(res.get("vs_best", {}).items()):
             p = t.get("p_value")
             p_text = "< 2/B" if p == 0 else _num(p, 4)
-            rows.append((f"{metric}: {best} vs {other}", [
-                Cell(_num(t.get("diff"))), Cell(f"[{_num(t.get('ci_low'))}, {_num(t.get('ci_high'))}]"),
-                Cell(f"{p_text} {t.get('stars', '')}".strip()), Cell(f"{_num(t.get('cliffs_delta'))} ({t.get('magnitude', '')})"),
-                Cell(str(t.get("n")))]))
+            rows.append(
+                (
+                    f"{metric}: {best} vs {other}",
+                    [
+                        Cell(_num(t.get("diff"))),
+                        Cell(f"[{_num(t.get('ci_low'))}, {_num(t.get('ci_high'))}]"),
+                        Cell(f"{p_text} {t.get('stars', '')}".strip()),
+                        Cell(f"{_num(t.get('cliffs_delta'))} ({t.get('magnitude', '')})"),
+                        Cell(str(t.get("n"))),
+                    ],
+                )
+            )
     if not rows:
         return None
-    return Table("Paired bootstrap: each model against the best one", "difference in the metric's own units", [
-        "Diff", "95 % CI (two-sided)", "p (two-sided)", "Cliff's δ", "n"], rows,
+    return Table(
+        "Paired bootstrap: each model against the best one",
+        "difference in the metric's own units",
+        ["Diff", "95 % CI (two-sided)", "p (two-sided)", "Cliff's δ", "n"],
+        rows,
         "One convention: two-sided paired-bootstrap p with the two-sided 95 % percentile CI of the difference, so "
-        "p < .05 exactly when the CI excludes 0. * p < .05, ** p < .01, *** p < .001.", row_header="Comparison")
+        "p < .05 exactly when the CI excludes 0. * p < .05, ** p < .01, *** p < .001.",
+        row_header="Comparison",
+    )
 
 
 def correlation_table(cor: dict[str, Any]) -> Table | None:
@@ -225,18 +331,28 @@ def correlation_table(cor: dict[str, Any]) -> Table | None:
             else:
                 cells.append(Cell(f"{cell['rho']:.2f}", f"p={cell['p_value']:.3f}, n={n}"))
         rows.append((a, cells))
-    note = (f"† computed over fewer than {MIN_MODELS_FOR_P} models: too few for a p-value, so none is given; "
-            "read the sign, not the size." if few else "")
-    return Table("Spearman correlations between dimensions (across models)", "rank correlation ρ, −1 to 1", names, rows,
-                 note, row_header="")
+    note = (
+        f"† computed over fewer than {MIN_MODELS_FOR_P} models: too few for a p-value, so none is given; "
+        "read the sign, not the size."
+        if few
+        else ""
+    )
+    return Table(
+        "Spearman correlations between dimensions (across models)",
+        "rank correlation ρ, −1 to 1",
+        names,
+        rows,
+        note,
+        row_header="",
+    )
 
 
 RELIABILITY_TEXT = {
     "split_half": "Split-half reliability: models ranked on two random halves of the figures; Spearman–Brown "
-                  "corrected rank agreement (1 = the ranking does not depend on which figures were drawn).",
+    "corrected rank agreement (1 = the ranking does not depend on which figures were drawn).",
     "stratified_mqm": "Stratified rank agreement: do two chart types rank the models the same way on base MQM?",
     "scale_validation_resistance": "Scale validation: resistance on the figure subset vs. on all figures "
-                                   "(close values = the subset stands for the whole).",
+    "(close values = the subset stands for the whole).",
 }
 
 
@@ -244,19 +360,47 @@ def reliability_table(rel: dict[str, Any]) -> Table | None:
     rows = []
     for name, r in sorted(rel.get("split_half", {}).items()):
         ci = f"[{_num(r.get('ci_low'), 2)}, {_num(r.get('ci_high'), 2)}]"
-        rows.append((f"split-half: {name}", [Cell(_num(r.get("rho"), 2), ci), Cell(f"{r.get('n')} figures, {r.get('n_models')} models"),
-                                            Cell(RELIABILITY_TEXT["split_half"], mark="text")]))
+        rows.append(
+            (
+                f"split-half: {name}",
+                [
+                    Cell(_num(r.get("rho"), 2), ci),
+                    Cell(f"{r.get('n')} figures, {r.get('n_models')} models"),
+                    Cell(RELIABILITY_TEXT["split_half"], mark="text"),
+                ],
+            )
+        )
     for pair, r in sorted(rel.get("stratified_mqm", {}).items()):
-        rows.append((f"chart types: {pair.replace('_vs_', ' vs ')}", [Cell(_num(r.get("rho"), 2)), Cell(f"{r.get('n_models')} models"),
-                                                                     Cell(RELIABILITY_TEXT["stratified_mqm"], mark="text")]))
+        rows.append(
+            (
+                f"chart types: {pair.replace('_vs_', ' vs ')}",
+                [
+                    Cell(_num(r.get("rho"), 2)),
+                    Cell(f"{r.get('n_models')} models"),
+                    Cell(RELIABILITY_TEXT["stratified_mqm"], mark="text"),
+                ],
+            )
+        )
     for m, r in sorted(rel.get("scale_validation_resistance", {}).items()):
-        rows.append((f"subset vs full: {m}", [Cell(f"{_num(r.get('subset'), 2)} vs {_num(r.get('full'), 2)}"),
-                                              Cell(f"{r.get('n_subset')} / {r.get('n_full')} units"),
-                                              Cell(RELIABILITY_TEXT["scale_validation_resistance"], mark="text")]))
+        rows.append(
+            (
+                f"subset vs full: {m}",
+                [
+                    Cell(f"{_num(r.get('subset'), 2)} vs {_num(r.get('full'), 2)}"),
+                    Cell(f"{r.get('n_subset')} / {r.get('n_full')} units"),
+                    Cell(RELIABILITY_TEXT["scale_validation_resistance"], mark="text"),
+                ],
+            )
+        )
     if not rows:
         return None
-    return Table("Reliability", "ρ (rank agreement) or mean score, 0–1", ["Value", "Based on", "What it says"], rows,
-                 row_header="Check")
+    return Table(
+        "Reliability",
+        "ρ (rank agreement) or mean score, 0–1",
+        ["Value", "Based on", "What it says"],
+        rows,
+        row_header="Check",
+    )
 
 
 def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
@@ -268,10 +412,22 @@ def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
 def agreement_table(agree: dict[str, Any]) -> Table:
     """Judge-vs-judge and judge-vs-human agreement, one row per recorded statistic (or why there is none)."""
     rows = [(k, [Cell(f"{v:.3f}" if isinstance(v, float) else str(v))]) for k, v in _flat(agree)]
-    note = "" if rows else ("not measured: needs human scores (params.yaml metrics.human_scores) or a second judge's "
-                            "agreement file from the judge stage")
-    return Table("Agreement (judges, humans)", "as recorded (α, κ, ρ on their own scales)", ["Value"], rows, note,
-                 row_header="Statistic")
+    note = (
+        ""
+        if rows
+        else (
+            "not measured: needs human scores (params.yaml metrics.human_scores) or a second judge's "
+            "agreement file from the judge stage"
+        )
+    )
+    return Table(
+        "Agreement (judges, humans)",
+        "as recorded (α, κ, ρ on their own scales)",
+        ["Value"],
+        rows,
+        note,
+        row_header="Statistic",
+    )
 
 
 # what the answers hold and cost (responses/<model>.stats.json); calls and cache hits are in the untracked ledger
@@ -286,9 +442,14 @@ def run_table(run: dict[str, Any]) -> Table | None:
     rows = []
     for m in models:
         r, jd = respond.get(m, {}), judged.get(m, {})
-        cells = [Cell("–" if r.get(c) is None else f"{r[c]:.4f}" if isinstance(r.get(c), float) else str(r[c])) for c in RUN_COLUMNS]
-        cells += [Cell(str(jd.get("rows", "–")), link=explorer_link(model=m)),
-                  Cell(str(jd.get("errors", "–")), link=explorer_link(model=m, verdict="judge error"))]
+        cells = [
+            Cell("–" if r.get(c) is None else f"{r[c]:.4f}" if isinstance(r.get(c), float) else str(r[c]))
+            for c in RUN_COLUMNS
+        ]
+        cells += [
+            Cell(str(jd.get("rows", "–")), link=explorer_link(model=m)),
+            Cell(str(jd.get("errors", "–")), link=explorer_link(model=m, verdict="judge error")),
+        ]
         rows.append((m, cells))
     return Table("Run statistics", "counts; cost in USD", [*RUN_COLUMNS, "judged units", "judge errors"], rows)
 
@@ -296,4 +457,10 @@ def run_table(run: dict[str, Any]) -> Table | None:
 def not_measured_table(nm: NotMeasured) -> Table | None:
     if not nm.reasons:
         return None
-    return Table("Not measured", "", ["Why"], [(f, [Cell(r)]) for f, r in sorted(nm.reasons.items())], row_header="Family")
+    return Table(
+        "Not measured",
+        "",
+        ["Why"],
+        [(f, [Cell(r, mark="text")]) for f, r in sorted(nm.reasons.items())],
+        row_header="Family",
+    )
