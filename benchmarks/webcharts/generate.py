@@ -131,6 +131,21 @@ def _labels(rng: random.Random, pool: tuple[Group, ...], k: int | None = None) -
     return labels, g.why
 
 
+def _exactly_inferable(why: str | None, k: int, n: int) -> bool:
+    """Can a reader name label ``k`` of ``n`` exactly from the others (an inductance target)?
+
+    The other side of a two-label complementary pair, any month or year of a regular run of three or more, and a
+    middle member of a run of numeric bands or tiers; not a member of a set whose order or
+    membership is only customary (race, education, the party set)."""
+    if why is None:
+        return False
+    if why.startswith("complementary pair"):
+        return n == 2
+    if why in ("ordered months", "ordered years"):
+        return n >= 3  # a regular run; two years in a legend ('2019', '2023') give no step
+    return why in ("ordered age bands", "ordered income tiers") and 0 < k < n - 1
+
+
 def _status(why: str | None) -> tuple[str, str]:
     return (INFERABLE, why) if why else (VALID, "unique chart content")
 
@@ -179,12 +194,12 @@ def _ticks(ax, truth: Truth, axis: str, values: list[float]) -> None:
 def _category_texts(ax, truth: Truth, labels, why: str | None, axis: str, at=None) -> None:
     """Category names along an axis, at data positions ``at`` (default 0, 1, ...)."""
     status, reason = _status(why)
-    for k, lab in zip(range(len(labels)) if at is None else at, labels, strict=True):
+    for i, (k, lab) in enumerate(zip(range(len(labels)) if at is None else at, labels, strict=True)):
         if axis == "y":
             t = ax.text(-0.02, k, lab, transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=9)
         else:
             t = ax.text(k, -0.03, lab, transform=ax.get_xaxis_transform(), ha="center", va="top", fontsize=9)
-        truth.add(t, "category", status, reason, inductance=bool(why and why.startswith("ordered")))
+        truth.add(t, "category", status, reason, inductance=_exactly_inferable(why, i, len(labels)))
 
 
 def _value_labels(ax, truth: Truth, xs, ys, horizontal: bool, fmt: str) -> None:
@@ -215,13 +230,17 @@ def _hbar(fig, ax, rng, truth, labels, why) -> None:
 def hbar_topics(fig, ax, rng, truth) -> str:
     gi = rng.randrange(len(TOPICS))
     labels = tuple(rng.sample(TOPICS[gi].labels, rng.randint(4, 6)))
+    if rng.random() < 0.5:  # web pages wrap long row names over two lines
+        labels = tuple(lab.replace(" ", "\n", 1) if len(lab) > 10 else lab for lab in labels)
     _hbar(fig, ax, rng, truth, labels, None)
     return THEMES[gi]
 
 
 def hbar_demographic(fig, ax, rng, truth) -> str:
     labels, why = _labels(rng, DEMOGRAPHICS)
-    total = ax.text(-0.02, len(labels), "Total", transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=9)
+    total = ax.text(
+        -0.02, len(labels), "Total", transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=9
+    )
     truth.add(total, "category", INFERABLE, "aggregate row everyone guesses ('Total')")
     values = [rng.randint(10, 90) for _ in range(len(labels) + 1)]
     ys = list(range(len(labels) + 1))[::-1]
@@ -265,7 +284,7 @@ def diverging(fig, ax, rng, truth) -> str:
     ax.set_ylim(-0.6, n + 0.6)
     for x, ha, lab, c in ((-3, "right", scale[0], c0), (3, "left", scale[1], c1)):
         t = ax.text(x, n - 0.1, lab, ha=ha, va="bottom", fontsize=9, color=c, weight="bold")
-        truth.add(t, "legend", INFERABLE, scale_why or "")
+        truth.add(t, "legend", INFERABLE, scale_why or "", inductance=_exactly_inferable(scale_why, 0, 2))
     if with_dk:
         for y in ys:
             truth.add(
@@ -317,7 +336,7 @@ def line_series(fig, ax, rng, truth) -> str:
         c = COLOURS[k]
         ax.plot(years, ys, color=c, lw=2)
         t = ax.text(years[-1] + 0.4, ys[-1], name, color=c, va="center", fontsize=9, weight="bold")
-        truth.add(t, "series_label", status, reason)
+        truth.add(t, "series_label", status, reason, inductance=_exactly_inferable(why, k, len(names)))
     ax.set_xlim(years[0] - 0.5, years[-1] + 4.5)
     ax.set_ylim(0, 100)
     _plain(ax, keep_x=True)
@@ -338,6 +357,7 @@ def grouped(fig, ax, rng, truth) -> str:
         gi = rng.randrange(len(TOPICS))
         series, series_why = tuple(rng.sample(TOPICS[gi].labels, 2)), None
     status, reason = _status(series_why)
+    legend_y = 1.06 if rng.random() < 0.6 else -0.16  # above the bars, or below the category names
     w = 0.38
     for k, name in enumerate(series):
         xs = [i + (k - 0.5) * w for i in range(len(cats))]
@@ -349,7 +369,7 @@ def grouped(fig, ax, rng, truth) -> str:
             plt.Rectangle((sw_x, 1.04), 0.025, 0.04, transform=ax.transAxes, color=COLOURS[k + 1], clip_on=False)
         )
         t = ax.text(sw_x + 0.035, 1.06, name, transform=ax.transAxes, va="center", fontsize=9)
-        truth.add(t, "legend", status, reason)
+        truth.add(t, "legend", status, reason, inductance=_exactly_inferable(series_why, k, 2))
     _category_texts(ax, truth, cats, cats_why, "x")
     ax.set_ylim(0, 100)
     ax.set_xlim(-0.7, len(cats) - 0.3)
