@@ -72,7 +72,7 @@ def verdict(box, mode: str, texts: list[dict]) -> tuple[bool, str, dict | None]:
     if mode == "admittance":
         return t["admittance"] == VALID, f"{t['admittance']}: {t['why']}", t
     repeated = sum(o["text"] == t["text"] for o in texts) >= 2
-    return bool(t["inductance"] or repeated), ("inferable" if t["inductance"] else "not inferable: ") + t["why"], t
+    return bool(t["inductance"] or repeated), ("inferable: " if t["inductance"] else "not inferable: ") + t["why"], t
 
 
 def main() -> None:

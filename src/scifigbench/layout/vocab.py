@@ -212,6 +212,69 @@ def complement_of(text: str, others: list[str]) -> str | None:
     return None
 
 
+def two_answers_in_one(text: str) -> str | None:
+    """The two labels a line holds when it reads as a pair of opposite answers side by side
+    ('Unfavorable Favorable', 'Illegal in all/most cases Legal in all/most cases'), else None.
+
+    Survey charts print the two sides of a scale as column headers close together, and OCR reads
+    them as one line; blurred whole, the pair is no label of the chart, and either side alone is
+    inferable from the other. Only a split before a capitalised word counts: 'Men and women' is
+    one phrase, 'Men Women' two headers."""
+    words = text.split()
+    for k in range(1, len(words)):
+        left, right = " ".join(words[:k]), " ".join(words[k:])
+        if words[k][:1].isupper() and complement_of(left, [right]) is not None:
+            return f"{left} | {right}"
+    return None
+
+
+def swapped_opposite(text: str, other: str) -> bool:
+    """``other`` is ``text`` with each differing word turned into its opposite, word for word
+    ('Women' / 'Men', 'Dem/Lean Dem' / 'Rep/Lean Rep', 'Illegal in most cases' / 'Legal in most
+    cases'): seeing one, a reader writes the other exactly."""
+    mine, theirs = _words(text), _words(other)
+    if len(mine) != len(theirs) or mine == theirs:
+        return False
+    return all(a == b or _opposite_words(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", _spelled(text))
+
+
+# Word pairs whose one side names the other exactly (COMPLEMENTS also holds looser opposites such
+# as train/test, where 'test' could as well be 'validation').
+_EXACT_OPPOSITES = frozenset(
+    tuple(sorted(p))
+    for p in (
+        ("men", "women"),
+        ("man", "woman"),
+        ("male", "female"),
+        ("males", "females"),
+        ("boys", "girls"),
+        ("yes", "no"),
+        ("favor", "oppose"),
+        ("true", "false"),
+        ("before", "after"),
+        ("increase", "decrease"),
+        ("rep", "dem"),
+        ("republican", "democrat"),
+        ("republicans", "democrats"),
+        ("with", "without"),
+    )
+)
+# Prefixes that negate the word they stand before ('illegal', 'disapprove', 'unfavorable').
+_NEGATING = ("un", "il", "im", "in", "ir", "dis", "non", "non-")
+
+
+def _opposite_words(a: str, b: str) -> bool:
+    """One word is the exact opposite of the other: a listed pair, or one is the other negated."""
+    if tuple(sorted((a, b))) in _EXACT_OPPOSITES:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= 4 and any(long_ == p + short for p in _NEGATING)
+
+
 _NEGATIONS = frozenset(("no", "without", "non"))
 
 
