@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
 from generate import KINDS, VALID, draw  # noqa: E402
 
-N_CHARTS = 40
+N_CHARTS = 42
 
 
 def _inter(a, b) -> float:

@@ -43,6 +43,7 @@ class Group:
 
 
 # Demographic breakdowns and answer scales: any member is inferable from the others.
+HEADERS = ("Gender", "Age", "Age", "Race/ethnicity", "Education", "Party", "Party", "Income", "Community")
 DEMOGRAPHICS = (
     Group(("Men", "Women"), "complementary pair (gender)"),
     Group(("Ages 18-29", "30-49", "50-64", "65+"), "ordered age bands"),
@@ -62,6 +63,8 @@ SCALES = (
     Group(("Oppose", "Favor"), "complementary pair (favor/oppose)"),
     Group(("Worse", "About the same", "Better"), "closed answer set (better/same/worse)"),
     Group(("Not at all", "Not too", "Somewhat", "Very"), "ordered intensity scale"),
+    Group(("Strongly disagree", "Somewhat disagree", "Somewhat agree", "Strongly agree"), "ordered agreement scale"),
+    Group(("Very unfavorable", "Mostly unfavorable", "Mostly favorable", "Very favorable"), "ordered opinion scale"),
 )
 DONT_KNOW = "Don't\nknow"
 # Topics: each label names something specific that its neighbours do not give away.
@@ -101,7 +104,7 @@ NOTES = (
 )
 UI = ("Show source", "Additional Information", "Embed", "Download", "Share", "Details")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-KINDS = ("hbar_topics", "hbar_demographic", "diverging", "vbar_time", "line_series", "grouped")
+KINDS = ("hbar_topics", "hbar_demographic", "diverging", "vbar_time", "line_series", "grouped", "stacked")
 COLOURS = ("#d1a730", "#7a9c3f", "#2f6f8f", "#a65628", "#8c6bb1", "#5e5e5e", "#cf6d4f")
 
 
@@ -131,19 +134,28 @@ def _labels(rng: random.Random, pool: tuple[Group, ...], k: int | None = None) -
     return labels, g.why
 
 
+# Sets whose missing member a reader names exactly once the others are visible: two opposite
+# sides, a closed set of three answers, a symmetric scale (each answer's mirror is printed).
+_CLOSED = ("the standard party set", "closed answer set (better/same/worse)", "ordered agreement scale")
+_CLOSED += ("ordered opinion scale",)
+
+
 def _exactly_inferable(why: str | None, k: int, n: int) -> bool:
     """Can a reader name label ``k`` of ``n`` exactly from the others (an inductance target)?
 
-    The other side of a two-label complementary pair, any month or year of a regular run of three or more, and a
-    middle member of a run of numeric bands or tiers; not a member of a set whose order or
-    membership is only customary (race, education, the party set)."""
+    Either side of a two-label complementary pair, a member of a closed set or a symmetric scale,
+    any month or year of a regular run of three or more, and a middle member of a run of numeric
+    bands or tiers; not a member of a set whose membership is only customary (race, education) or
+    an end of a run of bands ('65+')."""
     if why is None:
         return False
     if why.startswith("complementary pair"):
         return n == 2
+    if why in _CLOSED:
+        return True
     if why in ("ordered months", "ordered years"):
         return n >= 3  # a regular run; two years in a legend ('2019', '2023') give no step
-    return why in ("ordered age bands", "ordered income tiers") and 0 < k < n - 1
+    return why in ("ordered age bands", "ordered income tiers", "the standard community-type set") and 0 < k < n - 1
 
 
 def _status(why: str | None) -> tuple[str, str]:
@@ -191,12 +203,14 @@ def _ticks(ax, truth: Truth, axis: str, values: list[float]) -> None:
         truth.add(t, "tick", NOT_TARGET, "number on an axis", inductance=True)
 
 
-def _category_texts(ax, truth: Truth, labels, why: str | None, axis: str, at=None) -> None:
-    """Category names along an axis, at data positions ``at`` (default 0, 1, ...)."""
+def _category_texts(ax, truth: Truth, labels, why: str | None, axis: str, at=None, flush_left: bool = False) -> None:
+    """Category names along an axis, at data positions ``at`` (default 0, 1, ...); y names are
+    right-aligned against the bars or (``flush_left``) aligned on the page's left margin."""
     status, reason = _status(why)
+    x, ha = (-0.4, "left") if flush_left else (-0.02, "right")
     for i, (k, lab) in enumerate(zip(range(len(labels)) if at is None else at, labels, strict=True)):
         if axis == "y":
-            t = ax.text(-0.02, k, lab, transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=9)
+            t = ax.text(x, k, lab, transform=ax.get_yaxis_transform(), ha=ha, va="center", fontsize=9)
         else:
             t = ax.text(k, -0.03, lab, transform=ax.get_xaxis_transform(), ha="center", va="top", fontsize=9)
         truth.add(t, "category", status, reason, inductance=_exactly_inferable(why, i, len(labels)))
@@ -216,7 +230,7 @@ def _hbar(fig, ax, rng, truth, labels, why) -> None:
     values = [rng.randint(5, 90) for _ in labels]
     ys = list(range(n))[::-1]
     ax.barh(ys, values, color=rng.choice(COLOURS), height=0.6)
-    _category_texts(ax, truth, labels, why, "y", at=ys)
+    _category_texts(ax, truth, labels, why, "y", at=ys, flush_left=rng.random() < 0.4)
     ax.set_ylim(-0.6, n - 0.4)
     ax.set_xlim(0, 100)
     if rng.random() < 0.4:
@@ -237,22 +251,74 @@ def hbar_topics(fig, ax, rng, truth) -> str:
 
 
 def hbar_demographic(fig, ax, rng, truth) -> str:
-    labels, why = _labels(rng, DEMOGRAPHICS)
-    total = ax.text(
-        -0.02, len(labels), "Total", transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=9
-    )
-    truth.add(total, "category", INFERABLE, "aggregate row everyone guesses ('Total')")
-    values = [rng.randint(10, 90) for _ in range(len(labels) + 1)]
-    ys = list(range(len(labels) + 1))[::-1]
-    ax.barh(ys, values, color=rng.choice(COLOURS), height=0.6)
-    _category_texts(ax, truth, labels, why, "y", at=ys[1:])
-    ax.set_ylim(-0.6, len(labels) + 0.6)
+    """'Total' then one or two demographic blocks, each under a bold header when ``headed``."""
+    blocks = rng.sample(range(len(DEMOGRAPHICS)), rng.choice((1, 2)))
+    headed = rng.random() < 0.5
+    rows: list[tuple[str, str, str | None, int, int]] = [("Total", "total", None, 0, 1)]
+    for bi in blocks:
+        g = DEMOGRAPHICS[bi]
+        if headed:
+            rows.append((HEADERS[bi], "header", None, 0, 1))
+        rows += [(lab, "member", g.why, k, len(g.labels)) for k, lab in enumerate(g.labels)]
+    ys = list(range(len(rows)))[::-1]
+    colour = rng.choice(COLOURS)
+    for (lab, kind, why, k, n), y in zip(rows, ys, strict=True):
+        weight = "bold" if kind == "header" else "normal"
+        t = ax.text(
+            -0.02, y, lab, transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=9, weight=weight
+        )
+        if kind == "total":
+            truth.add(t, "category", INFERABLE, "aggregate row everyone guesses ('Total')")
+        elif kind == "header":
+            truth.add(t, "category", INFERABLE, "section header named by the rows under it")
+        else:
+            truth.add(t, "category", INFERABLE, why or "", inductance=_exactly_inferable(why, k, n))
+        if kind != "header":
+            v = rng.randint(10, 90)
+            ax.barh([y], [v], color=colour, height=0.6)
+            truth.add(
+                ax.text(v + 1, y, str(v), va="center", ha="left", fontsize=8.5), "value", NOT_TARGET, "a data value"
+            )
+    ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_xlim(0, 100)
     _plain(ax)
-    _value_labels(ax, truth, ys, values, True, "{}")
     return rng.choice(
         ("Views differ by group", "Who says the economy is in good shape", "Who follows the news closely")
     )
+
+
+def stacked(fig, ax, rng, truth) -> str:
+    """100 % stacked bars with the answer scale as a swatch legend on top, often with a wrapped
+    'Don't know' as its last entry."""
+    rows, rows_why = _labels(rng, TOPICS + DEMOGRAPHICS, k=rng.randint(3, 5))
+    scale, scale_why = _labels(rng, SCALES)
+    answers = list(scale) + ([DONT_KNOW] if rng.random() < 0.6 else [])
+    n = len(rows)
+    ys = list(range(n))[::-1]
+    colours = rng.sample(COLOURS, len(answers))
+    left = [0.0] * n
+    for a, c in zip(answers, colours, strict=True):
+        shares = [rng.randint(5, 35) for _ in rows]
+        ax.barh(ys, shares, left=left, color=c, height=0.6)
+        for y, l0, v in zip(ys, left, shares, strict=True):
+            if v >= 9:
+                t = ax.text(l0 + v / 2, y, str(v), ha="center", va="center", fontsize=8, color="white")
+                truth.add(t, "value", NOT_TARGET, "a data value")
+        left = [l0 + v for l0, v in zip(left, shares, strict=True)]
+    _category_texts(ax, truth, rows, rows_why, "y", at=ys)
+    ax.set_xlim(0, max(left) + 2)
+    ax.set_ylim(-0.6, n - 0.2)
+    x = 0.0
+    for k, (a, c) in enumerate(zip(answers, colours, strict=True)):
+        ax.add_patch(plt.Rectangle((x, 1.05), 0.022, 0.04, transform=ax.transAxes, color=c, clip_on=False))
+        t = ax.text(x + 0.03, 1.07, a, transform=ax.transAxes, va="center", fontsize=8.5)
+        if a == DONT_KNOW:
+            truth.add(t, "legend", INFERABLE, "the standard residual answer of a survey scale")
+        else:
+            truth.add(t, "legend", INFERABLE, scale_why or "", inductance=_exactly_inferable(scale_why, k, len(scale)))
+        x += 0.06 + 0.016 * max(len(p) for p in a.split("\n"))
+    _plain(ax)
+    return rng.choice(("How the public rates each", "Mixed views across groups", "Assessments vary widely"))
 
 
 def diverging(fig, ax, rng, truth) -> str:
@@ -349,6 +415,7 @@ def grouped(fig, ax, rng, truth) -> str:
     if rng.random() < 0.5:
         gi = rng.randrange(len(TOPICS))
         cats, cats_why = tuple(rng.sample(TOPICS[gi].labels, rng.randint(3, 5))), None
+        cats = tuple(c.replace(" ", "\n", 1) for c in cats)  # column names wrap under their bars
     else:
         cats, cats_why = _labels(rng, DEMOGRAPHICS)
     if rng.random() < 0.5:
@@ -386,7 +453,7 @@ def draw(seed: int, out: Path) -> dict:
     fig_id = f"web-{seed:03d}"
     with fonts.strict(fig_id), plt.rc_context({"font.family": family}):
         fig = plt.figure(figsize=(rng.uniform(6.0, 7.2), rng.uniform(5.0, 5.8)), dpi=dpi)
-        left = 0.3 if kind in ("hbar_topics", "hbar_demographic", "diverging") else 0.1
+        left = 0.3 if kind in ("hbar_topics", "hbar_demographic", "diverging", "stacked") else 0.1
         ax = fig.add_axes((left, 0.25, 0.9 - left, 0.52))
         truth = Truth()
         title = globals()[kind](fig, ax, rng, truth)
@@ -416,7 +483,7 @@ def draw(seed: int, out: Path) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--n", type=int, default=40)
+    ap.add_argument("--n", type=int, default=42)
     args = ap.parse_args()
     for seed in range(args.n):
         draw(seed, args.out)

@@ -75,7 +75,7 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
     last = upper.lines[-1][3] - upper.lines[-1][1]  # the upper label may already hold several lines
     h = min(last, lower.height)
     gap = lower.box[1] - upper.box[3]
-    if not -0.3 * h <= gap <= 0.35 * h or max(last, lower.height) > 1.4 * h:
+    if not -0.45 * h <= gap <= 0.35 * h or max(last, lower.height) > 1.4 * h:
         return False
     w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
     return (
@@ -101,6 +101,23 @@ def _in_lists(singles: list[Label]) -> set[int]:
     return out
 
 
+def _at_row_pitch(singles: list[Label]) -> set[int]:
+    """Lines that start a new row of a column: four or more word lines sharing a left or right edge
+    at one even pitch (the row names of a horizontal bar chart, densely set). Such rows can be as
+    close as the lines of a wrapped name, but a column holding a wrapped name is not evenly
+    spaced: its second line sits much closer than the rows do ('Health care' / 'costs')."""
+    out: set[int] = set()
+    words = [lb for lb in singles if lb.value is None and not lb.rotated]
+    for edge in (lambda b: b.box[0], lambda b: b.box[2]):
+        for g in _groups(words, key=edge, tol=lambda b: max(3.0, 0.5 * b.height)):
+            if len(g) < 4:
+                continue
+            for part in _evenly_spaced(sorted(g, key=lambda b: b.cy), lambda b: b.cy):
+                if len(part) >= 4:  # a wrapped name breaks the even pitch, so it is never inside one
+                    out.update(b.index for b in part[1:])
+    return out
+
+
 def _starts_row(first: Label, words: list[Label]) -> bool:
     """Two or more other word lines share ``first``'s top edge, one on each side of it at least."""
     row = [o for o in words if o is not first and abs(o.box[1] - first.box[1]) <= 0.4 * first.height]
@@ -122,7 +139,7 @@ def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]]
         )
         for i, ln in enumerate(lines)
     ]
-    listed = _in_lists(singles)
+    listed = _in_lists(singles) | _at_row_pitch(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
         starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
@@ -239,7 +256,8 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         if len(nums) >= 3 and len(nums) >= 0.8 * len(g):
             for part in _increasing(nums):  # one row can hold several panels' axes
                 for even in _evenly_spaced(part, lambda b: b.cx):
-                    add("x", even, True)
+                    if _level(even):
+                        add("x", even, True)
         elif len(g) >= 3 and len(nums) <= 0.25 * len(g) and not _overlapping_x(g):
             for even in _evenly_spaced(g, lambda b: b.cx):
                 add("x", even, False)
@@ -263,11 +281,27 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         left = [b for b in g if b.index not in taken]
         if len(left) == len(g) and _left_of_drawing(left, drawing):
             add("y", left, False)
+    # y categories set flush left on the page (web charts): sharing a left edge, evenly stacked,
+    # each ending before the drawing starts and standing at the height of its bars
+    rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
+    for g in _groups(rest, key=lambda b: b.box[0], tol=lambda b: max(4.0, 0.6 * b.height)):
+        for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
+            if drawing is not None and all(b.box[2] < drawing[0] and drawing[1] <= b.cy <= drawing[3] for b in even):
+                add("y", even, False)
     for run in runs:
         for k, lb in enumerate(run.labels):
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
             lb.why = f"{run.axis}-axis run of {len(run.labels)}"
     return runs
+
+
+def _level(g: list[Label]) -> bool:
+    """Tick numbers of one x axis are set on one line: their centres differ by a small fraction of
+    their height. Value labels over bars of rising height can line up evenly too ('24', '26', '28'
+    over three bars), but they climb with the bars."""
+    h = statistics.median(b.height for b in g)
+    mid = statistics.median(b.cy for b in g)
+    return all(abs(b.cy - mid) <= 0.2 * h for b in g)
 
 
 def _under_drawing(g: list[Label], drawing: Box | None) -> bool:

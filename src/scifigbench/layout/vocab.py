@@ -154,6 +154,7 @@ OPTION_SETS = (
     ({"white"}, {"black"}, {"hispanic", "latino"}, {"asian"}),
     ({"upper income", "upper"}, {"middle income", "middle"}, {"lower income", "lower"}),
     ({"urban"}, {"suburban"}, {"rural"}),
+    ({"republican", "republicans", "rep"}, {"democrat", "democrats", "dem"}, {"independent", "independents"}),
     ({"conservative", "conservatives"}, {"moderate", "moderates"}, {"liberal", "liberals"}),
     (
         {"postgrad", "postgraduate"},
@@ -358,6 +359,20 @@ _DATE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
     re.IGNORECASE,
 )
+
+
+# The dimensions survey charts break their answers down by: a row or legend entry made only of
+# these heads a block of groups ('Age' over '18-29', '30-49'...) that names it.
+_DIMENSIONS = frozenset(
+    "gender sex age race ethnicity education party partisanship ideology income region religion community "
+    "generation employment marital urbanicity".split()
+)
+
+
+def names_a_dimension(text: str) -> bool:
+    """'Age', 'Race/ethnicity', 'Party ID': a heading over a block of demographic groups."""
+    words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in ("and", "or", "by", "id")]
+    return bool(words) and all(w in _DIMENSIONS for w in words)
 
 
 def furniture_words(text: str) -> bool:
