@@ -557,6 +557,13 @@ def _opposite_pair(layout: Layout) -> list[Candidate]:
     return out
 
 
+def _same_line(b0: float, b1: float, q0: float, q1: float) -> bool:
+    """Two boxes spanning ``b0..b1`` and ``q0..q1`` across their line are set on one line: of a
+    height, and centred alike (not a word of slanted text touching the next one lower down)."""
+    h, k = b1 - b0, q1 - q0
+    return 0.8 <= h / k <= 1.25 and abs((b0 + b1) - (q0 + q1)) / 2 <= 0.25 * min(h, k)
+
+
 def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
     """``box`` trimmed off the margins it shares with the labels beside its lines, or None if it
     overlaps one.
@@ -578,7 +585,7 @@ def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
         along = min(a1, p1) - max(a0, p0)
         if depth <= (min(b1 - b0, q1 - q0)) / 3:
             b0, b1 = (q1, b1) if q0 < b0 else (b0, q0)
-        elif along <= thick / 4 and (p0 < a0 < p1 or p0 < a1 < p1):
+        elif along <= thick / 4 and (p0 < a0 < p1 or p0 < a1 < p1) and _same_line(b0, b1, q0, q1):
             # side by side on one line, the margins touching at an end ('Illegal ...' | 'Legal ...')
             a0, a1 = (p1, a1) if p0 < a0 else (a0, p0)
         else:
