@@ -20,7 +20,8 @@ an entry read once in a legend printed per panel whose copy OCR misread is skipp
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
-percentage equal to 100 minus the other printed percentages; ``opposite_pair`` — a legend entry,
+percentage equal to 100 minus the other printed percentages; ``ordered_series`` — a category that
+is the one month or numeric band fitting between its two neighbours; ``opposite_pair`` — a legend entry,
 category or series label whose one visible partner of its kind is its exact opposite word for
 word ('Women' beside 'Men'), tried last.
 
@@ -54,6 +55,7 @@ from scifigbench.layout.elements import (
 )
 from scifigbench.layout.questions import question_for
 from scifigbench.layout.vocab import (
+    between,
     complement_of,
     completes_set,
     in_ordered_series,
@@ -69,7 +71,7 @@ ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "
 # heading, a title the caption paraphrases): they come after every legend entry, category and
 # panel title, even those whose naming caption has to be redacted.
 _WEAK_ADMITTANCE = frozenset(("series_label", "axis_title"))
-INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label", "opposite_pair")
+INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label", "ordered_series", "opposite_pair")
 ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
 _STOP = frozenset("the a an of and or in on for to by with at from vs per all".split())
@@ -525,6 +527,33 @@ def _repeated(layout: Layout) -> list[Candidate]:
     return out
 
 
+def _ordered_series(layout: Layout) -> list[Candidate]:
+    """Category labels that are the one member fitting between their two neighbours on the axis:
+    'Jul' between 'Jun' and 'Aug', '30-49' between 'Ages 18-29' and '50-64' (``vocab.between``)."""
+    out = []
+    for run in layout.runs:
+        if run.numeric:
+            continue
+        for prev, lb, nxt in zip(run.labels, run.labels[1:], run.labels[2:], strict=False):
+            kind = between(prev.text, lb.text, nxt.text)
+            if kind is None or min(prev.score, lb.score, nxt.score) < MIN_SCORE:
+                continue
+            what = "months" if kind == "month" else "numeric bands"
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "ordered_series",
+                    (
+                        f"The {run.axis}-axis categories '{prev.text}' and '{nxt.text}' beside it are {what} in "
+                        f"order, and only '{lb.text}' fits between them."
+                    ),
+                )
+            )
+    return out
+
+
 def _opposite_pair(layout: Layout) -> list[Candidate]:
     """Labels whose visible partner of the same kind is their exact opposite, word for word
     ('Women' beside 'Men', 'Dem/Lean Dem' beside 'Rep/Lean Rep', 'Disapprove' over 'Approve').
@@ -601,7 +630,8 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
     if mode == ADMITTANCE:
         cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
     elif mode == INDUCTANCE:
-        cands = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout) + _opposite_pair(layout)
+        cands = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout)
+        cands += _ordered_series(layout) + _opposite_pair(layout)
         order = INDUCTANCE_RULES
     else:
         raise ValueError(f"unknown blur mode {mode!r}")

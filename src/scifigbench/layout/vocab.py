@@ -82,6 +82,48 @@ def in_ordered_series(text: str) -> str | None:
     return None
 
 
+_BAND = re.compile(r"^(?:ages?\s*)?(\d+)\s*(?:-|\u2013|to)\s*(\d+)(?:\s*[a-z]+)?$")
+_OPEN_BAND = re.compile(r"^(?:ages?\s*)?(\d+)\s*(?:\+|or (?:more|older))(?:\s*[a-z]+)?$")
+
+
+def _band(text: str) -> tuple[float, float] | None:
+    """The bounds of a numeric band ('Ages 18-29' -> 18, 29; '65+' -> 65, inf), or None."""
+    t = text.strip().lower()
+    if m := _BAND.match(t):
+        return float(m.group(1)), float(m.group(2))
+    if m := _OPEN_BAND.match(t):
+        return float(m.group(1)), math.inf
+    return None
+
+
+def _month(text: str) -> int | None:
+    words = [w for w in re.split(r"[\s.,]+", text.strip().lower()) if w]
+    if len(words) != 1 or in_ordered_series(text) != "month":
+        return None
+    return next(k for k, m in enumerate(_MONTHS) if words[0].startswith(m))
+
+
+def between(before: str, text: str, after: str) -> str | None:
+    """The kind of run ('month', 'band') in which ``text`` is the one label that fits between its
+    two neighbours, else None: 'Jul' between 'Jun' and 'Aug', '30-49' between '18-29' and '50-64'
+    (bands meet edge to edge, or one apart, on both sides alike). Either reading direction."""
+    months = [_month(t) for t in (before, text, after)]
+    if all(m is not None for m in months):
+        a, m, b = (x for x in months if x is not None)
+        if (m - a) % 12 == (b - m) % 12 == 1 or (a - m) % 12 == (m - b) % 12 == 1:
+            return "month"
+        return None
+    bands = [_band(t) for t in (before, text, after)]
+    if all(x is not None for x in bands):
+        lo_side, mine, hi_side = (x for x in bands if x is not None)
+        if lo_side[0] > hi_side[0]:
+            lo_side, hi_side = hi_side, lo_side
+        gaps = (mine[0] - lo_side[1], hi_side[0] - mine[1])
+        if gaps[0] == gaps[1] and gaps[0] in (0.0, 1.0):
+            return "band"
+    return None
+
+
 _FULL_MONTHS = (
     "january",
     "february",
