@@ -60,6 +60,7 @@ from scifigbench.layout.vocab import (
     completes_set,
     in_ordered_series,
     names_a_dimension,
+    residual_answer,
     swapped_opposite,
     tokens,
     two_answers_in_one,
@@ -333,6 +334,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return f"complementary to visible '{pair}'"
     if rule in ("category", "legend_entry") and names_a_dimension(text):
         return "a demographic dimension heading its groups ('Age', 'Education')"
+    if residual_answer(text, [o.text for o in others]):
+        return "a residual survey answer ('Don't know', 'No answer') any scale ends with"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
     if rule in ("axis_title", "series_label", "legend_entry") and all(t in _GENERIC for t in _content_tokens(text)):

@@ -44,7 +44,8 @@ from scifigbench.layout.elements import (
 from scifigbench.layout.vocab import furniture_words, number, panel_mark
 
 MIN_SCORE = 0.5
-_LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~]+\s*(?=[A-Za-z])")  # a swatch line read as '-'
+# a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
+_LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~\u25a0-\u25cf]+\s*(?=[A-Za-z])")
 _BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
 
 
@@ -473,7 +474,16 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
                 coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
-    labels = _lone_swatches_dropped(_labels(lines, swatches, coloured))
+    labels = _labels(lines, swatches, coloured)
+    keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
+    for lb in _lone_swatches_dropped(labels):
+        mark = keyed.get(lb.index)
+        if mark is None or lb.swatch is not None or len(lb.lines) > 1:
+            continue
+        if (colour := pixels.text_colour(img, ink, lb.box)) is not None:
+            if max(abs(a - b) for a, b in zip(mark, colour, strict=True)) <= 60:
+                # a line ending just left of its one-line name printed in the line's colour: a direct label
+                lb.swatch, lb.coloured_text = colour, True
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
     drawing = _drawing(ink, texts)
     runs = _legend_columns(_runs(labels, drawing), drawing, median_h)

@@ -411,6 +411,25 @@ _DIMENSIONS = frozenset(
 )
 
 
+# The answers a survey scale ends with whatever the question: a model guesses them unseen.
+_RESIDUAL = re.compile(
+    r"^(?:don'?t know|dk|no answer|not sure|unsure|refused|no opinion|none of these|"
+    r"don'?t know/refused|dk/refused|no answer/refused|neither)$"
+)
+
+
+def residual_answer(text: str, others: list[str]) -> bool:
+    """'Don't know', 'No answer', 'Refused' beside the answers of a scale: the catch-all answer a
+    survey appends to every scale, so a model guesses it unseen. Only where ``others`` show such a
+    scale (two opposite answers, or two options of one closed set): beside 'Sweden' and 'Chile' a
+    'Don't know' row is not guessable."""
+    if not _RESIDUAL.match(" ".join(re.findall(r"[a-z'/]+", text.lower().replace("\u2019", "'")))):
+        return False
+    if any(complement_of(o, [x for x in others if x is not o]) for o in others):
+        return True
+    return any(sum(any(_option(o, opt) for o in others) for opt in options) >= 2 for options in OPTION_SETS)
+
+
 def names_a_dimension(text: str) -> bool:
     """'Age', 'Race/ethnicity', 'Party ID': a heading over a block of demographic groups."""
     words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in ("and", "or", "by", "id")]
