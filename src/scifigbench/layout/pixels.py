@@ -89,6 +89,14 @@ def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
     return _bgr(np.median(pixels, axis=0))
 
 
+def same_hue(a: tuple[int, int, int], b: tuple[int, int, int], degrees: float = 20.0) -> bool:
+    """Two BGR colours of one hue: a line and its name in the line's colour. Hue, not the values,
+    is compared because small text is drawn lighter than a line (its edges blend into the page)."""
+    pix = np.array([[list(a), list(b)]], dtype=np.uint8)
+    ha, hb = (int(h) * 2 for h in cv2.cvtColor(pix, cv2.COLOR_BGR2HSV)[0, :, 0])
+    return min(abs(ha - hb), 360 - abs(ha - hb)) <= degrees
+
+
 def _bgr(values: np.ndarray) -> tuple[int, int, int]:
     b, g, r = (int(v) for v in values)
     return (b, g, r)

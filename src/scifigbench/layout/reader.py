@@ -273,6 +273,18 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
                 is_numeric = len(values) == len(even)
                 if not is_numeric or all(a < b for a, b in zip(values, values[1:], strict=False)):
                     add("x", even, is_numeric)
+    # y categories set flush left on the page (web charts): sharing a left edge, evenly stacked,
+    # each ending before the drawing starts and standing at the height of its bars; read before the
+    # right edges, whose tolerance grows with the height of wrapped names and can chain ragged ends
+    rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
+    for g in _groups(rest, key=lambda b: b.box[0], tol=lambda b: 3.0):
+        for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
+            ragged = max(b.box[2] for b in even) - min(b.box[2] for b in even) > 0.6 * min(b.height for b in even)
+            beside = drawing is not None and all(
+                b.box[2] < drawing[0] and drawing[1] <= b.cy <= drawing[3] for b in even
+            )
+            if ragged and beside:  # names of one length share both edges: the right-edge rule reads those
+                add("y", even, False)
     # y categories (horizontal bars): word labels sharing a right edge, evenly stacked
     rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
     for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
@@ -282,13 +294,6 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         left = [b for b in g if b.index not in taken]
         if len(left) == len(g) and _left_of_drawing(left, drawing):
             add("y", left, False)
-    # y categories set flush left on the page (web charts): sharing a left edge, evenly stacked,
-    # each ending before the drawing starts and standing at the height of its bars
-    rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
-    for g in _groups(rest, key=lambda b: b.box[0], tol=lambda b: max(4.0, 0.6 * b.height)):
-        for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
-            if drawing is not None and all(b.box[2] < drawing[0] and drawing[1] <= b.cy <= drawing[3] for b in even):
-                add("y", even, False)
     for run in runs:
         for k, lb in enumerate(run.labels):
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
@@ -476,25 +481,46 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
                 swatches[i] = colour
     labels = _labels(lines, swatches, coloured)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
-    for lb in _lone_swatches_dropped(labels):
-        mark = keyed.get(lb.index)
-        if mark is None or lb.swatch is not None or len(lb.lines) > 1:
-            continue
-        if (colour := pixels.text_colour(img, ink, lb.box)) is not None:
-            if max(abs(a - b) for a, b in zip(mark, colour, strict=True)) <= 60:
-                # a line ending just left of its one-line name printed in the line's colour: a direct label
-                lb.swatch, lb.coloured_text = colour, True
+    labels = _lone_swatches_dropped(labels)
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
     drawing = _drawing(ink, texts)
     runs = _legend_columns(_runs(labels, drawing), drawing, median_h)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
+    _line_end_labels(labels, keyed, img, ink, layout, median_h)
     for lb in labels:
         if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
             _assign(lb, layout, median_h)
     _titles_side_by_side(layout)
     _legend_order(layout)
     return layout
+
+
+def _line_end_labels(
+    labels: list[Label], marks: dict[int, tuple[int, int, int]], img: np.ndarray, ink, layout: Layout, median_h: float
+) -> None:
+    """Lines named at their ends: two or more one-line names standing past the right edge of the
+    plot, each printed in the colour of the line that ends just left of it (``marks``: the colour
+    found there), are direct series labels (a web chart naming 'Approve' and 'Disapprove' where
+    their lines end). Their 'swatches' were dropped as lone ones, since no legend column holds
+    them. One such name alone is left as it was: beside a legend it is an aside, and a chart of
+    one line has nothing to tell apart."""
+    frame = layout.frame
+    if frame is None:
+        return
+    found = []
+    past = [lb for lb in labels if lb.box[0] >= frame[2] - 2 * median_h and len(lb.lines) == 1]
+    for lb in past:
+        mark = marks.get(lb.index)
+        if mark is None or lb.swatch is not None:
+            continue
+        colour = pixels.text_colour(img, ink, lb.box)
+        if colour is not None and pixels.same_hue(mark, colour):
+            found.append((lb, colour))
+    named = sum(lb.coloured_text for lb in past)  # names whose colour was seen without a line end
+    if found and len(found) + named >= 2:
+        for lb, colour in found:
+            lb.swatch, lb.coloured_text = colour, True
 
 
 def _titles_side_by_side(layout: Layout) -> None:

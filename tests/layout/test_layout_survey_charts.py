@@ -1,0 +1,84 @@
+"""The layout of web survey charts: densely set row names, names set flush left, value labels
+over rising bars, direct labels at line ends, swatches read as glyphs.
+
+Charts are drawn here with OpenCV (``helpers.layout_charts``), so every text box is known and the
+expected roles follow from how each text was placed, not from the reader.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from helpers.layout_charts import Line, draw_text, survey_bars
+from scifigbench.layout import read_layout
+
+EDUCATION = ("Total", "Postgrad", "College grad", "Some college", "HS or less", "White", "Black")
+
+
+def _roles(layout) -> dict[str, str]:
+    return {lb.text: lb.role for lb in layout.labels}
+
+
+def test_densely_set_row_names_stay_apart_and_are_categories():
+    # rows 20 px apart: closer than the gap the reader allows between two lines of one wrapped name
+    img, lines = survey_bars(EDUCATION, pitch=20)
+    layout = read_layout(img, lines)
+    roles = _roles(layout)
+    assert all(roles.get(row) == "axis_tick" for row in EDUCATION), roles
+    run = next(r for r in layout.runs if r.axis == "y" and not r.numeric)
+    assert [lb.text for lb in run.labels] == list(reversed(EDUCATION))  # bottom to top
+
+
+def test_a_wrapped_row_name_in_a_sparse_column_is_still_one_label():
+    rows = ("Gun violence", "Health care\ncosts", "Drug addiction", "Federal deficit")
+    layout = read_layout(*survey_bars(rows, pitch=44))
+    roles = _roles(layout)
+    assert roles.get("Health care costs") == "axis_tick", roles
+    assert "costs" not in roles
+
+
+def test_row_names_set_flush_left_are_categories():
+    rows = ("Gun\nviolence", "Climate change", "Drug\naddiction", "Federal\ndeficit", "Health care\ncosts")
+    layout = read_layout(*survey_bars(rows, pitch=44, flush_left=True))
+    roles = _roles(layout)
+    assert all(roles.get(row.replace("\n", " ")) == "axis_tick" for row in rows), roles
+
+
+def test_value_labels_over_rising_bars_are_no_tick_run():
+    img = np.full((320, 420, 3), 255, np.uint8)
+    cv2.line(img, (40, 280), (400, 280), (0, 0, 0), 1)
+    cv2.line(img, (40, 40), (400, 40), (200, 200, 200), 1)  # the top gridline closes the plot area
+    lines: list[Line] = []
+    # each label 6 px higher than the last: close enough to share a row, not level like ticks
+    for k, (value, top) in enumerate((("24", 150), ("26", 144), ("28", 138))):
+        x = 80 + 100 * k
+        cv2.rectangle(img, (x, top), (x + 50, 280), (60, 140, 200), -1)
+        lines.append(draw_text(img, value, x + 14, top - 6))
+    for k, month in enumerate(("Mar", "Apr", "May")):
+        lines.append(draw_text(img, month, 90 + 100 * k, 300))
+    layout = read_layout(img, lines)
+    roles = _roles(layout)
+    assert {roles[v] for v in ("24", "26", "28")} == {"value_label"}, roles
+    assert not [r for r in layout.runs if r.numeric]
+
+
+def test_a_line_ending_at_its_own_coloured_name_is_a_direct_label():
+    img = np.full((300, 460, 3), 255, np.uint8)
+    lines: list[Line] = []
+    for colour, y, name in (((40, 40, 200), 80, "Nigeria"), ((30, 150, 60), 220, "Indonesia")):
+        cv2.line(img, (40, y + 30), (300, y), colour, 2)
+        lines.append(draw_text(img, name, 306, y + 5, colour=colour))
+    cv2.line(img, (40, 260), (300, 260), (0, 0, 0), 1)
+    lines += [draw_text(img, str(2010 + 2 * k), 30 + 60 * k, 280) for k in range(5)]
+    layout = read_layout(img, lines)
+    for name in ("Nigeria", "Indonesia"):
+        lb = next(lb for lb in layout.labels if lb.text == name)
+        assert (lb.role, lb.coloured_text) == ("legend_entry", True), (lb.role, lb.why)
+
+
+def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():
+    img, lines = survey_bars(("Men", "Women", "Total"), pitch=40)
+    lines.append(Line("\u25a0Disagree", (300.0, 12.0, 380.0, 34.0)))
+    layout = read_layout(img, lines)
+    assert "Disagree" in {lb.text for lb in layout.labels}
