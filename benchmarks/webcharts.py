@@ -3,9 +3,10 @@
 The SciVQA figures (``real_proposals.py``) are arXiv plots; charts from web statistics pages
 bring page furniture and inferable demographic labels that those never show. This benchmark draws
 the charts of ``webcharts/generate.py`` (seeds: even = dev, odd = held-out in two sets, ``held``
-looked at once midway and ``held2`` only at the end; rules were tuned on dev only), runs the real-figure path on them (rapidocr upright and turned, the layout reader, the
-layout target rules, as the conditions stage does) and matches each proposal to the text the
-generator drew at its box. It prints per split:
+looked at once midway and ``held2`` only at the end; rules were tuned on dev only), runs the
+real-figure path on them (rapidocr upright and turned, the layout reader, the layout target
+rules, as the conditions stage does) and matches each proposal to the text the generator drew at
+its box. It prints per split:
 
 - admittance / inductance proposals, and proposals on page furniture (target 0);
 - admittance precision: proposals whose whole label is a valid target (target >= 90 %); the rest
@@ -21,7 +22,6 @@ generator drew at its box. It prints per split:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import Counter
 from pathlib import Path

@@ -297,7 +297,7 @@ def stacked(fig, ax, rng, truth) -> str:
     ys = list(range(n))[::-1]
     colours = rng.sample(COLOURS, len(answers))
     left = [0.0] * n
-    for a, c in zip(answers, colours, strict=True):
+    for c in colours:
         shares = [rng.randint(5, 35) for _ in rows]
         ax.barh(ys, shares, left=left, color=c, height=0.6)
         for y, l0, v in zip(ys, left, shares, strict=True):
@@ -432,10 +432,9 @@ def grouped(fig, ax, rng, truth) -> str:
         ax.bar(xs, vals, width=w, color=COLOURS[k + 1])
         _value_labels(ax, truth, xs, vals, False, "{}")
         sw_x = 0.02 + 0.3 * k
-        ax.add_patch(
-            plt.Rectangle((sw_x, 1.04), 0.025, 0.04, transform=ax.transAxes, color=COLOURS[k + 1], clip_on=False)
-        )
-        t = ax.text(sw_x + 0.035, 1.06, name, transform=ax.transAxes, va="center", fontsize=9)
+        swatch = plt.Rectangle((sw_x, legend_y - 0.02), 0.025, 0.04, transform=ax.transAxes, color=COLOURS[k + 1])
+        ax.add_patch(swatch).set_clip_on(False)
+        t = ax.text(sw_x + 0.035, legend_y, name, transform=ax.transAxes, va="center", fontsize=9)
         truth.add(t, "legend", status, reason, inductance=_exactly_inferable(series_why, k, 2))
     _category_texts(ax, truth, cats, cats_why, "x")
     ax.set_ylim(0, 100)
