@@ -308,15 +308,18 @@ def stacked(fig, ax, rng, truth) -> str:
     _category_texts(ax, truth, rows, rows_why, "y", at=ys)
     ax.set_xlim(0, max(left) + 2)
     ax.set_ylim(-0.6, n - 0.2)
-    x = 0.0
+    x, y = 0.0, 1.07
     for k, (a, c) in enumerate(zip(answers, colours, strict=True)):
-        ax.add_patch(plt.Rectangle((x, 1.05), 0.022, 0.04, transform=ax.transAxes, color=c, clip_on=False))
-        t = ax.text(x + 0.03, 1.07, a, transform=ax.transAxes, va="center", fontsize=8.5)
+        step = 0.06 + 0.016 * max(len(p) for p in a.split("\n"))
+        if x + step > 1.05:  # the legend wraps onto a second row rather than leave the page
+            x, y = 0.0, y + 0.1
+        ax.add_patch(plt.Rectangle((x, y - 0.02), 0.022, 0.04, transform=ax.transAxes, color=c, clip_on=False))
+        t = ax.text(x + 0.03, y, a, transform=ax.transAxes, va="center", fontsize=8.5)
         if a == DONT_KNOW:
             truth.add(t, "legend", INFERABLE, "the standard residual answer of a survey scale")
         else:
             truth.add(t, "legend", INFERABLE, scale_why or "", inductance=_exactly_inferable(scale_why, k, len(scale)))
-        x += 0.06 + 0.016 * max(len(p) for p in a.split("\n"))
+        x += step
     _plain(ax)
     return rng.choice(("How the public rates each", "Mixed views across groups", "Assessments vary widely"))
 

@@ -82,3 +82,28 @@ def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():
     lines.append(Line("\u25a0Disagree", (300.0, 12.0, 380.0, 34.0)))
     layout = read_layout(img, lines)
     assert "Disagree" in {lb.text for lb in layout.labels}
+
+
+def test_a_legend_square_boxed_with_its_text_is_a_swatch_left_out_of_the_label():
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    boxed = []
+    for k, (name, colour) in enumerate((("Very unfavorable", (60, 90, 200)), ("Mostly favorable", (40, 160, 90)))):
+        x = 200 + 170 * k
+        cv2.rectangle(img, (x + 2, 14), (x + 14, 26), colour, -1)  # the square, 12 px
+        text = draw_text(img, name, x + 20, 26)
+        boxed.append(Line(name, (float(x), text.box[1], text.box[2], text.box[3])))  # OCR boxed both
+    layout = read_layout(img, lines + boxed)
+    for line in boxed:
+        lb = next(lb for lb in layout.labels if lb.text == line.text)
+        assert lb.role == "legend_entry" and lb.swatch is not None, (lb.role, lb.why)
+        assert line.box[0] + 14 < lb.box[0] <= line.box[0] + 20  # starts after the square, before the text
+
+
+def test_a_subtitle_ending_where_the_row_names_end_is_no_row():
+    rows = ("Sweden", "Norway", "Chile", "Japan")
+    img, lines = survey_bars(rows, pitch=40)
+    (w, _), _ = cv2.getTextSize("Among adults in each", cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+    lines.append(draw_text(img, "Among adults in each", 190 - w, 30))  # right edge aligned with the rows
+    layout = read_layout(img, lines)
+    roles = _roles(layout)
+    assert roles["Among adults in each"] == "title" and all(roles[r] == "axis_tick" for r in rows), roles

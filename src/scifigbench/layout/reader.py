@@ -21,6 +21,7 @@ import math
 import re
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -47,6 +48,15 @@ MIN_SCORE = 0.5
 # a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
 _LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~\u25a0-\u25cf]+\s*(?=[A-Za-z])")
 _BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
+
+
+@dataclass(frozen=True)
+class _Line:
+    """An OCR line with its box changed by the reader (a swatch cut off its start)."""
+
+    text: str
+    box: Box
+    score: float
 
 
 def _box(box: Sequence[float]) -> Box:
@@ -285,8 +295,16 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
             )
             if ragged and beside:  # names of one length share both edges: the right-edge rule reads those
                 add("y", even, False)
-    # y categories (horizontal bars): word labels sharing a right edge, evenly stacked
-    rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
+    # y categories (horizontal bars): word labels sharing a right edge, evenly stacked; not a line
+    # above the drawing and starting left of it (a subtitle that happens to end where the row names end)
+    rest = [
+        lb
+        for lb in free
+        if lb.index not in taken
+        and lb.swatch is None
+        and lb.value is None
+        and not (drawing is not None and lb.cy < drawing[1] - 0.5 * lb.height and lb.box[0] < drawing[0])
+    ]
     for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
         g = sorted(g, key=lambda b: -b.cy)
         for even in _evenly_spaced(g, lambda b: -b.cy):
@@ -473,7 +491,11 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     texts = pixels.text_mask(img.shape, [ln.box for ln in lines])
     swatches, coloured = {}, set()
     for i, ln in enumerate(lines):
-        if _letters(ln.text) >= 1 and number(ln.text) is None:
+        if _letters(ln.text) >= 1 and number(ln.text) is None and (inside := pixels.swatch_inside(img, ink, ln.box)):
+            # the square was boxed with the text: the label starts after it, so a blur keeps the swatch
+            swatches[i] = inside[0]
+            lines[i] = _Line(ln.text, (inside[1], *ln.box[1:]), ln.score)
+        elif _letters(ln.text) >= 1 and number(ln.text) is None:
             colour = pixels.swatch_left(img, ink, texts, ln.box)
             if colour is None and (colour := pixels.text_colour(img, ink, ln.box)) is not None:
                 coloured.add(i)
