@@ -13,10 +13,12 @@ its box. It prints per split:
   by reason (inferable and why, furniture, part of a label, several labels, no text);
 - coverage: figures with a valid admittance target (>= 60 %; with the ceiling, the figures where
   the generator drew any valid one) and with a valid inductance target (>= 80 %);
-- the layout's reading of furniture: true furniture texts the reader calls ``page_furniture``.
+- the layout's reading of furniture: true furniture texts the reader calls ``page_furniture``;
+- with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
+  other text it still reads (target >= 95 %), as ``real_proposals.py`` checks them.
 
     PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|held2|all] [--charts /tmp/webcharts] \\
-        [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list]
+        [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list] [--blur-check]
 """
 
 from __future__ import annotations
@@ -28,10 +30,12 @@ from pathlib import Path
 
 from real_proposals import CachedOcr, pct
 
+from scifigbench.conditions.blur import blur_boxes
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.selection import select_targets
+from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout
 from scifigbench.layout.overlay import overlay
 
@@ -82,6 +86,7 @@ def main() -> None:
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=None, help="write overlay PNGs here")
     ap.add_argument("--list", action="store_true", help="print every proposal with its verdict")
+    ap.add_argument("--blur-check", action="store_true", help="OCR every blurred image (slow without a cache)")
     args = ap.parse_args()
     cfg = ConditionsConfig()
     records = [draw(seed, args.charts) for seed in range(N_CHARTS)]
@@ -129,6 +134,20 @@ def main() -> None:
                 if ok:
                     n[f"{tg.mode}:figures"] += 1
                     valid_modes.add(tg.mode)
+                if args.blur_check:
+                    out = blur_boxes(
+                        img,
+                        tg.boxes,
+                        grey_blend=cfg.blur_grey_blend,
+                        kernel=cfg.blur_kernel,
+                        pad=cfg.blur_pad_px,
+                        clear_of=[b.box for b in boxes],
+                    )
+                    res = check_blur(boxes, reader.read(out), tg.box, tg.text, cfg.blur_pad_px, tg.also)
+                    n["blurred"] += 1
+                    n["read_back"] += res.target_read
+                    n["others"] += res.others
+                    n["kept"] += res.others_kept
                 if args.list:
                     print(f"{fid}\t{rec['kind']}\t{tg.mode}\t{tg.rule}\t{tg.text!r}\t{'VALID' if ok else 'BAD'}\t{why}")
             if any(t["admittance"] == VALID for t in texts) and "admittance" not in valid_modes:
@@ -155,6 +174,11 @@ def main() -> None:
         for mode, fids in missed.items():
             print(f"    {mode}: no valid target where one was drawn: {' '.join(fids) or '-'}")
         print(f"  furniture texts the layout reads as furniture: {pct(n['furniture_read'], n['furniture_texts'])}")
+        if args.blur_check:
+            print(
+                f"  blurred targets OCR reads back: {pct(n['read_back'], n['blurred'])}; "
+                f"other text still read: {pct(n['kept'], n['others'])}"
+            )
         for why, c in reasons.most_common():
             print(f"    wrong: {c} x {why}")
         if kinds:

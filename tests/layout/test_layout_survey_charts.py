@@ -107,3 +107,21 @@ def test_a_subtitle_ending_where_the_row_names_end_is_no_row():
     layout = read_layout(img, lines)
     roles = _roles(layout)
     assert roles["Among adults in each"] == "title" and all(roles[r] == "axis_tick" for r in rows), roles
+
+
+def test_two_answers_read_as_one_line_are_split_at_the_blank_between_them():
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    oppose = draw_text(img, "Oppose", 260, 26, colour=(40, 40, 200))
+    favor = draw_text(img, "Favor", int(oppose.box[2]) + 10, 26, colour=(200, 120, 40))
+    merged = Line("Oppose Favor", (oppose.box[0], oppose.box[1], favor.box[2], favor.box[3]))  # as OCR read it
+    layout = read_layout(img, lines + [merged])
+    found = {lb.text: lb.box for lb in layout.labels}
+    assert "Oppose Favor" not in found
+    assert found["Oppose"][2] <= oppose.box[2] + 2 and found["Favor"][0] >= favor.box[0] - 2
+    assert found["Oppose"][0] == oppose.box[0] and found["Favor"][2] == favor.box[2]
+
+
+def test_one_phrase_with_ordinary_word_gaps_is_not_split():
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    lines.append(draw_text(img, "Men and women", 260, 26))
+    assert "Men and women" in {lb.text for lb in read_layout(img, lines).labels}

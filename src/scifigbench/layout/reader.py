@@ -42,7 +42,7 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
 )
-from scifigbench.layout.vocab import furniture_words, number, panel_mark
+from scifigbench.layout.vocab import furniture_words, number, panel_mark, two_answers_in_one
 
 MIN_SCORE = 0.5
 # a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
@@ -501,7 +501,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
                 coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
-    labels = _labels(lines, swatches, coloured)
+    labels = _answers_split(_labels(lines, swatches, coloured), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
@@ -516,6 +516,43 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     _titles_side_by_side(layout)
     _legend_order(layout)
     return layout
+
+
+def _answers_split(labels: list[Label], ink: np.ndarray) -> list[Label]:
+    """Split a line that reads as two opposite answers ('Oppose Favor') at its widest blank gap.
+
+    The two answers heading a diverging bar chart stand close enough for OCR to read them as one
+    line; the ink tells where one ends: the widest run of blank columns inside the box, which
+    must be wider than the gaps between the words of either answer."""
+    out: list[Label] = []
+    for lb in labels:
+        pair = two_answers_in_one(lb.text) if len(lb.lines) == 1 and not lb.rotated else None
+        cut = _widest_gap(ink, lb.box) if pair else None
+        if pair is None or cut is None:
+            out.append(lb)
+            continue
+        left, right = pair.split(" | ")
+        (x0, y0, x1, y1), (g0, g1) = lb.box, cut
+        for text, box in ((left, (x0, y0, g0, y1)), (right, (g1, y0, x1, y1))):
+            out.append(Label(lb.index, text, box, lb.score, (box,), swatch=lb.swatch, coloured_text=lb.coloured_text))
+    for i, lb in enumerate(sorted(out, key=lambda b: (b.box[1], b.box[0]))):
+        lb.index = i
+    return sorted(out, key=lambda b: b.index)
+
+
+def _widest_gap(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
+    """The widest run of blank columns strictly inside ``box`` (x from, x to), if it is clearly the
+    widest: at least half the box's height and twice the next widest (a gap between words)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    cols = ink[max(0, y0) : y1, max(0, x0) : x1].any(axis=0)
+    inked = np.flatnonzero(cols)
+    if len(inked) < 2:
+        return None
+    gaps = sorted(((b - a - 1, a, b) for a, b in zip(inked, inked[1:], strict=False) if b - a > 1), reverse=True)
+    if not gaps or gaps[0][0] < 0.5 * (y1 - y0) or (len(gaps) > 1 and gaps[0][0] < 2 * gaps[1][0]):
+        return None
+    _, a, b = gaps[0]
+    return float(max(0, x0) + a + 1), float(max(0, x0) + b)
 
 
 def _line_end_labels(
