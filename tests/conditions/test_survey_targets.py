@@ -75,3 +75,10 @@ def test_labels_side_by_side_on_one_line_are_trimmed_apart_at_their_touching_end
     assert clear_box((100.0, 10.0, 200.0, 30.0), [(198.0, 0.0, 300.0, 45.0)]) is None
     # a deep overlap along the line is shared ink
     assert clear_box((100.0, 10.0, 200.0, 30.0), [(180.0, 10.0, 300.0, 30.0)]) is None
+
+
+def test_an_answer_whose_two_sides_the_title_names_is_inferable():
+    layout = _layout(("Illegal in most cases", "Germany", "Japan"), headers=("Abortion: legal or illegal?",))
+    why = {lb.text: why_not_admittance(lb, layout, None) for lb in layout.labels}
+    assert why["Illegal in most cases"] == "one of two answers the title names (legal/illegal)"
+    assert why["Germany"] is None

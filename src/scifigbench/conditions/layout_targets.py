@@ -61,6 +61,7 @@ from scifigbench.layout.vocab import (
     in_ordered_series,
     names_a_dimension,
     residual_answer,
+    sides_named,
     swapped_opposite,
     tokens,
     two_answers_in_one,
@@ -357,6 +358,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     if rule == "series_label" and ("=" in text or _heads_numbers(lb, layout)):
         return "a statistic or the heading of a column of numbers"
     titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
+    if pair := sides_named(text, titles):
+        return f"one of two answers the title names ({pair})"
     quantity = rule == "axis_title"
     if _named_by(text, titles, quantity):
         return "named by the title"

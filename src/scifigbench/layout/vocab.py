@@ -318,6 +318,17 @@ def _opposite_words(a: str, b: str) -> bool:
     return len(short) >= 4 and any(long_ == p + short for p in _NEGATING)
 
 
+def sides_named(text: str, context: str) -> str | None:
+    """The pair whose both sides ``context`` names (a title asking 'legal or illegal?') while
+    ``text`` holds one of them: the title announces the two answers, so either one is guessable."""
+    mine = set(re.findall(r"[a-z']+", _spelled(text)))
+    theirs = set(re.findall(r"[a-z']+", _spelled(context)))
+    for a, b in COMPLEMENTS:
+        if (mine & a or mine & b) and theirs & a and theirs & b:
+            return f"{min(theirs & a)}/{min(theirs & b)}"
+    return None
+
+
 _NEGATIONS = frozenset(("no", "without", "non"))
 
 
