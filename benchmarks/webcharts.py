@@ -2,11 +2,11 @@
 
 The SciVQA figures (``real_proposals.py``) are arXiv plots; charts from web statistics pages
 bring page furniture and inferable demographic labels that those never show. This benchmark draws
-the charts of ``webcharts/generate.py`` (seeds: even = dev, odd = held-out in two sets, ``held``
-looked at once midway and ``held2`` only at the end; rules were tuned on dev only), runs the
-real-figure path on them (rapidocr upright and turned, the layout reader, the layout target
-rules, as the conditions stage does) and matches each proposal to the text the generator drew at
-its box. It prints per split:
+the charts of ``webcharts/generate.py`` (seeds: even = dev, odd = held-out in three sets, ``held``
+looked at once midway, ``held2`` and ``held3`` (JPEG-compressed) only at the end; rules were
+tuned on dev only), runs the real-figure path on them (rapidocr upright and turned, the layout
+reader, the layout target rules, as the conditions stage does) and matches each proposal to the
+text the generator drew at its box. It prints per split:
 
 - admittance / inductance proposals, and proposals on page furniture (target 0);
 - admittance precision: proposals whose whole label is a valid target (target >= 90 %); the rest
@@ -17,7 +17,7 @@ its box. It prints per split:
 - with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
   other text it still reads (target >= 95 %), as ``real_proposals.py`` checks them.
 
-    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|held2|all] [--charts /tmp/webcharts] \\
+    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|held2|held3|all] [--charts /tmp/webcharts] \\
         [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list] [--blur-check]
 """
 
@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
 from generate import KINDS, VALID, draw  # noqa: E402
 
-N_CHARTS = 84
+N_CHARTS = 126
 
 
 def _inter(a, b) -> float:
@@ -82,7 +82,7 @@ def verdict(box, mode: str, texts: list[dict]) -> tuple[bool, str, dict | None]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--split", choices=("dev", "held", "held2", "all"), default="all")
+    ap.add_argument("--split", choices=("dev", "held", "held2", "held3", "all"), default="all")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=None, help="write overlay PNGs here")
     ap.add_argument("--list", action="store_true", help="print every proposal with its verdict")
@@ -92,7 +92,7 @@ def main() -> None:
     records = [draw(seed, args.charts) for seed in range(N_CHARTS)]
     ocr = CachedOcr(args.ocr_cache)
     reader = TurnedOcr(ocr)
-    for split in ("dev", "held", "held2") if args.split == "all" else (args.split,):
+    for split in ("dev", "held", "held2", "held3") if args.split == "all" else (args.split,):
         figs = [r for r in records if r["split"] == split]
         n = Counter()
         reasons: Counter = Counter()

@@ -10,10 +10,11 @@ valid admittance target and, if not, why (an ordered series, a complementary pai
 furniture...), and whether a reader could infer it (an inductance target). That truth comes from
 how the chart was built, never from the code under test.
 
-Seeds split into dev (even) and held-out (odd: ``held`` below 42, ``held2`` from 42 on, see
-:func:`split_of`); two consecutive seeds share a chart kind so that every split holds every kind.
+Seeds split into dev (even) and held-out (odd: ``held`` below 42, ``held2`` from 42 on,
+``held3`` from 84 on, see :func:`split_of`); charts from seed 84 on are saved through JPEG as web
+pages serve them; two consecutive seeds share a chart kind so that every split holds every kind.
 
-    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 84]
+    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 126]
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import cv2
 import matplotlib
 
 matplotlib.use("Agg")
@@ -446,12 +448,26 @@ def grouped(fig, ax, rng, truth) -> str:
     return rng.choice(("Changes in how people feel", "Comparing two groups", "Shares across groups"))
 
 
+JPEG_FROM = 84
+
+
+def _jpeg_round_trip(png: Path, quality: int) -> None:
+    """Rewrite ``png`` as it reads after JPEG compression at ``quality`` (the pipeline imports
+    JPEG charts as PNG, so the artefacts stay)."""
+    img = cv2.imread(str(png), cv2.IMREAD_COLOR)
+    ok, data = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError(f"JPEG encoding failed for {png}")
+    cv2.imwrite(str(png), cv2.imdecode(data, cv2.IMREAD_COLOR))
+
+
 def split_of(seed: int) -> str:
     """Even seeds are for development; odd ones below 42 were held out while the first rules were
-    written and looked at once, odd ones from 42 on ('held2') only when the work was done."""
+    written and looked at once, odd ones from 42 on ('held2') only when the work was done; odd
+    ones from ``JPEG_FROM`` on ('held3', the charts saved as JPEG) only at the end too."""
     if seed % 2 == 0:
         return "dev"
-    return "held" if seed < 42 else "held2"
+    return "held" if seed < 42 else "held2" if seed < JPEG_FROM else "held3"
 
 
 def draw(seed: int, out: Path) -> dict:
@@ -478,6 +494,8 @@ def draw(seed: int, out: Path) -> dict:
         out.mkdir(parents=True, exist_ok=True)
         fig.savefig(out / f"{fig_id}.png", dpi=dpi)
         plt.close(fig)
+    if seed >= JPEG_FROM:  # web pages serve charts as JPEG: blocky edges and tinted backgrounds
+        _jpeg_round_trip(out / f"{fig_id}.png", quality=rng.randint(55, 85))
     record = {
         "figure_id": fig_id,
         "seed": seed,
@@ -493,7 +511,7 @@ def draw(seed: int, out: Path) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--n", type=int, default=84)
+    ap.add_argument("--n", type=int, default=126)
     args = ap.parse_args()
     for seed in range(args.n):
         draw(seed, args.out)

@@ -50,6 +50,11 @@ def test_a_label_and_its_exact_opposite(text, other, swapped):
         ("Dec", "Jan", "Feb", "month"),  # across the year
         ("March", "April", "May", "month"),
         ("Jun", "Aug", "Sep", None),  # a month is missing: 'Jul' would fit as well
+        ("Upper income", "Middle income", "Lower income", "tier"),
+        ("Rural", "Suburban", "Urban", "tier"),
+        ("High", "Medium", "Low", "tier"),
+        ("Upper income", "Middle class", "Lower income", None),  # the other words differ
+        ("Upper income", "Lower income", "Middle income", None),  # the middle step is not between
         ("Ages 18-29", "30-49", "50-64", "band"),
         ("65+", "50-64", "30-49", "band"),
         ("0-10", "10-20", "20-30", "band"),  # bands meeting edge to edge

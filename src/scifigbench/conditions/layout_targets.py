@@ -544,7 +544,7 @@ def _ordered_series(layout: Layout) -> list[Candidate]:
             kind = between(prev.text, lb.text, nxt.text)
             if kind is None or min(prev.score, lb.score, nxt.score) < MIN_SCORE:
                 continue
-            what = "months" if kind == "month" else "numeric bands"
+            what = {"month": "months", "tier": "the two ends of a three-step scale", "band": "numeric bands"}[kind]
             out.append(
                 _candidate(
                     layout,

@@ -103,16 +103,46 @@ def _month(text: str) -> int | None:
     return next(k for k, m in enumerate(_MONTHS) if words[0].startswith(m))
 
 
+# Three-step scales whose middle step is named by its two ends ('Upper income' / 'Middle income'
+# / 'Lower income', 'Urban' / 'Suburban' / 'Rural').
+_TIERS = (
+    ({"upper", "higher", "high"}, {"middle", "mid", "medium"}, {"lower", "low"}),
+    ({"urban"}, {"suburban"}, {"rural"}),
+)
+
+
+def _tier_between(before: str, text: str, after: str) -> bool:
+    """``text`` is the middle step of a three-step scale whose two ends stand beside it, the rest
+    of the three labels word for word the same."""
+    words = [re.findall(r"[a-z]+", t.lower()) for t in (before, text, after)]
+    for top, mid, bottom in _TIERS:
+        steps = []
+        for w in words:
+            hits = [k for k, x in enumerate(w) if x in top | mid | bottom]
+            if len(hits) != 1:
+                break
+            rest = w[: hits[0]] + w[hits[0] + 1 :]
+            step = 0 if w[hits[0]] in top else 1 if w[hits[0]] in mid else 2
+            steps.append((step, rest))
+        if len(steps) == 3 and steps[1][0] == 1 and {steps[0][0], steps[2][0]} == {0, 2}:
+            if steps[0][1] == steps[1][1] == steps[2][1]:
+                return True
+    return False
+
+
 def between(before: str, text: str, after: str) -> str | None:
-    """The kind of run ('month', 'band') in which ``text`` is the one label that fits between its
-    two neighbours, else None: 'Jul' between 'Jun' and 'Aug', '30-49' between '18-29' and '50-64'
-    (bands meet edge to edge, or one apart, on both sides alike). Either reading direction."""
+    """The kind of run ('month', 'tier', 'band') in which ``text`` is the one label that fits between
+    its two neighbours, else None: 'Jul' between 'Jun' and 'Aug', 'Middle income' between 'Upper
+    income' and 'Lower income', '30-49' between '18-29' and '50-64' (bands meet edge to edge, or
+    one apart, on both sides alike). Either reading direction."""
     months = [_month(t) for t in (before, text, after)]
     if all(m is not None for m in months):
         a, m, b = (x for x in months if x is not None)
         if (m - a) % 12 == (b - m) % 12 == 1 or (a - m) % 12 == (m - b) % 12 == 1:
             return "month"
         return None
+    if _tier_between(before, text, after):
+        return "tier"
     bands = [_band(t) for t in (before, text, after)]
     if all(x is not None for x in bands):
         lo_side, mine, hi_side = (x for x in bands if x is not None)
