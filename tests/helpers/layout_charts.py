@@ -70,3 +70,21 @@ def draw_upward_text(img: np.ndarray, text: str, x: int, y_bottom: int, scale: f
     region = img[y_bottom - ph : y_bottom, x : x + pw]
     img[y_bottom - ph : y_bottom, x : x + pw] = np.minimum(region, patch)
     return Line(text, (float(x), float(y_bottom - ph), float(x + pw), float(y_bottom)))
+
+
+def survey_bars(
+    rows: tuple[str, ...], pitch: int = 26, flush_left: bool = False, headers: tuple[str, ...] = ()
+) -> tuple[np.ndarray, list[Line]]:
+    """A web survey chart of horizontal bars: one row name per bar, right-aligned against the bars
+    (or set flush left on the page), ``pitch`` pixels apart; a name with a newline wraps onto a
+    second line 14 px lower; ``headers`` are extra lines over the chart (a title, column heads)."""
+    img = np.full((60 + pitch * len(rows) + 80, 520, 3), 255, np.uint8)
+    lines = [draw_text(img, h, 20 + 200 * k, 30) for k, h in enumerate(headers)]
+    for k, row in enumerate(rows):
+        y = 70 + pitch * k
+        cv2.rectangle(img, (200, y - 9), (200 + 40 + 23 * (k % 5), y + 5), (60, 140, 200), -1)
+        for j, part in enumerate(row.split("\n")):
+            (w, _), _ = cv2.getTextSize(part, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+            lines.append(draw_text(img, part, 10 if flush_left else 190 - w, y + 14 * j - 3 * row.count("\n")))
+    lines.append(draw_text(img, "Source: Survey conducted March 13-17, 2013.", 10, img.shape[0] - 20, 0.45))
+    return img, lines

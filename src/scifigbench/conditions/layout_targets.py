@@ -20,7 +20,10 @@ an entry read once in a legend printed per panel whose copy OCR misread is skipp
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
-percentage equal to 100 minus the other printed percentages.
+percentage equal to 100 minus the other printed percentages; ``ordered_series`` — a category that
+is the one month or numeric band fitting between its two neighbours; ``opposite_pair`` — a legend entry,
+category or series label whose one visible partner of its kind is its exact opposite word for
+word ('Women' beside 'Men'), tried last.
 
 Every proposal carries the box of the label it is about, a question that points at that label
 by role and position, and the visible labels an answer might name instead. They land as
@@ -51,14 +54,26 @@ from scifigbench.layout.elements import (
     TITLE,
 )
 from scifigbench.layout.questions import question_for
-from scifigbench.layout.vocab import complement_of, completes_set, in_ordered_series, tokens, unmarked
+from scifigbench.layout.vocab import (
+    between,
+    complement_of,
+    completes_set,
+    in_ordered_series,
+    names_a_dimension,
+    residual_answer,
+    sides_named,
+    swapped_opposite,
+    tokens,
+    two_answers_in_one,
+    unmarked,
+)
 
 ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "axis_title")
 # Labels in the plot area and axis titles are read with less certainty (a missed swatch, a
 # heading, a title the caption paraphrases): they come after every legend entry, category and
 # panel title, even those whose naming caption has to be redacted.
 _WEAK_ADMITTANCE = frozenset(("series_label", "axis_title"))
-INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label")
+INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label", "ordered_series", "opposite_pair")
 ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
 _STOP = frozenset("the a an of and or in on for to by with at from vs per all".split())
@@ -293,6 +308,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     words = text.split()
     if words[0] in _CONNECTORS or words[-1].lower() in _CONNECTORS or _cut_off(text):
         return "a fragment of a longer text"
+    if pair := two_answers_in_one(text):
+        return f"two opposite answers read as one line ({pair})"
     # everything else stays readable, furniture included: any of it may give the label away
     others = [o for o in layout.labels if o is not lb]
     if any(
@@ -316,6 +333,10 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     pair = complement_of(text, [o.text for o in others])
     if pair:
         return f"complementary to visible '{pair}'"
+    if rule in ("category", "legend_entry") and names_a_dimension(text):
+        return "a demographic dimension heading its groups ('Age', 'Education')"
+    if residual_answer(text, [o.text for o in others]):
+        return "a residual survey answer ('Don't know', 'No answer') any scale ends with"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
     if rule in ("axis_title", "series_label", "legend_entry") and all(t in _GENERIC for t in _content_tokens(text)):
@@ -337,6 +358,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
     if rule == "series_label" and ("=" in text or _heads_numbers(lb, layout)):
         return "a statistic or the heading of a column of numbers"
     titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
+    if pair := sides_named(text, titles):
+        return f"one of two answers the title names ({pair})"
     quantity = rule == "axis_title"
     if _named_by(text, titles, quantity):
         return "named by the title"
@@ -510,6 +533,72 @@ def _repeated(layout: Layout) -> list[Candidate]:
     return out
 
 
+def _ordered_series(layout: Layout) -> list[Candidate]:
+    """Category labels that are the one member fitting between their two neighbours on the axis:
+    'Jul' between 'Jun' and 'Aug', '30-49' between 'Ages 18-29' and '50-64' (``vocab.between``)."""
+    out = []
+    for run in layout.runs:
+        if run.numeric:
+            continue
+        for prev, lb, nxt in zip(run.labels, run.labels[1:], run.labels[2:], strict=False):
+            kind = between(prev.text, lb.text, nxt.text)
+            if kind is None or min(prev.score, lb.score, nxt.score) < MIN_SCORE:
+                continue
+            what = {"month": "months", "tier": "the two ends of a three-step scale", "band": "numeric bands"}[kind]
+            out.append(
+                _candidate(
+                    layout,
+                    lb,
+                    INDUCTANCE,
+                    "ordered_series",
+                    (
+                        f"The {run.axis}-axis categories '{prev.text}' and '{nxt.text}' beside it are {what} in "
+                        f"order, and only '{lb.text}' fits between them."
+                    ),
+                )
+            )
+    return out
+
+
+def _opposite_pair(layout: Layout) -> list[Candidate]:
+    """Labels whose visible partner of the same kind is their exact opposite, word for word
+    ('Women' beside 'Men', 'Dem/Lean Dem' beside 'Rep/Lean Rep', 'Disapprove' over 'Approve').
+
+    Survey charts split every answer into such pairs; seeing one side, a reader writes the other.
+    The partner must be the only label of that kind opposite to either of the two, so the answer
+    is not a choice between several ('Men' with both 'Women' and 'Girls' beside it)."""
+    out = []
+    for lb in layout.labels:
+        rule = admittance_rule(lb, layout)
+        if rule is None or lb.score < MIN_SCORE or sum(ch.isalpha() for ch in lb.text) < 2:
+            continue
+        kin = [o for o in layout.labels if o is not lb and admittance_rule(o, layout) == rule]
+        partners = [o for o in kin if swapped_opposite(lb.text, o.text)]
+        if len(partners) != 1 or any(swapped_opposite(partners[0].text, o.text) for o in kin if o is not partners[0]):
+            continue
+        what = lb.role.replace("_", " ")
+        out.append(
+            _candidate(
+                layout,
+                lb,
+                INDUCTANCE,
+                "opposite_pair",
+                (
+                    f"The {what} '{lb.text}' is the exact opposite of the visible {what} '{partners[0].text}', "
+                    "word for word, and no other label of its kind is; a reader who sees one writes the other."
+                ),
+            )
+        )
+    return out
+
+
+def _same_line(b0: float, b1: float, q0: float, q1: float) -> bool:
+    """Two boxes spanning ``b0..b1`` and ``q0..q1`` across their line are set on one line: of a
+    height, and centred alike (not a word of slanted text touching the next one lower down)."""
+    h, k = b1 - b0, q1 - q0
+    return 0.8 <= h / k <= 1.25 and abs((b0 + b1) - (q0 + q1)) / 2 <= 0.25 * min(h, k)
+
+
 def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
     """``box`` trimmed off the margins it shares with the labels beside its lines, or None if it
     overlaps one.
@@ -522,18 +611,21 @@ def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
     """
     tall = box[3] - box[1] > box[2] - box[0]
     a0, b0, a1, b1 = (box[1], box[0], box[3], box[2]) if tall else box  # across: x for tall boxes
+    thick = b1 - b0
     for o in others:
         p0, q0, p1, q1 = (o[1], o[0], o[3], o[2]) if tall else o
         if not overlaps((a0, b0, a1, b1), (p0, q0, p1, q1)):
             continue
         depth = min(b1, q1) - max(b0, q0)
-        if depth > (min(b1 - b0, q1 - q0)) / 3:
-            return None
-        if q0 < b0:
-            b0 = q1
+        along = min(a1, p1) - max(a0, p0)
+        if depth <= (min(b1 - b0, q1 - q0)) / 3:
+            b0, b1 = (q1, b1) if q0 < b0 else (b0, q0)
+        elif along <= thick / 4 and (p0 < a0 < p1 or p0 < a1 < p1) and _same_line(b0, b1, q0, q1):
+            # side by side on one line, the margins touching at an end ('Illegal ...' | 'Legal ...')
+            a0, a1 = (p1, a1) if p0 < a0 else (a0, p0)
         else:
-            b1 = q0
-    if b1 - b0 < 0.5 * ((box[2] - box[0]) if tall else (box[3] - box[1])):
+            return None
+    if b1 - b0 < 0.5 * ((box[2] - box[0]) if tall else (box[3] - box[1])) or a1 <= a0:
         return None
     return (b0, a0, b1, a1) if tall else (a0, b0, a1, b1)
 
@@ -544,7 +636,9 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
     if mode == ADMITTANCE:
         cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
     elif mode == INDUCTANCE:
-        cands, order = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout), INDUCTANCE_RULES
+        cands = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout)
+        cands += _ordered_series(layout) + _opposite_pair(layout)
+        order = INDUCTANCE_RULES
     else:
         raise ValueError(f"unknown blur mode {mode!r}")
     usable = []

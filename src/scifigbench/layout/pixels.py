@@ -76,6 +76,39 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     return _bgr(np.median(pixels.reshape(-1, 3), axis=0))
 
 
+def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int, int, int], float] | None:
+    """A filled legend square that OCR took into the start of the line's box, and where the text
+    after it begins; None if the line starts with a letter.
+
+    Web legends set a small square right before each answer, and the detector often boxes the
+    two together. The square is solid ink (letters are strokes): the first cluster of inked
+    columns, starting near the box's left edge, 0.3-1.5 text heights wide and about as tall as
+    wide, filled for the most part, and followed by a clear gap before the text.
+    """
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    h = y1 - y0
+    if h < 6 or x1 - x0 < 2 * h:
+        return None
+    m = ink[max(0, y0) : y1, max(0, x0) : x1]
+    cols = np.flatnonzero(m.any(axis=0))
+    if not len(cols) or cols[0] > 0.6 * h:
+        return None
+    left = right = int(cols[0])
+    while right + 1 < m.shape[1] and m[:, right + 1].any():
+        right += 1
+    width = right - left + 1
+    gap = next((c for c in cols if c > right), None)
+    if gap is None or not 0.3 * h <= width <= 1.5 * h or gap - right - 1 < 2:
+        return None
+    rows = np.flatnonzero(m[:, left : right + 1].any(axis=1))
+    tall = rows[-1] - rows[0] + 1
+    block = m[rows[0] : rows[-1] + 1, left : right + 1]
+    if not 0.6 * width <= tall <= 1.6 * width or block.mean() < 0.8:
+        return None
+    pixels = img[max(0, y0) : y1, max(0, x0) : x1][:, left : right + 1][m[:, left : right + 1]]
+    return _bgr(np.median(pixels.reshape(-1, 3), axis=0)), float(max(0, x0) + gap - 1)
+
+
 def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, int] | None:
     """The colour of the text in ``box`` if it is clearly coloured (not black, grey or white)."""
     x0, y0, x1, y1 = (int(v) for v in box)
@@ -87,6 +120,14 @@ def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
     if np.median(hsv[:, 1]) < 90 or np.median(hsv[:, 2]) < 60:
         return None
     return _bgr(np.median(pixels, axis=0))
+
+
+def same_hue(a: tuple[int, int, int], b: tuple[int, int, int], degrees: float = 20.0) -> bool:
+    """Two BGR colours of one hue: a line and its name in the line's colour. Hue, not the values,
+    is compared because small text is drawn lighter than a line (its edges blend into the page)."""
+    pix = np.array([[list(a), list(b)]], dtype=np.uint8)
+    ha, hb = (int(h) * 2 for h in cv2.cvtColor(pix, cv2.COLOR_BGR2HSV)[0, :, 0])
+    return min(abs(ha - hb), 360 - abs(ha - hb)) <= degrees
 
 
 def _bgr(values: np.ndarray) -> tuple[int, int, int]:

@@ -21,6 +21,7 @@ import math
 import re
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -41,11 +42,21 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
 )
-from scifigbench.layout.vocab import furniture_words, number, panel_mark
+from scifigbench.layout.vocab import furniture_words, number, panel_mark, two_answers_in_one
 
 MIN_SCORE = 0.5
-_LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~]+\s*(?=[A-Za-z])")  # a swatch line read as '-'
+# a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
+_LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~\u25a0-\u25cf]+\s*(?=[A-Za-z])")
 _BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
+
+
+@dataclass(frozen=True)
+class _Line:
+    """An OCR line with its box changed by the reader (a swatch cut off its start)."""
+
+    text: str
+    box: Box
+    score: float
 
 
 def _box(box: Sequence[float]) -> Box:
@@ -75,7 +86,7 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
     last = upper.lines[-1][3] - upper.lines[-1][1]  # the upper label may already hold several lines
     h = min(last, lower.height)
     gap = lower.box[1] - upper.box[3]
-    if not -0.3 * h <= gap <= 0.35 * h or max(last, lower.height) > 1.4 * h:
+    if not -0.45 * h <= gap <= 0.35 * h or max(last, lower.height) > 1.4 * h:
         return False
     w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
     return (
@@ -101,6 +112,23 @@ def _in_lists(singles: list[Label]) -> set[int]:
     return out
 
 
+def _at_row_pitch(singles: list[Label]) -> set[int]:
+    """Lines that start a new row of a column: four or more word lines sharing a left or right edge
+    at one even pitch (the row names of a horizontal bar chart, densely set). Such rows can be as
+    close as the lines of a wrapped name, but a column holding a wrapped name is not evenly
+    spaced: its second line sits much closer than the rows do ('Health care' / 'costs')."""
+    out: set[int] = set()
+    words = [lb for lb in singles if lb.value is None and not lb.rotated]
+    for edge in (lambda b: b.box[0], lambda b: b.box[2]):
+        for g in _groups(words, key=edge, tol=lambda b: max(3.0, 0.5 * b.height)):
+            if len(g) < 4:
+                continue
+            for part in _evenly_spaced(sorted(g, key=lambda b: b.cy), lambda b: b.cy):
+                if len(part) >= 4:  # a wrapped name breaks the even pitch, so it is never inside one
+                    out.update(b.index for b in part[1:])
+    return out
+
+
 def _starts_row(first: Label, words: list[Label]) -> bool:
     """Two or more other word lines share ``first``'s top edge, one on each side of it at least."""
     row = [o for o in words if o is not first and abs(o.box[1] - first.box[1]) <= 0.4 * first.height]
@@ -122,7 +150,7 @@ def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]]
         )
         for i, ln in enumerate(lines)
     ]
-    listed = _in_lists(singles)
+    listed = _in_lists(singles) | _at_row_pitch(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
         starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
@@ -239,7 +267,8 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         if len(nums) >= 3 and len(nums) >= 0.8 * len(g):
             for part in _increasing(nums):  # one row can hold several panels' axes
                 for even in _evenly_spaced(part, lambda b: b.cx):
-                    add("x", even, True)
+                    if _level(even):
+                        add("x", even, True)
         elif len(g) >= 3 and len(nums) <= 0.25 * len(g) and not _overlapping_x(g):
             for even in _evenly_spaced(g, lambda b: b.cx):
                 add("x", even, False)
@@ -254,8 +283,28 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
                 is_numeric = len(values) == len(even)
                 if not is_numeric or all(a < b for a, b in zip(values, values[1:], strict=False)):
                     add("x", even, is_numeric)
-    # y categories (horizontal bars): word labels sharing a right edge, evenly stacked
+    # y categories set flush left on the page (web charts): sharing a left edge, evenly stacked,
+    # each ending before the drawing starts and standing at the height of its bars; read before the
+    # right edges, whose tolerance grows with the height of wrapped names and can chain ragged ends
     rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
+    for g in _groups(rest, key=lambda b: b.box[0], tol=lambda b: 3.0):
+        for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
+            ragged = max(b.box[2] for b in even) - min(b.box[2] for b in even) > 0.6 * min(b.height for b in even)
+            beside = drawing is not None and all(
+                b.box[2] < drawing[0] and drawing[1] <= b.cy <= drawing[3] for b in even
+            )
+            if ragged and beside:  # names of one length share both edges: the right-edge rule reads those
+                add("y", even, False)
+    # y categories (horizontal bars): word labels sharing a right edge, evenly stacked; not a line
+    # above the drawing and starting left of it (a subtitle that happens to end where the row names end)
+    rest = [
+        lb
+        for lb in free
+        if lb.index not in taken
+        and lb.swatch is None
+        and lb.value is None
+        and not (drawing is not None and lb.cy < drawing[1] - 0.5 * lb.height and lb.box[0] < drawing[0])
+    ]
     for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
         g = sorted(g, key=lambda b: -b.cy)
         for even in _evenly_spaced(g, lambda b: -b.cy):
@@ -268,6 +317,15 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
             lb.why = f"{run.axis}-axis run of {len(run.labels)}"
     return runs
+
+
+def _level(g: list[Label]) -> bool:
+    """Tick numbers of one x axis are set on one line: their centres differ by a small fraction of
+    their height. Value labels over bars of rising height can line up evenly too ('24', '26', '28'
+    over three bars), but they climb with the bars."""
+    h = statistics.median(b.height for b in g)
+    mid = statistics.median(b.cy for b in g)
+    return all(abs(b.cy - mid) <= 0.2 * h for b in g)
 
 
 def _under_drawing(g: list[Label], drawing: Box | None) -> bool:
@@ -433,24 +491,95 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     texts = pixels.text_mask(img.shape, [ln.box for ln in lines])
     swatches, coloured = {}, set()
     for i, ln in enumerate(lines):
-        if _letters(ln.text) >= 1 and number(ln.text) is None:
+        if _letters(ln.text) >= 1 and number(ln.text) is None and (inside := pixels.swatch_inside(img, ink, ln.box)):
+            # the square was boxed with the text: the label starts after it, so a blur keeps the swatch
+            swatches[i] = inside[0]
+            lines[i] = _Line(ln.text, (inside[1], *ln.box[1:]), ln.score)
+        elif _letters(ln.text) >= 1 and number(ln.text) is None:
             colour = pixels.swatch_left(img, ink, texts, ln.box)
             if colour is None and (colour := pixels.text_colour(img, ink, ln.box)) is not None:
                 coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
-    labels = _lone_swatches_dropped(_labels(lines, swatches, coloured))
+    labels = _answers_split(_labels(lines, swatches, coloured), ink)
+    keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
+    labels = _lone_swatches_dropped(labels)
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
     drawing = _drawing(ink, texts)
     runs = _legend_columns(_runs(labels, drawing), drawing, median_h)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
+    _line_end_labels(labels, keyed, img, ink, layout, median_h)
     for lb in labels:
         if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
             _assign(lb, layout, median_h)
     _titles_side_by_side(layout)
     _legend_order(layout)
     return layout
+
+
+def _answers_split(labels: list[Label], ink: np.ndarray) -> list[Label]:
+    """Split a line that reads as two opposite answers ('Oppose Favor') at its widest blank gap.
+
+    The two answers heading a diverging bar chart stand close enough for OCR to read them as one
+    line; the ink tells where one ends: the widest run of blank columns inside the box, which
+    must be wider than the gaps between the words of either answer."""
+    out: list[Label] = []
+    for lb in labels:
+        pair = two_answers_in_one(lb.text) if len(lb.lines) == 1 and not lb.rotated else None
+        cut = _widest_gap(ink, lb.box) if pair else None
+        if pair is None or cut is None:
+            out.append(lb)
+            continue
+        left, right = pair.split(" | ")
+        (x0, y0, x1, y1), (g0, g1) = lb.box, cut
+        for text, box in ((left, (x0, y0, g0, y1)), (right, (g1, y0, x1, y1))):
+            out.append(Label(lb.index, text, box, lb.score, (box,), swatch=lb.swatch, coloured_text=lb.coloured_text))
+    for i, lb in enumerate(sorted(out, key=lambda b: (b.box[1], b.box[0]))):
+        lb.index = i
+    return sorted(out, key=lambda b: b.index)
+
+
+def _widest_gap(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
+    """The widest run of blank columns strictly inside ``box`` (x from, x to), if it is clearly the
+    widest: at least half the box's height and twice the next widest (a gap between words)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    cols = ink[max(0, y0) : y1, max(0, x0) : x1].any(axis=0)
+    inked = np.flatnonzero(cols)
+    if len(inked) < 2:
+        return None
+    gaps = sorted(((b - a - 1, a, b) for a, b in zip(inked, inked[1:], strict=False) if b - a > 1), reverse=True)
+    if not gaps or gaps[0][0] < 0.5 * (y1 - y0) or (len(gaps) > 1 and gaps[0][0] < 2 * gaps[1][0]):
+        return None
+    _, a, b = gaps[0]
+    return float(max(0, x0) + a + 1), float(max(0, x0) + b)
+
+
+def _line_end_labels(
+    labels: list[Label], marks: dict[int, tuple[int, int, int]], img: np.ndarray, ink, layout: Layout, median_h: float
+) -> None:
+    """Lines named at their ends: two or more one-line names standing past the right edge of the
+    plot, each printed in the colour of the line that ends just left of it (``marks``: the colour
+    found there), are direct series labels (a web chart naming 'Approve' and 'Disapprove' where
+    their lines end). Their 'swatches' were dropped as lone ones, since no legend column holds
+    them. One such name alone is left as it was: beside a legend it is an aside, and a chart of
+    one line has nothing to tell apart."""
+    frame = layout.frame
+    if frame is None:
+        return
+    found = []
+    past = [lb for lb in labels if lb.box[0] >= frame[2] - 2 * median_h and len(lb.lines) == 1]
+    for lb in past:
+        mark = marks.get(lb.index)
+        if mark is None or lb.swatch is not None:
+            continue
+        colour = pixels.text_colour(img, ink, lb.box)
+        if colour is not None and pixels.same_hue(mark, colour):
+            found.append((lb, colour))
+    named = sum(lb.coloured_text for lb in past)  # names whose colour was seen without a line end
+    if found and len(found) + named >= 2:
+        for lb, colour in found:
+            lb.swatch, lb.coloured_text = colour, True
 
 
 def _titles_side_by_side(layout: Layout) -> None:

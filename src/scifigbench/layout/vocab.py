@@ -82,6 +82,78 @@ def in_ordered_series(text: str) -> str | None:
     return None
 
 
+_BAND = re.compile(r"^(?:ages?\s*)?(\d+)\s*(?:-|\u2013|to)\s*(\d+)(?:\s*[a-z]+)?$")
+_OPEN_BAND = re.compile(r"^(?:ages?\s*)?(\d+)\s*(?:\+|or (?:more|older))(?:\s*[a-z]+)?$")
+
+
+def _band(text: str) -> tuple[float, float] | None:
+    """The bounds of a numeric band ('Ages 18-29' -> 18, 29; '65+' -> 65, inf), or None."""
+    t = text.strip().lower()
+    if m := _BAND.match(t):
+        return float(m.group(1)), float(m.group(2))
+    if m := _OPEN_BAND.match(t):
+        return float(m.group(1)), math.inf
+    return None
+
+
+def _month(text: str) -> int | None:
+    words = [w for w in re.split(r"[\s.,]+", text.strip().lower()) if w]
+    if len(words) != 1 or in_ordered_series(text) != "month":
+        return None
+    return next(k for k, m in enumerate(_MONTHS) if words[0].startswith(m))
+
+
+# Three-step scales whose middle step is named by its two ends ('Upper income' / 'Middle income'
+# / 'Lower income', 'Urban' / 'Suburban' / 'Rural').
+_TIERS = (
+    ({"upper", "higher", "high"}, {"middle", "mid", "medium"}, {"lower", "low"}),
+    ({"urban"}, {"suburban"}, {"rural"}),
+)
+
+
+def _tier_between(before: str, text: str, after: str) -> bool:
+    """``text`` is the middle step of a three-step scale whose two ends stand beside it, the rest
+    of the three labels word for word the same."""
+    words = [re.findall(r"[a-z]+", t.lower()) for t in (before, text, after)]
+    for top, mid, bottom in _TIERS:
+        steps = []
+        for w in words:
+            hits = [k for k, x in enumerate(w) if x in top | mid | bottom]
+            if len(hits) != 1:
+                break
+            rest = w[: hits[0]] + w[hits[0] + 1 :]
+            step = 0 if w[hits[0]] in top else 1 if w[hits[0]] in mid else 2
+            steps.append((step, rest))
+        if len(steps) == 3 and steps[1][0] == 1 and {steps[0][0], steps[2][0]} == {0, 2}:
+            if steps[0][1] == steps[1][1] == steps[2][1]:
+                return True
+    return False
+
+
+def between(before: str, text: str, after: str) -> str | None:
+    """The kind of run ('month', 'tier', 'band') in which ``text`` is the one label that fits between
+    its two neighbours, else None: 'Jul' between 'Jun' and 'Aug', 'Middle income' between 'Upper
+    income' and 'Lower income', '30-49' between '18-29' and '50-64' (bands meet edge to edge, or
+    one apart, on both sides alike). Either reading direction."""
+    months = [_month(t) for t in (before, text, after)]
+    if all(m is not None for m in months):
+        a, m, b = (x for x in months if x is not None)
+        if (m - a) % 12 == (b - m) % 12 == 1 or (a - m) % 12 == (m - b) % 12 == 1:
+            return "month"
+        return None
+    if _tier_between(before, text, after):
+        return "tier"
+    bands = [_band(t) for t in (before, text, after)]
+    if all(x is not None for x in bands):
+        lo_side, mine, hi_side = (x for x in bands if x is not None)
+        if lo_side[0] > hi_side[0]:
+            lo_side, hi_side = hi_side, lo_side
+        gaps = (mine[0] - lo_side[1], hi_side[0] - mine[1])
+        if gaps[0] == gaps[1] and gaps[0] in (0.0, 1.0):
+            return "band"
+    return None
+
+
 _FULL_MONTHS = (
     "january",
     "february",
@@ -154,6 +226,7 @@ OPTION_SETS = (
     ({"white"}, {"black"}, {"hispanic", "latino"}, {"asian"}),
     ({"upper income", "upper"}, {"middle income", "middle"}, {"lower income", "lower"}),
     ({"urban"}, {"suburban"}, {"rural"}),
+    ({"republican", "republicans", "rep"}, {"democrat", "democrats", "dem"}, {"independent", "independents"}),
     ({"conservative", "conservatives"}, {"moderate", "moderates"}, {"liberal", "liberals"}),
     (
         {"postgrad", "postgraduate"},
@@ -209,6 +282,80 @@ def complement_of(text: str, others: list[str]) -> str | None:
             return o
         if other_negated and other_negated <= set(tokens(text)) and not negated:
             return o
+    return None
+
+
+def two_answers_in_one(text: str) -> str | None:
+    """The two labels a line holds when it reads as a pair of opposite answers side by side
+    ('Unfavorable Favorable', 'Illegal in all/most cases Legal in all/most cases'), else None.
+
+    Survey charts print the two sides of a scale as column headers close together, and OCR reads
+    them as one line; blurred whole, the pair is no label of the chart, and either side alone is
+    inferable from the other. Only a split before a capitalised word counts: 'Men and women' is
+    one phrase, 'Men Women' two headers."""
+    words = text.split()
+    for k in range(1, len(words)):
+        left, right = " ".join(words[:k]), " ".join(words[k:])
+        if words[k][:1].isupper() and complement_of(left, [right]) is not None:
+            return f"{left} | {right}"
+    return None
+
+
+def swapped_opposite(text: str, other: str) -> bool:
+    """``other`` is ``text`` with each differing word turned into its opposite, word for word
+    ('Women' / 'Men', 'Dem/Lean Dem' / 'Rep/Lean Rep', 'Illegal in most cases' / 'Legal in most
+    cases'): seeing one, a reader writes the other exactly."""
+    mine, theirs = _words(text), _words(other)
+    if len(mine) != len(theirs) or mine == theirs:
+        return False
+    return all(a == b or _opposite_words(a, b) for a, b in zip(mine, theirs, strict=True))
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", _spelled(text))
+
+
+# Word pairs whose one side names the other exactly (COMPLEMENTS also holds looser opposites such
+# as train/test, where 'test' could as well be 'validation').
+_EXACT_OPPOSITES = frozenset(
+    tuple(sorted(p))
+    for p in (
+        ("men", "women"),
+        ("man", "woman"),
+        ("male", "female"),
+        ("males", "females"),
+        ("boys", "girls"),
+        ("yes", "no"),
+        ("favor", "oppose"),
+        ("true", "false"),
+        ("before", "after"),
+        ("increase", "decrease"),
+        ("rep", "dem"),
+        ("republican", "democrat"),
+        ("republicans", "democrats"),
+        ("with", "without"),
+    )
+)
+# Prefixes that negate the word they stand before ('illegal', 'disapprove', 'unfavorable').
+_NEGATING = ("un", "il", "im", "in", "ir", "dis", "non", "non-")
+
+
+def _opposite_words(a: str, b: str) -> bool:
+    """One word is the exact opposite of the other: a listed pair, or one is the other negated."""
+    if tuple(sorted((a, b))) in _EXACT_OPPOSITES:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    return len(short) >= 4 and any(long_ == p + short for p in _NEGATING)
+
+
+def sides_named(text: str, context: str) -> str | None:
+    """The pair whose both sides ``context`` names (a title asking 'legal or illegal?') while
+    ``text`` holds one of them: the title announces the two answers, so either one is guessable."""
+    mine = set(re.findall(r"[a-z']+", _spelled(text)))
+    theirs = set(re.findall(r"[a-z']+", _spelled(context)))
+    for a, b in COMPLEMENTS:
+        if (mine & a or mine & b) and theirs & a and theirs & b:
+            return f"{min(theirs & a)}/{min(theirs & b)}"
     return None
 
 
@@ -295,6 +442,39 @@ _DATE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
     re.IGNORECASE,
 )
+
+
+# The dimensions survey charts break their answers down by: a row or legend entry made only of
+# these heads a block of groups ('Age' over '18-29', '30-49'...) that names it.
+_DIMENSIONS = frozenset(
+    "gender sex age race ethnicity education party partisanship ideology income region religion community "
+    "generation employment marital urbanicity".split()
+)
+
+
+# The answers a survey scale ends with whatever the question: a model guesses them unseen.
+_RESIDUAL = re.compile(
+    r"^(?:don'?t know|dk|no answer|not sure|unsure|refused|no opinion|none of these|"
+    r"don'?t know/refused|dk/refused|no answer/refused|neither)$"
+)
+
+
+def residual_answer(text: str, others: list[str]) -> bool:
+    """'Don't know', 'No answer', 'Refused' beside the answers of a scale: the catch-all answer a
+    survey appends to every scale, so a model guesses it unseen. Only where ``others`` show such a
+    scale (two opposite answers, or two options of one closed set): beside 'Sweden' and 'Chile' a
+    'Don't know' row is not guessable."""
+    if not _RESIDUAL.match(" ".join(re.findall(r"[a-z'/]+", text.lower().replace("\u2019", "'")))):
+        return False
+    if any(complement_of(o, [x for x in others if x is not o]) for o in others):
+        return True
+    return any(sum(any(_option(o, opt) for o in others) for opt in options) >= 2 for options in OPTION_SETS)
+
+
+def names_a_dimension(text: str) -> bool:
+    """'Age', 'Race/ethnicity', 'Party ID': a heading over a block of demographic groups."""
+    words = [w for w in re.findall(r"[a-z]+", text.lower()) if w not in ("and", "or", "by", "id")]
+    return bool(words) and all(w in _DIMENSIONS for w in words)
 
 
 def furniture_words(text: str) -> bool:

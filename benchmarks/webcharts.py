@@ -1,0 +1,190 @@
+"""Blur-target proposals on survey-style web charts, scored against the generator's own truth.
+
+The SciVQA figures (``real_proposals.py``) are arXiv plots; charts from web statistics pages
+bring page furniture and inferable demographic labels that those never show. This benchmark draws
+the charts of ``webcharts/generate.py`` (seeds: even = dev, odd = held-out in three sets, ``held``
+looked at once midway, ``held2`` and ``held3`` (JPEG-compressed) only at the end; rules were
+tuned on dev only), runs the real-figure path on them (rapidocr upright and turned, the layout
+reader, the layout target rules, as the conditions stage does) and matches each proposal to the
+text the generator drew at its box. It prints per split:
+
+- admittance / inductance proposals, and proposals on page furniture (target 0);
+- admittance precision: proposals whose whole label is a valid target (target >= 90 %); the rest
+  by reason (inferable and why, furniture, part of a label, several labels, no text);
+- coverage: figures with a valid admittance target (>= 60 %; with the ceiling, the figures where
+  the generator drew any valid one) and with a valid inductance target (>= 80 %);
+- the layout's reading of furniture: true furniture texts the reader calls ``page_furniture``;
+- with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
+  other text it still reads (target >= 95 %), as ``real_proposals.py`` checks them.
+
+    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|held2|held3|all] [--charts /tmp/webcharts] \\
+        [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list] [--blur-check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from real_proposals import CachedOcr, pct
+
+from scifigbench.conditions.blur import blur_boxes
+from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.images import read_bgr, write_png
+from scifigbench.conditions.ocr_turned import TurnedOcr
+from scifigbench.conditions.selection import select_targets
+from scifigbench.conditions.validity import check_blur
+from scifigbench.layout import read_layout
+from scifigbench.layout.overlay import overlay
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "webcharts"))
+from generate import KINDS, VALID, draw  # noqa: E402
+
+N_CHARTS = 126
+
+
+def _inter(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(w, 0.0) * max(h, 0.0)
+
+
+def _area(b) -> float:
+    return max(b[2] - b[0], 1e-6) * max(b[3] - b[1], 1e-6)
+
+
+def verdict(box, mode: str, texts: list[dict]) -> tuple[bool, str, dict | None]:
+    """Is the proposal at ``box`` a valid ``mode`` target by the generator's truth, and why not.
+
+    The drawn text a proposal is about covers most of the proposal's box and is mostly covered by
+    it; a box covering only part of one drawn text (a line of a wrapped label) or several of them is
+    no valid target whatever their status."""
+    hits = [(t, _inter(box, t["box"])) for t in texts]
+    hits = [(t, a) for t, a in hits if a > 0.2 * min(_area(box), _area(t["box"]))]
+    if not hits:
+        return False, "no drawn text there", None
+    if len(hits) > 1:
+        return False, "several drawn texts in one box", hits[0][0]
+    t, a = hits[0]
+    if a < 0.5 * _area(t["box"]):
+        return False, f"part of a label ({t['role']})", t
+    if t["role"] == "furniture":
+        return False, "page furniture", t
+    if mode == "admittance":
+        return t["admittance"] == VALID, f"{t['admittance']}: {t['why']}", t
+    repeated = sum(o["text"] == t["text"] for o in texts) >= 2
+    return bool(t["inductance"] or repeated), ("inferable: " if t["inductance"] else "not inferable: ") + t["why"], t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
+    ap.add_argument("--split", choices=("dev", "held", "held2", "held3", "all"), default="all")
+    ap.add_argument("--ocr-cache", type=Path, default=None)
+    ap.add_argument("--out", type=Path, default=None, help="write overlay PNGs here")
+    ap.add_argument("--list", action="store_true", help="print every proposal with its verdict")
+    ap.add_argument("--blur-check", action="store_true", help="OCR every blurred image (slow without a cache)")
+    args = ap.parse_args()
+    cfg = ConditionsConfig()
+    records = [draw(seed, args.charts) for seed in range(N_CHARTS)]
+    ocr = CachedOcr(args.ocr_cache)
+    reader = TurnedOcr(ocr)
+    for split in ("dev", "held", "held2", "held3") if args.split == "all" else (args.split,):
+        figs = [r for r in records if r["split"] == split]
+        n = Counter()
+        reasons: Counter = Counter()
+        kinds: Counter = Counter()
+        missed: dict[str, list[str]] = {"admittance": [], "inductance": []}
+        for rec in figs:
+            fid, texts = rec["figure_id"], rec["texts"]
+            img = read_bgr(args.charts / f"{fid}.png")
+            boxes = reader.read(img)
+            found = select_targets(
+                fid,
+                None,
+                rec["caption"],
+                boxes,
+                "rapidocr",
+                img,
+                seed=42,
+                pad=cfg.blur_pad_px,
+                threshold=cfg.fuzzy_threshold,
+                decided={},
+                where="-",
+            )
+            layout = read_layout(img, boxes)
+            n["ceiling"] += any(t["admittance"] == VALID for t in texts)
+            n["ind_ceiling"] += any(t["inductance"] for t in texts)
+            for t in (t for t in texts if t["role"] == "furniture"):
+                roles = [lb.role for lb in layout.labels if _inter(lb.box, t["box"]) > 0.3 * _area(t["box"])]
+                n["furniture_texts"] += 1
+                n["furniture_read"] += bool(roles) and all(r == "page_furniture" for r in roles)
+            valid_modes = set()
+            for tg in found:
+                ok, why, _ = verdict(tg.box, tg.mode, texts)
+                n[tg.mode] += 1
+                n[f"{tg.mode}:valid"] += ok
+                n["furniture"] += why == "page furniture"
+                if not ok:
+                    reasons[f"{tg.mode}: {why}"] += 1
+                    kinds[rec["kind"]] += 1
+                if ok:
+                    n[f"{tg.mode}:figures"] += 1
+                    valid_modes.add(tg.mode)
+                if args.blur_check:
+                    out = blur_boxes(
+                        img,
+                        tg.boxes,
+                        grey_blend=cfg.blur_grey_blend,
+                        kernel=cfg.blur_kernel,
+                        pad=cfg.blur_pad_px,
+                        clear_of=[b.box for b in boxes],
+                    )
+                    res = check_blur(boxes, reader.read(out), tg.box, tg.text, cfg.blur_pad_px, tg.also)
+                    n["blurred"] += 1
+                    n["read_back"] += res.target_read
+                    n["others"] += res.others
+                    n["kept"] += res.others_kept
+                if args.list:
+                    print(f"{fid}\t{rec['kind']}\t{tg.mode}\t{tg.rule}\t{tg.text!r}\t{'VALID' if ok else 'BAD'}\t{why}")
+            if any(t["admittance"] == VALID for t in texts) and "admittance" not in valid_modes:
+                missed["admittance"].append(fid)
+            if any(t["inductance"] for t in texts) and "inductance" not in valid_modes:
+                missed["inductance"].append(fid)
+            if args.out:
+                marks = [(b, t.mode[:3]) for t in found for b in t.boxes]
+                write_png(args.out / f"{fid}.png", overlay(img, layout, marks))
+        k = len(figs)
+        print(f"\n[{split}] web charts: {k} ({', '.join(KINDS)})")
+        print(f"  proposals: admittance {n['admittance']}, inductance {n['inductance']}")
+        print(f"  proposals on page furniture: {n['furniture']}")
+        print(f"  admittance precision: {pct(n['admittance:valid'], n['admittance'])}")
+        print(f"  inductance precision: {pct(n['inductance:valid'], n['inductance'])}")
+        print(
+            f"  figures with a valid admittance target: {pct(n['admittance:figures'], k)} "
+            f"(ceiling: {pct(n['ceiling'], k)} have a valid label drawn)"
+        )
+        print(
+            f"  figures with a valid inductance target: {pct(n['inductance:figures'], k)} "
+            f"(ceiling: {pct(n['ind_ceiling'], k)} have an exactly inferable text drawn)"
+        )
+        for mode, fids in missed.items():
+            print(f"    {mode}: no valid target where one was drawn: {' '.join(fids) or '-'}")
+        print(f"  furniture texts the layout reads as furniture: {pct(n['furniture_read'], n['furniture_texts'])}")
+        if args.blur_check:
+            print(
+                f"  blurred targets OCR reads back: {pct(n['read_back'], n['blurred'])}; "
+                f"other text still read: {pct(n['kept'], n['others'])}"
+            )
+        for why, c in reasons.most_common():
+            print(f"    wrong: {c} x {why}")
+        if kinds:
+            print("    wrong by chart kind: " + ", ".join(f"{a} {b}" for a, b in kinds.most_common()))
+    print(f"\nOCR calls: {ocr.calls}, {ocr.seconds / max(ocr.calls, 1):.2f} s each")
+
+
+if __name__ == "__main__":
+    main()

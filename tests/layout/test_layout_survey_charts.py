@@ -1,0 +1,127 @@
+"""The layout of web survey charts: densely set row names, names set flush left, value labels
+over rising bars, direct labels at line ends, swatches read as glyphs.
+
+Charts are drawn here with OpenCV (``helpers.layout_charts``), so every text box is known and the
+expected roles follow from how each text was placed, not from the reader.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from helpers.layout_charts import Line, draw_text, survey_bars
+from scifigbench.layout import read_layout
+
+EDUCATION = ("Total", "Postgrad", "College grad", "Some college", "HS or less", "White", "Black")
+
+
+def _roles(layout) -> dict[str, str]:
+    return {lb.text: lb.role for lb in layout.labels}
+
+
+def test_densely_set_row_names_stay_apart_and_are_categories():
+    # rows 20 px apart: closer than the gap the reader allows between two lines of one wrapped name
+    img, lines = survey_bars(EDUCATION, pitch=20)
+    layout = read_layout(img, lines)
+    roles = _roles(layout)
+    assert all(roles.get(row) == "axis_tick" for row in EDUCATION), roles
+    run = next(r for r in layout.runs if r.axis == "y" and not r.numeric)
+    assert [lb.text for lb in run.labels] == list(reversed(EDUCATION))  # bottom to top
+
+
+def test_a_wrapped_row_name_in_a_sparse_column_is_still_one_label():
+    rows = ("Gun violence", "Health care\ncosts", "Drug addiction", "Federal deficit")
+    layout = read_layout(*survey_bars(rows, pitch=44))
+    roles = _roles(layout)
+    assert roles.get("Health care costs") == "axis_tick", roles
+    assert "costs" not in roles
+
+
+def test_row_names_set_flush_left_are_categories():
+    rows = ("Gun\nviolence", "Climate change", "Drug\naddiction", "Federal\ndeficit", "Health care\ncosts")
+    layout = read_layout(*survey_bars(rows, pitch=44, flush_left=True))
+    roles = _roles(layout)
+    assert all(roles.get(row.replace("\n", " ")) == "axis_tick" for row in rows), roles
+
+
+def test_value_labels_over_rising_bars_are_no_tick_run():
+    img = np.full((320, 420, 3), 255, np.uint8)
+    cv2.line(img, (40, 280), (400, 280), (0, 0, 0), 1)
+    cv2.line(img, (40, 40), (400, 40), (200, 200, 200), 1)  # the top gridline closes the plot area
+    lines: list[Line] = []
+    # each label 6 px higher than the last: close enough to share a row, not level like ticks
+    for k, (value, top) in enumerate((("24", 150), ("26", 144), ("28", 138))):
+        x = 80 + 100 * k
+        cv2.rectangle(img, (x, top), (x + 50, 280), (60, 140, 200), -1)
+        lines.append(draw_text(img, value, x + 14, top - 6))
+    for k, month in enumerate(("Mar", "Apr", "May")):
+        lines.append(draw_text(img, month, 90 + 100 * k, 300))
+    layout = read_layout(img, lines)
+    roles = _roles(layout)
+    assert {roles[v] for v in ("24", "26", "28")} == {"value_label"}, roles
+    assert not [r for r in layout.runs if r.numeric]
+
+
+def test_a_line_ending_at_its_own_coloured_name_is_a_direct_label():
+    img = np.full((300, 460, 3), 255, np.uint8)
+    lines: list[Line] = []
+    for colour, y, name in (((40, 40, 200), 80, "Nigeria"), ((30, 150, 60), 220, "Indonesia")):
+        cv2.line(img, (40, y + 30), (300, y), colour, 2)
+        lines.append(draw_text(img, name, 306, y + 5, colour=colour))
+    cv2.line(img, (40, 260), (300, 260), (0, 0, 0), 1)
+    lines += [draw_text(img, str(2010 + 2 * k), 30 + 60 * k, 280) for k in range(5)]
+    layout = read_layout(img, lines)
+    for name in ("Nigeria", "Indonesia"):
+        lb = next(lb for lb in layout.labels if lb.text == name)
+        assert (lb.role, lb.coloured_text) == ("legend_entry", True), (lb.role, lb.why)
+
+
+def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():
+    img, lines = survey_bars(("Men", "Women", "Total"), pitch=40)
+    lines.append(Line("\u25a0Disagree", (300.0, 12.0, 380.0, 34.0)))
+    layout = read_layout(img, lines)
+    assert "Disagree" in {lb.text for lb in layout.labels}
+
+
+def test_a_legend_square_boxed_with_its_text_is_a_swatch_left_out_of_the_label():
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    boxed = []
+    for k, (name, colour) in enumerate((("Very unfavorable", (60, 90, 200)), ("Mostly favorable", (40, 160, 90)))):
+        x = 200 + 170 * k
+        cv2.rectangle(img, (x + 2, 14), (x + 14, 26), colour, -1)  # the square, 12 px
+        text = draw_text(img, name, x + 20, 26)
+        boxed.append(Line(name, (float(x), text.box[1], text.box[2], text.box[3])))  # OCR boxed both
+    layout = read_layout(img, lines + boxed)
+    for line in boxed:
+        lb = next(lb for lb in layout.labels if lb.text == line.text)
+        assert lb.role == "legend_entry" and lb.swatch is not None, (lb.role, lb.why)
+        assert line.box[0] + 14 < lb.box[0] <= line.box[0] + 20  # starts after the square, before the text
+
+
+def test_a_subtitle_ending_where_the_row_names_end_is_no_row():
+    rows = ("Sweden", "Norway", "Chile", "Japan")
+    img, lines = survey_bars(rows, pitch=40)
+    (w, _), _ = cv2.getTextSize("Among adults in each", cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+    lines.append(draw_text(img, "Among adults in each", 190 - w, 30))  # right edge aligned with the rows
+    layout = read_layout(img, lines)
+    roles = _roles(layout)
+    assert roles["Among adults in each"] == "title" and all(roles[r] == "axis_tick" for r in rows), roles
+
+
+def test_two_answers_read_as_one_line_are_split_at_the_blank_between_them():
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    oppose = draw_text(img, "Oppose", 260, 26, colour=(40, 40, 200))
+    favor = draw_text(img, "Favor", int(oppose.box[2]) + 10, 26, colour=(200, 120, 40))
+    merged = Line("Oppose Favor", (oppose.box[0], oppose.box[1], favor.box[2], favor.box[3]))  # as OCR read it
+    layout = read_layout(img, lines + [merged])
+    found = {lb.text: lb.box for lb in layout.labels}
+    assert "Oppose Favor" not in found
+    assert found["Oppose"][2] <= oppose.box[2] + 2 and found["Favor"][0] >= favor.box[0] - 2
+    assert found["Oppose"][0] == oppose.box[0] and found["Favor"][2] == favor.box[2]
+
+
+def test_one_phrase_with_ordinary_word_gaps_is_not_split():
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    lines.append(draw_text(img, "Men and women", 260, 26))
+    assert "Men and women" in {lb.text for lb in read_layout(img, lines).labels}
