@@ -38,7 +38,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from scifigbench.conditions.blur import blur_boxes, blur_region, padded_box
+from scifigbench.conditions.blur import blur_region, blur_with, padded_box
 from scifigbench.conditions.candidates import overlaps
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
@@ -154,14 +154,7 @@ def main() -> None:
                 if args.list:
                     print(f"{fid}\t{t.mode}\t{t.text}\t{t.role}\t{t.rule}\t{t.question}")
                 if args.blur_check:
-                    out = blur_boxes(
-                        img,
-                        t.boxes,
-                        grey_blend=cfg.blur_grey_blend,
-                        kernel=cfg.blur_kernel,
-                        pad=cfg.blur_pad_px,
-                        clear_of=[b.box for b in boxes],
-                    )
+                    out = blur_with(img, t.boxes, cfg, clear_of=[b.box for b in boxes])
                     res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px, t.also)
                     blur["images"] += 1
                     h, w = img.shape[:2]

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from real_proposals import CachedOcr, pct
 
-from scifigbench.conditions.blur import blur_boxes
+from scifigbench.conditions.blur import blur_with
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr_turned import TurnedOcr
@@ -135,14 +135,7 @@ def main() -> None:
                     n[f"{tg.mode}:figures"] += 1
                     valid_modes.add(tg.mode)
                 if args.blur_check:
-                    out = blur_boxes(
-                        img,
-                        tg.boxes,
-                        grey_blend=cfg.blur_grey_blend,
-                        kernel=cfg.blur_kernel,
-                        pad=cfg.blur_pad_px,
-                        clear_of=[b.box for b in boxes],
-                    )
+                    out = blur_with(img, tg.boxes, cfg, clear_of=[b.box for b in boxes])
                     res = check_blur(boxes, reader.read(out), tg.box, tg.text, cfg.blur_pad_px, tg.also)
                     n["blurred"] += 1
                     n["read_back"] += res.target_read

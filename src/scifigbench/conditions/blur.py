@@ -14,11 +14,15 @@ region; every caller that blurs or checks a blur goes through it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from scifigbench.conditions.candidates import Box, overlaps
+
+if TYPE_CHECKING:
+    from scifigbench.conditions.config import ConditionsConfig
 
 GREY = 128.0
 
@@ -77,15 +81,16 @@ def blur_boxes(
     return img
 
 
+def blur_with(img: np.ndarray, boxes: Sequence[Box], cfg: ConditionsConfig, clear_of: Sequence[Box] = ()) -> np.ndarray:
+    """:func:`blur_boxes` with the conditions params: how the stage blurs a target, and how its
+    benchmarks blur one to check it."""
+    return blur_boxes(
+        img, boxes, grey_blend=cfg.blur_grey_blend, kernel=cfg.blur_kernel, pad=cfg.blur_pad_px, clear_of=clear_of
+    )
+
+
 def review_pair(
-    img: np.ndarray,
-    boxes: Sequence[Box],
-    *,
-    grey_blend: float,
-    kernel: int,
-    pad: int,
-    margin: int,
-    clear_of: Sequence[Box] = (),
+    img: np.ndarray, boxes: Sequence[Box], cfg: ConditionsConfig, *, margin: int, clear_of: Sequence[Box] = ()
 ) -> tuple[np.ndarray, np.ndarray]:
     """What a reviewer compares: the image with every box outlined in red ``margin`` pixels outside
     it, and the image as the stage blurs it."""
@@ -94,7 +99,7 @@ def review_pair(
         cv2.rectangle(
             marked, (int(x0) - margin, int(y0) - margin), (int(x1) + margin, int(y1) + margin), (0, 0, 255), 2
         )
-    return marked, blur_boxes(img, boxes, grey_blend=grey_blend, kernel=kernel, pad=pad, clear_of=clear_of)
+    return marked, blur_with(img, boxes, cfg, clear_of=clear_of)
 
 
 def blur_box(

@@ -136,15 +136,7 @@ def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     img = read_bgr(root / figs.loc[r.figure_id, "image_path"])
     params_file = root / "params.yaml"
     cfg = config.load(params_file)[0] if params_file.exists() else config.ConditionsConfig()
-    marked, blurred = review_pair(
-        img,
-        row_boxes(r),
-        grey_blend=cfg.blur_grey_blend,
-        kernel=cfg.blur_kernel,
-        pad=cfg.blur_pad_px,
-        margin=2,
-        clear_of=text_boxes(root, r.figure_id),
-    )
+    marked, blurred = review_pair(img, row_boxes(r), cfg, margin=2, clear_of=text_boxes(root, r.figure_id))
     write_png(out, gallery([(f"{target_id}: {r.text[:30]!r}", marked), ("blurred", blurred)], columns=2))
     click.echo(f"wrote {out}")
 

@@ -53,15 +53,7 @@ def write_page(targets: Sequence[Any], root: Path, out: Path) -> None:
     rows = []
     for r in sorted(targets, key=lambda t: t.target_id):
         img = read_bgr(root / figures.loc[r.figure_id, "image_path"])
-        marked, blurred = review_pair(
-            img,
-            row_boxes(r),
-            grey_blend=cfg.blur_grey_blend,
-            kernel=cfg.blur_kernel,
-            pad=cfg.blur_pad_px,
-            margin=3,
-            clear_of=text_boxes(root, r.figure_id),
-        )
+        marked, blurred = review_pair(img, row_boxes(r), cfg, margin=3, clear_of=text_boxes(root, r.figure_id))
         stem = r.target_id.replace("/", "__")
         _save(marked, files / f"{stem}.marked.jpg")
         _save(blurred, files / f"{stem}.blurred.jpg")

@@ -26,7 +26,7 @@ from tqdm import tqdm
 
 from scifigbench import paths
 from scifigbench.conditions import decisions as review
-from scifigbench.conditions.blur import blur_box, blur_boxes
+from scifigbench.conditions.blur import blur_box, blur_with
 from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.figure_cache import FigureCache, as_json
@@ -182,14 +182,7 @@ def _fill(
             continue
         t = time.perf_counter()
         res.step = f"blur {target.mode}"
-        blurred = blur_boxes(
-            img,
-            target.boxes,
-            grey_blend=cfg.blur_grey_blend,
-            kernel=cfg.blur_kernel,
-            pad=cfg.blur_pad_px,
-            clear_of=[b.box for b in boxes],
-        )
+        blurred = blur_with(img, target.boxes, cfg, clear_of=[b.box for b in boxes])
         emit(MODE_CONDITION[target.mode], blurred, redact(job.caption, target.text), t, target)
     if cfg.gallery:
         t = time.perf_counter()
