@@ -243,15 +243,12 @@ def _listen(path: Path) -> socket.socket | None:
     try:
         listener.bind(str(path))
     except OSError:
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            probe.connect(str(path))
-            probe.close()
+        if (live := _connect(path)) is not None:
+            live.close()
             listener.close()
             return None
-        except ConnectionRefusedError:
-            path.unlink(missing_ok=True)
-            listener.bind(str(path))
+        path.unlink(missing_ok=True)
+        listener.bind(str(path))
     listener.listen(16)
     return listener
 
