@@ -3,8 +3,10 @@ legends, panel titles side by side and panel marks. Charts are drawn or laid out
 
 from __future__ import annotations
 
-from helpers.layout_charts import draw_upward_text, web_chart
-from scifigbench.conditions.candidates import ADMITTANCE
+import cv2
+import numpy as np
+from helpers.layout_charts import draw_text, draw_upward_text, web_chart
+from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.conditions.layout_targets import admittance_candidates, ranked_candidates, why_not_admittance
 from scifigbench.layout import Label, Layout, read_layout
 from scifigbench.layout.elements import LEGEND, PANEL_TITLE, TITLE
@@ -81,6 +83,32 @@ def test_titles_standing_apart_in_one_row_are_panel_titles():
     assert roles["Views of the economy"] == roles["Imports"] == PANEL_TITLE
     img, lines = web_chart(categories=CATS, legend=("Exporters", "Households"))
     assert {lb.text: lb.role for lb in read_layout(img, lines).labels}["Views of the economy"] == TITLE
+
+
+def _diverging(headers: tuple[str, ...]) -> Layout:
+    """A diverging bar chart under a title and a subtitle, ``headers`` set close in one row over
+    the bars, in the same grey as the subtitle (the colour says nothing, as after JPEG)."""
+    img = np.full((330, 560, 3), 255, np.uint8)
+    lines = [draw_text(img, "Views of the court ruling", 20, 30, 0.7), draw_text(img, "% who say each", 20, 55)]
+    lines += [draw_text(img, h, 230 + 90 * k, 100, colour=(90, 90, 90)) for k, h in enumerate(headers)]
+    for k, row in enumerate(("Federal deficit", "Health care costs", "Gun violence", "Climate change")):
+        y = 135 + 40 * k
+        cv2.rectangle(img, (300 - 20 * (k + 1), y - 10), (300, y + 6), (140, 160, 230), -1)
+        cv2.rectangle(img, (300, y - 10), (340 + 25 * k, y + 6), (150, 150, 150), -1)
+        lines.append(draw_text(img, row, 30, y + 3))
+    cv2.rectangle(img, (200, 115), (480, 280), (170, 170, 170), 1)
+    return read_layout(img, lines)
+
+
+def test_short_headers_set_close_in_a_row_under_the_title_name_series_and_make_an_opposite_pair():
+    layout = _diverging(("Disagree", "Agree"))
+    roles = {lb.text: lb.role for lb in layout.labels}
+    assert roles["Disagree"] == roles["Agree"] == LEGEND
+    assert [lb.role for lb in layout.labels if lb.text.startswith("Views")] == [TITLE]  # the title stays
+    induced = ranked_candidates(layout, None, INDUCTANCE, 42, "fig")
+    assert {c.text for c in induced if c.rule == "opposite_pair"} == {"Disagree", "Agree"}
+    # one header alone under the title is a subtitle, not a legend
+    assert {lb.text: lb.role for lb in _diverging(("Disagree",)).labels}["Disagree"] != LEGEND
 
 
 def test_a_panel_mark_s_bracket_does_not_make_a_title_a_fragment():

@@ -592,12 +592,26 @@ def _titles_side_by_side(layout: Layout) -> None:
             rows[-1].append(lb)
         else:
             rows.append([lb])
-    for row in rows:
+    for k, row in enumerate(rows):
         row.sort(key=lambda b: b.cx)
         apart = all(b.box[0] - a.box[2] >= 2 * max(a.height, b.height) for a, b in zip(row, row[1:], strict=False))
         if len(row) >= 2 and apart:
             for lb in row:
                 lb.role, lb.why = PANEL_TITLE, "one of several titles side by side"
+        elif len(row) >= 2 and k > 0:
+            _column_headers(row, layout.frame)
+
+
+def _column_headers(row: list[Label], frame: Box | None) -> None:
+    """Short texts set close together in one row under the title, over the drawing, head the
+    columns of bars beneath them ('Disagree' | 'Agree' over a diverging chart): they name the
+    series as a legend does, whether or not their colour survived the image's compression."""
+    if frame is None:
+        return
+    over = [lb for lb in row if lb.box[0] >= frame[0] and lb.box[2] <= frame[2] and len(lb.text.split()) <= 4]
+    if len(over) >= 2:
+        for lb in over:
+            lb.role, lb.why = LEGEND, "one of several short headers in a row over the drawing"
 
 
 def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
