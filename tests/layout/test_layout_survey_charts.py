@@ -121,6 +121,21 @@ def test_two_answers_read_as_one_line_are_split_at_the_blank_between_them():
     assert found["Oppose"][0] == oppose.box[0] and found["Favor"][2] == favor.box[2]
 
 
+def test_two_answers_with_a_swatch_between_them_are_split_around_the_swatch():
+    """'Disagree ■ Agree': the second answer's key stands between the two names, so no blank gap
+    is clearly the widest; the cut runs from the end of one name to the start of the next."""
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    disagree = draw_text(img, "Disagree", 240, 26)
+    x = int(disagree.box[2]) + 6
+    cv2.rectangle(img, (x, 14), (x + 11, 26), (40, 160, 210), -1)  # the swatch, a blank column each side
+    agree = draw_text(img, "Agree", x + 14, 26)
+    merged = Line("DisagreeAgree", (disagree.box[0], disagree.box[1], agree.box[2], agree.box[3]))  # as OCR read it
+    found = {lb.text: lb.box for lb in read_layout(img, lines + [merged]).labels}
+    assert "DisagreeAgree" not in found
+    assert found["Disagree"][2] <= x and found["Agree"][0] >= x + 11  # neither box takes the swatch
+    assert found["Disagree"][0] == disagree.box[0] and found["Agree"][2] == agree.box[2]
+
+
 def test_one_phrase_with_ordinary_word_gaps_is_not_split():
     img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
     lines.append(draw_text(img, "Men and women", 260, 26))

@@ -15,6 +15,9 @@ from scifigbench.layout.vocab import between, names_a_dimension, residual_answer
         ("Unfavorable Favorable", "Unfavorable | Favorable"),
         ("Illegal in all/most cases Legal in all/most cases", "Illegal in all/most cases | Legal in all/most cases"),
         ("Disapprove Approve", "Disapprove | Approve"),
+        ("OpposeFavor", "Oppose | Favor"),  # OCR dropped the space between the headers
+        ("DisagreeAgree", "Disagree | Agree"),
+        ("BiLSTM", None),  # a capital inside a name splits nothing that is no opposite pair
         ("Men and women", None),  # one phrase: the split word is not capitalised
         ("Health care costs", None),
         ("Climate change", None),

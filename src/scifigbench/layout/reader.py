@@ -527,7 +527,7 @@ def _answers_split(labels: list[Label], ink: np.ndarray) -> list[Label]:
     out: list[Label] = []
     for lb in labels:
         pair = two_answers_in_one(lb.text) if len(lb.lines) == 1 and not lb.rotated else None
-        cut = _widest_gap(ink, lb.box) if pair else None
+        cut = (_widest_gap(ink, lb.box) or _gap_around_swatch(ink, lb.box)) if pair else None
         if pair is None or cut is None:
             out.append(lb)
             continue
@@ -553,6 +553,29 @@ def _widest_gap(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
         return None
     _, a, b = gaps[0]
     return float(max(0, x0) + a + 1), float(max(0, x0) + b)
+
+
+def _gap_around_swatch(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
+    """The stretch from the end of one word to the start of the next around a colour swatch inside
+    ``box`` ('Oppose ■ Favor': a legend whose second key stands between the two names OCR read as
+    one line). A swatch is a solid block of ink about as wide as the text is tall, with a blank
+    column on each side however narrow; letters have holes."""
+    x0, y0, x1, y1 = (max(0, int(round(v))) for v in box)
+    sub = ink[y0:y1, x0:x1]
+    h = max(1, y1 - y0)
+    inked = np.flatnonzero(sub.any(axis=0))
+    if len(inked) < 2:
+        return None
+    breaks = np.flatnonzero(np.diff(inked) > 1)
+    runs = list(zip(np.r_[inked[0], inked[breaks + 1]], np.r_[inked[breaks], inked[-1]], strict=True))
+    for k in range(1, len(runs) - 1):
+        a, b = runs[k]
+        block = sub[:, a : b + 1]
+        rows = np.flatnonzero(block.any(axis=1))
+        solid = block[rows[0] : rows[-1] + 1].mean() if len(rows) else 0.0
+        if 0.3 * h <= b - a + 1 <= 1.3 * h and solid >= 0.85:
+            return float(x0 + runs[k - 1][1] + 1), float(x0 + runs[k + 1][0])
+    return None
 
 
 def _line_end_labels(
@@ -598,18 +621,23 @@ def _titles_side_by_side(layout: Layout) -> None:
         if len(row) >= 2 and apart:
             for lb in row:
                 lb.role, lb.why = PANEL_TITLE, "one of several titles side by side"
-        elif len(row) >= 2 and k > 0:
-            _column_headers(row, layout.frame)
+        elif k > 0:
+            _column_headers(row, layout)
 
 
-def _column_headers(row: list[Label], frame: Box | None) -> None:
+def _column_headers(row: list[Label], layout: Layout) -> None:
     """Short texts set close together in one row under the title, over the drawing, head the
     columns of bars beneath them ('Disagree' | 'Agree' over a diverging chart): they name the
-    series as a legend does, whether or not their colour survived the image's compression."""
+    series as a legend does, whether or not their colour survived the image's compression. A
+    header whose colour was seen is a legend entry already and counts toward the row."""
+    frame = layout.frame
     if frame is None:
         return
     over = [lb for lb in row if lb.box[0] >= frame[0] and lb.box[2] <= frame[2] and len(lb.text.split()) <= 4]
-    if len(over) >= 2:
+    keyed = [
+        lb for lb in layout.of_role(LEGEND) if any(abs(lb.cy - t.cy) <= 0.5 * max(lb.height, t.height) for t in over)
+    ]
+    if over and len(over) + len(keyed) >= 2:
         for lb in over:
             lb.role, lb.why = LEGEND, "one of several short headers in a row over the drawing"
 

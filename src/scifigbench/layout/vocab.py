@@ -292,8 +292,9 @@ def two_answers_in_one(text: str) -> str | None:
     Survey charts print the two sides of a scale as column headers close together, and OCR reads
     them as one line; blurred whole, the pair is no label of the chart, and either side alone is
     inferable from the other. Only a split before a capitalised word counts: 'Men and women' is
-    one phrase, 'Men Women' two headers."""
-    words = text.split()
+    one phrase, 'Men Women' two headers. OCR may drop the space between the headers
+    ('OpposeFavor'): a capital after a small letter starts a word too."""
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).split()
     for k in range(1, len(words)):
         left, right = " ".join(words[:k]), " ".join(words[k:])
         if words[k][:1].isupper() and complement_of(left, [right]) is not None:
