@@ -44,6 +44,7 @@ from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.layout_targets import admittance_candidates
 from scifigbench.conditions.ocr import OcrBox, backend
+from scifigbench.conditions.ocr_cache import CachedOcr
 from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.selection import select_targets
 from scifigbench.conditions.validity import check_blur
@@ -59,26 +60,27 @@ def split_of(figure_id: str) -> str:
     return "dev" if int(hashlib.sha256(figure_id.encode()).hexdigest()[:8], 16) % 2 == 0 else "held"
 
 
-class CachedOcr:
-    """rapidocr lines per image content, kept as JSON files so that reruns do no OCR."""
+class TimedOcr:
+    """The rapidocr backend, counting its calls and seconds: behind the package's content-keyed
+    OCR cache (keyed by engine settings and versions too), only the misses reach it."""
 
-    def __init__(self, cache: Path | None):
-        self.cache, self.ocr, self.seconds, self.calls = cache, backend("rapidocr"), 0.0, 0
-        self.name = self.ocr.name
+    def __init__(self) -> None:
+        self.inner = backend("rapidocr")
+        self.name, self.calls, self.seconds = self.inner.name, 0, 0.0
 
     def read(self, img, elements=None) -> list[OcrBox]:
-        key = hashlib.sha256(img.tobytes() + str(img.shape).encode()).hexdigest()[:24]
-        f = self.cache / f"{key}.json" if self.cache else None
-        if f is not None and f.exists():
-            return [OcrBox(t, tuple(b), s) for t, b, s in json.loads(f.read_text())]
         t = time.perf_counter()
-        boxes = self.ocr.read(img)
+        boxes = self.inner.read(img, elements)
         self.seconds += time.perf_counter() - t
         self.calls += 1
-        if f is not None:
-            f.parent.mkdir(parents=True, exist_ok=True)
-            f.write_text(json.dumps([[b.text, list(b.box), b.score] for b in boxes]))
         return boxes
+
+
+def ocr_reader(cache: Path | None) -> tuple[TurnedOcr, TimedOcr]:
+    """The reader the stage uses on a figure without a spec (upright and turned, cached in
+    ``cache`` when given), and the timer behind it."""
+    timed = TimedOcr()
+    return TurnedOcr(CachedOcr(timed, cache) if cache else timed), timed
 
 
 def read_labels(path: Path) -> dict[tuple[str, str, str], dict]:
@@ -108,8 +110,7 @@ def main() -> None:
         captions.setdefault(Path(r["image_file"]).stem, r["caption"])
     splits = ("dev", "held") if args.split == "all" else (args.split,)
     labels = read_labels(args.labels)
-    ocr = CachedOcr(args.ocr_cache)
-    reader = TurnedOcr(ocr)
+    reader, ocr = ocr_reader(args.ocr_cache)
     for split in splits:
         figures = sorted(f for f in captions if split_of(f) == split)
         per_mode: Counter = Counter()

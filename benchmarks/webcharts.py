@@ -28,7 +28,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from real_proposals import CachedOcr, pct
+from real_proposals import ocr_reader, pct
 
 from scifigbench.conditions.blur import blur_with
 from scifigbench.conditions.config import ConditionsConfig
@@ -90,8 +90,7 @@ def main() -> None:
     args = ap.parse_args()
     cfg = ConditionsConfig()
     records = [draw(seed, args.charts) for seed in range(N_CHARTS)]
-    ocr = CachedOcr(args.ocr_cache)
-    reader = TurnedOcr(ocr)
+    reader, ocr = ocr_reader(args.ocr_cache)
     for split in ("dev", "held", "held2", "held3") if args.split == "all" else (args.split,):
         figs = [r for r in records if r["split"] == split]
         n = Counter()

@@ -15,6 +15,7 @@ from scifigbench.conditions import decisions, stage
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.numbers import parse_number
 from scifigbench.conditions.ocr import OcrBox
+from scifigbench.conditions import ocr_cache
 from scifigbench.conditions.ocr_cache import CachedOcr
 
 CFG = ConditionsConfig(workers=1, gallery=False)
@@ -86,6 +87,22 @@ def test_ocr_cache_reads_each_image_content_once(tmp_path: Path) -> None:
     ocr2 = CachedOcr(inner, tmp_path / "ocr")
     ocr2.read(a), ocr2.read(b)
     assert inner.calls == 3  # a damaged entry is read again
+
+
+def test_a_changed_engine_setting_is_a_new_ocr_cache_key(tmp_path: Path, monkeypatch) -> None:
+    """Readings made with other settings (rapidocr's direction-classifier threshold) are not served."""
+    inner = _CountingOcr()
+    a = np.full((20, 30, 3), 120, np.uint8)
+    CachedOcr(inner, tmp_path / "ocr").read(a)
+    before = ocr_cache.engine_version("rapidocr")
+    monkeypatch.setitem(ocr_cache._ENGINE_SETTINGS, "rapidocr", {"Cls.cls_thresh": 0.5})
+    ocr_cache.engine_version.cache_clear()
+    try:
+        assert ocr_cache.engine_version("rapidocr") != before
+        CachedOcr(inner, tmp_path / "ocr").read(a)
+        assert inner.calls == 2
+    finally:
+        ocr_cache.engine_version.cache_clear()
 
 
 def test_rerun_after_one_decision_redoes_only_that_figure(corpus: Path, tmp_path: Path) -> None:

@@ -96,6 +96,16 @@ def test_rapidocr_reads_an_upward_axis_title_whole_and_it_becomes_a_target() -> 
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("text", ["69%", "Jul", "Oct", "-58"])
+def test_rapidocr_leaves_short_upright_texts_upright(text: str) -> None:
+    """rapidocr's direction classifier, at its default confidence, turns these half round and
+    reads '%69', 'InC', '0t' or nothing; at the threshold we set they are read as printed."""
+    img = np.full((60, 200, 3), 255, np.uint8)
+    cv2.putText(img, text, (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.4, (60, 60, 60), 1, cv2.LINE_AA)
+    assert [b.text for b in backend("rapidocr").read(img)] == [text]
+
+
+@pytest.mark.slow
 def test_a_real_figure_gets_its_vertical_titles_whole_where_upright_ocr_splits_them() -> None:
     img = cv2.imread(str(FIXTURES / "1805.04688v1-Figure2-1.png"))
     ocr = backend("rapidocr")

