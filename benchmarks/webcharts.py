@@ -33,7 +33,6 @@ from real_proposals import ocr_reader, pct
 from scifigbench.conditions.blur import blur_with
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
-from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.selection import select_targets
 from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+
 from helpers.layout_charts import draw_text, draw_upward_text, web_chart
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.conditions.layout_targets import admittance_candidates, ranked_candidates, why_not_admittance

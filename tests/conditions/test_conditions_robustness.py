@@ -11,11 +11,10 @@ import pytest
 
 from helpers.conditions_fixtures import add_real_figure, write_corpus
 from scifigbench import paths
-from scifigbench.conditions import decisions, stage
+from scifigbench.conditions import decisions, ocr_cache, stage
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.numbers import parse_number
 from scifigbench.conditions.ocr import OcrBox
-from scifigbench.conditions import ocr_cache
 from scifigbench.conditions.ocr_cache import CachedOcr
 
 CFG = ConditionsConfig(workers=1, gallery=False)
