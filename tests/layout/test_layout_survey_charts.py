@@ -12,6 +12,7 @@ import numpy as np
 
 from helpers.layout_charts import Line, draw_text, survey_bars
 from scifigbench.layout import read_layout
+from scifigbench.layout.questions import question_for
 
 EDUCATION = ("Total", "Postgrad", "College grad", "Some college", "HS or less", "White", "Black")
 
@@ -75,6 +76,9 @@ def test_a_line_ending_at_its_own_coloured_name_is_a_direct_label():
     for name in ("Nigeria", "Indonesia"):
         lb = next(lb for lb in layout.labels if lb.text == name)
         assert (lb.role, lb.coloured_text) == ("legend_entry", True), (lb.role, lb.why)
+        # its question names the colour it is printed in: it has no swatch to point at
+        question = question_for(layout, lb)[0]
+        assert question.startswith("Which series does the label printed in ") and question.endswith(" name?")
 
 
 def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():

@@ -86,8 +86,9 @@ def _legend_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     if lb.swatch is not None:
         mine = colour_name(lb.swatch)
         if names.count(mine) == 1:
-            what = "label drawn" if lb.coloured_text else "legend entry"
-            return f"Which series does the {mine} {what} name?", others
+            if lb.coloured_text:  # a series named in its own colour, without a swatch
+                return f"Which series does the label printed in {mine} name?", others
+            return f"Which series does the {mine} legend entry name?", others
     ordered = _reading_order(layout.of_role(LEGEND), lambda o: o.box)
     k = ordered.index(lb)
     return f"What is the name of the {ordinal(k)} legend entry, reading left to right and top to bottom?", others
