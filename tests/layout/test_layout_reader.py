@@ -147,3 +147,33 @@ def test_unevenly_grouped_rows_left_of_horizontal_bars_are_y_categories():
 )
 def test_positions_in_questions_are_spelled_as_ordinals(k: int, word: str) -> None:
     assert ordinal(k) == word
+
+
+def _three_panels(titles: tuple[str, str, str], x_titles: tuple[str, str, str]) -> tuple[np.ndarray, list[Line]]:
+    """A 1x3 grid of bar panels, each with its y ticks, two categories, a title above and an
+    x-axis title below: the titles and the x-axis titles each stand in one evenly spaced row."""
+    img = np.full((300, 900, 3), 255, np.uint8)
+    lines: list[Line] = []
+    for k in range(3):
+        x0 = 60 + 290 * k
+        cv2.line(img, (x0, 50), (x0, 220), (0, 0, 0), 1)
+        cv2.line(img, (x0, 220), (x0 + 220, 220), (0, 0, 0), 1)
+        for j, v in enumerate(("0", "10", "20", "30")):
+            lines.append(draw_text(img, v, x0 - 10 - 9 * len(v), 224 - 55 * j))
+        for j, cat in enumerate(("Base", "Large")):
+            cv2.rectangle(img, (x0 + 30 + 100 * j, 120 - 20 * j), (x0 + 90 + 100 * j, 220), (180, 120, 60), -1)
+            lines.append(draw_text(img, cat, x0 + 38 + 100 * j, 242))
+        lines.append(draw_text(img, titles[k], x0 + 70, 35))
+        lines.append(draw_text(img, x_titles[k], x0 + 60, 272))
+    return img, lines
+
+
+def test_one_title_per_panel_in_a_row_is_no_category_axis() -> None:
+    """Titles over a 1x3 grid, and the x-axis titles under it, are evenly spaced rows of words;
+    a y tick column between two of them says they belong to different panels."""
+    titles, x_titles = ("CommonVoice", "TED-LIUM", "Switchboard"), ("Model size", "Batch size", "Beam width")
+    layout = read_layout(*_three_panels(titles, x_titles))
+    roles = {lb.text: lb.role for lb in layout.labels}
+    assert {roles[t] for t in titles} == {"panel_title"}, roles
+    assert all(roles[t] != "axis_tick" for t in x_titles), roles
+    assert sum(1 for lb in layout.labels if lb.text in ("Base", "Large") and lb.role == "axis_tick") == 6

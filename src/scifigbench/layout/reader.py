@@ -271,9 +271,16 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
                         add("x", even, True)
         elif len(g) >= 3 and len(nums) <= 0.25 * len(g) and not _overlapping_x(g):
             for even in _evenly_spaced(g, lambda b: b.cx):
-                add("x", even, False)
-        if not nums and not any(b.index in taken for b in g) and _under_drawing(g, drawing):
-            add("x", g, False)
+                if _over_drawing(even, drawing):
+                    continue
+                parts = _split_at_panels(even, runs)
+                for part in parts:
+                    if len(parts) == 1 or len(part) >= 3 or _under_drawing(part, drawing):
+                        add("x", part, False)
+        if not nums and not any(b.index in taken for b in g):
+            for part in _split_at_panels(g, runs):
+                if _under_drawing(part, drawing):
+                    add("x", part, False)
     # x labels written upwards (long category names): rotated, sharing a top edge, closely spaced
     turned = [lb for lb in labels if lb.rotated and not furniture_words(lb.text)]
     for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(4.0, 0.5 * b.height)):
@@ -317,6 +324,27 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
             lb.why = f"{run.axis}-axis run of {len(run.labels)}"
     return runs
+
+
+def _split_at_panels(g: list[Label], runs: list[Run]) -> list[list[Label]]:
+    """A row of words (left to right) cut wherever a y-axis tick column stands between two of
+    them: each part lies under (or over) one panel. One word per part is one title or axis title
+    per panel ('CommonVoice | TED-LIUM 3 | LibriSpeech' over a 1x3 grid), not the categories of
+    one axis; the categories of each panel stay together."""
+    columns = [r.box for r in runs if r.axis == "y"]
+    parts: list[list[Label]] = []
+    for lb in g:
+        if parts and not any(parts[-1][-1].box[2] <= c[0] and c[2] <= lb.box[0] for c in columns):
+            parts[-1].append(lb)
+        else:
+            parts.append([lb])
+    return parts
+
+
+def _over_drawing(g: list[Label], drawing: Box | None) -> bool:
+    """Words in a row standing wholly above the drawing head it (panel titles over three pies,
+    column headers over a survey chart): categories sit under or beside what they name."""
+    return drawing is not None and all(b.box[3] <= drawing[1] + 0.25 * b.height for b in g)
 
 
 def _level(g: list[Label]) -> bool:

@@ -1,0 +1,161 @@
+"""The real-figure path on the synthetic corpus, scored against each figure's spec.
+
+The synthetic figures carry an exact spec (every text element with its role and box), which the
+real-figure path never reads: here each figure goes through it as an imported chart would
+(rapidocr upright and turned, the layout reader, `select_targets` without a spec) and the
+result is compared with the spec. Its charts differ from the ones the layout rules were written
+on (matplotlib styles and shipped fonts, multi-panel grids, academic vocabulary), so they are an
+independent check of three things:
+
+- the reader's roles: of the spec's legend entries, ticks, axis titles, titles and panel titles,
+  the share OCR found and the reader gave the same role;
+- admittance proposals: the share that land on a text the spec path would also propose (a
+  legend entry, category, panel title or wedge label printed once, in no numbered pattern) and
+  the share that land on no text of the spec at all;
+- inductance proposals: the share that land on an element the spec path proposes, or on a tick
+  of a numeric axis (the spec path picks one tick per axis, the layout path may pick another).
+
+The spec path is more lenient about inference (it does not know complementary pairs or ordered
+series), so agreement with it is a floor check of roles and boxes, not a validity label.
+
+    PYTHONPATH=src python benchmarks/synthetic_as_real.py [--limit N] [--ocr-cache DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from pathlib import Path
+
+import pandas as pd
+from real_proposals import ocr_reader, pct
+from tqdm import tqdm
+
+from scifigbench.conditions import targets as spec_targets
+from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.images import read_bgr
+from scifigbench.conditions.selection import select_targets
+from scifigbench.layout import read_layout
+from scifigbench.spec import FigureSpec, TextElement
+
+# spec role -> the layout role it should get
+ROLE_OF = {
+    "legend_entry": "legend_entry",
+    "tick": "axis_tick",
+    "axis_label": "axis_title",
+    "title": "title",
+    "panel_title": "panel_title",
+}
+
+
+def _inter(a, b) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0.0, w) * max(0.0, h)
+
+
+def _box(e: TextElement) -> tuple[float, float, float, float]:
+    return (e.x0, e.y0, e.x1, e.y1)
+
+
+def _area(b) -> float:
+    return max(1.0, (b[2] - b[0]) * (b[3] - b[1]))
+
+
+def element_at(box, spec: FigureSpec) -> TextElement | None:
+    """The spec element overlapping ``box`` most, if the overlap is at least half of the smaller
+    of the two (OCR boxes carry a margin the spec's tight text boxes lack)."""
+    best = max(spec.text_elements, key=lambda e: _inter(box, _box(e)), default=None)
+    if best is None or _inter(box, _box(best)) < 0.5 * min(_area(box), _area(_box(best))):
+        return None
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--corpus", type=Path, default=Path("data/corpus/figures.parquet"))
+    ap.add_argument("--limit", type=int, default=None, help="every k-th figure, so that about N are read")
+    ap.add_argument("--ocr-cache", type=Path, default=None)
+    args = ap.parse_args()
+    cfg = ConditionsConfig()
+    figures = pd.read_parquet(args.corpus).sort_values("figure_id")
+    if args.limit:
+        figures = figures.iloc[:: max(1, len(figures) // args.limit)]
+    reader, timed = ocr_reader(args.ocr_cache)
+    roles: Counter = Counter()
+    props: Counter = Counter()
+    wrong: Counter = Counter()
+    confused: Counter = Counter()
+    for row in tqdm(list(figures.itertuples()), desc="synthetic as real", unit="fig"):
+        spec = FigureSpec.load(row.spec_path)
+        img = read_bgr(row.image_path)
+        boxes = reader.read(img)
+        layout = read_layout(img, boxes)
+        for e in spec.text_elements:
+            want = ROLE_OF.get(e.role)
+            if want is None:
+                continue
+            lb = max(layout.labels, key=lambda b: _inter(b.box, _box(e)), default=None)
+            found = lb is not None and _inter(lb.box, _box(e)) > 0
+            roles[f"{e.role}:n"] += 1
+            roles[f"{e.role}:found"] += found
+            roles[f"{e.role}:same"] += found and lb.role == want
+            if found and lb.role != want:
+                confused[f"{e.role} read as {lb.role} ({lb.why})"] += 1
+        adm = {c.element_id for c in spec_targets.admittance_candidates(spec, row.caption)}
+        ind = {c.element_id for c in spec_targets.inductance_candidates(spec)}
+        props["figures_with_spec_admittance"] += bool(adm)
+        chosen = select_targets(
+            row.figure_id,
+            None,
+            row.caption,
+            boxes,
+            "rapidocr",
+            img,
+            seed=42,
+            pad=cfg.blur_pad_px,
+            threshold=cfg.fuzzy_threshold,
+            decided={},
+            where="-",
+        )
+        agreed_adm = False
+        for t in chosen:
+            e = element_at(t.box, spec)
+            props[f"{t.mode}:n"] += 1
+            props[f"{t.mode}:on_nothing"] += e is None
+            if t.mode == "admittance":
+                ok = e is not None and e.element_id in adm
+                agreed_adm |= ok
+            else:
+                ok = e is not None and (e.element_id in ind or (e.role == "tick" and e.value is not None))
+            props[f"{t.mode}:agree"] += ok
+            if not ok:
+                wrong[f"{t.mode}: {t.rule} on {e.role if e else 'no spec text'}"] += 1
+        props["figures_with_agreed_admittance"] += agreed_adm
+    n = len(figures)
+    print(f"\nsynthetic figures read as real charts: {n}")
+    print("reader roles (spec role: found by OCR / given the same role):")
+    for role in ROLE_OF:
+        k = roles[f"{role}:n"]
+        if k:
+            print(f"  {role:<13} {pct(roles[f'{role}:found'], k)} / {pct(roles[f'{role}:same'], k)}")
+    for what, k in confused.most_common(8):
+        print(f"    {k} x {what}")
+    for mode in ("admittance", "inductance"):
+        k = props[f"{mode}:n"]
+        print(
+            f"{mode} proposals: {k}; on a target the spec path proposes: {pct(props[f'{mode}:agree'], k)}; "
+            f"on no text of the spec: {props[f'{mode}:on_nothing']}"
+        )
+    print(
+        "figures with an admittance proposal the spec path agrees with: "
+        f"{pct(props['figures_with_agreed_admittance'], n)} "
+        f"(the spec path has a candidate on {pct(props['figures_with_spec_admittance'], n)})"
+    )
+    for what, k in wrong.most_common():
+        print(f"  disagrees: {k} x {what}")
+    print(f"OCR calls: {timed.calls}, {timed.seconds / max(timed.calls, 1):.2f} s each")
+
+
+if __name__ == "__main__":
+    main()
