@@ -149,22 +149,27 @@ def test_positions_in_questions_are_spelled_as_ordinals(k: int, word: str) -> No
     assert ordinal(k) == word
 
 
-def _three_panels(titles: tuple[str, str, str], x_titles: tuple[str, str, str]) -> tuple[np.ndarray, list[Line]]:
+def _three_panels(
+    titles: tuple[str, str, str], x_titles: tuple[str, str, str], suptitle: str | None = None
+) -> tuple[np.ndarray, list[Line]]:
     """A 1x3 grid of bar panels, each with its y ticks, two categories, a title above and an
-    x-axis title below: the titles and the x-axis titles each stand in one evenly spaced row."""
-    img = np.full((300, 900, 3), 255, np.uint8)
-    lines: list[Line] = []
+    x-axis title below: the titles and the x-axis titles each stand in one evenly spaced row.
+    ``suptitle`` is centred over the middle panel, above the row of titles."""
+    top = 40 if suptitle else 0
+    img = np.full((300 + top, 900, 3), 255, np.uint8)
+    lines: list[Line] = [draw_text(img, suptitle, 400, 30, 0.7)] if suptitle else []
     for k in range(3):
         x0 = 60 + 290 * k
-        cv2.line(img, (x0, 50), (x0, 220), (0, 0, 0), 1)
-        cv2.line(img, (x0, 220), (x0 + 220, 220), (0, 0, 0), 1)
+        cv2.line(img, (x0, 50 + top), (x0, 220 + top), (0, 0, 0), 1)
+        cv2.line(img, (x0, 220 + top), (x0 + 220, 220 + top), (0, 0, 0), 1)
         for j, v in enumerate(("0", "10", "20", "30")):
-            lines.append(draw_text(img, v, x0 - 10 - 9 * len(v), 224 - 55 * j))
+            lines.append(draw_text(img, v, x0 - 10 - 9 * len(v), 224 + top - 55 * j))
         for j, cat in enumerate(("Base", "Large")):
-            cv2.rectangle(img, (x0 + 30 + 100 * j, 120 - 20 * j), (x0 + 90 + 100 * j, 220), (180, 120, 60), -1)
-            lines.append(draw_text(img, cat, x0 + 38 + 100 * j, 242))
-        lines.append(draw_text(img, titles[k], x0 + 70, 35))
-        lines.append(draw_text(img, x_titles[k], x0 + 60, 272))
+            x = x0 + 30 + 100 * j
+            cv2.rectangle(img, (x, 120 + top - 20 * j), (x + 60, 220 + top), (180, 120, 60), -1)
+            lines.append(draw_text(img, cat, x0 + 38 + 100 * j, 242 + top))
+        lines.append(draw_text(img, titles[k], x0 + 70, 35 + top))
+        lines.append(draw_text(img, x_titles[k], x0 + 60, 272 + top))
     return img, lines
 
 
@@ -177,3 +182,11 @@ def test_one_title_per_panel_in_a_row_is_no_category_axis() -> None:
     assert {roles[t] for t in titles} == {"panel_title"}, roles
     assert all(roles[t] != "axis_tick" for t in x_titles), roles
     assert sum(1 for lb in layout.labels if lb.text in ("Base", "Large") and lb.role == "axis_tick") == 6
+
+
+def test_a_line_over_a_row_of_panel_titles_is_the_figure_title() -> None:
+    titles = ("CommonVoice", "TED-LIUM", "Switchboard")
+    layout = read_layout(*_three_panels(titles, ("Model size", "Batch size", "Beam width"), "Word error rate"))
+    roles = {lb.text: lb.role for lb in layout.labels}
+    assert roles["Word error rate"] == "title", roles
+    assert {roles[t] for t in titles} == {"panel_title"}, roles

@@ -651,6 +651,25 @@ def _titles_side_by_side(layout: Layout) -> None:
                 lb.role, lb.why = PANEL_TITLE, "one of several titles side by side"
         elif k > 0:
             _column_headers(row, layout)
+    _figure_title_over_panels(layout)
+
+
+def _figure_title_over_panels(layout: Layout) -> None:
+    """A line alone in its row, above a row of two or more panel titles, heads the whole figure
+    (a suptitle centred over the middle panel), however well it lines up with that one panel's
+    axis. The panel titles of a grid's top row have siblings beside them and stay panel titles."""
+    panels = layout.of_role(PANEL_TITLE)
+    for lb in panels:
+        if any(o is not lb and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height) for o in panels):
+            continue
+        below = [
+            o
+            for o in panels
+            if o is not lb and o.box[1] >= lb.box[3] - 0.25 * lb.height and abs(o.cy - lb.cy) > lb.height
+        ]
+        rows = {round(o.cy / max(o.height, 1.0)) for o in below}
+        if len(below) >= 2 and any(sum(round(o.cy / max(o.height, 1.0)) == r for o in below) >= 2 for r in rows):
+            lb.role, lb.why = TITLE, "above a row of panel titles"
 
 
 def _column_headers(row: list[Label], layout: Layout) -> None:
