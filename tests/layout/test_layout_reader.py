@@ -190,3 +190,24 @@ def test_a_line_over_a_row_of_panel_titles_is_the_figure_title() -> None:
     roles = {lb.text: lb.role for lb in layout.labels}
     assert roles["Word error rate"] == "title", roles
     assert {roles[t] for t in titles} == {"panel_title"}, roles
+
+
+def test_row_names_repeated_by_a_second_panel_of_horizontal_bars_are_its_categories() -> None:
+    """Two panels of horizontal bars side by side share their row names; the second panel's
+    column stands inside the drawing, like a legend whose swatches were missed, but it prints
+    the first panel's names in the same order."""
+    img = np.full((260, 900, 3), 255, np.uint8)
+    lines: list[Line] = []
+    rows = ("BGE-base", "E5-large", "GTR-XL", "Contriever")
+    for k in range(2):
+        x0 = 150 + 420 * k
+        cv2.line(img, (x0, 30), (x0, 220), (0, 0, 0), 1)
+        for j, name in enumerate(rows):
+            y = 60 + 45 * j
+            cv2.rectangle(img, (x0, y - 12), (x0 + 80 + 40 * j, y + 8), (180, 120, 60), -1)
+            (w, _), _ = cv2.getTextSize(name, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+            lines.append(draw_text(img, name, x0 - 8 - w, y + 4))
+    layout = read_layout(img, lines)
+    assert [lb.role for lb in layout.labels if lb.text in rows] == ["axis_tick"] * 8, [
+        (lb.text, lb.role, lb.why) for lb in layout.labels
+    ]

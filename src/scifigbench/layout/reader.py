@@ -42,7 +42,7 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
 )
-from scifigbench.layout.vocab import furniture_words, number, panel_mark, two_answers_in_one
+from scifigbench.layout.vocab import furniture_words, number, panel_mark, tokens, two_answers_in_one
 
 MIN_SCORE = 0.5
 # a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
@@ -411,11 +411,18 @@ def _drawing(ink: np.ndarray, texts: np.ndarray) -> Box | None:
 
 
 def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> list[Run]:
-    """Word 'y categories' standing inside the drawing are a legend whose swatches were missed."""
+    """Word 'y categories' standing inside the drawing are a legend whose swatches were missed,
+    unless another word column prints the same names in the same order: then each is the row
+    names of one panel of horizontal bars (a 1x2 grid sharing its categories)."""
     kept = []
     for run in runs:
         inside = drawing is not None and run.box[0] > drawing[0] + 2 * median_h
-        if run.axis == "y" and not run.numeric and inside:
+        names = [tokens(lb.text) for lb in run.labels]
+        twin = any(
+            o is not run and o.axis == "y" and not o.numeric and [tokens(lb.text) for lb in o.labels] == names
+            for o in runs
+        )
+        if run.axis == "y" and not run.numeric and inside and not twin:
             pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:], strict=False))
             role, why = (
                 (PANEL_TITLE, "one per stacked panel")
