@@ -211,3 +211,20 @@ def test_row_names_repeated_by_a_second_panel_of_horizontal_bars_are_its_categor
     assert [lb.role for lb in layout.labels if lb.text in rows] == ["axis_tick"] * 8, [
         (lb.text, lb.role, lb.why) for lb in layout.labels
     ]
+
+
+def test_a_generic_x_axis_title_under_a_centred_category_is_not_its_second_line() -> None:
+    """'Model' centred under the middle of three categories sits as close as a wrapped line would,
+    but it is a generic heading under one of a row of categories: it is the axis title."""
+    img = np.full((340, 520, 3), 255, np.uint8)
+    cv2.line(img, (80, 40), (80, 280), (0, 0, 0), 1)
+    cv2.line(img, (80, 280), (500, 280), (0, 0, 0), 1)
+    lines = [draw_text(img, v, 50, 284 - 60 * k) for k, v in enumerate(("0", "20", "40", "60", "80"))]
+    for k, cat in enumerate(("GPT-2", "DistilBERT", "T5-small")):
+        x = 110 + 130 * k
+        cv2.rectangle(img, (x, 280 - 60 * (k + 1)), (x + 60, 280), (200, 120, 40), -1)
+        lines.append(draw_text(img, cat, x, 300))
+    lines.append(draw_text(img, "Model", 250, 318))  # under 'DistilBERT', as close as its next line
+    layout = read_layout(img, lines)
+    roles = {lb.text: lb.role for lb in layout.labels}
+    assert roles.get("DistilBERT") == "axis_tick" and roles.get("Model") == "axis_title", roles

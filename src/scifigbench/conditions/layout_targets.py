@@ -55,9 +55,12 @@ from scifigbench.layout.elements import (
 )
 from scifigbench.layout.questions import question_for
 from scifigbench.layout.vocab import (
+    GENERIC_WORDS,
+    STOP_WORDS,
     between,
     complement_of,
     completes_set,
+    content_tokens,
     in_ordered_series,
     names_a_dimension,
     residual_answer,
@@ -76,7 +79,6 @@ _WEAK_ADMITTANCE = frozenset(("series_label", "axis_title"))
 INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label", "ordered_series", "opposite_pair")
 ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
-_STOP = frozenset("the a an of and or in on for to by with at from vs per all".split())
 # a label starting (in lower case) or ending with one of these is a piece of a sentence OCR split
 _CONNECTORS = frozenset("than and or of in the to with for from by at on is are as that which more less".split())
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
@@ -101,22 +103,6 @@ def _candidate(
         question=question,
         neighbours_json=json.dumps(neighbours, ensure_ascii=False),
     )
-
-
-# Words that name a kind of quantity, a unit or a kind of heading without saying what is
-# measured or grouped (a histogram's 'Count', a training curve's 'Epochs', a legend's 'Type', a
-# y-axis 'Performance (%)'): any chart of its kind could carry them, so a model can supply them
-# from the chart type alone. A title made only of these words hides nothing; one word that says
-# what is measured ('Similarity', 'BLEU', 'Throughput') makes it specific.
-_GENERIC = frozenset(
-    "x y time year date month day hour epoch episode iteration step update round accuracy loss error score value count "
-    "frequency number percentage percent share proportion probability density rate ratio size length "
-    "type model method approach group series category class name label dataset legend "
-    "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
-    "level degree weight intensity unit average mean run trial seed data training train test validation "
-    "classification prediction "
-    "s ms sec second min minute hr mb gb kb".split()
-)
 
 
 # A row, entry or wedge standing for the whole or the rest is named the same way in every chart.
@@ -179,22 +165,17 @@ def _known(word: str, known: set[str]) -> bool:
     )
 
 
-def _content_tokens(text: str) -> list[str]:
-    """Tokens that could name something: no stop words, numbers or single letters ('(K)', 'N')."""
-    return [t for t in tokens(text) if t not in _STOP and not t.isdigit() and len(t) > 1]
-
-
 def _specific_words_shown(text: str, others: list[str]) -> bool:
     """The words of an axis title that are not generic all appear in other labels: the figure says
     what the axis measures elsewhere (a legend entry, a panel title)."""
-    specific = [t for t in _content_tokens(text) if t not in _GENERIC]
+    specific = [t for t in content_tokens(text) if t not in GENERIC_WORDS]
     known = {t for o in others for t in tokens(o)}
     return bool(specific) and all(w in known for w in specific)
 
 
 def _initials(text: str) -> str | None:
     """The abbreviation a multi-word label is known by: 'Phoneme Error Rate (PER)' -> 'per'."""
-    words = [w for w in re.findall(r"[A-Za-z][\w-]*", re.sub(r"\([^)]*\)", " ", text)) if w.lower() not in _STOP]
+    words = [w for w in re.findall(r"[A-Za-z][\w-]*", re.sub(r"\([^)]*\)", " ", text)) if w.lower() not in STOP_WORDS]
     return "".join(w[0] for w in words).lower() if len(words) >= 2 else None
 
 
@@ -204,12 +185,12 @@ def _named_by(text: str, context: str, quantity: bool = False) -> bool:
     With ``quantity`` (an axis title: the one quantity an axis measures) a single specific word
     suffices: a caption saying 'BLEU scores' tells what 'BLEU on Development Set' measures.
     """
-    words = [t for t in tokens(text) if t not in _STOP and not t.isdigit()]
+    words = [t for t in tokens(text) if t not in STOP_WORDS and not t.isdigit()]
     known = set(tokens(context))
     if _initials(text) in known:
         return True
     if quantity:
-        return any(_known(w, known) for w in words if w not in _GENERIC)
+        return any(_known(w, known) for w in words if w not in GENERIC_WORDS)
     return bool(words) and sum(_known(w, known) for w in words) * 2 >= len(words)
 
 
@@ -339,7 +320,7 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a residual survey answer ('Don't know', 'No answer') any scale ends with"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
-    if rule in ("axis_title", "series_label", "legend_entry") and all(t in _GENERIC for t in _content_tokens(text)):
+    if rule in ("axis_title", "series_label", "legend_entry") and all(t in GENERIC_WORDS for t in content_tokens(text)):
         return "a generic heading (guessable from the kind of chart)"
     if rule in ("series_label", "legend_entry") and names_the_drawing(text):
         return "names what is drawn (a reference line, a slope, the shape of a curve)"

@@ -42,7 +42,7 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
 )
-from scifigbench.layout.vocab import furniture_words, number, panel_mark, tokens, two_answers_in_one
+from scifigbench.layout.vocab import furniture_words, generic_heading, number, panel_mark, tokens, two_answers_in_one
 
 MIN_SCORE = 0.5
 # a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
@@ -93,6 +93,33 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
         abs(upper.cx - lower.cx) <= 0.2 * w
         or abs(upper.box[0] - lower.box[0]) <= 0.6 * h
         or abs(upper.box[2] - lower.box[2]) <= 0.6 * h
+    )
+
+
+def _beside_others(singles: list[Label]) -> set[int]:
+    """Lines with another line beside them on the same baseline (one of a row of categories)."""
+    out: set[int] = set()
+    for a in singles:
+        for b in singles:
+            if (
+                a is not b
+                and abs(a.cy - b.cy) <= 0.45 * min(a.height, b.height)
+                and (a.box[2] < b.box[0] or b.box[2] < a.box[0])
+            ):
+                out.add(a.index)
+                break
+    return out
+
+
+def _axis_title_under(upper: Label, lower: Label, in_row: set[int]) -> bool:
+    """A generic heading ('Model', 'Dataset') right under one of a row of categories is the x-axis
+    title centred under that row, not the category's second line. A line with a number in it
+    ('P-Value=0.422') states a value and is no axis title."""
+    return (
+        len(upper.lines) == 1
+        and upper.index in in_row
+        and generic_heading(lower.text)
+        and not any(ch.isdigit() for ch in lower.text)
     )
 
 
@@ -151,10 +178,13 @@ def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]]
         for i, ln in enumerate(lines)
     ]
     listed = _in_lists(singles) | _at_row_pitch(singles)
+    in_row = _beside_others(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
         starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
-        host = next((m for m in reversed(merged) if _joins(m, lb, starts)), None)
+        host = next(
+            (m for m in reversed(merged) if _joins(m, lb, starts) and not _axis_title_under(m, lb, in_row)), None
+        )
         if host is None:
             merged.append(lb)
             continue
@@ -328,13 +358,24 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
 
 def _split_at_panels(g: list[Label], runs: list[Run]) -> list[list[Label]]:
     """A row of words (left to right) cut wherever a y-axis tick column stands between two of
-    them: each part lies under (or over) one panel. One word per part is one title or axis title
+    them, or where they stand under two different numeric x axes: each part lies under (or over)
+    one panel. One word per part is one title or axis title
     per panel ('CommonVoice | TED-LIUM 3 | LibriSpeech' over a 1x3 grid), not the categories of
     one axis; the categories of each panel stay together."""
     columns = [r.box for r in runs if r.axis == "y"]
+    axes = [r.box for r in runs if r.axis == "x" and r.numeric]  # value axes of horizontal bars
+
+    def panel(lb: Label) -> int | None:
+        return next((k for k, a in enumerate(axes) if a[0] - lb.height <= lb.cx <= a[2] + lb.height), None)
+
     parts: list[list[Label]] = []
     for lb in g:
-        if parts and not any(parts[-1][-1].box[2] <= c[0] and c[2] <= lb.box[0] for c in columns):
+        prev = parts[-1][-1] if parts else None
+        apart = prev is not None and (
+            any(prev.box[2] <= c[0] and c[2] <= lb.box[0] for c in columns)
+            or None is not panel(prev) != panel(lb) is not None
+        )
+        if prev is not None and not apart:
             parts[-1].append(lb)
         else:
             parts.append([lb])

@@ -60,6 +60,35 @@ _SEQUENCE_PATTERNS = (
 )
 
 
+STOP_WORDS = frozenset("the a an of and or in on for to by with at from vs per all".split())
+
+# Words that name a kind of quantity, a unit or a kind of heading without saying what is
+# measured or grouped (a histogram's 'Count', a training curve's 'Epochs', a legend's 'Type', a
+# y-axis 'Performance (%)'): any chart of its kind could carry them, so a model can supply them
+# from the chart type alone. A title made only of these words hides nothing; one word that says
+# what is measured ('Similarity', 'BLEU', 'Throughput') makes it specific.
+GENERIC_WORDS = frozenset(
+    "x y time year date month day hour epoch episode iteration step update round accuracy loss error score value count "
+    "frequency number percentage percent share proportion probability density rate ratio size length "
+    "type model method approach group series category class name label dataset legend "
+    "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
+    "level degree weight intensity unit average mean run trial seed data training train test validation "
+    "classification prediction "
+    "s ms sec second min minute hr mb gb kb".split()
+)
+
+
+def content_tokens(text: str) -> list[str]:
+    """Tokens that could name something: no stop words, numbers or single letters ('(K)', 'N')."""
+    return [t for t in tokens(text) if t not in STOP_WORDS and not t.isdigit() and len(t) > 1]
+
+
+def generic_heading(text: str) -> bool:
+    """Only words any chart of its kind could carry ('Model', 'Accuracy (%)', 'Number of epochs')."""
+    words = content_tokens(text)
+    return bool(words) and all(w in GENERIC_WORDS for w in words)
+
+
 def in_ordered_series(text: str) -> str | None:
     """The kind of ordered series ``text`` is a member of (month, weekday, year, range...), or None."""
     t = text.strip().lower().rstrip(".*")
