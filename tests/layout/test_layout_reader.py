@@ -228,3 +228,13 @@ def test_a_generic_x_axis_title_under_a_centred_category_is_not_its_second_line(
     layout = read_layout(img, lines)
     roles = {lb.text: lb.role for lb in layout.labels}
     assert roles.get("DistilBERT") == "axis_tick" and roles.get("Model") == "axis_title", roles
+
+
+def test_panel_titles_inside_a_border_round_the_whole_grid_head_their_panels() -> None:
+    """A border drawn round the whole figure makes every title 'inside the frame'; each still
+    stands just above one panel's top y tick, alone over that panel."""
+    titles = ("CommonVoice", "TED-LIUM", "Switchboard")
+    img, lines = _three_panels(titles, ("Model size", "Batch size", "Beam width"))
+    cv2.rectangle(img, (4, 4), (img.shape[1] - 5, img.shape[0] - 5), (120, 120, 120), 1)
+    roles = {lb.text: lb.role for lb in read_layout(img, lines).labels}
+    assert {roles[t] for t in titles} == {"panel_title"}, roles

@@ -532,7 +532,47 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(FURNITURE, "below the frame, not an axis title")
     if not _inside(lb.box, frame, median_h):
         return role(ANNOTATION, "beside the frame")
+    if _heads_a_panel(lb, layout, y_runs, frame, median_h):
+        return role(PANEL_TITLE, "just above one panel's y-axis ticks")
     return role(ANNOTATION, INSIDE_FRAME)
+
+
+def _heads_a_panel(lb: Label, layout: Layout, y_runs: list[Run], frame: Box, median_h: float) -> bool:
+    """In a grid of two or more panels the figure's frame holds them all, so a panel's title stands
+    inside it: a word line just above one panel's top y tick, between that tick column and the
+    next panel's, and alone on its line over that panel, heads it (several words in a row there
+    are the categories of the panel above)."""
+    if len(y_runs) < 2 or lb.value is not None:
+        return False
+    for r in y_runs:
+        top, left = r.box[1], r.box[2]
+        nxt = [o.box[0] for o in y_runs if o.box[0] > left + median_h and abs(o.box[1] - top) < 0.5 * (r.box[3] - top)]
+        right = min([frame[2], *nxt])
+        over = top - 3 * max(median_h, lb.height) <= lb.box[3] <= top + 0.25 * lb.height
+        if over and left <= lb.box[0] and lb.box[2] <= right:
+            return not any(
+                o is not lb and abs(o.cy - lb.cy) <= 0.5 * lb.height and left <= o.cx <= right for o in layout.labels
+            )
+    return False
+    for r in y_runs:
+        top = r.box[1]
+        right = min(
+            [
+                frame[2],
+                *(
+                    o.box[0]
+                    for o in y_runs
+                    if o.box[0] > r.box[2] + median_h and abs(o.box[1] - top) < 0.5 * (r.box[3] - top)
+                ),
+            ]
+        )
+        if (
+            top - 3 * max(median_h, lb.height) <= lb.box[3] <= top + 0.25 * lb.height
+            and r.box[2] <= lb.box[0]
+            and lb.box[2] <= right
+        ):
+            return True
+    return False
 
 
 def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> bool:
