@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
-from helpers.layout_charts import Line, draw_text, web_chart
+from helpers.layout_charts import Line, draw_text, draw_upward_text, web_chart
 from scifigbench.conditions.ocr import RendererOcr
 from scifigbench.layout import read_layout
 from scifigbench.layout.overlay import overlay
@@ -238,3 +238,14 @@ def test_panel_titles_inside_a_border_round_the_whole_grid_head_their_panels() -
     cv2.rectangle(img, (4, 4), (img.shape[1] - 5, img.shape[0] - 5), (120, 120, 120), 1)
     roles = {lb.text: lb.role for lb in read_layout(img, lines).labels}
     assert {roles[t] for t in titles} == {"panel_title"}, roles
+
+
+def test_a_rotated_title_set_tight_against_the_last_panel_s_ticks_is_its_y_axis_title() -> None:
+    """The last panel's y-axis title overlaps its tick column by a few pixels: its centre is
+    still left of the column, so it titles that axis (it is not beside the figure's frame)."""
+    img, lines = _three_panels(("CommonVoice", "TED-LIUM", "Switchboard"), ("Model size", "Batch size", "Beam width"))
+    ticks = [ln.box for ln in lines if ln.text == "30"]
+    x = int(sorted(ticks)[2][0]) - 14  # overlaps the last panel's '30' by a few pixels
+    lines.append(draw_upward_text(img, "Recall", x, 190))
+    label = next(lb for lb in read_layout(img, lines).labels if lb.text == "Recall")
+    assert (label.role, label.axis) == ("axis_title", "y"), (label.role, label.why)

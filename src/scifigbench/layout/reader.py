@@ -504,7 +504,10 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(LEGEND, "colour swatch on its left")
     for r in y_runs:
         rb = r.box
-        if lb.rotated and lb.box[2] <= rb[0] + 2 and rb[1] - 2 * median_h <= lb.cy <= rb[3] + 2 * median_h:
+        # its centre left of the tick column and close to it: a title set tight against the ticks
+        # may overlap them, and one far to the left belongs to another panel's column
+        near = lb.cx <= rb[0] and rb[0] - lb.box[2] <= 3 * median_h
+        if lb.rotated and near and rb[1] - 2 * median_h <= lb.cy <= rb[3] + 2 * median_h:
             return role(AXIS_TITLE, "rotated, left of a y-axis run", "y")
     if lb.rotated and (lb.box[2] <= frame[0] + median_h or lb.box[0] >= frame[2] - median_h):
         return role(AXIS_TITLE, "rotated, beside the frame", "y")
