@@ -249,3 +249,19 @@ def test_a_rotated_title_set_tight_against_the_last_panel_s_ticks_is_its_y_axis_
     lines.append(draw_upward_text(img, "Recall", x, 190))
     label = next(lb for lb in read_layout(img, lines).labels if lb.text == "Recall")
     assert (label.role, label.axis) == ("axis_title", "y"), (label.role, label.why)
+
+
+def test_a_title_nearer_the_grid_row_below_than_the_ticks_above_heads_that_row_s_panel() -> None:
+    """In a 2-row grid, the lower panel's title stands centred under the upper panel's x ticks,
+    but nearer the lower panel's top tick than those ticks: it is the lower panel's title."""
+    img = np.full((560, 420, 3), 255, np.uint8)
+    lines: list[Line] = []
+    for row, title in enumerate(("Upper net", "Lower net")):
+        top = 40 + 270 * row
+        cv2.line(img, (80, top), (80, top + 180), (0, 0, 0), 1)
+        cv2.line(img, (80, top + 180), (380, top + 180), (0, 0, 0), 1)
+        lines += [draw_text(img, v, 50, top + 184 - 60 * k) for k, v in enumerate(("0", "1", "2", "3"))]
+        lines += [draw_text(img, v, 90 + 90 * k, top + 200) for k, v in enumerate(("0.2", "0.4", "0.6", "0.8"))]
+        lines.append(draw_text(img, title, 190, top - 20))
+    roles = {lb.text: lb.role for lb in read_layout(img, lines).labels}
+    assert roles["Lower net"] == "panel_title", roles

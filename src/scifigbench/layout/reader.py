@@ -518,6 +518,9 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         below = -0.5 * lb.height <= lb.box[1] - rb[3] <= 3 * max(median_h, lb.height) and lb.cy > rb[3]
         centred = abs(lb.cx - (rb[0] + rb[2]) / 2) <= 0.3 * (rb[2] - rb[0]) + median_h
         if below and centred and lb.value is None:
+            gap = _panel_below(lb, layout, y_runs, frame, median_h)
+            if gap is not None and gap < lb.box[1] - rb[3]:  # nearer the grid row below
+                return role(PANEL_TITLE, "just above one panel's y-axis ticks")
             return role(AXIS_TITLE, "centred under an x-axis run", "x")
     if lb.value is not None:
         if _inside(lb.box, frame, 0.5 * median_h):
@@ -535,18 +538,30 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(FURNITURE, "below the frame, not an axis title")
     if not _inside(lb.box, frame, median_h):
         return role(ANNOTATION, "beside the frame")
-    if _heads_a_panel(lb, layout, y_runs, frame, median_h):
+    if _panel_below(lb, layout, y_runs, frame, median_h) is not None:
         return role(PANEL_TITLE, "just above one panel's y-axis ticks")
     return role(ANNOTATION, INSIDE_FRAME)
 
 
-def _heads_a_panel(lb: Label, layout: Layout, y_runs: list[Run], frame: Box, median_h: float) -> bool:
-    """In a grid of two or more panels the figure's frame holds them all, so a panel's title stands
-    inside it: a word line just above one panel's top y tick, between that tick column and the
-    next panel's, and alone on its line over that panel, heads it (several words in a row there
-    are the categories of the panel above)."""
+def _panel_below(lb: Label, layout: Layout, y_runs: list[Run], frame: Box, median_h: float) -> float | None:
+    """How far above the panel it heads ``lb`` stands, if it heads one. In a grid of two or more
+    panels the figure's frame holds them all, so a panel's title stands inside it: a word line just
+    above one panel's top y tick, between that tick column and the next panel's, and alone on its
+    line over that panel, heads it (several words in a row there are the categories of the panel
+    above)."""
     if len(y_runs) < 2 or lb.value is not None:
-        return False
+        return None
+    for r in y_runs:
+        top, left = r.box[1], r.box[2]
+        nxt = [o.box[0] for o in y_runs if o.box[0] > left + median_h and abs(o.box[1] - top) < 0.5 * (r.box[3] - top)]
+        right = min([frame[2], *nxt])
+        over = top - 3 * max(median_h, lb.height) <= lb.box[3] <= top + 0.25 * lb.height
+        if over and left <= lb.box[0] and lb.box[2] <= right:
+            alone = not any(
+                o is not lb and abs(o.cy - lb.cy) <= 0.5 * lb.height and left <= o.cx <= right for o in layout.labels
+            )
+            return top - lb.box[3] if alone else None
+    return None
     for r in y_runs:
         top, left = r.box[1], r.box[2]
         nxt = [o.box[0] for o in y_runs if o.box[0] > left + median_h and abs(o.box[1] - top) < 0.5 * (r.box[3] - top)]
