@@ -76,6 +76,23 @@ class TimedOcr:
         return boxes
 
 
+def propose(figure_id: str, caption: str | None, boxes, img, cfg: ConditionsConfig) -> list:
+    """The targets the conditions stage proposes for a figure without a spec, before any review."""
+    return select_targets(
+        figure_id,
+        None,
+        caption,
+        boxes,
+        "rapidocr",
+        img,
+        seed=42,
+        pad=cfg.blur_pad_px,
+        threshold=cfg.fuzzy_threshold,
+        decided={},
+        where="-",
+    )
+
+
 def ocr_reader(cache: Path | None) -> tuple[TurnedOcr, TimedOcr]:
     """The reader the stage uses on a figure without a spec (upright and turned, cached in
     ``cache`` when given), and the timer behind it."""
@@ -124,19 +141,7 @@ def main() -> None:
         for fid in tqdm(figures, desc=split, unit="fig"):
             img = read_bgr(args.data / "images" / f"{fid}.png")
             boxes = reader.read(img)
-            found = select_targets(
-                fid,
-                None,
-                captions[fid],
-                boxes,
-                "rapidocr",
-                img,
-                seed=42,
-                pad=cfg.blur_pad_px,
-                threshold=cfg.fuzzy_threshold,
-                decided={},
-                where="-",
-            )
+            found = propose(fid, captions[fid], boxes, img, cfg)
             per_mode.update({t.mode for t in found})
             layout = read_layout(img, boxes)
             eligible["any"] += bool(admittance_candidates(layout, captions[fid]))

@@ -28,13 +28,12 @@ from collections import Counter
 from pathlib import Path
 
 import pandas as pd
-from real_proposals import ocr_reader, pct
+from real_proposals import ocr_reader, pct, propose
 from tqdm import tqdm
 
 from scifigbench.conditions import targets as spec_targets
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
-from scifigbench.conditions.selection import select_targets
 from scifigbench.layout import read_layout
 from scifigbench.spec import FigureSpec, TextElement
 
@@ -105,19 +104,7 @@ def main() -> None:
         adm = {c.element_id for c in spec_targets.admittance_candidates(spec, row.caption)}
         ind = {c.element_id for c in spec_targets.inductance_candidates(spec)}
         props["figures_with_spec_admittance"] += bool(adm)
-        chosen = select_targets(
-            row.figure_id,
-            None,
-            row.caption,
-            boxes,
-            "rapidocr",
-            img,
-            seed=42,
-            pad=cfg.blur_pad_px,
-            threshold=cfg.fuzzy_threshold,
-            decided={},
-            where="-",
-        )
+        chosen = propose(row.figure_id, row.caption, boxes, img, cfg)
         agreed_adm = False
         for t in chosen:
             e = element_at(t.box, spec)

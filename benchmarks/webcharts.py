@@ -28,12 +28,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from real_proposals import ocr_reader, pct
+from real_proposals import ocr_reader, pct, propose
 
 from scifigbench.conditions.blur import blur_with
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
-from scifigbench.conditions.selection import select_targets
 from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout
 from scifigbench.layout.overlay import overlay
@@ -100,19 +99,7 @@ def main() -> None:
             fid, texts = rec["figure_id"], rec["texts"]
             img = read_bgr(args.charts / f"{fid}.png")
             boxes = reader.read(img)
-            found = select_targets(
-                fid,
-                None,
-                rec["caption"],
-                boxes,
-                "rapidocr",
-                img,
-                seed=42,
-                pad=cfg.blur_pad_px,
-                threshold=cfg.fuzzy_threshold,
-                decided={},
-                where="-",
-            )
+            found = propose(fid, rec["caption"], boxes, img, cfg)
             layout = read_layout(img, boxes)
             n["ceiling"] += any(t["admittance"] == VALID for t in texts)
             n["ind_ceiling"] += any(t["inductance"] for t in texts)

@@ -370,15 +370,16 @@ def _split_at_panels(g: list[Label], runs: list[Run]) -> list[list[Label]]:
 
     parts: list[list[Label]] = []
     for lb in g:
-        prev = parts[-1][-1] if parts else None
-        apart = prev is not None and (
-            any(prev.box[2] <= c[0] and c[2] <= lb.box[0] for c in columns)
-            or None is not panel(prev) != panel(lb) is not None
-        )
-        if prev is not None and not apart:
-            parts[-1].append(lb)
-        else:
+        if not parts:
             parts.append([lb])
+            continue
+        prev = parts[-1][-1]
+        tick_column_between = any(prev.box[2] <= c[0] and c[2] <= lb.box[0] for c in columns)
+        under = (panel(prev), panel(lb))
+        if tick_column_between or (None not in under and under[0] != under[1]):
+            parts.append([lb])
+        else:
+            parts[-1].append(lb)
     return parts
 
 
@@ -562,35 +563,6 @@ def _panel_below(lb: Label, layout: Layout, y_runs: list[Run], frame: Box, media
             )
             return top - lb.box[3] if alone else None
     return None
-    for r in y_runs:
-        top, left = r.box[1], r.box[2]
-        nxt = [o.box[0] for o in y_runs if o.box[0] > left + median_h and abs(o.box[1] - top) < 0.5 * (r.box[3] - top)]
-        right = min([frame[2], *nxt])
-        over = top - 3 * max(median_h, lb.height) <= lb.box[3] <= top + 0.25 * lb.height
-        if over and left <= lb.box[0] and lb.box[2] <= right:
-            return not any(
-                o is not lb and abs(o.cy - lb.cy) <= 0.5 * lb.height and left <= o.cx <= right for o in layout.labels
-            )
-    return False
-    for r in y_runs:
-        top = r.box[1]
-        right = min(
-            [
-                frame[2],
-                *(
-                    o.box[0]
-                    for o in y_runs
-                    if o.box[0] > r.box[2] + median_h and abs(o.box[1] - top) < 0.5 * (r.box[3] - top)
-                ),
-            ]
-        )
-        if (
-            top - 3 * max(median_h, lb.height) <= lb.box[3] <= top + 0.25 * lb.height
-            and r.box[2] <= lb.box[0]
-            and lb.box[2] <= right
-        ):
-            return True
-    return False
 
 
 def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> bool:
