@@ -61,6 +61,7 @@ from scifigbench.layout.vocab import (
     complement_of,
     completes_set,
     content_tokens,
+    generic_heading,
     in_ordered_series,
     names_a_dimension,
     residual_answer,
@@ -320,7 +321,7 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a residual survey answer ('Don't know', 'No answer') any scale ends with"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
-    if rule in ("axis_title", "series_label", "legend_entry") and all(t in GENERIC_WORDS for t in content_tokens(text)):
+    if rule in ("axis_title", "series_label", "legend_entry") and (generic_heading(text) or not content_tokens(text)):
         return "a generic heading (guessable from the kind of chart)"
     if rule in ("series_label", "legend_entry") and names_the_drawing(text):
         return "names what is drawn (a reference line, a slope, the shape of a curve)"
@@ -549,11 +550,11 @@ def _opposite_pair(layout: Layout) -> list[Candidate]:
     The partner must be the only label of that kind opposite to either of the two, so the answer
     is not a choice between several ('Men' with both 'Women' and 'Girls' beside it)."""
     out = []
-    for lb in layout.labels:
-        rule = admittance_rule(lb, layout)
+    rules = [admittance_rule(lb, layout) for lb in layout.labels]
+    for lb, rule in zip(layout.labels, rules, strict=True):
         if rule is None or lb.score < MIN_SCORE or sum(ch.isalpha() for ch in lb.text) < 2:
             continue
-        kin = [o for o in layout.labels if o is not lb and admittance_rule(o, layout) == rule]
+        kin = [o for o, r in zip(layout.labels, rules, strict=True) if o is not lb and r == rule]
         partners = [o for o in kin if swapped_opposite(lb.text, o.text)]
         if len(partners) != 1 or any(swapped_opposite(partners[0].text, o.text) for o in kin if o is not partners[0]):
             continue

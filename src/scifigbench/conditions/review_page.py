@@ -8,12 +8,14 @@ and linked relatively, so the folder can be copied or opened from anywhere.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import cv2
+import numpy as np
 import pandas as pd
 
 from scifigbench import paths
@@ -50,10 +52,15 @@ def write_page(targets: Sequence[Any], root: Path, out: Path) -> None:
     cfg = config.load(params_file)[0] if params_file.is_file() else config.ConditionsConfig()
     figures = pd.read_parquet(root / paths.FIGURES).set_index("figure_id")
     files = out.with_name(f"{out.stem}_files")
+
+    @functools.lru_cache(maxsize=1)  # targets sorted by id: a figure's targets come one after another
+    def figure(figure_id: str) -> tuple[np.ndarray, list[tuple[float, float, float, float]]]:
+        return read_bgr(root / figures.loc[figure_id, "image_path"]), text_boxes(root, figure_id)
+
     rows = []
     for r in sorted(targets, key=lambda t: t.target_id):
-        img = read_bgr(root / figures.loc[r.figure_id, "image_path"])
-        marked, blurred = review_pair(img, row_boxes(r), cfg, margin=3, clear_of=text_boxes(root, r.figure_id))
+        img, text = figure(r.figure_id)
+        marked, blurred = review_pair(img, row_boxes(r), cfg, margin=3, clear_of=text)
         stem = r.target_id.replace("/", "__")
         _save(marked, files / f"{stem}.marked.jpg")
         _save(blurred, files / f"{stem}.blurred.jpg")

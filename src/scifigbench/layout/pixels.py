@@ -76,6 +76,16 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     return _bgr(np.median(pixels.reshape(-1, 3), axis=0))
 
 
+def column_runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of consecutive inked columns of ``mask``, left to right, as (first, last) column:
+    words, a swatch and the blank gaps between them, read across a line."""
+    inked = np.flatnonzero(mask.any(axis=0))
+    if not len(inked):
+        return []
+    breaks = np.flatnonzero(np.diff(inked) > 1)
+    return list(zip(np.r_[inked[0], inked[breaks + 1]], np.r_[inked[breaks], inked[-1]], strict=True))
+
+
 def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int, int, int], float] | None:
     """A filled legend square that OCR took into the start of the line's box, and where the text
     after it begins; None if the line starts with a letter.
@@ -90,14 +100,12 @@ def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int
     if h < 6 or x1 - x0 < 2 * h:
         return None
     m = ink[max(0, y0) : y1, max(0, x0) : x1]
-    cols = np.flatnonzero(m.any(axis=0))
-    if not len(cols) or cols[0] > 0.6 * h:
+    runs = column_runs(m)
+    if not runs or runs[0][0] > 0.6 * h:
         return None
-    left = right = int(cols[0])
-    while right + 1 < m.shape[1] and m[:, right + 1].any():
-        right += 1
+    left, right = (int(c) for c in runs[0])
     width = right - left + 1
-    gap = next((c for c in cols if c > right), None)
+    gap = runs[1][0] if len(runs) > 1 else None
     if gap is None or not 0.3 * h <= width <= 1.5 * h or gap - right - 1 < 2:
         return None
     rows = np.flatnonzero(m[:, left : right + 1].any(axis=1))

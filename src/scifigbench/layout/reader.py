@@ -359,9 +359,9 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
 def _split_at_panels(g: list[Label], runs: list[Run]) -> list[list[Label]]:
     """A row of words (left to right) cut wherever a y-axis tick column stands between two of
     them, or where they stand under two different numeric x axes: each part lies under (or over)
-    one panel. One word per part is one title or axis title
-    per panel ('CommonVoice | TED-LIUM 3 | LibriSpeech' over a 1x3 grid), not the categories of
-    one axis; the categories of each panel stay together."""
+    one panel. One word per part is one title or axis title per panel ('CommonVoice | TED-LIUM 3
+    | LibriSpeech' over a 1x3 grid), not the categories of one axis; the categories of each panel
+    stay together."""
     columns = [r.box for r in runs if r.axis == "y"]
     axes = [r.box for r in runs if r.axis == "x" and r.numeric]  # value axes of horizontal bars
 
@@ -457,13 +457,10 @@ def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> li
     unless another word column prints the same names in the same order: then each is the row
     names of one panel of horizontal bars (a 1x2 grid sharing its categories)."""
     kept = []
+    names = {r.index: [tokens(lb.text) for lb in r.labels] for r in runs if r.axis == "y" and not r.numeric}
     for run in runs:
         inside = drawing is not None and run.box[0] > drawing[0] + 2 * median_h
-        names = [tokens(lb.text) for lb in run.labels]
-        twin = any(
-            o is not run and o.axis == "y" and not o.numeric and [tokens(lb.text) for lb in o.labels] == names
-            for o in runs
-        )
+        twin = run.index in names and any(k != run.index and v == names[run.index] for k, v in names.items())
         if run.axis == "y" and not run.numeric and inside and not twin:
             pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:], strict=False))
             role, why = (
@@ -650,11 +647,8 @@ def _widest_gap(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
     """The widest run of blank columns strictly inside ``box`` (x from, x to), if it is clearly the
     widest: at least half the box's height and twice the next widest (a gap between words)."""
     x0, y0, x1, y1 = (int(round(v)) for v in box)
-    cols = ink[max(0, y0) : y1, max(0, x0) : x1].any(axis=0)
-    inked = np.flatnonzero(cols)
-    if len(inked) < 2:
-        return None
-    gaps = sorted(((b - a - 1, a, b) for a, b in zip(inked, inked[1:], strict=False) if b - a > 1), reverse=True)
+    runs = pixels.column_runs(ink[max(0, y0) : y1, max(0, x0) : x1])
+    gaps = sorted(((b - a - 1, a, b) for (_, a), (b, _) in zip(runs, runs[1:], strict=False)), reverse=True)
     if not gaps or gaps[0][0] < 0.5 * (y1 - y0) or (len(gaps) > 1 and gaps[0][0] < 2 * gaps[1][0]):
         return None
     _, a, b = gaps[0]
@@ -669,11 +663,7 @@ def _gap_around_swatch(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
     x0, y0, x1, y1 = (max(0, int(round(v))) for v in box)
     sub = ink[y0:y1, x0:x1]
     h = max(1, y1 - y0)
-    inked = np.flatnonzero(sub.any(axis=0))
-    if len(inked) < 2:
-        return None
-    breaks = np.flatnonzero(np.diff(inked) > 1)
-    runs = list(zip(np.r_[inked[0], inked[breaks + 1]], np.r_[inked[breaks], inked[-1]], strict=True))
+    runs = pixels.column_runs(sub)
     for k in range(1, len(runs) - 1):
         a, b = runs[k]
         block = sub[:, a : b + 1]
