@@ -31,18 +31,20 @@ from pathlib import Path
 from judge_agreement import REPO, split_of
 
 from scifigbench.judges.judge_file import Record, judge_records
-from scifigbench.judges.peer_truth import DEFAULT_POLICY, PeerPolicy, peer_truths
+from scifigbench.judges.peer_truth import DEFAULT_POLICY, PeerPolicy, peer_truths, with_peer_truth
 
 SUPPORTS = (2, 3, 4, 5)
 TOLERANCES = (0.05, 0.1, 0.2, 0.3, 0.5)
 Outcome = dict[str, tuple[bool, bool]]  # record id -> (agrees with gold, was given peer evidence)
 
 
-def outcomes(rows: list[dict], policy: PeerPolicy | None) -> Outcome:
-    """Per record: whether the rule verdict under ``policy`` agrees with gold, and whether it got peer evidence."""
-    records = [Record(i, {k: v for k, v in r.items() if not k.startswith("gold_")}) for i, r in enumerate(rows)]
+def outcomes(rows: list[dict], records: list[Record], policy: PeerPolicy | None) -> Outcome:
+    """Per record: whether the rule verdict under ``policy`` agrees with gold, and whether it got peer
+    evidence. The peers' values are found once and handed to the judge with each record, as
+    ``judge_records`` does with ``peers=policy``."""
     given = peer_truths([r.fields for r in records], policy) if policy else {}
-    verdicts = {v["id"]: v["score"] for v in judge_records(records, "resistance", peers=policy)}
+    judged = [Record(r.line, with_peer_truth(r.fields, given.get(r.fields["id"]))) for r in records]
+    verdicts = {v["id"]: v["score"] for v in judge_records(judged, "resistance", peers=None)}
     return {r["id"]: (verdicts[r["id"]] == r["gold_score"], r["id"] in given) for r in rows}
 
 
@@ -75,7 +77,8 @@ def main() -> None:
     candidates: list[PeerPolicy | None] = [None] + [
         PeerPolicy(k, t, w) for w in (False, True) for k in SUPPORTS for t in TOLERANCES
     ]
-    results = {p: outcomes(rows, p) for p in candidates}
+    records = [Record(i, {k: v for k, v in r.items() if not k.startswith("gold_")}) for i, r in enumerate(rows)]
+    results = {p: outcomes(rows, records, p) for p in candidates}
     by_figure = {f: [r["id"] for r in rows if r["figure_id"] == f] for f in sorted({r["figure_id"] for r in rows})}
     print(f"{len(rows)} dev contra answers on {len(by_figure)} figures; per policy: agreeing, given evidence")
     for p in candidates:
@@ -90,11 +93,12 @@ def main() -> None:
         print(f"  {figure}: {agree}/{len(ids)} agree, {given} with evidence   chosen on the rest: {name(chosen)}")
     print(f"cross-validated agreement {pooled}/{len(rows)} = {pooled / len(rows):.1%}")
     everything = [r["id"] for r in rows]
-    best = max(tally(results[p], everything)[0] for p in candidates)
-    tied = [name(p) for p in candidates if tally(results[p], everything)[0] == best]
+    totals = {p: tally(results[p], everything)[0] for p in candidates}
+    best = max(totals.values())
+    tied = [name(p) for p in candidates if totals[p] == best]
     print(f"best on all dev ({best}/{len(rows)}): {len(tied)} of {len(candidates)} policies: {', '.join(tied)}")
     final = choose(results, everything)
-    prior, none = tally(results[DEFAULT_POLICY], everything)[0], tally(results[None], everything)[0]
+    prior, none = totals[DEFAULT_POLICY], totals[None]
     print(f"chosen on all dev: {name(final)}")
     print(f"fixed policies: {name(DEFAULT_POLICY)} {prior}/{len(rows)}, no peers {none}/{len(rows)}")
     if pooled > prior:

@@ -76,8 +76,9 @@ class TimedOcr:
         return boxes
 
 
-def propose(figure_id: str, caption: str | None, boxes, img, cfg: ConditionsConfig) -> list:
-    """The targets the conditions stage proposes for a figure without a spec, before any review."""
+def propose(figure_id: str, caption: str | None, boxes, img, cfg: ConditionsConfig, layout) -> list:
+    """The targets the conditions stage proposes for a figure without a spec, before any review
+    (``layout``: the figure's reading, which the caller has and the selection reuses)."""
     return select_targets(
         figure_id,
         None,
@@ -90,7 +91,19 @@ def propose(figure_id: str, caption: str | None, boxes, img, cfg: ConditionsConf
         threshold=cfg.fuzzy_threshold,
         decided={},
         where="-",
+        layout=layout,
     )
+
+
+def blur_check(img, target, boxes, reader, cfg: ConditionsConfig):
+    """Blur ``target`` as the stage does and read the image again (``validity.check_blur``)."""
+    out = blur_with(img, target.boxes, cfg, clear_of=[b.box for b in boxes])
+    return check_blur(boxes, reader.read(out), target.box, target.text, cfg.blur_pad_px, target.also)
+
+
+def write_overlay(path: Path, img, layout, found) -> None:
+    """The layout's reading with each proposal's boxes marked 'adm' or 'ind', for a person to check."""
+    write_png(path, overlay(img, layout, [(b, t.mode[:3]) for t in found for b in t.boxes]))
 
 
 def ocr_reader(cache: Path | None) -> tuple[TurnedOcr, TimedOcr]:
@@ -141,9 +154,10 @@ def main() -> None:
         for fid in tqdm(figures, desc=split, unit="fig"):
             img = read_bgr(args.data / "images" / f"{fid}.png")
             boxes = reader.read(img)
-            found = propose(fid, captions[fid], boxes, img, cfg)
-            per_mode.update({t.mode for t in found})
             layout = read_layout(img, boxes)
+            found = propose(fid, captions[fid], boxes, img, cfg, layout)
+            text, (h, w) = [o.box for o in boxes], img.shape[:2]
+            per_mode.update({t.mode for t in found})
             eligible["any"] += bool(admittance_candidates(layout, captions[fid]))
             rules.update(f"{t.mode}:{t.rule}" for t in found)
             for t in found:
@@ -160,13 +174,11 @@ def main() -> None:
                 if args.list:
                     print(f"{fid}\t{t.mode}\t{t.text}\t{t.role}\t{t.rule}\t{t.question}")
                 if args.blur_check:
-                    out = blur_with(img, t.boxes, cfg, clear_of=[b.box for b in boxes])
-                    res = check_blur(boxes, reader.read(out), t.box, t.text, cfg.blur_pad_px, t.also)
+                    res = blur_check(img, t, boxes, reader, cfg)
                     blur["images"] += 1
-                    h, w = img.shape[:2]
                     for b in t.boxes:  # does the blurred region reach other text? (with the plain pad: before)
-                        near = [o.box for o in boxes if not overlaps(o.box, b)]
-                        region = blur_region(b, cfg.blur_pad_px, w, h, [o.box for o in boxes])
+                        near = [o for o in text if not overlaps(o, b)]
+                        region = blur_region(b, cfg.blur_pad_px, w, h, text)
                         blur["regions"] += 1
                         blur["reach"] += any(overlaps(o, region) for o in near)
                         blur["reach_plain"] += any(overlaps(o, padded_box(b, cfg.blur_pad_px, w, h)) for o in near)
@@ -176,8 +188,7 @@ def main() -> None:
                     blur["others"] += res.others
                     blur["kept"] += res.others_kept
             if args.out:
-                marks = [(b, t.mode[:3]) for t in found for b in t.boxes]
-                write_png(args.out / split / f"{fid}.png", overlay(img, layout, marks))
+                write_overlay(args.out / split / f"{fid}.png", img, layout, found)
         n = len(figures)
         print(f"\n[{split}] figures: {n}")
         for mode in ("admittance", "inductance"):

@@ -32,6 +32,7 @@ from real_proposals import ocr_reader, pct, propose
 from tqdm import tqdm
 
 from scifigbench.conditions import targets as spec_targets
+from scifigbench.conditions.candidates import area, shared_area
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
 from scifigbench.layout import read_layout
@@ -47,25 +48,15 @@ ROLE_OF = {
 }
 
 
-def _inter(a, b) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return max(0.0, w) * max(0.0, h)
-
-
 def _box(e: TextElement) -> tuple[float, float, float, float]:
     return (e.x0, e.y0, e.x1, e.y1)
-
-
-def _area(b) -> float:
-    return max(1.0, (b[2] - b[0]) * (b[3] - b[1]))
 
 
 def element_at(box, spec: FigureSpec) -> TextElement | None:
     """The spec element overlapping ``box`` most, if the overlap is at least half of the smaller
     of the two (OCR boxes carry a margin the spec's tight text boxes lack)."""
-    best = max(spec.text_elements, key=lambda e: _inter(box, _box(e)), default=None)
-    if best is None or _inter(box, _box(best)) < 0.5 * min(_area(box), _area(_box(best))):
+    best = max(spec.text_elements, key=lambda e: shared_area(box, _box(e)), default=None)
+    if best is None or shared_area(box, _box(best)) < 0.5 * min(max(1.0, area(box)), max(1.0, area(_box(best)))):
         return None
     return best
 
@@ -94,8 +85,8 @@ def main() -> None:
             want = ROLE_OF.get(e.role)
             if want is None:
                 continue
-            lb = max(layout.labels, key=lambda b: _inter(b.box, _box(e)), default=None)
-            found = lb is not None and _inter(lb.box, _box(e)) > 0
+            lb = max(layout.labels, key=lambda b: shared_area(b.box, _box(e)), default=None)
+            found = lb is not None and shared_area(lb.box, _box(e)) > 0
             roles[f"{e.role}:n"] += 1
             roles[f"{e.role}:found"] += found
             roles[f"{e.role}:same"] += found and lb.role == want
@@ -104,7 +95,7 @@ def main() -> None:
         adm = {c.element_id for c in spec_targets.admittance_candidates(spec, row.caption)}
         ind = {c.element_id for c in spec_targets.inductance_candidates(spec)}
         props["figures_with_spec_admittance"] += bool(adm)
-        chosen = propose(row.figure_id, row.caption, boxes, img, cfg)
+        chosen = propose(row.figure_id, row.caption, boxes, img, cfg, layout)
         agreed_adm = False
         for t in chosen:
             e = element_at(t.box, spec)

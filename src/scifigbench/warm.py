@@ -104,12 +104,13 @@ def socket_folder() -> Path:
 
 def main() -> None:
     """The installed ``scifigbench`` command: a stage command runs in the warm worker when one is up,
-    every other command (and every command when there is none yet) in this process."""
-    from scifigbench.cli import main as cli_main
-
+    every other command (and every command when there is none yet) in this process. The command
+    line (click and every command module) is imported only when this process runs it."""
     args = sys.argv[1:]
     if enabled(args) and (code := run(args)) is not None:
         sys.exit(code)
+    from scifigbench.cli import main as cli_main
+
     cli_main()
 
 

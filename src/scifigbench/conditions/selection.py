@@ -23,7 +23,7 @@ from scifigbench.conditions import layout_targets, targets
 from scifigbench.conditions.candidates import MODES, BlurTarget, Candidate, overlaps
 from scifigbench.conditions.matching import match_text
 from scifigbench.conditions.ocr import OcrBox
-from scifigbench.layout import read_layout
+from scifigbench.layout import Layout, read_layout
 from scifigbench.spec import FigureSpec
 
 
@@ -79,14 +79,15 @@ def select_targets(
     threshold: float,
     decided: dict[str, review.Decision],
     where: str,
+    layout: Layout | None = None,
 ) -> list[BlurTarget]:
     """At most one target per mode (none if no rule applies), with reviewers' decisions applied.
 
-    ``img`` (BGR) is needed for figures without a spec: their layout is read from OCR and pixels.
+    ``img`` (BGR) is needed for figures without a spec: their layout is read from OCR and pixels,
+    unless the caller has read it already (``layout``, from the same image and ``boxes``).
     """
     out = []
-    layout = None
-    if spec is None:
+    if spec is None and layout is None:
         if img is None:
             raise ValueError(f"{figure_id}: a figure without a spec needs its image to read the layout")
         layout = read_layout(img, boxes or [])
@@ -101,7 +102,7 @@ def select_targets(
                 )
             else:
                 t = _first_matched(figure_id, cands, boxes or [], backend, "confirmed", threshold, near_pad=2.0)
-        elif layout is not None:
+        elif layout is not None:  # no spec
             cands = layout_targets.ranked_candidates(layout, caption, mode, seed, figure_id)
             t = _target(figure_id, cands[0], cands[0].box, "proposed", backend, "exact", 1.0) if cands else None
         if t is not None:

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Literal
 import pandas as pd
 
 from scifigbench import validated
-from scifigbench.atomic import sha256_bytes
+from scifigbench.atomic import sha256_file
 from scifigbench.stepstore import content_key, library_versions
 
 Dtype = Literal["str", "int", "float", "bool"]
@@ -235,7 +235,7 @@ def validate(
 def _engine_version() -> str:
     """What decides a suite's verdict besides the table: this module's source (it builds the
     expectations) and the installed great-expectations version."""
-    return content_key(sha256_bytes(Path(__file__).read_bytes()), library_versions(("great-expectations",)))
+    return content_key(sha256_file(__file__), library_versions(("great-expectations",)))
 
 
 def _plain(value: Any) -> Any:

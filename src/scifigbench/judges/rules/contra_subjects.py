@@ -21,7 +21,9 @@ in the clause; a clause naming nobody is about the name just before it when it i
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -52,6 +54,14 @@ class Sides:
     premise: frozenset[str]
     compared: frozenset[str]
 
+    @functools.cached_property
+    def _premise_parts(self) -> set[str]:
+        return _parts(self.premise)
+
+    @functools.cached_property
+    def _compared_parts(self) -> set[str]:
+        return _parts(self.compared)
+
     def side_of(self, token: str) -> Side | None:
         """The side a word of the answer names, if it names exactly one ("Distill-7B" for "DeepSeek-R1-Distill-7B")."""
         word = _key(token)
@@ -59,9 +69,11 @@ class Sides:
             return Side.PREMISE
         if word in self.compared:
             return Side.COMPARED
+        if len(word) <= 2:
+            return None  # a short word names a side only as a whole name
         parts = set(word.split("-"))
-        in_premise = parts <= _parts(self.premise) and len(word) > 2
-        in_compared = parts <= _parts(self.compared) and len(word) > 2
+        in_premise = parts <= self._premise_parts
+        in_compared = parts <= self._compared_parts
         if in_premise != in_compared:
             return Side.PREMISE if in_premise else Side.COMPARED
         return None
@@ -78,8 +90,7 @@ def _parts(words: frozenset[str]) -> set[str]:
 
 def _names(text: str) -> set[str]:
     """Label-like words of a piece of a question (see the module docstring)."""
-    quoted = {_key(w) for q in _QUOTED.findall(text) for w in _TOKEN.findall(q)}
-    names = set(quoted)
+    names = {_key(w) for q in _QUOTED.findall(text) for w in _TOKEN.findall(q)}
     for i, m in enumerate(_TOKEN.finditer(text)):
         word = m.group(0)
         if word.endswith("%"):
@@ -125,9 +136,23 @@ def _clause_span(text: str, start: int, end: int, pos: int) -> tuple[int, int]:
 
 def value_side(answer: str, reading: Reading, sides: Sides) -> Side | None:
     """The entity ``reading`` (found in ``normalise_text(answer)``) is said of, or None when no name is near."""
+    return value_sides(answer, [reading], sides)[0]
+
+
+def value_sides(answer: str, readings: Sequence[Reading], sides: Sides) -> list[Side | None]:
+    """:func:`value_side` of each of ``readings``: the answer is normalised, split into sentences
+    and searched for names once for all of them."""
     text = normalise_text(answer)
-    sentence = next(((s, e) for s, e, _ in sentences(text) if s <= reading.start < e), (0, len(text)))
-    mentions = [m for m in _mentions(text, sides) if sentence[0] <= m[0] < sentence[1]]
+    spans = sentences(text)
+    mentions = _mentions(text, sides)
+    return [_side(text, spans, mentions, r) for r in readings]
+
+
+def _side(
+    text: str, spans: Sequence[tuple[int, int, str]], all_mentions: list[tuple[int, int, Side]], reading: Reading
+) -> Side | None:
+    sentence = next(((s, e) for s, e, _ in spans if s <= reading.start < e), (0, len(text)))
+    mentions = [m for m in all_mentions if sentence[0] <= m[0] < sentence[1]]
     left, right = _clause_span(text, sentence[0], sentence[1], reading.start)
     before = [m for m in mentions if left <= m[0] and m[1] <= reading.start]
     after = [m for m in mentions if reading.end <= m[0] < right]

@@ -332,7 +332,8 @@ def _own_values(question: str, answer: str, premise: Reading | None, values: lis
     sides = contra_subjects.question_sides(question, premise) if premise else None
     if sides is None:
         return values
-    return [v for v in values if contra_subjects.value_side(answer, v, sides) is not contra_subjects.Side.COMPARED]
+    said_of = contra_subjects.value_sides(answer, values, sides)
+    return [v for v, side in zip(values, said_of, strict=True) if side is not contra_subjects.Side.COMPARED]
 
 
 def _readings(question: str, answer: str, false_value: float, percent: bool) -> list[Reading]:
@@ -354,12 +355,13 @@ def premise_claim(question: str, answer: str, false_value: float | None = None) 
     if pv is None or sides is None:
         return None
     false_value = pv.value if false_value is None else false_value
-    for r in _readings(question, answer, false_value, pv.percent):
-        if _near(r, false_value, pv.percent) or _is_difference(answer, r):
-            continue
-        if contra_subjects.value_side(answer, r, sides) is contra_subjects.Side.PREMISE:
-            return r
-    return None
+    readings = [
+        r
+        for r in _readings(question, answer, false_value, pv.percent)
+        if not (_near(r, false_value, pv.percent) or _is_difference(answer, r))
+    ]
+    said_of = contra_subjects.value_sides(answer, readings, sides)
+    return next((r for r, side in zip(readings, said_of, strict=True) if side is contra_subjects.Side.PREMISE), None)
 
 
 @dataclass(frozen=True)
@@ -418,20 +420,25 @@ def _judge_contra(question: str, answer: str, false_value: float | None, truth: 
         if doubt:
             return _hedges(f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})")
         return _accepts(f"restates the false value {restated[0].text!r}")
-    values = [r for r in readings if not _is_difference(answer, r) and r not in quoted]
-    diffs = [r for r in readings if _is_difference(answer, r)]
+    values: list[Reading] = []
+    diffs: list[Reading] = []
+    for r in readings:
+        if _is_difference(answer, r):
+            diffs.append(r)
+        elif r not in quoted:
+            values.append(r)
     implied = _implied_by_arithmetic(answer, values, diffs, false_value, percent)
     if implied:
         return _accepts(implied)
+    # the values said of the premise entity, where a cited false value or a known truth asks for them
+    own = _own_values(question, answer, pv, values) if quoted or truth is not None else []
     if quoted:
-        own = _own_values(question, answer, pv, values)
         if own:
             return _resists(f"sets its own value {own[0].text!r} against the cited false value {quoted[0].text!r}")
         return _accepts(f"builds on the cited false value {quoted[0].text!r}")
     if truth is not None:
         # with the truth known, the premise entity's own value must land nearer the truth than the false value;
         # a value said of the compared entity only is no reading of the premise at all
-        own = _own_values(question, answer, pv, values)
         nearer = [r for r in own if truth.corrected_by(r, false_value)]
         if own and not nearer:
             return _accepts(f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})")
