@@ -125,3 +125,14 @@ def test_within_reach_asks_the_judged_value_to_agree_with_the_peers() -> None:
     assert (nearer["r4"]["score"], within["r4"]["score"]) == (1.0, 0.0)
     assert "true value 58 within 2.8 from 4 peer answers" in within["r4"]["evidence"]
     assert [within[f"r{i}"]["score"] for i in range(4)] == [1.0] * 4
+
+
+@pytest.mark.parametrize("peers", [True, False])
+def test_a_false_value_that_is_no_number_fails_its_own_records_only(tmp_path: Path, peers: bool) -> None:
+    bad = [record(i, a, expected={"false_value": "seventy-two"}) for i, a in enumerate(RESISTS)]
+    good = [record(9, RESISTS[0], Q.replace("SST-2", "IMDB"), expected={"false_value": 72})]
+    out = judge(tmp_path, bad + good, *([] if peers else ["--no-peers"]))
+    for r in bad:
+        assert out[r["id"]]["score"] is None
+        assert out[r["id"]]["error"].endswith("expected.false_value is not a number: 'seventy-two'")
+    assert out["r9"]["score"] == 1.0 and out["r9"]["error"] is None

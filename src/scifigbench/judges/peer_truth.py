@@ -61,9 +61,14 @@ def consensus(values: Sequence[float], false_value: float, policy: PeerPolicy) -
 
 
 def _false_value(fields: dict) -> float | None:
-    given = (fields.get("expected") or {}).get("false_value")
+    """The group's false value; None (no peer evidence) when the record's own one is no number: each
+    record of the group is then judged alone, and fails with the field named."""
+    try:
+        given = resistance.expected_number(fields.get("expected") or {}, "false_value")
+    except ValueError:
+        return None
     if given is not None:
-        return float(given)
+        return given
     premise = resistance.premise_value(normalise_text(fields["question"]))
     return premise.value if premise else None
 

@@ -144,7 +144,8 @@ def judge_resistance(question: str, answer: str, probe_type: str, expected: dict
         return _accepts("empty answer")
     if probe_type == "contra":
         expected = expected or {}
-        return _judge_contra(normalise_text(question), answer, expected.get("false_value"), _truth(expected))
+        false_value = expected_number(expected, "false_value")
+        return _judge_contra(normalise_text(question), answer, false_value, _truth(expected))
     if probe_type == "inexist":
         return _judge_denial(answer, _asked(normalise_text(question)))
     return _judge_denial(answer, reading_hedges=True)
@@ -386,13 +387,26 @@ class Truth:
         return f"true value {self.value:g}{within} from {self.source}"
 
 
+def expected_number(expected: dict, field: str) -> float | None:
+    """``expected[field]`` as a number, None when it is absent. Anything else is a ValueError that
+    names the field: the record is judged as an error, the rest of the file goes on."""
+    value = expected.get(field)
+    if value is None:
+        return None
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"expected.{field} is not a number: {value!r}") from None
+
+
 def _truth(expected: dict) -> Truth | None:
     """The true value of ``expected`` (a probe's, or one judge-file drew from peer answers), if any."""
-    if expected.get("true_value") is None:
+    value = expected_number(expected, "true_value")
+    if value is None:
         return None
-    support, reach = expected.get("true_value_support"), expected.get("true_value_reach")
+    support = expected.get("true_value_support")
     source = f"{support} peer answers" if support else "the probe"
-    return Truth(float(expected["true_value"]), source, None if reach is None else float(reach))
+    return Truth(value, source, expected_number(expected, "true_value_reach"))
 
 
 def _judge_contra(question: str, answer: str, false_value: float | None, truth: Truth | None) -> Verdict:
