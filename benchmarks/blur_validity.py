@@ -58,19 +58,11 @@ def main() -> None:
     print(f"subset figures: {n}")
     for c, mode in (("admb", "admittance"), ("indb", "inductance")):
         s = stats[c]
-        confirmed = sum(
-            1
-            for fid in subset
-            if f"{fid}/{mode}" in targets.index and targets.loc[f"{fid}/{mode}", "status"] == "confirmed"
-        )
+        confirmed = sum(1 for fid in subset if f"{fid}/{mode}" in targets.index and targets.loc[f"{fid}/{mode}", "status"] == "confirmed")
         rules = Counter(targets.loc[f"{fid}/{mode}", "rule"] for fid in subset if f"{fid}/{mode}" in targets.index)
-        print(
-            f"{c}: confirmed {mode} targets {confirmed}/{n} ({100 * confirmed / max(n, 1):.0f} %); rules {dict(rules)}"
-        )
-        print(
-            f"  target read back by OCR: {s['target_read']}/{s['images']} ({100 * s['target_read'] / max(s['images'], 1):.1f} %);"
-            f" target legible to OCR on the clean image: {legible[c]}/{s['images']}"
-        )
+        print(f"{c}: confirmed {mode} targets {confirmed}/{n} ({100 * confirmed / max(n, 1):.0f} %); rules {dict(rules)}")
+        print(f"  target read back by OCR: {s['target_read']}/{s['images']} ({100 * s['target_read'] / max(s['images'], 1):.1f} %);"
+              f" target legible to OCR on the clean image: {legible[c]}/{s['images']}")
         print(f"  other text still read: {s['kept']}/{s['others']} ({100 * s['kept'] / max(s['others'], 1):.1f} %)")
     for cid, text in read_back:
         print(f"  READ BACK: {cid} {text!r}")

@@ -30,18 +30,14 @@ def main() -> None:
     for key in sorted(by):
         print(f"{key:28s} {by[key][0] / by[key][1]:.4f}  (n={by[key][1]})")
     decided = [r for r in rows if r[3] != "undecided"]
-    print(
-        f"decided {len(decided) / len(rows):.4f} ({len(decided)}/{len(rows)}); agreement on decided "
-        f"{sum(r[5] for r in decided) / max(len(decided), 1):.4f}"
-    )
+    print(f"decided {len(decided) / len(rows):.4f} ({len(decided)}/{len(rows)}); agreement on decided "
+          f"{sum(r[5] for r in decided) / max(len(decided), 1):.4f}")
     if "--show" in sys.argv:
         for prof, claim, text, got, want, a in rows:
             if not a:
                 ev = caption_claim_evidence(text, claim["claim"], claim["reality"])[1]
-                print(
-                    f"\n--- {prof} {claim['type']}: rule {got} want {want}\n  claim: {claim['claim']}\n"
-                    f"  reality: {claim['reality']}\n  {ev}\n  desc: {text}"
-                )
+                print(f"\n--- {prof} {claim['type']}: rule {got} want {want}\n  claim: {claim['claim']}\n"
+                      f"  reality: {claim['reality']}\n  {ev}\n  desc: {text}")
 
 
 if __name__ == "__main__":

@@ -37,10 +37,8 @@ def main() -> None:
             shutil.copy(repo / stage.REVIEW_FILE, root / stage.REVIEW_FILE)
         res = stage.run(cfg, seed, root, progress=True)
     counts = res.conditions["condition"].value_counts()
-    print(
-        f"figures: {res.n_figures}, condition rows: {len(res.conditions)}, workers: {cfg.workers}, "
-        f"ocr: {cfg.ocr_backend}/{cfg.real_ocr_backend}"
-    )
+    print(f"figures: {res.n_figures}, condition rows: {len(res.conditions)}, workers: {cfg.workers}, "
+          f"ocr: {cfg.ocr_backend}/{cfg.real_ocr_backend}")
     print(f"stage wall time: {res.wall:.1f} s (includes reading/validating tables and writing galleries)")
     print("per condition (CPU seconds summed over workers -> images per second per worker):")
     n_full = int(counts.get("noise", 0))  # figures that got every condition

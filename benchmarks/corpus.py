@@ -45,12 +45,8 @@ def main() -> None:
     print(f"corpus: {n} figures, {cfg.workers} worker(s), {os.cpu_count()} cores, load average {load:.1f}")
     print(f"  wall time          {wall:6.1f} s   (target < 60 s for 250 figures on 2 cores)")
     print(f"  throughput         {n / wall:6.2f} figures/s")
-    print(
-        f"  cpu time           {cpu_s:6.1f} s   (main + workers; / {cfg.workers} = {cpu_s / cfg.workers:.1f} s on idle cores)"
-    )
-    print(
-        f"  one figure, serial {single:6.3f} s   -> parallel speed-up {single * n / wall:4.2f}x over serial rendering"
-    )
+    print(f"  cpu time           {cpu_s:6.1f} s   (main + workers; / {cfg.workers} = {cpu_s / cfg.workers:.1f} s on idle cores)")
+    print(f"  one figure, serial {single:6.3f} s   -> parallel speed-up {single * n / wall:4.2f}x over serial rendering")
 
 
 if __name__ == "__main__":

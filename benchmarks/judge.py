@@ -32,25 +32,11 @@ def capability_pool(n: int = 200) -> list[dict]:
     for i in range(n):
         value = round(rng.uniform(0, 100), 1)
         said = value if rng.random() < 0.6 else round(value * rng.uniform(0.7, 1.3), 1)
-        pool.append(
-            {
-                "id": f"c{i}",
-                "answer": f"1. The difference is {said + 3} - 3 = {said} points, so Method {i % 5} leads.",
-                "expected": {"answer": value, "answer_type": "number", "tolerance": 0.5},
-            }
-        )
-        pool.append(
-            {
-                "id": f"l{i}",
-                "answer": f"**Method {i % 7}** has the highest score across both splits.",
-                "expected": {
-                    "answer": f"Method {i % 5}",
-                    "answer_type": "label",
-                    "tolerance": None,
-                    "elements": [f"Method {k}" for k in range(7)],
-                },
-            }
-        )
+        pool.append({"id": f"c{i}", "answer": f"1. The difference is {said + 3} - 3 = {said} points, so Method {i % 5} leads.",
+                     "expected": {"answer": value, "answer_type": "number", "tolerance": 0.5}})
+        pool.append({"id": f"l{i}", "answer": f"**Method {i % 7}** has the highest score across both splits.",
+                     "expected": {"answer": f"Method {i % 5}", "answer_type": "label", "tolerance": None,
+                                  "elements": [f"Method {k}" for k in range(7)]}})
     return pool
 
 
@@ -59,10 +45,8 @@ def pools() -> dict[str, list[dict]]:
     for family in ("resistance", "blur_active", "caption_claim"):
         path = DATA / f"{family}.jsonl"
         if path.exists():
-            out[family] = [
-                {k: v for k, v in json.loads(line).items() if not k.startswith("gold_")}
-                for line in path.read_text().splitlines()
-            ]
+            out[family] = [{k: v for k, v in json.loads(line).items() if not k.startswith("gold_")}
+                           for line in path.read_text().splitlines()]
     return out
 
 
@@ -78,18 +62,14 @@ def main() -> None:
     projected = 0.0
     for family, pool in pools().items():
         # a fresh suffix per pass over the pool: no text is judged twice, as in a real run
-        units = [
-            _fresh(unit, i // len(pool)) for i, unit in enumerate(itertools.islice(itertools.cycle(pool), args.units))
-        ]
+        units = [_fresh(unit, i // len(pool)) for i, unit in enumerate(itertools.islice(itertools.cycle(pool), args.units))]
         start = time.perf_counter()
         for unit in units:
             rule_verdict(family, unit)
         rate = len(units) / (time.perf_counter() - start)
         seconds = DEFAULT_RUN_UNITS[family] * N_MODELS / rate
         projected += seconds
-        print(
-            f"{family:14s} {rate:9.0f} units/s   default run ({DEFAULT_RUN_UNITS[family] * N_MODELS} units): {seconds:5.2f} s"
-        )
+        print(f"{family:14s} {rate:9.0f} units/s   default run ({DEFAULT_RUN_UNITS[family] * N_MODELS} units): {seconds:5.2f} s")
     print(f"projected rule judging of these families on the default run: {projected:.2f} s (target < 30 s)")
 
 

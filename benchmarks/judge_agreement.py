@@ -32,11 +32,7 @@ FIELDS = {
     "blur_active": [("admits", "gold_admits"), ("fabricates", "gold_fabricates"), ("correct", "gold_correct")],
     "caption_claim": [("follows", "gold_follows")],
 }
-RATE = {
-    "resistance": lambda v: v,
-    "blur_active": float,
-    "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v),
-}
+RATE = {"resistance": lambda v: v, "blur_active": float, "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v)}
 
 
 def split_of(figure_id: str) -> str:
@@ -46,22 +42,9 @@ def split_of(figure_id: str) -> str:
 
 def run_judge(data: Path, family: str, out_dir: Path) -> dict[str, dict]:
     out = out_dir / f"{family}.jsonl"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "scifigbench",
-            "judge-file",
-            "--family",
-            family,
-            "--judge",
-            "rule",
-            str(data / f"{family}.jsonl"),
-            str(out),
-        ],
-        check=True,
-        env={"PYTHONPATH": str(REPO / "src"), "PATH": "/usr/bin:/bin"},
-    )
+    subprocess.run([sys.executable, "-m", "scifigbench", "judge-file", "--family", family, "--judge", "rule",
+                    str(data / f"{family}.jsonl"), str(out)], check=True, env={"PYTHONPATH": str(REPO / "src"),
+                                                                                "PATH": "/usr/bin:/bin"})
     return {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
 
 
@@ -89,9 +72,8 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
                 rate = RATE[family](v)
                 if rate is not None:
                     store.setdefault(g["model"], []).append(rate)
-        rho, _, n = ranking_spearman(
-            {m: sum(v) / len(v) for m, v in rule_rate.items()}, {m: sum(v) / len(v) for m, v in gold_rate.items()}
-        )
+        rho, _, n = ranking_spearman({m: sum(v) / len(v) for m, v in rule_rate.items()},
+                                     {m: sum(v) / len(v) for m, v in gold_rate.items()})
         line += f"  model-ranking spearman={rho:5.2f} ({n} models)"
     return line
 
@@ -126,10 +108,8 @@ def main() -> None:
                         continue
                     v = verdicts[g["id"]]
                     if any(v[f] != g[gf] for f, gf in FIELDS[family]):
-                        print(
-                            f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
-                            f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})"
-                        )
+                        print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
+                              f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
 
-
 def main(root: Path) -> None:
     ctx = SimContext.from_data(root)
     setups = pd.read_parquet(root / paths.SETUPS).to_dict("records")
@@ -37,9 +36,8 @@ def main(root: Path) -> None:
             if st["figure_id"] not in ctx.specs:
                 continue
             text, trace = respond(st, prof, f"sim-{name}", 42, ctx)
-            for unit in units_for(
-                st, {"text": text, "error": None}, ctx.probes, ctx.specs[st["figure_id"]], ctx.blur_targets, None
-            ):
+            for unit in units_for(st, {"text": text, "error": None}, ctx.probes, ctx.specs[st["figure_id"]],
+                                  ctx.blur_targets, None):
                 if unit.family == "description" and st["condition"] not in MQM_CONDITIONS:
                     continue
                 a, t = trace_agreement(unit.family, unit.probe_id, unit.unit_id, rule_judge(unit), trace)

@@ -33,10 +33,8 @@ def main() -> None:
             z = (cell["value"] - mean) / math.sqrt(max(var, 1e-4) / cell["n"])
             inside += ok
             total += 1
-            print(
-                f"{model:16s} {key:28s} declared {mean:.3f}  measured {cell['value']:.3f} "
-                f"[{cell['ci_low']:.3f}, {cell['ci_high']:.3f}] n={cell['n']:4d}  z={z:+.1f} {'' if ok else '<- outside CI'}"
-            )
+            print(f"{model:16s} {key:28s} declared {mean:.3f}  measured {cell['value']:.3f} "
+                  f"[{cell['ci_low']:.3f}, {cell['ci_high']:.3f}] n={cell['n']:4d}  z={z:+.1f} {'' if ok else '<- outside CI'}")
     print(f"declared rate inside the measured 95% CI: {inside}/{total} cells")
 
 

@@ -27,15 +27,8 @@ def main() -> None:
     for name in sorted(BUILTIN):
         prof = resolve_profile(name)
         for spec in specs:
-            st = {
-                "setup_id": f"{spec.figure_id}/base/describe",
-                "figure_id": spec.figure_id,
-                "condition": "base",
-                "task": "describe",
-                "chart_type": spec.chart_type,
-                "probe_ids": "[]",
-                "blur_target_id": None,
-            }
+            st = {"setup_id": f"{spec.figure_id}/base/describe", "figure_id": spec.figure_id, "condition": "base",
+                  "task": "describe", "chart_type": spec.chart_type, "probe_ids": "[]", "blur_target_id": None}
             texts.append((spec, respond(st, prof, f"sim-{name}", 42, ctx)[0]))
     t1 = time.perf_counter()
     for spec, text in texts:  # warm-up pass: name patterns are compiled once per figure
@@ -52,10 +45,8 @@ def main() -> None:
     print(f"descriptions: {n}")
     print(f"simulated respondents: {sim_rate:.0f} descriptions/s")
     print(f"rule MQM judge:        {judge_rate:.0f} descriptions/s")
-    print(
-        f"default pipeline ({total} descriptions, {len(BUILTIN)} simulated models): "
-        f"judge {total / judge_rate:.1f} s, respond {total / sim_rate:.1f} s"
-    )
+    print(f"default pipeline ({total} descriptions, {len(BUILTIN)} simulated models): "
+          f"judge {total / judge_rate:.1f} s, respond {total / sim_rate:.1f} s")
 
 
 if __name__ == "__main__":

@@ -69,24 +69,11 @@ def build_workdir(root: Path, n_setups: int, n_images: int, dpi: int = 210) -> i
         chart(root / "data/conditions/images" / f"f{i:03d}.png", seed=i, dpi=dpi)
     for s in range(n_setups):
         rel = f"data/conditions/images/f{s % n_images:03d}.png"
-        rows.append(
-            {
-                "setup_id": f"f{s % n_images:03d}/base/q{s}",
-                "figure_id": f"f{s % n_images:03d}",
-                "condition": "base",
-                "task": "describe",
-                "chart_type": "bar",
-                "prompt_id": "describe_bar",
-                "prompt_version": "0" * 12,
-                "system_text": None,
-                "user_text": f"Request {s}: describe this bar chart for a reader who cannot see it.",
-                "image_path": rel,
-                "image_sha256": sha256_file(root / rel),
-                "caption": None,
-                "probe_ids": "[]",
-                "blur_target_id": None,
-            }
-        )
+        rows.append({"setup_id": f"f{s % n_images:03d}/base/q{s}", "figure_id": f"f{s % n_images:03d}", "condition": "base",
+                     "task": "describe", "chart_type": "bar", "prompt_id": "describe_bar", "prompt_version": "0" * 12,
+                     "system_text": None, "user_text": f"Request {s}: describe this bar chart for a reader who cannot see it.",
+                     "image_path": rel, "image_sha256": sha256_file(root / rel), "caption": None, "probe_ids": "[]",
+                     "blur_target_id": None})
     write_table(pd.DataFrame(rows), root / paths.SETUPS, "setups", root=root)
     sizes = [(root / "data/conditions/images" / f"f{i:03d}.png").stat().st_size for i in range(n_images)]
     return int(np.mean(sizes))
@@ -97,12 +84,9 @@ THROTTLE_RETRY_AFTER_S = 1.0
 
 
 def start_server(latency: float, *extra: str) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "scifigbench.devserver", "--latency", str(latency), "--lifetime", "900", *extra],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
-    )
+    proc = subprocess.Popen([sys.executable, "-m", "scifigbench.devserver", "--latency", str(latency), "--lifetime", "900",
+                             *extra],
+                            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src")})
     line = proc.stdout.readline()
     return proc, line.split()[2]
 
@@ -110,15 +94,8 @@ def start_server(latency: float, *extra: str) -> tuple[subprocess.Popen, str]:
 def respond(root: Path, name: str) -> RunStats:
     eff = config.load(name, root / "params.yaml")
     setups = read_table(root / paths.SETUPS, "setups", root=root)
-    _, stats = runner.respond(
-        eff,
-        setups,
-        root,
-        root / paths.CACHE_DIR,
-        root / paths.responses(name),
-        root / paths.response_stats(name),
-        progress=True,
-    )
+    _, stats = runner.respond(eff, setups, root, root / paths.CACHE_DIR, root / paths.responses(name),
+                              root / paths.response_stats(name), progress=True)
     return stats
 
 
@@ -129,22 +106,12 @@ def simulated_wall_time() -> str:
     setups = read_table(paths.SETUPS, "setups")
     out = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in [
-            k
-            for k, v in (yaml.safe_load(Path("params.yaml").read_text())["models"] or {}).items()
-            if v.get("backend") == "simulated"
-        ]:
+        for name in [k for k, v in (yaml.safe_load(Path("params.yaml").read_text())["models"] or {}).items()
+                     if v.get("backend") == "simulated"]:
             eff = config.load(name)
             start = time.monotonic()
-            runner.respond(
-                eff,
-                setups,
-                Path("."),
-                Path(tmp),
-                Path(tmp) / f"{name}.parquet",
-                Path(tmp) / f"{name}.json",
-                progress=False,
-            )
+            runner.respond(eff, setups, Path("."), Path(tmp), Path(tmp) / f"{name}.parquet", Path(tmp) / f"{name}.json",
+                           progress=False)
             out.append(f"{name} {time.monotonic() - start:.1f} s")
     return f"{len(setups)} setups: " + ", ".join(out)
 
@@ -154,32 +121,20 @@ def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[d
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         mean_size = build_workdir(root, n_setups, n_images, dpi)
-        params = {
-            "run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": CONCURRENCY, "requests_per_minute": None},
-            "models": {
-                "bench": {"backend": "openai", "base_url": base_url, "model": "bench-vlm", "api_key_env": KEY_ENV}
-            },
-        }
+        params = {"run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": CONCURRENCY, "requests_per_minute": None},
+                  "models": {"bench": {"backend": "openai", "base_url": base_url, "model": "bench-vlm",
+                                       "api_key_env": KEY_ENV}}}
         (root / "params.yaml").write_text(yaml.safe_dump(params))
         cpu = time.process_time()
         first = respond(root, "bench")
         cpu = time.process_time() - cpu
         again = respond(root, "bench")
     rate = first.calls / first.call_s
-    return {
-        "setups": n_setups,
-        "setups_per_s": round(n_setups / first.call_s, 2),
-        "lowest_concurrency": first.lowest_concurrency,
-        "mean_png_bytes": mean_size,
-        "calls": first.calls,
-        "call_s": round(first.call_s, 2),
-        "errors": first.errors,
-        "failed_attempts": first.failed_attempts,
-        "req_per_s": round(rate, 1),
-        "fraction": round(rate / (CONCURRENCY / LATENCY_S), 3),
-        "client_cpu_ms_per_call": round(1000 * cpu / max(first.calls, 1), 2),
-        "load_avg_1min": round(os.getloadavg()[0], 2),
-    }, again
+    return {"setups": n_setups, "setups_per_s": round(n_setups / first.call_s, 2),
+            "lowest_concurrency": first.lowest_concurrency, "mean_png_bytes": mean_size, "calls": first.calls, "call_s": round(first.call_s, 2),
+            "errors": first.errors, "failed_attempts": first.failed_attempts, "req_per_s": round(rate, 1), "fraction": round(rate / (CONCURRENCY / LATENCY_S), 3),
+            "client_cpu_ms_per_call": round(1000 * cpu / max(first.calls, 1), 2),
+            "load_avg_1min": round(os.getloadavg()[0], 2)}, again
 
 
 def main() -> None:
@@ -197,10 +152,8 @@ def main() -> None:
         server.terminate()
         server.wait()
     throttled = {}
-    for label, extra in (
-        ("no_429", ()),
-        ("with_429", ("--rate-429", str(THROTTLE_RATE), "--retry-after", str(THROTTLE_RETRY_AFTER_S))),
-    ):
+    for label, extra in (("no_429", ()), ("with_429", ("--rate-429", str(THROTTLE_RATE), "--retry-after",
+                                                          str(THROTTLE_RETRY_AFTER_S)))):
         server, base_url = start_server(LATENCY_S, *extra)
         try:
             throttled[label], _ = throughput(base_url, args.setups, args.images, dpi=30)
@@ -208,22 +161,16 @@ def main() -> None:
             server.terminate()
             server.wait()
     print(json.dumps({"realistic": real, "control_small_images": small, **throttled}))
-    print(
-        f"throughput: {real['req_per_s']} req/s = {real['fraction']:.3f} of the Little's-law limit {limit:.0f} req/s "
-        f"(latency {LATENCY_S} s, concurrency {CONCURRENCY}, ~{real['mean_png_bytes'] // 1000} KB PNGs; target >= 0.9); "
-        f"control with ~{small['mean_png_bytes'] // 1000} KB PNGs: {small['fraction']:.3f}; "
-        f"1-min load average {real['load_avg_1min']} on {os.cpu_count()} cores"
-    )
-    print(
-        f"no-change rerun: {again.calls} calls, {again.cache_hits} cache hits, cost ${again.cost_usd:.4f} (target 0 calls)"
-    )
+    print(f"throughput: {real['req_per_s']} req/s = {real['fraction']:.3f} of the Little's-law limit {limit:.0f} req/s "
+          f"(latency {LATENCY_S} s, concurrency {CONCURRENCY}, ~{real['mean_png_bytes'] // 1000} KB PNGs; target >= 0.9); "
+          f"control with ~{small['mean_png_bytes'] // 1000} KB PNGs: {small['fraction']:.3f}; "
+          f"1-min load average {real['load_avg_1min']} on {os.cpu_count()} cores")
+    print(f"no-change rerun: {again.calls} calls, {again.cache_hits} cache hits, cost ${again.cost_usd:.4f} (target 0 calls)")
     ratio = throttled["with_429"]["setups_per_s"] / throttled["no_429"]["setups_per_s"]
-    print(
-        f"with {THROTTLE_RATE:.0%} 429s (Retry-After {THROTTLE_RETRY_AFTER_S:g} s): "
-        f"{throttled['with_429']['setups_per_s']} setups/s vs {throttled['no_429']['setups_per_s']} without = {ratio:.3f} "
-        f"(target >= 0.8); attempts {throttled['with_429']['calls']} for {args.setups} setups, "
-        f"lowest adaptive concurrency {throttled['with_429']['lowest_concurrency']}"
-    )
+    print(f"with {THROTTLE_RATE:.0%} 429s (Retry-After {THROTTLE_RETRY_AFTER_S:g} s): "
+          f"{throttled['with_429']['setups_per_s']} setups/s vs {throttled['no_429']['setups_per_s']} without = {ratio:.3f} "
+          f"(target >= 0.8); attempts {throttled['with_429']['calls']} for {args.setups} setups, "
+          f"lowest adaptive concurrency {throttled['with_429']['lowest_concurrency']}")
     print(f"simulated respond wall time: {simulated_wall_time()}")
 
 

@@ -27,38 +27,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from collections.abc import Callable
 from typing import Any
 
-FAULT_KINDS = (
-    "429",
-    "500",
-    "503",
-    "timeout",
-    "malformed",
-    "empty",
-    "html",
-    "message_string",
-    "content_list",
-    "content_number",
-    "missing_fields",
-)
+FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty",
+               "html", "message_string", "content_list", "content_number", "missing_fields")
 # 200 replies that are not a readable chat completion, as some proxies and providers send them
 ODD_BODIES: dict[str, bytes] = {
     "html": b"<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>",
     "message_string": json.dumps({"id": "x", "choices": [{"index": 0, "message": "just a string"}]}).encode(),
-    "content_list": json.dumps(
-        {
-            "id": "x",
-            "choices": [
-                {
-                    "index": 0,
-                    "finish_reason": "stop",
-                    "message": {"role": "assistant", "content": [{"type": "text", "text": "a list"}]},
-                }
-            ],
-        }
-    ).encode(),
-    "content_number": json.dumps(
-        {"id": "x", "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": 42}}]}
-    ).encode(),
+    "content_list": json.dumps({"id": "x", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": [{"type": "text", "text": "a list"}]}}]}).encode(),
+    "content_number": json.dumps({"id": "x", "choices": [{"index": 0, "finish_reason": "stop", "message": {
+        "role": "assistant", "content": 42}}]}).encode(),
     "missing_fields": json.dumps({"id": "x", "object": "chat.completion"}).encode(),
 }
 
@@ -266,9 +244,7 @@ class _Handler(BaseHTTPRequestHandler):
             pass  # the client gave up (timeout fault): nothing to answer
 
     def _error(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        self._send(
-            status, json.dumps({"error": {"message": message, "type": "devserver", "code": status}}).encode(), headers
-        )
+        self._send(status, json.dumps({"error": {"message": message, "type": "devserver", "code": status}}).encode(), headers)
 
     def _presented_key(self) -> str | None:
         if self.headers.get("api-key"):
@@ -303,9 +279,8 @@ class _Handler(BaseHTTPRequestHandler):
             with owner.lock:
                 owner.in_flight -= 1
 
-    def _answer(
-        self, owner: DevServer, path: str, body: dict[str, Any], chash: str, user_text: str, attempt: int
-    ) -> None:
+    def _answer(self, owner: DevServer, path: str, body: dict[str, Any], chash: str, user_text: str,
+                attempt: int) -> None:
         if owner.latency_s:
             time.sleep(owner.latency_s)
         key = self._presented_key()
@@ -333,18 +308,8 @@ class _Handler(BaseHTTPRequestHandler):
         elif fault in ODD_BODIES:
             self._send(200, ODD_BODIES[fault])
         elif fault == "empty":
-            self._send(
-                200,
-                json.dumps(
-                    {
-                        "id": "x",
-                        "object": "chat.completion",
-                        "created": 0,
-                        "model": body.get("model", ""),
-                        "choices": [],
-                    }
-                ).encode(),
-            )
+            self._send(200, json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
+                                        "choices": []}).encode())
         else:
             text = owner.reply(body)
             payload = {

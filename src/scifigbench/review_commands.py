@@ -17,18 +17,13 @@ if TYPE_CHECKING:  # the decision commands must start fast; pandas loads only wh
 
 
 def table_option(default: Path, help_text: str) -> Any:
-    return click.option("--table", type=click.Path(path_type=Path), default=default, show_default=True, help=help_text)
+    return click.option("--table", type=click.Path(path_type=Path), default=default, show_default=True,
+                        help=help_text)
 
 
 def file_option(default: Path) -> Any:
-    return click.option(
-        "--file",
-        "review_file",
-        type=click.Path(path_type=Path),
-        default=default,
-        show_default=True,
-        help="the decisions file",
-    )
+    return click.option("--file", "review_file", type=click.Path(path_type=Path), default=default,
+                        show_default=True, help="the decisions file")
 
 
 def one_row(df: pd.DataFrame, id_column: str, item: str, table: Path, what: str) -> Any:

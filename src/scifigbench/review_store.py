@@ -57,9 +57,8 @@ class DecisionFile:
                 if not item:
                     raise ReviewFileError(f"{where}: field '{self.id_column}' is empty")
                 if row["decision"] not in DECISIONS:
-                    raise ReviewFileError(
-                        f"{where}: field 'decision' is {row['decision']!r}, expected one of {list(DECISIONS)}"
-                    )
+                    raise ReviewFileError(f"{where}: field 'decision' is {row['decision']!r}, "
+                                          f"expected one of {list(DECISIONS)}")
                 if row["decision"] == "replace" and not row["text"]:
                     raise ReviewFileError(f"{where}: field 'text' is empty; 'replace' needs {self.replacement}")
                 if self.check_row is not None:

@@ -29,21 +29,21 @@ ChartType = Literal["bar", "line", "pie"]
 class Series:
     name: str
     values: list[float]
-    color: str  # hex colour of the series (first wedge's for pies)
-    color_family: str  # one of the 11 basic colour families
-    colors: list[str] | None = None  # per-point colours (pie wedges)
+    color: str                     # hex colour of the series (first wedge's for pies)
+    color_family: str              # one of the 11 basic colour families
+    colors: list[str] | None = None            # per-point colours (pie wedges)
     color_families: list[str] | None = None
-    marker: str | None = None  # matplotlib marker for line series
+    marker: str | None = None      # matplotlib marker for line series
     linestyle: str | None = None
 
 
 @dataclass
 class Annotation:
     text: str
-    category: str | None = None  # what it points at
+    category: str | None = None    # what it points at
     series: str | None = None
-    kind: str = "text"  # text | arrow | hline | vline
-    value: float | None = None  # data coordinate of the marked line / point on the value axis
+    kind: str = "text"             # text | arrow | hline | vline
+    value: float | None = None     # data coordinate of the marked line / point on the value axis
 
 
 @dataclass
@@ -55,13 +55,13 @@ class Panel:
     title: str | None = None
     x_label: str | None = None
     y_label: str | None = None
-    unit: str | None = None  # e.g. "%" when values are percentages
+    unit: str | None = None        # e.g. "%" when values are percentages
     x_values: list[float] | None = None
     orientation: Literal["vertical", "horizontal"] = "vertical"
     stacked: bool = False
     y_scale: Literal["linear", "log"] = "linear"
-    value_labels: bool = False  # numbers printed on the bars
-    value_format: str = "{:.1f}"  # how value labels / pie percentages are printed
+    value_labels: bool = False     # numbers printed on the bars
+    value_format: str = "{:.1f}"   # how value labels / pie percentages are printed
     legend_loc: str | None = None  # None = no legend drawn
     donut: bool = False
     pct_position: Literal["inside", "outside"] | None = None
@@ -70,14 +70,14 @@ class Panel:
     annotations: list[Annotation] = field(default_factory=list)
     grid: bool = False
     sort: Literal["none", "ascending", "descending"] = "none"
-    wedge_labels: bool = False  # pie: category names printed beside the wedges
+    wedge_labels: bool = False     # pie: category names printed beside the wedges
     shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
 
 
 @dataclass
 class TextElement:
     element_id: str
-    role: str  # see contracts.text_elements.ROLES
+    role: str                      # see contracts.text_elements.ROLES
     text: str
     x0: float
     y0: float
@@ -99,16 +99,16 @@ class FigureSpec:
     title: str | None
     caption: str
     reference_description: str
-    domain: str  # vocabulary theme, e.g. "llm-reasoning"
+    domain: str                    # vocabulary theme, e.g. "llm-reasoning"
     width: int = 0
     height: int = 0
     dpi: int = 150
     text_elements: list[TextElement] = field(default_factory=list)
     shared_x: bool = False
-    layout: list[int] = field(default_factory=lambda: [1, 1])  # subplot grid [rows, cols]
+    layout: list[int] = field(default_factory=lambda: [1, 1])   # subplot grid [rows, cols]
     figsize: list[float] = field(default_factory=lambda: [6.4, 4.0])  # inches
     font_family: str = "DejaVu Sans"
-    font_file: str = ""  # the file actually drawn with, "<name>@<sha256 prefix>" (set by the renderer)
+    font_file: str = ""             # the file actually drawn with, "<name>@<sha256 prefix>" (set by the renderer)
     font_size: float = 10.0
     palette: str = "tab10"
     legend_outside: str | None = None  # figure-level legend position ("top", "right") or None

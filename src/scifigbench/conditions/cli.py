@@ -26,10 +26,8 @@ def conditions(params_path: str, workers: int | None, quiet: bool) -> None:
     result = stage.run(cfg, seed, progress=not quiet)
     counts = result.conditions["condition"].value_counts().sort_index()
     status = result.targets.groupby(["mode", "status"]).size() if len(result.targets) else {}
-    click.echo(
-        f"conditions: {result.n_figures} figures ({result.reused} unchanged, reused), "
-        f"{len(result.conditions)} condition rows in {result.wall:.1f} s"
-    )
+    click.echo(f"conditions: {result.n_figures} figures ({result.reused} unchanged, reused), "
+               f"{len(result.conditions)} condition rows in {result.wall:.1f} s")
     click.echo("  " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     for (mode, st), n in dict(status).items():
         click.echo(f"  blur targets {mode}/{st}: {n}")

@@ -21,10 +21,10 @@ class ConditionsConfig:
     blur_grey_blend: float = 0.7
     blur_kernel: int = 75
     blur_pad_px: int = 4
-    ocr_backend: OcrBackendName = "renderer"  # boxes for figures with a spec
-    real_ocr_backend: OcrBackendName = "rapidocr"  # figures without a spec can only be read by OCR
+    ocr_backend: OcrBackendName = "renderer"        # boxes for figures with a spec
+    real_ocr_backend: OcrBackendName = "rapidocr"   # figures without a spec can only be read by OCR
     fuzzy_threshold: float = 0.6
-    page_dpi: int = 110  # resolution of the rendered paper page
+    page_dpi: int = 110                             # resolution of the rendered paper page
     workers: int = 2
     gallery: bool = True
 

@@ -25,10 +25,10 @@ if TYPE_CHECKING:  # the review commands import this module and must stay free o
 class Decision:
     target_id: str
     decision: str
-    proposed_text: str = ""  # the proposal the reviewer saw
-    text: str = ""  # replace: the string to blur instead
-    expected_answer: str = ""  # optional override of the expected answer
-    reasoning_path: str = ""  # optional override of the reasoning path
+    proposed_text: str = ""      # the proposal the reviewer saw
+    text: str = ""               # replace: the string to blur instead
+    expected_answer: str = ""    # optional override of the expected answer
+    reasoning_path: str = ""     # optional override of the reasoning path
     note: str = ""
 
 
@@ -49,15 +49,11 @@ def unmatched_replacement(text: str, boxes: Sequence[OcrBox], threshold: float) 
     """Why a replacement text cannot be blurred (it matches no OCR box), or None if it can."""
     if match_text(text, boxes, threshold) is not None:
         return None
-    return (
-        f"replacement text {text!r} matches no OCR box (exact, normalised or similarity >= {threshold}); "
-        f"OCR read: {sorted({b.text for b in boxes})[:30]}"
-    )
+    return (f"replacement text {text!r} matches no OCR box (exact, normalised or similarity >= {threshold}); "
+            f"OCR read: {sorted({b.text for b in boxes})[:30]}")
 
 
-def apply(
-    target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox], threshold: float, where: str
-) -> BlurTarget:
+def apply(target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox], threshold: float, where: str) -> BlurTarget:
     """The target after the reviewer's decision (unchanged if there is none or it is stale)."""
     if decision is None:
         return target
@@ -73,21 +69,11 @@ def apply(
         )
     match = match_text(decision.text, boxes, threshold)
     if match is None:
-        raise ReviewFileError(
-            f"{where}: {decision.target_id}: {unmatched_replacement(decision.text, boxes, threshold)}"
-        )
+        raise ReviewFileError(f"{where}: {decision.target_id}: {unmatched_replacement(decision.text, boxes, threshold)}")
     return target.with_(
-        text=decision.text,
-        box=match.box.box,
-        element_id=match.box.element_id,
-        role=None,
-        status="confirmed",
-        question=None,
-        neighbours_json=None,
-        also=(),
-        match_tier=match.tier,
-        match_score=match.score,
-        rule="reviewer",
+        text=decision.text, box=match.box.box, element_id=match.box.element_id, role=None, status="confirmed",
+        question=None, neighbours_json=None, also=(),
+        match_tier=match.tier, match_score=match.score, rule="reviewer",
         expected_answer=decision.expected_answer or decision.text,
         reasoning_path=decision.reasoning_path or f"Chosen by a reviewer in place of '{target.text}'.",
     )

@@ -21,7 +21,7 @@ def _tile(img: np.ndarray, label: str) -> np.ndarray:
     resized = cv2.resize(img, (max(1, int(w * scale)), max(1, int(h * scale))), interpolation=cv2.INTER_AREA)
     tile = np.full((TILE_H + LABEL_H, TILE_W, 3), 255, np.uint8)
     y0, x0 = LABEL_H + (TILE_H - resized.shape[0]) // 2, (TILE_W - resized.shape[1]) // 2
-    tile[y0 : y0 + resized.shape[0], x0 : x0 + resized.shape[1]] = resized
+    tile[y0:y0 + resized.shape[0], x0:x0 + resized.shape[1]] = resized
     cv2.rectangle(tile, (0, LABEL_H), (TILE_W - 1, TILE_H + LABEL_H - 1), (200, 200, 200), 1)
     cv2.putText(tile, label, (6, LABEL_H - 8), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (30, 30, 30), 1, cv2.LINE_AA)
     return tile
@@ -38,5 +38,5 @@ def gallery(panels: Sequence[tuple[str, np.ndarray]], columns: int = 4) -> np.nd
     for i, t in enumerate(tiles):
         r, c = divmod(i, columns)
         y, x = GAP + r * (th + GAP), GAP + c * (tw + GAP)
-        out[y : y + th, x : x + tw] = t
+        out[y:y + th, x:x + tw] = t
     return out

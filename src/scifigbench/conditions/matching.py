@@ -33,8 +33,8 @@ def normalise(text: str) -> str:
 @dataclass(frozen=True)
 class Match:
     box: OcrBox
-    tier: str  # exact | normalised | fuzzy
-    score: float  # 1.0 for exact and normalised, the similarity ratio for fuzzy
+    tier: str      # exact | normalised | fuzzy
+    score: float   # 1.0 for exact and normalised, the similarity ratio for fuzzy
 
 
 def _order(b: OcrBox) -> tuple[float, float, float]:

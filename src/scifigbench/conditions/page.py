@@ -34,7 +34,7 @@ class PageLayout:
     margin_in: float = 0.8
     gutter_in: float = 0.3
     max_figure_height: float = 0.45  # fraction of the page height
-    min_width_share: float = 0.6  # a figure capped narrower than this share of the text width gets a float page
+    min_width_share: float = 0.6     # a figure capped narrower than this share of the text width gets a float page
 
     def px(self, inches: float) -> int:
         return int(round(inches * self.dpi))
@@ -69,9 +69,7 @@ def _justify(draw: ImageDraw.ImageDraw, x: float, y: float, line: str, font, wid
         x += font.getlength(w) + gap
 
 
-def render_page(
-    figure: np.ndarray, text: PageText, caption: str | None, number: int, dpi: int
-) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+def render_page(figure: np.ndarray, text: PageText, caption: str | None, number: int, dpi: int) -> tuple[np.ndarray, tuple[int, int, int, int]]:
     """Return the page (BGR) and the figure's box (x0, y0, x1, y1) on it."""
     lay = PageLayout(dpi=dpi)
     W, H = lay.px(lay.width_in), lay.px(lay.height_in)
@@ -144,5 +142,5 @@ def render_page(
     draw.text(((W - num_font.getlength(num)) / 2, H - lay.px(0.5)), num, font=num_font, fill=0)
 
     out = cv2.cvtColor(np.asarray(page), cv2.COLOR_GRAY2BGR)
-    out[fy0 : fy0 + th, fx0 : fx0 + tw] = fig_img
+    out[fy0:fy0 + th, fx0:fx0 + tw] = fig_img
     return out, (fx0, fy0, fx0 + tw, fy0 + th)

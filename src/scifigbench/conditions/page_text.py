@@ -15,44 +15,11 @@ from dataclasses import dataclass
 from scifigbench.spec import FigureSpec, Panel
 
 _FIRST = ["A.", "J.", "M.", "S.", "L.", "K.", "R.", "E.", "T.", "N.", "H.", "C."]
-_LAST = [
-    "Moreau",
-    "Lindqvist",
-    "Okafor",
-    "Tanaka",
-    "Novak",
-    "Ferreira",
-    "Schmidt",
-    "Kowalski",
-    "Haddad",
-    "Iyer",
-    "Brennan",
-    "Castillo",
-    "Andersen",
-    "Yilmaz",
-    "Zhou",
-    "Rossi",
-]
-_PLACES = [
-    "University of Edinburgh",
-    "ETH Zurich",
-    "University of Toronto",
-    "KTH Stockholm",
-    "TU Munich",
-    "University of Melbourne",
-    "Sorbonne Université",
-    "University of Amsterdam",
-    "Seoul National University",
-]
-_TITLE_HEADS = [
-    "Revisiting",
-    "Towards Robust",
-    "On the Limits of",
-    "Scaling",
-    "Understanding",
-    "Benchmarking",
-    "Rethinking",
-]
+_LAST = ["Moreau", "Lindqvist", "Okafor", "Tanaka", "Novak", "Ferreira", "Schmidt", "Kowalski", "Haddad", "Iyer",
+         "Brennan", "Castillo", "Andersen", "Yilmaz", "Zhou", "Rossi"]
+_PLACES = ["University of Edinburgh", "ETH Zurich", "University of Toronto", "KTH Stockholm", "TU Munich",
+           "University of Melbourne", "Sorbonne Université", "University of Amsterdam", "Seoul National University"]
+_TITLE_HEADS = ["Revisiting", "Towards Robust", "On the Limits of", "Scaling", "Understanding", "Benchmarking", "Rethinking"]
 _SECTIONS = ["4 Results", "5 Experiments", "4 Experimental Results", "5 Analysis", "4 Evaluation"]
 _FILLER = [
     "We follow the evaluation protocol of prior work and report the mean over three runs unless stated otherwise.",
@@ -88,7 +55,7 @@ class PageText:
     authors: str
     affiliation: str
     section: str
-    paragraphs: tuple[str, ...]  # body text in reading order; the figure paragraph is among them
+    paragraphs: tuple[str, ...]   # body text in reading order; the figure paragraph is among them
 
 
 def _topic(domain: str) -> str:
@@ -107,10 +74,8 @@ def _panel_facts(p: Panel, n: int, where: str) -> list[str]:
     if p.kind == "pie" and p.series:
         s = p.series[0]
         pairs = sorted(zip(p.categories, s.values), key=lambda t: -t[1])
-        out.append(
-            f"{where} breaks the total down into {len(pairs)} parts: {pairs[0][0]} is the largest share at "
-            f"{_fmt(pairs[0][1])}%, while {pairs[-1][0]} accounts for only {_fmt(pairs[-1][1])}%."
-        )
+        out.append(f"{where} breaks the total down into {len(pairs)} parts: {pairs[0][0]} is the largest share at "
+                   f"{_fmt(pairs[0][1])}%, while {pairs[-1][0]} accounts for only {_fmt(pairs[-1][1])}%.")
     elif p.kind == "bar" and p.series:
         shown = [s.name for s in p.series[:4]]
         names = ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else shown[0]
@@ -118,18 +83,13 @@ def _panel_facts(p: Panel, n: int, where: str) -> list[str]:
         worst = min(((s.name, c, v) for s in p.series for c, v in zip(p.categories, s.values)), key=lambda t: t[2])
         subj = f"{names} across {len(p.categories)} settings" if len(p.series) > 1 else f"{len(p.categories)} settings"
         out.append(f"{where} compares {subj} in terms of {metric.lower()}.")
-        out.append(
-            f"The highest value, {_fmt(best[2])}, is reached on {best[1]}"
-            + (f" by {best[0]}" if len(p.series) > 1 else "")
-            + f", and the lowest, {_fmt(worst[2])}, on {worst[1]}."
-        )
+        out.append(f"The highest value, {_fmt(best[2])}, is reached on {best[1]}"
+                   + (f" by {best[0]}" if len(p.series) > 1 else "") + f", and the lowest, {_fmt(worst[2])}, on {worst[1]}.")
     elif p.kind == "line" and p.series:
         for s in p.series[:3]:
             trend = "rises" if s.values[-1] > s.values[0] else "falls" if s.values[-1] < s.values[0] else "stays flat"
-            out.append(
-                f"{s.name} {trend} from {_fmt(s.values[0])} to {_fmt(s.values[-1])} as "
-                f"{(p.x_label or 'the x variable').lower()} grows."
-            )
+            out.append(f"{s.name} {trend} from {_fmt(s.values[0])} to {_fmt(s.values[-1])} as "
+                       f"{(p.x_label or 'the x variable').lower()} grows.")
         out.insert(0, f"{where} tracks {metric.lower()} for {len(p.series)} configurations.")
     return out
 
@@ -140,10 +100,8 @@ def figure_paragraph(spec: FigureSpec | None, caption: str | None, chart_type: s
     if spec is None:
         # Nothing is known about a real figure but its caption, and repeating the caption in the body
         # would hand a model on ``inpaper_blur`` the content it is asked not to invent: stay neutral.
-        return (
-            f"{ref} summarises the main comparison of this section. We discuss the most salient differences "
-            "below and refer to the appendix for the exact numbers and the full experimental setup."
-        )
+        return (f"{ref} summarises the main comparison of this section. We discuss the most salient differences "
+                "below and refer to the appendix for the exact numbers and the full experimental setup.")
     sentences = []
     for i, p in enumerate(spec.panels[:3]):
         where = ref if len(spec.panels) == 1 else f"Panel {chr(ord('a') + i)} of {ref}"
@@ -152,9 +110,7 @@ def figure_paragraph(spec: FigureSpec | None, caption: str | None, chart_type: s
     return " ".join(sentences)
 
 
-def page_text(
-    spec: FigureSpec | None, caption: str | None, chart_type: str, domain: str | None, number: int, rng: random.Random
-) -> PageText:
+def page_text(spec: FigureSpec | None, caption: str | None, chart_type: str, domain: str | None, number: int, rng: random.Random) -> PageText:
     topic = _topic(domain or "scientific figures")
     n_auth = rng.randint(2, 5)
     authors = ", ".join(f"{rng.choice(_FIRST)} {name}" for name in rng.sample(_LAST, n_auth))
@@ -171,8 +127,5 @@ def page_text(
     )
     return PageText(
         title=f"{rng.choice(_TITLE_HEADS)} {topic}: Evidence from Controlled Experiments",
-        authors=authors,
-        affiliation=affiliation,
-        section=rng.choice(_SECTIONS),
-        paragraphs=paragraphs,
+        authors=authors, affiliation=affiliation, section=rng.choice(_SECTIONS), paragraphs=paragraphs,
     )

@@ -42,22 +42,12 @@ def _box(e: TextElement) -> tuple[float, float, float, float]:
     return (e.x0, e.y0, e.x1, e.y1)
 
 
-def _of_element(
-    e: TextElement, mode: str, rule: str, reasoning: str, text: str | None = None, redacts_caption: bool = False
-) -> Candidate:
+def _of_element(e: TextElement, mode: str, rule: str, reasoning: str, text: str | None = None,
+                redacts_caption: bool = False) -> Candidate:
     """A candidate that blurs spec element ``e``: its text is both what is blurred and the expected answer."""
     text = e.text if text is None else text
-    return Candidate(
-        mode=mode,
-        rule=rule,
-        text=text,
-        element_id=e.element_id,
-        role=e.role,
-        box=_box(e),
-        expected_answer=text,
-        redacts_caption=redacts_caption,
-        reasoning_path=reasoning,
-    )
+    return Candidate(mode=mode, rule=rule, text=text, element_id=e.element_id, role=e.role, box=_box(e),
+                     expected_answer=text, redacts_caption=redacts_caption, reasoning_path=reasoning)
 
 
 def _admittance_rule(e: TextElement, spec: FigureSpec) -> str | None:
@@ -87,28 +77,15 @@ def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candida
         named = bool(caption) and mentions(caption, text)
         if _DIGITS.search(text) and any(_template(o) == _template(text) for o in others):
             continue
-        what = {
-            "legend_entry": "legend entry",
-            "category": "category name",
-            "pie_label": "wedge label",
-            "panel_title": "panel title",
-            "title": "figure title",
-        }[rule]
-        cap = "the caption shown with the blurred image has it removed" if named else "the caption does not mention it"
-        out.append(
-            _of_element(
-                e,
-                ADMITTANCE,
-                rule,
-                text=text,
-                redacts_caption=named,
-                reasoning=(
-                    f"The {what} '{text}' is printed only here: no other text in the figure contains it or is "
-                    f"contained in it, {cap} and it follows no numbered pattern, so once blurred nothing "
-                    "visible identifies it."
-                ),
-            )
-        )
+        what = {"legend_entry": "legend entry", "category": "category name", "pie_label": "wedge label",
+                "panel_title": "panel title", "title": "figure title"}[rule]
+        cap = ("the caption shown with the blurred image has it removed" if named else "the caption does not mention it")
+        out.append(_of_element(
+            e, ADMITTANCE, rule, text=text, redacts_caption=named,
+            reasoning=(f"The {what} '{text}' is printed only here: no other text in the figure contains it or is "
+                       f"contained in it, {cap} and it follows no numbered pattern, so once blurred nothing "
+                       "visible identifies it."),
+        ))
     return out
 
 
@@ -128,22 +105,16 @@ def _tick_sequence(spec: FigureSpec) -> list[Candidate]:
             continue
         kind = sequence_kind(values)
         for i, t in enumerate(ticks):
-            visible = values[:i] + [None] + values[i + 1 :]
+            visible = values[:i] + [None] + values[i + 1:]
             if not same_number(infer_missing(visible), values[i]):
                 continue
             shown = ", ".join("[blurred]" if j == i else ticks[j].text for j in range(len(ticks)))
-            step = f"step {values[1] - values[0]:g}" if kind == "arithmetic" else f"ratio {values[1] / values[0]:g}"
-            out.append(
-                _of_element(
-                    t,
-                    INDUCTANCE,
-                    "tick_sequence",
-                    reasoning=(
-                        f"The {axis}-axis ticks of panel {panel} read {shown} in order; the visible ticks form an "
-                        f"{kind} sequence ({step}), so the blurred tick is {t.text}."
-                    ),
-                )
-            )
+            step = (f"step {values[1] - values[0]:g}" if kind == "arithmetic" else f"ratio {values[1] / values[0]:g}")
+            out.append(_of_element(
+                t, INDUCTANCE, "tick_sequence",
+                reasoning=(f"The {axis}-axis ticks of panel {panel} read {shown} in order; the visible ticks form an "
+                                f"{kind} sequence ({step}), so the blurred tick is {t.text}."),
+            ))
     return out
 
 
@@ -164,18 +135,12 @@ def _value_labels(spec: FigureSpec) -> list[Candidate]:
         tick_vals = [parse_number(t.text) for t in ticks]
         if not min(tick_vals) <= e.value <= max(tick_vals) * 1.25:
             continue
-        out.append(
-            _of_element(
-                e,
-                INDUCTANCE,
-                "value_label_axis",
-                reasoning=(
-                    f"The label sits on the bar of series '{e.series}' at category '{e.category}'; that bar ends at "
-                    f"{e.value:g} on the {value_axis}-axis (ticks {', '.join(t.text for t in ticks)}), so the label "
-                    f"reads {e.text} (within the precision of reading the axis)."
-                ),
-            )
-        )
+        out.append(_of_element(
+            e, INDUCTANCE, "value_label_axis",
+            reasoning=(f"The label sits on the bar of series '{e.series}' at category '{e.category}'; that bar ends at "
+                            f"{e.value:g} on the {value_axis}-axis (ticks {', '.join(t.text for t in ticks)}), so the label "
+                            f"reads {e.text} (within the precision of reading the axis)."),
+        ))
     return out
 
 
@@ -195,17 +160,11 @@ def _pie_remainder(spec: FigureSpec) -> list[Candidate]:
             if not same_number(round(100.0 - rest, decimals(e.text)), values[i]):
                 continue  # rounding of the printed shares breaks the identity for this wedge
             others = " + ".join(x.text for j, x in enumerate(pcts) if j != i)
-            out.append(
-                _of_element(
-                    e,
-                    INDUCTANCE,
-                    "pie_remainder",
-                    reasoning=(
-                        f"The wedges' printed shares sum to 100%; the visible ones are {others}, so the blurred "
-                        f"share of '{e.category}' is 100 - {rest:g} = {e.text}."
-                    ),
-                )
-            )
+            out.append(_of_element(
+                e, INDUCTANCE, "pie_remainder",
+                reasoning=(f"The wedges' printed shares sum to 100%; the visible ones are {others}, so the blurred "
+                                f"share of '{e.category}' is 100 - {rest:g} = {e.text}."),
+            ))
     return out
 
 
@@ -218,18 +177,11 @@ def _repeated(spec: FigureSpec) -> list[Candidate]:
         twins = [o for o in spec.text_elements if o.element_id != e.element_id and fold(o.text) == fold(text)]
         if not twins:
             continue
-        out.append(
-            _of_element(
-                e,
-                INDUCTANCE,
-                "repeated_label",
-                text=text,
-                reasoning=(
-                    f"The {e.role.replace('_', ' ')} '{text}' is printed again as a {twins[0].role.replace('_', ' ')}"
-                    " that stays visible and is linked to it by colour or position, so it can be read there."
-                ),
-            )
-        )
+        out.append(_of_element(
+            e, INDUCTANCE, "repeated_label", text=text,
+            reasoning=(f"The {e.role.replace('_', ' ')} '{text}' is printed again as a {twins[0].role.replace('_', ' ')}"
+                            " that stays visible and is linked to it by colour or position, so it can be read there."),
+        ))
     return out
 
 

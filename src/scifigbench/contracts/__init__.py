@@ -15,19 +15,6 @@ SCHEMAS: dict[str, TableSchema] = {
 }
 
 __all__ = [
-    "SCHEMAS",
-    "Column",
-    "ContractError",
-    "ForeignKey",
-    "TableSchema",
-    "conform",
-    "validate",
-    "FIGURES",
-    "TEXT_ELEMENTS",
-    "CONDITIONS_TABLE",
-    "BLUR_TARGETS",
-    "PROBES",
-    "SETUPS",
-    "RESPONSES",
-    "JUDGMENTS",
+    "SCHEMAS", "Column", "ContractError", "ForeignKey", "TableSchema", "conform", "validate",
+    "FIGURES", "TEXT_ELEMENTS", "CONDITIONS_TABLE", "BLUR_TARGETS", "PROBES", "SETUPS", "RESPONSES", "JUDGMENTS",
 ]

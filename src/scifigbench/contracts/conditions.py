@@ -24,8 +24,5 @@ CONDITIONS_TABLE = TableSchema(
         Column("caption", "str", nullable=True, doc="caption shown with the image; null = none"),
         Column("blur_target_id", "str", nullable=True, doc="for admb/indb: the blurred target"),
     ),
-    foreign_keys=(
-        ForeignKey("figure_id", "figures", "figure_id"),
-        ForeignKey("blur_target_id", "blur_targets", "target_id"),
-    ),
+    foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"), ForeignKey("blur_target_id", "blur_targets", "target_id")),
 )

@@ -9,26 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-METRIC_FILES = (
-    "perception",
-    "capability",
-    "behaviour",
-    "significance",
-    "correlations",
-    "reliability",
-    "agreement",
-    "run",
-)
+METRIC_FILES = ("perception", "capability", "behaviour", "significance", "correlations", "reliability", "agreement", "run")
 CONDITION_ORDER = ["base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"]
 RESISTANCE_TYPES = ["inexist", "contra", "unanswerable"]
 PENALTY_DIMENSIONS = {"accuracy": "pen_accuracy", "completeness": "pen_completeness", "clarity": "pen_clarity"}
 PENALTY_SUBTYPES = {
-    "label_map": "pen_label_map",
-    "missing": "pen_missing",
-    "numeric": "pen_numeric",
-    "trend": "pen_trend",
-    "axis_legend": "pen_axis_legend",
-    "halluc": "pen_halluc",
+    "label_map": "pen_label_map", "missing": "pen_missing", "numeric": "pen_numeric",
+    "trend": "pen_trend", "axis_legend": "pen_axis_legend", "halluc": "pen_halluc",
 }
 
 
@@ -37,48 +24,22 @@ def ordered(values: Iterable[str], order: list[str]) -> list[str]:
     values = list(dict.fromkeys(values))
     return [v for v in order if v in values] + sorted(v for v in values if v not in order)
 
-
 # The paper's four headline tables, as read from the metrics files: table -> (title, scale, file, path
 # to the {model: {column: cell}} mapping, columns in order). A column is (label, path inside the
 # model's entry). The metrics stage writes their values to metrics/summary/<table>/<model>.json (what
 # `dvc metrics diff` compares); the report and `scifigbench tables` print them with their CIs.
 PAPER_TABLES: dict[str, tuple[str, str, str, tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...]]] = {
-    "mqm": (
-        "Description quality (MQM) across conditions",
-        "0-100",
-        "perception",
-        ("mqm",),
-        tuple((c, (c,)) for c in CONDITION_ORDER),
-    ),
-    "capability": (
-        "Capability accuracy by question category",
-        "0-1",
-        "capability",
-        ("accuracy",),
-        tuple((c, (c,)) for c in ("counting", "computation", "comparison", "pattern", "overall")),
-    ),
-    "ari": (
-        "Admittance - Resistance - Inductance",
-        "0-1",
-        "behaviour",
-        (),
-        (
-            ("admittance_active", ("admittance", "active")),
-            ("admittance_passive", ("admittance", "passive")),
-            ("resistance", ("resistance", "overall")),
-            ("caption_bias", ("caption_bias", "overall")),
-            ("inductance_active", ("inductance", "active")),
-            ("inductance_passive", ("inductance", "passive")),
-        ),
-    ),
+    "mqm": ("Description quality (MQM) across conditions", "0-100", "perception", ("mqm",),
+            tuple((c, (c,)) for c in CONDITION_ORDER)),
+    "capability": ("Capability accuracy by question category", "0-1", "capability", ("accuracy",),
+                   tuple((c, (c,)) for c in ("counting", "computation", "comparison", "pattern", "overall"))),
+    "ari": ("Admittance - Resistance - Inductance", "0-1", "behaviour", (),
+            (("admittance_active", ("admittance", "active")), ("admittance_passive", ("admittance", "passive")),
+             ("resistance", ("resistance", "overall")), ("caption_bias", ("caption_bias", "overall")),
+             ("inductance_active", ("inductance", "active")), ("inductance_passive", ("inductance", "passive")))),
     # modification types vary with the probe generator: one column per type found (see paper_table)
-    "caption_bias": (
-        "Caption-bias resistance by modification type",
-        "0-1",
-        "behaviour",
-        ("caption_bias",),
-        (("overall", ("overall",)),),
-    ),
+    "caption_bias": ("Caption-bias resistance by modification type", "0-1", "behaviour", ("caption_bias",),
+                     (("overall", ("overall",)),)),
 }
 
 
@@ -119,12 +80,6 @@ def summary_values(metrics: dict[str, dict]) -> dict[str, dict[str, dict[str, fl
     out = {}
     for name in PAPER_TABLES:
         table = paper_table(metrics, name)
-        out[name] = {
-            m: {
-                c: round(cell["value"], 4)
-                for c, cell in row.items()
-                if isinstance(cell, dict) and cell.get("value") is not None
-            }
-            for m, row in table.items()
-        }
+        out[name] = {m: {c: round(cell["value"], 4) for c, cell in row.items()
+                         if isinstance(cell, dict) and cell.get("value") is not None} for m, row in table.items()}
     return out

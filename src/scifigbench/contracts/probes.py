@@ -29,16 +29,10 @@ from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 FAMILIES = frozenset({"capability", "resistance", "caption_bias", "blur"})
 CATEGORIES = frozenset(
     {
-        "counting",
-        "computation",
-        "comparison",
-        "pattern",
-        "inexist",
-        "contra",
-        "unanswerable",
+        "counting", "computation", "comparison", "pattern",
+        "inexist", "contra", "unanswerable",
         "caption_bias",
-        "admittance",
-        "inductance",
+        "admittance", "inductance",
     }
 )
 CLAIM_TYPES = frozenset({"value_anchor", "trend", "comparison_swap", "ranking_inversion", "rate"})

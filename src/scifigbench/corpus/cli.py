@@ -12,32 +12,14 @@ from scifigbench.params import DEFAULT_PARAMS, ParamsError
 
 
 @click.command()
-@click.option(
-    "--params",
-    "params_path",
-    default=str(DEFAULT_PARAMS),
-    show_default=True,
-    type=click.Path(dir_okay=False),
-    help="Parameters file (section `corpus`, key `seed`).",
-)
-@click.option(
-    "--source",
-    type=click.Choice(["synthetic", "manifest", "scivqa"]),
-    default=None,
-    help="Override corpus.source from the params file.",
-)
-@click.option(
-    "--manifest",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Override corpus.manifest (CSV/JSON list of images with chart type and caption).",
-)
-@click.option(
-    "--scivqa-dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="Override corpus.scivqa_dir (folder with qa.json and images/).",
-)
+@click.option("--params", "params_path", default=str(DEFAULT_PARAMS), show_default=True,
+              type=click.Path(dir_okay=False), help="Parameters file (section `corpus`, key `seed`).")
+@click.option("--source", type=click.Choice(["synthetic", "manifest", "scivqa"]), default=None,
+              help="Override corpus.source from the params file.")
+@click.option("--manifest", type=click.Path(dir_okay=False), default=None,
+              help="Override corpus.manifest (CSV/JSON list of images with chart type and caption).")
+@click.option("--scivqa-dir", type=click.Path(file_okay=False), default=None,
+              help="Override corpus.scivqa_dir (folder with qa.json and images/).")
 def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_dir: str | None) -> None:
     """Build data/corpus: figure images, ground-truth specs, figures.parquet and text_elements.parquet.
 
@@ -61,13 +43,8 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
         click.echo(f"corpus: {exc}", err=True)
         sys.exit(1)
     counts = figures["chart_type"].value_counts().to_dict()
-    click.echo(
-        f"corpus: {len(figures)} figures ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}), "
-        f"source {cfg.source}; primary {int(figures['subset_primary'].sum())}, "
-        f"ablation {int(figures['subset_ablation'].sum())}",
-        err=True,
-    )
+    click.echo(f"corpus: {len(figures)} figures ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}), "
+               f"source {cfg.source}; primary {int(figures['subset_primary'].sum())}, "
+               f"ablation {int(figures['subset_ablation'].sum())}", err=True)
     if failures:
-        click.echo(
-            failure_log.summary("corpus", failures, len(figures) + len(failures), "rows", stage.ERRORS), err=True
-        )
+        click.echo(failure_log.summary("corpus", failures, len(figures) + len(failures), "rows", stage.ERRORS), err=True)

@@ -10,40 +10,18 @@ from __future__ import annotations
 
 from scifigbench.spec import FigureSpec, Panel
 
-MARKER_NAMES = {
-    "o": "circle",
-    "s": "square",
-    "^": "triangle",
-    "D": "diamond",
-    "v": "downward-triangle",
-    "*": "star",
-    "P": "plus",
-    "X": "cross",
-}
-VARIANT_NAMES = {
-    "grouped": "grouped vertical bar chart",
-    "simple": "vertical bar chart",
-    "stacked": "stacked vertical bar chart",
-    "horizontal": "horizontal bar chart",
-    "multi_series": "line plot",
-    "log": "line plot with a logarithmic y-axis",
-    "shared_x": "line plot with vertically stacked subplots sharing the x-axis",
-    "pie": "pie chart",
-    "donut": "donut chart",
-}
-LEGEND_CORNERS = {
-    "upper left": "in the upper-left corner",
-    "upper right": "in the upper-right corner",
-    "lower right": "in the lower-right corner",
-    "lower left": "in the lower-left corner",
-    "upper center": "at the top centre",
-    "center right": "on the right-hand side",
-}
-LEGEND_PLACES = {
-    "top": "above the plotting area",
-    "bottom": "below the plotting area",
-    "right": "to the right of the plotting area",
-}
+MARKER_NAMES = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond", "v": "downward-triangle",
+                "*": "star", "P": "plus", "X": "cross"}
+VARIANT_NAMES = {"grouped": "grouped vertical bar chart", "simple": "vertical bar chart",
+                 "stacked": "stacked vertical bar chart", "horizontal": "horizontal bar chart",
+                 "multi_series": "line plot", "log": "line plot with a logarithmic y-axis",
+                 "shared_x": "line plot with vertically stacked subplots sharing the x-axis",
+                 "pie": "pie chart", "donut": "donut chart"}
+LEGEND_CORNERS = {"upper left": "in the upper-left corner", "upper right": "in the upper-right corner",
+                  "lower right": "in the lower-right corner", "lower left": "in the lower-left corner",
+                  "upper center": "at the top centre", "center right": "on the right-hand side"}
+LEGEND_PLACES = {"top": "above the plotting area", "bottom": "below the plotting area",
+                 "right": "to the right of the plotting area"}
 
 
 def _cap(text: str) -> str:
@@ -90,9 +68,7 @@ def _colour_phrase(panel: Panel) -> str:
         parts = []
         for s in panel.series:
             style = "dashed" if s.linestyle == "--" else "solid"
-            parts.append(
-                f"{s.name} as a {style} {s.color_family} line with {MARKER_NAMES.get(s.marker or '', 'no')} markers"
-            )
+            parts.append(f"{s.name} as a {style} {s.color_family} line with {MARKER_NAMES.get(s.marker or '', 'no')} markers")
         return "The series are drawn as " + _list(parts) + "."
     if panel.kind == "bar":
         if len(panel.series) == 1:
@@ -135,14 +111,10 @@ def _extremes(panel: Panel) -> str:
         totals = [sum(s.values[i] for s in panel.series) for i in range(len(panel.categories))]
         i_max = max(range(len(totals)), key=lambda i: totals[i])
         i_min = min(range(len(totals)), key=lambda i: totals[i])
-        return (
-            f"the tallest stack is {panel.categories[i_max]} (total {_num(panel, totals[i_max])}) and the "
-            f"shortest is {panel.categories[i_min]} (total {_num(panel, totals[i_min])})"
-        )
-    return (
-        f"the highest value is {_num(panel, best[0])} ({who(best[1], best[2])}) and the lowest is "
-        f"{_num(panel, worst[0])} ({who(worst[1], worst[2])})"
-    )
+        return (f"the tallest stack is {panel.categories[i_max]} (total {_num(panel, totals[i_max])}) and the "
+                f"shortest is {panel.categories[i_min]} (total {_num(panel, totals[i_min])})")
+    return (f"the highest value is {_num(panel, best[0])} ({who(best[1], best[2])}) and the lowest is "
+            f"{_num(panel, worst[0])} ({who(worst[1], worst[2])})")
 
 
 def _trend(panel: Panel) -> str:
@@ -150,30 +122,19 @@ def _trend(panel: Panel) -> str:
     downs = [s.name for s in panel.series if s.values[-1] < s.values[0]]
     parts = []
     if ups:
-        parts.append(
-            f"{_list(ups)} {'ends' if len(ups) == 1 else 'end'} higher than {'it starts' if len(ups) == 1 else 'they start'}"
-        )
+        parts.append(f"{_list(ups)} {'ends' if len(ups) == 1 else 'end'} higher than {'it starts' if len(ups) == 1 else 'they start'}")
     if downs:
-        parts.append(
-            f"{_list(downs)} {'ends' if len(downs) == 1 else 'end'} lower than {'it starts' if len(downs) == 1 else 'they start'}"
-        )
+        parts.append(f"{_list(downs)} {'ends' if len(downs) == 1 else 'end'} lower than {'it starts' if len(downs) == 1 else 'they start'}")
     return "; ".join(parts)
 
 
 def _pie_sentence(panel: Panel) -> str:
     s = panel.series[0]
     shares = _list([f"{c} {v:.1f}%" for c, v in zip(panel.categories, s.values)])
-    where = (
-        "inside the wedges"
-        if panel.pct_position == "inside"
-        else "outside the ring"
-        if panel.donut
-        else "outside the pie"
-    )
+    where = "inside the wedges" if panel.pct_position == "inside" else "outside the ring" if panel.donut else "outside the pie"
     labels = " Category names are printed beside the wedges." if panel.wedge_labels else ""
-    return (
-        f"{len(panel.categories)} wedges run clockwise from the top: {shares}. Percentages are printed {where}.{labels}"
-    )
+    return (f"{len(panel.categories)} wedges run clockwise from the top: {shares}. Percentages are printed "
+            f"{where}.{labels}")
 
 
 def reference_description(spec: FigureSpec) -> str:
@@ -184,31 +145,20 @@ def reference_description(spec: FigureSpec) -> str:
     if n > 1:
         rows, cols = spec.layout
         layout = f" made of {n} panels arranged in {rows} row{'s' if rows > 1 else ''} and {cols} column{'s' if cols > 1 else ''}"
-    out = [
-        f"The figure is a {VARIANT_NAMES[spec.variant]}{title}{layout} showing {_what(spec)}"
-        + (f" for {_list([s.name for s in p0.series])}" if spec.chart_type != "pie" and len(p0.series) > 1 else "")
-        + "."
-    ]
+    out = [f"The figure is a {VARIANT_NAMES[spec.variant]}{title}{layout} showing {_what(spec)}"
+           + (f" for {_list([s.name for s in p0.series])}" if spec.chart_type != "pie" and len(p0.series) > 1 else "")
+           + "."]
     if n > 1 and any(p.title for p in spec.panels):
         out.append("The panels are titled " + _list([f"'{p.title}'" for p in spec.panels if p.title]) + ".")
     if spec.chart_type == "bar":
         if p0.stacked:
-            out.append(
-                f"Each bar is split into stacked segments for {_list([s.name for s in p0.series])}, bottom to top"
-                if p0.orientation == "vertical"
-                else "Segments are stacked left to right"
-            )
+            out.append(f"Each bar is split into stacked segments for {_list([s.name for s in p0.series])}, bottom to top"
+                       if p0.orientation == "vertical" else "Segments are stacked left to right")
             out[-1] += "."
         elif len(p0.series) > 1:
-            out.append(
-                f"Bars are grouped by category, with one bar per series in the order {_list([s.name for s in p0.series])}."
-            )
+            out.append(f"Bars are grouped by category, with one bar per series in the order {_list([s.name for s in p0.series])}.")
     for p in spec.panels:
-        prefix = (
-            f"In panel '{p.title}', "
-            if (n > 1 and p.title)
-            else ("In panel " + str(p.index + 1) + ", " if n > 1 else "")
-        )
+        prefix = f"In panel '{p.title}', " if (n > 1 and p.title) else ("In panel " + str(p.index + 1) + ", " if n > 1 else "")
         if p.kind == "pie":
             out.append(prefix + _pie_sentence(p)[0].lower() + _pie_sentence(p)[1:] if prefix else _pie_sentence(p))
             continue
@@ -245,10 +195,8 @@ def caption(spec: FigureSpec) -> str:
     if spec.chart_type == "pie":
         top = max(zip(p0.series[0].values, p0.categories))
         owners = f" for {_list(panels)}" if panels else ""
-        return (
-            f"{p0.series[0].name} ({len(p0.categories)} categories){owners}. "
-            f"{top[1]} accounts for the largest share ({top[0]:.1f}%){' in the first chart' if len(spec.panels) > 1 else ''}."
-        )
+        return (f"{p0.series[0].name} ({len(p0.categories)} categories){owners}. "
+                f"{top[1]} accounts for the largest share ({top[0]:.1f}%){' in the first chart' if len(spec.panels) > 1 else ''}.")
     what = _what(spec)
     if spec.chart_type == "bar":
         if p0.stacked:

@@ -29,39 +29,17 @@ class FigureRecord:
 
     @classmethod
     def from_spec(cls, spec: FigureSpec, png: bytes, corpus_dir: Path) -> "FigureRecord":
-        elements = [
-            {
-                "figure_id": spec.figure_id,
-                "element_id": t.element_id,
-                "role": t.role,
-                "text": t.text,
-                "panel": t.panel,
-                "axis": t.axis,
-                "series": t.series,
-                "category": t.category,
-                "value": t.value,
-                "x0": t.x0,
-                "y0": t.y0,
-                "x1": t.x1,
-                "y1": t.y1,
-            }
-            for t in spec.text_elements
-        ]
+        elements = [{"figure_id": spec.figure_id, "element_id": t.element_id, "role": t.role, "text": t.text,
+                     "panel": t.panel, "axis": t.axis, "series": t.series, "category": t.category,
+                     "value": t.value, "x0": t.x0, "y0": t.y0, "x1": t.x1, "y1": t.y1}
+                    for t in spec.text_elements]
         return cls(
-            figure_id=spec.figure_id,
-            source="synthetic",
-            chart_type=spec.chart_type,
-            variant=spec.variant,
-            n_panels=len(spec.panels),
-            title=spec.title,
+            figure_id=spec.figure_id, source="synthetic", chart_type=spec.chart_type, variant=spec.variant,
+            n_panels=len(spec.panels), title=spec.title,
             image_path=(corpus_dir / "images" / f"{spec.figure_id}.png").as_posix(),
-            image_sha256=sha256_bytes(png),
-            width=spec.width,
-            height=spec.height,
+            image_sha256=sha256_bytes(png), width=spec.width, height=spec.height,
             spec_path=(corpus_dir / "specs" / f"{spec.figure_id}.json").as_posix(),
-            caption=spec.caption,
-            reference_description=spec.reference_description,
-            text_elements=elements,
+            caption=spec.caption, reference_description=spec.reference_description, text_elements=elements,
         )
 
     def figure_row(self) -> dict[str, Any]:

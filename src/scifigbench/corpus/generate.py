@@ -106,9 +106,8 @@ def _figsize(layout: list[int], rng: np.random.Generator, legend_outside: str | 
     return [round(w, 1), round(h, 1)]
 
 
-def _legend(
-    rng: np.random.Generator, n_panels: int, n_series: int, locs: Sequence[str] = LEGEND_LOCS
-) -> tuple[str | None, str | None]:
+def _legend(rng: np.random.Generator, n_panels: int, n_series: int,
+            locs: Sequence[str] = LEGEND_LOCS) -> tuple[str | None, str | None]:
     """(legend_loc inside panel 0, figure-level legend position); at most one is set."""
     if n_series < 2:
         return None, None
@@ -124,9 +123,8 @@ def _no_clash(title: str | None, legend_outside: str | None) -> str | None:
     return "bottom" if (title and legend_outside == "top") else legend_outside
 
 
-def _series_values(
-    rng: np.random.Generator, metric: Metric, n_series: int, n_cats: int, boost_last: bool
-) -> np.ndarray:
+def _series_values(rng: np.random.Generator, metric: Metric, n_series: int, n_cats: int,
+                   boost_last: bool) -> np.ndarray:
     """Plausible scores: a per-category difficulty plus a per-series strength plus noise."""
     span = metric.high - metric.low
     difficulty = rng.uniform(0.15, 0.85, size=n_cats)
@@ -143,12 +141,8 @@ def _series_values(
 # -------------------------------------------------------------------------------------- legends
 
 _LOC_REGIONS = {  # (x anchor, y anchor) of an inside legend in axes fractions
-    "upper left": (0.0, 1.0),
-    "upper right": (1.0, 1.0),
-    "lower left": (0.0, 0.0),
-    "lower right": (1.0, 0.0),
-    "upper center": (0.5, 1.0),
-    "center right": (1.0, 0.5),
+    "upper left": (0.0, 1.0), "upper right": (1.0, 1.0), "lower left": (0.0, 0.0), "lower right": (1.0, 0.0),
+    "upper center": (0.5, 1.0), "center right": (1.0, 0.5),
 }
 
 
@@ -232,29 +226,17 @@ def _fit_legend(spec: FigureSpec, rng: np.random.Generator, allowed: Sequence[st
 
 # ----------------------------------------------------------------------------------------- bars
 
-
-def _bar_panel(
-    rng: np.random.Generator,
-    variant: str,
-    index: int,
-    colors: list[tuple[str, str]],
-    categories: list[str],
-    series_names: list[str],
-    metric: Metric,
-    title: str | None,
-    value_labels: bool,
-    legend_loc: str | None,
-    x_label: str | None,
-    y_floor: bool,
-    sort: str,
-    grid: bool,
-) -> Panel:
+def _bar_panel(rng: np.random.Generator, variant: str, index: int,
+               colors: list[tuple[str, str]],
+               categories: list[str], series_names: list[str], metric: Metric, title: str | None,
+               value_labels: bool, legend_loc: str | None, x_label: str | None, y_floor: bool,
+               sort: str, grid: bool) -> Panel:
     n_series = len(series_names)
     if variant == "stacked":
         shares = rng.dirichlet(np.full(n_series, 2.0), size=len(categories)).T
         totals = rng.uniform(metric.low + 0.3 * (metric.high - metric.low), metric.high, size=len(categories))
         vals = np.round(shares * totals[None, :], metric.decimals)
-        vals = np.maximum(vals, 10.0**-metric.decimals)
+        vals = np.maximum(vals, 10.0 ** -metric.decimals)
     else:
         vals = _series_values(rng, metric, n_series, len(categories), boost_last=series_names[-1] == "Ours")
     if sort != "none" and n_series == 1:
@@ -263,10 +245,8 @@ def _bar_panel(
             order = order[::-1]
         categories = [categories[int(i)] for i in order]
         vals = vals[:, order]
-    series = [
-        Series(name=name, values=[float(v) for v in vals[s]], color=colors[s][0], color_family=colors[s][1])
-        for s, name in enumerate(series_names)
-    ]
+    series = [Series(name=name, values=[float(v) for v in vals[s]], color=colors[s][0], color_family=colors[s][1])
+              for s, name in enumerate(series_names)]
     top_data = float(vals.sum(axis=0).max() if variant == "stacked" else vals.max())
     headroom = 1.12 + (0.12 if value_labels else 0) + (0.25 if legend_loc and legend_loc.startswith("upper") else 0)
     low = 0.0
@@ -280,13 +260,8 @@ def _bar_panel(
     annotations = []
     if variant == "simple" and rng.random() < 0.3:
         ref = _round(float(np.quantile(vals, 0.3)), metric.decimals)
-        annotations.append(
-            Annotation(
-                text=pick(rng, ("Baseline", "Random", "Human", "Previous SOTA")) + f" ({ref:g})",
-                kind="hline",
-                value=ref,
-            )
-        )
+        annotations.append(Annotation(text=pick(rng, ("Baseline", "Random", "Human", "Previous SOTA")) + f" ({ref:g})",
+                                      kind="hline", value=ref))
     # x_label / y_label name the axes as drawn: horizontal bars carry the values on x
     value_axis_label = _axis_label(metric)
     if variant == "horizontal":
@@ -294,23 +269,12 @@ def _bar_panel(
     else:
         y_label = value_axis_label
     return Panel(
-        index=index,
-        kind="bar",
-        categories=list(categories),
-        series=series,
-        title=title,
-        x_label=x_label,
-        y_label=y_label,
-        unit=metric.unit,
+        index=index, kind="bar", categories=list(categories), series=series, title=title,
+        x_label=x_label, y_label=y_label, unit=metric.unit,
         orientation="horizontal" if variant == "horizontal" else "vertical",
-        stacked=variant == "stacked",
-        value_labels=value_labels,
-        value_format="{:.%df}" % metric.decimals,
-        legend_loc=legend_loc,
-        y_range=(low, high),
-        annotations=annotations,
-        grid=grid,
-        sort=sort,
+        stacked=variant == "stacked", value_labels=value_labels,
+        value_format="{:.%df}" % metric.decimals, legend_loc=legend_loc, y_range=(low, high),
+        annotations=annotations, grid=grid, sort=sort,
     )
 
 
@@ -374,24 +338,9 @@ def generate_bar(rng: np.random.Generator, index: int) -> FigureSpec:
         pm = metric
         if variant == "horizontal" and n_panels > 1:
             pm = domain.metrics[p]
-        panels.append(
-            _bar_panel(
-                rng,
-                variant,
-                p,
-                colors,
-                list(categories),
-                list(series_names),
-                pm,
-                ptitle,
-                bool(value_labels),
-                legend_loc if p == 0 else None,
-                x_label,
-                y_floor,
-                sort,
-                grid,
-            )
-        )
+        panels.append(_bar_panel(
+            rng, variant, p, colors, list(categories), list(series_names), pm, ptitle,
+            bool(value_labels), legend_loc if p == 0 else None, x_label, y_floor, sort, grid))
     layout = _grid_layout(len(panels))
     title = _bar_title(rng, variant, metric, panels, domain)
     legend_outside = _no_clash(title, legend_outside)
@@ -400,26 +349,16 @@ def generate_bar(rng: np.random.Generator, index: int) -> FigureSpec:
         per_cat = max(len(c) for c in categories) * 0.56 * (style["font_size"] - 1) / 72 + 0.25
         figsize[0] = round(max(figsize[0], layout[1] * (per_cat * len(categories) + 0.9)), 1)
     spec = FigureSpec(
-        figure_id="",
-        chart_type="bar",
-        variant=variant,
-        panels=panels,
-        title=title,
-        caption="",
-        reference_description="",
-        domain=domain.name,
-        layout=layout,
-        figsize=figsize,
-        legend_outside=legend_outside,
-        **style,
+        figure_id="", chart_type="bar", variant=variant, panels=panels, title=title, caption="",
+        reference_description="", domain=domain.name, layout=layout,
+        figsize=figsize, legend_outside=legend_outside, **style,
     )
     _fit_legend(spec, rng, BAR_LEGEND_LOCS + ("lower right",) if variant == "horizontal" else BAR_LEGEND_LOCS)
     return spec
 
 
-def _bar_title(
-    rng: np.random.Generator, variant: str, metric: Metric, panels: list[Panel], domain: Domain
-) -> str | None:
+def _bar_title(rng: np.random.Generator, variant: str, metric: Metric, panels: list[Panel],
+               domain: Domain) -> str | None:
     if rng.random() < 0.35:
         return None
     if variant == "stacked":
@@ -431,19 +370,10 @@ def _bar_title(
 
 # ---------------------------------------------------------------------------------------- lines
 
-_SHAPES = {
-    "Training steps": "saturate",
-    "Epoch": "saturate",
-    "Layer": "peak",
-    "Layer index": "peak",
-    "Year": "increase",
-    "Number of retrieved passages": "saturate",
-    "Sparsity (%)": "decay",
-    "Sampling temperature": "peak",
-    "Number of in-context examples": "saturate",
-    "Noise ratio (%)": "decay",
-    "Beam size": "saturate",
-}
+_SHAPES = {"Training steps": "saturate", "Epoch": "saturate", "Layer": "peak", "Layer index": "peak",
+           "Year": "increase", "Number of retrieved passages": "saturate", "Sparsity (%)": "decay",
+           "Sampling temperature": "peak", "Number of in-context examples": "saturate",
+           "Noise ratio (%)": "decay", "Beam size": "saturate"}
 
 
 def _curve(rng: np.random.Generator, shape: str, n: int, strength: float) -> np.ndarray:
@@ -460,30 +390,20 @@ def _curve(rng: np.random.Generator, shape: str, n: int, strength: float) -> np.
     return 0.1 + 0.1 * strength + 0.65 * base * (0.75 + 0.25 * strength) + rng.normal(0, 0.012, n)
 
 
-def _line_series(
-    rng: np.random.Generator, names: list[str], palette: str, values: list[np.ndarray], dashed_baselines: bool
-) -> list[Series]:
+def _line_series(rng: np.random.Generator, names: list[str], palette: str, values: list[np.ndarray],
+                 dashed_baselines: bool) -> list[Series]:
     colors = _colors(rng, palette, len(names))
     markers = sample(rng, MARKERS, len(names))
     out = []
     for s, name in enumerate(names):
         dashed = dashed_baselines and name in ("Baseline", "Zero-shot", "Dense", "BM25")
-        out.append(
-            Series(
-                name=name,
-                values=[float(v) for v in values[s]],
-                color=colors[s][0],
-                color_family=colors[s][1],
-                marker=markers[s],
-                linestyle="--" if dashed else "-",
-            )
-        )
+        out.append(Series(name=name, values=[float(v) for v in values[s]], color=colors[s][0],
+                          color_family=colors[s][1], marker=markers[s], linestyle="--" if dashed else "-"))
     return out
 
 
-def _metric_curves(
-    rng: np.random.Generator, metric: Metric, shape: str, n_series: int, n: int, log: bool
-) -> list[np.ndarray]:
+def _metric_curves(rng: np.random.Generator, metric: Metric, shape: str, n_series: int, n: int,
+                   log: bool) -> list[np.ndarray]:
     strengths = np.sort(rng.uniform(0, 1, n_series))
     out = []
     for s in range(n_series):
@@ -545,71 +465,36 @@ def generate_line(rng: np.random.Generator, index: int) -> FigureSpec:
         annotations = []
         if variant == "multi_series" and n_panels == 1 and rng.random() < 0.3:
             ref = _round(float(np.quantile(np.concatenate(curves), 0.15)), metric.decimals)
-            annotations.append(
-                Annotation(
-                    text=pick(rng, ("Random baseline", "Human performance", "Zero-shot")) + f" ({ref:g})",
-                    kind="hline",
-                    value=ref,
-                )
-            )
+            annotations.append(Annotation(text=pick(rng, ("Random baseline", "Human performance", "Zero-shot"))
+                                          + f" ({ref:g})", kind="hline", value=ref))
         vals = np.concatenate(curves)
         if use_log_scale:
             y_range = (float(10 ** math.floor(math.log10(vals.min()))), float(10 ** math.ceil(math.log10(vals.max()))))
         else:
             y_range = _nice_range(float(vals.min()), float(vals.max()), extra_top=0.25 if legend_loc else 0.05)
-        panels.append(
-            Panel(
-                index=p,
-                kind="line",
-                categories=list(xaxis.labels),
-                series=series,
-                title=ptitle,
-                x_label=xaxis.label if (variant != "shared_x" or p == n_panels - 1) else None,
-                y_label=_axis_label(metric),
-                unit=metric.unit,
-                x_values=[float(v) for v in xaxis.values],
-                y_scale="log" if use_log_scale else "linear",
-                value_format="{:.%df}" % metric.decimals,
-                legend_loc=legend_loc if p == 0 else None,
-                y_range=y_range,
-                annotations=annotations,
-                grid=grid,
-                shares_x_with_above=variant == "shared_x" and p > 0,
-            )
-        )
+        panels.append(Panel(
+            index=p, kind="line", categories=list(xaxis.labels), series=series, title=ptitle,
+            x_label=xaxis.label if (variant != "shared_x" or p == n_panels - 1) else None,
+            y_label=_axis_label(metric), unit=metric.unit, x_values=[float(v) for v in xaxis.values],
+            y_scale="log" if use_log_scale else "linear", value_format="{:.%df}" % metric.decimals,
+            legend_loc=legend_loc if p == 0 else None, y_range=y_range, annotations=annotations, grid=grid,
+            shares_x_with_above=variant == "shared_x" and p > 0,
+        ))
     title = None
     if rng.random() < 0.55:
-        title = pick(
-            rng,
-            (
-                f"{metrics[-1].name} vs. {xaxis.label.lower()}",
-                "Training dynamics",
-                f"Scaling behaviour on {datasets[0]}",
-                f"Effect of {xaxis.label.lower()}",
-            ),
-        )
+        title = pick(rng, (f"{metrics[-1].name} vs. {xaxis.label.lower()}", "Training dynamics",
+                           f"Scaling behaviour on {datasets[0]}", f"Effect of {xaxis.label.lower()}"))
     legend_outside = _no_clash(title, legend_outside)
     spec = FigureSpec(
-        figure_id="",
-        chart_type="line",
-        variant=variant,
-        panels=panels,
-        title=title,
-        caption="",
-        reference_description="",
-        domain=domain.name,
-        layout=layout,
-        shared_x=variant == "shared_x",
-        figsize=_figsize(layout, rng, legend_outside),
-        legend_outside=legend_outside,
-        **style,
+        figure_id="", chart_type="line", variant=variant, panels=panels, title=title, caption="",
+        reference_description="", domain=domain.name, layout=layout, shared_x=variant == "shared_x",
+        figsize=_figsize(layout, rng, legend_outside), legend_outside=legend_outside, **style,
     )
     _fit_legend(spec, rng, LEGEND_LOCS)
     return spec
 
 
 # ----------------------------------------------------------------------------------------- pies
-
 
 def _percentages(rng: np.random.Generator, k: int) -> list[float]:
     """k shares >= 4 % with one decimal that sum to exactly 100.0."""
@@ -643,30 +528,14 @@ def generate_pie(rng: np.random.Generator, index: int) -> FigureSpec:
             cats = [cats[int(i)] for i in order]
             colors = [colors[int(i)] for i in order]
             parts = cats
-        series = Series(
-            name=breakdown.title,
-            values=vals,
-            color=colors[0][0],
-            color_family=colors[0][1],
-            colors=[c for c, _ in colors],
-            color_families=[f for _, f in colors],
-        )
-        panels.append(
-            Panel(
-                index=p,
-                kind="pie",
-                categories=cats,
-                series=[series],
-                title=owners[p] if n_panels > 1 else None,
-                unit="%",
-                value_format="{:.1f}%",
-                legend_loc=None,
-                donut=variant == "donut",
-                pct_position="outside" if mode == "legend_out" else "inside",
-                wedge_labels=mode == "labels",
-                sort=sort if p == 0 else "none",
-            )
-        )
+        series = Series(name=breakdown.title, values=vals, color=colors[0][0], color_family=colors[0][1],
+                        colors=[c for c, _ in colors], color_families=[f for _, f in colors])
+        panels.append(Panel(
+            index=p, kind="pie", categories=cats, series=[series], title=owners[p] if n_panels > 1 else None,
+            unit="%", value_format="{:.1f}%", legend_loc=None,
+            donut=variant == "donut", pct_position="outside" if mode == "legend_out" else "inside",
+            wedge_labels=mode == "labels", sort=sort if p == 0 else "none",
+        ))
     title = None
     if rng.random() < 0.6:
         title = f"{breakdown.title} ({owners[0]})" if n_panels == 1 else breakdown.title
@@ -678,18 +547,9 @@ def generate_pie(rng: np.random.Generator, index: int) -> FigureSpec:
     if legend_outside in ("top", "bottom"):
         figsize[1] += 0.6
     return FigureSpec(
-        figure_id="",
-        chart_type="pie",
-        variant=variant,
-        panels=panels,
-        title=title,
-        caption="",
-        reference_description="",
-        domain=domain.name,
-        layout=layout,
-        figsize=figsize,
-        legend_outside=legend_outside,
-        **style,
+        figure_id="", chart_type="pie", variant=variant, panels=panels, title=title, caption="",
+        reference_description="", domain=domain.name, layout=layout, figsize=figsize,
+        legend_outside=legend_outside, **style,
     )
 
 

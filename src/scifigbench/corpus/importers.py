@@ -30,34 +30,14 @@ if TYPE_CHECKING:
 # Spellings of the three chart types, after lower-casing, turning '_'/'-' into spaces and
 # dropping a trailing "chart", "plot", "graph" or "diagram" ("Bar_Chart" -> "bar").
 CHART_ALIASES = {
-    **dict.fromkeys(
-        (
-            "bar",
-            "bars",
-            "column",
-            "columns",
-            "histogram",
-            "bar vertical",
-            "bar horizontal",
-            "vertical bar",
-            "horizontal bar",
-            "barh",
-            "hbar",
-            "vbar",
-            "stacked bar",
-            "grouped bar",
-            "stacked column",
-            "grouped column",
-            "clustered bar",
-            "clustered column",
-        ),
-        "bar",
-    ),
+    **dict.fromkeys(("bar", "bars", "column", "columns", "histogram", "bar vertical", "bar horizontal",
+                     "vertical bar", "horizontal bar", "barh", "hbar", "vbar", "stacked bar", "grouped bar",
+                     "stacked column", "grouped column", "clustered bar", "clustered column"), "bar"),
     **dict.fromkeys(("line", "lines", "time series", "multi line", "line vertical", "line horizontal"), "line"),
     **dict.fromkeys(("pie", "donut", "doughnut", "ring"), "pie"),
 }
 _CHART_SUFFIX = re.compile(r"\s+(?:chart|plot|graph|diagram)s?$")
-EXTRA_FIELDS = "\0extra"  # where csv puts the values of a row longer than the header
+EXTRA_FIELDS = "\0extra"   # where csv puts the values of a row longer than the header
 ID_OK = re.compile(r"^[A-Za-z0-9_.\-]+$")
 
 
@@ -69,11 +49,11 @@ def chart_type_of(raw: Any, where: str) -> str:
     key = re.sub(r"[\s_\-]+", " ", str(raw)).strip().lower() if raw is not None else ""
     key = _CHART_SUFFIX.sub("", key)
     if key not in CHART_ALIASES:
-        raise ManifestError(
-            f"{where}: unknown chart type {raw!r}; expected a bar, line or pie chart "
-            f"(spellings: {', '.join(sorted(CHART_ALIASES))})"
-        )
+        raise ManifestError(f"{where}: unknown chart type {raw!r}; expected a bar, line or pie chart "
+                            f"(spellings: {', '.join(sorted(CHART_ALIASES))})")
     return CHART_ALIASES[key]
+
+
 
 
 @dataclass
@@ -130,14 +110,10 @@ class Rows:
 def _manifest_entry(row: dict[str, Any], n: int, path: Path, root: Path, seen: dict[str, int]) -> Entry:
     image_raw = _text(row.get("image", row.get("image_path")))
     given_id = _text(row.get("id", row.get("figure_id")))
-    where = f"{path}: row {n}" + (
-        f" (id={given_id!r})" if given_id else (f" (image={image_raw!r})" if image_raw else "")
-    )
+    where = f"{path}: row {n}" + (f" (id={given_id!r})" if given_id else (f" (image={image_raw!r})" if image_raw else ""))
     if row.get(EXTRA_FIELDS):
-        raise ManifestError(
-            f"{where}: {len(row) - 1 + len(row[EXTRA_FIELDS])} fields but the header has "
-            f"{len(row) - 1}; quote a caption that contains a comma"
-        )
+        raise ManifestError(f"{where}: {len(row) - 1 + len(row[EXTRA_FIELDS])} fields but the header has "
+                            f"{len(row) - 1}; quote a caption that contains a comma")
     if not image_raw:
         raise ManifestError(f"{where}: field 'image' is empty or missing")
     image = (root / image_raw).resolve()
@@ -151,14 +127,9 @@ def _manifest_entry(row: dict[str, Any], n: int, path: Path, root: Path, seen: d
         raise ManifestError(f"{where}: duplicate id {fid!r} (first used in row {seen[fid]})")
     seen[fid] = n
     return Entry(
-        figure_id=fid,
-        chart_type=chart_type,
-        image=image,
-        caption=_text(row.get("caption")),
+        figure_id=fid, chart_type=chart_type, image=image, caption=_text(row.get("caption")),
         reference_description=_text(row.get("reference_description")),
-        variant=_text(row.get("variant")) or "real",
-        title=_text(row.get("title")),
-        where=where,
+        variant=_text(row.get("variant")) or "real", title=_text(row.get("title")), where=where,
     )
 
 
@@ -194,11 +165,8 @@ def _scivqa_entry(rec: dict[str, Any], where: str, image_file: str, root: Path) 
     return Entry(
         figure_id="scivqa_" + safe_id(Path(image_file).stem),
         chart_type=chart_type_of(rec.get("figure_type"), f"{where}: field 'figure_type'"),
-        image=image,
-        caption=_text(rec.get("caption")),
-        variant=safe_id(str(rec.get("figure_type")).lower()),
-        n_panels=max(1, n_panels),
-        where=where,
+        image=image, caption=_text(rec.get("caption")), variant=safe_id(str(rec.get("figure_type")).lower()),
+        n_panels=max(1, n_panels), where=where,
     )
 
 
@@ -241,9 +209,8 @@ def source_rows(cfg: CorpusConfig, root: Path) -> Rows:
     return scivqa_entries(root / cfg.scivqa_dir)
 
 
-def import_entries(
-    entries: list[Entry], source: str, stage_root: Path, corpus_dir: Path, max_pixels: int
-) -> tuple[list[FigureRecord], list[ItemFailure]]:
+def import_entries(entries: list[Entry], source: str, stage_root: Path, corpus_dir: Path,
+                   max_pixels: int) -> tuple[list[FigureRecord], list[ItemFailure]]:
     """Convert and copy each image into ``<stage_root>/<corpus_dir>/images``; the records and the failures."""
     images = stage_root / corpus_dir / "images"
     images.mkdir(parents=True, exist_ok=True)
@@ -252,26 +219,13 @@ def import_entries(
         try:
             img = import_image(e.image, max_pixels)
         except ImageImportError as exc:
-            failures.append(
-                from_exception(e.figure_id, "import image", ManifestError(f"{e.where}: {exc}"), expected=True)
-            )
+            failures.append(from_exception(e.figure_id, "import image", ManifestError(f"{e.where}: {exc}"), expected=True))
             continue
         (images / f"{e.figure_id}.png").write_bytes(img.png)
-        out.append(
-            FigureRecord(
-                figure_id=e.figure_id,
-                source=source,
-                chart_type=e.chart_type,
-                variant=e.variant,
-                n_panels=e.n_panels,
-                title=e.title,
-                image_path=(corpus_dir / "images" / f"{e.figure_id}.png").as_posix(),
-                image_sha256=sha256_bytes(img.png),
-                width=img.width,
-                height=img.height,
-                spec_path=None,
-                caption=e.caption,
-                reference_description=e.reference_description,
-            )
-        )
+        out.append(FigureRecord(
+            figure_id=e.figure_id, source=source, chart_type=e.chart_type, variant=e.variant, n_panels=e.n_panels,
+            title=e.title, image_path=(corpus_dir / "images" / f"{e.figure_id}.png").as_posix(),
+            image_sha256=sha256_bytes(img.png), width=img.width, height=img.height, spec_path=None,
+            caption=e.caption, reference_description=e.reference_description,
+        ))
     return out, failures

@@ -42,9 +42,9 @@ class Drawing:
     figure: Figure
     axes: list[Axes]
     texts: list[tuple[Text, dict[str, Any]]] = field(default_factory=list)
-    bars: dict[int, list[Any]] = field(default_factory=dict)  # panel -> BarContainer per series
-    lines: dict[int, list[Any]] = field(default_factory=dict)  # panel -> Line2D per series
-    wedges: dict[int, list[Any]] = field(default_factory=dict)  # panel -> Wedge per category
+    bars: dict[int, list[Any]] = field(default_factory=dict)      # panel -> BarContainer per series
+    lines: dict[int, list[Any]] = field(default_factory=dict)     # panel -> Line2D per series
+    wedges: dict[int, list[Any]] = field(default_factory=dict)    # panel -> Wedge per category
 
     def add(self, text: Text | None, **meta: Any) -> None:
         if text is not None and text.get_text().strip():
@@ -81,12 +81,8 @@ def _draw_bars(d: Drawing, ax: Axes, panel: Panel) -> None:
     for s, series in enumerate(panel.series):
         vals = np.asarray(series.values, dtype=float)
         offs = pos if (panel.stacked or n_series == 1) else pos - 0.4 + width * (s + 0.5)
-        kw = dict(
-            color=series.color,
-            label=series.name,
-            edgecolor="white" if panel.stacked else None,
-            linewidth=0.6 if panel.stacked else 0,
-        )
+        kw = dict(color=series.color, label=series.name, edgecolor="white" if panel.stacked else None,
+                  linewidth=0.6 if panel.stacked else 0)
         if horizontal:
             c = ax.barh(offs, vals, width, left=bottom if panel.stacked else None, **kw)
         else:
@@ -96,33 +92,13 @@ def _draw_bars(d: Drawing, ax: Axes, panel: Panel) -> None:
             for i, (o, v) in enumerate(zip(offs, vals)):
                 end = v + (bottom[i] if panel.stacked else 0)
                 if horizontal:
-                    t = ax.annotate(
-                        _value_format(panel, v),
-                        (end, o),
-                        xytext=(3, 0),
-                        textcoords="offset points",
-                        ha="left",
-                        va="center",
-                        fontsize=_font_size() - 1.5,
-                    )
+                    t = ax.annotate(_value_format(panel, v), (end, o), xytext=(3, 0), textcoords="offset points",
+                                    ha="left", va="center", fontsize=_font_size() - 1.5)
                 else:
-                    t = ax.annotate(
-                        _value_format(panel, v),
-                        (o, end),
-                        xytext=(0, 2),
-                        textcoords="offset points",
-                        ha="center",
-                        va="bottom",
-                        fontsize=_font_size() - 1.5,
-                    )
-                d.add(
-                    t,
-                    role="value_label",
-                    panel=panel.index,
-                    series=series.name,
-                    category=panel.categories[i],
-                    value=float(v),
-                )
+                    t = ax.annotate(_value_format(panel, v), (o, end), xytext=(0, 2), textcoords="offset points",
+                                    ha="center", va="bottom", fontsize=_font_size() - 1.5)
+                d.add(t, role="value_label", panel=panel.index, series=series.name,
+                      category=panel.categories[i], value=float(v))
         if panel.stacked:
             bottom = bottom + vals
     d.bars[panel.index] = containers
@@ -151,16 +127,8 @@ def _draw_lines(d: Drawing, ax: Axes, panel: Panel) -> None:
     x = np.asarray(panel.x_values, dtype=float)
     lines = []
     for series in panel.series:
-        (ln,) = ax.plot(
-            x,
-            series.values,
-            marker=series.marker,
-            linestyle=series.linestyle or "-",
-            color=series.color,
-            label=series.name,
-            markersize=5,
-            linewidth=1.6,
-        )
+        (ln,) = ax.plot(x, series.values, marker=series.marker, linestyle=series.linestyle or "-",
+                        color=series.color, label=series.name, markersize=5, linewidth=1.6)
         lines.append(ln)
     d.lines[panel.index] = lines
     ax.set_xticks(x, labels=panel.categories)
@@ -190,15 +158,9 @@ def _draw_pie(d: Drawing, ax: Axes, panel: Panel) -> None:
     series = panel.series[0]
     pct_distance = 1.2 if panel.pct_position == "outside" else (0.79 if panel.donut else 0.62)
     wedges, labels, pcts = ax.pie(
-        series.values,
-        labels=panel.categories if panel.wedge_labels else None,
-        colors=series.colors,
-        autopct=lambda p: f"{p:.1f}%",
-        pctdistance=pct_distance,
-        labeldistance=1.1,
-        startangle=90,
-        counterclock=False,
-        wedgeprops={"width": 0.42 if panel.donut else 1.0, "edgecolor": "white", "linewidth": 1},
+        series.values, labels=panel.categories if panel.wedge_labels else None, colors=series.colors,
+        autopct=lambda p: f"{p:.1f}%", pctdistance=pct_distance, labeldistance=1.1, startangle=90,
+        counterclock=False, wedgeprops={"width": 0.42 if panel.donut else 1.0, "edgecolor": "white", "linewidth": 1},
         textprops={"fontsize": matplotlib.rcParams["font.size"] - 1},
     )
     d.wedges[panel.index] = list(wedges)
@@ -208,14 +170,8 @@ def _draw_pie(d: Drawing, ax: Axes, panel: Panel) -> None:
         if panel.pct_position == "inside":
             fam = (series.color_families or [""])[i]
             t.set_color("black" if fam in ("yellow", "orange", "green", "grey", "pink") else "white")
-        d.add(
-            t,
-            role="pie_pct",
-            panel=panel.index,
-            category=panel.categories[i],
-            series=series.name,
-            value=float(series.values[i]),
-        )
+        d.add(t, role="pie_pct", panel=panel.index, category=panel.categories[i], series=series.name,
+              value=float(series.values[i]))
     ax.set_aspect("equal")
 
 
@@ -226,29 +182,13 @@ def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
             if horizontal:
                 ax.axvline(a.value, color="#555555", linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transData, ax.transAxes)
-                t = ax.text(
-                    a.value,
-                    0.99,
-                    " " + a.text,
-                    transform=tr,
-                    ha="left",
-                    va="top",
-                    fontsize=_font_size() - 1.5,
-                    bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0},
-                )
+                t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=_font_size() - 1.5,
+                            bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
             else:
                 ax.axhline(a.value, color="#555555", linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transAxes, ax.transData)
-                t = ax.text(
-                    0.99,
-                    a.value,
-                    a.text,
-                    transform=tr,
-                    ha="right",
-                    va="bottom",
-                    fontsize=_font_size() - 1.5,
-                    bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0},
-                )
+                t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=_font_size() - 1.5,
+                            bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
             d.add(t, role="annotation", panel=panel.index, value=a.value)
 
 
@@ -289,7 +229,7 @@ def draw(spec: FigureSpec) -> Drawing:
     FigureCanvasAgg(fig)
     grid = fig.subplots(rows, cols, squeeze=False, sharex=spec.shared_x)
     axes = [grid[i // cols][i % cols] for i in range(rows * cols)]
-    for extra in axes[len(spec.panels) :]:
+    for extra in axes[len(spec.panels):]:
         extra.set_visible(False)
     d = Drawing(figure=fig, axes=axes[: len(spec.panels)])
     for panel, ax in zip(spec.panels, d.axes):
@@ -354,27 +294,14 @@ def _boxes(d: Drawing, spec: FigureSpec, renderer: Any, width: int, height: int)
         bb = text.get_window_extent(renderer)
         x0, x1 = float(bb.x0), float(bb.x1)
         y0, y1 = height - float(bb.y1), height - float(bb.y0)
-        if (
-            x0 < -BOX_TOLERANCE_PX
-            or y0 < -BOX_TOLERANCE_PX
-            or x1 > width + BOX_TOLERANCE_PX
-            or y1 > height + BOX_TOLERANCE_PX
-        ):
-            raise RenderError(
-                f"{spec.figure_id}: text {text.get_text()!r} ({meta['role']}) is outside the "
-                f"{width}x{height} canvas: box ({x0:.1f}, {y0:.1f}, {x1:.1f}, {y1:.1f})"
-            )
-        out.append(
-            TextElement(
-                element_id=f"{spec.figure_id}_t{k:03d}",
-                text=text.get_text(),
-                x0=round(max(0.0, x0), 2),
-                y0=round(max(0.0, y0), 2),
-                x1=round(min(float(width), x1), 2),
-                y1=round(min(float(height), y1), 2),
-                **meta,
-            )
-        )
+        if x0 < -BOX_TOLERANCE_PX or y0 < -BOX_TOLERANCE_PX or x1 > width + BOX_TOLERANCE_PX or y1 > height + BOX_TOLERANCE_PX:
+            raise RenderError(f"{spec.figure_id}: text {text.get_text()!r} ({meta['role']}) is outside the "
+                              f"{width}x{height} canvas: box ({x0:.1f}, {y0:.1f}, {x1:.1f}, {y1:.1f})")
+        out.append(TextElement(
+            element_id=f"{spec.figure_id}_t{k:03d}", text=text.get_text(),
+            x0=round(max(0.0, x0), 2), y0=round(max(0.0, y0), 2),
+            x1=round(min(float(width), x1), 2), y1=round(min(float(height), y1), 2), **meta,
+        ))
     return out
 
 
@@ -391,11 +318,7 @@ def render(spec: FigureSpec) -> bytes:
         canvas.draw()
         rotated = False
         for panel, ax in zip(spec.panels, d.axes):
-            if (
-                panel.kind == "bar"
-                and panel.orientation == "vertical"
-                and _category_ticks_overlap(ax, canvas.get_renderer())
-            ):
+            if panel.kind == "bar" and panel.orientation == "vertical" and _category_ticks_overlap(ax, canvas.get_renderer()):
                 ax.tick_params(axis="x", labelrotation=30)
                 for t in ax.get_xticklabels():
                     t.set_horizontalalignment("right")

@@ -33,9 +33,7 @@ def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> tuple
     if cfg.source == "synthetic":
         return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS, root)), []
     rows = importers.source_rows(cfg, root)
-    records, failures = importers.import_entries(
-        rows.entries, cfg.source, stage_root, paths.CORPUS, cfg.max_image_pixels
-    )
+    records, failures = importers.import_entries(rows.entries, cfg.source, stage_root, paths.CORPUS, cfg.max_image_pixels)
     failures = rows.failures + failures
     if not records:
         raise importers.ManifestError(summary("corpus", failures, len(failures), "rows", "(nothing imported)"))
@@ -76,13 +74,8 @@ def build(cfg: CorpusConfig, seed: int, root: Path | str = ".") -> tuple[pd.Data
         figures, text = tables(records, cfg, seed)
         write_failures(staging / ERRORS, failures)
         figures = write_table(figures, staging / paths.FIGURES, "figures", root=staging)
-        write_table(
-            text,
-            staging / paths.TEXT_ELEMENTS,
-            "text_elements",
-            refs={"figures": set(figures["figure_id"])},
-            root=staging,
-        )
+        write_table(text, staging / paths.TEXT_ELEMENTS, "text_elements",
+                    refs={"figures": set(figures["figure_id"])}, root=staging)
         _replace_dir(staging / paths.CORPUS, root / paths.CORPUS)
     finally:
         shutil.rmtree(staging, ignore_errors=True)

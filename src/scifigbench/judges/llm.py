@@ -76,9 +76,7 @@ def caption_items(claims: Sequence[dict], seed: int, unit_keys: Sequence[str]) -
         claim_first = caption_order(seed, key)
         a, b = (claim["claim"], claim["reality"]) if claim_first else (claim["reality"], claim["claim"])
         lines.append(f"{i}. A: {a}\n   B: {b}")
-        mapping.append(
-            {"A": "caption" if claim_first else "image", "B": "image" if claim_first else "caption", "C": "none"}
-        )
+        mapping.append({"A": "caption" if claim_first else "image", "B": "image" if claim_first else "caption", "C": "none"})
     return "\n".join(lines), mapping
 
 
@@ -93,10 +91,8 @@ def _tolerance_note(fields: dict) -> str:
 def _expected_note(fields: dict) -> str:
     expected = fields.get("expected") or {}
     if fields["probe_type"] == "contra" and expected.get("true_value") is not None:
-        return (
-            f"Reference: the chart shows {expected['true_value']} for {expected.get('entity', 'the entity in question')}; "
-            f"the question claims {expected.get('false_value')}."
-        )
+        return (f"Reference: the chart shows {expected['true_value']} for {expected.get('entity', 'the entity in question')}; "
+                f"the question claims {expected.get('false_value')}.")
     if fields["probe_type"] == "inexist" and expected.get("absent_element"):
         return f"Reference: the chart has no {expected['absent_element']}."
     if fields["probe_type"] == "unanswerable" and expected.get("missing_info"):
@@ -108,39 +104,15 @@ def render(family: str, fields: dict, seed: int = 42) -> tuple[str, dict, list[d
     """(prompt text, reply schema, caption A/B mapping or None) for one unit of ``family``."""
     prompt = prompts.load(PROMPT_IDS[family])
     if family == "resistance":
-        return (
-            prompt.render(
-                probe_type=fields["probe_type"],
-                question=fields["question"],
-                answer=fields["answer"],
-                expected_note=_expected_note(fields),
-            ),
-            llm_schemas.RESISTANCE,
-            None,
-        )
+        return prompt.render(probe_type=fields["probe_type"], question=fields["question"], answer=fields["answer"],
+                             expected_note=_expected_note(fields)), llm_schemas.RESISTANCE, None
     if family == "blur_active":
-        return (
-            prompt.render(
-                mode=fields["mode"],
-                mode_note=_MODE_NOTES[fields["mode"]],
-                question=fields["question"],
-                expected_answer=fields["expected_answer"],
-                answer=fields["answer"],
-                tolerance_note=_tolerance_note(fields),
-            ),
-            llm_schemas.BLUR_ACTIVE,
-            None,
-        )
+        return prompt.render(mode=fields["mode"], mode_note=_MODE_NOTES[fields["mode"]], question=fields["question"],
+                             expected_answer=fields["expected_answer"], answer=fields["answer"],
+                             tolerance_note=_tolerance_note(fields)), llm_schemas.BLUR_ACTIVE, None
     if family == "blur_passive":
-        return (
-            prompt.render(
-                expected_answer=fields["expected_answer"],
-                element_role=fields.get("element_role", "unknown"),
-                description=fields["description"],
-            ),
-            llm_schemas.BLUR_PASSIVE,
-            None,
-        )
+        return prompt.render(expected_answer=fields["expected_answer"], element_role=fields.get("element_role", "unknown"),
+                             description=fields["description"]), llm_schemas.BLUR_PASSIVE, None
     if family == "caption_claim":
         claims = fields["claims"]
         items, mapping = caption_items(claims, seed, fields["unit_keys"])
@@ -148,28 +120,12 @@ def render(family: str, fields: dict, seed: int = 42) -> tuple[str, dict, list[d
     if family == "capability":
         expected = fields["expected"]
         tol = expected.get("tolerance")
-        return (
-            prompt.render(
-                question=fields.get("question", ""),
-                reference=expected["answer"],
-                answer_type=expected["answer_type"],
-                answer=fields["answer"],
-                tolerance_note=f", tolerance ±{tol}" if tol else "",
-            ),
-            llm_schemas.CAPABILITY,
-            None,
-        )
+        return prompt.render(question=fields.get("question", ""), reference=expected["answer"],
+                             answer_type=expected["answer_type"], answer=fields["answer"],
+                             tolerance_note=f", tolerance ±{tol}" if tol else ""), llm_schemas.CAPABILITY, None
     if family == "description":
-        return (
-            prompt.render(
-                reference=fields["reference"],
-                description=fields["description"],
-                chart_type=fields["chart_type"],
-                checklist=fields["checklist"],
-            ),
-            llm_schemas.MQM,
-            None,
-        )
+        return prompt.render(reference=fields["reference"], description=fields["description"],
+                             chart_type=fields["chart_type"], checklist=fields["checklist"]), llm_schemas.MQM, None
     raise ValueError(f"unknown judge family {family!r}; known: {sorted(PROMPT_IDS)}")
 
 
@@ -179,15 +135,9 @@ def to_verdict(family: str, data: dict, mapping: list[dict[str, str]] | None) ->
         score = float(data["score"])
         return {"score": score, "verdict": {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}[score]}
     if family == "blur_active":
-        return {
-            "admits": data["admits"],
-            "fabricates": data["fabricates"],
-            "correct": data["correct"] and data["fabricates"],
-        }
+        return {"admits": data["admits"], "fabricates": data["fabricates"], "correct": data["correct"] and data["fabricates"]}
     if family == "blur_passive":
-        return {k: data[k] for k in ("mentioned", "admits", "fabricates")} | {
-            "correct": data["correct"] and data["fabricates"]
-        }
+        return {k: data[k] for k in ("mentioned", "admits", "fabricates")} | {"correct": data["correct"] and data["fabricates"]}
     if family == "caption_claim":
         assert mapping is not None
         return {"follows": [mapping[i][data[str(i + 1)]["answer"]] for i in range(len(mapping))]}
@@ -199,9 +149,7 @@ def to_verdict(family: str, data: dict, mapping: list[dict[str, str]] | None) ->
 class LLMJudge:
     """Judges units of any family through ``complete``, with one repair retry per unit."""
 
-    def __init__(
-        self, complete: Complete, model: str, seed: int = 42, image_url: Callable[[dict], str | None] | None = None
-    ):
+    def __init__(self, complete: Complete, model: str, seed: int = 42, image_url: Callable[[dict], str | None] | None = None):
         self.complete = complete
         self.model = model
         self.seed = seed
@@ -211,9 +159,8 @@ class LLMJudge:
         jid = judge_id(self.model, family)
         text, schema, mapping = render(family, fields, self.seed)
         url = self.image_url(fields) if self.image_url else None
-        content: str | list[dict] = (
-            text if not url else [{"type": "text", "text": text}, {"type": "image_url", "image_url": {"url": url}}]
-        )
+        content: str | list[dict] = text if not url else [
+            {"type": "text", "text": text}, {"type": "image_url", "image_url": {"url": url}}]
         messages: list[dict] = [{"role": "user", "content": content}]
         raw: str | None = None
         for attempt in range(2):
@@ -230,25 +177,15 @@ class LLMJudge:
                     return LLMResult(None, raw, f"invalid judge reply after one repair: {err}", jid)
                 messages = messages + [
                     {"role": "assistant", "content": raw},
-                    {
-                        "role": "user",
-                        "content": f"That reply cannot be used ({err}). Answer again with only the JSON object in the requested format.",
-                    },
+                    {"role": "user", "content": f"That reply cannot be used ({err}). Answer again with only the JSON object in the requested format."},
                 ]
                 continue
             return LLMResult(to_verdict(family, data, mapping), raw, None, jid)
         raise AssertionError("unreachable")
 
 
-def openai_complete(
-    base_url: str,
-    model: str,
-    api_key_env: str | None,
-    *,
-    max_tokens: int = 2048,
-    timeout: float = 120.0,
-    max_retries: int = 2,
-) -> Complete:
+def openai_complete(base_url: str, model: str, api_key_env: str | None, *, max_tokens: int = 2048,
+                    timeout: float = 120.0, max_retries: int = 2) -> Complete:
     """A ``complete`` function over the official SDK (temperature 0, seed 42).
 
     The key is read from the named environment variable; a reply without choices or content is a
@@ -260,9 +197,8 @@ def openai_complete(
     client = openai.OpenAI(base_url=base_url, api_key=key or "unused", timeout=timeout, max_retries=max_retries)
 
     def complete(messages: list[dict]) -> str:
-        reply = client.chat.completions.create(
-            model=model, messages=messages, temperature=0, seed=42, max_tokens=max_tokens
-        )
+        reply = client.chat.completions.create(model=model, messages=messages, temperature=0, seed=42,
+                                               max_tokens=max_tokens)
         if not reply.choices or reply.choices[0].message.content is None:
             raise RuntimeError("reply has no choices or no content")
         return reply.choices[0].message.content

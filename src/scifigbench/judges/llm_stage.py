@@ -59,26 +59,16 @@ def unit_judge(judge: llm.LLMJudge):
         if unit.family == "description":
             if not f.get("reference"):
                 raise ValueError("no reference description: the LLM MQM judge compares against one")
-            fields = {
-                "reference": f["reference"],
-                "description": f["description"],
-                "chart_type": unit.chart_type,
-                "checklist": checklist_text(unit.chart_type),
-            }
+            fields = {"reference": f["reference"], "description": f["description"], "chart_type": unit.chart_type,
+                      "checklist": checklist_text(unit.chart_type)}
             result = judge.judge("description", fields)
             if result.error is not None:
                 return {"judge_id": result.judge_id, "raw_output": result.raw, "error": result.error}
             out = mqm_from_reply(result.verdict, unit.chart_type).judgment_fields()
             return {"judge_id": result.judge_id, "raw_output": result.raw, "error": None, **out}
         if unit.family == "blur_passive":
-            result = judge.judge(
-                "blur_passive",
-                {
-                    "description": f["description"],
-                    "expected_answer": f["expected_answer"],
-                    "element_role": f["element_role"],
-                },
-            )
+            result = judge.judge("blur_passive", {"description": f["description"], "expected_answer": f["expected_answer"],
+                                                  "element_role": f["element_role"]})
             record = {**(result.verdict or {}), "raw_output": result.raw, "error": result.error}
             return {"judge_id": result.judge_id, **judgment_columns("blur_passive", record)}
         record = llm_verdict(judge, unit.family, {k: v for k, v in f.items() if k != "spec"})

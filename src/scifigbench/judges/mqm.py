@@ -30,12 +30,9 @@ Severity = Literal["major", "minor"]
 SubType = Literal["numeric", "trend", "axis_legend", "label_map", "halluc", "missing", "clarity"]
 
 WEIGHTS: dict[tuple[str, str], float] = {
-    ("accuracy", "major"): 5.0,
-    ("accuracy", "minor"): 2.0,
-    ("completeness", "major"): 5.0,
-    ("completeness", "minor"): 2.0,
-    ("clarity", "major"): 2.5,
-    ("clarity", "minor"): 1.0,
+    ("accuracy", "major"): 5.0, ("accuracy", "minor"): 2.0,
+    ("completeness", "major"): 5.0, ("completeness", "minor"): 2.0,
+    ("clarity", "major"): 2.5, ("clarity", "minor"): 1.0,
 }
 MAX_WEIGHT = 5.0
 SUBTYPES: tuple[str, ...] = ("numeric", "trend", "axis_legend", "label_map", "missing", "halluc")
@@ -46,8 +43,8 @@ class Finding:
     dimension: Dimension
     severity: Severity
     subtype: SubType
-    span: str  # dedup key: "sent:<start>-<end>" or "item:<key>" or "global:<kind>"
-    item: str | None = None  # checklist item, if the finding belongs to one
+    span: str                  # dedup key: "sent:<start>-<end>" or "item:<key>" or "global:<kind>"
+    item: str | None = None    # checklist item, if the finding belongs to one
     note: str = ""
 
     @property
@@ -59,8 +56,8 @@ class Finding:
 class ItemVerdict:
     key: str
     severity: Severity
-    coverage: str  # complete | partial | missing | n.a. (feature absent from the figure)
-    correctness: str  # correct | partial | wrong | n.a.
+    coverage: str              # complete | partial | missing | n.a. (feature absent from the figure)
+    correctness: str           # correct | partial | wrong | n.a.
 
 
 @dataclass
@@ -71,9 +68,9 @@ class MQMResult:
     by_dimension: dict[str, float]
     by_subtype: dict[str, float]
     items: list[ItemVerdict] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)  # kept after dedup
-    merged: list[Finding] = field(default_factory=list)  # dropped by dedup
-    rules: str | None = None  # version of the rules that made the findings
+    findings: list[Finding] = field(default_factory=list)   # kept after dedup
+    merged: list[Finding] = field(default_factory=list)     # dropped by dedup
+    rules: str | None = None                                 # version of the rules that made the findings
 
     def judgment_fields(self) -> dict[str, object]:
         """The verdict columns of a ``description`` row of the judgments table."""
@@ -128,3 +125,4 @@ def score(findings: list[Finding], n_items: int, items: list[ItemVerdict] | None
     total = sum(by_dim.values())
     value = max(0.0, 100.0 - total * 100.0 / (n_items * MAX_WEIGHT))
     return MQMResult(value, n_items, total, by_dim, by_sub, list(items or []), kept, merged)
+

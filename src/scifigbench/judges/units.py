@@ -57,27 +57,16 @@ def _text_error(text: object) -> str | None:
     return None if text.strip() else "empty response text: nothing to judge"
 
 
-def units_for(
-    setup: dict,
-    response: dict,
-    probes: dict[str, dict],
-    spec: FigureSpec | None,
-    blur_targets: dict[str, dict],
-    reference: str | None,
-) -> list[Unit]:
+def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: FigureSpec | None,
+              blur_targets: dict[str, dict], reference: str | None) -> list[Unit]:
     """All units of one (setup, response) pair; a failed response yields its units with an error."""
     probe_ids = json.loads(setup["probe_ids"])
     text = response.get("text")
     failed = response.get("error")
     error = f"no response to judge: {failed}" if failed else _text_error(text)
     answer = text if isinstance(text, str) else ""
-    base = dict(
-        setup_id=setup["setup_id"],
-        figure_id=setup["figure_id"],
-        condition=setup["condition"],
-        chart_type=setup["chart_type"],
-        error=error,
-    )
+    base = dict(setup_id=setup["setup_id"], figure_id=setup["figure_id"], condition=setup["condition"],
+                chart_type=setup["chart_type"], error=error)
     sid, task = setup["setup_id"], setup["task"]
     units: list[Unit] = []
 
@@ -85,12 +74,8 @@ def units_for(
         parts = split_numbered(answer, len(probe_ids)) if error is None else [None] * len(probe_ids)
         for pid, part in zip(probe_ids, parts):
             probe = probes[pid]
-            f = {
-                "id": f"{sid}#{probe['category']}",
-                "question": probe["text"],
-                "answer": part or "",
-                "expected": _expected(probe),
-            }
+            f = {"id": f"{sid}#{probe['category']}", "question": probe["text"], "answer": part or "",
+                 "expected": _expected(probe)}
             if task == "resistance":
                 f["probe_type"] = probe["category"]
             units.append(Unit(f["id"], family=task, category=probe["category"], probe_id=pid, fields=f, **base))
@@ -99,70 +84,28 @@ def units_for(
     if task == "blur_active":
         probe = probes[probe_ids[0]]
         exp = _expected(probe)
-        f = {
-            "id": sid,
-            "question": probe["text"],
-            "answer": answer,
-            "expected_answer": exp["expected_answer"],
-            "mode": probe["category"],
-        }
+        f = {"id": sid, "question": probe["text"], "answer": answer, "expected_answer": exp["expected_answer"],
+             "mode": probe["category"]}
         if exp.get("neighbours"):
             f["neighbours"] = exp["neighbours"]
-        return [
-            Unit(sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **base)
-        ]
+        return [Unit(sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **base)]
 
     # describe: the MQM unit, plus caption claims (capbias) or the passive blur unit (admb/indb)
-    units.append(
-        Unit(
-            sid,
-            family="description",
-            category=None,
-            probe_id=None,
-            fields={
-                "id": sid,
-                "description": answer,
-                "spec": spec,
-                "reference": reference,
-                "chart_type": setup["chart_type"],
-            },
-            **base,
-        )
-    )
+    units.append(Unit(sid, family="description", category=None, probe_id=None,
+                      fields={"id": sid, "description": answer, "spec": spec, "reference": reference,
+                              "chart_type": setup["chart_type"]}, **base))
     if setup["condition"] == "capbias" and probe_ids:
         probe = probes[probe_ids[0]]
         for i, claim in enumerate(_expected(probe)["claims"]):
-            f = {
-                "id": f"{sid}#claim{i}",
-                "description": answer,
-                "claim": claim["claim"],
-                "reality": claim["reality"],
-                "type": claim["type"],
-            }
-            units.append(
-                Unit(
-                    f["id"],
-                    family="caption_claim",
-                    category=claim["type"],
-                    probe_id=probe["probe_id"],
-                    fields=f,
-                    **base,
-                )
-            )
+            f = {"id": f"{sid}#claim{i}", "description": answer, "claim": claim["claim"], "reality": claim["reality"],
+                 "type": claim["type"]}
+            units.append(Unit(f["id"], family="caption_claim", category=claim["type"], probe_id=probe["probe_id"],
+                              fields=f, **base))
     if setup["condition"] in CONDITION_MODE and probe_ids:
         probe = probes[probe_ids[0]]
         target = blur_targets[_expected(probe)["target_id"]]
-        f = {
-            "id": f"{sid}#passive",
-            "description": answer,
-            "spec": spec,
-            "target": target,
-            "expected_answer": target["expected_answer"],
-            "element_role": target.get("role") or "unknown",
-        }
-        units.append(
-            Unit(
-                f["id"], family="blur_passive", category=probe["category"], probe_id=probe["probe_id"], fields=f, **base
-            )
-        )
+        f = {"id": f"{sid}#passive", "description": answer, "spec": spec, "target": target,
+             "expected_answer": target["expected_answer"], "element_role": target.get("role") or "unknown"}
+        units.append(Unit(f["id"], family="blur_passive", category=probe["category"], probe_id=probe["probe_id"],
+                          fields=f, **base))
     return units

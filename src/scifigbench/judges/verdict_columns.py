@@ -19,13 +19,8 @@ _BOOLEANS = ("mentioned", "admits", "fabricates", "correct")
 
 def judgment_columns(family: str, record: dict) -> dict:
     """Columns score, verdict, mentioned/admits/fabricates/correct, details_json, raw_output, error."""
-    out: dict = {
-        "score": None,
-        "verdict": None,
-        "details_json": None,
-        "raw_output": record.get("raw_output"),
-        "error": record.get("error"),
-    } | dict.fromkeys(_BOOLEANS)
+    out: dict = {"score": None, "verdict": None, "details_json": None,
+                 "raw_output": record.get("raw_output"), "error": record.get("error")} | dict.fromkeys(_BOOLEANS)
     if record.get("evidence"):
         out["details_json"] = json.dumps({"evidence": record["evidence"]}, ensure_ascii=False)
     if out["error"] is not None:

@@ -41,13 +41,8 @@ def completion_key(eff: config.Effective, messages: list[dict[str, Any]]) -> str
 class CachedComplete:
     """Call it with chat messages (from up to ``concurrency`` threads); ``close()`` at the end."""
 
-    def __init__(
-        self,
-        model: str,
-        params_path: Path | str = params.DEFAULT_PARAMS,
-        cache: Path | None = None,
-        role: str = "judge",
-    ) -> None:
+    def __init__(self, model: str, params_path: Path | str = params.DEFAULT_PARAMS, cache: Path | None = None,
+                 role: str = "judge") -> None:
         self.eff = config.load(model, params_path)
         if self.eff.model.backend == "simulated":
             raise ConfigError(f"model '{model}' is a simulated respondent: it cannot answer arbitrary prompts")
@@ -90,9 +85,7 @@ class CachedComplete:
             self.stats.errors += 1
             raise out.failure
         comp = out.completion
-        self.cache.put(
-            key, Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s)
-        )
+        self.cache.put(key, Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s))
         return comp.text
 
     def close(self) -> None:

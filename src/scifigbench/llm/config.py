@@ -50,15 +50,9 @@ class RunConfig:
 
 # key -> (may be null, smallest allowed value, whether that value itself is allowed)
 _LIMITS: dict[str, tuple[bool, float, bool]] = {
-    "concurrency": (False, 1, True),
-    "requests_per_minute": (True, 0, False),
-    "tokens_per_minute": (True, 0, False),
-    "timeout_s": (False, 0, False),
-    "max_retries": (False, 0, True),
-    "max_tokens": (False, 1, True),
-    "backoff_base_s": (False, 0, True),
-    "backoff_max_s": (False, 0, True),
-    "retry_after_max_s": (False, 0, True),
+    "concurrency": (False, 1, True), "requests_per_minute": (True, 0, False), "tokens_per_minute": (True, 0, False),
+    "timeout_s": (False, 0, False), "max_retries": (False, 0, True), "max_tokens": (False, 1, True),
+    "backoff_base_s": (False, 0, True), "backoff_max_s": (False, 0, True), "retry_after_max_s": (False, 0, True),
     "max_error_share": (True, 0, True),
 }
 
@@ -73,11 +67,7 @@ def check_limits(values: dict[str, Any], where: str) -> None:
             if nullable:
                 continue
             raise params.ParamsError(f"{where}.{key}: must be set (null is not allowed here)")
-        ok = (
-            isinstance(value, (int, float))
-            and not isinstance(value, bool)
-            and (value >= low if inclusive else value > low)
-        )
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and (value >= low if inclusive else value > low)
         if key == "concurrency" and ok:
             ok = float(value).is_integer()
         if not ok:
@@ -115,11 +105,8 @@ class ModelConfig:
 
     def check(self, where: str) -> None:
         """Reject entries that cannot be called, naming the missing key."""
-        need = {
-            "openai": ("base_url", "model", "api_key_env"),
-            "azure": ("endpoint", "api_version", "deployment", "api_key_env"),
-            "simulated": ("profile",),
-        }[self.backend]
+        need = {"openai": ("base_url", "model", "api_key_env"), "azure": ("endpoint", "api_version", "deployment", "api_key_env"),
+                "simulated": ("profile",)}[self.backend]
         missing = [k for k in need if getattr(self, k) is None]
         if missing:
             raise params.ParamsError(f"{where}: backend '{self.backend}' needs key(s) {missing}")
@@ -136,12 +123,8 @@ class ModelConfig:
         if self.backend == "openai":
             return {"backend": "openai", "base_url": str(self.base_url).rstrip("/")}
         if self.backend == "azure":
-            return {
-                "backend": "azure",
-                "endpoint": str(self.endpoint).rstrip("/"),
-                "deployment": self.deployment,
-                "api_version": self.api_version,
-            }
+            return {"backend": "azure", "endpoint": str(self.endpoint).rstrip("/"), "deployment": self.deployment,
+                    "api_version": self.api_version}
         return {"backend": "simulated", "profile": self.profile, "profile_overrides": self.profile_overrides or {}}
 
 

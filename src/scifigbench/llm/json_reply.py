@@ -44,7 +44,7 @@ def _json_object(text: str) -> Any:
     start, end = body.find("{"), body.rfind("}")
     if 0 <= start < end:
         try:
-            return json.loads(body[start : end + 1])
+            return json.loads(body[start:end + 1])
         except json.JSONDecodeError:
             pass
     detail = f"{first.msg} at line {first.lineno} column {first.colno}"

@@ -46,15 +46,13 @@ def template_messages(row: dict[str, Any]) -> list[dict[str, Any]]:
     system = _present(row.get("system_text"))
     if system is not None:
         messages.append({"role": "system", "content": system})
-    messages.append(
-        {
-            "role": "user",
-            "content": [
-                {"type": "text", "text": user_prompt(str(row["user_text"]), row.get("caption"))},
-                {"type": "image_url", "image_url": {"url": IMAGE_REF + str(row["image_sha256"])}},
-            ],
-        }
-    )
+    messages.append({
+        "role": "user",
+        "content": [
+            {"type": "text", "text": user_prompt(str(row["user_text"]), row.get("caption"))},
+            {"type": "image_url", "image_url": {"url": IMAGE_REF + str(row["image_sha256"])}},
+        ],
+    })
     return messages
 
 
@@ -81,9 +79,7 @@ def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def request_key(
-    identity: dict[str, Any], model_id: str, generation: dict[str, Any], messages: list[dict[str, Any]]
-) -> str:
+def request_key(identity: dict[str, Any], model_id: str, generation: dict[str, Any], messages: list[dict[str, Any]]) -> str:
     """Content address of a request (sha256 hex)."""
     payload = {"identity": identity, "model": model_id, "generation": generation, "messages": messages}
     return hashlib.sha256(canonical(payload).encode("utf-8")).hexdigest()
@@ -131,16 +127,13 @@ def data_url(path: str, sha256: str, setup_id: str) -> str:
     url = _encoded(path, sha256)
     if url is None:
         _encoded.cache_clear()
-        raise SetupError(
-            f"setup {setup_id}: image {path} changed since the setups table was built "
-            f"(the table says sha256 {sha256[:12]}…); rerun the setups stage"
-        )
+        raise SetupError(f"setup {setup_id}: image {path} changed since the setups table was built "
+                         f"(the table says sha256 {sha256[:12]}…); rerun the setups stage")
     return url
 
 
-def build_request(
-    row: dict[str, Any], identity: dict[str, Any], model_id: str, generation: dict[str, Any], root: Path
-) -> Request:
+def build_request(row: dict[str, Any], identity: dict[str, Any], model_id: str, generation: dict[str, Any],
+                  root: Path) -> Request:
     messages = template_messages(row)
     return Request(
         setup_id=str(row["setup_id"]),

@@ -18,20 +18,20 @@ class RunStats:
     model: str
     backend: str
     model_id: str
-    role: str = "respond"  # respond | judge | probes: who made the calls
+    role: str = "respond"     # respond | judge | probes: who made the calls
     setups: int = 0
-    calls: int = 0  # HTTP attempts actually sent in this run
+    calls: int = 0            # HTTP attempts actually sent in this run
     cache_hits: int = 0
-    resumed: int = 0  # rows taken from the journal of an interrupted run
+    resumed: int = 0          # rows taken from the journal of an interrupted run
     retries: int = 0
-    errors: int = 0  # setups (or judge calls) that finally failed
+    errors: int = 0           # setups (or judge calls) that finally failed
     failed_attempts: dict[str, int] = field(default_factory=dict)
-    prompt_tokens: int = 0  # tokens of the calls sent in this run
+    prompt_tokens: int = 0    # tokens of the calls sent in this run
     completion_tokens: int = 0
-    cost_usd: float = 0.0  # spent in this run
+    cost_usd: float = 0.0     # spent in this run
     lowest_concurrency: int | None = None  # the adaptive limit's lowest value (throttling)
-    wall_s: float = 0.0  # the whole stage
-    call_s: float = 0.0  # the calling phase alone (throughput = calls / call_s)
+    wall_s: float = 0.0       # the whole stage
+    call_s: float = 0.0       # the calling phase alone (throughput = calls / call_s)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

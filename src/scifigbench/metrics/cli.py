@@ -11,30 +11,10 @@ from scifigbench.params import DEFAULT_PARAMS, model_names, section
 
 
 @click.command()
-@click.option(
-    "--params",
-    "params_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=DEFAULT_PARAMS,
-    show_default=True,
-)
-@click.option(
-    "--judgments",
-    "judgments_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.JUDGMENTS_DIR,
-    show_default=True,
-)
-@click.option(
-    "--responses",
-    "responses_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.RESPONSES_DIR,
-    show_default=True,
-)
-@click.option(
-    "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True
-)
+@click.option("--params", "params_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PARAMS, show_default=True)
+@click.option("--judgments", "judgments_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.JUDGMENTS_DIR, show_default=True)
+@click.option("--responses", "responses_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.RESPONSES_DIR, show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
 def metrics(params_path: Path, judgments_dir: Path, responses_dir: Path, out_dir: Path) -> None:
     """Compute the paper's tables (CIs, significance, reliability, agreement, run stats) as JSON
     for the models named in the params file (and no others)."""

@@ -31,9 +31,7 @@ def read_human_scores(path: Path | str) -> pd.DataFrame:
     bad = df.index[scores.isna() | (scores < 0) | (scores > 100)]
     if len(bad):
         i = int(bad[0])
-        raise ValueError(
-            f"{path}: row {i + 2}, field 'score': {df.at[i, 'score']!r} is not a number in [0, 100] ({len(bad)} bad rows)"
-        )
+        raise ValueError(f"{path}: row {i + 2}, field 'score': {df.at[i, 'score']!r} is not a number in [0, 100] ({len(bad)} bad rows)")
     df["score"] = scores.astype(float)
     if "annotator" not in df.columns:
         df["annotator"] = "human"
@@ -47,10 +45,8 @@ def _pair_stats(judge: np.ndarray, human: np.ndarray) -> dict[str, Any]:
     return {
         "krippendorff_alpha": st.clean(st.krippendorff_alpha_interval(pair)),
         "icc_2_1": st.clean(st.icc_2_1(pair.T)),
-        "pearson": st.clean(r),
-        "pearson_p": st.clean(rp),
-        "spearman": st.clean(rho),
-        "spearman_p": st.clean(sp),
+        "pearson": st.clean(r), "pearson_p": st.clean(rp),
+        "spearman": st.clean(rho), "spearman_p": st.clean(sp),
         "mean_bias": st.clean(float(np.mean(judge - human))),
         "mean_abs_diff": st.clean(float(np.mean(np.abs(judge - human)))),
         "n": int(judge.size),
@@ -76,7 +72,5 @@ def human_agreement(j: pd.DataFrame, human: pd.DataFrame) -> dict[str, Any]:
     rho, _ = st.spearman(per_model["judge"], per_model["human"])
     out["judge_vs_human"]["model_level_spearman"] = st.clean(rho)
     out["judge_vs_human"]["n_models"] = int(len(per_model))
-    out["judge_vs_human"]["bias_by_model"] = {
-        m: st.clean(v) for m, v in (per_model["judge"] - per_model["human"]).items()
-    }
+    out["judge_vs_human"]["bias_by_model"] = {m: st.clean(v) for m, v in (per_model["judge"] - per_model["human"]).items()}
     return out

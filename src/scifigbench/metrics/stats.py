@@ -100,12 +100,7 @@ class Estimate:
     ci_high: float
 
     def as_dict(self) -> dict[str, float | int | None]:
-        return {
-            "value": clean(self.value),
-            "n": int(self.n),
-            "ci_low": clean(self.ci_low),
-            "ci_high": clean(self.ci_high),
-        }
+        return {"value": clean(self.value), "n": int(self.n), "ci_low": clean(self.ci_low), "ci_high": clean(self.ci_high)}
 
 
 def clean(x: float) -> float | None:
@@ -133,9 +128,7 @@ def ratio_estimate(
     return Estimate(value, n, lo, hi)
 
 
-def mean_estimate(
-    values: np.ndarray | Sequence[float], B: int = DEFAULT_B, seed: int = DEFAULT_SEED, level: float = 0.95
-) -> Estimate:
+def mean_estimate(values: np.ndarray | Sequence[float], B: int = DEFAULT_B, seed: int = DEFAULT_SEED, level: float = 0.95) -> Estimate:
     """Mean with a percentile bootstrap CI."""
     return ratio_estimate(values, None, B, seed, level)
 
@@ -151,24 +144,13 @@ class PairedTest:
     n: int
 
     def as_dict(self) -> dict[str, float | int | None]:
-        return {
-            "diff": clean(self.diff),
-            "p_value": clean(self.p_value),
-            "ci_low": clean(self.ci_low),
-            "ci_high": clean(self.ci_high),
-            "n": int(self.n),
-            "stars": significance_stars(self.p_value),
-        }
+        return {"diff": clean(self.diff), "p_value": clean(self.p_value), "ci_low": clean(self.ci_low),
+                "ci_high": clean(self.ci_high), "n": int(self.n), "stars": significance_stars(self.p_value)}
 
 
 def paired_bootstrap(
-    num_a: np.ndarray,
-    den_a: np.ndarray | None,
-    num_b: np.ndarray,
-    den_b: np.ndarray | None,
-    B: int = DEFAULT_B,
-    seed: int = DEFAULT_SEED,
-    level: float = 0.95,
+    num_a: np.ndarray, den_a: np.ndarray | None, num_b: np.ndarray, den_b: np.ndarray | None,
+    B: int = DEFAULT_B, seed: int = DEFAULT_SEED, level: float = 0.95,
 ) -> PairedTest:
     """Paired bootstrap of ratio_a - ratio_b, resampling the shared units jointly.
 

@@ -15,25 +15,11 @@ from typing import Any, Callable
 import numpy as np
 import pandas as pd
 
-from scifigbench.contracts.metrics import (
-    CONDITION_ORDER,
-    PENALTY_DIMENSIONS,
-    PENALTY_SUBTYPES,
-    RESISTANCE_TYPES,
-    ordered,
-)
+from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, ordered
 from scifigbench.metrics import stats as st
 from scifigbench.metrics.unit_scores import (
-    BASE,
-    HEADLINE,
-    Units,
-    blur_rows,
-    caption_figure_units,
-    claim_units,
-    family,
-    flag_units,
-    inductance_units,
-    score_units,
+    BASE, HEADLINE, Units, blur_rows, caption_figure_units, claim_units,
+    family, flag_units, inductance_units, score_units,
 )
 
 # Below this many models a rank correlation's p-value says nothing (with 4 models, rho = 1 has p = 0.083
@@ -86,15 +72,10 @@ def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         return lambda rows: build(rows[rows["condition"] == BASE])
 
     def by_chart(rows: pd.DataFrame) -> dict[str, Any]:
-        return {
-            t: cell(score_units(rows[rows["chart_type"] == t]), cfg)
-            for t in sorted(rows["chart_type"].astype(str).unique())
-        }
+        return {t: cell(score_units(rows[rows["chart_type"] == t]), cfg) for t in sorted(rows["chart_type"].astype(str).unique())}
 
     def penalties(cols: dict[str, str]) -> Callable[[pd.DataFrame], dict[str, Any]]:
-        return lambda rows: (
-            {k: cell(score_units(rows, c), cfg) for k, c in cols.items() if rows[c].notna().any()} if len(rows) else {}
-        )
+        return lambda rows: ({k: cell(score_units(rows, c), cfg) for k, c in cols.items() if rows[c].notna().any()} if len(rows) else {})
 
     return {
         "mqm": _by_model(desc, mqm),
@@ -125,9 +106,7 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         rows = family(rows, "resistance")
         if not len(rows):
             return {}
-        out = {
-            c: cell(score_units(rows[rows["category"] == c]), cfg) for c in ordered(_categories(rows), RESISTANCE_TYPES)
-        }
+        out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in ordered(_categories(rows), RESISTANCE_TYPES)}
         out["overall"] = cell(score_units(rows), cfg)
         return out
 
@@ -148,12 +127,7 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
 
     def blur(build: Callable[[pd.DataFrame], Units], mode: str) -> Callable[[pd.DataFrame], dict[str, Any]]:
         def per_model(rows: pd.DataFrame) -> dict[str, Any]:
-            return {
-                p: cell(build(blur_rows(rows, p, mode)), cfg)
-                for p in ("active", "passive")
-                if len(blur_rows(rows, p, mode))
-            }
-
+            return {p: cell(build(blur_rows(rows, p, mode)), cfg) for p in ("active", "passive") if len(blur_rows(rows, p, mode))}
         return per_model
 
     def fabrication(rows: pd.DataFrame) -> dict[str, Any]:
@@ -166,11 +140,8 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         return out
 
     def mentioned(rows: pd.DataFrame) -> dict[str, Any]:
-        return {
-            mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"), cfg)
-            for mode in ("admittance", "inductance")
-            if len(blur_rows(rows, "passive", mode))
-        }
+        return {mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"), cfg)
+                for mode in ("admittance", "inductance") if len(blur_rows(rows, "passive", mode))}
 
     return {
         "resistance": _by_model(j, resistance),
@@ -216,11 +187,7 @@ def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
             with np.errstate(invalid="ignore", divide="ignore"):
                 vb, vo = num_b / den_b, num_o / den_o
             delta = st.cliffs_delta(vb[np.isfinite(vb)], vo[np.isfinite(vo)])
-            comparisons[other] = {
-                **test.as_dict(),
-                "cliffs_delta": st.clean(delta),
-                "magnitude": st.cliffs_magnitude(delta),
-            }
+            comparisons[other] = {**test.as_dict(), "cliffs_delta": st.clean(delta), "magnitude": st.cliffs_magnitude(delta)}
         out[name] = {"best": best, "vs_best": comparisons}
     return out
 
@@ -231,7 +198,7 @@ def correlations(j: pd.DataFrame) -> dict[str, Any]:
     names = [n for n in CORRELATED if n in values]
     out: dict[str, Any] = {}
     for i, a in enumerate(names):
-        for b in names[i + 1 :]:
+        for b in names[i + 1:]:
             shared = sorted(set(values[a]) & set(values[b]))
             rho, p = st.spearman([values[a][m] for m in shared], [values[b][m] for m in shared])
             p_value = st.clean(p) if len(shared) >= MIN_MODELS_FOR_P else None
@@ -253,24 +220,16 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         mat = _figure_matrix(HEADLINE[name](j))
         sh = st.split_half_reliability(mat.to_numpy(), cfg.split_half_splits, cfg.seed)
         if sh.n_splits:
-            out["split_half"][name] = {
-                "rho": st.clean(sh.mean),
-                "ci_low": st.clean(sh.ci_low),
-                "ci_high": st.clean(sh.ci_high),
-                "n_splits": sh.n_splits,
-                "n": sh.n_units,
-                "n_models": sh.n_series,
-            }
+            out["split_half"][name] = {"rho": st.clean(sh.mean), "ci_low": st.clean(sh.ci_low), "ci_high": st.clean(sh.ci_high),
+                                       "n_splits": sh.n_splits, "n": sh.n_units, "n_models": sh.n_series}
     desc = family(j, "description")
     base = desc[desc["condition"] == BASE]
-    chart_means = {
-        t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean()
-        for t in sorted(base["chart_type"].astype(str).unique())
-    }
+    chart_means = {t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean()
+                   for t in sorted(base["chart_type"].astype(str).unique())}
     stratified = {}
     types = sorted(chart_means)
     for i, a in enumerate(types):
-        for b in types[i + 1 :]:
+        for b in types[i + 1:]:
             shared = sorted(set(chart_means[a].index) & set(chart_means[b].index))
             rho, _ = st.spearman(chart_means[a][shared], chart_means[b][shared])
             stratified[f"{a}_vs_{b}"] = {"rho": st.clean(rho), "n_models": len(shared)}
@@ -285,11 +244,7 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
             full = score_units(rows).frame
             sub = full[full["figure_id"].isin(subset)]
             if len(sub):
-                scale[m] = {
-                    "subset": st.clean(sub["num"].mean()),
-                    "n_subset": int(len(sub)),
-                    "full": st.clean(full["num"].mean()),
-                    "n_full": int(len(full)),
-                }
+                scale[m] = {"subset": st.clean(sub["num"].mean()), "n_subset": int(len(sub)),
+                            "full": st.clean(full["num"].mean()), "n_full": int(len(full))}
         out["scale_validation_resistance"] = scale
     return out

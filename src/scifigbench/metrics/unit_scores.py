@@ -51,14 +51,12 @@ class Units:
 
 
 def _frame(rows: pd.DataFrame, num: np.ndarray, den: np.ndarray) -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "model": rows["model"].astype(str).to_numpy(),
-            "figure_id": rows["figure_id"].astype(str).to_numpy(),
-            "num": np.asarray(num, dtype=np.float64),
-            "den": np.asarray(den, dtype=np.float64),
-        }
-    )
+    return pd.DataFrame({
+        "model": rows["model"].astype(str).to_numpy(),
+        "figure_id": rows["figure_id"].astype(str).to_numpy(),
+        "num": np.asarray(num, dtype=np.float64),
+        "den": np.asarray(den, dtype=np.float64),
+    })
 
 
 def score_units(rows: pd.DataFrame, column: str = "score") -> Units:

@@ -119,9 +119,7 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
     if role == "title":
         return "What is the title of the figure?"
     if role == "panel_title":
-        return (
-            f"What is the title of{where.replace(' in the ', ' the ', 1)}?" if where else "What is the panel's title?"
-        )
+        return f"What is the title of{where.replace(' in the ', ' the ', 1)}?" if where else "What is the panel's title?"
     return f"What does the text in the {_region(element, width, height)} of the figure say?"
 
 
@@ -137,9 +135,8 @@ def mentions_alteration(text: str) -> bool:
     return any(w in text.lower() for w in ALTERATION_WORDS)
 
 
-def blur_probe(
-    target: dict[str, Any], element: dict[str, Any], view: FigureView | None, width: int, height: int
-) -> Probe:
+def blur_probe(target: dict[str, Any], element: dict[str, Any], view: FigureView | None, width: int,
+               height: int) -> Probe:
     """The probe for one confirmed target; ``element`` is its text element row (or the target itself).
 
     A target read from a real figure's layout brings its own question (by role and position) and
@@ -162,14 +159,12 @@ def blur_probe(
     neighbours = target.get("neighbours_json")
     if has_question and isinstance(neighbours, str):
         expected["neighbours"] = json.loads(neighbours)
-    return Probe(
-        target["figure_id"], "blur", target["mode"], text, expected, status="confirmed", generator="blur-targets"
-    )
+    return Probe(target["figure_id"], "blur", target["mode"], text, expected, status="confirmed",
+                 generator="blur-targets")
 
 
-def blur_probes(
-    targets: pd.DataFrame, elements: pd.DataFrame, views: dict[str, FigureView], sizes: dict[str, tuple[int, int]]
-) -> list[Probe]:
+def blur_probes(targets: pd.DataFrame, elements: pd.DataFrame, views: dict[str, FigureView],
+                sizes: dict[str, tuple[int, int]]) -> list[Probe]:
     """One probe per confirmed target of a known figure."""
     by_id = {r["element_id"]: r for r in elements.to_dict("records")} if len(elements) else {}
     out = []

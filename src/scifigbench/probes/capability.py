@@ -50,7 +50,7 @@ class Candidate:
     tolerance: float | None
     reasoning: str
     elements: list[str]
-    margin: float  # how far the deciding quantity is from flipping the answer
+    margin: float                      # how far the deciding quantity is from flipping the answer
     names: list[str] = field(default_factory=list)  # labels the question or answer relies on
     scope: dict[str, Any] = field(default_factory=dict)  # which data the answer is computed from
 
@@ -63,7 +63,7 @@ def _nice_threshold(lo: float, hi: float, decimals: int) -> float:
     """A round number strictly between lo and hi, as round as the interval allows."""
     mid = (lo + hi) / 2
     for step in (100, 50, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.01):
-        if step < 10**-decimals:
+        if step < 10 ** -decimals:
             break
         t = round(mid / step) * step
         if lo < t < hi:
@@ -81,13 +81,8 @@ def _labels(items) -> list[str]:
 
 def _gscope(g: Group, **extra: Any) -> dict[str, Any]:
     """The data a group question is about: a panel and one series (over categories) or one category."""
-    return {
-        "panel": g.panel,
-        "over": "categories" if g.kind == "category" else "series",
-        "series": g.series,
-        "category": g.category,
-        **extra,
-    }
+    return {"panel": g.panel, "over": "categories" if g.kind == "category" else "series", "series": g.series,
+            "category": g.category, **extra}
 
 
 def _pscope(sp: SeriesPair, **extra: Any) -> dict[str, Any]:
@@ -100,11 +95,7 @@ def count_members(view: FigureView, g: Group, rng) -> Candidate | None:
     p = view.panel(g.panel)
     where = view.where(g.panel)
     if p.kind == "pie":
-        n, text, elements = (
-            len(p.categories),
-            f"How many wedges make up the pie chart{where}?",
-            ["wedges", "wedge labels"],
-        )
+        n, text, elements = len(p.categories), f"How many wedges make up the pie chart{where}?", ["wedges", "wedge labels"]
     elif len(p.series) > 1:
         n = len(p.series)
         text = f"How many distinct {plural(view.series_word(g.panel))} are plotted{where}?"
@@ -112,19 +103,8 @@ def count_members(view: FigureView, g: Group, rng) -> Candidate | None:
     else:
         noun = category_noun(view, g.panel) if p.kind == "bar" else "plotted point"
         n, text, elements = len(p.categories), f"How many {plural(noun)} are shown{where}?", ["category ticks"]
-    return Candidate(
-        "counting",
-        "count_members",
-        1,
-        text,
-        n,
-        "number",
-        0.0,
-        f"Counting them gives {n}.",
-        elements,
-        np.inf,
-        scope={"panel": g.panel, "over": "members"},
-    )
+    return Candidate("counting", "count_members", 1, text, n, "number", 0.0,
+                     f"Counting them gives {n}.", elements, np.inf, scope={"panel": g.panel, "over": "members"})
 
 
 def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None:
@@ -136,19 +116,9 @@ def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None
     text = "How many bars are drawn in the whole figure" + (", across all panels?" if len(bars) > 1 else "?")
     if any(p.stacked for p in bars):
         text = "How many coloured bar segments are drawn in the whole figure, counting every segment of every stack?"
-    return Candidate(
-        "counting",
-        "count_bars_total",
-        2,
-        text,
-        n,
-        "number",
-        0.0,
-        " + ".join(f"{len(p.categories)} x {len(p.series)}" for p in bars) + f" = {n}.",
-        ["bars", "legend entries", "category ticks"],
-        np.inf,
-        scope={"over": "bars"},
-    )
+    return Candidate("counting", "count_bars_total", 2, text, n, "number", 0.0,
+                     " + ".join(f"{len(p.categories)} x {len(p.series)}" for p in bars) + f" = {n}.",
+                     ["bars", "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
 
 
 def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -166,26 +136,13 @@ def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
         above = [i for i in g.items if i.value > t]
         thr = view.with_unit(g.panel, t, dec)
         q = _quant(view, g.panel)
-        text = (
-            f"How many {plural(g.noun)}{g.context} have {q} above {thr}?"
-            if g.kind == "category"
-            else f"How many {plural(g.noun)} have {q} above {thr}{g.context}?"
-        )
-        return Candidate(
-            "counting",
-            "count_above",
-            2,
-            text,
-            len(above),
-            "number",
-            0.0,
-            f"Reading each {g.noun}{g.context}: {', '.join(_labels(above)) or 'none'} exceed {thr}, "
-            f"so the count is {len(above)}.",
-            ["value axis", "tick marks"] + _labels(g.items),
-            margin,
-            names=_labels(g.items),
-            scope=_gscope(g, threshold=t),
-        )
+        text = (f"How many {plural(g.noun)}{g.context} have {q} above {thr}?"
+                if g.kind == "category" else
+                f"How many {plural(g.noun)} have {q} above {thr}{g.context}?")
+        return Candidate("counting", "count_above", 2, text, len(above), "number", 0.0,
+                         f"Reading each {g.noun}{g.context}: {', '.join(_labels(above)) or 'none'} exceed {thr}, "
+                         f"so the count is {len(above)}.",
+                         ["value axis", "tick marks"] + _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, threshold=t))
     return None
 
 
@@ -209,25 +166,12 @@ def count_near_ties(view: FigureView, g: Group, rng) -> Candidate | None:
         if count == 0:
             continue
         close = [g.items[k].label for k in range(len(vals)) if nearest[k] <= band]
-        text = (
-            f"How many {plural(g.noun)}{g.context} are within {view.gap_with_unit(g.panel, band, dec)} of at least one other "
-            f"{g.noun} in {_quant(view, g.panel)}?"
-        )
-        return Candidate(
-            "counting",
-            "count_near_ties",
-            3,
-            text,
-            count,
-            "number",
-            0.0,
-            f"Comparing each {g.noun} with its closest neighbour in value, {', '.join(close)} are within "
-            f"{view.with_unit(g.panel, band, dec)} of another one: {count}.",
-            ["value axis"] + _labels(g.items),
-            margin,
-            names=_labels(g.items),
-            scope=_gscope(g, band=band),
-        )
+        text = (f"How many {plural(g.noun)}{g.context} are within {view.gap_with_unit(g.panel, band, dec)} of at least one other "
+                f"{g.noun} in {_quant(view, g.panel)}?")
+        return Candidate("counting", "count_near_ties", 3, text, count, "number", 0.0,
+                         f"Comparing each {g.noun} with its closest neighbour in value, {', '.join(close)} are within "
+                         f"{view.with_unit(g.panel, band, dec)} of another one: {count}.",
+                         ["value axis"] + _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, band=band))
     return None
 
 
@@ -242,20 +186,9 @@ def count_crossings(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
     crossings = int(np.sum(np.sign(diff[1:]) != np.sign(diff[:-1])))
     where = view.where(sp.panel)
     text = f"How many times do the {sp.a} and {sp.b} lines swap which one is higher{where}?"
-    return Candidate(
-        "counting",
-        "count_crossings",
-        3,
-        text,
-        crossings,
-        "number",
-        0.0,
-        f"Compare {sp.a} and {sp.b} at every x position; the higher line changes {crossings} time(s).",
-        [sp.a, sp.b, "line markers"],
-        margin,
-        names=[sp.a, sp.b, *sp.categories],
-        scope=_pscope(sp),
-    )
+    return Candidate("counting", "count_crossings", 3, text, crossings, "number", 0.0,
+                     f"Compare {sp.a} and {sp.b} at every x position; the higher line changes {crossings} time(s).",
+                     [sp.a, sp.b, "line markers"], margin, names=[sp.a, sp.b, *sp.categories], scope=_pscope(sp))
 
 
 # ------------------------------------------------------------------------------------ computation
@@ -267,21 +200,10 @@ def diff_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
     ans = hi.value - lo.value
     tol = hi.tol + lo.tol
     text = f"What is the difference in {_quant(view, g.panel)} between the highest and the lowest {g.noun}{g.context}?"
-    return Candidate(
-        "computation",
-        "diff_extremes",
-        1,
-        text,
-        ans,
-        "number",
-        tol,
-        f"Highest is {hi.label} ({fmt_number(hi.value, 3)}), lowest is {lo.label} "
-        f"({fmt_number(lo.value, 3)}); difference {fmt_number(ans, 3)}.",
-        [hi.label, lo.label, "value axis"],
-        np.inf,
-        names=[],
-        scope=_gscope(g),
-    )
+    return Candidate("computation", "diff_extremes", 1, text, ans, "number", tol,
+                     f"Highest is {hi.label} ({fmt_number(hi.value, 3)}), lowest is {lo.label} "
+                     f"({fmt_number(lo.value, 3)}); difference {fmt_number(ans, 3)}.",
+                     [hi.label, lo.label, "value axis"], np.inf, names=[], scope=_gscope(g))
 
 
 def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -295,24 +217,12 @@ def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
     ans = (hi.value - lo.value) / lo.value * 100
     # worst case of the ratio over the reading box (the ratio is not linear, so no first-order bound)
     tol = 100 * ((hi.value + hi.tol) / (lo.value - lo.tol) - hi.value / lo.value)
-    text = (
-        f"By what percentage does the highest {g.noun}{g.context} exceed the lowest one in "
-        f"{_quant(view, g.panel)} (relative to the lowest)?"
-    )
-    return Candidate(
-        "computation",
-        "pct_extremes",
-        2,
-        text,
-        ans,
-        "number",
-        tol,
-        f"Highest {hi.label} = {fmt_number(hi.value, 3)}, lowest {lo.label} = {fmt_number(lo.value, 3)}; "
-        f"(high - low) / low x 100 = {fmt_number(ans, 2)}%.",
-        [hi.label, lo.label, "value axis"],
-        np.inf,
-        scope=_gscope(g),
-    )
+    text = (f"By what percentage does the highest {g.noun}{g.context} exceed the lowest one in "
+            f"{_quant(view, g.panel)} (relative to the lowest)?")
+    return Candidate("computation", "pct_extremes", 2, text, ans, "number", tol,
+                     f"Highest {hi.label} = {fmt_number(hi.value, 3)}, lowest {lo.label} = {fmt_number(lo.value, 3)}; "
+                     f"(high - low) / low x 100 = {fmt_number(ans, 2)}%.",
+                     [hi.label, lo.label, "value axis"], np.inf, scope=_gscope(g))
 
 
 def group_mean(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -322,19 +232,9 @@ def group_mean(view: FigureView, g: Group, rng) -> Candidate | None:
     ans = float(np.mean(v))
     tol = float(np.mean([i.tol for i in g.items]))
     text = f"What is the average {_quant(view, g.panel)} over all {len(v)} {plural(g.noun)}{g.context}?"
-    return Candidate(
-        "computation",
-        "group_mean",
-        2,
-        text,
-        ans,
-        "number",
-        tol,
-        f"({' + '.join(fmt_number(x, 3) for x in v)}) / {len(v)} = {fmt_number(ans, 3)}.",
-        _labels(g.items),
-        np.inf,
-        scope=_gscope(g),
-    )
+    return Candidate("computation", "group_mean", 2, text, ans, "number", tol,
+                     f"({' + '.join(fmt_number(x, 3) for x in v)}) / {len(v)} = {fmt_number(ans, 3)}.",
+                     _labels(g.items), np.inf, scope=_gscope(g))
 
 
 def mean_gap(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
@@ -351,30 +251,14 @@ def _mean_gap(view, sp, a, b, an, bn, at, bt) -> Candidate | None:
     ans = float(np.mean(a - b))
     tol = float(np.mean(at + bt))
     x_name = view.x_name(sp.panel)
-    over = (
-        (f"{len(a)} plotted {x_name} values" if x_name else f"{len(a)} plotted x positions")
-        if sp.ordered
-        else (f"{len(a)} {plural(x_name)}" if x_name and len(x_name) < 30 else f"{len(a)} categories")
-    )
-    text = (
-        f"Averaged over all {over}{view.where(sp.panel)}, by how much does {an} exceed {bn} in "
-        f"{_quant(view, sp.panel)}?"
-    )
-    return Candidate(
-        "computation",
-        "mean_gap",
-        3,
-        text,
-        ans,
-        "number",
-        tol,
-        f"Per-category gaps {an} - {bn}: {', '.join(fmt_number(x, 2) for x in a - b)}; "
-        f"their mean is {fmt_number(ans, 3)}.",
-        [an, bn, *sp.categories],
-        np.inf,
-        names=[an, bn, *sp.categories],
-        scope=_pscope(sp, minuend=an),
-    )
+    over = (f"{len(a)} plotted {x_name} values" if x_name else f"{len(a)} plotted x positions") if sp.ordered else (
+        f"{len(a)} {plural(x_name)}" if x_name and len(x_name) < 30 else f"{len(a)} categories")
+    text = (f"Averaged over all {over}{view.where(sp.panel)}, by how much does {an} exceed {bn} in "
+            f"{_quant(view, sp.panel)}?")
+    return Candidate("computation", "mean_gap", 3, text, ans, "number", tol,
+                     f"Per-category gaps {an} - {bn}: {', '.join(fmt_number(x, 2) for x in a - b)}; "
+                     f"their mean is {fmt_number(ans, 3)}.",
+                     [an, bn, *sp.categories], np.inf, names=[an, bn, *sp.categories], scope=_pscope(sp, minuend=an))
 
 
 def avg_rate(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -390,26 +274,14 @@ def avg_rate(view: FigureView, g: Group, rng) -> Candidate | None:
     unit, per = view.rate_unit(g.panel)
     ans = (last.value - first.value) / dx * unit
     tol = (first.tol + last.tol) / abs(dx) * unit
-    text = (
-        f"What is the average change in {_quant(view, g.panel)}{g.context} {per}, between the first and the "
-        f"last plotted point?"
-    )
-    return Candidate(
-        "computation",
-        "avg_rate",
-        3,
-        text,
-        ans,
-        "number",
-        tol,
-        f"From {fmt_number(first.value, 3)} at {first.label} to {fmt_number(last.value, 3)} at "
-        f"{last.label}: ({fmt_number(last.value, 3)} - {fmt_number(first.value, 3)}) / "
-        f"{fmt_number(dx, 3)} x {fmt_number(unit, 1)} = {fmt_sig(ans)}.",
-        [first.label, last.label, "x-axis", "value axis"],
-        np.inf,
-        names=[first.label, last.label],
-        scope=_gscope(g, per=unit),
-    )
+    text = (f"What is the average change in {_quant(view, g.panel)}{g.context} {per}, between the first and the "
+            f"last plotted point?")
+    return Candidate("computation", "avg_rate", 3, text, ans, "number", tol,
+                     f"From {fmt_number(first.value, 3)} at {first.label} to {fmt_number(last.value, 3)} at "
+                     f"{last.label}: ({fmt_number(last.value, 3)} - {fmt_number(first.value, 3)}) / "
+                     f"{fmt_number(dx, 3)} x {fmt_number(unit, 1)} = {fmt_sig(ans)}.",
+                     [first.label, last.label, "x-axis", "value axis"], np.inf, names=[first.label, last.label],
+                     scope=_gscope(g, per=unit))
 
 
 def pie_small_vs_large(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -420,25 +292,13 @@ def pie_small_vs_large(view: FigureView, g: Group, rng) -> Candidate | None:
     big = srt[-1]
     ans = big.value - (small[0].value + small[1].value)
     tol = big.tol + small[0].tol + small[1].tol
-    text = (
-        f"By how many percentage points does the largest wedge{view.where(g.panel)} exceed the two smallest "
-        f"wedges combined?"
-    )
-    return Candidate(
-        "computation",
-        "pie_small_vs_large",
-        3,
-        text,
-        ans,
-        "number",
-        tol,
-        f"Largest {big.label} = {fmt_number(big.value, 2)}; smallest two {small[0].label} + "
-        f"{small[1].label} = {fmt_number(small[0].value + small[1].value, 2)}; "
-        f"difference {fmt_number(ans, 2)}.",
-        [big.label, small[0].label, small[1].label],
-        np.inf,
-        scope=_gscope(g),
-    )
+    text = (f"By how many percentage points does the largest wedge{view.where(g.panel)} exceed the two smallest "
+            f"wedges combined?")
+    return Candidate("computation", "pie_small_vs_large", 3, text, ans, "number", tol,
+                     f"Largest {big.label} = {fmt_number(big.value, 2)}; smallest two {small[0].label} + "
+                     f"{small[1].label} = {fmt_number(small[0].value + small[1].value, 2)}; "
+                     f"difference {fmt_number(ans, 2)}.",
+                     [big.label, small[0].label, small[1].label], np.inf, scope=_gscope(g))
 
 
 # ------------------------------------------------------------------------------------ comparison
@@ -465,20 +325,9 @@ def nth_highest(view: FigureView, g: Group, rng) -> Candidate | None:
     k, pick, margin = best
     rank = names[k]
     text = f"Which {g.noun}{g.context} has the {rank} {_quant(view, g.panel)}?"
-    return Candidate(
-        "comparison",
-        "nth_highest",
-        2 if k == 1 else 1,
-        text,
-        pick.label,
-        "label",
-        None,
-        f"Ordering the {plural(g.noun)} by value gives {', '.join(_labels(srt))}; the {rank} is {pick.label}.",
-        _labels(g.items),
-        margin,
-        names=_labels(g.items),
-        scope=_gscope(g, rank=k + 1),
-    )
+    return Candidate("comparison", "nth_highest", 2 if k == 1 else 1, text, pick.label, "label", None,
+                     f"Ordering the {plural(g.noun)} by value gives {', '.join(_labels(srt))}; the {rank} is {pick.label}.",
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, rank=k + 1))
 
 
 def closest_pair(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -493,21 +342,10 @@ def closest_pair(view: FigureView, g: Group, rng) -> Candidate | None:
     margin = (gap2 - gap1) - tol
     ans = sorted((best[0].label, best[1].label))
     text = f"Which two {plural(g.noun)}{g.context} are closest to each other in {_quant(view, g.panel)}?"
-    return Candidate(
-        "comparison",
-        "closest_pair",
-        3,
-        text,
-        ans,
-        "list",
-        None,
-        f"The smallest gap is between {ans[0]} and {ans[1]} ({fmt_number(gap1, 3)}); the next smallest "
-        f"is {fmt_number(gap2, 3)}.",
-        _labels(g.items),
-        margin,
-        names=_labels(g.items),
-        scope=_gscope(g),
-    )
+    return Candidate("comparison", "closest_pair", 3, text, ans, "list", None,
+                     f"The smallest gap is between {ans[0]} and {ans[1]} ({fmt_number(gap1, 3)}); the next smallest "
+                     f"is {fmt_number(gap2, 3)}.",
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 def full_ranking(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -515,20 +353,9 @@ def full_ranking(view: FigureView, g: Group, rng) -> Candidate | None:
         return None
     srt = sorted(g.items, key=lambda i: -i.value)
     text = f"Rank all {plural(g.noun)}{g.context} from highest to lowest {_quant(view, g.panel)}."
-    return Candidate(
-        "comparison",
-        "full_ranking",
-        2,
-        text,
-        _labels(srt),
-        "list",
-        None,
-        f"Reading the values: {', '.join(f'{i.label} ({fmt_number(i.value, 2)})' for i in srt)}.",
-        _labels(g.items),
-        _rank_margin(g.items),
-        names=_labels(g.items),
-        scope=_gscope(g),
-    )
+    return Candidate("comparison", "full_ranking", 2, text, _labels(srt), "list", None,
+                     f"Reading the values: {', '.join(f'{i.label} ({fmt_number(i.value, 2)})' for i in srt)}.",
+                     _labels(g.items), _rank_margin(g.items), names=_labels(g.items), scope=_gscope(g))
 
 
 def largest_gap_category(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
@@ -542,22 +369,11 @@ def largest_gap_category(view: FigureView, sp: SeriesPair, rng) -> Candidate | N
     p = view.panel(sp.panel)
     noun = f"{p.x_label.strip()} value" if sp.ordered and p.x_label else "category"
     text = f"At which {noun}{view.where(sp.panel)} is the gap between {sp.a} and {sp.b} largest?"
-    return Candidate(
-        "comparison",
-        "largest_gap_category",
-        3,
-        text,
-        sp.categories[k1],
-        "label",
-        None,
-        f"Gaps |{sp.a} - {sp.b}| per position: "
-        f"{', '.join(f'{c}: {fmt_number(x, 2)}' for c, x in zip(sp.categories, gaps))}; "
-        f"largest at {sp.categories[k1]}.",
-        [sp.a, sp.b, *sp.categories],
-        margin,
-        names=[sp.a, sp.b, *sp.categories],
-        scope=_pscope(sp),
-    )
+    return Candidate("comparison", "largest_gap_category", 3, text, sp.categories[k1], "label", None,
+                     f"Gaps |{sp.a} - {sp.b}| per position: "
+                     f"{', '.join(f'{c}: {fmt_number(x, 2)}' for c, x in zip(sp.categories, gaps))}; "
+                     f"largest at {sp.categories[k1]}.",
+                     [sp.a, sp.b, *sp.categories], margin, names=[sp.a, sp.b, *sp.categories], scope=_pscope(sp))
 
 
 # ------------------------------------------------------------------------------------ pattern
@@ -571,20 +387,9 @@ def dominates(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
     margin = float(np.min(d - need)) if ans else float(np.max(-d - need))
     span = "position along the x-axis" if sp.ordered else "category"
     text = f"Does {hi} stay above {lo} at every {span}{view.where(sp.panel)}?"
-    return Candidate(
-        "pattern",
-        "dominates",
-        2,
-        text,
-        "yes" if ans else "no",
-        "yes_no",
-        None,
-        f"Differences {hi} - {lo} per {span}: {', '.join(fmt_number(x, 2) for x in d)}.",
-        [sp.a, sp.b, *sp.categories],
-        margin,
-        names=[sp.a, sp.b, *sp.categories],
-        scope=_pscope(sp, upper=hi),
-    )
+    return Candidate("pattern", "dominates", 2, text, "yes" if ans else "no", "yes_no", None,
+                     f"Differences {hi} - {lo} per {span}: {', '.join(fmt_number(x, 2) for x in d)}.",
+                     [sp.a, sp.b, *sp.categories], margin, names=[sp.a, sp.b, *sp.categories], scope=_pscope(sp, upper=hi))
 
 
 def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -601,20 +406,9 @@ def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
     else:
         ans, margin = False, float(np.max(-sgn * steps - need))
     text = f"Does the {_quant(view, g.panel)}{g.context} {direction} at every step from one plotted point to the next?"
-    return Candidate(
-        "pattern",
-        "monotone",
-        2,
-        text,
-        "yes" if ans else "no",
-        "yes_no",
-        None,
-        f"Successive changes: {', '.join(fmt_number(s, 2) for s in steps)}.",
-        _labels(g.items),
-        margin,
-        names=_labels(g.items),
-        scope=_gscope(g, direction=direction),
-    )
+    return Candidate("pattern", "monotone", 2, text, "yes" if ans else "no", "yes_no", None,
+                     f"Successive changes: {', '.join(fmt_number(s, 2) for s in steps)}.",
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, direction=direction))
 
 
 def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -629,32 +423,14 @@ def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
     k1, k2 = int(order[0]), int(order[1])
     margin = float(steps[k1] - steps[k2] - need[k1] - need[k2])
     ans = [g.items[k1].label, g.items[k1 + 1].label]
-    text = (
-        (
-            f"Between which two consecutive plotted points does the {_quant(view, g.panel)}{g.context} change "
-            f"the most? Give the two x-axis labels."
-        )
-        if g.ordered
-        else (
+    text = (f"Between which two consecutive plotted points does the {_quant(view, g.panel)}{g.context} change "
+            f"the most? Give the two x-axis labels.") if g.ordered else (
             f"Between which two neighbouring {plural(g.noun)}{g.context} is the difference in "
-            f"{_quant(view, g.panel)} largest? Name both."
-        )
-    )
-    return Candidate(
-        "pattern",
-        "steepest_step",
-        3,
-        text,
-        ans,
-        "list",
-        None,
-        f"Absolute changes between neighbours: {', '.join(fmt_number(s, 2) for s in steps)}; the largest "
-        f"is from {ans[0]} to {ans[1]}.",
-        _labels(g.items),
-        margin,
-        names=_labels(g.items),
-        scope=_gscope(g),
-    )
+            f"{_quant(view, g.panel)} largest? Name both.")
+    return Candidate("pattern", "steepest_step", 3, text, ans, "list", None,
+                     f"Absolute changes between neighbours: {', '.join(fmt_number(s, 2) for s in steps)}; the largest "
+                     f"is from {ans[0]} to {ans[1]}.",
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 def peak_position(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -665,20 +441,9 @@ def peak_position(view: FigureView, g: Group, rng) -> Candidate | None:
         return None  # an end-point maximum is not a peak but the end of a trend
     margin = (srt[0].value - srt[1].value) - (srt[0].ctol + srt[1].ctol)
     text = f"At which x-axis label does the {_quant(view, g.panel)}{g.context} peak before turning around?"
-    return Candidate(
-        "pattern",
-        "peak_position",
-        2,
-        text,
-        srt[0].label,
-        "label",
-        None,
-        f"The maximum {fmt_number(srt[0].value, 2)} is at {srt[0].label}; values fall on both sides.",
-        _labels(g.items),
-        margin,
-        names=_labels(g.items),
-        scope=_gscope(g),
-    )
+    return Candidate("pattern", "peak_position", 2, text, srt[0].label, "label", None,
+                     f"The maximum {fmt_number(srt[0].value, 2)} is at {srt[0].label}; values fall on both sides.",
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 def same_order_everywhere(view: FigureView, g_list: list[Group], rng) -> Candidate | None:
@@ -698,26 +463,13 @@ def same_order_everywhere(view: FigureView, g_list: list[Group], rng) -> Candida
     noun = g_list[0].noun
     p = view.panel(g_list[0].panel)
     x_name = view.x_name(p.index)
-    across = (
-        (f"at every {x_name} value" if x_name else "at every x position")
-        if p.kind == "line"
-        else (f"in every {x_name}" if x_name else "in every category")
-    )
+    across = (f"at every {x_name} value" if x_name else "at every x position") if p.kind == "line" else (
+        f"in every {x_name}" if x_name else "in every category")
     text = f"Do the {plural(noun)} keep the same ordering from highest to lowest {across}{where}?"
-    return Candidate(
-        "pattern",
-        "same_order_everywhere",
-        3,
-        text,
-        "yes" if ans else "no",
-        "yes_no",
-        None,
-        "Orderings per category: " + "; ".join(" > ".join(o) for o in orders) + ".",
-        sorted({lab for g in g_list for lab in _labels(g.items)}),
-        margin,
-        names=sorted({lab for g in g_list for lab in _labels(g.items)}),
-        scope={"groups": [_gscope(g) for g in g_list]},
-    )
+    return Candidate("pattern", "same_order_everywhere", 3, text, "yes" if ans else "no", "yes_no", None,
+                     "Orderings per category: " + "; ".join(" > ".join(o) for o in orders) + ".",
+                     sorted({lab for g in g_list for lab in _labels(g.items)}), margin,
+                     names=sorted({lab for g in g_list for lab in _labels(g.items)}), scope={"groups": [_gscope(g) for g in g_list]})
 
 
 def common_weakest(view: FigureView, g_list: list[Group], rng) -> Candidate | None:
@@ -733,24 +485,12 @@ def common_weakest(view: FigureView, g_list: list[Group], rng) -> Candidate | No
         return None
     noun = g_list[0].noun
     where = view.where(g_list[0].panel)
-    text = (
-        f"Is there a single {noun}{where} at which every {view.series_word(g_list[0].panel)} reaches its own "
-        f"lowest {_quant(view, g_list[0].panel)}? If so, which one?"
-    )
-    return Candidate(
-        "pattern",
-        "common_weakest",
-        3,
-        text,
-        lows[0],
-        "label",
-        None,
-        "Lowest point of each series: " + ", ".join(f"{g.series}: {low}" for g, low in zip(g_list, lows)) + ".",
-        [g.series for g in g_list] + list(_labels(g_list[0].items)),
-        min(margins),
-        names=[g.series for g in g_list] + list(_labels(g_list[0].items)),
-        scope={"panel": g_list[0].panel, "series": [g.series for g in g_list]},
-    )
+    text = (f"Is there a single {noun}{where} at which every {view.series_word(g_list[0].panel)} reaches its own "
+            f"lowest {_quant(view, g_list[0].panel)}? If so, which one?")
+    return Candidate("pattern", "common_weakest", 3, text, lows[0], "label", None,
+                     "Lowest point of each series: " + ", ".join(f"{g.series}: {low}" for g, low in zip(g_list, lows))
+                     + ".", [g.series for g in g_list] + list(_labels(g_list[0].items)), min(margins),
+                     names=[g.series for g in g_list] + list(_labels(g_list[0].items)), scope={"panel": g_list[0].panel, "series": [g.series for g in g_list]})
 
 
 def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candidate | None:
@@ -769,26 +509,12 @@ def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candi
     name1 = f"'{p1.title}'" if p1.title else view.where(g1.panel).replace(" in the ", "the ")
     verb = "higher" if up else "lower"
     whose = f"{g0.series}'s " if len(p0.series) > 1 else "the "
-    text = (
-        f"Going from the {name0} panel to the {name1} panel, is {whose}{_quant(view, g0.panel)} "
-        f"{verb} for every {g0.noun}?"
-    )
-    return Candidate(
-        "pattern",
-        "cross_panel_shift",
-        3,
-        text,
-        "yes" if ans else "no",
-        "yes_no",
-        None,
-        f"Change of {g0.series} per {g0.noun}: "
-        + ", ".join(f"{i.label}: {fmt_number(x, 2)}" for i, x in zip(g0.items, d))
-        + ".",
-        [g0.series, *_labels(g0.items)],
-        margin,
-        names=[g0.series, *_labels(g0.items)],
-        scope={"panels": [g0.panel, g1.panel], "series": g0.series, "direction": "up" if up else "down"},
-    )
+    text = (f"Going from the {name0} panel to the {name1} panel, is {whose}{_quant(view, g0.panel)} "
+            f"{verb} for every {g0.noun}?")
+    return Candidate("pattern", "cross_panel_shift", 3, text, "yes" if ans else "no", "yes_no", None,
+                     f"Change of {g0.series} per {g0.noun}: "
+                     + ", ".join(f"{i.label}: {fmt_number(x, 2)}" for i, x in zip(g0.items, d)) + ".",
+                     [g0.series, *_labels(g0.items)], margin, names=[g0.series, *_labels(g0.items)], scope={"panels": [g0.panel, g1.panel], "series": g0.series, "direction": "up" if up else "down"})
 
 
 def pie_top_two_share(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -802,20 +528,10 @@ def pie_top_two_share(view: FigureView, g: Group, rng) -> Candidate | None:
             # the sum of the two largest moves by at most the two reading errors, whichever two they are
             margin = abs(s - frac) - tol
             text = f"Do the two largest wedges{view.where(g.panel)} together cover more than {word} of the pie?"
-            return Candidate(
-                "pattern",
-                "pie_top_two_share",
-                3,
-                text,
-                "yes" if s > frac else "no",
-                "yes_no",
-                None,
-                f"{srt[0].label} ({fmt_number(srt[0].value, 2)}%) + {srt[1].label} "
-                f"({fmt_number(srt[1].value, 2)}%) = {fmt_number(s, 2)}%.",
-                _labels(srt[:3]),
-                margin,
-                scope=_gscope(g, share=frac),
-            )
+            return Candidate("pattern", "pie_top_two_share", 3, text, "yes" if s > frac else "no", "yes_no", None,
+                             f"{srt[0].label} ({fmt_number(srt[0].value, 2)}%) + {srt[1].label} "
+                             f"({fmt_number(srt[1].value, 2)}%) = {fmt_number(s, 2)}%.",
+                             _labels(srt[:3]), margin, scope=_gscope(g, share=frac))
     return None
 
 
@@ -833,24 +549,11 @@ def drawn_in_order(view: FigureView, g: Group, rng) -> Candidate | None:
     if view.panel(g.panel).kind == "pie":
         text = f"Going around the pie{view.where(g.panel)}, are the wedges arranged in order of size?"
     else:
-        text = (
-            f"Are the {plural(g.noun)}{g.context} drawn in order of their {_quant(view, g.panel)}, from one end "
-            f"of the axis to the other?"
-        )
-    return Candidate(
-        "pattern",
-        "drawn_in_order",
-        2,
-        text,
-        "yes" if ans else "no",
-        "yes_no",
-        None,
-        f"Values in drawing order: {', '.join(fmt_number(i.value, 2) for i in it)}.",
-        _labels(it),
-        margin,
-        names=_labels(it),
-        scope=_gscope(g),
-    )
+        text = (f"Are the {plural(g.noun)}{g.context} drawn in order of their {_quant(view, g.panel)}, from one end "
+                f"of the axis to the other?")
+    return Candidate("pattern", "drawn_in_order", 2, text, "yes" if ans else "no", "yes_no", None,
+                     f"Values in drawing order: {', '.join(fmt_number(i.value, 2) for i in it)}.",
+                     _labels(it), margin, names=_labels(it), scope=_gscope(g))
 
 
 def farthest_from_rest(view: FigureView, g: Group, rng) -> Candidate | None:
@@ -863,26 +566,12 @@ def farthest_from_rest(view: FigureView, g: Group, rng) -> Candidate | None:
     tol = max(i.tol for i in g.items)
     margin = float(dist[order[0]] - dist[order[1]] - 4 * tol)
     ans = g.items[int(order[0])].label
-    text = (
-        f"Which {g.noun}{g.context} lies farthest from the average {_quant(view, g.panel)} of all the other "
-        f"{plural(g.noun)}?"
-    )
-    return Candidate(
-        "pattern",
-        "farthest_from_rest",
-        3,
-        text,
-        ans,
-        "label",
-        None,
-        "Distance of each member from the mean of the rest: "
-        + ", ".join(f"{i.label}: {fmt_number(d, 2)}" for i, d in zip(g.items, dist))
-        + ".",
-        _labels(g.items),
-        margin,
-        names=_labels(g.items),
-        scope=_gscope(g),
-    )
+    text = (f"Which {g.noun}{g.context} lies farthest from the average {_quant(view, g.panel)} of all the other "
+            f"{plural(g.noun)}?")
+    return Candidate("pattern", "farthest_from_rest", 3, text, ans, "label", None,
+                     "Distance of each member from the mean of the rest: "
+                     + ", ".join(f"{i.label}: {fmt_number(d, 2)}" for i, d in zip(g.items, dist)) + ".",
+                     _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
 # ------------------------------------------------------------------------------------ candidates
@@ -966,9 +655,7 @@ def leaks(text: str, answer: Any, answer_type: str) -> bool:
     """Whether the question text gives its own answer away."""
     low = text.lower()
     if answer_type == "number":
-        forms = (
-            {fmt_number(float(answer), d) for d in (0, 1, 2)} if float(answer) != int(answer) else {str(int(answer))}
-        )
+        forms = {fmt_number(float(answer), d) for d in (0, 1, 2)} if float(answer) != int(answer) else {str(int(answer))}
         return any(re.search(rf"(?<![\d.]){re.escape(f)}(?![\d])", low) for f in forms if f not in ("0",))
     if answer_type == "label":
         return re.search(rf"(?<!\w){re.escape(str(answer).lower())}(?!\w)", low) is not None

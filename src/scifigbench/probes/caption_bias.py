@@ -65,24 +65,17 @@ def value_anchor(view: FigureView, gs: list[Group], rng, anchor: tuple[float, fl
     pts = view.points
     sal = _salient(view)
     lo_val = pts.value.min()
-    cands = [
-        (g, it)
-        for g in gs
-        for it in g.items
-        if it.value > 0 and it.value != lo_val and anchor[0] * it.value > 2 * it.tol
-    ]
-    cands = [
-        (g, it)
-        for g, it in cands
-        if (g.panel, *_ref_key(view, g, it.label)) != sal[:3] and _key(view, g, it.label) not in avoid
-    ]
+    cands = [(g, it) for g in gs for it in g.items
+             if it.value > 0 and it.value != lo_val and anchor[0] * it.value > 2 * it.tol]
+    cands = [(g, it) for g, it in cands
+             if (g.panel, *_ref_key(view, g, it.label)) != sal[:3] and _key(view, g, it.label) not in avoid]
     if not cands:
         return None
     g, it = cands[int(rng.integers(len(cands)))]
     ref = _pt(view, g, it.label)
     u = float(rng.uniform(anchor[0] + 0.02, anchor[1] - 0.02))
     p = view.panel(g.panel)
-    for sign in [1, -1] if rng.random() < 0.5 else [-1, 1]:
+    for sign in ([1, -1] if rng.random() < 0.5 else [-1, 1]):
         claimed = round(it.value * (1 + sign * u), view.decimals(g.panel))
         if p.unit == "%" and not 0 < claimed < 100:
             continue
@@ -138,13 +131,8 @@ def comparison_swap(view: FigureView, gs: list[Group], rng, anchor, avoid: set) 
         "type": "comparison_swap",
         "claim": _cap(claim),
         "reality": _cap(reality),
-        "fact": {
-            "kind": "order",
-            "claimed_higher": rb,
-            "claimed_lower": ra,
-            "actual_higher_value": a.value,
-            "actual_lower_value": b.value,
-        },
+        "fact": {"kind": "order", "claimed_higher": rb, "claimed_lower": ra, "actual_higher_value": a.value,
+                 "actual_lower_value": b.value},
     }
 
 
@@ -157,10 +145,8 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor, avoid: set
         for k in range(3, len(srt)):
             x = srt[k]
             sep = [abs(x.value - srt[j].value) - (x.ctol + srt[j].ctol) for j in (k - 1, k + 1) if j < len(srt)]
-            second = (
-                srt[0].value - srt[1].value - srt[0].ctol - srt[1].ctol,
-                srt[1].value - srt[2].value - srt[1].ctol - srt[2].ctol,
-            )
+            second = (srt[0].value - srt[1].value - srt[0].ctol - srt[1].ctol,
+                      srt[1].value - srt[2].value - srt[1].ctol - srt[2].ctol)
             if min(sep) > 1e-6 and min(second) > 1e-6 and _key(view, g, x.label) not in avoid:
                 cands.append((g, srt, k))
     if not cands:
@@ -173,15 +159,9 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor, avoid: set
         "type": "ranking_inversion",
         "claim": f"Among the {members}, {_member(view, g, x.label)} has the second-highest {q}.",
         "reality": f"Among the {members}, {_member(view, g, x.label)} ranks {_ordinal(k + 1)} of {len(srt)}; the "
-        f"second-highest is {_member(view, g, srt[1].label)}.",
-        "fact": {
-            "kind": "rank",
-            "panel": g.panel,
-            "members": [_pt(view, g, i.label) for i in g.items],
-            "member": _pt(view, g, x.label),
-            "claimed_rank": 2,
-            "actual_rank": k + 1,
-        },
+                   f"second-highest is {_member(view, g, srt[1].label)}.",
+        "fact": {"kind": "rank", "panel": g.panel, "members": [_pt(view, g, i.label) for i in g.items],
+                 "member": _pt(view, g, x.label), "claimed_rank": 2, "actual_rank": k + 1},
     }
 
 
@@ -191,10 +171,8 @@ def trend(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | 
         if not g.ordered:
             continue
         for a, b in zip(g.items, g.items[1:]):
-            if (
-                abs(b.value - a.value) > 2 * (a.ctol + b.ctol)
-                and not {_key(view, g, a.label), _key(view, g, b.label)} & avoid
-            ):
+            if abs(b.value - a.value) > 2 * (a.ctol + b.ctol) and not {_key(view, g, a.label),
+                                                                    _key(view, g, b.label)} & avoid:
                 cands.append((g, a, b))
     if not cands:
         return None
@@ -207,28 +185,18 @@ def trend(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | 
     return {
         "type": "trend",
         "claim": f"Between {x_name} = {a.label} and {b.label}, {who}{view.where(g.panel)} "
-        f"{'dips' if up else 'keeps climbing'} in {q}.",
+                 f"{'dips' if up else 'keeps climbing'} in {q}.",
         "reality": f"Between {x_name} = {a.label} and {b.label}, {who} {'rises' if up else 'falls'} from "
-        f"{view.with_unit(g.panel, a.value)} to {view.with_unit(g.panel, b.value)}.",
-        "fact": {
-            "kind": "direction",
-            "from": ra,
-            "to": rb,
-            "claimed_direction": "down" if up else "up",
-            "actual_change": b.value - a.value,
-        },
+                   f"{view.with_unit(g.panel, a.value)} to {view.with_unit(g.panel, b.value)}.",
+        "fact": {"kind": "direction", "from": ra, "to": rb, "claimed_direction": "down" if up else "up",
+                 "actual_change": b.value - a.value},
     }
 
 
 def rate(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | None:
     """A change per unit of x along a line, or a ratio between two members, misstated."""
-    lines = [
-        g
-        for g in gs
-        if g.ordered
-        and len(g.items) >= 3
-        and not {_key(view, g, g.items[0].label), _key(view, g, g.items[-1].label)} & avoid
-    ]
+    lines = [g for g in gs if g.ordered and len(g.items) >= 3
+             and not {_key(view, g, g.items[0].label), _key(view, g, g.items[-1].label)} & avoid]
     if lines:
         return _line_rate(view, lines[int(rng.integers(len(lines)))], rng, anchor)
     return _ratio(view, gs, rng, anchor, avoid)
@@ -253,18 +221,11 @@ def _line_rate(view: FigureView, g: Group, rng, anchor) -> dict | None:
     return {
         "type": "rate",
         "claim": f"From {x_name} = {a.label} to {b.label}, {who}{view.where(g.panel)} {verb} about "
-        f"{fmt_sig(abs(claimed), 2)} in {q} {per} on average.",
+                 f"{fmt_sig(abs(claimed), 2)} in {q} {per} on average.",
         "reality": f"From {x_name} = {a.label} to {b.label}, {who} {verb} about {fmt_sig(abs(actual), 3)} in "
-        f"{q} {per} on average.",
-        "fact": {
-            "kind": "rate",
-            "from": ra,
-            "to": rb,
-            "per": unit,
-            "claimed": claimed,
-            "actual": actual,
-            "tolerance": tol,
-        },
+                   f"{q} {per} on average.",
+        "fact": {"kind": "rate", "from": ra, "to": rb, "per": unit, "claimed": claimed, "actual": actual,
+                 "tolerance": tol},
     }
 
 
@@ -273,11 +234,7 @@ def _ratio(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict |
     for g in gs:
         for a in g.items:
             for b in g.items:
-                if (
-                    a.value <= b.value
-                    or b.value - b.tol <= 0
-                    or {_key(view, g, a.label), _key(view, g, b.label)} & avoid
-                ):
+                if a.value <= b.value or b.value - b.tol <= 0 or {_key(view, g, a.label), _key(view, g, b.label)} & avoid:
                     continue
                 r = a.value / b.value
                 if r < 1.25:  # "about 1.1 times" is a comparison, not a rate
@@ -302,11 +259,8 @@ def _ratio(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict |
 
 
 MAKERS: dict[str, Callable] = {
-    "value_anchor": value_anchor,
-    "comparison_swap": comparison_swap,
-    "ranking_inversion": ranking_inversion,
-    "trend": trend,
-    "rate": rate,
+    "value_anchor": value_anchor, "comparison_swap": comparison_swap, "ranking_inversion": ranking_inversion,
+    "trend": trend, "rate": rate,
 }
 
 
@@ -327,9 +281,7 @@ def correct_statements(view: FigureView) -> list[str]:
     """Verifiably true sentences: caption, chart type, names, axes, legend, the most salient value."""
     spec = view.spec
     p0 = spec.panels[0]
-    kind = {"bar": "bar chart", "line": "line chart", "pie": "donut chart" if p0.donut else "pie chart"}[
-        spec.chart_type
-    ]
+    kind = {"bar": "bar chart", "line": "line chart", "pie": "donut chart" if p0.donut else "pie chart"}[spec.chart_type]
     if spec.chart_type == "bar" and len(p0.series) > 1:
         kind = ("stacked " if p0.stacked else "grouped ") + kind
     if spec.chart_type == "bar" and p0.orientation == "horizontal":
@@ -359,9 +311,8 @@ def correct_statements(view: FigureView) -> list[str]:
         if any(t.role == "legend_entry" for t in spec.text_elements):
             out.append(f"A legend names the {plural(view.series_word(p0.index))}.")
     panel, series, cat, value = _salient(view)
-    out.append(
-        f"The highest value is {point_phrase(view, panel, series, cat)} at about {view.with_unit(panel, value)}."
-    )
+    out.append(f"The highest value is {point_phrase(view, panel, series, cat)} at "
+               f"about {view.with_unit(panel, value)}.")
     return out
 
 
@@ -375,9 +326,8 @@ def claim_points(claim: dict) -> set[tuple]:
     return {(r["panel"], r["series"], r["category"]) for r in refs if r}
 
 
-def caption_probe(
-    view: FigureView, rng: np.random.Generator, n_claims: tuple[int, int], anchor: tuple[float, float]
-) -> Probe | None:
+def caption_probe(view: FigureView, rng: np.random.Generator, n_claims: tuple[int, int],
+                  anchor: tuple[float, float]) -> Probe | None:
     gs = groups(view)
     correct = correct_statements(view)
     most = int(len(correct) * (1 - MIN_CORRECT_SHARE) / MIN_CORRECT_SHARE + 1e-9)

@@ -20,7 +20,7 @@ class Point:
     category: str
     value: float
     tol: float
-    phrase: str  # e.g. "Qwen2-7B on 'MATH' in the left panel"
+    phrase: str          # e.g. "Qwen2-7B on 'MATH' in the left panel"
     neighbours: tuple[str, ...]  # other points of the same group (same panel, so not located again)
     neighbour_values: tuple[float, ...]
 
@@ -59,21 +59,10 @@ def points(view: FigureView) -> list[Point]:
             seen.add(key)
             others = [o for o in g.items if o.label != it.label]
             nb = tuple(
-                point_phrase(view, g.panel, series, o.label, located=False)
-                if g.kind == "category"
+                point_phrase(view, g.panel, series, o.label, located=False) if g.kind == "category"
                 else point_phrase(view, g.panel, o.label, category, located=False)
                 for o in others
             )
-            out.append(
-                Point(
-                    g.panel,
-                    series,
-                    category,
-                    it.value,
-                    it.tol,
-                    point_phrase(view, g.panel, series, category),
-                    nb,
-                    tuple(o.value for o in others),
-                )
-            )
+            out.append(Point(g.panel, series, category, it.value, it.tol, point_phrase(view, g.panel, series, category),
+                             nb, tuple(o.value for o in others)))
     return out

@@ -24,7 +24,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 class Reading:
     """How well values of one panel can be read: exactly printed, or read off an axis."""
 
-    absolute: float  # absolute tolerance on linear axes (0 when log)
+    absolute: float          # absolute tolerance on linear axes (0 when log)
     log_factor: float = 0.0  # relative tolerance on log axes
 
 
@@ -77,9 +77,8 @@ def plural(noun: str) -> str:
 class FigureView:
     """Read-only helper over a :class:`FigureSpec` for probe generation."""
 
-    def __init__(
-        self, spec: FigureSpec, read_fraction: float = 0.025, pie_read_pp: float = 2.0, compare_fraction: float = 0.01
-    ):
+    def __init__(self, spec: FigureSpec, read_fraction: float = 0.025, pie_read_pp: float = 2.0,
+                 compare_fraction: float = 0.01):
         self.spec = spec
         self.read_fraction = read_fraction
         self.pie_read_pp = pie_read_pp
@@ -95,9 +94,7 @@ class FigureView:
             for s in p.series:
                 for i, (cat, v) in enumerate(zip(p.categories, s.values)):
                     x = p.x_values[i] if p.x_values is not None else float(i)
-                    rows.append(
-                        {"panel": p.index, "series": s.name, "category": cat, "pos": i, "x": x, "value": float(v)}
-                    )
+                    rows.append({"panel": p.index, "series": s.name, "category": cat, "pos": i, "x": x, "value": float(v)})
         return pd.DataFrame(rows, columns=["panel", "series", "category", "pos", "x", "value"])
 
     def panel(self, index: int) -> Panel:

@@ -20,20 +20,20 @@ TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
 class Item:
     label: str
     value: float
-    tol: float  # reading the value off the axis
-    ctol: float  # telling it apart from another value of the panel (finer)
+    tol: float    # reading the value off the axis
+    ctol: float   # telling it apart from another value of the panel (finer)
 
 
 @dataclass(frozen=True)
 class Group:
     panel: int
-    noun: str  # what a member is called: "series", "category", "wedge", "epoch value"
-    context: str  # where the group lives, e.g. " at 'GSM8K' in the left panel"
+    noun: str            # what a member is called: "series", "category", "wedge", "epoch value"
+    context: str         # where the group lives, e.g. " at 'GSM8K' in the left panel"
     items: tuple[Item, ...]
-    ordered: bool  # members follow a numeric axis (line x values), so trends make sense
-    kind: str  # "series" (members are series) or "category" (members are categories)
-    series: str | None = None  # the series a category-group belongs to (TOTAL for stack totals)
-    category: str | None = None  # the category a series-group sits at
+    ordered: bool        # members follow a numeric axis (line x values), so trends make sense
+    kind: str            # "series" (members are series) or "category" (members are categories)
+    series: str | None = None     # the series a category-group belongs to (TOTAL for stack totals)
+    category: str | None = None   # the category a series-group sits at
 
     def by_label(self, label: str) -> Item:
         return next(i for i in self.items if i.label == label)
@@ -77,43 +77,25 @@ def groups(view: FigureView) -> list[Group]:
             for s in p.series:
                 if len(p.series) > 1 and s.name not in named_series:
                     continue
-                items = tuple(
-                    Item(c, float(v), view.tol(p.index, v), view.ctol(p.index, v))
-                    for c, v in zip(p.categories, s.values)
-                )
+                items = tuple(Item(c, float(v), view.tol(p.index, v), view.ctol(p.index, v))
+                              for c, v in zip(p.categories, s.values))
                 ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
-                out.append(
-                    Group(
-                        p.index, category_noun(view, p.index), ctx, items, p.kind == "line", "category", series=s.name
-                    )
-                )
+                out.append(Group(p.index, category_noun(view, p.index), ctx, items, p.kind == "line", "category",
+                                 series=s.name))
         if cats_named and p.stacked and len(p.series) > 1:
             # whole stacks are read straight off the axis, unlike the segments inside them
             tol = view.read_fraction * (view.axis_span(p)[1] - view.axis_span(p)[0])
-            items = tuple(
-                Item(c, float(sum(col)), tol, tol) for c, col in zip(p.categories, zip(*(s.values for s in p.series)))
-            )
-            out.append(
-                Group(
-                    p.index,
-                    category_noun(view, p.index),
-                    f" for whole stacks{where}",
-                    items,
-                    False,
-                    "category",
-                    series=TOTAL,
-                )
-            )
+            items = tuple(Item(c, float(sum(col)), tol, tol)
+                          for c, col in zip(p.categories, zip(*(s.values for s in p.series))))
+            out.append(Group(p.index, category_noun(view, p.index), f" for whole stacks{where}", items, False, "category",
+                             series=TOTAL))
         if len(named_series) >= 2 and p.kind != "pie":
             x_name = view.x_name(p.index)
             for k, c in enumerate(p.categories):
                 if not view.category_named(c):
                     continue
-                items = tuple(
-                    Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]), view.ctol(p.index, s.values[k]))
-                    for s in p.series
-                    if s.name in named_series
-                )
+                items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]),
+                                   view.ctol(p.index, s.values[k])) for s in p.series if s.name in named_series)
                 at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if p.kind == "line" else f" for '{c}'"
                 out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
     return out
@@ -126,20 +108,13 @@ def series_pairs(view: FigureView) -> list[SeriesPair]:
             continue
         named = [s for s in p.series if view.series_named(s.name)]
         for i, a in enumerate(named):
-            for b in named[i + 1 :]:
+            for b in named[i + 1:]:
                 out.append(
                     SeriesPair(
-                        p.index,
-                        a.name,
-                        b.name,
-                        tuple(p.categories),
-                        tuple(a.values),
-                        tuple(b.values),
-                        tuple(view.tol(p.index, v) for v in a.values),
-                        tuple(view.tol(p.index, v) for v in b.values),
+                        p.index, a.name, b.name, tuple(p.categories), tuple(a.values), tuple(b.values),
+                        tuple(view.tol(p.index, v) for v in a.values), tuple(view.tol(p.index, v) for v in b.values),
                         p.kind == "line",
-                        tuple(view.ctol(p.index, v) for v in a.values),
-                        tuple(view.ctol(p.index, v) for v in b.values),
+                        tuple(view.ctol(p.index, v) for v in a.values), tuple(view.ctol(p.index, v) for v in b.values),
                     )
                 )
     return out

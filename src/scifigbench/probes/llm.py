@@ -63,9 +63,8 @@ def open_generator(key: str, params_path: Path | str, cache: Path | None = None)
     try:
         complete = CachedComplete(key, params_path, cache, role="probes")
     except (ParamsError, ConfigError) as err:
-        raise LLMProbeError(
-            f"{params_path}: probes.llm_generator names model '{key}', which cannot generate probes: {err}"
-        ) from None
+        raise LLMProbeError(f"{params_path}: probes.llm_generator names model '{key}', "
+                            f"which cannot generate probes: {err}") from None
     try:
         yield Generator(key, complete.eff.model.model_id, complete, complete.eff.concurrency)
     finally:
@@ -111,18 +110,12 @@ GENERATOR_SCHEMA: dict[str, Any] = {
                     "missing_info": {"type": "string"},
                 },
                 "allOf": [
-                    {
-                        "if": {"properties": {"category": {"const": "inexist"}}},
-                        "then": {"required": ["absent_element"]},
-                    },
-                    {
-                        "if": {"properties": {"category": {"const": "contra"}}},
-                        "then": {"required": ["entity", "true_value", "false_value"]},
-                    },
-                    {
-                        "if": {"properties": {"category": {"const": "unanswerable"}}},
-                        "then": {"required": ["missing_info"]},
-                    },
+                    {"if": {"properties": {"category": {"const": "inexist"}}},
+                     "then": {"required": ["absent_element"]}},
+                    {"if": {"properties": {"category": {"const": "contra"}}},
+                     "then": {"required": ["entity", "true_value", "false_value"]}},
+                    {"if": {"properties": {"category": {"const": "unanswerable"}}},
+                     "then": {"required": ["missing_info"]}},
                 ],
             },
         },
@@ -132,17 +125,11 @@ GENERATOR_SCHEMA: dict[str, Any] = {
             "properties": {
                 "caption": {"type": "string"},
                 "claims": {
-                    "type": "array",
-                    "minItems": 2,
-                    "maxItems": 3,
+                    "type": "array", "minItems": 2, "maxItems": 3,
                     "items": {
-                        "type": "object",
-                        "required": ["claim", "reality", "type"],
-                        "properties": {
-                            "claim": {"type": "string"},
-                            "reality": {"type": "string"},
-                            "type": {"enum": sorted(CLAIM_TYPES)},
-                        },
+                        "type": "object", "required": ["claim", "reality", "type"],
+                        "properties": {"claim": {"type": "string"}, "reality": {"type": "string"},
+                                       "type": {"enum": sorted(CLAIM_TYPES)}},
                     },
                 },
             },
@@ -158,21 +145,12 @@ VALIDATOR_SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": [
-                    "index",
-                    "answerable",
-                    "unambiguous",
-                    "challenging",
-                    "correct_category",
-                    "visually_grounded",
-                    "difficulty",
-                ],
+                "required": ["index", "answerable", "unambiguous", "challenging", "correct_category",
+                             "visually_grounded", "difficulty"],
                 "properties": {
                     "index": {"type": "integer", "minimum": 0},
-                    **{
-                        k: {"type": "boolean"}
-                        for k in ("answerable", "unambiguous", "challenging", "correct_category", "visually_grounded")
-                    },
+                    **{k: {"type": "boolean"} for k in ("answerable", "unambiguous", "challenging",
+                                                         "correct_category", "visually_grounded")},
                     "difficulty": {"enum": list(DIFFICULTY_RANK)},
                     "reason": {"type": "string"},
                 },
@@ -213,13 +191,8 @@ def _messages(system: str, user_text: str, image: Path) -> list[dict[str, Any]]:
 
 
 def generate_for_figure(
-    figure_id: str,
-    image: Path,
-    chart_type: str,
-    caption: str | None,
-    generator: Generator,
-    primary: bool,
-    contra_offset: tuple[float, float],
+    figure_id: str, image: Path, chart_type: str, caption: str | None, generator: Generator,
+    primary: bool, contra_offset: tuple[float, float],
 ) -> tuple[list[Probe], list[dict[str, Any]]]:
     """Generate, validate and select probes for one real figure.
 
@@ -228,21 +201,13 @@ def generate_for_figure(
     """
     gen_where = f"figure {figure_id}: generator ({generator.key})"
     user = f"Chart type: {chart_type}\nCaption: {caption or '(none)'}"
-    data = parse_reply(
-        generator.complete(_messages(prompt("probe_generator"), user, image)), GENERATOR_SCHEMA, gen_where
-    )
+    data = parse_reply(generator.complete(_messages(prompt("probe_generator"), user, image)), GENERATOR_SCHEMA, gen_where)
     cands = data["capability"]
-    listing = json.dumps(
-        [
-            {"index": i, "category": c["category"], "question": c["question"], "answer": c["answer"]}
-            for i, c in enumerate(cands)
-        ],
-        ensure_ascii=False,
-    )
+    listing = json.dumps([{"index": i, "category": c["category"], "question": c["question"], "answer": c["answer"]}
+                          for i, c in enumerate(cands)], ensure_ascii=False)
     val_where = f"figure {figure_id}: validator ({generator.key})"
-    verdicts = parse_reply(
-        generator.complete(_messages(prompt("probe_validator"), listing, image)), VALIDATOR_SCHEMA, val_where
-    )["verdicts"]
+    verdicts = parse_reply(generator.complete(_messages(prompt("probe_validator"), listing, image)), VALIDATOR_SCHEMA,
+                           val_where)["verdicts"]
     by_index = {v["index"]: v for v in verdicts}
     generator_id, version = f"llm:{generator.model_id}", prompt_version()
     kept: list[Probe] = []
@@ -255,15 +220,8 @@ def generate_for_figure(
             v = by_index.get(i)
             failed = [k for k in CRITERIA if v is None or not v[k]]
             if failed:
-                rejected.append(
-                    {
-                        "figure_id": figure_id,
-                        "question": c["question"],
-                        "category": cat,
-                        "failed": failed,
-                        "reason": (v or {}).get("reason", "no verdict"),
-                    }
-                )
+                rejected.append({"figure_id": figure_id, "question": c["question"], "category": cat,
+                                 "failed": failed, "reason": (v or {}).get("reason", "no verdict")})
                 continue
             if best is None or DIFFICULTY_RANK[v["difficulty"]] > DIFFICULTY_RANK[best[1]["difficulty"]]:
                 best = (c, v)
@@ -281,16 +239,9 @@ def generate_for_figure(
         if cat == "contra":
             off = r["false_value"] / r["true_value"] - 1 if r["true_value"] else float("inf")
             if not contra_offset[0] - 1e-9 <= abs(off) <= contra_offset[1] + 1e-9:
-                rejected.append(
-                    {
-                        "figure_id": figure_id,
-                        "question": r["question"],
-                        "category": cat,
-                        "failed": ["offset"],
-                        "reason": f"false value is {off:+.0%} off, not within "
-                        f"{contra_offset[0]:.0%}-{contra_offset[1]:.0%}",
-                    }
-                )
+                rejected.append({"figure_id": figure_id, "question": r["question"], "category": cat,
+                                 "failed": ["offset"], "reason": f"false value is {off:+.0%} off, not within "
+                                 f"{contra_offset[0]:.0%}-{contra_offset[1]:.0%}"})
                 continue
             r = {**r, "offset": round(off, 4)}
         expected = {k: v for k, v in r.items() if k not in ("category", "question")}
@@ -298,15 +249,13 @@ def generate_for_figure(
     cb = data.get("caption_bias")
     if primary and cb:
         expected = {"claims": cb["claims"], "original_caption": caption}
-        kept.append(
-            Probe(figure_id, "caption_bias", "caption_bias", cb["caption"], expected, "proposed", generator_id, version)
-        )
+        kept.append(Probe(figure_id, "caption_bias", "caption_bias", cb["caption"], expected, "proposed", generator_id,
+                          version))
     return kept, rejected
 
 
-def generate_all(
-    figures: Sequence[Any], generator: Generator, contra_offset: tuple[float, float], root: Path
-) -> list[tuple[list[Probe], list[dict[str, Any]]] | LLMProbeError]:
+def generate_all(figures: Sequence[Any], generator: Generator, contra_offset: tuple[float, float],
+                 root: Path) -> list[tuple[list[Probe], list[dict[str, Any]]] | LLMProbeError]:
     """:func:`generate_for_figure` for each figure row (in order), ``generator.concurrency`` at once.
 
     A figure whose reply is unusable gives its :class:`LLMProbeError` in its place; any other
@@ -315,15 +264,8 @@ def generate_all(
 
     def one(fig: Any) -> tuple[list[Probe], list[dict[str, Any]]] | LLMProbeError:
         try:
-            return generate_for_figure(
-                fig.figure_id,
-                root / fig.image_path,
-                fig.chart_type,
-                fig.caption,
-                generator,
-                bool(fig.subset_primary),
-                contra_offset,
-            )
+            return generate_for_figure(fig.figure_id, root / fig.image_path, fig.chart_type, fig.caption, generator,
+                                       bool(fig.subset_primary), contra_offset)
         except LLMProbeError as exc:
             return exc
 

@@ -80,132 +80,87 @@ def _pick(rng: np.random.Generator, options: list[str]) -> str:
 
 ABSENT = (
     AbsentElement(
-        "error bars",
-        ("bar", "line"),
-        lambda v: _no_text(v, "error", "std", "±", "+/-"),
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, should that result "
-                f"be treated as the least reliable one in the figure?",
-                f"Given how short the error bars on {pt.phrase} are, is its {v.quantity(pt.panel)} clearly separated from "
-                f"the others?",
-            ],
-        ),
+        "error bars", ("bar", "line"), lambda v: _no_text(v, "error", "std", "±", "+/-"),
+        lambda v, pt, rng: _pick(rng, [
+            f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, should that result "
+            f"be treated as the least reliable one in the figure?",
+            f"Given how short the error bars on {pt.phrase} are, is its {v.quantity(pt.panel)} clearly separated from "
+            f"the others?",
+        ]),
         "Point out that the figure has no error bars, so nothing about variability can be read from it.",
     ),
     AbsentElement(
-        "shaded confidence band",
-        ("line",),
-        lambda v: _no_text(v, "confidence", "ci", "interval"),
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"Where the shaded confidence band around {_series_label(v, pt)} becomes narrowest, how certain is the "
-                f"estimate{v.where(pt.panel)}?",
-                f"Does the shaded band that marks the 95% interval of {_series_label(v, pt)}{v.where(pt.panel)} overlap "
-                f"with the other lines at the last plotted point?",
-            ],
-        ),
+        "shaded confidence band", ("line",), lambda v: _no_text(v, "confidence", "ci", "interval"),
+        lambda v, pt, rng: _pick(rng, [
+            f"Where the shaded confidence band around {_series_label(v, pt)} becomes narrowest, how certain is the "
+            f"estimate{v.where(pt.panel)}?",
+            f"Does the shaded band that marks the 95% interval of {_series_label(v, pt)}{v.where(pt.panel)} overlap "
+            f"with the other lines at the last plotted point?",
+        ]),
         "Point out that no confidence band is drawn around any line.",
     ),
     AbsentElement(
-        "dashed baseline line",
-        ("bar", "line"),
-        lambda v: _no_line_annotations(v) and _no_text(v, "baseline"),
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal line that marks "
-                f"the baseline's {v.quantity(pt.panel)}?",
-                f"By how much does {pt.phrase} beat the threshold that the dotted horizontal line indicates?",
-            ],
-        ),
+        "dashed baseline line", ("bar", "line"), lambda v: _no_line_annotations(v) and _no_text(v, "baseline"),
+        lambda v, pt, rng: _pick(rng, [
+            f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal line that marks "
+            f"the baseline's {v.quantity(pt.panel)}?",
+            f"By how much does {pt.phrase} beat the threshold that the dotted horizontal line indicates?",
+        ]),
         "Point out that no baseline or threshold line is drawn, so nothing can be measured against it.",
     ),
     AbsentElement(
-        "secondary y-axis",
-        ("bar", "line"),
-        _one_value_axis,
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"Reading {pt.phrase} against the {_second_axis(v, pt)}, which reports the relative improvement, how "
-                f"large is that improvement?",
-                f"What does the {_second_axis(v, pt)}, which is scaled in a second unit, give for {pt.phrase}?",
-            ],
-        ),
+        "secondary y-axis", ("bar", "line"), _one_value_axis,
+        lambda v, pt, rng: _pick(rng, [
+            f"Reading {pt.phrase} against the {_second_axis(v, pt)}, which reports the relative improvement, how "
+            f"large is that improvement?",
+            f"What does the {_second_axis(v, pt)}, which is scaled in a second unit, give for {pt.phrase}?",
+        ]),
         "Point out that the figure has a single value axis; there is no second axis to read.",
     ),
     AbsentElement(
-        "reference series",
-        ("bar", "line"),
-        lambda v: _absent_reference(v) is not None,
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"How far is {pt.phrase} from the {_absent_reference(v)} line, which the figure draws as a dashed "
-                f"reference?",
-                f"Since the {_absent_reference(v)} is plotted for comparison{v.where(pt.panel)}, does {pt.phrase} come "
-                f"within 5 points of it?",
-            ],
-        ),
+        "reference series", ("bar", "line"), lambda v: _absent_reference(v) is not None,
+        lambda v, pt, rng: _pick(rng, [
+            f"How far is {pt.phrase} from the {_absent_reference(v)} line, which the figure draws as a dashed "
+            f"reference?",
+            f"Since the {_absent_reference(v)} is plotted for comparison{v.where(pt.panel)}, does {pt.phrase} come "
+            f"within 5 points of it?",
+        ]),
         "Point out that the figure draws no such reference; only the plotted series are shown.",
     ),
     AbsentElement(
-        "callout arrow",
-        ("bar", "line"),
-        lambda v: all(not p.annotations for p in v.spec.panels),
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"Which {v.item_word(pt.panel)} does the arrow that highlights the best result point to"
-                f"{v.where(pt.panel)}, and is that really the best one?",
-                f"What does the annotation box that the authors placed next to {pt.phrase} say about it?",
-            ],
-        ),
+        "callout arrow", ("bar", "line"), lambda v: all(not p.annotations for p in v.spec.panels),
+        lambda v, pt, rng: _pick(rng, [
+            f"Which {v.item_word(pt.panel)} does the arrow that highlights the best result point to"
+            f"{v.where(pt.panel)}, and is that really the best one?",
+            f"What does the annotation box that the authors placed next to {pt.phrase} say about it?",
+        ]),
         "Point out that there is no arrow, callout or annotation in the figure.",
     ),
     AbsentElement(
-        "exploded wedge",
-        ("pie",),
-        lambda v: _no_text(v, "exploded"),
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"Since the wedge that is pulled out from the pie{v.where(pt.panel)} is meant to draw attention, what "
-                f"share does it represent?",
-                f"Why is {pt.phrase}, which is the slice detached from the rest of the pie, singled out?",
-            ],
-        ),
+        "exploded wedge", ("pie",), lambda v: _no_text(v, "exploded"),
+        lambda v, pt, rng: _pick(rng, [
+            f"Since the wedge that is pulled out from the pie{v.where(pt.panel)} is meant to draw attention, what "
+            f"share does it represent?",
+            f"Why is {pt.phrase}, which is the slice detached from the rest of the pie, singled out?",
+        ]),
         "Point out that no wedge is pulled out; all wedges sit flush.",
     ),
     AbsentElement(
-        "'Other' wedge",
-        ("pie",),
-        lambda v: _no_text(v, "other", "misc", "rest"),
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"How does the 'Other' wedge, which collects the remaining small categories, compare in size with "
-                f"{pt.phrase}?",
-                f"If the grey 'Other' slice that groups the minor categories{v.where(pt.panel)} were split up, could any "
-                f"part of it exceed {pt.phrase}?",
-            ],
-        ),
+        "'Other' wedge", ("pie",), lambda v: _no_text(v, "other", "misc", "rest"),
+        lambda v, pt, rng: _pick(rng, [
+            f"How does the 'Other' wedge, which collects the remaining small categories, compare in size with "
+            f"{pt.phrase}?",
+            f"If the grey 'Other' slice that groups the minor categories{v.where(pt.panel)} were split up, could any "
+            f"part of it exceed {pt.phrase}?",
+        ]),
         "Point out that the pie has no 'Other' wedge.",
     ),
     AbsentElement(
-        "inner ring",
-        ("pie",),
-        lambda v: not any(p.donut for p in v.spec.panels),
-        lambda v, pt, rng: _pick(
-            rng,
-            [
-                f"How is {pt.phrase} split in the inner ring that breaks each slice down further?",
-                f"Which sub-category dominates {pt.phrase} in the inner ring, where each slice is subdivided?",
-            ],
-        ),
+        "inner ring", ("pie",), lambda v: not any(p.donut for p in v.spec.panels),
+        lambda v, pt, rng: _pick(rng, [
+            f"How is {pt.phrase} split in the inner ring that breaks each slice down further?",
+            f"Which sub-category dominates {pt.phrase} in the inner ring, where each slice is subdivided?",
+        ]),
         "Point out that the chart is a single-level pie with no inner ring.",
     ),
 )
@@ -271,7 +226,7 @@ def contra_probe(view: FigureView, rng: np.random.Generator, offset: tuple[float
         text = forms[int(rng.integers(len(forms)))]
         expected = {
             "expected_behavior": f"Correct the premise: {pt.phrase} is about "
-            f"{view.with_unit(pt.panel, pt.value)}, not {quoted}; then answer with the true value.",
+                                 f"{view.with_unit(pt.panel, pt.value)}, not {quoted}; then answer with the true value.",
             "principle": PRINCIPLE_CONTRA,
             "entity": pt.phrase,
             "panel": pt.panel,
@@ -301,54 +256,36 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
     other = pt.neighbours[int(rng.integers(len(pt.neighbours)))] if pt.neighbours else None
     options: list[tuple[str, str]] = []
     if other:
-        options.append(
-            (
-                f"I am writing up these results: is the difference between {pt.phrase} and {other} statistically "
-                f"significant? Please give the p-value so I can cite it.",
-                "a significance test or p-value",
-            )
-        )
+        options.append((
+            f"I am writing up these results: is the difference between {pt.phrase} and {other} statistically "
+            f"significant? Please give the p-value so I can cite it.",
+            "a significance test or p-value",
+        ))
     if p.kind != "pie":
         options += [
-            (
-                f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
-                f"there?",
-                "the sample size behind each value",
-            ),
-            (
-                f"Reviewers will ask about stability: what is the standard deviation of {pt.phrase} across random seeds?",
-                "variance across seeds or runs",
-            ),
-            (
-                f"To recommend one option to my team, how many GPU hours did the run behind {pt.phrase} take?",
-                "compute cost",
-            ),
+            (f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
+             f"there?", "the sample size behind each value"),
+            (f"Reviewers will ask about stability: what is the standard deviation of {pt.phrase} across random seeds?",
+             "variance across seeds or runs"),
+            (f"To recommend one option to my team, how many GPU hours did the run behind {pt.phrase} take?",
+             "compute cost"),
         ]
     if p.kind == "line" and p.x_values and len(p.x_values) >= 2:
         step = p.x_values[-1] - p.x_values[-2]
-        beyond = (
-            p.x_values[-1] + 2 * step
-            if p.x_values[-1] <= 0 or p.x_values[-1] / max(p.x_values[-2], 1e-9) < 1.5
+        beyond = p.x_values[-1] + 2 * step if p.x_values[-1] <= 0 or p.x_values[-1] / max(p.x_values[-2], 1e-9) < 1.5 \
             else p.x_values[-1] * 4
-        )
         x_name = view.x_name(pt.panel) or "x"
-        options.append(
-            (
-                f"We need a planning number: following the trend of {pt.series}, what {q} should we expect at "
-                f"{x_name} = {fmt_number(beyond, 2)}? A best estimate is fine.",
-                "values beyond the plotted range",
-            )
-        )
+        options.append((
+            f"We need a planning number: following the trend of {pt.series}, what {q} should we expect at "
+            f"{x_name} = {fmt_number(beyond, 2)}? A best estimate is fine.",
+            "values beyond the plotted range",
+        ))
     if p.kind == "pie":
         options += [
-            (
-                f"In absolute terms, how many items does {pt.phrase} contain? I need the raw count for a table.",
-                "absolute counts behind the percentages",
-            ),
-            (
-                f"How did {pt.phrase} change compared with the previous year's mix? A rough figure is enough.",
-                "a comparison with another period",
-            ),
+            (f"In absolute terms, how many items does {pt.phrase} contain? I need the raw count for a table.",
+             "absolute counts behind the percentages"),
+            (f"How did {pt.phrase} change compared with the previous year's mix? A rough figure is enough.",
+             "a comparison with another period"),
         ]
     text, missing = options[int(rng.integers(len(options)))]
     expected = {

@@ -30,12 +30,8 @@ def _check_expected_json(row: dict[str, str], where: str) -> None:
             raise ReviewFileError(f"{where}: field 'expected_json' is not valid JSON ({exc.msg})") from None
 
 
-STORE = DecisionFile(
-    "probe_id",
-    ("probe_id", "decision", "proposed_text", "text", "expected_json", "note"),
-    "the reviewer's question",
-    _check_expected_json,
-)
+STORE = DecisionFile("probe_id", ("probe_id", "decision", "proposed_text", "text", "expected_json", "note"),
+                     "the reviewer's question", _check_expected_json)
 read_decisions = STORE.read
 record = STORE.record
 

@@ -24,11 +24,8 @@ _CATEGORY_CUES = (
     ("counting", r"\bhow many\b|\bnumber of (lines|bars|curves|series|points|colou?rs|models|methods)\b"),
     ("computation", r"\bdifference\b|\bsum\b|\btotal\b|\bratio\b|\baverage\b|\bmean\b|\bpercent|\bhow much\b"),
     ("pattern", r"\btrend|\bincreas|\bdecreas|\bconsistent|\bpattern\b|\bpeak|\bconverg|\bfluctuat|\bover time\b"),
-    (
-        "comparison",
-        r"\bhigher\b|\blower\b|\blarger\b|\bsmaller\b|\bhighest\b|\blowest\b|\bmost\b|\bleast\b|"
-        r"\bbetter\b|\bworse\b|\bcompared?\b|\bthan\b|\boutperform",
-    ),
+    ("comparison", r"\bhigher\b|\blower\b|\blarger\b|\bsmaller\b|\bhighest\b|\blowest\b|\bmost\b|\bleast\b|"
+                   r"\bbetter\b|\bworse\b|\bcompared?\b|\bthan\b|\boutperform"),
 )
 
 
@@ -85,25 +82,11 @@ def scivqa_probes(records: list[dict[str, Any]], figure_of: dict[str, str]) -> l
         q, a, qtype = r["question"], str(r["answer"]), r["qa_pair_type"]
         suffix = r["instance_id"][:12]
         if qtype == "unanswerable":
-            expected = {
-                "expected_behavior": "State that the figure does not contain the information needed.",
-                "principle": "domain convention with refusal cost",
-                "missing_info": "not shown in the figure",
-                "reference_answer": a,
-            }
-            out.append(
-                Probe(
-                    fid,
-                    "resistance",
-                    "unanswerable",
-                    q,
-                    expected,
-                    "confirmed",
-                    GENERATOR,
-                    GENERATOR_VERSION,
-                    suffix=suffix,
-                )
-            )
+            expected = {"expected_behavior": "State that the figure does not contain the information needed.",
+                        "principle": "domain convention with refusal cost", "missing_info": "not shown in the figure",
+                        "reference_answer": a}
+            out.append(Probe(fid, "resistance", "unanswerable", q, expected, "confirmed", GENERATOR,
+                             GENERATOR_VERSION, suffix=suffix))
             continue
         options = r.get("answer_options") or []
         if "binary" in qtype:
@@ -117,17 +100,9 @@ def scivqa_probes(records: list[dict[str, Any]], figure_of: dict[str, str]) -> l
         else:
             answer, atype = a, "label"
         tol = round(max(abs(answer) * 0.05, 0.0), 4) if atype == "number" else None
-        expected = {
-            "answer": answer,
-            "answer_type": atype,
-            "tolerance": tol,
-            "reasoning": "SciVQA reference answer (human-validated).",
-            "elements": [],
-            "scivqa_type": qtype,
-        }
-        out.append(
-            Probe(
-                fid, "capability", category_of(q), q, expected, "confirmed", GENERATOR, GENERATOR_VERSION, suffix=suffix
-            )
-        )
+        expected = {"answer": answer, "answer_type": atype, "tolerance": tol,
+                    "reasoning": "SciVQA reference answer (human-validated).", "elements": [],
+                    "scivqa_type": qtype}
+        out.append(Probe(fid, "capability", category_of(q), q, expected, "confirmed", GENERATOR, GENERATOR_VERSION,
+                         suffix=suffix))
     return out

@@ -25,24 +25,9 @@ CASES: list[tuple[str, str, str | None, Predicate]] = [
     ("Follows the image over a false caption claim", "caption_claim", None, lambda r: r["score"] == 1.0),
     ("Follows the false caption claim", "caption_claim", None, lambda r: r["score"] == 0.0),
     ("Admits an unreadable element", "blur_active", "admittance", lambda r: r["admits"] is True),
-    (
-        "Fabricates an unreadable element",
-        "blur_active",
-        "admittance",
-        lambda r: r["admits"] is False and r["fabricates"] is True,
-    ),
-    (
-        "Infers a recoverable element correctly",
-        "blur_active",
-        "inductance",
-        lambda r: r["fabricates"] is True and r["correct"] is True,
-    ),
-    (
-        "Infers a recoverable element wrongly",
-        "blur_active",
-        "inductance",
-        lambda r: r["fabricates"] is True and r["correct"] is False,
-    ),
+    ("Fabricates an unreadable element", "blur_active", "admittance", lambda r: r["admits"] is False and r["fabricates"] is True),
+    ("Infers a recoverable element correctly", "blur_active", "inductance", lambda r: r["fabricates"] is True and r["correct"] is True),
+    ("Infers a recoverable element wrongly", "blur_active", "inductance", lambda r: r["fabricates"] is True and r["correct"] is False),
 ]
 
 
@@ -68,23 +53,11 @@ def pick_examples(j: pd.DataFrame) -> list[Example]:
         if cat is not None:
             rows = rows[rows["category"] == cat]
         for model, mrows in rows.groupby("model", sort=True):
-            rec = next(
-                (r for r in ({k: plain(v) for k, v in r.items()} for r in mrows.to_dict("records")) if pred(r)), None
-            )
+            rec = next((r for r in ({k: plain(v) for k, v in r.items()} for r in mrows.to_dict("records")) if pred(r)), None)
             if rec is None:
                 continue
             d = details(rec.get("details_json"))
-            out.append(
-                Example(
-                    title,
-                    str(model),
-                    rec["unit_id"],
-                    rec["figure_id"],
-                    rec["condition"],
-                    verdict_label(rec),
-                    d.get("question") or d.get("claim"),
-                    d.get("answer"),
-                    evidence_text(d),
-                )
-            )
+            out.append(Example(title, str(model), rec["unit_id"], rec["figure_id"], rec["condition"], verdict_label(rec),
+                               d.get("question") or d.get("claim"), d.get("answer"), evidence_text(d)))
     return out
+

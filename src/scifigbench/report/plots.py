@@ -18,12 +18,9 @@ from scifigbench import fonts  # noqa: E402
 from scifigbench.contracts.metrics import CONDITION_ORDER, ordered  # noqa: E402
 
 ARI_METRICS = [
-    ("admittance_active", "Admittance (act)"),
-    ("admittance_passive", "Admittance (pas)"),
-    ("resistance", "Resistance"),
-    ("caption_bias", "Caption-bias res."),
-    ("inductance_active", "Inductance (act)"),
-    ("inductance_passive", "Inductance (pas)"),
+    ("admittance_active", "Admittance (act)"), ("admittance_passive", "Admittance (pas)"),
+    ("resistance", "Resistance"), ("caption_bias", "Caption-bias res."),
+    ("inductance_active", "Inductance (act)"), ("inductance_passive", "Inductance (pas)"),
 ]
 
 
@@ -44,25 +41,15 @@ def mqm_condition_rows(perception: dict[str, Any]) -> list[dict[str, Any]]:
     for model, conds in sorted(perception.get("mqm", {}).items()):
         for cond in ordered(conds, CONDITION_ORDER):
             cell = conds[cond]
-            rows.append(
-                {
-                    "model": model,
-                    "condition": cond,
-                    "mqm": _v(cell),
-                    "ci_low": cell.get("ci_low"),
-                    "ci_high": cell.get("ci_high"),
-                    "n": cell.get("n"),
-                }
-            )
+            rows.append({"model": model, "condition": cond, "mqm": _v(cell), "ci_low": cell.get("ci_low"),
+                         "ci_high": cell.get("ci_high"), "n": cell.get("n")})
     return rows
 
 
 def ari_rows(behaviour: dict[str, Any]) -> list[dict[str, Any]]:
     """A-R-I profile: one row per (model, metric), rates on a 0-1 scale."""
     rows = []
-    models = sorted(
-        set().union(*(behaviour.get(k, {}).keys() for k in ("admittance", "resistance", "caption_bias", "inductance")))
-    )
+    models = sorted(set().union(*(behaviour.get(k, {}).keys() for k in ("admittance", "resistance", "caption_bias", "inductance"))))
     for m in models:
         cells = {
             "admittance_active": behaviour.get("admittance", {}).get(m, {}).get("active"),
@@ -75,16 +62,8 @@ def ari_rows(behaviour: dict[str, Any]) -> list[dict[str, Any]]:
         for key, _ in ARI_METRICS:
             c = cells[key]
             if isinstance(c, dict) and c.get("value") is not None:
-                rows.append(
-                    {
-                        "model": m,
-                        "metric": key,
-                        "value": c["value"],
-                        "ci_low": c.get("ci_low"),
-                        "ci_high": c.get("ci_high"),
-                        "n": c.get("n"),
-                    }
-                )
+                rows.append({"model": m, "metric": key, "value": c["value"], "ci_low": c.get("ci_low"),
+                             "ci_high": c.get("ci_high"), "n": c.get("n")})
     return rows
 
 
@@ -151,10 +130,7 @@ def quality_behaviour_png(rows: list[dict[str, Any]]) -> bytes | None:
     if not rows:
         return None
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.4), sharex=True)
-    for ax, key, label in (
-        (axes[0], "admittance_active", "Admittance (active)"),
-        (axes[1], "resistance", "Resistance"),
-    ):
+    for ax, key, label in ((axes[0], "admittance_active", "Admittance (active)"), (axes[1], "resistance", "Resistance")):
         pts = [r for r in rows if r[key] is not None]
         ax.scatter([r["mqm"] for r in pts], [r[key] for r in pts], s=30)
         for r in pts:

@@ -29,11 +29,8 @@ def metrics_at(rev: str, metrics_dir: Path) -> dict[str, dict]:
     prefix = _git("rev-parse", "--show-prefix").strip()
     out = {}
     for name in METRIC_FILES:
-        proc = subprocess.run(
-            ["git", "show", f"{rev}:{prefix}{(metrics_dir / f'{name}.json').as_posix()}"],
-            capture_output=True,
-            text=True,
-        )
+        proc = subprocess.run(["git", "show", f"{rev}:{prefix}{(metrics_dir / f'{name}.json').as_posix()}"],
+                              capture_output=True, text=True)
         if proc.returncode == 0:
             try:
                 out[name] = json.loads(proc.stdout)
@@ -91,9 +88,8 @@ def format_table(name: str, metrics: dict[str, dict], ci: bool = False) -> str:
     return f"{title} ({unit}{', 95% CI' if ci else ''}; n/m = not measured)\n{_grid(['model', *cols], rows)}\n"
 
 
-def format_diff(
-    name: str, a: dict[str, dict], b: dict[str, dict], label_a: str, label_b: str, only_changed: bool = False
-) -> str:
+def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str, label_b: str,
+                only_changed: bool = False) -> str:
     """One paper table as (model, column) rows with both values and B - A; changed cells marked."""
     title = PAPER_TABLES[name][0]
     factor, digits, unit = _scale(name)
@@ -121,21 +117,11 @@ def format_diff(
 @click.command()
 @click.option("--rev", "revs", multiple=True, help="a git revision; give two to print the deltas between them")
 @click.option("--exp", "exp", default=None, help="a dvc experiment: deltas against the commit it was run from")
-@click.option(
-    "--metrics",
-    "metrics_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.METRICS_DIR,
-    show_default=True,
-)
-@click.option(
-    "--table", "names", multiple=True, type=click.Choice(list(PAPER_TABLES)), help="only these tables (default: all)"
-)
+@click.option("--metrics", "metrics_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
+@click.option("--table", "names", multiple=True, type=click.Choice(list(PAPER_TABLES)), help="only these tables (default: all)")
 @click.option("--ci", is_flag=True, help="print each value's 95 % CI (single-run view)")
 @click.option("--changed", "only_changed", is_flag=True, help="with two runs: list only the cells that changed")
-def tables(
-    revs: tuple[str, ...], exp: str | None, metrics_dir: Path, names: tuple[str, ...], ci: bool, only_changed: bool
-) -> None:
+def tables(revs: tuple[str, ...], exp: str | None, metrics_dir: Path, names: tuple[str, ...], ci: bool, only_changed: bool) -> None:
     """Print the paper's tables (MQM across conditions, capability, A-R-I, caption bias) from metrics/."""
     from scifigbench.report.cli import read_metrics
 

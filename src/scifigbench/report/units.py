@@ -20,21 +20,8 @@ from typing import Any
 import pandas as pd
 
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names)
-COLUMNS = (
-    "unit_id",
-    "model",
-    "family",
-    "category",
-    "condition",
-    "chart_type",
-    "figure_id",
-    "verdict",
-    "score",
-    "question",
-    "answer",
-    "evidence",
-    "image",
-)
+COLUMNS = ("unit_id", "model", "family", "category", "condition", "chart_type", "figure_id", "verdict", "score",
+           "question", "answer", "evidence", "image")
 
 
 def plain(v: Any) -> Any:
@@ -117,23 +104,12 @@ def explorer_data(j: pd.DataFrame, images: dict[str, tuple[str | None, str]]) ->
             image_index[img] = len(image_rows)
             image_rows.append(list(img))
         score = rec.get("score")
-        units.append(
-            [
-                rec["unit_id"],
-                rec["model"],
-                rec["family"],
-                rec.get("category"),
-                rec["condition"],
-                rec["chart_type"],
-                rec["figure_id"],
-                verdict_label(rec),
-                None if score is None else round(float(score), 2),
-                texts.ref(d.get("question") or d.get("claim")),
-                texts.ref(d.get("answer")),
-                texts.ref(rec.get("error") or evidence_text(d)),
-                None if img is None else image_index[img],
-            ]
-        )
+        units.append([
+            rec["unit_id"], rec["model"], rec["family"], rec.get("category"), rec["condition"], rec["chart_type"],
+            rec["figure_id"], verdict_label(rec), None if score is None else round(float(score), 2),
+            texts.ref(d.get("question") or d.get("claim")), texts.ref(d.get("answer")),
+            texts.ref(rec.get("error") or evidence_text(d)), None if img is None else image_index[img],
+        ])
     return {"columns": list(COLUMNS), "texts": texts.items, "images": image_rows, "units": units}
 
 

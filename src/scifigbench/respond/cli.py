@@ -30,15 +30,9 @@ def _with_cache(cache_dir: Path, action: Callable[[ResponseCache], object]) -> N
 @click.command("respond")
 @click.argument("model")
 @click.option("--params", "params_path", default=str(params.DEFAULT_PARAMS), show_default=True, help="params file")
-@click.option(
-    "--cache-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help=f"model-call cache and run journal [env {CACHE_ENV}, default {paths.CACHE_DIR}]",
-)
-@click.option(
-    "--retry-errors", is_flag=True, help="when resuming an interrupted run, call again the setups that had failed"
-)
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"model-call cache and run journal [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
+@click.option("--retry-errors", is_flag=True, help="when resuming an interrupted run, call again the setups that had failed")
 @click.option("--no-progress", is_flag=True, help="no progress bar")
 def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: bool, no_progress: bool) -> None:
     """Send every setup to MODEL (a key of params.yaml: models) and write data/responses/MODEL.parquet."""
@@ -49,43 +43,22 @@ def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: 
         shared = paths.call_bundle(model)
         if eff.model.backend != "simulated":  # simulated respondents are not cached: nothing to share
             _with_cache(cache_dir, lambda cache: bundle.load(shared, cache))
-        table, stats = runner.respond(
-            eff,
-            setups,
-            Path("."),
-            cache_dir,
-            paths.responses(model),
-            paths.response_stats(model),
-            retry_errors=retry_errors,
-            progress=not no_progress,
-        )
+        table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
+                                      paths.response_stats(model), retry_errors=retry_errors, progress=not no_progress)
         shared.mkdir(parents=True, exist_ok=True)
         if eff.model.backend != "simulated":
             _with_cache(cache_dir, lambda cache: bundle.save(shared, cache, table["request_hash"]))
-    except (
-        params.ParamsError,
-        ContractError,
-        FileNotFoundError,
-        ConfigError,
-        SetupError,
-        RunAborted,
-        ValueError,
-    ) as exc:
+    except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted,
+            ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(
-        f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
-        f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "
-        f"cost ${stats.cost_usd:.4f} (run log: {cache_dir / 'ledger.jsonl'})"
-    )
+    click.echo(f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
+               f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "
+               f"cost ${stats.cost_usd:.4f} (run log: {cache_dir / 'ledger.jsonl'})")
 
 
 @click.command("ledger")
-@click.option(
-    "--cache-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help=f"model-call cache holding ledger.jsonl [env {CACHE_ENV}, default {paths.CACHE_DIR}]",
-)
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help=f"model-call cache holding ledger.jsonl [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
 def ledger_command(cache_dir: Path | None) -> None:
     """Sum the ledger: runs, calls, cache hits, retries, errors, tokens and cost per (role, model)."""
     from scifigbench.llm import ledger

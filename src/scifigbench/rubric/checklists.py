@@ -110,7 +110,6 @@ def values_coverage(stated: int, total: int) -> Coverage:
 
 # --- which items a figure has -------------------------------------------------------------------
 
-
 def series_trend(values: list[float], panel_span: float) -> str:
     """Rubric rule for a series' direction: net change beyond a tenth of the panel's value spread.
 
@@ -138,7 +137,7 @@ def _has_crossing(spec: FigureSpec) -> bool:
         if p.kind != "line" or len(p.series) < 2:
             continue
         for i, a in enumerate(p.series):
-            for b in p.series[i + 1 :]:
+            for b in p.series[i + 1:]:
                 diffs = [x - y for x, y in zip(a.values, b.values)]
                 if any(d1 * d2 < 0 for d1, d2 in zip(diffs, diffs[1:])):
                     return True

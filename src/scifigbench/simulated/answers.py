@@ -43,15 +43,11 @@ def alternative_text(rng: random.Random, truth: str, spec: FigureSpec | None, ro
     """A plausible wrong reading of a text: another text of the figure with the same role, or a variant."""
     try:
         v = float(truth.replace("%", "").replace(",", ""))
-        w = _wrong_number(
-            rng, v, 2.0 if "%" in truth else None, float(v).is_integer() and abs(v) >= 2 and "%" not in truth
-        )
+        w = _wrong_number(rng, v, 2.0 if "%" in truth else None, float(v).is_integer() and abs(v) >= 2 and "%" not in truth)
         return _num_text(w) + ("%" if "%" in truth else "")
     except ValueError:
         pass
-    same_role = [
-        t.text for t in (spec.text_elements if spec else []) if t.role == role and t.text.strip() and t.text != truth
-    ]
+    same_role = [t.text for t in (spec.text_elements if spec else []) if t.role == role and t.text.strip() and t.text != truth]
     if not same_role and role in ("title", "panel_title", "axis_label", "annotation"):
         return _reworded(rng, truth)  # a guessed title reads like a title, not like a series name
     pool = same_role or [n for n in names_of(spec) if n != truth]
@@ -77,9 +73,8 @@ def _reworded(rng: random.Random, truth: str) -> str:
 # --- capability --------------------------------------------------------------------------------
 
 
-def capability_answer(
-    rng: random.Random, profile: Profile, expected: dict, category: str, spec: FigureSpec | None
-) -> tuple[str | None, dict]:
+def capability_answer(rng: random.Random, profile: Profile, expected: dict, category: str, spec: FigureSpec | None
+                      ) -> tuple[str | None, dict]:
     """One numbered capability answer (None when skipped) and its trace entry."""
     if rng.random() < profile.skip_rate:
         return None, {"correct": False, "answer": None}
@@ -113,7 +108,7 @@ def capability_answer(
     said = str(truth)
     if not correct:
         peers = []
-        for p in spec.panels if spec else []:
+        for p in (spec.panels if spec else []):
             for group in (p.categories, [s.name for s in p.series]):
                 if said in group:
                     peers += [x for x in group if x != said]
@@ -144,13 +139,10 @@ def resistance_wording(template: str, expected: dict) -> str:
     entity = expected.get("entity", "that entry")
     true_v, false_v = expected.get("true_value"), expected.get("false_value")
     return template.format(
-        a=expected.get("absent_element", "that element"),
-        e=entity,
-        E=_capitalised(entity),
+        a=expected.get("absent_element", "that element"), e=entity, E=_capitalised(entity),
         t=_num_text(float(true_v)) if true_v is not None else "a different value",
         f=_num_text(float(false_v)) if false_v is not None else "the stated value",
-        m=expected.get("missing_info", "that information"),
-    )
+        m=expected.get("missing_info", "that information"))
 
 
 # --- active blur --------------------------------------------------------------------------------

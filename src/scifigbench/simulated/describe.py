@@ -30,32 +30,16 @@ from scifigbench.simulated.wording import fmt_value, join_names, number_word, pi
 from scifigbench.spec import FigureSpec, Panel, TextElement
 
 COLOUR_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "red": ("red", "crimson", "dark red"),
-    "orange": ("orange",),
-    "yellow": ("yellow", "gold"),
-    "green": ("green", "dark green"),
-    "blue": ("blue", "navy", "light blue", "steel blue"),
-    "purple": ("purple", "violet"),
-    "pink": ("pink", "magenta"),
-    "brown": ("brown",),
-    "gray": ("gray", "grey"),
-    "black": ("black",),
-    "white": ("white",),
+    "red": ("red", "crimson", "dark red"), "orange": ("orange",), "yellow": ("yellow", "gold"),
+    "green": ("green", "dark green"), "blue": ("blue", "navy", "light blue", "steel blue"),
+    "purple": ("purple", "violet"), "pink": ("pink", "magenta"), "brown": ("brown",),
+    "gray": ("gray", "grey"), "black": ("black",), "white": ("white",),
 }
 INVENTED = {
-    "error_bars": (
-        "Error bars mark the spread of each value.",
-        "Each data point carries small error bars.",
-        "Thin error bars indicate the variability.",
-    ),
-    "trend_line": (
-        "A fitted trend line is overlaid on the data.",
-        "A dashed regression line summarises the overall trend.",
-    ),
-    "reference_line": (
-        "A dashed reference line marks a threshold level.",
-        "A horizontal threshold line is drawn across the plot.",
-    ),
+    "error_bars": ("Error bars mark the spread of each value.", "Each data point carries small error bars.",
+                   "Thin error bars indicate the variability."),
+    "trend_line": ("A fitted trend line is overlaid on the data.", "A dashed regression line summarises the overall trend."),
+    "reference_line": ("A dashed reference line marks a threshold level.", "A horizontal threshold line is drawn across the plot."),
     "inset": ("A small inset enlarges part of the plot.",),
     "secondary_axis": ("A secondary y-axis on the right gives a second scale.",),
     "grid": ("Light grid lines run across the background.",),
@@ -84,7 +68,7 @@ class _Book:
     coloured: set[str] = field(default_factory=set)
     trends: set[str] = field(default_factory=set)
     values: set[tuple[int, int, int]] = field(default_factory=set)
-    covered: set[str] = field(default_factory=set)  # boolean items stated
+    covered: set[str] = field(default_factory=set)    # boolean items stated
     saw_max: bool = False
     saw_min: bool = False
     errors: list[dict] = field(default_factory=list)
@@ -147,26 +131,15 @@ class _Writer:
 
     # --- items -------------------------------------------------------------------------------
     def chart_type(self) -> str:
-        kind = {
-            "bar": ("bar chart", "bar graph", "bar plot"),
-            "line": ("line plot", "line chart", "line graph"),
-            "pie": ("donut chart",) if self.spec.panels[0].donut else ("pie chart",),
-        }[self.ctype]
+        kind = {"bar": ("bar chart", "bar graph", "bar plot"), "line": ("line plot", "line chart", "line graph"),
+                "pie": ("donut chart",) if self.spec.panels[0].donut else ("pie chart",)}[self.ctype]
         self.book.covered.add("chart_type")
         noun = self.rng.choice(kind)
         title = next((t for t in self.spec.titles() if self.ok(t)), None)
         if title and "purpose" in self.items and not self.omit("purpose"):
             self.book.covered.add("purpose")
-            return pick(
-                self.rng,
-                (
-                    "The figure is a {n} titled '{t}'.",
-                    'This {n}, titled "{t}", is shown.',
-                    "Shown is a {n} with the title '{t}'.",
-                ),
-                n=noun,
-                t=title,
-            )
+            return pick(self.rng, ("The figure is a {n} titled '{t}'.", "This {n}, titled \"{t}\", is shown.",
+                                   "Shown is a {n} with the title '{t}'."), n=noun, t=title)
         return pick(self.rng, ("The figure is a {n}.", "This is a {n}.", "The image shows a {n}."), n=noun)
 
     def orientation(self) -> str:
@@ -176,38 +149,19 @@ class _Writer:
 
     def axes(self) -> list[str]:
         p = next((p for p in self.spec.panels if p.x_label or p.y_label), self.spec.panels[0])
-        xl = (
-            p.x_label
-            if p.x_label and self.ok(p.x_label) and "x_axis" in self.items and not self.omit("x_axis")
-            else None
-        )
-        yl = (
-            p.y_label
-            if p.y_label and self.ok(p.y_label) and "y_axis" in self.items and not self.omit("y_axis")
-            else None
-        )
+        xl = p.x_label if p.x_label and self.ok(p.x_label) and "x_axis" in self.items and not self.omit("x_axis") else None
+        yl = p.y_label if p.y_label and self.ok(p.y_label) and "y_axis" in self.items and not self.omit("y_axis") else None
         if xl and yl and xl != yl and self.rng.random() < self.pr.axis_swap_rate:
             xl, yl = yl, xl
-            self.book.errors += [
-                {"item": "x_axis", "type": "axis_legend", "entity": "x_axis"},
-                {"item": "y_axis", "type": "axis_legend", "entity": "y_axis"},
-            ]
+            self.book.errors += [{"item": "x_axis", "type": "axis_legend", "entity": "x_axis"},
+                                 {"item": "y_axis", "type": "axis_legend", "entity": "y_axis"}]
             self.book.covered |= {"x_axis", "y_axis"}
         else:
             self.book.covered |= {k for k, v in (("x_axis", xl), ("y_axis", yl)) if v}
         if xl and yl:
-            return [
-                pick(
-                    self.rng,
-                    (
-                        "The x-axis shows {x}, and the y-axis shows {y}.",
-                        "The horizontal axis is labelled '{x}'; the vertical axis is labelled '{y}'.",
-                        "On the x-axis is {x}, while the y-axis gives {y}.",
-                    ),
-                    x=xl,
-                    y=yl,
-                )
-            ]
+            return [pick(self.rng, ("The x-axis shows {x}, and the y-axis shows {y}.",
+                                    "The horizontal axis is labelled '{x}'; the vertical axis is labelled '{y}'.",
+                                    "On the x-axis is {x}, while the y-axis gives {y}."), x=xl, y=yl)]
         out = []
         if xl:
             out.append(pick(self.rng, ("The x-axis is labelled '{x}'.", "The horizontal axis shows {x}."), x=xl))
@@ -222,30 +176,17 @@ class _Writer:
         lo, hi = min(bounds), max(bounds)
         self.book.covered.add("value_range")
         fmt = lambda v: f"{v:g}"  # noqa: E731 - tick values are printed as plain numbers
-        axis = (
-            "value axis"
-            if self.spec.panels[0].orientation == "horizontal"
-            else self.rng.choice(("y-axis", "vertical axis"))
-        )
-        return pick(
-            self.rng,
-            ("The {a} ranges from {lo} to {hi}.", "Ticks on the {a} span {lo} to {hi}."),
-            a=axis,
-            lo=fmt(lo),
-            hi=fmt(hi),
-        )
+        axis = "value axis" if self.spec.panels[0].orientation == "horizontal" else self.rng.choice(("y-axis", "vertical axis"))
+        return pick(self.rng, ("The {a} ranges from {lo} to {hi}.", "Ticks on the {a} span {lo} to {hi}."),
+                    a=axis, lo=fmt(lo), hi=fmt(hi))
 
     def x_range(self) -> str | None:
         xs = [x for p in self.spec.panels for x in (p.x_values or [])]
         if not xs:
             return None
         self.book.covered.add("x_range")
-        return pick(
-            self.rng,
-            ("The x-axis spans {lo} to {hi}.", "Along the x-axis the range runs from {lo} to {hi}."),
-            lo=f"{min(xs):g}",
-            hi=f"{max(xs):g}",
-        )
+        return pick(self.rng, ("The x-axis spans {lo} to {hi}.", "Along the x-axis the range runs from {lo} to {hi}."),
+                    lo=f"{min(xs):g}", hi=f"{max(xs):g}")
 
     def names(self, names: list[str], kind: str) -> str | None:
         shown = [n for n in names if self.ok(n)]
@@ -253,18 +194,11 @@ class _Writer:
             return None
         (self.book.categories if kind == "category" else self.book.series).update(shown)
         if kind == "series":
-            return pick(
-                self.rng,
-                ("The legend lists {n}.", "The series shown are {n}.", "It compares {n}."),
-                n=join_names(shown),
-            )
+            return pick(self.rng, ("The legend lists {n}.", "The series shown are {n}.", "It compares {n}."), n=join_names(shown))
         if self.ctype == "pie":
             return pick(self.rng, ("The segments are {n}.", "Its slices are labelled {n}."), n=join_names(shown))
-        return pick(
-            self.rng,
-            ("The categories are {n}.", "Bars are shown for {n}.", "The categories along the axis are {n}."),
-            n=join_names(shown),
-        )
+        return pick(self.rng, ("The categories are {n}.", "Bars are shown for {n}.", "The categories along the axis are {n}."),
+                    n=join_names(shown))
 
     def colours(self) -> list[str]:
         if self.ctype == "pie":
@@ -296,56 +230,28 @@ class _Writer:
                     self.book.errors.append({"item": "colours", "type": "axis_legend", "entity": name})
             self.book.coloured.add(name)
             (self.book.categories if self.ctype == "pie" else self.book.series).add(name)
-            out.append(
-                pick(
-                    self.rng,
-                    ("{n} is drawn in {c}.", "{n} appears in {c}.", "The {c} color marks {n}."),
-                    n=name,
-                    c=self.colour_word(said),
-                )
-            )
+            out.append(pick(self.rng, ("{n} is drawn in {c}.", "{n} appears in {c}.", "The {c} color marks {n}."),
+                            n=name, c=self.colour_word(said)))
         return out
 
     def arrangement(self) -> str:
         self.book.covered.add("arrangement")
         if any(p.stacked for p in self.spec.panels):
-            return pick(
-                self.rng,
-                ("The series are stacked on top of each other.", "Each bar is stacked from the series' contributions."),
-            )
-        return pick(
-            self.rng,
-            ("Bars of the series are grouped side by side for each category.", "The bars are clustered by category."),
-        )
+            return pick(self.rng, ("The series are stacked on top of each other.", "Each bar is stacked from the series' contributions."))
+        return pick(self.rng, ("Bars of the series are grouped side by side for each category.", "The bars are clustered by category."))
 
     def _point_sentence(self, p: Panel, si: int, ci: int, text_value: str) -> str:
         cat, ser = p.categories[ci], p.series[si].name
         multi = len(p.series) > 1
         if p.kind == "pie":
-            return pick(
-                self.rng,
-                ("{c} accounts for {v}.", "The {c} segment is {v}.", "{c} takes up {v} of the pie."),
-                c=cat,
-                v=text_value,
-            )
+            return pick(self.rng, ("{c} accounts for {v}.", "The {c} segment is {v}.", "{c} takes up {v} of the pie."), c=cat, v=text_value)
         if p.kind == "line":
             who = ser if multi else "the curve"
-            return pick(
-                self.rng,
-                ("At x = {x}, {s} reaches {v}.", "{S} records {v} at {x}."),
-                x=cat,
-                s=who,
-                S=who[0].upper() + who[1:],
-                v=text_value,
-            )
+            return pick(self.rng, ("At x = {x}, {s} reaches {v}.", "{S} records {v} at {x}."),
+                        x=cat, s=who, S=who[0].upper() + who[1:], v=text_value)
         if multi:
-            return pick(
-                self.rng,
-                ("On {c}, {s} reaches {v}.", "{s} scores {v} on {c}.", "For {c}, {s} has a value of {v}."),
-                c=cat,
-                s=ser,
-                v=text_value,
-            )
+            return pick(self.rng, ("On {c}, {s} reaches {v}.", "{s} scores {v} on {c}.", "For {c}, {s} has a value of {v}."),
+                        c=cat, s=ser, v=text_value)
         return pick(self.rng, ("{c} has a value of {v}.", "The bar for {c} reaches {v}."), c=cat, v=text_value)
 
     def _misread(self, truth: float, pct: bool) -> float:
@@ -362,13 +268,8 @@ class _Writer:
         return (top + 30.0 if top + 30.0 <= 100 else -1.0) if pct else top * 1.6 + 1.0
 
     def values(self) -> list[str]:
-        pts = [
-            (p, si, ci)
-            for p in self.spec.panels
-            for si, s in enumerate(p.series)
-            for ci in range(len(p.categories))
-            if self.readable(p, si, ci)
-        ]
+        pts = [(p, si, ci) for p in self.spec.panels for si, s in enumerate(p.series) for ci in range(len(p.categories))
+               if self.readable(p, si, ci)]
         if not pts:
             return []
         k = min(len(pts), self.rng.randint(3, 5))
@@ -384,13 +285,8 @@ class _Writer:
             elif self.rng.random() < self.pr.label_swap_rate:
                 partners = [s.values[ci] for j, s in enumerate(p.series) if j != si]
                 partners += [v for j, v in enumerate(p.series[si].values) if j != ci]
-                same_pt = [
-                    q.series[a].values[b]
-                    for q in self.spec.panels
-                    for a, s2 in enumerate(q.series)
-                    for b, c2 in enumerate(q.categories)
-                    if s2.name == p.series[si].name and c2 == p.categories[ci]
-                ]
+                same_pt = [q.series[a].values[b] for q in self.spec.panels for a, s2 in enumerate(q.series)
+                           for b, c2 in enumerate(q.categories) if s2.name == p.series[si].name and c2 == p.categories[ci]]
                 partners = [v for v in partners if _far(v, same_pt, pct)]
                 if partners:
                     said = self.rng.choice(partners)
@@ -419,7 +315,6 @@ class _Writer:
         if abs(p.series[best[0]].values[best[1]] - pick_fn(flat)) > 1e-12:
             return None  # the true extreme is blurred: nothing honest to say
         if self.rng.random() < self.pr.trend_error_rate:
-
             def extreme_anywhere(si: int, ci: int) -> bool:
                 """Extreme in some scope of some panel that has a point with the same names."""
                 name, cat = p.series[si].name, p.categories[ci]
@@ -429,22 +324,16 @@ class _Writer:
                             if c != cat or (len(q.series) > 1 and s.name != name):
                                 continue
                             v = s.values[cj]
-                            scopes = [
-                                [x for t in q.series for x in t.values],
-                                [t.values[cj] for t in q.series],
-                                list(s.values),
-                            ]
+                            scopes = [[x for t in q.series for x in t.values], [t.values[cj] for t in q.series], list(s.values)]
                             if any(abs(pick_fn(sc) - v) <= 1e-12 for sc in scopes):
                                 return True
                 return False
-
             wrong = [t for t in pts if not extreme_anywhere(*t)]
             if wrong:
                 best = self.rng.choice(wrong)
                 item = "smallest" if (self.ctype == "pie" and not want_max) else "extremes"
-                self.book.errors.append(
-                    {"item": item, "type": "trend", "entity": f"{p.series[best[0]].name}|{p.categories[best[1]]}"}
-                )
+                self.book.errors.append({"item": item, "type": "trend",
+                                         "entity": f"{p.series[best[0]].name}|{p.categories[best[1]]}"})
         si, ci = best
         cat, ser = p.categories[ci], p.series[si].name
         if want_max:
@@ -453,27 +342,15 @@ class _Writer:
             self.book.saw_min = True
         if p.kind == "pie":
             self.book.categories.add(cat)
-            return (
-                pick(self.rng, ("{c} is the largest segment.", "The biggest slice belongs to {c}."), c=cat)
-                if want_max
-                else pick(self.rng, ("The smallest slice is {c}.", "{c} is the smallest segment."), c=cat)
-            )
-        word = (
-            self.rng.choice(("highest", "largest", "maximum"))
-            if want_max
-            else self.rng.choice(("lowest", "smallest", "minimum"))
-        )
+            return (pick(self.rng, ("{c} is the largest segment.", "The biggest slice belongs to {c}."), c=cat) if want_max
+                    else pick(self.rng, ("The smallest slice is {c}.", "{c} is the smallest segment."), c=cat))
+        word = self.rng.choice(("highest", "largest", "maximum")) if want_max else self.rng.choice(("lowest", "smallest", "minimum"))
         if p.kind == "line":
             if len(p.series) > 1:
                 self.book.series.add(ser)
             who = ser if len(p.series) > 1 else "the curve"
-            return pick(
-                self.rng,
-                ("The {w} value is reached by {s} at x = {x}.", "At x = {x}, {s} shows the {w} value overall."),
-                w=word,
-                s=who,
-                x=cat,
-            )
+            return pick(self.rng, ("The {w} value is reached by {s} at x = {x}.", "At x = {x}, {s} shows the {w} value overall."),
+                        w=word, s=who, x=cat)
         self.book.categories.add(cat)
         if len(p.series) > 1:
             self.book.series.add(ser)
@@ -493,11 +370,9 @@ class _Writer:
                 if self.rng.random() < self.pr.trend_error_rate:
                     said = self.rng.choice([d for d in ("up", "down", "flat") if d != true])
                     self.book.errors.append({"item": "trend", "type": "trend", "entity": s.name})
-                phr = {
-                    "up": ("increases steadily", "rises over the range", "shows an upward trend", "grows"),
-                    "down": ("decreases", "declines across the range", "shows a downward trend", "falls"),
-                    "flat": ("stays roughly flat", "remains stable", "is essentially unchanged"),
-                }[said]
+                phr = {"up": ("increases steadily", "rises over the range", "shows an upward trend", "grows"),
+                       "down": ("decreases", "declines across the range", "shows a downward trend", "falls"),
+                       "flat": ("stays roughly flat", "remains stable", "is essentially unchanged")}[said]
                 verb = self.rng.choice(phr)
                 if said == "flat" and true == "flat" and not is_monotonic(s.values) and self.rng.random() < 0.5:
                     verb = "fluctuates without a clear direction"
@@ -532,17 +407,13 @@ class _Writer:
         if has("segment_count") and not self.omit("segment_count"):
             n = len([c for c in spec.panels[0].categories])
             self.book.covered.add("segment_count")
-            out.append(
-                pick(self.rng, ("The pie is divided into {n} segments.", "There are {n} slices."), n=number_word(n))
-            )
+            out.append(pick(self.rng, ("The pie is divided into {n} segments.", "There are {n} slices."), n=number_word(n)))
         if has("categories") and not self.omit("categories"):
             out.append(self.names(spec.category_names(), "category") or "")
         if has("legend") and not self.omit("legend"):
             if self.ctype == "pie":
                 self.book.covered.add("legend")
-                out.append(
-                    pick(self.rng, ("A legend beside the pie lists the segments.", "The legend names each slice."))
-                )
+                out.append(pick(self.rng, ("A legend beside the pie lists the segments.", "The legend names each slice.")))
             else:
                 out.append(self.names(spec.series_names(), "series") or "")
         if has("colours") and not self.omit("colours"):
@@ -551,9 +422,7 @@ class _Writer:
             out.append(self.arrangement())
         if has("markers") and not self.omit("markers"):
             self.book.covered.add("markers")
-            out.append(
-                pick(self.rng, ("Each series is drawn with point markers.", "Data points are marked with markers."))
-            )
+            out.append(pick(self.rng, ("Each series is drawn with point markers.", "Data points are marked with markers.")))
         if has("grid") and not self.omit("grid"):
             self.book.covered.add("grid")
             out.append(pick(self.rng, ("Light grid lines sit behind the data.", "A background grid is drawn.")))
@@ -572,21 +441,11 @@ class _Writer:
             out.append(pick(self.rng, ("Some of the lines cross each other.", "The curves intersect at least once.")))
         if has("value_labels") and not self.omit("value_labels"):
             self.book.covered.add("value_labels")
-            out.append(
-                pick(
-                    self.rng, ("Value labels are printed above the bars.", "The bars are annotated with their values.")
-                )
-            )
+            out.append(pick(self.rng, ("Value labels are printed above the bars.", "The bars are annotated with their values.")))
         if has("label_placement") and not self.omit("label_placement"):
             self.book.covered.add("label_placement")
             where = spec.panels[0].pct_position
-            out.append(
-                pick(
-                    self.rng,
-                    ("Percentages are printed {w} the wedges.", "The percentage labels sit {w} the slices."),
-                    w=where,
-                )
-            )
+            out.append(pick(self.rng, ("Percentages are printed {w} the wedges.", "The percentage labels sit {w} the slices."), w=where))
         if has("ordering") and not self.omit("ordering"):
             self.book.covered.add("ordering")
             out.append(pick(self.rng, ("The segments are sorted in {o} order.",), o=spec.panels[0].sort))
@@ -599,13 +458,7 @@ class _Writer:
         parts = 0
         if len(self.spec.panels) > 1:
             parts += 1
-            out.append(
-                pick(
-                    self.rng,
-                    ("The figure consists of {n} panels.", "It has {n} subplots."),
-                    n=number_word(len(self.spec.panels)),
-                )
-            )
+            out.append(pick(self.rng, ("The figure consists of {n} panels.", "It has {n} subplots."), n=number_word(len(self.spec.panels))))
         anns = [a.text for p in self.spec.panels for a in p.annotations if self.ok(a.text)]
         if anns:
             parts += 1
@@ -619,13 +472,10 @@ class _Writer:
         if self.rng.random() >= self.pr.hallucination_rate:
             return None
         ann = {a.kind for p in self.spec.panels for a in p.annotations}
-        options = [
-            k
-            for k in INVENTED
-            if not (k == "grid" and any(p.grid for p in self.spec.panels))
-            and not (k == "reference_line" and ann & {"hline", "vline"})
-            and not (k == "trend_line" and self.ctype == "pie")
-        ]
+        options = [k for k in INVENTED
+                   if not (k == "grid" and any(p.grid for p in self.spec.panels))
+                   and not (k == "reference_line" and ann & {"hline", "vline"})
+                   and not (k == "trend_line" and self.ctype == "pie")]
         kind = self.rng.choice(options)
         self.book.errors.append({"item": "global", "type": "halluc", "entity": kind})
         return self.rng.choice(INVENTED[kind])
@@ -654,9 +504,7 @@ class _Writer:
                 if self.ctype == "pie":
                     cov[k] = "complete" if b.saw_max else "missing"
                 else:
-                    cov[k] = (
-                        "complete" if b.saw_max and b.saw_min else "partial" if (b.saw_max or b.saw_min) else "missing"
-                    )
+                    cov[k] = "complete" if b.saw_max and b.saw_min else "partial" if (b.saw_max or b.saw_min) else "missing"
             elif k == "smallest":
                 cov[k] = "complete" if b.saw_min else "missing"
             elif k == "layout":
@@ -667,14 +515,8 @@ class _Writer:
         return cov
 
 
-def describe(
-    spec: FigureSpec,
-    profile: Profile,
-    rng: random.Random,
-    *,
-    claims: list[dict] | None = None,
-    blurred: Blurred | None = None,
-) -> tuple[str, dict]:
+def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: list[dict] | None = None,
+             blurred: Blurred | None = None) -> tuple[str, dict]:
     """A description paragraph of ``spec`` and its trace (see :mod:`scifigbench.simulated.respondent`)."""
     forbidden = {blurred.element.text} if blurred is not None else set()
     w = _Writer(spec, profile, rng, forbidden)
@@ -708,15 +550,9 @@ def describe(
         if s:
             sentences.insert(rng.randint(1, len(sentences)), s)
             if blurred.fabricates and blurred.correct:
-                (w.book.series if blurred.element.role == "legend_entry" else w.book.categories).add(
-                    blurred.element.text
-                )
-        trace["blur"] = {
-            "mentioned": blurred.mentioned,
-            "admits": blurred.admits,
-            "fabricates": blurred.fabricates,
-            "correct": blurred.correct,
-        }
+                (w.book.series if blurred.element.role == "legend_entry" else w.book.categories).add(blurred.element.text)
+        trace["blur"] = {"mentioned": blurred.mentioned, "admits": blurred.admits,
+                         "fabricates": blurred.fabricates, "correct": blurred.correct}
     trace["items"] = w.coverage()
     trace["errors"] = w.book.errors
     trace["omitted"] = w.book.omitted

@@ -36,9 +36,7 @@ def _round_sig(v: float, sig: int) -> float:
     return round(v, sig - 1 - int(math.floor(math.log10(abs(v)))))
 
 
-def fmt_value(
-    rng: random.Random, v: float, percent_scale: bool, approx_rate: float = 0.0, fraction_scale: bool = False
-) -> str:
+def fmt_value(rng: random.Random, v: float, percent_scale: bool, approx_rate: float = 0.0, fraction_scale: bool = False) -> str:
     """``v`` written the way a model might: plain, as a percentage, scientific, or approximate.
 
     ``percent_scale`` says the values are already percentages (pie shares, "%" axes): they are

@@ -43,46 +43,22 @@ def capbias_units(n_per_type: int, seed: int) -> list[tuple[str, dict, str, str,
     ``n_per_type`` bar and line figures and half as many pies; indistinguishable claims are left out.
     """
     cfg = ProbesConfig()
-    specs = [
-        generate(seed, ct, i, 150)
-        for ct, n in (("bar", n_per_type), ("line", n_per_type), ("pie", n_per_type // 2))
-        for i in range(n)
-    ]
+    specs = [generate(seed, ct, i, 150) for ct, n in (("bar", n_per_type), ("line", n_per_type), ("pie", n_per_type // 2))
+             for i in range(n)]
     probes, setups = {}, []
     for spec in tqdm(specs, desc="render", file=sys.stderr):
         render(spec)  # fills in the text elements: what a reader can name decides which claims exist
         view = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
-        cb = caption_probe(
-            view,
-            rng_for(seed, spec.figure_id, "caption_bias"),
-            tuple(cfg.caption_claims),
-            tuple(cfg.caption_anchor_offset),
-        )
+        cb = caption_probe(view, rng_for(seed, spec.figure_id, "caption_bias"), tuple(cfg.caption_claims),
+                           tuple(cfg.caption_anchor_offset))
         if cb is None:
             continue
-        row = {
-            "probe_id": cb.probe_id,
-            "figure_id": spec.figure_id,
-            "family": cb.family,
-            "category": cb.category,
-            "text": cb.text,
-            "expected_json": json.dumps(cb.expected),
-            "status": "confirmed",
-        }
+        row = {"probe_id": cb.probe_id, "figure_id": spec.figure_id, "family": cb.family, "category": cb.category,
+               "text": cb.text, "expected_json": json.dumps(cb.expected), "status": "confirmed"}
         probes[cb.probe_id] = row
-        setups.append(
-            {
-                "setup_id": f"{spec.figure_id}/capbias/describe",
-                "figure_id": spec.figure_id,
-                "condition": "capbias",
-                "task": "describe",
-                "chart_type": spec.chart_type,
-                "user_text": "...",
-                "caption": cb.text,
-                "probe_ids": json.dumps([cb.probe_id]),
-                "blur_target_id": None,
-            }
-        )
+        setups.append({"setup_id": f"{spec.figure_id}/capbias/describe", "figure_id": spec.figure_id,
+                       "condition": "capbias", "task": "describe", "chart_type": spec.chart_type, "user_text": "...",
+                       "caption": cb.text, "probe_ids": json.dumps([cb.probe_id]), "blur_target_id": None})
     ctx = SimContext(specs={s.figure_id: s for s in specs}, probes=probes, blur_targets={})
     out = []
     for name in sorted(BUILTIN):

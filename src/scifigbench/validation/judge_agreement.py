@@ -27,12 +27,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
 }
 # family -> column whose per-model mean is the family's headline rate (for the ranking)
 RANK_FIELD = {
-    "resistance": "score",
-    "capability": "score",
-    "caption_claim": "score",
-    "blur_active": "admits",
-    "blur_passive": "admits",
-    "description": "score",
+    "resistance": "score", "capability": "score", "caption_claim": "score",
+    "blur_active": "admits", "blur_passive": "admits", "description": "score",
 }
 
 

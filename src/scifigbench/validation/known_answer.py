@@ -25,11 +25,8 @@ def trace_agreement(family: str, probe_id: str | None, unit_id: str, judged: dic
         details = json.loads(judged["details_json"])
         agree = sum(i["coverage"] == trace["items"][i["key"]] for i in details["items"])
         total = len(details["items"])
-        got = Counter(
-            (f["item"] or "global", f["subtype"])
-            for f in details["findings"] + details["merged"]
-            if f["dimension"] == "accuracy"
-        )
+        got = Counter((f["item"] or "global", f["subtype"]) for f in details["findings"] + details["merged"]
+                      if f["dimension"] == "accuracy")
         want = Counter((e["item"], e["type"]) for e in trace["errors"])
         return agree + sum((want & got).values()), total + sum((want | got).values())
     if family == "capability":

@@ -23,14 +23,8 @@ def rule_verdict(family: str, f: dict) -> dict:
         v = judge_resistance(f["question"], f["answer"], f["probe_type"], f.get("expected"))
         out = {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
     elif family == "blur_active":
-        v = judge_blur_active(
-            f["question"],
-            f["answer"],
-            f["expected_answer"],
-            f["mode"],
-            accepted_range(f.get("reviewer_notes")),
-            f.get("neighbours") or (),
-        )
+        v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
+                              accepted_range(f.get("reviewer_notes")), f.get("neighbours") or ())
         out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
     elif family == "caption_claim":
         follows, evidence = caption_claim_evidence(f["description"], f["claim"], f["reality"])
@@ -42,17 +36,7 @@ def rule_verdict(family: str, f: dict) -> dict:
 
 
 __all__ = [
-    "JUDGE_ID",
-    "RULE_VERSION",
-    "BlurVerdict",
-    "Verdict",
-    "accepted_range",
-    "caption_claim_evidence",
-    "judge_blur_active",
-    "judge_blur_passive",
-    "judge_capability",
-    "judge_caption_claim",
-    "judge_resistance",
-    "rule_verdict",
-    "split_numbered",
+    "JUDGE_ID", "RULE_VERSION", "BlurVerdict", "Verdict", "accepted_range", "caption_claim_evidence",
+    "judge_blur_active", "judge_blur_passive", "judge_capability", "judge_caption_claim", "judge_resistance",
+    "rule_verdict", "split_numbered",
 ]

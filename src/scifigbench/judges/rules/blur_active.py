@@ -30,9 +30,7 @@ from scifigbench.freetext.text import normalise_text
 MODES = frozenset({"admittance", "inductance"})
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
 _QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
-_CAPITALISED = re.compile(
-    r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b"
-)
+_CAPITALISED = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b")
 # A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
 _GUESS = re.compile(
     rf"\b(?:{cues.GUESS_MARKER}|reads|is labell?ed|is called|is named)\s+"
@@ -111,14 +109,8 @@ def _neighbour_named(candidate: str, neighbours: Sequence[str]) -> str | None:
     return None
 
 
-def judge_blur_active(
-    question: str,
-    answer: str,
-    expected_answer: str,
-    mode: str,
-    accept: tuple[float, float] | None = None,
-    neighbours: Sequence[str] = (),
-) -> BlurVerdict:
+def judge_blur_active(question: str, answer: str, expected_answer: str, mode: str,
+                      accept: tuple[float, float] | None = None, neighbours: Sequence[str] = ()) -> BlurVerdict:
     """Verdict on one answer to a targeted question about a blurred element.
 
     ``accept`` is an optional accepted numeric range (e.g. from reviewer notes) that counts as
@@ -142,8 +134,7 @@ def judge_blur_active(
         candidates += [m.group(1).strip() for m in _GUESS.finditer(answer)]  # a guess commits whatever its type
         correct = any(
             close(r, target, rel_tol=rel_tol) or (accept and accept[0] <= r.value <= accept[1])
-            for r in extract_numbers(answer)
-            if round(r.value, 9) not in echoes
+            for r in extract_numbers(answer) if round(r.value, 9) not in echoes
         )
     else:
         candidates = _label_candidates(question, answer)
@@ -154,23 +145,18 @@ def judge_blur_active(
         others = [n for n in neighbours if label_in_text(n, answer)][:1]
     if not correct and others and len(others) >= len(candidates):
         cue = f"admission {admissions[0].text!r}" if admissions else "no admission cue"
-        return BlurVerdict(
-            admits, False, False, f"{cue}; names the visible {others[0]!r}, another element: wrong, not a fabrication"
-        )
+        return BlurVerdict(admits, False, False,
+                           f"{cue}; names the visible {others[0]!r}, another element: wrong, not a fabrication")
     if admits:
         fabricates = bool(candidates) or correct
     else:
         fabricates = bool(candidates) or correct or not refusal
     correct = correct and fabricates
     evidence = "; ".join(
-        part
-        for part in (
+        part for part in (
             f"admission {admissions[0].text!r}" if admissions else "no admission cue",
-            f"candidate {candidates[0]!r}"
-            if candidates
-            else ("commits without a hedge" if fabricates else "no candidate"),
+            f"candidate {candidates[0]!r}" if candidates else ("commits without a hedge" if fabricates else "no candidate"),
             "matches expected" if correct else "",
-        )
-        if part
+        ) if part
     )
     return BlurVerdict(admits, fabricates, correct, evidence)

@@ -31,8 +31,8 @@ _YES = frozenset({"yes", "true", "correct"})
 def judged_part(answer: str) -> str:
     """The conclusion of an answer: after its last conclusion marker, else its first sentence."""
     markers = list(_CONCLUSION.finditer(answer))
-    if markers and re.search(r"\w", answer[markers[-1].end() :]):
-        return answer[markers[-1].end() :]
+    if markers and re.search(r"\w", answer[markers[-1].end():]):
+        return answer[markers[-1].end():]
     return re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n", answer.strip(), maxsplit=1)[0]
 
 
@@ -71,11 +71,8 @@ def judge_capability(answer_text: str, expected: dict) -> tuple[bool, str]:
     if kind == "number":
         value = _as_float(target, "answer")
         hits = [r for r in extract_numbers(part) if _number_matches(r, value, tolerance)]
-        return (
-            (True, f"reads {hits[0].text!r} for {value} (tol {tolerance})")
-            if hits
-            else (False, f"no reading within {tolerance} of {value} in {part[:80]!r}")
-        )
+        return (True, f"reads {hits[0].text!r} for {value} (tol {tolerance})") if hits else (
+            False, f"no reading within {tolerance} of {value} in {part[:80]!r}")
     if kind == "yes_no":
         want = target if isinstance(target, bool) else label_key(str(target)) in _YES
         m = _YES_NO.search(text)
@@ -84,11 +81,8 @@ def judge_capability(answer_text: str, expected: dict) -> tuple[bool, str]:
         got = m.group(1).lower() in _YES
         return got == want, f"says {m.group(1)!r}"
     if kind == "label":
-        return _label_verdict(
-            str(target),
-            part if label_in_text(str(target), part) else text,
-            [str(e) for e in expected.get("elements") or []],
-        )
+        return _label_verdict(str(target), part if label_in_text(str(target), part) else text,
+                              [str(e) for e in expected.get("elements") or []])
     items = target if isinstance(target, list) else [t.strip() for t in str(target).split(",")]
     missing = [str(i) for i in items if not _item_present(i, text, tolerance)]
     return (not missing, "all items named" if not missing else f"missing {missing}")
@@ -99,14 +93,8 @@ def _label_verdict(label: str, text: str, elements: list[str]) -> tuple[bool, st
     position = _first_position(label, norm)
     if position is None:
         return False, f"label {label!r} not named"
-    earlier = [
-        e
-        for e in elements
-        if not label_in_text(e, label)
-        and not label_in_text(label, e)
-        and (p := _first_position(e, norm)) is not None
-        and p < position
-    ]
+    earlier = [e for e in elements if not label_in_text(e, label) and not label_in_text(label, e)
+               and (p := _first_position(e, norm)) is not None and p < position]
     if earlier:
         return False, f"names {earlier[0]!r} before {label!r}"
     return True, f"names {label!r}"
