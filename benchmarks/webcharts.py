@@ -46,12 +46,14 @@ def _area(b) -> float:
     return max(area(b), 1e-6)
 
 
-def verdict(box, mode: str, texts: list[dict]) -> tuple[bool, str]:
+def verdict(box, mode: str, texts: list[dict], accept: tuple[float, float] | None = None) -> tuple[bool, str]:
     """Is the proposal at ``box`` a valid ``mode`` target by the generator's truth, and why not.
 
     The drawn text a proposal is about covers most of the proposal's box and is mostly covered by
     it; a box covering only part of one drawn text (a line of a wrapped label) or several of them is
-    no valid target whatever their status."""
+    no valid target whatever their status. An inductance proposal with an accepted range
+    (``accept``: an estimate) is valid on a value the generator drew to scale, beside at least
+    three others, when the range holds the drawn value."""
     hits = [(t, shared_area(box, t["box"])) for t in texts]
     hits = [(t, a) for t, a in hits if a > 0.2 * min(_area(box), _area(t["box"]))]
     if not hits:
@@ -65,6 +67,12 @@ def verdict(box, mode: str, texts: list[dict]) -> tuple[bool, str]:
         return False, "page furniture"
     if mode == "admittance":
         return t["admittance"] == VALID, f"{t['admittance']}: {t['why']}"
+    if accept is not None:
+        if not t.get("estimate") or sum(bool(o.get("estimate")) for o in texts) < 4:
+            return False, "estimate proposed on a value not drawn to scale beside three others"
+        value = float(t["text"].rstrip("%"))
+        ok = accept[0] <= value <= accept[1]
+        return ok, f"estimable from the bars drawn to scale (range {accept[0]:g}-{accept[1]:g} {'holds' if ok else 'misses'} {value:g})"
     repeated = sum(o["text"] == t["text"] for o in texts) >= 2
     return bool(t["inductance"] or repeated), ("inferable: " if t["inductance"] else "not inferable: ") + t["why"]
 
@@ -100,18 +108,20 @@ def main() -> None:
             }
             n["ceiling"] += drawn["admittance"]
             n["ind_ceiling"] += drawn["inductance"]
+            n["ind_ceiling_est"] += drawn["inductance"] or sum(bool(t.get("estimate")) for t in texts) >= 4
             for t in (t for t in texts if t["role"] == "furniture"):
                 roles = [lb.role for lb in layout.labels if shared_area(lb.box, t["box"]) > 0.3 * _area(t["box"])]
                 n["furniture_texts"] += 1
                 n["furniture_read"] += bool(roles) and all(r == "page_furniture" for r in roles)
             valid_modes = set()
             for tg in found:
-                ok, why = verdict(tg.box, tg.mode, texts)
+                ok, why = verdict(tg.box, tg.mode, texts, tg.accept)
                 n[tg.mode] += 1
                 n[f"{tg.mode}:valid"] += ok
                 n["furniture"] += why == "page furniture"
                 if ok:
                     valid_modes.add(tg.mode)  # one target per mode: this figure has a valid one
+                    n["inductance:exact"] += tg.mode == "inductance" and tg.accept is None
                 else:
                     reasons[f"{tg.mode}: {why}"] += 1
                     kinds[rec["kind"]] += 1
@@ -141,7 +151,11 @@ def main() -> None:
         )
         print(
             f"  figures with a valid inductance target: {pct(n['inductance:figures'], k)} "
-            f"(ceiling: {pct(n['ind_ceiling'], k)} have an exactly inferable text drawn)"
+            f"(ceiling: {pct(n['ind_ceiling_est'], k)} have an exactly inferable text or four values drawn to scale)"
+        )
+        print(
+            f"    of them by an exact path: {pct(n['inductance:exact'], k)} "
+            f"(ceiling: {pct(n['ind_ceiling'], k)} have an exactly inferable text drawn); the rest by estimate"
         )
         for mode, fids in missed.items():
             print(f"    {mode}: no valid target where one was drawn: {' '.join(fids) or '-'}")

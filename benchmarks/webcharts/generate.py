@@ -117,7 +117,11 @@ class Truth:
     items: list[dict] = field(default_factory=list)
     artists: list = field(default_factory=list)
 
-    def add(self, artist, role: str, admittance: str, why: str, inductance: bool = False) -> None:
+    def add(
+        self, artist, role: str, admittance: str, why: str, inductance: bool = False, estimate: bool = False
+    ) -> None:
+        """``inductance``: a reader names it exactly from the rest; ``estimate``: a value whose bar
+        (or segment) is drawn to scale, so a reader estimates it against the other labelled bars."""
         self.artists.append(artist)
         self.items.append(
             {
@@ -126,6 +130,7 @@ class Truth:
                 "admittance": admittance,
                 "why": why,
                 "inductance": inductance,
+                "estimate": estimate,
             }
         )
 
@@ -224,7 +229,7 @@ def _value_labels(ax, truth: Truth, xs, ys, horizontal: bool, fmt: str) -> None:
             t = ax.text(y + 1, x, fmt.format(y), va="center", ha="left", fontsize=8.5)
         else:
             t = ax.text(x, y + 1, fmt.format(y), va="bottom", ha="center", fontsize=8.5)
-        truth.add(t, "value", NOT_TARGET, "a data value")
+        truth.add(t, "value", NOT_TARGET, "a data value", estimate=True)
 
 
 def _hbar(fig, ax, rng, truth, labels, why) -> None:
@@ -279,7 +284,11 @@ def hbar_demographic(fig, ax, rng, truth) -> str:
             v = rng.randint(10, 90)
             ax.barh([y], [v], color=colour, height=0.6)
             truth.add(
-                ax.text(v + 1, y, str(v), va="center", ha="left", fontsize=8.5), "value", NOT_TARGET, "a data value"
+                ax.text(v + 1, y, str(v), va="center", ha="left", fontsize=8.5),
+                "value",
+                NOT_TARGET,
+                "a data value",
+                estimate=True,
             )
     ax.set_ylim(-0.6, len(rows) - 0.4)
     ax.set_xlim(0, 100)
@@ -305,7 +314,7 @@ def stacked(fig, ax, rng, truth) -> str:
         for y, l0, v in zip(ys, left, shares, strict=True):
             if v >= 9:
                 t = ax.text(l0 + v / 2, y, str(v), ha="center", va="center", fontsize=8, color="white")
-                truth.add(t, "value", NOT_TARGET, "a data value")
+                truth.add(t, "value", NOT_TARGET, "a data value", estimate=True)
         left = [l0 + v for l0, v in zip(left, shares, strict=True)]
     _category_texts(ax, truth, rows, rows_why, "y", at=ys)
     ax.set_xlim(0, max(left) + 2)
@@ -343,12 +352,14 @@ def diverging(fig, ax, rng, truth) -> str:
             "value",
             NOT_TARGET,
             "a data value",
+            estimate=True,
         )
         truth.add(
             ax.text(rv / 2, y, str(rv), ha="center", va="center", fontsize=8, color="white"),
             "value",
             NOT_TARGET,
             "a data value",
+            estimate=True,
         )
     _category_texts(ax, truth, rows, rows_why, "y", at=ys)
     ax.set_xlim(-100, 130 if with_dk else 100)

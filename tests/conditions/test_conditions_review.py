@@ -115,3 +115,17 @@ def test_page_shows_every_proposal_with_its_images(work: Path) -> None:
             f"page_files/{stem}.marked.jpg" in html and (work / "page_files" / f"{stem}.blurred.jpg").stat().st_size > 0
         )
         assert f"rule: <code>{r.rule}</code>" in html
+
+
+def test_a_confirmed_estimate_keeps_its_range_unless_the_reviewer_gives_another_answer() -> None:
+    from scifigbench.conditions.candidates import BlurTarget
+    from scifigbench.conditions.decisions import Decision, apply
+
+    target = BlurTarget("f", "inductance", "17", (1.0, 1.0, 9.0, 9.0), "read on the bars' scale", "17", "proposed",
+                        "rapidocr", "exact", 1.0, rule="value_scale", accept=(13.7, 20.3))
+    kept = apply(target, Decision("f/inductance", "confirm", proposed_text="17"), [], 0.8, "t")
+    assert (kept.status, kept.accept) == ("confirmed", (13.7, 20.3))
+    assert kept.row()["accept_low"] == 13.7 and kept.row()["accept_high"] == 20.3
+    own = apply(target, Decision("f/inductance", "confirm", proposed_text="17", expected_answer="18"), [], 0.8, "t")
+    assert (own.expected_answer, own.accept) == ("18", None)
+    assert own.row()["accept_low"] is None

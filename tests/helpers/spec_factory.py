@@ -171,7 +171,7 @@ def blur_target_rows(spec: FigureSpec, picks: dict[str, str], status: str = "con
                      "element_id": eid, "role": t.role, "text": t.text, "x0": t.x0, "y0": t.y0, "x1": t.x1,
                      "y1": t.y1, "rule": "test", "reasoning_path": "test", "expected_answer": t.text, "status": status,
                      "ocr_backend": "renderer", "match_tier": "renderer", "match_score": 1.0, "question": None,
-                     "neighbours_json": None, "also_json": None})
+                     "neighbours_json": None, "also_json": None, "accept_low": None, "accept_high": None})
     return rows
 
 

@@ -41,6 +41,21 @@ def test_gold_fields_are_ignored(tmp_path: Path) -> None:
     assert with_gold == without
 
 
+def test_an_accepted_range_on_the_record_counts_estimates_as_correct(tmp_path: Path) -> None:
+    """A value inferred by estimate (a bar's value read against the labelled bars) comes with the
+    range of answers counted correct; outside it, or without it, the integer is read exactly."""
+    q = "What value is printed for 'Radio'?"
+    base = {"mode": "inductance", "question": q, "expected_answer": "17"}
+    records = [
+        base | {"id": "in", "answer": "About 19.", "accept": [13.65, 20.35]},
+        base | {"id": "out", "answer": "About 24.", "accept": [13.65, 20.35]},
+        base | {"id": "exact", "answer": "About 19."},
+    ]
+    code, _, rows = run(tmp_path, "blur_active", records)
+    assert code == 0
+    assert [(r["id"], r["correct"]) for r in rows] == [("in", True), ("out", False), ("exact", False)]
+
+
 def test_other_families(tmp_path: Path) -> None:
     _, _, blur = run(tmp_path, "blur_active", [{"id": "x", "mode": "inductance", "question": "What is the 2021 value?",
                                                 "expected_answer": "30", "answer": "About 28.",
@@ -86,6 +101,10 @@ def test_an_empty_reply_is_an_error_record_not_a_verdict(tmp_path: Path, family:
         ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q", "answer": "x"}\n' * 2, "line 2: field 'id': duplicate"),
         ("capability", '{"id": "a", "answer": "4", "expected": {"answer": 4}}\n', "field 'expected.answer_type' is missing"),
         ("blur_active", '[1, 2]\n', "a record must be a JSON object"),
+        ("blur_active", '{"id": "a", "mode": "inductance", "question": "q", "expected_answer": "17", "answer": "17", '
+                        '"accept": [20, 14]}\n', "line 1: field 'accept' must be [low, high]"),
+        ("blur_active", '{"id": "a", "mode": "inductance", "question": "q", "expected_answer": "17", "answer": "17", '
+                        '"accept": ["14", 20]}\n', "field 'accept' must be [low, high], two numbers"),
     ],
 )
 def test_bad_records_name_line_and_field(tmp_path: Path, family: str, text: str, message: str) -> None:

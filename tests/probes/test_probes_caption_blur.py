@@ -185,3 +185,34 @@ def test_real_figure_target_brings_its_question_and_neighbours():
     target.update(question=None, neighbours_json=None)
     (plain,) = blur_probes(pd.DataFrame([target]), pd.DataFrame(), {}, {"real": (400, 300)})
     assert plain.text.startswith("What does the text in the") and "neighbours" not in plain.expected
+
+
+def test_an_estimated_value_brings_its_accepted_range_to_the_judged_unit():
+    """A value inferred by estimate carries the answers counted correct from the target row through
+    the probe to the unit the judge scores; a target without one is read exactly."""
+    import json
+
+    from scifigbench.judges.rules import rule_verdict
+    from scifigbench.judges.units import units_for
+
+    row = {"target_id": "real/inductance", "figure_id": "real", "mode": "inductance", "element_id": None,
+           "role": "value_label", "text": "17", "x0": 268.0, "y0": 300.0, "x1": 291.0, "y1": 318.0,
+           "rule": "value_scale", "reasoning_path": "read on the scale of the other bars", "expected_answer": "17",
+           "status": "confirmed", "ocr_backend": "rapidocr", "match_tier": "exact", "match_score": 1.0,
+           "question": "What value is printed for 'Radio'?", "neighbours_json": json.dumps(["41", "22", "84"]),
+           "accept_low": 13.7, "accept_high": 20.3}
+    exact = row | {"target_id": "other/inductance", "figure_id": "other", "accept_low": None, "accept_high": None}
+    probes = blur_probes(pd.DataFrame([row, exact]), pd.DataFrame(), {}, {"real": (600, 600), "other": (600, 600)})
+    by_figure = {p.figure_id: p for p in probes}
+    assert by_figure["real"].expected["accept"] == [13.7, 20.3]
+    assert "accept" not in by_figure["other"].expected
+    probe = by_figure["real"]
+    record = {"probe_id": "real/blur/inductance", "category": "inductance", "text": probe.text,
+              "expected_json": json.dumps(probe.expected)}
+    setup = {"setup_id": "s1", "figure_id": "real", "condition": "indb", "chart_type": "bar", "task": "blur_active",
+             "probe_ids": json.dumps([record["probe_id"]])}
+    (unit,) = units_for(setup, {"text": "It looks like about 19.", "error": None}, {record["probe_id"]: record},
+                        None, {}, None)
+    assert unit.fields["accept"] == [13.7, 20.3]
+    assert rule_verdict("blur_active", unit.fields)["correct"] is True
+    assert rule_verdict("blur_active", unit.fields | {"answer": "About 24."})["correct"] is False

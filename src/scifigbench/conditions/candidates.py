@@ -34,6 +34,8 @@ class Candidate:
     question: str | None = None  # figures without a spec: a question locating it by role and position
     neighbours_json: str | None = None  # ... and the visible look-alike labels an answer might name (JSON list)
     also: tuple[Box, ...] = ()  # other copies of the label (one per panel), blurred with it
+    # an inferred value is read to the precision the drawing allows: the answers counted correct
+    accept: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ class BlurTarget:
     question: str | None = None
     neighbours_json: str | None = None
     also: tuple[Box, ...] = ()
+    accept: tuple[float, float] | None = None  # numeric answers counted correct (inductance by estimate)
 
     @property
     def boxes(self) -> tuple[Box, ...]:
@@ -90,6 +93,8 @@ class BlurTarget:
             "question": self.question,
             "neighbours_json": self.neighbours_json,
             "also_json": json.dumps([list(b) for b in self.also]) if self.also else None,
+            "accept_low": self.accept[0] if self.accept else None,
+            "accept_high": self.accept[1] if self.accept else None,
         }
 
 

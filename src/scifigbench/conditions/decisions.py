@@ -62,8 +62,10 @@ def apply(target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox]
     if decision.decision == "confirm":
         if decision.proposed_text and decision.proposed_text != target.text:
             return target.with_(status="proposed")  # the proposal changed since it was confirmed
+        overridden = bool(decision.expected_answer) and decision.expected_answer != target.expected_answer
         return target.with_(
             status="confirmed",
+            accept=None if overridden else target.accept,  # a reviewer's own answer is read exactly
             expected_answer=decision.expected_answer or target.expected_answer,
             reasoning_path=decision.reasoning_path or target.reasoning_path,
         )
@@ -72,7 +74,7 @@ def apply(target: BlurTarget, decision: Decision | None, boxes: Sequence[OcrBox]
         raise ReviewFileError(f"{where}: {decision.target_id}: {unmatched_replacement(decision.text, boxes, threshold)}")
     return target.with_(
         text=decision.text, box=match.box.box, element_id=match.box.element_id, role=None, status="confirmed",
-        question=None, neighbours_json=None, also=(),
+        question=None, neighbours_json=None, also=(), accept=None,
         match_tier=match.tier, match_score=match.score, rule="reviewer",
         expected_answer=decision.expected_answer or decision.text,
         reasoning_path=decision.reasoning_path or f"Chosen by a reviewer in place of '{target.text}'.",

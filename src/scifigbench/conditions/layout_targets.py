@@ -23,7 +23,9 @@ on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remai
 percentage equal to 100 minus the other printed percentages; ``ordered_series`` — a category that
 is the one month or numeric band fitting between its two neighbours; ``opposite_pair`` — a legend entry,
 category or series label whose one visible partner of its kind is its exact opposite word for
-word ('Women' beside 'Men'), tried last.
+word ('Women' beside 'Men'); ``value_scale`` — a value label whose place on the linear scale the
+other value labels stand on gives its number (a bar's value read against the labelled bars), an
+estimate that carries the range of answers counted correct, tried last.
 
 Every proposal carries the box of the label it is about, a question that points at that label
 by role and position, and the visible labels an answer might name instead. They land as
@@ -54,6 +56,7 @@ from scifigbench.layout.elements import (
     TITLE,
 )
 from scifigbench.layout.questions import question_for
+from scifigbench.layout.scale import estimate, fit_scale, read_within
 from scifigbench.layout.vocab import (
     GENERIC_WORDS,
     STOP_WORDS,
@@ -77,7 +80,14 @@ ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "
 # heading, a title the caption paraphrases): they come after every legend entry, category and
 # panel title, even those whose naming caption has to be redacted.
 _WEAK_ADMITTANCE = frozenset(("series_label", "axis_title"))
-INDUCTANCE_RULES = ("tick_sequence", "pie_remainder", "repeated_label", "ordered_series", "opposite_pair")
+INDUCTANCE_RULES = (
+    "tick_sequence",
+    "pie_remainder",
+    "repeated_label",
+    "ordered_series",
+    "opposite_pair",
+    "value_scale",
+)
 ADMIT_SCORE = 0.9
 MIN_SCORE = 0.8
 # a label starting (in lower case) or ending with one of these is a piece of a sentence OCR split
@@ -574,6 +584,49 @@ def _opposite_pair(layout: Layout) -> list[Candidate]:
     return out
 
 
+def _value_scale(layout: Layout) -> list[Candidate]:
+    """Value labels whose place says their value: the other value labels of the chart stand on a
+    linear scale (``layout.scale``), and read on it this one's place gives its own number to
+    within the scale's reading precision. The answer is an estimate, so the candidate carries the
+    range of answers counted correct (5 % of the printed values' span either side, at least one
+    unit of the printed precision; a scale looser than that proposes nothing). Tried after every
+    exact path."""
+    numbers = [
+        lb
+        for lb in layout.labels
+        if lb.value is not None and lb.run is None and lb.role not in (FURNITURE, TITLE) and lb.score >= MIN_SCORE
+    ]
+    scale = fit_scale(numbers)
+    if scale is None:
+        return []
+    out = []
+    for lb in scale.labels:
+        found = estimate(lb, scale)
+        if found is None or lb.value is None:
+            continue
+        refit, guess = found
+        digits = decimals(lb.text)
+        half = read_within(scale, refit, 10.0**-digits)
+        if half is None or abs(guess - lb.value) > half:
+            continue  # its place does not say its value closely enough
+        low, high = round(lb.value - half, digits + 1), round(lb.value + half, digits + 1)
+        shown = ", ".join(o.text for o in refit.labels)
+        cand = _candidate(
+            layout,
+            lb,
+            INDUCTANCE,
+            "value_scale",
+            (
+                f"The other values printed in the chart ({shown}) stand where one linear scale puts them along "
+                f"the {refit.axis}-axis (each label's {refit.edge} within {refit.off_px:.1f} px of it); on that "
+                f"scale the blurred label's place reads {guess:.3g}, so it is {lb.text}: any answer from {low:g} "
+                f"to {high:g} is counted correct."
+            ),
+        )
+        out.append(replace(cand, accept=(low, high)))
+    return out
+
+
 def _same_line(b0: float, b1: float, q0: float, q1: float) -> bool:
     """Two boxes spanning ``b0..b1`` and ``q0..q1`` across their line are set on one line: of a
     height, and centred alike (not a word of slanted text touching the next one lower down)."""
@@ -619,7 +672,7 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
         cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
     elif mode == INDUCTANCE:
         cands = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout)
-        cands += _ordered_series(layout) + _opposite_pair(layout)
+        cands += _ordered_series(layout) + _opposite_pair(layout) + _value_scale(layout)
         order = INDUCTANCE_RULES
     else:
         raise ValueError(f"unknown blur mode {mode!r}")

@@ -47,6 +47,7 @@ def _target(
         question=c.question,
         neighbours_json=c.neighbours_json,
         also=c.also,
+        accept=c.accept,
     )
 
 

@@ -34,6 +34,9 @@ BLUR_TARGETS = TableSchema(
         Column("also_json", "str", nullable=True,
                doc="JSON list of further [x0, y0, x1, y1] boxes blurred with this one: the other copies of a label "
                    "printed in every panel (null: the one box above)"),
+        Column("accept_low", "float", nullable=True,
+               doc="a value inferred by estimate (read off a scale): the lowest answer counted correct"),
+        Column("accept_high", "float", nullable=True, doc="... and the highest (both null: the expected answer exactly)"),
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
 )

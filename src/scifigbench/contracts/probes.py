@@ -17,7 +17,9 @@
   "original_caption": str, "correct_elements": [str], "correct_share": float, "principle": str}
 - blur: {"target_id": str, "mode": str, "expected_answer": str, "reasoning_path": str,
   "role": str|null, "element_id": str|null, "neighbours": [str] (figures without a spec only: the
-  visible labels of the same kind; an answer naming one is a wrong reading, not a fabrication)}
+  visible labels of the same kind; an answer naming one is a wrong reading, not a fabrication),
+  "accept": [low, high] (a value inferred by estimate, e.g. from where its label stands against
+  the other values: any number in the range is correct)}
 
 ``category`` is the capability category, the resistance type, "caption_bias", or the blur mode.
 Probe ids are ``<figure_id>/<family>/<category>`` with a ``/<n>`` suffix where one figure has

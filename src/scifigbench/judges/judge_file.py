@@ -26,7 +26,7 @@ _REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
 }
 _OPTIONAL: dict[str, dict[str, type | tuple[type, ...]]] = {
     "resistance": {"expected": dict},
-    "blur_active": {"reviewer_notes": str},
+    "blur_active": {"reviewer_notes": str, "accept": list},
     "caption_claim": {"type": str},
     "capability": {"question": str},
 }
@@ -78,6 +78,13 @@ def _check(fields: dict, family: str, where: str) -> None:
     for name, allowed in _ALLOWED.items():
         if name in _REQUIRED[family] and fields[name] not in allowed:
             raise RecordError(f"{where}: field {name!r} must be one of {allowed}, got {fields[name]!r}")
+    accept = fields.get("accept") if family == "blur_active" else None
+    if accept is not None and not (
+        len(accept) == 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in accept)
+        and accept[0] <= accept[1]
+    ):
+        raise RecordError(f"{where}: field 'accept' must be [low, high], two numbers with low <= high, got {accept!r}")
     if family == "capability":
         expected = fields["expected"]
         for name in ("answer", "answer_type"):
@@ -100,7 +107,7 @@ def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
             "unit_keys": [f["id"]],
         }
     if family == "blur_active":
-        fields["accept"] = rules.accepted_range(f.get("reviewer_notes"))
+        fields["accept"] = rules.unit_range(f)
     result = judge.judge(family, fields)
     verdict = dict.fromkeys(VERDICT_FIELDS[family])
     if result.verdict is not None:

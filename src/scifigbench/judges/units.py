@@ -88,6 +88,8 @@ def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: Figure
              "mode": probe["category"]}
         if exp.get("neighbours"):
             f["neighbours"] = exp["neighbours"]
+        if exp.get("accept"):
+            f["accept"] = exp["accept"]
         return [Unit(sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **base)]
 
     # describe: the MQM unit, plus caption claims (capbias) or the passive blur unit (admb/indb)

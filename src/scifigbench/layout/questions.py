@@ -134,6 +134,36 @@ def _in_plot_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     return f"What does the text label inside the plot area, in the {where} of the figure, say?", others
 
 
+def _value_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
+    """A value label located by the category it stands at: the category run across from it whose
+    nearest label is closer than half the run's spacing ('Radio' beside a horizontal bar's value,
+    'Newspapers' under a column's). Several values at one category are counted in reading order."""
+    numbers = [o for o in layout.labels if o.value is not None and o.run is None]
+    best = None
+    for run in layout.runs:
+        if run.numeric or len(run.labels) < 2:
+            continue
+        across = (lambda o: o.cx) if run.axis == "x" else (lambda o: o.cy)
+        spots = sorted(across(c) for c in run.labels)
+        spacing = min(b - a for a, b in zip(spots, spots[1:], strict=False))
+        cat = min(run.labels, key=lambda c: abs(across(c) - across(lb)))
+        gap = abs(across(cat) - across(lb))
+        if gap < spacing / 2 and (best is None or gap < best[0]):
+            best = (gap, run, cat, across)
+    if best is None:
+        return None
+    _, run, cat, across = best
+    group = sorted(
+        (o for o in numbers if min(run.labels, key=lambda c: abs(across(c) - across(o))) is cat),
+        key=across,
+    )
+    others = [o.text for o in numbers if o is not lb]
+    if len(group) <= 1:
+        return f"What value is printed for '{cat.text}'?", others
+    way = "from the left" if run.axis == "x" else "from the top"
+    return f"What is the {ordinal(group.index(lb))} value printed for '{cat.text}', counting {way}?", others
+
+
 def region(box, width: int, height: int) -> str:
     """'upper left', 'centre', 'right side'... for a box in a width x height image."""
     cx = (box[0] + box[2]) / 2 / max(width, 1)
@@ -157,6 +187,8 @@ def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
         return _axis_title_question(layout, lb)
     if lb.role == ANNOTATION and lb.value is None and lb.why == INSIDE_FRAME:
         return _in_plot_question(layout, lb)
+    if lb.value is not None and lb.run is None and (q := _value_question(layout, lb)) is not None:
+        return q
     nearest = sorted(
         (o for o in layout.labels if o is not lb and o.value is None and o.role != "page_furniture"),
         key=lambda o: abs(o.cx - lb.cx) + abs(o.cy - lb.cy),

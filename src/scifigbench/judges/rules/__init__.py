@@ -7,7 +7,7 @@ The version of all rules (answers and descriptions) lives in :mod:`.version`; bu
 """
 
 from scifigbench.judges.rules.blur_passive import judge_blur_passive
-from scifigbench.judges.rules.blur_active import BlurVerdict, accepted_range, judge_blur_active
+from scifigbench.judges.rules.blur_active import BlurVerdict, accepted_range, judge_blur_active, unit_range
 from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
 from scifigbench.judges.rules.numbered import split_numbered
@@ -24,7 +24,7 @@ def rule_verdict(family: str, f: dict) -> dict:
         out = {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
     elif family == "blur_active":
         v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
-                              accepted_range(f.get("reviewer_notes")), f.get("neighbours") or ())
+                              unit_range(f), f.get("neighbours") or ())
         out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
     elif family == "caption_claim":
         follows, evidence = caption_claim_evidence(f["description"], f["claim"], f["reality"])
@@ -38,5 +38,5 @@ def rule_verdict(family: str, f: dict) -> dict:
 __all__ = [
     "JUDGE_ID", "RULE_VERSION", "BlurVerdict", "Verdict", "accepted_range", "caption_claim_evidence",
     "judge_blur_active", "judge_blur_passive", "judge_capability", "judge_caption_claim", "judge_resistance",
-    "rule_verdict", "split_numbered",
+    "rule_verdict", "split_numbered", "unit_range",
 ]

@@ -62,6 +62,16 @@ def accepted_range(notes: str | None) -> tuple[float, float] | None:
     return low, high
 
 
+def unit_range(fields: dict) -> tuple[float, float] | None:
+    """The numeric range a blur unit accepts: the target's own (a value inferred by estimate
+    carries one from the conditions stage), else one a reviewer's note states."""
+    accept = fields.get("accept")
+    if accept:
+        low, high = accept
+        return float(low), float(high)
+    return accepted_range(fields.get("reviewer_notes"))
+
+
 def _numeric_target(expected: str) -> float | None:
     readings = extract_numbers(expected)
     stripped = re.sub(r"[\d.,%\s~≈+-]|about|approximately", "", normalise_text(expected), flags=re.IGNORECASE)

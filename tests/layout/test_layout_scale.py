@@ -1,0 +1,86 @@
+"""Value labels placed by a linear scale (``layout.scale``) and the ``value_scale`` inductance rule.
+
+Expected values come from how each chart is drawn (bar length = k x value), never from the fit.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from helpers.layout_charts import draw_text
+from scifigbench.conditions.candidates import INDUCTANCE
+from scifigbench.conditions.layout_targets import ranked_candidates
+from scifigbench.layout import Label, read_layout
+from scifigbench.layout.scale import estimate, fit_scale
+
+ROWS = ("Podcasts", "Cable news", "Radio", "News websites", "Local TV news")
+VALUES = (41, 22, 17, 84, 37)
+PX = 3.0  # pixels per unit of the drawn bars
+
+
+def _label(i: int, text: str, x0: float, y0: float, w: float = 20.0, h: float = 14.0) -> Label:
+    return Label(i, text, (x0, y0, x0 + w, y0 + h), 0.99, ((x0, y0, x0 + w, y0 + h),), value=float(text))
+
+
+def _bar_ends(values, start: float = 200.0, pitch: float = 40.0) -> list[Label]:
+    """Labels just right of horizontal bars 3 px per unit long, one bar per row."""
+    return [_label(i, str(v), start + PX * v + 5, 60 + pitch * i) for i, v in enumerate(values)]
+
+
+def test_a_scale_is_found_through_numbers_that_are_no_value_labels():
+    labels = _bar_ends(VALUES) + [_label(9, "2019", 40, 10), _label(10, "2023", 140, 10)]
+    scale = fit_scale(labels)
+    assert scale is not None and scale.axis == "x"
+    assert scale.slope == pytest.approx(PX)
+    assert {lb.text for lb in scale.labels} == {str(v) for v in VALUES}  # the legend years stay out
+    found = estimate(scale.labels[2], scale)
+    assert found is not None and found[1] == pytest.approx(17.0)
+
+
+def test_numbers_in_one_row_or_in_one_column_make_no_scale():
+    row = [_label(i, str(v), 200 + PX * v, 60) for i, v in enumerate(VALUES)]  # a table row: one line across
+    assert fit_scale(row) is None
+    # a tick column misread as values, plus one far number: the others do not move with their value
+    column = [_label(i, str(v), 14, 20 + 12 * i) for i, v in enumerate((300, 200, 240, 20, 180, 120, 40))]
+    assert fit_scale([*column, _label(9, "201819", 433, 202)]) is None
+
+
+def test_labels_centred_in_stacked_segments_make_no_scale():
+    # each label sits in the middle of its segment, which starts where the previous one ends
+    shares = ((20, 35, 30), (25, 15, 45), (10, 40, 25), (30, 20, 35))
+    labels, i = [], 0
+    for row, parts in enumerate(shares):
+        left = 0.0
+        for v in parts:
+            labels.append(_label(i, str(v), 200 + PX * (left + v / 2) - 10, 60 + 40 * row))
+            left += v
+            i += 1
+    assert fit_scale(labels) is None
+
+
+def _bar_chart() -> tuple[np.ndarray, list]:
+    img = np.full((320, 560, 3), 255, np.uint8)
+    lines = [draw_text(img, "Where people get their news", 20, 30, 0.6)]
+    for k, (row, v) in enumerate(zip(ROWS, VALUES, strict=True)):
+        y = 80 + 44 * k
+        cv2.rectangle(img, (200, y - 12), (200 + int(PX * v), y + 8), (160, 100, 140), -1)
+        (w, _), _ = cv2.getTextSize(row, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+        lines.append(draw_text(img, row, 190 - w, y + 4))
+        lines.append(draw_text(img, str(v), 206 + int(PX * v), y + 4))
+    return img, lines
+
+
+def test_bar_values_are_inductance_targets_with_the_range_a_reader_can_estimate():
+    img, lines = _bar_chart()
+    layout = read_layout(img, lines)
+    cands = [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "bars") if c.rule == "value_scale"]
+    assert {c.text for c in cands} == {str(v) for v in VALUES}
+    half = 0.05 * (max(VALUES) - min(VALUES))  # 5 % of the printed values' span: 3.35
+    for c in cands:
+        v = float(c.text)
+        assert c.accept == pytest.approx((v - half, v + half), abs=0.051)  # bounds kept to one decimal
+        row = ROWS[VALUES.index(int(v))]
+        assert c.question == f"What value is printed for '{row}'?"
+        assert c.expected_answer == c.text and "any answer from" in c.reasoning_path
