@@ -46,6 +46,7 @@ class Group:
 
 # Demographic breakdowns and answer scales: any member is inferable from the others.
 HEADERS = ("Gender", "Age", "Age", "Race/ethnicity", "Education", "Party", "Party", "Income", "Community")
+HEADERS += ("Generation", "Region")
 DEMOGRAPHICS = (
     Group(("Men", "Women"), "complementary pair (gender)"),
     Group(("Ages 18-29", "30-49", "50-64", "65+"), "ordered age bands"),
@@ -56,6 +57,8 @@ DEMOGRAPHICS = (
     Group(("Republican", "Democrat", "Independent"), "the standard party set"),
     Group(("Upper income", "Middle income", "Lower income"), "ordered income tiers"),
     Group(("Urban", "Suburban", "Rural"), "the standard community-type set"),
+    Group(("Gen Z", "Millennial", "Gen X", "Boomer"), "ordered generations"),
+    Group(("Northeast", "Midwest", "South", "West"), "the four US census regions"),
 )
 SCALES = (
     Group(("Disapprove", "Approve"), "complementary pair (approve/disapprove)"),
@@ -144,7 +147,7 @@ def _labels(rng: random.Random, pool: tuple[Group, ...], k: int | None = None) -
 # Sets whose missing member a reader names exactly once the others are visible: two opposite
 # sides, a closed set of three answers, a symmetric scale (each answer's mirror is printed).
 _CLOSED = ("the standard party set", "closed answer set (better/same/worse)", "ordered agreement scale")
-_CLOSED += ("ordered opinion scale",)
+_CLOSED += ("ordered opinion scale", "the four US census regions")
 
 
 def _exactly_inferable(why: str | None, k: int, n: int) -> bool:
@@ -162,7 +165,8 @@ def _exactly_inferable(why: str | None, k: int, n: int) -> bool:
         return True
     if why in ("ordered months", "ordered years"):
         return n >= 3  # a regular run; two years in a legend ('2019', '2023') give no step
-    return why in ("ordered age bands", "ordered income tiers", "the standard community-type set") and 0 < k < n - 1
+    middles = ("ordered age bands", "ordered income tiers", "the standard community-type set", "ordered generations")
+    return why in middles and 0 < k < n - 1
 
 
 def _status(why: str | None) -> tuple[str, str]:

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.layout.vocab import between, names_a_dimension, residual_answer, swapped_opposite, two_answers_in_one
+from scifigbench.layout.vocab import (
+    between,
+    completes_set,
+    in_ordered_series,
+    names_a_dimension,
+    residual_answer,
+    swapped_opposite,
+    two_answers_in_one,
+)
 
 
 @pytest.mark.parametrize(
@@ -63,6 +71,14 @@ def test_a_label_and_its_exact_opposite(text, other, swapped):
         ("0-10", "10-20", "20-30", "band"),  # bands meeting edge to edge
         ("18-29", "30-49", "65+", None),  # 50-64 is missing
         ("0-17 years", "18-35 years", "35-54 years", None),  # gaps differ on the two sides
+        ("Spring", "Summer", "Autumn", "season"),
+        ("Fall", "Winter", "Spring", "season"),  # across the year
+        ("Spring", "Fall", "Winter", None),  # summer is missing
+        ("Baby Boomers", "Gen X", "Millennials", "generation"),
+        ("Gen Z", "Millennials", "Gen X", "generation"),  # read the other way
+        ("Silent Generation", "Gen X", "Millennials", None),  # the boomers are missing
+        ("Unigram", "Bigram", "Trigram", "n-gram order"),
+        ("1-gram", "2-grams", "3-gram", "n-gram order"),
     ],
 )
 def test_the_one_member_between_two_neighbours(before, text, after, kind):
@@ -83,3 +99,36 @@ def test_a_residual_answer_is_guessable_only_beside_a_scale():
 )
 def test_a_demographic_dimension_heading(text, heading):
     assert names_a_dimension(text) is heading
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Gen X", "generation"),
+        ("Millennials", "generation"),
+        ("Silent Generation", "generation"),
+        ("Silent", None),  # a bare 'Silent' (a speech condition, say) is no generation
+        ("X", None),
+        ("Autumn", "season"),
+        ("Summer Olympics", None),
+        ("Bigrams", "n-gram order"),
+        ("Trigram LM", None),
+    ],
+)
+def test_named_steps_of_a_known_order(text, kind):
+    assert in_ordered_series(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "others", "complete"),
+    [
+        ("F1", ["Precision", "Recall"], True),
+        ("F1 score", ["Precision", "Recall (%)"], True),
+        ("F1", ["Precision", "Accuracy"], False),
+        ("Midwest", ["Northeast", "South", "West"], True),
+        ("Midwest", ["Northeast", "South"], False),
+        ("Hard", ["Easy", "Medium"], True),
+    ],
+)
+def test_closed_sets_of_measures_regions_and_difficulty(text, others, complete):
+    assert (completes_set(text, others) is not None) == complete

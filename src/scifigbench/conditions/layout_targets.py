@@ -190,6 +190,28 @@ def _initials(text: str) -> str | None:
     return "".join(w[0] for w in words).lower() if len(words) >= 2 else None
 
 
+def _abbreviation_shown(text: str, others: list[str]) -> str | None:
+    """Another label prints ``text``'s initials in capitals ('AMI' beside 'adjusted mutual
+    information'), or spells out the words whose initials ``text`` is ('Phoneme Error Rate' beside
+    'PER'): either way the one gives the other away. Returns that label."""
+    initials = _initials(text)
+    for o in others:
+        if initials and len(initials) >= 2 and re.search(rf"(?<![A-Za-z]){initials.upper()}(?![A-Za-z])", o):
+            return o
+        if re.fullmatch(r"[A-Z]{2,6}", text.strip()) and _spells_out(text.strip().lower(), o):
+            return o
+    return None
+
+
+def _spells_out(acronym: str, text: str) -> bool:
+    """Some run of ``text``'s words (stop words skipped) has ``acronym`` as its initials."""
+    words = [w for w in re.findall(r"[A-Za-z][\w-]*", text) if w.lower() not in STOP_WORDS]
+    heads = "".join(w[0] for w in words).lower()
+    return len(words) >= len(acronym) and acronym in heads and any(
+        "".join(w[0] for w in words[i : i + len(acronym)]).lower() == acronym for i in range(len(words))
+    )
+
+
 def _named_by(text: str, context: str, quantity: bool = False) -> bool:
     """Most of the label's content words, or its initials, appear in ``context`` (title or caption).
 
@@ -319,6 +341,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "lettered like another label ('Model A' beside 'Model B')"
     if _parts_shown(text, [o.text for o in others]):
         return "every part of the name is printed in other labels (a naming pattern)"
+    if shown := _abbreviation_shown(text, [o.text for o in others]):
+        return f"abbreviated or spelled out in another label ('{shown}')"
     options = completes_set(text, [o.text for o in others])
     if options:
         return f"completes a visible option set ({options})"
@@ -536,7 +560,14 @@ def _ordered_series(layout: Layout) -> list[Candidate]:
             kind = between(prev.text, lb.text, nxt.text)
             if kind is None or min(prev.score, lb.score, nxt.score) < MIN_SCORE:
                 continue
-            what = {"month": "months", "tier": "the two ends of a three-step scale", "band": "numeric bands"}[kind]
+            what = {
+                "month": "months",
+                "tier": "the two ends of a three-step scale",
+                "band": "numeric bands",
+                "season": "seasons",
+                "generation": "generations",
+                "n-gram order": "n-gram orders",
+            }[kind]
             out.append(
                 _candidate(
                     layout,

@@ -89,8 +89,59 @@ def generic_heading(text: str) -> bool:
     return bool(words) and all(w in GENERIC_WORDS for w in words)
 
 
+# Named steps everyone knows in order: each step is the set of its spellings (tokens joined by a
+# space; 'generation' and 'gen' are filler). Seasons turn round the year like months.
+_NAMED_SEQUENCES: dict[str, tuple[tuple[frozenset[str], ...], bool]] = {
+    "season": (
+        (frozenset({"spring"}), frozenset({"summer"}), frozenset({"fall", "autumn"}), frozenset({"winter"})),
+        True,
+    ),
+    "generation": (
+        (
+            frozenset({"silent", "greatest"}),
+            frozenset({"boomer", "baby boomer", "boomers", "baby boomers"}),
+            frozenset({"x"}),
+            frozenset({"millennial", "millennials", "y"}),
+            frozenset({"z", "zoomer", "zoomers"}),
+        ),
+        False,
+    ),
+    "n-gram order": (
+        (
+            frozenset({"unigram", "1 gram"}),
+            frozenset({"bigram", "2 gram"}),
+            frozenset({"trigram", "3 gram"}),
+            frozenset({"4 gram", "fourgram"}),
+            frozenset({"5 gram", "fivegram"}),
+        ),
+        False,
+    ),
+}
+_SEQUENCE_FILLER = frozenset({"generation", "gen", "the"})
+_NEEDS_FILLER = frozenset({"silent", "greatest", "x", "y", "z"})  # a generation only as 'Gen X', 'Silent Generation'
+
+
+def _named_step(text: str) -> tuple[str, int] | None:
+    """(sequence, step) when ``text`` names one step of a named sequence and nothing else
+    ('Gen X' -> generation 2, 'Autumn' -> season 2, 'bi-gram' -> n-gram order 1)."""
+    all_words = re.findall(r"[a-z0-9]+", text.lower().replace("-", " "))
+    words = [w for w in all_words if w not in _SEQUENCE_FILLER]
+    phrase = " ".join(words)
+    if not phrase or (phrase in _NEEDS_FILLER and len(words) == len(all_words)):
+        return None
+    forms = {phrase, phrase.replace(" ", ""), phrase.removesuffix("s"), phrase.replace(" ", "").removesuffix("s")}
+    for name, (steps, _) in _NAMED_SEQUENCES.items():
+        for k, spellings in enumerate(steps):
+            if forms & spellings:
+                return name, k
+    return None
+
+
 def in_ordered_series(text: str) -> str | None:
-    """The kind of ordered series ``text`` is a member of (month, weekday, year, range...), or None."""
+    """The kind of ordered series ``text`` is a member of (month, weekday, year, range, season,
+    generation...), or None."""
+    if step := _named_step(text):
+        return step[0]
     t = text.strip().lower().rstrip(".*")
     words = [w for w in re.split(r"[\s.,'’/-]+", t) if w]
     first = words[0] if words else ""
@@ -172,6 +223,15 @@ def between(before: str, text: str, after: str) -> str | None:
         return None
     if _tier_between(before, text, after):
         return "tier"
+    steps = [_named_step(t) for t in (before, text, after)]
+    if all(x is not None for x in steps) and len({x[0] for x in steps if x is not None}) == 1:
+        name = steps[0][0]  # type: ignore[index]
+        count, cyclic = len(_NAMED_SEQUENCES[name][0]), _NAMED_SEQUENCES[name][1]
+        a, m, b = (x[1] for x in steps if x is not None)
+        step = (lambda i, j: (j - i) % count) if cyclic else (lambda i, j: j - i)
+        if step(a, m) == step(m, b) == 1 or step(m, a) == step(b, m) == 1:
+            return name
+        return None
     bands = [_band(t) for t in (before, text, after)]
     if all(x is not None for x in bands):
         lo_side, mine, hi_side = (x for x in bands if x is not None)
@@ -251,6 +311,9 @@ OPTION_SETS = (
     ({"low"}, {"medium", "mid", "middle"}, {"high"}),
     ({"good", "excellent"}, {"fair", "only fair"}, {"poor"}),
     ({"small"}, {"medium"}, {"large"}),
+    ({"easy"}, {"medium", "moderate"}, {"hard", "difficult"}),
+    ({"precision"}, {"recall"}, {"f1", "f1 score", "f score", "f measure", "f1 measure"}),
+    ({"northeast"}, {"midwest"}, {"south"}, {"west"}),  # the four US census regions
     # the demographic and answer scales of survey charts (web statistics pages)
     ({"white"}, {"black"}, {"hispanic", "latino"}, {"asian"}),
     ({"upper income", "upper"}, {"middle income", "middle"}, {"lower income", "lower"}),
@@ -269,8 +332,8 @@ OPTION_SETS = (
 
 
 def _option(text: str, option: set[str]) -> bool:
-    t = " ".join(re.findall(r"[a-z']+", text.lower()))
-    return any(re.search(rf"(?<![a-z']){re.escape(o)}(?![a-z'])", t) for o in option)
+    t = " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+    return any(re.search(rf"(?<![a-z0-9']){re.escape(o)}(?![a-z0-9'])", t) for o in option)
 
 
 def completes_set(text: str, others: list[str]) -> str | None:
@@ -285,6 +348,14 @@ def completes_set(text: str, others: list[str]) -> str | None:
     return None
 
 
+def _same_frame(rest: set[str], other_rest: set[str]) -> bool:
+    """What two labels say besides their opposite words is shared, or one says nothing else: 'Train
+    loss' and 'Validation loss', 'Men' and 'Women'; not 'Expected validation accuracy' and '1d
+    Training duration', whose opposite words sit in two different phrases."""
+    rest, other_rest = rest - STOP_WORDS, other_rest - STOP_WORDS
+    return not rest or not other_rest or bool(rest & other_rest)
+
+
 def complement_of(text: str, others: list[str]) -> str | None:
     """The visible text that forms a complementary pair with ``text`` ('Women' for 'Men'), if any."""
     mine = set(re.findall(r"[a-z']+", _spelled(text)))
@@ -293,7 +364,7 @@ def complement_of(text: str, others: list[str]) -> str | None:
             if mine & side:
                 for o in others:
                     words = set(re.findall(r"[a-z']+", _spelled(o)))
-                    if words & other and not words & side:
+                    if words & other and not words & side and _same_frame(mine - side, words - other):
                         return o
     # "Illegal in most cases" beside "Legal in most cases", "Unidirectional" beside "Bidirectional":
     # the same words with a negating or opposing prefix
