@@ -144,3 +144,43 @@ def test_one_phrase_with_ordinary_word_gaps_is_not_split():
     img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
     lines.append(draw_text(img, "Men and women", 260, 26))
     assert "Men and women" in {lb.text for lb in read_layout(img, lines).labels}
+
+
+def test_two_headers_whose_box_margins_cross_meet_at_the_blank_between_them():
+    """OCR pads each box: two answers a word space apart get boxes that overlap at their ends.
+    Each box is cut back to its ink, so neither blur reaches the other's letters."""
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    left = draw_text(img, "Illegal in most cases", 200, 26)
+    right = draw_text(img, "Legal in most cases", int(left.box[2]) + 12, 26)
+    padded = [
+        Line(left.text, (left.box[0], left.box[1], left.box[2] + 8, left.box[3])),
+        Line(right.text, (right.box[0] - 8, right.box[1], right.box[2], right.box[3])),
+    ]
+    found = {lb.text: lb.box for lb in read_layout(img, lines + padded).labels}
+    inked = np.flatnonzero((img[10:32, int(left.box[0]) : int(right.box[2])] < 128).any(axis=(0, 2)))
+    gap = np.diff(inked).argmax()  # the word space between the two answers, read off the drawn image
+    last, first = int(left.box[0]) + inked[gap], int(left.box[0]) + inked[gap + 1]
+    assert last < found[left.text][2] <= first and last < found[right.text][0] <= first
+    assert found[left.text][2] <= found[right.text][0]
+
+
+def test_slanted_words_with_overlapping_boxes_keep_their_boxes():
+    """Words of unequal box heights are no line of text side by side: their boxes stay."""
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    a = draw_text(img, "premier", 300, 26)
+    b = draw_text(img, "league", int(a.box[2]) + 12, 40)
+    tall = [Line(a.text, (a.box[0], a.box[1] - 12, a.box[2] + 8, a.box[3])), Line(b.text, (b.box[0] - 8, *b.box[1:]))]
+    found = {lb.text: lb.box for lb in read_layout(img, lines + tall).labels}
+    assert found["premier"] == tall[0].box and found["league"] == tall[1].box
+
+
+def test_headers_centred_over_the_drawing_are_legend_entries_even_when_wider_than_it():
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    lines.append(draw_text(img, "Views of the policy", 10, 12, 0.4))
+    lines.append(draw_text(img, "Disagree", 140, 34))
+    lines.append(draw_text(img, "Agree overall", 218, 34))  # centred over the bars, ending past the widest
+    layout = read_layout(img, lines)
+    agree = next(lb for lb in layout.labels if lb.text == "Agree overall")
+    assert agree.cx < layout.frame[2] < agree.box[2]
+    roles = _roles(layout)
+    assert roles["Disagree"] == roles["Agree overall"] == "legend_entry", roles

@@ -25,6 +25,9 @@ from scifigbench.layout.vocab import (
         ("Disapprove Approve", "Disapprove | Approve"),
         ("OpposeFavor", "Oppose | Favor"),  # OCR dropped the space between the headers
         ("DisagreeAgree", "Disagree | Agree"),
+        ("SomewhatVery", "Somewhat | Very"),  # two answers of one closed scale
+        ("Not tooSomewhat", "Not too | Somewhat"),
+        ("Very Good", None),  # words of two different scales
         ("BiLSTM", None),  # a capital inside a name splits nothing that is no opposite pair
         ("Men and women", None),  # one phrase: the split word is not capitalised
         ("Health care costs", None),

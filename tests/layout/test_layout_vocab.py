@@ -95,6 +95,7 @@ def test_option_sets_need_every_other_member_visible():
     assert completes_set("Asian", ["White", "Black"]) is None
     assert completes_set("HS or less", ["Postgrad", "College grad", "Some college"]) is not None
     assert completes_set("Not at all", ["Very", "Somewhat", "Not too"]) is not None
+    assert completes_set("Not at all", ["SomewhatVery", "Not too"]) is not None  # two answers OCR glued
 
 
 @pytest.mark.parametrize(
@@ -110,6 +111,10 @@ def test_option_sets_need_every_other_member_visible():
         ("Sources of energy", False),
         ("(c) NER", False),
         ("Training loss", False),
+        ("Additional Informatior", True),  # OCR slipped on the last letter of the link
+        ("Learn moře", True),
+        ("Mean information", False),
+        ("Reading more", False),
     ],
 )
 def test_furniture_words(text, yes):

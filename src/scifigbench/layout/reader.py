@@ -604,7 +604,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
                 coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
-    labels = _answers_split(_labels(lines, swatches, coloured), ink)
+    labels = _margins_parted(_answers_split(_labels(lines, swatches, coloured), ink), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
@@ -641,6 +641,34 @@ def _answers_split(labels: list[Label], ink: np.ndarray) -> list[Label]:
     for i, lb in enumerate(sorted(out, key=lambda b: (b.box[1], b.box[0]))):
         lb.index = i
     return sorted(out, key=lambda b: b.index)
+
+
+def _margins_parted(labels: list[Label], ink: np.ndarray) -> list[Label]:
+    """Two one-line labels set on one line (of a height, centred alike) whose OCR boxes overlap at
+    their ends ('Illegal in all/most cases' | 'Legal in all/most cases' a word space apart) meet at
+    the blank between their ink: OCR pads each box, so the margins cross while the letters do not. Each box then ends
+    where its ink ends, and a blur of one keeps off the other. Boxes whose ink meets (no blank
+    column of a quarter of the line height near the overlap) are left as they are."""
+    singles = sorted((lb for lb in labels if len(lb.lines) == 1 and not lb.rotated), key=lambda b: b.box[0])
+    for a in singles:
+        for b in singles:
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a.box, b.box
+            h = min(ay1 - ay0, by1 - by0)
+            level = max(ay1 - ay0, by1 - by0) <= 1.25 * h and abs(a.cy - b.cy) <= 0.25 * h
+            if not (ax0 < bx0 < ax1 < bx1) or not level:
+                continue  # slanted words' boxes overlap too, but they are of unequal heights and steps
+            y0, y1 = int(max(ay0, by0)), int(np.ceil(min(ay1, by1)))
+            lo, hi = int(max(ax0, bx0 - h)), int(np.ceil(min(bx1, ax1 + h)))
+            runs = pixels.column_runs(ink[y0:y1, lo:hi])
+            gaps = [(lo + p + 1, lo + q) for (_, p), (q, _) in zip(runs, runs[1:], strict=False)]
+            gaps = [(g0, g1) for g0, g1 in gaps if g1 - g0 >= 0.25 * h and g0 <= ax1 and g1 >= bx0]
+            if not gaps:
+                continue
+            g0, g1 = max(gaps, key=lambda g: g[1] - g[0])
+            a.box = (ax0, ay0, float(g0), ay1)
+            b.box = (float(g1), by0, bx1, by1)
+            a.lines, b.lines = (a.box,), (b.box,)
+    return labels
 
 
 def _widest_gap(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
@@ -741,14 +769,15 @@ def _figure_title_over_panels(layout: Layout) -> None:
 
 
 def _column_headers(row: list[Label], layout: Layout) -> None:
-    """Short texts set close together in one row under the title, over the drawing, head the
+    """Short texts set close together in one row under the title, centred over the drawing, head the
     columns of bars beneath them ('Disagree' | 'Agree' over a diverging chart): they name the
     series as a legend does, whether or not their colour survived the image's compression. A
     header whose colour was seen is a legend entry already and counts toward the row."""
     frame = layout.frame
     if frame is None:
         return
-    over = [lb for lb in row if lb.box[0] >= frame[0] and lb.box[2] <= frame[2] and len(lb.text.split()) <= 4]
+    # centred over the drawing: a header wider than its column of bars may reach past the frame
+    over = [lb for lb in row if frame[0] <= lb.cx <= frame[2] and len(lb.text.split()) <= 4]
     keyed = [
         lb for lb in layout.of_role(LEGEND) if any(abs(lb.cy - t.cy) <= 0.5 * max(lb.height, t.height) for t in over)
     ]

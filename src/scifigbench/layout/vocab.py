@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from difflib import SequenceMatcher
 
 _NUMBER = re.compile(
     r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?$"
@@ -332,7 +333,9 @@ OPTION_SETS = (
 
 
 def _option(text: str, option: set[str]) -> bool:
-    t = " ".join(re.findall(r"[a-z0-9']+", text.lower()))
+    """``text`` holds one spelling of ``option`` as whole words (two answers OCR glued together,
+    'SomewhatVery', count as two words)."""
+    t = " ".join(re.findall(r"[a-z0-9']+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).lower()))
     return any(re.search(rf"(?<![a-z0-9']){re.escape(o)}(?![a-z0-9'])", t) for o in option)
 
 
@@ -397,9 +400,19 @@ def two_answers_in_one(text: str) -> str | None:
     words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).split()
     for k in range(1, len(words)):
         left, right = " ".join(words[:k]), " ".join(words[k:])
-        if words[k][:1].isupper() and complement_of(left, [right]) is not None:
+        if words[k][:1].isupper() and (complement_of(left, [right]) is not None or _two_options(left, right)):
             return f"{left} | {right}"
     return None
+
+
+def _two_options(left: str, right: str) -> bool:
+    """``left`` and ``right`` are two different answers of one closed scale ('Somewhat' | 'Very')."""
+    for options in OPTION_SETS:
+        mine = [k for k, o in enumerate(options) if _option(left, o)]
+        theirs = [k for k, o in enumerate(options) if _option(right, o)]
+        if len(mine) == len(theirs) == 1 and mine != theirs:
+            return True
+    return False
 
 
 def swapped_opposite(text: str, other: str) -> bool:
@@ -578,10 +591,31 @@ def names_a_dimension(text: str) -> bool:
     return bool(words) and all(w in _DIMENSIONS for w in words)
 
 
+# Buttons and links of several words, matched up to an OCR slip ('Additional Informatior')
+_UI_PHRASES = (
+    "show source",
+    "additional information",
+    "more information",
+    "read more",
+    "learn more",
+    "full screen",
+    "view data",
+    "view table",
+    "view chart",
+    "reset zoom",
+)
+
+
+def _ui_misread(text: str) -> bool:
+    t = " ".join(text.lower().split())
+    return any(len(t) >= 8 and SequenceMatcher(None, t, p).ratio() >= 0.9 for p in _UI_PHRASES)
+
+
 def furniture_words(text: str) -> bool:
-    """Text about the page rather than the data: credits, sources, dates of a survey, UI text."""
+    """Text about the page rather than the data: credits, sources, dates of a survey, UI text (a
+    button or link of several words also when OCR slipped on a letter)."""
     t = text.strip()
-    return bool(_FURNITURE.search(t) or _UI.match(t.rstrip(".:")) or _DATE.search(t))
+    return bool(_FURNITURE.search(t) or _UI.match(t.rstrip(".:")) or _DATE.search(t) or _ui_misread(t.rstrip(".:")))
 
 
 _PANEL_MARK = re.compile(
