@@ -118,7 +118,9 @@ def test_page_shows_every_proposal_with_its_images(work: Path) -> None:
 
 
 def test_a_confirmed_estimate_keeps_its_range_unless_the_reviewer_gives_another_answer() -> None:
-    from scifigbench.conditions.candidates import BlurTarget
+    from types import SimpleNamespace
+
+    from scifigbench.conditions.candidates import BlurTarget, accepted_note
     from scifigbench.conditions.decisions import Decision, apply
 
     target = BlurTarget("f", "inductance", "17", (1.0, 1.0, 9.0, 9.0), "read on the bars' scale", "17", "proposed",
@@ -126,6 +128,7 @@ def test_a_confirmed_estimate_keeps_its_range_unless_the_reviewer_gives_another_
     kept = apply(target, Decision("f/inductance", "confirm", proposed_text="17"), [], 0.8, "t")
     assert (kept.status, kept.accept) == ("confirmed", (13.7, 20.3))
     assert kept.row()["accept_low"] == 13.7 and kept.row()["accept_high"] == 20.3
+    assert accepted_note(SimpleNamespace(**kept.row())) == " (any answer from 13.7 to 20.3)"  # shown to a reviewer
     own = apply(target, Decision("f/inductance", "confirm", proposed_text="17", expected_answer="18"), [], 0.8, "t")
     assert (own.expected_answer, own.accept) == ("18", None)
     assert own.row()["accept_low"] is None

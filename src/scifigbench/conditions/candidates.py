@@ -98,6 +98,15 @@ class BlurTarget:
         }
 
 
+def accepted_note(row) -> str:
+    """' (any answer from 13.7 to 20.3)' for a row of the blur_targets table whose answer is an
+    estimate, else ''."""
+    low, high = getattr(row, "accept_low", None), getattr(row, "accept_high", None)
+    if low is None or high is None or low != low or high != high:  # absent, or NaN from parquet
+        return ""
+    return f" (any answer from {low:g} to {high:g})"
+
+
 def row_boxes(row) -> tuple[Box, ...]:
     """Every box a row of the blur_targets table blurs (its own, then ``also_json``'s copies)."""
     own = (float(row.x0), float(row.y0), float(row.x1), float(row.y1))

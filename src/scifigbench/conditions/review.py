@@ -19,6 +19,7 @@ import click
 
 from scifigbench import paths
 from scifigbench.conditions import decisions as store
+from scifigbench.conditions.candidates import accepted_note
 from scifigbench.review_commands import file_option, table_option
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
@@ -103,7 +104,7 @@ def list_targets(table: Path, review_file: Path, show_all: bool) -> None:
             f"{r.target_id}  {r.status}{mark}  rule={r.rule}  text={r.text!r}  "
             f"box=({r.x0:.0f},{r.y0:.0f},{r.x1:.0f},{r.y1:.0f})  match={r.match_tier}:{r.match_score:.2f}"
         )
-        click.echo(f"    expected: {r.expected_answer!r}; why: {r.reasoning_path}")
+        click.echo(f"    expected: {r.expected_answer!r}{accepted_note(r)}; why: {r.reasoning_path}")
     click.echo(f"{len(rows)} target(s){'' if show_all else ' awaiting review'}; decisions in {review_file}")
 
 

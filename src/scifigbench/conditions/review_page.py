@@ -21,7 +21,7 @@ import pandas as pd
 from scifigbench import paths
 from scifigbench.conditions import config
 from scifigbench.conditions.blur import review_pair
-from scifigbench.conditions.candidates import row_boxes
+from scifigbench.conditions.candidates import accepted_note, row_boxes
 from scifigbench.conditions.images import read_bgr
 from scifigbench.conditions.ocr_boxes import text_boxes
 from scifigbench.tableio import atomic_write_text
@@ -70,7 +70,7 @@ def write_page(targets: Sequence[Any], root: Path, out: Path) -> None:
             f'<td><img src="{e(files.name)}/{e(stem)}.blurred.jpg" alt="blurred"></td>'
             f"<td><b>{e(r.target_id)}</b> <i>({e(str(r.status))})</i><br>text: <code>{e(str(r.text))}</code><br>"
             f"mode: {e(str(r.mode))}<br>rule: <code>{e(str(r.rule))}</code><br>expected answer: "
-            f"<code>{e(str(r.expected_answer))}</code><br>why: {e(str(r.reasoning_path))}<br>"
+            f"<code>{e(str(r.expected_answer))}</code>{e(accepted_note(r))}<br>why: {e(str(r.reasoning_path))}<br>"
             f"match: {e(str(r.match_tier))} {float(r.match_score):.2f}<br>"
             f"<code>scifigbench review blur confirm {e(r.target_id)}</code></td></tr>"
         )
