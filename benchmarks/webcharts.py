@@ -72,7 +72,8 @@ def verdict(box, mode: str, texts: list[dict], accept: tuple[float, float] | Non
             return False, "estimate proposed on a value not drawn to scale beside three others"
         value = float(t["text"].rstrip("%"))
         ok = accept[0] <= value <= accept[1]
-        return ok, f"estimable from the bars drawn to scale (range {accept[0]:g}-{accept[1]:g} {'holds' if ok else 'misses'} {value:g})"
+        held = "holds" if ok else "misses"
+        return ok, f"estimable from the bars drawn to scale (range {accept[0]:g}-{accept[1]:g} {held} {value:g})"
     repeated = sum(o["text"] == t["text"] for o in texts) >= 2
     return bool(t["inductance"] or repeated), ("inferable: " if t["inductance"] else "not inferable: ") + t["why"]
 

@@ -123,8 +123,20 @@ def test_a_confirmed_estimate_keeps_its_range_unless_the_reviewer_gives_another_
     from scifigbench.conditions.candidates import BlurTarget, accepted_note
     from scifigbench.conditions.decisions import Decision, apply
 
-    target = BlurTarget("f", "inductance", "17", (1.0, 1.0, 9.0, 9.0), "read on the bars' scale", "17", "proposed",
-                        "rapidocr", "exact", 1.0, rule="value_scale", accept=(13.7, 20.3))
+    target = BlurTarget(
+        "f",
+        "inductance",
+        "17",
+        (1.0, 1.0, 9.0, 9.0),
+        "read on the bars' scale",
+        "17",
+        "proposed",
+        "rapidocr",
+        "exact",
+        1.0,
+        rule="value_scale",
+        accept=(13.7, 20.3),
+    )
     kept = apply(target, Decision("f/inductance", "confirm", proposed_text="17"), [], 0.8, "t")
     assert (kept.status, kept.accept) == ("confirmed", (13.7, 20.3))
     assert kept.row()["accept_low"] == 13.7 and kept.row()["accept_high"] == 20.3

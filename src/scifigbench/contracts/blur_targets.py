@@ -36,7 +36,8 @@ BLUR_TARGETS = TableSchema(
                    "printed in every panel (null: the one box above)"),
         Column("accept_low", "float", nullable=True,
                doc="a value inferred by estimate (read off a scale): the lowest answer counted correct"),
-        Column("accept_high", "float", nullable=True, doc="... and the highest (both null: the expected answer exactly)"),
+        Column("accept_high", "float", nullable=True,
+               doc="... and the highest (both null: the expected answer exactly)"),
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
 )

@@ -53,7 +53,14 @@ class Scale:
 
     @property
     def values(self) -> list[float]:
-        return [float(lb.value) for lb in self.labels if lb.value is not None]
+        return [_value(lb) for lb in self.labels]
+
+
+def _value(lb: Label) -> float:
+    """The number a label of a scale shows (only numbers are fitted)."""
+    if lb.value is None:
+        raise ValueError(f"label {lb.text!r} shows no number")
+    return float(lb.value)
 
 
 def _separate(labels: Sequence[Label], axis: str) -> bool:
@@ -73,7 +80,7 @@ def fit_scale(labels: Sequence[Label]) -> Scale | None:
     numbers = [lb for lb in labels if lb.value is not None]
     if len(numbers) < MIN_FIT + 1:
         return None
-    values = np.array([float(lb.value) for lb in numbers])  # type: ignore[arg-type]
+    values = np.array([_value(lb) for lb in numbers])
     tol = FIT_PX * median(lb.height for lb in numbers)
     best: Scale | None = None
     for axis, edges in _EDGES.items():
@@ -103,7 +110,7 @@ def _fitted(axis: str, edge: str, labels: Sequence[Label]) -> Scale | None:
     """The least-squares scale of ``labels`` along ``axis`` by ``edge``, if they stand in separate
     rows and their values move them visibly the way values grow on screen."""
     place = _EDGES[axis][edge]
-    values = np.array([float(lb.value) for lb in labels])  # type: ignore[arg-type]
+    values = np.array([_value(lb) for lb in labels])
     places = np.array([place(lb.box) for lb in labels])
     slope, offset = (float(v) for v in np.polyfit(values, places, 1))
     unit = median(lb.height for lb in labels)

@@ -224,15 +224,16 @@ def between(before: str, text: str, after: str) -> str | None:
         return None
     if _tier_between(before, text, after):
         return "tier"
-    steps = [_named_step(t) for t in (before, text, after)]
-    if all(x is not None for x in steps) and len({x[0] for x in steps if x is not None}) == 1:
-        name = steps[0][0]  # type: ignore[index]
+    steps = [step for t in (before, text, after) if (step := _named_step(t)) is not None]
+    if len(steps) == 3 and len({name for name, _ in steps}) == 1:
+        name = steps[0][0]
         count, cyclic = len(_NAMED_SEQUENCES[name][0]), _NAMED_SEQUENCES[name][1]
-        a, m, b = (x[1] for x in steps if x is not None)
-        step = (lambda i, j: (j - i) % count) if cyclic else (lambda i, j: j - i)
-        if step(a, m) == step(m, b) == 1 or step(m, a) == step(b, m) == 1:
-            return name
-        return None
+        a, m, b = (k for _, k in steps)
+
+        def gap(i: int, j: int) -> int:
+            return (j - i) % count if cyclic else j - i
+
+        return name if gap(a, m) == gap(m, b) == 1 or gap(m, a) == gap(b, m) == 1 else None
     bands = [_band(t) for t in (before, text, after)]
     if all(x is not None for x in bands):
         lo_side, mine, hi_side = (x for x in bands if x is not None)
