@@ -39,6 +39,14 @@ def test_a_scale_is_found_through_numbers_that_are_no_value_labels():
     assert found is not None and found[1] == pytest.approx(17.0)
 
 
+def test_a_column_of_totals_beside_the_bars_does_not_count_against_the_scale():
+    nets = [_label(20 + i, str(v + 7), 520, 60 + 40 * i) for i, v in enumerate(VALUES)]  # a 'NET' column
+    scale = fit_scale(_bar_ends(VALUES) + nets)
+    assert scale is not None and {lb.text for lb in scale.labels} == {str(v) for v in VALUES}
+    scattered = [_label(20 + i, str(v), 300 + 37 * i, 60 + 40 * i) for i, v in enumerate((5, 60, 12, 33, 71))]
+    assert fit_scale(_bar_ends(VALUES) + scattered) is None  # numbers placed by no rule do count
+
+
 def test_numbers_in_one_row_or_in_one_column_make_no_scale():
     row = [_label(i, str(v), 200 + PX * v, 60) for i, v in enumerate(VALUES)]  # a table row: one line across
     assert fit_scale(row) is None

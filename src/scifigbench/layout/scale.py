@@ -10,7 +10,8 @@ the scale).
 
 The fit is robust to a few numbers that are no value labels (a year in a legend, a note): the
 line is the one most labels agree on, and it must hold for at least two thirds of them and three
-besides the hidden one. Labels on one line across the value axis (a row of a table) never make a
+besides the hidden one; a column of numbers beside the drawing (a 'NET' column) is a table and is
+not counted against it. Labels on one line across the value axis (a row of a table) never make a
 scale: the values must stand in separate rows (or columns).
 """
 
@@ -101,9 +102,25 @@ def fit_scale(labels: Sequence[Label]) -> Scale | None:
                     continue
                 if best is None or (len(cand.labels), -cand.off_px) > (len(best.labels), -best.off_px):
                     best = cand
-    if best is None or len(best.labels) < SHARE * len(numbers):
+    if best is None:
+        return None
+    rest = [lb for lb in numbers if all(lb is not o for o in best.labels)]
+    if len(best.labels) < SHARE * (len(numbers) - len(_in_columns(rest, best.axis, tol))):
         return None
     return best
+
+
+def _in_columns(labels: Sequence[Label], axis: str, tol: float) -> list[Label]:
+    """Numbers set in a column of their own beside the drawing (a 'NET' or 'Don't know' column
+    for values moving along x, a row of totals for values moving along y): three or more sharing
+    an edge or their centre. They are a table, not labels the scale failed to place."""
+    out = []
+    for lb in labels:
+        for place in _EDGES[axis].values():
+            if sum(abs(place(o.box) - place(lb.box)) <= tol for o in labels) >= 3:  # itself and two more
+                out.append(lb)
+                break
+    return out
 
 
 def _fitted(axis: str, edge: str, labels: Sequence[Label]) -> Scale | None:
