@@ -30,6 +30,7 @@ from pathlib import Path
 
 from real_proposals import blur_check, ocr_reader, pct, propose, write_overlay
 
+from scifigbench.conditions.blur import padded_box
 from scifigbench.conditions.candidates import area, shared_area
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
@@ -116,7 +117,9 @@ def main() -> None:
                 n["furniture_read"] += bool(roles) and all(r == "page_furniture" for r in roles)
             valid_modes = set()
             for tg in found:
-                ok, why = verdict(tg.box, tg.mode, texts, tg.accept)
+                # an estimate's box is inset by the blur padding along its axis: judge the region blurred
+                at = padded_box(tg.box, cfg.blur_pad_px, img.shape[1], img.shape[0]) if tg.accept else tg.box
+                ok, why = verdict(at, tg.mode, texts, tg.accept)
                 n[tg.mode] += 1
                 n[f"{tg.mode}:valid"] += ok
                 n["furniture"] += why == "page furniture"

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from helpers.layout_charts import draw_text
+from scifigbench.conditions.blur import blur_region
 from scifigbench.conditions.candidates import INDUCTANCE
 from scifigbench.conditions.layout_targets import ranked_candidates
 from scifigbench.layout import Label, read_layout
@@ -83,7 +84,7 @@ def _bar_chart() -> tuple[np.ndarray, list]:
 def test_bar_values_are_inductance_targets_with_the_range_a_reader_can_estimate():
     img, lines = _bar_chart()
     layout = read_layout(img, lines)
-    cands = [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "bars") if c.rule == "value_scale"]
+    cands = [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "bars", pad=4) if c.rule == "value_scale"]
     assert {c.text for c in cands} == {str(v) for v in VALUES}
     half = 0.05 * (max(VALUES) - min(VALUES))  # 5 % of the printed values' span: 3.35
     for c in cands:
@@ -92,3 +93,7 @@ def test_bar_values_are_inductance_targets_with_the_range_a_reader_can_estimate(
         row = ROWS[VALUES.index(int(v))]
         assert c.question == f"What value is printed for '{row}'?"
         assert c.expected_answer == c.text and "any answer from" in c.reasoning_path
+        # the padded blur stops short of the bar's end, which the estimate is read from
+        x0, _, x1, _ = blur_region(c.box, 4, img.shape[1], img.shape[0])
+        bar_end = 200 + int(PX * v)
+        assert x0 > bar_end and x1 >= next(ln.box[2] for ln in lines if ln.text == c.text)

@@ -617,13 +617,15 @@ def _opposite_pair(layout: Layout) -> list[Candidate]:
     return out
 
 
-def _value_scale(layout: Layout) -> list[Candidate]:
+def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
     """Value labels whose place says their value: the other value labels of the chart stand on a
     linear scale (``layout.scale``), and read on it this one's place gives its own number to
     within the scale's reading precision. The answer is an estimate, so the candidate carries the
     range of answers counted correct (5 % of the printed values' span either side, at least one
     unit of the printed precision; a scale looser than that proposes nothing). Tried after every
-    exact path."""
+    exact path. The blurred box is the label's own box less ``pad`` (the blur padding) at both
+    ends along the value axis, so the padded blur stops at the label and leaves the end of the
+    bar (or the point) it labels in view: that end is what the estimate is read from."""
     numbers = [
         lb
         for lb in layout.labels
@@ -656,8 +658,30 @@ def _value_scale(layout: Layout) -> list[Candidate]:
                 f"to {high:g} is counted correct."
             ),
         )
-        out.append(replace(cand, accept=(low, high)))
+        out.append(replace(cand, box=_inset(lb.box, refit.axis, pad), accept=(low, high)))
     return out
+
+
+def _own(lb: Label, text: str, box: Box) -> bool:
+    """``lb`` is the label a candidate box blurs: its box, or the same text's box holding it (a
+    value label's box inset along its axis)."""
+    return lb.box == box or (
+        fold(lb.text) == fold(text)
+        and lb.box[0] <= box[0]
+        and lb.box[1] <= box[1]
+        and box[2] <= lb.box[2]
+        and box[3] <= lb.box[3]
+    )
+
+
+def _inset(box: Box, axis: str, pad: float) -> Box:
+    """``box`` less ``pad`` at both ends along ``axis`` (kept when too thin for it)."""
+    x0, y0, x1, y1 = box
+    if axis == "x" and x1 - x0 > 2 * pad + 2:
+        return (x0 + pad, y0, x1 - pad, y1)
+    if axis == "y" and y1 - y0 > 2 * pad + 2:
+        return (x0, y0 + pad, x1, y1 - pad)
+    return box
 
 
 def _same_line(b0: float, b1: float, q0: float, q1: float) -> bool:
@@ -698,14 +722,17 @@ def clear_box(box: Box, others: Sequence[Box]) -> Box | None:
     return (b0, a0, b1, a1) if tall else (a0, b0, a1, b1)
 
 
-def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str) -> list[Candidate]:
-    """Candidates of ``mode`` in the order to try, each with a box that hides no other label."""
+def ranked_candidates(
+    layout: Layout, caption: str | None, mode: str, seed: int, figure_id: str, pad: float = 0.0
+) -> list[Candidate]:
+    """Candidates of ``mode`` in the order to try, each with a box that hides no other label
+    (``pad``: the blur's padding, which a value label's box leaves room for)."""
     order: tuple[str, ...]
     if mode == ADMITTANCE:
         cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
     elif mode == INDUCTANCE:
         cands = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout)
-        cands += _ordered_series(layout) + _opposite_pair(layout) + _value_scale(layout)
+        cands += _ordered_series(layout) + _opposite_pair(layout) + _value_scale(layout, pad)
         order = INDUCTANCE_RULES
     else:
         raise ValueError(f"unknown blur mode {mode!r}")
@@ -713,7 +740,7 @@ def ranked_candidates(layout: Layout, caption: str | None, mode: str, seed: int,
     for c in cands:
         if c.box is None:
             continue
-        boxes = [clear_box(b, [lb.box for lb in layout.labels if lb.box != b]) for b in (c.box, *c.also)]
+        boxes = [clear_box(b, [lb.box for lb in layout.labels if not _own(lb, c.text, b)]) for b in (c.box, *c.also)]
         if all(b is not None for b in boxes):
             usable.append(replace(c, box=boxes[0], also=tuple(b for b in boxes[1:] if b is not None)))
     ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)

@@ -104,7 +104,7 @@ def select_targets(
             else:
                 t = _first_matched(figure_id, cands, boxes or [], backend, "confirmed", threshold, near_pad=2.0)
         elif layout is not None:  # no spec
-            cands = layout_targets.ranked_candidates(layout, caption, mode, seed, figure_id)
+            cands = layout_targets.ranked_candidates(layout, caption, mode, seed, figure_id, pad)
             t = _target(figure_id, cands[0], cands[0].box, "proposed", backend, "exact", 1.0) if cands else None
         if t is not None:
             out.append(review.apply(t, decided.get(t.target_id), boxes or [], threshold, where))
