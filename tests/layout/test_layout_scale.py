@@ -97,3 +97,49 @@ def test_bar_values_are_inductance_targets_with_the_range_a_reader_can_estimate(
         x0, _, x1, _ = blur_region(c.box, 4, img.shape[1], img.shape[0])
         bar_end = 200 + int(PX * v)
         assert x0 > bar_end and x1 >= next(ln.box[2] for ln in lines if ln.text == c.text)
+
+
+STACKS = ((26, 35, 15), (31, 9, 24), (12, 40, 23), (19, 28, 25))
+
+
+def _stacked_chart(thicknesses=(24, 24, 24, 24)) -> tuple[np.ndarray, list]:
+    """Rows of three segments 3 px per unit, each value printed in white in its segment's middle."""
+    img = np.full((300, 560, 3), 255, np.uint8)
+    colours = ((70, 110, 210), (90, 90, 90), (170, 100, 140))
+    lines = []
+    for k, (row, parts) in enumerate(zip(("Japan", "India", "Chile", "Kenya"), STACKS, strict=True)):
+        y, half = 60 + 56 * k, thicknesses[k] // 2
+        (w, _), _ = cv2.getTextSize(row, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
+        lines.append(draw_text(img, row, 190 - w, y + 5))
+        left = 200
+        for v, colour in zip(parts, colours, strict=True):
+            right = left + int(PX * v)
+            cv2.rectangle(img, (left, y - half), (right - 1, y + half), colour, -1)
+            (tw, _), _ = cv2.getTextSize(str(v), cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
+            lines.append(draw_text(img, str(v), (left + right - tw) // 2, y + 5, 0.45, colour=(255, 255, 255)))
+            left = right
+    return img, lines
+
+
+def test_values_centred_in_stacked_segments_are_estimated_from_the_segment_lengths():
+    img, lines = _stacked_chart()
+    layout = read_layout(img, lines)
+    cands = [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "stack", pad=4) if c.rule == "value_scale"]
+    values = [v for row in STACKS for v in row]
+    half = 0.05 * (max(values) - min(values))
+    assert {c.text for c in cands} == {str(v) for v in values}
+    for c in cands:
+        v = float(c.text)
+        assert c.accept == pytest.approx((v - half, v + half), abs=0.051)
+        assert "segment" in c.reasoning_path
+    japan = [c for c in cands if "'Japan'" in c.question]
+    assert {c.question for c in japan} == {
+        f"What is the {k} value printed for 'Japan', counting from the left?" for k in ("first", "second", "third")
+    }
+
+
+def test_blocks_of_several_thicknesses_are_no_bars():
+    """Wedges of a pie hold their labels on chords of every length and thickness: no scale."""
+    img, lines = _stacked_chart(thicknesses=(16, 24, 34, 44))
+    layout = read_layout(img, lines)
+    assert not [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "stack", pad=4) if c.rule == "value_scale"]

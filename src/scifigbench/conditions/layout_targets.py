@@ -618,14 +618,15 @@ def _opposite_pair(layout: Layout) -> list[Candidate]:
 
 
 def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
-    """Value labels whose place says their value: the other value labels of the chart stand on a
-    linear scale (``layout.scale``), and read on it this one's place gives its own number to
-    within the scale's reading precision. The answer is an estimate, so the candidate carries the
-    range of answers counted correct (5 % of the printed values' span either side, at least one
-    unit of the printed precision; a scale looser than that proposes nothing). Tried after every
-    exact path. The blurred box is the label's own box less ``pad`` (the blur padding) at both
-    ends along the value axis, so the padded blur stops at the label and leaves the end of the
-    bar (or the point) it labels in view: that end is what the estimate is read from."""
+    """Value labels whose place (or the bar segment they are printed on) says their value: the
+    other value labels of the chart follow a linear scale (``layout.scale``), and read on it this
+    one gives its own number to within the scale's reading precision. The answer is an estimate,
+    so the candidate carries the range of answers counted correct (5 % of the printed values' span
+    either side, at least one unit of the printed precision; a scale looser than that proposes
+    nothing). Tried after every exact path. The blurred box is the label's own box less ``pad``
+    (the blur padding) at both ends along the value axis, so the padded blur stops at the label
+    and leaves the end of the bar (or the point) it labels in view: that end is what the estimate
+    is read from."""
     numbers = [
         lb
         for lb in layout.labels
@@ -652,9 +653,9 @@ def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
             INDUCTANCE,
             "value_scale",
             (
-                f"The other values printed in the chart ({shown}) stand where one linear scale puts them along "
-                f"the {refit.axis}-axis (each label's {refit.edge} within {refit.off_px:.1f} px of it); on that "
-                f"scale the blurred label's place reads {guess:.3g}, so it is {lb.text}: any answer from {low:g} "
+                f"The other values printed in the chart ({shown}) follow one linear scale along the "
+                f"{refit.axis}-axis (each label's {refit.measure.name} within {refit.off_px:.1f} px of it); on that "
+                f"scale the blurred label reads {guess:.3g}, so it is {lb.text}: any answer from {low:g} "
                 f"to {high:g} is counted correct."
             ),
         )

@@ -51,6 +51,7 @@ class Label:
     position: int | None = None  # 0-based place in its run (left to right, bottom to top) or legend
     swatch: tuple[int, int, int] | None = None  # BGR colour of the legend swatch or of coloured text
     coloured_text: bool = False  # the colour is the text's own (a direct series label), not a swatch
+    block: Box | None = None  # a number printed on a solid block of colour (a bar segment): the block
     why: str = ""  # the rule that gave the role, for overlays and reasons
 
     @property

@@ -86,6 +86,38 @@ def column_runs(mask: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.r_[inked[0], inked[breaks + 1]], np.r_[inked[breaks], inked[-1]], strict=True))
 
 
+BLOCK_DELTA = 30  # pixels of one block of colour differ by at most this in a channel (JPEG noise)
+
+
+def block_under(img: np.ndarray, box: Box) -> Box | None:
+    """The solid block of colour a label is printed on (the bar segment holding its value): the run
+    of the colour found just left and right of the label, along the label's centre row, and the
+    run of it up and down the column just left of the label. None when the label stands on the
+    page background, or on two different colours (a value printed across a bar's end)."""
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = (int(np.floor(box[0])), int(np.floor(box[1])), int(np.ceil(box[2])), int(np.ceil(box[3])))
+    cy, xl, xr = (y0 + y1) // 2, x0 - 2, x1 + 1
+    if xl < 0 or xr >= w or not 0 <= cy < h:
+        return None
+    left, right = img[cy, xl].astype(np.int16), img[cy, xr].astype(np.int16)
+    if np.abs(left - right).max() > BLOCK_DELTA or np.abs(left - background(img)).max() <= INK_DELTA:
+        return None
+    colour = (left + right) // 2
+    row = np.abs(img[cy].astype(np.int16) - colour).max(axis=1) <= BLOCK_DELTA
+    column = np.abs(img[:, xl].astype(np.int16) - colour).max(axis=1) <= BLOCK_DELTA
+    s0, _ = _run(row, xl)
+    _, s1 = _run(row, xr)
+    t0, t1 = _run(column, cy)
+    return (float(s0), float(t0), float(s1 + 1), float(t1 + 1))
+
+
+def _run(mask: np.ndarray, at: int) -> tuple[int, int]:
+    """The first and last index of the run of True in ``mask`` that holds index ``at``."""
+    off = np.flatnonzero(~mask)
+    before, after = off[off < at], off[off > at]
+    return (int(before[-1]) + 1 if len(before) else 0), (int(after[0]) - 1 if len(after) else len(mask) - 1)
+
+
 def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int, int, int], float] | None:
     """A filled legend square that OCR took into the start of the line's box, and where the text
     after it begins; None if the line starts with a letter.

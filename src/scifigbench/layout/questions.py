@@ -137,7 +137,8 @@ def _in_plot_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
 def _value_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
     """A value label located by the category it stands at: the category run across from it whose
     nearest label is closer than half the run's spacing ('Radio' beside a horizontal bar's value,
-    'Newspapers' under a column's). Several values at one category are counted in reading order."""
+    'Newspapers' under a column's). Several values at one category are counted from the left when
+    they stand side by side (segments of a bar, grouped columns), else from the top."""
     numbers = [o for o in layout.labels if o.value is not None and o.run is None]
     best = None
     for run in layout.runs:
@@ -153,14 +154,14 @@ def _value_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
     if best is None:
         return None
     _, run, cat, across = best
-    group = sorted(
-        (o for o in numbers if min(run.labels, key=lambda c: abs(across(c) - across(o))) is cat),
-        key=across,
-    )
+    group = [o for o in numbers if min(run.labels, key=lambda c: abs(across(c) - across(o))) is cat]
     others = [o.text for o in numbers if o is not lb]
     if len(group) <= 1:
         return f"What value is printed for '{cat.text}'?", others
-    way = "from the left" if run.axis == "x" else "from the top"
+    # side by side (a row of segments, grouped columns) or stacked one over another
+    level = max(o.cx for o in group) - min(o.cx for o in group) >= max(o.cy for o in group) - min(o.cy for o in group)
+    group.sort(key=(lambda o: o.cx) if level else (lambda o: o.cy))
+    way = "from the left" if level else "from the top"
     return f"What is the {ordinal(group.index(lb))} value printed for '{cat.text}', counting {way}?", others
 
 

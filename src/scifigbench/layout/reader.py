@@ -607,6 +607,9 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     labels = _margins_parted(_answers_split(_labels(lines, swatches, coloured), ink), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
+    for lb in labels:
+        if lb.value is not None and not lb.rotated:
+            lb.block = pixels.block_under(img, lb.box)
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
     drawing = _drawing(ink, texts)
     runs = _legend_columns(_runs(labels, drawing), drawing, median_h)

@@ -3,16 +3,17 @@
 Charts print a bar's value at its end (outside or inside), a point's value just above it, or a
 value in the middle of its bar. Each placement moves one edge (or the centre) of the label along
 one axis in proportion to the value, so across the labels of a chart that edge is a linear
-function of the number printed. When the other labels fit such a line closely, the place of a
-hidden label says its value to within a small range, the way a reader estimates an unlabelled bar
-against the labelled ones (the paper's inductance example: a value annotation inferable from
-the scale).
+function of the number printed. A value printed inside a segment of a stacked or diverging bar
+does not move with its value, but the segment it is printed on is as long as its value. When
+the other labels fit such a line closely, the place (or the segment) of a hidden label says its
+value to within a small range, the way a reader estimates an unlabelled bar against the labelled
+ones (the paper's inductance example: a value annotation inferable from the scale).
 
 The fit is robust to a few numbers that are no value labels (a year in a legend, a note): the
 line is the one most labels agree on, and it must hold for at least two thirds of them and three
 besides the hidden one; a column of numbers beside the drawing (a 'NET' column) is a table and is
 not counted against it. Labels on one line across the value axis (a row of a table) never make a
-scale: the values must stand in separate rows (or columns).
+scale by their places: the values must stand in separate rows (or columns).
 """
 
 from __future__ import annotations
@@ -24,33 +25,75 @@ from statistics import median
 
 import numpy as np
 
-from scifigbench.layout.elements import Box, Label
+from scifigbench.layout.elements import Label
 
 MIN_FIT = 3  # labels besides the hidden one that the scale is read from
 SHARE = 2 / 3  # of all value labels, at least this many must fit the scale
 FIT_PX = 0.2  # the most a fitted label may stand off the line, in label heights
 READ_SHARE = 0.05  # an estimate is good to 5 % of the span of the printed values
-# the edge of a label that tracks its value, per axis along which the values move
-_EDGES: dict[str, dict[str, Callable[[Box], float]]] = {
-    "x": {"left edge": lambda b: b[0], "right edge": lambda b: b[2], "centre": lambda b: (b[0] + b[2]) / 2},
-    "y": {"bottom edge": lambda b: b[3], "top edge": lambda b: b[1], "centre": lambda b: (b[1] + b[3]) / 2},
-}
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What of a label tracks its value: a place along an axis, or the length of the block of
+    colour it is printed on. ``sign``: the slope's sign when values grow (y grows downwards)."""
+
+    name: str
+    axis: str
+    of: Callable[[Label], float | None]
+    sign: int
+    place: bool  # a position on the page (labels must stand in separate rows) rather than a length
+    across: Callable[[Label], float | None] | None = None  # a length's bar thickness: one for all bars
+
+
+def _block_side(lb: Label, k: int) -> float | None:
+    return None if lb.block is None else lb.block[k + 2] - lb.block[k]
+
+
+MEASURES = (
+    Measure("left edge", "x", lambda lb: lb.box[0], 1, True),
+    Measure("right edge", "x", lambda lb: lb.box[2], 1, True),
+    Measure("centre", "x", lambda lb: lb.cx, 1, True),
+    Measure("bottom edge", "y", lambda lb: lb.box[3], -1, True),
+    Measure("top edge", "y", lambda lb: lb.box[1], -1, True),
+    Measure("centre", "y", lambda lb: lb.cy, -1, True),
+    Measure(
+        "length of the bar segment it is printed on",
+        "x",
+        lambda lb: _block_side(lb, 0),
+        1,
+        False,
+        lambda lb: _block_side(lb, 1),
+    ),
+    Measure(
+        "height of the column segment it is printed on",
+        "y",
+        lambda lb: _block_side(lb, 1),
+        1,
+        False,
+        lambda lb: _block_side(lb, 0),
+    ),
+)
 
 
 @dataclass(frozen=True)
 class Scale:
-    """A linear placement of value labels: ``edge`` of each label sits at ``offset + slope * value``
-    along ``axis`` (pixels; y grows downwards, so upward-growing values have a negative slope)."""
+    """A linear placement of value labels: ``measure`` of each label is ``offset + slope * value``
+    pixels along the measure's axis."""
 
-    axis: str
-    edge: str
+    measure: Measure
     offset: float
     slope: float
     labels: tuple[Label, ...]  # the labels it was fitted on
     off_px: float  # the farthest any of them stands from the line
 
-    def value_at(self, box: Box) -> float:
-        return (_EDGES[self.axis][self.edge](box) - self.offset) / self.slope
+    @property
+    def axis(self) -> str:
+        return self.measure.axis
+
+    def value_at(self, lb: Label) -> float | None:
+        at = self.measure.of(lb)
+        return None if at is None else (at - self.offset) / self.slope
 
     @property
     def values(self) -> list[float]:
@@ -74,71 +117,85 @@ def _separate(labels: Sequence[Label], axis: str) -> bool:
 def fit_scale(labels: Sequence[Label]) -> Scale | None:
     """The linear scale most of ``labels`` (numbers) are placed by, or None if there is none.
 
-    Tries each axis and each label edge; a candidate line runs through two labels of different
-    value, collects every label within ``FIT_PX`` label heights of it, and is refitted on those
-    by least squares. The scale kept has the most labels, then the closest fit.
+    Tries each measure; a candidate line runs through two labels of different value, collects
+    every label within ``FIT_PX`` label heights of it, and is refitted on those by least squares.
+    The scale kept has the most labels, then the closest fit.
     """
     numbers = [lb for lb in labels if lb.value is not None]
     if len(numbers) < MIN_FIT + 1:
         return None
-    values = np.array([_value(lb) for lb in numbers])
     tol = FIT_PX * median(lb.height for lb in numbers)
-    best: Scale | None = None
-    for axis, edges in _EDGES.items():
-        for edge, place in edges.items():
-            places = np.array([place(lb.box) for lb in numbers])
-            seen: set[bytes] = set()
-            for i, j in combinations(range(len(numbers)), 2):
-                if values[i] == values[j]:
-                    continue
-                slope = (places[j] - places[i]) / (values[j] - values[i])
-                near = np.abs(places - places[i] - slope * (values - values[i])) <= tol
-                key = near.tobytes()
-                if near.sum() < MIN_FIT + 1 or key in seen or len(set(values[near])) < MIN_FIT:
-                    continue
-                seen.add(key)
-                cand = _fitted(axis, edge, [lb for lb, k in zip(numbers, near, strict=True) if k])
-                if cand is None or cand.off_px > tol:
-                    continue
-                if best is None or (len(cand.labels), -cand.off_px) > (len(best.labels), -best.off_px):
-                    best = cand
-    if best is None:
+    best: tuple[Scale, int] | None = None  # the scale and the labels it is measured against
+    for measure in MEASURES:
+        measured = [lb for lb in numbers if measure.of(lb) is not None]
+        if len(measured) < MIN_FIT + 1:
+            continue
+        values = np.array([_value(lb) for lb in measured])
+        places = np.array([measure.of(lb) for lb in measured], dtype=float)
+        seen: set[bytes] = set()
+        for i, j in combinations(range(len(measured)), 2):
+            if values[i] == values[j]:
+                continue
+            slope = (places[j] - places[i]) / (values[j] - values[i])
+            near = np.abs(places - places[i] - slope * (values - values[i])) <= tol
+            key = near.tobytes()
+            if near.sum() < MIN_FIT + 1 or key in seen or len(set(values[near])) < MIN_FIT:
+                continue
+            seen.add(key)
+            cand = _fitted(measure, [lb for lb, k in zip(measured, near, strict=True) if k])
+            if cand is None or cand.off_px > tol:
+                continue
+            if best is None or (len(cand.labels), -cand.off_px) > (len(best[0].labels), -best[0].off_px):
+                rest = [lb for lb in measured if all(lb is not o for o in cand.labels)]
+                tabled = _in_columns(rest, measure.axis, tol) if measure.place else []
+                best = cand, len(measured) - len(tabled)
+    if best is None or len(best[0].labels) < SHARE * best[1]:
         return None
-    rest = [lb for lb in numbers if all(lb is not o for o in best.labels)]
-    if len(best.labels) < SHARE * (len(numbers) - len(_in_columns(rest, best.axis, tol))):
-        return None
-    return best
+    return best[0]
 
 
 def _in_columns(labels: Sequence[Label], axis: str, tol: float) -> list[Label]:
     """Numbers set in a column of their own beside the drawing (a 'NET' or 'Don't know' column
     for values moving along x, a row of totals for values moving along y): three or more sharing
     an edge or their centre. They are a table, not labels the scale failed to place."""
+    places = [m for m in MEASURES if m.place and m.axis == axis]
     out = []
     for lb in labels:
-        for place in _EDGES[axis].values():
-            if sum(abs(place(o.box) - place(lb.box)) <= tol for o in labels) >= 3:  # itself and two more
+        for m in places:
+            here = m.of(lb)
+            if here is not None and sum(abs((m.of(o) or 0.0) - here) <= tol for o in labels) >= 3:  # and two more
                 out.append(lb)
                 break
     return out
 
 
-def _fitted(axis: str, edge: str, labels: Sequence[Label]) -> Scale | None:
-    """The least-squares scale of ``labels`` along ``axis`` by ``edge``, if they stand in separate
-    rows and their values move them visibly the way values grow on screen."""
-    place = _EDGES[axis][edge]
+def _fitted(measure: Measure, labels: Sequence[Label]) -> Scale | None:
+    """The least-squares scale of ``labels`` by ``measure``, if their values move them visibly,
+    the way values grow on screen, and (for places) they stand in separate rows."""
     values = np.array([_value(lb) for lb in labels])
-    places = np.array([place(lb.box) for lb in labels])
+    places = np.array([measure.of(lb) for lb in labels], dtype=float)
     slope, offset = (float(v) for v in np.polyfit(values, places, 1))
     unit = median(lb.height for lb in labels)
-    grows = slope > 0 if axis == "x" else slope < 0
-    if not grows or abs(slope) * float(np.ptp(values)) < 3 * unit or not _separate(labels, axis):
+    if slope * measure.sign <= 0 or abs(slope) * float(np.ptp(values)) < 2 * unit:
         return None
+    if measure.place and not _separate(labels, measure.axis):
+        return None
+    if measure.across is not None and not _one_thickness([measure.across(lb) for lb in labels]):
+        return None  # blocks of several thicknesses are no bars of one chart (wedges of a pie)
     spots = np.sort(places)
     if 1 + int(np.sum(np.diff(spots) >= 0.5 * unit)) < MIN_FIT:
         return None  # the values hardly move their labels: one far number makes no scale
     off = float(np.max(np.abs(places - offset - slope * values)))
-    return Scale(axis, edge, offset, slope, tuple(labels), off)
+    return Scale(measure, offset, slope, tuple(labels), off)
+
+
+def _one_thickness(sizes: Sequence[float | None]) -> bool:
+    """The bars are all as thick as one another, to within a tenth (and a pixel)."""
+    known = [s for s in sizes if s is not None]
+    if len(known) != len(sizes):
+        return False
+    mid = median(known)
+    return all(abs(s - mid) <= 0.1 * mid + 1 for s in known)
 
 
 def estimate(label: Label, scale: Scale) -> tuple[Scale, float] | None:
@@ -147,10 +204,11 @@ def estimate(label: Label, scale: Scale) -> tuple[Scale, float] | None:
     rest = [lb for lb in scale.labels if lb is not label]
     if len(rest) < MIN_FIT or len({lb.value for lb in rest}) < MIN_FIT:
         return None
-    refit = _fitted(scale.axis, scale.edge, rest)
+    refit = _fitted(scale.measure, rest)
     if refit is None or refit.off_px > FIT_PX * median(lb.height for lb in rest):
         return None
-    return refit, refit.value_at(label.box)
+    guess = refit.value_at(label)
+    return None if guess is None else (refit, guess)
 
 
 def read_within(scale: Scale, refit: Scale, unit: float) -> float | None:
