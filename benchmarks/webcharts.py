@@ -17,7 +17,8 @@ text the generator drew at its box. It prints per split:
 - with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
   other text it still reads (target >= 95 %), as ``real_proposals.py`` checks them.
 
-    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|held2|held3|all] [--charts /tmp/webcharts] \\
+    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|held2|held3|dev4|held4|all] \\
+        [--charts /tmp/webcharts] \\
         [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list] [--blur-check]
 """
 
@@ -38,9 +39,9 @@ from scifigbench.layout import read_layout
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
-from generate import KINDS, VALID, draw, split_of  # noqa: E402
+from generate import VALID, draw, split_of  # noqa: E402
 
-N_CHARTS = 126
+N_CHARTS = 168
 
 
 def _area(b) -> float:
@@ -82,14 +83,14 @@ def verdict(box, mode: str, texts: list[dict], accept: tuple[float, float] | Non
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--split", choices=("dev", "held", "held2", "held3", "all"), default="all")
+    ap.add_argument("--split", choices=("dev", "held", "held2", "held3", "dev4", "held4", "all"), default="all")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=None, help="write overlay PNGs here")
     ap.add_argument("--list", action="store_true", help="print every proposal with its verdict")
     ap.add_argument("--blur-check", action="store_true", help="OCR every blurred image (slow without a cache)")
     args = ap.parse_args()
     cfg = ConditionsConfig()
-    splits = ("dev", "held", "held2", "held3") if args.split == "all" else (args.split,)
+    splits = ("dev", "held", "held2", "held3", "dev4", "held4") if args.split == "all" else (args.split,)
     records = [draw(seed, args.charts) for seed in range(N_CHARTS) if split_of(seed) in splits]
     reader, ocr = ocr_reader(args.ocr_cache)
     for split in splits:
@@ -144,7 +145,7 @@ def main() -> None:
             if args.out:
                 write_overlay(args.out / f"{fid}.png", img, layout, found)
         k = len(figs)
-        print(f"\n[{split}] web charts: {k} ({', '.join(KINDS)})")
+        print(f"\n[{split}] web charts: {k} ({', '.join(sorted({r['kind'] for r in figs}))})")
         print(f"  proposals: admittance {n['admittance']}, inductance {n['inductance']}")
         print(f"  proposals on page furniture: {n['furniture']}")
         print(f"  admittance precision: {pct(n['admittance:valid'], n['admittance'])}")

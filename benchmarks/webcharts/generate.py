@@ -13,6 +13,9 @@ how the chart was built, never from the code under test.
 Seeds split into dev (even) and held-out (odd: ``held`` below 42, ``held2`` from 42 on,
 ``held3`` from 84 on, see :func:`split_of`); charts from seed 84 on are saved through JPEG as web
 pages serve them; two consecutive seeds share a chart kind so that every split holds every kind.
+Seeds from 126 on draw a second style set never seen while the first rules were written (dot
+plots, values inside the bars' ends, a percent sign on the first value only, renders up to twice
+as large), split into ``dev4`` (even) and ``held4`` (odd).
 
     PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 126]
 """
@@ -119,6 +122,7 @@ class Truth:
 
     items: list[dict] = field(default_factory=list)
     artists: list = field(default_factory=list)
+    styles2: bool = False  # seeds from STYLES2_FROM: dot plots, values inside bar ends, '%' on the first value only
 
     def add(
         self, artist, role: str, admittance: str, why: str, inductance: bool = False, estimate: bool = False
@@ -227,18 +231,26 @@ def _category_texts(ax, truth: Truth, labels, why: str | None, axis: str, at=Non
         truth.add(t, "category", status, reason, inductance=_exactly_inferable(why, i, len(labels)))
 
 
-def _value_labels(ax, truth: Truth, xs, ys, horizontal: bool, fmt: str) -> None:
-    for x, y in zip(xs, ys, strict=True):
-        if horizontal:
-            t = ax.text(y + 1, x, fmt.format(y), va="center", ha="left", fontsize=8.5)
+def _value_labels(ax, truth: Truth, xs, ys, horizontal: bool, fmt: str, inside: bool = False) -> None:
+    """Values at the bars' ends (``inside``: white, just inside the end); ``fmt`` 'first%' puts
+    the percent sign on the first value only, as web charts often do."""
+    for k, (x, y) in enumerate(zip(xs, ys, strict=True)):
+        text = f"{y}%" if fmt == "first%" and k == 0 else str(y) if fmt == "first%" else fmt.format(y)
+        if horizontal and inside:
+            t = ax.text(y - 1, x, text, va="center", ha="right", fontsize=8.5, color="white")
+        elif horizontal:
+            t = ax.text(y + 1, x, text, va="center", ha="left", fontsize=8.5)
         else:
-            t = ax.text(x, y + 1, fmt.format(y), va="bottom", ha="center", fontsize=8.5)
+            t = ax.text(x, y + 1, text, va="bottom", ha="center", fontsize=8.5)
         truth.add(t, "value", NOT_TARGET, "a data value", estimate=True)
 
 
 def _hbar(fig, ax, rng, truth, labels, why) -> None:
     n = len(labels)
     values = [rng.randint(5, 90) for _ in labels]
+    inside = truth.styles2 and rng.random() < 0.5  # values printed in white just inside the bars' ends
+    if inside:
+        values = [max(v, 12) for v in values]  # room for the number
     ys = list(range(n))[::-1]
     ax.barh(ys, values, color=rng.choice(COLOURS), height=0.6)
     _category_texts(ax, truth, labels, why, "y", at=ys, flush_left=rng.random() < 0.4)
@@ -249,7 +261,8 @@ def _hbar(fig, ax, rng, truth, labels, why) -> None:
         _ticks(ax, truth, "x", [0, 25, 50, 75, 100] if rng.random() < 0.5 else [0, 20, 40, 60, 80, 100])
     else:
         _plain(ax)
-        _value_labels(ax, truth, ys, values, True, rng.choice(("{}", "{}%")))
+        formats = ("{}", "{}%", "first%") if truth.styles2 else ("{}", "{}%")
+        _value_labels(ax, truth, ys, values, True, rng.choice(formats), inside=inside)
 
 
 def hbar_topics(fig, ax, rng, truth) -> str:
@@ -464,6 +477,53 @@ def grouped(fig, ax, rng, truth) -> str:
 
 
 JPEG_FROM = 84
+STYLES2_FROM = 126  # charts from this seed on: the second style set, split into dev4 / held4
+KINDS2 = (*KINDS, "dot_plot")
+
+
+def dot_plot(fig, ax, rng, truth) -> str:
+    """Two dots per row joined by a grey line, each value printed beside its dot (the lower one
+    left of it, the higher one right of it), the two series named in their colours over the first
+    row (the dot plots of web survey pages)."""
+    rows, rows_why = _labels(rng, TOPICS + DEMOGRAPHICS, k=rng.randint(4, 6))
+    if rng.random() < 0.5:
+        series, series_why = ("Rep/Lean Rep", "Dem/Lean Dem"), "complementary pair (party)"
+    else:
+        gi = rng.randrange(len(TOPICS))
+        series, series_why = tuple(rng.sample(TOPICS[gi].labels, 2)), None
+    n = len(rows)
+    ys = list(range(n))[::-1]
+    colours = rng.sample(COLOURS, 2)
+    firsts = []
+    for y in ys:
+        a, b = rng.randint(5, 90), rng.randint(5, 90)
+        while abs(a - b) < 12:
+            b = rng.randint(5, 90)
+        ax.plot([a, b], [y, y], color="#cccccc", lw=3, zorder=1)
+        for v, c, other in ((a, colours[0], b), (b, colours[1], a)):
+            ax.scatter([v], [y], s=70, color=c, zorder=2)
+            left_side = v < other
+            t = ax.text(
+                v - 2.5 if left_side else v + 2.5,
+                y,
+                str(v),
+                ha="right" if left_side else "left",
+                va="center",
+                fontsize=8.5,
+                color=c,
+            )
+            truth.add(t, "value", NOT_TARGET, "a data value", estimate=True)
+        firsts.append((a, b))
+    _category_texts(ax, truth, rows, rows_why, "y", at=ys)
+    status, reason = _status(series_why)
+    a, b = firsts[0]
+    for k, (name, v, c) in enumerate(((series[0], a, colours[0]), (series[1], b, colours[1]))):
+        t = ax.text(v, n - 0.35, name, ha="center", va="bottom", fontsize=9, color=c, weight="bold")
+        truth.add(t, "legend", status, reason, inductance=_exactly_inferable(series_why, k, 2))
+    ax.set_xlim(-5, 105)
+    ax.set_ylim(-0.6, n + 0.2)
+    _plain(ax)
+    return rng.choice(("Partisan gaps on key issues", "Two groups compared", "Where the groups differ"))
 
 
 def _jpeg_round_trip(png: Path, quality: int) -> None:
@@ -480,6 +540,8 @@ def split_of(seed: int) -> str:
     """Even seeds are for development; odd ones below 42 were held out while the first rules were
     written and looked at once, odd ones from 42 on ('held2') only when the work was done; odd
     ones from ``JPEG_FROM`` on ('held3', the charts saved as JPEG) only at the end too."""
+    if seed >= STYLES2_FROM:  # the second style set: its own development and held-out halves
+        return "dev4" if seed % 2 == 0 else "held4"
     if seed % 2 == 0:
         return "dev"
     return "held" if seed < 42 else "held2" if seed < JPEG_FROM else "held3"
@@ -488,15 +550,16 @@ def split_of(seed: int) -> str:
 def draw(seed: int, out: Path) -> dict:
     """Draw chart ``seed`` into ``out``/web-<seed>.png with its truth in web-<seed>.json."""
     rng = random.Random(seed)
-    kind = KINDS[(seed // 2) % len(KINDS)]
+    styles2 = seed >= STYLES2_FROM
+    kind = KINDS2[(seed // 2) % len(KINDS2)] if styles2 else KINDS[(seed // 2) % len(KINDS)]
     family = rng.choice(("Liberation Sans", "DejaVu Sans"))
-    dpi = rng.choice((100, 110, 120))
+    dpi = rng.choice((100, 110, 120, 160, 200)) if styles2 else rng.choice((100, 110, 120))
     fig_id = f"web-{seed:03d}"
     with fonts.strict(fig_id), plt.rc_context({"font.family": family}):
         fig = plt.figure(figsize=(rng.uniform(6.0, 7.2), rng.uniform(5.0, 5.8)), dpi=dpi)
-        left = 0.3 if kind in ("hbar_topics", "hbar_demographic", "diverging", "stacked") else 0.1
+        left = 0.3 if kind in ("hbar_topics", "hbar_demographic", "diverging", "stacked", "dot_plot") else 0.1
         ax = fig.add_axes((left, 0.25, 0.9 - left, 0.52))
-        truth = Truth()
+        truth = Truth(styles2=styles2)
         title = globals()[kind](fig, ax, rng, truth)
         _title(fig, rng, truth, title)
         _furniture(fig, rng, truth, 0.12)

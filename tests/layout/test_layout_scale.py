@@ -143,3 +143,26 @@ def test_blocks_of_several_thicknesses_are_no_bars():
     img, lines = _stacked_chart(thicknesses=(16, 24, 34, 44))
     layout = read_layout(img, lines)
     assert not [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "stack", pad=4) if c.rule == "value_scale"]
+
+
+def test_a_dot_plot_prints_values_on_both_sides_of_its_dots_on_one_scale():
+    """Each row's lower value stands left of its dot (right edge tracks the value), the higher one
+    right of it (left edge tracks it): two placements sharing one slope make one scale."""
+    pairs = ((16, 42), (23, 73), (30, 50), (54, 68), (12, 35))
+    labels, i = [], 0
+    for row, (lo, hi) in enumerate(pairs):
+        y = 60 + 40 * row
+        labels.append(_label(i, str(lo), 200 + PX * lo - 6 - 20, y))  # 20 px wide, ending 6 px before the dot
+        labels.append(_label(i + 1, str(hi), 200 + PX * hi + 6, y))
+        i += 2
+    scale = fit_scale(labels)
+    assert scale is not None and len(scale.parts) == 2 and scale.slope == pytest.approx(PX)
+    for lb in labels:
+        found = estimate(lb, scale)
+        assert found is not None and found[1] == pytest.approx(float(lb.text))
+    # the right-hand labels on another slope (2 px per unit): no shared scale, half the labels each
+    skewed = [
+        lb if k % 2 == 0 else _label(lb.index, lb.text, 200 + 2 * float(lb.text) + 6, lb.box[1])
+        for k, lb in enumerate(labels)
+    ]
+    assert fit_scale(skewed) is None

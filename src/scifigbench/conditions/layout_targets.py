@@ -55,7 +55,7 @@ from scifigbench.layout.elements import (
     TICK,
     TITLE,
 )
-from scifigbench.layout.questions import question_for
+from scifigbench.layout.questions import question_for, value_question
 from scifigbench.layout.scale import estimate, fit_scale, read_within
 from scifigbench.layout.vocab import (
     GENERIC_WORDS,
@@ -637,6 +637,8 @@ def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
         return []
     out = []
     for lb in scale.labels:
+        if value_question(layout, lb) is None:
+            continue  # no category to locate it by: 'the value label in the upper left' may be several
         found = estimate(lb, scale)
         if found is None or lb.value is None:
             continue
@@ -654,7 +656,7 @@ def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
             "value_scale",
             (
                 f"The other values printed in the chart ({shown}) follow one linear scale along the "
-                f"{refit.axis}-axis (each label's {refit.measure.name} within {refit.off_px:.1f} px of it); on that "
+                f"{refit.axis}-axis (each label's {refit.how} within {refit.off_px:.1f} px of it); on that "
                 f"scale the blurred label reads {guess:.3g}, so it is {lb.text}: any answer from {low:g} "
                 f"to {high:g} is counted correct."
             ),

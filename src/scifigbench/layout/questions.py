@@ -134,7 +134,7 @@ def _in_plot_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     return f"What does the text label inside the plot area, in the {where} of the figure, say?", others
 
 
-def _value_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
+def value_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
     """A value label located by the category it stands at: the category run across from it whose
     nearest label is closer than half the run's spacing ('Radio' beside a horizontal bar's value,
     'Newspapers' under a column's). Several values at one category are counted from the left when
@@ -188,7 +188,7 @@ def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
         return _axis_title_question(layout, lb)
     if lb.role == ANNOTATION and lb.value is None and lb.why == INSIDE_FRAME:
         return _in_plot_question(layout, lb)
-    if lb.value is not None and lb.run is None and (q := _value_question(layout, lb)) is not None:
+    if lb.value is not None and lb.run is None and (q := value_question(layout, lb)) is not None:
         return q
     nearest = sorted(
         (o for o in layout.labels if o is not lb and o.value is None and o.role != "page_furniture"),

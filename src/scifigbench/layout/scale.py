@@ -77,23 +77,39 @@ MEASURES = (
 
 
 @dataclass(frozen=True)
-class Scale:
-    """A linear placement of value labels: ``measure`` of each label is ``offset + slope * value``
-    pixels along the measure's axis."""
+class Part:
+    """Labels placed alike: ``measure`` of each is ``offset + slope * value`` (the scale's slope)."""
 
     measure: Measure
     offset: float
+    labels: tuple[Label, ...]
+
+
+@dataclass(frozen=True)
+class Scale:
+    """A linear scale of value labels along one axis, in pixels per unit of value: one placement
+    (part) of the labels, or two sharing the slope (a dot plot prints the lower value left of its
+    dot and the higher one right of it)."""
+
     slope: float
-    labels: tuple[Label, ...]  # the labels it was fitted on
-    off_px: float  # the farthest any of them stands from the line
+    parts: tuple[Part, ...]
+    off_px: float  # the farthest any label stands from its line
 
     @property
     def axis(self) -> str:
-        return self.measure.axis
+        return self.parts[0].measure.axis
 
-    def value_at(self, lb: Label) -> float | None:
-        at = self.measure.of(lb)
-        return None if at is None else (at - self.offset) / self.slope
+    @property
+    def labels(self) -> tuple[Label, ...]:
+        return tuple(lb for part in self.parts for lb in part.labels)
+
+    @property
+    def how(self) -> str:
+        """Which measure of the labels follows the scale, in words."""
+        return " or ".join(dict.fromkeys(part.measure.name for part in self.parts))
+
+    def part_of(self, lb: Label) -> int:
+        return next(k for k, part in enumerate(self.parts) if any(o is lb for o in part.labels))
 
     @property
     def values(self) -> list[float]:
@@ -149,9 +165,34 @@ def fit_scale(labels: Sequence[Label]) -> Scale | None:
                 rest = [lb for lb in measured if all(lb is not o for o in cand.labels)]
                 tabled = _in_columns(rest, measure.axis, tol) if measure.place else []
                 best = cand, len(measured) - len(tabled)
-    if best is None or len(best[0].labels) < SHARE * best[1]:
+    if best is None:
         return None
-    return best[0]
+    scale, against = best
+    if len(scale.labels) < SHARE * against and (two := _second_part(scale, numbers, tol)) is not None:
+        scale = two
+    return scale if len(scale.labels) >= SHARE * against else None
+
+
+def _second_part(scale: Scale, numbers: Sequence[Label], tol: float) -> Scale | None:
+    """``scale`` with a second placement of the labels it left out: another edge on the same axis
+    whose labels stand on a parallel line (the same slope, another offset), at least three of them."""
+    first = scale.parts[0]
+    if not first.measure.place:
+        return None
+    rest = [lb for lb in numbers if all(lb is not o for o in first.labels)]
+    best: Scale | None = None
+    for measure in MEASURES:
+        if not measure.place or measure.axis != first.measure.axis or measure is first.measure:
+            continue
+        offsets = np.array([(measure.of(lb) or 0.0) - scale.slope * _value(lb) for lb in rest])
+        for anchor in offsets:
+            near = [lb for lb, o in zip(rest, offsets, strict=True) if abs(o - anchor) <= tol]
+            if len(near) < MIN_FIT:
+                continue
+            cand = _joint((first.measure, measure), (first.labels, tuple(near)))
+            if cand is not None and cand.off_px <= tol and (best is None or len(cand.labels) > len(best.labels)):
+                best = cand
+    return best
 
 
 def _in_columns(labels: Sequence[Label], axis: str, tol: float) -> list[Label]:
@@ -170,23 +211,41 @@ def _in_columns(labels: Sequence[Label], axis: str, tol: float) -> list[Label]:
 
 
 def _fitted(measure: Measure, labels: Sequence[Label]) -> Scale | None:
-    """The least-squares scale of ``labels`` by ``measure``, if their values move them visibly,
-    the way values grow on screen, and (for places) they stand in separate rows."""
+    """The least-squares scale of ``labels`` by ``measure``: see :func:`_joint`."""
+    return _joint((measure,), (tuple(labels),))
+
+
+def _joint(measures: Sequence[Measure], groups: Sequence[tuple[Label, ...]]) -> Scale | None:
+    """The least-squares scale with one slope and an offset per group of labels (each group by its
+    own measure), if the values move the labels visibly, the way values grow on screen, each
+    group's labels stand in separate rows (places) and its blocks are of one thickness (lengths)."""
+    labels = [lb for g in groups for lb in g]
     values = np.array([_value(lb) for lb in labels])
-    places = np.array([measure.of(lb) for lb in labels], dtype=float)
-    slope, offset = (float(v) for v in np.polyfit(values, places, 1))
+    places = np.array([m.of(lb) for m, g in zip(measures, groups, strict=True) for lb in g], dtype=float)
+    design = np.zeros((len(labels), 1 + len(groups)))
+    design[:, 0] = values
+    row = 0
+    for k, g in enumerate(groups):
+        design[row : row + len(g), 1 + k] = 1.0
+        row += len(g)
+    if np.linalg.matrix_rank(design) < design.shape[1]:
+        return None
+    coef = np.linalg.lstsq(design, places, rcond=None)[0]
+    slope = float(coef[0])
     unit = median(lb.height for lb in labels)
-    if slope * measure.sign <= 0 or abs(slope) * float(np.ptp(values)) < 2 * unit:
+    if slope * measures[0].sign <= 0 or abs(slope) * float(np.ptp(values)) < 2 * unit:
         return None
-    if measure.place and not _separate(labels, measure.axis):
-        return None
-    if measure.across is not None and not _one_thickness([measure.across(lb) for lb in labels]):
-        return None  # blocks of several thicknesses are no bars of one chart (wedges of a pie)
-    spots = np.sort(places)
+    for m, g in zip(measures, groups, strict=True):
+        if m.place and not _separate(g, m.axis):
+            return None
+        if m.across is not None and not _one_thickness([m.across(lb) for lb in g]):
+            return None  # blocks of several thicknesses are no bars of one chart (wedges of a pie)
+    spots = np.sort(values * slope)
     if 1 + int(np.sum(np.diff(spots) >= 0.5 * unit)) < MIN_FIT:
         return None  # the values hardly move their labels: one far number makes no scale
-    off = float(np.max(np.abs(places - offset - slope * values)))
-    return Scale(measure, offset, slope, tuple(labels), off)
+    off = float(np.max(np.abs(places - design @ coef)))
+    parts = tuple(Part(m, float(c), g) for m, g, c in zip(measures, groups, coef[1:], strict=True))
+    return Scale(slope, parts, off)
 
 
 def _one_thickness(sizes: Sequence[float | None]) -> bool:
@@ -199,16 +258,19 @@ def _one_thickness(sizes: Sequence[float | None]) -> bool:
 
 
 def estimate(label: Label, scale: Scale) -> tuple[Scale, float] | None:
-    """The value the scale's other labels put at ``label``'s place (one of the scale's labels),
-    with the scale refitted without it; None when the rest no longer make a close scale."""
-    rest = [lb for lb in scale.labels if lb is not label]
-    if len(rest) < MIN_FIT or len({lb.value for lb in rest}) < MIN_FIT:
+    """The value the scale's other labels put at ``label`` (one of the scale's labels), with the
+    scale refitted without it; None when the rest no longer make a close scale (each placement
+    keeps two labels besides it, and ``MIN_FIT`` in all)."""
+    k = scale.part_of(label)
+    groups = [tuple(lb for lb in part.labels if lb is not label) for part in scale.parts]
+    rest = [lb for g in groups for lb in g]
+    if len(rest) < MIN_FIT or len({lb.value for lb in rest}) < MIN_FIT or any(len(g) < 2 for g in groups):
         return None
-    refit = _fitted(scale.measure, rest)
+    refit = _joint([part.measure for part in scale.parts], groups)
     if refit is None or refit.off_px > FIT_PX * median(lb.height for lb in rest):
         return None
-    guess = refit.value_at(label)
-    return None if guess is None else (refit, guess)
+    at = refit.parts[k].measure.of(label)
+    return None if at is None else (refit, (at - refit.parts[k].offset) / refit.slope)
 
 
 def read_within(scale: Scale, refit: Scale, unit: float) -> float | None:
