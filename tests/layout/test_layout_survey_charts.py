@@ -184,3 +184,17 @@ def test_headers_centred_over_the_drawing_are_legend_entries_even_when_wider_tha
     assert agree.cx < layout.frame[2] < agree.box[2]
     roles = _roles(layout)
     assert roles["Disagree"] == roles["Agree overall"] == "legend_entry", roles
+
+
+def test_two_names_far_apart_over_a_one_panel_chart_head_its_columns_not_panels():
+    """A dot plot names its two series in their colours over the first row, far apart: with one
+    run of row names and no second panel, they are legend entries, not panel titles."""
+    img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+    lines.append(draw_text(img, "Views of the policy", 10, 12, 0.4))
+    lines.append(draw_text(img, "Firms", 140, 34))
+    lines.append(draw_text(img, "Banks", 232, 34))  # over the drawing, more than two heights apart
+    layout = read_layout(img, lines)
+    firms, banks = (next(lb for lb in layout.labels if lb.text == t) for t in ("Firms", "Banks"))
+    assert banks.box[0] - firms.box[2] >= 2 * firms.height and banks.cx <= layout.frame[2]
+    roles = _roles(layout)
+    assert roles["Firms"] == roles["Banks"] == "legend_entry", roles

@@ -742,10 +742,15 @@ def _titles_side_by_side(layout: Layout) -> None:
             rows[-1].append(lb)
         else:
             rows.append([lb])
+    # one drawing with one run of ticks per axis has no panels to head: titles in a row over it
+    # head its columns (the two series of a dot plot named over its first row)
+    counts = [sum(r.axis == axis for r in layout.runs) for axis in ("x", "y")]
+    one_panel = max(counts) == 1  # a run of ticks on one axis at least, and on no axis two
     for k, row in enumerate(rows):
         row.sort(key=lambda b: b.cx)
         apart = all(b.box[0] - a.box[2] >= 2 * max(a.height, b.height) for a, b in zip(row, row[1:], strict=False))
-        if len(row) >= 2 and apart:
+        over = layout.frame is not None and all(layout.frame[0] <= lb.cx <= layout.frame[2] for lb in row)
+        if len(row) >= 2 and apart and not (one_panel and over and k > 0):
             for lb in row:
                 lb.role, lb.why = PANEL_TITLE, "one of several titles side by side"
         elif k > 0:
