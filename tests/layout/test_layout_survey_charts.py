@@ -198,3 +198,14 @@ def test_two_names_far_apart_over_a_one_panel_chart_head_its_columns_not_panels(
     assert banks.box[0] - firms.box[2] >= 2 * firms.height and banks.cx <= layout.frame[2]
     roles = _roles(layout)
     assert roles["Firms"] == roles["Banks"] == "legend_entry", roles
+
+
+def test_two_names_one_under_the_other_in_different_colours_are_two_labels():
+    """A wrapped label keeps one colour; two series named in their lines' colours, stacked where
+    the lines end close together, stay apart. The same two lines in one colour join."""
+    for colours, joined in ((((40, 140, 60), (40, 170, 220)), False), (((40, 140, 60), (40, 140, 60)), True)):
+        img, lines = survey_bars(("Sweden", "Norway", "Chile"), pitch=40)
+        lines.append(draw_text(img, "Military", 420, 200, colour=colours[0]))
+        lines.append(draw_text(img, "Public schools", 420, 219, colour=colours[1]))
+        texts = {lb.text for lb in read_layout(img, lines).labels}
+        assert ("Military Public schools" in texts) is joined, texts

@@ -162,6 +162,30 @@ def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
     return _bgr(np.median(pixels, axis=0))
 
 
+def ink_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int] | None:
+    """(hue in degrees, saturation 0-255) of the text in ``box``, read from its most saturated third
+    of ink pixels (the cores of the strokes, not their edges blended into the page)."""
+    x0, y0, x1, y1 = (int(v) for v in box)
+    m = ink[max(0, y0) : y1, max(0, x0) : x1]
+    if m.sum() < 10:
+        return None
+    pixels = img[max(0, y0) : y1, max(0, x0) : x1][m]
+    hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    core = hsv[hsv[:, 1] >= np.quantile(hsv[:, 1], 2 / 3)]
+    return int(np.median(core[:, 0])) * 2, int(np.median(core[:, 1]))
+
+
+def inks_differ(a: tuple[int, int] | None, b: tuple[int, int] | None, degrees: float = 25.0) -> bool:
+    """Two texts printed in different colours: two clear hues apart, or one coloured and one
+    black or grey. Unknown colours differ in nothing."""
+    if a is None or b is None:
+        return False
+    (ha, sa), (hb, sb) = a, b
+    if sa >= 80 and sb >= 80:
+        return min(abs(ha - hb), 360 - abs(ha - hb)) > degrees
+    return (sa >= 80) != (sb >= 80) and min(sa, sb) < 40
+
+
 def same_hue(a: tuple[int, int, int], b: tuple[int, int, int], degrees: float = 20.0) -> bool:
     """Two BGR colours of one hue: a line and its name in the line's colour. Hue, not the values,
     is compared because small text is drawn lighter than a line (its edges blend into the page)."""

@@ -77,9 +77,12 @@ def _is_rotated(box: Box, text: str) -> bool:
     return len(text.strip()) >= 3 and h > 1.8 * w
 
 
-def _joins(upper: Label, lower: Label, lower_swatch: bool) -> bool:
-    """Is ``lower`` the next line of the wrapped label ``upper``?"""
+def _joins(upper: Label, lower: Label, lower_swatch: bool, inks: dict[int, tuple[int, int] | None]) -> bool:
+    """Is ``lower`` the next line of the wrapped label ``upper``? Not when the two are printed in
+    different colours (two series named in their lines' colours, one under the other)."""
     if lower_swatch or upper.rotated or lower.rotated or upper.value is not None or lower.value is not None:
+        return False
+    if pixels.inks_differ(inks.get(upper.index), inks.get(lower.index)):
         return False
     if _letters(upper.text) == 0 or _letters(lower.text) == 0:
         return False
@@ -162,7 +165,12 @@ def _starts_row(first: Label, words: list[Label]) -> bool:
     return any(o.cx < first.cx for o in row) and any(o.cx > first.cx for o in row)
 
 
-def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]], coloured: set[int]) -> list[Label]:
+def _labels(
+    lines: Sequence[TextLine],
+    swatches: dict[int, tuple[int, int, int]],
+    coloured: set[int],
+    inks: dict[int, tuple[int, int] | None],
+) -> list[Label]:
     singles = [
         Label(
             i,
@@ -183,7 +191,8 @@ def _labels(lines: Sequence[TextLine], swatches: dict[int, tuple[int, int, int]]
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
         starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
         host = next(
-            (m for m in reversed(merged) if _joins(m, lb, starts) and not _axis_title_under(m, lb, in_row)), None
+            (m for m in reversed(merged) if _joins(m, lb, starts, inks) and not _axis_title_under(m, lb, in_row)),
+            None,
         )
         if host is None:
             merged.append(lb)
@@ -604,7 +613,8 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
                 coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
-    labels = _margins_parted(_answers_split(_labels(lines, swatches, coloured), ink), ink)
+    inks = {i: pixels.ink_colour(img, ink, ln.box) for i, ln in enumerate(lines)}
+    labels = _margins_parted(_answers_split(_labels(lines, swatches, coloured, inks), ink), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
     for lb in labels:
