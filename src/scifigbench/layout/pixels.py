@@ -149,14 +149,22 @@ def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int
     return _bgr(np.median(pixels.reshape(-1, 3), axis=0)), float(max(0, x0) + gap - 1)
 
 
-def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, int] | None:
-    """The colour of the text in ``box`` if it is clearly coloured (not black, grey or white)."""
+def _ink_pixels(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[np.ndarray, np.ndarray] | None:
+    """The ink pixels of the text in ``box`` as BGR and as HSV rows, or None for a box of little ink."""
     x0, y0, x1, y1 = (int(v) for v in box)
     m = ink[max(0, y0) : y1, max(0, x0) : x1]
     if m.sum() < 10:
         return None
     pixels = img[max(0, y0) : y1, max(0, x0) : x1][m]
-    hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    return pixels, cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+
+
+def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, int] | None:
+    """The colour of the text in ``box`` if it is clearly coloured (not black, grey or white)."""
+    found = _ink_pixels(img, ink, box)
+    if found is None:
+        return None
+    pixels, hsv = found
     if np.median(hsv[:, 1]) < 90 or np.median(hsv[:, 2]) < 60:
         return None
     return _bgr(np.median(pixels, axis=0))
@@ -165,12 +173,10 @@ def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
 def ink_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int] | None:
     """(hue in degrees, saturation 0-255) of the text in ``box``, read from its most saturated third
     of ink pixels (the cores of the strokes, not their edges blended into the page)."""
-    x0, y0, x1, y1 = (int(v) for v in box)
-    m = ink[max(0, y0) : y1, max(0, x0) : x1]
-    if m.sum() < 10:
+    found = _ink_pixels(img, ink, box)
+    if found is None:
         return None
-    pixels = img[max(0, y0) : y1, max(0, x0) : x1][m]
-    hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    hsv = found[1]
     core = hsv[hsv[:, 1] >= np.quantile(hsv[:, 1], 2 / 3)]
     return int(np.median(core[:, 0])) * 2, int(np.median(core[:, 1]))
 
