@@ -196,3 +196,14 @@ def test_statistics_and_headings_of_number_columns_are_no_series_labels():
         extra=(("Most adults agree on this", 95, 140),),
     )
     assert _reasons(read_layout(img, lines))["Most adults agree on this"].startswith("a phrase rather than a name")
+
+
+def test_an_abbreviation_printed_beside_its_words_gives_either_away():
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Word Error Rate", "CER"))
+    layout = read_layout(img, lines)
+    spelled = next(lb for lb in layout.labels if lb.text == "Word Error Rate")
+    assert why_not_admittance(spelled, layout, None) is None  # 'CER' is no abbreviation of it
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Word Error Rate", "WER"))
+    layout = read_layout(img, lines)
+    why = _reasons(layout)
+    assert why["WER"].startswith("abbreviated or spelled out") and why["Word Error Rate"].startswith("abbreviated")
