@@ -31,6 +31,7 @@ MIN_FIT = 3  # labels besides the hidden one that the scale is read from
 SHARE = 2 / 3  # of all value labels, at least this many must fit the scale
 FIT_PX = 0.2  # the most a fitted label may stand off the line, in label heights
 READ_SHARE = 0.05  # an estimate is good to 5 % of the span of the printed values
+MAX_NUMBERS = 150  # more numbers than any chart labels its values with: a table (and pairs grow as n^2)
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def fit_scale(labels: Sequence[Label]) -> Scale | None:
     The scale kept has the most labels, then the closest fit.
     """
     numbers = [lb for lb in labels if lb.value is not None]
-    if len(numbers) < MIN_FIT + 1:
+    if not MIN_FIT + 1 <= len(numbers) <= MAX_NUMBERS:
         return None
     tol = FIT_PX * median(lb.height for lb in numbers)
     best: tuple[Scale, int] | None = None  # the scale and the labels it is measured against
