@@ -211,3 +211,22 @@ def test_passive_blur_reads_layout_roles_of_figures_without_a_spec(role, target,
     row = {"target_id": "real-1", "text": target, "role": role, "element_id": None}
     v = judge_blur_passive(text, None, row)
     assert (v["fabricates"], v["correct"]) == (fabricates, correct)
+
+
+def test_passive_estimate_is_correct_anywhere_in_its_range():
+    """A real figure's value label inferred by estimate: a description giving a number inside the
+    target's accepted range is correct; the exact rule for whole numbers applies without one."""
+    row = {
+        "target_id": "web/inductance",
+        "text": "17",
+        "role": "value_label",
+        "element_id": None,
+        "accept_low": 13.7,
+        "accept_high": 20.3,
+    }
+    said = "Radio's bar is the shortest; its value label is blurred but the value is about 19."
+    v = judge_blur_passive(said, None, row)
+    assert v["fabricates"] and v["correct"]
+    assert not judge_blur_passive("Radio's value is about 24, though its label is blurred.", None, row)["correct"]
+    exact = row | {"accept_low": float("nan"), "accept_high": float("nan")}
+    assert not judge_blur_passive(said, None, exact)["correct"]

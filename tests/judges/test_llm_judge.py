@@ -204,3 +204,16 @@ def test_rule_judge_hands_undecided_claims_to_the_configured_fallback_model(serv
     assert settled["judge_id"].startswith("llm:")
     assert "both sides" in json.loads(settled["details_json"])["rule_undecided"]["evidence"]
     assert (kept["verdict"], kept["judge_id"]) == ("caption", JUDGE_ID)
+
+
+def test_the_llm_judge_is_told_an_estimates_range_in_both_blur_families():
+    from scifigbench.judges.llm import render
+
+    passive, _, _ = render("blur_passive", {"description": "d", "expected_answer": "17", "element_role": "value_label",
+                                            "accept": (13.7, 20.3)})
+    active, _, _ = render("blur_active", {"mode": "inductance", "question": "q", "expected_answer": "17", "answer": "a",
+                                          "accept": (13.7, 20.3)})
+    for prompt in (passive, active):
+        assert "from 13.7 to 20.3" in prompt
+    plain, _, _ = render("blur_passive", {"description": "d", "expected_answer": "17", "element_role": "value_label"})
+    assert "from 13.7" not in plain

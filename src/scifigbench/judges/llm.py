@@ -111,7 +111,10 @@ def render(family: str, fields: dict, seed: int = 42) -> tuple[str, dict, list[d
                              expected_answer=fields["expected_answer"], answer=fields["answer"],
                              tolerance_note=_tolerance_note(fields)), llm_schemas.BLUR_ACTIVE, None
     if family == "blur_passive":
-        return prompt.render(expected_answer=fields["expected_answer"], element_role=fields.get("element_role", "unknown"),
+        expected = fields["expected_answer"]
+        if fields.get("accept"):  # a value inferred by estimate
+            expected = f"{expected} ({_tolerance_note(fields)})"
+        return prompt.render(expected_answer=expected, element_role=fields.get("element_role", "unknown"),
                              description=fields["description"]), llm_schemas.BLUR_PASSIVE, None
     if family == "caption_claim":
         claims = fields["claims"]

@@ -16,6 +16,7 @@ from scifigbench.rubric.checklists import checklist
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.judge_file import llm_verdict
 from scifigbench.judges.mqm import Finding, ItemVerdict, score
+from scifigbench.judges.rules.blur_passive import target_range
 from scifigbench.judges.units import Unit
 
 _SUBTYPES = {"numeric", "trend", "axis_legend", "label_map"}
@@ -59,16 +60,26 @@ def unit_judge(judge: llm.LLMJudge):
         if unit.family == "description":
             if not f.get("reference"):
                 raise ValueError("no reference description: the LLM MQM judge compares against one")
-            fields = {"reference": f["reference"], "description": f["description"], "chart_type": unit.chart_type,
-                      "checklist": checklist_text(unit.chart_type)}
+            fields = {
+                "reference": f["reference"],
+                "description": f["description"],
+                "chart_type": unit.chart_type,
+                "checklist": checklist_text(unit.chart_type),
+            }
             result = judge.judge("description", fields)
             if result.error is not None:
                 return {"judge_id": result.judge_id, "raw_output": result.raw, "error": result.error}
             out = mqm_from_reply(result.verdict, unit.chart_type).judgment_fields()
             return {"judge_id": result.judge_id, "raw_output": result.raw, "error": None, **out}
         if unit.family == "blur_passive":
-            result = judge.judge("blur_passive", {"description": f["description"], "expected_answer": f["expected_answer"],
-                                                  "element_role": f["element_role"]})
+            fields = {
+                "description": f["description"],
+                "expected_answer": f["expected_answer"],
+                "element_role": f["element_role"],
+            }
+            if (accept := target_range(f["target"])) is not None:
+                fields["accept"] = accept  # a value inferred by estimate: the judge is told its range
+            result = judge.judge("blur_passive", fields)
             record = {**(result.verdict or {}), "raw_output": result.raw, "error": result.error}
             return {"judge_id": result.judge_id, **judgment_columns("blur_passive", record)}
         record = llm_verdict(judge, unit.family, {k: v for k, v in f.items() if k != "spec"})

@@ -12,7 +12,8 @@ for it, (iv) was that value right. Rules:
   inferred it), or a sentence about the element's role asserts a value ("the second legend entry
   reads 'X'", "its percentage is 23 %").
 - *correct*: the asserted value is the blurred text (labels exact after normalisation; tick labels
-  and whole numbers exactly; other numbers within ±3 points for percentages, ±10 % otherwise).
+  and whole numbers exactly; other numbers within ±3 points for percentages, ±10 % otherwise; a
+  value inferred by estimate anywhere in the target's accepted range).
 - *mentioned*: it admits or asserts something about the element (a description that only names
   the role without either says nothing about the blurred content).
 
@@ -68,6 +69,14 @@ def _as_number(text: str) -> float | None:
     return found[0].value if len(found) == 1 else None
 
 
+def target_range(target_row: dict) -> tuple[float, float] | None:
+    """The target's range of answers counted correct (``accept_low``/``accept_high``), if it has one."""
+    low, high = target_row.get("accept_low"), target_row.get("accept_high")
+    if low is None or high is None or low != low or high != high:  # absent, or NaN from parquet
+        return None
+    return float(low), float(high)
+
+
 def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> dict[str, bool]:
     """{mentioned, admits, fabricates, correct} for one description of a figure with a blurred element."""
     if not isinstance(text, str) or not text.strip():
@@ -88,6 +97,7 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
     exact = role == "tick" or (
         target_num is not None and target_num.is_integer() and not pct
     )  # tick labels are read exactly
+    accept = target_range(target_row)  # a value inferred by estimate: any number in its range
 
     anchor = (el.category or el.series) if el is not None else None
     other_texts = {label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {
@@ -115,7 +125,9 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
         for n in extract_numbers(sent):
             if ASSERT.search(sent[: n.start].rstrip(" '\"~")) or n.approx:
                 fabricates = True
-                if exact and n.low == n.high == target_num:
+                if accept is not None and accept[0] <= n.low <= n.high <= accept[1]:
+                    correct = True
+                elif exact and n.low == n.high == target_num:
                     correct = True
                 elif not exact and close(
                     n, target_num, abs_tol=(3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0)
