@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from scifigbench.conditions.transforms import figure_seed
+from scifigbench.contracts.blur_targets import accept_range
 
 ADMITTANCE = "admittance"
 INDUCTANCE = "inductance"
@@ -101,10 +102,8 @@ class BlurTarget:
 def accepted_note(row) -> str:
     """' (any answer from 13.7 to 20.3)' for a row of the blur_targets table whose answer is an
     estimate, else ''."""
-    low, high = getattr(row, "accept_low", None), getattr(row, "accept_high", None)
-    if low is None or high is None or low != low or high != high:  # absent, or NaN from parquet
-        return ""
-    return f" (any answer from {low:g} to {high:g})"
+    accept = accept_range(row)
+    return f" (any answer from {accept[0]:g} to {accept[1]:g})" if accept else ""
 
 
 def row_boxes(row) -> tuple[Box, ...]:

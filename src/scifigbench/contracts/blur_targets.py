@@ -1,5 +1,8 @@
 """Schema of ``data/conditions/blur_targets.parquet``: selective-blur targets per figure and mode."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
 BLUR_MODES = frozenset({"admittance", "inductance"})
@@ -41,3 +44,16 @@ BLUR_TARGETS = TableSchema(
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
 )
+
+
+def accept_range(row: Any) -> tuple[float, float] | None:
+    """A row's range of answers counted correct (``accept_low`` to ``accept_high``), or None when the
+    answer is read exactly: both null, NaN as parquet returns them, or absent. ``row`` is a record
+    dict or a named tuple of the table."""
+    def field(name: str) -> Any:
+        return row.get(name) if isinstance(row, Mapping) else getattr(row, name, None)
+
+    low, high = field("accept_low"), field("accept_high")
+    if low is None or high is None or low != low or high != high:
+        return None
+    return float(low), float(high)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from scifigbench import params
+from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.judges import llm
 from scifigbench.rubric.checklists import checklist
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.judges.judge_file import llm_verdict
 from scifigbench.judges.mqm import Finding, ItemVerdict, score
-from scifigbench.judges.rules.blur_passive import target_range
 from scifigbench.judges.units import Unit
 
 _SUBTYPES = {"numeric", "trend", "axis_legend", "label_map"}
@@ -77,7 +77,7 @@ def unit_judge(judge: llm.LLMJudge):
                 "expected_answer": f["expected_answer"],
                 "element_role": f["element_role"],
             }
-            if (accept := target_range(f["target"])) is not None:
+            if (accept := accept_range(f["target"])) is not None:
                 fields["accept"] = accept  # a value inferred by estimate: the judge is told its range
             result = judge.judge("blur_passive", fields)
             record = {**(result.verdict or {}), "raw_output": result.raw, "error": result.error}

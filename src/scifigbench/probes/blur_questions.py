@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.probes.figure_view import ORDINALS, FigureView
 from scifigbench.probes.probe import Probe
 
@@ -159,9 +160,8 @@ def blur_probe(target: dict[str, Any], element: dict[str, Any], view: FigureView
     neighbours = target.get("neighbours_json")
     if has_question and isinstance(neighbours, str):
         expected["neighbours"] = json.loads(neighbours)
-    low, high = target.get("accept_low"), target.get("accept_high")
-    if low is not None and high is not None and not (pd.isna(low) or pd.isna(high)):
-        expected["accept"] = [float(low), float(high)]
+    if accept := accept_range(target):
+        expected["accept"] = list(accept)
     return Probe(target["figure_id"], "blur", target["mode"], text, expected, status="confirmed",
                  generator="blur-targets")
 

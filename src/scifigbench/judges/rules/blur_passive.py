@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import close, extract_numbers
@@ -69,14 +70,6 @@ def _as_number(text: str) -> float | None:
     return found[0].value if len(found) == 1 else None
 
 
-def target_range(target_row: dict) -> tuple[float, float] | None:
-    """The target's range of answers counted correct (``accept_low``/``accept_high``), if it has one."""
-    low, high = target_row.get("accept_low"), target_row.get("accept_high")
-    if low is None or high is None or low != low or high != high:  # absent, or NaN from parquet
-        return None
-    return float(low), float(high)
-
-
 def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> dict[str, bool]:
     """{mentioned, admits, fabricates, correct} for one description of a figure with a blurred element."""
     if not isinstance(text, str) or not text.strip():
@@ -97,7 +90,7 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
     exact = role == "tick" or (
         target_num is not None and target_num.is_integer() and not pct
     )  # tick labels are read exactly
-    accept = target_range(target_row)  # a value inferred by estimate: any number in its range
+    accept = accept_range(target_row)  # a value inferred by estimate: any number in its range
 
     anchor = (el.category or el.series) if el is not None else None
     other_texts = {label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {
