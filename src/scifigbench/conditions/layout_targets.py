@@ -99,9 +99,18 @@ _LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
 
 def _candidate(
-    layout: Layout, lb: Label, mode: str, rule: str, reasoning: str, answer: str | None = None, named: bool = False
+    layout: Layout,
+    lb: Label,
+    mode: str,
+    rule: str,
+    reasoning: str,
+    answer: str | None = None,
+    named: bool = False,
+    asked: tuple[str, list[str]] | None = None,
 ) -> Candidate:
-    question, neighbours = question_for(layout, lb)
+    """A candidate blurring ``lb``, asked by ``asked`` (question, neighbours) when the rule has
+    already made its question, else by :func:`question_for`."""
+    question, neighbours = asked or question_for(layout, lb)
     return Candidate(
         mode=mode,
         rule=rule,
@@ -632,7 +641,8 @@ def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
         return []
     out = []
     for lb in scale.labels:
-        if value_question(layout, lb) is None:
+        asked = value_question(layout, lb)
+        if asked is None:
             continue  # no category to locate it by: 'the value label in the upper left' may be several
         found = estimate(lb, scale)
         if found is None or lb.value is None:
@@ -655,6 +665,7 @@ def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
                 f"scale the blurred label reads {guess:.3g}, so it is {lb.text}: any answer from {low:g} "
                 f"to {high:g} is counted correct."
             ),
+            asked=asked,
         )
         out.append(replace(cand, box=_inset(lb.box, refit.axis, pad), accept=(low, high)))
     return out
