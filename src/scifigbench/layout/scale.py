@@ -159,7 +159,7 @@ def fit_scale(labels: Sequence[Label]) -> Scale | None:
             if near.sum() < MIN_FIT + 1 or key in seen or len(set(values[near])) < MIN_FIT:
                 continue
             seen.add(key)
-            cand = _fitted(measure, [lb for lb, k in zip(measured, near, strict=True) if k])
+            cand = _joint((measure,), (tuple(lb for lb, k in zip(measured, near, strict=True) if k),))
             if cand is None or cand.off_px > tol:
                 continue
             if best is None or (len(cand.labels), -cand.off_px) > (len(best[0].labels), -best[0].off_px):
@@ -209,11 +209,6 @@ def _in_columns(labels: Sequence[Label], axis: str, tol: float) -> list[Label]:
                 out.append(lb)
                 break
     return out
-
-
-def _fitted(measure: Measure, labels: Sequence[Label]) -> Scale | None:
-    """The least-squares scale of ``labels`` by ``measure``: see :func:`_joint`."""
-    return _joint((measure,), (tuple(labels),))
 
 
 def _joint(measures: Sequence[Measure], groups: Sequence[tuple[Label, ...]]) -> Scale | None:
