@@ -17,10 +17,11 @@ Order of reading, each step using what the earlier ones found:
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -77,12 +78,11 @@ def _is_rotated(box: Box, text: str) -> bool:
     return len(text.strip()) >= 3 and h > 1.8 * w
 
 
-def _joins(upper: Label, lower: Label, lower_swatch: bool, inks: dict[int, tuple[int, int] | None]) -> bool:
+def _joins(upper: Label, lower: Label, lower_swatch: bool, ink_of: Callable[[int], tuple[int, int] | None]) -> bool:
     """Is ``lower`` the next line of the wrapped label ``upper``? Not when the two are printed in
-    different colours (two series named in their lines' colours, one under the other)."""
+    different colours (two series named in their lines' colours, one under the other); the
+    colours (``ink_of`` a line index) are read last, only for lines set as one label's would be."""
     if lower_swatch or upper.rotated or lower.rotated or upper.value is not None or lower.value is not None:
-        return False
-    if pixels.inks_differ(inks.get(upper.index), inks.get(lower.index)):
         return False
     if _letters(upper.text) == 0 or _letters(lower.text) == 0:
         return False
@@ -92,11 +92,12 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool, inks: dict[int, tuple
     if not -0.45 * h <= gap <= 0.35 * h or max(last, lower.height) > 1.4 * h:
         return False
     w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
-    return (
+    aligned = (
         abs(upper.cx - lower.cx) <= 0.2 * w
         or abs(upper.box[0] - lower.box[0]) <= 0.6 * h
         or abs(upper.box[2] - lower.box[2]) <= 0.6 * h
     )
+    return aligned and not pixels.inks_differ(ink_of(upper.index), ink_of(lower.index))
 
 
 def _beside_others(singles: list[Label]) -> set[int]:
@@ -169,7 +170,7 @@ def _labels(
     lines: Sequence[TextLine],
     swatches: dict[int, tuple[int, int, int]],
     coloured: set[int],
-    inks: dict[int, tuple[int, int] | None],
+    ink_of: Callable[[int], tuple[int, int] | None],
 ) -> list[Label]:
     singles = [
         Label(
@@ -191,7 +192,7 @@ def _labels(
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
         starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
         host = next(
-            (m for m in reversed(merged) if _joins(m, lb, starts, inks) and not _axis_title_under(m, lb, in_row)),
+            (m for m in reversed(merged) if _joins(m, lb, starts, ink_of) and not _axis_title_under(m, lb, in_row)),
             None,
         )
         if host is None:
@@ -613,8 +614,8 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
                 coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
-    inks = {i: pixels.ink_colour(img, ink, ln.box) for i, ln in enumerate(lines)}
-    labels = _margins_parted(_answers_split(_labels(lines, swatches, coloured, inks), ink), ink)
+    ink_of = functools.cache(lambda i: pixels.ink_colour(img, ink, lines[i].box))
+    labels = _margins_parted(_answers_split(_labels(lines, swatches, coloured, ink_of), ink), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
     for lb in labels:
@@ -659,12 +660,16 @@ def _answers_split(labels: list[Label], ink: np.ndarray) -> list[Label]:
 def _margins_parted(labels: list[Label], ink: np.ndarray) -> list[Label]:
     """Two one-line labels set on one line (of a height, centred alike) whose OCR boxes overlap at
     their ends ('Illegal in all/most cases' | 'Legal in all/most cases' a word space apart) meet at
-    the blank between their ink: OCR pads each box, so the margins cross while the letters do not. Each box then ends
-    where its ink ends, and a blur of one keeps off the other. Boxes whose ink meets (no blank
-    column of a quarter of the line height near the overlap) are left as they are."""
+    the blank between their ink: OCR pads each box, so the margins cross while the letters do not.
+    Each box then ends where its ink ends, and a blur of one keeps off the other. Boxes whose ink
+    meets (no blank column of a quarter of the line height near the overlap) are left as they are."""
     singles = sorted((lb for lb in labels if len(lb.lines) == 1 and not lb.rotated), key=lambda b: b.box[0])
-    for a in singles:
-        for b in singles:
+    starts = [lb.box[0] for lb in singles]  # as sorted; a cut only moves a left edge rightwards
+    for i, a in enumerate(singles):
+        for j in range(i + 1, len(singles)):
+            if starts[j] >= a.box[2]:
+                break  # no later box starts inside this one
+            b = singles[j]
             (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a.box, b.box
             h = min(ay1 - ay0, by1 - by0)
             level = max(ay1 - ay0, by1 - by0) <= 1.25 * h and abs(a.cy - b.cy) <= 0.25 * h
