@@ -7,6 +7,7 @@ admittance target; furniture words mark text about the page rather than the data
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from difflib import SequenceMatcher
@@ -333,10 +334,16 @@ OPTION_SETS = (
 )
 
 
+@functools.cache
+def _option_words(text: str) -> str:
+    """``text`` as lower-case words joined by spaces, two answers OCR glued together ('SomewhatVery')
+    counting as two words: each label is read so against every option set, so once."""
+    return " ".join(re.findall(r"[a-z0-9']+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).lower()))
+
+
 def _option(text: str, option: set[str]) -> bool:
-    """``text`` holds one spelling of ``option`` as whole words (two answers OCR glued together,
-    'SomewhatVery', count as two words)."""
-    t = " ".join(re.findall(r"[a-z0-9']+", re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text).lower()))
+    """``text`` holds one spelling of ``option`` as whole words."""
+    t = _option_words(text)
     return any(re.search(rf"(?<![a-z0-9']){re.escape(o)}(?![a-z0-9'])", t) for o in option)
 
 
@@ -548,11 +555,31 @@ _FURNITURE = re.compile(
     re.IGNORECASE,
 )
 # Interface text: the whole label is a button or link of a web page
-_UI = re.compile(
-    r"^(?:show source|additional information|more information|more info|read more|learn more|download|share|embed|"
-    r"print|details|click.*|hover.*|zoom|reset(?: zoom)?|menu|subscribe|full screen|view (?:data|table|chart))$",
-    re.IGNORECASE,
+# Buttons and links of a web page; those of several words are also matched up to an OCR slip
+# ('Additional Informatior')
+_UI_PHRASES = (
+    "show source",
+    "additional information",
+    "more information",
+    "more info",
+    "read more",
+    "learn more",
+    "full screen",
+    "view data",
+    "view table",
+    "view chart",
+    "reset zoom",
+    "download",
+    "share",
+    "embed",
+    "print",
+    "details",
+    "zoom",
+    "reset",
+    "menu",
+    "subscribe",
 )
+_UI = re.compile(r"^(?:" + "|".join(map(re.escape, _UI_PHRASES)) + r"|click.*|hover.*)$", re.IGNORECASE)
 _DATE = re.compile(
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:\s*[-–]\s*\d{1,2})?,\s*(?:19|20)\d{2}",
     re.IGNORECASE,
@@ -592,24 +619,10 @@ def names_a_dimension(text: str) -> bool:
     return bool(words) and all(w in _DIMENSIONS for w in words)
 
 
-# Buttons and links of several words, matched up to an OCR slip ('Additional Informatior')
-_UI_PHRASES = (
-    "show source",
-    "additional information",
-    "more information",
-    "read more",
-    "learn more",
-    "full screen",
-    "view data",
-    "view table",
-    "view chart",
-    "reset zoom",
-)
-
-
 def _ui_misread(text: str) -> bool:
+    """A button or link of several words with an OCR slip in it."""
     t = " ".join(text.lower().split())
-    return any(len(t) >= 8 and SequenceMatcher(None, t, p).ratio() >= 0.9 for p in _UI_PHRASES)
+    return len(t) >= 8 and any(" " in p and SequenceMatcher(None, t, p).ratio() >= 0.9 for p in _UI_PHRASES)
 
 
 def furniture_words(text: str) -> bool:
