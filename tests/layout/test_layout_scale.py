@@ -69,15 +69,21 @@ def test_labels_centred_in_stacked_segments_make_no_scale():
     assert fit_scale(labels) is None
 
 
-def _bar_chart() -> tuple[np.ndarray, list]:
+def _bar_chart(inside: bool = False) -> tuple[np.ndarray, list]:
+    """Horizontal bars 3 px per unit, each value printed just past its end (``inside``: in white,
+    just inside it)."""
     img = np.full((320, 560, 3), 255, np.uint8)
     lines = [draw_text(img, "Where people get their news", 20, 30, 0.6)]
     for k, (row, v) in enumerate(zip(ROWS, VALUES, strict=True)):
-        y = 80 + 44 * k
-        cv2.rectangle(img, (200, y - 12), (200 + int(PX * v), y + 8), (160, 100, 140), -1)
+        y, end = 80 + 44 * k, 200 + int(PX * v)
+        cv2.rectangle(img, (200, y - 12), (end, y + 8), (160, 100, 140), -1)
         (w, _), _ = cv2.getTextSize(row, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
         lines.append(draw_text(img, row, 190 - w, y + 4))
-        lines.append(draw_text(img, str(v), 206 + int(PX * v), y + 4))
+        if inside:
+            (tw, _), _ = cv2.getTextSize(str(v), cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
+            lines.append(draw_text(img, str(v), end - tw - 6, y + 4, 0.45, colour=(255, 255, 255)))
+        else:
+            lines.append(draw_text(img, str(v), end + 6, y + 4))
     return img, lines
 
 
@@ -169,15 +175,7 @@ def test_a_dot_plot_prints_values_on_both_sides_of_its_dots_on_one_scale():
 
 
 def test_values_printed_inside_the_bars_ends_are_estimated_too():
-    img = np.full((320, 560, 3), 255, np.uint8)
-    lines = [draw_text(img, "Where people get their news", 20, 30, 0.6)]
-    for k, (row, v) in enumerate(zip(ROWS, VALUES, strict=True)):
-        y = 80 + 44 * k
-        cv2.rectangle(img, (200, y - 12), (200 + int(PX * v), y + 8), (160, 100, 140), -1)
-        (w, _), _ = cv2.getTextSize(row, cv2.FONT_HERSHEY_SIMPLEX, 0.5, 1)
-        lines.append(draw_text(img, row, 190 - w, y + 4))
-        (tw, _), _ = cv2.getTextSize(str(v), cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
-        lines.append(draw_text(img, str(v), 200 + int(PX * v) - tw - 6, y + 4, 0.45, colour=(255, 255, 255)))
+    img, lines = _bar_chart(inside=True)
     layout = read_layout(img, lines)
     cands = [c for c in ranked_candidates(layout, None, INDUCTANCE, 42, "in", pad=4) if c.rule == "value_scale"]
     assert {c.text for c in cands} == {str(v) for v in VALUES}
