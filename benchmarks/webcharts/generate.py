@@ -235,7 +235,7 @@ def _value_labels(ax, truth: Truth, xs, ys, horizontal: bool, fmt: str, inside: 
     """Values at the bars' ends (``inside``: white, just inside the end); ``fmt`` 'first%' puts
     the percent sign on the first value only, as web charts often do."""
     for k, (x, y) in enumerate(zip(xs, ys, strict=True)):
-        text = f"{y}%" if fmt == "first%" and k == 0 else str(y) if fmt == "first%" else fmt.format(y)
+        text = (("{}%" if k == 0 else "{}") if fmt == "first%" else fmt).format(y)
         if horizontal and inside:
             t = ax.text(y - 1, x, text, va="center", ha="right", fontsize=8.5, color="white")
         elif horizontal:
