@@ -9,15 +9,16 @@ reader, the layout target rules, as the conditions stage does) and matches each 
 text the generator drew at its box. It prints per split:
 
 - admittance / inductance proposals, and proposals on page furniture (target 0);
-- admittance precision: proposals whose whole label is a valid target (target >= 90 %); the rest
-  by reason (inferable and why, furniture, part of a label, several labels, no text);
+- admittance precision: proposals whose whole label is a valid target and whose question asks
+  about the kind of element drawn there (target >= 90 %); the rest by reason (inferable and why,
+  furniture, part of a label, several labels, no text, a question about another kind of element);
 - coverage: figures with a valid admittance target (>= 60 %; with the ceiling, the figures where
   the generator drew any valid one) and with a valid inductance target (>= 80 %);
 - the layout's reading of furniture: true furniture texts the reader calls ``page_furniture``;
 - with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
   other text it still reads (target >= 95 %), as ``real_proposals.py`` checks them.
 
-    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|held2|held3|dev4|held4|all] \\
+    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|...|dev5|held5|all] \\
         [--charts /tmp/webcharts] \\
         [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list] [--blur-check]
 """
@@ -39,23 +40,38 @@ from scifigbench.layout import read_layout
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
-from generate import VALID, draw, split_of  # noqa: E402
+from generate import N_SEEDS, VALID, draw, split_of  # noqa: E402
 
-N_CHARTS = 168
+SPLITS = ("dev", "held", "held2", "held3", "dev4", "held4", "dev5", "held5")
 
 
 def _area(b) -> float:
     return max(area(b), 1e-6)
 
 
-def verdict(box, mode: str, texts: list[dict], accept: tuple[float, float] | None = None) -> tuple[bool, str]:
+# what an admittance question made for each rule may ask about (the generator's roles): the
+# question names the element by its role ('the title of the x-axis'), so it must be that element
+ASKS_FOR = {
+    "legend_entry": ("legend", "series_label"),
+    "series_label": ("series_label", "legend"),
+    "category": ("category",),
+    "axis_title": ("axis_title",),
+    "panel_title": ("panel_title",),
+}
+
+
+def verdict(
+    box, mode: str, texts: list[dict], accept: tuple[float, float] | None = None, rule: str | None = None
+) -> tuple[bool, str]:
     """Is the proposal at ``box`` a valid ``mode`` target by the generator's truth, and why not.
 
     The drawn text a proposal is about covers most of the proposal's box and is mostly covered by
     it; a box covering only part of one drawn text (a line of a wrapped label) or several of them is
     no valid target whatever their status. An inductance proposal with an accepted range
     (``accept``: an estimate) is valid on a value the generator drew to scale, beside at least
-    three others, when the range holds the drawn value."""
+    three others, when the range holds the drawn value. An admittance proposal by ``rule`` must
+    also ask about the kind of element drawn there (a legend entry read as an axis title is asked
+    about as 'the title of the x-axis')."""
     hits = [(t, shared_area(box, t["box"])) for t in texts]
     hits = [(t, a) for t, a in hits if a > 0.2 * min(_area(box), _area(t["box"]))]
     if not hits:
@@ -68,11 +84,13 @@ def verdict(box, mode: str, texts: list[dict], accept: tuple[float, float] | Non
     if t["role"] == "furniture":
         return False, "page furniture"
     if mode == "admittance":
+        if rule in ASKS_FOR and t["role"] not in ASKS_FOR[rule]:
+            return False, f"the question asks about: {rule}; the text drawn there is: {t['role']}"
         return t["admittance"] == VALID, f"{t['admittance']}: {t['why']}"
     if accept is not None:
         if not t.get("estimate") or sum(bool(o.get("estimate")) for o in texts) < 4:
             return False, "estimate proposed on a value not drawn to scale beside three others"
-        value = float(t["text"].rstrip("%"))
+        value = float(t["text"].rstrip("%").replace(",", ""))
         ok = accept[0] <= value <= accept[1]
         held = "holds" if ok else "misses"
         return ok, f"estimable from the bars drawn to scale (range {accept[0]:g}-{accept[1]:g} {held} {value:g})"
@@ -83,15 +101,15 @@ def verdict(box, mode: str, texts: list[dict], accept: tuple[float, float] | Non
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--split", choices=("dev", "held", "held2", "held3", "dev4", "held4", "all"), default="all")
+    ap.add_argument("--split", choices=(*SPLITS, "all"), default="all")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=None, help="write overlay PNGs here")
     ap.add_argument("--list", action="store_true", help="print every proposal with its verdict")
     ap.add_argument("--blur-check", action="store_true", help="OCR every blurred image (slow without a cache)")
     args = ap.parse_args()
     cfg = ConditionsConfig()
-    splits = ("dev", "held", "held2", "held3", "dev4", "held4") if args.split == "all" else (args.split,)
-    records = [draw(seed, args.charts) for seed in range(N_CHARTS) if split_of(seed) in splits]
+    splits = SPLITS if args.split == "all" else (args.split,)
+    records = [draw(seed, args.charts) for seed in range(N_SEEDS) if split_of(seed) in splits]
     reader, ocr = ocr_reader(args.ocr_cache)
     for split in splits:
         figs = [r for r in records if r["split"] == split]
@@ -120,7 +138,7 @@ def main() -> None:
             for tg in found:
                 # an estimate's box is inset by the blur padding along its axis: judge the region blurred
                 at = padded_box(tg.box, cfg.blur_pad_px, img.shape[1], img.shape[0]) if tg.accept else tg.box
-                ok, why = verdict(at, tg.mode, texts, tg.accept)
+                ok, why = verdict(at, tg.mode, texts, tg.accept, tg.rule)
                 n[tg.mode] += 1
                 n[f"{tg.mode}:valid"] += ok
                 n["furniture"] += why == "page furniture"

@@ -15,9 +15,11 @@ Seeds split into dev (even) and held-out (odd: ``held`` below 42, ``held2`` from
 pages serve them; two consecutive seeds share a chart kind so that every split holds every kind.
 Seeds from 126 on draw a second style set never seen while the first rules were written (dot
 plots, values inside the bars' ends, a percent sign on the first value only, renders up to twice
-as large), split into ``dev4`` (even) and ``held4`` (odd).
+as large), split into ``dev4`` (even) and ``held4`` (odd). Seeds from 168 on draw a third set,
+the charts of statistics portals (``portal.py``: gridlines, formatted ticks, rotated axis titles,
+donuts, forecast years, a copyright line), split into ``dev5`` and ``held5``.
 
-    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 126]
+    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 210]
 """
 
 from __future__ import annotations
@@ -208,13 +210,17 @@ def _plain(ax, keep_x: bool = False) -> None:
     ax.set_yticks([])
 
 
-def _ticks(ax, truth: Truth, axis: str, values: list[float]) -> None:
+def _ticks(ax, truth: Truth, axis: str, values: list[float], fmt: str = "{:g}") -> None:
     """Numeric ticks drawn as our own texts so that each has a known box (a regular sequence)."""
     for v in values:
         if axis == "x":
-            t = ax.text(v, -0.02, f"{v:g}", transform=ax.get_xaxis_transform(), ha="center", va="top", fontsize=8.5)
+            t = ax.text(
+                v, -0.02, fmt.format(v), transform=ax.get_xaxis_transform(), ha="center", va="top", fontsize=8.5
+            )
         else:
-            t = ax.text(-0.015, v, f"{v:g}", transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=8.5)
+            t = ax.text(
+                -0.015, v, fmt.format(v), transform=ax.get_yaxis_transform(), ha="right", va="center", fontsize=8.5
+            )
         truth.add(t, "tick", NOT_TARGET, "number on an axis", inductance=True)
 
 
@@ -479,6 +485,9 @@ def grouped(fig, ax, rng, truth) -> str:
 JPEG_FROM = 84
 STYLES2_FROM = 126  # charts from this seed on: the second style set, split into dev4 / held4
 KINDS2 = (*KINDS, "dot_plot")
+STYLES3_FROM = 168  # the third style set, statistics-portal charts (portal.py): dev5 / held5
+KINDS3 = ("columns_years", "hbar_ranking", "donut", "line_points", "stacked_columns")
+N_SEEDS = 210
 
 
 def dot_plot(fig, ax, rng, truth) -> str:
@@ -540,6 +549,8 @@ def split_of(seed: int) -> str:
     """Even seeds are for development; odd ones below 42 were held out while the first rules were
     written and looked at once, odd ones from 42 on ('held2') only when the work was done; odd
     ones from ``JPEG_FROM`` on ('held3', the charts saved as JPEG) only at the end too."""
+    if seed >= STYLES3_FROM:
+        return "dev5" if seed % 2 == 0 else "held5"
     if seed >= STYLES2_FROM:  # the second style set: its own development and held-out halves
         return "dev4" if seed % 2 == 0 else "held4"
     if seed % 2 == 0:
@@ -551,18 +562,24 @@ def draw(seed: int, out: Path) -> dict:
     """Draw chart ``seed`` into ``out``/web-<seed>.png with its truth in web-<seed>.json."""
     rng = random.Random(seed)
     styles2 = seed >= STYLES2_FROM
-    kind = KINDS2[(seed // 2) % len(KINDS2)] if styles2 else KINDS[(seed // 2) % len(KINDS)]
+    kinds = KINDS3 if seed >= STYLES3_FROM else KINDS2 if styles2 else KINDS
+    kind = kinds[(seed // 2) % len(kinds)]
     family = rng.choice(("Liberation Sans", "DejaVu Sans"))
     dpi = rng.choice((100, 110, 120, 160, 200)) if styles2 else rng.choice((100, 110, 120))
     fig_id = f"web-{seed:03d}"
     with fonts.strict(fig_id), plt.rc_context({"font.family": family}):
         fig = plt.figure(figsize=(rng.uniform(6.0, 7.2), rng.uniform(5.0, 5.8)), dpi=dpi)
-        left = 0.3 if kind in ("hbar_topics", "hbar_demographic", "diverging", "stacked", "dot_plot") else 0.1
-        ax = fig.add_axes((left, 0.25, 0.9 - left, 0.52))
         truth = Truth(styles2=styles2)
-        title = globals()[kind](fig, ax, rng, truth)
-        _title(fig, rng, truth, title)
-        _furniture(fig, rng, truth, 0.12)
+        if seed >= STYLES3_FROM:
+            import portal  # imports this module's pieces: loaded here, after they exist
+
+            title = portal.compose(fig, rng, truth, kind)
+        else:
+            left = 0.3 if kind in ("hbar_topics", "hbar_demographic", "diverging", "stacked", "dot_plot") else 0.1
+            ax = fig.add_axes((left, 0.25, 0.9 - left, 0.52))
+            title = globals()[kind](fig, ax, rng, truth)
+            _title(fig, rng, truth, title)
+            _furniture(fig, rng, truth, 0.12)
         fig.canvas.draw()
         renderer = fig.canvas.get_renderer()
         height = fig.bbox.height
@@ -589,7 +606,7 @@ def draw(seed: int, out: Path) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--n", type=int, default=126)
+    ap.add_argument("--n", type=int, default=N_SEEDS)
     args = ap.parse_args()
     for seed in range(args.n):
         draw(seed, args.out)

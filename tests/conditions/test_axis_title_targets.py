@@ -40,7 +40,8 @@ def test_an_upward_y_title_is_an_axis_title_target_with_a_question_pointing_at_i
 
 
 def test_generic_titles_and_titles_the_caption_keeps_naming_are_refused() -> None:
-    for generic in ("Percentage (%)", "Value", "Time (s)", "Relative performance"):
+    # the base of a survey share is as stock as its unit: portals print 'Share of respondents'
+    for generic in ("Percentage (%)", "Value", "Time (s)", "Relative performance", "Share of respondents"):
         img, lines = _chart(("left", generic))
         layout = read_layout(img, lines)
         title = next(lb for lb in layout.labels if lb.text == generic)

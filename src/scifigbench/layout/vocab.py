@@ -75,7 +75,7 @@ GENERIC_WORDS = frozenset(
     "type model method approach group series category class name label dataset legend "
     "performance amount fraction relative normalized normalised difference change improvement gain magnitude "
     "level degree weight intensity unit average mean run trial seed data training train test validation "
-    "classification prediction "
+    "classification prediction respondent respondents adults "
     "s ms sec second min minute hr mb gb kb".split()
 )
 
