@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from helpers.layout_charts import Line, draw_text, survey_bars
-from scifigbench.layout import read_layout
+from scifigbench.layout import pixels, read_layout
 from scifigbench.layout.questions import question_for
 
 EDUCATION = ("Total", "Postgrad", "College grad", "Some college", "HS or less", "White", "Black")
@@ -209,3 +209,22 @@ def test_two_names_one_under_the_other_in_different_colours_are_two_labels():
         lines.append(draw_text(img, "Public schools", 420, 219, colour=colours[1]))
         texts = {lb.text for lb in read_layout(img, lines).labels}
         assert ("Military Public schools" in texts) is joined, texts
+
+
+def test_a_small_square_beside_a_label_with_descenders_is_its_swatch_but_a_short_dash_is_not():
+    """A square legend key is often about half the height of an OCR box deepened by 'p' and 'g':
+    narrower than most swatches, it is still one when it is solid and square. A dash of the same
+    width is not (the end of a grid line or a tick mark may look like one)."""
+    img = np.full((80, 400, 3), 255, np.uint8)
+    line = draw_text(img, "Smartphone pgy", 60, 40)
+    height = line.box[3] - line.box[1]
+    side = round(0.5 * height)
+    x1 = int(line.box[0]) - 1
+    cv2.rectangle(img, (x1 - side + 1, 40 - side + 1), (x1, 40), (40, 160, 210), -1)
+    ink = pixels.ink_mask(img)
+    texts = pixels.text_mask(img.shape, [line.box])
+    assert pixels.swatch_left(img, ink, texts, line.box) == (40, 160, 210)
+    dashed = np.full_like(img, 255)
+    cv2.putText(dashed, "Smartphone pgy", (60, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1, cv2.LINE_AA)
+    cv2.rectangle(dashed, (x1 - side + 1, 32), (x1, 34), (40, 160, 210), -1)
+    assert pixels.swatch_left(dashed, pixels.ink_mask(dashed), texts, line.box) is None

@@ -41,7 +41,9 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     Looks at the ink (outside any text) in a strip up to 3.5 text heights left of the label, takes
     the cluster of inked columns nearest the text (gaps up to a text height allowed, for dashes and outlines),
     and accepts it if it is 0.6-3.2 heights wide, does not run on to the strip's far edge (an axis,
-    grid line or bar would) and stops within about a text height vertically.
+    grid line or bar would) and stops within about a text height vertically. A solid square may be
+    narrower, down to 0.45 heights: a small square beside a label whose descenders ('p', 'g')
+    deepen its box is about half the box's height.
     """
     x0, y0, x1, y1 = box
     h = y1 - y0
@@ -61,7 +63,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
             break
         left = int(c)
     width = right - left + 1
-    if width < 0.6 * h or width > 3.2 * h or (left == 0 and sx0 > 0):
+    if width < 0.45 * h or width > 3.2 * h or (left == 0 and sx0 > 0):
         return None
     block = ink[:, sx0 + left : sx0 + right + 1]
     row = sy0 + int(np.argmax(m[:, left : right + 1].sum(axis=1)))
@@ -72,6 +74,8 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
         bottom += 1
     if bottom - top + 1 > 1.6 * h:
         return None
+    if width < 0.6 * h and abs(bottom - top + 1 - width) > 0.2 * width:
+        return None  # narrower than most swatches: only a solid square will do
     pixels = img[sy0:sy1, sx0 + left : sx0 + right + 1][m[:, left : right + 1]]
     return _bgr(np.median(pixels.reshape(-1, 3), axis=0))
 
