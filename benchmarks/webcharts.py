@@ -18,7 +18,7 @@ text the generator drew at its box. It prints per split:
 - with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
   other text it still reads (target >= 95 %), as ``real_proposals.py`` checks them.
 
-    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|...|dev5|held5|all] \\
+    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|...|dev6|held6|all ...] \\
         [--charts /tmp/webcharts] \\
         [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list] [--blur-check]
 """
@@ -42,7 +42,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
 from generate import N_SEEDS, VALID, draw, split_of  # noqa: E402
 
-SPLITS = ("dev", "held", "held2", "held3", "dev4", "held4", "dev5", "held5")
+SPLITS = ("dev", "held", "held2", "held3", "dev4", "held4", "dev5", "held5", "dev6", "held6")
 
 
 def _area(b) -> float:
@@ -53,7 +53,7 @@ def _area(b) -> float:
 # question names the element by its role ('the title of the x-axis'), so it must be that element
 ASKS_FOR = {
     "legend_entry": ("legend", "series_label"),
-    "series_label": ("series_label", "legend"),
+    "series_label": ("series_label", "legend", "point_label"),
     "category": ("category",),
     "axis_title": ("axis_title",),
     "panel_title": ("panel_title",),
@@ -101,14 +101,14 @@ def verdict(
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--split", choices=(*SPLITS, "all"), default="all")
+    ap.add_argument("--split", nargs="+", choices=(*SPLITS, "all"), default=["all"], help="one or more splits")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=None, help="write overlay PNGs here")
     ap.add_argument("--list", action="store_true", help="print every proposal with its verdict")
     ap.add_argument("--blur-check", action="store_true", help="OCR every blurred image (slow without a cache)")
     args = ap.parse_args()
     cfg = ConditionsConfig()
-    splits = SPLITS if args.split == "all" else (args.split,)
+    splits = SPLITS if "all" in args.split else tuple(s for s in SPLITS if s in args.split)
     records = [draw(seed, args.charts) for seed in range(N_SEEDS) if split_of(seed) in splits]
     reader, ocr = ocr_reader(args.ocr_cache)
     for split in splits:

@@ -17,9 +17,12 @@ Seeds from 126 on draw a second style set never seen while the first rules were 
 plots, values inside the bars' ends, a percent sign on the first value only, renders up to twice
 as large), split into ``dev4`` (even) and ``held4`` (odd). Seeds from 168 on draw a third set,
 the charts of statistics portals (``portal.py``: gridlines, formatted ticks, rotated axis titles,
-donuts, forecast years, a copyright line), split into ``dev5`` and ``held5``.
+donuts, forecast years, a copyright line), split into ``dev5`` and ``held5``; seeds from 210 on
+the charts of data-explainer sites (``explainer.py``: titles, logos and credits in the image, line
+ends named in colour, labelled scatters, units on ticks, the continents; saved as PNG), split into
+``dev6`` and ``held6``.
 
-    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 210]
+    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 252]
 """
 
 from __future__ import annotations
@@ -487,7 +490,9 @@ STYLES2_FROM = 126  # charts from this seed on: the second style set, split into
 KINDS2 = (*KINDS, "dot_plot")
 STYLES3_FROM = 168  # the third style set, statistics-portal charts (portal.py): dev5 / held5
 KINDS3 = ("columns_years", "hbar_ranking", "donut", "line_points", "stacked_columns")
-N_SEEDS = 210
+STYLES4_FROM = 210  # the fourth style set, data-explainer charts (explainer.py): dev6 / held6
+KINDS4 = ("line_countries", "bar_countries", "scatter_labelled", "line_continents")
+N_SEEDS = 252
 
 
 def dot_plot(fig, ax, rng, truth) -> str:
@@ -549,6 +554,8 @@ def split_of(seed: int) -> str:
     """Even seeds are for development; odd ones below 42 were held out while the first rules were
     written and looked at once, odd ones from 42 on ('held2') only when the work was done; odd
     ones from ``JPEG_FROM`` on ('held3', the charts saved as JPEG) only at the end too."""
+    if seed >= STYLES4_FROM:
+        return "dev6" if seed % 2 == 0 else "held6"
     if seed >= STYLES3_FROM:
         return "dev5" if seed % 2 == 0 else "held5"
     if seed >= STYLES2_FROM:  # the second style set: its own development and held-out halves
@@ -562,7 +569,7 @@ def draw(seed: int, out: Path) -> dict:
     """Draw chart ``seed`` into ``out``/web-<seed>.png with its truth in web-<seed>.json."""
     rng = random.Random(seed)
     styles2 = seed >= STYLES2_FROM
-    kinds = KINDS3 if seed >= STYLES3_FROM else KINDS2 if styles2 else KINDS
+    kinds = KINDS4 if seed >= STYLES4_FROM else KINDS3 if seed >= STYLES3_FROM else KINDS2 if styles2 else KINDS
     kind = kinds[(seed // 2) % len(kinds)]
     family = rng.choice(("Liberation Sans", "DejaVu Sans"))
     dpi = rng.choice((100, 110, 120, 160, 200)) if styles2 else rng.choice((100, 110, 120))
@@ -570,7 +577,11 @@ def draw(seed: int, out: Path) -> dict:
     with fonts.strict(fig_id), plt.rc_context({"font.family": family}):
         fig = plt.figure(figsize=(rng.uniform(6.0, 7.2), rng.uniform(5.0, 5.8)), dpi=dpi)
         truth = Truth(styles2=styles2)
-        if seed >= STYLES3_FROM:
+        if seed >= STYLES4_FROM:
+            import explainer  # imports this module's pieces: loaded here, after they exist
+
+            title = explainer.compose(fig, rng, truth, kind)
+        elif seed >= STYLES3_FROM:
             import portal  # imports this module's pieces: loaded here, after they exist
 
             title = portal.compose(fig, rng, truth, kind)
@@ -589,7 +600,7 @@ def draw(seed: int, out: Path) -> dict:
         out.mkdir(parents=True, exist_ok=True)
         fig.savefig(out / f"{fig_id}.png", dpi=dpi)
         plt.close(fig)
-    if seed >= JPEG_FROM:  # web pages serve charts as JPEG: blocky edges and tinted backgrounds
+    if JPEG_FROM <= seed < STYLES4_FROM:  # pages serve charts as JPEG: blocky edges, tinted backgrounds
         _jpeg_round_trip(out / f"{fig_id}.png", quality=rng.randint(55, 85))
     record = {
         "figure_id": fig_id,

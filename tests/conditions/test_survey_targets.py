@@ -82,3 +82,27 @@ def test_an_answer_whose_two_sides_the_title_names_is_inferable():
     why = {lb.text: why_not_admittance(lb, layout, None) for lb in layout.labels}
     assert why["Illegal in most cases"] == "one of two answers the title names (legal/illegal)"
     assert why["Germany"] is None
+
+
+def test_a_continent_beside_the_five_others_is_named_exactly_but_oceania_has_two_names():
+    """Africa, Asia, Europe, North and South America and Oceania: with five printed, a reader
+    names the sixth, so none is an admittance target; each with one name is an inductance target
+    ('option_set'), but 'Oceania' is also printed 'Australia', so the reader's word may differ."""
+    continents = ("Africa", "Asia", "Europe", "North America", "South America", "Oceania")
+    layout = _layout(continents)
+    assert not ranked_candidates(layout, None, ADMITTANCE, 42, "survey")
+    found = _by_rule(layout, INDUCTANCE, "option_set")
+    assert set(found) == set(continents) - {"Oceania"}
+    assert found["Asia"].expected_answer == "Asia" and "'Asia' is the one missing" in found["Asia"].reasoning_path
+    # with one continent left out, the missing member of the set is not printed: no exact path
+    assert not _by_rule(_layout(continents[:5]), INDUCTANCE, "option_set")
+
+
+def test_answer_scales_and_customary_groups_are_guessable_but_not_named_in_the_charts_words():
+    """'Some college' completes the education levels and 'Asian' the race groups a survey usually
+    shows: a reader guesses them (no admittance target), but surveys word them differently ('Some
+    college, no degree', 'Asian American'), so neither is an inductance target."""
+    for rows in (("Postgrad", "College grad", "Some college", "HS or less"), ("White", "Black", "Hispanic", "Asian")):
+        layout = _layout(rows)
+        assert not ranked_candidates(layout, None, ADMITTANCE, 42, "survey")
+        assert not _by_rule(layout, INDUCTANCE, "option_set")

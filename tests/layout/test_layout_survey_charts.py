@@ -10,7 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from helpers.layout_charts import Line, draw_text, survey_bars
+from helpers.layout_charts import Line, draw_text, survey_bars, web_chart
 from scifigbench.layout import pixels, read_layout
 from scifigbench.layout.questions import question_for
 
@@ -228,3 +228,17 @@ def test_a_small_square_beside_a_label_with_descenders_is_its_swatch_but_a_short
     cv2.putText(dashed, "Smartphone pgy", (60, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1, cv2.LINE_AA)
     cv2.rectangle(dashed, (x1 - side + 1, 32), (x1, 34), (40, 160, 210), -1)
     assert pixels.swatch_left(dashed, pixels.ink_mask(dashed), texts, line.box) is None
+
+
+def test_words_on_a_filled_box_above_the_chart_are_a_logo_not_a_series_named_in_its_colour():
+    """A site's logo prints light letters on a dark box at the top corner. Most of that box is ink
+    of one colour, which reads like text printed in a colour (a direct series label) unless the
+    fill under the letters is seen for what it is."""
+    img, lines = web_chart()
+    cv2.rectangle(img, (452, 6), (552, 44), (99, 61, 29), -1)
+    logo = draw_text(img, "Data Atlas", 458, 32, colour=(255, 255, 255))
+    layout = read_layout(img, [*lines, logo])
+    lb = next(lb for lb in layout.labels if lb.text == "Data Atlas")
+    assert (lb.filled, lb.coloured_text, lb.role) == (True, False, "page_furniture"), lb.why
+    plain = next(lb for lb in layout.labels if lb.text == "Republicans")
+    assert not plain.filled and plain.role == "legend_entry"

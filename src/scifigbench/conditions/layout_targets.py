@@ -23,7 +23,9 @@ on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remai
 percentage equal to 100 minus the other printed percentages; ``ordered_series`` — a category that
 is the one month or numeric band fitting between its two neighbours; ``opposite_pair`` — a legend entry,
 category or series label whose one visible partner of its kind is its exact opposite word for
-word ('Women' beside 'Men'); ``value_scale`` — a value label whose place on the linear scale the
+word ('Women' beside 'Men'); ``option_set`` — a label naming the one member of a closed set
+(the continents, the US census regions) whose other members are all printed beside it;
+``value_scale`` — a value label whose place on the linear scale the
 other value labels stand on gives its number (a bar's value read against the labelled bars), an
 estimate that carries the range of answers counted correct, tried last.
 
@@ -66,6 +68,7 @@ from scifigbench.layout.vocab import (
     content_tokens,
     generic_heading,
     in_ordered_series,
+    missing_option,
     names_a_dimension,
     residual_answer,
     sides_named,
@@ -86,6 +89,7 @@ INDUCTANCE_RULES = (
     "repeated_label",
     "ordered_series",
     "opposite_pair",
+    "option_set",
     "value_scale",
 )
 ADMIT_SCORE = 0.9
@@ -621,6 +625,32 @@ def _opposite_pair(layout: Layout) -> list[Candidate]:
     return out
 
 
+def _option_set(layout: Layout) -> list[Candidate]:
+    """Labels that are the one member of a closed option set whose other members are all printed
+    as labels of the same kind ('Asia' in a legend of the five other continents, 'Independent'
+    beside 'Republican' and 'Democrat'): a reader who knows the set writes the missing one."""
+    out = []
+    rules = [admittance_rule(lb, layout) for lb in layout.labels]
+    for lb, rule in zip(layout.labels, rules, strict=True):
+        if rule is None or lb.score < MIN_SCORE:
+            continue
+        kin = [o for o, r in zip(layout.labels, rules, strict=True) if o is not lb and r == rule]
+        if any(o.score < MIN_SCORE for o in kin) or not (name := missing_option(lb.text, [o.text for o in kin])):
+            continue
+        what = lb.role.replace("_", " ")
+        out.append(
+            _candidate(
+                layout,
+                lb,
+                INDUCTANCE,
+                "option_set",
+                f"The other {what}s print every member of the closed set {name} but one; '{lb.text}' is the "
+                "one missing, so a reader who knows the set names it.",
+            )
+        )
+    return out
+
+
 def _value_scale(layout: Layout, pad: float = 0.0) -> list[Candidate]:
     """Value labels whose place (or the bar segment they are printed on) says their value: the
     other value labels of the chart follow a linear scale (``layout.scale``), and read on it this
@@ -741,7 +771,7 @@ def ranked_candidates(
         cands, order = admittance_candidates(layout, caption), ADMITTANCE_RULES
     elif mode == INDUCTANCE:
         cands = _tick_sequence(layout) + _pie_remainder(layout) + _repeated(layout)
-        cands += _ordered_series(layout) + _opposite_pair(layout) + _value_scale(layout, pad)
+        cands += _ordered_series(layout) + _opposite_pair(layout) + _option_set(layout) + _value_scale(layout, pad)
         order = INDUCTANCE_RULES
     else:
         raise ValueError(f"unknown blur mode {mode!r}")

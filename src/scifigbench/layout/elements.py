@@ -52,6 +52,7 @@ class Label:
     swatch: tuple[int, int, int] | None = None  # BGR colour of the legend swatch or of coloured text
     coloured_text: bool = False  # the colour is the text's own (a direct series label), not a swatch
     block: Box | None = None  # a number printed on a solid block of colour (a bar segment): the block
+    filled: bool = False  # words printed on a filled shape (letters on a logo's box, a name inside a bar)
     why: str = ""  # the rule that gave the role, for overlays and reasons
 
     @property

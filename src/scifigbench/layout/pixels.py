@@ -174,6 +174,15 @@ def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
     return _bgr(np.median(pixels, axis=0))
 
 
+def on_fill(ink: np.ndarray, box: Box) -> bool:
+    """The text in ``box`` is printed on a filled shape (light letters on a logo's dark box, a
+    label inside a bar): most of the box's middle is ink, where letters alone ink a third at most."""
+    x0, y0, x1, y1 = box
+    dx, dy = 0.15 * (x1 - x0), 0.15 * (y1 - y0)
+    core = ink[int(y0 + dy) : int(np.ceil(y1 - dy)), int(x0 + dx) : int(np.ceil(x1 - dx))]
+    return core.size > 0 and float(core.mean()) > 0.6
+
+
 def ink_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int] | None:
     """(hue in degrees, saturation 0-255) of the text in ``box``, read from its most saturated third
     of ink pixels (the cores of the strokes, not their edges blended into the page)."""

@@ -506,6 +506,8 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(TICK, "a whole row of tick numbers read as one line", "y" if lb.rotated else "x")
     if furniture_words(lb.text):
         return role(FURNITURE, "credit/source/UI words")
+    if lb.filled and layout.runs and lb.box[3] <= min(r.box[1] for r in layout.runs):
+        return role(FURNITURE, "words on a filled box above the chart (a logo or badge)")
     if panel_mark(lb.text):
         return role(PANEL_TITLE, "panel mark (a), (b)")
     if lb.swatch is not None and not lb.coloured_text and lb.value is None:
@@ -610,8 +612,10 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             lines[i] = _Line(ln.text, (inside[1], *ln.box[1:]), ln.score)
         elif _letters(ln.text) >= 1 and number(ln.text) is None:
             colour = pixels.swatch_left(img, ink, texts, ln.box)
-            if colour is None and (colour := pixels.text_colour(img, ink, ln.box)) is not None:
-                coloured.add(i)
+            # text printed on a solid block (a logo's box) has the block's colour, not its own
+            if colour is None and not pixels.on_fill(ink, ln.box):
+                if (colour := pixels.text_colour(img, ink, ln.box)) is not None:
+                    coloured.add(i)
             if colour is not None:
                 swatches[i] = colour
     ink_of = functools.cache(lambda i: pixels.ink_colour(img, ink, lines[i].box))
@@ -621,6 +625,8 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     for lb in labels:
         if lb.value is not None and not lb.rotated:
             lb.block = pixels.block_under(img, lb.box)
+        elif lb.value is None:
+            lb.filled = pixels.on_fill(ink, lb.box)
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
     drawing = _drawing(ink, texts)
     runs = _legend_columns(_runs(labels, drawing), drawing, median_h)

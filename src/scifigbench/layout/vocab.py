@@ -300,6 +300,12 @@ COMPLEMENTS = (
 )
 
 
+# Sets whose members are fixed by definition, not by a survey's wording: with the others printed,
+# a reader names the missing one in the chart's own words (an inductance target, ``missing_option``).
+CENSUS_REGIONS = ({"northeast"}, {"midwest"}, {"south"}, {"west"})
+CONTINENTS = ({"africa"}, {"asia"}, {"europe"}, {"north america"}, {"south america"}, {"oceania", "australia"})
+PARTIES = ({"republican", "republicans", "rep"}, {"democrat", "democrats", "dem"}, {"independent", "independents"})
+NAMED_SETS = (CENSUS_REGIONS, CONTINENTS, PARTIES)
 # Closed sets of options: with the others visible, the last one is guessable ('No change' beside
 # 'Better' and 'Worse').
 OPTION_SETS = (
@@ -316,12 +322,11 @@ OPTION_SETS = (
     ({"small"}, {"medium"}, {"large"}),
     ({"easy"}, {"medium", "moderate"}, {"hard", "difficult"}),
     ({"precision"}, {"recall"}, {"f1", "f1 score", "f score", "f measure", "f1 measure"}),
-    ({"northeast"}, {"midwest"}, {"south"}, {"west"}),  # the four US census regions
+    *NAMED_SETS,
     # the demographic and answer scales of survey charts (web statistics pages)
     ({"white"}, {"black"}, {"hispanic", "latino"}, {"asian"}),
     ({"upper income", "upper"}, {"middle income", "middle"}, {"lower income", "lower"}),
     ({"urban"}, {"suburban"}, {"rural"}),
-    ({"republican", "republicans", "rep"}, {"democrat", "democrats", "dem"}, {"independent", "independents"}),
     ({"conservative", "conservatives"}, {"moderate", "moderates"}, {"liberal", "liberals"}),
     (
         {"postgrad", "postgraduate"},
@@ -347,6 +352,12 @@ def _option(text: str, option: set[str]) -> bool:
     return any(re.search(rf"(?<![a-z0-9']){re.escape(o)}(?![a-z0-9'])", t) for o in option)
 
 
+def _set_name(options: tuple[set[str], ...]) -> str:
+    """A set named by its members' first spellings in order: 'maybe/no/yes' (the same on every run,
+    whatever order Python iterates a set in)."""
+    return "/".join(sorted(min(o) for o in options))
+
+
 def completes_set(text: str, others: list[str]) -> str | None:
     """The closed option set ``text`` completes when its other members are visible, named as 'a/b/c'."""
     for options in OPTION_SETS:
@@ -355,7 +366,25 @@ def completes_set(text: str, others: list[str]) -> str | None:
             continue
         rest = [o for k, o in enumerate(options) if k != mine[0]]
         if all(any(_option(x, o) for x in others) for o in rest):
-            return "/".join(sorted(next(iter(o)) for o in options))
+            return _set_name(options)
+    return None
+
+
+def missing_option(text: str, others: list[str]) -> str | None:
+    """The set fixed by definition (``NAMED_SETS``) whose one missing member ``text`` names, word
+    for word, when every other member is printed in ``others`` ('Asia' beside the five other
+    continents), named as 'a/b/c'. A reader then writes the printed words exactly, so the member
+    must have one name (up to a plural 's'): 'Oceania', also printed as 'Australia', is left out,
+    and so is a label that only holds its member among other words ('Independent voters'). Answer
+    scales and customary groupings ('Some college', 'Asian') are worded differently from survey to
+    survey: guessable (an admittance refusal), but not in the chart's own words."""
+    said = " ".join(tokens(text))
+    for options in NAMED_SETS:
+        mine = [o for o in options if said in {" ".join(tokens(sp)) for sp in o}]
+        if len(mine) != 1 or len({" ".join(tokens(sp)) for sp in mine[0]}) != 1:
+            continue
+        if all(any(_option(x, o) for x in others) for o in options if o is not mine[0]):
+            return _set_name(options)
     return None
 
 
