@@ -26,6 +26,7 @@ text the generator drew at its box. It prints per split:
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -90,7 +91,7 @@ def verdict(
     if accept is not None:
         if not t.get("estimate") or sum(bool(o.get("estimate")) for o in texts) < 4:
             return False, "estimate proposed on a value not drawn to scale beside three others"
-        value = float(t["text"].rstrip("%").replace(",", ""))
+        value = float(re.search(r"\d[\d,]*(?:\.\d+)?", t["text"]).group().replace(",", ""))  # "1,260 kWh"
         ok = accept[0] <= value <= accept[1]
         held = "holds" if ok else "misses"
         return ok, f"estimable from the bars drawn to scale (range {accept[0]:g}-{accept[1]:g} {held} {value:g})"

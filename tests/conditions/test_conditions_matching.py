@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from scifigbench.conditions.matching import match_text, normalise
-from scifigbench.conditions.numbers import infer_missing, parse_number, sequence_kind
+from scifigbench.conditions.numbers import infer_missing, parse_number, regular_window, sequence_kind
 from scifigbench.conditions.ocr import OcrBox
 from scifigbench.conditions.text import mentions, redact
+from scifigbench.layout.vocab import number
 
 
 def box(text: str, x: float = 0, score: float = 0.9) -> OcrBox:
@@ -60,10 +61,22 @@ def test_ties_break_by_ocr_score_then_position():
         ("2021", 2021.0),
         ("GPT-4", None),
         ("", None),
+        # money and measures with their unit, as explainer sites print ticks and values
+        ("$5,000", 5000.0),
+        ("20 t", 20.0),
+        ("2,500 kWh", 2500.0),
+        ("7,030 kwh", 7030.0),  # OCR's lower case
+        ("50 years", 50.0),
+        # a count of things names a setting ('8 words'), and a decade is no year
+        ("8 words", None),
+        ("1990s", None),
     ],
 )
 def test_parse_number(text, value):
     assert parse_number(text) == (pytest.approx(value) if value is not None else None)
+    # the layout reader reads the same value off a label (``layout.vocab.number``)
+    if text and "^" not in text and not text.endswith("e3"):
+        assert number(text) == (pytest.approx(value) if value is not None else None)
 
 
 def test_sequences():
@@ -74,6 +87,15 @@ def test_sequences():
     assert infer_missing([10, 100, None, 10000]) == pytest.approx(1000)
     with pytest.raises(ValueError):
         infer_missing([1, 2, None, 7])
+
+
+def test_a_last_year_off_the_step_leaves_the_regular_stretch_before_it():
+    """'1980, 1990, 2000, 2010, 2022': the latest year ends the axis whatever the step; the four
+    before it are regular, so their inner ticks are still given by their neighbours."""
+    assert regular_window([1980, 1990, 2000, 2010, 2022]) == (0, 4)
+    assert regular_window([0, 25, 50, 75, 100]) == (0, 5)
+    assert regular_window([1990, 2000, 2010, 2022]) is None  # three regular ticks are too few
+    assert regular_window([1, 2, 4, 7, 11]) is None
 
 
 def test_mentions_is_token_based():

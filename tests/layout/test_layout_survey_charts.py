@@ -242,3 +242,16 @@ def test_words_on_a_filled_box_above_the_chart_are_a_logo_not_a_series_named_in_
     assert (lb.filled, lb.coloured_text, lb.role) == (True, False, "page_furniture"), lb.why
     plain = next(lb for lb in layout.labels if lb.text == "Republicans")
     assert not plain.filled and plain.role == "legend_entry"
+
+
+def test_a_point_named_beside_its_marker_next_to_a_legend_column_is_no_legend_entry():
+    """A scatter names a point beside its marker, level with the second entry of a three-entry
+    legend column: the marker looks like a swatch and the name sits in the entry's row, but a
+    legend laid out in a column has no entries beside it."""
+    img, lines = web_chart(legend=("Exporters", "Households", "Farmers"))
+    cv2.circle(img, (260, 99), 6, (40, 120, 220), -1)
+    lines.append(draw_text(img, "Kenya", 270, 104))
+    layout = read_layout(img, lines)
+    kenya = next(lb for lb in layout.labels if lb.text == "Kenya")
+    assert kenya.role != "legend_entry" and kenya.swatch is None, (kenya.role, kenya.why)
+    assert {lb.text for lb in layout.of_role("legend_entry")} >= {"Exporters", "Households", "Farmers"}

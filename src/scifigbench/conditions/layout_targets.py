@@ -19,15 +19,16 @@ An OCR variant of another label is a repeat only when the words that differ are 
 an entry read once in a legend printed per panel whose copy OCR misread is skipped.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
-on its axis; ``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a
-percentage equal to 100 minus the other printed percentages; ``ordered_series`` — a category that
-is the one month or numeric band fitting between its two neighbours; ``opposite_pair`` — a legend entry,
-category or series label whose one visible partner of its kind is its exact opposite word for
-word ('Women' beside 'Men'); ``option_set`` — a label naming the one member of a closed set
-(the continents, the US census regions) whose other members are all printed beside it;
-``value_scale`` — a value label whose place on the linear scale the
-other value labels stand on gives its number (a bar's value read against the labelled bars), an
-estimate that carries the range of answers counted correct, tried last.
+of four or more on its axis (a last year off the step, '2010, 2022', leaves the run before it);
+``repeated_label`` — a label printed again elsewhere; ``pie_remainder`` — a percentage equal to
+100 minus the other printed percentages; ``ordered_series`` — a category that is the one month or
+numeric band fitting between its two neighbours; ``opposite_pair`` — a legend entry, category or
+series label whose one visible partner of its kind is its exact opposite word for word ('Women'
+beside 'Men'); ``option_set`` — a label naming the one member of a closed set (the continents,
+the US census regions) whose other members are all printed beside it; ``value_scale`` — a value
+label whose place on the linear scale the other value labels stand on gives its number (a bar's
+value read against the labelled bars), an estimate that carries the range of answers counted
+correct, tried last.
 
 Every proposal carries the box of the label it is about, a question that points at that label
 by role and position, and the visible labels an answer might name instead. They land as
@@ -43,7 +44,14 @@ from dataclasses import replace
 from difflib import SequenceMatcher
 
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candidate, overlaps, rank
-from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
+from scifigbench.conditions.numbers import (
+    decimals,
+    infer_missing,
+    parse_number,
+    regular_window,
+    same_number,
+    sequence_kind,
+)
 from scifigbench.conditions.text import fold, mentions, redact
 from scifigbench.layout import Label, Layout
 from scifigbench.layout.domains import names_the_drawing, task_measure
@@ -467,11 +475,13 @@ def _tick_sequence(layout: Layout) -> list[Candidate]:
         if not run.numeric or any(lb.score < MIN_SCORE for lb in run.labels):
             continue
         values = [v for lb in run.labels if (v := parse_number(lb.text)) is not None]
-        kind = sequence_kind(values)
-        if len(values) != len(run.labels) or len(values) < 4 or kind is None:
+        window = regular_window(values) if len(values) == len(run.labels) else None
+        if window is None:
             continue
-        for i in range(1, len(values) - 1):
-            visible: list[float | None] = [*values[:i], None, *values[i + 1 :]]
+        a, b = window
+        kind = sequence_kind(values[a:b])
+        for i in range(a + 1, b - 1):
+            visible: list[float | None] = [*values[a:i], None, *values[i + 1 : b]]
             try:
                 inferred = infer_missing(visible)
             except ValueError:
@@ -480,6 +490,7 @@ def _tick_sequence(layout: Layout) -> list[Candidate]:
                 continue
             lb = run.labels[i]
             shown = ", ".join("[blurred]" if j == i else o.text for j, o in enumerate(run.labels))
+            stretch = "" if (a, b) == (0, len(values)) else f" from {run.labels[a].text} to {run.labels[b - 1].text}"
             out.append(
                 _candidate(
                     layout,
@@ -487,9 +498,8 @@ def _tick_sequence(layout: Layout) -> list[Candidate]:
                     INDUCTANCE,
                     "tick_sequence",
                     (
-                        f"The {run.axis}-axis ticks read {shown} in order along the axis; the visible ones form "
-                        f"an {kind} "
-                        f"sequence, so the blurred tick is {lb.text}."
+                        f"The {run.axis}-axis ticks read {shown} in order along the axis; the visible ones"
+                        f"{stretch} form an {kind} sequence, so the blurred tick is {lb.text}."
                     ),
                 )
             )

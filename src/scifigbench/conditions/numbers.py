@@ -1,7 +1,8 @@
 """Reading numbers off chart text and recognising tick sequences.
 
 Tick labels are drawn as plain numbers ("0.25", "1,000", "−5"), percentages ("40%"), magnitudes
-("2k", "1.5M"), powers of ten ("10^3", "$10^{3}$", "1e3") or years ("2021"). Inductance
+("2k", "1.5M"), powers of ten ("10^3", "$10^{3}$", "1e3"), years ("2021"), amounts of money
+("$5,000") or measures with their unit ("20 t", "2,500 kWh": ``layout.vocab.UNITS``). Inductance
 targets rely on these being parsed the same way by the selector and by the tests that check it.
 """
 
@@ -11,9 +12,13 @@ import math
 import re
 from typing import Sequence
 
+from scifigbench.layout.vocab import UNITS
+
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9}
 _POW = re.compile(r"^\$?(?:\\mathdefault\{)?(-?\d+(?:\.\d+)?)\s*(?:\^|\*\*)\s*\{?([−\-]?\d+)\}?\}?\$?$")
-_PLAIN = re.compile(r"^([+\-]?)(\d{1,3}(?:,\d{3})+|\d*\.?\d+)(?:[eE]([+\-]?\d+))?\s*([kKMBG]?)\s*(%?)$")
+_PLAIN = re.compile(
+    rf"^([+\-]?)[$€£]?(\d{{1,3}}(?:,\d{{3}})+|\d*\.?\d+)(?:[eE]([+\-]?\d+))?\s*([kKMBG]?)\s*(%?)(?:{UNITS})?$"
+)
 
 
 def parse_number(text: str) -> float | None:
@@ -71,6 +76,19 @@ def sequence_kind(values: Sequence[float]) -> str | None:
         ratios = [b / a for a, b in zip(values, values[1:])]
         if not _close(ratios[0], 1.0) and all(_close(r, ratios[0], 1e-6) for r in ratios):
             return "geometric"
+    return None
+
+
+def regular_window(values: Sequence[float], least: int = 4) -> tuple[int, int] | None:
+    """The longest stretch ``values[a:b]`` of at least ``least`` values that is a regular
+    sequence, as (a, b), or None. Charts of years often end on the latest one whatever the step
+    ('1990, 2000, 2010, 2022'): the stretch before it is still regular, and its inner ticks are
+    still given by their neighbours. The first of several longest stretches wins."""
+    n = len(values)
+    for size in range(n, least - 1, -1):
+        for a in range(n - size + 1):
+            if sequence_kind(values[a : a + size]) is not None:
+                return a, a + size
     return None
 
 

@@ -8,6 +8,8 @@ wrong reading of a visible neighbour from a fabrication.
 
 from __future__ import annotations
 
+import math
+
 from scifigbench.layout.elements import (
     ANNOTATION,
     AXIS_TITLE,
@@ -46,19 +48,44 @@ def ordinal(k: int) -> str:
     return f"{n}{suffix}"
 
 
+def _reading_rows(boxes_of: list, key_box) -> list[list]:
+    """Items in rows, top to bottom, each row left to right. An item joins a row when it shares
+    at least half of its height (or of the row's first item's, if smaller) with the row's first
+    item: entries stacked one line apart are rows of their own (fixed bands of height put four
+    stacked legend entries in one 'row', ordered by a pixel of indent), and the tick columns of
+    panels side by side share a row however long each is."""
+    rows: list[list] = []
+    for b in sorted(boxes_of, key=lambda b: key_box(b)[1]):
+        y0, y1 = key_box(b)[1], key_box(b)[3]
+        if rows:
+            f0, f1 = key_box(rows[-1][0])[1], key_box(rows[-1][0])[3]
+            if min(y1, f1) - max(y0, f0) >= 0.5 * min(y1 - y0, f1 - f0):
+                rows[-1].append(b)
+                continue
+        rows.append([b])
+    return [sorted(row, key=lambda b: key_box(b)[0]) for row in rows]
+
+
 def _reading_order(boxes_of: list, key_box) -> list:
-    """Items sorted top to bottom in bands of similar height, then left to right."""
-    if not boxes_of:
-        return []
-    unit = max(1.0, min(key_box(b)[3] - key_box(b)[1] for b in boxes_of))
-    return sorted(boxes_of, key=lambda b: (round(key_box(b)[1] / (3 * unit)), key_box(b)[0]))
+    """Items in reading order: rows top to bottom, each left to right (``_reading_rows``)."""
+    return [b for row in _reading_rows(boxes_of, key_box) for b in row]
 
 
 def _panel_phrase(layout: Layout, run: Run) -> str:
+    """Which panel a run of ticks belongs to, counted in reading order. Runs of one axis that
+    overlap across a row are one panel's (OCR split its tick column in two)."""
     same = [r for r in layout.runs if r.axis == run.axis and r.numeric == run.numeric]
-    if len(same) < 2:
+    panels, k = 0, 0
+    for row in _reading_rows(same, lambda r: r.box):
+        right = -math.inf
+        for r in row:
+            if r.box[0] > right:  # clear of the runs before it in its row: the next panel
+                panels += 1
+            right = max(right, r.box[2])
+            if r.index == run.index:
+                k = panels - 1
+    if panels < 2:
         return ""
-    k = [r.index for r in _reading_order(same, lambda r: r.box)].index(run.index)
     return f" of the {ordinal(k)} panel (reading left to right, top to bottom)"
 
 

@@ -817,19 +817,26 @@ def _column_headers(row: list[Label], layout: Layout) -> None:
 
 def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
     """Keep a swatch only where a legend has at least two entries: a lone 'swatch' is usually a
-    line or marker of the plot that happens to end left of an annotation."""
+    line or marker of the plot that happens to end left of an annotation (a point named beside
+    its marker). Entries of a legend stand in a column (left edges aligned) or in a row. A label
+    level with an entry of a column legend of three or more, but in no column itself, is a named
+    point next to the legend."""
     keyed = [lb for lb in labels if lb.swatch is not None and not lb.coloured_text]
-    for lb in keyed:
+
+    def column(lb: Label) -> list[Label]:
         h = lb.height
-        if not any(
-            o is not lb
-            and (
-                (abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= 3.5 * h)
-                or (abs(o.cy - lb.cy) <= 0.5 * h and abs(o.cx - lb.cx) <= 20 * h)
-            )
+        return [o for o in keyed if o is not lb and abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= 3.5 * h]
+
+    def row(lb: Label) -> list[Label]:
+        h = lb.height
+        return [
+            o
             for o in keyed
-        ):
-            lb.swatch = None
+            if o is not lb and abs(o.cy - lb.cy) <= 0.5 * h and abs(o.cx - lb.cx) <= 20 * h and len(column(o)) < 2
+        ]
+
+    for lb in [lb for lb in keyed if not column(lb) and not row(lb)]:
+        lb.swatch = None
     return labels
 
 

@@ -12,14 +12,19 @@ import math
 import re
 from difflib import SequenceMatcher
 
+# Units printed after a number on ticks and values ('20 t', '2,500 kWh', '50 years'): the number
+# is still the value. Read case-insensitively (OCR writes 'kwh'); words that count things ('8
+# words', '3 layers') are names of settings, not units, and stay words.
+UNITS = r"(?i:t|kt|mt|gt|kg|km|cm|mm|kwh|mwh|gwh|twh|kw|mw|gw|years|yrs|days|hours|hrs|min|ms|sec|°c|°f|ppm|usd|eur)"
 _NUMBER = re.compile(
-    r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?$"
+    r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?"
+    rf"(?:\s*{UNITS})?$"
 )
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 
 
 def number(text: str) -> float | None:
-    """The number a label shows ('1,000', '−5', '40%', '$2.5k'), or None."""
+    """The number a label shows ('1,000', '−5', '40%', '$2.5k', '20 t'), or None."""
     t = text.strip().rstrip("-\u2013\u2014_ ")
     m = _NUMBER.match(t)
     if not m:
