@@ -255,3 +255,18 @@ def test_a_point_named_beside_its_marker_next_to_a_legend_column_is_no_legend_en
     kenya = next(lb for lb in layout.labels if lb.text == "Kenya")
     assert kenya.role != "legend_entry" and kenya.swatch is None, (kenya.role, kenya.why)
     assert {lb.text for lb in layout.of_role("legend_entry")} >= {"Exporters", "Households", "Farmers"}
+
+
+def test_a_logo_over_a_column_of_line_end_names_joins_no_column():
+    """Names at the ends of lines stand in a column inside the drawing (a legend whose swatches
+    the pixels do not show); a site's logo box at the top right, over that column, is no name of
+    a line, however well it lines up."""
+    img, lines = web_chart(legend=())
+    for k, name in enumerate(("Kenya", "Chile", "Japan")):
+        lines.append(draw_text(img, name, 470, 110 + 50 * k))
+    cv2.rectangle(img, (464, 4), (552, 44), (99, 61, 29), -1)
+    lines.append(draw_text(img, "Atlas", 470, 32, colour=(255, 255, 255)))
+    layout = read_layout(img, lines)
+    logo = next(lb for lb in layout.labels if lb.text == "Atlas")
+    assert logo.role == "page_furniture", logo.why
+    assert next(lb for lb in layout.labels if lb.text == "Chile").role == "legend_entry"

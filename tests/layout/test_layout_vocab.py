@@ -109,6 +109,8 @@ def test_option_sets_need_every_other_member_visible():
         ("www.example.org", True),
         ("Share of adults", False),
         ("Sources of energy", False),
+        ("Data source: UN Population Division (2024)", True),
+        ("Data sourcing", False),
         ("(c) NER", False),
         ("Training loss", False),
         ("Additional Informatior", True),  # OCR slipped on the last letter of the link

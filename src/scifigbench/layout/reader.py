@@ -275,6 +275,15 @@ def _groups(labels: list[Label], key, tol) -> list[list[Label]]:
     return out
 
 
+def _badge(lb: Label, drawing: Box | None) -> bool:
+    """Words on a filled box in the top or bottom strip of the drawing's extent (a site's logo,
+    a button): no tick or category, so they join no run."""
+    if not lb.filled or drawing is None:
+        return False
+    strip = 0.15 * (drawing[3] - drawing[1])
+    return lb.box[3] <= drawing[1] + strip or lb.box[1] >= drawing[3] - strip
+
+
 def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
     """Aligned, evenly spaced labels along an axis; each label joins at most one run.
 
@@ -286,7 +295,11 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
     free = [
         lb
         for lb in labels
-        if not lb.rotated and not furniture_words(lb.text) and not panel_mark(lb.text) and not _number_row(lb.text)
+        if not lb.rotated
+        and not furniture_words(lb.text)
+        and not panel_mark(lb.text)
+        and not _number_row(lb.text)
+        and not _badge(lb, drawing)
     ]
 
     def add(axis: str, members: list[Label], numeric: bool) -> None:
