@@ -584,8 +584,8 @@ def _strip_prefix(stem: str) -> str:
 # Credits and provenance anywhere in a label ("Source: ...", "PEW RESEARCH CENTER", "© Statista")
 _FURNITURE = re.compile(
     r"^(?:(?:data |original )?sources?|notes?|data|chart|graphic|credits?|photo|image)\s*:|©|\bcopyright\b|"
-    r"\bresearch center\b|\bsurvey conducted\b|\bstatista\b|\ball rights reserved\b|\bretrieved\b|\baccessed\b|\bimage courtesy\b|"
-    r"\bwww\.|https?://|\.(?:com|org|gov|net)\b",
+    r"\bresearch center\b|\bsurvey conducted\b|\bstatista\b|\ball rights reserved\b|\bretrieved\b|\baccessed\b|"
+    r"\bimage courtesy\b|\bwww\.|https?://|\.(?:com|org|gov|net)\b",
     re.IGNORECASE,
 )
 # Interface text: the whole label is a button or link of a web page
