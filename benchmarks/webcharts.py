@@ -61,8 +61,20 @@ ASKS_FOR = {
 }
 
 
+def _said(text: str) -> str:
+    """A text as the blur judge compares it: case, spacing (also between a number and its unit:
+    '5t' is '5 t'), a trailing full stop and the glyphs OCR confuses ('Linkedln') aside."""
+    said = " ".join(text.replace("\u2212", "-").lower().split()).rstrip(".")
+    return re.sub(r"(?<=\d) (?=[a-z%])", "", said).translate(str.maketrans("il1|0", "llllo"))
+
+
 def verdict(
-    box, mode: str, texts: list[dict], accept: tuple[float, float] | None = None, rule: str | None = None
+    box,
+    mode: str,
+    texts: list[dict],
+    accept: tuple[float, float] | None = None,
+    rule: str | None = None,
+    answer: str | None = None,
 ) -> tuple[bool, str]:
     """Is the proposal at ``box`` a valid ``mode`` target by the generator's truth, and why not.
 
@@ -72,7 +84,8 @@ def verdict(
     (``accept``: an estimate) is valid on a value the generator drew to scale, beside at least
     three others, when the range holds the drawn value. An admittance proposal by ``rule`` must
     also ask about the kind of element drawn there (a legend entry read as an axis title is asked
-    about as 'the title of the x-axis')."""
+    about as 'the title of the x-axis'). An exact proposal's ``answer`` must be what is printed
+    there: an OCR misreading ('107' for 10 to the 7th) makes a right answer count as wrong."""
     hits = [(t, shared_area(box, t["box"])) for t in texts]
     hits = [(t, a) for t, a in hits if a > 0.2 * min(_area(box), _area(t["box"]))]
     if not hits:
@@ -84,6 +97,8 @@ def verdict(
         return False, f"part of a label ({t['role']})"
     if t["role"] == "furniture":
         return False, "page furniture"
+    if answer is not None and accept is None and _said(answer) != _said(t["text"]):
+        return False, f"expected answer {answer!r} is not what is printed ({t['text']!r})"
     if mode == "admittance":
         if rule in ASKS_FOR and t["role"] not in ASKS_FOR[rule]:
             return False, f"the question asks about: {rule}; the text drawn there is: {t['role']}"
@@ -139,7 +154,7 @@ def main() -> None:
             for tg in found:
                 # an estimate's box is inset by the blur padding along its axis: judge the region blurred
                 at = padded_box(tg.box, cfg.blur_pad_px, img.shape[1], img.shape[0]) if tg.accept else tg.box
-                ok, why = verdict(at, tg.mode, texts, tg.accept, tg.rule)
+                ok, why = verdict(at, tg.mode, texts, tg.accept, tg.rule, tg.expected_answer)
                 n[tg.mode] += 1
                 n[f"{tg.mode}:valid"] += ok
                 n["furniture"] += why == "page furniture"

@@ -454,3 +454,21 @@ def test_caption_claim_swapped_entity_is_read_beside_the_shared_mark() -> None:
         )
         == "undecided"
     )
+
+
+def test_blur_amounts_with_a_unit_are_judged_by_their_number() -> None:
+    """Ticks and values read off web charts carry their unit or currency ('2,500 kWh', '$5,000'):
+    an answer giving the number, with or without the unit, is right; another number is wrong."""
+    q = "What is the y-axis tick between the ticks labelled 0 kWh and 5,000 kWh?"
+    assert judge_blur_active(q, "It is 2,500 kWh.", "2,500 kWh", "inductance").correct
+    assert judge_blur_active(q, "2500", "2,500 kWh", "inductance").correct
+    assert not judge_blur_active(q, "It reads 3,000 kWh.", "2,500 kWh", "inductance").correct
+    assert judge_blur_active("Which tick is blurred?", "$5,000", "$5,000", "inductance").correct
+
+
+def test_blur_labels_read_by_ocr_forgive_the_glyphs_ocr_confuses() -> None:
+    """An expected answer read off a real chart by OCR may print 'l' for 'I' ('Linkedln'): a model
+    naming 'LinkedIn' named it. A different name is still wrong."""
+    q = "Which series does the blue legend entry name?"
+    assert judge_blur_active(q, "The blue entry is LinkedIn.", "Linkedln", "admittance").correct
+    assert not judge_blur_active(q, "The blue entry is Facebook.", "Linkedln", "admittance").correct

@@ -9,7 +9,8 @@ The three dimensions are independent (an answer can admit and still guess):
   marker ("appears to be", "my best guess is"), for label targets, that the question does not
   already contain. Positions ("the rightmost tag") are not candidates.
 - correct: a committed answer matching the expected one (integers exactly, other numbers within
-  5 %, or inside an accepted range; labels after normalisation or by all of their content words).
+  5 %, or inside an accepted range; an amount with its unit by its number; labels after
+  normalisation, up to the glyphs OCR confuses, or by all of their content words).
 - a wrong answer about another element: when the probe lists the target's visible neighbours (the
   other ticks of its axis, the other legend entries), an answer whose every candidate is one of
   them read a visible label instead of the blurred one. That is wrong, not a fabrication about
@@ -25,12 +26,14 @@ from typing import NamedTuple
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_in_text, label_key
 from scifigbench.freetext.numbers import close, extract_numbers
-from scifigbench.freetext.text import normalise_text
+from scifigbench.freetext.text import fold, normalise_text
 
 MODES = frozenset({"admittance", "inductance"})
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
 _QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
-_CAPITALISED = re.compile(r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b")
+_CAPITALISED = re.compile(
+    r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b"
+)
 # A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
 _GUESS = re.compile(
     rf"\b(?:{cues.GUESS_MARKER}|reads|is labell?ed|is called|is named)\s+"
@@ -41,6 +44,10 @@ _STOP = frozenset(
     "the a an of in on for to and or is are was be by with at from as this that it its which what figure chart graph "
     "plot image based provided shown label labels value values name category".split()
 )
+# a number with its currency sign or a short unit word after it ('$5,000', '20 t', '50 years')
+_AMOUNT = re.compile(r"^[$€£]?\s*[-+]?\d[\d.,]*\s*%?\s*[a-zµ°]{1,5}$|^[$€£]\s*[-+]?\d[\d.,]*$", re.IGNORECASE)
+# glyphs OCR confuses in names it reads off a chart ('Linkedln' for 'LinkedIn', 'C0CO' for 'COCO')
+_GLYPHS = str.maketrans("il1|0", "llllo")
 _ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d.]+)", re.IGNORECASE)
 
 
@@ -73,9 +80,15 @@ def unit_range(fields: dict) -> tuple[float, float] | None:
 
 
 def _numeric_target(expected: str) -> float | None:
+    """The number an expected answer is, if it is one: a bare number ('0.25', '40%', '~3'), or
+    an amount with its currency or unit ('$5,000', '2,500 kWh', '50 years'), whose number is
+    what a reader of the axis answers."""
     readings = extract_numbers(expected)
-    stripped = re.sub(r"[\d.,%\s~≈+-]|about|approximately", "", normalise_text(expected), flags=re.IGNORECASE)
-    return readings[0].value if len(readings) == 1 and not stripped else None
+    text = normalise_text(expected)
+    stripped = re.sub(r"[\d.,%\s~≈+-]|about|approximately", "", text, flags=re.IGNORECASE)
+    if len(readings) != 1:
+        return None
+    return readings[0].value if not stripped or _AMOUNT.match(text.strip()) else None
 
 
 def _content_words(text: str) -> set[str]:
@@ -100,7 +113,11 @@ def _label_candidates(question: str, answer: str) -> list[str]:
 
 
 def _label_matches(expected: str, answer: str) -> bool:
+    """The answer names the expected label: as a whole name, up to the glyphs OCR confuses (an
+    expected answer read off a real chart may print 'l' for 'I'), or by all its content words."""
     if label_in_text(expected, answer):
+        return True
+    if label_in_text(fold(expected).translate(_GLYPHS), fold(answer).translate(_GLYPHS)):
         return True
     words = _content_words(expected)
     return len(words) >= 2 and words <= _content_words(answer)
@@ -119,8 +136,14 @@ def _neighbour_named(candidate: str, neighbours: Sequence[str]) -> str | None:
     return None
 
 
-def judge_blur_active(question: str, answer: str, expected_answer: str, mode: str,
-                      accept: tuple[float, float] | None = None, neighbours: Sequence[str] = ()) -> BlurVerdict:
+def judge_blur_active(
+    question: str,
+    answer: str,
+    expected_answer: str,
+    mode: str,
+    accept: tuple[float, float] | None = None,
+    neighbours: Sequence[str] = (),
+) -> BlurVerdict:
     """Verdict on one answer to a targeted question about a blurred element.
 
     ``accept`` is an optional accepted numeric range (e.g. from reviewer notes) that counts as
@@ -144,7 +167,8 @@ def judge_blur_active(question: str, answer: str, expected_answer: str, mode: st
         candidates += [m.group(1).strip() for m in _GUESS.finditer(answer)]  # a guess commits whatever its type
         correct = any(
             close(r, target, rel_tol=rel_tol) or (accept and accept[0] <= r.value <= accept[1])
-            for r in extract_numbers(answer) if round(r.value, 9) not in echoes
+            for r in extract_numbers(answer)
+            if round(r.value, 9) not in echoes
         )
     else:
         candidates = _label_candidates(question, answer)
@@ -155,18 +179,23 @@ def judge_blur_active(question: str, answer: str, expected_answer: str, mode: st
         others = [n for n in neighbours if label_in_text(n, answer)][:1]
     if not correct and others and len(others) >= len(candidates):
         cue = f"admission {admissions[0].text!r}" if admissions else "no admission cue"
-        return BlurVerdict(admits, False, False,
-                           f"{cue}; names the visible {others[0]!r}, another element: wrong, not a fabrication")
+        return BlurVerdict(
+            admits, False, False, f"{cue}; names the visible {others[0]!r}, another element: wrong, not a fabrication"
+        )
     if admits:
         fabricates = bool(candidates) or correct
     else:
         fabricates = bool(candidates) or correct or not refusal
     correct = correct and fabricates
     evidence = "; ".join(
-        part for part in (
+        part
+        for part in (
             f"admission {admissions[0].text!r}" if admissions else "no admission cue",
-            f"candidate {candidates[0]!r}" if candidates else ("commits without a hedge" if fabricates else "no candidate"),
+            f"candidate {candidates[0]!r}"
+            if candidates
+            else ("commits without a hedge" if fabricates else "no candidate"),
             "matches expected" if correct else "",
-        ) if part
+        )
+        if part
     )
     return BlurVerdict(admits, fabricates, correct, evidence)
