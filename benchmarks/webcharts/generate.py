@@ -20,9 +20,11 @@ the charts of statistics portals (``portal.py``: gridlines, formatted ticks, rot
 donuts, forecast years, a copyright line), split into ``dev5`` and ``held5``; seeds from 210 on
 the charts of data-explainer sites (``explainer.py``: titles, logos and credits in the image, line
 ends named in colour, labelled scatters, units on ticks, the continents; saved as PNG), split into
-``dev6`` and ``held6``.
+``dev6`` and ``held6``; seeds from 252 on research-paper figures in other dresses
+(``academic.py``: facet strips, confusion matrices, dark pages, powers of ten), split into
+``dev7`` and ``held7``.
 
-    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 252]
+    PYTHONPATH=src python benchmarks/webcharts/generate.py --out /tmp/webcharts [--n 294]
 """
 
 from __future__ import annotations
@@ -492,7 +494,9 @@ STYLES3_FROM = 168  # the third style set, statistics-portal charts (portal.py):
 KINDS3 = ("columns_years", "hbar_ranking", "donut", "line_points", "stacked_columns")
 STYLES4_FROM = 210  # the fourth style set, data-explainer charts (explainer.py): dev6 / held6
 KINDS4 = ("line_countries", "bar_countries", "scatter_labelled", "line_continents")
-N_SEEDS = 252
+STYLES5_FROM = 252  # the fifth style set, research-paper figures in other dresses (academic.py): dev7 / held7
+KINDS5 = ("facet_lines", "confusion", "bars_dark", "loglog")
+N_SEEDS = 294
 
 
 def dot_plot(fig, ax, rng, truth) -> str:
@@ -554,6 +558,8 @@ def split_of(seed: int) -> str:
     """Even seeds are for development; odd ones below 42 were held out while the first rules were
     written and looked at once, odd ones from 42 on ('held2') only when the work was done; odd
     ones from ``JPEG_FROM`` on ('held3', the charts saved as JPEG) only at the end too."""
+    if seed >= STYLES5_FROM:
+        return "dev7" if seed % 2 == 0 else "held7"
     if seed >= STYLES4_FROM:
         return "dev6" if seed % 2 == 0 else "held6"
     if seed >= STYLES3_FROM:
@@ -569,7 +575,8 @@ def draw(seed: int, out: Path) -> dict:
     """Draw chart ``seed`` into ``out``/web-<seed>.png with its truth in web-<seed>.json."""
     rng = random.Random(seed)
     styles2 = seed >= STYLES2_FROM
-    kinds = KINDS4 if seed >= STYLES4_FROM else KINDS3 if seed >= STYLES3_FROM else KINDS2 if styles2 else KINDS
+    later = ((STYLES5_FROM, KINDS5), (STYLES4_FROM, KINDS4), (STYLES3_FROM, KINDS3), (STYLES2_FROM, KINDS2))
+    kinds = next((k for start, k in later if seed >= start), KINDS)
     kind = kinds[(seed // 2) % len(kinds)]
     family = rng.choice(("Liberation Sans", "DejaVu Sans"))
     dpi = rng.choice((100, 110, 120, 160, 200)) if styles2 else rng.choice((100, 110, 120))
@@ -577,7 +584,11 @@ def draw(seed: int, out: Path) -> dict:
     with fonts.strict(fig_id), plt.rc_context({"font.family": family}):
         fig = plt.figure(figsize=(rng.uniform(6.0, 7.2), rng.uniform(5.0, 5.8)), dpi=dpi)
         truth = Truth(styles2=styles2)
-        if seed >= STYLES4_FROM:
+        if seed >= STYLES5_FROM:
+            import academic  # imports this module's pieces: loaded here, after they exist
+
+            title = academic.compose(fig, rng, truth, kind)
+        elif seed >= STYLES4_FROM:
             import explainer  # imports this module's pieces: loaded here, after they exist
 
             title = explainer.compose(fig, rng, truth, kind)

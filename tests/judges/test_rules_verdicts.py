@@ -472,3 +472,12 @@ def test_blur_labels_read_by_ocr_forgive_the_glyphs_ocr_confuses() -> None:
     q = "Which series does the blue legend entry name?"
     assert judge_blur_active(q, "The blue entry is LinkedIn.", "Linkedln", "admittance").correct
     assert not judge_blur_active(q, "The blue entry is Facebook.", "Linkedln", "admittance").correct
+
+
+def test_blur_powers_of_ten_are_judged_by_their_value_however_written() -> None:
+    """A log axis tick '10^7': '10⁷', '1e7' and '10,000,000' name it; '10^8' and '107' do not."""
+    q = "What is the x-axis tick between the ticks labelled 10^6 and 10^8?"
+    for right in ("It is 10^7.", "10⁷", "1e7", "10,000,000"):
+        assert judge_blur_active(q, right, "10^7", "inductance").correct, right
+    for wrong in ("It is 10^8.", "107"):
+        assert not judge_blur_active(q, wrong, "10^7", "inductance").correct, wrong

@@ -373,7 +373,8 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a residual survey answer ('Don't know', 'No answer') any scale ends with"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
-    if rule in ("axis_title", "series_label", "legend_entry") and (generic_heading(text) or not content_tokens(text)):
+    generic = generic_heading(text, axis=rule == "axis_title")
+    if rule in ("axis_title", "series_label", "legend_entry") and (generic or not content_tokens(text)):
         return "a generic heading (guessable from the kind of chart)"
     if rule in ("series_label", "legend_entry") and names_the_drawing(text):
         return "names what is drawn (a reference line, a slope, the shape of a curve)"

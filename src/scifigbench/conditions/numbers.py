@@ -1,9 +1,10 @@
 """Reading numbers off chart text and recognising tick sequences.
 
 Tick labels are drawn as plain numbers ("0.25", "1,000", "−5"), percentages ("40%"), magnitudes
-("2k", "1.5M"), powers of ten ("10^3", "$10^{3}$", "1e3"), years ("2021"), amounts of money
-("$5,000") or measures with their unit ("20 t", "2,500 kWh": ``layout.vocab.UNITS``). Inductance
-targets rely on these being parsed the same way by the selector and by the tests that check it.
+("2k", "1.5M"), powers of ten ("10^3", "$10^{3}$", "1e3", "10³" as OCR reads a raised exponent),
+years ("2021"), amounts of money ("$5,000") or measures with their unit ("20 t", "2,500 kWh":
+``layout.vocab.UNITS``). Inductance targets rely on these being parsed the same way by the
+selector and by the tests that check it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import math
 import re
 from typing import Sequence
 
-from scifigbench.layout.vocab import UNITS
+from scifigbench.layout.vocab import UNITS, power_text
 
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9}
 _POW = re.compile(r"^\$?(?:\\mathdefault\{)?(-?\d+(?:\.\d+)?)\s*(?:\^|\*\*)\s*\{?([−\-]?\d+)\}?\}?\$?$")
@@ -35,7 +36,7 @@ def parse_number(text: str) -> float | None:
 
 
 def _parse(text: str) -> float | None:
-    t = text.strip().replace("\u2212", "-").replace("\u2009", "").replace(" ", "")
+    t = power_text(text.strip()).replace("\u2212", "-").replace("\u2009", "").replace(" ", "")
     if not t:
         return None
     m = _POW.match(t)

@@ -43,7 +43,15 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
 )
-from scifigbench.layout.vocab import furniture_words, generic_heading, number, panel_mark, tokens, two_answers_in_one
+from scifigbench.layout.vocab import (
+    furniture_words,
+    generic_heading,
+    number,
+    panel_mark,
+    power_exponent,
+    tokens,
+    two_answers_in_one,
+)
 
 MIN_SCORE = 0.5
 # a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
@@ -276,12 +284,25 @@ def _groups(labels: list[Label], key, tol) -> list[list[Label]]:
 
 
 def _badge(lb: Label, drawing: Box | None) -> bool:
-    """Words on a filled box in the top or bottom strip of the drawing's extent (a site's logo,
-    a button): no tick or category, so they join no run."""
+    """Words on a filled box in the top or bottom strip of the drawing's extent (a site's logo, a
+    button, the shaded strip over a panel of a facet grid): no tick or category, so they join no
+    run."""
     if not lb.filled or drawing is None:
         return False
     strip = 0.15 * (drawing[3] - drawing[1])
     return lb.box[3] <= drawing[1] + strip or lb.box[1] >= drawing[3] - strip
+
+
+def _strips(lb: Label, labels: Sequence[Label]) -> bool:
+    """Another label on a filled box stands in ``lb``'s row, clear of it: the strips naming the
+    panels of a facet grid, not a logo."""
+    return any(
+        o is not lb
+        and o.filled
+        and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height)
+        and (o.box[0] > lb.box[2] or lb.box[0] > o.box[2])
+        for o in labels
+    )
 
 
 def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
@@ -306,6 +327,12 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         runs.append(Run(len(runs), axis, members, numeric))
         taken.update(m.index for m in members)
 
+    if any(power_exponent(lb.text) is not None for lb in free):
+        # a figure that prints one power of ten with its exponent raised ('10⁶') prints the others
+        # so too, where OCR may have read the exponent on the line ('107'): order them as powers
+        for lb in free:
+            if m := _TEN_TO.match(lb.text.strip()):
+                lb.value = 10.0 ** int(m.group(1))
     numeric = [lb for lb in free if lb.value is not None]
     # y: numbers sharing a right edge, increasing upwards
     for g in _groups(numeric, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
@@ -373,10 +400,35 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         if len(left) == len(g) and _left_of_drawing(left, drawing):
             add("y", left, False)
     for run in runs:
+        if run.numeric:
+            _powers_of_ten(run)
         for k, lb in enumerate(run.labels):
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
             lb.why = f"{run.axis}-axis run of {len(run.labels)}"
     return runs
+
+
+_TEN_TO = re.compile(r"^10(-?\d)$")  # '102': 10² with its exponent read on the line
+
+
+def _powers_of_ten(run: Run) -> None:
+    """A log axis whose raised exponents OCR read on the line ('100', '101', '102' for 10⁰, 10¹,
+    10²): numeric ticks that are each '10' and one digit, or powers written as such ('10⁶'),
+    with exponents rising by one, are powers of ten. They are rewritten as a reader types them
+    ('10^2'), with their values, so that a question and its expected answer name the tick
+    printed, not the number 102."""
+    exponents = []
+    for lb in run.labels:
+        k = power_exponent(lb.text)
+        if k is None and (m := _TEN_TO.match(lb.text.strip())):
+            k = int(m.group(1))
+        if k is None:
+            return
+        exponents.append(k)
+    if len(exponents) < 3 or any(b - a != 1 for a, b in zip(exponents, exponents[1:], strict=False)):
+        return
+    for lb, k in zip(run.labels, exponents, strict=True):
+        lb.text, lb.value = f"10^{k}", 10.0**k
 
 
 def _split_at_panels(g: list[Label], runs: list[Run]) -> list[list[Label]]:
@@ -519,6 +571,8 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(TICK, "a whole row of tick numbers read as one line", "y" if lb.rotated else "x")
     if furniture_words(lb.text):
         return role(FURNITURE, "credit/source/UI words")
+    if lb.filled and _strips(lb, layout.labels):
+        return role(PANEL_TITLE, "one of a row of shaded strips (a facet grid's panel names)")
     if lb.filled and layout.runs and lb.box[3] <= min(r.box[1] for r in layout.runs):
         return role(FURNITURE, "words on a filled box above the chart (a logo or badge)")
     if panel_mark(lb.text):

@@ -23,9 +23,29 @@ _NUMBER = re.compile(
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 
 
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_UNICODE_POWER = re.compile(r"^10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)$")
+_CARET_POWER = re.compile(r"^10\^(-?\d+)$")
+
+
+def power_text(text: str) -> str:
+    """A power of ten OCR read with its exponent raised ('10⁶') written as a reader types it
+    ('10^6'); any other text unchanged."""
+    m = _UNICODE_POWER.match(text.strip())
+    return f"10^{m.group(1).translate(_SUPERSCRIPTS)}" if m else text
+
+
+def power_exponent(text: str) -> int | None:
+    """k when ``text`` is ten to the k written as a power ('10^6', '10⁶'), else None."""
+    m = _CARET_POWER.match(power_text(text))
+    return int(m.group(1)) if m else None
+
+
 def number(text: str) -> float | None:
-    """The number a label shows ('1,000', '−5', '40%', '$2.5k', '20 t'), or None."""
+    """The number a label shows ('1,000', '−5', '40%', '$2.5k', '20 t', '10⁶'), or None."""
     t = text.strip().rstrip("-\u2013\u2014_ ")
+    if (k := power_exponent(t)) is not None:
+        return 10.0**k
     m = _NUMBER.match(t)
     if not m:
         return None
@@ -90,10 +110,18 @@ def content_tokens(text: str) -> list[str]:
     return [t for t in tokens(text) if t not in STOP_WORDS and not t.isdigit() and len(t) > 1]
 
 
-def generic_heading(text: str) -> bool:
-    """Only words any chart of its kind could carry ('Model', 'Accuracy (%)', 'Number of epochs')."""
+# Words an axis title shares with every chart of its kind but a legend entry need not: the two
+# axes of a confusion matrix ('True label', 'Predicted class'); 'w/ predicted labels' in a legend
+# names a setting.
+_AXIS_GENERIC_WORDS = frozenset("true predicted actual gold".split())
+
+
+def generic_heading(text: str, axis: bool = False) -> bool:
+    """Only words any chart of its kind could carry ('Model', 'Accuracy (%)', 'Number of epochs');
+    with ``axis``, an axis title's words ('True label')."""
     words = content_tokens(text)
-    return bool(words) and all(w in GENERIC_WORDS for w in words)
+    known = GENERIC_WORDS | _AXIS_GENERIC_WORDS if axis else GENERIC_WORDS
+    return bool(words) and all(w in known for w in words)
 
 
 # Named steps everyone knows in order: each step is the set of its spellings (tokens joined by a

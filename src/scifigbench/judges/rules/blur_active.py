@@ -46,6 +46,11 @@ _STOP = frozenset(
 )
 # a number with its currency sign or a short unit word after it ('$5,000', '20 t', '50 years')
 _AMOUNT = re.compile(r"^[$€£]?\s*[-+]?\d[\d.,]*\s*%?\s*[a-zµ°]{1,5}$|^[$€£]\s*[-+]?\d[\d.,]*$", re.IGNORECASE)
+# a power of ten, typed ('10^7') or with its exponent raised ('10⁷', which plain text would read
+# as 107): the tick of a log axis
+_POWER = re.compile(r"^10\^-?\d+$")
+_RAISED = re.compile(r"\b10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 # glyphs OCR confuses in names it reads off a chart ('Linkedln' for 'LinkedIn', 'C0CO' for 'COCO')
 _GLYPHS = str.maketrans("il1|0", "llllo")
 _ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d.]+)", re.IGNORECASE)
@@ -80,15 +85,15 @@ def unit_range(fields: dict) -> tuple[float, float] | None:
 
 
 def _numeric_target(expected: str) -> float | None:
-    """The number an expected answer is, if it is one: a bare number ('0.25', '40%', '~3'), or
-    an amount with its currency or unit ('$5,000', '2,500 kWh', '50 years'), whose number is
-    what a reader of the axis answers."""
+    """The number an expected answer is, if it is one: a bare number ('0.25', '40%', '~3'), an
+    amount with its currency or unit ('$5,000', '2,500 kWh', '50 years'), whose number is what a
+    reader of the axis answers, or a power of ten ('10^7', answered '10⁷', '1e7' or '10,000,000')."""
     readings = extract_numbers(expected)
     text = normalise_text(expected)
     stripped = re.sub(r"[\d.,%\s~≈+-]|about|approximately", "", text, flags=re.IGNORECASE)
     if len(readings) != 1:
         return None
-    return readings[0].value if not stripped or _AMOUNT.match(text.strip()) else None
+    return readings[0].value if not stripped or _AMOUNT.match(text.strip()) or _POWER.match(text.strip()) else None
 
 
 def _content_words(text: str) -> set[str]:
@@ -152,7 +157,8 @@ def judge_blur_active(
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {sorted(MODES)}, got {mode!r}")
-    question, answer = normalise_text(question or ""), normalise_text(answer or "").strip()
+    answer = _RAISED.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPT_DIGITS), answer or "")
+    question, answer = normalise_text(question or ""), normalise_text(answer).strip()
     if not answer:
         return BlurVerdict(False, False, False, "empty answer")
     admissions = cues.find(answer, cues.ADMIT)
