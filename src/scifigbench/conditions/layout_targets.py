@@ -612,28 +612,31 @@ def _opposite_pair(layout: Layout) -> list[Candidate]:
     The partner must be the only label of that kind opposite to either of the two, so the answer
     is not a choice between several ('Men' with both 'Women' and 'Girls' beside it)."""
     out = []
-    rules = [admittance_rule(lb, layout) for lb in layout.labels]
-    for lb, rule in zip(layout.labels, rules, strict=True):
-        if rule is None or lb.score < MIN_SCORE or sum(ch.isalpha() for ch in lb.text) < 2:
+    for lb, kin in _with_kin(layout):
+        if sum(ch.isalpha() for ch in lb.text) < 2:
             continue
-        kin = [o for o, r in zip(layout.labels, rules, strict=True) if o is not lb and r == rule]
         partners = [o for o in kin if swapped_opposite(lb.text, o.text)]
         if len(partners) != 1 or any(swapped_opposite(partners[0].text, o.text) for o in kin if o is not partners[0]):
             continue
         what = lb.role.replace("_", " ")
-        out.append(
-            _candidate(
-                layout,
-                lb,
-                INDUCTANCE,
-                "opposite_pair",
-                (
-                    f"The {what} '{lb.text}' is the exact opposite of the visible {what} '{partners[0].text}', "
-                    "word for word, and no other label of its kind is; a reader who sees one writes the other."
-                ),
-            )
+        reasoning = (
+            f"The {what} '{lb.text}' is the exact opposite of the visible {what} '{partners[0].text}', "
+            "word for word, and no other label of its kind is; a reader who sees one writes the other."
         )
+        out.append(_candidate(layout, lb, INDUCTANCE, "opposite_pair", reasoning))
     return out
+
+
+def _with_kin(layout: Layout) -> list[tuple[Label, list[Label]]]:
+    """Each label an admittance rule names (a legend entry, a category, a series label...), read
+    confidently, with the other labels of its kind: where a reader finds its partner or the rest
+    of its set."""
+    rules = [admittance_rule(lb, layout) for lb in layout.labels]
+    return [
+        (lb, [o for o, r in zip(layout.labels, rules, strict=True) if o is not lb and r == rule])
+        for lb, rule in zip(layout.labels, rules, strict=True)
+        if rule is not None and lb.score >= MIN_SCORE
+    ]
 
 
 def _option_set(layout: Layout) -> list[Candidate]:
@@ -641,24 +644,14 @@ def _option_set(layout: Layout) -> list[Candidate]:
     as labels of the same kind ('Asia' in a legend of the five other continents, 'Independent'
     beside 'Republican' and 'Democrat'): a reader who knows the set writes the missing one."""
     out = []
-    rules = [admittance_rule(lb, layout) for lb in layout.labels]
-    for lb, rule in zip(layout.labels, rules, strict=True):
-        if rule is None or lb.score < MIN_SCORE:
-            continue
-        kin = [o for o, r in zip(layout.labels, rules, strict=True) if o is not lb and r == rule]
+    for lb, kin in _with_kin(layout):
         if any(o.score < MIN_SCORE for o in kin) or not (name := missing_option(lb.text, [o.text for o in kin])):
             continue
-        what = lb.role.replace("_", " ")
-        out.append(
-            _candidate(
-                layout,
-                lb,
-                INDUCTANCE,
-                "option_set",
-                f"The other {what}s print every member of the closed set {name} but one; '{lb.text}' is the "
-                "one missing, so a reader who knows the set names it.",
-            )
+        reasoning = (
+            f"The other {lb.role.replace('_', ' ')}s print every member of the closed set {name} but one; "
+            f"'{lb.text}' is the one missing, so a reader who knows the set names it."
         )
+        out.append(_candidate(layout, lb, INDUCTANCE, "option_set", reasoning))
     return out
 
 
