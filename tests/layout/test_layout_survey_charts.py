@@ -270,3 +270,21 @@ def test_a_logo_over_a_column_of_line_end_names_joins_no_column():
     logo = next(lb for lb in layout.labels if lb.text == "Atlas")
     assert logo.role == "page_furniture", logo.why
     assert next(lb for lb in layout.labels if lb.text == "Chile").role == "legend_entry"
+
+
+def test_a_legend_line_boxed_with_its_text_is_a_swatch_left_out_of_the_label():
+    """A legend row of line keys ('— YouTube  — TikTok') under a line chart: OCR boxed the second
+    key's stroke with its name. The stroke is a swatch (so the two names are a legend, not two
+    x-axis titles) and the label starts after it."""
+    img, lines = web_chart(legend=())
+    boxed = []
+    for k, (name, colour) in enumerate((("YouTube", (200, 120, 40)), ("TikTok", (60, 60, 60)))):
+        x = 150 + 160 * k
+        cv2.line(img, (x + 2, 358), (x + 24, 358), colour, 2)
+        text = draw_text(img, name, x + 32, 363)
+        boxed.append(Line(name, (float(x), text.box[1], text.box[2], text.box[3])))
+    layout = read_layout(img, lines + boxed)
+    for line in boxed:
+        lb = next(lb for lb in layout.labels if lb.text == line.text)
+        assert lb.role == "legend_entry" and lb.swatch is not None, (lb.role, lb.why)
+        assert line.box[0] + 24 < lb.box[0] <= line.box[0] + 32

@@ -123,13 +123,15 @@ def _run(mask: np.ndarray, at: int) -> tuple[int, int]:
 
 
 def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int, int, int], float] | None:
-    """A filled legend square that OCR took into the start of the line's box, and where the text
-    after it begins; None if the line starts with a letter.
+    """A filled legend square or a short line that OCR took into the start of the line's box, and
+    where the text after it begins; None if the line starts with a letter.
 
-    Web legends set a small square right before each answer, and the detector often boxes the
-    two together. The square is solid ink (letters are strokes): the first cluster of inked
-    columns, starting near the box's left edge, 0.3-1.5 text heights wide and about as tall as
-    wide, filled for the most part, and followed by a clear gap before the text.
+    Web legends set a small square (or a short stroke of the series' line) right before each
+    answer, and the detector often boxes the two together. The key is solid ink (letters are
+    strokes): the first cluster of inked columns, starting near the box's left edge, followed by
+    a clear gap before the text, filled for the most part, and either a square (0.3-1.5 text
+    heights wide, about as tall as wide) or a line (0.6-3 heights long, at most 0.3 high, across
+    the middle of the box).
     """
     x0, y0, x1, y1 = (int(round(v)) for v in box)
     h = y1 - y0
@@ -142,12 +144,14 @@ def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int
     left, right = (int(c) for c in runs[0])
     width = right - left + 1
     gap = runs[1][0] if len(runs) > 1 else None
-    if gap is None or not 0.3 * h <= width <= 1.5 * h or gap - right - 1 < 2:
+    if gap is None or gap - right - 1 < 2:
         return None
     rows = np.flatnonzero(m[:, left : right + 1].any(axis=1))
     tall = rows[-1] - rows[0] + 1
     block = m[rows[0] : rows[-1] + 1, left : right + 1]
-    if not 0.6 * width <= tall <= 1.6 * width or block.mean() < 0.8:
+    square = 0.3 * h <= width <= 1.5 * h and 0.6 * width <= tall <= 1.6 * width
+    line = 0.6 * h <= width <= 3 * h and tall <= 0.3 * h and abs((rows[0] + rows[-1]) / 2 - h / 2) <= 0.25 * h
+    if not (square or line) or block.mean() < 0.8:
         return None
     pixels = img[max(0, y0) : y1, max(0, x0) : x1][:, left : right + 1][m[:, left : right + 1]]
     return _bgr(np.median(pixels.reshape(-1, 3), axis=0)), float(max(0, x0) + gap - 1)
