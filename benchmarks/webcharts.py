@@ -18,7 +18,7 @@ text the generator drew at its box. It prints per split:
 - with ``--blur-check``: whether OCR reads a blurred target back (target 0) and what share of the
   other text it still reads (target >= 95 %), as ``real_proposals.py`` checks them.
 
-    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|...|dev8|held8|all ...] \\
+    PYTHONPATH=src python benchmarks/webcharts.py [--split dev|held|...|dev9|held9|all ...] \\
         [--charts /tmp/webcharts] \\
         [--ocr-cache /tmp/ocr-webcharts] [--out /tmp/webcharts-overlays] [--list] [--blur-check]
 """
@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
 from generate import N_SEEDS, VALID, draw, split_of  # noqa: E402
 
-SPLITS = ("dev", "held", "held2", "held3", *(f"{p}{k}" for k in range(4, 9) for p in ("dev", "held")))
+SPLITS = ("dev", "held", "held2", "held3", *(f"{p}{k}" for k in range(4, 10) for p in ("dev", "held")))
 
 
 def _area(b) -> float:
@@ -54,7 +54,7 @@ def _area(b) -> float:
 # question names the element by its role ('the title of the x-axis'), so it must be that element
 ASKS_FOR = {
     "legend_entry": ("legend", "series_label"),
-    "series_label": ("series_label", "legend", "point_label"),
+    "series_label": ("series_label", "legend", "point_label", "annotation"),
     "category": ("category",),
     "axis_title": ("axis_title",),
     "panel_title": ("panel_title",),

@@ -288,3 +288,26 @@ def test_a_legend_line_boxed_with_its_text_is_a_swatch_left_out_of_the_label():
         lb = next(lb for lb in layout.labels if lb.text == line.text)
         assert lb.role == "legend_entry" and lb.swatch is not None, (lb.role, lb.why)
         assert line.box[0] + 24 < lb.box[0] <= line.box[0] + 32
+
+
+def test_a_data_table_under_the_chart_adds_no_axis_and_leaves_the_title_a_title():
+    """The chart's data printed under it: years over columns of numbers. That header row is no
+    second x-axis (a tick has no numbers stacked under it), nor is a table row that happens to
+    rise evenly, so the chart keeps one panel and its title stays the title."""
+    img = np.full((520, 600, 3), 255, np.uint8)
+    lines = [draw_text(img, "Use over four years", 30, 30, 0.7)]
+    cv2.line(img, (80, 260), (560, 260), (0, 0, 0), 1)
+    cv2.line(img, (100, 200), (540, 90), (40, 160, 200), 2)
+    years = ("2020", "2021", "2022", "2023")
+    for k, y in enumerate(years):
+        lines.append(draw_text(img, y, 100 + 140 * k, 282))
+    for k, v in enumerate(("0", "50", "100")):
+        lines.append(draw_text(img, v, 40, 264 - 80 * k))
+    for k, y in enumerate(years):
+        lines.append(draw_text(img, y, 200 + 100 * k, 340))
+    for r, (name, row) in enumerate((("Tablet", (24, 89, 23, 15)), ("Crime", (55, 62, 76, 90)))):
+        lines.append(draw_text(img, name, 30, 380 + 36 * r))
+        lines += [draw_text(img, str(v), 210 + 100 * k, 380 + 36 * r) for k, v in enumerate(row)]
+    layout = read_layout(img, lines)
+    assert [[lb.text for lb in r.labels] for r in layout.runs if r.axis == "x"] == [list(years)]
+    assert next(lb for lb in layout.labels if lb.text == "Use over four years").role == "title"

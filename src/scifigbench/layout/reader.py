@@ -547,11 +547,52 @@ def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> li
                 lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
         else:
             kept.append(run)
-    for k, run in enumerate(kept):
+    return _numbered(kept)
+
+
+def _numbered(runs: list[Run]) -> list[Run]:
+    """``runs`` with their indices (and their labels' run numbers) renumbered in order."""
+    for k, run in enumerate(runs):
         run.index = k
         for lb in run.labels:
             lb.run = k
-    return kept
+    return runs
+
+
+def _tables_apart(runs: list[Run], labels: list[Label]) -> list[Run]:
+    """A row of labels each heading a column of two or more numbers (the years over a data table
+    printed under a chart) is a table's header, not an axis: its labels leave the runs, and so
+    does any run standing in those columns (a table row read as a run). A tick has no numbers
+    stacked under it."""
+    heads = [lb for run in runs if run.axis == "x" and _heads_columns(run, labels) for lb in run.labels]
+    # a table row that happens to read as a run (increasing, evenly spaced) stands in the columns
+    kept = [run for run in runs if not any(lb in heads or _under(lb, heads) for lb in run.labels)]
+    for run in runs:
+        if run not in kept:
+            for lb in run.labels:
+                lb.role, lb.axis, lb.run, lb.position, lb.why = ANNOTATION, None, None, None, "in a table"
+    return _numbered(kept)
+
+
+def _under(lb: Label, heads: list[Label]) -> bool:
+    """``lb`` stands in the column one of ``heads`` heads."""
+    return any(abs(lb.cx - h.cx) <= 0.5 * (h.box[2] - h.box[0]) and lb.cy > h.cy for h in heads)
+
+
+def _heads_columns(run: Run, labels: list[Label]) -> bool:
+    heads = 0
+    for lb in run.labels:
+        half = 0.5 * (lb.box[2] - lb.box[0])
+        column = [
+            o
+            for o in labels
+            if o.value is not None
+            and o not in run.labels
+            and abs(o.cx - lb.cx) <= half
+            and 0 < o.cy - lb.cy <= 8 * lb.height
+        ]
+        heads += len(column) >= 2
+    return heads >= max(3, 0.8 * len(run.labels))
 
 
 def _inside(box: Box, frame: Box, slack: float) -> bool:
@@ -696,7 +737,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             lb.filled = pixels.on_fill(ink, lb.box)
     median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
     drawing = _drawing(ink, texts)
-    runs = _legend_columns(_runs(labels, drawing), drawing, median_h)
+    runs = _tables_apart(_legend_columns(_runs(labels, drawing), drawing, median_h), labels)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
     _line_end_labels(labels, keyed, img, ink, layout, median_h)
