@@ -6,9 +6,13 @@ Order of reading, each step using what the earlier ones found:
 2. tick runs: three or more labels sharing a right edge (y-axis) or a centre line (x-axis), evenly
    spaced; numbers must increase along the axis; two or more word labels in a row right under
    the drawing (ink outside any text), or in a column just left of it, are categories however
-   they are spaced;
+   they are spaced; powers of ten whose exponents OCR flattened ('102') are read as powers; a row
+   heading columns of numbers is a data table's header, not an axis; words on a filled box at
+   the drawing's top or bottom (a logo, a facet strip) join no run;
 3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
-4. roles, first match wins: furniture words, tick, panel mark, legend swatch or coloured text,
+4. roles, first match wins: furniture words, facet strips (filled boxes side by side: panel
+   titles), a logo (a filled box above the runs: furniture), tick, panel mark, legend swatch or
+   coloured text,
    axis title (rotated beside the frame, or centred under an x run, or alone and centred just
    under the frame), value label (a number inside the frame), title / panel title
    (above the frame), furniture (below or outside the frame), annotation (the rest);
@@ -580,6 +584,7 @@ def _under(lb: Label, heads: list[Label]) -> bool:
 
 
 def _heads_columns(run: Run, labels: list[Label]) -> bool:
+    """Most members of ``run`` (three at least) have two or more numbers stacked right under them."""
     heads = 0
     for lb in run.labels:
         half = 0.5 * (lb.box[2] - lb.box[0])

@@ -386,8 +386,8 @@ def _option(text: str, option: set[str]) -> bool:
 
 
 def _set_name(options: tuple[set[str], ...]) -> str:
-    """A set named by its members' first spellings in order: 'maybe/no/yes' (the same on every run,
-    whatever order Python iterates a set in)."""
+    """A set named by each member's alphabetically first spelling, in order: 'maybe/no/yes' (the
+    same on every run, whatever order Python iterates a set in)."""
     return "/".join(sorted(min(o) for o in options))
 
 
