@@ -89,8 +89,6 @@ def propose(figure_id: str, caption: str | None, boxes, img, cfg: ConditionsConf
         seed=42,
         pad=cfg.blur_pad_px,
         threshold=cfg.fuzzy_threshold,
-        decided={},
-        where="-",
         layout=layout,
     )
 

@@ -91,9 +91,7 @@ def test_a_tick_is_blurred_where_it_stands_not_where_its_text_recurs():
     assert twenty_five.box == tick.box != value.box
     assert twenty_five.question == "What is the y-axis tick between the ticks labelled 0 and 50?"
     boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
-    found = select_targets(
-        "web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, decided={}, where="-"
-    )
+    found = select_targets("web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8)
     ind = next(t for t in found if t.mode == INDUCTANCE)
     assert ind.box in {lb.box for lb in layout.labels if lb.text == ind.text and lb.role == "axis_tick"}
     assert ind.status == "proposed" and ind.rule and ind.reasoning_path and ind.question
@@ -101,7 +99,7 @@ def test_a_tick_is_blurred_where_it_stands_not_where_its_text_recurs():
 
 def test_a_figure_without_a_spec_needs_its_image():
     with pytest.raises(ValueError, match="needs its image"):
-        select_targets("real", None, None, [], "rapidocr", None, seed=1, pad=4, threshold=0.8, decided={}, where="-")
+        select_targets("real", None, None, [], "rapidocr", None, seed=1, pad=4, threshold=0.8)
 
 
 @pytest.mark.slow
@@ -120,8 +118,6 @@ def test_real_figure_targets_blur_away_and_leave_the_rest_readable():
         seed=42,
         pad=cfg.blur_pad_px,
         threshold=cfg.fuzzy_threshold,
-        decided={},
-        where="-",
     )
     by_mode = {t.mode: t for t in found}
     assert by_mode[ADMITTANCE].rule == "legend_entry"

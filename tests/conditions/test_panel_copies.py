@@ -53,9 +53,7 @@ def test_copies_in_different_roles_keep_the_label_out() -> None:
 def test_the_target_row_keeps_every_box_and_the_blur_hides_all_of_them() -> None:
     img, lines = _two_legends(categories=("Yes", "No"))  # with "Don't know": no category is a target
     boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
-    found = select_targets(
-        "web", None, None, boxes, "rapidocr", img, seed=3, pad=4, threshold=0.8, decided={}, where="-"
-    )
+    found = select_targets("web", None, None, boxes, "rapidocr", img, seed=3, pad=4, threshold=0.8)
     multi = [t for t in found if t.also]
     assert multi, [t.text for t in found]
     target = multi[0]

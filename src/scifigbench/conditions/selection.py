@@ -14,7 +14,8 @@ Decisions from the review file are applied last.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import numpy as np
 
@@ -78,11 +79,12 @@ def select_targets(
     seed: int,
     pad: float,
     threshold: float,
-    decided: dict[str, review.Decision],
-    where: str,
+    decided: Mapping[str, review.Decision] = MappingProxyType({}),
+    where: str = "-",
     layout: Layout | None = None,
 ) -> list[BlurTarget]:
-    """At most one target per mode (none if no rule applies), with reviewers' decisions applied.
+    """At most one target per mode (none if no rule applies), with reviewers' decisions applied
+    (``decided``, read from the review file ``where``; none: the targets as proposed).
 
     ``img`` (BGR) is needed for figures without a spec: their layout is read from OCR and pixels,
     unless the caller has read it already (``layout``, from the same image and ``boxes``).
