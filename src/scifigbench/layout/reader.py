@@ -335,8 +335,8 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         # a figure that prints one power of ten with its exponent raised ('10⁶') prints the others
         # so too, where OCR may have read the exponent on the line ('107'): order them as powers
         for lb in free:
-            if m := _TEN_TO.match(lb.text.strip()):
-                lb.value = 10.0 ** int(m.group(1))
+            if (k := _flat_exponent(lb.text)) is not None:
+                lb.value = 10.0**k
     numeric = [lb for lb in free if lb.value is not None]
     # y: numbers sharing a right edge, increasing upwards
     for g in _groups(numeric, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
@@ -415,21 +415,21 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
 _TEN_TO = re.compile(r"^10(-?\d)$")  # '102': 10² with its exponent read on the line
 
 
+def _flat_exponent(text: str) -> int | None:
+    """k when ``text`` could be ten to the k with its exponent read on the line ('102'), else None."""
+    m = _TEN_TO.match(text.strip())
+    return int(m.group(1)) if m else None
+
+
 def _powers_of_ten(run: Run) -> None:
     """A log axis whose raised exponents OCR read on the line ('100', '101', '102' for 10⁰, 10¹,
     10²): numeric ticks that are each '10' and one digit, or powers written as such ('10⁶'),
     with exponents rising by one, are powers of ten. They are rewritten as a reader types them
     ('10^2'), with their values, so that a question and its expected answer name the tick
     printed, not the number 102."""
-    exponents = []
-    for lb in run.labels:
-        k = power_exponent(lb.text)
-        if k is None and (m := _TEN_TO.match(lb.text.strip())):
-            k = int(m.group(1))
-        if k is None:
-            return
-        exponents.append(k)
-    if len(exponents) < 3 or any(b - a != 1 for a, b in zip(exponents, exponents[1:], strict=False)):
+    read = [k if (k := power_exponent(lb.text)) is not None else _flat_exponent(lb.text) for lb in run.labels]
+    exponents = [k for k in read if k is not None]
+    if len(exponents) < max(3, len(read)) or any(b - a != 1 for a, b in zip(exponents, exponents[1:], strict=False)):
         return
     for lb, k in zip(run.labels, exponents, strict=True):
         lb.text, lb.value = f"10^{k}", 10.0**k
@@ -569,12 +569,14 @@ def _tables_apart(runs: list[Run], labels: list[Label]) -> list[Run]:
     does any run standing in those columns (a table row read as a run). A tick has no numbers
     stacked under it."""
     heads = [lb for run in runs if run.axis == "x" and _heads_columns(run, labels) for lb in run.labels]
-    # a table row that happens to read as a run (increasing, evenly spaced) stands in the columns
-    kept = [run for run in runs if not any(lb in heads or _under(lb, heads) for lb in run.labels)]
+    kept = []
     for run in runs:
-        if run not in kept:
+        # a table row that happens to read as a run (increasing, evenly spaced) stands in the columns
+        if any(lb in heads or _under(lb, heads) for lb in run.labels):
             for lb in run.labels:
                 lb.role, lb.axis, lb.run, lb.position, lb.why = ANNOTATION, None, None, None, "in a table"
+        else:
+            kept.append(run)
     return _numbered(kept)
 
 
