@@ -37,6 +37,7 @@ from scifigbench.conditions.blur import padded_box
 from scifigbench.conditions.candidates import area, shared_area
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
+from scifigbench.judges.rules.blur_active import judge_blur_active
 from scifigbench.layout import read_layout
 
 HERE = Path(__file__).resolve().parent
@@ -61,13 +62,6 @@ ASKS_FOR = {
 }
 
 
-def _said(text: str) -> str:
-    """A text as the blur judge compares it: case, spacing (also between a number and its unit:
-    '5t' is '5 t'), a trailing full stop and the glyphs OCR confuses ('Linkedln') aside."""
-    said = " ".join(text.replace("\u2212", "-").lower().split()).rstrip(".")
-    return re.sub(r"(?<=\d) (?=[a-z%])", "", said).translate(str.maketrans("il1|0", "llllo"))
-
-
 def verdict(
     box,
     mode: str,
@@ -85,7 +79,8 @@ def verdict(
     three others, when the range holds the drawn value. An admittance proposal by ``rule`` must
     also ask about the kind of element drawn there (a legend entry read as an axis title is asked
     about as 'the title of the x-axis'). An exact proposal's ``answer`` must be what is printed
-    there: an OCR misreading ('107' for 10 to the 7th) makes a right answer count as wrong."""
+    there, as the blur judge scores it: a reader who answers the printed text is judged right (an
+    OCR misreading, '107' for 10 to the 7th, makes a right answer count as wrong)."""
     hits = [(t, shared_area(box, t["box"])) for t in texts]
     hits = [(t, a) for t, a in hits if a > 0.2 * min(_area(box), _area(t["box"]))]
     if not hits:
@@ -97,7 +92,7 @@ def verdict(
         return False, f"part of a label ({t['role']})"
     if t["role"] == "furniture":
         return False, "page furniture"
-    if answer is not None and accept is None and _said(answer) != _said(t["text"]):
+    if answer is not None and accept is None and not judge_blur_active("", t["text"], answer, mode).correct:
         return False, f"expected answer {answer!r} is not what is printed ({t['text']!r})"
     if mode == "admittance":
         if rule in ASKS_FOR and t["role"] not in ASKS_FOR[rule]:
