@@ -464,6 +464,9 @@ def test_blur_amounts_with_a_unit_are_judged_by_their_number() -> None:
     assert judge_blur_active(q, "2500", "2,500 kWh", "inductance").correct
     assert not judge_blur_active(q, "It reads 3,000 kWh.", "2,500 kWh", "inductance").correct
     assert judge_blur_active("Which tick is blurred?", "$5,000", "$5,000", "inductance").correct
+    # OCR read the tick with its unit glued on ('5t' for '5 t'): the number is still the answer
+    assert judge_blur_active("Which tick is blurred?", "It is 5 t.", "5t", "inductance").correct
+    assert not judge_blur_active("Which tick is blurred?", "It is 10 t.", "5t", "inductance").correct
 
 
 def test_blur_labels_read_by_ocr_forgive_the_glyphs_ocr_confuses() -> None:

@@ -87,13 +87,17 @@ def unit_range(fields: dict) -> tuple[float, float] | None:
 def _numeric_target(expected: str) -> float | None:
     """The number an expected answer is, if it is one: a bare number ('0.25', '40%', '~3'), an
     amount with its currency or unit ('$5,000', '2,500 kWh', '50 years'), whose number is what a
-    reader of the axis answers, or a power of ten ('10^7', answered '10⁷', '1e7' or '10,000,000')."""
-    readings = extract_numbers(expected)
-    text = normalise_text(expected)
+    reader of the axis answers, or a power of ten ('10^7', answered '10⁷', '1e7' or '10,000,000').
+    OCR often reads an amount's unit glued to it ('5t' for '5 t'), which hides the number from the
+    free-text reader; the unit is set apart first."""
+    text = normalise_text(expected).strip()
+    if _AMOUNT.match(text):
+        text = re.sub(r"(?<=\d)(?=[A-Za-zµ°]{1,5}$)", " ", text)
+    readings = extract_numbers(text)
     stripped = re.sub(r"[\d.,%\s~≈+-]|about|approximately", "", text, flags=re.IGNORECASE)
     if len(readings) != 1:
         return None
-    return readings[0].value if not stripped or _AMOUNT.match(text.strip()) or _POWER.match(text.strip()) else None
+    return readings[0].value if not stripped or _AMOUNT.match(text) or _POWER.match(text) else None
 
 
 def _content_words(text: str) -> set[str]:
