@@ -42,9 +42,9 @@ from scifigbench.layout import read_layout
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
-from generate import N_SEEDS, VALID, draw, split_of  # noqa: E402
+from generate import N_SEEDS, STYLE_SETS, VALID, draw, split_of  # noqa: E402
 
-SPLITS = ("dev", "held", "held2", "held3", *(f"{p}{k}" for k in range(4, 10) for p in ("dev", "held")))
+SPLITS = ("dev", "held", "held2", "held3", *(f"{p}{k + 4}" for k in range(len(STYLE_SETS)) for p in ("dev", "held")))
 
 
 def _area(b) -> float:

@@ -1,10 +1,10 @@
 """The fifth style set of the web-chart generator: figures of research papers in other dresses.
 
 The SciVQA figures are mostly plain matplotlib plots. Papers also print facet grids whose panel
-titles stand in shaded strips (ggplot), confusion matrices with a number in every cell and the
-class names on both axes, bar charts with error bars on a dark background, and log-log plots
-whose ticks are powers of ten. Seeds from ``STYLES5_FROM`` on (``dev7`` even, ``held7`` odd) draw
-these; the truth of every text comes from how it was drawn, as in ``generate.py``.
+titles stand in shaded strips (ggplot), confusion matrices with a number in every cell and the class
+names on both axes, bar charts with error bars on a dark background, and log-log plots whose ticks
+are powers of ten. Its seeds (in ``generate.STYLE_SETS``; ``dev7`` even, ``held7`` odd) draw these;
+the truth of every text comes from how it was drawn, as in ``generate.py``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The seventh style set of the web-chart generator: charts that talk, and charts with their table.
 
-Statistics pages annotate their charts (a callout at a peak, the name of a shaded period, a
-labelled reference line) and often print the chart's data as a table under it, where the series
-names and years of the chart are printed a second time. Seeds from ``STYLES7_FROM`` on (``dev9``
-even, ``held9`` odd) draw these; the truth of every text comes from how it was drawn, as in
+Statistics pages annotate their charts (a callout at a peak, the name of a shaded period, a labelled
+reference line) and often print the chart's data as a table under it, where the series names and
+years of the chart are printed a second time. Its seeds (in ``generate.STYLE_SETS``; ``dev9`` even,
+``held9`` odd) draw these; the truth of every text comes from how it was drawn, as in
 ``generate.py``.
 """
 

@@ -3,10 +3,10 @@
 Explainer sites draw a chart with its title, subtitle and credits inside the image: a logo box at
 the top right, a source line and a licence line at the bottom, dotted gridlines, ticks with their
 unit ('10 t', '$5,000'), years at irregular steps ('1990, 2000, 2010, 2022'), a country's name at
-the end of its line in the line's colour, names beside chosen points of a scatter, values with
-units at the ends of bars, and the six continents named at line ends or in a legend. Seeds from ``STYLES4_FROM`` on
-(``dev6`` even, ``held6`` odd) draw these; the truth of every text comes from how it was drawn, as
-in ``generate.py``.
+the end of its line in the line's colour, names beside chosen points of a scatter, values with units
+at the ends of bars, and the six continents named at line ends or in a legend. Its seeds (in
+``generate.STYLE_SETS``; ``dev6`` even, ``held6`` odd) draw these; the truth of every text comes
+from how it was drawn, as in ``generate.py``.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ reference lines, and charts with their data table under them (``annotated.py``),
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 from dataclasses import dataclass, field
@@ -133,7 +134,9 @@ class Truth:
 
     items: list[dict] = field(default_factory=list)
     artists: list = field(default_factory=list)
-    styles2: bool = False  # seeds from STYLES2_FROM: dot plots, values inside bar ends, '%' on the first value only
+    styles2: bool = (
+        False  # seeds of the later style sets: dot plots, values inside bar ends, '%' on the first value only
+    )
 
     def add(
         self, artist, role: str, admittance: str, why: str, inductance: bool = False, estimate: bool = False
@@ -492,19 +495,19 @@ def grouped(fig, ax, rng, truth) -> str:
 
 
 JPEG_FROM = 84
-STYLES2_FROM = 126  # charts from this seed on: the second style set, split into dev4 / held4
-KINDS2 = (*KINDS, "dot_plot")
-STYLES3_FROM = 168  # the third style set, statistics-portal charts (portal.py): dev5 / held5
-KINDS3 = ("columns_years", "hbar_ranking", "donut", "line_points", "stacked_columns")
-STYLES4_FROM = 210  # the fourth style set, data-explainer charts (explainer.py): dev6 / held6
-KINDS4 = ("line_countries", "bar_countries", "scatter_labelled", "line_continents")
-STYLES5_FROM = 252  # the fifth style set, research-paper figures in other dresses (academic.py): dev7 / held7
-KINDS5 = ("facet_lines", "confusion", "bars_dark", "loglog")
-STYLES6_FROM = 294  # the sixth style set, the look of web charting libraries (libraries.py): dev8 / held8
-KINDS6 = ("library_lines", "library_columns", "library_pie")
-STYLES7_FROM = 336  # the seventh style set, annotated charts and charts with their table (annotated.py): dev9 / held9
-KINDS7 = ("annotated_line", "chart_with_table")
-N_SEEDS = 378
+# Style sets from the second on, 42 seeds each, split like the first into an even development
+# half and an odd held-out half ('dev4'/'held4' for the second, 'dev5'/'held5' for the third...):
+# (first seed, chart kinds, module drawing them: None for this module's own kinds)
+STYLE_SETS: tuple[tuple[int, tuple[str, ...], str | None], ...] = (
+    (126, (*KINDS, "dot_plot"), None),  # dot plots, values inside bar ends, '%' on the first value only
+    (168, ("columns_years", "hbar_ranking", "donut", "line_points", "stacked_columns"), "portal"),
+    (210, ("line_countries", "bar_countries", "scatter_labelled", "line_continents"), "explainer"),
+    (252, ("facet_lines", "confusion", "bars_dark", "loglog"), "academic"),
+    (294, ("library_lines", "library_columns", "library_pie"), "libraries"),
+    (336, ("annotated_line", "chart_with_table"), "annotated"),
+)
+PNG_FROM = STYLE_SETS[2][0]  # explainer sites serve PNG: the JPEG round trip stops there
+N_SEEDS = STYLE_SETS[-1][0] + 42
 
 
 def dot_plot(fig, ax, rng, truth) -> str:
@@ -562,22 +565,17 @@ def _jpeg_round_trip(png: Path, quality: int) -> None:
     cv2.imwrite(str(png), cv2.imdecode(data, cv2.IMREAD_COLOR))
 
 
+def _style_set(seed: int) -> int | None:
+    """The index in ``STYLE_SETS`` of the style set ``seed`` draws, or None for the first set."""
+    return next((k for k in reversed(range(len(STYLE_SETS))) if seed >= STYLE_SETS[k][0]), None)
+
+
 def split_of(seed: int) -> str:
     """Even seeds are for development; odd ones below 42 were held out while the first rules were
     written and looked at once, odd ones from 42 on ('held2') only when the work was done; odd
     ones from ``JPEG_FROM`` on ('held3', the charts saved as JPEG) only at the end too."""
-    if seed >= STYLES7_FROM:
-        return "dev9" if seed % 2 == 0 else "held9"
-    if seed >= STYLES6_FROM:
-        return "dev8" if seed % 2 == 0 else "held8"
-    if seed >= STYLES5_FROM:
-        return "dev7" if seed % 2 == 0 else "held7"
-    if seed >= STYLES4_FROM:
-        return "dev6" if seed % 2 == 0 else "held6"
-    if seed >= STYLES3_FROM:
-        return "dev5" if seed % 2 == 0 else "held5"
-    if seed >= STYLES2_FROM:  # the second style set: its own development and held-out halves
-        return "dev4" if seed % 2 == 0 else "held4"
+    if (k := _style_set(seed)) is not None:  # a later style set: its own development and held-out halves
+        return f"{'dev' if seed % 2 == 0 else 'held'}{k + 4}"
     if seed % 2 == 0:
         return "dev"
     return "held" if seed < 42 else "held2" if seed < JPEG_FROM else "held3"
@@ -586,16 +584,9 @@ def split_of(seed: int) -> str:
 def draw(seed: int, out: Path) -> dict:
     """Draw chart ``seed`` into ``out``/web-<seed>.png with its truth in web-<seed>.json."""
     rng = random.Random(seed)
-    styles2 = seed >= STYLES2_FROM
-    later = (
-        (STYLES7_FROM, KINDS7),
-        (STYLES6_FROM, KINDS6),
-        (STYLES5_FROM, KINDS5),
-        (STYLES4_FROM, KINDS4),
-        (STYLES3_FROM, KINDS3),
-        (STYLES2_FROM, KINDS2),
-    )
-    kinds = next((k for start, k in later if seed >= start), KINDS)
+    style = _style_set(seed)
+    styles2 = style is not None
+    kinds, module = (KINDS, None) if style is None else STYLE_SETS[style][1:]
     kind = kinds[(seed // 2) % len(kinds)]
     family = rng.choice(("Liberation Sans", "DejaVu Sans"))
     dpi = rng.choice((100, 110, 120, 160, 200)) if styles2 else rng.choice((100, 110, 120))
@@ -603,26 +594,8 @@ def draw(seed: int, out: Path) -> dict:
     with fonts.strict(fig_id), plt.rc_context({"font.family": family}):
         fig = plt.figure(figsize=(rng.uniform(6.0, 7.2), rng.uniform(5.0, 5.8)), dpi=dpi)
         truth = Truth(styles2=styles2)
-        if seed >= STYLES7_FROM:
-            import annotated  # imports this module's pieces: loaded here, after they exist
-
-            title = annotated.compose(fig, rng, truth, kind)
-        elif seed >= STYLES6_FROM:
-            import libraries  # imports this module's pieces: loaded here, after they exist
-
-            title = libraries.compose(fig, rng, truth, kind)
-        elif seed >= STYLES5_FROM:
-            import academic  # imports this module's pieces: loaded here, after they exist
-
-            title = academic.compose(fig, rng, truth, kind)
-        elif seed >= STYLES4_FROM:
-            import explainer  # imports this module's pieces: loaded here, after they exist
-
-            title = explainer.compose(fig, rng, truth, kind)
-        elif seed >= STYLES3_FROM:
-            import portal  # imports this module's pieces: loaded here, after they exist
-
-            title = portal.compose(fig, rng, truth, kind)
+        if module is not None:  # its module imports this one's pieces: loaded here, after they exist
+            title = importlib.import_module(module).compose(fig, rng, truth, kind)
         else:
             left = 0.3 if kind in ("hbar_topics", "hbar_demographic", "diverging", "stacked", "dot_plot") else 0.1
             ax = fig.add_axes((left, 0.25, 0.9 - left, 0.52))
@@ -638,7 +611,7 @@ def draw(seed: int, out: Path) -> dict:
         out.mkdir(parents=True, exist_ok=True)
         fig.savefig(out / f"{fig_id}.png", dpi=dpi)
         plt.close(fig)
-    if JPEG_FROM <= seed < STYLES4_FROM:  # pages serve charts as JPEG: blocky edges, tinted backgrounds
+    if JPEG_FROM <= seed < PNG_FROM:  # pages serve charts as JPEG: blocky edges, tinted backgrounds
         _jpeg_round_trip(out / f"{fig_id}.png", quality=rng.randint(55, 85))
     record = {
         "figure_id": fig_id,

@@ -1,11 +1,11 @@
 """The sixth style set of the web-chart generator: the look of common web charting libraries.
 
-Many statistics pages draw their charts with a charting library whose defaults set the look: a
-title and subtitle centred over the chart, the legend centred under it (a dot or a short line per
-series) or over it (small framed boxes), grid lines both ways, a library credit in small grey type
-at the bottom right, month names on the x-axis, and pies with their shares in the slices and a
-legend of dots at the right. Seeds from ``STYLES6_FROM`` on (``dev8`` even, ``held8`` odd) draw
-these; the truth of every text comes from how it was drawn, as in ``generate.py``.
+Many statistics pages draw their charts with a charting library whose defaults set the look: a title
+and subtitle centred over the chart, the legend centred under it (a dot or a short line per series)
+or over it (small framed boxes), grid lines both ways, a library credit in small grey type at the
+bottom right, month names on the x-axis, and pies with their shares in the slices and a legend of
+dots at the right. Its seeds (in ``generate.STYLE_SETS``; ``dev8`` even, ``held8`` odd) draw these;
+the truth of every text comes from how it was drawn, as in ``generate.py``.
 """
 
 from __future__ import annotations

@@ -1,13 +1,12 @@
 """The third style set of the web-chart generator: charts of statistics portals.
 
-Survey pages (the first two sets) draw bare bars with names and values; statistics portals draw
-a conventional chart instead: gridlines behind the bars, formatted ticks ('2,000', '40%'), a
-rotated axis title naming the quantity and its unit, values with thousands separators or a
-decimal ('1,234', '45.2%') over every column, years marked as forecasts ('2025*'), donuts with a
-swatch legend, and under the chart two page links and a copyright line. The page title is
-usually outside the image: the caption then carries it alone. Seeds from ``STYLES3_FROM`` on
-(``dev5`` even, ``held5`` odd) draw these; the truth of every text comes from how it was drawn,
-as in ``generate.py``.
+Survey pages (the first two sets) draw bare bars with names and values; statistics portals draw a
+conventional chart instead: gridlines behind the bars, formatted ticks ('2,000', '40%'), a rotated
+axis title naming the quantity and its unit, values with thousands separators or a decimal ('1,234',
+'45.2%') over every column, years marked as forecasts ('2025*'), donuts with a swatch legend, and
+under the chart two page links and a copyright line. The page title is usually outside the image:
+the caption then carries it alone. Its seeds (in ``generate.STYLE_SETS``; ``dev5`` even, ``held5``
+odd) draw these; the truth of every text comes from how it was drawn, as in ``generate.py``.
 """
 
 from __future__ import annotations
