@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -553,6 +554,27 @@ def dot_plot(fig, ax, rng, truth) -> str:
     ax.set_ylim(-0.6, n + 0.2)
     _plain(ax)
     return rng.choice(("Partisan gaps on key issues", "Two groups compared", "Where the groups differ"))
+
+
+def _pie_shares(rng: random.Random, n: int, least: int) -> list[int]:
+    """``n`` whole percentages summing to 100, cut at random, each at least ``least`` (a wedge wide
+    enough for its number)."""
+    while True:
+        cuts = sorted(rng.sample(range(least, 101 - least), n - 1))
+        shares = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
+        if min(shares) >= least:
+            return shares
+
+
+def _share_labels(ax, truth: Truth, shares: list[int], radius: float, why: str, **style) -> None:
+    """Each share printed in the middle of its wedge (the pie starts at the top and runs
+    clockwise), ``radius`` from the centre: with the other shares printed, each is their remainder."""
+    angle = 90.0
+    for share in shares:
+        mid = math.radians(angle - share * 1.8)
+        angle -= share * 3.6
+        t = ax.text(radius * math.cos(mid), radius * math.sin(mid), f"{share}%", ha="center", va="center", **style)
+        truth.add(t, "value", NOT_TARGET, why, inductance=True)
 
 
 def _jpeg_round_trip(png: Path, quality: int) -> None:

@@ -10,7 +10,6 @@ the truth of every text comes from how it was drawn, as in ``generate.py``.
 
 from __future__ import annotations
 
-import math
 import random
 
 import matplotlib.lines as mlines
@@ -23,6 +22,8 @@ from generate import (
     TOPICS,
     Truth,
     _exactly_inferable,
+    _pie_shares,
+    _share_labels,
     _status,
     _ticks,
 )
@@ -130,20 +131,11 @@ def library_pie(fig, rng: random.Random, truth: Truth) -> str:
     ax = fig.add_axes((0.06, 0.08, 0.55, 0.78))
     gi = rng.randrange(len(TOPICS))
     names = rng.sample(TOPICS[gi].labels, rng.randint(3, 5))
-    cuts = sorted(rng.sample(range(8, 93), len(names) - 1))
-    shares = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
-    while min(shares) < 8:
-        cuts = sorted(rng.sample(range(8, 93), len(names) - 1))
-        shares = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
+    shares = _pie_shares(rng, len(names), 8)
     colours = PALETTE[: len(names)]
     ax.pie(shares, colors=colours, startangle=90, counterclock=False)
     ax.set_aspect("equal")
-    angle = 90.0
-    for share in shares:
-        mid = math.radians(angle - share * 1.8)
-        angle -= share * 3.6
-        t = ax.text(0.65 * math.cos(mid), 0.65 * math.sin(mid), f"{share}%", ha="center", va="center", fontsize=8.5)
-        truth.add(t, "value", NOT_TARGET, "a slice's share (the rest's remainder)", inductance=True)
+    _share_labels(ax, truth, shares, 0.65, "a slice's share (the rest's remainder)", fontsize=8.5)
     for k, (name, colour) in enumerate(zip(names, colours, strict=True)):
         y = 0.7 - 0.08 * k
         fig.add_artist(mlines.Line2D([0.68], [y], marker="o", ms=7, color=colour, lw=0))

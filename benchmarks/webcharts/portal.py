@@ -11,11 +11,22 @@ odd) draw these; the truth of every text comes from how it was drawn, as in ``ge
 
 from __future__ import annotations
 
-import math
 import random
 
 import matplotlib.pyplot as plt
-from generate import COLOURS, DEMOGRAPHICS, INFERABLE, NOT_TARGET, TOPICS, Truth, _exactly_inferable, _status, _ticks
+from generate import (
+    COLOURS,
+    DEMOGRAPHICS,
+    INFERABLE,
+    NOT_TARGET,
+    TOPICS,
+    Truth,
+    _exactly_inferable,
+    _pie_shares,
+    _share_labels,
+    _status,
+    _ticks,
+)
 
 COMPANIES = ("Netflix", "Spotify", "Airbnb", "Zoom", "Peloton", "Etsy", "Shopify", "Duolingo")
 # the axis title (quantity and unit), and the page title that names that quantity
@@ -140,21 +151,12 @@ def donut(fig, ax, rng, truth) -> str:
         names, why = tuple(rng.sample(TOPICS[gi].labels, rng.randint(3, 5))), None
     else:
         names, why = DEMOGRAPHICS[2].labels, DEMOGRAPHICS[2].why
-    cuts = sorted(rng.sample(range(6, 95), len(names) - 1))
-    shares = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
-    while min(shares) < 6:  # every wedge wide enough for its number
-        cuts = sorted(rng.sample(range(6, 95), len(names) - 1))
-        shares = [b - a for a, b in zip([0, *cuts], [*cuts, 100], strict=True)]
+    shares = _pie_shares(rng, len(names), 6)
     colours = rng.sample(COLOURS, len(names))
     ax.pie(shares, colors=colours, startangle=90, counterclock=False, wedgeprops={"width": rng.choice((0.45, 1.0))})
     ax.set_aspect("equal")
-    angle = 90.0
-    for share in shares:
-        mid = angle - share * 1.8
-        angle -= share * 3.6
-        x, y = 0.78 * math.cos(math.radians(mid)), 0.78 * math.sin(math.radians(mid))
-        t = ax.text(x, y, f"{share}%", ha="center", va="center", fontsize=8.5, color="white", weight="bold")
-        truth.add(t, "value", NOT_TARGET, "a wedge's share (the rest's remainder)", inductance=True)
+    share_why = "a wedge's share (the rest's remainder)"
+    _share_labels(ax, truth, shares, 0.78, share_why, fontsize=8.5, color="white", weight="bold")
     status, reason = _status(why)
     for k, (name, c) in enumerate(zip(names, colours, strict=True)):
         y = 0.75 - 0.13 * k
