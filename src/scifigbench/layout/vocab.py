@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Callable
 from difflib import SequenceMatcher
 
 # Units printed after a number on ticks and values ('20 t', '2,500 kWh', '50 years'): the number
@@ -393,12 +394,17 @@ def _set_name(options: tuple[set[str], ...]) -> str:
 
 def completes_set(text: str, others: list[str]) -> str | None:
     """The closed option set ``text`` completes when its other members are visible, named as 'a/b/c'."""
-    for options in OPTION_SETS:
-        mine = [k for k, o in enumerate(options) if _option(text, o)]
-        if len(mine) != 1:
-            continue
-        rest = [o for k, o in enumerate(options) if k != mine[0]]
-        if all(any(_option(x, o) for x in others) for o in rest):
+    return _completed(OPTION_SETS, lambda option: _option(text, option), others)
+
+
+def _completed(
+    sets: tuple[tuple[set[str], ...], ...], is_member: Callable[[set[str]], bool], others: list[str]
+) -> str | None:
+    """The first of ``sets`` with exactly one member the label is (``is_member``) and every other
+    member printed in ``others``, named as 'a/b/c'."""
+    for options in sets:
+        mine = [o for o in options if is_member(o)]
+        if len(mine) == 1 and all(any(_option(x, o) for x in others) for o in options if o is not mine[0]):
             return _set_name(options)
     return None
 
@@ -412,13 +418,11 @@ def missing_option(text: str, others: list[str]) -> str | None:
     scales and customary groupings ('Some college', 'Asian') are worded differently from survey to
     survey: guessable (an admittance refusal), but not in the chart's own words."""
     said = " ".join(tokens(text))
-    for options in NAMED_SETS:
-        mine = [o for o in options if said in {" ".join(tokens(sp)) for sp in o}]
-        if len(mine) != 1 or len({" ".join(tokens(sp)) for sp in mine[0]}) != 1:
-            continue
-        if all(any(_option(x, o) for x in others) for o in options if o is not mine[0]):
-            return _set_name(options)
-    return None
+
+    def named_once(option: set[str]) -> bool:  # spellings are never shared between two members
+        return {" ".join(tokens(spelling)) for spelling in option} == {said}
+
+    return _completed(NAMED_SETS, named_once, others)
 
 
 def _same_frame(rest: set[str], other_rest: set[str]) -> bool:
