@@ -60,8 +60,8 @@ def _grid(ax, truth: Truth, values: list[float], unit: str) -> None:
     for v in values:
         if v:
             ax.axhline(v, color="#cccccc", lw=0.8, ls=(0, (2, 2)), zorder=0)
-        t = ax.text(-0.015, v, _unit(v, unit), transform=ax.get_yaxis_transform(), ha="right", va="center")
-        t.set_fontsize(8.5)
+        kw = {"transform": ax.get_yaxis_transform(), "ha": "right", "va": "center", "fontsize": 8.5}
+        t = ax.text(-0.015, v, _unit(v, unit), **kw)
         truth.add(t, "tick", NOT_TARGET, "number on an axis", inductance=True)
 
 
@@ -167,16 +167,16 @@ def scatter_labelled(fig, ax, rng, truth) -> tuple[str, str]:
     ax.set_yticks([])
     for v in (50, 60, 70, 80):
         ax.axhline(v, color="#cccccc", lw=0.8, ls=(0, (2, 2)), zorder=0)
-        t = ax.text(-0.015, v, f"{v} years", transform=ax.get_yaxis_transform(), ha="right", va="center")
-        t.set_fontsize(8.5)
+        kw = {"transform": ax.get_yaxis_transform(), "ha": "right", "va": "center", "fontsize": 8.5}
+        t = ax.text(-0.015, v, f"{v} years", **kw)
         truth.add(t, "tick", NOT_TARGET, "number on an axis", inductance=v in (60, 70))
     for k, d in enumerate(dollars):
         t = ax.text(d, -0.03, f"${d:,}", transform=ax.get_xaxis_transform(), ha="center", va="top", fontsize=8.5)
         truth.add(t, "tick", NOT_TARGET, "a 1-2-5 run of a log axis", inductance=0 < k < len(dollars) - 1)
     t = ax.text(0.5, -0.12, "GDP per capita", transform=ax.transAxes, ha="center", va="top", fontsize=9)
     truth.add(t, "axis_title", INFERABLE, "named by the title")
-    t = ax.text(-0.19, 0.5, "Life expectancy", rotation=90, transform=ax.transAxes, ha="center", va="center")
-    t.set_fontsize(9)
+    kw = {"rotation": 90, "transform": ax.transAxes, "ha": "center", "va": "center", "fontsize": 9}
+    t = ax.text(-0.19, 0.5, "Life expectancy", **kw)
     truth.add(t, "axis_title", INFERABLE, "named by the title")
     for k, name in enumerate(CONTINENTS):
         x, y = 1.02, 0.95 - 0.07 * k
