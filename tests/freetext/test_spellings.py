@@ -51,6 +51,8 @@ NUMBERS: list[tuple[str, list[tuple[float, float, bool, bool]]]] = [
     ("about 30-40 datasets", [(30, 40, False, True)]),
     ("any value from 27 to 29", [(27, 29, False, False)]),
     ("perplexity near $10^3$", [(1000, 1000, False, True)]),
+    ("the tick reads 10⁷", [(1e7, 1e7, False, False)]),  # a raised exponent, not the number 107
+    ("down to 10⁻³ by then", [(0.001, 0.001, False, False)]),
     ("the low-80% range", [(80, 80, True, False)]),
     ("scores of 40 and 45", [(40, 40, False, False), (45, 45, False, False)]),
     ("it rises from 0.41 to 0.52", [(0.41, 0.41, False, False), (0.52, 0.52, False, False)]),

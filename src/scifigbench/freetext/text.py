@@ -13,6 +13,9 @@ import re
 import unicodedata
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
+# a power of ten with its exponent raised ('10⁷'): plain digits would make it 107
+_RAISED_POWER = re.compile(r"(?<![\d.])10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+_EXPONENT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _APOSTROPHES = str.maketrans("\u2018\u2019", "''")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 _FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -20,11 +23,13 @@ _FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
 
 def normalise_text(text: str) -> str:
     """NFKC (turns '４２' into '42', ligatures apart), subscripts to plain digits and curly single quotes to
-    straight ones (so "isn’t" reads as a negation, as "isn't" does).
+    straight ones (so "isn’t" reads as a negation, as "isn't" does); a power of ten with its
+    exponent raised is written as typed ('10⁷' -> '10^7'), which the number reader reads as 1e7.
 
     NFKC keeps string length for the characters that matter here, so spans stay close; the
     judges only use spans to look at nearby words.
     """
+    text = _RAISED_POWER.sub(lambda m: "10^" + m.group(1).translate(_EXPONENT), text)
     return unicodedata.normalize("NFKC", text).translate(_SUBSCRIPTS).translate(_APOSTROPHES)
 
 

@@ -46,11 +46,8 @@ _STOP = frozenset(
 )
 # a number with its currency sign or a short unit word after it ('$5,000', '20 t', '50 years')
 _AMOUNT = re.compile(r"^[$€£]?\s*[-+]?\d[\d.,]*\s*%?\s*[a-zµ°]{1,5}$|^[$€£]\s*[-+]?\d[\d.,]*$", re.IGNORECASE)
-# a power of ten, typed ('10^7') or with its exponent raised ('10⁷', which plain text would read
-# as 107): the tick of a log axis
+# a power of ten ('10^7', or '10⁷' as normalise_text writes it so): the tick of a log axis
 _POWER = re.compile(r"^10\^-?\d+$")
-_RAISED = re.compile(r"\b10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
-_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 # glyphs OCR confuses in names it reads off a chart ('Linkedln' for 'LinkedIn', 'C0CO' for 'COCO')
 _GLYPHS = str.maketrans("il1|0", "llllo")
 _ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d.]+)", re.IGNORECASE)
@@ -161,8 +158,7 @@ def judge_blur_active(
     """
     if mode not in MODES:
         raise ValueError(f"mode must be one of {sorted(MODES)}, got {mode!r}")
-    answer = _RAISED.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPT_DIGITS), answer or "")
-    question, answer = normalise_text(question or ""), normalise_text(answer).strip()
+    question, answer = normalise_text(question or ""), normalise_text(answer or "").strip()
     if not answer:
         return BlurVerdict(False, False, False, "empty answer")
     admissions = cues.find(answer, cues.ADMIT)
