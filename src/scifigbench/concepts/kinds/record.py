@@ -1,0 +1,68 @@
+"""The record of a chart kind, and of one item of its MQM checklist.
+
+A chart kind says what the stages need to know of it through *traits* (is the chart a whole cut
+into shares? are its categories positions on an ordered x axis? along a named category axis?)
+rather than through its name, so a stage written against the traits serves a new kind that
+declares them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["major", "minor"]
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    """One MQM checklist item: ``key`` names the rule that checks it; ``what`` is in our words."""
+
+    key: str
+    severity: Severity
+    what: str
+
+
+@dataclass(frozen=True)
+class ChartKind:
+    """Everything the pipeline needs of one chart kind, declared once.
+
+    Traits (exactly one of the three layouts holds for each kind):
+
+    - ``parts_of_whole``: one series of shares summing to 100 cut into named parts (pie, donut);
+      the parts are the categories, there is no value axis, a legend names parts, not series.
+    - ``ordered_x``: categories are tick labels of positions on an ordered x axis
+      (``Panel.x_values``); series are traces with a direction (trend), can cross, are read "at x".
+    - ``category_axis``: categories are named items along a category axis that may be vertical or
+      horizontal; values can be printed on the marks.
+    """
+
+    name: str
+    label: str                       # how tables and prose name it ("Bar")
+    parts_of_whole: bool
+    ordered_x: bool
+    category_axis: bool
+    item_word: str                   # one mark: "bar", "point", "wedge"
+    series_word: str                 # one series: "series", "line"
+    part_word: str                   # one category in a description: "category", "x value", "segment"
+    checklist: tuple[ChecklistItem, ...]
+    describe_prompt: str             # prompt id of the describe task (prompts/<id>.txt)
+
+    def __post_init__(self) -> None:
+        layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
+        if sum(layouts) != 1:
+            raise ValueError(f"chart kind {self.name!r}: exactly one of parts_of_whole, ordered_x, "
+                             f"category_axis must hold (got {layouts})")
+        keys = [i.key for i in self.checklist]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"chart kind {self.name!r}: checklist keys repeat: {keys}")
+
+    @property
+    def has_value_axis(self) -> bool:
+        """Values are read off an axis (not printed shares of a whole)."""
+        return not self.parts_of_whole
+
+    @property
+    def legend_names_series(self) -> bool:
+        """A legend entry names a series (bar, line) rather than a part (pie)."""
+        return not self.parts_of_whole
