@@ -532,7 +532,7 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
         said = " ".join(f"{c.get('claim', '')} {c.get('reality', '')}" for c in claims)
         names = spec.series_names() + spec.category_names()
         w.quiet = {n for n in names if _names(said, n)}
-    if blurred is not None and blurred.element.role in ("pie_pct", "value_label") and blurred.element.category:
+    if blurred is not None and blurred.element.role in VALUE_OWNER and blurred.element.category:
         w.forbidden.discard(blurred.element.text)
         w.blurred_values.append((blurred.element.category, blurred.element.series))
     sentences = w.write()
@@ -588,6 +588,8 @@ ROLE_PHRASES = {
     "pie_pct": ("one percentage label", "the percentage on one slice"),
     "annotation": ("an annotation", "the annotation text"),
 }
+# roles of a printed value, which needs its owner named: role -> (what it is, the owner's word)
+VALUE_OWNER = {"pie_pct": ("percentage of the", "segment"), "value_label": ("value label on the", "bar")}
 
 
 def blur_sentence(b: Blurred, rng: random.Random) -> str | None:
@@ -595,8 +597,9 @@ def blur_sentence(b: Blurred, rng: random.Random) -> str | None:
     if not b.mentioned:
         return None
     role = rng.choice(ROLE_PHRASES.get(b.element.role, ("one text element",))).format(axis=b.element.axis or "x")
-    if b.element.role in ("pie_pct", "value_label") and b.element.category:  # a value needs its owner
-        role = f"the {'percentage of the' if b.element.role == 'pie_pct' else 'value label on the'} {b.element.category} {'segment' if b.element.role == 'pie_pct' else 'bar'}"
+    if b.element.role in VALUE_OWNER and b.element.category:
+        what, owner = VALUE_OWNER[b.element.role]
+        role = f"the {what} {b.element.category} {owner}"
     Role = role[0].upper() + role[1:]
     if b.admits and not b.fabricates:
         return pick(rng, phrases.PASSIVE_ADMIT, R=Role, r=role)
