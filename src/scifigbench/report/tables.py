@@ -235,7 +235,8 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         )
         for c in cats
     ]
-    res_types = ordered((t for m in beh.get("resistance", {}).values() for t in m), list(RESISTANCE_LABELS)) or [OVERALL]
+    res = beh.get("resistance", {})
+    res_types = ordered((t for m in res.values() for t in m), list(RESISTANCE_LABELS)) or [OVERALL]
     cols += [
         Col(
             RESISTANCE_LABELS.get(t, t),
