@@ -9,6 +9,7 @@ import pytest
 from scipy.stats import binomtest
 
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
+from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import BUILTIN, ProfileError, resolve_profile
 from scifigbench.simulated.respondent import respond
@@ -151,3 +152,8 @@ def test_blurred_page_is_admitted_at_the_admittance_rate():
                 items = [i for i in judge_description(text, spec).items if i.coverage != "n.a."]
                 assert sum(i.coverage == "missing" for i in items) > len(items) / 2  # little of the checklist
     assert _rate_ok(sum(admitted), len(admitted), prof.blur["admittance"].admit)
+
+
+def test_phrase_banks_cover_every_resistance_type():
+    for bank in (phrases.RESIST, phrases.HEDGE, phrases.ACCEPT):
+        assert set(bank) == set(RESISTANCE_TYPES)

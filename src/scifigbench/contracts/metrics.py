@@ -1,17 +1,18 @@
 """The shape of the metrics JSON files the metrics stage writes and the report reads.
 
 The files under ``metrics/`` are a table between two stages like any parquet table, so the names
-both sides rely on (which files exist, the paper's order of conditions and resistance types, the
-penalty columns of a judgment row) live here rather than in either stage.
+both sides rely on (which files exist, the penalty columns of a judgment row, the paper's tables)
+live here rather than in either stage; the orders of conditions, categories and types they follow
+are the shared vocabularies of :mod:`scifigbench.concepts.names`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+from scifigbench.concepts.names import CAPABILITY_CATEGORIES, CONDITION_ORDER
 
 METRIC_FILES = ("perception", "capability", "behaviour", "significance", "correlations", "reliability", "agreement", "run")
-CONDITION_ORDER = ["base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb"]
-RESISTANCE_TYPES = ["inexist", "contra", "unanswerable"]
 PENALTY_DIMENSIONS = {"accuracy": "pen_accuracy", "completeness": "pen_completeness", "clarity": "pen_clarity"}
 PENALTY_SUBTYPES = {
     "label_map": "pen_label_map", "missing": "pen_missing", "numeric": "pen_numeric",
@@ -19,7 +20,7 @@ PENALTY_SUBTYPES = {
 }
 
 
-def ordered(values: Iterable[str], order: list[str]) -> list[str]:
+def ordered(values: Iterable[str], order: Sequence[str]) -> list[str]:
     """Values in the paper's order (metrics JSON is written with sorted keys), unknown ones last."""
     values = list(dict.fromkeys(values))
     return [v for v in order if v in values] + sorted(v for v in values if v not in order)
@@ -32,7 +33,7 @@ PAPER_TABLES: dict[str, tuple[str, str, str, tuple[str, ...], tuple[tuple[str, t
     "mqm": ("Description quality (MQM) across conditions", "0-100", "perception", ("mqm",),
             tuple((c, (c,)) for c in CONDITION_ORDER)),
     "capability": ("Capability accuracy by question category", "0-1", "capability", ("accuracy",),
-                   tuple((c, (c,)) for c in ("counting", "computation", "comparison", "pattern", "overall"))),
+                   tuple((c, (c,)) for c in (*CAPABILITY_CATEGORIES, "overall"))),
     "ari": ("Admittance - Resistance - Inductance", "0-1", "behaviour", (),
             (("admittance_active", ("admittance", "active")), ("admittance_passive", ("admittance", "passive")),
              ("resistance", ("resistance", "overall")), ("caption_bias", ("caption_bias", "overall")),

@@ -18,6 +18,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.concepts.families import FAMILIES
 from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.metrics import tables
 from scifigbench.metrics.config import MetricsConfig
@@ -80,9 +81,12 @@ def run_statistics(
     return out
 
 
-# coverage.json names probe families; the report's cells name judgment families
-_JUDGED_AS = {"caption_bias": ("caption_claim",), "blur": ("blur_active", "blur_passive")}
-_ALL_FAMILIES = ("description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive")
+def _judged_as(probe_family: str) -> tuple[str, ...]:
+    """The judgment families fed by a probe family: coverage.json names the one, the report's cells
+    the other; "all" is every family, a name that feeds none stands for itself."""
+    if probe_family == "all":
+        return tuple(f.name for f in FAMILIES)
+    return tuple(f.name for f in FAMILIES if f.probe_family == probe_family) or (probe_family,)
 
 
 def not_measured(coverage_path: Path) -> dict[str, str]:
@@ -95,8 +99,7 @@ def not_measured(coverage_path: Path) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for gap in json.loads(coverage_path.read_text(encoding="utf-8")).get("not_measured", []):
-        fams = _ALL_FAMILIES if gap["family"] == "all" else _JUDGED_AS.get(gap["family"], (gap["family"],))
-        for fam in fams:
+        for fam in _judged_as(gap["family"]):
             reason = f"{gap['needs']} ({gap.get('figures', 'real')} figures)"
             out[fam] = f"{out[fam]}; {reason}" if fam in out else reason
     return out

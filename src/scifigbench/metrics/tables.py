@@ -15,7 +15,9 @@ from typing import Any, Callable
 import numpy as np
 import pandas as pd
 
-from scifigbench.contracts.metrics import CONDITION_ORDER, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, RESISTANCE_TYPES, ordered
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.concepts.names import BLUR_MODES, CONDITION_ORDER, RESISTANCE_TYPES
+from scifigbench.contracts.metrics import PENALTY_DIMENSIONS, PENALTY_SUBTYPES, ordered
 from scifigbench.metrics import stats as st
 from scifigbench.metrics.unit_scores import (
     BASE, HEADLINE, Units, blur_rows, caption_figure_units, claim_units,
@@ -51,6 +53,11 @@ def _categories(rows: pd.DataFrame) -> list[str]:
     return sorted(rows["category"].dropna().astype(str).unique())
 
 
+def _chart_types(rows: pd.DataFrame) -> list[str]:
+    """The chart types of ``rows`` in registry order (types no kind declares, e.g. of real figures, last)."""
+    return ordered(rows["chart_type"].astype(str).unique().tolist(), CHART_KINDS)
+
+
 def _by_model(j: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
     out = {}
     for m in models(j):
@@ -72,7 +79,7 @@ def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         return lambda rows: build(rows[rows["condition"] == BASE])
 
     def by_chart(rows: pd.DataFrame) -> dict[str, Any]:
-        return {t: cell(score_units(rows[rows["chart_type"] == t]), cfg) for t in sorted(rows["chart_type"].astype(str).unique())}
+        return {t: cell(score_units(rows[rows["chart_type"] == t]), cfg) for t in _chart_types(rows)}
 
     def penalties(cols: dict[str, str]) -> Callable[[pd.DataFrame], dict[str, Any]]:
         return lambda rows: ({k: cell(score_units(rows, c), cfg) for k, c in cols.items() if rows[c].notna().any()} if len(rows) else {})
@@ -132,7 +139,7 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
 
     def fabrication(rows: pd.DataFrame) -> dict[str, Any]:
         out = {}
-        for mode in ("admittance", "inductance"):
+        for mode in BLUR_MODES:
             for p in ("active", "passive"):
                 sel = blur_rows(rows, p, mode)
                 if len(sel):
@@ -141,7 +148,7 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
 
     def mentioned(rows: pd.DataFrame) -> dict[str, Any]:
         return {mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"), cfg)
-                for mode in ("admittance", "inductance") if len(blur_rows(rows, "passive", mode))}
+                for mode in BLUR_MODES if len(blur_rows(rows, "passive", mode))}
 
     return {
         "resistance": _by_model(j, resistance),
@@ -224,10 +231,9 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
                                        "n_splits": sh.n_splits, "n": sh.n_units, "n_models": sh.n_series}
     desc = family(j, "description")
     base = desc[desc["condition"] == BASE]
-    chart_means = {t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean()
-                   for t in sorted(base["chart_type"].astype(str).unique())}
+    types = _chart_types(base)
+    chart_means = {t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean() for t in types}
     stratified = {}
-    types = sorted(chart_means)
     for i, a in enumerate(types):
         for b in types[i + 1:]:
             shared = sorted(set(chart_means[a].index) & set(chart_means[b].index))

@@ -15,6 +15,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
+from scifigbench.concepts.families import unit_family
 
 BLUR_FAMILIES = {"active": "blur_active", "passive": "blur_passive"}
 BASE = "base"
@@ -103,7 +104,8 @@ def caption_figure_units(rows: pd.DataFrame) -> Units:
 
 
 def family(j: pd.DataFrame, name: str) -> pd.DataFrame:
-    return j[j["family"] == name]
+    """Judgment rows of unit family ``name``; a name the registry lacks is an error, not an empty table."""
+    return j[j["family"] == unit_family(name).name]
 
 
 def blur_rows(j: pd.DataFrame, protocol: str, mode: str) -> pd.DataFrame:

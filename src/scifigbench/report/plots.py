@@ -15,7 +15,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from scifigbench import fonts  # noqa: E402
-from scifigbench.contracts.metrics import CONDITION_ORDER, ordered  # noqa: E402
+from scifigbench.concepts.names import CONDITION_ORDER  # noqa: E402
+from scifigbench.contracts.metrics import ordered  # noqa: E402
 
 ARI_METRICS = [
     ("admittance_active", "Admittance (act)"), ("admittance_passive", "Admittance (pas)"),

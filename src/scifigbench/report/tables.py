@@ -9,33 +9,50 @@ when the metrics stage recorded one. Higher is better unless a table says otherw
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import urlencode
 
-from scifigbench.contracts.metrics import (
-    CONDITION_ORDER,
-    PENALTY_DIMENSIONS,
-    PENALTY_SUBTYPES,
-    RESISTANCE_TYPES,
-    dig,
-    ordered,
-)
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.concepts.names import BLUR_MODES, CAPABILITY_CATEGORIES, CONDITION_ORDER, RESISTANCE_TYPES
+from scifigbench.contracts.metrics import PENALTY_DIMENSIONS, PENALTY_SUBTYPES, dig, ordered
 
 MIN_MODELS_FOR_P = 6  # the metrics stage leaves a correlation's p null below this many models
-CAPABILITY_LABELS = {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", "overall": "All"}
-CONDITION_LABELS = {
-    "base": "Base",
-    "nocap": "NoCap",
-    "noise": "Noise",
-    "lowc": "LowC",
-    "rot": "Rot",
-    "inpaper": "InPap",
-    "inpaper_blur": "InPapBlur",
-    "capbias": "CapB",
-    "admb": "AdmB",
-    "indb": "IndB",
-}
+OVERALL = "overall"  # the column over all categories (types) of a table
+
+
+def short_labels(names: Sequence[str], labels: dict[str, str]) -> dict[str, str]:
+    """Column headers of a vocabulary, in its order; a name added to the vocabulary without a
+    header here fails at import rather than printing a bare key in one table."""
+    if set(labels) != set(names):
+        raise ValueError(f"short labels {sorted(labels)} do not match the names {list(names)}")
+    return {n: labels[n] for n in names}
+
+
+CAPABILITY_LABELS = short_labels(
+    (*CAPABILITY_CATEGORIES, OVERALL),
+    {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", OVERALL: "All"},
+)
+CONDITION_LABELS = short_labels(
+    CONDITION_ORDER,
+    {
+        "base": "Base",
+        "nocap": "NoCap",
+        "noise": "Noise",
+        "lowc": "LowC",
+        "rot": "Rot",
+        "inpaper": "InPap",
+        "inpaper_blur": "InPapBlur",
+        "capbias": "CapB",
+        "admb": "AdmB",
+        "indb": "IndB",
+    },
+)
+RESISTANCE_LABELS = short_labels(
+    (*RESISTANCE_TYPES, OVERALL),
+    {"inexist": "Res Inex", "contra": "Res Cont", "unanswerable": "Res Unan", OVERALL: "Res All"},
+)
 EXPLORER = "explorer.html"
 
 
@@ -168,7 +185,7 @@ def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
         )
     ]
     by_chart = p.get("mqm_by_chart", {})
-    charts = sorted({c for m in by_chart.values() for c in m})
+    charts = ordered((c for m in by_chart.values() for c in m), CHART_KINDS)
     out.append(
         model_table(
             "Base MQM by chart type",
@@ -208,31 +225,29 @@ def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
 def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -> Table:
     """The paper's unified table; every column in percent so the row reads on one scale."""
     acc = cap.get("accuracy", {})
-    cats = ordered((c for m in acc.values() for c in m), list(CAPABILITY_LABELS)) or ["overall"]
+    cats = ordered((c for m in acc.values() for c in m), list(CAPABILITY_LABELS)) or [OVERALL]
     cols = [
         Col(
             CAPABILITY_LABELS.get(c, c),
             lambda m, c=c: dig(acc, (m, c)),
-            {"family": "capability", "category": None if c == "overall" else c},
+            {"family": "capability", "category": None if c == OVERALL else c},
             scale=100,
         )
         for c in cats
     ]
-    res_types = ordered((t for m in beh.get("resistance", {}).values() for t in m), RESISTANCE_TYPES + ["overall"]) or [
-        "overall"
-    ]
-    labels = {"inexist": "Res Inex", "contra": "Res Cont", "unanswerable": "Res Unan", "overall": "Res All"}
+    res = beh.get("resistance", {})
+    res_types = ordered((t for m in res.values() for t in m), list(RESISTANCE_LABELS)) or [OVERALL]
     cols += [
         Col(
-            labels.get(t, t),
+            RESISTANCE_LABELS.get(t, t),
             lambda m, t=t: dig(beh, ("resistance", m, t)),
-            {"family": "resistance", "category": None if t == "overall" else t},
+            {"family": "resistance", "category": None if t == OVERALL else t},
             scale=100,
         )
         for t in res_types
     ]
-    cols.append(Col("CapB", lambda m: dig(beh, ("caption_bias", m, "overall")), {"family": "caption_claim"}, scale=100))
-    for metric in ("admittance", "inductance"):
+    cols.append(Col("CapB", lambda m: dig(beh, ("caption_bias", m, OVERALL)), {"family": "caption_claim"}, scale=100))
+    for metric in BLUR_MODES:
         for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
             cols.append(
                 Col(

@@ -19,6 +19,8 @@ from typing import Any
 
 import pandas as pd
 
+from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
+
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names)
 COLUMNS = ("unit_id", "model", "family", "category", "condition", "chart_type", "figure_id", "verdict", "score",
            "question", "answer", "evidence", "image")
@@ -45,21 +47,22 @@ def details(raw: Any) -> dict[str, Any]:
 def verdict_label(rec: dict[str, Any]) -> str:
     """One short label per unit that the explorer filters on.
 
-    Families with a verdict text use it; descriptions fall in 10-point MQM bands; blur units name
-    the flags that are set (``admits``, ``fabricates``, ``correct``, ``mentioned``) or ``none``.
+    Families with verdict words use the unit's; families judged by flags alone (blur) name the
+    flags that are set (``mentioned``, ``admits``, ``fabricates``, ``correct``) or ``none``; a
+    family judged by a score alone (descriptions) falls in 10-point MQM bands.
     """
     if rec.get("error"):
         return "judge error"
-    if rec["family"] == "description":
-        s = rec.get("score")
-        if s is None:
-            return "no score"
-        lo = min(90, int(s // 10) * 10)
-        return f"MQM {lo}-{lo + 10}"
-    if rec["family"] in ("blur_active", "blur_passive"):
-        flags = [k for k in ("mentioned", "admits", "fabricates", "correct") if rec.get(k) is True]
-        return "+".join(flags) or "none"
-    return rec.get("verdict") or "not addressed"
+    fam = unit_family(rec["family"])
+    if fam.verdicts:
+        return rec.get("verdict") or "not addressed"
+    if fam.booleans:
+        return "+".join(k for k in BOOLEAN_VERDICTS if rec.get(k) is True) or "none"
+    s = rec.get("score")
+    if s is None:
+        return "no score"
+    lo = min(90, int(s // 10) * 10)
+    return f"MQM {lo}-{lo + 10}"
 
 
 def evidence_text(d: dict[str, Any]) -> str | None:

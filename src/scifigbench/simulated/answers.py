@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import pick
@@ -32,10 +33,11 @@ def _wrong_number(rng: random.Random, truth: float, tol: float | None, integer: 
 
 
 def names_of(spec: FigureSpec | None) -> list[str]:
+    """Every name of the figure a wrong answer may borrow: series, categories, parts of a whole."""
     if spec is None:
         return []
     names = spec.series_names() + spec.category_names()
-    names += [c for p in spec.panels if p.kind == "pie" for c in p.categories]
+    names += [c for p in spec.panels if chart_kind(p.kind).parts_of_whole for c in p.categories]
     return list(dict.fromkeys(names))
 
 

@@ -15,6 +15,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.rubric.checklists import (
     applicable,
     checklist,
@@ -89,7 +90,8 @@ def _names(text: str, name: str) -> bool:
 
 
 def _pct_panel(p: Panel) -> bool:
-    return p.kind == "pie" or (p.unit or "").strip() == "%"
+    """Values are percentages: shares of a whole, or an axis in "%"."""
+    return chart_kind(p.kind).parts_of_whole or (p.unit or "").strip() == "%"
 
 
 def _far(v: float, others: list[float], pct: bool) -> bool:
@@ -105,7 +107,7 @@ def _far(v: float, others: list[float], pct: bool) -> bool:
 class _Writer:
     def __init__(self, spec: FigureSpec, profile: Profile, rng: random.Random, forbidden: set[str]):
         self.spec, self.pr, self.rng = spec, profile, rng
-        self.ctype = spec.chart_type
+        self.kind = chart_kind(spec.chart_type)
         self.book = _Book()
         self.forbidden = forbidden  # names the respondent cannot read (a blurred element)
         self.blurred_values: list[tuple[str, str | None]] = []  # (category, series) of a blurred value label
@@ -131,10 +133,9 @@ class _Writer:
 
     # --- items -------------------------------------------------------------------------------
     def chart_type(self) -> str:
-        kind = {"bar": ("bar chart", "bar graph", "bar plot"), "line": ("line plot", "line chart", "line graph"),
-                "pie": ("donut chart",) if self.spec.panels[0].donut else ("pie chart",)}[self.ctype]
+        nouns = ("donut chart",) if self.spec.panels[0].donut else self.kind.nouns
         self.book.covered.add("chart_type")
-        noun = self.rng.choice(kind)
+        noun = self.rng.choice(nouns)
         title = next((t for t in self.spec.titles() if self.ok(t)), None)
         if title and "purpose" in self.items and not self.omit("purpose"):
             self.book.covered.add("purpose")
@@ -188,32 +189,34 @@ class _Writer:
         return pick(self.rng, ("The x-axis spans {lo} to {hi}.", "Along the x-axis the range runs from {lo} to {hi}."),
                     lo=f"{min(xs):g}", hi=f"{max(xs):g}")
 
-    def names(self, names: list[str], kind: str) -> str | None:
+    def names(self, names: list[str], what: str) -> str | None:
+        """A sentence naming the readable ``names``, which are ``what``: "category" or "series"."""
         shown = [n for n in names if self.ok(n)]
         if not shown:
             return None
-        (self.book.categories if kind == "category" else self.book.series).update(shown)
-        if kind == "series":
+        (self.book.categories if what == "category" else self.book.series).update(shown)
+        if what == "series":
             return pick(self.rng, ("The legend lists {n}.", "The series shown are {n}.", "It compares {n}."), n=join_names(shown))
-        if self.ctype == "pie":
+        if self.kind.parts_of_whole:
             return pick(self.rng, ("The segments are {n}.", "Its slices are labelled {n}."), n=join_names(shown))
         return pick(self.rng, ("The categories are {n}.", "Bars are shown for {n}.", "The categories along the axis are {n}."),
                     n=join_names(shown))
 
-    def colours(self) -> list[str]:
-        if self.ctype == "pie":
-            seen_pie: dict[str, str] = {}
-            for p in self.spec.panels:
-                fams = p.series[0].color_families or [p.series[0].color_family] * len(p.categories)
-                for c, f in zip(p.categories, fams):
-                    seen_pie.setdefault(c, f)
-            ent = [(c, f) for c, f in seen_pie.items() if self.ok(c)]
-        else:
-            seen: dict[str, str] = {}
-            for p in self.spec.panels:
+    def _coloured_names(self) -> dict[str, str]:
+        """Name -> colour family of what colours tell apart: the series, or the parts of a whole."""
+        seen: dict[str, str] = {}
+        for p in self.spec.panels:
+            if self.kind.legend_names_series:
                 for s in p.series:
                     seen.setdefault(s.name, s.color_family)
-            ent = [(n, f) for n, f in seen.items() if self.ok(n)]
+            else:
+                fams = p.series[0].color_families or [p.series[0].color_family] * len(p.categories)
+                for c, f in zip(p.categories, fams):
+                    seen.setdefault(c, f)
+        return seen
+
+    def colours(self) -> list[str]:
+        ent = [(n, f) for n, f in self._coloured_names().items() if self.ok(n)]
         if not ent:
             return []
         out = []
@@ -229,7 +232,7 @@ class _Writer:
                     said = self.rng.choice(sorted(set(COLOUR_SYNONYMS) - {fam, "white", "black"}))
                     self.book.errors.append({"item": "colours", "type": "axis_legend", "entity": name})
             self.book.coloured.add(name)
-            (self.book.categories if self.ctype == "pie" else self.book.series).add(name)
+            (self.book.series if self.kind.legend_names_series else self.book.categories).add(name)
             out.append(pick(self.rng, ("{n} is drawn in {c}.", "{n} appears in {c}.", "The {c} color marks {n}."),
                             n=name, c=self.colour_word(said)))
         return out
@@ -243,9 +246,10 @@ class _Writer:
     def _point_sentence(self, p: Panel, si: int, ci: int, text_value: str) -> str:
         cat, ser = p.categories[ci], p.series[si].name
         multi = len(p.series) > 1
-        if p.kind == "pie":
+        kind = chart_kind(p.kind)
+        if kind.parts_of_whole:
             return pick(self.rng, ("{c} accounts for {v}.", "The {c} segment is {v}.", "{c} takes up {v} of the pie."), c=cat, v=text_value)
-        if p.kind == "line":
+        if kind.ordered_x:
             who = ser if multi else "the curve"
             return pick(self.rng, ("At x = {x}, {s} reaches {v}.", "{S} records {v} at {x}."),
                         x=cat, s=who, S=who[0].upper() + who[1:], v=text_value)
@@ -297,9 +301,10 @@ class _Writer:
             else:
                 text_value = fmt_value(self.rng, said, pct, 0.0, frac)
             self.book.values.add((p.index, si, ci))
-            if p.kind != "line":
+            kind = chart_kind(p.kind)
+            if not kind.ordered_x:
                 self.book.categories.add(p.categories[ci])
-            if p.kind == "line" or (p.kind == "bar" and len(p.series) > 1):
+            if kind.ordered_x or (kind.category_axis and len(p.series) > 1):
                 self.book.series.add(p.series[si].name)
             out.append(self._point_sentence(p, si, ci, text_value))
         return out
@@ -331,7 +336,7 @@ class _Writer:
             wrong = [t for t in pts if not extreme_anywhere(*t)]
             if wrong:
                 best = self.rng.choice(wrong)
-                item = "smallest" if (self.ctype == "pie" and not want_max) else "extremes"
+                item = "smallest" if (self.kind.parts_of_whole and not want_max) else "extremes"
                 self.book.errors.append({"item": item, "type": "trend",
                                          "entity": f"{p.series[best[0]].name}|{p.categories[best[1]]}"})
         si, ci = best
@@ -340,12 +345,13 @@ class _Writer:
             self.book.saw_max = True
         else:
             self.book.saw_min = True
-        if p.kind == "pie":
+        kind = chart_kind(p.kind)
+        if kind.parts_of_whole:
             self.book.categories.add(cat)
             return (pick(self.rng, ("{c} is the largest segment.", "The biggest slice belongs to {c}."), c=cat) if want_max
                     else pick(self.rng, ("The smallest slice is {c}.", "{c} is the smallest segment."), c=cat))
         word = self.rng.choice(("highest", "largest", "maximum")) if want_max else self.rng.choice(("lowest", "smallest", "minimum"))
-        if p.kind == "line":
+        if kind.ordered_x:
             if len(p.series) > 1:
                 self.book.series.add(ser)
             who = ser if len(p.series) > 1 else "the curve"
@@ -394,7 +400,7 @@ class _Writer:
 
     def write(self) -> list[str]:
         spec = self.spec
-        self.items = {i.key: i for i in checklist(self.ctype) if applicable(i, spec)}
+        self.items = {i.key: i for i in checklist(self.kind.name) if applicable(i, spec)}
         out: list[str] = [self.chart_type()]
         has = self.items.__contains__
         if has("orientation") and not self.omit("orientation"):
@@ -411,7 +417,7 @@ class _Writer:
         if has("categories") and not self.omit("categories"):
             out.append(self.names(spec.category_names(), "category") or "")
         if has("legend") and not self.omit("legend"):
-            if self.ctype == "pie":
+            if not self.kind.legend_names_series:
                 self.book.covered.add("legend")
                 out.append(pick(self.rng, ("A legend beside the pie lists the segments.", "The legend names each slice.")))
             else:
@@ -432,7 +438,7 @@ class _Writer:
             out += self.values()
         if has("extremes") and not self.omit("extremes"):
             out.append(self.extremes(True) or "")
-            if self.ctype != "pie":
+            if not self.kind.parts_of_whole:  # the smallest part of a whole is an item of its own
                 out.append(self.extremes(False) or "")
         if has("smallest") and not self.omit("smallest"):
             out.append(self.extremes(False) or "")
@@ -475,7 +481,7 @@ class _Writer:
         options = [k for k in INVENTED
                    if not (k == "grid" and any(p.grid for p in self.spec.panels))
                    and not (k == "reference_line" and ann & {"hline", "vline"})
-                   and not (k == "trend_line" and self.ctype == "pie")]
+                   and not (k == "trend_line" and not self.kind.has_value_axis)]
         kind = self.rng.choice(options)
         self.book.errors.append({"item": "global", "type": "halluc", "entity": kind})
         return self.rng.choice(INVENTED[kind])
@@ -486,22 +492,22 @@ class _Writer:
         cov: dict[str, str] = {}
         n_series = spec.series_names()
         cats = spec.category_names()
-        for item in checklist(self.ctype):
+        for item in checklist(self.kind.name):
             k = item.key
             if not applicable(item, spec):
                 cov[k] = "n.a."
             elif k == "categories":
                 cov[k] = coverage_from_fraction(len(b.categories & set(cats)), len(cats))
-            elif k == "legend" and self.ctype != "pie":
+            elif k == "legend" and self.kind.legend_names_series:
                 cov[k] = coverage_from_fraction(len(b.series & set(n_series)), len(n_series))
             elif k == "colours":
-                cov[k] = coverage_from_fraction(len(b.coloured), len(cats) if self.ctype == "pie" else len(n_series))
+                cov[k] = coverage_from_fraction(len(b.coloured), len(n_series) if self.kind.legend_names_series else len(cats))
             elif k == "values":
                 cov[k] = values_coverage(len(b.values), len(self.all_values))
             elif k == "trend":
                 cov[k] = coverage_from_fraction(len(b.trends), len(n_series))
             elif k == "extremes":
-                if self.ctype == "pie":
+                if self.kind.parts_of_whole:
                     cov[k] = "complete" if b.saw_max else "missing"
                 else:
                     cov[k] = "complete" if b.saw_max and b.saw_min else "partial" if (b.saw_max or b.saw_min) else "missing"
@@ -526,7 +532,7 @@ def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: 
         said = " ".join(f"{c.get('claim', '')} {c.get('reality', '')}" for c in claims)
         names = spec.series_names() + spec.category_names()
         w.quiet = {n for n in names if _names(said, n)}
-    if blurred is not None and blurred.element.role in ("pie_pct", "value_label") and blurred.element.category:
+    if blurred is not None and blurred.element.role in VALUE_OWNER and blurred.element.category:
         w.forbidden.discard(blurred.element.text)
         w.blurred_values.append((blurred.element.category, blurred.element.series))
     sentences = w.write()
@@ -582,6 +588,8 @@ ROLE_PHRASES = {
     "pie_pct": ("one percentage label", "the percentage on one slice"),
     "annotation": ("an annotation", "the annotation text"),
 }
+# roles of a printed value, which needs its owner named: role -> (what it is, the owner's word)
+VALUE_OWNER = {"pie_pct": ("percentage of the", "segment"), "value_label": ("value label on the", "bar")}
 
 
 def blur_sentence(b: Blurred, rng: random.Random) -> str | None:
@@ -589,8 +597,9 @@ def blur_sentence(b: Blurred, rng: random.Random) -> str | None:
     if not b.mentioned:
         return None
     role = rng.choice(ROLE_PHRASES.get(b.element.role, ("one text element",))).format(axis=b.element.axis or "x")
-    if b.element.role in ("pie_pct", "value_label") and b.element.category:  # a value needs its owner
-        role = f"the {'percentage of the' if b.element.role == 'pie_pct' else 'value label on the'} {b.element.category} {'segment' if b.element.role == 'pie_pct' else 'bar'}"
+    if b.element.role in VALUE_OWNER and b.element.category:
+        what, owner = VALUE_OWNER[b.element.role]
+        role = f"the {what} {b.element.category} {owner}"
     Role = role[0].upper() + role[1:]
     if b.admits and not b.fabricates:
         return pick(rng, phrases.PASSIVE_ADMIT, R=Role, r=role)

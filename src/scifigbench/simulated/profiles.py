@@ -15,9 +15,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-RESIST_TYPES = ("inexist", "contra", "unanswerable")
-CAPABILITY_CATEGORIES = ("counting", "computation", "comparison", "pattern")
-BLUR_MODES = ("admittance", "inductance")
+from scifigbench.concepts.names import BLUR_MODES, CAPABILITY_CATEGORIES, RESISTANCE_TYPES
 
 
 class ProfileError(ValueError):
@@ -105,7 +103,7 @@ class Profile:
             if cat not in self.capability:
                 raise ProfileError(f"profile '{self.name}': capability has no rate for '{cat}'")
             check(f"capability.{cat}", self.capability[cat])
-        for t in RESIST_TYPES:
+        for t in RESISTANCE_TYPES:
             r = self.resistance.get(t)
             if r is None:
                 raise ProfileError(f"profile '{self.name}': resistance has no rates for '{t}'")
@@ -241,7 +239,7 @@ def expected_metrics(profile: Profile) -> dict[str, tuple[float, float]]:
         return p, p * (1.0 - p)
 
     out: dict[str, tuple[float, float]] = {}
-    for t in RESIST_TYPES:
+    for t in RESISTANCE_TYPES:
         r = profile.resistance[t]
         mean = r.resist + 0.5 * r.hedge
         out[f"resistance.{t}"] = (mean, r.resist + 0.25 * r.hedge - mean * mean)

@@ -35,6 +35,8 @@ import random
 from pathlib import Path
 
 from scifigbench import paths
+from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.names import CONDITION_MODE
 from scifigbench.simulated import answers as ans
 from scifigbench.simulated import phrases
 from scifigbench.simulated.context import SimContext
@@ -87,13 +89,19 @@ def _resistance(setup: dict, profile: Profile, ctx: SimContext, rng: random.Rand
     return _numbered(rng, profile, answers), trace
 
 
-def _blur_probe(setup: dict, ctx: SimContext) -> dict | None:
-    """The expected_json of the setup's blur probe, if it lists one (its answer is what is judged)."""
+def _listed_probe(setup: dict, ctx: SimContext, unit: str) -> dict | None:
+    """The expected_json of the first probe the setup lists that feeds units of family ``unit``."""
+    probe_family = unit_family(unit).probe_family
     for pid in _probe_ids(setup):
         row, expected = ctx.probe(pid)
-        if row["family"] == "blur":
+        if row["family"] == probe_family:
             return expected
     return None
+
+
+def _blur_probe(setup: dict, ctx: SimContext) -> dict | None:
+    """The expected_json of the setup's blur probe, if it lists one (its answer is what is judged)."""
+    return _listed_probe(setup, ctx, "blur_active")
 
 
 def _target_element(setup: dict, ctx: SimContext) -> tuple[dict, TextElement]:
@@ -140,12 +148,13 @@ def _blur_active(setup: dict, profile: Profile, ctx: SimContext, rng: random.Ran
 
 
 def _caption_claims(setup: dict, ctx: SimContext) -> list[dict]:
-    for pid in _probe_ids(setup):
-        row, expected = ctx.probe(pid)
-        if row["family"] == "caption_bias":
-            return list(expected.get("claims", []))
+    """The false claims of the caption shown: from the probe the setup lists, else its figure's."""
+    listed = _listed_probe(setup, ctx, "caption_claim")
+    if listed is not None:
+        return list(listed.get("claims", []))
+    probe_family = unit_family("caption_claim").probe_family
     for pid, row in ctx.probes.items():
-        if row["figure_id"] == setup["figure_id"] and row["family"] == "caption_bias":
+        if row["figure_id"] == setup["figure_id"] and row["family"] == probe_family:
             return list(ctx.probe(pid)[1].get("claims", []))
     raise ValueError(
         f"setup {setup.get('setup_id')!r}: capbias description but no caption_bias probe for figure {setup['figure_id']!r}"
@@ -183,7 +192,7 @@ def _describe(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random
             return admitted
     claims = _caption_claims(setup, ctx) if setup["condition"] == "capbias" else None
     blurred = None
-    if setup["condition"] in ("admb", "indb"):
+    if setup["condition"] in CONDITION_MODE:  # a condition that blurs one element
         row, el = _target_element(setup, ctx)
         brng = sub("blur")
         mode = str(row["mode"])

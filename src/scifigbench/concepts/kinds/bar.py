@@ -12,6 +12,7 @@ KIND = ChartKind(
     series_word="series",
     part_word="category",
     describe_prompt="describe_bar",
+    chart_nouns=("bar chart", "bar graph", "bar plot"),
     checklist=(
         ChecklistItem("chart_type", "major", "Says it is a bar chart (and which kind: grouped, stacked, horizontal)."),
         ChecklistItem("purpose", "minor", "States what the figure is about, e.g. its title or measured quantity."),

@@ -12,6 +12,7 @@ KIND = ChartKind(
     series_word="line",
     part_word="x value",
     describe_prompt="describe_line",
+    chart_nouns=("line plot", "line chart", "line graph"),
     checklist=(
         ChecklistItem("chart_type", "major", "Says it is a line plot."),
         ChecklistItem("purpose", "minor", "States what the figure is about, e.g. its title or measured quantity."),

@@ -47,6 +47,7 @@ class ChartKind:
     part_word: str                   # one category in a description: "category", "x value", "segment"
     checklist: tuple[ChecklistItem, ...]
     describe_prompt: str             # prompt id of the describe task (prompts/<id>.txt)
+    chart_nouns: tuple[str, ...] = ()  # what prose calls such a chart ("bar graph"); empty: "<name> chart"
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
@@ -56,6 +57,11 @@ class ChartKind:
         keys = [i.key for i in self.checklist]
         if len(set(keys)) != len(keys):
             raise ValueError(f"chart kind {self.name!r}: checklist keys repeat: {keys}")
+
+    @property
+    def nouns(self) -> tuple[str, ...]:
+        """The ways a description may name the chart, at least its plain "<name> chart"."""
+        return self.chart_nouns or (f"{self.name} chart",)
 
     @property
     def has_value_axis(self) -> bool:
