@@ -678,6 +678,10 @@ def read_description(text: str, spec: FigureSpec, chart_type: str | None = None)
     return _Reader(text, spec, chart_type or spec.chart_type).run()
 
 
+class NoGroundTruth(ValueError):
+    """The rule judge needs a ground-truth spec the figure does not have (an imported real figure)."""
+
+
 def judge_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> MQMResult:
     """Rule-judge a free-form description of the figure ``spec`` and score it with MQM."""
     ctype = chart_type or spec.chart_type
