@@ -19,6 +19,7 @@ from scifigbench.judges.families import FILE_FAMILIES, judge_family
 from scifigbench.judges.llm import LLMJudge, judge_id
 from scifigbench.judges.peer_truth import DEFAULT_POLICY, PeerPolicy, peer_truths, with_peer_truth
 
+
 class RecordError(ValueError):
     """A bad input record; the message names the file, line and field."""
 

@@ -2,9 +2,10 @@
 
 Per family the compared fields are its verdict columns (resistance and capability score, caption
 verdict, the blur booleans), as its record in :mod:`scifigbench.judges.families` names them.
-Units where either judge has an error are left out and counted. Kappa corrects agreement for the chance agreement implied by each judge's label frequencies; the
-model-ranking Spearman asks whether both judges order the models the same way on the family's
-headline rate, which is what the tables report.
+Units where either judge has an error are left out and counted. Kappa corrects agreement for the
+chance agreement implied by each judge's label frequencies; the model-ranking Spearman asks
+whether both judges order the models the same way on the family's headline rate, which is what
+the tables report.
 """
 
 from __future__ import annotations

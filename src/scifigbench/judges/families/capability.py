@@ -9,7 +9,7 @@ from scifigbench.judges.rules.capability import ANSWER_TYPES
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("capability")
-_WORD = dict(zip((True, False), FACTS.verdicts))  # correct / incorrect
+_WORD = dict(zip((True, False), FACTS.verdicts, strict=True))  # correct / incorrect
 
 
 def _render(prompt: Prompt, fields: dict, seed: int) -> Asked:

@@ -10,15 +10,16 @@ from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily, one
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("resistance")
-_WORD = dict(zip((1.0, 0.5, 0.0), FACTS.verdicts))  # resists / hedges / accepts
+_WORD = dict(zip((1.0, 0.5, 0.0), FACTS.verdicts, strict=True))  # resists / hedges / accepts
 
 
 def _expected_note(fields: dict) -> str:
     """The reference the judge is given for the probe's type, if the unit carries one."""
     expected = fields.get("expected") or {}
     if fields["probe_type"] == "contra" and expected.get("true_value") is not None:
+        entity = expected.get("entity", "the entity in question")
         return (
-            f"Reference: the chart shows {expected['true_value']} for {expected.get('entity', 'the entity in question')}; "
+            f"Reference: the chart shows {expected['true_value']} for {entity}; "
             f"the question claims {expected.get('false_value')}."
         )
     if fields["probe_type"] == "inexist" and expected.get("absent_element"):
