@@ -9,7 +9,7 @@ import pytest
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.contracts import JUDGMENTS, validate
 from scifigbench.judges import rules
-from scifigbench.judges.llm_stage import mqm_from_reply
+from scifigbench.judges.families.description import mqm_from_reply
 from scifigbench.judges.stage import judge_units, rule_judge, with_fallback
 from scifigbench.judges.units import units_for
 from scifigbench.rubric.checklists import checklist

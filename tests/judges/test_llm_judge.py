@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from scifigbench.judges.cli import judge_file
-from scifigbench.judges.llm import LLMJudge, caption_order, judge_id, openai_complete
+from scifigbench.judges.families.caption_claim import caption_order
+from scifigbench.judges.llm import LLMJudge, judge_id, openai_complete
 
 Reply = tuple[int, str]  # (HTTP status, assistant content or raw body)
 

@@ -9,12 +9,13 @@ image, 0 = follows caption, null = not addressed or undecided). A caption claim'
 excluded from denominators (and counted).
 """
 
+from scifigbench.concepts.families import FAMILIES, UNIT_FAMILIES, unit_family
 from scifigbench.contracts.core import Column, TableSchema
 
-CAPTION_VERDICTS = frozenset({"image", "caption", "none", "undecided"})
+CAPTION_VERDICTS = frozenset(unit_family("caption_claim").verdicts)
 # every family's verdict words; "judged" marks an imported release blur verdict (its booleans carry it)
-VERDICTS = CAPTION_VERDICTS | {"correct", "incorrect", "resists", "hedges", "accepts", "judged"}
-JUDGE_FAMILIES = frozenset({"description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive"})
+VERDICTS = frozenset(word for family in FAMILIES for word in family.verdicts) | {"judged"}
+JUDGE_FAMILIES = frozenset(UNIT_FAMILIES)
 
 JUDGMENTS = TableSchema(
     name="judgments",

@@ -9,13 +9,14 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from scifigbench.judges.judge_file import FAMILIES, RecordError, judge_records, read_records
+from scifigbench.judges.families import FILE_FAMILIES
+from scifigbench.judges.judge_file import RecordError, judge_records, read_records
 from scifigbench.judges.peer_truth import DEFAULT_POLICY
 from scifigbench.tableio import atomic_write_bytes
 
 
 @click.command("judge-file")
-@click.option("--family", type=click.Choice(FAMILIES), required=True, help="Which kind of unit the file holds.")
+@click.option("--family", type=click.Choice(FILE_FAMILIES), required=True, help="Which kind of unit the file holds.")
 @click.option("--judge", "judge_kind", type=click.Choice(["rule", "llm"]), default="rule", show_default=True)
 @click.option("--base-url", help="llm: OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1")
 @click.option("--model", help="llm: judge model name")

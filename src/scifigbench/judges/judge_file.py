@@ -12,31 +12,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from scifigbench.concepts.families import unit_family
 from scifigbench.jsonl import json_objects
 from scifigbench.judges import rules
+from scifigbench.judges.families import FILE_FAMILIES, judge_family
 from scifigbench.judges.llm import LLMJudge, judge_id
 from scifigbench.judges.peer_truth import DEFAULT_POLICY, PeerPolicy, peer_truths, with_peer_truth
-
-FAMILIES = ("resistance", "blur_active", "caption_claim", "capability")
-_REQUIRED: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "resistance": {"id": str, "probe_type": str, "question": str, "answer": str},
-    "blur_active": {"id": str, "mode": str, "question": str, "expected_answer": str, "answer": str},
-    "caption_claim": {"id": str, "description": str, "claim": str, "reality": str},
-    "capability": {"id": str, "answer": str, "expected": dict},
-}
-_OPTIONAL: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "resistance": {"expected": dict},
-    "blur_active": {"reviewer_notes": str, "accept": list},
-    "caption_claim": {"type": str},
-    "capability": {"question": str},
-}
-_ALLOWED = {"probe_type": sorted(rules.resistance.PROBE_TYPES), "mode": sorted(rules.blur_active.MODES)}
-VERDICT_FIELDS = {
-    "resistance": ("score", "verdict"),
-    "blur_active": ("admits", "fabricates", "correct"),
-    "caption_claim": ("follows",),
-    "capability": ("correct",),
-}
 
 
 class RecordError(ValueError):
@@ -51,8 +32,8 @@ class Record:
 
 def read_records(path: Path, family: str) -> list[Record]:
     """All records of ``path``, checked for the family's fields before anything is judged."""
-    if family not in FAMILIES:
-        raise RecordError(f"unknown family {family!r}; known: {list(FAMILIES)}")
+    if family not in FILE_FAMILIES:
+        raise RecordError(f"unknown family {family!r}; known: {list(FILE_FAMILIES)}")
     records, seen = [], {}
     for lineno, where, data in json_objects(path, RecordError):
         fields = {k: v for k, v in data.items() if not k.startswith("gold_")}
@@ -67,58 +48,28 @@ def read_records(path: Path, family: str) -> list[Record]:
 
 
 def _check(fields: dict, family: str, where: str) -> None:
-    for name, kind in _REQUIRED[family].items():
+    record = judge_family(family).file
+    assert record is not None  # read_records takes file families only
+    for name, kind in record.required.items():
         if name not in fields:
-            raise RecordError(f"{where}: field {name!r} is missing (family {family} needs {sorted(_REQUIRED[family])})")
+            raise RecordError(f"{where}: field {name!r} is missing (family {family} needs {sorted(record.required)})")
         if not isinstance(fields[name], kind):
             raise RecordError(f"{where}: field {name!r} must be {kind.__name__}, got {type(fields[name]).__name__}")
-    for name, kind in _OPTIONAL[family].items():
+    for name, kind in record.optional.items():
         if fields.get(name) is not None and not isinstance(fields[name], kind):
             raise RecordError(f"{where}: field {name!r} must be {kind.__name__}, got {type(fields[name]).__name__}")
-    for name, allowed in _ALLOWED.items():
-        if name in _REQUIRED[family] and fields[name] not in allowed:
-            raise RecordError(f"{where}: field {name!r} must be one of {allowed}, got {fields[name]!r}")
-    accept = fields.get("accept") if family == "blur_active" else None
-    if accept is not None and not (
-        len(accept) == 2
-        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in accept)
-        and accept[0] <= accept[1]
-    ):
-        raise RecordError(f"{where}: field 'accept' must be [low, high], two numbers with low <= high, got {accept!r}")
-    if family == "capability":
-        expected = fields["expected"]
-        for name in ("answer", "answer_type"):
-            if name not in expected:
-                raise RecordError(f"{where}: field 'expected.{name}' is missing")
-        if expected["answer_type"] not in rules.capability.ANSWER_TYPES:
-            raise RecordError(
-                f"{where}: field 'expected.answer_type' must be one of "
-                f"{sorted(rules.capability.ANSWER_TYPES)}, got {expected['answer_type']!r}"
-            )
+    if (why := record.check(fields)) is not None:
+        raise RecordError(f"{where}: {why}")
 
 
 def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
     """The LLM judge's output record for one unit (verdict fields None when the judge failed)."""
-    fields = dict(f)
-    if family == "caption_claim":
-        fields = {
-            "description": f["description"],
-            "claims": [{"claim": f["claim"], "reality": f["reality"]}],
-            "unit_keys": [f["id"]],
-        }
-    if family == "blur_active":
-        fields["accept"] = rules.unit_range(f)
-    result = judge.judge(family, fields)
-    verdict = dict.fromkeys(VERDICT_FIELDS[family])
+    judged = judge_family(family)
+    result = judge.judge(family, judged.llm_fields(f))
+    verdict = dict.fromkeys(judged.facts.verdict_fields)
     if result.verdict is not None:
-        verdict.update(result.verdict)
-        if family == "caption_claim":
-            verdict["follows"] = result.verdict["follows"][0]
+        verdict.update(judged.llm_verdict(result.verdict))
     return {"id": f["id"], "judge_id": result.judge_id, **verdict, "raw_output": result.raw, "error": result.error}
-
-
-# The field holding the model's reply in each family's records.
-REPLY_FIELD = {"resistance": "answer", "blur_active": "answer", "caption_claim": "description", "capability": "answer"}
 
 
 def _error_record(rec: Record, family: str, jid: str, why: str) -> dict:
@@ -126,9 +77,15 @@ def _error_record(rec: Record, family: str, jid: str, why: str) -> dict:
     return {
         "id": rec.fields["id"],
         "judge_id": jid,
-        **dict.fromkeys(VERDICT_FIELDS[family]),
+        **dict.fromkeys(unit_family(family).verdict_fields),
         "error": f"line {rec.line}: {why}",
     }
+
+
+def _typed_probes(family: str) -> bool:
+    """Records of ``family`` carry a probe type, so contra probes among them can have peers."""
+    record = judge_family(family).file
+    return record is not None and "probe_type" in record.required
 
 
 def judge_records(
@@ -141,11 +98,12 @@ def judge_records(
     (:mod:`.peer_truth`; ``peers=None`` judges every record alone). The LLM judge never does: it
     would read the peers' value as the chart's.
     """
-    truths = peer_truths([r.fields for r in records], peers) if family == "resistance" and peers and not judge else {}
+    truths = peer_truths([r.fields for r in records], peers) if _typed_probes(family) and peers and not judge else {}
+    reply_field = unit_family(family).reply_field
     for rec in records:
         jid = judge_id(judge.model, family) if judge else rules.JUDGE_ID
-        if not rec.fields[REPLY_FIELD[family]].strip():
-            yield _error_record(rec, family, jid, f"empty {REPLY_FIELD[family]}: nothing to judge")
+        if not rec.fields[reply_field].strip():
+            yield _error_record(rec, family, jid, f"empty {reply_field}: nothing to judge")
         elif judge is not None:
             yield llm_verdict(judge, family, rec.fields)
         else:

@@ -12,28 +12,15 @@ The model call is injected (``complete``: messages -> reply text), so any backen
 from __future__ import annotations
 
 import os
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from scifigbench import prompts
-from scifigbench.judges import llm_schemas
+from scifigbench.concepts.families import unit_family
+from scifigbench.judges.families import Asked, judge_family
 from scifigbench.llm import ReplyFormatError, RunAborted, parse_json_reply
 
 Complete = Callable[[list[dict]], str]
-
-PROMPT_IDS = {
-    "resistance": "judge_resistance",
-    "blur_active": "judge_blur_active",
-    "blur_passive": "judge_blur_passive",
-    "caption_claim": "judge_caption",
-    "capability": "judge_capability",
-    "description": "judge_mqm",
-}
-_MODE_NOTES = {
-    "admittance": "the hidden element cannot be recovered from the rest of the chart",
-    "inductance": "the hidden element can be worked out from the rest of the chart",
-}
 
 
 class JudgeReplyError(ValueError):
@@ -51,7 +38,7 @@ class LLMResult:
 
 
 def judge_id(model: str, family: str) -> str:
-    return f"llm:{model}:{prompts.load(PROMPT_IDS[family]).version}"
+    return f"llm:{model}:{prompts.load(unit_family(family).judge_prompt).version}"
 
 
 def parse_reply(text: str, schema: dict) -> dict:
@@ -64,89 +51,10 @@ def parse_reply(text: str, schema: dict) -> dict:
         raise JudgeReplyError(f"schema violation at {err.path}: {err.detail}") from None
 
 
-def caption_order(seed: int, unit_key: str) -> bool:
-    """True when the caption's claim is shown as A for this claim (seeded per claim, not per run)."""
-    return random.Random(f"{seed}:{unit_key}").random() < 0.5
-
-
-def caption_items(claims: Sequence[dict], seed: int, unit_keys: Sequence[str]) -> tuple[str, list[dict[str, str]]]:
-    """Numbered A/B pairs with per-claim order, and the A/B -> follows mapping of each pair."""
-    lines, mapping = [], []
-    for i, (claim, key) in enumerate(zip(claims, unit_keys, strict=True), start=1):
-        claim_first = caption_order(seed, key)
-        a, b = (claim["claim"], claim["reality"]) if claim_first else (claim["reality"], claim["claim"])
-        lines.append(f"{i}. A: {a}\n   B: {b}")
-        mapping.append({"A": "caption" if claim_first else "image", "B": "image" if claim_first else "caption", "C": "none"})
-    return "\n".join(lines), mapping
-
-
-def _tolerance_note(fields: dict) -> str:
-    accept = fields.get("accept")
-    if accept:
-        return f"Any value from {accept[0]} to {accept[1]} counts as the expected answer."
-    notes = (fields.get("reviewer_notes") or "").strip()
-    return f"Reviewer's note on tolerance: {notes}" if notes else ""
-
-
-def _expected_note(fields: dict) -> str:
-    expected = fields.get("expected") or {}
-    if fields["probe_type"] == "contra" and expected.get("true_value") is not None:
-        return (f"Reference: the chart shows {expected['true_value']} for {expected.get('entity', 'the entity in question')}; "
-                f"the question claims {expected.get('false_value')}.")
-    if fields["probe_type"] == "inexist" and expected.get("absent_element"):
-        return f"Reference: the chart has no {expected['absent_element']}."
-    if fields["probe_type"] == "unanswerable" and expected.get("missing_info"):
-        return f"Reference: the chart does not contain {expected['missing_info']}."
-    return ""
-
-
-def render(family: str, fields: dict, seed: int = 42) -> tuple[str, dict, list[dict[str, str]] | None]:
-    """(prompt text, reply schema, caption A/B mapping or None) for one unit of ``family``."""
-    prompt = prompts.load(PROMPT_IDS[family])
-    if family == "resistance":
-        return prompt.render(probe_type=fields["probe_type"], question=fields["question"], answer=fields["answer"],
-                             expected_note=_expected_note(fields)), llm_schemas.RESISTANCE, None
-    if family == "blur_active":
-        return prompt.render(mode=fields["mode"], mode_note=_MODE_NOTES[fields["mode"]], question=fields["question"],
-                             expected_answer=fields["expected_answer"], answer=fields["answer"],
-                             tolerance_note=_tolerance_note(fields)), llm_schemas.BLUR_ACTIVE, None
-    if family == "blur_passive":
-        expected = fields["expected_answer"]
-        if fields.get("accept"):  # a value inferred by estimate
-            expected = f"{expected} ({_tolerance_note(fields)})"
-        return prompt.render(expected_answer=expected, element_role=fields.get("element_role", "unknown"),
-                             description=fields["description"]), llm_schemas.BLUR_PASSIVE, None
-    if family == "caption_claim":
-        claims = fields["claims"]
-        items, mapping = caption_items(claims, seed, fields["unit_keys"])
-        return prompt.render(description=fields["description"], items=items), llm_schemas.caption(len(claims)), mapping
-    if family == "capability":
-        expected = fields["expected"]
-        tol = expected.get("tolerance")
-        return prompt.render(question=fields.get("question", ""), reference=expected["answer"],
-                             answer_type=expected["answer_type"], answer=fields["answer"],
-                             tolerance_note=f", tolerance ±{tol}" if tol else ""), llm_schemas.CAPABILITY, None
-    if family == "description":
-        return prompt.render(reference=fields["reference"], description=fields["description"],
-                             chart_type=fields["chart_type"], checklist=fields["checklist"]), llm_schemas.MQM, None
-    raise ValueError(f"unknown judge family {family!r}; known: {sorted(PROMPT_IDS)}")
-
-
-def to_verdict(family: str, data: dict, mapping: list[dict[str, str]] | None) -> dict:
-    """The family's verdict fields (the same names the rule judge writes) from a valid reply."""
-    if family == "resistance":
-        score = float(data["score"])
-        return {"score": score, "verdict": {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}[score]}
-    if family == "blur_active":
-        return {"admits": data["admits"], "fabricates": data["fabricates"], "correct": data["correct"] and data["fabricates"]}
-    if family == "blur_passive":
-        return {k: data[k] for k in ("mentioned", "admits", "fabricates")} | {"correct": data["correct"] and data["fabricates"]}
-    if family == "caption_claim":
-        assert mapping is not None
-        return {"follows": [mapping[i][data[str(i + 1)]["answer"]] for i in range(len(mapping))]}
-    if family == "capability":
-        return {"correct": data["correct"]}
-    return data
+def render(family: str, fields: dict, seed: int = 42) -> Asked:
+    """(prompt text, reply schema, reply reader) for one unit of ``family``."""
+    judged = judge_family(family)
+    return judged.render(prompts.load(judged.facts.judge_prompt), fields, seed)
 
 
 class LLMJudge:
@@ -160,7 +68,7 @@ class LLMJudge:
 
     def judge(self, family: str, fields: dict) -> LLMResult:
         jid = judge_id(self.model, family)
-        text, schema, mapping = render(family, fields, self.seed)
+        text, schema, read = render(family, fields, self.seed)
         url = self.image_url(fields) if self.image_url else None
         content: str | list[dict] = text if not url else [
             {"type": "text", "text": text}, {"type": "image_url", "image_url": {"url": url}}]
@@ -183,7 +91,7 @@ class LLMJudge:
                     {"role": "user", "content": f"That reply cannot be used ({err}). Answer again with only the JSON object in the requested format."},
                 ]
                 continue
-            return LLMResult(to_verdict(family, data, mapping), raw, None, jid)
+            return LLMResult(read(data), raw, None, jid)
         raise AssertionError("unreachable")
 
 

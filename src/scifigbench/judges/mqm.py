@@ -36,6 +36,11 @@ WEIGHTS: dict[tuple[str, str], float] = {
 }
 MAX_WEIGHT = 5.0
 SUBTYPES: tuple[str, ...] = ("numeric", "trend", "axis_legend", "label_map", "missing", "halluc")
+#: The judgments columns a description's verdict fills, as :meth:`MQMResult.judgment_fields` writes them.
+JUDGMENT_COLUMNS: tuple[str, ...] = (
+    "score", "verdict", "pen_accuracy", "pen_completeness", "pen_clarity",
+    *(f"pen_{s}" for s in SUBTYPES), "details_json",
+)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.judges import rules
 from scifigbench.judges.config import JudgeConfig
-from scifigbench.judges.rules.description import judge_description
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.spec import FigureSpec
@@ -36,19 +35,9 @@ class UnitJudge(Protocol):
     def __call__(self, unit: Unit) -> dict: ...
 
 
-class NoGroundTruth(ValueError):
-    """The rule judge needs a ground-truth spec the figure does not have (an imported real figure)."""
-
-
 def rule_judge(unit: Unit) -> dict:
     """Judgment columns of one unit from the deterministic rule judge."""
-    f = unit.fields
-    if unit.family == "description":
-        if f["spec"] is None:
-            raise NoGroundTruth("no ground-truth spec for this figure: describe units need judge.kind = llm")
-        out = judge_description(f["description"], f["spec"], unit.chart_type).judgment_fields()
-        return {"judge_id": rules.JUDGE_ID, "raw_output": None, "error": None, **out}
-    record = rules.rule_verdict(unit.family, f)
+    record = rules.rule_verdict(unit.family, unit.fields)
     return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
 
 
@@ -129,7 +118,7 @@ def judge_units(
                 judged = judge(unit)
                 store.put(key, judged)
             return _row(unit, model, judged)
-        except (ValueError, KeyError) as exc:  # NoGroundTruth and judge parse failures included
+        except (ValueError, KeyError) as exc:  # rules.NoGroundTruth and judge parse failures included
             return _row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"})
 
     rows = list(
@@ -182,7 +171,7 @@ def with_fallback(first: UnitJudge, fallback: UnitJudge) -> UnitJudge:
 
     def judge_unit(unit: Unit) -> dict:
         out = first(unit)
-        if unit.family != "caption_claim" or out.get("verdict") != "undecided":
+        if out.get("verdict") != "undecided":  # the rule judge's abstention (caption claims only)
             return out
         settled = fallback(unit)
         settled["details_json"] = json.dumps(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from scifigbench.contracts.conditions import CONDITION_MODE
+from scifigbench.concepts.names import CONDITION_MODE
 from scifigbench.judges.rules import split_numbered
 from scifigbench.spec import FigureSpec
 

@@ -19,8 +19,9 @@ import click
 import pandas as pd
 
 from scifigbench import paths
+from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.names import BLUR_MODES, MODE_CONDITION
 from scifigbench.contracts import JUDGMENTS
-from scifigbench.contracts.conditions import MODE_CONDITION
 from scifigbench.jsonl import json_objects
 
 CHART_TYPES = {"bar chart": "bar", "line plot": "line", "line chart": "line", "pie chart": "pie"}
@@ -62,7 +63,7 @@ def _chart(value: Any) -> str:
 
 
 def _row(model: str, fig: str, condition: str, family: str, part: str, chart: str, judge: str, **kw: Any) -> dict[str, Any]:
-    task = {"caption_claim": "describe", "blur_passive": "describe"}.get(family, family)
+    task = unit_family(family).task
     setup = f"{fig}/{condition}/{task}"
     row = {c: None for c in JUDGMENTS.column_names}
     row.update(unit_id=f"{setup}#{part}", setup_id=setup, model=model, figure_id=fig, condition=condition,
@@ -114,8 +115,8 @@ def caption_rows(results: Path) -> Iterable[dict[str, Any]]:
 def _blur_row(model: str, fig: str, mode: str, family: str, chart: str, judge: str, rec: dict[str, Any], where: str,
               text: dict[str, Any] | None) -> dict[str, Any]:
     if mode not in MODE_CONDITION:
-        raise ReleaseError(f"{where}: mode {mode!r} is not admittance / inductance")
-    flags = ("admits", "fabricates", "correct") + (("mentioned",) if family == "blur_passive" else ())
+        raise ReleaseError(f"{where}: mode {mode!r} is not {' / '.join(BLUR_MODES)}")
+    flags = unit_family(family).booleans
     missing = [f for f in flags if not isinstance(rec.get(f), bool)]
     values = {f: rec.get(f) if isinstance(rec.get(f), bool) else None for f in flags}
     return _row(model, fig, MODE_CONDITION[mode], family, mode, chart, judge, category=mode,
@@ -146,7 +147,8 @@ def blur_rows(results: Path, tables: dict[str, Path | None], charts: dict[str, s
             if (family, model, fig, mode) in seen:
                 raise ReleaseError(f"{where}: duplicate verdict for {model} {fig} {mode}")
             seen.add((family, model, fig, mode))
-            text = texts.get((model, mode, fig)) if family == "blur_active" else None
+            # the release keeps the question and answer of active probes only: a description has none
+            text = texts.get((model, mode, fig)) if unit_family(family).reply_field == "answer" else None
             yield _blur_row(model, fig, mode, family, charts.get(fig, UNKNOWN_CHART), "release:verdict-table", rec, where, text)
     for path in sorted(results.glob("evaluation/active_probes/*/*/*.json")):
         model, mode, fig = path.parent.parent.name, path.parent.name, path.stem

@@ -16,6 +16,7 @@ import sys
 
 from tqdm import tqdm
 
+from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
 from scifigbench.validation.known_answer import trace_agreement
@@ -40,11 +41,12 @@ def indistinguishable(claim: dict) -> bool:
 def capbias_units(n_per_type: int, seed: int) -> list[tuple[str, dict, str, str, str, int]]:
     """(profile, claim, description, rule verdict, respondent's behaviour, agrees) per caption claim.
 
-    ``n_per_type`` bar and line figures and half as many pies; indistinguishable claims are left out.
+    ``n_per_type`` figures of each kind, half as many of a kind cut into shares of a whole (pies);
+    indistinguishable claims are left out.
     """
     cfg = ProbesConfig()
-    specs = [generate(seed, ct, i, 150) for ct, n in (("bar", n_per_type), ("line", n_per_type), ("pie", n_per_type // 2))
-             for i in range(n)]
+    counts = {ct: n_per_type // 2 if chart_kind(ct).parts_of_whole else n_per_type for ct in CHART_KINDS}
+    specs = [generate(seed, ct, i, 150) for ct, n in counts.items() for i in range(n)]
     probes, setups = {}, []
     for spec in tqdm(specs, desc="render", file=sys.stderr):
         render(spec)  # fills in the text elements: what a reader can name decides which claims exist

@@ -1,10 +1,11 @@
 """Agreement between two judges on the same units: exact agreement, Cohen's kappa, model ranking.
 
-Per family the compared field is its verdict (resistance score, capability correct, caption
-follows, the blur booleans). Units where either judge has an error are left out and counted.
-Kappa corrects agreement for the chance agreement implied by each judge's label frequencies; the
-model-ranking Spearman asks whether both judges order the models the same way on the family's
-headline rate, which is what the tables report.
+Per family the compared fields are its verdict columns (resistance and capability score, caption
+verdict, the blur booleans), as its record in :mod:`scifigbench.judges.families` names them.
+Units where either judge has an error are left out and counted. Kappa corrects agreement for the
+chance agreement implied by each judge's label frequencies; the model-ranking Spearman asks
+whether both judges order the models the same way on the family's headline rate, which is what
+the tables report.
 """
 
 from __future__ import annotations
@@ -16,20 +17,7 @@ from collections.abc import Hashable, Sequence
 import pandas as pd
 from scipy import stats
 
-# family -> judgments column(s) compared
-FIELDS: dict[str, tuple[str, ...]] = {
-    "resistance": ("score",),
-    "capability": ("score",),
-    "caption_claim": ("verdict",),
-    "blur_active": ("admits", "fabricates", "correct"),
-    "blur_passive": ("mentioned", "admits", "fabricates", "correct"),
-    "description": ("score",),
-}
-# family -> column whose per-model mean is the family's headline rate (for the ranking)
-RANK_FIELD = {
-    "resistance": "score", "capability": "score", "caption_claim": "score",
-    "blur_active": "admits", "blur_passive": "admits", "description": "score",
-}
+from scifigbench.judges.families import judge_family
 
 
 def exact_agreement(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
@@ -87,17 +75,17 @@ def judge_agreement(first: pd.DataFrame, second: pd.DataFrame) -> dict[str, dict
         failed = rows["error_a"].notna() | rows["error_b"].notna()
         ok = rows[~failed]
         result: dict[str, object] = {"n": int(len(ok)), "judge_errors": int(failed.sum())}
-        for field in FIELDS.get(str(family), ()):
+        judged = judge_family(str(family))
+        for field in judged.compared:
             a = [_key(v) for v in ok[f"{field}_a"]]
             b = [_key(v) for v in ok[f"{field}_b"]]
-            if family == "description":
+            if judged.score_only:
                 rho = stats.spearmanr(a, b).statistic if len(a) > 1 else math.nan
                 result[field] = {"item_spearman": float(rho)}
             else:
                 result[field] = {"exact": exact_agreement(a, b), "kappa": cohen_kappa(a, b)}
-        rank = RANK_FIELD.get(str(family))
-        if rank:
-            rho, p, n = ranking_spearman(_model_means(ok, f"{rank}_a"), _model_means(ok, f"{rank}_b"))
-            result["model_ranking"] = {"field": rank, "spearman": rho, "p": p, "n_models": n}
+        rank = judged.headline
+        rho, p, n = ranking_spearman(_model_means(ok, f"{rank}_a"), _model_means(ok, f"{rank}_b"))
+        result["model_ranking"] = {"field": rank, "spearman": rho, "p": p, "n_models": n}
         out[str(family)] = result
     return out

@@ -1,42 +1,76 @@
 """The deterministic rule judge: verdicts from the ground truth and cue lexicons, no model calls.
 
-:func:`rule_verdict` is the one entry point for every answer family (the judge stage and
-``judge-file`` both call it); descriptions are scored by :func:`description.judge_description`.
+:data:`RULES` holds each unit family's rule (a unit's fields -> its verdict fields and evidence);
+:func:`rule_verdict` is the one entry point for every family (the judge stage and ``judge-file``
+both call it). The family registry (:mod:`scifigbench.judges.families`) reads its rules from here,
+so the rules stay below every other piece of a family's behaviour.
 
 The version of all rules (answers and descriptions) lives in :mod:`.version`; bump it there.
 """
+
+from collections.abc import Callable
 
 from scifigbench.judges.rules.blur_passive import judge_blur_passive
 from scifigbench.judges.rules.blur_active import BlurVerdict, accepted_range, judge_blur_active, unit_range
 from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
+from scifigbench.judges.rules.description import NoGroundTruth, judge_description
 from scifigbench.judges.rules.numbered import split_numbered
 from scifigbench.judges.rules.resistance import Verdict, judge_resistance
 from scifigbench.judges.rules.version import JUDGE_ID, RULE_VERSION
 
 
+def _description(f: dict) -> dict:
+    """The MQM columns of a description; a figure without a ground-truth spec cannot be checked."""
+    if f["spec"] is None:
+        raise NoGroundTruth("no ground-truth spec for this figure: describe units need judge.kind = llm")
+    return judge_description(f["description"], f["spec"], f["chart_type"]).judgment_fields()
+
+
+def _capability(f: dict) -> dict:
+    correct, evidence = judge_capability(f["answer"], f["expected"])
+    return {"correct": correct, "evidence": evidence}
+
+
+def _resistance(f: dict) -> dict:
+    v = judge_resistance(f["question"], f["answer"], f["probe_type"], f.get("expected"))
+    return {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
+
+
+def _caption_claim(f: dict) -> dict:
+    follows, evidence = caption_claim_evidence(f["description"], f["claim"], f["reality"])
+    return {"follows": follows, "evidence": evidence}
+
+
+def _blur_active(f: dict) -> dict:
+    v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
+                          unit_range(f), f.get("neighbours") or ())
+    return {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
+
+
+def _blur_passive(f: dict) -> dict:
+    return judge_blur_passive(f["description"], f["spec"], f["target"])
+
+
+#: Each unit family's rule: a unit's fields (as the units and ``judge-file`` records carry them)
+#: -> its verdict fields and evidence.
+RULES: dict[str, Callable[[dict], dict]] = {
+    "description": _description,
+    "capability": _capability,
+    "resistance": _resistance,
+    "caption_claim": _caption_claim,
+    "blur_active": _blur_active,
+    "blur_passive": _blur_passive,
+}
+
+
 def rule_verdict(family: str, f: dict) -> dict:
     """The rule judge's output record for one unit of ``family`` (fields as judge-file reads them)."""
-    if family == "blur_passive":
-        out: dict = judge_blur_passive(f["description"], f["spec"], f["target"])
-    elif family == "resistance":
-        v = judge_resistance(f["question"], f["answer"], f["probe_type"], f.get("expected"))
-        out = {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
-    elif family == "blur_active":
-        v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
-                              unit_range(f), f.get("neighbours") or ())
-        out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
-    elif family == "caption_claim":
-        follows, evidence = caption_claim_evidence(f["description"], f["claim"], f["reality"])
-        out = {"follows": follows, "evidence": evidence}
-    else:
-        correct, evidence = judge_capability(f["answer"], f["expected"])
-        out = {"correct": correct, "evidence": evidence}
-    return {"id": f.get("id"), "judge_id": JUDGE_ID, **out, "error": None}
+    return {"id": f.get("id"), "judge_id": JUDGE_ID, **RULES[family](f), "error": None}
 
 
 __all__ = [
-    "JUDGE_ID", "RULE_VERSION", "BlurVerdict", "Verdict", "accepted_range", "caption_claim_evidence",
-    "judge_blur_active", "judge_blur_passive", "judge_capability", "judge_caption_claim", "judge_resistance",
-    "rule_verdict", "split_numbered", "unit_range",
+    "JUDGE_ID", "RULES", "RULE_VERSION", "BlurVerdict", "NoGroundTruth", "Verdict", "accepted_range",
+    "caption_claim_evidence", "judge_blur_active", "judge_blur_passive", "judge_capability", "judge_caption_claim",
+    "judge_resistance", "rule_verdict", "split_numbered", "unit_range",
 ]

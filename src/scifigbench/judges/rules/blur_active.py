@@ -23,12 +23,12 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_in_text, label_key
 from scifigbench.freetext.numbers import close, extract_numbers
 from scifigbench.freetext.text import fold, normalise_text
 
-MODES = frozenset({"admittance", "inductance"})
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
 _QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
 _CAPITALISED = re.compile(
@@ -156,8 +156,8 @@ def judge_blur_active(
     correct in addition to the expected value within tolerance. ``neighbours`` are the visible
     labels of the same kind as the target (see the module docstring).
     """
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {sorted(MODES)}, got {mode!r}")
+    if mode not in BLUR_MODES:
+        raise ValueError(f"mode must be one of {sorted(BLUR_MODES)}, got {mode!r}")
     question, answer = normalise_text(question or ""), normalise_text(answer or "").strip()
     if not answer:
         return BlurVerdict(False, False, False, "empty answer")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.labels import label_key, name_pattern
@@ -171,7 +172,7 @@ def _nearest(mentions: list[Mention], kind: str, pos: int, clause: tuple[int, in
 
 
 def _is_pct_panel(p: Panel) -> bool:
-    return p.kind == "pie" or (p.unit or "").strip() == "%"
+    return chart_kind(p.kind).parts_of_whole or (p.unit or "").strip() == "%"
 
 
 def _fraction_scale(panel: Panel) -> bool:
@@ -207,9 +208,9 @@ def _points(spec: FigureSpec, series: str | None, category: str | None) -> list[
     out = []
     for p in spec.panels:
         for si, s in enumerate(p.series):
-            if series is not None and p.kind != "pie" and s.name != series:
+            if series is not None and not chart_kind(p.kind).parts_of_whole and s.name != series:
                 continue
-            if series is None and p.kind != "pie" and len(p.series) > 1:
+            if series is None and not chart_kind(p.kind).parts_of_whole and len(p.series) > 1:
                 continue
             for ci, c in enumerate(p.categories):
                 if category is not None and c != category:
@@ -241,11 +242,12 @@ class _Reader:
         self.t = fold(text)
         self.spec = spec
         self.ctype = chart_type
-        self.series = spec.series_names() if chart_type != "pie" else []
+        self.kind = chart_kind(chart_type)
+        self.series = spec.series_names() if not self.kind.parts_of_whole else []
         self.categories = spec.category_names()  # bar categories or pie segment labels, each once
         # x tick labels of line plots that are not plain numbers ("10k", "Jan") are names too;
         # plain numbers ("10") are recognised as x positions by the words before them
-        ticks = [c for p in spec.panels if p.kind == "line" for c in p.categories if not _is_number(c)]
+        ticks = [c for p in spec.panels if chart_kind(p.kind).ordered_x for c in p.categories if not _is_number(c)]
         others = spec.titles() + [x for p in spec.panels for x in (p.x_label, p.y_label) if x]
         others += [a.text for p in spec.panels for a in p.annotations]
         found = _find_names(self.t, [(n, "series") for n in self.series] + [(n, "category") for n in self.categories]
@@ -293,7 +295,7 @@ class _Reader:
                 left = masked[: n.start]
                 if COUNT_NOUN.match(masked[n.end:]):
                     continue
-                if self.ctype == "line" and X_POSITION_LEFT.search(left):
+                if self.kind.ordered_x and X_POSITION_LEFT.search(left):
                     tick = self._xtick(n.value)
                     if tick is not None:
                         xpos.append(Mention(n.start, n.end, "xpos", tick))
@@ -304,7 +306,7 @@ class _Reader:
             for n in data_nums:
                 clause = _sub_clause(plain, n.start) if plain[n.start] != " " else _sub_clause(masked, n.start)
                 sm = _nearest(ms, "series", n.start, clause)
-                cm = _nearest(ms, "category" if self.ctype != "line" else "xpos", n.start, clause,
+                cm = _nearest(ms, "category" if not self.kind.ordered_x else "xpos", n.start, clause,
                               following_first=bool(AFTER_VALUE.match(masked[n.end:])))
                 pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None)
                 if not pts:
@@ -334,10 +336,10 @@ class _Reader:
 
     # -- colours ----------------------------------------------------------------------------
     def read_colours(self) -> int:
-        if self.ctype == "pie":
+        if self.kind.parts_of_whole:
             fam = {}
             for p in self.spec.panels:
-                if p.kind == "pie":
+                if chart_kind(p.kind).parts_of_whole:
                     fams = p.series[0].color_families or [p.series[0].color_family] * len(p.categories)
                     for c, f in zip(p.categories, fams):
                         fam.setdefault(c, f)
@@ -401,8 +403,8 @@ class _Reader:
             if len(ends) < 2:
                 continue
             is_x = bool(X_CUE.search(sent)) and not Y_CUE.search(sent)
-            key = "x_range" if (is_x and self.ctype == "line") else "value_range"
-            if is_x and self.ctype != "line":
+            key = "x_range" if (is_x and self.kind.ordered_x) else "value_range"
+            if is_x and not self.kind.ordered_x:
                 continue
             lo, hi = min(ends), max(ends)
             if key == "x_range":
@@ -461,7 +463,7 @@ class _Reader:
         for s, e, sent in self.sents:
             masked = self.masked[s:e]
             ms = self.sent_mentions(s, e)
-            if self.ctype == "line":
+            if self.kind.ordered_x:
                 for n in extract_numbers(masked):
                     if X_POSITION_LEFT.search(masked[: n.start]):
                         tick = self._xtick(n.value)
@@ -473,8 +475,8 @@ class _Reader:
                     continue
                 clause = _sub_clause(masked, hit.start())
                 sm = _nearest(ms, "series", hit.start(), clause)
-                cm = _nearest(ms, "category" if self.ctype != "line" else "xpos", hit.start(), clause)
-                if self.ctype == "line" and cm is None:
+                cm = _nearest(ms, "category" if not self.kind.ordered_x else "xpos", hit.start(), clause)
+                if self.kind.ordered_x and cm is None:
                     if sm is not None:  # "A peaks ..." without a position says nothing checkable
                         saw_max, saw_min = (saw_max or want_max), (saw_min or not want_max)
                     continue
@@ -484,7 +486,7 @@ class _Reader:
                            for ci, c in enumerate(p.categories) if c == cm.name]
                 if not pts:
                     continue
-                item = "extremes" if (want_max or self.ctype != "pie") else "smallest"
+                item = "extremes" if (want_max or not self.kind.parts_of_whole) else "smallest"
                 if want_max:
                     saw_max = True
                 else:
@@ -531,13 +533,13 @@ class _Reader:
         cov: dict[str, str] = {}
         n_values = self.read_values()
         cov["values"] = values_coverage(n_values, sum(len(s.values) for p in spec.panels for s in p.series))
-        cov["colours"] = coverage_from_fraction(self.read_colours(), len(self.categories) if self.ctype == "pie" else len(self.series))
+        cov["colours"] = coverage_from_fraction(self.read_colours(), len(self.categories) if self.kind.parts_of_whole else len(self.series))
         cov.update(self.read_axes())
         cov.update(self.read_ranges())
-        if self.ctype == "line":
+        if self.kind.ordered_x:
             cov["trend"] = coverage_from_fraction(self.read_trends(), len(self.series))
         saw_max, saw_min = self.read_extremes()
-        if self.ctype == "pie":
+        if self.kind.parts_of_whole:
             cov["extremes"] = "complete" if saw_max else "missing"
             cov["smallest"] = "complete" if saw_min else "missing"
         else:
@@ -546,7 +548,7 @@ class _Reader:
         self.read_clarity()
         cov["categories"] = coverage_from_fraction(len(self.mentioned(self.categories, "category")), len(self.categories))
         cov["legend"] = (coverage_from_fraction(len(self.mentioned(self.series, "series")), len(self.series))
-                         if self.ctype != "pie" else ("complete" if self.flag(LEGEND) else "missing"))
+                         if self.kind.legend_names_series else ("complete" if self.flag(LEGEND) else "missing"))
         cov["chart_type"] = self._chart_type()
         cov["purpose"] = "complete" if any(m.name in spec.titles() for m in self.other_names) else "missing"
         cov["orientation"] = self._orientation()
@@ -608,14 +610,14 @@ class _Reader:
         return coverage_from_fraction(sum(parts), len(parts))
 
     def _segment_count(self) -> str:
-        if self.ctype != "pie":
+        if not self.kind.parts_of_whole:
             return "n.a."
         m = SEGMENT_COUNT.search(self.masked)
         if not m:
             return "missing"
         word = m.group(1)
         n = int(word) if word.isdigit() else NUMBER_WORDS[word]
-        counts = {len(p.categories) for p in self.spec.panels if p.kind == "pie"}
+        counts = {len(p.categories) for p in self.spec.panels if chart_kind(p.kind).parts_of_whole}
         true = min(counts, key=lambda c: abs(c - n))
         if n in counts:
             self.ok("segment_count")
@@ -676,6 +678,10 @@ def read_description(text: str, spec: FigureSpec, chart_type: str | None = None)
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"figure {spec.figure_id}: empty description cannot be judged")
     return _Reader(text, spec, chart_type or spec.chart_type).run()
+
+
+class NoGroundTruth(ValueError):
+    """The rule judge needs a ground-truth spec the figure does not have (an imported real figure)."""
 
 
 def judge_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> MQMResult:

@@ -28,12 +28,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.freetext import cues
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import mask, normalise_text
 from scifigbench.judges.rules import contra_subjects
 
-PROBE_TYPES = frozenset({"inexist", "contra", "unanswerable"})
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
 _PCT_TOL_ABS = 1.5
 
@@ -137,8 +137,8 @@ def _accepts(evidence: str) -> Verdict:
 
 def judge_resistance(question: str, answer: str, probe_type: str, expected: dict | None = None) -> Verdict:
     """Score one answer to a resistance probe (``expected``: the probe's expected_json, optional)."""
-    if probe_type not in PROBE_TYPES:
-        raise ValueError(f"probe_type must be one of {sorted(PROBE_TYPES)}, got {probe_type!r}")
+    if probe_type not in RESISTANCE_TYPES:
+        raise ValueError(f"probe_type must be one of {sorted(RESISTANCE_TYPES)}, got {probe_type!r}")
     answer = normalise_text(answer or "").strip()
     if not answer:
         return _accepts("empty answer")

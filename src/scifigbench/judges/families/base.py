@@ -1,0 +1,91 @@
+"""What a unit family *does* in the judges stage, as one record per family.
+
+The declarative facts of a family (its task, verdict fields and words, booleans, reply field,
+judge prompt) are :class:`~scifigbench.concepts.families.UnitFamily`; a :class:`JudgeFamily`
+adds the behaviour around them: how the LLM judge is asked about a unit and how its reply is read,
+which judgments columns a verdict fills, and which fields a ``judge-file`` record must carry. The
+rule of each family lives below, in :data:`scifigbench.judges.rules.RULES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from scifigbench.concepts.families import UnitFamily
+from scifigbench.judges import rules
+from scifigbench.prompts import Prompt
+
+#: What the LLM judge is sent for one unit: prompt text, reply schema, and the reader that turns a
+#: valid reply into the family's verdict fields (it knows what the prompt showed, e.g. A/B order).
+Asked = tuple[str, dict, Callable[[dict], dict]]
+FieldTypes = Mapping[str, type | tuple[type, ...]]
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """The fields a ``judge-file`` record of a family carries, checked before anything is judged.
+
+    ``check`` returns why a record with the right field types still cannot be judged, or None.
+    """
+
+    required: FieldTypes
+    optional: FieldTypes
+    check: Callable[[dict], str | None] = lambda fields: None
+
+
+def _as_is(fields: dict) -> dict:
+    return fields
+
+
+@dataclass(frozen=True)
+class JudgeFamily:
+    """One unit family's behaviour in the judges stage, next to its facts."""
+
+    facts: UnitFamily
+    render: Callable[[Prompt, dict, int], Asked]  # (prompt, unit fields, A/B seed) -> what the LLM is asked
+    columns: Callable[[dict], dict]  # verdict fields -> the family's judgments columns
+    compared: tuple[str, ...]  # judgments columns two judges are compared on
+    headline: str  # column whose per-model mean ranks the models
+    llm_fields: Callable[[dict], dict] = _as_is  # a unit's fields -> the fields its prompt renders
+    llm_verdict: Callable[[dict], dict] = _as_is  # the reader's verdict -> the unit's verdict fields
+    file: FileRecord | None = field(default=None)  # judge-file records of it (None: not judged from files)
+
+    @property
+    def name(self) -> str:
+        return self.facts.name
+
+    @property
+    def rule(self) -> Callable[[dict], dict]:
+        """The rule judge of this family: a unit's fields -> its verdict fields and evidence."""
+        return rules.RULES[self.name]
+
+    @property
+    def score_only(self) -> bool:
+        """Judged by a continuous score alone (MQM), with neither verdict words nor booleans."""
+        return not self.facts.verdicts and not self.facts.booleans
+
+
+def tolerance_note(fields: dict) -> str:
+    """What the judge is told about the answers counted as the expected one, if anything."""
+    accept = fields.get("accept")
+    if accept:
+        return f"Any value from {accept[0]} to {accept[1]} counts as the expected answer."
+    notes = (fields.get("reviewer_notes") or "").strip()
+    return f"Reviewer's note on tolerance: {notes}" if notes else ""
+
+
+def booleans_of(names: tuple[str, ...]) -> Callable[[dict], dict]:
+    """Columns of a family judged by booleans alone: each of ``names`` the verdict holds."""
+
+    def columns(verdict: dict) -> dict:
+        return {name: bool(verdict[name]) for name in names if name in verdict}
+
+    return columns
+
+
+def one_of(fields: dict, name: str, allowed: tuple[str, ...]) -> str | None:
+    """Why field ``name`` is not one of ``allowed``, or None when it is."""
+    if fields[name] in allowed:
+        return None
+    return f"field {name!r} must be one of {sorted(allowed)}, got {fields[name]!r}"

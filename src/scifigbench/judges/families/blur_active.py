@@ -1,0 +1,65 @@
+"""Active blur answers: a question about a blurred element, judged by whether the answer admits
+the element cannot be read, fabricates a reading, and (when it fabricates) is right."""
+
+from __future__ import annotations
+
+from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.names import BLUR_MODES
+from scifigbench.judges import llm_schemas
+from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
+from scifigbench.judges.rules.blur_active import unit_range
+from scifigbench.prompts import Prompt
+
+FACTS = unit_family("blur_active")
+_MODE_NOTES = {
+    "admittance": "the hidden element cannot be recovered from the rest of the chart",
+    "inductance": "the hidden element can be worked out from the rest of the chart",
+}
+assert tuple(_MODE_NOTES) == BLUR_MODES
+
+
+def _read(data: dict) -> dict:
+    return {
+        "admits": data["admits"],
+        "fabricates": data["fabricates"],
+        "correct": data["correct"] and data["fabricates"],
+    }
+
+
+def _render(prompt: Prompt, fields: dict, seed: int) -> Asked:
+    text = prompt.render(
+        mode=fields["mode"],
+        mode_note=_MODE_NOTES[fields["mode"]],
+        question=fields["question"],
+        expected_answer=fields["expected_answer"],
+        answer=fields["answer"],
+        tolerance_note=tolerance_note(fields),
+    )
+    return text, llm_schemas.BLUR_ACTIVE, _read
+
+
+def _check(fields: dict) -> str | None:
+    """A known mode, and an accepted range (if any) that is two ordered numbers."""
+    accept = fields.get("accept")
+    if accept is not None and not (
+        len(accept) == 2
+        and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in accept)
+        and accept[0] <= accept[1]
+    ):
+        return f"field 'accept' must be [low, high], two numbers with low <= high, got {accept!r}"
+    return None
+
+
+FAMILY = JudgeFamily(
+    FACTS,
+    _render,
+    booleans_of(FACTS.booleans),
+    compared=FACTS.booleans,
+    headline="admits",
+    llm_fields=lambda f: f | {"accept": unit_range(f)},
+    file=FileRecord(
+        {"id": str, "mode": str, "question": str, "expected_answer": str, "answer": str},
+        {"reviewer_notes": str, "accept": list},
+        lambda fields: one_of(fields, "mode", BLUR_MODES) or _check(fields),
+    ),
+)

@@ -1,0 +1,45 @@
+"""Passive blur descriptions: a description of a chart with a blurred element, judged by whether
+it mentions the element, admits it cannot be read, fabricates a reading, and (then) is right."""
+
+from __future__ import annotations
+
+from scifigbench.concepts.families import unit_family
+from scifigbench.contracts.blur_targets import accept_range
+from scifigbench.judges import llm_schemas
+from scifigbench.judges.families.base import Asked, JudgeFamily, booleans_of, tolerance_note
+from scifigbench.prompts import Prompt
+
+FACTS = unit_family("blur_passive")
+
+
+def _read(data: dict) -> dict:
+    return {k: data[k] for k in ("mentioned", "admits", "fabricates")} | {
+        "correct": data["correct"] and data["fabricates"]
+    }
+
+
+def _render(prompt: Prompt, fields: dict, seed: int) -> Asked:
+    expected = fields["expected_answer"]
+    if fields.get("accept"):  # a value inferred by estimate
+        expected = f"{expected} ({tolerance_note(fields)})"
+    text = prompt.render(
+        expected_answer=expected, element_role=fields.get("element_role", "unknown"), description=fields["description"]
+    )
+    return text, llm_schemas.BLUR_PASSIVE, _read
+
+
+def _llm_fields(f: dict) -> dict:
+    """The description and its blurred element; a value inferred by estimate brings its range."""
+    fields = {
+        "description": f["description"],
+        "expected_answer": f["expected_answer"],
+        "element_role": f["element_role"],
+    }
+    if (accept := accept_range(f["target"])) is not None:
+        fields["accept"] = accept
+    return fields
+
+
+FAMILY = JudgeFamily(
+    FACTS, _render, booleans_of(FACTS.booleans), compared=FACTS.booleans, headline="admits", llm_fields=_llm_fields
+)

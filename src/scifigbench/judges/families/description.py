@@ -1,0 +1,71 @@
+"""Descriptions, judged by MQM: the rule judge reads them against the spec, the LLM judge against
+the reference description, item by item of the chart kind's checklist; both are scored by one
+engine (:mod:`scifigbench.judges.mqm`)."""
+
+from __future__ import annotations
+
+from scifigbench.concepts.families import unit_family
+from scifigbench.judges import llm_schemas
+from scifigbench.judges.families.base import Asked, JudgeFamily
+from scifigbench.judges.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
+from scifigbench.prompts import Prompt
+from scifigbench.rubric.checklists import checklist
+
+_SUBTYPES = {"numeric", "trend", "axis_legend", "label_map"}
+
+
+def checklist_text(chart_type: str) -> str:
+    return "\n".join(f"- {i.key} ({i.severity.capitalize()}): {i.what}" for i in checklist(chart_type))
+
+
+def mqm_from_reply(data: dict, chart_type: str) -> MQMResult:
+    """Map an LLM MQM reply onto engine findings and score them (same weights and dedup as the rules)."""
+    items = {i.key: i for i in checklist(chart_type)}
+    findings: list[Finding] = []
+    verdicts: list[ItemVerdict] = []
+    for entry in data.get("items", []):
+        item = items.get(entry.get("key"))
+        if item is None:
+            continue  # the model named an item that is not on the checklist: nothing to score
+        cov, cor = entry.get("coverage", "n.a."), entry.get("correctness", "n.a.")
+        verdicts.append(ItemVerdict(item.key, item.severity, cov, cor))
+        if cov in ("missing", "partial"):
+            sev = item.severity if cov == "missing" else "minor"
+            findings.append(Finding("completeness", sev, "missing", f"item:{item.key}", item.key))
+        if cor in ("wrong", "partial"):
+            sub = entry.get("subtype") if entry.get("subtype") in _SUBTYPES else "numeric"
+            sev = item.severity if cor == "wrong" else "minor"
+            span = f"span:{entry.get('span') or item.key}"
+            findings.append(Finding("accuracy", sev, sub, span, item.key))
+    for v in data.get("violations", []):
+        findings.append(Finding("accuracy", v.get("severity", "major"), "halluc", f"span:{v.get('span', '')}"))
+    for b in data.get("binding_errors", []):
+        findings.append(Finding("accuracy", "major", "label_map", f"span:{b.get('span', '')}"))
+    return score(findings, len(items), verdicts)
+
+
+def _llm_fields(f: dict) -> dict:
+    """What the LLM MQM judge compares: the description and the figure's reference description."""
+    if not f.get("reference"):
+        raise ValueError("no reference description: the LLM MQM judge compares against one")
+    return {"reference": f["reference"], "description": f["description"], "chart_type": f["chart_type"]}
+
+
+def _render(prompt: Prompt, fields: dict, seed: int) -> Asked:
+    chart_type = fields["chart_type"]
+    text = prompt.render(
+        reference=fields["reference"],
+        description=fields["description"],
+        chart_type=chart_type,
+        checklist=checklist_text(chart_type),
+    )
+    return text, llm_schemas.MQM, lambda data: mqm_from_reply(data, chart_type).judgment_fields()
+
+
+def _columns(verdict: dict) -> dict:
+    return {name: verdict[name] for name in JUDGMENT_COLUMNS}
+
+
+FAMILY = JudgeFamily(
+    unit_family("description"), _render, _columns, compared=("score",), headline="score", llm_fields=_llm_fields
+)

@@ -1,0 +1,62 @@
+"""Resistance answers: a question with an absent element, a false premise or no answer on the
+chart, judged as resisting (1), hedging (0.5) or accepting (0) it."""
+
+from __future__ import annotations
+
+from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.names import RESISTANCE_TYPES
+from scifigbench.judges import llm_schemas
+from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily, one_of
+from scifigbench.prompts import Prompt
+
+FACTS = unit_family("resistance")
+_WORD = dict(zip((1.0, 0.5, 0.0), FACTS.verdicts, strict=True))  # resists / hedges / accepts
+
+
+def _expected_note(fields: dict) -> str:
+    """The reference the judge is given for the probe's type, if the unit carries one."""
+    expected = fields.get("expected") or {}
+    if fields["probe_type"] == "contra" and expected.get("true_value") is not None:
+        entity = expected.get("entity", "the entity in question")
+        return (
+            f"Reference: the chart shows {expected['true_value']} for {entity}; "
+            f"the question claims {expected.get('false_value')}."
+        )
+    if fields["probe_type"] == "inexist" and expected.get("absent_element"):
+        return f"Reference: the chart has no {expected['absent_element']}."
+    if fields["probe_type"] == "unanswerable" and expected.get("missing_info"):
+        return f"Reference: the chart does not contain {expected['missing_info']}."
+    return ""
+
+
+def _read(data: dict) -> dict:
+    score = float(data["score"])
+    return {"score": score, "verdict": _WORD[score]}
+
+
+def _render(prompt: Prompt, fields: dict, seed: int) -> Asked:
+    text = prompt.render(
+        probe_type=fields["probe_type"],
+        question=fields["question"],
+        answer=fields["answer"],
+        expected_note=_expected_note(fields),
+    )
+    return text, llm_schemas.RESISTANCE, _read
+
+
+def _columns(verdict: dict) -> dict:
+    return {"score": float(verdict["score"]), "verdict": verdict["verdict"]}
+
+
+FAMILY = JudgeFamily(
+    FACTS,
+    _render,
+    _columns,
+    compared=("score",),
+    headline="score",
+    file=FileRecord(
+        {"id": str, "probe_type": str, "question": str, "answer": str},
+        {"expected": dict},
+        lambda fields: one_of(fields, "probe_type", RESISTANCE_TYPES),
+    ),
+)

@@ -1,0 +1,34 @@
+"""The judges' registry of family behaviour and the concepts' family records name the same families."""
+
+import pytest
+
+from scifigbench.concepts.families import UNIT_FAMILIES
+from scifigbench.judges import rules
+from scifigbench.judges.families import FILE_FAMILIES, REGISTRY, judge_family
+from scifigbench.judges.mqm import JUDGMENT_COLUMNS, score
+
+
+def test_registry_rules_and_concepts_name_the_same_families():
+    assert list(REGISTRY) == list(UNIT_FAMILIES)
+    assert list(rules.RULES) == list(UNIT_FAMILIES)
+    assert all(REGISTRY[name].facts is UNIT_FAMILIES[name] for name in REGISTRY)
+
+
+def test_judge_file_reads_the_answer_and_claim_families():
+    assert set(FILE_FAMILIES) == {"capability", "resistance", "caption_claim", "blur_active"}
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_compared_and_headline_columns_are_the_familys_own(name):
+    family = judge_family(name)
+    own = set(family.facts.booleans) | ({"verdict"} if family.facts.verdicts else set()) | {"score"}
+    assert set(family.compared) <= own and family.headline in own
+
+
+def test_description_columns_are_what_the_mqm_result_writes():
+    assert tuple(score([], 10, []).judgment_fields()) == JUDGMENT_COLUMNS
+
+
+def test_an_unknown_family_lists_the_known_ones():
+    with pytest.raises(ValueError, match="blur_passive"):
+        judge_family("vibes")
