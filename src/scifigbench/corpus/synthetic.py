@@ -17,6 +17,7 @@ from scifigbench.corpus.render import render
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
 
+
 def build_figure(job: tuple[int, str, int, int]) -> tuple[str, bytes]:
     """Generate, render and describe one figure; returns (spec JSON, PNG bytes). Runs in a worker."""
     seed, chart_type, index, dpi = job
