@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Literal
 
-ChartType = Literal["bar", "line", "pie"]
+from scifigbench.concepts.kinds import chart_kind
 
 
 @dataclass
@@ -49,7 +49,7 @@ class Annotation:
 @dataclass
 class Panel:
     index: int
-    kind: ChartType
+    kind: str                      # a chart kind of the registry (concepts.kinds)
     categories: list[str]
     series: list[Series]
     title: str | None = None
@@ -73,6 +73,9 @@ class Panel:
     wedge_labels: bool = False     # pie: category names printed beside the wedges
     shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
 
+    def __post_init__(self) -> None:
+        chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
+
 
 @dataclass
 class TextElement:
@@ -93,7 +96,7 @@ class TextElement:
 @dataclass
 class FigureSpec:
     figure_id: str
-    chart_type: ChartType
+    chart_type: str                # a chart kind of the registry (concepts.kinds)
     variant: str
     panels: list[Panel]
     title: str | None
@@ -113,19 +116,22 @@ class FigureSpec:
     palette: str = "tab10"
     legend_outside: str | None = None  # figure-level legend position ("top", "right") or None
 
+    def __post_init__(self) -> None:
+        chart_kind(self.chart_type)  # an unknown kind fails where the spec is made or loaded
+
     def series_names(self) -> list[str]:
-        """Every series name of the bar and line panels, once each, in drawing order."""
+        """Every series name, once each, in drawing order (the one series of a whole cut into parts is unnamed)."""
         seen: list[str] = []
         for p in self.panels:
-            if p.kind != "pie":
+            if not chart_kind(p.kind).parts_of_whole:
                 seen += [s.name for s in p.series if s.name not in seen]
         return seen
 
     def category_names(self) -> list[str]:
-        """Every bar category or pie segment label, once each, in drawing order."""
+        """Every named category (a bar's, a pie segment's; not an x tick), once each, in drawing order."""
         seen: list[str] = []
         for p in self.panels:
-            if p.kind != "line":
+            if not chart_kind(p.kind).ordered_x:
                 seen += [c for c in p.categories if c not in seen]
         return seen
 

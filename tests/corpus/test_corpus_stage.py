@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from scifigbench.contracts import ContractError
-from scifigbench.corpus import stage, subsets
+from scifigbench.corpus import generate, stage, subsets
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.spec import FigureSpec
 from scifigbench.corpus.synthetic import build_figure
@@ -150,3 +150,18 @@ def test_default_corpus_has_variety_and_no_duplicates() -> None:
     assert {p.pct_position for sp in specs for p in sp.panels if p.kind == "pie"} == {"inside", "outside"}
     legend_places = {sp.legend_outside for sp in specs} | {sp.panels[0].legend_loc for sp in specs}
     assert len(legend_places - {None}) >= 6
+
+
+def test_seed_codes_of_the_paper_kinds_stay_put() -> None:
+    """A kind's figures are seeded by its place in the registry: the paper's kinds keep 1, 2, 3."""
+    assert [generate.seed_code(k) for k in ("bar", "line", "pie")] == [1, 2, 3]
+
+
+def test_a_spec_of_an_unknown_kind_is_refused() -> None:
+    """The chart kind is checked against the registry where a spec is loaded, not later in a stage."""
+    spec = json.loads(build_figure((42, "bar", 0, 72))[0])
+    with pytest.raises(ValueError, match="unknown chart kind 'scatter'"):
+        FigureSpec.from_dict({**spec, "chart_type": "scatter"})
+    spec["panels"][0]["kind"] = "scatter"
+    with pytest.raises(ValueError, match="unknown chart kind 'scatter'"):
+        FigureSpec.from_dict(spec)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.spec import FigureSpec, Panel
 
 _FIRST = ["A.", "J.", "M.", "S.", "L.", "K.", "R.", "E.", "T.", "N.", "H.", "C."]
@@ -69,14 +70,15 @@ def _fmt(v: float) -> str:
 
 def _panel_facts(p: Panel, n: int, where: str) -> list[str]:
     out = []
-    value_label = p.x_label if p.kind == "bar" and p.orientation == "horizontal" else p.y_label
+    kind = chart_kind(p.kind)
+    value_label = p.x_label if kind.category_axis and p.orientation == "horizontal" else p.y_label
     metric = value_label or "the reported metric"
-    if p.kind == "pie" and p.series:
+    if kind.parts_of_whole and p.series:
         s = p.series[0]
         pairs = sorted(zip(p.categories, s.values), key=lambda t: -t[1])
         out.append(f"{where} breaks the total down into {len(pairs)} parts: {pairs[0][0]} is the largest share at "
                    f"{_fmt(pairs[0][1])}%, while {pairs[-1][0]} accounts for only {_fmt(pairs[-1][1])}%.")
-    elif p.kind == "bar" and p.series:
+    elif kind.category_axis and p.series:
         shown = [s.name for s in p.series[:4]]
         names = ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else shown[0]
         best = max(((s.name, c, v) for s in p.series for c, v in zip(p.categories, s.values)), key=lambda t: t[2])
@@ -85,7 +87,7 @@ def _panel_facts(p: Panel, n: int, where: str) -> list[str]:
         out.append(f"{where} compares {subj} in terms of {metric.lower()}.")
         out.append(f"The highest value, {_fmt(best[2])}, is reached on {best[1]}"
                    + (f" by {best[0]}" if len(p.series) > 1 else "") + f", and the lowest, {_fmt(worst[2])}, on {worst[1]}.")
-    elif p.kind == "line" and p.series:
+    elif kind.ordered_x and p.series:
         for s in p.series[:3]:
             trend = "rises" if s.values[-1] > s.values[0] else "falls" if s.values[-1] < s.values[0] else "stays flat"
             out.append(f"{s.name} {trend} from {_fmt(s.values[0])} to {_fmt(s.values[-1])} as "

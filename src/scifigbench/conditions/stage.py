@@ -25,6 +25,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.concepts.names import MODE_CONDITION
 from scifigbench.conditions import decisions as review
 from scifigbench.conditions.blur import blur_box, blur_with
 from scifigbench.conditions.candidates import BlurTarget
@@ -42,7 +43,6 @@ from scifigbench.conditions.selection import select_targets
 from scifigbench.conditions.text import redact
 from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_contrast, rotate
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
-from scifigbench.contracts.conditions import MODE_CONDITION
 from scifigbench.failures import ItemFailure, from_exception, write_failures
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import code_version, content_key

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Candidate, overlaps, rank
 from scifigbench.conditions.text import fold, mentions
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
@@ -126,7 +127,7 @@ def _value_labels(spec: FigureSpec) -> list[Candidate]:
     out = []
     for e in spec.elements("value_label"):
         p = _panel(spec, e.panel)
-        if p is None or p.kind != "bar" or p.stacked or p.y_scale != "linear" or e.value is None:
+        if p is None or not chart_kind(p.kind).category_axis or p.stacked or p.y_scale != "linear" or e.value is None:
             continue
         value_axis = "x" if p.orientation == "horizontal" else "y"
         ticks = [t for t in _axis_ticks(spec, e.panel, value_axis) if parse_number(t.text) is not None]
@@ -147,7 +148,7 @@ def _value_labels(spec: FigureSpec) -> list[Candidate]:
 def _pie_remainder(spec: FigureSpec) -> list[Candidate]:
     out = []
     for p in spec.panels:
-        if p.kind != "pie":
+        if not chart_kind(p.kind).parts_of_whole:
             continue
         pcts = [e for e in spec.elements("pie_pct") if e.panel == p.index]
         if len(pcts) != len(p.categories) or len(pcts) < 2:

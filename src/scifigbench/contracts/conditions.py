@@ -4,11 +4,10 @@
 stage, so the setups stage composes it.
 """
 
+from scifigbench.concepts.names import CONDITION_MODE, IMAGE_CONDITIONS, MODE_CONDITION
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
-CONDITIONS = frozenset({"base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "admb", "indb"})
-MODE_CONDITION = {"admittance": "admb", "inductance": "indb"}  # blur mode -> the condition that shows its blur
-CONDITION_MODE = {c: m for m, c in MODE_CONDITION.items()}
+CONDITIONS = frozenset(IMAGE_CONDITIONS)
 
 CONDITIONS_TABLE = TableSchema(
     name="conditions",
@@ -26,3 +25,6 @@ CONDITIONS_TABLE = TableSchema(
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"), ForeignKey("blur_target_id", "blur_targets", "target_id")),
 )
+
+# The blur modes' conditions are values this contract allows, so they are read from here too.
+__all__ = ["CONDITIONS", "CONDITIONS_TABLE", "CONDITION_MODE", "MODE_CONDITION"]

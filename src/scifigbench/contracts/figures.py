@@ -2,9 +2,10 @@
 
 import re
 
+from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.contracts.core import Column, TableSchema
 
-CHART_TYPES = frozenset({"bar", "line", "pie"})
+CHART_TYPES = frozenset(CHART_KINDS)
 SOURCES = frozenset({"synthetic", "manifest", "scivqa", "release"})
 
 

@@ -8,6 +8,7 @@ caption and states only facts that hold in the spec (later stages falsify it on 
 
 from __future__ import annotations
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.spec import FigureSpec, Panel
 
 MARKER_NAMES = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond", "v": "downward-triangle",
@@ -43,7 +44,7 @@ def _num(panel: Panel, v: float) -> str:
 
 def _what(spec: FigureSpec) -> str:
     p = spec.panels[0]
-    if spec.chart_type == "pie":
+    if chart_kind(spec.chart_type).parts_of_whole:
         return f"{p.series[0].name.lower()} as percentage shares"
     metric = (p.y_label if p.orientation == "vertical" else p.x_label) or "values"
     if spec.variant == "shared_x":
@@ -53,7 +54,7 @@ def _what(spec: FigureSpec) -> str:
 
 def _legend_sentence(spec: FigureSpec) -> str:
     p0 = spec.panels[0]
-    names = p0.categories if spec.chart_type == "pie" else [s.name for s in p0.series]
+    names = [s.name for s in p0.series] if chart_kind(spec.chart_type).legend_names_series else p0.categories
     if spec.legend_outside:
         where = LEGEND_PLACES.get(spec.legend_outside, spec.legend_outside)
     elif p0.legend_loc:
@@ -64,13 +65,14 @@ def _legend_sentence(spec: FigureSpec) -> str:
 
 
 def _colour_phrase(panel: Panel) -> str:
-    if panel.kind == "line":
+    kind = chart_kind(panel.kind)
+    if kind.ordered_x:
         parts = []
         for s in panel.series:
             style = "dashed" if s.linestyle == "--" else "solid"
             parts.append(f"{s.name} as a {style} {s.color_family} line with {MARKER_NAMES.get(s.marker or '', 'no')} markers")
         return "The series are drawn as " + _list(parts) + "."
-    if panel.kind == "bar":
+    if kind.category_axis:
         if len(panel.series) == 1:
             return f"All bars are {panel.series[0].color_family}."
         return "Series colours: " + _list([f"{s.name} in {s.color_family}" for s in panel.series]) + "."
@@ -85,7 +87,7 @@ def _axes_sentence(panel: Panel) -> str:
     cat_axis = "y" if value_axis == "x" else "x"
     cat_label = panel.y_label if cat_axis == "y" else panel.x_label
     val_label = panel.x_label if value_axis == "x" else panel.y_label
-    if panel.kind == "bar":
+    if chart_kind(panel.kind).category_axis:
         lab = f", labelled '{cat_label}'," if cat_label else ""
         parts.append(f"the {cat_axis}-axis{lab} lists the categories {_list(panel.categories)}")
     else:
@@ -103,7 +105,7 @@ def _extremes(panel: Panel) -> str:
     worst = min(((v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)))
 
     def who(series: str, category: str) -> str:
-        if panel.kind == "line":
+        if chart_kind(panel.kind).ordered_x:
             return f"{series} at {category}"
         return category if len(panel.series) == 1 else f"{series}, {category}"
 
@@ -139,6 +141,7 @@ def _pie_sentence(panel: Panel) -> str:
 
 def reference_description(spec: FigureSpec) -> str:
     p0 = spec.panels[0]
+    kind = chart_kind(spec.chart_type)
     n = len(spec.panels)
     title = f" titled '{spec.title}'" if spec.title else ""
     layout = ""
@@ -146,11 +149,11 @@ def reference_description(spec: FigureSpec) -> str:
         rows, cols = spec.layout
         layout = f" made of {n} panels arranged in {rows} row{'s' if rows > 1 else ''} and {cols} column{'s' if cols > 1 else ''}"
     out = [f"The figure is a {VARIANT_NAMES[spec.variant]}{title}{layout} showing {_what(spec)}"
-           + (f" for {_list([s.name for s in p0.series])}" if spec.chart_type != "pie" and len(p0.series) > 1 else "")
+           + (f" for {_list([s.name for s in p0.series])}" if kind.legend_names_series and len(p0.series) > 1 else "")
            + "."]
     if n > 1 and any(p.title for p in spec.panels):
         out.append("The panels are titled " + _list([f"'{p.title}'" for p in spec.panels if p.title]) + ".")
-    if spec.chart_type == "bar":
+    if kind.category_axis:
         if p0.stacked:
             out.append(f"Each bar is split into stacked segments for {_list([s.name for s in p0.series])}, bottom to top"
                        if p0.orientation == "vertical" else "Segments are stacked left to right")
@@ -159,23 +162,23 @@ def reference_description(spec: FigureSpec) -> str:
             out.append(f"Bars are grouped by category, with one bar per series in the order {_list([s.name for s in p0.series])}.")
     for p in spec.panels:
         prefix = f"In panel '{p.title}', " if (n > 1 and p.title) else ("In panel " + str(p.index + 1) + ", " if n > 1 else "")
-        if p.kind == "pie":
+        if chart_kind(p.kind).parts_of_whole:
             out.append(prefix + _pie_sentence(p)[0].lower() + _pie_sentence(p)[1:] if prefix else _pie_sentence(p))
             continue
         sent = _axes_sentence(p)
         out.append((prefix + sent if prefix else _cap(sent)) + ".")
         out.append(f"{'Here' if n > 1 else 'Overall'}, {_extremes(p)}.")
-        if p.kind == "line":
+        if chart_kind(p.kind).ordered_x:
             trend = _trend(p)
             if trend:
                 out.append(_cap(trend) + ".")
         for a in p.annotations:
             line = "vertical" if p.orientation == "horizontal" else "horizontal"
             out.append(f"A dotted {line} reference line is annotated '{a.text}'.")
-        if p.sort != "none" and p.kind != "pie":
+        if p.sort != "none":
             out.append(f"The bars are sorted in {p.sort} order of value.")
     out.append(_colour_phrase(p0))
-    if p0.kind == "pie" and p0.sort == "descending":
+    if chart_kind(p0.kind).parts_of_whole and p0.sort == "descending":
         out.append("Wedges are ordered from largest to smallest in the first chart.")
     if any(p.value_labels for p in spec.panels):
         out.append("Each bar carries a numeric value label at its end.")
@@ -187,18 +190,19 @@ def reference_description(spec: FigureSpec) -> str:
 
 def caption(spec: FigureSpec) -> str:
     p0 = spec.panels[0]
+    kind = chart_kind(spec.chart_type)
     names = [s.name for s in p0.series]
     panels = [p.title for p in spec.panels if p.title]
     on = f" on {_list(panels)}" if panels and spec.variant != "shared_x" else ""
     if not panels and spec.variant == "grouped":
         on = f" on {_list(p0.categories)}"
-    if spec.chart_type == "pie":
+    if kind.parts_of_whole:
         top = max(zip(p0.series[0].values, p0.categories))
         owners = f" for {_list(panels)}" if panels else ""
         return (f"{p0.series[0].name} ({len(p0.categories)} categories){owners}. "
                 f"{top[1]} accounts for the largest share ({top[0]:.1f}%){' in the first chart' if len(spec.panels) > 1 else ''}.")
     what = _what(spec)
-    if spec.chart_type == "bar":
+    if kind.category_axis:
         if p0.stacked:
             return f"Breakdown of {what} into {_list(names)} for {_list(p0.categories)}{on}."
         lead = f"{what} of {_list(names)}" if len(names) > 1 else f"{what} of {len(p0.categories)} systems"

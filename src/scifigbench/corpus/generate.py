@@ -7,18 +7,18 @@ not change when the corpus size changes and the corpus is reproducible bit for b
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import numpy as np
 
+from scifigbench.concepts.kinds import CHART_KINDS, ChartKind, chart_kind
 from scifigbench.corpus.palettes import PALETTES
 from scifigbench.spec import Annotation, FigureSpec, Panel, Series
 from scifigbench.corpus.vocab import DOMAINS, LINE_SERIES_EXTRA, X_AXES, Domain, Metric, XAxis
 
 T = TypeVar("T")
 
-CHART_CODES = {"bar": 1, "line": 2, "pie": 3}
 BAR_VARIANTS = ("grouped", "simple", "stacked", "horizontal")
 LINE_VARIANTS = ("multi_series", "log", "shared_x")
 PIE_VARIANTS = ("pie", "donut")
@@ -171,7 +171,7 @@ def _occupied(panel: Panel) -> list[tuple[float, float, float, float]]:
                 out += [(f - 0.02, 0.0, f + 0.02, 1.0), (f, 0.88, f + 0.45, 1.0)]
             else:
                 out.append((0.0, f - 0.03, 1.0, f + 0.1))
-    if panel.kind == "bar":
+    if chart_kind(panel.kind).category_axis:
         n = len(panel.categories)
         bottoms = [0.0] * n
         for s in panel.series:
@@ -553,13 +553,25 @@ def generate_pie(rng: np.random.Generator, index: int) -> FigureSpec:
     )
 
 
-GENERATORS = {"bar": generate_bar, "line": generate_line, "pie": generate_pie}
+def _generator(kind: ChartKind) -> Callable[[np.random.Generator, int], FigureSpec]:
+    """How figures of ``kind`` are made up: its layout trait picks shares, traces or bars."""
+    if kind.parts_of_whole:
+        return generate_pie
+    return generate_line if kind.ordered_x else generate_bar
+
+
+def seed_code(chart_type: str) -> int:
+    """The number that seeds a kind's figures: its place in the registry, counted from 1.
+
+    New kinds are appended to the registry, so the figures of the kinds before them never change.
+    """
+    return CHART_KINDS.index(chart_type) + 1
 
 
 def generate(seed: int, chart_type: str, index: int, dpi: int) -> FigureSpec:
     """The spec of figure ``index`` of ``chart_type``: deterministic in (seed, chart_type, index)."""
-    rng = np.random.default_rng([seed, CHART_CODES[chart_type], index])
-    spec = GENERATORS[chart_type](rng, index)
+    rng = np.random.default_rng([seed, seed_code(chart_type), index])
+    spec = _generator(chart_kind(chart_type))(rng, index)
     spec.figure_id = figure_id(chart_type, index)
     spec.dpi = dpi
     return spec

@@ -8,6 +8,7 @@ window extents from the bottom-left corner; boxes are flipped to the PNG's top-l
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from matplotlib.transforms import blended_transform_factory  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from scifigbench import fonts  # noqa: E402
+from scifigbench.concepts.kinds import ChartKind, chart_kind  # noqa: E402
 from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
@@ -178,7 +180,7 @@ def _draw_pie(d: Drawing, ax: Axes, panel: Panel) -> None:
 def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
     for a in panel.annotations:
         if a.kind == "hline" and a.value is not None:
-            horizontal = panel.kind == "bar" and panel.orientation == "horizontal"
+            horizontal = chart_kind(panel.kind).category_axis and panel.orientation == "horizontal"
             if horizontal:
                 ax.axvline(a.value, color="#555555", linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transData, ax.transAxes)
@@ -201,10 +203,11 @@ def _legend_columns(names: list[str], spec: FigureSpec) -> int:
 
 def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None:
     p0 = spec.panels[0]
-    if p0.kind == "pie":
-        handles, names = d.wedges[0], list(p0.categories)
-    else:
+    names_series = chart_kind(p0.kind).legend_names_series
+    if names_series:
         handles, names = axes[0].get_legend_handles_labels()
+    else:
+        handles, names = d.wedges[0], list(p0.categories)
     leg = None
     ncol_top = _legend_columns(names, spec)
     if spec.legend_outside == "top":
@@ -217,8 +220,15 @@ def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None
         leg = axes[0].legend(handles, names, loc=p0.legend_loc, framealpha=0.9)
     if leg is not None:
         for t, name in zip(leg.get_texts(), names):
-            meta = {"category": name} if p0.kind == "pie" else {"series": name}
+            meta = {"series": name} if names_series else {"category": name}
             d.add(t, role="legend_entry", panel=None if spec.legend_outside else 0, **meta)
+
+
+def _drawer(kind: ChartKind) -> Callable[[Drawing, Axes, Panel], None]:
+    """How a panel of ``kind`` is drawn: its layout trait picks wedges, traces or bars."""
+    if kind.parts_of_whole:
+        return _draw_pie
+    return _draw_lines if kind.ordered_x else _draw_bars
 
 
 def draw(spec: FigureSpec) -> Drawing:
@@ -233,9 +243,10 @@ def draw(spec: FigureSpec) -> Drawing:
         extra.set_visible(False)
     d = Drawing(figure=fig, axes=axes[: len(spec.panels)])
     for panel, ax in zip(spec.panels, d.axes):
-        {"bar": _draw_bars, "line": _draw_lines, "pie": _draw_pie}[panel.kind](d, ax, panel)
+        kind = chart_kind(panel.kind)
+        _drawer(kind)(d, ax, panel)
         _annotate(d, ax, panel)
-        if panel.kind != "pie":
+        if kind.has_value_axis:
             if panel.x_label:
                 d.add(ax.set_xlabel(panel.x_label), role="axis_label", panel=panel.index, axis="x")
             if panel.y_label:
@@ -259,7 +270,8 @@ def _category_ticks_overlap(ax: Axes, renderer: Any) -> bool:
 def _collect_ticks(d: Drawing, spec: FigureSpec) -> None:
     """Register the tick labels actually drawn (inside the view, visible, non-empty)."""
     for panel, ax in zip(spec.panels, d.axes):
-        if panel.kind == "pie":
+        kind = chart_kind(panel.kind)
+        if not kind.has_value_axis:
             continue
         for axis_name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
             lo, hi = sorted(axis.get_view_interval())
@@ -275,9 +287,9 @@ def _collect_ticks(d: Drawing, spec: FigureSpec) -> None:
                     continue
                 meta: dict[str, Any] = {"role": "tick", "panel": panel.index, "axis": axis_name}
                 cat_axis = (axis_name == "y") if panel.orientation == "horizontal" else (axis_name == "x")
-                if panel.kind == "bar" and cat_axis:
+                if kind.category_axis and cat_axis:
                     meta["category"] = panel.categories[int(round(loc))]
-                elif panel.kind == "line" and axis_name == "x":
+                elif kind.ordered_x and axis_name == "x":
                     meta["category"] = text
                     meta["value"] = loc
                 else:
@@ -318,7 +330,8 @@ def render(spec: FigureSpec) -> bytes:
         canvas.draw()
         rotated = False
         for panel, ax in zip(spec.panels, d.axes):
-            if panel.kind == "bar" and panel.orientation == "vertical" and _category_ticks_overlap(ax, canvas.get_renderer()):
+            upright_categories = chart_kind(panel.kind).category_axis and panel.orientation == "vertical"
+            if upright_categories and _category_ticks_overlap(ax, canvas.get_renderer()):
                 ax.tick_params(axis="x", labelrotation=30)
                 for t in ax.get_xticklabels():
                     t.set_horizontalalignment("right")

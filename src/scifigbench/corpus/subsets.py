@@ -14,7 +14,7 @@ import hashlib
 
 import pandas as pd
 
-CHART_TYPES = ("bar", "line", "pie")
+from scifigbench.concepts.kinds import CHART_KINDS
 
 
 def rank_key(seed: int, chart_type: str, figure_id: str) -> str:
@@ -25,13 +25,13 @@ def rank_key(seed: int, chart_type: str, figure_id: str) -> str:
 def assign(figures: pd.DataFrame, primary: dict[str, int], ablation: dict[str, int], seed: int) -> pd.DataFrame:
     """Add ``subset_primary`` / ``subset_ablation`` columns."""
     for name, counts in (("primary", primary), ("ablation", ablation)):
-        unknown = sorted(set(counts) - set(CHART_TYPES))
+        unknown = sorted(set(counts) - set(CHART_KINDS))
         if unknown:
-            raise ValueError(f"corpus.{name}: unknown chart type(s) {unknown}; use {list(CHART_TYPES)}")
+            raise ValueError(f"corpus.{name}: unknown chart type(s) {unknown}; use {list(CHART_KINDS)}")
     out = figures.copy()
     out["subset_primary"] = False
     out["subset_ablation"] = False
-    for chart_type in CHART_TYPES:
+    for chart_type in CHART_KINDS:
         ids = out.loc[out["chart_type"] == chart_type, "figure_id"].tolist()
         ranked = sorted(ids, key=lambda fid: rank_key(seed, chart_type, fid))
         chosen = ranked[: primary.get(chart_type, 0)]

@@ -9,14 +9,13 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
-
-CHART_ORDER = ("bar", "line", "pie")
 
 
 def build_figure(job: tuple[int, str, int, int]) -> tuple[str, bytes]:
@@ -30,7 +29,7 @@ def build_figure(job: tuple[int, str, int, int]) -> tuple[str, bytes]:
 
 
 def jobs(counts: dict[str, int], seed: int, dpi: int) -> list[tuple[int, str, int, int]]:
-    return [(seed, ct, i, dpi) for ct in CHART_ORDER for i in range(counts.get(ct, 0))]
+    return [(seed, ct, i, dpi) for ct in CHART_KINDS for i in range(counts.get(ct, 0))]
 
 
 def _results(job_list: list[tuple[int, str, int, int]], workers: int) -> Iterator[tuple[str, bytes]]:
@@ -43,7 +42,7 @@ def _results(job_list: list[tuple[int, str, int, int]], workers: int) -> Iterato
 
 def render_store(repo_root: Path) -> StepStore:
     """Figures by job: a figure is a pure function of (seed, chart type, index, dpi) and this code."""
-    return StepStore("corpus-render", code_version("corpus", "spec.py", "fonts"), repo_root)
+    return StepStore("corpus-render", code_version("corpus", "spec.py", "fonts", "concepts"), repo_root)
 
 
 def _built(job_list: list[tuple[int, str, int, int]], workers: int, store: StepStore) -> Iterator[tuple[str, bytes]]:

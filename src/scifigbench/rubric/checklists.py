@@ -1,9 +1,10 @@
-"""The MQM checklists: what a description of each chart type should cover, with severities.
+"""The MQM rubric: which checklist items a figure has, and how coverage of an item is graded.
 
 Paper, Appendix B.1: bar charts have 14 items, line plots 15, pie charts 11, each tagged Major or
-Minor; the severity caps the penalty an item can cost. The wording here is ours. ``aspect`` names
-the rule that checks the item (see :mod:`scifigbench.judges.rules.description`); the same aspect
-can serve several chart types. ``applies`` says when a figure has the thing at all: an item whose
+Minor; the severity caps the penalty an item can cost. Each kind's record declares its checklist
+(:mod:`scifigbench.concepts.kinds`), in our wording. An item's ``key`` names the rule that checks
+it (see :mod:`scifigbench.judges.rules.description`); the same key can serve several chart types.
+:func:`applicable` says when a figure has the thing at all: an item whose
 feature the figure lacks (no grid, one series, no markers) is not applicable and costs nothing.
 
 Coverage of list-like items (categories, series, colours, values) is graded by the fraction of
@@ -12,79 +13,20 @@ entities the description covers; :func:`coverage_from_fraction` is that rubric r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from scifigbench.concepts.kinds import KINDS, ChecklistItem, chart_kind
 from scifigbench.spec import FigureSpec
 
-Severity = Literal["major", "minor"]
 Coverage = Literal["complete", "partial", "missing", "n.a."]
 
-
-@dataclass(frozen=True)
-class ChecklistItem:
-    key: str
-    severity: Severity
-    what: str  # what the description should say, in our words
-
-
-BAR: tuple[ChecklistItem, ...] = (
-    ChecklistItem("chart_type", "major", "Says it is a bar chart (and which kind: grouped, stacked, horizontal)."),
-    ChecklistItem("purpose", "minor", "States what the figure is about, e.g. its title or measured quantity."),
-    ChecklistItem("orientation", "minor", "Says whether bars are vertical or horizontal."),
-    ChecklistItem("x_axis", "major", "Gives the x-axis label."),
-    ChecklistItem("y_axis", "major", "Gives the y-axis label."),
-    ChecklistItem("value_range", "minor", "Gives the range or ticks of the value axis."),
-    ChecklistItem("categories", "major", "Names the categories along the category axis."),
-    ChecklistItem("legend", "major", "Names the series shown in the legend."),
-    ChecklistItem("colours", "minor", "Says which colour encodes which series."),
-    ChecklistItem("arrangement", "minor", "Says how several series are arranged (side by side or stacked)."),
-    ChecklistItem("values", "major", "Reports values of individual bars correctly, bound to the right bar."),
-    ChecklistItem("extremes", "major", "Points out the highest and lowest bars correctly."),
-    ChecklistItem("value_labels", "minor", "Notes the numbers printed on the bars."),
-    ChecklistItem("layout", "minor", "Describes panels and visible annotations."),
-)
-
-LINE: tuple[ChecklistItem, ...] = (
-    ChecklistItem("chart_type", "major", "Says it is a line plot."),
-    ChecklistItem("purpose", "minor", "States what the figure is about, e.g. its title or measured quantity."),
-    ChecklistItem("x_axis", "major", "Gives the x-axis label."),
-    ChecklistItem("y_axis", "major", "Gives the y-axis label."),
-    ChecklistItem("x_range", "minor", "Gives the span of the x axis."),
-    ChecklistItem("value_range", "minor", "Gives the range or ticks of the y axis."),
-    ChecklistItem("legend", "major", "Names the plotted series."),
-    ChecklistItem("colours", "minor", "Says which colour encodes which series."),
-    ChecklistItem("markers", "minor", "Notes the point markers."),
-    ChecklistItem("grid", "minor", "Notes the grid lines."),
-    ChecklistItem("trend", "major", "Describes the direction of each series correctly."),
-    ChecklistItem("values", "major", "Reports values at specific x positions correctly, bound to the right series."),
-    ChecklistItem("extremes", "major", "Points out the highest and lowest points correctly."),
-    ChecklistItem("intersections", "minor", "Notes where series cross."),
-    ChecklistItem("layout", "minor", "Describes panels and visible annotations."),
-)
-
-PIE: tuple[ChecklistItem, ...] = (
-    ChecklistItem("chart_type", "major", "Says it is a pie (or donut) chart."),
-    ChecklistItem("purpose", "minor", "States what the figure is about, e.g. its title."),
-    ChecklistItem("segment_count", "major", "Gives the number of segments correctly."),
-    ChecklistItem("categories", "major", "Names the segments."),
-    ChecklistItem("values", "major", "Reports segment percentages correctly, bound to the right segment."),
-    ChecklistItem("extremes", "major", "Points out the largest segment correctly."),
-    ChecklistItem("smallest", "minor", "Points out the smallest segment correctly."),
-    ChecklistItem("colours", "minor", "Says which colour each segment has."),
-    ChecklistItem("label_placement", "minor", "Says where labels and percentages are placed."),
-    ChecklistItem("ordering", "minor", "Describes the order of the segments."),
-    ChecklistItem("legend", "minor", "Notes the legend."),
-)
-
-CHECKLISTS: dict[str, tuple[ChecklistItem, ...]] = {"bar": BAR, "line": LINE, "pie": PIE}
+#: Each kind's checklist by kind name, read from the kind records (the tests count its items).
+CHECKLISTS: dict[str, tuple[ChecklistItem, ...]] = {name: kind.checklist for name, kind in KINDS.items()}
 
 
 def checklist(chart_type: str) -> tuple[ChecklistItem, ...]:
-    try:
-        return CHECKLISTS[chart_type]
-    except KeyError:
-        raise ValueError(f"no MQM checklist for chart type '{chart_type}' (known: {sorted(CHECKLISTS)})") from None
+    """The MQM checklist of ``chart_type``, as its kind record declares it."""
+    return chart_kind(chart_type).checklist
 
 
 def coverage_from_fraction(covered: int, total: int) -> Coverage:
@@ -134,7 +76,7 @@ def is_monotonic(values: list[float]) -> bool:
 
 def _has_crossing(spec: FigureSpec) -> bool:
     for p in spec.panels:
-        if p.kind != "line" or len(p.series) < 2:
+        if not chart_kind(p.kind).ordered_x or len(p.series) < 2:
             continue
         for i, a in enumerate(p.series):
             for b in p.series[i + 1:]:
@@ -147,6 +89,7 @@ def _has_crossing(spec: FigureSpec) -> bool:
 def applicable(item: ChecklistItem, spec: FigureSpec) -> bool:
     """Whether the figure has what ``item`` asks about (else the item is n.a. and costs nothing)."""
     p0 = spec.panels[0]
+    kind = chart_kind(spec.chart_type)
     multi_series = len(spec.series_names()) > 1
     k = item.key
     if k == "purpose":
@@ -158,9 +101,9 @@ def applicable(item: ChecklistItem, spec: FigureSpec) -> bool:
     if k == "value_range":
         return any(p.y_range or p.y_ticks for p in spec.panels)
     if k == "legend":
-        return multi_series if spec.chart_type != "pie" else any(p.legend_loc for p in spec.panels)
+        return multi_series if kind.legend_names_series else any(p.legend_loc for p in spec.panels)
     if k == "colours":
-        return multi_series or spec.chart_type == "pie"
+        return multi_series or kind.parts_of_whole
     if k == "arrangement":
         return multi_series
     if k == "value_labels":
