@@ -17,6 +17,8 @@ import pytest
 import yaml
 
 from scifigbench.cli import COMMANDS
+from scifigbench.concepts.families import FAMILIES
+from scifigbench.concepts.kinds import KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -86,11 +88,19 @@ def _literals(node: ast.AST, known: set[str]) -> set[str]:
     }
 
 
+# Prompt fields of the concept records: a stage loading ``<record>.<field>`` may load any record's.
+RECORD_PROMPTS = {
+    "describe_prompt": {k.describe_prompt for k in KINDS.values()},
+    "judge_prompt": {f.judge_prompt for f in FAMILIES},
+}
+
+
 def prompt_ids(files: set[Path]) -> set[str]:
     """Prompt ids passed to ``prompts.load(...)`` in ``files``.
 
-    The argument is a literal, an f-string (its literal prefix, e.g. ``describe_``), a lookup in a
-    module-level dict (its values), or a variable (the prompt-id literals of the enclosing function).
+    The argument is a literal, an f-string (its literal prefix, e.g. ``describe_``), a record's
+    prompt field (``kind.describe_prompt``: every record's), a lookup in a module-level dict (its
+    values), or a variable (the prompt-id literals of the enclosing function).
     """
     known = {p.stem for p in PROMPTS.glob("*.txt")}
     used: set[str] = set()
@@ -119,6 +129,8 @@ def prompt_ids(files: set[Path]) -> set[str]:
                 used.add(arg.value)
             elif isinstance(arg, ast.JoinedStr) and isinstance(arg.values[0], ast.Constant):
                 used.update(k for k in known if k.startswith(str(arg.values[0].value)))
+            elif isinstance(arg, ast.Attribute) and arg.attr in RECORD_PROMPTS:
+                used.update(RECORD_PROMPTS[arg.attr])
             elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in tables:
                 used.update(_literals(ast.Tuple(elts=tables[arg.value.id].values), known))
             else:

@@ -19,29 +19,75 @@ class UnitFamily:
     """What the pipeline knows of one unit family."""
 
     name: str
-    task: str                          # the setup task whose responses hold units of this family
-    probe_family: str | None           # the probes-table family that feeds it (None: the figure itself)
-    reply_field: str                   # the record field holding the judged text
-    verdict_fields: tuple[str, ...]    # what a judge writes for one unit (rule and LLM alike)
-    verdicts: tuple[str, ...]          # the words of its ``verdict`` column (empty: booleans or score only)
-    booleans: tuple[str, ...]          # the boolean verdict columns it fills
-    judge_prompt: str                  # prompt id of its LLM judge
-    metric_cells: tuple[str, ...]      # metrics files its verdicts feed
+    task: str  # the setup task whose responses hold units of this family
+    probe_family: str | None  # the probes-table family that feeds it (None: the figure itself)
+    reply_field: str  # the record field holding the judged text
+    verdict_fields: tuple[str, ...]  # what a judge writes for one unit (rule and LLM alike)
+    verdicts: tuple[str, ...]  # the words of its ``verdict`` column (empty: booleans or score only)
+    booleans: tuple[str, ...]  # the boolean verdict columns it fills
+    judge_prompt: str  # prompt id of its LLM judge
+    metric_cells: tuple[str, ...]  # metrics files its verdicts feed
 
 
 FAMILIES: tuple[UnitFamily, ...] = (
-    UnitFamily("description", "describe", None, "description", ("score", "findings"), (), (),
-               "judge_mqm", ("perception",)),
-    UnitFamily("capability", "capability", "capability", "answer", ("correct",), ("correct", "incorrect"),
-               ("correct",), "judge_capability", ("capability",)),
-    UnitFamily("resistance", "resistance", "resistance", "answer", ("score", "verdict"),
-               ("resists", "hedges", "accepts"), (), "judge_resistance", ("behaviour",)),
-    UnitFamily("caption_claim", "describe", "caption_bias", "description", ("follows",),
-               ("image", "caption", "none", "undecided"), (), "judge_caption", ("behaviour",)),
-    UnitFamily("blur_active", "blur_active", "blur", "answer", ("admits", "fabricates", "correct"), (),
-               ("admits", "fabricates", "correct"), "judge_blur_active", ("behaviour",)),
-    UnitFamily("blur_passive", "describe", "blur", "description", ("mentioned", "admits", "fabricates", "correct"),
-               (), ("mentioned", "admits", "fabricates", "correct"), "judge_blur_passive", ("behaviour",)),
+    UnitFamily(
+        "description", "describe", None, "description", ("score", "findings"), (), (), "judge_mqm", ("perception",)
+    ),
+    UnitFamily(
+        "capability",
+        "capability",
+        "capability",
+        "answer",
+        ("correct",),
+        ("correct", "incorrect"),
+        ("correct",),
+        "judge_capability",
+        ("capability",),
+    ),
+    UnitFamily(
+        "resistance",
+        "resistance",
+        "resistance",
+        "answer",
+        ("score", "verdict"),
+        ("resists", "hedges", "accepts"),
+        (),
+        "judge_resistance",
+        ("behaviour",),
+    ),
+    UnitFamily(
+        "caption_claim",
+        "describe",
+        "caption_bias",
+        "description",
+        ("follows",),
+        ("image", "caption", "none", "undecided"),
+        (),
+        "judge_caption",
+        ("behaviour",),
+    ),
+    UnitFamily(
+        "blur_active",
+        "blur_active",
+        "blur",
+        "answer",
+        ("admits", "fabricates", "correct"),
+        (),
+        ("admits", "fabricates", "correct"),
+        "judge_blur_active",
+        ("behaviour",),
+    ),
+    UnitFamily(
+        "blur_passive",
+        "describe",
+        "blur",
+        "description",
+        ("mentioned", "admits", "fabricates", "correct"),
+        (),
+        ("mentioned", "admits", "fabricates", "correct"),
+        "judge_blur_passive",
+        ("behaviour",),
+    ),
 )
 
 UNIT_FAMILIES: dict[str, UnitFamily] = {f.name: f for f in FAMILIES}

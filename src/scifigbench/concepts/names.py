@@ -17,7 +17,16 @@ BLUR_MODES: tuple[str, ...] = ("admittance", "inductance")
 
 #: Every condition a figure is shown under, in the paper's table order.
 CONDITION_ORDER: tuple[str, ...] = (
-    "base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "capbias", "admb", "indb",
+    "base",
+    "nocap",
+    "noise",
+    "lowc",
+    "rot",
+    "inpaper",
+    "inpaper_blur",
+    "capbias",
+    "admb",
+    "indb",
 )
 
 #: The condition that shows each blur mode's blur, and back.

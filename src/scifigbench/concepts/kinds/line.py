@@ -25,7 +25,9 @@ KIND = ChartKind(
         ChecklistItem("markers", "minor", "Notes the point markers."),
         ChecklistItem("grid", "minor", "Notes the grid lines."),
         ChecklistItem("trend", "major", "Describes the direction of each series correctly."),
-        ChecklistItem("values", "major", "Reports values at specific x positions correctly, bound to the right series."),
+        ChecklistItem(
+            "values", "major", "Reports values at specific x positions correctly, bound to the right series."
+        ),
         ChecklistItem("extremes", "major", "Points out the highest and lowest points correctly."),
         ChecklistItem("intersections", "minor", "Notes where series cross."),
         ChecklistItem("layout", "minor", "Describes panels and visible annotations."),

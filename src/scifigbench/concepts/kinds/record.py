@@ -38,22 +38,24 @@ class ChartKind:
     """
 
     name: str
-    label: str                       # how tables and prose name it ("Bar")
+    label: str  # how tables and prose name it ("Bar")
     parts_of_whole: bool
     ordered_x: bool
     category_axis: bool
-    item_word: str                   # one mark: "bar", "point", "wedge"
-    series_word: str                 # one series: "series", "line"
-    part_word: str                   # one category in a description: "category", "x value", "segment"
+    item_word: str  # one mark: "bar", "point", "wedge"
+    series_word: str  # one series: "series", "line"
+    part_word: str  # one category in a description: "category", "x value", "segment"
     checklist: tuple[ChecklistItem, ...]
-    describe_prompt: str             # prompt id of the describe task (prompts/<id>.txt)
+    describe_prompt: str  # prompt id of the describe task (prompts/<id>.txt)
     chart_nouns: tuple[str, ...] = ()  # what prose calls such a chart ("bar graph"); empty: "<name> chart"
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
         if sum(layouts) != 1:
-            raise ValueError(f"chart kind {self.name!r}: exactly one of parts_of_whole, ordered_x, "
-                             f"category_axis must hold (got {layouts})")
+            raise ValueError(
+                f"chart kind {self.name!r}: exactly one of parts_of_whole, ordered_x, "
+                f"category_axis must hold (got {layouts})"
+            )
         keys = [i.key for i in self.checklist]
         if len(set(keys)) != len(keys):
             raise ValueError(f"chart kind {self.name!r}: checklist keys repeat: {keys}")
