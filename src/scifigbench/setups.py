@@ -23,29 +23,14 @@ import click
 import pandas as pd
 
 from scifigbench import params, paths, prompts
-from scifigbench.contracts.conditions import MODE_CONDITION
+from scifigbench.concepts.kinds import chart_kind
+from scifigbench.concepts.names import CAPABILITY_CATEGORIES, CONDITION_ORDER, MODE_CONDITION, RESISTANCE_TYPES
 from scifigbench.tableio import read_table, write_table
-
-CAPABILITY_ORDER = ("counting", "computation", "comparison", "pattern")
-RESISTANCE_ORDER = ("inexist", "contra", "unanswerable")
 
 
 @dataclass
 class SetupsConfig:
-    conditions: list[str] = field(
-        default_factory=lambda: [
-            "base",
-            "nocap",
-            "noise",
-            "lowc",
-            "rot",
-            "inpaper",
-            "inpaper_blur",
-            "capbias",
-            "admb",
-            "indb",
-        ]
-    )
+    conditions: list[str] = field(default_factory=lambda: list(CONDITION_ORDER))
 
 
 def _numbered(texts: list[str]) -> str:
@@ -104,7 +89,7 @@ def build_setups(
         if cond.condition not in wanted:
             continue
         fig = figs[cond.figure_id]
-        prompt = prompts.load(f"describe_{fig.chart_type}")
+        prompt = prompts.load(chart_kind(fig.chart_type).describe_prompt)
         caption = None if pd.isna(cond.caption) else cond.caption
         rows.append(_row(fig, cond, cond.condition, "describe", prompt, prompt.render(), caption, []))
 
@@ -120,8 +105,8 @@ def build_setups(
         base_caption = None if pd.isna(base.caption) else base.caption
 
         for family, order, prompt_id in (
-            ("capability", CAPABILITY_ORDER, "capability"),
-            ("resistance", RESISTANCE_ORDER, "resistance"),
+            ("capability", CAPABILITY_CATEGORIES, "capability"),
+            ("resistance", RESISTANCE_TYPES, "resistance"),
         ):
             fam = _ordered([p for p in group if p["family"] == family], order)
             if not fam:
@@ -132,7 +117,7 @@ def build_setups(
 
         if "capbias" in wanted:
             for probe in (p for p in group if p["family"] == "caption_bias"):
-                prompt = prompts.load(f"describe_{fig.chart_type}")
+                prompt = prompts.load(chart_kind(fig.chart_type).describe_prompt)
                 rows.append(
                     _row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]])
                 )

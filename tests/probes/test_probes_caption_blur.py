@@ -10,8 +10,9 @@ import pytest
 from helpers.spec_factory import VARIANTS, bar_grouped_two_panels, blur_target_rows, line_multi, pie
 from helpers.truth import mentions, number_forms, read_tolerance_at, spec_points, value
 
+from scifigbench.concepts.names import CLAIM_TYPES
 from scifigbench.probes.blur_questions import blur_probes
-from scifigbench.probes.caption_bias import caption_probe
+from scifigbench.probes.caption_bias import MAKERS, caption_probe
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
 
@@ -99,7 +100,11 @@ def test_caption_claim_types_all_occur():
     for spec, seed in CASES:
         p = caption_probe(FigureView(spec), rng_for(seed, spec.figure_id, "caption_bias"), (2, 3), (0.2, 0.4))
         types |= {c["type"] for c in p.expected["claims"]}
-    assert types == {"value_anchor", "trend", "comparison_swap", "ranking_inversion", "rate"}
+    assert types == set(CLAIM_TYPES)
+
+
+def test_every_claim_type_has_exactly_one_maker():
+    assert sorted(MAKERS) == sorted(CLAIM_TYPES)
 
 
 ALTERATION = re.compile(r"blur|hidden|obscur|unread|illegib|mask|cover|alter|missing|smudg", re.I)

@@ -8,10 +8,11 @@ import pytest
 from helpers.spec_factory import VARIANTS, bar_grouped_two_panels, line_multi, pie
 from helpers.truth import mentions, number_forms, read_tolerance_at, value
 
+from scifigbench.concepts.kinds import KINDS
 from scifigbench.spec import Annotation
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
-from scifigbench.probes.resistance import resistance_probes
+from scifigbench.probes.resistance import ABSENT, resistance_probes
 
 
 def _with_reference_line():
@@ -104,3 +105,11 @@ def test_reference_line_in_figure_is_never_presupposed_absent():
     assert "dashed baseline line" not in keys and "callout arrow" not in keys
     names = {_probes(spec, s)["inexist"].expected.get("absent_name") for s in range(40)}
     assert "human performance" not in names
+
+
+def test_every_kind_has_an_absent_element_and_every_element_a_kind():
+    """Absent elements are declared by traits: each chart kind gets some, none is left without a kind."""
+    for kind in KINDS.values():
+        assert any(a.applies(kind) for a in ABSENT), kind.name
+    for a in ABSENT:
+        assert any(a.applies(kind) for kind in KINDS.values()), a.key

@@ -12,7 +12,7 @@
   contra: {"entity": str, "true_value": float, "false_value": float, "offset": float
   (false/true - 1), "panel", "series", "category", "tolerance" (reading tolerance)};
   unanswerable: {"missing_info": str, "reference_answer" (SciVQA only)}}
-- caption_bias: {"claims": [{"claim": str, "reality": str, "type": one of CLAIM_TYPES,
+- caption_bias: {"claims": [{"claim": str, "reality": str, "type": one of concepts.names.CLAIM_TYPES,
   "fact": {...points involved, claimed and actual quantity; spec-rule captions only}}],
   "original_caption": str, "correct_elements": [str], "correct_share": float, "principle": str}
 - blur: {"target_id": str, "mode": str, "expected_answer": str, "reasoning_path": str,
@@ -26,18 +26,12 @@ Probe ids are ``<figure_id>/<family>/<category>`` with a ``/<n>`` suffix where o
 several probes of a category (SciVQA imports).
 """
 
+from scifigbench.concepts import names
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
-FAMILIES = frozenset({"capability", "resistance", "caption_bias", "blur"})
-CATEGORIES = frozenset(
-    {
-        "counting", "computation", "comparison", "pattern",
-        "inexist", "contra", "unanswerable",
-        "caption_bias",
-        "admittance", "inductance",
-    }
-)
-CLAIM_TYPES = frozenset({"value_anchor", "trend", "comparison_swap", "ranking_inversion", "rate"})
+FAMILIES = frozenset(names.PROBE_FAMILIES)
+# a caption-bias probe has one category, named like its family
+CATEGORIES = frozenset((*names.CAPABILITY_CATEGORIES, *names.RESISTANCE_TYPES, "caption_bias", *names.BLUR_MODES))
 
 PROBES = TableSchema(
     name="probes",

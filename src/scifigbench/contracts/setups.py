@@ -1,11 +1,12 @@
 """Schema of ``data/setups/setups.parquet``: one row per model request, model-agnostic."""
 
-from scifigbench.contracts.conditions import CONDITIONS
+from scifigbench.concepts.families import UNIT_FAMILIES
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.concepts.names import CONDITION_ORDER
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
-from scifigbench.contracts.figures import CHART_TYPES
 
-TASKS = frozenset({"describe", "capability", "resistance", "blur_active"})
-SETUP_CONDITIONS = CONDITIONS | {"capbias"}  # capbias = the base image with the caption-bias caption
+TASKS = frozenset(f.task for f in UNIT_FAMILIES.values())  # the tasks whose replies some unit family judges
+SETUP_CONDITIONS = frozenset(CONDITION_ORDER)  # capbias included: the base image with the caption-bias caption
 
 SETUPS = TableSchema(
     name="setups",
@@ -15,7 +16,7 @@ SETUPS = TableSchema(
         Column("figure_id", "str"),
         Column("condition", "str", allowed=SETUP_CONDITIONS),
         Column("task", "str", allowed=TASKS),
-        Column("chart_type", "str", allowed=CHART_TYPES),
+        Column("chart_type", "str", allowed=frozenset(CHART_KINDS)),
         Column("prompt_id", "str"),
         Column("prompt_version", "str", regex=r"^[0-9a-f]{12}$", doc="sha256 prefix of the template"),
         Column("system_text", "str", nullable=True),

@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.probes.figure_view import ORDINALS, FigureView
 from scifigbench.probes.probe import Probe
@@ -38,7 +39,7 @@ def _extreme_category(view: FigureView, panel: int, category: str) -> str | None
     p = view.panel(panel)
     pts = view.points[view.points.panel == panel]
     q = view.quantity(panel)
-    noun = view.x_name(panel) if p.kind == "bar" and view.x_name(panel) else "category"
+    noun = view.x_name(panel) if view.kind(panel).category_axis and view.x_name(panel) else "category"
     for s in p.series:
         sub = pts[pts.series == s.name].sort_values("value")
         if len(sub) < 3 or (len(p.series) > 1 and not view.series_named(s.name)):
@@ -62,7 +63,7 @@ def _panel_of(view: FigureView | None, element: dict[str, Any]) -> int | None:
     for p in view.spec.panels:
         if series and any(s.name == series for s in p.series):
             return p.index
-        if category and p.kind == "pie" and category in p.categories:
+        if category and chart_kind(p.kind).parts_of_whole and category in p.categories:
             return p.index
     return None
 
@@ -83,7 +84,7 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
                 return f"Which {view.series_word(panel)}{where} is drawn in {colour}?"
             k = [s.name for s in p.series].index(series)
             return f"What is the name of the {_ordinal(k)} entry in the legend{where}?"
-        if role in ("pie_label", "legend_entry") and p.kind == "pie" and category in p.categories:
+        if role in ("pie_label", "legend_entry") and view.kind(panel).parts_of_whole and category in p.categories:
             k = p.categories.index(category)
             fams = p.series[0].color_families or []
             if fams and fams.count(fams[k]) == 1:
@@ -95,7 +96,7 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
         if role == "value_label" and category:
             who = f"{series} " if series and len(p.series) > 1 else ""
             return f"What number is printed on the {who}bar for '{category}'{where}?"
-        if role == "tick" and category in p.categories and p.kind != "line":
+        if role == "tick" and category in p.categories and not view.kind(panel).ordered_x:
             q = _extreme_category(view, panel, category)
             if q:
                 return q

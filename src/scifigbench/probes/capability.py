@@ -24,11 +24,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from scifigbench.concepts.kinds import chart_kind
+from scifigbench.concepts.names import CAPABILITY_CATEGORIES
 from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, SeriesPair, category_noun, groups, series_pairs
 from scifigbench.probes.probe import Probe
 
-CATEGORIES = ("counting", "computation", "comparison", "pattern")
 ANSWER_TYPES = {
     "counting": {"number"},
     "computation": {"number"},
@@ -93,15 +94,16 @@ def _pscope(sp: SeriesPair, **extra: Any) -> dict[str, Any]:
 def count_members(view: FigureView, g: Group, rng) -> Candidate | None:
     """How many wedges, series, or (single-series bars) categories a panel shows."""
     p = view.panel(g.panel)
+    kind = view.kind(g.panel)
     where = view.where(g.panel)
-    if p.kind == "pie":
+    if kind.parts_of_whole:
         n, text, elements = len(p.categories), f"How many wedges make up the pie chart{where}?", ["wedges", "wedge labels"]
     elif len(p.series) > 1:
         n = len(p.series)
         text = f"How many distinct {plural(view.series_word(g.panel))} are plotted{where}?"
         elements = ["legend entries", "series colours"]
     else:
-        noun = category_noun(view, g.panel) if p.kind == "bar" else "plotted point"
+        noun = category_noun(view, g.panel) if kind.category_axis else "plotted point"
         n, text, elements = len(p.categories), f"How many {plural(noun)} are shown{where}?", ["category ticks"]
     return Candidate("counting", "count_members", 1, text, n, "number", 0.0,
                      f"Counting them gives {n}.", elements, np.inf, scope={"panel": g.panel, "over": "members"})
@@ -109,7 +111,7 @@ def count_members(view: FigureView, g: Group, rng) -> Candidate | None:
 
 def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None:
     """Every bar of every panel: needs panels, groups and series multiplied out."""
-    bars = [p for p in view.spec.panels if p.kind == "bar"]
+    bars = [p for p in view.spec.panels if chart_kind(p.kind).category_axis]
     if not bars or (len(bars) == 1 and len(bars[0].series) == 1):
         return None
     n = sum(len(p.categories) * len(p.series) for p in bars)
@@ -226,7 +228,7 @@ def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
 
 
 def group_mean(view: FigureView, g: Group, rng) -> Candidate | None:
-    if len(g.items) < 3 or view.panel(g.panel).kind == "pie":  # wedges always average 100/n
+    if len(g.items) < 3 or view.kind(g.panel).parts_of_whole:  # wedges always average 100/n
         return None
     v = [i.value for i in g.items]
     ans = float(np.mean(v))
@@ -285,7 +287,7 @@ def avg_rate(view: FigureView, g: Group, rng) -> Candidate | None:
 
 
 def pie_small_vs_large(view: FigureView, g: Group, rng) -> Candidate | None:
-    if view.panel(g.panel).kind != "pie" or len(g.items) < 4:
+    if not view.kind(g.panel).parts_of_whole or len(g.items) < 4:
         return None
     srt = sorted(g.items, key=lambda i: i.value)
     small = srt[:2]
@@ -413,7 +415,7 @@ def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
 
 def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
     """Where the largest change between neighbours is (along a line, or between adjacent bars)."""
-    if g.kind != "category" or view.panel(g.panel).kind == "pie" or len(g.items) < 4:
+    if g.kind != "category" or view.kind(g.panel).parts_of_whole or len(g.items) < 4:
         return None
     v = np.array([i.value for i in g.items])
     t = np.array([i.ctol for i in g.items])  # steps between neighbours are judged side by side
@@ -461,9 +463,9 @@ def same_order_everywhere(view: FigureView, g_list: list[Group], rng) -> Candida
     panels = {g.panel for g in g_list}
     where = " in every panel" if len(panels) > 1 else view.where(g_list[0].panel)
     noun = g_list[0].noun
-    p = view.panel(g_list[0].panel)
-    x_name = view.x_name(p.index)
-    across = (f"at every {x_name} value" if x_name else "at every x position") if p.kind == "line" else (
+    panel = g_list[0].panel
+    x_name = view.x_name(panel)
+    across = (f"at every {x_name} value" if x_name else "at every x position") if view.kind(panel).ordered_x else (
         f"in every {x_name}" if x_name else "in every category")
     text = f"Do the {plural(noun)} keep the same ordering from highest to lowest {across}{where}?"
     return Candidate("pattern", "same_order_everywhere", 3, text, "yes" if ans else "no", "yes_no", None,
@@ -518,7 +520,7 @@ def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candi
 
 
 def pie_top_two_share(view: FigureView, g: Group, rng) -> Candidate | None:
-    if view.panel(g.panel).kind != "pie" or len(g.items) < 4:
+    if not view.kind(g.panel).parts_of_whole or len(g.items) < 4:
         return None
     srt = sorted(g.items, key=lambda i: -i.value)
     s = srt[0].value + srt[1].value
@@ -546,7 +548,7 @@ def drawn_in_order(view: FigureView, g: Group, rng) -> Candidate | None:
     ans = all(s > 0 for s, _ in steps) or all(s < 0 for s, _ in steps)
     # sorted: every step readable; unsorted: one clear rise and one clear fall.
     margin = min(max(ups), max(downs)) if not ans else min(abs(s) - t for s, t in steps)
-    if view.panel(g.panel).kind == "pie":
+    if view.kind(g.panel).parts_of_whole:
         text = f"Going around the pie{view.where(g.panel)}, are the wedges arranged in order of size?"
     else:
         text = (f"Are the {plural(g.noun)}{g.context} drawn in order of their {_quant(view, g.panel)}, from one end "
@@ -581,7 +583,7 @@ def _applications(view: FigureView) -> dict[str, list[tuple[int, Callable[[np.ra
     sps = series_pairs(view)
     cat_groups = [g for g in gs if g.kind == "category"]
     ser_groups = [g for g in gs if g.kind == "series"]
-    out: dict[str, list] = {c: [] for c in CATEGORIES}
+    out: dict[str, list] = {c: [] for c in CAPABILITY_CATEGORIES}
 
     def add(cat: str, diff: int, fn, targets):
         for t in targets:
@@ -696,7 +698,7 @@ def capability_probes(view: FigureView, rng: np.random.Generator, n_candidates: 
     """
     probes, rejected = [], {}
     apps = _applications(view)
-    for cat in CATEGORIES:
+    for cat in CAPABILITY_CATEGORIES:
         options = apps[cat]
         order = rng.permutation(len(options))
         ranked = sorted(order, key=lambda k: -options[k][0])

@@ -21,12 +21,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.probes.entities import point_phrase
 from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, groups
 from scifigbench.probes.probe import Probe
 
-CLAIM_ORDER = ("value_anchor", "comparison_swap", "ranking_inversion", "trend", "rate")
 ATTEMPTS = 6
 
 
@@ -121,7 +121,7 @@ def comparison_swap(view: FigureView, gs: list[Group], rng, anchor, avoid: set) 
     scope = _cap(g.context.strip()) + ", " if g.context.strip() else ""
     va, vb = view.with_unit(g.panel, a.value), view.with_unit(g.panel, b.value)
     ma, mb = _member(view, g, a.label), _member(view, g, b.label)
-    if view.panel(g.panel).kind == "pie":
+    if view.kind(g.panel).parts_of_whole:
         claim = f"{scope}the '{b.label}' wedge is larger than the '{a.label}' wedge."
         reality = f"{scope}the '{a.label}' wedge ({va}) is larger than the '{b.label}' wedge ({vb})."
     else:
@@ -258,6 +258,8 @@ def _ratio(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict |
     }
 
 
+# One maker per claim type (concepts.names.CLAIM_TYPES); the order here is the order a figure's
+# seeded permutation starts from, so it is part of the output.
 MAKERS: dict[str, Callable] = {
     "value_anchor": value_anchor, "comparison_swap": comparison_swap, "ranking_inversion": ranking_inversion,
     "trend": trend, "rate": rate,
@@ -281,10 +283,11 @@ def correct_statements(view: FigureView) -> list[str]:
     """Verifiably true sentences: caption, chart type, names, axes, legend, the most salient value."""
     spec = view.spec
     p0 = spec.panels[0]
-    kind = {"bar": "bar chart", "line": "line chart", "pie": "donut chart" if p0.donut else "pie chart"}[spec.chart_type]
-    if spec.chart_type == "bar" and len(p0.series) > 1:
+    chart = chart_kind(spec.chart_type)
+    kind = "donut chart" if chart.parts_of_whole and p0.donut else f"{chart.label.lower()} chart"
+    if chart.category_axis and len(p0.series) > 1:
         kind = ("stacked " if p0.stacked else "grouped ") + kind
-    if spec.chart_type == "bar" and p0.orientation == "horizontal":
+    if chart.category_axis and p0.orientation == "horizontal":
         kind = "horizontal " + kind
     out = []
     if spec.caption:
@@ -292,15 +295,14 @@ def correct_statements(view: FigureView) -> list[str]:
     if spec.title:
         out.append(f"The figure is titled '{spec.title}'.")
     cats = list(p0.categories)
-    if spec.chart_type == "pie":
-        out.append(f"The {kind} splits the total into {len(cats)} wedges: {_join(cats)}.")
+    if chart.parts_of_whole:
+        out.append(f"The {kind} splits the total into {len(cats)} {plural(chart.item_word)}: {_join(cats)}.")
         if p0.pct_position is not None:
             out.append("Each wedge is labelled with its percentage.")
     else:
         names = [s.name for s in p0.series]
         subj = f"{_join(names)}" if len(names) > 1 else "a single series"
-        what = "x values" if spec.chart_type == "line" else "categories"
-        out.append(f"The {kind} compares {subj} over the {what} {_join(cats)}.")
+        out.append(f"The {kind} compares {subj} over the {plural(chart.part_word)} {_join(cats)}.")
         if len(spec.panels) > 1:
             titles = [f"'{p.title}'" for p in spec.panels if p.title]
             out.append(f"It has {len(spec.panels)} panels" + (f" ({_join(titles)})." if titles else "."))
@@ -335,7 +337,7 @@ def caption_probe(view: FigureView, rng: np.random.Generator, n_claims: tuple[in
     claims: list[dict] = []
     for _ in range(ATTEMPTS):  # a few seeded orders of the claim types; keep the first that fills up
         got, used = [], set()
-        for t in rng.permutation(CLAIM_ORDER):
+        for t in rng.permutation(list(MAKERS)):
             # claims about disjoint points, so the false claims never contradict each other
             c = MAKERS[str(t)](view, gs, rng, anchor, used)
             if c is not None:

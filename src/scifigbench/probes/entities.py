@@ -28,12 +28,13 @@ class Point:
 def point_phrase(view: FigureView, panel: int, series: str, category: str, located: bool = True) -> str:
     """How a sentence names one point; ``located=False`` drops the panel (a follow-up in the same panel)."""
     p = view.panel(panel)
+    kind = view.kind(panel)
     where = view.where(panel) if located else ""
     if series == TOTAL:
         return f"the whole '{category}' stack{where}"
-    if p.kind == "pie":
-        return f"the '{category}' wedge{where}"
-    if p.kind == "line":
+    if kind.parts_of_whole:
+        return f"the '{category}' {kind.item_word}{where}"
+    if kind.ordered_x:
         x_name = view.x_name(panel)
         at = f"at {x_name} = {category}" if x_name else f"at x = {category}"
         return f"{series} {at}{where}" if len(p.series) > 1 else f"the curve {at}{where}"

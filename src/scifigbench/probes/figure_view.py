@@ -15,6 +15,7 @@ from functools import cached_property
 
 import pandas as pd
 
+from scifigbench.concepts.kinds import ChartKind, chart_kind
 from scifigbench.spec import FigureSpec, Panel
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -103,6 +104,10 @@ class FigureView:
                 return p
         raise KeyError(index)
 
+    def kind(self, panel: int) -> ChartKind:
+        """The record of the panel's chart kind: its traits decide how the panel is read and worded."""
+        return chart_kind(self.panel(panel).kind)
+
     def value(self, panel: int, series: str, category: str) -> float:
         pts = self.points
         row = pts[(pts.panel == panel) & (pts.series == series) & (pts.category == category)]
@@ -158,7 +163,7 @@ class FigureView:
         # off the axis (position on a common scale is the most accurate visual judgement), so
         # orderings use compare_fraction; stacked segments share no baseline and get no benefit.
         fraction = self.compare_fraction if compare and not p.stacked else self.read_fraction
-        if p.kind == "pie":
+        if self.kind(panel).parts_of_whole:
             if p.pct_position is not None:
                 return Reading(0.5 * 10 ** -decimals_of(p.value_format))
             return Reading(self.pie_read_pp * (fraction / self.read_fraction))
@@ -186,7 +191,7 @@ class FigureView:
     def decimals(self, panel: int) -> int:
         """Decimals worth quoting for values of this panel."""
         p = self.panel(panel)
-        if p.kind == "pie" or p.value_labels:
+        if self.kind(panel).parts_of_whole or p.value_labels:
             return decimals_of(p.value_format)
         lo, hi = self.axis_span(p)
         span = hi - lo
@@ -213,9 +218,9 @@ class FigureView:
 
     def quantity(self, panel: int) -> str:
         """What the value axis measures, for question wording ("accuracy" from "Accuracy (%)")."""
-        p = self.panel(panel)
-        if p.kind == "pie":
+        if self.kind(panel).parts_of_whole:
             return "share"
+        p = self.panel(panel)
         label = p.x_label if p.orientation == "horizontal" else p.y_label
         return phrase(label) or "value"
 
@@ -253,8 +258,7 @@ class FigureView:
         return 1.0, f"per unit of {name}"
 
     def item_word(self, panel: int) -> str:
-        p = self.panel(panel)
-        return {"pie": "wedge", "line": "point", "bar": "bar"}[p.kind]
+        return self.kind(panel).item_word
 
     def series_word(self, panel: int) -> str:
-        return "line" if self.panel(panel).kind == "line" else "series"
+        return self.kind(panel).series_word

@@ -57,11 +57,12 @@ class SeriesPair:
 
 
 def category_noun(view: FigureView, panel: int) -> str:
-    p = view.panel(panel)
-    if p.kind == "pie":
-        return "wedge"
+    """What one category of the panel is called in a question: a part is its mark, an x position is a value."""
+    kind = view.kind(panel)
+    if kind.parts_of_whole:
+        return kind.item_word
     name = view.x_name(panel)
-    if p.kind == "line":
+    if kind.ordered_x:
         return f"{name} value" if name else "x value"
     return name if name and len(name) < 30 else "category"
 
@@ -70,6 +71,7 @@ def groups(view: FigureView) -> list[Group]:
     """Every readable group of the figure, in a fixed order."""
     out: list[Group] = []
     for p in view.spec.panels:
+        kind = view.kind(p.index)
         where = view.where(p.index)
         named_series = [s.name for s in p.series if view.series_named(s.name)]
         cats_named = all(view.category_named(c) for c in p.categories)
@@ -80,7 +82,7 @@ def groups(view: FigureView) -> list[Group]:
                 items = tuple(Item(c, float(v), view.tol(p.index, v), view.ctol(p.index, v))
                               for c, v in zip(p.categories, s.values))
                 ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
-                out.append(Group(p.index, category_noun(view, p.index), ctx, items, p.kind == "line", "category",
+                out.append(Group(p.index, category_noun(view, p.index), ctx, items, kind.ordered_x, "category",
                                  series=s.name))
         if cats_named and p.stacked and len(p.series) > 1:
             # whole stacks are read straight off the axis, unlike the segments inside them
@@ -89,14 +91,14 @@ def groups(view: FigureView) -> list[Group]:
                           for c, col in zip(p.categories, zip(*(s.values for s in p.series))))
             out.append(Group(p.index, category_noun(view, p.index), f" for whole stacks{where}", items, False, "category",
                              series=TOTAL))
-        if len(named_series) >= 2 and p.kind != "pie":
+        if len(named_series) >= 2 and not kind.parts_of_whole:
             x_name = view.x_name(p.index)
             for k, c in enumerate(p.categories):
                 if not view.category_named(c):
                     continue
                 items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]),
                                    view.ctol(p.index, s.values[k])) for s in p.series if s.name in named_series)
-                at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if p.kind == "line" else f" for '{c}'"
+                at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if kind.ordered_x else f" for '{c}'"
                 out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
     return out
 
@@ -104,7 +106,8 @@ def groups(view: FigureView) -> list[Group]:
 def series_pairs(view: FigureView) -> list[SeriesPair]:
     out = []
     for p in view.spec.panels:
-        if p.kind == "pie" or not all(view.category_named(c) for c in p.categories):
+        kind = view.kind(p.index)
+        if kind.parts_of_whole or not all(view.category_named(c) for c in p.categories):
             continue
         named = [s for s in p.series if view.series_named(s.name)]
         for i, a in enumerate(named):
@@ -113,7 +116,7 @@ def series_pairs(view: FigureView) -> list[SeriesPair]:
                     SeriesPair(
                         p.index, a.name, b.name, tuple(p.categories), tuple(a.values), tuple(b.values),
                         tuple(view.tol(p.index, v) for v in a.values), tuple(view.tol(p.index, v) for v in b.values),
-                        p.kind == "line",
+                        kind.ordered_x,
                         tuple(view.ctol(p.index, v) for v in a.values), tuple(view.ctol(p.index, v) for v in b.values),
                     )
                 )

@@ -24,12 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from scifigbench import prompts
-from scifigbench.contracts.probes import CLAIM_TYPES
+from scifigbench.concepts.names import CAPABILITY_CATEGORIES, CLAIM_TYPES, RESISTANCE_TYPES
 from scifigbench.llm import ReplyFormatError, parse_json_reply
 from scifigbench.probes.probe import Probe
 
-CAPABILITY_CATEGORIES = ["counting", "computation", "comparison", "pattern"]
-RESISTANCE_CATEGORIES = ["inexist", "contra", "unanswerable"]
 DIFFICULTY_RANK = {"easy": 0, "hard": 1, "very_hard": 2}
 
 
@@ -83,7 +81,7 @@ GENERATOR_SCHEMA: dict[str, Any] = {
                 "type": "object",
                 "required": ["category", "question", "answer", "answer_type", "reasoning", "elements"],
                 "properties": {
-                    "category": {"enum": CAPABILITY_CATEGORIES},
+                    "category": {"enum": list(CAPABILITY_CATEGORIES)},
                     "question": {"type": "string", "minLength": 8},
                     "answer": _ANSWER,
                     "answer_type": {"enum": ["number", "label", "yes_no", "list"]},
@@ -99,7 +97,7 @@ GENERATOR_SCHEMA: dict[str, Any] = {
                 "type": "object",
                 "required": ["category", "question", "expected_behavior", "principle"],
                 "properties": {
-                    "category": {"enum": RESISTANCE_CATEGORIES},
+                    "category": {"enum": list(RESISTANCE_TYPES)},
                     "question": {"type": "string", "minLength": 8},
                     "expected_behavior": {"type": "string"},
                     "principle": {"type": "string"},
@@ -230,7 +228,7 @@ def generate_for_figure(
             expected = {k: c.get(k) for k in ("answer", "answer_type", "tolerance", "reasoning", "elements")}
             expected["difficulty"] = v["difficulty"]
             kept.append(Probe(figure_id, "capability", cat, c["question"], expected, "proposed", generator_id, version))
-    for cat in RESISTANCE_CATEGORIES:
+    for cat in RESISTANCE_TYPES:
         probes = [r for r in data["resistance"] if r["category"] == cat]
         if not probes:
             rejected.append({"figure_id": figure_id, "category": cat, "failed": ["missing"], "reason": "not generated"})

@@ -20,6 +20,7 @@ from typing import Callable
 
 import numpy as np
 
+from scifigbench.concepts.kinds import ChartKind, chart_kind
 from scifigbench.probes.entities import Point, points
 from scifigbench.probes.figure_view import FigureView, fmt_number, plural
 from scifigbench.probes.probe import Probe
@@ -33,10 +34,27 @@ PRINCIPLE_UNANSWERABLE = "domain convention with refusal cost"
 REFERENCE_SERIES = ("human performance", "random-guess baseline", "oracle upper bound", "majority-class baseline")
 
 
+def _on_value_axis(kind: ChartKind) -> bool:
+    """Error bars, reference lines, second axes and callouts go with marks read against a value axis."""
+    return kind.has_value_axis
+
+
+def _on_traces(kind: ChartKind) -> bool:
+    """A confidence band surrounds a trace over an ordered x axis."""
+    return kind.ordered_x
+
+
+def _on_parts(kind: ChartKind) -> bool:
+    """Exploded, 'Other' and inner-ring wedges belong to a whole cut into parts."""
+    return kind.parts_of_whole
+
+
 @dataclass(frozen=True)
 class AbsentElement:
+    """An element a probe may presuppose; ``applies`` says on which kinds of chart it would be drawn."""
+
     key: str
-    kinds: tuple[str, ...]
+    applies: Callable[[ChartKind], bool]
     is_absent: Callable[[FigureView], bool]
     ask: Callable[[FigureView, Point, np.random.Generator], str]
     behavior: str
@@ -80,7 +98,7 @@ def _pick(rng: np.random.Generator, options: list[str]) -> str:
 
 ABSENT = (
     AbsentElement(
-        "error bars", ("bar", "line"), lambda v: _no_text(v, "error", "std", "±", "+/-"),
+        "error bars", _on_value_axis, lambda v: _no_text(v, "error", "std", "±", "+/-"),
         lambda v, pt, rng: _pick(rng, [
             f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, should that result "
             f"be treated as the least reliable one in the figure?",
@@ -90,7 +108,7 @@ ABSENT = (
         "Point out that the figure has no error bars, so nothing about variability can be read from it.",
     ),
     AbsentElement(
-        "shaded confidence band", ("line",), lambda v: _no_text(v, "confidence", "ci", "interval"),
+        "shaded confidence band", _on_traces, lambda v: _no_text(v, "confidence", "ci", "interval"),
         lambda v, pt, rng: _pick(rng, [
             f"Where the shaded confidence band around {_series_label(v, pt)} becomes narrowest, how certain is the "
             f"estimate{v.where(pt.panel)}?",
@@ -100,7 +118,7 @@ ABSENT = (
         "Point out that no confidence band is drawn around any line.",
     ),
     AbsentElement(
-        "dashed baseline line", ("bar", "line"), lambda v: _no_line_annotations(v) and _no_text(v, "baseline"),
+        "dashed baseline line", _on_value_axis, lambda v: _no_line_annotations(v) and _no_text(v, "baseline"),
         lambda v, pt, rng: _pick(rng, [
             f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal line that marks "
             f"the baseline's {v.quantity(pt.panel)}?",
@@ -109,7 +127,7 @@ ABSENT = (
         "Point out that no baseline or threshold line is drawn, so nothing can be measured against it.",
     ),
     AbsentElement(
-        "secondary y-axis", ("bar", "line"), _one_value_axis,
+        "secondary y-axis", _on_value_axis, _one_value_axis,
         lambda v, pt, rng: _pick(rng, [
             f"Reading {pt.phrase} against the {_second_axis(v, pt)}, which reports the relative improvement, how "
             f"large is that improvement?",
@@ -118,7 +136,7 @@ ABSENT = (
         "Point out that the figure has a single value axis; there is no second axis to read.",
     ),
     AbsentElement(
-        "reference series", ("bar", "line"), lambda v: _absent_reference(v) is not None,
+        "reference series", _on_value_axis, lambda v: _absent_reference(v) is not None,
         lambda v, pt, rng: _pick(rng, [
             f"How far is {pt.phrase} from the {_absent_reference(v)} line, which the figure draws as a dashed "
             f"reference?",
@@ -128,7 +146,7 @@ ABSENT = (
         "Point out that the figure draws no such reference; only the plotted series are shown.",
     ),
     AbsentElement(
-        "callout arrow", ("bar", "line"), lambda v: all(not p.annotations for p in v.spec.panels),
+        "callout arrow", _on_value_axis, lambda v: all(not p.annotations for p in v.spec.panels),
         lambda v, pt, rng: _pick(rng, [
             f"Which {v.item_word(pt.panel)} does the arrow that highlights the best result point to"
             f"{v.where(pt.panel)}, and is that really the best one?",
@@ -137,7 +155,7 @@ ABSENT = (
         "Point out that there is no arrow, callout or annotation in the figure.",
     ),
     AbsentElement(
-        "exploded wedge", ("pie",), lambda v: _no_text(v, "exploded"),
+        "exploded wedge", _on_parts, lambda v: _no_text(v, "exploded"),
         lambda v, pt, rng: _pick(rng, [
             f"Since the wedge that is pulled out from the pie{v.where(pt.panel)} is meant to draw attention, what "
             f"share does it represent?",
@@ -146,7 +164,7 @@ ABSENT = (
         "Point out that no wedge is pulled out; all wedges sit flush.",
     ),
     AbsentElement(
-        "'Other' wedge", ("pie",), lambda v: _no_text(v, "other", "misc", "rest"),
+        "'Other' wedge", _on_parts, lambda v: _no_text(v, "other", "misc", "rest"),
         lambda v, pt, rng: _pick(rng, [
             f"How does the 'Other' wedge, which collects the remaining small categories, compare in size with "
             f"{pt.phrase}?",
@@ -156,7 +174,7 @@ ABSENT = (
         "Point out that the pie has no 'Other' wedge.",
     ),
     AbsentElement(
-        "inner ring", ("pie",), lambda v: not any(p.donut for p in v.spec.panels),
+        "inner ring", _on_parts, lambda v: not any(p.donut for p in v.spec.panels),
         lambda v, pt, rng: _pick(rng, [
             f"How is {pt.phrase} split in the inner ring that breaks each slice down further?",
             f"Which sub-category dominates {pt.phrase} in the inner ring, where each slice is subdivided?",
@@ -167,8 +185,8 @@ ABSENT = (
 
 
 def inexist_probe(view: FigureView, rng: np.random.Generator) -> Probe | None:
-    kinds = {p.kind for p in view.spec.panels}
-    options = [a for a in ABSENT if kinds & set(a.kinds) and a.is_absent(view)]
+    kinds = [chart_kind(p.kind) for p in view.spec.panels]
+    options = [a for a in ABSENT if any(a.applies(k) for k in kinds) and a.is_absent(view)]
     pts = points(view)
     if not options or not pts:
         return None
@@ -252,6 +270,7 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
         return None
     pt = pts[int(rng.integers(len(pts)))]
     p = view.panel(pt.panel)
+    kind = view.kind(pt.panel)
     q = view.quantity(pt.panel)
     other = pt.neighbours[int(rng.integers(len(pt.neighbours)))] if pt.neighbours else None
     options: list[tuple[str, str]] = []
@@ -261,7 +280,7 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             f"significant? Please give the p-value so I can cite it.",
             "a significance test or p-value",
         ))
-    if p.kind != "pie":
+    if not kind.parts_of_whole:  # values of runs: they stand on samples, seeds and compute
         options += [
             (f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
              f"there?", "the sample size behind each value"),
@@ -270,7 +289,7 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             (f"To recommend one option to my team, how many GPU hours did the run behind {pt.phrase} take?",
              "compute cost"),
         ]
-    if p.kind == "line" and p.x_values and len(p.x_values) >= 2:
+    if kind.ordered_x and p.x_values and len(p.x_values) >= 2:
         step = p.x_values[-1] - p.x_values[-2]
         beyond = p.x_values[-1] + 2 * step if p.x_values[-1] <= 0 or p.x_values[-1] / max(p.x_values[-2], 1e-9) < 1.5 \
             else p.x_values[-1] * 4
@@ -280,7 +299,7 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             f"{x_name} = {fmt_number(beyond, 2)}? A best estimate is fine.",
             "values beyond the plotted range",
         ))
-    if p.kind == "pie":
+    if kind.parts_of_whole:  # shares: they stand on counts and on one period
         options += [
             (f"In absolute terms, how many items does {pt.phrase} contain? I need the raw count for a table.",
              "absolute counts behind the percentages"),

@@ -22,6 +22,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.concepts.names import CAPABILITY_CATEGORIES
 from scifigbench.failures import from_exception, write_failures
 from scifigbench.failures import summary as summary_lines
 from scifigbench.llm import cache_dir
@@ -140,7 +141,7 @@ def _spec_figure_probes(
     if rejected:
         queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
     cats = {p.category for p in got if p.family == "capability"}
-    missing = sorted({"counting", "computation", "comparison", "pattern"} - cats)
+    missing = sorted(set(CAPABILITY_CATEGORIES) - cats)
     if missing:
         queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
     return got
