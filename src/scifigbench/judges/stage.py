@@ -68,7 +68,9 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
 def rule_store(root: Path | str = ".") -> ValueStore:
     """Rule verdicts by unit content: a unit (answer, expected values, spec) and this code decide its
     verdict, so a rerun after adding a figure judges only the new figure's units."""
-    return ValueStore("judge-rule", code_version("judges", "rubric", "freetext", "contracts", "concepts", "spec.py"), root)
+    return ValueStore(
+        "judge-rule", code_version("judges", "rubric", "freetext", "contracts", "concepts", "spec.py"), root
+    )
 
 
 def _unit_key(unit: Unit) -> str:

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 
 from scifigbench.concepts.names import CONDITION_MODE
+from scifigbench.judges.families import judge_family
 from scifigbench.judges.rules import split_numbered
 from scifigbench.spec import FigureSpec
 
@@ -42,6 +43,12 @@ class Unit:
         if f.get("claim"):
             out["claim"], out["reality"] = f["claim"], f.get("reality") or ""
         return out
+
+
+def _record_fields(family: str) -> tuple[str, ...]:
+    """The fields a unit of ``family`` must carry for its judges (empty for families not judged from records)."""
+    record = judge_family(family).file
+    return tuple(record.required) if record else ()
 
 
 def _expected(probe: dict) -> dict:
@@ -76,7 +83,7 @@ def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: Figure
             probe = probes[pid]
             f = {"id": f"{sid}#{probe['category']}", "question": probe["text"], "answer": part or "",
                  "expected": _expected(probe)}
-            if task == "resistance":
+            if "probe_type" in _record_fields(task):  # the probe type is part of what is judged
                 f["probe_type"] = probe["category"]
             units.append(Unit(f["id"], family=task, category=probe["category"], probe_id=pid, fields=f, **base))
         return units

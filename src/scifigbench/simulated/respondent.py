@@ -268,15 +268,13 @@ def respond(setup: dict, profile: Profile | str, model: str, seed: int, context:
     def sub(salt: str) -> random.Random:
         return rng_for(seed, model, setup_id, salt)
 
+    answerers = {  # one answerer per setup task
+        "capability": lambda: _capability(setup, profile, context, rng, sub),
+        "resistance": lambda: _resistance(setup, profile, context, rng, sub),
+        "blur_active": lambda: _blur_active(setup, profile, context, rng),
+        "describe": lambda: _describe(setup, profile, context, rng, sub),
+    }
     task = setup["task"]
-    if task == "capability":
-        text, trace = _capability(setup, profile, context, rng, sub)
-    elif task == "resistance":
-        text, trace = _resistance(setup, profile, context, rng, sub)
-    elif task == "blur_active":
-        text, trace = _blur_active(setup, profile, context, rng)
-    elif task == "describe":
-        text, trace = _describe(setup, profile, context, rng, sub)
-    else:
+    if task not in answerers:
         raise ValueError(f"setup {setup_id!r}: unknown task {task!r}")
-    return text, trace
+    return answerers[task]()
