@@ -4,7 +4,7 @@ import pytest
 
 from scifigbench.concepts import names
 from scifigbench.concepts.families import UNIT_FAMILIES, unit_family
-from scifigbench.concepts.kinds import CHART_KINDS, KINDS, ChartKind, chart_kind
+from scifigbench.concepts.kinds import CHART_KINDS, KINDS, ChartKind, chart_kind, kind_from_spelling
 from scifigbench.prompts import load
 
 
@@ -43,3 +43,28 @@ def test_vocabularies_are_the_papers():
     assert len(names.CAPABILITY_CATEGORIES) == 4 and len(names.RESISTANCE_TYPES) == 3
     assert len(names.CONDITION_ORDER) == 10 and "capbias" not in names.IMAGE_CONDITIONS
     assert names.CONDITION_MODE == {"admb": "admittance", "indb": "inductance"}
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind"),
+    [
+        ("Bar_Chart", "bar"),
+        ("stacked-column", "bar"),
+        ("line plot", "line"),
+        ("Time series", "line"),
+        ("Donut chart", "pie"),
+        ("pie", "pie"),
+        ("radar chart", None),
+        (None, None),
+    ],
+)
+def test_a_files_chart_type_is_read_by_the_kinds_spellings(raw, kind):
+    assert kind_from_spelling(raw) == kind
+
+
+def test_every_kind_is_named_by_its_own_words_in_prose():
+    import re
+
+    for name, k in KINDS.items():
+        assert re.search(k.prose_pattern, f"this {name} chart shows"), name
+        assert k.words[0] == name

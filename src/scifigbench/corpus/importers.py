@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from scifigbench.concepts.kinds import CHART_KINDS, SPELLINGS, kind_from_spelling
 from scifigbench.contracts.figures import safe_id
 from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.corpus.image_import import ImageImportError, import_image
@@ -27,16 +28,6 @@ from scifigbench.tableio import sha256_bytes
 if TYPE_CHECKING:
     from scifigbench.corpus.config import CorpusConfig
 
-# Spellings of the three chart types, after lower-casing, turning '_'/'-' into spaces and
-# dropping a trailing "chart", "plot", "graph" or "diagram" ("Bar_Chart" -> "bar").
-CHART_ALIASES = {
-    **dict.fromkeys(("bar", "bars", "column", "columns", "histogram", "bar vertical", "bar horizontal",
-                     "vertical bar", "horizontal bar", "barh", "hbar", "vbar", "stacked bar", "grouped bar",
-                     "stacked column", "grouped column", "clustered bar", "clustered column"), "bar"),
-    **dict.fromkeys(("line", "lines", "time series", "multi line", "line vertical", "line horizontal"), "line"),
-    **dict.fromkeys(("pie", "donut", "doughnut", "ring"), "pie"),
-}
-_CHART_SUFFIX = re.compile(r"\s+(?:chart|plot|graph|diagram)s?$")
 EXTRA_FIELDS = "\0extra"   # where csv puts the values of a row longer than the header
 ID_OK = re.compile(r"^[A-Za-z0-9_.\-]+$")
 
@@ -46,12 +37,11 @@ class ManifestError(ValueError):
 
 
 def chart_type_of(raw: Any, where: str) -> str:
-    key = re.sub(r"[\s_\-]+", " ", str(raw)).strip().lower() if raw is not None else ""
-    key = _CHART_SUFFIX.sub("", key)
-    if key not in CHART_ALIASES:
-        raise ManifestError(f"{where}: unknown chart type {raw!r}; expected a bar, line or pie chart "
-                            f"(spellings: {', '.join(sorted(CHART_ALIASES))})")
-    return CHART_ALIASES[key]
+    kind = kind_from_spelling(raw)
+    if kind is None:
+        raise ManifestError(f"{where}: unknown chart type {raw!r}; expected one of {', '.join(CHART_KINDS)} "
+                            f"(spellings: {', '.join(sorted(SPELLINGS))})")
+    return kind
 
 
 

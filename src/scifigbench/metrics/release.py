@@ -20,11 +20,11 @@ import pandas as pd
 
 from scifigbench import paths
 from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.kinds import kind_from_spelling
 from scifigbench.concepts.names import BLUR_MODES, MODE_CONDITION
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.jsonl import json_objects
 
-CHART_TYPES = {"bar chart": "bar", "line plot": "line", "line chart": "line", "pie chart": "pie"}
 RESISTANCE_VERDICTS = {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}
 CLAIM_SCORES = {"image": 1.0, "caption": 0.0}
 UNKNOWN_CHART = "unknown"  # blur verdict tables carry no chart type; other release files may
@@ -59,7 +59,7 @@ def _need(data: dict[str, Any], key: str, where: str) -> Any:
 
 
 def _chart(value: Any) -> str:
-    return CHART_TYPES.get(str(value).strip().lower(), UNKNOWN_CHART) if value else UNKNOWN_CHART
+    return (kind_from_spelling(value) or UNKNOWN_CHART) if value else UNKNOWN_CHART
 
 
 def _row(model: str, fig: str, condition: str, family: str, part: str, chart: str, judge: str, **kw: Any) -> dict[str, Any]:

@@ -6,6 +6,8 @@ Adding a kind: write ``<kind>.py`` with a ``KIND`` record (see :mod:`.record`), 
 
 from __future__ import annotations
 
+import re
+
 from scifigbench.concepts.kinds import bar, line, pie
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
@@ -17,6 +19,24 @@ KINDS: dict[str, ChartKind] = {m.KIND.name: m.KIND for m in _MODULES}
 CHART_KINDS: tuple[str, ...] = tuple(KINDS)
 
 
+_SPELLING_SUFFIX = re.compile(r"\s+(?:chart|plot|graph|diagram)s?$")
+
+#: Every accepted spelling of a kind (normalised) -> the kind's name.
+SPELLINGS: dict[str, str] = {s: k.name for k in KINDS.values() for s in (k.name, *k.spellings)}
+
+
+def normalise_spelling(raw: object) -> str:
+    """A chart type as a file may write it, lower-cased, '_'/'-' as spaces, a trailing
+    "chart"/"plot"/"graph"/"diagram" dropped: "Bar_Chart" -> "bar", "line plot" -> "line"."""
+    key = re.sub(r"[\s_\-]+", " ", str(raw)).strip().lower() if raw is not None else ""
+    return _SPELLING_SUFFIX.sub("", key)
+
+
+def kind_from_spelling(raw: object) -> str | None:
+    """The kind a manifest's or release's chart type names, or None when no kind is spelt so."""
+    return SPELLINGS.get(normalise_spelling(raw))
+
+
 def chart_kind(name: str) -> ChartKind:
     """The record of kind ``name``; an unknown name is an error that lists the known ones."""
     try:
@@ -25,4 +45,13 @@ def chart_kind(name: str) -> ChartKind:
         raise ValueError(f"unknown chart kind {name!r} (known: {', '.join(CHART_KINDS)})") from None
 
 
-__all__ = ["CHART_KINDS", "KINDS", "ChartKind", "ChecklistItem", "chart_kind"]
+__all__ = [
+    "CHART_KINDS",
+    "KINDS",
+    "SPELLINGS",
+    "ChartKind",
+    "ChecklistItem",
+    "chart_kind",
+    "kind_from_spelling",
+    "normalise_spelling",
+]

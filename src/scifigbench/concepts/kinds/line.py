@@ -12,6 +12,8 @@ KIND = ChartKind(
     series_word="line",
     part_word="x value",
     describe_prompt="describe_line",
+    spellings=("lines", "time series", "multi line", "line vertical", "line horizontal"),
+    prose=r"\b(?:line (?:chart|graph|plot|diagram)s?|curves?|lines)\b",
     chart_nouns=("line plot", "line chart", "line graph"),
     checklist=(
         ChecklistItem("chart_type", "major", "Says it is a line plot."),

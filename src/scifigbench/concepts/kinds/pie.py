@@ -12,6 +12,9 @@ KIND = ChartKind(
     series_word="series",
     part_word="segment",
     describe_prompt="describe_pie",
+    spellings=("donut", "doughnut", "ring"),
+    type_words=("donut", "doughnut"),
+    prose=r"\b(?:pie(?: chart)?|donut|doughnut|ring chart)\b",
     checklist=(
         ChecklistItem("chart_type", "major", "Says it is a pie (or donut) chart."),
         ChecklistItem("purpose", "minor", "States what the figure is about, e.g. its title."),

@@ -48,6 +48,14 @@ class ChartKind:
     checklist: tuple[ChecklistItem, ...]
     describe_prompt: str  # prompt id of the describe task (prompts/<id>.txt)
     chart_nouns: tuple[str, ...] = ()  # what prose calls such a chart ("bar graph"); empty: "<name> chart"
+    # Spellings of the kind in a manifest or a release file, normalised by ``kinds.normalise_spelling``
+    # ("Bar_Chart" -> "bar"); the name itself always counts.
+    spellings: tuple[str, ...] = ()
+    # Words that name the kind right before "chart", "graph" or "plot" in an answer ("donut chart").
+    type_words: tuple[str, ...] = ()
+    # A regular expression (searched in lower-cased, masked text) a description matching names the kind
+    # at least loosely ("bars", "curves"); empty: "<name> chart/graph/plot".
+    prose: str = ""
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
@@ -64,6 +72,16 @@ class ChartKind:
     def nouns(self) -> tuple[str, ...]:
         """The ways a description may name the chart, at least its plain "<name> chart"."""
         return self.chart_nouns or (f"{self.name} chart",)
+
+    @property
+    def prose_pattern(self) -> str:
+        """What a description naming this kind, at least loosely, matches."""
+        return self.prose or rf"\b{self.name} (?:chart|graph|plot)s?\b"
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Words naming the kind before "chart/graph/plot", the name first."""
+        return (self.name, *self.type_words)
 
     @property
     def has_value_axis(self) -> bool:

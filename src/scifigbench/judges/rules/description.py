@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scifigbench.concepts.kinds import chart_kind
+from scifigbench.concepts.kinds import KINDS, chart_kind
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.labels import label_key, name_pattern
@@ -54,12 +54,10 @@ DOWN = re.compile(r"\b(?:decreas\w*|declin\w*|drop\w*|fall\w*|fell|downward|goes
 FLAT = re.compile(r"\b(?:flat|stable|plateau\w*|steady|constant|unchanged|levels? off|stays? (?:roughly )?the same)\b")
 FLUCT = re.compile(r"\b(?:fluctuat\w*|oscillat\w*|non-monotonic\w*|erratic\w*|zig-?zag\w*)\b")
 CROSS = re.compile(r"\b(?:cross\w*|intersect\w*|overtak\w*|surpass\w*|crossover)\b")
-CHART_PHRASES = {
-    "bar": re.compile(r"\b(?:bar (?:chart|graph|plot|diagram)s?|column chart|histogram|bars)\b"),
-    "line": re.compile(r"\b(?:line (?:chart|graph|plot|diagram)s?|curves?|lines)\b"),
-    "pie": re.compile(r"\b(?:pie(?: chart)?|donut|doughnut|ring chart)\b"),
-}
-STRONG_CHART = re.compile(r"\b(bar|line|pie|donut|doughnut) (?:chart|graph|plot)s?\b")
+CHART_PHRASES = {name: re.compile(kind.prose_pattern) for name, kind in KINDS.items()}
+# a word naming a kind right before chart/graph/plot ("donut chart") -> the kind it names
+KIND_OF_WORD = {word: name for name, kind in KINDS.items() for word in kind.words}
+STRONG_CHART = re.compile(rf"\b({'|'.join(KIND_OF_WORD)}) (?:chart|graph|plot)s?\b")
 ORIENT = re.compile(r"\b(vertical|horizontal)(?:ly)?(?: oriented| arranged)?\s+(?:bars?|columns?|bar chart)|\bbars? (?:are |run |extend )?(?:drawn |oriented |arranged )?(vertical|horizontal)")
 GROUPED = re.compile(r"\b(?:grouped|side[- ]by[- ]side|clustered|adjacent bars)\b")
 STACKED = re.compile(r"\bstack(?:ed|ing|s)?\b")
@@ -567,7 +565,7 @@ class _Reader:
 
     def _chart_type(self) -> str:
         strong = [m.group(1) for m in STRONG_CHART.finditer(self.masked)]
-        strong = ["pie" if k in ("donut", "doughnut") else k for k in strong]
+        strong = [KIND_OF_WORD[k] for k in strong]
         if strong:
             if self.ctype not in strong:
                 self.error("chart_type", "axis_legend", None, strong[0], "wrong chart type")
