@@ -6,10 +6,10 @@ Adding a kind: write ``<kind>.py`` with a ``KIND`` record (see :mod:`.record`), 
 
 from __future__ import annotations
 
-from scifigbench.concepts.kinds import bar, line, pie
+from scifigbench.concepts.kinds import area, bar, line, pie
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
-_MODULES = (bar, line, pie)
+_MODULES = (bar, line, pie, area)
 
 KINDS: dict[str, ChartKind] = {m.KIND.name: m.KIND for m in _MODULES}
 

@@ -35,6 +35,11 @@ class ChartKind:
       (``Panel.x_values``); series are traces with a direction (trend), can cross, are read "at x".
     - ``category_axis``: categories are named items along a category axis that may be vertical or
       horizontal; values can be printed on the marks.
+
+    Drawing traits (default right for the paper's kinds):
+
+    - ``filled``: each series is a filled area under its trace (stacked or overlapping), not a
+      bare line; the renderer fills, and a legend fitted inside must keep clear of the filling.
     """
 
     name: str
@@ -48,6 +53,7 @@ class ChartKind:
     checklist: tuple[ChecklistItem, ...]
     describe_prompt: str  # prompt id of the describe task (prompts/<id>.txt)
     chart_nouns: tuple[str, ...] = ()  # what prose calls such a chart ("bar graph"); empty: "<name> chart"
+    filled: bool = False  # marks are filled areas under each series (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
