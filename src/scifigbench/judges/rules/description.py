@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scifigbench.concepts.kinds import chart_kind
+from scifigbench.concepts.kinds import ChartKind, chart_kind
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.labels import label_key, name_pattern
@@ -59,10 +59,20 @@ CHART_PHRASES = {
     "line": re.compile(r"\b(?:line (?:chart|graph|plot|diagram)s?|curves?|lines)\b"),
     "pie": re.compile(r"\b(?:pie(?: chart)?|donut|doughnut|ring chart)\b"),
 }
+
+
+def _chart_phrase(kind: ChartKind) -> re.Pattern[str]:
+    """How a description names a chart of ``kind``: the paper kinds' tuned phrases, else its record's nouns."""
+    if kind.name in CHART_PHRASES:
+        return CHART_PHRASES[kind.name]
+    return re.compile(r"\b(?:" + "|".join(re.escape(n) + "s?" for n in kind.nouns) + r")\b")
+
+
 STRONG_CHART = re.compile(r"\b(bar|line|pie|donut|doughnut) (?:chart|graph|plot)s?\b")
 ORIENT = re.compile(r"\b(vertical|horizontal)(?:ly)?(?: oriented| arranged)?\s+(?:bars?|columns?|bar chart)|\bbars? (?:are |run |extend )?(?:drawn |oriented |arranged )?(vertical|horizontal)")
 GROUPED = re.compile(r"\b(?:grouped|side[- ]by[- ]side|clustered|adjacent bars)\b")
 STACKED = re.compile(r"\bstack(?:ed|ing|s)?\b")
+OVERLAPPING = re.compile(r"\b(?:overlap(?:s|ping)?|translucent|(?:semi-?)?transparent)\b")
 VALUE_LABELS = re.compile(r"\b(?:value labels?|data labels?|numeric labels?|labell?ed with (?:their |the )?(?:exact )?values|annotated with (?:their |the )?(?:exact )?values|(?:numbers?|values?) (?:are )?(?:printed|shown|displayed|written) (?:above|on|inside|at|atop))")
 PANELS = re.compile(r"\b(?:panels?|subplots?|sub-?figures?|facets?)\b")
 MARKERS = re.compile(r"\b(?:markers?|circles|squares|triangles|diamonds|dots)\b")
@@ -574,7 +584,7 @@ class _Reader:
             else:
                 self.ok("chart_type")
             return "complete"
-        return "complete" if CHART_PHRASES[self.ctype].search(self.masked) else "missing"
+        return "complete" if _chart_phrase(self.kind).search(self.masked) else "missing"
 
     def _orientation(self) -> str:
         said = [m.group(1) or m.group(2) for m in ORIENT.finditer(self.masked)]
@@ -588,7 +598,9 @@ class _Reader:
         return "complete"
 
     def _arrangement(self) -> str:
-        g, st = self.flag(GROUPED), self.flag(STACKED)
+        # areas that are not stacked overlap rather than stand side by side: either word says so
+        g = self.flag(GROUPED) or (self.kind.filled and self.flag(OVERLAPPING))
+        st = self.flag(STACKED)
         if not (g or st):
             return "missing"
         stacked = any(p.stacked for p in self.spec.panels)
