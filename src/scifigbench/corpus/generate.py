@@ -556,7 +556,7 @@ def generate_area(rng: np.random.Generator, index: int) -> FigureSpec:
     )
     title = None
     if rng.random() < 0.5:
-        title = f"{metric.name} breakdown over {xaxis.label.lower()}" if stacked else f"{metric.name} vs. {xaxis.label.lower()}"
+        title = f"{metric.name} by component" if stacked else f"{metric.name} vs. {xaxis.label.lower()}"
     legend_outside = _no_clash(title, legend_outside)
     spec = FigureSpec(
         figure_id="", chart_type="area", variant=variant, panels=[panel], title=title, caption="",
