@@ -190,8 +190,8 @@ def _occupied(panel: Panel) -> list[tuple[float, float, float, float]]:
     xs = panel.x_values or []
     x_lo, x_hi = min(xs) - 0.04 * (max(xs) - min(xs)), max(xs) + 0.04 * (max(xs) - min(xs))
     filled = chart_kind(panel.kind).filled
-    for top in _traces(panel):
-        pts = [(_frac(x, x_lo, x_hi, False), _frac(y, lo, hi, log)) for x, y in zip(xs, top)]
+    for edge in _traces(panel):
+        pts = [(_frac(x, x_lo, x_hi, False), _frac(y, lo, hi, log)) for x, y in zip(xs, edge)]
         for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
             for t in np.linspace(0, 1, 8):
                 x, y = xa + t * (xb - xa), ya + t * (yb - ya)
@@ -551,7 +551,7 @@ def generate_area(rng: np.random.Generator, index: int) -> FigureSpec:
     panel = Panel(
         index=0, kind="area", categories=list(xaxis.labels), series=series, x_label=xaxis.label,
         y_label=_axis_label(metric), unit=metric.unit, x_values=[float(v) for v in xaxis.values],
-        value_format="{:.%df}" % metric.decimals, legend_loc=legend_loc, stacked=stacked,
+        value_format=f"{{:.{metric.decimals}f}}", legend_loc=legend_loc, stacked=stacked,
         y_range=_area_range(top, metric, legend_loc is not None), grid=bool(rng.random() < 0.5),
     )
     title = None
