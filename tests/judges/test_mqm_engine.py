@@ -13,7 +13,8 @@ def F(dim, sev, sub, span, item=None):
 
 
 def test_checklist_sizes_and_tags():
-    assert {k: len(v) for k, v in CHECKLISTS.items()} == {"bar": 14, "line": 15, "pie": 11}
+    paper = {"bar": 14, "line": 15, "pie": 11}  # the paper's kinds; kinds added later bring their own
+    assert {k: len(CHECKLISTS[k]) for k in paper} == paper
     for items in CHECKLISTS.values():
         assert len({i.key for i in items}) == len(items)
         assert {i.severity for i in items} == {"major", "minor"}

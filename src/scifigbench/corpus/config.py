@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from scifigbench import params
+from scifigbench.concepts.kinds import CHART_KINDS
 
 Source = Literal["synthetic", "manifest", "scivqa"]
 
@@ -25,6 +26,22 @@ class CorpusConfig:
     workers: int = 2
     max_image_pixels: int = 50_000_000  # an imported image with more pixels is refused (row named)
     inputs: str = "corpus_inputs"  # dvc.yaml makes this folder a dependency of the corpus stage
+    kinds: dict[str, int] = field(default_factory=dict)  # more registered kinds by count, e.g. {area: 20}
+
+    def __post_init__(self) -> None:
+        """Extra kinds must be registered, counted at least 0, and not one that has an ``n_<kind>`` key.
+
+        The paper's three keep their own keys so the paper's design reads as it always did; a
+        typo in a kind's name would silently make no figures, hence the error naming the key.
+        """
+        own = set(self._paper_counts())
+        for name, n in self.kinds.items():
+            if name in own:
+                raise params.ParamsError(f"corpus.kinds.{name}: set corpus.n_{name} instead")
+            if name not in CHART_KINDS:
+                raise params.ParamsError(f"corpus.kinds.{name}: unknown chart kind (known: {', '.join(CHART_KINDS)})")
+            if n < 0:
+                raise params.ParamsError(f"corpus.kinds.{name}: a count of figures cannot be negative, got {n}")
 
     def unwatched(self, root: Path) -> str | None:
         """A warning when the import source lies outside ``inputs``: dvc would not see it change."""
@@ -40,8 +57,12 @@ class CorpusConfig:
             "set corpus.inputs to the folder that holds them"
         )
 
-    def counts(self) -> dict[str, int]:
+    def _paper_counts(self) -> dict[str, int]:
         return {"bar": self.n_bar, "line": self.n_line, "pie": self.n_pie}
+
+    def counts(self) -> dict[str, int]:
+        """Figures to make of each kind: the paper's three, then any further kinds asked for."""
+        return {**self._paper_counts(), **self.kinds}
 
 
 def load(path: Path | str = params.DEFAULT_PARAMS) -> tuple[CorpusConfig, int]:

@@ -17,7 +17,8 @@ VARIANT_NAMES = {"grouped": "grouped vertical bar chart", "simple": "vertical ba
                  "stacked": "stacked vertical bar chart", "horizontal": "horizontal bar chart",
                  "multi_series": "line plot", "log": "line plot with a logarithmic y-axis",
                  "shared_x": "line plot with vertically stacked subplots sharing the x-axis",
-                 "pie": "pie chart", "donut": "donut chart"}
+                 "pie": "pie chart", "donut": "donut chart",
+                 "stacked_area": "stacked area chart", "overlap_area": "area chart with overlapping translucent areas"}
 LEGEND_CORNERS = {"upper left": "in the upper-left corner", "upper right": "in the upper-right corner",
                   "lower right": "in the lower-right corner", "lower left": "in the lower-left corner",
                   "upper center": "at the top centre", "center right": "on the right-hand side"}
@@ -66,6 +67,8 @@ def _legend_sentence(spec: FigureSpec) -> str:
 
 def _colour_phrase(panel: Panel) -> str:
     kind = chart_kind(panel.kind)
+    if kind.filled:
+        return "Area colours: " + _list([f"{s.name} in {s.color_family}" for s in panel.series]) + "."
     if kind.ordered_x:
         parts = []
         for s in panel.series:
@@ -130,6 +133,13 @@ def _trend(panel: Panel) -> str:
     return "; ".join(parts)
 
 
+def _area_arrangement(panel: Panel) -> str:
+    names = _list([s.name for s in panel.series])
+    if panel.stacked:
+        return f"The areas are stacked from the bottom up in the order {names}, so the top edge is their total."
+    return f"The areas of {names} are each filled down to zero and overlap, drawn translucent."
+
+
 def _pie_sentence(panel: Panel) -> str:
     s = panel.series[0]
     shares = _list([f"{c} {v:.1f}%" for c, v in zip(panel.categories, s.values)])
@@ -160,6 +170,8 @@ def reference_description(spec: FigureSpec) -> str:
             out[-1] += "."
         elif len(p0.series) > 1:
             out.append(f"Bars are grouped by category, with one bar per series in the order {_list([s.name for s in p0.series])}.")
+    if kind.filled:
+        out.append(_area_arrangement(p0))
     for p in spec.panels:
         prefix = f"In panel '{p.title}', " if (n > 1 and p.title) else ("In panel " + str(p.index + 1) + ", " if n > 1 else "")
         if chart_kind(p.kind).parts_of_whole:

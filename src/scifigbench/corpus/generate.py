@@ -22,6 +22,7 @@ T = TypeVar("T")
 BAR_VARIANTS = ("grouped", "simple", "stacked", "horizontal")
 LINE_VARIANTS = ("multi_series", "log", "shared_x")
 PIE_VARIANTS = ("pie", "donut")
+AREA_VARIANTS = ("stacked_area", "overlap_area")
 LEGEND_LOCS = ("upper left", "upper right", "lower right", "lower left", "upper center", "center right")
 BAR_LEGEND_LOCS = ("upper left", "upper right", "upper center")
 MARKERS = ("o", "s", "^", "D", "v", "*", "P", "X")
@@ -188,13 +189,22 @@ def _occupied(panel: Panel) -> list[tuple[float, float, float, float]]:
         return out
     xs = panel.x_values or []
     x_lo, x_hi = min(xs) - 0.04 * (max(xs) - min(xs)), max(xs) + 0.04 * (max(xs) - min(xs))
-    for s in panel.series:
-        pts = [(_frac(x, x_lo, x_hi, False), _frac(y, lo, hi, log)) for x, y in zip(xs, s.values)]
+    filled = chart_kind(panel.kind).filled
+    for edge in _traces(panel):
+        pts = [(_frac(x, x_lo, x_hi, False), _frac(y, lo, hi, log)) for x, y in zip(xs, edge)]
         for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
             for t in np.linspace(0, 1, 8):
                 x, y = xa + t * (xb - xa), ya + t * (yb - ya)
-                out.append((x - 0.015, y - 0.03, x + 0.015, y + 0.03))
+                out.append((x - 0.015, (0.0 if filled else y) - 0.03, x + 0.015, y + 0.03))
     return out
+
+
+def _traces(panel: Panel) -> list[list[float]]:
+    """The drawn top edge of each series: its values, or the running total when stacked."""
+    if not panel.stacked:
+        return [s.values for s in panel.series]
+    totals = np.cumsum([s.values for s in panel.series], axis=0)
+    return [[float(v) for v in row] for row in totals]
 
 
 def _fit_legend(spec: FigureSpec, rng: np.random.Generator, allowed: Sequence[str]) -> None:
@@ -494,6 +504,69 @@ def generate_line(rng: np.random.Generator, index: int) -> FigureSpec:
     return spec
 
 
+# ---------------------------------------------------------------------------------------- areas
+
+def _stacked_parts(rng: np.random.Generator, metric: Metric, shape: str, n_parts: int, n: int) -> list[np.ndarray]:
+    """Parts whose stacked total follows ``shape`` inside the metric's range, each part positive.
+
+    Shares drift a little along x so that parts have trends of their own, as a cost breakdown
+    over training does.
+    """
+    total = metric.low + (metric.high - metric.low) * np.clip(_curve(rng, shape, n, 0.5), 0.1, 0.95)
+    start, end = rng.dirichlet(np.full(n_parts, 3.0)), rng.dirichlet(np.full(n_parts, 3.0))
+    shares = start[:, None] + (end - start)[:, None] * np.linspace(0, 1, n)[None, :]
+    floor = 10.0**-metric.decimals
+    return [np.maximum(np.round(shares[k] * total, metric.decimals), floor) for k in range(n_parts)]
+
+
+def _area_range(top: float, metric: Metric, legend_inside: bool) -> tuple[float, float]:
+    """From zero (areas are filled down to it) to a round number above the top, room for a legend;
+    a percentage axis never runs past 100 (_fit_legend moves a crowded legend out)."""
+    low, high = _nice_range(0.0, top, extra_top=0.3 if legend_inside else 0.05)
+    return low, (100.0 if metric.unit == "%" and top <= 100 < high else high)
+
+
+def generate_area(rng: np.random.Generator, index: int) -> FigureSpec:
+    """One panel of filled areas over an ordered x axis: a stacked breakdown or overlapping methods."""
+    variant = AREA_VARIANTS[index % len(AREA_VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = _style(rng)
+    xaxis: XAxis = pick(rng, X_AXES)
+    n, shape = len(xaxis.values), _SHAPES[xaxis.label]
+    stacked = variant == "stacked_area"
+    if stacked:
+        metric = domain.cost_metric
+        names = list(domain.cost_parts[: int(rng.integers(2, len(domain.cost_parts) + 1))])
+        curves = _stacked_parts(rng, metric, shape, len(names), n)
+        top = float(np.sum(curves, axis=0).max())
+    else:
+        metric = pick(rng, domain.metrics)
+        names = sample(rng, domain.methods, int(rng.integers(2, 4)))
+        curves = _metric_curves(rng, metric, shape, len(names), n, log=False)
+        top = float(np.max(curves))
+    colors = _colors(rng, style["palette"], len(names))
+    series = [Series(name=name, values=[float(v) for v in curves[k]], color=colors[k][0], color_family=colors[k][1])
+              for k, name in enumerate(names)]
+    legend_loc, legend_outside = _legend(rng, 1, len(names))
+    panel = Panel(
+        index=0, kind="area", categories=list(xaxis.labels), series=series, x_label=xaxis.label,
+        y_label=_axis_label(metric), unit=metric.unit, x_values=[float(v) for v in xaxis.values],
+        value_format=f"{{:.{metric.decimals}f}}", legend_loc=legend_loc, stacked=stacked,
+        y_range=_area_range(top, metric, legend_loc is not None), grid=bool(rng.random() < 0.5),
+    )
+    title = None
+    if rng.random() < 0.5:
+        title = f"{metric.name} by component" if stacked else f"{metric.name} vs. {xaxis.label.lower()}"
+    legend_outside = _no_clash(title, legend_outside)
+    spec = FigureSpec(
+        figure_id="", chart_type="area", variant=variant, panels=[panel], title=title, caption="",
+        reference_description="", domain=domain.name, layout=[1, 1],
+        figsize=_figsize([1, 1], rng, legend_outside), legend_outside=legend_outside, **style,
+    )
+    _fit_legend(spec, rng, LEGEND_LOCS)
+    return spec
+
+
 # ----------------------------------------------------------------------------------------- pies
 
 def _percentages(rng: np.random.Generator, k: int) -> list[float]:
@@ -554,10 +627,13 @@ def generate_pie(rng: np.random.Generator, index: int) -> FigureSpec:
 
 
 def _generator(kind: ChartKind) -> Callable[[np.random.Generator, int], FigureSpec]:
-    """How figures of ``kind`` are made up: its layout trait picks shares, traces or bars."""
+    """How figures of ``kind`` are made up: its layout trait picks shares, traces or bars;
+    traces that are filled are areas."""
     if kind.parts_of_whole:
         return generate_pie
-    return generate_line if kind.ordered_x else generate_bar
+    if kind.ordered_x:
+        return generate_area if kind.filled else generate_line
+    return generate_bar
 
 
 def seed_code(chart_type: str) -> int:

@@ -45,7 +45,7 @@ class Drawing:
     axes: list[Axes]
     texts: list[tuple[Text, dict[str, Any]]] = field(default_factory=list)
     bars: dict[int, list[Any]] = field(default_factory=dict)      # panel -> BarContainer per series
-    lines: dict[int, list[Any]] = field(default_factory=dict)     # panel -> Line2D per series
+    lines: dict[int, list[Any]] = field(default_factory=dict)     # panel -> Line2D (top edge) per series
     wedges: dict[int, list[Any]] = field(default_factory=dict)    # panel -> Wedge per category
 
     def add(self, text: Text | None, **meta: Any) -> None:
@@ -125,14 +125,40 @@ def _font_size() -> float:
     return float(matplotlib.rcParams["font.size"])
 
 
-def _draw_lines(d: Drawing, ax: Axes, panel: Panel) -> None:
-    x = np.asarray(panel.x_values, dtype=float)
+def _line_traces(ax: Axes, panel: Panel, x: np.ndarray) -> list[Any]:
+    """One labelled line per series (the legend shows the line with its marker)."""
     lines = []
     for series in panel.series:
         (ln,) = ax.plot(x, series.values, marker=series.marker, linestyle=series.linestyle or "-",
                         color=series.color, label=series.name, markersize=5, linewidth=1.6)
         lines.append(ln)
-    d.lines[panel.index] = lines
+    return lines
+
+
+def _area_traces(ax: Axes, panel: Panel, x: np.ndarray) -> list[Any]:
+    """One labelled filled area per series, edged by its top line.
+
+    Stacked areas sit on the running total and are opaque; overlapping ones start at zero and
+    are translucent, so an area drawn later does not hide the ones behind it.
+    """
+    bottom = np.zeros(len(x))
+    lines = []
+    for series in panel.series:
+        vals = np.asarray(series.values, dtype=float)
+        top = bottom + vals if panel.stacked else vals
+        ax.fill_between(x, bottom, top, color=series.color, alpha=0.85 if panel.stacked else 0.35, linewidth=0,
+                        label=series.name)
+        (ln,) = ax.plot(x, top, color=series.color, linewidth=1.2)
+        lines.append(ln)
+        if panel.stacked:
+            bottom = top
+    return lines
+
+
+def _draw_lines(d: Drawing, ax: Axes, panel: Panel) -> None:
+    x = np.asarray(panel.x_values, dtype=float)
+    traces = _area_traces if chart_kind(panel.kind).filled else _line_traces
+    d.lines[panel.index] = traces(ax, panel, x)
     ax.set_xticks(x, labels=panel.categories)
     span = x.max() - x.min()
     ax.set_xlim(x.min() - 0.04 * span, x.max() + 0.04 * span)

@@ -8,6 +8,7 @@ declares them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -35,6 +36,11 @@ class ChartKind:
       (``Panel.x_values``); series are traces with a direction (trend), can cross, are read "at x".
     - ``category_axis``: categories are named items along a category axis that may be vertical or
       horizontal; values can be printed on the marks.
+
+    Drawing traits (default right for the paper's kinds):
+
+    - ``filled``: each series is a filled area under its trace (stacked or overlapping), not a
+      bare line; the renderer fills, and a legend fitted inside must keep clear of the filling.
     """
 
     name: str
@@ -54,8 +60,9 @@ class ChartKind:
     # Words that name the kind right before "chart", "graph" or "plot" in an answer ("donut chart").
     type_words: tuple[str, ...] = ()
     # A regular expression (searched in lower-cased, masked text) a description matching names the kind
-    # at least loosely ("bars", "curves"); empty: "<name> chart/graph/plot".
+    # at least loosely ("bars", "curves"); empty: any of its nouns.
     prose: str = ""
+    filled: bool = False  # marks are filled areas under each series (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
@@ -76,7 +83,7 @@ class ChartKind:
     @property
     def prose_pattern(self) -> str:
         """What a description naming this kind, at least loosely, matches."""
-        return self.prose or rf"\b{self.name} (?:chart|graph|plot)s?\b"
+        return self.prose or r"\b(?:" + "|".join(re.escape(n) + "s?" for n in self.nouns) + r")\b"
 
     @property
     def words(self) -> tuple[str, ...]:

@@ -61,6 +61,7 @@ STRONG_CHART = re.compile(rf"\b({'|'.join(KIND_OF_WORD)}) (?:chart|graph|plot)s?
 ORIENT = re.compile(r"\b(vertical|horizontal)(?:ly)?(?: oriented| arranged)?\s+(?:bars?|columns?|bar chart)|\bbars? (?:are |run |extend )?(?:drawn |oriented |arranged )?(vertical|horizontal)")
 GROUPED = re.compile(r"\b(?:grouped|side[- ]by[- ]side|clustered|adjacent bars)\b")
 STACKED = re.compile(r"\bstack(?:ed|ing|s)?\b")
+OVERLAPPING = re.compile(r"\b(?:overlap(?:s|ping)?|translucent|(?:semi-?)?transparent)\b")
 VALUE_LABELS = re.compile(r"\b(?:value labels?|data labels?|numeric labels?|labell?ed with (?:their |the )?(?:exact )?values|annotated with (?:their |the )?(?:exact )?values|(?:numbers?|values?) (?:are )?(?:printed|shown|displayed|written) (?:above|on|inside|at|atop))")
 PANELS = re.compile(r"\b(?:panels?|subplots?|sub-?figures?|facets?)\b")
 MARKERS = re.compile(r"\b(?:markers?|circles|squares|triangles|diamonds|dots)\b")
@@ -572,7 +573,7 @@ class _Reader:
             else:
                 self.ok("chart_type")
             return "complete"
-        return "complete" if CHART_PHRASES[self.ctype].search(self.masked) else "missing"
+        return "complete" if CHART_PHRASES[self.kind.name].search(self.masked) else "missing"
 
     def _orientation(self) -> str:
         said = [m.group(1) or m.group(2) for m in ORIENT.finditer(self.masked)]
@@ -586,7 +587,9 @@ class _Reader:
         return "complete"
 
     def _arrangement(self) -> str:
-        g, st = self.flag(GROUPED), self.flag(STACKED)
+        # areas that are not stacked overlap rather than stand side by side: either word says so
+        g = self.flag(GROUPED) or (self.kind.filled and self.flag(OVERLAPPING))
+        st = self.flag(STACKED)
         if not (g or st):
             return "missing"
         stacked = any(p.stacked for p in self.spec.panels)

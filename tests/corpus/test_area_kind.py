@@ -1,0 +1,173 @@
+"""The area chart kind end to end through the records: spec, drawing, probes, respondents, judge.
+
+Area is an ``ordered_x`` kind with the ``filled`` drawing trait; none of the stages below knows
+its name, so these tests are what shows the traits carry it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from helpers.truth import perturbed, spec_points
+from probes.test_probes_capability import ORDINAL, recompute
+from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
+from scifigbench.corpus.config import CorpusConfig
+from scifigbench.corpus.describe import reference_description
+from scifigbench.corpus.generate import generate, seed_code
+from scifigbench.corpus.render import render
+from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.params import ParamsError
+from scifigbench.probes.stage import ProbesConfig, spec_probes
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
+from scifigbench.spec import FigureSpec
+
+N = 6  # three stacked, three overlapping
+
+
+@pytest.fixture(scope="module")
+def drawn() -> list[tuple[FigureSpec, bytes]]:
+    out = []
+    for i in range(N):
+        spec = generate(7, "area", i, 100)
+        out.append((spec, render(spec)))
+    return out
+
+
+def test_area_comes_after_the_paper_kinds():
+    assert CHART_KINDS[:3] == ("bar", "line", "pie") and seed_code("area") == 4
+    kind = chart_kind("area")
+    assert kind.ordered_x and kind.filled and not chart_kind("line").filled
+
+
+def test_png_is_drawn_with_filled_areas(drawn):
+    for spec, png in drawn:
+        img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+        assert img.shape[:2] == (spec.height, spec.width)
+        inked = img.min(axis=2) < 230  # overlapping translucent fills blend towards grey: count any ink
+        assert inked.mean() > 0.2, spec.figure_id  # fills cover much of the plot, unlike thin lines
+
+
+def test_spec_values_are_exact(drawn):
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        decimals = int(p.value_format[3])
+        assert p.stacked == (spec.variant == "stacked_area")
+        lo, hi = p.y_range
+        tops = (
+            np.sum([s.values for s in p.series], axis=0) if p.stacked else np.max([s.values for s in p.series], axis=0)
+        )
+        assert lo == 0.0 and tops.max() <= hi
+        for s in p.series:
+            assert len(s.values) == len(p.categories) == len(p.x_values)
+            assert all(v == round(v, decimals) and v > 0 for v in s.values)
+
+
+def test_text_elements_have_boxes(drawn):
+    for spec, _ in drawn:
+        roles = {t.role for t in spec.text_elements}
+        assert {"tick", "axis_label"} <= roles
+        for t in spec.text_elements:
+            assert 0 <= t.x0 < t.x1 <= spec.width and 0 <= t.y0 < t.y1 <= spec.height, t
+        named = {t.series for t in spec.text_elements if t.role == "legend_entry"}
+        assert named == {s.name for s in spec.panels[0].series}
+
+
+def test_probes_have_computed_answers(drawn):
+    families: dict[str, int] = {}
+    rng = np.random.default_rng(0)
+    for spec, _ in drawn:
+        probes, _ = spec_probes(spec, True, ProbesConfig(), 42)
+        pts = spec_points(spec)
+        for p in probes:
+            families[p.family] = families.get(p.family, 0) + 1
+            e = json.loads(json.dumps(p.expected))
+            if p.family != "capability":
+                continue
+            truth = recompute(spec, pts, e)
+            if e["answer_type"] == "number":
+                assert e["answer"] == pytest.approx(truth, rel=1e-5, abs=1e-9), p.text
+                read = recompute(spec, perturbed(spec, pts, rng, compare=e["template"] in ORDINAL), e)
+                assert abs(read - e["answer"]) <= e["tolerance"] + 1e-9, (p.text, read)
+            else:
+                assert e["answer"] == truth, p.text
+    assert {"capability", "resistance", "caption_bias"} <= set(families), families
+
+
+def _probe_rows(spec: FigureSpec) -> dict[str, dict]:
+    """The spec's probes as rows of the probes table (what the respondents read)."""
+    return {
+        p.probe_id: {
+            "probe_id": p.probe_id,
+            "figure_id": spec.figure_id,
+            "family": p.family,
+            "category": p.category,
+            "text": p.text,
+            "expected_json": json.dumps(p.expected),
+            "status": "confirmed",
+        }
+        for p in spec_probes(spec, True, ProbesConfig(), 42)[0]
+    }
+
+
+def _setup(spec: FigureSpec, task: str, probe_ids: list[str], caption: str = "") -> dict:
+    return {
+        "setup_id": f"{spec.figure_id}/base/{task}",
+        "figure_id": spec.figure_id,
+        "condition": "base",
+        "task": task,
+        "chart_type": spec.chart_type,
+        "user_text": "...",
+        "caption": caption,
+        "probe_ids": json.dumps(probe_ids),
+        "blur_target_id": None,
+    }
+
+
+def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
+    specs = [spec for spec, _ in drawn]
+    ctx = SimContext({s.figure_id: s for s in specs})
+    agree = total = 0
+    for spec in specs:
+        rows = _probe_rows(spec)
+        ctx.probes.update(rows)
+        by_family = {
+            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
+        }
+        for name in sorted(BUILTIN):
+            prof = resolve_profile(name)
+            for task, ids in by_family.items():
+                text, _ = respond(_setup(spec, task, ids), prof, f"sim-{name}", 42, ctx)
+                assert text.strip(), (task, name)
+            text, trace = respond(_setup(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
+            reading = read_description(text, spec)
+            for key, cov in trace["items"].items():
+                total += 1
+                agree += reading.coverage[key] == cov
+    assert total > 100 and agree / total >= 0.95, agree / total
+
+
+def test_rule_judge_scores_with_the_area_checklist(drawn):
+    spec = next(s for s, _ in drawn if s.variant == "stacked_area")
+    good = judge_description(reference_description(spec), spec)
+    keys = {i.key for i in good.items}
+    assert keys == {i.key for i in chart_kind("area").checklist}
+    assert good.score > judge_description("A line chart.", spec).score
+    overlap = next(s for s, _ in drawn if s.variant == "overlap_area")
+    said = read_description("An area chart whose translucent areas overlap.", overlap)
+    assert said.coverage["chart_type"] == "complete" and said.coverage["arrangement"] == "complete"
+
+
+def test_corpus_kinds_asks_for_area_by_count():
+    assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
+    assert CorpusConfig(n_bar=1, kinds={"area": 3}).counts()["area"] == 3
+    with pytest.raises(ParamsError, match="corpus.kinds.areas"):
+        CorpusConfig(kinds={"areas": 3})
+    with pytest.raises(ParamsError, match="corpus.kinds.bar"):
+        CorpusConfig(kinds={"bar": 3})
