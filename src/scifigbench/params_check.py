@@ -45,7 +45,7 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
     for name, target in SECTIONS.items():
         module, attr = target.split(":")
         reader = getattr(importlib.import_module(module), attr)
-        if dataclasses.is_dataclass(reader):
+        if isinstance(reader, type) and dataclasses.is_dataclass(reader):
             params.section(reader, name, path)
         else:
             reader(path)

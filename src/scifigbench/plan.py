@@ -4,12 +4,12 @@ For each model of ``params.yaml: models`` and for the LLM judge: how many reques
 (or judge) stage makes, how many of them the call cache already answers, and the estimated
 tokens and cost of the rest; for the judge also how many units the rule judge decides and how
 many go to the LLM judge (kind hybrid runs the rule judge to count them). Request keys are built
-exactly as the stages build them, so "answered by the cache" is exact; tokens are estimates (about four characters per token and a
-flat cost per image for the prompt; the output budget ``max_tokens`` as the ceiling of each
-answer), and so the cost is a ceiling. Judge requests of a model whose responses do not exist
-yet are planned with placeholder answers: their count is right (for kind hybrid an upper bound,
-since which units the rules leave undecided depends on the answers), their tokens a little low,
-and none of them can be in the cache.
+exactly as the stages build them, so "answered by the cache" is exact; tokens are estimates
+(about four characters per token and a flat cost per image for the prompt; the output budget
+``max_tokens`` as the ceiling of each answer), and so the cost is a ceiling. Judge requests of a
+model whose responses do not exist yet are planned with placeholder answers: their count is
+right (for kind hybrid an upper bound, since which units the rules leave undecided depends on the
+answers), their tokens a little low, and none of them can be in the cache.
 
 This module sits above the stages (like ``validation``): it reads their tables and builds their
 requests but runs none of them, except the rule judge for kind hybrid (offline, and through its

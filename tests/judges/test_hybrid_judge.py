@@ -48,7 +48,12 @@ def test_a_decided_verdict_row_is_unchanged_by_the_undecided_mapping() -> None:
 def _abstaining_resistance(fields: dict) -> dict:
     """The real resistance rule, except that it abstains on answers marked :data:`UNSURE`."""
     if UNSURE in fields["answer"]:
-        return {"score": None, "verdict": None, "evidence": "marked unsure", "undecided": "the answer hedges and decides"}
+        return {
+            "score": None,
+            "verdict": None,
+            "evidence": "marked unsure",
+            "undecided": "the answer hedges and decides",
+        }
     return REAL_RESISTANCE(fields)
 
 
@@ -63,19 +68,22 @@ def _units() -> list[Unit]:
         spec = make()
         ctx = context([spec])
         setups = {(s["condition"], s["task"]): s for s in setups_for(spec)}
+        # every prompt to the LLM distinct, so one request per unit
         answers = (
-            f"1. There are no error bars.\n2. It is {UNSURE} maybe higher.\n3. {UNSURE} {spec.figure_id} cannot tell."
-        )  # every prompt to the LLM distinct: one request per unit
-        units += units_for(setups["base", "resistance"], {"text": answers, "error": None}, ctx.probes, spec,
-                           ctx.blur_targets, None)
+            f"1. There are no error bars.\n2. It is {UNSURE} maybe higher.\n3. {UNSURE} {spec.figure_id} is silent."
+        )
+        units += units_for(
+            setups["base", "resistance"], {"text": answers, "error": None}, ctx.probes, spec, ctx.blur_targets, None
+        )
         capbias = setups["capbias", "describe"]
         claims = json.loads(ctx.probes[json.loads(capbias["probe_ids"])[0]]["expected_json"])["claims"]
         said, true = (re.findall(r"\d+\.\d", c)[-1] for c in (claims[0]["claim"], claims[0]["reality"]))
         entity = claims[0]["reality"].split(" reaches")[0]
         text = f"{entity} reaches either {said} or {true}. {claims[1]['reality']}."
         units += units_for(capbias, {"text": text, "error": None}, ctx.probes, spec, ctx.blur_targets, None)
-        units += units_for(setups["base", "capability"], {"text": None, "error": "HTTP 503"}, ctx.probes, spec,
-                           ctx.blur_targets, None)
+        units += units_for(
+            setups["base", "capability"], {"text": None, "error": "HTTP 503"}, ctx.probes, spec, ctx.blur_targets, None
+        )
     return units
 
 
@@ -100,8 +108,9 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 def _params(root: Path, url: str, kind: str) -> Path:
-    path = write_params(root, {"judge-llm": openai_model(url), "m": {"backend": "simulated", "profile": "careful"}},
-                        max_retries=0)
+    path = write_params(
+        root, {"judge-llm": openai_model(url), "m": {"backend": "simulated", "profile": "careful"}}, max_retries=0
+    )
     raw = yaml.safe_load(path.read_text())
     raw["judge"] = {"kind": kind, "llm_model": "judge-llm" if kind == "hybrid" else None}
     path.write_text(yaml.safe_dump(raw))
@@ -133,7 +142,9 @@ def test_hybrid_sends_exactly_the_undecided_units_and_keeps_the_decided_rows(wor
         kept = json.loads(row["details_json"])["rule_undecided"]
         assert kept == {k: v for k, v in rule_details.items() if k in ("evidence", "undecided")}
     assert {json.loads(d)["rule_undecided"].get("undecided") for d in settled["details_json"]} == {
-        "the answer hedges and decides", None}  # today's caption rule abstains without a stated reason
+        "the answer hedges and decides",
+        None,
+    }  # today's caption rule abstains without a stated reason
 
 
 def test_plan_counts_the_units_each_judge_takes(workdir) -> None:

@@ -27,6 +27,12 @@ class JudgeConfig:
         return self.kind in ("llm", "hybrid")
 
 
+def check_kind(kind: str, where: str) -> None:
+    """Raise :class:`params.ParamsError` at ``where`` (a params file and section) for an unknown kind."""
+    if kind not in KINDS:
+        raise params.ParamsError(f"{where}.kind: {kind!r} is not one of {list(KINDS)}")
+
+
 def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
     """The ``judge`` section, checked against the file's ``models``.
 
@@ -40,8 +46,7 @@ def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
         if isinstance(raw, dict) and key in raw:
             raise params.ParamsError(f"{where}.{key}: no longer read; use {instead}")
     cfg = params.build(JudgeConfig, raw, where)
-    if cfg.kind not in KINDS:
-        raise params.ParamsError(f"{where}.kind: {cfg.kind!r} is not one of {list(KINDS)}")
+    check_kind(cfg.kind, where)
     if cfg.uses_llm:
         declared = params.model_names(path) or []
         if not cfg.llm_model:

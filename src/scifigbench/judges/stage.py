@@ -22,8 +22,8 @@ from tqdm import tqdm
 
 from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
-from scifigbench.judges import rules
 from scifigbench.judges import config as judge_config
+from scifigbench.judges import rules
 from scifigbench.judges.config import JudgeConfig
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import UNDECIDED, judgment_columns
@@ -214,8 +214,7 @@ def make_judge(cfg: JudgeConfig, params_path: Path | str, store: ValueStore | No
     request by the client already. A hybrid judge records the rule judge's id on the rows of
     failed responses, as ``kind: rule`` does, so those rows are the same under both.
     """
-    if cfg.kind not in judge_config.KINDS:
-        raise params.ParamsError(f"{params_path}:judge.kind: {cfg.kind!r} is not one of {list(judge_config.KINDS)}")
+    judge_config.check_kind(cfg.kind, f"{params_path}:judge")
     rule = rule_judge if store is None else stored(rule_judge, store)
     if cfg.kind == "rule":
         return rule, rules.JUDGE_ID
