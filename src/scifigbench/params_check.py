@@ -9,6 +9,7 @@ never invalidates a downstream stage: each stage still reruns only for its own p
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 
@@ -16,14 +17,15 @@ import click
 
 from scifigbench import params, paths
 
-# section -> "module:dataclass" that reads it (imported lazily: each stage owns its schema)
+# section -> "module:dataclass" that reads it, or "module:function" taking the params path for a
+# section checked against others (imported lazily: each stage owns its schema)
 SECTIONS: dict[str, str] = {
     "corpus": "scifigbench.corpus.config:CorpusConfig",
     "conditions": "scifigbench.conditions.config:ConditionsConfig",
     "probes": "scifigbench.probes.config:ProbesConfig",
     "setups": "scifigbench.setups:SetupsConfig",
     "run": "scifigbench.llm.config:RunConfig",
-    "judge": "scifigbench.judges.config:JudgeConfig",
+    "judge": "scifigbench.judges.config:load",
     "metrics": "scifigbench.metrics.config:MetricsConfig",
 }
 TOP_LEVEL = {"seed", "models", *SECTIONS}
@@ -42,7 +44,11 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
     load_corpus(path)  # the corpus section plus the global seed
     for name, target in SECTIONS.items():
         module, attr = target.split(":")
-        params.section(getattr(importlib.import_module(module), attr), name, path)
+        reader = getattr(importlib.import_module(module), attr)
+        if isinstance(reader, type) and dataclasses.is_dataclass(reader):
+            params.section(reader, name, path)
+        else:
+            reader(path)
     for model in params.model_names(path) or []:
         load_model(model, path)
 

@@ -2,27 +2,31 @@
 
 For each model of ``params.yaml: models`` and for the LLM judge: how many requests the respond
 (or judge) stage makes, how many of them the call cache already answers, and the estimated
-tokens and cost of the rest. Request keys are built exactly as the stages build them, so
-"answered by the cache" is exact; tokens are estimates (about four characters per token and a
-flat cost per image for the prompt; the output budget ``max_tokens`` as the ceiling of each
-answer), and so the cost is a ceiling. Judge requests of a model whose responses do not exist
-yet are planned with empty answers: their count is right, their tokens a little low, and none of
-them can be in the cache.
+tokens and cost of the rest; for the judge also how many units the rule judge decides and how
+many go to the LLM judge (kind hybrid runs the rule judge to count them). Request keys are built
+exactly as the stages build them, so "answered by the cache" is exact; tokens are estimates
+(about four characters per token and a flat cost per image for the prompt; the output budget
+``max_tokens`` as the ceiling of each answer), and so the cost is a ceiling. Judge requests of a
+model whose responses do not exist yet are planned with placeholder answers: their count is
+right (for kind hybrid an upper bound, since which units the rules leave undecided depends on the
+answers), their tokens a little low, and none of them can be in the cache.
 
 This module sits above the stages (like ``validation``): it reads their tables and builds their
-requests but runs none of them.
+requests but runs none of them, except the rule judge for kind hybrid (offline, and through its
+verdict store, so the judge stage later finds those verdicts judged).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import pandas as pd
 
 from scifigbench import params, paths
+from scifigbench.judges import config as judge_config
 from scifigbench.llm import config
 from scifigbench.llm.cache import CACHE_ENV, CACHE_FILE, ResponseCache
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
@@ -30,6 +34,33 @@ from scifigbench.llm.complete import completion_key
 from scifigbench.llm.request import build_request
 from scifigbench.llm.retrying import estimate_tokens
 from scifigbench.tableio import read_table
+
+if TYPE_CHECKING:
+    from scifigbench.judges.units import Unit
+
+
+#: The answer text of units planned before their responses exist: not empty, because an empty
+#: reply is a failed unit that no judge takes.
+PLANNED_ANSWER = "(answer not given yet)"
+
+
+@dataclass(frozen=True)
+class JudgeShare:
+    """How many judged units of one respondent the rule judge and the LLM judge take."""
+
+    rule: int
+    llm: int
+    llm_known: bool = True  # False: the responses are not there yet and ``llm`` is an upper bound
+
+    def note(self) -> str:
+        total = self.rule + self.llm
+        if self.llm_known:
+            return f"{total:,} units: {self.rule:,} decided by the rule judge, {self.llm:,} to the LLM judge"
+        return (
+            f"{total:,} units; responses not there yet, so the LLM share is unknown until they are: at most "
+            f"{self.llm:,} (every unit of a family the rules may leave undecided) go to the LLM judge, "
+            "planned here as if all did"
+        )
 
 
 @dataclass
@@ -45,6 +76,7 @@ class Line:
     output_tokens_max: float = 0.0
     cost_usd_max: float | None = 0.0
     note: str = ""
+    share: JudgeShare | None = None  # judge lines: the units each judge takes
 
     def add(self, eff: config.Effective, key_cached: bool, messages: list[dict[str, Any]]) -> None:
         self.requests += 1
@@ -83,19 +115,52 @@ class _Planned(Exception):
     """Raised by the recording client so the judge stops after rendering its first request."""
 
 
-def judge_line(judge_eff: config.Effective, respondent: str, seed: int, cache: ResponseCache) -> Line:
-    """The LLM judge's first request for every unit of one respondent (repairs are not planned)."""
-    from scifigbench.judges import llm as llm_judge
-    from scifigbench.judges.llm_stage import unit_judge
+def _judged_units(respondent: str) -> tuple[list[Unit], bool]:
+    """The units a judge would take for ``respondent`` (failed responses give none), and whether
+    its responses exist; units of responses not given yet carry :data:`PLANNED_ANSWER`."""
     from scifigbench.judges.stage import load_units
 
-    line = Line(judge_eff.name, f"judge {respondent}")
     given = paths.responses(respondent).exists()
     responses = None
     if not given:
         setups = read_table(paths.SETUPS, "setups", root=None)
-        responses = pd.DataFrame({"setup_id": setups["setup_id"], "text": "", "error": None})
-        line.note = "responses not there yet: planned with empty answers"
+        responses = pd.DataFrame({"setup_id": setups["setup_id"], "text": PLANNED_ANSWER, "error": None})
+    return [u for u in load_units(respondent, responses) if u.error is None], given
+
+
+def _to_llm(kind: str, respondent: str, units: list[Unit], given: bool) -> tuple[list[Unit], JudgeShare]:
+    """The units the LLM judge takes, and the share of each judge.
+
+    Kind hybrid runs the rule judge over the units (through its verdict store, as the stage does)
+    and hands over exactly those it leaves undecided; before the responses exist that cannot be
+    known, and every unit that could be undecided is planned instead.
+    """
+    from scifigbench.judges import rules
+    from scifigbench.judges.families import judge_family
+    from scifigbench.judges.stage import is_undecided, judge_units, rule_judge, rule_store
+
+    if kind == "llm":
+        return units, JudgeShare(0, len(units))
+    if not given:
+        bound = [u for u in units if judge_family(u.family).may_abstain]
+        return bound, JudgeShare(len(units) - len(bound), len(bound), llm_known=False)
+    with rule_store() as store:
+        rows = judge_units(units, respondent, rule_judge, rules.JUDGE_ID, progress=False, store=store)
+    undecided = [u for u, row in zip(units, rows.to_dict("records"), strict=True) if is_undecided(row)]
+    return undecided, JudgeShare(len(units) - len(undecided), len(undecided))
+
+
+def judge_line(
+    judge_eff: config.Effective, respondent: str, seed: int, cache: ResponseCache, kind: str = "llm"
+) -> Line:
+    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned)."""
+    from scifigbench.judges import llm as llm_judge
+    from scifigbench.judges.llm_stage import unit_judge
+
+    line = Line(judge_eff.name, f"judge {respondent}")
+    units, given = _judged_units(respondent)
+    to_llm, line.share = _to_llm(kind, respondent, units, given)
+    line.note = line.share.note()
     sent: list[list[dict[str, Any]]] = []
 
     def record(messages: list[dict[str, Any]]) -> str:
@@ -104,9 +169,7 @@ def judge_line(judge_eff: config.Effective, respondent: str, seed: int, cache: R
 
     judge = unit_judge(llm_judge.LLMJudge(record, judge_eff.name, seed=seed))
     seen: set[str] = set()
-    for unit in load_units(respondent, responses):
-        if unit.error is not None:
-            continue
+    for unit in to_llm:
         sent.clear()
         try:
             judge(unit)
@@ -130,11 +193,10 @@ def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
     cache = ResponseCache(Path(cache_dir) / CACHE_FILE)
     try:
         lines = [respond_line(config.load(m, params_path), setups, cache) for m in models]
-        judge = raw.get("judge") or {}
-        if judge.get("kind") == "llm" and judge.get("llm_model"):
-            judge_eff = config.load(judge["llm_model"], params_path)
-            seed = int(judge.get("caption_ab_seed", 42))
-            lines += [judge_line(judge_eff, m, seed, cache) for m in models]
+        judge = judge_config.load(params_path)
+        if judge.uses_llm and judge.llm_model:
+            judge_eff = config.load(judge.llm_model, params_path)
+            lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind) for m in models]
     finally:
         cache.close()
     return lines

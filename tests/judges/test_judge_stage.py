@@ -10,7 +10,7 @@ from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.contracts import JUDGMENTS, validate
 from scifigbench.judges import rules
 from scifigbench.judges.families.description import mqm_from_reply
-from scifigbench.judges.stage import judge_units, rule_judge, with_fallback
+from scifigbench.judges.stage import hybrid, judge_units, rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.rubric.checklists import checklist
 
@@ -83,27 +83,43 @@ def test_llm_mqm_reply_is_scored_by_the_shared_engine():
     assert result.by_subtype["trend"] == 2 and result.by_subtype["missing"] == 5
 
 
-def test_fallback_judges_only_the_claims_the_rules_leave_undecided():
-    setup, spec, ctx = _setup("describe", "capbias")
-    units = [u for u in units_for(setup, {"text": "A bar chart.", "error": None}, ctx.probes, spec, ctx.blur_targets, None)]
-    claims = [u for u in units if u.family == "caption_claim"]
+@pytest.mark.parametrize("task", ["resistance", "capability"])
+def test_hybrid_hands_over_only_the_units_the_rules_leave_undecided(task):
+    setup, spec, ctx = _setup(task)
+    units = units_for(setup, {"text": "1. a\n2. b\n3. c\n4. d", "error": None}, ctx.probes, spec, ctx.blur_targets, None)
     asked = []
 
     def first(unit):
-        verdict = "undecided" if unit is claims[0] else "none"
-        return {"judge_id": rules.JUDGE_ID, "verdict": verdict, "score": None, "details_json": json.dumps({"evidence": "e"})}
+        if unit is units[0]:
+            details = {"evidence": "e", "undecided": "two opposite cues"}
+            return {"judge_id": rules.JUDGE_ID, "verdict": "undecided", "score": None, "details_json": json.dumps(details)}
+        return {"judge_id": rules.JUDGE_ID, "verdict": "v", "score": 0.0, "details_json": None}
 
-    def fallback(unit):
+    def llm(unit):
         asked.append(unit.unit_id)
-        return {"judge_id": "llm:j", "verdict": "image", "score": 1.0, "details_json": None}
+        return {"judge_id": "llm:j", "verdict": "w", "score": 1.0, "details_json": None}
 
-    judge = with_fallback(first, fallback)
+    judge = hybrid(first, llm, "llm:j")
     out = [judge(u) for u in units]
-    assert asked == [claims[0].unit_id]
-    settled = out[units.index(claims[0])]
-    assert (settled["judge_id"], settled["verdict"]) == ("llm:j", "image")
-    assert json.loads(settled["details_json"])["rule_undecided"] == {"evidence": "e"}
-    assert all(o["verdict"] == "none" for u, o in zip(units, out) if u is not claims[0] and u.family == "caption_claim")
+    assert asked == [units[0].unit_id]
+    assert (out[0]["judge_id"], out[0]["verdict"], out[0]["score"]) == ("llm:j", "w", 1.0)
+    assert json.loads(out[0]["details_json"])["rule_undecided"] == {"evidence": "e", "undecided": "two opposite cues"}
+    assert out[1:] == [first(u) for u in units[1:]]  # decided units: the rule judge's columns, untouched
+
+
+def test_a_unit_the_llm_cannot_take_is_an_error_row_under_the_llm_judge_id():
+    setup, spec, ctx = _setup("resistance")
+    units = units_for(setup, {"text": "1. a\n2. b\n3. c", "error": None}, ctx.probes, spec, ctx.blur_targets, None)
+
+    def first(unit):
+        return {"judge_id": rules.JUDGE_ID, "verdict": "undecided", "details_json": json.dumps({"undecided": "r"})}
+
+    def llm(unit):
+        raise ValueError("no reference")
+
+    row = hybrid(first, llm, "llm:j")(units[0])
+    assert (row["judge_id"], row["error"]) == ("llm:j", "ValueError: no reference")
+    assert json.loads(row["details_json"])["rule_undecided"] == {"undecided": "r"}
 
 
 def test_each_row_records_its_question_and_exactly_its_part_of_the_reply():

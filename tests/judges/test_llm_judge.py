@@ -170,7 +170,7 @@ def test_judge_file_llm_counts_errors(server: ScriptedServer, tmp_path: Path) ->
     assert "2 judge errors" in res.output
 
 
-def test_rule_judge_hands_undecided_claims_to_the_configured_fallback_model(server: ScriptedServer, tmp_path: Path,
+def test_hybrid_judge_hands_undecided_claims_to_the_llm_model(server: ScriptedServer, tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from helpers.runner_helpers import openai_model, write_params
     from scifigbench.judges.stage import JudgeConfig, make_judge as make_stage_judge
@@ -195,7 +195,7 @@ def test_rule_judge_hands_undecided_claims_to_the_configured_fallback_model(serv
 
     undecided = unit("u1", "On UD-English the neural parser reaches either 95.5% or 91.2%.")
     decided = unit("u2", "On UD-English the neural parser reaches 95.5%.")
-    judge, _ = make_stage_judge(JudgeConfig(kind="rule", fallback_model="judge-llm"), params)
+    judge, _ = make_stage_judge(JudgeConfig(kind="hybrid", llm_model="judge-llm"), params)
     try:
         settled, kept = judge(undecided), judge(decided)
     finally:

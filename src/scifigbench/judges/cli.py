@@ -89,4 +89,9 @@ def judge(model: str, params_path: str) -> None:
         raise click.ClickException(f"judge {model}: {exc}") from None
     errors = int(table["error"].notna().sum())
     click.echo(f"judge {model}: {len(table)} units -> {paths.judgments(model)} ({errors} with errors)")
+    judged = table[table["error"].isna()]
+    undecided = judged["verdict"] == "undecided"
+    decided = judged[~undecided]["judge_id"].str.split(":").str[0].value_counts()
+    shares = [f"decided by the {kind} judge: {n}" for kind, n in decided.items()]
+    click.echo(", ".join([*shares, f"undecided: {undecided.sum()}"]))
     click.echo(table.groupby("family").size().to_string())

@@ -3,11 +3,56 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+
+from scifigbench import params
+
+KINDS = ("rule", "llm", "hybrid")
+#: Keys of earlier params files that a newer setting replaced, with what to write instead.
+SUPERSEDED = {
+    "fallback_model": "judge.kind: hybrid with judge.llm_model: <models key> "
+    "(every unit the rules leave undecided goes to that model, not only caption claims)",
+}
 
 
 @dataclass
 class JudgeConfig:
-    kind: str = "rule"  # rule | llm
-    llm_model: str | None = None  # a key of params.yaml `models` when kind = llm
-    fallback_model: str | None = None  # with kind = rule: a model key that judges the claims the rules leave undecided
+    kind: str = "rule"  # rule | llm | hybrid
+    llm_model: str | None = None  # a key of params.yaml `models`: the judge model of kind llm and hybrid
     caption_ab_seed: int = 42
+
+    @property
+    def uses_llm(self) -> bool:
+        """Whether this judge sends units to ``llm_model``."""
+        return self.kind in ("llm", "hybrid")
+
+
+def check_kind(kind: str, where: str) -> None:
+    """Raise :class:`params.ParamsError` at ``where`` (a params file and section) for an unknown kind."""
+    if kind not in KINDS:
+        raise params.ParamsError(f"{where}.kind: {kind!r} is not one of {list(KINDS)}")
+
+
+def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
+    """The ``judge`` section, checked against the file's ``models``.
+
+    A superseded key gets an error that names its replacement (not the generic unknown-key one),
+    and a judge that sends units to a model must name a declared one: found here, before any
+    stage runs, instead of by the judge stage after the responses are in.
+    """
+    raw = params.load_raw(path).get("judge") or {}
+    where = f"{path}:judge"
+    for key, instead in SUPERSEDED.items():
+        if isinstance(raw, dict) and key in raw:
+            raise params.ParamsError(f"{where}.{key}: no longer read; use {instead}")
+    cfg = params.build(JudgeConfig, raw, where)
+    check_kind(cfg.kind, where)
+    if cfg.uses_llm:
+        declared = params.model_names(path) or []
+        if not cfg.llm_model:
+            raise params.ParamsError(f"{where}.llm_model: judge.kind {cfg.kind} needs a model key to judge with")
+        if cfg.llm_model not in declared:
+            raise params.ParamsError(
+                f"{where}.llm_model: {cfg.llm_model!r} is not a key of models (declared: {declared or 'none'})"
+            )
+    return cfg

@@ -29,11 +29,14 @@ def unit_judge(judge: llm.LLMJudge):
 
 
 def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
-    """(unit judge, judge id for failed units) for judge.kind = llm through model ``cfg.llm_model``."""
+    """(unit judge, judge id for failed units) of the LLM judge through model ``cfg.llm_model``
+    (judge.kind llm: every unit; hybrid: the units the rule judge leaves undecided)."""
     from scifigbench.llm import CachedComplete
 
     if not cfg.llm_model:
-        raise params.ParamsError(f"{params_path}:judge.llm_model: name a model key to judge with (judge.kind = llm)")
+        raise params.ParamsError(
+            f"{params_path}:judge.llm_model: name a model key to judge with (judge.kind = {cfg.kind})"
+        )
     complete = CachedComplete(cfg.llm_model, params_path, role="judge")
     judge_unit = unit_judge(llm.LLMJudge(complete, cfg.llm_model, seed=cfg.caption_ab_seed))
     judge_unit.close = complete.close  # the stage closes the client (cache, connections, ledger) when it is done

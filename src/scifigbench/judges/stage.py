@@ -22,10 +22,11 @@ from tqdm import tqdm
 
 from scifigbench import params, paths
 from scifigbench.contracts import JUDGMENTS
+from scifigbench.judges import config as judge_config
 from scifigbench.judges import rules
 from scifigbench.judges.config import JudgeConfig
 from scifigbench.judges.units import Unit, units_for
-from scifigbench.judges.verdict_columns import judgment_columns
+from scifigbench.judges.verdict_columns import UNDECIDED, judgment_columns
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import ValueStore, code_version
 from scifigbench.tableio import read_table, write_table
@@ -77,6 +78,23 @@ def _unit_key(unit: Unit) -> str:
     return hashlib.sha256(pickle.dumps(unit, protocol=5)).hexdigest()
 
 
+def stored(judge: UnitJudge, store: ValueStore) -> UnitJudge:
+    """``judge`` with its columns kept in ``store`` by unit content (deterministic judges only).
+
+    A unit the judge fails on (an exception) is not stored: it is judged again next time.
+    """
+
+    def judge_unit(unit: Unit) -> dict:
+        key = _unit_key(unit)
+        judged = store.get(key)
+        if judged is None:
+            judged = judge(unit)
+            store.put(key, judged)
+        return judged
+
+    return judge_unit
+
+
 def _judged(units: list[Unit], one, workers: int) -> Iterator[dict]:
     """Rows in unit order; ``workers`` > 1 judges that many units at once (an LLM judge waits on the network).
 
@@ -108,18 +126,13 @@ def judge_units(
     is called from that many threads at once; its client paces and throttles the calls.
     """
 
+    judging = judge if store is None else stored(judge, store)
+
     def one(unit: Unit) -> dict:
         if unit.error is not None:
             return _row(unit, model, {"judge_id": judge_id, "error": unit.error})
         try:
-            if store is None:
-                return _row(unit, model, judge(unit))
-            key = _unit_key(unit)
-            judged = store.get(key)
-            if judged is None:
-                judged = judge(unit)
-                store.put(key, judged)
-            return _row(unit, model, judged)
+            return _row(unit, model, judging(unit))
         except (ValueError, KeyError) as exc:  # rules.NoGroundTruth and judge parse failures included
             return _row(unit, model, {"judge_id": judge_id, "error": f"{type(exc).__name__}: {exc}"})
 
@@ -163,58 +176,62 @@ def load_units(model: str, responses: pd.DataFrame | None = None) -> list[Unit]:
     return units
 
 
-def with_fallback(first: UnitJudge, fallback: UnitJudge) -> UnitJudge:
-    """``first``, except that a caption claim it leaves "undecided" goes to ``fallback``.
+def is_undecided(judged: dict) -> bool:
+    """Whether a judge's columns leave the unit undecided: the rule judge abstained on it."""
+    return judged.get("verdict") == UNDECIDED
 
-    The rule judge abstains where its evidence is not decisive; an LLM judge, when one is
-    configured, settles those claims. The row records the fallback's judge id and verdict, and its
-    details keep the rule evidence that led to the hand-over.
+
+def hybrid(first: UnitJudge, llm_judge: UnitJudge, llm_id: str) -> UnitJudge:
+    """``first`` (the rule judge), except that a unit it leaves undecided goes to ``llm_judge``.
+
+    A decided unit keeps ``first``'s columns untouched, so its row is the one ``kind: rule``
+    writes. A handed-over unit gets the LLM's judge id and verdict, and its details keep the rule
+    judge's evidence and reason under ``rule_undecided``: a reader sees why the rules abstained
+    next to what settled it. A unit the LLM judge cannot take is an error row under its id.
     """
 
     def judge_unit(unit: Unit) -> dict:
         out = first(unit)
-        if out.get("verdict") != "undecided":  # the rule judge's abstention (caption claims only)
+        if not is_undecided(out):
             return out
-        settled = fallback(unit)
-        settled["details_json"] = json.dumps(
-            {
-                "rule_undecided": json.loads(out["details_json"] or "null"),
-                "fallback": json.loads(settled.get("details_json") or "null"),
-            },
-            ensure_ascii=False,
-        )
-        return settled
+        try:
+            settled = dict(llm_judge(unit))
+        except (ValueError, KeyError) as exc:
+            settled = {"judge_id": llm_id, "error": f"{type(exc).__name__}: {exc}"}
+        details = json.loads(settled.get("details_json") or "{}")
+        details["rule_undecided"] = json.loads(out["details_json"] or "null")
+        return settled | {"details_json": json.dumps(details, ensure_ascii=False)}
 
-    judge_unit.close = getattr(fallback, "close", lambda: None)  # type: ignore[attr-defined]
+    judge_unit.close = getattr(llm_judge, "close", lambda: None)  # type: ignore[attr-defined]
+    judge_unit.concurrency = getattr(llm_judge, "concurrency", 1)  # type: ignore[attr-defined]
     return judge_unit
 
 
-def make_judge(cfg: JudgeConfig, params_path: Path | str) -> tuple[UnitJudge, str]:
-    """The configured unit judge and the judge id recorded on rows it could not judge."""
+def make_judge(cfg: JudgeConfig, params_path: Path | str, store: ValueStore | None = None) -> tuple[UnitJudge, str]:
+    """The configured unit judge and the judge id recorded on rows it could not judge.
+
+    ``store`` keeps the rule judge's verdicts (kinds rule and hybrid); LLM verdicts are cached per
+    request by the client already. A hybrid judge records the rule judge's id on the rows of
+    failed responses, as ``kind: rule`` does, so those rows are the same under both.
+    """
+    judge_config.check_kind(cfg.kind, f"{params_path}:judge")
+    rule = rule_judge if store is None else stored(rule_judge, store)
     if cfg.kind == "rule":
-        if cfg.fallback_model:
-            from scifigbench.judges.llm_stage import llm_unit_judge
+        return rule, rules.JUDGE_ID
+    from scifigbench.judges.llm_stage import llm_unit_judge
 
-            llm_judge, _ = llm_unit_judge(
-                JudgeConfig(kind="llm", llm_model=cfg.fallback_model, caption_ab_seed=cfg.caption_ab_seed), params_path
-            )
-            return with_fallback(rule_judge, llm_judge), rules.JUDGE_ID
-        return rule_judge, rules.JUDGE_ID
+    llm_judge, llm_id = llm_unit_judge(cfg, params_path)
     if cfg.kind == "llm":
-        from scifigbench.judges.llm_stage import llm_unit_judge
-
-        return llm_unit_judge(cfg, params_path)
-    raise params.ParamsError(f"{params_path}:judge.kind: unknown judge kind {cfg.kind!r}; use rule or llm")
+        return llm_judge, llm_id
+    return hybrid(rule, llm_judge, llm_id), rules.JUDGE_ID
 
 
 def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
-    cfg = params.section(JudgeConfig, "judge", params_path)
-    judge, judge_id = make_judge(cfg, params_path)
-    try:
-        # only the pure rule judge's verdicts are stored; LLM verdicts are cached per request already
-        store = rule_store() if cfg.kind == "rule" and not cfg.fallback_model else None
-        with store or contextlib.nullcontext():
-            table = judge_units(load_units(model), model, judge, judge_id, store=store)
-    finally:
-        getattr(judge, "close", lambda: None)()
+    cfg = judge_config.load(params_path)
+    with rule_store() if cfg.kind != "llm" else contextlib.nullcontext() as store:
+        judge, judge_id = make_judge(cfg, params_path, store)
+        try:
+            table = judge_units(load_units(model), model, judge, judge_id)
+        finally:
+            getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")

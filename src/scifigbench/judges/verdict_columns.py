@@ -6,6 +6,11 @@ the family's record in :mod:`scifigbench.judges.families` says which columns its
 claims 1 (image) / 0 (caption) / null (not addressed, or the rule judge abstained: verdict
 "undecided", which the metrics count apart from "none"), blur families their booleans (score
 null), descriptions their MQM score and penalties); the columns every row has are set here.
+
+A rule verdict that carries an ``undecided`` reason (the rule judge abstained, whatever the
+family) fills none of the family's columns: its row says ``verdict = "undecided"``, score and
+booleans null, no error (an abstention is neither a failure nor a zero), and keeps the reason in
+``details_json`` next to the evidence. It is decided here, once, so no family can score one.
 """
 
 from __future__ import annotations
@@ -15,14 +20,28 @@ import json
 from scifigbench.concepts.families import BOOLEAN_VERDICTS
 from scifigbench.judges.families import judge_family
 
+UNDECIDED = "undecided"  # the verdict word of a unit the rule judge abstained on, in every family
+
 
 def judgment_columns(family: str, record: dict) -> dict:
     """Columns score, verdict, mentioned/admits/fabricates/correct, details_json, raw_output, error,
-    and those the family's verdict fills; a failed unit (``error`` set) fills none of its own."""
-    out: dict = {"score": None, "verdict": None, "details_json": None,
-                 "raw_output": record.get("raw_output"), "error": record.get("error")} | dict.fromkeys(BOOLEAN_VERDICTS)
-    if record.get("evidence"):
-        out["details_json"] = json.dumps({"evidence": record["evidence"]}, ensure_ascii=False)
+    and those the family's verdict fills; a failed unit (``error`` set) or an undecided one fills
+    none of its own."""
+    undecided = record.get("undecided")
+    out: dict = {
+        "score": None,
+        "verdict": None,
+        "details_json": None,
+        "raw_output": record.get("raw_output"),
+        "error": record.get("error"),
+    } | dict.fromkeys(BOOLEAN_VERDICTS)
+    details = {"evidence": record.get("evidence")} if record.get("evidence") or undecided else {}
+    if undecided:
+        details["undecided"] = undecided
+    if details:
+        out["details_json"] = json.dumps(details, ensure_ascii=False)
     if out["error"] is not None:
         return out
+    if undecided:
+        return out | {"verdict": UNDECIDED}
     return out | judge_family(family).columns(record)

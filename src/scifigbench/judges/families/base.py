@@ -65,6 +65,13 @@ class JudgeFamily:
         """Judged by a continuous score alone (MQM), with neither verdict words nor booleans."""
         return not self.facts.verdicts and not self.facts.booleans
 
+    @property
+    def may_abstain(self) -> bool:
+        """Whether the rule judge may leave a unit of this family undecided. A score-only unit
+        (a description) always gets its number: an undecided finding of its checklist changes
+        what the score counts, not whether there is one."""
+        return not self.score_only
+
 
 def tolerance_note(fields: dict) -> str:
     """What the judge is told about the answers counted as the expected one, if anything."""
