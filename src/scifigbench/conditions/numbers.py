@@ -3,7 +3,7 @@
 Tick labels are drawn as plain numbers ("0.25", "1,000", "−5"), percentages ("40%"), magnitudes
 ("2k", "1.5M"), powers of ten ("10^3", "$10^{3}$", "1e3", "10³" as OCR reads a raised exponent),
 years ("2021"), amounts of money ("$5,000") or measures with their unit ("20 t", "2,500 kWh":
-``layout.vocab.UNITS``). Inductance targets rely on these being parsed the same way by the
+``freetext.lexicons.UNITS``). Inductance targets rely on these being parsed the same way by the
 selector and by the tests that check it.
 """
 
@@ -13,12 +13,13 @@ import math
 import re
 from typing import Sequence
 
-from scifigbench.layout.vocab import UNITS, power_text
+from scifigbench.freetext.lexicons import units_pattern
+from scifigbench.layout.vocab import power_text
 
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9}
 _POW = re.compile(r"^\$?(?:\\mathdefault\{)?(-?\d+(?:\.\d+)?)\s*(?:\^|\*\*)\s*\{?([−\-]?\d+)\}?\}?\$?$")
 _PLAIN = re.compile(
-    rf"^([+\-]?)[$€£]?(\d{{1,3}}(?:,\d{{3}})+|\d*\.?\d+)(?:[eE]([+\-]?\d+))?\s*([kKMBG]?)\s*(%?)(?:{UNITS})?$"
+    rf"^([+\-]?)[$€£]?(\d{{1,3}}(?:,\d{{3}})+|\d*\.?\d+)(?:[eE]([+\-]?\d+))?\s*([kKMBG]?)\s*(%?)(?:{units_pattern()})?$"
 )
 
 

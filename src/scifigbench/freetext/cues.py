@@ -13,18 +13,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scifigbench.freetext import lexicons
 from scifigbench.freetext.text import normalise_text
 
-_NEGATOR = re.compile(
-    r"\b(?:not|no|never|none|nothing|neither|nor|without|hardly|absent|absence|lacks?|lacking|"
-    r"free of)\b"
-    r"|n't\b",
-    re.IGNORECASE,
-)
+_NEGATOR = lexicons.negator_regex(lexicons.CLAUSE_NEGATORS)
 # A negation reaches to the end of its clause only: "no value is given, but the label is blurred".
 _CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|while|whereas|although|though|because|since|yet)\b", re.IGNORECASE)
 _NEGATION_REACH = 4  # words between a negator and what it negates ("not clearly visible at all")
-_NOT = r"(?:\bnot|n't|\bnever)"  # "n't" is glued to its verb: "aren't", "isn't"
+# "n't" is glued to its verb: "aren't", "isn't"
+_NOT = rf"(?:\b(?:{lexicons.alternation(lexicons.VERB_NEGATORS)})|{lexicons.CONTRACTED_NEGATOR})"
 _CANNOT_FIRM = (
     r"(?:cannot|can ?not|can't|could ?not|couldn't|unable to|impossible to|not possible to|no way to|not able to|"
     r"(?:is|are|was|were)n't (?:possible|able) to)"
@@ -218,7 +215,7 @@ UNCERTAIN: tuple[Cue, ...] = (
         r"not (?:entirely |completely |fully |really )?(?:sure|certain)|unsure|uncertain|unclear|for sure|tentative|"
         r"hard to confirm|no way to be sure)\b",
     ),
-    _cue("maybe", r"\b(?:possibly|perhaps|maybe)\b", negatable=True),
+    _cue("maybe", lexicons.whole_words(lexicons.HEDGES), negatable=True),
     _cue(
         "assume",
         r"\b(?:if we assume|assuming|if (?:this|that|the premise) (?:is|were) (?:true|correct)|hypothetically|"

@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scifigbench.freetext import lexicons
 from scifigbench.freetext.text import normalise_text
 
 _MINUS = "-\u2212\u2013\u2014"  # hyphen, minus sign, en dash, em dash
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 _APPROX = re.compile(
-    r"(?:\b(?:about|around|approximately|approx\.?|roughly|nearly|almost|close to|near|circa|ca\.|"
-    r"just (?:under|over|below|above)|some)|~|≈|∼)\s*$",
+    rf"(?:\b(?:{lexicons.alternation(lexicons.APPROXIMATORS)})|{lexicons.alternation(lexicons.APPROXIMATE_SIGNS)})\s*$",
     re.IGNORECASE,
 )
 
@@ -38,8 +38,7 @@ _SCALAR = re.compile(
 _RANGE_JOIN = re.compile(rf"^\s*(?:[{_MINUS}]|to|and)\s*$", re.IGNORECASE)
 # "from 0.41 to 0.52" after a verb of change states two values, not a range
 _CHANGE_FROM = re.compile(
-    r"\b(?:ris\w*|rose|increas\w*|decreas\w*|drop\w*|fall\w*|fell|grow\w*|grew|go\w*|went|climb\w*|"
-    r"declin\w*|chang\w*|mov\w*|jump\w*|improv\w*|shift\w*|los\w*|gain\w*)\s+(?:\w+\s+)?from\s*$",
+    rf"\b(?:{lexicons.alternation(lexicons.CHANGE_VERBS)})\s+(?:\w+\s+)?from\s*$",
     re.IGNORECASE,
 )
 

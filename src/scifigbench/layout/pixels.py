@@ -15,6 +15,12 @@ from scifigbench.layout.elements import Box
 
 INK_DELTA = 40  # a pixel differing from the background by more than this in a channel is ink
 
+# Swatch sizes in heights of the label beside it (see ``swatch_left``).
+SWATCH_REACH = 3.5  # a legend key stands at most this far left of its name; further ink belongs to the plot
+SWATCH_MIN_WIDTH = 0.45  # a small square beside a label with descenders is about half its box high
+SWATCH_MAX_WIDTH = 3.2  # the longest line sample a legend draws; wider ink is an axis, a grid line or a bar
+SWATCH_MAX_HEIGHT = 1.6  # a key is no taller than its text; a taller block is a bar or a frame
+
 
 def background(img: np.ndarray) -> np.ndarray:
     """The most common colour on the image border (charts sit on a plain background)."""
@@ -49,7 +55,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     h = y1 - y0
     if h < 4:
         return None
-    sx0, sx1 = int(max(0, x0 - 3.5 * h)), int(x0)
+    sx0, sx1 = int(max(0, x0 - SWATCH_REACH * h)), int(x0)
     sy0, sy1 = int(y0 + 0.15 * h), int(np.ceil(y1 - 0.15 * h))
     if sx1 - sx0 < 0.6 * h or sy1 <= sy0:
         return None
@@ -63,7 +69,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
             break
         left = int(c)
     width = right - left + 1
-    if width < 0.45 * h or width > 3.2 * h or (left == 0 and sx0 > 0):
+    if width < SWATCH_MIN_WIDTH * h or width > SWATCH_MAX_WIDTH * h or (left == 0 and sx0 > 0):
         return None
     block = ink[:, sx0 + left : sx0 + right + 1]
     row = sy0 + int(np.argmax(m[:, left : right + 1].sum(axis=1)))
@@ -72,7 +78,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
         top -= 1
     while bottom + 1 < block.shape[0] and block[bottom + 1].mean() > 0.5:
         bottom += 1
-    if bottom - top + 1 > 1.6 * h:
+    if bottom - top + 1 > SWATCH_MAX_HEIGHT * h:
         return None
     if width < 0.6 * h and abs(bottom - top + 1 - width) > 0.2 * width:
         return None  # narrower than most swatches: only a solid square will do

@@ -58,6 +58,21 @@ from scifigbench.layout.vocab import (
 )
 
 MIN_SCORE = 0.5
+
+# Distances in label heights (the median height of the labels concerned), so they hold at any scale.
+STACK_OVERLAP = 0.45  # lines of one label may overlap this much: OCR boxes include ascenders and descenders
+STACK_LEADING = 0.35  # the most blank between two lines of one label; a wider gap starts another label
+STACK_HEIGHT_RATIO = 1.4  # lines of one label share a font size; one this much taller is a title or another label
+STACK_ALIGN = 0.6  # stacked lines are left-, right- or centre-set: edges this close count as aligned
+LEVEL_TOLERANCE = 0.2  # tick numbers of one axis share a baseline; rising value labels drift more than this
+UNDER_DRAWING_OVERLAP = 0.5  # category labels may touch the drawing's lower edge, by at most half a line
+UNDER_DRAWING_GAP = 1.0  # and stand at most one line below it; further down is an axis title or a note
+LEFT_OF_DRAWING_GAP = 1.5  # row names of horizontal bars end within this of the drawing's left edge
+PANEL_PITCH = 6  # a word column spaced wider than this holds one title per stacked panel, not legend entries
+TITLE_REACH = 3  # a rotated y-axis title stands within this of its tick column, not in a neighbour's
+FRAME_MARGIN = 0.5  # a label this far inside (or outside) the frame edge is on that side of it
+LEGEND_COLUMN_REACH = 3.5  # legend entries of one column are at most this far apart (a line and its spacing)
+LEGEND_ROW_REACH = 20  # entries of a legend row stand within this of each other; further apart are other notes
 # a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
 _LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~\u25a0-\u25cf]+\s*(?=[A-Za-z])")
 _BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
@@ -101,13 +116,13 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool, ink_of: Callable[[int
     last = upper.lines[-1][3] - upper.lines[-1][1]  # the upper label may already hold several lines
     h = min(last, lower.height)
     gap = lower.box[1] - upper.box[3]
-    if not -0.45 * h <= gap <= 0.35 * h or max(last, lower.height) > 1.4 * h:
+    if not -STACK_OVERLAP * h <= gap <= STACK_LEADING * h or max(last, lower.height) > STACK_HEIGHT_RATIO * h:
         return False
     w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
     aligned = (
         abs(upper.cx - lower.cx) <= 0.2 * w
-        or abs(upper.box[0] - lower.box[0]) <= 0.6 * h
-        or abs(upper.box[2] - lower.box[2]) <= 0.6 * h
+        or abs(upper.box[0] - lower.box[0]) <= STACK_ALIGN * h
+        or abs(upper.box[2] - lower.box[2]) <= STACK_ALIGN * h
     )
     return aligned and not pixels.inks_differ(ink_of(upper.index), ink_of(lower.index))
 
@@ -474,7 +489,7 @@ def _level(g: list[Label]) -> bool:
     over three bars), but they climb with the bars."""
     h = statistics.median(b.height for b in g)
     mid = statistics.median(b.cy for b in g)
-    return all(abs(b.cy - mid) <= 0.2 * h for b in g)
+    return all(abs(b.cy - mid) <= LEVEL_TOLERANCE * h for b in g)
 
 
 def _under_drawing(g: list[Label], drawing: Box | None) -> bool:
@@ -482,7 +497,7 @@ def _under_drawing(g: list[Label], drawing: Box | None) -> bool:
     if drawing is None or len(g) < 2 or _overlapping_x(g) or any(b.coloured_text for b in g):
         return False  # coloured words in a row under the chart are a legend, not categories
     h = statistics.median(b.height for b in g)
-    return all(-0.5 * h <= b.box[1] - drawing[3] <= 1.0 * h for b in g)
+    return all(-UNDER_DRAWING_OVERLAP * h <= b.box[1] - drawing[3] <= UNDER_DRAWING_GAP * h for b in g)
 
 
 def _left_of_drawing(g: list[Label], drawing: Box | None) -> bool:
@@ -493,7 +508,9 @@ def _left_of_drawing(g: list[Label], drawing: Box | None) -> bool:
         return False
     h = statistics.median(b.height for b in g)
     return all(
-        0 <= drawing[0] - b.box[2] <= 1.5 * h and drawing[1] <= b.cy <= drawing[3] and b.box[2] - b.box[0] > b.height
+        0 <= drawing[0] - b.box[2] <= LEFT_OF_DRAWING_GAP * h
+        and drawing[1] <= b.cy <= drawing[3]
+        and b.box[2] - b.box[0] > b.height
         for b in g
     )
 
@@ -544,7 +561,7 @@ def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> li
             pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:], strict=False))
             role, why = (
                 (PANEL_TITLE, "one per stacked panel")
-                if pitch > 6 * median_h
+                if pitch > PANEL_PITCH * median_h
                 else (LEGEND, "word column inside the drawing")
             )
             for lb in run.labels:
@@ -631,7 +648,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         rb = r.box
         # its centre left of the tick column and close to it: a title set tight against the ticks
         # may overlap them, and one far to the left belongs to another panel's column
-        near = lb.cx <= rb[0] and rb[0] - lb.box[2] <= 3 * median_h
+        near = lb.cx <= rb[0] and rb[0] - lb.box[2] <= TITLE_REACH * median_h
         if lb.rotated and near and rb[1] - 2 * median_h <= lb.cy <= rb[3] + 2 * median_h:
             return role(AXIS_TITLE, "rotated, left of a y-axis run", "y")
     if lb.rotated and (lb.box[2] <= frame[0] + median_h or lb.box[0] >= frame[2] - median_h):
@@ -648,10 +665,10 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
                 return role(PANEL_TITLE, "just above one panel's y-axis ticks")
             return role(AXIS_TITLE, "centred under an x-axis run", "x")
     if lb.value is not None:
-        if _inside(lb.box, frame, 0.5 * median_h):
+        if _inside(lb.box, frame, FRAME_MARGIN * median_h):
             return role(VALUE, "number inside the frame, in no tick run")
         return role(TICK, "number beside the frame, in no regular run")
-    if lb.box[3] <= frame[1] + 0.5 * median_h:
+    if lb.box[3] <= frame[1] + FRAME_MARGIN * median_h:
         above = [r for r in x_runs + y_runs if r.box[0] - median_h <= lb.cx <= r.box[2] + median_h]
         wide_runs = {r.index for r in x_runs}
         if len(wide_runs) >= 2 and any(r.axis == "x" for r in above):
@@ -940,14 +957,21 @@ def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
 
     def column(lb: Label) -> list[Label]:
         h = lb.height
-        return [o for o in keyed if o is not lb and abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= 3.5 * h]
+        return [
+            o
+            for o in keyed
+            if o is not lb and abs(o.box[0] - lb.box[0]) <= h and abs(o.cy - lb.cy) <= LEGEND_COLUMN_REACH * h
+        ]
 
     def row(lb: Label) -> list[Label]:
         h = lb.height
         return [
             o
             for o in keyed
-            if o is not lb and abs(o.cy - lb.cy) <= 0.5 * h and abs(o.cx - lb.cx) <= 20 * h and len(column(o)) < 2
+            if o is not lb
+            and abs(o.cy - lb.cy) <= 0.5 * h
+            and abs(o.cx - lb.cx) <= LEGEND_ROW_REACH * h
+            and len(column(o)) < 2
         ]
 
     for lb in [lb for lb in keyed if not column(lb) and not row(lb)]:

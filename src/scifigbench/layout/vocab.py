@@ -13,13 +13,11 @@ import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
 
-# Units printed after a number on ticks and values ('20 t', '2,500 kWh', '50 years'): the number
-# is still the value. Read case-insensitively (OCR writes 'kwh'); words that count things ('8
-# words', '3 layers') are names of settings, not units, and stay words.
-UNITS = r"(?i:t|kt|mt|gt|kg|km|cm|mm|kwh|mwh|gwh|twh|kw|mw|gw|years|yrs|days|hours|hrs|min|ms|sec|°c|°f|ppm|usd|eur)"
+from scifigbench.freetext.lexicons import units_pattern
+
 _NUMBER = re.compile(
     r"^[(\[]?([+\-\u2212]?)[$€£]?(\d{1,3}(?:,\d{3})+|\d*\.?\d+(?:[eE][+\-\u2212]?\d+)?)\s*([kKMB%]?)[)\]]?[%*]?"
-    rf"(?:\s*{UNITS})?$"
+    rf"(?:\s*{units_pattern()})?$"
 )
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 

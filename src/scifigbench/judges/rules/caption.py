@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from scifigbench.freetext import lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import normalise_text
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
@@ -42,7 +43,7 @@ from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Vote
 from scifigbench.judges.rules.caption_lists import positional_value
 from scifigbench.judges.rules.caption_threshold import threshold_votes
 
-_PCT_TOL = 1.0   # percentage points; false claims are 20-40 % off, so this never confuses the sides
+_PCT_TOL = 1.0  # percentage points; false claims are 20-40 % off, so this never confuses the sides
 _REL_TOL = 0.02
 _STOP = frozenset(
     "the a an of in on for to and or is are was were be been by with at from as this that it its which while than "
@@ -50,25 +51,21 @@ _STOP = frozenset(
     "around roughly nearly near close closer only also but actual actually value values bar bars line lines chart "
     "figure data shows show shown category dataset reaches reach trend".split()
 )
-_NEGATION = re.compile(r"\b(?:not|no|never|n't|neither|nor|rather than|instead of)\b", re.IGNORECASE)
+_NEGATION = lexicons.negator_regex(lexicons.CLAIM_NEGATORS)
 # a full stop followed by a lower-case word ends an abbreviation ("the Cons. bar"), not a sentence
 _SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[^a-z])|$)|;(?:\s+|$)")
-_CLASSES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), name) for pattern, name in (
-        (r"^(?:increas|rise|rising|rose|grow|grew|upward|climb|improv|gain|ascend|positive|higher|highest|taller|tallest|"
-         r"larger|largest|greater|greatest|longer|longest|bigger|biggest|wider|widest|steeper|steepest|exceed|above|outperform|"
-         r"best|top)", "UP"),
-        (r"^(?:decreas|declin|drop|fall|fell|downward|reduc|diminish|descend|negative|lower|lowest|shorter|shortest|"
-         r"smaller|smallest|below|worse|worst|underperform|bottom|trail|dip)", "DOWN"),
-        (r"^(?:consistent|steady|steadi|monoton|uniform|always|constant|stable|plateau|flat|unchanged)", "STEADY"),
-        (r"^(?:fluctuat|irregular|mixed|inconsistent|non-monoton|uptick|spike)", "UNSTEADY"),
-    )
+_CLASSES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (lexicons.stem_regex(lexicons.TREND_UP_STEMS, lexicons.RANK_UP_STEMS), "UP"),
+    (lexicons.stem_regex(lexicons.TREND_DOWN_STEMS, lexicons.RANK_DOWN_STEMS), "DOWN"),
+    (lexicons.stem_regex(lexicons.TREND_FLAT_STEMS), "STEADY"),
+    (lexicons.stem_regex(lexicons.TREND_UNSTEADY_STEMS), "UNSTEADY"),
 )
 CLASS_NAMES = frozenset(name for _, name in _CLASSES)
 
 
-_ORDINAL_WORDS = {w: i for i, w in enumerate(
-    "first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)}
+_ORDINAL_WORDS = {
+    w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), start=1)
+}
 _ORDINAL_DIGITS = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\b", re.IGNORECASE)
 _ONE_LETTER_NAME = re.compile(r"\b([A-Z][A-Za-z]+) ([A-Z0-9])\b(?![\w%]|\.\d)")
 _PARENTHESES = re.compile(r"\([^()]*\)")
@@ -145,13 +142,19 @@ def _facts(text: str, entities: set[str]) -> set[tuple[str, str, str]]:
 
 
 _QUOTED = re.compile(r"""(?<![\w'"])['"\u2018\u201c]([^'"\u2019\u201d]{2,60})['"\u2019\u201d](?!\w)""")
-_PANEL_CONTEXT = re.compile(r"""\s*\b(?:in|for|of) the panel titled ['"\u2018\u201c][^'"\u2019\u201d]*['"\u2019\u201d]""", re.IGNORECASE)
+_PANEL_CONTEXT = re.compile(
+    r"""\s*\b(?:in|for|of) the panel titled ['"\u2018\u201c][^'"\u2019\u201d]*['"\u2019\u201d]""", re.IGNORECASE
+)
 _COORD_NUM = r"-?\d+(?:\.\d+)?[kKM]?"
 # a position on the category/x axis: "epoch = 6", "x = 2k", "category 0.82", "between x = 10 and 12"
-_COORD = re.compile(rf"(?:=|\bcategory)\s*({_COORD_NUM})(?![\w%]|\.\d)(?:(\s+(?:and|to)\s+)({_COORD_NUM})(?![\w%]|\.\d))?",
-                    re.IGNORECASE)
-_GENERIC = frozenset("panel titl wedge segment slice among between from rank ranks has per unit average group "
-                     "category categori x-axis y-axis axis epoch".split())
+_COORD = re.compile(
+    rf"(?:=|\bcategory)\s*({_COORD_NUM})(?![\w%]|\.\d)(?:(\s+(?:and|to)\s+)({_COORD_NUM})(?![\w%]|\.\d))?",
+    re.IGNORECASE,
+)
+_GENERIC = frozenset(
+    "panel titl wedge segment slice among between from rank ranks has per unit average group "
+    "category categori x-axis y-axis axis epoch".split()
+)
 
 
 def _coord_token(number: str) -> str:
@@ -170,7 +173,7 @@ def _entities(claim: str, reality: str) -> tuple[list[str], set[str], set[str]]:
     for t in (claim, reality):
         for m in _COORD.finditer(t):
             coords |= {m.group(1)} | ({m.group(3)} if m.group(3) else set())
-            word = re.search(r"([A-Za-z][\w-]*)\s*(?:category\s*)?$", t[:m.start()], re.IGNORECASE)
+            word = re.search(r"([A-Za-z][\w-]*)\s*(?:category\s*)?$", t[: m.start()], re.IGNORECASE)
             if word:
                 axes.add(word.group(1).lower())
     return sorted((n for n in names if re.search(r"[A-Za-z]", n)), key=len, reverse=True), coords, axes - {"x"}
@@ -190,8 +193,12 @@ def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] =
     """
     for name in names:
         body = r"[\s\-_/]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
-        text = re.sub(rf"['\"\u2018\u201c]?(?<![\w]){body}(?![\w])['\"\u2019\u201d]?", f" {_name_token(name)} ", text,
-                      flags=re.IGNORECASE)
+        text = re.sub(
+            rf"['\"\u2018\u201c]?(?<![\w]){body}(?![\w])['\"\u2019\u201d]?",
+            f" {_name_token(name)} ",
+            text,
+            flags=re.IGNORECASE,
+        )
 
     def coord(m: re.Match[str]) -> str:
         out = f" {_coord_token(m.group(1))}"
@@ -207,8 +214,12 @@ def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] =
         num = "(" + "|".join(re.escape(c) for c in sorted(coords, key=len, reverse=True)) + ")" + end
         text = re.sub(rf"\b(?:at|for)\s+(?:x\s+)?{num}(?:(\s+(?:and|to)\s+){num})?", coord, text, flags=re.IGNORECASE)
         # a claimed position as the subject of a list item: "..., 0.82 has a light blue bar at 0.03"
-        text = re.sub(rf"(?:(?<=^)|(?<=[,;:]\s)|(?<=\band\s)){num}(?=\s+(?:has|is|shows|reaches)\b)",
-                      lambda m: _coord_token(m.group(1)), text, flags=re.IGNORECASE)
+        text = re.sub(
+            rf"(?:(?<=^)|(?<=[,;:]\s)|(?<=\band\s)){num}(?=\s+(?:has|is|shows|reaches)\b)",
+            lambda m: _coord_token(m.group(1)),
+            text,
+            flags=re.IGNORECASE,
+        )
     return text
 
 
@@ -232,23 +243,33 @@ def _near(r: Reading, target: Reading, percent: bool) -> bool:
 
 
 # "ticks at 0, 5, 10, 15, and 20": the numbers after a tick/scale word, with nothing but list glue between
-_AXIS_MARKS = re.compile(r"\b(?:ticks?|tick marks|tick labels|gridlines?|grid lines|intervals?|increments?)"
-                         r"(?:\s*(?:at|of|labell?ed|marked|every|from|to|and|[,:(~])\s*|\s*-?\d[\d.,]*%?\s*)*$",
-                         re.IGNORECASE)
+_AXIS_MARKS = re.compile(
+    r"\b(?:ticks?|tick marks|tick labels|gridlines?|grid lines|intervals?|increments?)"
+    r"(?:\s*(?:at|of|labell?ed|marked|every|from|to|and|[,:(~])\s*|\s*-?\d[\d.,]*%?\s*)*$",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=256)
 def _point_readings(text: str) -> tuple[Reading, ...]:
     """Readings that assert a value: points and narrow ranges, not axis spans ("0 to 100") nor tick marks."""
-    return tuple(r for r in extract_numbers(text) if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9)
-                 and not _AXIS_MARKS.search(text[max(0, r.start - 80):r.start]))
+    return tuple(
+        r
+        for r in extract_numbers(text)
+        if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9)
+        and not _AXIS_MARKS.search(text[max(0, r.start - 80) : r.start])
+    )
+
+
+# a value the reality sets aside ("not 92%", "rather than 92%") is the false one
+_SET_ASIDE = re.compile(rf"{lexicons.whole_words(lexicons.SET_ASIDE_NEGATORS)}[^.,;]*$", re.IGNORECASE)
 
 
 def _affirmed_and_negated(text: str) -> tuple[list[Reading], list[Reading]]:
     affirmed, negated = [], []
     for r in _point_readings(text):
-        before = text[max(0, r.start - 25):r.start]
-        (negated if re.search(r"\b(?:not|rather than|instead of)\b[^.,;]*$", before, re.IGNORECASE) else affirmed).append(r)
+        before = text[max(0, r.start - 25) : r.start]
+        (negated if _SET_ASIDE.search(before) else affirmed).append(r)
     return affirmed, negated
 
 
@@ -276,12 +297,16 @@ def _proper_words(text: str) -> frozenset[str]:
     """Stems of the proper names in ``text``: whole-name tokens, words with an inner capital ("SMD", "SWaT") and
     capitalised words after the first ("In the SMD dataset" gives smd; "Model" opening the text gives nothing)."""
     tokens = re.findall(r"[A-Za-z][\w'-]*", text)
-    return frozenset(_stem(t) for i, t in enumerate(tokens)
-                     if t.startswith("N_") or re.search(r"[A-Z]", t[1:]) or (i > 0 and t[0].isupper()))
+    return frozenset(
+        _stem(t)
+        for i, t in enumerate(tokens)
+        if t.startswith("N_") or re.search(r"[A-Z]", t[1:]) or (i > 0 and t[0].isupper())
+    )
 
 
-def _about_entity(description: str, start: int, keys: frozenset[str], coords: frozenset[str],
-                  proper: frozenset[str] = frozenset()) -> bool:
+def _about_entity(
+    description: str, start: int, keys: frozenset[str], coords: frozenset[str], proper: frozenset[str] = frozenset()
+) -> bool:
     """Whether the value at ``start`` is said of the claim's entity.
 
     Its clause names the entity (a name word or axis position shared by claim and reality), or it
@@ -294,13 +319,13 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
     i = next((k for k, (end, _, _) in enumerate(sentences) if start < end), len(sentences) - 1)
     left = sentences[i - 1][0] if i > 0 else 0
     before = _CLAUSE_SPLIT.split(description[left:start])[-1]
-    after = _CLAUSE_SPLIT.split(description[start:sentences[i][0]])[0]
+    after = _CLAUSE_SPLIT.split(description[start : sentences[i][0]])[0]
     clause_text = before + after
     clause = {w for w, _ in _words(clause_text)}
     sentence = sentences[i][1]
     names = keys - coords
     context = sentence | (sentences[i - 1][1] if i > 0 else frozenset())
-    if proper and not proper & sentence and _proper_words(description[left:sentences[i][0]]) - proper:
+    if proper and not proper & sentence and _proper_words(description[left : sentences[i][0]]) - proper:
         # a sentence naming none of the claim's proper names but another one is about that other entity:
         # "In the PSM dataset, the green bar ..." says nothing of the green bar in SMD
         return False
@@ -314,9 +339,16 @@ def _about_entity(description: str, start: int, keys: frozenset[str], coords: fr
     return not other_entity and bool(sentence & (names or keys))
 
 
-def _value_votes(description: str, claim_only: list[Reading], real_only: list[Reading], undisputed: list[Reading],
-                 keys: frozenset[str], coords: frozenset[str], percent: bool,
-                 proper: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+def _value_votes(
+    description: str,
+    claim_only: list[Reading],
+    real_only: list[Reading],
+    undisputed: list[Reading],
+    keys: frozenset[str],
+    coords: frozenset[str],
+    percent: bool,
+    proper: frozenset[str] = frozenset(),
+) -> tuple[list[str], list[str]]:
     """Disputed values the description states; a reading votes only for the value nearest to it,
     so a true value the claim merely repeats (91.2 beside a false 92.0) votes for nobody."""
     caption: list[str] = []
@@ -338,13 +370,16 @@ def _swap_votes(description: str, claim: str, reality: str, names: list[str]) ->
     """A claim that gives a property to the wrong entity ("largest variability in 'gender'", really in 'case'):
     the names only one statement holds, voted for where a description clause says a direction or rank mark
     both statements share beside one of them (unnegated)."""
+
     def held(text: str) -> set[str]:
         return {_name_token(n) for n in names if _name_token(n) in text}
 
     claim_names, real_names = held(claim) - held(reality), held(reality) - held(claim)
     if not claim_names or not real_names:
         return [], []
-    shared = {w for w, n in _words(claim) if _is_mark(w) and not n} & {w for w, n in _words(reality) if _is_mark(w) and not n}
+    shared = {w for w, n in _words(claim) if _is_mark(w) and not n} & {
+        w for w, n in _words(reality) if _is_mark(w) and not n
+    }
     if not shared:
         return [], []
     caption: set[str] = set()
@@ -374,7 +409,7 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
     for m in re.finditer(rf"\b{re.escape(word)}\b", text, re.IGNORECASE):
         if not any(a <= m.start() < b for a, b in spans):
             continue
-        stop = re.search(r"[.!?;,](?:\s|$)|\bN_\w+_", text[m.end():])
+        stop = re.search(r"[.!?;,](?:\s|$)|\bN_\w+_", text[m.end() :])
         end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
         after = next((r for r in readings if m.end() <= r.start < end), None)
         value = _bound_before(text, readings, m.start()) or after
@@ -393,8 +428,12 @@ def _order_votes(description: str, claim: str, reality: str, anchors: set[str]) 
     ("28 (NoR QA), 27 (OneR QA)"): the claimed order follows the caption, the reverse the image."""
     entities = {w for w, _ in _words(reality)} & anchors
     claim_facts = {(e, side): mark for mark, side, e in _facts(claim, entities) if mark in ("UP", "DOWN")}
-    real_sides = {(e, side) for mark, side, e in _facts(_PARENTHESES.sub(" ", reality), entities) if mark in ("UP", "DOWN")}
-    swapped = {e for e, side in claim_facts if (e, {"L": "R", "R": "L"}[side]) in real_sides and (e, side) not in real_sides}
+    real_sides = {
+        (e, side) for mark, side, e in _facts(_PARENTHESES.sub(" ", reality), entities) if mark in ("UP", "DOWN")
+    }
+    swapped = {
+        e for e, side in claim_facts if (e, {"L": "R", "R": "L"}[side]) in real_sides and (e, side) not in real_sides
+    }
     left = [e for e in swapped if (e, "L") in claim_facts]
     right = [e for e in swapped if (e, "R") in claim_facts]
     if len(left) != 1 or len(right) != 1 or len({claim_facts[(left[0], "L")], claim_facts[(right[0], "R")]}) != 1:
@@ -417,11 +456,12 @@ def _bound_before(text: str, readings: tuple[Reading, ...], start: int) -> Readi
 
     In a list "15 for A, 10 for B" the value after A is B's; the one before A is A's.
     """
-    return next((r for r in readings if r.end <= start and _BINDS_FORWARD.fullmatch(text[r.end:start])), None)
+    return next((r for r in readings if r.end <= start and _BINDS_FORWARD.fullmatch(text[r.end : start])), None)
 
 
-def _named_value_votes(description: str, names: list[str], sides: list[tuple[Reading, str | None]],
-                       percent: bool) -> tuple[list[str], list[str]]:
+def _named_value_votes(
+    description: str, names: list[str], sides: list[tuple[Reading, str | None]], percent: bool
+) -> tuple[list[str], list[str]]:
     """The first value stated after each mention of a claimed name, within its sentence and before any other
     quoted name: "'Relevant FCs,' extends to 6", "Relevant FCs (dark purple) reaches 6".
 
@@ -433,10 +473,11 @@ def _named_value_votes(description: str, names: list[str], sides: list[tuple[Rea
     readings = _point_readings(description)
     for name in names:
         for m in re.finditer(re.escape(_name_token(name)), description):
-            stop = re.search(r"[.!?;](?:\s|$)|\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w", description[m.end():])
+            stop = re.search(r"[.!?;](?:\s|$)|\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w", description[m.end() :])
             end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
             first = _bound_before(description, readings, m.start()) or next(
-                (r for r in readings if m.end() <= r.start < end), None)
+                (r for r in readings if m.end() <= r.start < end), None
+            )
             if first is None:
                 continue
             matches = [(abs(first.value - v.value), v, side) for v, side in sides if _near(first, v, percent)]
@@ -469,14 +510,19 @@ def _sentences_with(description: str, coords: frozenset[str], scope: frozenset[s
     return " ".join(out)
 
 
-def _direction_votes(description: str, claim: str, reality: str, keys: frozenset[str],
-                     coords: frozenset[str]) -> tuple[list[str], list[str]]:
+def _direction_votes(
+    description: str, claim: str, reality: str, keys: frozenset[str], coords: frozenset[str]
+) -> tuple[list[str], list[str]]:
     claim_marks = {(w, n) for w, n in _words(claim) if _is_mark(w)}
     real_marks = {(w, n) for w, n in _words(reality) if _is_mark(w)}
     names = keys - coords
-    said = {(w, n) for _, words, marked in _parsed(description)
-            if coords <= words and (names & words if names else keys & words)
-            for w, n in marked if _is_mark(w)}
+    said = {
+        (w, n)
+        for _, words, marked in _parsed(description)
+        if coords <= words and (names & words if names else keys & words)
+        for w, n in marked
+        if _is_mark(w)
+    }
     caption = sorted(f"{'not ' * n}{w}" for w, n in said & (claim_marks - real_marks))
     image = sorted(f"{'not ' * n}{w}" for w, n in said & (real_marks - claim_marks))
     return caption, image
@@ -498,8 +544,12 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     disputed = {_stem(r.text.rstrip("%").strip()) for r in claim_only + real_only}
     anchors = {w for w, _ in _words(claim) if not _is_mark(w)} - disputed
     coords = frozenset(w for w in anchors if w.startswith("at_"))
-    keys = frozenset(w for w in anchors & {w for w, _ in _words(reality)}
-                     if w not in _GENERIC and not re.fullmatch(r"[\d.]+", w)) | coords
+    keys = (
+        frozenset(
+            w for w in anchors & {w for w, _ in _words(reality)} if w not in _GENERIC and not re.fullmatch(r"[\d.]+", w)
+        )
+        | coords
+    )
 
     undisputed = [r for r in claim_nums + real_aff if r not in claim_only and r not in real_only]
     if not _point_readings(claim):
@@ -508,17 +558,22 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
         claim_only, real_only = [], []
     sides = [(c, "caption") for c in claim_only] + [(r, "image") for r in real_only] + [(u, None) for u in undisputed]
     named = _named_value_votes(description, names, sides, percent)
-    values = _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent,
-                          _proper_words(claim) & keys)
+    values = _value_votes(
+        description, claim_only, real_only, undisputed, keys, coords, percent, _proper_words(claim) & keys
+    )
     if values[0] and values[1] and bool(named[0]) != bool(named[1]):
         # the clause rules found both sides; the value right after each claimed name is the closer reading
         values = named
     proper = _proper_words(claim) & keys
     about = [r for r in _point_readings(description) if _about_entity(description, r.start, keys, coords, proper)]
-    found = (values, named, threshold_votes(claim, description, reality, about),
-             _swap_votes(description, claim, reality, names),
-             _order_votes(description, claim, reality, anchors),
-             _relation_votes(description, claim, reality, anchors, coords, proper))
+    found = (
+        values,
+        named,
+        threshold_votes(claim, description, reality, about),
+        _swap_votes(description, claim, reality, names),
+        _order_votes(description, claim, reality, anchors),
+        _relation_votes(description, claim, reality, anchors, coords, proper),
+    )
     in_claim, in_reality = ({_name_token(n) for n in names if _name_token(n) in t} for t in (claim, reality))
     return ClaimEvidence(
         votes=tuple(Votes(kind, tuple(c), tuple(i)) for kind, (c, i) in zip(KINDS, found, strict=True)),
@@ -558,8 +613,14 @@ def _unread(description: str, keys: frozenset[str], coords: frozenset[str], valu
     return sorted(set(found))
 
 
-def _relation_votes(description: str, claim: str, reality: str, anchors: set[str], coords: frozenset[str],
-                    scope: frozenset[str] = frozenset()) -> tuple[list[str], list[str]]:
+def _relation_votes(
+    description: str,
+    claim: str,
+    reality: str,
+    anchors: set[str],
+    coords: frozenset[str],
+    scope: frozenset[str] = frozenset(),
+) -> tuple[list[str], list[str]]:
     """Direction/rank marks tied to entity words both statements relate to a mark, as the description states them.
 
     Only in the sentences that locate the claim: its axis positions and the proper names that set its scope
@@ -574,8 +635,10 @@ def _relation_votes(description: str, claim: str, reality: str, anchors: set[str
     claim_facts = {f for f in claim_facts if f[2] in shared}
     real_facts = {f for f in real_facts if f[2] in shared}
     said = _facts(_sentences_with(description, coords, scope - shared), entities)
-    return (sorted(" ".join(f) for f in said & (claim_facts - real_facts)),
-            sorted(" ".join(f) for f in said & (real_facts - claim_facts)))
+    return (
+        sorted(" ".join(f) for f in said & (claim_facts - real_facts)),
+        sorted(" ".join(f) for f in said & (real_facts - claim_facts)),
+    )
 
 
 def judge_caption_claim(description: str, claim: str, reality: str, type: str = "") -> str:

@@ -15,16 +15,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scifigbench.freetext import lexicons
 from scifigbench.freetext.numbers import Reading, extract_numbers
 
-_UP = r"exceed(?:s|ed|ing)?|above|over|greater than|higher than|more than|surpass(?:es|ed|ing)?|at least|beyond"
-_DOWN = r"below|under|less than|lower than|beneath|at most|short of"
+_UP = lexicons.alternation(lexicons.ABOVE_COMPARATORS)
+_DOWN = lexicons.alternation(lexicons.BELOW_COMPARATORS)
 _COMPARATOR = re.compile(
     rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:the\s+)?(?=[~≈]?\s*(?:about\s+|approximately\s+|around\s+|roughly\s+)?[\d.])",
     re.IGNORECASE,
 )
 _UNIVERSAL = re.compile(r"\b(?:all|every|each|both|consistently|always)\b", re.IGNORECASE)
-_NEGATOR = re.compile(r"\b(?:not|no|never|none|neither|nor)\b|n't\b", re.IGNORECASE)
+_NEGATOR = lexicons.negator_regex(lexicons.THRESHOLD_NEGATORS)
 _SPACING = re.compile(r"\b(?:every|intervals? of|increments? of|steps? of|spacing of|spaced)\s*$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[,;:.!?]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
 

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 
 from scifigbench.concepts.kinds import KINDS, chart_kind
+from scifigbench.freetext import lexicons
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.labels import label_key, name_pattern
@@ -42,17 +43,23 @@ from scifigbench.rubric.checklists import (
 from scifigbench.spec import FigureSpec, Panel
 
 _CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
-AXIS_CUE = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\branges?\b|\branging\b|\bspans?\b|\bspanning\b|\bgridlines?\b")
+AXIS_CUE = re.compile(
+    r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\branges?\b|\branging\b|\bspans?\b|\bspanning\b|\bgridlines?\b"
+)
 X_CUE = re.compile(r"\bx[- ]?axis\b|\bhorizontal axis\b|\bx axis\b|\babscissa\b")
 Y_CUE = re.compile(r"\by[- ]?axis\b|\bvertical axis\b|\by axis\b|\bordinate\b|\bvalue axis\b")
 X_POSITION_LEFT = re.compile(r"(?:\bat|\bwhen|\bx\s*=|\bby|\bafter|\buntil|\bbefore)\b[^0-9]{0,40}$")
-COUNT_NOUN = re.compile(r"^\s*(?:distinct\s+|different\s+|colou?red\s+|main\s+)?(?:series|categories|category|bars|groups|segments|slices|wedges|sectors|portions|parts|panels|subplots|lines|curves|models|methods|entries|points|markers)\b")
-MAX_CUE = re.compile(r"\b(?:highest|largest|greatest|maximum|tallest|biggest|peaks?|peaking|top[- ]performing|leads|dominant|best)\b")
+COUNT_NOUN = re.compile(
+    r"^\s*(?:distinct\s+|different\s+|colou?red\s+|main\s+)?(?:series|categories|category|bars|groups|segments|slices|wedges|sectors|portions|parts|panels|subplots|lines|curves|models|methods|entries|points|markers)\b"
+)
+MAX_CUE = re.compile(
+    r"\b(?:highest|largest|greatest|maximum|tallest|biggest|peaks?|peaking|top[- ]performing|leads|dominant|best)\b"
+)
 MIN_CUE = re.compile(r"\b(?:lowest|smallest|minimum|shortest|least|weakest|worst|bottom)\b")
-UP = re.compile(r"\b(?:increas\w*|ris(?:e|es|ing)|rose|grow\w*|climb\w*|upward|goes up|went up|improv\w*)\b")
-DOWN = re.compile(r"\b(?:decreas\w*|declin\w*|drop\w*|fall\w*|fell|downward|goes down|went down|reduc\w*|shrink\w*|decay\w*)\b")
-FLAT = re.compile(r"\b(?:flat|stable|plateau\w*|steady|constant|unchanged|levels? off|stays? (?:roughly )?the same)\b")
-FLUCT = re.compile(r"\b(?:fluctuat\w*|oscillat\w*|non-monotonic\w*|erratic\w*|zig-?zag\w*)\b")
+UP = re.compile(lexicons.whole_words(lexicons.TREND_UP))
+DOWN = re.compile(lexicons.whole_words(lexicons.TREND_DOWN))
+FLAT = re.compile(lexicons.whole_words(lexicons.TREND_FLAT))
+FLUCT = re.compile(lexicons.whole_words(lexicons.TREND_FLUCTUATING))
 CROSS = re.compile(r"\b(?:cross\w*|intersect\w*|overtak\w*|surpass\w*|crossover)\b")
 CHART_PHRASES = {name: re.compile(kind.prose_pattern) for name, kind in KINDS.items()}
 # a word naming a kind right before chart/graph/plot ("donut chart") -> the kind it names
@@ -68,9 +75,15 @@ MARKERS = re.compile(r"\b(?:markers?|circles|squares|triangles|diamonds|dots)\b"
 GRID = re.compile(r"\bgrid(?:lines?| lines?)?\b")
 LEGEND = re.compile(r"\blegend\b")
 PLACEMENT = re.compile(r"\b(inside|outside|within|beside|next to|on the rim)\b")
-ORDERING = re.compile(r"\b(?:clockwise|counter-?clockwise|anticlockwise|descending|ascending|sorted|ordered|in order)\b")
-SEGMENT_COUNT = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:segments|slices|wedges|sectors|portions|parts|categories)\b")
-NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+ORDERING = re.compile(
+    r"\b(?:clockwise|counter-?clockwise|anticlockwise|descending|ascending|sorted|ordered|in order)\b"
+)
+SEGMENT_COUNT = re.compile(
+    r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:segments|slices|wedges|sectors|portions|parts|categories)\b"
+)
+NUMBER_WORDS = {
+    w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+}
 
 HALLUCINATION_CUES: dict[str, re.Pattern[str]] = {
     "error_bars": re.compile(r"\berror bars?\b|\bwhiskers\b|\bconfidence intervals?\b|\bstandard deviations?\b"),
@@ -88,7 +101,7 @@ HALLUCINATION_CUES: dict[str, re.Pattern[str]] = {
 class Mention:
     start: int
     end: int
-    kind: str       # series | category | xpos
+    kind: str  # series | category | xpos
     name: str
 
 
@@ -98,7 +111,7 @@ class DescriptionReading:
 
     items: list[ItemVerdict]
     findings: list[Finding]
-    errors: list[dict] = field(default_factory=list)       # accuracy errors, for known-answer tests
+    errors: list[dict] = field(default_factory=list)  # accuracy errors, for known-answer tests
     coverage: dict[str, str] = field(default_factory=dict)
 
 
@@ -147,8 +160,9 @@ def _sub_clause(sentence: str, pos: int) -> tuple[int, int]:
 AFTER_VALUE = re.compile(r"^\s*(?:%|percent\b)?\s*(?:at|by|in|on|for|when|after)\b")
 
 
-def _nearest(mentions: list[Mention], kind: str, pos: int, clause: tuple[int, int],
-             following_first: bool = False) -> Mention | None:
+def _nearest(
+    mentions: list[Mention], kind: str, pos: int, clause: tuple[int, int], following_first: bool = False
+) -> Mention | None:
     """The mention of ``kind`` the words around ``pos`` attribute it to (same clause first, left first).
 
     ``following_first``: the value is followed by "at / on / for ..." ("0.76 at x = 50",
@@ -249,8 +263,13 @@ class _Reader:
         ticks = [c for p in spec.panels if chart_kind(p.kind).ordered_x for c in p.categories if not _is_number(c)]
         others = spec.titles() + [x for p in spec.panels for x in (p.x_label, p.y_label) if x]
         others += [a.text for p in spec.panels for a in p.annotations]
-        found = _find_names(self.t, [(n, "series") for n in self.series] + [(n, "category") for n in self.categories]
-                            + [(n, "xpos") for n in ticks] + [(n, "other") for n in others])
+        found = _find_names(
+            self.t,
+            [(n, "series") for n in self.series]
+            + [(n, "category") for n in self.categories]
+            + [(n, "xpos") for n in ticks]
+            + [(n, "other") for n in others],
+        )
         self.mentions = [m for m in found if m.kind != "other"]
         self.other_names = [m for m in found if m.kind == "other"]
         spans = [(m.start, m.end) for m in found]
@@ -292,7 +311,7 @@ class _Reader:
             data_nums = []
             for n in nums:
                 left = masked[: n.start]
-                if COUNT_NOUN.match(masked[n.end:]):
+                if COUNT_NOUN.match(masked[n.end :]):
                     continue
                 if self.kind.ordered_x and X_POSITION_LEFT.search(left):
                     tick = self._xtick(n.value)
@@ -305,8 +324,13 @@ class _Reader:
             for n in data_nums:
                 clause = _sub_clause(plain, n.start) if plain[n.start] != " " else _sub_clause(masked, n.start)
                 sm = _nearest(ms, "series", n.start, clause)
-                cm = _nearest(ms, "category" if not self.kind.ordered_x else "xpos", n.start, clause,
-                              following_first=bool(AFTER_VALUE.match(masked[n.end:])))
+                cm = _nearest(
+                    ms,
+                    "category" if not self.kind.ordered_x else "xpos",
+                    n.start,
+                    clause,
+                    following_first=bool(AFTER_VALUE.match(masked[n.end :])),
+                )
                 pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None)
                 if not pts:
                     continue
@@ -398,7 +422,9 @@ class _Reader:
             masked = self.masked[s:e]
             if not AXIS_CUE.search(masked):
                 continue
-            ends = [x for n in extract_numbers(masked) if not COUNT_NOUN.match(masked[n.end:]) for x in {n.low, n.high}]
+            ends = [
+                x for n in extract_numbers(masked) if not COUNT_NOUN.match(masked[n.end :]) for x in {n.low, n.high}
+            ]
             if len(ends) < 2:
                 continue
             is_x = bool(X_CUE.search(sent)) and not Y_CUE.search(sent)
@@ -412,7 +438,9 @@ class _Reader:
                     continue
                 tlo, thi = min(xs), max(xs)
             else:
-                bounds = [b for p in self.spec.panels for b in ((list(p.y_range) if p.y_range else []) + list(p.y_ticks))]
+                bounds = [
+                    b for p in self.spec.panels for b in ((list(p.y_range) if p.y_range else []) + list(p.y_ticks))
+                ]
                 if not bounds:
                     continue
                 tlo, thi = min(bounds), max(bounds)
@@ -438,7 +466,7 @@ class _Reader:
                 ms = [Mention(0, 0, "series", next(iter(truth)))]
             for m in ms:
                 cs, ce = _sub_clause(masked, m.end)
-                clause = masked[m.end:ce]
+                clause = masked[m.end : ce]
                 if MAX_CUE.search(masked[cs:ce]) or MIN_CUE.search(masked[cs:ce]) or CROSS.search(masked[cs:ce]):
                     continue  # "SGD ends highest", "A overtakes B": not a statement of direction
                 found = []
@@ -481,8 +509,13 @@ class _Reader:
                     continue
                 pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None)
                 if not pts and sm is None and cm is not None:  # category named in a multi-series chart
-                    pts = [(p, si, ci) for p in self.spec.panels for si in range(len(p.series))
-                           for ci, c in enumerate(p.categories) if c == cm.name]
+                    pts = [
+                        (p, si, ci)
+                        for p in self.spec.panels
+                        for si in range(len(p.series))
+                        for ci, c in enumerate(p.categories)
+                        if c == cm.name
+                    ]
                 if not pts:
                     continue
                 item = "extremes" if (want_max or not self.kind.parts_of_whole) else "smallest"
@@ -513,7 +546,9 @@ class _Reader:
                     continue
                 if any(not negated(masked, hit.start()) for hit in rx.finditer(masked)):
                     seen.add(kind)
-                    self.findings.append(Finding("accuracy", "major", "halluc", f"sent:{s}-{e}", None, f"{kind} not in figure"))
+                    self.findings.append(
+                        Finding("accuracy", "major", "halluc", f"sent:{s}-{e}", None, f"{kind} not in figure")
+                    )
                     self.errors.append({"item": "global", "type": "halluc", "entity": kind})
                     break  # one invented element per sentence: "a shaded band shows the confidence interval"
 
@@ -521,7 +556,9 @@ class _Reader:
     def read_clarity(self) -> None:
         listed = re.findall(r"(?m)^\s*(?:[-*•]|\d+[.)])\s+", self.raw)
         if len(listed) >= 3:
-            self.findings.append(Finding("clarity", "minor", "clarity", "global:format", None, "a list, not a paragraph"))
+            self.findings.append(
+                Finding("clarity", "minor", "clarity", "global:format", None, "a list, not a paragraph")
+            )
 
     # -- everything --------------------------------------------------------------------------------
     def flag(self, rx: re.Pattern[str]) -> bool:
@@ -532,7 +569,9 @@ class _Reader:
         cov: dict[str, str] = {}
         n_values = self.read_values()
         cov["values"] = values_coverage(n_values, sum(len(s.values) for p in spec.panels for s in p.series))
-        cov["colours"] = coverage_from_fraction(self.read_colours(), len(self.categories) if self.kind.parts_of_whole else len(self.series))
+        cov["colours"] = coverage_from_fraction(
+            self.read_colours(), len(self.categories) if self.kind.parts_of_whole else len(self.series)
+        )
         cov.update(self.read_axes())
         cov.update(self.read_ranges())
         if self.kind.ordered_x:
@@ -545,9 +584,14 @@ class _Reader:
             cov["extremes"] = "complete" if saw_max and saw_min else ("partial" if saw_max or saw_min else "missing")
         self.read_hallucinations()
         self.read_clarity()
-        cov["categories"] = coverage_from_fraction(len(self.mentioned(self.categories, "category")), len(self.categories))
-        cov["legend"] = (coverage_from_fraction(len(self.mentioned(self.series, "series")), len(self.series))
-                         if self.kind.legend_names_series else ("complete" if self.flag(LEGEND) else "missing"))
+        cov["categories"] = coverage_from_fraction(
+            len(self.mentioned(self.categories, "category")), len(self.categories)
+        )
+        cov["legend"] = (
+            coverage_from_fraction(len(self.mentioned(self.series, "series")), len(self.series))
+            if self.kind.legend_names_series
+            else ("complete" if self.flag(LEGEND) else "missing")
+        )
         cov["chart_type"] = self._chart_type()
         cov["purpose"] = "complete" if any(m.name in spec.titles() for m in self.other_names) else "missing"
         cov["orientation"] = self._orientation()
@@ -668,9 +712,13 @@ class _Reader:
                 corr = "correct"
             items.append(ItemVerdict(item.key, item.severity, c, corr))
             if c == "missing":
-                self.findings.append(Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, "not covered"))
+                self.findings.append(
+                    Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, "not covered")
+                )
             elif c == "partial":
-                self.findings.append(Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, "partly covered"))
+                self.findings.append(
+                    Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, "partly covered")
+                )
         return DescriptionReading(items, self.findings, self.errors, final_cov)
 
 

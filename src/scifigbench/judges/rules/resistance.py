@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 
 from scifigbench.concepts.names import RESISTANCE_TYPES
-from scifigbench.freetext import cues
+from scifigbench.freetext import cues, lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import mask, normalise_text
 from scifigbench.judges.rules import contra_subjects
@@ -45,13 +45,12 @@ _PIVOT = re.compile(
 _CONCESSIVE = re.compile(
     r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
     r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
-    r"(?:\bno\b|\bnot\b|n't\b|\bwithout\b|\babsence\b|\black)",
+    rf"(?:{lexicons.negator_pattern(lexicons.CONCESSION_NEGATORS, lexicons.CONCESSION_NEGATOR_STEMS)})",
     re.IGNORECASE,
 )
 _EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
 _NEGATED_VALUE = re.compile(
-    r"(?:\bnot\b|n't\b|\bno\b|\brather than\b|\binstead of\b|\bcontrary to\b|\bfar from\b|\bnowhere near\b|"
-    r"\bunlike\b|\bas opposed to\b|\binconsistent with\b|\bdiffer(?:s|ent)? from\b)[^.;]{0,45}$"
+    rf"(?:{lexicons.negator_pattern(lexicons.CORRECTION_NEGATORS)})[^.;]{{0,45}}$"
     # "closer to 83% than 70%": the false value is the one the answer moves away from
     r"|\bcloser to\b[^.;]{0,30}\bthan\s+(?:the\s+)?(?:stated\s+|given\s+)?$",
     re.IGNORECASE,

@@ -1,0 +1,334 @@
+"""The word lexicons every reader of free text shares: negators, hedges, trend and change words, units.
+
+One home, so a word added for one judge is seen (and reviewed) beside the sets of the others.
+Judges read with different sets on purpose (a threshold claim is flipped by "none", a value is set
+aside by "rather than"), so each reading has its own named set, built from the shared parts.
+Entries are regular-expression spellings: a plain word, or a stem with the endings it takes
+("increas\\w*", "lacks?"). The builders below join them; each judge adds its own context
+(anchors, what must follow). Only the standard library is imported, so any module may use it.
+
+The simulated respondents do not import this module: their phrase banks are the test instrument
+and stay worded independently of what the judges read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# --- negation ---------------------------------------------------------------------------------
+
+# Words that negate the rest of their clause in every reading ("not shown", "never exceeds").
+NEGATORS: tuple[str, ...] = ("not", "no", "never", "neither", "nor")
+# A count of nothing: "none of the bars exceeds 90%" puts them on the other side.
+COUNT_NEGATORS: tuple[str, ...] = ("none",)
+# Words that deny presence rather than a statement ("without error bars", "lacks a legend").
+ABSENCE_NEGATORS: tuple[str, ...] = (
+    "nothing",
+    "without",
+    "hardly",
+    "absent",
+    "absence",
+    "lacks?",
+    "lacking",
+    "free of",
+)
+# Words that set one value aside for another ("83% rather than 70%").
+CONTRASTIVE_NEGATORS: tuple[str, ...] = ("rather than", "instead of")
+# Phrases that deny a value by setting it against another ("far from 70%", "unlike the stated 70%").
+VALUE_DENIALS: tuple[str, ...] = (
+    "contrary to",
+    "far from",
+    "nowhere near",
+    "unlike",
+    "as opposed to",
+    "inconsistent with",
+    "differ(?:s|ent)? from",
+)
+# The negation glued to its verb ("isn't", "can't"); it has no word boundary in front.
+CONTRACTED_NEGATOR = "n't"
+# Negators of a verb phrase, written right before it ("not legible", "never shown").
+VERB_NEGATORS: tuple[str, ...] = ("not", "never")
+# A denial a concession opens with ("while there is no legend, ..."); "lack" takes any ending.
+CONCESSION_NEGATORS: tuple[str, ...] = ("no", "not", "without", "absence")
+CONCESSION_NEGATOR_STEMS: tuple[str, ...] = ("lack",)
+
+# The sets each reading uses.
+# Any negator before a cue within its clause (freetext.cues): statements and absences alike.
+CLAUSE_NEGATORS: tuple[str, ...] = NEGATORS + COUNT_NEGATORS + ABSENCE_NEGATORS
+# A negated comparator in a threshold claim ("not all exceed 90%", "none is below 0.5").
+THRESHOLD_NEGATORS: tuple[str, ...] = NEGATORS + COUNT_NEGATORS
+# A negated word in a caption claim's clause, the contrastive ones included ("A rather than B").
+CLAIM_NEGATORS: tuple[str, ...] = NEGATORS + CONTRASTIVE_NEGATORS
+# What a caption reality says of a false value it names ("not 92%", "rather than 92%").
+SET_ASIDE_NEGATORS: tuple[str, ...] = ("not", *CONTRASTIVE_NEGATORS)
+# What negates a value a resistance answer writes after it ("not 70%", "far from 70%").
+CORRECTION_NEGATORS: tuple[str, ...] = ("not", "no", *CONTRASTIVE_NEGATORS, *VALUE_DENIALS)
+
+# --- hedging ----------------------------------------------------------------------------------
+
+# Adverbs of doubt: the answer holds the premise possible without asserting it.
+HEDGES: tuple[str, ...] = ("possibly", "perhaps", "maybe")
+# Words before a value that make it an estimate ("about 40", "~40").
+APPROXIMATORS: tuple[str, ...] = (
+    "about",
+    "around",
+    "approximately",
+    "approx\\.?",
+    "roughly",
+    "nearly",
+    "almost",
+    "close to",
+    "near",
+    "circa",
+    "ca\\.",
+    "just (?:under|over|below|above)",
+    "some",
+)
+APPROXIMATE_SIGNS: tuple[str, ...] = ("~", "≈", "∼")
+
+# --- trends, ranks and change -----------------------------------------------------------------
+
+# Word starts of a caption claim's direction and rank marks (caption judge, lower-cased words).
+TREND_UP_STEMS: tuple[str, ...] = (
+    "increas",
+    "rise",
+    "rising",
+    "rose",
+    "grow",
+    "grew",
+    "upward",
+    "climb",
+    "improv",
+    "gain",
+    "ascend",
+    "positive",
+)
+RANK_UP_STEMS: tuple[str, ...] = (
+    "higher",
+    "highest",
+    "taller",
+    "tallest",
+    "larger",
+    "largest",
+    "greater",
+    "greatest",
+    "longer",
+    "longest",
+    "bigger",
+    "biggest",
+    "wider",
+    "widest",
+    "steeper",
+    "steepest",
+    "exceed",
+    "above",
+    "outperform",
+    "best",
+    "top",
+)
+TREND_DOWN_STEMS: tuple[str, ...] = (
+    "decreas",
+    "declin",
+    "drop",
+    "fall",
+    "fell",
+    "downward",
+    "reduc",
+    "diminish",
+    "descend",
+    "negative",
+    "dip",
+)
+RANK_DOWN_STEMS: tuple[str, ...] = (
+    "lower",
+    "lowest",
+    "shorter",
+    "shortest",
+    "smaller",
+    "smallest",
+    "below",
+    "worse",
+    "worst",
+    "underperform",
+    "bottom",
+    "trail",
+)
+TREND_FLAT_STEMS: tuple[str, ...] = (
+    "consistent",
+    "steady",
+    "steadi",
+    "monoton",
+    "uniform",
+    "always",
+    "constant",
+    "stable",
+    "plateau",
+    "flat",
+    "unchanged",
+)
+TREND_UNSTEADY_STEMS: tuple[str, ...] = (
+    "fluctuat",
+    "irregular",
+    "mixed",
+    "inconsistent",
+    "non-monoton",
+    "uptick",
+    "spike",
+)
+
+# Whole words of a described series' trend (description judge, folded text).
+TREND_UP: tuple[str, ...] = (
+    "increas\\w*",
+    "ris(?:e|es|ing)",
+    "rose",
+    "grow\\w*",
+    "climb\\w*",
+    "upward",
+    "goes up",
+    "went up",
+    "improv\\w*",
+)
+TREND_DOWN: tuple[str, ...] = (
+    "decreas\\w*",
+    "declin\\w*",
+    "drop\\w*",
+    "fall\\w*",
+    "fell",
+    "downward",
+    "goes down",
+    "went down",
+    "reduc\\w*",
+    "shrink\\w*",
+    "decay\\w*",
+)
+TREND_FLAT: tuple[str, ...] = (
+    "flat",
+    "stable",
+    "plateau\\w*",
+    "steady",
+    "constant",
+    "unchanged",
+    "levels? off",
+    "stays? (?:roughly )?the same",
+)
+TREND_FLUCTUATING: tuple[str, ...] = (
+    "fluctuat\\w*",
+    "oscillat\\w*",
+    "non-monotonic\\w*",
+    "erratic\\w*",
+    "zig-?zag\\w*",
+)
+
+# Verbs of change: "rose from 0.41 to 0.52" states two values, not a range.
+CHANGE_VERBS: tuple[str, ...] = (
+    "ris\\w*",
+    "rose",
+    "increas\\w*",
+    "decreas\\w*",
+    "drop\\w*",
+    "fall\\w*",
+    "fell",
+    "grow\\w*",
+    "grew",
+    "go\\w*",
+    "went",
+    "climb\\w*",
+    "declin\\w*",
+    "chang\\w*",
+    "mov\\w*",
+    "jump\\w*",
+    "improv\\w*",
+    "shift\\w*",
+    "los\\w*",
+    "gain\\w*",
+)
+
+# Comparators that put a value above or below a threshold ("all bars exceed 90%", "at most 0.5").
+ABOVE_COMPARATORS: tuple[str, ...] = (
+    "exceed(?:s|ed|ing)?",
+    "above",
+    "over",
+    "greater than",
+    "higher than",
+    "more than",
+    "surpass(?:es|ed|ing)?",
+    "at least",
+    "beyond",
+)
+BELOW_COMPARATORS: tuple[str, ...] = ("below", "under", "less than", "lower than", "beneath", "at most", "short of")
+
+# --- units ------------------------------------------------------------------------------------
+
+# Units printed after a number on ticks and values ('20 t', '2,500 kWh', '50 years'): the number is
+# still the value. Words that count things ('8 words', '3 layers') name settings and are no units.
+UNITS: tuple[str, ...] = (
+    "t",
+    "kt",
+    "mt",
+    "gt",
+    "kg",
+    "km",
+    "cm",
+    "mm",
+    "kwh",
+    "mwh",
+    "gwh",
+    "twh",
+    "kw",
+    "mw",
+    "gw",
+    "years",
+    "yrs",
+    "days",
+    "hours",
+    "hrs",
+    "min",
+    "ms",
+    "sec",
+    "°c",
+    "°f",
+    "ppm",
+    "usd",
+    "eur",
+)
+
+
+# --- builders ---------------------------------------------------------------------------------
+
+
+def alternation(*groups: Iterable[str]) -> str:
+    """The spellings of ``groups``, in order, as one alternation ("not|no|never") for a judge to anchor."""
+    return "|".join(word for group in groups for word in group)
+
+
+def whole_words(*groups: Iterable[str]) -> str:
+    """A pattern matching any spelling of ``groups`` as a whole word (or phrase)."""
+    return rf"\b(?:{alternation(*groups)})\b"
+
+
+def negator_pattern(words: Iterable[str], stems: Iterable[str] = ()) -> str:
+    """Any of ``words`` whole, a verb's "n't", or a word starting with one of ``stems``.
+
+    The contracted form is added to every set: "isn't" negates as "is not" does.
+    """
+    parts = [whole_words(words), rf"{CONTRACTED_NEGATOR}\b"]
+    stems = tuple(stems)
+    if stems:
+        parts.append(rf"\b(?:{alternation(stems)})")
+    return "|".join(parts)
+
+
+def negator_regex(words: Iterable[str]) -> re.Pattern[str]:
+    """:func:`negator_pattern` compiled case-blind: answers capitalise a sentence's first negator."""
+    return re.compile(negator_pattern(words), re.IGNORECASE)
+
+
+def stem_regex(*groups: Iterable[str]) -> re.Pattern[str]:
+    """A word starting with any stem of ``groups`` (matched against one lower-cased word)."""
+    return re.compile(rf"^(?:{alternation(*groups)})")
+
+
+def units_pattern() -> str:
+    """:data:`UNITS` as a case-blind group: OCR and writers alike spell 'kWh' as 'kwh'."""
+    return rf"(?i:{alternation(UNITS)})"
