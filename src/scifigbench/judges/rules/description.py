@@ -65,11 +65,15 @@ CHART_PHRASES = {name: re.compile(kind.prose_pattern) for name, kind in KINDS.it
 # a word naming a kind right before chart/graph/plot ("donut chart") -> the kind it names
 KIND_OF_WORD = {word: name for name, kind in KINDS.items() for word in kind.words}
 STRONG_CHART = re.compile(rf"\b({'|'.join(KIND_OF_WORD)}) (?:chart|graph|plot)s?\b")
-ORIENT = re.compile(r"\b(vertical|horizontal)(?:ly)?(?: oriented| arranged)?\s+(?:bars?|columns?|bar chart)|\bbars? (?:are |run |extend )?(?:drawn |oriented |arranged )?(vertical|horizontal)")
+ORIENT = re.compile(
+    r"\b(vertical|horizontal)(?:ly)?(?: oriented| arranged)?\s+(?:bars?|columns?|bar chart)|\bbars? (?:are |run |extend )?(?:drawn |oriented |arranged )?(vertical|horizontal)"
+)
 GROUPED = re.compile(r"\b(?:grouped|side[- ]by[- ]side|clustered|adjacent bars)\b")
 STACKED = re.compile(r"\bstack(?:ed|ing|s)?\b")
 OVERLAPPING = re.compile(r"\b(?:overlap(?:s|ping)?|translucent|(?:semi-?)?transparent)\b")
-VALUE_LABELS = re.compile(r"\b(?:value labels?|data labels?|numeric labels?|labell?ed with (?:their |the )?(?:exact )?values|annotated with (?:their |the )?(?:exact )?values|(?:numbers?|values?) (?:are )?(?:printed|shown|displayed|written) (?:above|on|inside|at|atop))")
+VALUE_LABELS = re.compile(
+    r"\b(?:value labels?|data labels?|numeric labels?|labell?ed with (?:their |the )?(?:exact )?values|annotated with (?:their |the )?(?:exact )?values|(?:numbers?|values?) (?:are )?(?:printed|shown|displayed|written) (?:above|on|inside|at|atop))"
+)
 PANELS = re.compile(r"\b(?:panels?|subplots?|sub-?figures?|facets?)\b")
 MARKERS = re.compile(r"\b(?:markers?|circles|squares|triangles|diamonds|dots)\b")
 GRID = re.compile(r"\bgrid(?:lines?| lines?)?\b")
