@@ -9,7 +9,8 @@ sha256("scifig-dev:" + figure_id) is even, else "held". Rules are developed and 
 studied on "dev" only (--show prints dev rows only unless --held is given); "held" is measured, not
 read. The salt was picked among a few by the balance of the counts alone (caption claims 72 dev /
 80 held, resistance 216 / 144, blur 36 / 44). Caption claims where the rule judge abstains
-("undecided") are counted apart: agreement is over the decided claims, with the share decided.
+("undecided") are counted apart in every family (a record with an ``undecided`` reason, or a caption
+claim followed by "undecided"): agreement is over the decided records, with the share decided.
 
 usage: python benchmarks/judge_agreement.py [--data DIR] [--show FAMILY [--held]]
 """
@@ -49,12 +50,17 @@ def run_judge(data: Path, family: str, out_dir: Path) -> dict[str, dict]:
 
 
 ABSTAIN = "undecided"
+
+
+def decided_verdict(verdict: dict, family: str) -> bool:
+    """Whether the rule judge decided this record: no ``undecided`` reason, no "undecided" verdict word."""
+    return not verdict.get("undecided") and verdict.get(FIELDS[family][0][0]) != ABSTAIN
 GROUP = {"resistance": "probe_type", "caption_claim": "type"}
 
 
 def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], label: str, ranking: bool) -> str:
     """Exact agreement and kappa per verdict field over the rows the rule judge decided."""
-    decided = [g for g in rows if verdicts[g["id"]].get(FIELDS[family][0][0]) != ABSTAIN]
+    decided = [g for g in rows if decided_verdict(verdicts[g["id"]], family)]
     line = f"  {label:26s} n={len(rows):3d}"
     if len(decided) < len(rows):
         line += f"  decided={len(decided):3d} ({len(decided) / len(rows):6.1%})"
@@ -107,7 +113,9 @@ def main() -> None:
                     if split_of(g["figure_id"]) != "dev" and not args.held:
                         continue
                     v = verdicts[g["id"]]
-                    if any(v[f] != g[gf] for f, gf in FIELDS[family]):
+                    if not decided_verdict(v, family):
+                        print(f"    {g['id']}: undecided ({v.get('undecided') or v.get('evidence')})")
+                    elif any(v[f] != g[gf] for f, gf in FIELDS[family]):
                         print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
                               f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
 
