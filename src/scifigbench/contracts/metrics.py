@@ -101,6 +101,11 @@ PAPER_TABLES: dict[str, tuple[str, str, str, tuple[str, ...], tuple[tuple[str, t
 }
 
 
+def entry_columns(entry: object) -> list[str]:
+    """The column keys of a table's model entry (its cells), leaving out ``decided_by``."""
+    return [k for k in entry if k != DECIDED_BY] if isinstance(entry, dict) else []
+
+
 def dig(data: object, path: Iterable[str]) -> object:
     """``data[k1][k2]...``, or None where a key is missing."""
     for k in path:
@@ -155,6 +160,17 @@ def _summary_row(row: dict[str, dict | None]) -> dict[str, float | int]:
     return out
 
 
+def judge_shares(section: object) -> dict[str, dict[str, float]]:
+    """model -> judge kind -> share, from the model entries of one section that carry ``decided_by``."""
+    if not isinstance(section, dict):
+        return {}
+    return {
+        m: entry[DECIDED_BY]
+        for m, entry in sorted(section.items())
+        if isinstance(entry, dict) and isinstance(entry.get(DECIDED_BY), dict)
+    }
+
+
 def table_judges(metrics: dict[str, dict], name: str) -> dict[str, dict[str, dict[str, float]]]:
     """The judges' shares behind one paper table: section -> model -> judge kind -> share.
 
@@ -166,14 +182,7 @@ def table_judges(metrics: dict[str, dict], name: str) -> dict[str, dict[str, dic
     roots = list(dict.fromkeys((path[0],) for _, path in cols)) if name == "ari" else [root]
     out: dict[str, dict[str, dict[str, float]]] = {}
     for path in roots:
-        entries = dig(content, path)
-        if not isinstance(entries, dict):
-            continue
-        shares = {
-            m: entry[DECIDED_BY]
-            for m, entry in sorted(entries.items())
-            if isinstance(entry, dict) and isinstance(entry.get(DECIDED_BY), dict)
-        }
+        shares = judge_shares(dig(content, path))
         if shares:
             out[".".join(path)] = shares
     return out
