@@ -5,6 +5,7 @@ from __future__ import annotations
 from scifigbench.report import tables as RT
 from scifigbench.report.page import render_report
 from scifigbench.report.terminal import format_table
+from scifigbench.report.units import verdict_label
 
 
 def _cell(value: float | None, undecided: int = 0, bounds: list[float] | None = None) -> dict:
@@ -60,3 +61,9 @@ def test_terminal_table_is_compact_about_undecided_units_and_judges():
     assert "decided by (resistance): a llm 25% rule 75%, b llm 0% rule 100%" in out
     plain = format_table("ari", {"behaviour": {"resistance": {"a": {"overall": _cell(0.6)}}}})
     assert "undecided" not in plain and "decided by" not in plain and "u " not in plain.splitlines()[-1]
+
+
+def test_explorer_labels_an_undecided_blur_unit_undecided_not_none():
+    undecided = {"family": "blur_active", "verdict": "undecided", "admits": None, "fabricates": None, "correct": None}
+    assert verdict_label(undecided) == "undecided"
+    assert verdict_label(undecided | {"verdict": None}) == "none"  # decided with no flag set

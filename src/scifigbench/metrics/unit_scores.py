@@ -44,14 +44,14 @@ def scored(rows: pd.DataFrame, needed: tuple[str, ...]) -> tuple[pd.DataFrame, i
     return rows[ok], int((~ok).sum())
 
 
-Fill = dict[str, object]
+Fill = dict[str, object]  # verdict columns -> the value an undecided row takes for one bound
 
 
 @dataclass(frozen=True)
 class Units:
     """Units of one metric: figure id, numerator and denominator per unit (row or figure).
 
-    ``undecided`` counts the units the judge abstained on; they are in no frame's denominator.
+    ``undecided`` counts the units the judge abstained on; ``frame`` leaves them out.
     When there are any, ``extremes`` holds the unit frames with every undecided unit given the
     verdict that makes the metric lowest and the one that makes it highest (see :func:`units`).
     """
