@@ -8,12 +8,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from helpers.synthetic_judgments import PROFILES, all_judgments
 from scifigbench.contracts import JUDGMENTS, validate
 from scifigbench.metrics import tables as T
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
 from scifigbench.metrics.stage import MetricsConfig, run
 from scifigbench.tableio import write_table
-from helpers.synthetic_judgments import PROFILES, all_judgments
 
 CFG = T.StatConfig(B=2000, seed=42)
 
@@ -47,7 +47,9 @@ def test_declared_rates_inside_99pct_ci(judg, behaviour):
             cells.append((model, f"adm-{proto}", prof.admits[proto], behaviour["admittance"][model][proto]))
             # inductance = correct among fabricated answers: the profile's P(correct | fabricated)
             cells.append((model, f"ind-{proto}", prof.correct_given_fab[proto], behaviour["inductance"][model][proto]))
-            cells.append((model, f"fab-{proto}", prof.fabricates[proto], behaviour["fabrication"][model][f"inductance_{proto}"]))
+            cells.append(
+                (model, f"fab-{proto}", prof.fabricates[proto], behaviour["fabrication"][model][f"inductance_{proto}"])
+            )
         for t, c in behaviour["caption_bias"][model]["by_type"].items():
             cells.append((model, t, prof.follows_image, c))
         # per-figure image/(image+caption) has expectation P(image) for any number of addressed claims
@@ -81,44 +83,118 @@ def test_cells_match_independent_pandas_definitions(judg, behaviour):
     cb = behaviour["caption_bias"][m]
     assert cb["overall"]["value"] == pytest.approx(per_fig.mean(), abs=1e-6)
     assert cb["overall"]["n"] == len(per_fig)
-    assert cb["not_addressed"] == int((rows["family"].eq("caption_claim") & rows["error"].isna() & rows["score"].isna()).sum())
+    assert cb["not_addressed"] == int(
+        (rows["family"].eq("caption_claim") & rows["error"].isna() & rows["score"].isna()).sum()
+    )
 
     per = T.perception(judg, CFG)
     desc = _ok(rows[(rows["family"] == "description") & (rows["condition"] == "base")])
     assert per["mqm"][m]["base"]["value"] == pytest.approx(desc["score"].astype(float).mean(), abs=1e-6)
     pie = desc[desc["chart_type"] == "pie"]
     assert per["mqm_by_chart"][m]["pie"]["value"] == pytest.approx(pie["score"].astype(float).mean(), abs=1e-6)
-    assert per["penalty_subtype"][m]["label_map"]["value"] == pytest.approx(desc["pen_label_map"].astype(float).mean(), abs=1e-6)
+    assert per["penalty_subtype"][m]["label_map"]["value"] == pytest.approx(
+        desc["pen_label_map"].astype(float).mean(), abs=1e-6
+    )
     assert list(per["mqm"][m])[:3] == ["base", "nocap", "noise"]
     assert per["mqm"][m]["rot"]["value"] < per["mqm"][m]["noise"]["value"] - 10  # declared drop 18 vs 0.5
 
 
 def test_judge_errors_leave_denominator_and_are_counted():
-    rows = validate(pd.DataFrame([
-        dict(unit_id=f"u{i}", setup_id=f"s{i}", model="x", figure_id=f"f{i}", condition="base", chart_type="bar",
-             family="resistance", category="inexist", probe_id=None, judge_id="llm:j:abc", score=s, verdict=None,
-             mentioned=None, admits=None, fabricates=None, correct=None, pen_accuracy=None, pen_completeness=None,
-             pen_clarity=None, pen_numeric=None, pen_trend=None, pen_axis_legend=None, pen_label_map=None,
-             pen_missing=None, pen_halluc=None, details_json=None, raw_output=None, error=e)
-        for i, (s, e) in enumerate([(1.0, None), (1.0, None), (None, "unparseable reply"), (0.0, None)])
-    ]), JUDGMENTS, where="t")
+    rows = validate(
+        pd.DataFrame(
+            [
+                dict(
+                    unit_id=f"u{i}",
+                    setup_id=f"s{i}",
+                    model="x",
+                    figure_id=f"f{i}",
+                    condition="base",
+                    chart_type="bar",
+                    family="resistance",
+                    category="inexist",
+                    probe_id=None,
+                    judge_id="llm:j:abc",
+                    score=s,
+                    verdict=None,
+                    mentioned=None,
+                    admits=None,
+                    fabricates=None,
+                    correct=None,
+                    pen_accuracy=None,
+                    pen_completeness=None,
+                    pen_clarity=None,
+                    pen_numeric=None,
+                    pen_trend=None,
+                    pen_axis_legend=None,
+                    pen_label_map=None,
+                    pen_missing=None,
+                    pen_halluc=None,
+                    details_json=None,
+                    raw_output=None,
+                    error=e,
+                )
+                for i, (s, e) in enumerate([(1.0, None), (1.0, None), (None, "unparseable reply"), (0.0, None)])
+            ]
+        ),
+        JUDGMENTS,
+        where="t",
+    )
     c = T.behaviour(rows, CFG)["resistance"]["x"]["inexist"]
     assert (c["value"], c["n"], c["errors"]) == (pytest.approx(2 / 3), 3, 1)
 
 
 def test_undecided_claims_are_counted_apart_from_not_addressed_and_left_out_of_the_rate():
-    verdicts = [("image", 1.0), ("image", 1.0), ("caption", 0.0), ("none", None), ("undecided", None), ("undecided", None)]
-    rows = validate(pd.DataFrame([
-        dict(unit_id=f"u{i}", setup_id="s", model="x", figure_id="f1", condition="capbias", chart_type="bar",
-             family="caption_claim", category="value_anchor", probe_id=None, judge_id="rule:3", score=s, verdict=v,
-             mentioned=None, admits=None, fabricates=None, correct=None, pen_accuracy=None, pen_completeness=None,
-             pen_clarity=None, pen_numeric=None, pen_trend=None, pen_axis_legend=None, pen_label_map=None,
-             pen_missing=None, pen_halluc=None, details_json=None, raw_output=None, error=None)
-        for i, (v, s) in enumerate(verdicts)
-    ]), JUDGMENTS, where="t")
+    verdicts = [
+        ("image", 1.0),
+        ("image", 1.0),
+        ("caption", 0.0),
+        ("none", None),
+        ("undecided", None),
+        ("undecided", None),
+    ]
+    rows = validate(
+        pd.DataFrame(
+            [
+                dict(
+                    unit_id=f"u{i}",
+                    setup_id="s",
+                    model="x",
+                    figure_id="f1",
+                    condition="capbias",
+                    chart_type="bar",
+                    family="caption_claim",
+                    category="value_anchor",
+                    probe_id=None,
+                    judge_id="rule:3",
+                    score=s,
+                    verdict=v,
+                    mentioned=None,
+                    admits=None,
+                    fabricates=None,
+                    correct=None,
+                    pen_accuracy=None,
+                    pen_completeness=None,
+                    pen_clarity=None,
+                    pen_numeric=None,
+                    pen_trend=None,
+                    pen_axis_legend=None,
+                    pen_label_map=None,
+                    pen_missing=None,
+                    pen_halluc=None,
+                    details_json=None,
+                    raw_output=None,
+                    error=None,
+                )
+                for i, (v, s) in enumerate(verdicts)
+            ]
+        ),
+        JUDGMENTS,
+        where="t",
+    )
     c = T.behaviour(rows, CFG)["caption_bias"]["x"]
     assert (c["claims"]["value"], c["claims"]["n"]) == (pytest.approx(2 / 3), 3)
-    assert (c["not_addressed"], c["undecided"], c["share_decided"]) == (1, 2, pytest.approx(4 / 6, abs=1e-6))
+    # undecided claims are bounded as caption (0) / image (1): [2/5, 4/5]; "none" is not among them
+    assert (c["not_addressed"], c["claims"]["undecided"], c["claims"]["bounds"]) == (1, 2, [0.4, 0.8])
 
 
 def test_significance_against_best_and_correlations(judg):
@@ -151,24 +227,46 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
     run(cfg, judgments_dir=jdir, responses_dir=rdir, out_dir=out1)
     run(cfg, judgments_dir=jdir, responses_dir=rdir, out_dir=out2)
     names = sorted(p.name for p in out1.iterdir() if p.is_file())
-    assert names == sorted(f"{n}.json" for n in ("perception", "capability", "behaviour", "significance",
-                                                   "correlations", "reliability", "agreement", "run"))
+    assert names == sorted(
+        f"{n}.json"
+        for n in (
+            "perception",
+            "capability",
+            "behaviour",
+            "significance",
+            "correlations",
+            "reliability",
+            "agreement",
+            "run",
+        )
+    )
     summaries = sorted(p.relative_to(out1).as_posix() for p in (out1 / "summary").glob("*/*.json"))
-    assert summaries == [f"summary/{t}/{m}.json" for t in ("ari", "capability", "caption_bias", "mqm")
-                         for m in ("m-mid", "m-strong", "m-weak")]
+    assert summaries == [
+        f"summary/{t}/{m}.json"
+        for t in ("ari", "capability", "caption_bias", "mqm")
+        for m in ("m-mid", "m-strong", "m-weak")
+    ]
     for n in names + summaries:
         assert (out1 / n).read_bytes() == (out2 / n).read_bytes()
-    # the dvc metrics: one file per table row, one key per cell, the point value only (CIs stay in the full files)
+    # the dvc metrics: one file per table row, per cell its point value and undecided count (CIs stay in the full files)
     per = json.loads((out1 / "perception.json").read_text())
     mqm = json.loads((out1 / "summary" / "mqm" / "m-weak.json").read_text())
-    assert mqm["rot"] == round(per["mqm"]["m-weak"]["rot"]["value"], 4) and len(mqm) == 10
+    assert mqm["rot"] == round(per["mqm"]["m-weak"]["rot"]["value"], 4) and len(mqm) == 20
+    assert mqm["rot_undecided"] == 0
     ari = json.loads((out1 / "summary" / "ari" / "m-mid.json").read_text())
     beh_full = json.loads((out1 / "behaviour.json").read_text())
     assert ari["resistance"] == round(beh_full["resistance"]["m-mid"]["overall"]["value"], 4)
-    assert set(ari) == {"admittance_active", "admittance_passive", "resistance", "caption_bias",
-                                 "inductance_active", "inductance_passive"}
+    columns = {
+        "admittance_active",
+        "admittance_passive",
+        "resistance",
+        "caption_bias",
+        "inductance_active",
+        "inductance_passive",
+    }
+    assert set(ari) == columns | {f"{c}_undecided" for c in columns}
     beh = json.loads((out1 / "behaviour.json").read_text())
-    assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors"}
+    assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors", "undecided"}
     runj = json.loads((out1 / "run.json").read_text())
     assert runj["respond"]["m-mid"] == {"calls": 10, "cache_hits": 3, "cost_usd": 0.5}
     assert runj["judgments"]["m-mid"]["errors"] == int(judg.loc[judg["model"] == "m-mid", "error"].notna().sum())
@@ -181,7 +279,14 @@ def test_human_agreement_and_bad_csv(tmp_path, judg):
     for _, r in base.iterrows():
         true = float(r["score"]) - 10  # the judge over-scores by 10
         for a in ("ann1", "ann2"):
-            recs.append({"figure_id": r["figure_id"], "model": r["model"], "annotator": a, "score": max(0.0, true + rng.normal(0, 2))})
+            recs.append(
+                {
+                    "figure_id": r["figure_id"],
+                    "model": r["model"],
+                    "annotator": a,
+                    "score": max(0.0, true + rng.normal(0, 2)),
+                }
+            )
     csv = tmp_path / "human.csv"
     pd.DataFrame(recs).to_csv(csv, index=False)
     ag = human_agreement(judg, read_human_scores(csv))
@@ -207,16 +312,34 @@ def _flatten(prefix: str, x, out: dict) -> dict:
 def test_one_changed_verdict_moves_only_that_models_keys(judg):
     """What `dvc metrics diff` shows after re-judging one model: only keys involving it change."""
     cfg = T.StatConfig(B=300, seed=42, split_half_splits=10)
-    before = {n: _flatten(n, f(judg, cfg), {}) for n, f in
-              (("behaviour", T.behaviour), ("significance", T.significance), ("perception", T.perception),
-               ("capability", T.capability), ("reliability", T.reliability))}
+    before = {
+        n: _flatten(n, f(judg, cfg), {})
+        for n, f in (
+            ("behaviour", T.behaviour),
+            ("significance", T.significance),
+            ("perception", T.perception),
+            ("capability", T.capability),
+            ("reliability", T.reliability),
+        )
+    }
     edited = judg.copy()
-    i = edited.index[(edited["model"] == "m-mid") & (edited["family"] == "resistance")
-                     & (edited["category"] == "inexist") & (edited["score"] == 0.0)][0]
+    i = edited.index[
+        (edited["model"] == "m-mid")
+        & (edited["family"] == "resistance")
+        & (edited["category"] == "inexist")
+        & (edited["score"] == 0.0)
+    ][0]
     edited.loc[i, "score"] = 1.0
-    after = {n: _flatten(n, f(edited, cfg), {}) for n, f in
-             (("behaviour", T.behaviour), ("significance", T.significance), ("perception", T.perception),
-              ("capability", T.capability), ("reliability", T.reliability))}
+    after = {
+        n: _flatten(n, f(edited, cfg), {})
+        for n, f in (
+            ("behaviour", T.behaviour),
+            ("significance", T.significance),
+            ("perception", T.perception),
+            ("capability", T.capability),
+            ("reliability", T.reliability),
+        )
+    }
     changed = [k for n in before for k in before[n] if before[n][k] != after[n].get(k)]
     assert "behaviour.resistance.m-mid.inexist.value" in changed
     assert "behaviour.resistance.m-mid.overall.value" in changed

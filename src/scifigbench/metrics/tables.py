@@ -3,25 +3,38 @@
 Pure functions: judgments dataframe (all models, the judgments contract) in, nested dicts out,
 shaped so that ``dvc metrics diff`` names a cell by its path (``behaviour.json:
 resistance.<model>.inexist.value``). Every cell carries ``value``, ``n`` (units in the
-denominator), the 95 % percentile bootstrap CI and ``errors`` (rows excluded because the judge
-failed or gave no verdict).
+denominator), the 95 % percentile bootstrap CI, ``errors`` (rows excluded because the judge
+failed or gave no verdict), ``undecided`` (units the judge abstained on, also left out of ``n``) and,
+when any were, ``bounds`` (see :func:`cell`). With the hybrid judge a table's model entry says which
+kind of judge decided what share of its units (``decided_by``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.concepts.names import BLUR_MODES, CONDITION_ORDER, RESISTANCE_TYPES
-from scifigbench.contracts.metrics import PENALTY_DIMENSIONS, PENALTY_SUBTYPES, ordered
+from scifigbench.contracts.metrics import DECIDED_BY, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, ordered
 from scifigbench.metrics import stats as st
 from scifigbench.metrics.unit_scores import (
-    BASE, HEADLINE, Units, blur_rows, caption_figure_units, claim_units,
-    family, flag_units, inductance_units, score_units,
+    BASE,
+    BLUR_FAMILIES,
+    HEADLINE,
+    Units,
+    blur_rows,
+    caption_figure_units,
+    claim_units,
+    family,
+    flag_units,
+    inductance_units,
+    score_units,
+    undecided,
 )
 
 # Below this many models a rank correlation's p-value says nothing (with 4 models, rho = 1 has p = 0.083
@@ -38,11 +51,36 @@ class StatConfig:
     split_half_splits: int = 100
 
 
+def _ratio(frame: pd.DataFrame) -> float | None:
+    den = float(frame["den"].sum())
+    return st.clean(float(frame["num"].sum()) / den) if den > 0 else None
+
+
 def cell(units: Units, cfg: StatConfig) -> dict[str, Any]:
-    """One table cell: ratio of sums with CI, n and excluded-row count."""
+    """One table cell: ratio of sums with CI, n, excluded-row count and undecided units.
+
+    ``undecided`` (always present, 0 when none) counts the units the judge abstained on, left out
+    of ``n``; when there are any, ``bounds`` is [the value had every one taken the verdict making
+    the metric lowest, the value had every one taken the one making it highest].
+    """
     f = units.frame
     est = st.ratio_estimate(f["num"].to_numpy(), f["den"].to_numpy(), cfg.B, cfg.seed, cfg.level)
-    return {**est.as_dict(), "errors": units.excluded}
+    out: dict[str, Any] = {**est.as_dict(), "errors": units.excluded, "undecided": units.undecided}
+    if units.extremes is not None:
+        out["bounds"] = [_ratio(e) for e in units.extremes]
+    return out
+
+
+def judge_kind(judge_id: str) -> str:
+    """``rule`` or ``llm``: the part of a judge id before its first colon."""
+    return judge_id.split(":", 1)[0]
+
+
+def decided_by(rows: pd.DataFrame, kinds: list[str]) -> dict[str, float | None]:
+    """Share of the decided rows (no error, not undecided) each judge kind decided."""
+    decided = rows[rows["error"].isna() & ~undecided(rows)]
+    counts = decided["judge_id"].astype(str).map(judge_kind).value_counts()
+    return {k: st.clean(counts.get(k, 0) / len(decided)) if len(decided) else None for k in kinds}
 
 
 def models(j: pd.DataFrame) -> list[str]:
@@ -58,83 +96,88 @@ def _chart_types(rows: pd.DataFrame) -> list[str]:
     return ordered(rows["chart_type"].astype(str).unique().tolist(), CHART_KINDS)
 
 
-def _by_model(j: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
+def _by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
+    """``build`` per model on ``rows`` (the units of one table). When more than one kind of judge
+    decided those units (the hybrid judge), each model's entry also says in which shares."""
+    kinds = sorted({judge_kind(str(i)) for i in rows.loc[rows["error"].isna() & ~undecided(rows), "judge_id"]})
     out = {}
-    for m in models(j):
-        res = build(j[j["model"] == m])
+    for m in models(rows):
+        mine = rows[rows["model"] == m]
+        res = build(mine)
         if res:
-            out[m] = res
+            out[m] = {**res, DECIDED_BY: decided_by(mine, kinds)} if len(kinds) > 1 else res
     return out
 
 
 def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     """Tables 3, 15, 16, 17: MQM per condition, by chart type, mean penalties (base condition)."""
     desc = family(j, "description")
+    base = desc[desc["condition"] == BASE]
 
     def mqm(rows: pd.DataFrame) -> dict[str, Any]:
         conds = ordered(rows["condition"].astype(str).unique().tolist(), CONDITION_ORDER)
         return {c: cell(score_units(rows[rows["condition"] == c]), cfg) for c in conds}
 
-    def base_split(build: Callable[[pd.DataFrame], dict[str, Any]]) -> Callable[[pd.DataFrame], dict[str, Any]]:
-        return lambda rows: build(rows[rows["condition"] == BASE])
-
     def by_chart(rows: pd.DataFrame) -> dict[str, Any]:
         return {t: cell(score_units(rows[rows["chart_type"] == t]), cfg) for t in _chart_types(rows)}
 
     def penalties(cols: dict[str, str]) -> Callable[[pd.DataFrame], dict[str, Any]]:
-        return lambda rows: ({k: cell(score_units(rows, c), cfg) for k, c in cols.items() if rows[c].notna().any()} if len(rows) else {})
+        return lambda rows: (
+            {k: cell(score_units(rows, c), cfg) for k, c in cols.items() if rows[c].notna().any()} if len(rows) else {}
+        )
 
     return {
         "mqm": _by_model(desc, mqm),
-        "mqm_by_chart": _by_model(desc, base_split(by_chart)),
-        "penalty": _by_model(desc, base_split(penalties(PENALTY_DIMENSIONS))),
-        "penalty_subtype": _by_model(desc, base_split(penalties(PENALTY_SUBTYPES))),
+        "mqm_by_chart": _by_model(base, by_chart),
+        "penalty": _by_model(base, penalties(PENALTY_DIMENSIONS)),
+        "penalty_subtype": _by_model(base, penalties(PENALTY_SUBTYPES)),
     }
 
 
 def capability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     """Table 13: accuracy per question category and overall."""
-    rows_all = family(j, "capability")
 
     def build(rows: pd.DataFrame) -> dict[str, Any]:
-        if not len(rows):
-            return {}
         out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in _categories(rows)}
         out["overall"] = cell(score_units(rows), cfg)
         return out
 
-    return {"accuracy": _by_model(rows_all, build)}
+    return {"accuracy": _by_model(family(j, "capability"), build)}
+
+
+def _blur(j: pd.DataFrame, mode: str | None = None) -> pd.DataFrame:
+    """Rows of both blur families, of one mode (admittance / inductance) or all."""
+    rows = j[j["family"].isin(list(BLUR_FAMILIES.values()))]
+    return rows if mode is None else rows[rows["category"] == mode]
 
 
 def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     """Tables 4 and 18: resistance, caption-bias resistance, admittance, inductance, fabrication."""
 
     def resistance(rows: pd.DataFrame) -> dict[str, Any]:
-        rows = family(rows, "resistance")
-        if not len(rows):
-            return {}
-        out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in ordered(_categories(rows), RESISTANCE_TYPES)}
+        out = {
+            c: cell(score_units(rows[rows["category"] == c]), cfg) for c in ordered(_categories(rows), RESISTANCE_TYPES)
+        }
         out["overall"] = cell(score_units(rows), cfg)
         return out
 
     def caption(rows: pd.DataFrame) -> dict[str, Any]:
-        rows = family(rows, "caption_claim")
-        if not len(rows):
-            return {}
-        out = {"overall": cell(caption_figure_units(rows), cfg), "claims": cell(claim_units(rows), cfg)}
         judged = rows[rows["error"].isna()]
-        undecided = int((judged["verdict"] == "undecided").sum())
-        out["not_addressed"] = int((judged["score"].isna() & (judged["verdict"] != "undecided")).sum())
-        # the rule judge abstains on claims whose evidence is not decisive: the rates above are over the
-        # decided ones, so how many that is belongs next to them
-        out["undecided"] = undecided
-        out["share_decided"] = round(1 - undecided / len(judged), 6) if len(judged) else None
-        out["by_type"] = {t: cell(claim_units(rows[rows["category"] == t]), cfg) for t in _categories(rows)}
-        return out
+        return {
+            "overall": cell(caption_figure_units(rows), cfg),
+            "claims": cell(claim_units(rows), cfg),
+            "not_addressed": int((judged["score"].isna() & ~undecided(judged)).sum()),
+            "by_type": {t: cell(claim_units(rows[rows["category"] == t]), cfg) for t in _categories(rows)},
+        }
 
     def blur(build: Callable[[pd.DataFrame], Units], mode: str) -> Callable[[pd.DataFrame], dict[str, Any]]:
         def per_model(rows: pd.DataFrame) -> dict[str, Any]:
-            return {p: cell(build(blur_rows(rows, p, mode)), cfg) for p in ("active", "passive") if len(blur_rows(rows, p, mode))}
+            return {
+                p: cell(build(blur_rows(rows, p, mode)), cfg)
+                for p in ("active", "passive")
+                if len(blur_rows(rows, p, mode))
+            }
+
         return per_model
 
     def fabrication(rows: pd.DataFrame) -> dict[str, Any]:
@@ -147,16 +190,19 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         return out
 
     def mentioned(rows: pd.DataFrame) -> dict[str, Any]:
-        return {mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"), cfg)
-                for mode in BLUR_MODES if len(blur_rows(rows, "passive", mode))}
+        return {
+            mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"), cfg)
+            for mode in BLUR_MODES
+            if len(blur_rows(rows, "passive", mode))
+        }
 
     return {
-        "resistance": _by_model(j, resistance),
-        "caption_bias": _by_model(j, caption),
-        "admittance": _by_model(j, blur(lambda r: flag_units(r, "admits"), "admittance")),
-        "inductance": _by_model(j, blur(inductance_units, "inductance")),
-        "fabrication": _by_model(j, fabrication),
-        "passive_mentioned": _by_model(j, mentioned),
+        "resistance": _by_model(family(j, "resistance"), resistance),
+        "caption_bias": _by_model(family(j, "caption_claim"), caption),
+        "admittance": _by_model(_blur(j, "admittance"), blur(lambda r: flag_units(r, "admits"), "admittance")),
+        "inductance": _by_model(_blur(j, "inductance"), blur(inductance_units, "inductance")),
+        "fabrication": _by_model(_blur(j), fabrication),
+        "passive_mentioned": _by_model(family(j, "blur_passive"), mentioned),
     }
 
 
@@ -194,7 +240,11 @@ def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
             with np.errstate(invalid="ignore", divide="ignore"):
                 vb, vo = num_b / den_b, num_o / den_o
             delta = st.cliffs_delta(vb[np.isfinite(vb)], vo[np.isfinite(vo)])
-            comparisons[other] = {**test.as_dict(), "cliffs_delta": st.clean(delta), "magnitude": st.cliffs_magnitude(delta)}
+            comparisons[other] = {
+                **test.as_dict(),
+                "cliffs_delta": st.clean(delta),
+                "magnitude": st.cliffs_magnitude(delta),
+            }
         out[name] = {"best": best, "vs_best": comparisons}
     return out
 
@@ -205,7 +255,7 @@ def correlations(j: pd.DataFrame) -> dict[str, Any]:
     names = [n for n in CORRELATED if n in values]
     out: dict[str, Any] = {}
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             shared = sorted(set(values[a]) & set(values[b]))
             rho, p = st.spearman([values[a][m] for m in shared], [values[b][m] for m in shared])
             p_value = st.clean(p) if len(shared) >= MIN_MODELS_FOR_P else None
@@ -227,15 +277,21 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         mat = _figure_matrix(HEADLINE[name](j))
         sh = st.split_half_reliability(mat.to_numpy(), cfg.split_half_splits, cfg.seed)
         if sh.n_splits:
-            out["split_half"][name] = {"rho": st.clean(sh.mean), "ci_low": st.clean(sh.ci_low), "ci_high": st.clean(sh.ci_high),
-                                       "n_splits": sh.n_splits, "n": sh.n_units, "n_models": sh.n_series}
+            out["split_half"][name] = {
+                "rho": st.clean(sh.mean),
+                "ci_low": st.clean(sh.ci_low),
+                "ci_high": st.clean(sh.ci_high),
+                "n_splits": sh.n_splits,
+                "n": sh.n_units,
+                "n_models": sh.n_series,
+            }
     desc = family(j, "description")
     base = desc[desc["condition"] == BASE]
     types = _chart_types(base)
     chart_means = {t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean() for t in types}
     stratified = {}
     for i, a in enumerate(types):
-        for b in types[i + 1:]:
+        for b in types[i + 1 :]:
             shared = sorted(set(chart_means[a].index) & set(chart_means[b].index))
             rho, _ = st.spearman(chart_means[a][shared], chart_means[b][shared])
             stratified[f"{a}_vs_{b}"] = {"rho": st.clean(rho), "n_models": len(shared)}
@@ -250,7 +306,11 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
             full = score_units(rows).frame
             sub = full[full["figure_id"].isin(subset)]
             if len(sub):
-                scale[m] = {"subset": st.clean(sub["num"].mean()), "n_subset": int(len(sub)),
-                            "full": st.clean(full["num"].mean()), "n_full": int(len(full))}
+                scale[m] = {
+                    "subset": st.clean(sub["num"].mean()),
+                    "n_subset": int(len(sub)),
+                    "full": st.clean(full["num"].mean()),
+                    "n_full": int(len(full)),
+                }
         out["scale_validation_resistance"] = scale
     return out

@@ -4,13 +4,15 @@ Every metric of the paper is a ratio of sums over units: a mean score is sum(sco
 inductance rate is sum(correct & fabricated)/sum(fabricated), the caption-bias resistance of a
 figure is image/(image + caption) over its addressed claims. Writing each metric once as a
 (num, den) unit table lets the point estimate, the bootstrap CI, the paired test and the
-correlations all read the same definition.
+correlations all read the same definition. Units the judge left undecided are kept out of the
+frame and counted; the same definition, fed those units at their lowest and highest verdict, gives
+the bounds a metric cell reports for them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 import pandas as pd
@@ -25,10 +27,16 @@ def _bool(s: pd.Series) -> np.ndarray:
     return s.astype("boolean").fillna(False).to_numpy(dtype=bool)
 
 
+def undecided(rows: pd.DataFrame) -> pd.Series:
+    """Rows the rule judge left undecided: verdict "undecided" and no error (an abstention, not a failure)."""
+    return rows["error"].isna() & rows["verdict"].eq("undecided").fillna(False).astype(bool)
+
+
 def scored(rows: pd.DataFrame, needed: tuple[str, ...]) -> tuple[pd.DataFrame, int]:
     """Rows that carry a verdict, and how many were excluded (judge error or missing verdict).
 
     Excluded rows never count as zeros: they leave the denominator and are reported as errors.
+    Undecided rows are taken out before this (see :func:`units`), so they are not errors.
     """
     ok = rows["error"].isna()
     for col in needed:
@@ -36,12 +44,22 @@ def scored(rows: pd.DataFrame, needed: tuple[str, ...]) -> tuple[pd.DataFrame, i
     return rows[ok], int((~ok).sum())
 
 
+Fill = dict[str, object]  # verdict columns -> the value an undecided row takes for one bound
+
+
 @dataclass(frozen=True)
 class Units:
-    """Units of one metric: figure id, numerator and denominator per unit (row or figure)."""
+    """Units of one metric: figure id, numerator and denominator per unit (row or figure).
+
+    ``undecided`` counts the units the judge abstained on; ``frame`` leaves them out.
+    When there are any, ``extremes`` holds the unit frames with every undecided unit given the
+    verdict that makes the metric lowest and the one that makes it highest (see :func:`units`).
+    """
 
     frame: pd.DataFrame  # columns: model, figure_id, num, den
     excluded: int
+    undecided: int = 0
+    extremes: tuple[pd.DataFrame, pd.DataFrame] | None = None
 
     def for_model(self, model: str) -> pd.DataFrame:
         return self.frame[self.frame["model"] == model]
@@ -50,57 +68,122 @@ class Units:
         """Sum units within each (model, figure): the unit of paired tests and split-half."""
         return self.frame.groupby(["model", "figure_id"], as_index=False)[["num", "den"]].sum()
 
+    def map(self, change: Callable[[pd.DataFrame], pd.DataFrame]) -> Units:
+        """The same units regrouped by ``change`` (a frame -> frame step), extremes alike."""
+        ext = None if self.extremes is None else (change(self.extremes[0]), change(self.extremes[1]))
+        return Units(change(self.frame), self.excluded, self.undecided, ext)
+
 
 def _frame(rows: pd.DataFrame, num: np.ndarray, den: np.ndarray) -> pd.DataFrame:
-    return pd.DataFrame({
-        "model": rows["model"].astype(str).to_numpy(),
-        "figure_id": rows["figure_id"].astype(str).to_numpy(),
-        "num": np.asarray(num, dtype=np.float64),
-        "den": np.asarray(den, dtype=np.float64),
-    })
+    return pd.DataFrame(
+        {
+            "model": rows["model"].astype(str).to_numpy(),
+            "figure_id": rows["figure_id"].astype(str).to_numpy(),
+            "num": np.asarray(num, dtype=np.float64),
+            "den": np.asarray(den, dtype=np.float64),
+        }
+    )
 
 
-def score_units(rows: pd.DataFrame, column: str = "score") -> Units:
-    """Mean of a numeric column (MQM score, capability 1/0, resistance 1/.5/0, a penalty)."""
-    kept, excluded = scored(rows, (column,))
-    vals = kept[column].astype("float64").to_numpy()
-    return Units(_frame(kept, vals, np.ones_like(vals)), excluded)
+def _with(kept: pd.DataFrame, filled: pd.DataFrame) -> pd.DataFrame:
+    """Decided rows and the filled undecided ones (no empty frame concatenated: pandas warns on it)."""
+    return pd.concat([kept, filled], ignore_index=True) if len(kept) else filled
+
+
+def units(
+    rows: pd.DataFrame, needed: tuple[str, ...], formula: Callable[[pd.DataFrame], pd.DataFrame], low: Fill, high: Fill
+) -> Units:
+    """A metric's units from its one ``formula`` (decided rows -> unit frame), undecided rows apart.
+
+    Undecided rows leave the denominator (neither zeros nor errors). Their bounds go through the
+    same ``formula``: once with every undecided row given the verdict columns ``low`` (the verdict
+    that makes the metric lowest: for a higher-is-better metric its worst) and once ``high``, so a
+    bound is exactly what the value would be had the judge decided all of them that way.
+    """
+    open_ = undecided(rows)
+    kept, excluded = scored(rows[~open_], needed)
+    frame = formula(kept)
+    if not open_.any():
+        return Units(frame, excluded)
+    abstained = rows[open_]
+    low_frame, high_frame = (formula(_with(kept, abstained.assign(**fill))) for fill in (low, high))
+    return Units(frame, excluded, int(open_.sum()), (low_frame, high_frame))
+
+
+def score_units(rows: pd.DataFrame, column: str = "score", span: tuple[float, float] = (0.0, 1.0)) -> Units:
+    """Mean of a numeric column (MQM score, capability 1/0, resistance 1/.5/0, a penalty).
+
+    ``span`` is the column's lowest and highest score: an undecided unit's bounds (resistance:
+    accepts 0 / resists 1; capability: incorrect 0 / correct 1). Descriptions keep a numeric MQM
+    score even with undecided findings, so their rows are never undecided and get no bounds.
+    """
+
+    def formula(kept: pd.DataFrame) -> pd.DataFrame:
+        vals = kept[column].astype("float64").to_numpy()
+        return _frame(kept, vals, np.ones_like(vals))
+
+    return units(rows, (column,), formula, {column: span[0]}, {column: span[1]})
 
 
 def flag_units(rows: pd.DataFrame, flag: str) -> Units:
-    """Rate of a boolean verdict (admits, fabricates, mentioned) over judged rows."""
-    kept, excluded = scored(rows, (flag,))
-    vals = _bool(kept[flag]).astype(float)
-    return Units(_frame(kept, vals, np.ones_like(vals)), excluded)
+    """Rate of a boolean verdict (admits, fabricates, mentioned) over judged rows; undecided: False / True."""
+
+    def formula(kept: pd.DataFrame) -> pd.DataFrame:
+        vals = _bool(kept[flag]).astype(float)
+        return _frame(kept, vals, np.ones_like(vals))
+
+    return units(rows, (flag,), formula, {flag: False}, {flag: True})
 
 
 def inductance_units(rows: pd.DataFrame) -> Units:
-    """correct among fabricated answers: num = correct & fabricates, den = fabricates."""
-    kept, excluded = scored(rows, ("fabricates", "correct"))
-    fab = _bool(kept["fabricates"])
-    cor = _bool(kept["correct"])
-    return Units(_frame(kept, (fab & cor).astype(float), fab.astype(float)), excluded)
+    """correct among fabricated answers: num = correct & fabricates, den = fabricates.
+
+    Bounds: an undecided unit is counted as a fabricated answer, wrong for the low bound and right
+    for the high one. Adding a wrong fabrication (0/1) can only lower this ratio and a right one
+    (1/1) only raise it, while a non-fabricated answer (0/0) leaves it where it is; so these two
+    fills are the lowest and highest the rate can take whatever the undecided units turn out to be.
+    """
+
+    def formula(kept: pd.DataFrame) -> pd.DataFrame:
+        fab = _bool(kept["fabricates"])
+        cor = _bool(kept["correct"])
+        return _frame(kept, (fab & cor).astype(float), fab.astype(float))
+
+    return units(
+        rows,
+        ("fabricates", "correct"),
+        formula,
+        {"fabricates": True, "correct": False},
+        {"fabricates": True, "correct": True},
+    )
 
 
 def claim_units(rows: pd.DataFrame) -> Units:
     """Caption claims that the description addressed: 1 follows the image, 0 follows the caption.
 
-    A claim with a null score was not addressed ("none") or left undecided by the rule judge: it is
-    neither an error nor part of the rate (tables count both kinds apart).
+    A claim with a null score and a decided verdict ("none") was not addressed: it is neither an
+    error nor part of the rate. An undecided claim is bounded as following the caption (0) or the
+    image (1).
     """
-    errors = int(rows["error"].notna().sum())
-    kept = rows[rows["error"].isna() & rows["score"].notna()]
-    vals = kept["score"].astype("float64").to_numpy()
-    return Units(_frame(kept, vals, np.ones_like(vals)), errors)
+    silent = rows["error"].isna() & rows["score"].isna() & ~undecided(rows)
+    return score_units(rows[~silent])
+
+
+def _figure_means(claims: pd.DataFrame) -> pd.DataFrame:
+    fig = claims.groupby(["model", "figure_id"], as_index=False).agg(num=("num", "sum"), den=("den", "sum"))
+    frame = pd.DataFrame(
+        {"model": fig["model"], "figure_id": fig["figure_id"], "num": fig["num"] / fig["den"], "den": 1.0}
+    )
+    return frame.reset_index(drop=True)
 
 
 def caption_figure_units(rows: pd.DataFrame) -> Units:
-    """Per-figure caption-bias resistance image/(image+caption), over figures with >= 1 addressed claim."""
-    claims = claim_units(rows)
-    fig = claims.frame.groupby(["model", "figure_id"], as_index=False).agg(num=("num", "sum"), den=("den", "sum"))
-    per_fig = fig["num"] / fig["den"]
-    frame = pd.DataFrame({"model": fig["model"], "figure_id": fig["figure_id"], "num": per_fig, "den": 1.0})
-    return Units(frame.reset_index(drop=True), claims.excluded)
+    """Per-figure caption-bias resistance image/(image+caption), over figures with >= 1 addressed claim.
+
+    ``undecided`` counts undecided claims. In the bounds a figure whose claims are all undecided
+    enters with 0 (low) or 1 (high), each figure's share moving the same way, so they bracket the value.
+    """
+    return claim_units(rows).map(_figure_means)
 
 
 def family(j: pd.DataFrame, name: str) -> pd.DataFrame:

@@ -24,40 +24,70 @@ class GalleryItem:
 
 
 def environment() -> Environment:
-    return Environment(loader=PackageLoader("scifigbench.report", "templates"), autoescape=select_autoescape(["html", "j2"]),
-                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return Environment(
+        loader=PackageLoader("scifigbench.report", "templates"),
+        autoescape=select_autoescape(["html", "j2"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
 
 
 def _data_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def render_report(metrics: dict[str, dict[str, Any]], gallery: list[GalleryItem], examples: list[Example],
-                  n_units: int, title: str = "scifigbench report") -> str:
+def render_report(
+    metrics: dict[str, dict[str, Any]],
+    gallery: list[GalleryItem],
+    examples: list[Example],
+    n_units: int,
+    title: str = "scifigbench report",
+) -> str:
     """The report page; ``metrics`` maps a metrics file stem (perception, behaviour, ...) to its content."""
     perception, behaviour = metrics.get("perception", {}), metrics.get("behaviour", {})
     nm = tables.NotMeasured(metrics.get("run", {}))
-    figs = [plots.mqm_conditions_png(plots.mqm_condition_rows(perception)),
-            plots.ari_png(plots.ari_rows(behaviour)),
-            plots.quality_behaviour_png(plots.quality_behaviour_rows(perception, behaviour))]
+    figs = [
+        plots.mqm_conditions_png(plots.mqm_condition_rows(perception)),
+        plots.ari_png(plots.ari_rows(behaviour)),
+        plots.quality_behaviour_png(plots.quality_behaviour_rows(perception, behaviour)),
+    ]
     by_title: dict[str, list[Example]] = {}
     for e in examples:
         by_title.setdefault(e.title, []).append(e)
-    return environment().get_template("report.html.j2").render(
-        title=title,
-        perception=tables.perception_tables(perception, nm),
-        plots=[_data_uri(p) for p in figs if p],
-        behaviour=[tables.behaviour_table(metrics.get("capability", {}), behaviour, nm), tables.caption_type_table(behaviour, nm)],
-        statistics=[t for t in (tables.significance_table(metrics.get("significance", {})),
-                                tables.correlation_table(metrics.get("correlations", {})),
-                                tables.reliability_table(metrics.get("reliability", {})),
-                                tables.agreement_table(metrics.get("agreement", {}))) if t],
-        not_measured=tables.not_measured_table(nm),
-        run=tables.run_table(metrics.get("run", {})),
-        gallery=gallery,
-        examples=by_title,
-        n_units=n_units,
-        explorer=tables.EXPLORER,
+    return (
+        environment()
+        .get_template("report.html.j2")
+        .render(
+            title=title,
+            perception=tables.perception_tables(perception, nm),
+            plots=[_data_uri(p) for p in figs if p],
+            behaviour=[
+                t
+                for t in (
+                    tables.behaviour_table(metrics.get("capability", {}), behaviour, nm),
+                    tables.caption_type_table(behaviour, nm),
+                    tables.judges_table(metrics),
+                )
+                if t
+            ],
+            statistics=[
+                t
+                for t in (
+                    tables.significance_table(metrics.get("significance", {})),
+                    tables.correlation_table(metrics.get("correlations", {})),
+                    tables.reliability_table(metrics.get("reliability", {})),
+                    tables.agreement_table(metrics.get("agreement", {})),
+                )
+                if t
+            ],
+            not_measured=tables.not_measured_table(nm),
+            run=tables.run_table(metrics.get("run", {})),
+            gallery=gallery,
+            examples=by_title,
+            n_units=n_units,
+            explorer=tables.EXPLORER,
+        )
     )
 
 

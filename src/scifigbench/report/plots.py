@@ -16,12 +16,15 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from scifigbench import fonts  # noqa: E402
 from scifigbench.concepts.names import CONDITION_ORDER  # noqa: E402
-from scifigbench.contracts.metrics import ordered  # noqa: E402
+from scifigbench.contracts.metrics import entry_columns, ordered  # noqa: E402
 
 ARI_METRICS = [
-    ("admittance_active", "Admittance (act)"), ("admittance_passive", "Admittance (pas)"),
-    ("resistance", "Resistance"), ("caption_bias", "Caption-bias res."),
-    ("inductance_active", "Inductance (act)"), ("inductance_passive", "Inductance (pas)"),
+    ("admittance_active", "Admittance (act)"),
+    ("admittance_passive", "Admittance (pas)"),
+    ("resistance", "Resistance"),
+    ("caption_bias", "Caption-bias res."),
+    ("inductance_active", "Inductance (act)"),
+    ("inductance_passive", "Inductance (pas)"),
 ]
 
 
@@ -40,17 +43,27 @@ def _v(cell: Any) -> float | None:
 def mqm_condition_rows(perception: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for model, conds in sorted(perception.get("mqm", {}).items()):
-        for cond in ordered(conds, CONDITION_ORDER):
+        for cond in ordered(entry_columns(conds), CONDITION_ORDER):
             cell = conds[cond]
-            rows.append({"model": model, "condition": cond, "mqm": _v(cell), "ci_low": cell.get("ci_low"),
-                         "ci_high": cell.get("ci_high"), "n": cell.get("n")})
+            rows.append(
+                {
+                    "model": model,
+                    "condition": cond,
+                    "mqm": _v(cell),
+                    "ci_low": cell.get("ci_low"),
+                    "ci_high": cell.get("ci_high"),
+                    "n": cell.get("n"),
+                }
+            )
     return rows
 
 
 def ari_rows(behaviour: dict[str, Any]) -> list[dict[str, Any]]:
     """A-R-I profile: one row per (model, metric), rates on a 0-1 scale."""
     rows = []
-    models = sorted(set().union(*(behaviour.get(k, {}).keys() for k in ("admittance", "resistance", "caption_bias", "inductance"))))
+    models = sorted(
+        set().union(*(behaviour.get(k, {}).keys() for k in ("admittance", "resistance", "caption_bias", "inductance")))
+    )
     for m in models:
         cells = {
             "admittance_active": behaviour.get("admittance", {}).get(m, {}).get("active"),
@@ -63,8 +76,16 @@ def ari_rows(behaviour: dict[str, Any]) -> list[dict[str, Any]]:
         for key, _ in ARI_METRICS:
             c = cells[key]
             if isinstance(c, dict) and c.get("value") is not None:
-                rows.append({"model": m, "metric": key, "value": c["value"], "ci_low": c.get("ci_low"),
-                             "ci_high": c.get("ci_high"), "n": c.get("n")})
+                rows.append(
+                    {
+                        "model": m,
+                        "metric": key,
+                        "value": c["value"],
+                        "ci_low": c.get("ci_low"),
+                        "ci_high": c.get("ci_high"),
+                        "n": c.get("n"),
+                    }
+                )
     return rows
 
 
@@ -131,7 +152,10 @@ def quality_behaviour_png(rows: list[dict[str, Any]]) -> bytes | None:
     if not rows:
         return None
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.4), sharex=True)
-    for ax, key, label in ((axes[0], "admittance_active", "Admittance (active)"), (axes[1], "resistance", "Resistance")):
+    for ax, key, label in (
+        (axes[0], "admittance_active", "Admittance (active)"),
+        (axes[1], "resistance", "Resistance"),
+    ):
         pts = [r for r in rows if r[key] is not None]
         ax.scatter([r["mqm"] for r in pts], [r[key] for r in pts], s=30)
         for r in pts:

@@ -4,19 +4,29 @@ Input is the content of the metrics JSON files. Each table has one scale, named 
 (MQM points 0-100, percent, or mean penalty points); each cell prints its 95 % CI under the value
 (visible in print, not only on hover) and links to the explorer filtered to the units behind it.
 A cell with no value says "not measured" and why, from ``run.json: not_measured`` (family -> reason)
-when the metrics stage recorded one. Higher is better unless a table says otherwise.
+when the metrics stage recorded one. Higher is better unless a table says otherwise. A value with
+units the judge left undecided says how many under its CI, with the range the value would span had
+the judge decided them all one way or the other ("12 undecided [61.0–70.1]"); with the hybrid judge
+a table of its own says which kind of judge decided what share of each family's units.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlencode
 
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.concepts.names import BLUR_MODES, CAPABILITY_CATEGORIES, CONDITION_ORDER, RESISTANCE_TYPES
-from scifigbench.contracts.metrics import PENALTY_DIMENSIONS, PENALTY_SUBTYPES, dig, ordered
+from scifigbench.contracts.metrics import (
+    PENALTY_DIMENSIONS,
+    PENALTY_SUBTYPES,
+    dig,
+    entry_columns,
+    judge_shares,
+    ordered,
+)
 
 MIN_MODELS_FOR_P = 6  # the metrics stage leaves a correlation's p null below this many models
 OVERALL = "overall"  # the column over all categories (types) of a table
@@ -63,6 +73,7 @@ class Cell:
     title: str = ""
     mark: str = ""  # best | second | na | text (wrapping prose)
     link: str = ""
+    undecided: str = ""  # "12 undecided [61.0–70.1]" when the judge abstained on some units
 
 
 @dataclass(frozen=True)
@@ -118,9 +129,20 @@ class NotMeasured:
         return "not measured — " + "; ".join(given) if given else "not measured"
 
 
+def _undecided(cell: Any, col: Col) -> tuple[str, str]:
+    """(the line under a value, its hover text) for a cell with undecided units; empty without."""
+    count = cell.get("undecided") if isinstance(cell, dict) else None
+    if not count:
+        return "", ""
+    low, high = (b if b is None else f"{b * col.scale:.{col.digits}f}" for b in cell.get("bounds") or (None, None))
+    span = f" [{low}–{high}]" if low is not None and high is not None else ""
+    why = f"{count} undecided units left out of n; all decided one way or the other, the value would be{span}"
+    return f"{count} undecided{span}", why
+
+
 def _format(cell: Any, col: Col, link: str) -> Cell:
     v = _value(cell)
-    text = f"{v * col.scale:.{col.digits}f}"
+    text = "–" if v is None else f"{v * col.scale:.{col.digits}f}"
     ci, parts = "", []
     if isinstance(cell, dict):
         if cell.get("ci_low") is not None and cell.get("ci_high") is not None:
@@ -129,7 +151,8 @@ def _format(cell: Any, col: Col, link: str) -> Cell:
             parts.append(f"n={cell['n']}")
         if cell.get("errors"):
             parts.append(f"judge errors excluded={cell['errors']}")
-    return Cell(text, ci, ", ".join(parts), link=link)
+    undecided, why = _undecided(cell, col)
+    return Cell(text, ci, ", ".join([*parts, why] if why else parts), link=link, undecided=undecided)
 
 
 def _ranks(values: list[float | None], higher_better: bool | None) -> list[str]:
@@ -151,11 +174,11 @@ def model_table(title: str, scale: str, models: list[str], cols: list[Col], nm: 
     for i, m in enumerate(models):
         cells = []
         for j, c in enumerate(cols):
-            if _value(raw[i][j]) is None:
+            if _value(raw[i][j]) is None and not _undecided(raw[i][j], c)[0]:
                 cells.append(nm.cell(c.filters.get("family")))
                 continue
             cell = _format(raw[i][j], c, explorer_link(model=m, **c.filters))
-            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link))
+            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link, cell.undecided))
         rows.append((m, cells))
     if not models:
         note = nm.table_note(sorted({c.filters.get("family", "") for c in cols} - {""}))
@@ -172,7 +195,7 @@ def _models(*sections: Any) -> list[str]:
 
 def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
     mqm = p.get("mqm", {})
-    conds = ordered((c for m in mqm.values() for c in m), CONDITION_ORDER) or ["base"]
+    conds = ordered((c for m in mqm.values() for c in entry_columns(m)), CONDITION_ORDER) or ["base"]
     desc = {"family": "description"}
     out = [
         model_table(
@@ -185,7 +208,7 @@ def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
         )
     ]
     by_chart = p.get("mqm_by_chart", {})
-    charts = ordered((c for m in by_chart.values() for c in m), CHART_KINDS)
+    charts = ordered((c for m in by_chart.values() for c in entry_columns(m)), CHART_KINDS)
     out.append(
         model_table(
             "Base MQM by chart type",
@@ -200,7 +223,7 @@ def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
         ("penalty_subtype", "Mean penalty per error sub-type (base, lower is better)", list(PENALTY_SUBTYPES)),
     ):
         sec = p.get(key, {})
-        dims = ordered((d for m in sec.values() for d in m), order)
+        dims = ordered((d for m in sec.values() for d in entry_columns(m)), order)
         out.append(
             model_table(
                 title,
@@ -225,7 +248,7 @@ def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
 def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -> Table:
     """The paper's unified table; every column in percent so the row reads on one scale."""
     acc = cap.get("accuracy", {})
-    cats = ordered((c for m in acc.values() for c in m), list(CAPABILITY_LABELS)) or [OVERALL]
+    cats = ordered((c for m in acc.values() for c in entry_columns(m)), list(CAPABILITY_LABELS)) or [OVERALL]
     cols = [
         Col(
             CAPABILITY_LABELS.get(c, c),
@@ -236,7 +259,7 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         for c in cats
     ]
     res = beh.get("resistance", {})
-    res_types = ordered((t for m in res.values() for t in m), list(RESISTANCE_LABELS)) or [OVERALL]
+    res_types = ordered((t for m in res.values() for t in entry_columns(m)), list(RESISTANCE_LABELS)) or [OVERALL]
     cols += [
         Col(
             RESISTANCE_LABELS.get(t, t),
@@ -266,7 +289,9 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         nm,
         "Capability: share correct. Resistance: mean score (resists 100, hedges 50, accepts 0). "
         "CapB: share of figures whose description follows the image over the false caption. "
-        "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers.",
+        "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers. "
+        "Units the judge left undecided are out of n; the range under such a value is what it would be had the "
+        "judge decided all of them against (low) or for (high) the model.",
     )
 
 
@@ -287,6 +312,40 @@ def caption_type_table(beh: dict[str, Any], nm: NotMeasured) -> Table:
             for t in types
         ],
         nm,
+    )
+
+
+# the sections whose model entries may say which judge kinds decided their units, in page order
+JUDGED_SECTIONS = (
+    ("MQM", ("perception", "mqm")),
+    ("Capability", ("capability", "accuracy")),
+    ("Resistance", ("behaviour", "resistance")),
+    ("Caption bias", ("behaviour", "caption_bias")),
+    ("Admittance", ("behaviour", "admittance")),
+    ("Inductance", ("behaviour", "inductance")),
+)
+
+
+def judges_table(metrics: dict[str, Any]) -> Table | None:
+    """Which kind of judge decided what share of each family's units; None without a hybrid judge."""
+    found = ((label, judge_shares(dig(metrics, path))) for label, path in JUDGED_SECTIONS)
+    shares = {label: per_model for label, per_model in found if per_model}
+    if not shares:
+        return None
+    rows = []
+    for m in sorted({m for per_model in shares.values() for m in per_model}):
+        cells = []
+        for per_model in shares.values():
+            kinds = per_model.get(m)
+            text = " · ".join(f"{k} {100 * v:.0f}" for k, v in kinds.items() if v is not None) if kinds else "–"
+            cells.append(Cell(text or "–"))
+        rows.append((m, cells))
+    return Table(
+        "Which judge decided the units",
+        "% of the decided units",
+        list(shares),
+        rows,
+        "The hybrid judge takes the rule verdict where the rules decide and asks the LLM judge about the rest.",
     )
 
 

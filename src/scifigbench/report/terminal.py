@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
-from scifigbench.contracts.metrics import METRIC_FILES, PAPER_TABLES, paper_table, table_columns
+from scifigbench.contracts.metrics import METRIC_FILES, PAPER_TABLES, paper_table, table_columns, table_judges
 
 
 def _git(*args: str) -> str:
@@ -29,8 +29,11 @@ def metrics_at(rev: str, metrics_dir: Path) -> dict[str, dict]:
     prefix = _git("rev-parse", "--show-prefix").strip()
     out = {}
     for name in METRIC_FILES:
-        proc = subprocess.run(["git", "show", f"{rev}:{prefix}{(metrics_dir / f'{name}.json').as_posix()}"],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            ["git", "show", f"{rev}:{prefix}{(metrics_dir / f'{name}.json').as_posix()}"],
+            capture_output=True,
+            text=True,
+        )
         if proc.returncode == 0:
             try:
                 out[name] = json.loads(proc.stdout)
@@ -67,29 +70,67 @@ def _grid(header: list[str], rows: list[list[str]]) -> str:
     return "\n".join([line(header), "  ".join("-" * w for w in widths), *map(line, rows)])
 
 
+def _measured(cell: object) -> bool:
+    """A value, or units the judge left undecided (a cell that is all undecided has no value)."""
+    return isinstance(cell, dict) and (cell.get("value") is not None or bool(cell.get("undecided")))
+
+
+def _undecided(cell: dict, factor: float, digits: int) -> str:
+    """`` 12u 61.0-70.1``: a cell's undecided units and the range they leave (empty when none)."""
+    count, bounds = cell.get("undecided"), cell.get("bounds") or [None, None]
+    if not count:
+        return ""
+    span = "" if None in bounds else f" {bounds[0] * factor:.{digits}f}-{bounds[1] * factor:.{digits}f}"
+    return f" {count}u{span}"
+
+
+def _judges(name: str, metrics: dict[str, dict]) -> str:
+    """One line per section whose units more than one kind of judge decided: ``model rule 83% llm 17%``."""
+    lines = []
+    for section, per_model in table_judges(metrics, name).items():
+        shares = ", ".join(
+            f"{m} " + " ".join(f"{k} {100 * v:.0f}%" for k, v in kinds.items() if v is not None)
+            for m, kinds in per_model.items()
+        )
+        lines.append(f"decided by ({section}): {shares}\n")
+    return "".join(lines)
+
+
 def format_table(name: str, metrics: dict[str, dict], ci: bool = False) -> str:
-    """One paper table: a row per model, a column per condition/category/metric (value [CI])."""
+    """One paper table: a row per model, a column per condition/category/metric (value [CI]).
+
+    A value with undecided units is followed by their count and the value's range had the judge
+    decided them all (``60.0 4u 42.9-71.4``); with the hybrid judge the judges' shares follow the table.
+    """
     title = PAPER_TABLES[name][0]
     factor, digits, unit = _scale(name)
     table = paper_table(metrics, name)
-    cols = [c for c in table_columns(table) if any(_val(r.get(c)) is not None for r in table.values())]
+    cols = [c for c in table_columns(table) if any(_measured(r.get(c)) for r in table.values())]
     if not cols:
         return f"{title}: not measured\n"
-    rows = []
+    rows, undecided = [], False
     for m, r in table.items():
         cells = []
         for c in cols:
-            v = _val(r.get(c))
-            text = "n/m" if v is None else f"{v * factor:.{digits}f}"
-            if ci and v is not None and r[c].get("ci_low") is not None:
-                text += f" [{r[c]['ci_low'] * factor:.{digits}f},{r[c]['ci_high'] * factor:.{digits}f}]"
-            cells.append(text)
+            cell: dict = r.get(c) or {} if _measured(r.get(c)) else {}
+            v = _val(cell)
+            text = "n/m" if not cell else "-" if v is None else f"{v * factor:.{digits}f}"
+            if ci and v is not None and cell.get("ci_low") is not None:
+                text += f" [{cell['ci_low'] * factor:.{digits}f},{cell['ci_high'] * factor:.{digits}f}]"
+            extra = _undecided(cell, factor, digits)
+            undecided |= bool(extra)
+            cells.append(text + extra)
         rows.append([m, *cells])
-    return f"{title} ({unit}{', 95% CI' if ci else ''}; n/m = not measured)\n{_grid(['model', *cols], rows)}\n"
+    keys = "; n/m = not measured" + (
+        "; Nu lo-hi = N undecided units, the value had all gone against / for the model" if undecided else ""
+    )
+    head = f"{title} ({unit}{', 95% CI' if ci else ''}{keys})\n"
+    return head + f"{_grid(['model', *cols], rows)}\n" + _judges(name, metrics)
 
 
-def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str, label_b: str,
-                only_changed: bool = False) -> str:
+def format_diff(
+    name: str, a: dict[str, dict], b: dict[str, dict], label_a: str, label_b: str, only_changed: bool = False
+) -> str:
     """One paper table as (model, column) rows with both values and B - A; changed cells marked."""
     title = PAPER_TABLES[name][0]
     factor, digits, unit = _scale(name)
@@ -117,11 +158,21 @@ def format_diff(name: str, a: dict[str, dict], b: dict[str, dict], label_a: str,
 @click.command()
 @click.option("--rev", "revs", multiple=True, help="a git revision; give two to print the deltas between them")
 @click.option("--exp", "exp", default=None, help="a dvc experiment: deltas against the commit it was run from")
-@click.option("--metrics", "metrics_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.METRICS_DIR, show_default=True)
-@click.option("--table", "names", multiple=True, type=click.Choice(list(PAPER_TABLES)), help="only these tables (default: all)")
+@click.option(
+    "--metrics",
+    "metrics_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=paths.METRICS_DIR,
+    show_default=True,
+)
+@click.option(
+    "--table", "names", multiple=True, type=click.Choice(list(PAPER_TABLES)), help="only these tables (default: all)"
+)
 @click.option("--ci", is_flag=True, help="print each value's 95 % CI (single-run view)")
 @click.option("--changed", "only_changed", is_flag=True, help="with two runs: list only the cells that changed")
-def tables(revs: tuple[str, ...], exp: str | None, metrics_dir: Path, names: tuple[str, ...], ci: bool, only_changed: bool) -> None:
+def tables(
+    revs: tuple[str, ...], exp: str | None, metrics_dir: Path, names: tuple[str, ...], ci: bool, only_changed: bool
+) -> None:
     """Print the paper's tables (MQM across conditions, capability, A-R-I, caption bias) from metrics/."""
     from scifigbench.report.cli import read_metrics
 

@@ -22,8 +22,21 @@ import pandas as pd
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
 
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names)
-COLUMNS = ("unit_id", "model", "family", "category", "condition", "chart_type", "figure_id", "verdict", "score",
-           "question", "answer", "evidence", "image")
+COLUMNS = (
+    "unit_id",
+    "model",
+    "family",
+    "category",
+    "condition",
+    "chart_type",
+    "figure_id",
+    "verdict",
+    "score",
+    "question",
+    "answer",
+    "evidence",
+    "image",
+)
 
 
 def plain(v: Any) -> Any:
@@ -49,10 +62,13 @@ def verdict_label(rec: dict[str, Any]) -> str:
 
     Families with verdict words use the unit's; families judged by flags alone (blur) name the
     flags that are set (``mentioned``, ``admits``, ``fabricates``, ``correct``) or ``none``; a
-    family judged by a score alone (descriptions) falls in 10-point MQM bands.
+    family judged by a score alone (descriptions) falls in 10-point MQM bands. A unit the judge
+    left undecided says so whatever its family (a blur unit's flags are all null then, not "none").
     """
     if rec.get("error"):
         return "judge error"
+    if rec.get("verdict") == "undecided":
+        return "undecided"
     fam = unit_family(rec["family"])
     if fam.verdicts:
         return rec.get("verdict") or "not addressed"
@@ -107,12 +123,23 @@ def explorer_data(j: pd.DataFrame, images: dict[str, tuple[str | None, str]]) ->
             image_index[img] = len(image_rows)
             image_rows.append(list(img))
         score = rec.get("score")
-        units.append([
-            rec["unit_id"], rec["model"], rec["family"], rec.get("category"), rec["condition"], rec["chart_type"],
-            rec["figure_id"], verdict_label(rec), None if score is None else round(float(score), 2),
-            texts.ref(d.get("question") or d.get("claim")), texts.ref(d.get("answer")),
-            texts.ref(rec.get("error") or evidence_text(d)), None if img is None else image_index[img],
-        ])
+        units.append(
+            [
+                rec["unit_id"],
+                rec["model"],
+                rec["family"],
+                rec.get("category"),
+                rec["condition"],
+                rec["chart_type"],
+                rec["figure_id"],
+                verdict_label(rec),
+                None if score is None else round(float(score), 2),
+                texts.ref(d.get("question") or d.get("claim")),
+                texts.ref(d.get("answer")),
+                texts.ref(rec.get("error") or evidence_text(d)),
+                None if img is None else image_index[img],
+            ]
+        )
     return {"columns": list(COLUMNS), "texts": texts.items, "images": image_rows, "units": units}
 
 
