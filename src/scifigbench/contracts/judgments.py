@@ -3,10 +3,11 @@
 Units: a description (family ``description``, MQM), one capability answer, one resistance answer,
 one caption-bias claim, one active blur answer, one passive blur description. ``score`` is the
 family's headline number (MQM 0-100; capability 1/0; resistance 1/0.5/0; caption_claim 1 = follows
-image, 0 = follows caption, null = not addressed or undecided). A caption claim's verdict is
-"undecided" when the rule judge found the evidence not decisive: it is counted apart from "none"
-(not addressed) and left out of caption bias. A row with ``error`` set has no verdict and is
-excluded from denominators (and counted).
+image, 0 = follows caption, null = not addressed or undecided). In every family a row's verdict is
+"undecided" when the rule judge found its evidence not decisive: score and booleans are null, the
+reason is in ``details_json``, and the metrics count it apart (never a zero, never an error; a
+caption claim's "none", not addressed, is another thing). A row with ``error`` set has no verdict
+and is excluded from denominators (and counted). ``judge_id`` names the judge that decided the row.
 """
 
 from scifigbench.concepts.families import FAMILIES, UNIT_FAMILIES, unit_family

@@ -27,7 +27,7 @@ Verdicts: the reality (or a value only it states) -> "image"; the claim's differ
 "caption"; both -> "undecided". With no evidence: direction words in the sentences about the
 claim's subject but tied to no entity, or values/marks about the claim's entities that no rule could
 tie to a side -> "undecided"; a description silent on them -> "none". "undecided" is counted apart
-by the metrics and, when ``judge.fallback_model`` is set, settled by the LLM judge.
+by the metrics and, with ``judge.kind: hybrid``, settled by the LLM judge.
 """
 
 from __future__ import annotations
