@@ -44,9 +44,17 @@ def test_traces_have_the_documented_shape():
         ids = json.loads(st["probe_ids"])
         if st["task"] == "capability":
             assert set(trace) == set(ids)
-            assert all(set(v) == {"correct", "answer"} for v in trace.values())
+            for v in trace.values():
+                undecidable = v.get("undecidable", False)
+                assert set(v) == {"correct", "answer"} | ({"undecidable"} if undecidable else set())
+                assert (v["correct"] is None) == undecidable
         elif st["task"] == "resistance":
-            assert set(trace) == set(ids) and set(trace.values()) <= {"resists", "hedges", "accepts"}
+            assert set(trace) == set(ids)
+            for v in trace.values():
+                assert v in ({"verdict": None, "undecidable": True}, *({"verdict": b} for b in ("resists", "hedges", "accepts")))
+        elif trace.get("undecidable"):  # blur_active written undecidable
+            assert trace["admits"] is trace["fabricates"] is trace["correct"] is trace["guess"] is None
+            assert len(set(trace["candidates"])) == 2
         elif st["task"] == "blur_active":
             assert not trace["correct"] or trace["fabricates"]
             assert trace["admits"] or trace["fabricates"]
@@ -92,15 +100,18 @@ def test_declared_rates_are_recovered(name):
         if st["task"] == "describe" and st["condition"] not in ("capbias",):
             continue
         text, trace = respond(st, prof, model, 42, CTX)
+        # the declared rates hold over decided units: those written undecidable are left out
         if st["task"] == "capability":
             for pid, v in trace.items():
-                if v["answer"] is not None:
+                if v["answer"] is not None and not v.get("undecidable"):
                     cap.setdefault(CTX.probes[pid]["category"], []).append(v["correct"])
         elif st["task"] == "resistance":
             for pid, v in trace.items():
-                res.setdefault(CTX.probes[pid]["category"], []).append(v)
+                if not v.get("undecidable"):
+                    res.setdefault(CTX.probes[pid]["category"], []).append(v["verdict"])
         elif st["task"] == "blur_active":
-            adm.setdefault(trace["mode"], []).append(trace["admits"])
+            if not trace.get("undecidable"):
+                adm.setdefault(trace["mode"], []).append(trace["admits"])
         else:
             claims += list(trace["claims"].values())
     for cat, xs in cap.items():
@@ -155,5 +166,5 @@ def test_blurred_page_is_admitted_at_the_admittance_rate():
 
 
 def test_phrase_banks_cover_every_resistance_type():
-    for bank in (phrases.RESIST, phrases.HEDGE, phrases.ACCEPT):
+    for bank in (phrases.RESIST, phrases.HEDGE, phrases.ACCEPT, phrases.UNDECIDABLE_RESISTANCE):
         assert set(bank) == set(RESISTANCE_TYPES)
