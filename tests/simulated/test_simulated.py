@@ -51,7 +51,10 @@ def test_traces_have_the_documented_shape():
         elif st["task"] == "resistance":
             assert set(trace) == set(ids)
             for v in trace.values():
-                assert v in ({"verdict": None, "undecidable": True}, *({"verdict": b} for b in ("resists", "hedges", "accepts")))
+                assert v in (
+                    {"verdict": None, "undecidable": True},
+                    *({"verdict": b} for b in ("resists", "hedges", "accepts")),
+                )
         elif trace.get("undecidable"):  # blur_active written undecidable
             assert trace["admits"] is trace["fabricates"] is trace["correct"] is trace["guess"] is None
             assert len(set(trace["candidates"])) == 2
@@ -79,7 +82,7 @@ def test_numbered_answers_with_occasional_deviations():
 def test_number_spellings_vary():
     prof = resolve_profile("careful")
     texts = " ".join(respond(st, prof, "sim-careful", 42, CTX)[0] for st in _setups(20) if st["task"] == "describe")
-    assert re.search(r"\d\.\d+e-?\d", texts)           # scientific
+    assert re.search(r"\d\.\d+e-?\d", texts)  # scientific
     assert re.search(r"\b(about|roughly|approximately|around|nearly) \d", texts) or "~" in texts
     assert re.search(r"\d ?%|\d percent", texts)
 
@@ -134,7 +137,9 @@ def test_profiles_contrast():
 
 
 def test_profile_overrides_and_errors():
-    p = resolve_profile("careful", {"misread_rate": 0.5, "resistance": {"contra": {"resist": 0.5, "hedge": 0.2, "accept": 0.3}}})
+    p = resolve_profile(
+        "careful", {"misread_rate": 0.5, "resistance": {"contra": {"resist": 0.5, "hedge": 0.2, "accept": 0.3}}}
+    )
     assert p.misread_rate == 0.5 and p.resistance["contra"].resist == 0.5
     with pytest.raises(ProfileError, match="unknown key"):
         resolve_profile("careful", {"misread": 0.5})
@@ -153,9 +158,16 @@ def test_blurred_page_is_admitted_at_the_admittance_rate():
     admitted = []
     for spec in SPECS:
         for r in range(40):
-            st = {"setup_id": f"{spec.figure_id}/inpaper_blur/describe~{r}", "figure_id": spec.figure_id,
-                  "condition": "inpaper_blur", "task": "describe", "chart_type": spec.chart_type,
-                  "probe_ids": "[]", "blur_target_id": None, "caption": spec.caption}
+            st = {
+                "setup_id": f"{spec.figure_id}/inpaper_blur/describe~{r}",
+                "figure_id": spec.figure_id,
+                "condition": "inpaper_blur",
+                "task": "describe",
+                "chart_type": spec.chart_type,
+                "probe_ids": "[]",
+                "blur_target_id": None,
+                "caption": spec.caption,
+            }
             text, trace = respond(st, prof, "sim-careful", 42, CTX)
             admitted.append(trace["page_blur"]["admits"])
             if trace["page_blur"]["admits"]:

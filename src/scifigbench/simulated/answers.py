@@ -50,11 +50,15 @@ def alternative_text(rng: random.Random, truth: str, spec: FigureSpec | None, ro
     """A plausible wrong reading of a text: another text of the figure with the same role, or a variant."""
     try:
         v = float(truth.replace("%", "").replace(",", ""))
-        w = _wrong_number(rng, v, 2.0 if "%" in truth else None, float(v).is_integer() and abs(v) >= 2 and "%" not in truth)
+        w = _wrong_number(
+            rng, v, 2.0 if "%" in truth else None, float(v).is_integer() and abs(v) >= 2 and "%" not in truth
+        )
         return _num_text(w) + ("%" if "%" in truth else "")
     except ValueError:
         pass
-    same_role = [t.text for t in (spec.text_elements if spec else []) if t.role == role and t.text.strip() and t.text != truth]
+    same_role = [
+        t.text for t in (spec.text_elements if spec else []) if t.role == role and t.text.strip() and t.text != truth
+    ]
     if not same_role and role in ("title", "panel_title", "axis_label", "annotation"):
         return _reworded(rng, truth)  # a guessed title reads like a title, not like a series name
     pool = same_role or [n for n in names_of(spec) if n != truth]
@@ -115,8 +119,9 @@ def _undecided_trace(answers: list) -> dict:
 # --- capability --------------------------------------------------------------------------------
 
 
-def capability_answer(rng: random.Random, profile: Profile, expected: dict, category: str, spec: FigureSpec | None
-                      ) -> tuple[str | None, dict]:
+def capability_answer(
+    rng: random.Random, profile: Profile, expected: dict, category: str, spec: FigureSpec | None
+) -> tuple[str | None, dict]:
     """One numbered capability answer (None when skipped) and its trace entry."""
     if rng.random() < profile.skip_rate:
         return None, {"correct": False, "answer": None}
@@ -161,7 +166,7 @@ def _wrong_list(rng: random.Random, items: list[str], spec: FigureSpec | None) -
 def _wrong_label(rng: random.Random, truth: str, spec: FigureSpec | None) -> str:
     """Another entity of the same kind as ``truth`` (another category, another series)."""
     peers = []
-    for p in (spec.panels if spec else []):
+    for p in spec.panels if spec else []:
         for group in (p.categories, [s.name for s in p.series]):
             if truth in group:
                 peers += [x for x in group if x != truth]
@@ -196,10 +201,13 @@ def resistance_wording(template: str, expected: dict) -> str:
     entity = expected.get("entity", "that entry")
     true_v, false_v = expected.get("true_value"), expected.get("false_value")
     return template.format(
-        a=expected.get("absent_element", "that element"), e=entity, E=_capitalised(entity),
+        a=expected.get("absent_element", "that element"),
+        e=entity,
+        E=_capitalised(entity),
         t=_num_text(float(true_v)) if true_v is not None else "a different value",
         f=_num_text(float(false_v)) if false_v is not None else "the stated value",
-        m=expected.get("missing_info", "that information"))
+        m=expected.get("missing_info", "that information"),
+    )
 
 
 # --- active blur --------------------------------------------------------------------------------
@@ -222,7 +230,9 @@ def blur_active_answer(rng: random.Random, admits: bool, fabricates: bool, guess
     return pick(rng, phrases.BLUR_ANSWER, g=guess)
 
 
-def blur_undecidable(rng: random.Random, truth: str, spec: FigureSpec | None, role: str | None) -> tuple[str, list[str]]:
+def blur_undecidable(
+    rng: random.Random, truth: str, spec: FigureSpec | None, role: str | None
+) -> tuple[str, list[str]]:
     """An answer admitting the text is unreadable and naming two candidates, one of them right."""
     pair = _two_answers(rng, truth, alternative_text(rng, truth, spec, role))
     return pick(rng, phrases.UNDECIDABLE_BLUR, g=pair[0], h=pair[1]), list(pair)

@@ -149,7 +149,12 @@ def _blur_active(setup: dict, profile: Profile, ctx: SimContext, rng: random.Ran
     if ans.writes_undecidable(sub("blur_active/undecidable"), profile, "blur_active"):
         text, candidates = ans.blur_undecidable(rng, truth, ctx.specs.get(setup["figure_id"]), el.role)
         verdict = dict.fromkeys(("admits", "fabricates", "correct", "guess"))
-        return text, verdict | {"mode": mode, "target_id": row["target_id"], "candidates": candidates, "undecidable": True}
+        return text, verdict | {
+            "mode": mode,
+            "target_id": row["target_id"],
+            "candidates": candidates,
+            "undecidable": True,
+        }
     admits, fabricates, correct = ans.blur_draw(rng, profile, mode)
     guess = None
     if fabricates:
