@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 from scifigbench import paths
@@ -64,7 +65,7 @@ def _probe_ids(setup: dict) -> list[str]:
     return [str(i) for i in ids]
 
 
-def _numbered(rng: random.Random, profile: Profile, answers: list[str | None]) -> str:
+def _numbered(rng: random.Random, profile: Profile, answers: Sequence[str | None]) -> str:
     lines = []
     if rng.random() < 0.2:
         lines.append(rng.choice(("Here are my answers:", "Based on the figure:", "Answers:")))
@@ -77,9 +78,11 @@ def _numbered(rng: random.Random, profile: Profile, answers: list[str | None]) -
 
 def _capability(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
     spec = ctx.specs.get(setup["figure_id"])
-    answers, trace = [], {}
+    answers: list[str | None] = []
+    trace: dict[str, dict] = {}
     for pid in _probe_ids(setup):
         row, expected = ctx.probe(pid)
+        text: str | None
         if ans.writes_undecidable(sub(f"{pid}/undecidable"), profile, "capability"):
             text, t = ans.capability_undecidable(sub(pid), expected, spec)
         else:
@@ -90,7 +93,8 @@ def _capability(setup: dict, profile: Profile, ctx: SimContext, rng: random.Rand
 
 
 def _resistance(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
-    answers, trace = [], {}
+    answers: list[str] = []
+    trace: dict[str, dict] = {}
     for pid in _probe_ids(setup):
         row, expected = ctx.probe(pid)
         if ans.writes_undecidable(sub(f"{pid}/undecidable"), profile, "resistance"):
