@@ -74,12 +74,17 @@ def _assert_recovered(checks: list[CellCheck]) -> None:
 
 
 def test_today_rule_judge_recovers_declared_rates_on_decided_units():
-    checks = check_cells(JUDGMENTS, TRACES, PROFILES, StatConfig(B=200))
+    j = JUDGMENTS.astype({"verdict": "string"})  # as read from parquet: a blur row's verdict is <NA>
+    checks = check_cells(j, TRACES, PROFILES, StatConfig(B=200))
     _assert_recovered(checks)
-    # every A-R-I answer written undecidable is accounted for: left undecided or counted apart
-    written = int(mark_written_undecidable(JUDGMENTS, TRACES).sum())
+    # every A-R-I answer written undecidable is accounted for once: left undecided or counted apart
+    written = int(mark_written_undecidable(j, TRACES).sum())
     assert written > 0
-    assert sum(c.undecided + c.decided_though_undecidable for c in checks) >= written
+    assert (
+        sum(c.decided_though_undecidable for c in checks)
+        + sum(c.undecided for c in checks if c.key != "caption_bias.claims")
+        == written
+    )
 
 
 def test_abstaining_judge_gets_bounds_that_hold_the_declared_rates():

@@ -150,6 +150,11 @@ _UNITS: dict[str, Callable[[pd.DataFrame], Units]] = {
 }
 
 
+def _undecided(rows: pd.DataFrame) -> pd.Series:
+    """Per row, whether the judge left it undecided (a null verdict, as blur rows have, is not)."""
+    return rows["verdict"].astype(object).eq("undecided")
+
+
 def _cell_rows(j: pd.DataFrame, key: str) -> pd.DataFrame:
     """The judgment rows behind one ``expected_metrics`` key (one model's rows in ``j``)."""
     group, metric = key.split(".")
@@ -169,7 +174,7 @@ def bounds(rows: pd.DataFrame, key: str) -> tuple[float, float]:
     element not admitted, a fabricated wrong guess, a claim following the caption), at best 1 to both.
     """
     f = _UNITS[key.split(".")[0]](rows).frame
-    num, den, u = float(f["num"].sum()), float(f["den"].sum()), int((rows["verdict"] == "undecided").sum())
+    num, den, u = float(f["num"].sum()), float(f["den"].sum()), int(_undecided(rows).sum())
     return (num / (den + u), (num + u) / (den + u)) if den + u else (math.nan, math.nan)
 
 
@@ -237,7 +242,7 @@ def check_cells(
 ) -> list[CellCheck]:
     """Every A-R-I cell of every simulated model in ``profiles`` against its declared rate."""
     written = mark_written_undecidable(judgments, traces)
-    stray = written & (judgments["verdict"] != "undecided")
+    stray = written & ~_undecided(judgments)
     kept = judgments[~stray]
     table = behaviour(kept, cfg)
     out = []
@@ -253,7 +258,7 @@ def check_cells(
                     mean,
                     var,
                     table[group][model][metric],
-                    int((rows["verdict"] == "undecided").sum()),
+                    int(_undecided(rows).sum()),
                     bounds(rows, key),
                     len(_cell_rows(strays, key)),
                 )
