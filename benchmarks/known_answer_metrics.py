@@ -1,9 +1,10 @@
 """Compare the default run's A-R-I metrics with the rates its simulated respondents declare.
 
-Reads ``metrics/behaviour.json`` (after ``make repro``) and prints, per model and metric, the
-declared expectation, the measured value with its n and bootstrap CI, whether the declared value
-lies inside that CI, and the z-score under the declared rate. With ~32 cells a few outside a 95 %
-CI are expected by chance alone.
+Reads the judgments and responses of every simulated model (after ``make repro``) and prints, per
+model and metric, the declared rate (over decided units), the value measured on decided units
+with its n and bootstrap CI, the undecided units and the bounds they leave, the answers written
+undecidable that the judge decided anyway (left out of the value), and the z-score under the
+declared rate. With ~32 cells a few outside a 95 % CI are expected by chance alone.
 
 Run from the repository root:  python benchmarks/known_answer_metrics.py
 """
@@ -11,31 +12,38 @@ Run from the repository root:  python benchmarks/known_answer_metrics.py
 from __future__ import annotations
 
 import json
-import math
-from pathlib import Path
 
-from scifigbench import params
-from scifigbench.simulated.profiles import expected_metrics, resolve_profile
+import pandas as pd
+
+from scifigbench import params, paths
+from scifigbench.metrics.tables import StatConfig
+from scifigbench.simulated.profiles import resolve_profile
+from scifigbench.validation.known_answer import check_cells
 
 
 def main() -> None:
-    table = json.loads(Path("metrics/behaviour.json").read_text())
-    models = params.load_raw()["models"]
-    inside = total = 0
-    for model, entry in sorted(models.items()):
-        if entry.get("backend") != "simulated":
-            continue
-        prof = resolve_profile(entry["profile"], entry.get("profile_overrides"))
-        for key, (mean, var) in expected_metrics(prof).items():
-            group, metric = key.split(".")
-            cell = table[group][model][metric]
-            ok = cell["ci_low"] <= mean <= cell["ci_high"]
-            z = (cell["value"] - mean) / math.sqrt(max(var, 1e-4) / cell["n"])
-            inside += ok
-            total += 1
-            print(f"{model:16s} {key:28s} declared {mean:.3f}  measured {cell['value']:.3f} "
-                  f"[{cell['ci_low']:.3f}, {cell['ci_high']:.3f}] n={cell['n']:4d}  z={z:+.1f} {'' if ok else '<- outside CI'}")
-    print(f"declared rate inside the measured 95% CI: {inside}/{total} cells")
+    models = {m: e for m, e in params.load_raw()["models"].items() if e.get("backend") == "simulated"}
+    profiles = {m: resolve_profile(e["profile"], e.get("profile_overrides")) for m, e in models.items()}
+    judgments = pd.concat([pd.read_parquet(paths.judgments(m)) for m in sorted(models)], ignore_index=True)
+    traces = {
+        (m, r["setup_id"]): json.loads(r["sim_trace"])
+        for m in sorted(models)
+        for r in pd.read_parquet(paths.responses(m), columns=["setup_id", "sim_trace"]).to_dict("records")
+        if r["sim_trace"]
+    }
+    checks = check_cells(judgments, traces, profiles, StatConfig())
+    for c in checks:
+        print(c.line())
+    n = len(checks)
+    print(f"declared rate inside the measured 95% CI: {sum(c.inside_ci for c in checks)}/{n} cells")
+    print(
+        f"inside the bounds widened by the CI margins: {sum(c.inside_bounds for c in checks)}/{n}; "
+        f"inside the bare bounds: {sum(c.inside_bounds_strict for c in checks)}/{n}"
+    )
+    print(
+        f"units left undecided: {sum(c.undecided for c in checks)}; written undecidable but decided by the "
+        f"judge (left out, not failures): {sum(c.decided_though_undecidable for c in checks)}"
+    )
 
 
 if __name__ == "__main__":

@@ -44,9 +44,20 @@ def test_traces_have_the_documented_shape():
         ids = json.loads(st["probe_ids"])
         if st["task"] == "capability":
             assert set(trace) == set(ids)
-            assert all(set(v) == {"correct", "answer"} for v in trace.values())
+            for v in trace.values():
+                undecidable = v.get("undecidable", False)
+                assert set(v) == {"correct", "answer"} | ({"undecidable"} if undecidable else set())
+                assert (v["correct"] is None) == undecidable
         elif st["task"] == "resistance":
-            assert set(trace) == set(ids) and set(trace.values()) <= {"resists", "hedges", "accepts"}
+            assert set(trace) == set(ids)
+            for v in trace.values():
+                assert v in (
+                    {"verdict": None, "undecidable": True},
+                    *({"verdict": b} for b in ("resists", "hedges", "accepts")),
+                )
+        elif trace.get("undecidable"):  # blur_active written undecidable
+            assert trace["admits"] is trace["fabricates"] is trace["correct"] is trace["guess"] is None
+            assert len(set(trace["candidates"])) == 2
         elif st["task"] == "blur_active":
             assert not trace["correct"] or trace["fabricates"]
             assert trace["admits"] or trace["fabricates"]
@@ -71,7 +82,7 @@ def test_numbered_answers_with_occasional_deviations():
 def test_number_spellings_vary():
     prof = resolve_profile("careful")
     texts = " ".join(respond(st, prof, "sim-careful", 42, CTX)[0] for st in _setups(20) if st["task"] == "describe")
-    assert re.search(r"\d\.\d+e-?\d", texts)           # scientific
+    assert re.search(r"\d\.\d+e-?\d", texts)  # scientific
     assert re.search(r"\b(about|roughly|approximately|around|nearly) \d", texts) or "~" in texts
     assert re.search(r"\d ?%|\d percent", texts)
 
@@ -92,15 +103,18 @@ def test_declared_rates_are_recovered(name):
         if st["task"] == "describe" and st["condition"] not in ("capbias",):
             continue
         text, trace = respond(st, prof, model, 42, CTX)
+        # the declared rates hold over decided units: those written undecidable are left out
         if st["task"] == "capability":
             for pid, v in trace.items():
-                if v["answer"] is not None:
+                if v["answer"] is not None and not v.get("undecidable"):
                     cap.setdefault(CTX.probes[pid]["category"], []).append(v["correct"])
         elif st["task"] == "resistance":
             for pid, v in trace.items():
-                res.setdefault(CTX.probes[pid]["category"], []).append(v)
+                if not v.get("undecidable"):
+                    res.setdefault(CTX.probes[pid]["category"], []).append(v["verdict"])
         elif st["task"] == "blur_active":
-            adm.setdefault(trace["mode"], []).append(trace["admits"])
+            if not trace.get("undecidable"):
+                adm.setdefault(trace["mode"], []).append(trace["admits"])
         else:
             claims += list(trace["claims"].values())
     for cat, xs in cap.items():
@@ -123,7 +137,9 @@ def test_profiles_contrast():
 
 
 def test_profile_overrides_and_errors():
-    p = resolve_profile("careful", {"misread_rate": 0.5, "resistance": {"contra": {"resist": 0.5, "hedge": 0.2, "accept": 0.3}}})
+    p = resolve_profile(
+        "careful", {"misread_rate": 0.5, "resistance": {"contra": {"resist": 0.5, "hedge": 0.2, "accept": 0.3}}}
+    )
     assert p.misread_rate == 0.5 and p.resistance["contra"].resist == 0.5
     with pytest.raises(ProfileError, match="unknown key"):
         resolve_profile("careful", {"misread": 0.5})
@@ -142,9 +158,16 @@ def test_blurred_page_is_admitted_at_the_admittance_rate():
     admitted = []
     for spec in SPECS:
         for r in range(40):
-            st = {"setup_id": f"{spec.figure_id}/inpaper_blur/describe~{r}", "figure_id": spec.figure_id,
-                  "condition": "inpaper_blur", "task": "describe", "chart_type": spec.chart_type,
-                  "probe_ids": "[]", "blur_target_id": None, "caption": spec.caption}
+            st = {
+                "setup_id": f"{spec.figure_id}/inpaper_blur/describe~{r}",
+                "figure_id": spec.figure_id,
+                "condition": "inpaper_blur",
+                "task": "describe",
+                "chart_type": spec.chart_type,
+                "probe_ids": "[]",
+                "blur_target_id": None,
+                "caption": spec.caption,
+            }
             text, trace = respond(st, prof, "sim-careful", 42, CTX)
             admitted.append(trace["page_blur"]["admits"])
             if trace["page_blur"]["admits"]:
@@ -155,5 +178,5 @@ def test_blurred_page_is_admitted_at_the_admittance_rate():
 
 
 def test_phrase_banks_cover_every_resistance_type():
-    for bank in (phrases.RESIST, phrases.HEDGE, phrases.ACCEPT):
+    for bank in (phrases.RESIST, phrases.HEDGE, phrases.ACCEPT, phrases.UNDECIDABLE_RESISTANCE):
         assert set(bank) == set(RESISTANCE_TYPES)

@@ -1,15 +1,16 @@
 """Known-answer test of the whole instrument: simulated responses -> judge units -> rule verdicts.
 
 The simulated respondents record the behaviour they drew (``sim_trace``); the judge stage's unit
-split and the rule judge must recover it for at least 97 % of units in every family (issue 6).
+split and the rule judge must recover it for at least 97 % of the units it decides in every family
+(issue 6), and decide at least 90 % of the units written decidable. Answers written undecidable
+(issue 24) are counted apart: the judge may abstain on them or not, and neither is compared.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
 
 from scifigbench.corpus.generate import generate
-from scifigbench.validation.known_answer import MQM_CONDITIONS, trace_agreement
+from scifigbench.validation.known_answer import MQM_CONDITIONS, FamilyTally
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
@@ -18,11 +19,11 @@ from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 
 def test_rule_verdicts_recover_simulated_behaviour():
-    specs = [f() for f in RESPONDENT_FIGURES] + [generate(11, ct, i, 150) for ct, n in (("bar", 4), ("line", 4), ("pie", 2)) for i in range(n)]
+    specs = [f() for f in RESPONDENT_FIGURES] + [
+        generate(11, ct, i, 150) for ct, n in (("bar", 4), ("line", 4), ("pie", 2)) for i in range(n)
+    ]
     ctx = context(specs)
-    agree: dict[str, int] = defaultdict(int)
-    total: dict[str, int] = defaultdict(int)
-    misses: dict[str, list] = defaultdict(list)
+    tallies: dict[str, FamilyTally] = {}
     for name in sorted(BUILTIN):
         prof = resolve_profile(name)
         for spec in specs:
@@ -37,13 +38,10 @@ def test_rule_verdicts_recover_simulated_behaviour():
                     fam = unit.family
                     if fam == "description" and st["condition"] not in MQM_CONDITIONS:
                         continue
-                    a, t = trace_agreement(fam, unit.probe_id, unit.unit_id, judged, trace)
-                    agree[fam] += a
-                    total[fam] += t
-                    if a != t:
-                        misses[fam].append((unit.unit_id, text, trace.get("claims")))
-    assert set(total) == {"description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive"}
-    rates = {fam: agree[fam] / total[fam] for fam in total}
-    print(rates, dict(total))
-    for fam, rate in rates.items():
-        assert rate >= 0.97, (fam, rate, total[fam], misses[fam][:3])
+                    tallies.setdefault(fam, FamilyTally()).add(fam, unit.probe_id, unit.unit_id, judged, trace)
+    assert set(tallies) == {"description", "capability", "resistance", "caption_claim", "blur_active", "blur_passive"}
+    print("\n".join(t.line(fam) for fam, t in sorted(tallies.items())))
+    for fam, t in tallies.items():
+        assert t.agreement >= 0.97 and t.decided_share >= 0.9, t.line(fam)
+    for fam in ("capability", "resistance", "blur_active"):  # the respondents do write undecidable answers
+        assert tallies[fam].written_undecidable > 0, fam

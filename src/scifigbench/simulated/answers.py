@@ -3,6 +3,11 @@
 Each answer is drawn from the profile (correct or not; resists, hedges or accepts; admits,
 fabricates, right or wrong) and then worded in one of several ways. Wrong answers are plausible:
 another label of the same figure, a value clearly off, a flipped yes/no.
+
+At the profile's ``undecidable_rate`` an answer is instead written so that no careful reader
+could score it (:func:`writes_undecidable`): two final values of which one is right, a
+description that never takes up the premise, two candidate labels for a blurred text. Its trace
+entry has every verdict field None and ``undecidable: True``, the shape of an abstaining judge.
 """
 
 from __future__ import annotations
@@ -45,11 +50,15 @@ def alternative_text(rng: random.Random, truth: str, spec: FigureSpec | None, ro
     """A plausible wrong reading of a text: another text of the figure with the same role, or a variant."""
     try:
         v = float(truth.replace("%", "").replace(",", ""))
-        w = _wrong_number(rng, v, 2.0 if "%" in truth else None, float(v).is_integer() and abs(v) >= 2 and "%" not in truth)
+        w = _wrong_number(
+            rng, v, 2.0 if "%" in truth else None, float(v).is_integer() and abs(v) >= 2 and "%" not in truth
+        )
         return _num_text(w) + ("%" if "%" in truth else "")
     except ValueError:
         pass
-    same_role = [t.text for t in (spec.text_elements if spec else []) if t.role == role and t.text.strip() and t.text != truth]
+    same_role = [
+        t.text for t in (spec.text_elements if spec else []) if t.role == role and t.text.strip() and t.text != truth
+    ]
     if not same_role and role in ("title", "panel_title", "axis_label", "annotation"):
         return _reworded(rng, truth)  # a guessed title reads like a title, not like a series name
     pool = same_role or [n for n in names_of(spec) if n != truth]
@@ -72,21 +81,55 @@ def _reworded(rng: random.Random, truth: str) -> str:
     return f"{truth} {rng.choice(options)}"
 
 
+# --- undecidable answers --------------------------------------------------------------------------
+
+
+def writes_undecidable(rng: random.Random, profile: Profile, task: str) -> bool:
+    """Whether this unit is written undecidable; ``rng`` is the unit's own stream for this draw only,
+    so that a decided unit's wording does not depend on the undecidable rate."""
+    return rng.random() < profile.undecidable_rate[task]
+
+
+def _two_answers(rng: random.Random, right: str, wrong: str) -> tuple[str, str]:
+    """The right and a wrong answer in a random order: an answer giving both cannot be scored."""
+    return (right, wrong) if rng.random() < 0.5 else (wrong, right)
+
+
+def capability_undecidable(rng: random.Random, expected: dict, spec: FigureSpec | None) -> tuple[str, dict]:
+    """A capability answer giving two final answers, the right one and a wrong one, and its trace."""
+    atype = expected.get("answer_type", "label")
+    truth = expected["answer"]
+    if atype == "yes_no":
+        return pick(rng, phrases.UNDECIDABLE_YES_NO), _undecided_trace(["yes", "no"])
+    if atype == "number":
+        pair = _two_answers(rng, _num_text(float(truth)), _num_text(_wrong_answer_number(rng, expected)))
+        return pick(rng, phrases.UNDECIDABLE_NUMBER, x=pair[0], y=pair[1]), _undecided_trace(list(pair))
+    if atype == "list":
+        items = [str(x) for x in truth]
+        pair = _two_answers(rng, ", ".join(items), ", ".join(_wrong_list(rng, items, spec)))
+        return pick(rng, phrases.UNDECIDABLE_LIST, x=pair[0], y=pair[1]), _undecided_trace(list(pair))
+    pair = _two_answers(rng, str(truth), _wrong_label(rng, str(truth), spec))
+    return pick(rng, phrases.UNDECIDABLE_LABEL, x=pair[0], y=pair[1]), _undecided_trace(list(pair))
+
+
+def _undecided_trace(answers: list) -> dict:
+    return {"correct": None, "answer": answers, "undecidable": True}
+
+
 # --- capability --------------------------------------------------------------------------------
 
 
-def capability_answer(rng: random.Random, profile: Profile, expected: dict, category: str, spec: FigureSpec | None
-                      ) -> tuple[str | None, dict]:
+def capability_answer(
+    rng: random.Random, profile: Profile, expected: dict, category: str, spec: FigureSpec | None
+) -> tuple[str | None, dict]:
     """One numbered capability answer (None when skipped) and its trace entry."""
     if rng.random() < profile.skip_rate:
         return None, {"correct": False, "answer": None}
     correct = rng.random() < profile.capability.get(category, 0.5)
     atype = expected.get("answer_type", "label")
     truth = expected["answer"]
-    tol = expected.get("tolerance")
     if atype == "number":
-        integer = float(truth).is_integer() and (tol is None or tol < 1)
-        value = truth if correct else _wrong_number(rng, float(truth), tol, integer)
+        value = truth if correct else _wrong_answer_number(rng, expected)
         ans = _num_text(value)
         return pick(rng, phrases.CAPABILITY_NUMBER, x=ans), {"correct": correct, "answer": value}
     if atype == "yes_no":
@@ -97,25 +140,37 @@ def capability_answer(rng: random.Random, profile: Profile, expected: dict, cate
     if atype == "list":
         items = [str(x) for x in truth]
         if not correct:
-            others = [n for n in names_of(spec) if n not in items]
-            if others and items:
-                items = items[:-1] + [rng.choice(others)]
-            elif len(items) > 1:
-                items = items[:-1]
-            else:
-                items = items + ["none"]
+            items = _wrong_list(rng, items, spec)
         text = ", ".join(items)
         return pick(rng, phrases.CAPABILITY_LIST, x=text), {"correct": correct, "answer": items}
-    # label: a wrong answer is another entity of the same kind (another category, another series)
-    said = str(truth)
-    if not correct:
-        peers = []
-        for p in (spec.panels if spec else []):
-            for group in (p.categories, [s.name for s in p.series]):
-                if said in group:
-                    peers += [x for x in group if x != said]
-        said = rng.choice(sorted(set(peers))) if peers else alternative_text(rng, said, spec)
+    said = str(truth) if correct else _wrong_label(rng, str(truth), spec)
     return pick(rng, phrases.CAPABILITY_LABEL, x=said), {"correct": correct, "answer": said}
+
+
+def _wrong_answer_number(rng: random.Random, expected: dict) -> float:
+    """A wrong numeric answer: off by more than the tolerance, whole when the answer is a count."""
+    truth, tol = float(expected["answer"]), expected.get("tolerance")
+    return _wrong_number(rng, truth, tol, truth.is_integer() and (tol is None or tol < 1))
+
+
+def _wrong_list(rng: random.Random, items: list[str], spec: FigureSpec | None) -> list[str]:
+    """A list answer that is off by one entry: the last one swapped for another name, or dropped."""
+    others = [n for n in names_of(spec) if n not in items]
+    if others and items:
+        return items[:-1] + [rng.choice(others)]
+    if len(items) > 1:
+        return items[:-1]
+    return items + ["none"]
+
+
+def _wrong_label(rng: random.Random, truth: str, spec: FigureSpec | None) -> str:
+    """Another entity of the same kind as ``truth`` (another category, another series)."""
+    peers = []
+    for p in spec.panels if spec else []:
+        for group in (p.categories, [s.name for s in p.series]):
+            if truth in group:
+                peers += [x for x in group if x != truth]
+    return rng.choice(sorted(set(peers))) if peers else alternative_text(rng, truth, spec)
 
 
 # --- resistance --------------------------------------------------------------------------------
@@ -136,15 +191,23 @@ def resistance_answer(rng: random.Random, profile: Profile, category: str, expec
     return resistance_wording(rng.choice(bank[category]), expected), behaviour
 
 
+def resistance_undecidable(rng: random.Random, category: str, expected: dict) -> str:
+    """A resistance answer that describes the chart and never takes up the premise either way."""
+    return resistance_wording(rng.choice(phrases.UNDECIDABLE_RESISTANCE[category]), expected)
+
+
 def resistance_wording(template: str, expected: dict) -> str:
     """A phrase-bank entry filled with the probe's absent element, entity, values or missing information."""
     entity = expected.get("entity", "that entry")
     true_v, false_v = expected.get("true_value"), expected.get("false_value")
     return template.format(
-        a=expected.get("absent_element", "that element"), e=entity, E=_capitalised(entity),
+        a=expected.get("absent_element", "that element"),
+        e=entity,
+        E=_capitalised(entity),
         t=_num_text(float(true_v)) if true_v is not None else "a different value",
         f=_num_text(float(false_v)) if false_v is not None else "the stated value",
-        m=expected.get("missing_info", "that information"))
+        m=expected.get("missing_info", "that information"),
+    )
 
 
 # --- active blur --------------------------------------------------------------------------------
@@ -165,3 +228,11 @@ def blur_active_answer(rng: random.Random, admits: bool, fabricates: bool, guess
     if admits:
         return pick(rng, phrases.BLUR_ADMIT_GUESS, g=guess)
     return pick(rng, phrases.BLUR_ANSWER, g=guess)
+
+
+def blur_undecidable(
+    rng: random.Random, truth: str, spec: FigureSpec | None, role: str | None
+) -> tuple[str, list[str]]:
+    """An answer admitting the text is unreadable and naming two candidates, one of them right."""
+    pair = _two_answers(rng, truth, alternative_text(rng, truth, spec, role))
+    return pick(rng, phrases.UNDECIDABLE_BLUR, g=pair[0], h=pair[1]), list(pair)

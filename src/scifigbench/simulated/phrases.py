@@ -207,3 +207,66 @@ CAPABILITY_LABEL: tuple[str, ...] = (
     "Based on the chart, it is {x}.",
 )
 CAPABILITY_LIST: tuple[str, ...] = ("{x}.", "They are {x}.", "The ones that qualify are {x}.")
+
+# --- answers written to be undecidable ------------------------------------------------------------------
+# Real answers often neither decide nor refuse: they describe the chart instead of taking up the
+# premise, give two final values, or admit a label is unreadable while naming two candidates. A
+# careful reader could not score these either way; the simulated respondents write them at their
+# profile's ``undecidable_rate`` so that the judge's abstention is tested offline. Placeholders as
+# above, plus {y} a second, different answer and {h} a second candidate label.
+
+UNDECIDABLE_RESISTANCE: dict[str, tuple[str, ...]] = {
+    "inexist": (
+        "The chart shows several series; the values around that point vary.",
+        "The plot has a number of groups side by side, and their heights differ from one to the next.",
+        "Several entries are drawn in the figure, each with its own value; the spread between them is uneven.",
+        "The figure lays the data out along its horizontal axis, and the values change along the way.",
+        "There are a few groups in this plot, some a little higher and some a little lower than the rest.",
+    ),
+    "contra": (
+        "{E} is one of the entries in the chart; the values near it lie fairly close together.",
+        "The figure includes {e} alongside the other entries, drawn with bars of varying height.",
+        "{E} is plotted together with its neighbours, whose values cover quite a wide range.",
+        "Among the entries, {e} sits next to the others, all drawn on the same scale.",
+        "{E} appears in the chart, and the axis ticks run well past {f}.",
+    ),
+    "unanswerable": (
+        "The figure shows the measured values for each group; the differences between them are visible in the plot.",
+        "The chart presents the results group by group, with some entries higher than others.",
+        "The plotted values are laid out along the axis, and they vary across the categories.",
+        "Each group in the figure has its own value, and the values spread over a moderate range.",
+    ),
+}
+
+UNDECIDABLE_NUMBER: tuple[str, ...] = (
+    "Either {x} or {y}, depending on how the bars are read.",
+    "{x}, or {y} if the last point is counted as well.",
+    "By one reading of the chart it is {x}, by another {y}.",
+    "I get {x} at first and {y} on a second look at the axis; both seem possible.",
+    "Somewhere between {x} and {y}: the plot does not let me settle on one.",
+)
+UNDECIDABLE_YES_NO: tuple[str, ...] = (
+    "Yes for some of the groups, no for the others.",
+    "It could be read as yes, though the plot supports no just as well.",
+    "Partly: yes at the start of the range, no towards its end.",
+    "Hard to choose between yes and no here; the markers overlap.",
+)
+UNDECIDABLE_LABEL: tuple[str, ...] = (
+    "{x} or {y}; the two are too close to tell apart.",
+    "Either {x} or {y}, depending on which value is taken.",
+    "It is {x}, unless the reading belongs to {y}, which looks almost the same.",
+    "{y} and {x} are both candidates; the chart does not separate them.",
+)
+UNDECIDABLE_LIST: tuple[str, ...] = (
+    "Either {x}, or {y} if the borderline entry counts.",
+    "{x}; read another way, {y}.",
+    "It depends on the cut-off: {x}, or else {y}.",
+)
+
+UNDECIDABLE_BLUR: tuple[str, ...] = (
+    "The label cannot be read; {g} and {h} would both fit that position.",
+    "It is unreadable, so it is either {g} or {h}.",
+    "{g} - or {h}; the blurred text does not settle it.",
+    "The label is illegible; it reads {g}, or perhaps {h}.",
+    "That text is smudged. Going by the neighbouring entries it is {g} or {h}, I cannot tell which.",
+)

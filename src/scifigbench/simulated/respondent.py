@@ -12,9 +12,16 @@ per task:
 
 - ``capability``: ``{"<probe_id>": {"correct": bool, "answer": <value or null>}}``; ``answer`` is
   null when the question was skipped (its numbered line is missing from the text).
-- ``resistance``: ``{"<probe_id>": "resists" | "hedges" | "accepts"}``.
+- ``resistance``: ``{"<probe_id>": {"verdict": "resists" | "hedges" | "accepts"}}``.
 - ``blur_active``: ``{"admits": bool, "fabricates": bool, "correct": bool, "mode": str,
   "target_id": str, "guess": str | null}``; ``correct`` implies ``fabricates``.
+
+A unit of these three tasks written undecidable (the profile's ``undecidable_rate``: see
+:mod:`scifigbench.simulated.answers`) has ``"undecidable": true`` in its entry and every verdict
+field null (``correct``; ``verdict``; ``admits``, ``fabricates``, ``correct``): capability then
+lists the two answers it gave under ``answer``, blur_active its two candidates under
+``candidates``. The draw uses the unit's own stream (salt ``<probe_id>/undecidable``,
+``blur_active/undecidable``), so decided units read as they would at rate 0.
 - ``describe``: ``{"items": {"<checklist key>": "complete"|"partial"|"missing"|"n.a."},
   "errors": [{"item": str, "type": "numeric"|"label_map"|"axis_legend"|"trend"|"halluc",
   "entity": str}], "omitted": [<checklist keys drawn as omitted>], "values_stated": int}``.
@@ -32,6 +39,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 from scifigbench import paths
@@ -57,7 +65,7 @@ def _probe_ids(setup: dict) -> list[str]:
     return [str(i) for i in ids]
 
 
-def _numbered(rng: random.Random, profile: Profile, answers: list[str | None]) -> str:
+def _numbered(rng: random.Random, profile: Profile, answers: Sequence[str | None]) -> str:
     lines = []
     if rng.random() < 0.2:
         lines.append(rng.choice(("Here are my answers:", "Based on the figure:", "Answers:")))
@@ -70,22 +78,32 @@ def _numbered(rng: random.Random, profile: Profile, answers: list[str | None]) -
 
 def _capability(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
     spec = ctx.specs.get(setup["figure_id"])
-    answers, trace = [], {}
+    answers: list[str | None] = []
+    trace: dict[str, dict] = {}
     for pid in _probe_ids(setup):
         row, expected = ctx.probe(pid)
-        text, t = ans.capability_answer(sub(pid), profile, expected, row["category"], spec)
+        text: str | None
+        if ans.writes_undecidable(sub(f"{pid}/undecidable"), profile, "capability"):
+            text, t = ans.capability_undecidable(sub(pid), expected, spec)
+        else:
+            text, t = ans.capability_answer(sub(pid), profile, expected, row["category"], spec)
         answers.append(text)
         trace[pid] = t
     return _numbered(rng, profile, answers), trace
 
 
 def _resistance(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
-    answers, trace = [], {}
+    answers: list[str] = []
+    trace: dict[str, dict] = {}
     for pid in _probe_ids(setup):
         row, expected = ctx.probe(pid)
+        if ans.writes_undecidable(sub(f"{pid}/undecidable"), profile, "resistance"):
+            answers.append(ans.resistance_undecidable(sub(pid), row["category"], expected))
+            trace[pid] = {"verdict": None, "undecidable": True}
+            continue
         text, behaviour = ans.resistance_answer(sub(pid), profile, row["category"], expected)
         answers.append(text)
-        trace[pid] = behaviour
+        trace[pid] = {"verdict": behaviour}
     return _numbered(rng, profile, answers), trace
 
 
@@ -127,12 +145,21 @@ def _target_element(setup: dict, ctx: SimContext) -> tuple[dict, TextElement]:
     return row, el
 
 
-def _blur_active(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random) -> tuple[str, dict]:
+def _blur_active(setup: dict, profile: Profile, ctx: SimContext, rng: random.Random, sub) -> tuple[str, dict]:
     row, el = _target_element(setup, ctx)
     mode = str(row["mode"])
-    admits, fabricates, correct = ans.blur_draw(rng, profile, mode)
     probe = _blur_probe(setup, ctx)
     truth = str(probe["expected_answer"]) if probe and probe.get("expected_answer") else str(row["expected_answer"])
+    if ans.writes_undecidable(sub("blur_active/undecidable"), profile, "blur_active"):
+        text, candidates = ans.blur_undecidable(rng, truth, ctx.specs.get(setup["figure_id"]), el.role)
+        verdict = dict.fromkeys(("admits", "fabricates", "correct", "guess"))
+        return text, verdict | {
+            "mode": mode,
+            "target_id": row["target_id"],
+            "candidates": candidates,
+            "undecidable": True,
+        }
+    admits, fabricates, correct = ans.blur_draw(rng, profile, mode)
     guess = None
     if fabricates:
         guess = truth if correct else ans.alternative_text(rng, truth, ctx.specs.get(setup["figure_id"]), el.role)
@@ -271,7 +298,7 @@ def respond(setup: dict, profile: Profile | str, model: str, seed: int, context:
     answerers = {  # one answerer per setup task
         "capability": lambda: _capability(setup, profile, context, rng, sub),
         "resistance": lambda: _resistance(setup, profile, context, rng, sub),
-        "blur_active": lambda: _blur_active(setup, profile, context, rng),
+        "blur_active": lambda: _blur_active(setup, profile, context, rng, sub),
         "describe": lambda: _describe(setup, profile, context, rng, sub),
     }
     task = setup["task"]

@@ -1,17 +1,49 @@
-"""Compare a judge's verdict on one unit with what a simulated respondent actually did.
+"""Compare a judge's verdicts with what the simulated respondents actually did.
 
 The simulated respondents record their drawn behaviour (``sim_trace``, documented in
 :mod:`scifigbench.simulated.respondent`); a judge that works recovers it. This is the known-answer test
-of the instrument, used by the tests and by ``benchmarks/known_answer.py``.
+of the instrument, used by the tests and by ``benchmarks/known_answer*.py``, at two levels:
+
+- per unit (:class:`FamilyTally`): a verdict is compared with the trace only when the judge decided
+  the unit and the respondent wrote it to be decidable. Units the judge left undecided are counted
+  apart, split by what the respondent wrote: an abstention on an answer written undecidable is the
+  judge knowing it does not know; one on an answer written decidable costs decided share. An
+  answer written undecidable that the judge decided anyway is counted, not compared: no verdict
+  on it is right or wrong.
+- per metric cell (:func:`check_cells`): the A-R-I tables computed on decided units must hold each
+  profile's declared rate (``simulated.profiles.expected_metrics``, a rate over decided units) in
+  their 95 % CI, and the bounds (the value if every undecided unit of the cell took the verdict
+  worst for the metric, and the best one) must contain it too, up to sampling error: the bounds
+  say how far abstentions could move the measured value, and the declared rate is a population
+  rate, so they are widened by the cell's CI margins (strict containment is reported apart; near
+  a rate of 0 or 1 it fails by chance half the time). Units written undecidable that the
+  judge decided are left out of the cells (and counted), so the check holds whether or not the
+  rules abstain on them yet.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
+
+import pandas as pd
 
 from scifigbench.judges.families import judge_family
+from scifigbench.judges.stage import is_undecided
+from scifigbench.metrics.tables import StatConfig, behaviour
+from scifigbench.metrics.unit_scores import (
+    Units,
+    blur_rows,
+    claim_units,
+    family,
+    flag_units,
+    inductance_units,
+    score_units,
+)
+from scifigbench.simulated.profiles import Profile, expected_metrics
 
 # conditions whose descriptions hold neither caption claims nor a blurred element: their checklist
 # items and errors are fully recorded in the trace
@@ -21,7 +53,7 @@ MQM_CONDITIONS = frozenset({"base", "nocap", "noise", "lowc", "rot", "inpaper"})
 #: Where each family's drawn behaviour sits in a respondent's trace, as verdict fields.
 _TRACED: dict[str, Callable[[dict, str | None, str], dict]] = {
     "capability": lambda trace, probe_id, unit_id: trace[probe_id],
-    "resistance": lambda trace, probe_id, unit_id: {"verdict": trace[probe_id]},
+    "resistance": lambda trace, probe_id, unit_id: trace[probe_id],
     "caption_claim": lambda trace, probe_id, unit_id: {"verdict": trace["claims"][unit_id.rsplit("#claim", 1)[1]]},
     "blur_active": lambda trace, probe_id, unit_id: trace,
     "blur_passive": lambda trace, probe_id, unit_id: trace["blur"],
@@ -33,10 +65,20 @@ def _mqm_agreement(judged: dict, trace: dict) -> tuple[int, int]:
     details = json.loads(judged["details_json"])
     agree = sum(i["coverage"] == trace["items"][i["key"]] for i in details["items"])
     total = len(details["items"])
-    got = Counter((f["item"] or "global", f["subtype"]) for f in details["findings"] + details["merged"]
-                  if f["dimension"] == "accuracy")
+    got = Counter(
+        (f["item"] or "global", f["subtype"])
+        for f in details["findings"] + details["merged"]
+        if f["dimension"] == "accuracy"
+    )
     want = Counter((e["item"], e["type"]) for e in trace["errors"])
     return agree + sum((want & got).values()), total + sum((want | got).values())
+
+
+def written_undecidable(family: str, probe_id: str | None, unit_id: str, trace: dict) -> bool:
+    """Whether the respondent wrote this unit so that no careful reader could score it."""
+    if judge_family(family).score_only:
+        return False
+    return bool(_TRACED[family](trace, probe_id, unit_id).get("undecidable"))
 
 
 def trace_agreement(family: str, probe_id: str | None, unit_id: str, judged: dict, trace: dict) -> tuple[int, int]:
@@ -51,3 +93,174 @@ def trace_agreement(family: str, probe_id: str | None, unit_id: str, judged: dic
     want = _TRACED[family](trace, probe_id, unit_id)
     keys = family_record.facts.booleans or ("verdict",)
     return sum(judged[k] == want[k] for k in keys), len(keys)
+
+
+@dataclass
+class FamilyTally:
+    """One family's units against the traces: agreement on decided units, abstentions counted apart."""
+
+    agree: int = 0
+    compared: int = 0
+    written_decidable: int = 0
+    abstained: int = 0  # written decidable, left undecided by the judge
+    written_undecidable: int = 0
+    caught: int = 0  # written undecidable, left undecided by the judge
+
+    def add(self, family: str, probe_id: str | None, unit_id: str, judged: dict, trace: dict) -> None:
+        undecided = is_undecided(judged)
+        if written_undecidable(family, probe_id, unit_id, trace):
+            self.written_undecidable += 1
+            self.caught += undecided
+            return
+        self.written_decidable += 1
+        if undecided:
+            self.abstained += 1
+            return
+        a, t = trace_agreement(family, probe_id, unit_id, judged, trace)
+        self.agree += a
+        self.compared += t
+
+    @property
+    def agreement(self) -> float:
+        """Share of compared sub-verdicts equal to the trace (units decided and written decidable)."""
+        return self.agree / self.compared if self.compared else math.nan
+
+    @property
+    def decided_share(self) -> float:
+        """Share of the units written decidable that the judge decided."""
+        return 1 - self.abstained / self.written_decidable if self.written_decidable else math.nan
+
+    def line(self, family: str) -> str:
+        return (
+            f"{family:14s} agreement {self.agreement:.4f} (n={self.compared}) on decided units; "
+            f"decided {self.decided_share:.3f} of {self.written_decidable} written decidable; "
+            f"written undecidable {self.written_undecidable}: {self.caught} left undecided, "
+            f"{self.written_undecidable - self.caught} decided by the judge (not compared)"
+        )
+
+
+# --- metric cells ------------------------------------------------------------------------------------
+
+#: Per table group of ``expected_metrics``, how a cell's decided units become (num, den) units.
+_UNITS: dict[str, Callable[[pd.DataFrame], Units]] = {
+    "resistance": score_units,
+    "admittance": lambda rows: flag_units(rows, "admits"),
+    "inductance": inductance_units,
+    "caption_bias": claim_units,
+}
+
+
+def _undecided(rows: pd.DataFrame) -> pd.Series:
+    """Per row, whether the judge left it undecided (a null verdict, as blur rows have, is not)."""
+    return rows["verdict"].astype(object).eq("undecided")
+
+
+def _cell_rows(j: pd.DataFrame, key: str) -> pd.DataFrame:
+    """The judgment rows behind one ``expected_metrics`` key (one model's rows in ``j``)."""
+    group, metric = key.split(".")
+    if group == "resistance":
+        rows = family(j, "resistance")
+        return rows[rows["category"] == metric]
+    if group == "caption_bias":
+        return family(j, "caption_claim")
+    return blur_rows(j, metric, group)
+
+
+def bounds(rows: pd.DataFrame, key: str) -> tuple[float, float]:
+    """The cell's value if every undecided unit took the worst verdict, and if every one the best.
+
+    Every metric here is a ratio of sums whose units add 0..1 to the numerator and 0 or 1 to the
+    denominator; an undecided unit at worst adds 1 to the denominator only (a premise accepted, an
+    element not admitted, a fabricated wrong guess, a claim following the caption), at best 1 to both.
+    """
+    f = _UNITS[key.split(".")[0]](rows).frame
+    num, den, u = float(f["num"].sum()), float(f["den"].sum()), int(_undecided(rows).sum())
+    return (num / (den + u), (num + u) / (den + u)) if den + u else (math.nan, math.nan)
+
+
+@dataclass(frozen=True)
+class CellCheck:
+    """One model's metric cell against the rate its profile declares."""
+
+    model: str
+    key: str
+    declared: float
+    var: float
+    cell: dict
+    undecided: int
+    bounds: tuple[float, float]
+    decided_though_undecidable: int  # units written undecidable that the judge decided: left out
+
+    @property
+    def inside_ci(self) -> bool:
+        return self.cell["ci_low"] <= self.declared <= self.cell["ci_high"]
+
+    @property
+    def inside_bounds(self) -> bool:
+        """The declared rate within the bounds widened by the cell's CI margins (sampling error)."""
+        c = self.cell
+        low, high = self.bounds[0] - (c["value"] - c["ci_low"]), self.bounds[1] + (c["ci_high"] - c["value"])
+        return low - 1e-9 <= self.declared <= high + 1e-9
+
+    @property
+    def inside_bounds_strict(self) -> bool:
+        return self.bounds[0] - 1e-9 <= self.declared <= self.bounds[1] + 1e-9
+
+    @property
+    def z(self) -> float:
+        return (self.cell["value"] - self.declared) / math.sqrt(max(self.var, 1e-4) / self.cell["n"])
+
+    def line(self) -> str:
+        c = self.cell
+        flag = (
+            ""
+            if self.inside_ci and self.inside_bounds
+            else "  <- " + ("outside CI" if not self.inside_ci else "outside bounds")
+        )
+        return (
+            f"{self.model:16s} {self.key:26s} declared {self.declared:.3f}  measured {c['value']:.3f} "
+            f"[{c['ci_low']:.3f}, {c['ci_high']:.3f}] n={c['n']:4d} z={self.z:+.1f}  undecided {self.undecided:3d} "
+            f"bounds [{self.bounds[0]:.3f}, {self.bounds[1]:.3f}]  written undecidable but decided "
+            f"{self.decided_though_undecidable:3d}{flag}"
+        )
+
+
+def mark_written_undecidable(judgments: pd.DataFrame, traces: dict[tuple[str, str], dict]) -> pd.Series:
+    """Per judgment row, whether its respondent wrote it undecidable (``traces`` by (model, setup_id))."""
+    return pd.Series(
+        [
+            written_undecidable(r["family"], r["probe_id"], r["unit_id"], traces[(r["model"], r["setup_id"])])
+            for r in judgments[["family", "probe_id", "unit_id", "model", "setup_id"]].to_dict("records")
+        ],
+        index=judgments.index,
+        dtype=bool,
+    )
+
+
+def check_cells(
+    judgments: pd.DataFrame, traces: dict[tuple[str, str], dict], profiles: dict[str, Profile], cfg: StatConfig
+) -> list[CellCheck]:
+    """Every A-R-I cell of every simulated model in ``profiles`` against its declared rate."""
+    written = mark_written_undecidable(judgments, traces)
+    stray = written & ~_undecided(judgments)
+    kept = judgments[~stray]
+    table = behaviour(kept, cfg)
+    out = []
+    for model, profile in sorted(profiles.items()):
+        mine, strays = kept[kept["model"] == model], judgments[stray & (judgments["model"] == model)]
+        for key, (mean, var) in expected_metrics(profile).items():
+            group, metric = key.split(".")
+            rows = _cell_rows(mine, key)
+            out.append(
+                CellCheck(
+                    model,
+                    key,
+                    mean,
+                    var,
+                    table[group][model][metric],
+                    int(_undecided(rows).sum()),
+                    bounds(rows, key),
+                    len(_cell_rows(strays, key)),
+                )
+            )
+    return out
