@@ -10,11 +10,12 @@ from matplotlib import rc_context
 from PIL import Image
 
 from scifigbench.corpus import render
+from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.generate import generate
 from scifigbench.spec import FigureSpec
 
 
-def _drawn(spec: FigureSpec) -> render.Drawing:
+def _drawn(spec: FigureSpec) -> Drawing:
     with rc_context(render._rc(spec)):
         d = render.draw(spec)
         d.figure.canvas.draw()

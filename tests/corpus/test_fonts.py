@@ -11,8 +11,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from scifigbench import fonts
-from scifigbench.corpus.generate import FONTS, generate
+from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
+from scifigbench.corpus.scaffold import FONTS
 
 PACKAGE_FONTS = Path(fonts.__file__).resolve().parent
 MPL_FONTS = Path(matplotlib.get_data_path()) / "fonts" / "ttf"

@@ -9,16 +9,11 @@ caption and states only facts that hold in the spec (later stages falsify it on 
 from __future__ import annotations
 
 from scifigbench.concepts.kinds import chart_kind
+from scifigbench.corpus.kinds import CORPUS_KINDS
 from scifigbench.spec import FigureSpec, Panel
 
 MARKER_NAMES = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond", "v": "downward-triangle",
                 "*": "star", "P": "plus", "X": "cross"}
-VARIANT_NAMES = {"grouped": "grouped vertical bar chart", "simple": "vertical bar chart",
-                 "stacked": "stacked vertical bar chart", "horizontal": "horizontal bar chart",
-                 "multi_series": "line plot", "log": "line plot with a logarithmic y-axis",
-                 "shared_x": "line plot with vertically stacked subplots sharing the x-axis",
-                 "pie": "pie chart", "donut": "donut chart",
-                 "stacked_area": "stacked area chart", "overlap_area": "area chart with overlapping translucent areas"}
 LEGEND_CORNERS = {"upper left": "in the upper-left corner", "upper right": "in the upper-right corner",
                   "lower right": "in the lower-right corner", "lower left": "in the lower-left corner",
                   "upper center": "at the top centre", "center right": "on the right-hand side"}
@@ -152,13 +147,14 @@ def _pie_sentence(panel: Panel) -> str:
 def reference_description(spec: FigureSpec) -> str:
     p0 = spec.panels[0]
     kind = chart_kind(spec.chart_type)
+    variant = CORPUS_KINDS[spec.chart_type].variants[spec.variant]
     n = len(spec.panels)
     title = f" titled '{spec.title}'" if spec.title else ""
     layout = ""
     if n > 1:
         rows, cols = spec.layout
         layout = f" made of {n} panels arranged in {rows} row{'s' if rows > 1 else ''} and {cols} column{'s' if cols > 1 else ''}"
-    out = [f"The figure is a {VARIANT_NAMES[spec.variant]}{title}{layout} showing {_what(spec)}"
+    out = [f"The figure is a {variant}{title}{layout} showing {_what(spec)}"
            + (f" for {_list([s.name for s in p0.series])}" if kind.legend_names_series and len(p0.series) > 1 else "")
            + "."]
     if n > 1 and any(p.title for p in spec.panels):

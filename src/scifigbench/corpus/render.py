@@ -3,13 +3,13 @@
 The PNG is encoded from the very canvas the boxes were measured on (one draw, no
 ``bbox_inches='tight'`` re-layout), so boxes and pixels cannot drift apart. Matplotlib measures
 window extents from the bottom-left corner; boxes are flipped to the PNG's top-left origin.
+A panel's marks are drawn by its kind's module (:mod:`scifigbench.corpus.kinds`); titles, axis
+labels, reference lines, the legend, ticks and boxes are drawn here, the same for every kind.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import matplotlib
@@ -21,13 +21,13 @@ from matplotlib import rc_context  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.text import Text  # noqa: E402
-from matplotlib.ticker import FuncFormatter  # noqa: E402
 from matplotlib.transforms import blended_transform_factory  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from scifigbench import fonts  # noqa: E402
-from scifigbench.concepts.kinds import ChartKind, chart_kind  # noqa: E402
+from scifigbench.concepts.kinds import chart_kind  # noqa: E402
+from scifigbench.corpus.drawing import Drawing, font_size  # noqa: E402
+from scifigbench.corpus.kinds import CORPUS_KINDS  # noqa: E402
 from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
@@ -35,22 +35,6 @@ BOX_TOLERANCE_PX = 1.0
 
 class RenderError(RuntimeError):
     """A figure could not be drawn faithfully (e.g. a text element fell outside the canvas)."""
-
-
-@dataclass
-class Drawing:
-    """A drawn figure with the artists that carry text and data, for boxes and read-back."""
-
-    figure: Figure
-    axes: list[Axes]
-    texts: list[tuple[Text, dict[str, Any]]] = field(default_factory=list)
-    bars: dict[int, list[Any]] = field(default_factory=dict)      # panel -> BarContainer per series
-    lines: dict[int, list[Any]] = field(default_factory=dict)     # panel -> Line2D (top edge) per series
-    wedges: dict[int, list[Any]] = field(default_factory=dict)    # panel -> Wedge per category
-
-    def add(self, text: Text | None, **meta: Any) -> None:
-        if text is not None and text.get_text().strip():
-            self.texts.append((text, meta))
 
 
 def _rc(spec: FigureSpec) -> dict[str, Any]:
@@ -69,140 +53,6 @@ def _rc(spec: FigureSpec) -> dict[str, Any]:
     }
 
 
-def _value_format(panel: Panel, value: float) -> str:
-    return panel.value_format.format(value)
-
-
-def _draw_bars(d: Drawing, ax: Axes, panel: Panel) -> None:
-    n_cats, n_series = len(panel.categories), len(panel.series)
-    pos = np.arange(n_cats, dtype=float)
-    horizontal = panel.orientation == "horizontal"
-    width = 0.8 / n_series if (n_series > 1 and not panel.stacked) else 0.6
-    bottom = np.zeros(n_cats)
-    containers = []
-    for s, series in enumerate(panel.series):
-        vals = np.asarray(series.values, dtype=float)
-        offs = pos if (panel.stacked or n_series == 1) else pos - 0.4 + width * (s + 0.5)
-        kw = dict(color=series.color, label=series.name, edgecolor="white" if panel.stacked else None,
-                  linewidth=0.6 if panel.stacked else 0)
-        if horizontal:
-            c = ax.barh(offs, vals, width, left=bottom if panel.stacked else None, **kw)
-        else:
-            c = ax.bar(offs, vals, width, bottom=bottom if panel.stacked else None, **kw)
-        containers.append(c)
-        if panel.value_labels:
-            for i, (o, v) in enumerate(zip(offs, vals)):
-                end = v + (bottom[i] if panel.stacked else 0)
-                if horizontal:
-                    t = ax.annotate(_value_format(panel, v), (end, o), xytext=(3, 0), textcoords="offset points",
-                                    ha="left", va="center", fontsize=_font_size() - 1.5)
-                else:
-                    t = ax.annotate(_value_format(panel, v), (o, end), xytext=(0, 2), textcoords="offset points",
-                                    ha="center", va="bottom", fontsize=_font_size() - 1.5)
-                d.add(t, role="value_label", panel=panel.index, series=series.name,
-                      category=panel.categories[i], value=float(v))
-        if panel.stacked:
-            bottom = bottom + vals
-    d.bars[panel.index] = containers
-    lo, hi = panel.y_range if panel.y_range else (None, None)
-    if horizontal:
-        ax.set_yticks(pos, labels=panel.categories)
-        ax.set_ylim(n_cats - 0.5, -0.5)  # first category on top
-        ax.set_xlim(lo, hi)
-        ax.ticklabel_format(axis="x", useOffset=False, style="plain")
-    else:
-        ax.set_xticks(pos, labels=panel.categories)
-        ax.set_xlim(-0.6, n_cats - 0.4)
-        ax.set_ylim(lo, hi)
-        ax.ticklabel_format(axis="y", useOffset=False, style="plain")
-    if panel.grid:
-        ax.grid(axis="x" if horizontal else "y", linestyle="--", linewidth=0.5, alpha=0.6)
-        ax.set_axisbelow(True)
-
-
-def _font_size() -> float:
-    """The figure's base font size (set through rc_context while drawing)."""
-    return float(matplotlib.rcParams["font.size"])
-
-
-def _line_traces(ax: Axes, panel: Panel, x: np.ndarray) -> list[Any]:
-    """One labelled line per series (the legend shows the line with its marker)."""
-    lines = []
-    for series in panel.series:
-        (ln,) = ax.plot(x, series.values, marker=series.marker, linestyle=series.linestyle or "-",
-                        color=series.color, label=series.name, markersize=5, linewidth=1.6)
-        lines.append(ln)
-    return lines
-
-
-def _area_traces(ax: Axes, panel: Panel, x: np.ndarray) -> list[Any]:
-    """One labelled filled area per series, edged by its top line.
-
-    Stacked areas sit on the running total and are opaque; overlapping ones start at zero and
-    are translucent, so an area drawn later does not hide the ones behind it.
-    """
-    bottom = np.zeros(len(x))
-    lines = []
-    for series in panel.series:
-        vals = np.asarray(series.values, dtype=float)
-        top = bottom + vals if panel.stacked else vals
-        ax.fill_between(x, bottom, top, color=series.color, alpha=0.85 if panel.stacked else 0.35, linewidth=0,
-                        label=series.name)
-        (ln,) = ax.plot(x, top, color=series.color, linewidth=1.2)
-        lines.append(ln)
-        if panel.stacked:
-            bottom = top
-    return lines
-
-
-def _draw_lines(d: Drawing, ax: Axes, panel: Panel) -> None:
-    x = np.asarray(panel.x_values, dtype=float)
-    traces = _area_traces if chart_kind(panel.kind).filled else _line_traces
-    d.lines[panel.index] = traces(ax, panel, x)
-    ax.set_xticks(x, labels=panel.categories)
-    span = x.max() - x.min()
-    ax.set_xlim(x.min() - 0.04 * span, x.max() + 0.04 * span)
-    if panel.y_scale == "log":
-        ax.set_yscale("log")
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        ax.yaxis.set_minor_formatter(FuncFormatter(_log_minor_label))
-    else:
-        ax.ticklabel_format(axis="y", useOffset=False, style="plain")
-    if panel.y_range:
-        ax.set_ylim(*panel.y_range)
-    if panel.grid:
-        ax.grid(True, linestyle="--", linewidth=0.5, alpha=0.6)
-
-
-def _log_minor_label(v: float, _pos: int) -> str:
-    """Label the 2x and 5x minor ticks of a log axis, as papers often do within a decade."""
-    if v <= 0:
-        return ""
-    mant = v / 10 ** np.floor(np.log10(v) + 1e-9)
-    return f"{v:g}" if any(abs(mant - m) < 1e-6 for m in (2, 5)) else ""
-
-
-def _draw_pie(d: Drawing, ax: Axes, panel: Panel) -> None:
-    series = panel.series[0]
-    pct_distance = 1.2 if panel.pct_position == "outside" else (0.79 if panel.donut else 0.62)
-    wedges, labels, pcts = ax.pie(
-        series.values, labels=panel.categories if panel.wedge_labels else None, colors=series.colors,
-        autopct=lambda p: f"{p:.1f}%", pctdistance=pct_distance, labeldistance=1.1, startangle=90,
-        counterclock=False, wedgeprops={"width": 0.42 if panel.donut else 1.0, "edgecolor": "white", "linewidth": 1},
-        textprops={"fontsize": matplotlib.rcParams["font.size"] - 1},
-    )
-    d.wedges[panel.index] = list(wedges)
-    for i, t in enumerate(labels):
-        d.add(t, role="pie_label", panel=panel.index, category=panel.categories[i], series=series.name)
-    for i, t in enumerate(pcts):
-        if panel.pct_position == "inside":
-            fam = (series.color_families or [""])[i]
-            t.set_color("black" if fam in ("yellow", "orange", "green", "grey", "pink") else "white")
-        d.add(t, role="pie_pct", panel=panel.index, category=panel.categories[i], series=series.name,
-              value=float(series.values[i]))
-    ax.set_aspect("equal")
-
-
 def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
     for a in panel.annotations:
         if a.kind == "hline" and a.value is not None:
@@ -210,12 +60,12 @@ def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
             if horizontal:
                 ax.axvline(a.value, color="#555555", linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transData, ax.transAxes)
-                t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=_font_size() - 1.5,
+                t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=font_size() - 1.5,
                             bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
             else:
                 ax.axhline(a.value, color="#555555", linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transAxes, ax.transData)
-                t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=_font_size() - 1.5,
+                t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=font_size() - 1.5,
                             bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
             d.add(t, role="annotation", panel=panel.index, value=a.value)
 
@@ -250,13 +100,6 @@ def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None
             d.add(t, role="legend_entry", panel=None if spec.legend_outside else 0, **meta)
 
 
-def _drawer(kind: ChartKind) -> Callable[[Drawing, Axes, Panel], None]:
-    """How a panel of ``kind`` is drawn: its layout trait picks wedges, traces or bars."""
-    if kind.parts_of_whole:
-        return _draw_pie
-    return _draw_lines if kind.ordered_x else _draw_bars
-
-
 def draw(spec: FigureSpec) -> Drawing:
     """Build the matplotlib figure for ``spec`` (call inside ``rc_context(_rc(spec))``)."""
     rows, cols = spec.layout
@@ -270,7 +113,7 @@ def draw(spec: FigureSpec) -> Drawing:
     d = Drawing(figure=fig, axes=axes[: len(spec.panels)])
     for panel, ax in zip(spec.panels, d.axes):
         kind = chart_kind(panel.kind)
-        _drawer(kind)(d, ax, panel)
+        CORPUS_KINDS[panel.kind].draw(d, ax, panel)
         _annotate(d, ax, panel)
         if kind.has_value_axis:
             if panel.x_label:

@@ -40,7 +40,8 @@ class ChartKind:
     Drawing traits (default right for the paper's kinds):
 
     - ``filled``: each series is a filled area under its trace (stacked or overlapping), not a
-      bare line; the renderer fills, and a legend fitted inside must keep clear of the filling.
+      bare line; a legend fitted inside must keep clear of the filling, and a description names
+      the colours of the areas.
     """
 
     name: str

@@ -1,0 +1,137 @@
+"""Area charts in the corpus: a stacked breakdown or overlapping translucent areas over an ordered x axis."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.axes import Axes
+
+from scifigbench.corpus.curves import SHAPES, curve, metric_curves
+from scifigbench.corpus.drawing import Drawing
+from scifigbench.corpus.kinds.record import KindCorpus
+from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.randomness import pick, sample
+from scifigbench.corpus.scaffold import (
+    LEGEND_LOCS,
+    axis_label,
+    figure_size,
+    nice_range,
+    no_clash,
+    palette_colors,
+    place_legend,
+    random_style,
+)
+from scifigbench.corpus.trace_axes import ordered_x_axis
+from scifigbench.corpus.vocab import DOMAINS, X_AXES, Metric, XAxis
+from scifigbench.spec import FigureSpec, Panel, Series
+
+VARIANTS = {
+    "stacked_area": "stacked area chart",
+    "overlap_area": "area chart with overlapping translucent areas",
+}
+
+
+def _stacked_parts(rng: np.random.Generator, metric: Metric, shape: str, n_parts: int, n: int) -> list[np.ndarray]:
+    """Parts whose stacked total follows ``shape`` inside the metric's range, each part positive.
+
+    Shares drift a little along x so that parts have trends of their own, as a cost breakdown
+    over training does.
+    """
+    total = metric.low + (metric.high - metric.low) * np.clip(curve(rng, shape, n, 0.5), 0.1, 0.95)
+    start, end = rng.dirichlet(np.full(n_parts, 3.0)), rng.dirichlet(np.full(n_parts, 3.0))
+    shares = start[:, None] + (end - start)[:, None] * np.linspace(0, 1, n)[None, :]
+    floor = 10.0**-metric.decimals
+    return [np.maximum(np.round(shares[k] * total, metric.decimals), floor) for k in range(n_parts)]
+
+
+def _area_range(top: float, metric: Metric, legend_inside: bool) -> tuple[float, float]:
+    """From zero (areas are filled down to it) to a round number above the top, room for a legend;
+    a percentage axis never runs past 100 (fit_legend moves a crowded legend out)."""
+    low, high = nice_range(0.0, top, extra_top=0.3 if legend_inside else 0.05)
+    return low, (100.0 if metric.unit == "%" and top <= 100 < high else high)
+
+
+def generate(rng: np.random.Generator, index: int) -> FigureSpec:
+    """One panel of filled areas over an ordered x axis: a stacked breakdown or overlapping methods."""
+    variant = tuple(VARIANTS)[index % len(VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = random_style(rng)
+    xaxis: XAxis = pick(rng, X_AXES)
+    n, shape = len(xaxis.values), SHAPES[xaxis.label]
+    stacked = variant == "stacked_area"
+    if stacked:
+        metric = domain.cost_metric
+        names = list(domain.cost_parts[: int(rng.integers(2, len(domain.cost_parts) + 1))])
+        curves = _stacked_parts(rng, metric, shape, len(names), n)
+        top = float(np.sum(curves, axis=0).max())
+    else:
+        metric = pick(rng, domain.metrics)
+        names = sample(rng, domain.methods, int(rng.integers(2, 4)))
+        curves = metric_curves(rng, metric, shape, len(names), n, log=False)
+        top = float(np.max(curves))
+    colors = palette_colors(rng, style["palette"], len(names))
+    series = [
+        Series(name=name, values=[float(v) for v in curves[k]], color=colors[k][0], color_family=colors[k][1])
+        for k, name in enumerate(names)
+    ]
+    legend_loc, legend_outside = place_legend(rng, 1, len(names))
+    panel = Panel(
+        index=0,
+        kind="area",
+        categories=list(xaxis.labels),
+        series=series,
+        x_label=xaxis.label,
+        y_label=axis_label(metric),
+        unit=metric.unit,
+        x_values=[float(v) for v in xaxis.values],
+        value_format=f"{{:.{metric.decimals}f}}",
+        legend_loc=legend_loc,
+        stacked=stacked,
+        y_range=_area_range(top, metric, legend_loc is not None),
+        grid=bool(rng.random() < 0.5),
+    )
+    title = None
+    if rng.random() < 0.5:
+        title = f"{metric.name} by component" if stacked else f"{metric.name} vs. {xaxis.label.lower()}"
+    legend_outside = no_clash(title, legend_outside)
+    spec = FigureSpec(
+        figure_id="",
+        chart_type="area",
+        variant=variant,
+        panels=[panel],
+        title=title,
+        caption="",
+        reference_description="",
+        domain=domain.name,
+        layout=[1, 1],
+        figsize=figure_size([1, 1], rng, legend_outside),
+        legend_outside=legend_outside,
+        **style,
+    )
+    fit_legend(spec, rng, LEGEND_LOCS)
+    return spec
+
+
+def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
+    """One labelled filled area per series, edged by its top line.
+
+    Stacked areas sit on the running total and are opaque; overlapping ones start at zero and
+    are translucent, so an area drawn later does not hide the ones behind it.
+    """
+    x = np.asarray(panel.x_values, dtype=float)
+    bottom = np.zeros(len(x))
+    lines = []
+    for series in panel.series:
+        vals = np.asarray(series.values, dtype=float)
+        top = bottom + vals if panel.stacked else vals
+        ax.fill_between(
+            x, bottom, top, color=series.color, alpha=0.85 if panel.stacked else 0.35, linewidth=0, label=series.name
+        )
+        (ln,) = ax.plot(x, top, color=series.color, linewidth=1.2)
+        lines.append(ln)
+        if panel.stacked:
+            bottom = top
+    d.lines[panel.index] = lines
+    ordered_x_axis(ax, panel, x)
+
+
+CORPUS = KindCorpus(name="area", variants=VARIANTS, generate=generate, draw=draw)

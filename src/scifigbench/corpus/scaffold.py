@@ -1,0 +1,98 @@
+"""The frame every kind's figure is built in: style, panel grid, figure size, legend and axis limits.
+
+Kinds differ in their data and marks; what surrounds them (fonts, palette, how panels are laid
+out, where a legend may go, round axis limits) is chosen here, the same way for every kind.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from scifigbench.corpus.palettes import PALETTES
+from scifigbench.corpus.randomness import pick
+from scifigbench.corpus.vocab import Metric
+
+LEGEND_LOCS = ("upper left", "upper right", "lower right", "lower left", "upper center", "center right")
+FONTS = ("DejaVu Sans", "DejaVu Sans", "Liberation Sans", "DejaVu Serif", "Liberation Serif")
+
+
+def axis_label(metric: Metric) -> str:
+    return f"{metric.name} ({metric.unit})" if metric.unit else metric.name
+
+
+def round_to(v: float, decimals: int) -> float:
+    return float(round(float(v), decimals))
+
+
+def nice_ceiling(v: float) -> float:
+    """A round upper axis limit above ``v`` (1, 2, 2.5, 5 times a power of ten)."""
+    if v <= 0:
+        return 1.0
+    exp = 10 ** math.floor(math.log10(v))
+    for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
+        if m * exp >= v:
+            return float(m * exp)
+    return float(10 * exp)
+
+
+def nice_range(lo: float, hi: float, extra_top: float) -> tuple[float, float]:
+    """Axis limits on round numbers around [lo, hi], with room above for an inside legend."""
+    span = max(hi - lo, 1e-6)
+    step = nice_ceiling(span / 5)
+    low = max(0.0, math.floor((lo - 0.05 * span) / step) * step)
+    high = math.ceil((hi + extra_top * span) / step) * step
+    return float(round(low, 6)), float(round(high, 6))
+
+
+def palette_colors(rng: np.random.Generator, palette: str, n: int) -> list[tuple[str, str]]:
+    pal = PALETTES[palette]
+    start = int(rng.integers(2)) if n <= len(pal) - 2 else 0
+    return [pal[(start + i) % len(pal)] for i in range(n)]
+
+
+def random_style(rng: np.random.Generator) -> dict:
+    return {
+        "palette": pick(rng, tuple(PALETTES)),
+        "font_family": pick(rng, FONTS),
+        "font_size": float(pick(rng, (9.0, 10.0, 10.0, 11.0))),
+    }
+
+
+def grid_layout(n_panels: int, column: bool = False) -> list[int]:
+    if column:
+        return [n_panels, 1]
+    return [2, 2] if n_panels == 4 else [1, n_panels]
+
+
+def figure_size(layout: list[int], rng: np.random.Generator, legend_outside: str | None) -> list[float]:
+    rows, cols = layout
+    w = {1: 5.6, 2: 8.4, 3: 11.2}.get(cols, 11.2) + float(rng.integers(0, 3)) * 0.4
+    h = 3.6 * rows if rows > 1 else 3.8 + float(rng.integers(0, 3)) * 0.3
+    if rows > 1 and cols == 1:
+        h = 2.6 * rows + 0.6
+    if legend_outside == "right":
+        w += 1.6
+    if legend_outside in ("top", "bottom"):
+        h += 0.4
+    return [round(w, 1), round(h, 1)]
+
+
+def place_legend(
+    rng: np.random.Generator, n_panels: int, n_series: int, locs: Sequence[str] = LEGEND_LOCS
+) -> tuple[str | None, str | None]:
+    """(legend_loc inside panel 0, figure-level legend position); at most one is set."""
+    if n_series < 2:
+        return None, None
+    if n_panels > 1:
+        return (None, pick(rng, ("top", "top", "right", "bottom"))) if rng.random() < 0.75 else (pick(rng, locs), None)
+    if rng.random() < 0.25:
+        return None, pick(rng, ("top", "right", "bottom"))
+    return pick(rng, locs), None
+
+
+def no_clash(title: str | None, legend_outside: str | None) -> str | None:
+    """A figure legend above the panels would collide with the figure title: move it below."""
+    return "bottom" if (title and legend_outside == "top") else legend_outside

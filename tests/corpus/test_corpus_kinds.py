@@ -1,0 +1,27 @@
+"""The corpus registry and the concepts registry name the same chart kinds.
+
+A kind registered in ``concepts.kinds`` without a corpus module could not be generated or drawn;
+a corpus module without a record would have no traits, words or checklist.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.corpus.generate import generate
+from scifigbench.corpus.kinds import CORPUS_KINDS
+
+
+def test_every_registered_kind_has_a_corpus_entry_and_no_other() -> None:
+    assert sorted(CORPUS_KINDS) == sorted(CHART_KINDS)
+    assert all(entry.name == name for name, entry in CORPUS_KINDS.items())
+
+
+@pytest.mark.parametrize("kind", CHART_KINDS)
+def test_figures_cycle_through_the_kinds_variants(kind: str) -> None:
+    variants = CORPUS_KINDS[kind].variants
+    specs = [generate(3, kind, i, 72) for i in range(len(variants))]
+    assert [s.variant for s in specs] == list(variants)
+    assert {s.chart_type for s in specs} == {kind}
+    assert all(p.kind == kind for s in specs for p in s.panels)
