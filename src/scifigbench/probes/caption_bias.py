@@ -40,8 +40,9 @@ def _pt(view: FigureView, g: Group, label: str) -> dict[str, Any]:
 
 
 def _member(view: FigureView, g: Group, label: str) -> str:
-    """A group member as a sentence names it: a line's x value reads "epoch = 3", not "3"."""
-    if g.kind == "category" and g.ordered:
+    """A group member as a sentence names it: an x position reads "epoch = 3", not "3" (also among stack
+    totals, whose group is not ordered since a trend of totals is no claim we make)."""
+    if g.kind == "category" and view.kind(g.panel).ordered_x:
         return f"{view.x_name(g.panel) or 'x'} = {label}"
     return label
 
