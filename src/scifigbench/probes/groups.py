@@ -67,9 +67,9 @@ def category_noun(view: FigureView, panel: int) -> str:
     return name if name and len(name) < 30 else "category"
 
 
-def at_x(view: FigureView, panel: int, category: str) -> str:
-    """An x position as a sentence names it, "at epoch = 12": the tick alone ("12") reads as a value."""
-    return f"at {view.x_name(panel) or 'x'} = {category}"
+def x_position(view: FigureView, panel: int, category: str) -> str:
+    """An x position as a sentence names it, "epoch = 12": the tick alone ("12") reads as a value."""
+    return f"{view.x_name(panel) or 'x'} = {category}"
 
 
 def stack_total(view: FigureView, panel: int) -> str | None:
@@ -114,7 +114,7 @@ def groups(view: FigureView) -> list[Group]:
                     continue
                 items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]),
                                    view.ctol(p.index, s.values[k])) for s in p.series if s.name in named_series)
-                at = f" {at_x(view, p.index, c)}" if kind.ordered_x else f" for '{c}'"
+                at = f" at {x_position(view, p.index, c)}" if kind.ordered_x else f" for '{c}'"
                 out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
     return out
 
