@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import numpy as np
 import pytest
@@ -151,6 +152,23 @@ def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
                 total += 1
                 agree += reading.coverage[key] == cov
     assert total > 100 and agree / total >= 0.95, agree / total
+
+
+def test_wording_speaks_of_areas_and_x_positions(drawn):
+    """A stack total is named by its x position (a bare tick like '12' reads as a value), and a respondent's
+    description speaks of areas, never of bars."""
+    totals = 0
+    for spec, _ in drawn:
+        rows = _probe_rows(spec)
+        texts = [r["text"] for r in rows.values()]
+        assert not any("whole stack" in t or "whole '" in t for t in texts), spec.figure_id
+        totals += sum("the total of the areas" in t for t in texts)
+        ctx = SimContext({spec.figure_id: spec}, rows)
+        for name in sorted(BUILTIN):
+            text, _ = respond(_setup(spec, "describe", []), resolve_profile(name), f"sim-{name}", 42, ctx)
+            # an invented element may be error bars; nothing else may speak of bars
+            assert not re.search(r"(?<!error )\bbars?\b", text, re.IGNORECASE), (name, text)
+    assert totals
 
 
 def test_rule_judge_scores_with_the_area_checklist(drawn):

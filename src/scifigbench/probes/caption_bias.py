@@ -24,7 +24,7 @@ import numpy as np
 from scifigbench.concepts.kinds import chart_kind
 from scifigbench.probes.entities import point_phrase
 from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
-from scifigbench.probes.groups import TOTAL, Group, groups
+from scifigbench.probes.groups import TOTAL, Group, groups, x_position
 from scifigbench.probes.probe import Probe
 
 ATTEMPTS = 6
@@ -40,9 +40,10 @@ def _pt(view: FigureView, g: Group, label: str) -> dict[str, Any]:
 
 
 def _member(view: FigureView, g: Group, label: str) -> str:
-    """A group member as a sentence names it: a line's x value reads "epoch = 3", not "3"."""
-    if g.kind == "category" and g.ordered:
-        return f"{view.x_name(g.panel) or 'x'} = {label}"
+    """A group member as a sentence names it: an x position reads "epoch = 3", not "3" (also among stack
+    totals, whose group is not ordered since a trend of totals is no claim we make)."""
+    if g.kind == "category" and view.kind(g.panel).ordered_x:
+        return x_position(view, g.panel, label)
     return label
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scifigbench.probes.figure_view import FigureView
-from scifigbench.probes.groups import TOTAL, Group, groups
+from scifigbench.probes.groups import TOTAL, Group, groups, stack_total, x_position
 
 
 @dataclass(frozen=True)
@@ -31,12 +31,14 @@ def point_phrase(view: FigureView, panel: int, series: str, category: str, locat
     kind = view.kind(panel)
     where = view.where(panel) if located else ""
     if series == TOTAL:
+        total = stack_total(view, panel)
+        if total:
+            return f"{total} at {x_position(view, panel, category)}{where}"
         return f"the whole '{category}' stack{where}"
     if kind.parts_of_whole:
         return f"the '{category}' {kind.item_word}{where}"
     if kind.ordered_x:
-        x_name = view.x_name(panel)
-        at = f"at {x_name} = {category}" if x_name else f"at x = {category}"
+        at = f"at {x_position(view, panel, category)}"
         return f"{series} {at}{where}" if len(p.series) > 1 else f"the curve {at}{where}"
     if len(p.series) > 1:
         return f"{series} on '{category}'{where}"

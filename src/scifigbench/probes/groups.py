@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scifigbench.probes.figure_view import FigureView
+from scifigbench.probes.figure_view import FigureView, plural
 
 
 TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
@@ -67,6 +67,22 @@ def category_noun(view: FigureView, panel: int) -> str:
     return name if name and len(name) < 30 else "category"
 
 
+def x_position(view: FigureView, panel: int, category: str) -> str:
+    """An x position as a sentence names it, "epoch = 12": the tick alone ("12") reads as a value."""
+    return f"{view.x_name(panel) or 'x'} = {category}"
+
+
+def stack_total(view: FigureView, panel: int) -> str | None:
+    """What the series stacked at one x position are called together, or None where each stack is one mark.
+
+    A stacked bar is a mark of its own, named by its category ("the whole 'GSM8K' stack"); stacked areas
+    over an ordered x axis have no mark per position, so a reader reads the total off their top edge and
+    names it by the position ("the total of the areas at epoch = 12").
+    """
+    kind = view.kind(panel)
+    return f"the total of the {plural(kind.series_word)}" if kind.ordered_x else None
+
+
 def groups(view: FigureView) -> list[Group]:
     """Every readable group of the figure, in a fixed order."""
     out: list[Group] = []
@@ -89,16 +105,16 @@ def groups(view: FigureView) -> list[Group]:
             tol = view.read_fraction * (view.axis_span(p)[1] - view.axis_span(p)[0])
             items = tuple(Item(c, float(sum(col)), tol, tol)
                           for c, col in zip(p.categories, zip(*(s.values for s in p.series))))
-            out.append(Group(p.index, category_noun(view, p.index), f" for whole stacks{where}", items, False, "category",
-                             series=TOTAL))
+            total = stack_total(view, p.index)
+            out.append(Group(p.index, category_noun(view, p.index), f" for {total or 'whole stacks'}{where}", items,
+                             False, "category", series=TOTAL))
         if len(named_series) >= 2 and not kind.parts_of_whole:
-            x_name = view.x_name(p.index)
             for k, c in enumerate(p.categories):
                 if not view.category_named(c):
                     continue
                 items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]),
                                    view.ctol(p.index, s.values[k])) for s in p.series if s.name in named_series)
-                at = (f" at {x_name} = {c}" if x_name else f" at x = {c}") if kind.ordered_x else f" for '{c}'"
+                at = f" at {x_position(view, p.index, c)}" if kind.ordered_x else f" for '{c}'"
                 out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
     return out
 

@@ -238,10 +238,19 @@ class _Writer:
         return out
 
     def arrangement(self) -> str:
+        """Stacked or not, in the kind's own words: a stacked bar is built from the series' contributions, while
+        filled series (areas) sit on one another when stacked and overlap when not, never side by side."""
         self.book.covered.add("arrangement")
+        item, series = self.kind.item_word, self.kind.series_word
         if any(p.stacked for p in self.spec.panels):
-            return pick(self.rng, ("The series are stacked on top of each other.", "Each bar is stacked from the series' contributions."))
-        return pick(self.rng, ("Bars of the series are grouped side by side for each category.", "The bars are clustered by category."))
+            each = (f"Each {series} is stacked on the one below it." if self.kind.filled
+                    else f"Each {item} is stacked from the series' contributions.")
+            return pick(self.rng, ("The series are stacked on top of each other.", each))
+        if self.kind.filled:
+            return pick(self.rng, (f"Each {series} is filled down to the axis, overlapping the others.",
+                                   f"Each {series} is drawn translucent where it overlaps the others."))
+        return pick(self.rng, (f"{item.capitalize()}s of the series are grouped side by side for each category.",
+                               f"The {item}s are clustered by category."))
 
     def _point_sentence(self, p: Panel, si: int, ci: int, text_value: str) -> str:
         cat, ser = p.categories[ci], p.series[si].name
