@@ -131,8 +131,8 @@ def _number_verdict(text: str, value: float, tolerance: float) -> CapabilityVerd
 
 def _yes_no_verdict(text: str, want: bool) -> CapabilityVerdict:
     said: dict[bool, str] = {}  # the first opener of each polarity
-    for m in _YES_NO_OPENER.finditer(text):
-        said.setdefault(m.group(1).lower() in _YES, m.group(1))
+    for opener in _YES_NO_OPENER.finditer(text):
+        said.setdefault(opener.group(1).lower() in _YES, opener.group(1))
     if len(said) == 2:
         return _undecided(f"two opposite final answers: {said[True]!r} and {said[False]!r}")
     m = _YES_NO.search(text)
