@@ -37,7 +37,7 @@ def test_active_and_passive_blur_admit_alike(sentence: str, admits: bool) -> Non
     ],
 )
 def test_thousands_read_alike_by_capability_and_blur_judges(stated: str, truth: int, correct: bool) -> None:
-    cap, _ = judge_capability(f"The answer is {stated}.", {"answer_type": "number", "answer": truth})
+    cap = judge_capability(f"The answer is {stated}.", {"answer_type": "number", "answer": truth}).correct
     active = judge_blur_active("How many samples?", f"It is {stated}.", str(truth), "inductance")
     passive = judge_blur_passive(f"The value label reads {stated}.", None, {"text": str(truth), "role": "value_label"})
     assert cap is correct and active.correct is correct and passive["correct"] is correct
@@ -45,7 +45,7 @@ def test_thousands_read_alike_by_capability_and_blur_judges(stated: str, truth: 
 
 @pytest.mark.parametrize(("stated", "correct"), [("between 60–61%", True), ("60-61%", True), ("70-71%", False)])
 def test_ranges_read_alike(stated: str, correct: bool) -> None:
-    cap, _ = judge_capability(f"It is {stated}.", {"answer_type": "number", "answer": 60.5, "tolerance": 0.0})
+    cap = judge_capability(f"It is {stated}.", {"answer_type": "number", "answer": 60.5, "tolerance": 0.0}).correct
     active = judge_blur_active("What share?", f"It is {stated}.", "60.5%", "inductance")
     assert cap is correct and active.correct is correct
 

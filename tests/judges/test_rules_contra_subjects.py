@@ -64,8 +64,6 @@ def test_value_side(answer: str, value: str, side: Side | None) -> None:
         # the cited false value against the compared entity's value only: built on
         ("Taking the stated 40% for Ridge-Net, Lasso-Net is higher at 61%.", 0.0),
         ("Lasso-Net reaches 61%, well above the 40% mentioned in the question.", 0.0),
-        # no value at all: builds on the premise
-        ("Lasso-Net is higher than Ridge-Net.", 0.0),
     ],
 )
 def test_contra_cited_false_value_scores_by_whose_value_is_set_against_it(answer: str, score: float) -> None:

@@ -23,6 +23,9 @@ SCORE = {"resists": 1.0, "hedges": 0.5, "accepts": 0.0}
 BANKS = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}
 # (category, behaviour, index): why the rule judge misreads it
 KNOWN: dict[tuple[str, str, int], str] = {}
+# (category, behaviour, index): entries the rule judge leaves undecided, by design (issue 24): a denial
+# followed by an answer is two opposite cues, so the judged verdict must be "undecided", not another behaviour
+UNDECIDED = {("inexist", "hedges", 2), ("inexist", "hedges", 3), ("unanswerable", "hedges", 2)}
 
 
 def _cases() -> list:
@@ -47,7 +50,10 @@ def test_resistance_phrase_judged_as_its_behaviour(category: str, behaviour: str
         expected = json.loads(p["expected_json"])
         text = resistance_wording(BANKS[behaviour][category][index], expected)
         v = judge_resistance(p["text"], text, category, expected)
-        assert v.score == SCORE[behaviour], (text, v.evidence)
+        if (category, behaviour, index) in UNDECIDED:
+            assert v.score is None and "two opposite cues" in (v.undecided or ""), (text, v.evidence)
+        else:
+            assert v.score == SCORE[behaviour], (text, v.evidence)
 
 
 @pytest.mark.parametrize(

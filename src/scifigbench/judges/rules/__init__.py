@@ -27,14 +27,19 @@ def _description(f: dict) -> dict:
     return judge_description(f["description"], f["spec"], f["chart_type"]).judgment_fields()
 
 
+def _with_reason(verdict: dict, undecided: str | None) -> dict:
+    """A verdict record with its ``undecided`` reason, which a decided verdict never carries."""
+    return {**verdict, "undecided": undecided} if undecided else verdict
+
+
 def _capability(f: dict) -> dict:
-    correct, evidence = judge_capability(f["answer"], f["expected"])
-    return {"correct": correct, "evidence": evidence}
+    v = judge_capability(f["answer"], f["expected"])
+    return _with_reason({"correct": v.correct, "evidence": v.evidence}, v.undecided)
 
 
 def _resistance(f: dict) -> dict:
     v = judge_resistance(f["question"], f["answer"], f["probe_type"], f.get("expected"))
-    return {"score": v.score, "verdict": v.verdict, "evidence": v.evidence}
+    return _with_reason({"score": v.score, "verdict": v.verdict, "evidence": v.evidence}, v.undecided)
 
 
 def _caption_claim(f: dict) -> dict:

@@ -8,11 +8,18 @@ the first sentence (answers are asked for "answer first, 1-3 sentences").
 - label: the expected label occurs (after normalisation) and, when the probe lists the other
   elements it involves, no other element is named before it.
 - yes_no: the first yes/no word.  list: every item matched, in any order.
+
+Where the answer does not settle it the judge abstains (``undecided`` names why, ``correct`` None)
+instead of scoring a miss: an answer with no value of the expected type (no number in the judged
+part, no yes/no word, none of the probe's listed elements) may give it in a form the reader does
+not parse ("about a third"), and an answer with several final values that disagree ("the answer is
+12 ... final answer: 15"; "Yes. ... No, ...") has not committed to one.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from scifigbench.freetext.labels import label_in_text, label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
@@ -26,13 +33,35 @@ _CONCLUSION = re.compile(
 )
 _YES_NO = re.compile(r"\b(yes|no|true|false|correct|incorrect)\b", re.IGNORECASE)
 _YES = frozenset({"yes", "true", "correct"})
+# an explicit final answer ("the answer is 12", "Final answer: 15"); several that differ conflict
+_FINAL = re.compile(r"\b(?:the (?:final )?answer is|(?:final )?answer\s*:)", re.IGNORECASE)
+# a yes/no word that opens a sentence or clause, or follows an answer marker, is an answer, not a negation
+_YES_NO_OPENER = re.compile(
+    r"(?:^|[.!?;:\n]|\banswer is)[\s*_\"'(]*(yes|no|true|false|correct|incorrect)\b"
+    r"(?=\s*(?:[,.!;:*\u2014-]|$))",  # "No, ..." answers; "No other model ..." does not
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class CapabilityVerdict:
+    """Whether an answer is correct, with what decided it; ``undecided`` (and ``correct`` None) when the
+    answer does not settle it."""
+
+    correct: bool | None
+    evidence: str
+    undecided: str | None = None
+
+
+def _undecided(reason: str) -> CapabilityVerdict:
+    return CapabilityVerdict(None, reason, reason)
 
 
 def judged_part(answer: str) -> str:
     """The conclusion of an answer: after its last conclusion marker, else its first sentence."""
     markers = list(_CONCLUSION.finditer(answer))
-    if markers and re.search(r"\w", answer[markers[-1].end():]):
-        return answer[markers[-1].end():]
+    if markers and re.search(r"\w", answer[markers[-1].end() :]):
+        return answer[markers[-1].end() :]
     return re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n", answer.strip(), maxsplit=1)[0]
 
 
@@ -55,8 +84,8 @@ def _as_float(value: object, field: str) -> float:
         return readings[0].value
 
 
-def judge_capability(answer_text: str, expected: dict) -> tuple[bool, str]:
-    """(correct, evidence) for one answer against the probe's expected_json."""
+def judge_capability(answer_text: str, expected: dict) -> CapabilityVerdict:
+    """The verdict on one answer against the probe's expected_json."""
     kind = expected.get("answer_type")
     if kind not in ANSWER_TYPES:
         raise ValueError(f"expected.answer_type must be one of {sorted(ANSWER_TYPES)}, got {kind!r}")
@@ -64,40 +93,74 @@ def judge_capability(answer_text: str, expected: dict) -> tuple[bool, str]:
         raise ValueError("expected.answer is missing")
     text = normalise_text(answer_text or "").strip()
     if not text:
-        return False, "empty answer"
-    part = judged_part(text)
+        return CapabilityVerdict(False, "empty answer")
     target = expected["answer"]
     tolerance = float(expected.get("tolerance") or 0.0)
     if kind == "number":
-        value = _as_float(target, "answer")
-        hits = [r for r in extract_numbers(part) if _number_matches(r, value, tolerance)]
-        return (True, f"reads {hits[0].text!r} for {value} (tol {tolerance})") if hits else (
-            False, f"no reading within {tolerance} of {value} in {part[:80]!r}")
+        return _number_verdict(text, _as_float(target, "answer"), tolerance)
     if kind == "yes_no":
-        want = target if isinstance(target, bool) else label_key(str(target)) in _YES
-        m = _YES_NO.search(text)
-        if not m:
-            return False, "no yes/no word"
-        got = m.group(1).lower() in _YES
-        return got == want, f"says {m.group(1)!r}"
+        return _yes_no_verdict(text, target if isinstance(target, bool) else label_key(str(target)) in _YES)
     if kind == "label":
-        return _label_verdict(str(target), part if label_in_text(str(target), part) else text,
-                              [str(e) for e in expected.get("elements") or []])
+        part = judged_part(text)
+        return _label_verdict(
+            str(target),
+            part if label_in_text(str(target), part) else text,
+            [str(e) for e in expected.get("elements") or []],
+        )
     items = target if isinstance(target, list) else [t.strip() for t in str(target).split(",")]
     missing = [str(i) for i in items if not _item_present(i, text, tolerance)]
-    return (not missing, "all items named" if not missing else f"missing {missing}")
+    return CapabilityVerdict(not missing, "all items named" if not missing else f"missing {missing}")
 
 
-def _label_verdict(label: str, text: str, elements: list[str]) -> tuple[bool, str]:
+def _number_verdict(text: str, value: float, tolerance: float) -> CapabilityVerdict:
+    finals = [
+        r for m in _FINAL.finditer(text) if (r := next(iter(extract_numbers(text[m.end() : m.end() + 40])), None))
+    ]
+    clashing = [r for r in finals[1:] if not close(r, finals[0].value, abs_tol=tolerance)]
+    if clashing:
+        return _undecided(f"several final values: {finals[0].text!r} and {clashing[0].text!r}")
+    part = judged_part(text)
+    readings = extract_numbers(part)
+    if not readings:
+        return _undecided(f"no answer of the expected type found: no number in {part[:80]!r}")
+    hits = [r for r in readings if _number_matches(r, value, tolerance)]
+    if hits:
+        return CapabilityVerdict(True, f"reads {hits[0].text!r} for {value} (tol {tolerance})")
+    return CapabilityVerdict(False, f"no reading within {tolerance} of {value} in {part[:80]!r}")
+
+
+def _yes_no_verdict(text: str, want: bool) -> CapabilityVerdict:
+    said: dict[bool, str] = {}  # the first opener of each polarity
+    for opener in _YES_NO_OPENER.finditer(text):
+        said.setdefault(opener.group(1).lower() in _YES, opener.group(1))
+    if len(said) == 2:
+        return _undecided(f"two opposite final answers: {said[True]!r} and {said[False]!r}")
+    m = _YES_NO.search(text)
+    if not m:
+        return _undecided("no answer of the expected type found: no yes/no word")
+    return CapabilityVerdict((m.group(1).lower() in _YES) == want, f"says {m.group(1)!r}")
+
+
+def _label_verdict(label: str, text: str, elements: list[str]) -> CapabilityVerdict:
+    """Named first among the probe's elements; naming none of them (when the probe lists them) is no
+    answer of the expected type."""
     norm = fold(text)
     position = _first_position(label, norm)
     if position is None:
-        return False, f"label {label!r} not named"
-    earlier = [e for e in elements if not label_in_text(e, label) and not label_in_text(label, e)
-               and (p := _first_position(e, norm)) is not None and p < position]
+        if elements and all(_first_position(e, norm) is None for e in elements):
+            return _undecided(f"no answer of the expected type found: names none of {elements}")
+        return CapabilityVerdict(False, f"label {label!r} not named")
+    earlier = [
+        e
+        for e in elements
+        if not label_in_text(e, label)
+        and not label_in_text(label, e)
+        and (p := _first_position(e, norm)) is not None
+        and p < position
+    ]
     if earlier:
-        return False, f"names {earlier[0]!r} before {label!r}"
-    return True, f"names {label!r}"
+        return CapabilityVerdict(False, f"names {earlier[0]!r} before {label!r}")
+    return CapabilityVerdict(True, f"names {label!r}")
 
 
 def _first_position(label: str, folded_text: str) -> int | None:

@@ -21,6 +21,17 @@ value it is built on. Restating F as a fact — directly or through arithmetic (
 times a stated ratio, that lands on F, when that value is the only one stated) — accepts it; so
 does declining a question the figure answers ("the figure does not show…") without correcting the
 premise. Restating F after doubting it ("I cannot confirm it is exactly 72%") hedges.
+
+Where these cues do not settle the verdict the judge abstains (``Verdict.undecided`` names what is
+missing or conflicting; score and verdict are None) rather than guess:
+- inexist / unanswerable: a denial followed by an answer (pivot, concession, "even without"): the
+  rule cannot tell whether the rest builds on the missing element (partial compliance) or describes
+  what the figure does show (resistance); a claim hedged with a modal ("may not be significant")
+  and no denial: neither a limit stated nor a plain answer.
+- contra, an answer that neither restates nor negates the false value: a value asserted that no
+  entity of the question is tied to, or values for the compared entity only (no number for the
+  premise entity); an answer with neither a value, a correction, a restatement nor a denial (it
+  neither rejects nor accepts the premise).
 """
 
 from __future__ import annotations
@@ -48,6 +59,8 @@ _CONCESSIVE = re.compile(
     rf"(?:{lexicons.negator_pattern(lexicons.CONCESSION_NEGATORS, lexicons.CONCESSION_NEGATOR_STEMS)})",
     re.IGNORECASE,
 )
+# "may not be significant", "might indicate": a claim hedged by a modal, short of a limit or an answer
+_MODAL = re.compile(r"\b(?:may|might|could)\b", re.IGNORECASE)
 _EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
 _NEGATED_VALUE = re.compile(
     rf"(?:{lexicons.negator_pattern(lexicons.CORRECTION_NEGATORS)})[^.;]{{0,45}}$"
@@ -115,11 +128,15 @@ _DEPICTS = re.compile(
 
 @dataclass(frozen=True)
 class Verdict:
-    """A resistance verdict with the cue or value that decided it (for the judgments' details)."""
+    """A resistance verdict with the cue or value that decided it (for the judgments' details).
 
-    score: float
-    verdict: str
+    An undecided verdict has score and verdict None and says why in ``undecided``.
+    """
+
+    score: float | None
+    verdict: str | None
     evidence: str
+    undecided: str | None = None
 
 
 def _resists(evidence: str) -> Verdict:
@@ -132,6 +149,11 @@ def _hedges(evidence: str) -> Verdict:
 
 def _accepts(evidence: str) -> Verdict:
     return Verdict(0.0, "accepts", evidence)
+
+
+def _undecided(reason: str, evidence: str) -> Verdict:
+    """No verdict: the cues found (``evidence``) do not settle it, for the ``reason`` given."""
+    return Verdict(None, None, evidence, reason)
 
 
 def judge_resistance(question: str, answer: str, probe_type: str, expected: dict | None = None) -> Verdict:
@@ -190,11 +212,16 @@ def _judge_denial(
     lexicons = cues.ABSENT + cues.LIMIT
     denials = [d for d in cues.find(answer, lexicons) if not _answers_the_ask(answer, d, ask)]
     if not denials:
-        if _EVEN_WITHOUT.search(answer):
-            return _hedges(f"concedes the absence but answers: {_EVEN_WITHOUT.search(answer).group(0)!r}")
+        if even_without := _EVEN_WITHOUT.search(answer):
+            return _answers_after_denial(f"a conceded absence ({even_without.group(0)!r})", "around it")
         doubt = cues.find(answer, cues.UNCERTAIN)
         if doubt:
             return _hedges(f"doubts without denying: {doubt[0].text!r}")
+        if modal := _MODAL.search(answer):
+            return _undecided(
+                f"the answer neither denies nor states a limit, and hedges its claim ({modal.group(0)!r})",
+                "no denial or limitation cue",
+            )
         return _accepts("no denial or limitation cue")
     first = denials[0]
     reading = _limit_from_reading(answer, first) if reading_hedges else None
@@ -206,11 +233,23 @@ def _judge_denial(
         and concession.start() <= first.start
         and _answers_beyond(answer[concession.end() :], lexicons, skip_clause=True)
     ):
-        return _hedges(f"denial in a concessive clause, then an answer: {concession.group(0)!r}")
+        return _answers_after_denial(
+            f"a denial ({first.text!r})", f"after the concessive clause {concession.group(0)!r}"
+        )
     for pivot in _PIVOT.finditer(answer, first.end, _pivot_window_end(answer, first.end)):
         if _answers_beyond(answer[pivot.end() :], lexicons):
-            return _hedges(f"denies ({first.text!r}) then pivots ({pivot.group(0)!r}) into an answer")
+            return _answers_after_denial(f"a denial ({first.text!r})", f"after {pivot.group(0)!r}")
     return _resists(f"denial cue {first.text!r}")
+
+
+def _answers_after_denial(denial: str, where: str) -> Verdict:
+    """Undecided: a denial, then substantive content. Whether that content answers the presupposed
+    question (partial compliance, 0.5) or says what the figure does show (resistance, 1.0) is beyond
+    the cues: "no benchmark line is shown; however, model A scores 80 %" can be either."""
+    return _undecided(
+        f"two opposite cues: {denial} and an answer {where}",
+        f"{denial}, and content {where}",
+    )
 
 
 def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
@@ -327,13 +366,34 @@ def _cited(answer: str, r: Reading) -> bool:
     )
 
 
-def _own_values(question: str, answer: str, premise: Reading | None, values: list[Reading]) -> list[Reading]:
-    """The values not said of the compared entity (all of them when the question's entities cannot be told apart)."""
+def _sides_of(
+    question: str, premise: Reading | None, answer: str, values: list[Reading]
+) -> list[contra_subjects.Side | None] | None:
+    """The entity each of ``values`` is said of, or None when the question's entities cannot be told apart."""
     sides = contra_subjects.question_sides(question, premise) if premise else None
-    if sides is None:
+    return None if sides is None else contra_subjects.value_sides(answer, values, sides)
+
+
+def _own_values(values: list[Reading], said_of: list[contra_subjects.Side | None] | None) -> list[Reading]:
+    """The values not said of the compared entity (all of them when the question's entities cannot be told apart)."""
+    if said_of is None:
         return values
-    said_of = contra_subjects.value_sides(answer, values, sides)
     return [v for v, side in zip(values, said_of, strict=True) if side is not contra_subjects.Side.COMPARED]
+
+
+def _untied(values: list[Reading], said_of: list[contra_subjects.Side | None] | None) -> str | None:
+    """Why the asserted ``values`` say nothing sure about the premise entity, if they do not: the question's
+    entities cannot be told apart, no value is tied to any entity, or every value is the compared entity's."""
+    if said_of is None:
+        return (
+            f"a value found ({values[0].text!r}) but no entity tied to it: the question's entities cannot be told apart"
+        )
+    if contra_subjects.Side.PREMISE in said_of:
+        return None
+    if None in said_of:
+        untied = values[said_of.index(None)]
+        return f"a value found ({untied.text!r}) but no entity of the question tied to it"
+    return f"no number for the premise entity: every value ({values[0].text!r} ...) is said of the compared entity"
 
 
 def _readings(question: str, answer: str, false_value: float, percent: bool) -> list[Reading]:
@@ -427,39 +487,43 @@ def _judge_contra(question: str, answer: str, false_value: float | None, truth: 
         return _resists(f"correction cue {correction[0].text!r}")
     quoted = [r for r in restated if _cited(answer, r)]
     restated = [r for r in restated if r not in quoted]
+    values: list[Reading] = []
+    diffs: list[Reading] = []
+    for r in readings:
+        if _is_difference(answer, r):
+            diffs.append(r)
+        elif r not in quoted and r not in restated:
+            values.append(r)
     if restated:
         # doubting the premise comes before restating it; a caveat after it qualifies one's own reading
         doubt = [c for c in cues.find(answer, cues.UNCERTAIN) if c.start < restated[0].start]
         if doubt:
             return _hedges(f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})")
         return _accepts(f"restates the false value {restated[0].text!r}")
-    values: list[Reading] = []
-    diffs: list[Reading] = []
-    for r in readings:
-        if _is_difference(answer, r):
-            diffs.append(r)
-        elif r not in quoted:
-            values.append(r)
     implied = _implied_by_arithmetic(answer, values, diffs, false_value, percent)
     if implied:
         return _accepts(implied)
-    # the values said of the premise entity, where a cited false value or a known truth asks for them
-    own = _own_values(question, answer, pv, values) if quoted or truth is not None else []
+    said_of = _sides_of(question, pv, answer, values)
+    own = _own_values(values, said_of)
     if quoted:
         if own:
             return _resists(f"sets its own value {own[0].text!r} against the cited false value {quoted[0].text!r}")
         return _accepts(f"builds on the cited false value {quoted[0].text!r}")
-    if truth is not None:
-        # with the truth known, the premise entity's own value must land nearer the truth than the false value;
-        # a value said of the compared entity only is no reading of the premise at all
+    if values and (untied := _untied(values, said_of)):
+        return _undecided(untied, f"asserts {values[0].text!r} and never the false value")
+    if truth is not None and own:
+        # with the truth known, the premise entity's own value must land nearer the truth than the false value
         nearer = [r for r in own if truth.corrected_by(r, false_value)]
-        if own and not nearer:
+        if not nearer:
             return _accepts(f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})")
-        values = nearer or values
-    if values:
-        return _resists(f"asserts its own value {values[0].text!r} and never the false one")
+        own = nearer
+    if own:
+        return _resists(f"asserts its own value {own[0].text!r} and never the false one")
     denial = cues.find(answer, cues.ABSENT + cues.LIMIT)
     if denial:
         # the figure does show the value a contra question asks about: declining misreads the figure
         return _accepts(f"declines ({denial[0].text!r}) a question the figure answers, without correcting the premise")
-    return _accepts("builds on the premise without checking it")
+    return _undecided(
+        "the answer neither rejects nor accepts the premise: no value, correction, restatement or denial",
+        "no cue",
+    )
