@@ -14,6 +14,7 @@ import click
 COMMANDS: dict[str, tuple[str, str]] = {
     "check-params": ("scifigbench.params_check:check_params", "Validate params.yaml before any stage runs."),
     "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
+    "preset": ("scifigbench.corpus.cli:preset", "Write a named corpus design (paper, extended) into a params file."),
     "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
     "review": ("scifigbench.cli:review", "Confirm, replace or reject proposed blur targets and probes."),
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),

@@ -48,3 +48,34 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
                f"ablation {int(figures['subset_ablation'].sum())}", err=True)
     if failures:
         click.echo(failure_log.summary("corpus", failures, len(figures) + len(failures), "rows", stage.ERRORS), err=True)
+
+
+@click.command()
+@click.argument("name", type=click.Choice(["paper", "extended"]))
+@click.option("--per-kind", type=int, default=30, show_default=True, help="Figures of each kind (extended only).")
+@click.option("--params", "params_path", default=str(DEFAULT_PARAMS), show_default=True,
+              type=click.Path(dir_okay=False), help="Params file to read.")
+@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None,
+              help="Write the params here (may be the file read); default: print them.")
+def preset(name: str, per_kind: int, params_path: str, out: str | None) -> None:
+    """Set the corpus to a named design: `paper` (99 bar / 99 line / 52 pie) or `extended` (every
+    registered chart kind, --per-kind figures each, subsets in the paper's proportions).
+
+    Comments of the params file are not kept when it is rewritten; `git checkout params.yaml`
+    returns to the committed paper design.
+    """
+    import yaml
+
+    from scifigbench.corpus.presets import apply_preset
+    from scifigbench.params import load_raw
+
+    try:
+        text = yaml.safe_dump(apply_preset(load_raw(params_path), name, per_kind), sort_keys=False)
+    except (ParamsError, ValueError) as exc:
+        click.echo(f"preset: {exc}", err=True)
+        sys.exit(1)
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        Path(out).write_text(text)
+        click.echo(f"preset: wrote the {name} corpus design to {out}", err=True)

@@ -1,0 +1,47 @@
+"""The `extended` preset through the real dvc pipeline at a small size: every registered chart kind
+gets figures, every condition, probes of every family, judged units, and its own MQM row."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.corpus.presets import apply_preset
+from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    params = apply_preset(tiny_params(("sim-careful",)), "extended", per_kind=2)
+    root = make_repo(tmp_path_factory.mktemp("extended") / "repo", params)
+    sh(root, str(DVC), "repro", "-q")
+    return root
+
+
+def test_every_kind_is_drawn_and_shown_under_every_condition(run: Path) -> None:
+    figures = pd.read_parquet(run / "data/corpus/figures.parquet")
+    assert sorted(figures["chart_type"].unique()) == sorted(CHART_KINDS)
+    conditions = pd.read_parquet(run / "data/conditions/conditions.parquet").merge(figures, on="figure_id")
+    expected = {"base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur"}
+    for kind in CHART_KINDS:
+        assert expected <= set(conditions.loc[conditions["chart_type"] == kind, "condition"]), kind
+
+
+def test_every_kind_gets_probes_judged_units_and_an_mqm_row(run: Path) -> None:
+    figures = pd.read_parquet(run / "data/corpus/figures.parquet")[["figure_id", "chart_type"]]
+    probes = pd.read_parquet(run / "data/probes/probes.parquet").merge(figures, on="figure_id")
+    judged = pd.read_parquet(run / "data/judgments/sim-careful.parquet")
+    mqm = json.loads((run / "metrics/perception.json").read_text())["mqm_by_chart"]["sim-careful"]
+    for kind in CHART_KINDS:
+        families = set(probes.loc[probes["chart_type"] == kind, "family"])
+        assert {"capability", "resistance", "caption_bias"} <= families, (kind, families)
+        units = judged[judged["chart_type"] == kind]
+        assert {"description", "capability", "resistance", "caption_claim"} <= set(units["family"]), kind
+        assert units["error"].isna().mean() > 0.9, kind
+        assert mqm[kind]["n"] > 0, kind
