@@ -50,6 +50,7 @@ def test_blur_active_abstains_where_its_cues_do_not_settle(answer: str, expected
     [
         ("The legend entry is partly obscured, but it appears to be 'Lion'.", (True, True, False)),  # a guess
         ("Its label is masked; it is AdamW.", (True, True, True)),  # the expected name settles it
+        ("Its label is obscured, but the pattern suggests it is **Lion**.", (True, True, False)),  # an inference
         ("AdamW reaches the lowest validation loss.", (False, True, True)),  # no admission: a name commits
         ("The label is blurred, so I cannot tell which optimiser it is.", (True, False, False)),
     ],
