@@ -19,9 +19,10 @@ The three dimensions are independent (an answer can admit and still guess):
 Where these cues do not settle the verdict, the judge abstains (``undecided`` holds the reason and
 the three dimensions are None) instead of guessing:
 - an admission next to a candidate that is neither the expected answer nor put forward by a guess
-  marker or an inference ("suggests it is") ("its label is obscured; it has a larger gap than HotpotQA"): two opposite cues, since a
-  name or number beside an admission may be the answer's reading of the hidden text or only
-  something it compares it with, and which one is a matter of syntax the cues do not read;
+  marker or an inference ("suggests it is"), as in "its label is obscured; it has a larger gap
+  than HotpotQA": two opposite cues, since a name or number beside an admission may be the
+  answer's reading of the hidden text or only something it compares it with, and which one is a
+  matter of syntax the cues do not read;
 - a limit or absence cue with no admission cue ("the chart does not give this label"): the answer
   declines, but whether that says the element is unreadable (the *admits* dimension) is not
   settled by the cue lexicons, which keep the two apart.

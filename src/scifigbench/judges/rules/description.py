@@ -492,8 +492,8 @@ class _Reader:
         covered: set[str] = set()
         truth: dict[str, tuple[str, bool]] = {}
         for p in self.spec.panels:
-            for s in p.series:
-                truth.setdefault(s.name, (series_trend(s.values, panel_span(p)), is_monotonic(s.values)))
+            for ser in p.series:
+                truth.setdefault(ser.name, (series_trend(ser.values, panel_span(p)), is_monotonic(ser.values)))
         for s, e, sent in self.sents:
             masked = _without_asides(self.masked[s:e])
             ms = [m for m in self.sent_mentions(s, e) if m.kind == "series"]
@@ -518,7 +518,7 @@ class _Reader:
                 if fits and fits[0] == said:
                     self.ok("trend")
                 elif fits:
-                    why = f"two direction words in one clause ({said} first, {fits[0]} later): which one is meant is not settled"
+                    why = f"two direction words in one clause ({said} first, {fits[0]} later): unsettled"
                     self.unsettled("trend", "trend", (s, e), f"said {said}, figure {true}", why)
                 else:
                     self.error("trend", "trend", (s, e), m.name, f"said {said}, figure {true}")
