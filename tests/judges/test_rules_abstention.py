@@ -92,6 +92,15 @@ def test_blur_passive_abstains_when_a_value_stands_outside_the_elements_place(de
         assert v["mentioned"] is None and v["fabricates"] is None and "place" in v["undecided"]
 
 
+def test_a_number_inside_a_name_of_the_figure_is_no_value() -> None:
+    spec = pie()
+    spec.panels[0].categories[0] = "Web text 2.0"  # a source whose name holds a number ("wav2vec 2.0")
+    v = judge_blur_passive("The sources are Code, Web text 2.0 and Books.", spec, _pie_pct_target(spec))
+    assert "undecided" not in v and v["mentioned"] is False, v
+    guess = judge_blur_passive("The sources are Code at 30, Web text 2.0 and Books.", spec, _pie_pct_target(spec))
+    assert guess["undecided"], guess
+
+
 def test_blur_passive_abstains_on_a_made_up_name_outside_the_elements_place() -> None:
     spec = bar_grouped_one_panel()
     target = {

@@ -90,6 +90,13 @@ def _figure_texts(spec: FigureSpec) -> set[str]:
     return {label_key(x) for x in texts}
 
 
+def _values_outside_names(sent: str, spec: FigureSpec | None) -> bool:
+    """Whether the sentence states a number that is not part of a name of the figure ("wav2vec 2.0")."""
+    names = [e.text for e in spec.text_elements] + spec.series_names() + spec.category_names() if spec else []
+    spans = [(m.start(), m.end()) for x in names if label_key(x) for m in name_pattern(x).finditer(sent)]
+    return bool(extract_numbers(mask(sent, spans)))
+
+
 def _unplaced(
     t: str,
     role_rx: re.Pattern[str],
@@ -103,7 +110,12 @@ def _unplaced(
     for _s, _e, sent in sentences(t, semicolons=False):
         if role_rx.search(sent):
             continue
-        if target_num is not None and anchor_rx is not None and anchor_rx.search(sent) and extract_numbers(sent):
+        if (
+            target_num is not None
+            and anchor_rx is not None
+            and anchor_rx.search(sent)
+            and _values_outside_names(sent, spec)
+        ):
             return f"{sent.strip()[:80]!r} states a value of the blurred element's segment or bar"
         if target_num is None and spec is not None:
             # a masked quote (blank) held a longer readable text of the figure
