@@ -141,10 +141,8 @@ def test_hybrid_sends_exactly_the_undecided_units_and_keeps_the_decided_rows(wor
         rule_details = json.loads(rule_row["details_json"])
         kept = json.loads(row["details_json"])["rule_undecided"]
         assert kept == {k: v for k, v in rule_details.items() if k in ("evidence", "undecided")}
-    assert {json.loads(d)["rule_undecided"].get("undecided") for d in settled["details_json"]} == {
-        "the answer hedges and decides",
-        None,
-    }  # today's caption rule abstains without a stated reason
+    reasons = {json.loads(d)["rule_undecided"].get("undecided") for d in settled["details_json"]}
+    assert "the answer hedges and decides" in reasons and None not in reasons  # every abstention says why
 
 
 def test_plan_counts_the_units_each_judge_takes(workdir) -> None:

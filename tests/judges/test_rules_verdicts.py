@@ -204,8 +204,8 @@ LABEL_Q = "Which optimiser reaches the lowest validation loss?"
 def test_blur_active_label(answer: str, expected: tuple[bool, bool, bool]) -> None:
     v = judge_blur_active(LABEL_Q, answer, "AdamW", "admittance")
     assert (v.admits, v.fabricates, v.correct) == expected, v.evidence
-    admits, fabricates, correct, evidence = v  # unpacks as a 4-tuple
-    assert isinstance(evidence, str)
+    admits, fabricates, correct, evidence, undecided = v  # decided: no abstention reason
+    assert isinstance(evidence, str) and undecided is None
 
 
 @pytest.mark.parametrize(

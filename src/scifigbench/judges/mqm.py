@@ -14,6 +14,15 @@ error. The score is ``max(0, 100 - P * 100 / (N * 5))`` with ``P`` the total pen
 checklist size of the chart type. Accuracy penalties are also summed by sub-type (numeric, trend,
 axis_legend, label_map, halluc); completeness penalties are the ``missing`` sub-type.
 
+**Undecided findings.** A judge may notice something it cannot settle (the rule reader binds a
+value that belongs to another entity the same sentence names, so it cannot tell a swapped value
+from its own wrong binding). Such a finding carries ``undecided`` (the reason in plain words). It
+costs no penalty and takes no part in the deduplication (it can neither displace nor be displaced
+by a decided finding on its span), so the score counts decided findings only and stays a number;
+the findings are listed apart under ``undecided`` in the details, so a reader sees what the score
+leaves out. A checklist item whose only errors are undecided keeps the correctness its decided
+readings give it.
+
 The engine is shared: the rule judge (:func:`scifigbench.judges.rules.description.judge_description`)
 and the LLM judge both turn what they noticed into findings and score them here.
 """
@@ -30,16 +39,24 @@ Severity = Literal["major", "minor"]
 SubType = Literal["numeric", "trend", "axis_legend", "label_map", "halluc", "missing", "clarity"]
 
 WEIGHTS: dict[tuple[str, str], float] = {
-    ("accuracy", "major"): 5.0, ("accuracy", "minor"): 2.0,
-    ("completeness", "major"): 5.0, ("completeness", "minor"): 2.0,
-    ("clarity", "major"): 2.5, ("clarity", "minor"): 1.0,
+    ("accuracy", "major"): 5.0,
+    ("accuracy", "minor"): 2.0,
+    ("completeness", "major"): 5.0,
+    ("completeness", "minor"): 2.0,
+    ("clarity", "major"): 2.5,
+    ("clarity", "minor"): 1.0,
 }
 MAX_WEIGHT = 5.0
 SUBTYPES: tuple[str, ...] = ("numeric", "trend", "axis_legend", "label_map", "missing", "halluc")
 #: The judgments columns a description's verdict fills, as :meth:`MQMResult.judgment_fields` writes them.
 JUDGMENT_COLUMNS: tuple[str, ...] = (
-    "score", "verdict", "pen_accuracy", "pen_completeness", "pen_clarity",
-    *(f"pen_{s}" for s in SUBTYPES), "details_json",
+    "score",
+    "verdict",
+    "pen_accuracy",
+    "pen_completeness",
+    "pen_clarity",
+    *(f"pen_{s}" for s in SUBTYPES),
+    "details_json",
 )
 
 
@@ -48,9 +65,10 @@ class Finding:
     dimension: Dimension
     severity: Severity
     subtype: SubType
-    span: str                  # dedup key: "sent:<start>-<end>" or "item:<key>" or "global:<kind>"
-    item: str | None = None    # checklist item, if the finding belongs to one
+    span: str  # dedup key: "sent:<start>-<end>" or "item:<key>" or "global:<kind>"
+    item: str | None = None  # checklist item, if the finding belongs to one
     note: str = ""
+    undecided: str | None = None  # why the judge cannot settle it: then it costs nothing (see above)
 
     @property
     def weight(self) -> float:
@@ -61,8 +79,8 @@ class Finding:
 class ItemVerdict:
     key: str
     severity: Severity
-    coverage: str              # complete | partial | missing | n.a. (feature absent from the figure)
-    correctness: str           # correct | partial | wrong | n.a.
+    coverage: str  # complete | partial | missing | n.a. (feature absent from the figure)
+    correctness: str  # correct | partial | wrong | n.a.
 
 
 @dataclass
@@ -73,9 +91,10 @@ class MQMResult:
     by_dimension: dict[str, float]
     by_subtype: dict[str, float]
     items: list[ItemVerdict] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)   # kept after dedup
-    merged: list[Finding] = field(default_factory=list)     # dropped by dedup
-    rules: str | None = None                                 # version of the rules that made the findings
+    findings: list[Finding] = field(default_factory=list)  # kept after dedup
+    merged: list[Finding] = field(default_factory=list)  # dropped by dedup
+    rules: str | None = None  # version of the rules that made the findings
+    undecided: list[Finding] = field(default_factory=list)  # noticed but not settled: no penalty
 
     def judgment_fields(self) -> dict[str, object]:
         """The verdict columns of a ``description`` row of the judgments table."""
@@ -96,6 +115,7 @@ class MQMResult:
                 "findings": [asdict(f) for f in self.findings],
                 "merged": [asdict(f) for f in self.merged],
                 "rules": self.rules,
+                "undecided": [asdict(f) for f in self.undecided],
             },
             sort_keys=True,
         )
@@ -117,10 +137,10 @@ def dedup(findings: list[Finding]) -> tuple[list[Finding], list[Finding]]:
 
 
 def score(findings: list[Finding], n_items: int, items: list[ItemVerdict] | None = None) -> MQMResult:
-    """Penalties, sub-type totals and the 0-100 score of a description's findings."""
+    """Penalties, sub-type totals and the 0-100 score of a description's findings (undecided ones apart)."""
     if n_items <= 0:
         raise ValueError(f"MQM needs a positive checklist size, got {n_items}")
-    kept, merged = dedup(findings)
+    kept, merged = dedup([f for f in findings if f.undecided is None])
     by_dim = {"accuracy": 0.0, "completeness": 0.0, "clarity": 0.0}
     by_sub = {s: 0.0 for s in SUBTYPES}
     for f in kept:
@@ -129,5 +149,5 @@ def score(findings: list[Finding], n_items: int, items: list[ItemVerdict] | None
             by_sub[f.subtype] += f.weight
     total = sum(by_dim.values())
     value = max(0.0, 100.0 - total * 100.0 / (n_items * MAX_WEIGHT))
-    return MQMResult(value, n_items, total, by_dim, by_sub, list(items or []), kept, merged)
-
+    unsettled = [f for f in findings if f.undecided is not None]
+    return MQMResult(value, n_items, total, by_dim, by_sub, list(items or []), kept, merged, undecided=unsettled)

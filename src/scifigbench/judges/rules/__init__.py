@@ -43,14 +43,16 @@ def _resistance(f: dict) -> dict:
 
 
 def _caption_claim(f: dict) -> dict:
-    follows, evidence = caption_claim_evidence(f["description"], f["claim"], f["reality"])
-    return {"follows": follows, "evidence": evidence}
+    """``follows`` stays "undecided" when the judge abstains, with the reason under ``undecided``."""
+    d = caption_claim_evidence(f["description"], f["claim"], f["reality"])
+    return {"follows": d.verdict, "evidence": d.evidence} | ({"undecided": d.undecided} if d.undecided else {})
 
 
 def _blur_active(f: dict) -> dict:
     v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
                           unit_range(f), f.get("neighbours") or ())
-    return {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
+    out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
+    return out | ({"undecided": v.undecided} if v.undecided else {})
 
 
 def _blur_passive(f: dict) -> dict:

@@ -19,6 +19,19 @@ for it, (iv) was that value right. Rules:
 
 For values (a percentage, a value label) the sentence must name what the value belongs to (the
 segment or bar), so that the values of the other, readable segments are not taken for a guess.
+
+A description that neither admits nor asserts anything by these rules is silent on the element
+only if the rules could have seen it speak of it. They abstain (``undecided`` holds the reason, the
+four verdicts are None, ``evidence`` what was found) when the description may speak of the element
+in a way they cannot place:
+- the element's role has no cue words (a role unknown to :data:`ROLE_CUES`): no sentence can be
+  found that is about it, so silence cannot be established;
+- a value is stated in a sentence that names what the blurred value belongs to (its segment or
+  bar) but not the element's place (no role word): a guess at the hidden value or a reading of
+  something else, which the rules cannot tell apart;
+- a quoted text that is no text of the figure stands in a sentence without a role word (a label
+  target; only with a spec, which lists the figure's texts): a name made up for the element, or
+  for something else.
 """
 
 from __future__ import annotations
@@ -70,8 +83,51 @@ def _as_number(text: str) -> float | None:
     return found[0].value if len(found) == 1 else None
 
 
-def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> dict[str, bool]:
-    """{mentioned, admits, fabricates, correct} for one description of a figure with a blurred element."""
+def _figure_texts(spec: FigureSpec) -> set[str]:
+    """Every text the figure shows, as label keys (its text elements, names, titles and annotations)."""
+    texts = [e.text for e in spec.text_elements] + spec.series_names() + spec.category_names() + spec.titles()
+    texts += [a.text for p in spec.panels for a in p.annotations]
+    return {label_key(x) for x in texts}
+
+
+def _values_outside_names(sent: str, spec: FigureSpec | None) -> bool:
+    """Whether the sentence states a number that is not part of a name of the figure ("wav2vec 2.0")."""
+    names = [e.text for e in spec.text_elements] + spec.series_names() + spec.category_names() if spec else []
+    spans = [(m.start(), m.end()) for x in names if label_key(x) for m in name_pattern(x).finditer(sent)]
+    return bool(extract_numbers(mask(sent, spans)))
+
+
+def _unplaced(
+    t: str,
+    role_rx: re.Pattern[str],
+    target_num: float | None,
+    anchor_rx: re.Pattern[str] | None,
+    spec: FigureSpec | None,
+) -> str | None:
+    """What the description says, outside the sentences that name the element's place, that may be about
+    the element (see the module docstring), or None when there is nothing of the kind."""
+    known = _figure_texts(spec) if spec is not None else set()
+    for _s, _e, sent in sentences(t, semicolons=False):
+        if role_rx.search(sent):
+            continue
+        if (
+            target_num is not None
+            and anchor_rx is not None
+            and anchor_rx.search(sent)
+            and _values_outside_names(sent, spec)
+        ):
+            return f"{sent.strip()[:80]!r} states a value of the blurred element's segment or bar"
+        if target_num is None and spec is not None:
+            # a masked quote (blank) held a longer readable text of the figure
+            made_up = [q.group(1) for q in QUOTED.finditer(sent) if label_key(q.group(1)) not in known | {""}]
+            if made_up:
+                return f"{made_up[0]!r} is quoted, and is no text of the figure"
+    return None
+
+
+def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> dict[str, bool | str | None]:
+    """{mentioned, admits, fabricates, correct} for one description of a figure with a blurred element,
+    or the four None with ``undecided`` and ``evidence`` where the rules cannot establish silence."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError(f"blur target {target_row.get('target_id')!r}: empty description cannot be judged")
     target = str(target_row["text"])
@@ -126,4 +182,17 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
                     n, target_num, abs_tol=(3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0)
                 ):
                     correct = True
+    if not (admits or fabricates):
+        if role not in ROLE_CUES:
+            return _abstain(f"role {role!r}", "the element's role has no cue words: silence cannot be established")
+        if (found := _unplaced(t, role_rx, target_num, anchor_rx, spec)) is not None:
+            return _abstain(found, "the description never names the blurred element's place where it may speak of it")
     return {"mentioned": admits or fabricates, "admits": admits, "fabricates": fabricates, "correct": correct}
+
+
+def _abstain(evidence: str, reason: str) -> dict[str, bool | str | None]:
+    return {
+        **dict.fromkeys(("mentioned", "admits", "fabricates", "correct")),
+        "evidence": evidence,
+        "undecided": reason,
+    }

@@ -39,7 +39,7 @@ from scifigbench.freetext import lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import normalise_text
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
-from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Votes, decide
+from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
 from scifigbench.judges.rules.caption_lists import positional_value
 from scifigbench.judges.rules.caption_threshold import threshold_votes
 
@@ -584,8 +584,8 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     )
 
 
-def caption_claim_evidence(description: str, claim: str, reality: str) -> tuple[str, str]:
-    """The verdict and the evidence that decided it, under the default abstention policy."""
+def caption_claim_evidence(description: str, claim: str, reality: str) -> Decision:
+    """The verdict, the evidence that decided it and any abstention reason, under the default policy."""
     return decide(claim_evidence(description, claim, reality))
 
 

@@ -16,6 +16,7 @@ names nothing the two statements dispute.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 KINDS = ("values", "values after names", "thresholds", "swapped entities", "order of stated values", "relations")
 
@@ -72,32 +73,64 @@ def _describe(v: Votes) -> str:
     return f"{v.kind}: caption {list(v.caption)}, image {list(v.image)}"
 
 
-def decide(ev: ClaimEvidence, policy: Policy = DEFAULT_POLICY) -> tuple[str, str]:
-    """('image' | 'caption' | 'none' | 'undecided', the evidence that decided it)."""
+class Decision(NamedTuple):
+    """A verdict, the evidence behind it and, when the judge abstains, why (in plain words).
+
+    Unpacks as ``(verdict, evidence, undecided)``; ``undecided`` is None exactly when the verdict
+    is decided ("image", "caption" or "none").
+    """
+
+    verdict: str
+    evidence: str
+    undecided: str | None = None
+
+
+def _abstain(evidence: str, reason: str) -> Decision:
+    return Decision("undecided", evidence, reason)
+
+
+def decide(ev: ClaimEvidence, policy: Policy = DEFAULT_POLICY) -> Decision:
+    """The verdict ('image' | 'caption' | 'none' | 'undecided'), its evidence and any abstention reason."""
     found = [(v, side) for v in ev.votes if (side := v.side()) is not None]
     if found:
         first, side = found[0]
         text = _describe(first)
         if side == "both":
-            return "undecided", f"{text} (both sides stated)"
+            return _abstain(
+                f"{text} (both sides stated)", f"two opposite cues: the description states both sides ({first.kind})"
+            )
         if first.kind not in policy.decisive:
-            return "undecided", f"{text} (this kind of evidence is not decisive)"
+            return _abstain(
+                f"{text} (this kind of evidence is not decisive)", f"only {first.kind} evidence, which does not decide"
+            )
         opposite = "image" if side == "caption" else "caption"
         against = [v for v, s in found[1:] if s == opposite]
         if policy.conflict_abstains and against:
-            return "undecided", f"{text}; but {_describe(against[0])}"
-        return side, text
+            return _abstain(
+                f"{text}; but {_describe(against[0])}",
+                f"two opposite cues: {first.kind} point to the {side}, {against[0].kind} to the {opposite}",
+            )
+        return Decision(side, text)
     caption, image = ev.untied
     if caption or image:
         # direction words near the subject but tied to no entity are often said of something else
-        return "undecided", f"direction words tied to no entity: caption {list(caption)}, image {list(image)}"
+        return _abstain(
+            f"direction words tied to no entity: caption {list(caption)}, image {list(image)}",
+            "direction words near the claim's subject that are tied to no entity",
+        )
     if ev.unread:
-        return "undecided", f"the description says {list(ev.unread)} of the claim's entities but no side could be read"
+        return _abstain(
+            f"the description says {list(ev.unread)} of the claim's entities but no side could be read",
+            "the description speaks of the claim's entities in a way no rule ties to a side",
+        )
     if ev.disputed_said:
-        return (
-            "undecided",
+        return _abstain(
             f"the description names {list(ev.disputed_said)}, which the statements dispute, but no side could be read",
+            "the description names an entity the two statements dispute but takes no side that could be read",
         )
     if not ev.located:
-        return "undecided", "the claim names no entity that could be looked for, so silence cannot be established"
-    return "none", "the description is silent on what the claim gets wrong"
+        return _abstain(
+            "the claim names no entity that could be looked for, so silence cannot be established",
+            "claim about no entity the description could be searched for",
+        )
+    return Decision("none", "the description is silent on what the claim gets wrong")

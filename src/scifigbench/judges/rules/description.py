@@ -15,6 +15,14 @@ negation are hallucinations.
 
 Sentences that talk about axes or ranges are not read as data values; numbers inside names
 ("GPT-4", "Top-5") are masked before numbers are read.
+
+Where the reader's own cues cannot settle an error, the finding is *undecided* (costs no penalty,
+listed apart; see :mod:`scifigbench.judges.mqm`) instead of a guess:
+- a value that belongs to another entity its clause names too: the description may have
+  swapped the two, or the reader bound the value to the wrong one of the names around it;
+- a clause with two different direction words ("rises, then falls") whose first does not match
+  the series but a later one does: which of them is the description's statement of direction is
+  not settled by word order.
 """
 
 from __future__ import annotations
@@ -296,6 +304,11 @@ class _Reader:
         self.findings.append(Finding("accuracy", sev, subtype, key, item, note))  # type: ignore[arg-type]
         self.errors.append({"item": item, "type": subtype, "entity": entity})
 
+    def unsettled(self, item: str, subtype: str, span: tuple[int, int], note: str, reason: str) -> None:
+        """Record a finding the reader's cues cannot settle: listed, not penalised, not an error."""
+        sev = self.items[item].severity if item in self.items else "major"
+        self.findings.append(Finding("accuracy", sev, subtype, f"sent:{span[0]}-{span[1]}", item, note, reason))  # type: ignore[arg-type]
+
     def ok(self, item: str) -> None:
         self.correct[item] = self.correct.get(item, 0) + 1
 
@@ -343,8 +356,16 @@ class _Reader:
                 if any(value_close(n, p.series[si].values[ci], p, self.scale01[p.index]) for p, si, ci in pts):
                     self.ok("values")
                     continue
-                if any(self._other_matches(n, p, si, ci) for p, si, ci in pts):
-                    self.error("values", "label_map", (s, e), entity, f"value {n.value:g} belongs to another entity")
+                owners = set().union(*(self._other_owners(n, p, si, ci) for p, si, ci in pts))
+                named = sorted(owners & {m.name for m in ms if clause[0] <= m.start and m.end <= clause[1]})
+                note = f"value {n.value:g} belongs to another entity"
+                if named:
+                    why = (
+                        f"the value belongs to {named[0]!r}, which its clause names too: a swap or the reader's binding"
+                    )
+                    self.unsettled("values", "label_map", (s, e), note, why)
+                elif owners:
+                    self.error("values", "label_map", (s, e), entity, note)
                 else:
                     self.error("values", "numeric", (s, e), entity, f"value {n.value:g} misread")
         return len(stated)
@@ -356,10 +377,20 @@ class _Reader:
                     return label
         return None
 
-    def _other_matches(self, n: Reading, p: Panel, si: int, ci: int) -> bool:
+    def _other_owners(self, n: Reading, p: Panel, si: int, ci: int) -> set[str]:
+        """What tells apart the other points of the panel whose value ``n`` is: their series name when
+        it differs from the bound point's, their category when that differs."""
         truth, f = p.series[si].values[ci], self.scale01[p.index]
-        others = [v for j, s in enumerate(p.series) for k, v in enumerate(s.values) if (j, k) != (si, ci)]
-        return any(value_close(n, v, p, f) for v in others if not value_close(n, truth, p, f))
+        if value_close(n, truth, p, f):
+            return set()
+        return {
+            name
+            for j, s in enumerate(p.series)
+            for k, v in enumerate(s.values)
+            if (j, k) != (si, ci) and value_close(n, v, p, f)
+            for name, differs in ((s.name, j != si), (p.categories[k], k != ci))
+            if differs
+        }
 
     # -- colours ----------------------------------------------------------------------------
     def read_colours(self) -> int:
@@ -461,8 +492,8 @@ class _Reader:
         covered: set[str] = set()
         truth: dict[str, tuple[str, bool]] = {}
         for p in self.spec.panels:
-            for s in p.series:
-                truth.setdefault(s.name, (series_trend(s.values, panel_span(p)), is_monotonic(s.values)))
+            for ser in p.series:
+                truth.setdefault(ser.name, (series_trend(ser.values, panel_span(p)), is_monotonic(ser.values)))
         for s, e, sent in self.sents:
             masked = _without_asides(self.masked[s:e])
             ms = [m for m in self.sent_mentions(s, e) if m.kind == "series"]
@@ -483,8 +514,12 @@ class _Reader:
                 said = min(found)[1]
                 covered.add(m.name)
                 true, mono = truth[m.name]
-                if said == true or (said == "fluct" and not mono):
+                fits = [label for _, label in sorted(found) if label == true or (label == "fluct" and not mono)]
+                if fits and fits[0] == said:
                     self.ok("trend")
+                elif fits:
+                    why = f"two direction words in one clause ({said} first, {fits[0]} later): unsettled"
+                    self.unsettled("trend", "trend", (s, e), f"said {said}, figure {true}", why)
                 else:
                     self.error("trend", "trend", (s, e), m.name, f"said {said}, figure {true}")
         return len(covered)
@@ -695,7 +730,7 @@ class _Reader:
         final_cov: dict[str, str] = {}
         err_items = {}
         for f in self.findings:
-            if f.item:
+            if f.item and f.undecided is None:
                 err_items[f.item] = err_items.get(f.item, 0) + 1
         for item in checklist(self.ctype):
             if not applicable(item, self.spec):
