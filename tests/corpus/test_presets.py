@@ -17,8 +17,14 @@ REPO = Path(__file__).resolve().parents[2]
 def test_paper_preset_is_the_committed_design():
     committed = yaml.safe_load((REPO / "params.yaml").read_text())["corpus"]
     paper = preset_corpus("paper")
-    assert paper == {"n_bar": 99, "n_line": 99, "n_pie": 52, "kinds": {}, "primary": {"bar": 40, "line": 40, "pie": 20},
-                     "ablation": {"bar": 20, "line": 20, "pie": 10}}
+    assert paper == {
+        "n_bar": 99,
+        "n_line": 99,
+        "n_pie": 52,
+        "kinds": {},
+        "primary": {"bar": 40, "line": 40, "pie": 20},
+        "ablation": {"bar": 20, "line": 20, "pie": 10},
+    }
     assert {k: committed[k] for k in paper} == paper
 
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.presets import apply_preset
-from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")]
 
