@@ -7,6 +7,7 @@ whisker truth and every new question's answer from the spec here.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 
@@ -18,6 +19,8 @@ from corpus.test_area_kind import _probe_rows, _setup
 from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
+from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.stage import FigureJob, process_figure
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code
@@ -73,7 +76,7 @@ def test_whiskers_are_exact_and_inside_the_axis(drawn):
             for s in p.series:
                 assert len(s.errors) == len(s.values) == len(p.categories)
                 assert (s.marker is not None) == (spec.variant == "points")
-                for v, e in zip(s.values, s.errors):
+                for v, e in zip(s.values, s.errors, strict=True):
                     assert v == round(v, decimals) and e == round(e, decimals) and e > 0
                     assert lo <= v - e and v + e <= hi
             if spec.variant == "bars":
@@ -211,7 +214,7 @@ def test_rule_judge_reads_the_whiskers(drawn):
     assert not [e for e in said.errors if e["item"] in ("whiskers", "chart_type", "global")]
     wrong = read_description(f"The error bars show the {other}.", spec)
     assert [e["item"] for e in wrong.errors] == ["whiskers"]
-    spans = sorted((e, s.name, c) for s in p.series for c, e in zip(p.categories, s.errors))
+    spans = sorted((e, s.name, c) for s in p.series for c, e in zip(p.categories, s.errors, strict=True))
     (_, s_lo, c_lo), (_, s_hi, c_hi) = spans[0], spans[-1]
     right = read_description(f"The widest error bar belongs to {s_hi} on {c_hi}.", spec)
     assert right.coverage["spread"] == "complete" and not right.errors
@@ -225,3 +228,29 @@ def test_rule_judge_reads_the_whiskers(drawn):
 def test_corpus_kinds_asks_for_errorbar_by_count():
     assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
     assert CorpusConfig(n_bar=1, kinds={"errorbar": 3}).counts()["errorbar"] == 3
+
+
+def test_every_condition_and_blur_targets(drawn, tmp_path):
+    """The conditions stage draws every condition of a few figures and proposes both blur modes."""
+    conditions: set[str] = set()
+    modes: set[str] = set()
+    for spec, png in drawn[:4]:
+        (tmp_path / f"{spec.figure_id}.png").write_bytes(png)
+        (tmp_path / f"{spec.figure_id}.json").write_text(spec.to_json())
+        job = FigureJob(
+            spec.figure_id,
+            "errorbar",
+            f"{spec.figure_id}.png",
+            hashlib.sha256(png).hexdigest(),
+            spec.width,
+            spec.height,
+            caption(spec),
+            f"{spec.figure_id}.json",
+            True,
+        )
+        res = process_figure(job, ConditionsConfig(gallery=False), 42, tmp_path, {})
+        assert res.failure is None, res.failure
+        conditions |= {r["condition"] for r in res.conditions}
+        modes |= {t["mode"] for t in res.targets if t["status"] == "confirmed"}
+    assert {"base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur", "admb", "indb"} <= conditions
+    assert {"admittance", "inductance"} <= modes, modes

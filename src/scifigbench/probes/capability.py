@@ -590,7 +590,7 @@ def widest_whisker(view: FigureView, g: Group, rng) -> Candidate | None:
     """Which member's interval is widest; each half-width is read from two whisker ends."""
     if len(g.items) < 2:
         return None
-    ranked = sorted(zip(_half_widths(view, g), g.items), key=lambda wi: -wi[0])
+    ranked = sorted(zip(_half_widths(view, g), g.items, strict=True), key=lambda wi: -wi[0])
     (w1, first), (w2, second) = ranked[0], ranked[1]
     margin = (w1 - w2) - (first.ctol + second.ctol)
     text = (f"Which {g.noun}{g.context} has the widest error bar, that is the largest spread around its "
@@ -608,8 +608,8 @@ def intervals_overlap(view: FigureView, sp: SeriesPair, rng) -> Candidate | None
     """
     ea = [view.half_width(sp.panel, sp.a, c) for c in sp.categories]
     eb = [view.half_width(sp.panel, sp.b, c) for c in sp.categories]
-    gaps = [abs(a - b) - (x + y) for a, b, x, y in zip(sp.a_values, sp.b_values, ea, eb)]
-    margins = [abs(g) - (ta + tb) for g, ta, tb in zip(gaps, sp.a_ctols, sp.b_ctols)]
+    gaps = [abs(a - b) - (x + y) for a, b, x, y in zip(sp.a_values, sp.b_values, ea, eb, strict=True)]
+    margins = [abs(g) - (ta + tb) for g, ta, tb in zip(gaps, sp.a_ctols, sp.b_ctols, strict=True)]
     clear = [k for k, m in enumerate(margins) if m > MARGIN_EPS]
     k = clear[int(rng.integers(len(clear)))] if clear else int(np.argmax(margins))
     cat = sp.categories[k]

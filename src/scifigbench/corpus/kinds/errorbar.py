@@ -51,7 +51,9 @@ def _means_and_errors(
     span = metric.high - metric.low
     base = rng.uniform(0.25, 0.75, size=n_cats)
     strength = rng.uniform(-0.12, 0.12, size=n_series)
-    means = metric.low + span * np.clip(base[None, :] + strength[:, None] + rng.normal(0, 0.04, (n_series, n_cats)), 0.12, 0.88)
+    means = metric.low + span * np.clip(
+        base[None, :] + strength[:, None] + rng.normal(0, 0.04, (n_series, n_cats)), 0.12, 0.88
+    )
     floor = 10.0**-metric.decimals
     errors = np.maximum(np.round(span * rng.uniform(0.01, 0.09, size=means.shape), metric.decimals), floor)
     return np.round(means, metric.decimals), errors
@@ -177,12 +179,25 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
         vals, errs = np.asarray(series.values, dtype=float), np.asarray(series.errors, dtype=float)
         if series.marker:
             c = ax.errorbar(
-                offs, vals, yerr=errs, fmt=series.marker, color=series.color, capsize=3, markersize=6,
-                elinewidth=1.2, label=series.name,
+                offs,
+                vals,
+                yerr=errs,
+                fmt=series.marker,
+                color=series.color,
+                capsize=3,
+                markersize=6,
+                elinewidth=1.2,
+                label=series.name,
             )
         else:
             c = ax.bar(
-                offs, vals, width, yerr=errs, color=series.color, label=series.name, capsize=3,
+                offs,
+                vals,
+                width,
+                yerr=errs,
+                color=series.color,
+                label=series.name,
+                capsize=3,
                 error_kw={"ecolor": "#333333", "elinewidth": 1.0},
             )
         containers.append(c)

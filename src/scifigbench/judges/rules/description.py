@@ -565,9 +565,11 @@ class _Reader:
         truth = self.spec.panels[0].spread or ""
         for s, e, _sent in self.sents:
             masked = self.masked[s:e]
-            if not self.about_spread(masked) or negated(masked, SPREAD_CUE.search(masked).start()):  # type: ignore[union-attr]
+            cue = SPREAD_CUE.search(masked) if self.kind.shows_spread else None
+            if cue is None or negated(masked, cue.start()):
                 continue
-            said = "standard deviation" if STD_CUE.search(masked) else "confidence interval" if CI_CUE.search(masked) else None
+            said = "standard deviation" if STD_CUE.search(masked) else None
+            said = said or ("confidence interval" if CI_CUE.search(masked) else None)
             if said:
                 meaning = "complete"
                 if truth and said in truth:
