@@ -137,7 +137,7 @@ def _area_arrangement(panel: Panel) -> str:
 
 def _whisker_sentence(panel: Panel) -> str:
     """What the whiskers show and where they are widest and narrowest (a mean ± its half-width)."""
-    spans = [(e, s.name, c) for s in panel.series for c, e in zip(panel.categories, s.errors or [])]
+    spans = [(e, s.name, c) for s in panel.series for c, e in zip(panel.categories, s.errors or [], strict=True)]
     wide, narrow = max(spans), min(spans)
     what = f" showing the {panel.spread}" if panel.spread else ""
     return (f"Each {mark_word(panel)} carries a vertical error bar{what}; the widest whisker is {wide[1]} on "

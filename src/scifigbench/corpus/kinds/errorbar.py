@@ -9,6 +9,7 @@ metric's decimals, so the spec is the exact truth of every whisker end drawn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -173,10 +174,11 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
     n_cats, n_series = len(panel.categories), len(panel.series)
     pos = np.arange(n_cats, dtype=float)
     width = 0.8 / n_series
-    containers = []
+    containers = []  # a BarContainer per series with bars, an ErrorbarContainer with points
     for s, series in enumerate(panel.series):
         offs = pos - 0.4 + width * (s + 0.5)
         vals, errs = np.asarray(series.values, dtype=float), np.asarray(series.errors, dtype=float)
+        c: Any
         if series.marker:
             c = ax.errorbar(
                 offs,

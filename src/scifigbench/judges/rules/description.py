@@ -565,8 +565,8 @@ class _Reader:
         truth = self.spec.panels[0].spread or ""
         for s, e, _sent in self.sents:
             masked = self.masked[s:e]
-            cue = SPREAD_CUE.search(masked) if self.kind.shows_spread else None
-            if cue is None or negated(masked, cue.start()):
+            about = SPREAD_CUE.search(masked) if self.kind.shows_spread else None
+            if about is None or negated(masked, about.start()):
                 continue
             said = "standard deviation" if STD_CUE.search(masked) else None
             said = said or ("confidence interval" if CI_CUE.search(masked) else None)
