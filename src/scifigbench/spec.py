@@ -35,6 +35,7 @@ class Series:
     color_families: list[str] | None = None
     marker: str | None = None      # matplotlib marker for line series
     linestyle: str | None = None
+    errors: list[float] | None = None          # half-width of each value's symmetric error whisker
 
 
 @dataclass
@@ -72,9 +73,16 @@ class Panel:
     sort: Literal["none", "ascending", "descending"] = "none"
     wedge_labels: bool = False     # pie: category names printed beside the wedges
     shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
+    spread: str | None = None      # what the error whiskers show, e.g. "±1 standard deviation over 5 seeds"
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
+
+
+def mark_word(panel: Panel) -> str:
+    """What one drawn mark of the panel is called: "point" when its series are drawn as markers
+    (means with whiskers and no bars), else its kind's item word ("bar", "wedge")."""
+    return "point" if any(s.marker for s in panel.series) else chart_kind(panel.kind).item_word
 
 
 @dataclass
@@ -95,7 +103,7 @@ class TextElement:
 
 # Fields added after the first corpus was published (for chart kinds beyond bar, line and pie), by
 # class: each must have a default, and is left out of the JSON while it holds it (see ``to_json``).
-LATE_FIELDS: dict[str, dict[str, object]] = {"Panel": {}, "Series": {}}
+LATE_FIELDS: dict[str, dict[str, object]] = {"Panel": {"spread": None}, "Series": {"errors": None}}
 
 
 def _drop_defaults(record: dict, cls: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scifigbench.concepts.kinds import chart_kind
 from scifigbench.corpus.kinds import CORPUS_KINDS
-from scifigbench.spec import FigureSpec, Panel
+from scifigbench.spec import FigureSpec, Panel, mark_word
 
 MARKER_NAMES = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond", "v": "downward-triangle",
                 "*": "star", "P": "plus", "X": "cross"}
@@ -135,6 +135,16 @@ def _area_arrangement(panel: Panel) -> str:
     return f"The areas of {names} are each filled down to zero and overlap, drawn translucent."
 
 
+def _whisker_sentence(panel: Panel) -> str:
+    """What the whiskers show and where they are widest and narrowest (a mean ± its half-width)."""
+    spans = [(e, s.name, c) for s in panel.series for c, e in zip(panel.categories, s.errors or [], strict=True)]
+    wide, narrow = max(spans), min(spans)
+    what = f" showing the {panel.spread}" if panel.spread else ""
+    return (f"Each {mark_word(panel)} carries a vertical error bar{what}; the widest whisker is {wide[1]} on "
+            f"{wide[2]} (± {_num(panel, wide[0])}) and the narrowest is {narrow[1]} on {narrow[2]} "
+            f"(± {_num(panel, narrow[0])}).")
+
+
 def _pie_sentence(panel: Panel) -> str:
     s = panel.series[0]
     shares = _list([f"{c} {v:.1f}%" for c, v in zip(panel.categories, s.values)])
@@ -165,7 +175,9 @@ def reference_description(spec: FigureSpec) -> str:
                        if p0.orientation == "vertical" else "Segments are stacked left to right")
             out[-1] += "."
         elif len(p0.series) > 1:
-            out.append(f"Bars are grouped by category, with one bar per series in the order {_list([s.name for s in p0.series])}.")
+            word = mark_word(p0)
+            out.append(f"{word.capitalize()}s are grouped by category, with one {word} per series in the order "
+                       f"{_list([s.name for s in p0.series])}.")
     if kind.filled:
         out.append(_area_arrangement(p0))
     for p in spec.panels:
@@ -180,6 +192,8 @@ def reference_description(spec: FigureSpec) -> str:
             trend = _trend(p)
             if trend:
                 out.append(_cap(trend) + ".")
+        if chart_kind(p.kind).shows_spread:
+            out.append(_whisker_sentence(p))
         for a in p.annotations:
             line = "vertical" if p.orientation == "horizontal" else "horizontal"
             out.append(f"A dotted {line} reference line is annotated '{a.text}'.")
@@ -216,6 +230,8 @@ def caption(spec: FigureSpec) -> str:
         lead = f"{what} of {_list(names)}" if len(names) > 1 else f"{what} of {len(p0.categories)} systems"
         best = max((v, c) for v, c in zip(p0.series[-1].values, p0.categories)) if len(names) == 1 else None
         extra = f" {best[1]} obtains the highest value ({_num(p0, best[0])})." if best else ""
+        if kind.shows_spread and p0.spread:
+            extra += f" Error bars show the {p0.spread}."
         return f"{_cap(lead)}{on}.{extra}"
     x = (spec.panels[-1].x_label or "x").lower()
     if spec.variant == "shared_x":

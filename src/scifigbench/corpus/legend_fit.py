@@ -55,7 +55,7 @@ def _occupied(panel: Panel) -> list[tuple[float, float, float, float]]:
         bottoms = [0.0] * n
         for s in panel.series:
             for i, v in enumerate(s.values):
-                top = v + (bottoms[i] if panel.stacked else 0.0)
+                top = v + (bottoms[i] if panel.stacked else 0.0) + (s.errors[i] if s.errors else 0.0)  # whisker end
                 c0, c1 = (i + 0.1) / n, (i + 0.9) / n  # category slot, first at the left / top
                 v1 = min(1.0, _frac(top, lo, hi, log))
                 if panel.orientation == "horizontal":

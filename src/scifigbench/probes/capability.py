@@ -115,7 +115,9 @@ def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None
     if not bars or (len(bars) == 1 and len(bars[0].series) == 1):
         return None
     n = sum(len(p.categories) * len(p.series) for p in bars)
-    text = "How many bars are drawn in the whole figure" + (", across all panels?" if len(bars) > 1 else "?")
+    words = {view.item_word(p.index) for p in bars}  # bars, or points at means drawn without bars
+    word = plural(words.pop()) if len(words) == 1 else "marks"
+    text = f"How many {word} are drawn in the whole figure" + (", across all panels?" if len(bars) > 1 else "?")
     if any(p.stacked for p in bars):
         text = "How many coloured bar segments are drawn in the whole figure, counting every segment of every stack?"
     return Candidate("counting", "count_bars_total", 2, text, n, "number", 0.0,
@@ -576,6 +578,51 @@ def farthest_from_rest(view: FigureView, g: Group, rng) -> Candidate | None:
                      _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
 
 
+# ------------------------------------------------------------------------------------ spread (whiskers)
+def _half_widths(view: FigureView, g: Group) -> list[float]:
+    """Each member's whisker half-width: a member is a category of one series, or a series at one category."""
+    if g.kind == "category":
+        return [view.half_width(g.panel, g.series or "", i.label) for i in g.items]
+    return [view.half_width(g.panel, i.label, g.category or "") for i in g.items]
+
+
+def widest_whisker(view: FigureView, g: Group, rng) -> Candidate | None:
+    """Which member's interval is widest; each half-width is read from two whisker ends."""
+    if len(g.items) < 2:
+        return None
+    ranked = sorted(zip(_half_widths(view, g), g.items, strict=True), key=lambda wi: -wi[0])
+    (w1, first), (w2, second) = ranked[0], ranked[1]
+    margin = (w1 - w2) - (first.ctol + second.ctol)
+    text = (f"Which {g.noun}{g.context} has the widest error bar, that is the largest spread around its "
+            f"{_quant(view, g.panel)}?")
+    return Candidate("comparison", "widest_whisker", 2, text, first.label, "label", None,
+                     "Whisker half-widths: " + ", ".join(f"{i.label}: {fmt_number(w, 3)}" for w, i in ranked)
+                     + f"; the widest is {first.label}.",
+                     ["error bars", *_labels(g.items)], margin, names=_labels(g.items), scope=_gscope(g))
+
+
+def intervals_overlap(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
+    """Whether two series' intervals overlap at one category, picked where a reader can decide it.
+
+    The gap between the facing whisker ends decides; each end is read to its compare tolerance.
+    """
+    ea = [view.half_width(sp.panel, sp.a, c) for c in sp.categories]
+    eb = [view.half_width(sp.panel, sp.b, c) for c in sp.categories]
+    gaps = [abs(a - b) - (x + y) for a, b, x, y in zip(sp.a_values, sp.b_values, ea, eb, strict=True)]
+    margins = [abs(g) - (ta + tb) for g, ta, tb in zip(gaps, sp.a_ctols, sp.b_ctols, strict=True)]
+    clear = [k for k, m in enumerate(margins) if m > MARGIN_EPS]
+    k = clear[int(rng.integers(len(clear)))] if clear else int(np.argmax(margins))
+    cat = sp.categories[k]
+    ans = gaps[k] <= 0
+    text = f"Do the error bars of {sp.a} and {sp.b} overlap at '{cat}'{view.where(sp.panel)}?"
+    return Candidate("pattern", "intervals_overlap", 3, text, "yes" if ans else "no", "yes_no", None,
+                     f"{sp.a}: {fmt_number(sp.a_values[k], 3)} ± {fmt_number(ea[k], 3)}; {sp.b}: "
+                     f"{fmt_number(sp.b_values[k], 3)} ± {fmt_number(eb[k], 3)}; gap between the facing ends "
+                     f"{fmt_number(gaps[k], 3)}.",
+                     ["error bars", sp.a, sp.b, cat], margins[k], names=[sp.a, sp.b, cat],
+                     scope=_pscope(sp, category=cat))
+
+
 # ------------------------------------------------------------------------------------ candidates
 def _applications(view: FigureView) -> dict[str, list[tuple[int, Callable[[np.random.Generator], Candidate | None]]]]:
     """Every (template difficulty, thunk) per category that can apply to this figure."""
@@ -626,6 +673,8 @@ def _applications(view: FigureView) -> dict[str, list[tuple[int, Callable[[np.ra
     for g0, g1 in itertools.combinations(cat_groups, 2):
         if g0.panel != g1.panel and g0.series == g1.series and g0.series not in (None, TOTAL):
             out["pattern"].append((3, lambda rng, pr=(g0, g1): cross_panel_shift(view, pr, rng)))
+    add("comparison", 2, widest_whisker, [g for g in gs if view.kind(g.panel).shows_spread and g.series != TOTAL])
+    add("pattern", 3, intervals_overlap, [sp for sp in sps if view.kind(sp.panel).shows_spread])
     return out
 
 

@@ -16,7 +16,7 @@ from functools import cached_property
 import pandas as pd
 
 from scifigbench.concepts.kinds import ChartKind, chart_kind
-from scifigbench.spec import FigureSpec, Panel
+from scifigbench.spec import FigureSpec, Panel, mark_word
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -258,7 +258,14 @@ class FigureView:
         return 1.0, f"per unit of {name}"
 
     def item_word(self, panel: int) -> str:
-        return self.kind(panel).item_word
+        """What one mark of the panel is called ("bar", "point", "wedge")."""
+        return mark_word(self.panel(panel))
+
+    def half_width(self, panel: int, series: str, category: str) -> float:
+        """The half-width of the whisker on one value (its kind ``shows_spread``)."""
+        p = self.panel(panel)
+        s = next(s for s in p.series if s.name == series)
+        return float((s.errors or [])[p.categories.index(category)])
 
     def series_word(self, panel: int) -> str:
         return self.kind(panel).series_word

@@ -39,6 +39,11 @@ def _on_value_axis(kind: ChartKind) -> bool:
     return kind.has_value_axis
 
 
+def _without_spread(kind: ChartKind) -> bool:
+    """Error bars can be presupposed only where a value axis is drawn and the kind draws none."""
+    return kind.has_value_axis and not kind.shows_spread
+
+
 def _on_traces(kind: ChartKind) -> bool:
     """A confidence band surrounds a trace over an ordered x axis."""
     return kind.ordered_x
@@ -98,7 +103,7 @@ def _pick(rng: np.random.Generator, options: list[str]) -> str:
 
 ABSENT = (
     AbsentElement(
-        "error bars", _on_value_axis, lambda v: _no_text(v, "error", "std", "±", "+/-"),
+        "error bars", _without_spread, lambda v: _no_text(v, "error", "std", "±", "+/-"),
         lambda v, pt, rng: _pick(rng, [
             f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, should that result "
             f"be treated as the least reliable one in the figure?",
@@ -281,14 +286,16 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             "a significance test or p-value",
         ))
     if not kind.parts_of_whole:  # values of runs: they stand on samples, seeds and compute
-        options += [
+        options.append(
             (f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
-             f"there?", "the sample size behind each value"),
-            (f"Reviewers will ask about stability: what is the standard deviation of {pt.phrase} across random seeds?",
-             "variance across seeds or runs"),
+             f"there?", "the sample size behind each value"))
+        if not kind.shows_spread:  # whiskers do show the spread over seeds
+            options.append(
+                (f"Reviewers will ask about stability: what is the standard deviation of {pt.phrase} across random "
+                 f"seeds?", "variance across seeds or runs"))
+        options.append(
             (f"To recommend one option to my team, how many GPU hours did the run behind {pt.phrase} take?",
-             "compute cost"),
-        ]
+             "compute cost"))
     if kind.ordered_x and p.x_values and len(p.x_values) >= 2:
         step = p.x_values[-1] - p.x_values[-2]
         beyond = p.x_values[-1] + 2 * step if p.x_values[-1] <= 0 or p.x_values[-1] / max(p.x_values[-2], 1e-9) < 1.5 \

@@ -464,9 +464,33 @@ class _Writer:
         if has("ordering") and not self.omit("ordering"):
             self.book.covered.add("ordering")
             out.append(pick(self.rng, ("The segments are sorted in {o} order.",), o=spec.panels[0].sort))
+        if has("whiskers") and not self.omit("whiskers"):
+            out.append(self.whiskers())
+        if has("spread") and not self.omit("spread"):
+            out.append(self.spread() or "")
         if has("layout") and not self.omit("layout"):
             out += self.layout()
         return [s for s in out if s]
+
+    def whiskers(self) -> str:
+        """What the whiskers show, as the caption says it."""
+        self.book.covered.add("whiskers")
+        what = self.spec.panels[0].spread or "spread over runs"
+        return pick(self.rng, ("The error bars show the {w}.", "Whiskers mark the {w}."), w=what)
+
+    def spread(self) -> str | None:
+        """The widest (or narrowest) whisker of the first panel, named by series and category."""
+        p = self.spec.panels[0]
+        spans = [(e, si, ci) for si, s in enumerate(p.series) for ci, e in enumerate(s.errors or [])
+                 if self.readable(p, si, ci)]
+        if not spans:
+            return None
+        want_max = self.rng.random() < 0.6
+        _, si, ci = max(spans) if want_max else min(spans)
+        self.book.covered.add("spread")
+        word = "widest" if want_max else "narrowest"
+        return pick(self.rng, ("The {w} error bar belongs to {s} on {c}.", "{s} on {c} has the {w} whiskers."),
+                    w=word, s=p.series[si].name, c=p.categories[ci])
 
     def layout(self) -> list[str]:
         out = []
@@ -490,7 +514,8 @@ class _Writer:
         options = [k for k in INVENTED
                    if not (k == "grid" and any(p.grid for p in self.spec.panels))
                    and not (k == "reference_line" and ann & {"hline", "vline"})
-                   and not (k == "trend_line" and not self.kind.has_value_axis)]
+                   and not (k == "trend_line" and not self.kind.has_value_axis)
+                   and not (k == "error_bars" and self.kind.shows_spread)]
         kind = self.rng.choice(options)
         self.book.errors.append({"item": "global", "type": "halluc", "entity": kind})
         return self.rng.choice(INVENTED[kind])

@@ -42,6 +42,10 @@ class ChartKind:
     - ``filled``: each series is a filled area under its trace (stacked or overlapping), not a
       bare line; a legend fitted inside must keep clear of the filling, and a description names
       the colours of the areas.
+    - ``shows_spread``: each value carries a symmetric whisker (``Series.errors``, the half-width
+      of a mean ± std or a confidence interval over runs); a probe never presupposes absent error
+      bars or asks for the seed variance, questions may ask about the intervals, a description
+      says what the whiskers mean.
     """
 
     name: str
@@ -64,6 +68,7 @@ class ChartKind:
     # at least loosely ("bars", "curves"); empty: any of its nouns.
     prose: str = ""
     filled: bool = False  # marks are filled areas under each series (see the class docstring)
+    shows_spread: bool = False  # values carry error whiskers (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)

@@ -48,7 +48,7 @@ from scifigbench.rubric.checklists import (
     series_trend,
     values_coverage,
 )
-from scifigbench.spec import FigureSpec, Panel
+from scifigbench.spec import FigureSpec, Panel, Series
 
 _CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
 AXIS_CUE = re.compile(
@@ -97,6 +97,13 @@ NUMBER_WORDS = {
     w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
 }
 
+# Whiskers of a kind that shows spread: what they are, what they mean, how wide they are.
+SPREAD_CUE = re.compile(r"\berror[- ]?bars?\b|\bwhiskers?\b|\bintervals?\b|\bstandard deviations?\b|\bspread\b")
+STD_CUE = re.compile(r"\bstandard deviations?\b|\bstd\b|\bs\.d\.")
+CI_CUE = re.compile(r"\bconfidence intervals?\b|\bci\b")
+WIDE_CUE = re.compile(r"\b(?:widest|longest|wider|longer)\b")
+NARROW_CUE = re.compile(r"\b(?:narrowest|tightest|narrower|tighter)\b")
+OVERLAP_CUE = re.compile(r"\boverlap\w*\b")
 HALLUCINATION_CUES: dict[str, re.Pattern[str]] = {
     "error_bars": re.compile(r"\berror bars?\b|\bwhiskers\b|\bconfidence intervals?\b|\bstandard deviations?\b"),
     "shaded_band": re.compile(r"\bshaded (?:region|area|band)s?\b|\bconfidence bands?\b"),
@@ -246,15 +253,20 @@ def _points(spec: FigureSpec, series: str | None, category: str | None) -> list[
     return out
 
 
-def _is_extreme(points: list[tuple[Panel, int, int]], want_max: bool) -> bool:
-    """Whether one of the points is the max (min) of its panel, its category or its series."""
+def _is_extreme(points: list[tuple[Panel, int, int]], want_max: bool, whiskers: bool = False) -> bool:
+    """Whether one of the points is the max (min) of its panel, its category or its series; of the
+    whisker half-widths instead of the values when ``whiskers``."""
     pick = max if want_max else min
+
+    def of(s: Series) -> list[float]:
+        return list((s.errors or []) if whiskers else s.values)
+
     for p, si, ci in points:
-        v = p.series[si].values[ci]
+        v = of(p.series[si])[ci]
         scopes = [
-            [x for s in p.series for x in s.values],
-            [s.values[ci] for s in p.series],
-            list(p.series[si].values),
+            [x for s in p.series for x in of(s)],
+            [of(s)[ci] for s in p.series],
+            of(p.series[si]),
         ]
         if any(abs(pick(sc) - v) <= 1e-12 for sc in scopes):
             return True
@@ -312,6 +324,10 @@ class _Reader:
     def ok(self, item: str) -> None:
         self.correct[item] = self.correct.get(item, 0) + 1
 
+    def about_spread(self, masked: str) -> bool:
+        """A sentence about the whiskers of a kind that draws them (read by ``read_whiskers``, not as values)."""
+        return self.kind.shows_spread and SPREAD_CUE.search(masked) is not None
+
     def mentioned(self, names: list[str], kind: str) -> set[str]:
         return {m.name for m in self.mentions if m.kind == kind and m.name in names}
 
@@ -320,7 +336,7 @@ class _Reader:
         stated: set[tuple[str, str, float]] = set()
         for s, e, sent in self.sents:
             masked = self.masked[s:e]
-            if AXIS_CUE.search(masked) or X_CUE.search(sent) or Y_CUE.search(sent):
+            if AXIS_CUE.search(masked) or X_CUE.search(sent) or Y_CUE.search(sent) or self.about_spread(masked):
                 continue
             ms = self.sent_mentions(s, e)
             nums = extract_numbers(masked)
@@ -528,6 +544,8 @@ class _Reader:
         saw_max = saw_min = False
         for s, e, sent in self.sents:
             masked = self.masked[s:e]
+            if self.about_spread(masked):  # "the largest error bar" is no statement about a value
+                continue
             ms = self.sent_mentions(s, e)
             if self.kind.ordered_x:
                 for n in extract_numbers(masked):
@@ -569,6 +587,53 @@ class _Reader:
                     self.error(item, "trend", (s, e), entity, f"not the {'highest' if want_max else 'lowest'}")
         return saw_max, saw_min
 
+    # -- whiskers ---------------------------------------------------------------------------------
+    def read_whiskers(self) -> dict[str, str]:
+        """Coverage of what the whiskers mean and of how wide they are.
+
+        The meaning (a standard deviation or a confidence interval) is checked against the panel's
+        ``spread``; "widest"/"narrowest" bound to a series and category is checked against the
+        half-widths. An overlap statement counts as covering the sizes, but its truth is not
+        checked (no error and no confirmation is recorded for it).
+        """
+        meaning = spread = "missing"
+        truth = self.spec.panels[0].spread or ""
+        for s, e, _sent in self.sents:
+            masked = self.masked[s:e]
+            about = SPREAD_CUE.search(masked) if self.kind.shows_spread else None
+            if about is None or negated(masked, about.start()):
+                continue
+            said = "standard deviation" if STD_CUE.search(masked) else None
+            said = said or ("confidence interval" if CI_CUE.search(masked) else None)
+            if said:
+                meaning = "complete"
+                if truth and said in truth:
+                    self.ok("whiskers")
+                elif truth:
+                    self.error("whiskers", "axis_legend", (s, e), said, "whiskers show something else")
+            if OVERLAP_CUE.search(masked):
+                spread = "complete"
+            for cue, want_max in ((WIDE_CUE, True), (NARROW_CUE, False)):
+                hit = cue.search(masked)
+                if hit:
+                    spread = "complete"
+                    self._check_width(s, e, hit.start(), want_max)
+        return {"whiskers": meaning, "spread": spread}
+
+    def _check_width(self, s: int, e: int, at: int, want_max: bool) -> None:
+        masked = self.masked[s:e]
+        ms = self.sent_mentions(s, e)
+        clause = _sub_clause(masked, at)
+        sm, cm = _nearest(ms, "series", at, clause), _nearest(ms, "category", at, clause)
+        pts = _points(self.spec, sm.name if sm else None, cm.name if cm else None) if (sm or cm) else []
+        if not pts:
+            return
+        if _is_extreme(pts, want_max, whiskers=True):
+            self.ok("spread")
+        else:
+            entity = "|".join(x.name for x in (sm, cm) if x)
+            self.error("spread", "trend", (s, e), entity, f"not the {'widest' if want_max else 'narrowest'} whisker")
+
     # -- hallucinated elements ----------------------------------------------------------------------
     def read_hallucinations(self) -> None:
         ann_kinds = {a.kind for p in self.spec.panels for a in p.annotations}
@@ -576,6 +641,7 @@ class _Reader:
             "reference_line": bool(ann_kinds & {"hline", "vline"}),
             "grid": any(p.grid for p in self.spec.panels),
             "arrow": "arrow" in ann_kinds,
+            "error_bars": any(s.errors for p in self.spec.panels for s in p.series),
         }
         seen: set[str] = set()
         for s, e, _sent in self.sents:
@@ -643,6 +709,8 @@ class _Reader:
         cov["segment_count"] = self._segment_count()
         cov["label_placement"] = self._placement()
         cov["ordering"] = "complete" if self.flag(ORDERING) else "missing"
+        if self.kind.shows_spread:
+            cov.update(self.read_whiskers())
         cov.setdefault("x_range", "missing")
         cov.setdefault("value_range", "missing")
         return self._verdicts(cov)
@@ -651,7 +719,13 @@ class _Reader:
         strong = [m.group(1) for m in STRONG_CHART.finditer(self.masked)]
         strong = [KIND_OF_WORD[k] for k in strong]
         if strong:
-            if self.ctype not in strong:
+            # "a bar chart with error bars" names a kind that shows spread by its marks and whiskers
+            with_whiskers = (
+                self.kind.shows_spread
+                and CHART_PHRASES[self.ctype].search(self.masked) is not None
+                and all(chart_kind(k).category_axis for k in strong)
+            )
+            if self.ctype not in strong and not with_whiskers:
                 self.error("chart_type", "axis_legend", None, strong[0], "wrong chart type")
             else:
                 self.ok("chart_type")
