@@ -72,6 +72,9 @@ class Panel:
     sort: Literal["none", "ascending", "descending"] = "none"
     wedge_labels: bool = False     # pie: category names printed beside the wedges
     shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
+    scale_label: str | None = None  # heatmap: what the colour scale measures (the colour bar's label)
+    colormap: str | None = None     # heatmap: the matplotlib colour map of the cells
+    scale_colours: list[str] | None = None  # heatmap: colour families of the scale's low and high ends
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
@@ -95,7 +98,10 @@ class TextElement:
 
 # Fields added after the first corpus was published (for chart kinds beyond bar, line and pie), by
 # class: each must have a default, and is left out of the JSON while it holds it (see ``to_json``).
-LATE_FIELDS: dict[str, dict[str, object]] = {"Panel": {}, "Series": {}}
+LATE_FIELDS: dict[str, dict[str, object]] = {
+    "Panel": {"scale_label": None, "colormap": None, "scale_colours": None},
+    "Series": {},
+}
 
 
 def _drop_defaults(record: dict, cls: str) -> None:

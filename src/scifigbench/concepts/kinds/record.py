@@ -42,6 +42,10 @@ class ChartKind:
     - ``filled``: each series is a filled area under its trace (stacked or overlapping), not a
       bare line; a legend fitted inside must keep clear of the filling, and a description names
       the colours of the areas.
+    - ``value_by_colour_scale``: a cell's value is shown by its colour on a colour scale with a
+      colour bar, not by a position on an axis; the series are the grid's rows (named by tick
+      labels, not a legend) and their colours encode nothing, so no stage asks for or judges a
+      series' colour or legend entry.
     """
 
     name: str
@@ -64,6 +68,7 @@ class ChartKind:
     # at least loosely ("bars", "curves"); empty: any of its nouns.
     prose: str = ""
     filled: bool = False  # marks are filled areas under each series (see the class docstring)
+    value_by_colour_scale: bool = False  # cells coloured on a colour scale (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
