@@ -147,7 +147,15 @@ def _pie_sentence(panel: Panel) -> str:
 def _row_means(panel: Panel) -> str:
     """Which row stands out: the highest and the lowest mean across the columns."""
     means = sorted((sum(s.values) / len(s.values), s.name) for s in panel.series)
-    return f"{means[-1][1]} has the highest mean across the columns and {means[0][1]} the lowest"
+    return f"{means[-1][1]} stands out with the highest mean across the columns and {means[0][1]} has the lowest"
+
+
+def _extreme_cells(panel: Panel) -> list[str]:
+    """The highest and the lowest cell, one sentence each (a reader binds each to its own cell)."""
+    cells = [(v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)]
+    (hi, hi_row, hi_col), (lo, lo_row, lo_col) = max(cells), min(cells)
+    return [f"The highest cell is {hi_row} on {hi_col} at {_num(panel, hi)}.",
+            f"The lowest cell is {lo_row} on {lo_col} at {_num(panel, lo)}."]
 
 
 def _colour_scale_description(spec: FigureSpec, variant: str, title: str) -> str:
@@ -160,12 +168,13 @@ def _colour_scale_description(spec: FigureSpec, variant: str, title: str) -> str
         f"{len(p.categories)} columns.",
         f"The rows{f', labelled {p.y_label!r},' if p.y_label else ''} are {_list([s.name for s in p.series])}; "
         f"the columns{f', labelled {p.x_label!r},' if p.x_label else ''} are {_list(p.categories)}.",
-        f"A colour bar{f' labelled {p.scale_label!r}' if p.scale_label else ''} beside the grid runs from {lo:g} in "
-        f"{low} to {hi:g} in {high}.",
-        f"Overall, {_extremes(p)}; {_row_means(p)}.",
+        f"A colour bar{f' labelled {p.scale_label!r}' if p.scale_label else ''} stands beside the grid.",
+        f"The colour bar spans from {lo:g} in {low} to {hi:g} in {high}.",  # apart from a label such as "Pass@1"
+        *_extreme_cells(p),
+        f"{_cap(_row_means(p))}.",
     ]
     if p.value_labels:
-        out.append("Each cell prints its value.")
+        out.append("The cells are labelled with their values.")
     return " ".join(out)
 
 

@@ -115,12 +115,13 @@ def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None
     if not bars or (len(bars) == 1 and len(bars[0].series) == 1):
         return None
     n = sum(len(p.categories) * len(p.series) for p in bars)
-    text = "How many bars are drawn in the whole figure" + (", across all panels?" if len(bars) > 1 else "?")
+    marks = plural(view.item_word(bars[0].index))  # bars, or a heatmap's cells
+    text = f"How many {marks} are drawn in the whole figure" + (", across all panels?" if len(bars) > 1 else "?")
     if any(p.stacked for p in bars):
         text = "How many coloured bar segments are drawn in the whole figure, counting every segment of every stack?"
     return Candidate("counting", "count_bars_total", 2, text, n, "number", 0.0,
                      " + ".join(f"{len(p.categories)} x {len(p.series)}" for p in bars) + f" = {n}.",
-                     ["bars", "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
+                     [marks, "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
 
 
 def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
