@@ -178,7 +178,7 @@ class _Writer:
         self.book.covered.add("value_range")
         fmt = lambda v: f"{v:g}"  # noqa: E731 - tick values are printed as plain numbers
         if self.kind.value_by_colour_scale:
-            return pick(self.rng, ("The colour bar runs from {lo} to {hi}.", "Ticks on the colour bar span {lo} to {hi}."),
+            return pick(self.rng, ("The colour bar ranges from {lo} to {hi}.", "Ticks on the colour bar span {lo} to {hi}."),
                         lo=fmt(lo), hi=fmt(hi))
         axis = "value axis" if self.spec.panels[0].orientation == "horizontal" else self.rng.choice(("y-axis", "vertical axis"))
         return pick(self.rng, ("The {a} ranges from {lo} to {hi}.", "Ticks on the {a} span {lo} to {hi}."),
@@ -204,6 +204,8 @@ class _Writer:
             return pick(self.rng, ("The legend lists {n}.", "The series shown are {n}.", "It compares {n}."), n=join_names(shown))
         if self.kind.parts_of_whole:
             return pick(self.rng, ("The segments are {n}.", "Its slices are labelled {n}."), n=join_names(shown))
+        if self.kind.value_by_colour_scale:
+            return pick(self.rng, ("The columns are {n}.", "Its columns are labelled {n}."), n=join_names(shown))
         return pick(self.rng, ("The categories are {n}.", "Bars are shown for {n}.", "The categories along the axis are {n}."),
                     n=join_names(shown))
 
@@ -534,7 +536,7 @@ class _Writer:
                 cov[k] = "n.a."
             elif k == "categories":
                 cov[k] = coverage_from_fraction(len(b.categories & set(cats)), len(cats))
-            elif k == "legend" and self.kind.legend_names_series:
+            elif k == "rows" or (k == "legend" and self.kind.legend_names_series):
                 cov[k] = coverage_from_fraction(len(b.series & set(n_series)), len(n_series))
             elif k == "colours":
                 cov[k] = coverage_from_fraction(len(b.coloured), len(n_series) if self.kind.legend_names_series else len(cats))
