@@ -29,7 +29,7 @@ from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.judges.rules.description import judge_description, read_description
 from scifigbench.probes.blur_questions import question_for
-from scifigbench.probes.figure_view import FigureView
+from scifigbench.probes.figure_view import FigureView, phrase
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
@@ -69,7 +69,7 @@ def test_cells_are_coloured_by_value(drawn):
         cmap = colormaps[p.colormap]
         for s in p.series:
             y = (rows[s.name].y0 + rows[s.name].y1) / 2
-            for c, v in zip(p.categories, s.values):
+            for c, v in zip(p.categories, s.values, strict=True):
                 x = (ticks[c].x0 + ticks[c].x1) / 2
                 want = np.array(cmap((v - lo) / (hi - lo))[:3]) * 255
                 # a printed value sits at the centre: sample a little above it
@@ -105,7 +105,11 @@ def test_text_elements_have_boxes(drawn):
         assert p.scale_label in {t.text for t in spec.elements("axis_label")}
         printed = {(t.series, t.category): t.text for t in spec.elements("value_label")}
         if p.value_labels:
-            assert printed == {(s.name, c): p.value_format.format(v) for s in p.series for c, v in zip(p.categories, s.values)}
+            assert printed == {
+                (s.name, c): p.value_format.format(v)
+                for s in p.series
+                for c, v in zip(p.categories, s.values, strict=True)
+            }
         else:
             assert not printed
 
@@ -158,9 +162,22 @@ def test_blur_targets_and_questions(drawn):
         by_id = {t.element_id: t for t in spec.text_elements}
         for c in adm:
             t = by_id[c.element_id]
-            assert (t.text not in spec.caption or c.redacts_caption) and (t.series in [s.name for s in p.series] or t.category in p.categories)
-            q = question_for(view, {"role": t.role, "panel": t.panel, "series": t.series, "category": t.category,
-                                    "axis": t.axis, "value": t.value}, spec.width, spec.height)
+            assert (t.text not in spec.caption or c.redacts_caption) and (
+                t.series in [s.name for s in p.series] or t.category in p.categories
+            )
+            q = question_for(
+                view,
+                {
+                    "role": t.role,
+                    "panel": t.panel,
+                    "series": t.series,
+                    "category": t.category,
+                    "axis": t.axis,
+                    "value": t.value,
+                },
+                spec.width,
+                spec.height,
+            )
             assert t.text not in q, q
             if t.series:
                 k = [s.name for s in p.series].index(t.series)
@@ -171,8 +188,9 @@ def test_blur_targets_and_questions(drawn):
             assert c.rule != "value_label_axis"  # a colour gives no printed digit back
             if c.rule == "tick_sequence":
                 assert t.value in p.y_ticks and t.series is None
-                q = question_for(view, {"role": "tick", "panel": 0, "axis": "y", "value": t.value}, spec.width,
-                                 spec.height)
+                q = question_for(
+                    view, {"role": "tick", "panel": 0, "axis": "y", "value": t.value}, spec.width, spec.height
+                )
                 assert "colour bar" in q
         rules |= {c.rule for c in adm}
     assert {"category", "tick_sequence"} <= rules
@@ -181,8 +199,6 @@ def test_blur_targets_and_questions(drawn):
 def test_page_text_names_the_colour_scale(drawn):
     spec = drawn[0][0]
     text = figure_paragraph(spec, spec.caption, spec.chart_type, 1)
-    from scifigbench.probes.figure_view import phrase
-
     assert phrase(spec.panels[0].scale_label) in text.lower()
 
 

@@ -152,7 +152,7 @@ def _row_means(panel: Panel) -> str:
 
 def _extreme_cells(panel: Panel) -> list[str]:
     """The highest and the lowest cell, one sentence each (a reader binds each to its own cell)."""
-    cells = [(v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)]
+    cells = [(v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values, strict=True)]
     (hi, hi_row, hi_col), (lo, lo_row, lo_col) = max(cells), min(cells)
     return [f"The highest cell is {hi_row} on {hi_col} at {_num(panel, hi)}.",
             f"The lowest cell is {lo_row} on {lo_col} at {_num(panel, lo)}."]

@@ -178,8 +178,8 @@ class _Writer:
         self.book.covered.add("value_range")
         fmt = lambda v: f"{v:g}"  # noqa: E731 - tick values are printed as plain numbers
         if self.kind.value_by_colour_scale:
-            return pick(self.rng, ("The colour bar ranges from {lo} to {hi}.", "Ticks on the colour bar span {lo} to {hi}."),
-                        lo=fmt(lo), hi=fmt(hi))
+            bar = ("The colour bar ranges from {lo} to {hi}.", "Ticks on the colour bar span {lo} to {hi}.")
+            return pick(self.rng, bar, lo=fmt(lo), hi=fmt(hi))
         axis = "value axis" if self.spec.panels[0].orientation == "horizontal" else self.rng.choice(("y-axis", "vertical axis"))
         return pick(self.rng, ("The {a} ranges from {lo} to {hi}.", "Ticks on the {a} span {lo} to {hi}."),
                     a=axis, lo=fmt(lo), hi=fmt(hi))
@@ -258,13 +258,15 @@ class _Writer:
     def pattern(self) -> str | None:
         """The row whose cells are highest on average, said to stand out (without an extreme's words)."""
         p = self.spec.panels[0]
-        means = [(sum(s.values) / len(s.values), s.name) for s in p.series if self.ok(s.name) and s.name not in self.quiet]
+        means = [(sum(s.values) / len(s.values), s.name) for s in p.series
+                 if self.ok(s.name) and s.name not in self.quiet]
         if not means:
             return None
         name = max(means)[1]
         self.book.covered.add("pattern")
         self.book.series.add(name)
-        return pick(self.rng, ("The {s} row stands out from the other rows.", "Across the columns, {s} stands out."), s=name)
+        return pick(self.rng, ("The {s} row stands out from the other rows.", "Across the columns, {s} stands out."),
+                    s=name)
 
     def arrangement(self) -> str:
         self.book.covered.add("arrangement")

@@ -23,16 +23,24 @@ KIND = ChartKind(
     value_by_colour_scale=True,
     checklist=(
         ChecklistItem("chart_type", "major", "Says it is a heatmap, a grid of cells coloured by value."),
-        ChecklistItem("purpose", "minor", "Says what the figure shows, e.g. its title or the quantity the colours stand for."),
+        ChecklistItem(
+            "purpose", "minor", "Says what the figure shows, e.g. its title or the quantity the colours stand for."
+        ),
         ChecklistItem("x_axis", "minor", "Says what the columns are (the label under them)."),
         ChecklistItem("y_axis", "minor", "Says what the rows are (the label beside them)."),
         ChecklistItem("categories", "major", "Names the columns."),
         ChecklistItem("rows", "major", "Names the rows."),
-        ChecklistItem("colour_scale", "major", "Says how colour maps to value: the colours of low and high values on the colour bar."),
+        ChecklistItem(
+            "colour_scale",
+            "major",
+            "Says how colour maps to value: the colours of low and high values on the colour bar.",
+        ),
         ChecklistItem("value_range", "minor", "Gives the range of the colour scale (the colour bar's ticks)."),
         ChecklistItem("values", "major", "Reports cell values correctly, each bound to its row and column."),
         ChecklistItem("extremes", "major", "Points out the highest and lowest cells correctly."),
-        ChecklistItem("pattern", "minor", "Points out a pattern, such as a row or column that stands out or a bright diagonal."),
+        ChecklistItem(
+            "pattern", "minor", "Points out a pattern, such as a row or column that stands out or a bright diagonal."
+        ),
         ChecklistItem("value_labels", "minor", "Notes that every cell prints its value."),
     ),
 )

@@ -59,6 +59,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     style = random_style(rng)
     metric = pick(rng, domain.metrics)
     by_model = bool(rng.random() < 0.5)
+    rows_are = "model" if by_model else "method"
     names = sample(rng, domain.models if by_model else domain.methods, int(rng.integers(3, 6)))
     cats = sample(rng, domain.datasets, int(rng.integers(3, 6)))
     values = _grid(rng, metric.low, metric.high, (len(names), len(cats)), metric.decimals)
@@ -74,7 +75,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         categories=list(cats),
         series=series,
         x_label="Dataset",
-        y_label="Model" if by_model else "Method",
+        y_label=rows_are.capitalize(),
         unit=metric.unit,
         value_format=f"{{:.{metric.decimals}f}}",
         value_labels=variant == "annotated_heatmap",
@@ -83,7 +84,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         colormap=cmap,
         scale_colours=[low_fam, high_fam],
     )
-    title = f"{metric.name} by {panel.y_label.lower()} and dataset" if rng.random() < 0.5 else None
+    title = f"{metric.name} by {rows_are} and dataset" if rng.random() < 0.5 else None
     width, height = figure_size([1, 1], rng, None)
     return FigureSpec(
         figure_id="",
@@ -105,11 +106,18 @@ def _print_values(d: Drawing, ax: Axes, panel: Panel, norm: Normalize) -> None:
     """Each cell's value in the cell, white on dark cells and black on light ones."""
     cmap = colormaps[panel.colormap or "viridis"]
     for i, s in enumerate(panel.series):
-        for j, (cat, v) in enumerate(zip(panel.categories, s.values)):
+        for j, (cat, v) in enumerate(zip(panel.categories, s.values, strict=True)):
             r, g, b, _ = cmap(norm(v))
             dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < DARK_CELL
-            t = ax.text(j, i, panel.value_format.format(v), ha="center", va="center",
-                        fontsize=font_size() - 2, color="white" if dark else "black")
+            t = ax.text(
+                j,
+                i,
+                panel.value_format.format(v),
+                ha="center",
+                va="center",
+                fontsize=font_size() - 2,
+                color="white" if dark else "black",
+            )
             d.add(t, role="value_label", panel=panel.index, series=s.name, category=cat, value=v)
 
 

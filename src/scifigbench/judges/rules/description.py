@@ -415,7 +415,9 @@ class _Reader:
                 if family in ends:
                     self.ok("colour_scale")
                 else:
-                    self.error("colour_scale", "axis_legend", (s, e), family, f"colour {family} not at an end of the scale")
+                    self.error(
+                        "colour_scale", "axis_legend", (s, e), family, f"colour {family} not at an end of the scale"
+                    )
         return "complete" if covered else "missing"
 
     # -- axes ---------------------------------------------------------------------------------
