@@ -74,6 +74,9 @@ class Panel:
     wedge_labels: bool = False     # pie: category names printed beside the wedges
     shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
     spread: str | None = None      # what the error whiskers show, e.g. "±1 standard deviation over 5 seeds"
+    scale_label: str | None = None  # heatmap: what the colour scale measures (the colour bar's label)
+    colormap: str | None = None     # heatmap: the matplotlib colour map of the cells
+    scale_colours: list[str] | None = None  # heatmap: colour families of the scale's low and high ends
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
@@ -103,7 +106,10 @@ class TextElement:
 
 # Fields added after the first corpus was published (for chart kinds beyond bar, line and pie), by
 # class: each must have a default, and is left out of the JSON while it holds it (see ``to_json``).
-LATE_FIELDS: dict[str, dict[str, object]] = {"Panel": {"spread": None}, "Series": {"errors": None}}
+LATE_FIELDS: dict[str, dict[str, object]] = {
+    "Panel": {"spread": None, "scale_label": None, "colormap": None, "scale_colours": None},
+    "Series": {"errors": None},
+}
 
 
 def _drop_defaults(record: dict, cls: str) -> None:

@@ -72,7 +72,7 @@ def _panel_facts(p: Panel, n: int, where: str) -> list[str]:
     out = []
     kind = chart_kind(p.kind)
     value_label = p.x_label if kind.category_axis and p.orientation == "horizontal" else p.y_label
-    metric = value_label or "the reported metric"
+    metric = p.scale_label or value_label or "the reported metric"
     if kind.parts_of_whole and p.series:
         s = p.series[0]
         pairs = sorted(zip(p.categories, s.values), key=lambda t: -t[1])

@@ -60,7 +60,7 @@ def _admittance_rule(e: TextElement, spec: FigureSpec) -> str | None:
         return "panel_title"
     if e.role == "title":
         return "title"
-    if e.role == "tick" and e.category is not None:
+    if e.role == "tick" and (e.category is not None or e.series is not None):  # a heatmap's rows name series
         return "category"
     return None
 
@@ -80,6 +80,7 @@ def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candida
             continue
         what = {"legend_entry": "legend entry", "category": "category name", "pie_label": "wedge label",
                 "panel_title": "panel title", "title": "figure title"}[rule]
+        what = "row name" if e.role == "tick" and e.series is not None else what
         cap = ("the caption shown with the blurred image has it removed" if named else "the caption does not mention it")
         out.append(_of_element(
             e, ADMITTANCE, rule, text=text, redacts_caption=named,
@@ -100,7 +101,8 @@ def _tick_sequence(spec: FigureSpec) -> list[Candidate]:
     out = []
     groups = {(e.panel, e.axis) for e in spec.text_elements if e.role == "tick" and e.axis in ("x", "y")}
     for panel, axis in sorted(groups, key=lambda g: (g[0] if g[0] is not None else -1, g[1])):
-        ticks = _axis_ticks(spec, panel, axis)
+        # a heatmap's row names share the y axis with its colour bar's value ticks
+        ticks = [t for t in _axis_ticks(spec, panel, axis) if t.series is None]
         values = [parse_number(t.text) for t in ticks]
         if len(ticks) < 4 or any(v is None for v in values) or sequence_kind(values) is None:
             continue
@@ -129,6 +131,8 @@ def _value_labels(spec: FigureSpec) -> list[Candidate]:
         p = _panel(spec, e.panel)
         if p is None or not chart_kind(p.kind).category_axis or p.stacked or p.y_scale != "linear" or e.value is None:
             continue
+        if chart_kind(p.kind).value_by_colour_scale:
+            continue  # a cell's colour gives its value far less precisely than a bar's end on an axis
         value_axis = "x" if p.orientation == "horizontal" else "y"
         ticks = [t for t in _axis_ticks(spec, e.panel, value_axis) if parse_number(t.text) is not None]
         if len(ticks) < 2:

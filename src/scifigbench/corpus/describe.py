@@ -42,7 +42,7 @@ def _what(spec: FigureSpec) -> str:
     p = spec.panels[0]
     if chart_kind(spec.chart_type).parts_of_whole:
         return f"{p.series[0].name.lower()} as percentage shares"
-    metric = (p.y_label if p.orientation == "vertical" else p.x_label) or "values"
+    metric = p.scale_label or (p.y_label if p.orientation == "vertical" else p.x_label) or "values"
     if spec.variant == "shared_x":
         return _list([q.y_label or "" for q in spec.panels])
     return metric
@@ -154,12 +154,48 @@ def _pie_sentence(panel: Panel) -> str:
             f"{where}.{labels}")
 
 
+def _row_means(panel: Panel) -> str:
+    """Which row stands out: the highest and the lowest mean across the columns."""
+    means = sorted((sum(s.values) / len(s.values), s.name) for s in panel.series)
+    return f"{means[-1][1]} stands out with the highest mean across the columns and {means[0][1]} has the lowest"
+
+
+def _extreme_cells(panel: Panel) -> list[str]:
+    """The highest and the lowest cell, one sentence each (a reader binds each to its own cell)."""
+    cells = [(v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values, strict=True)]
+    (hi, hi_row, hi_col), (lo, lo_row, lo_col) = max(cells), min(cells)
+    return [f"The highest cell is {hi_row} on {hi_col} at {_num(panel, hi)}.",
+            f"The lowest cell is {lo_row} on {lo_col} at {_num(panel, lo)}."]
+
+
+def _colour_scale_description(spec: FigureSpec, variant: str, title: str) -> str:
+    """A grid of cells coloured on a scale: rows, columns, the colour bar, extremes, the strongest row."""
+    p = spec.panels[0]
+    lo, hi = p.y_range or (min(p.series[0].values), max(p.series[0].values))
+    low, high = p.scale_colours or ("light", "dark")
+    out = [
+        f"The figure is a {variant}{title} showing {_what(spec)} in a grid of {len(p.series)} rows by "
+        f"{len(p.categories)} columns.",
+        f"The rows{f', labelled {p.y_label!r},' if p.y_label else ''} are {_list([s.name for s in p.series])}; "
+        f"the columns{f', labelled {p.x_label!r},' if p.x_label else ''} are {_list(p.categories)}.",
+        f"A colour bar{f' labelled {p.scale_label!r}' if p.scale_label else ''} stands beside the grid.",
+        f"The colour bar spans from {lo:g} in {low} to {hi:g} in {high}.",  # apart from a label such as "Pass@1"
+        *_extreme_cells(p),
+        f"{_cap(_row_means(p))}.",
+    ]
+    if p.value_labels:
+        out.append("The cells are labelled with their values.")
+    return " ".join(out)
+
+
 def reference_description(spec: FigureSpec) -> str:
     p0 = spec.panels[0]
     kind = chart_kind(spec.chart_type)
     variant = CORPUS_KINDS[spec.chart_type].variants[spec.variant]
     n = len(spec.panels)
     title = f" titled '{spec.title}'" if spec.title else ""
+    if kind.value_by_colour_scale:
+        return _colour_scale_description(spec, variant, title)
     layout = ""
     if n > 1:
         rows, cols = spec.layout

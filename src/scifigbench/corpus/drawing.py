@@ -25,6 +25,7 @@ class Drawing:
     bars: dict[int, list[Any]] = field(default_factory=dict)  # panel -> BarContainer per series
     lines: dict[int, list[Any]] = field(default_factory=dict)  # panel -> Line2D (top edge) per series
     wedges: dict[int, list[Any]] = field(default_factory=dict)  # panel -> Wedge per category
+    scales: dict[int, Axes] = field(default_factory=dict)  # panel -> its colour bar's axes (value ticks)
 
     def add(self, text: Text | None, **meta: Any) -> None:
         if text is not None and text.get_text().strip():

@@ -79,6 +79,8 @@ def _legend_columns(names: list[str], spec: FigureSpec) -> int:
 
 def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None:
     p0 = spec.panels[0]
+    if not (spec.legend_outside or p0.legend_loc):
+        return  # no legend asked for (a heatmap names its rows on an axis and has no handles)
     names_series = chart_kind(p0.kind).legend_names_series
     if names_series:
         handles, names = axes[0].get_legend_handles_labels()
@@ -142,13 +144,16 @@ def _collect_ticks(d: Drawing, spec: FigureSpec) -> None:
         kind = chart_kind(panel.kind)
         if not kind.has_value_axis:
             continue
-        for axis_name, axis in (("x", ax.xaxis), ("y", ax.yaxis)):
+        # a colour bar carries the panel's value ticks; the panel's own y axis then names its rows
+        scale = d.scales.get(panel.index)
+        value_axes = (("y", scale.yaxis),) if scale is not None else ()
+        for axis_name, axis in (("x", ax.xaxis), ("y", ax.yaxis), *value_axes):
             lo, hi = sorted(axis.get_view_interval())
             eps = (hi - lo) * 1e-9
             numeric = []
             for tick in axis.get_major_ticks() + (axis.get_minor_ticks() if axis.get_scale() == "log" else []):
                 loc = float(tick.get_loc())
-                label = tick.label1
+                label = tick.label1 if tick.label1.get_visible() else tick.label2  # a colour bar labels its right side
                 if not (lo - eps <= loc <= hi + eps) or not label.get_visible() or not tick.get_visible():
                     continue
                 text = label.get_text()
@@ -158,6 +163,8 @@ def _collect_ticks(d: Drawing, spec: FigureSpec) -> None:
                 cat_axis = (axis_name == "y") if panel.orientation == "horizontal" else (axis_name == "x")
                 if kind.category_axis and cat_axis:
                     meta["category"] = panel.categories[int(round(loc))]
+                elif kind.value_by_colour_scale and axis is ax.yaxis:
+                    meta["series"] = panel.series[int(round(loc))].name
                 elif kind.ordered_x and axis_name == "x":
                     meta["category"] = text
                     meta["value"] = loc

@@ -95,7 +95,7 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
             return f"What percentage is printed on the '{category}' wedge{where}?"
         if role == "value_label" and category:
             who = f"{series} " if series and len(p.series) > 1 else ""
-            return f"What number is printed on the {who}bar for '{category}'{where}?"
+            return f"What number is printed on the {who}{view.item_word(panel)} for '{category}'{where}?"
         if role == "tick" and category in p.categories and not view.kind(panel).ordered_x:
             q = _extreme_category(view, panel, category)
             if q:
@@ -103,6 +103,9 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
             k = p.categories.index(category)
             side = "from the top" if p.orientation == "horizontal" else "from the left"
             return f"What is the label of the {_ordinal(k)} category {side}{where}?"
+        if role == "tick" and series and not category and series in [s.name for s in p.series]:  # a heatmap's row
+            k = [s.name for s in p.series].index(series)
+            return f"What is the label of the {_ordinal(k)} {view.series_word(panel)} from the top{where}?"
         if role == "tick" and element.get("axis") == "x" and category in p.categories:
             k = p.categories.index(category)
             return f"What is the {_ordinal(k)} value along the x-axis{where}, counting from the left?"
@@ -111,7 +114,8 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
             k = sorted(p.y_ticks).index(float(value))
             axis = "x" if p.orientation == "horizontal" else "y"
             start = "the left" if axis == "x" else "the bottom"
-            return f"What value does the {_ordinal(k)} labelled tick of the {axis}-axis{where} mark, counting from {start}?"
+            scale = "colour bar" if view.kind(panel).value_by_colour_scale else f"{axis}-axis"
+            return f"What value does the {_ordinal(k)} labelled tick of the {scale}{where} mark, counting from {start}?"
         if role == "annotation":
             near = f" next to '{category}'" if category else ""
             return f"What does the note{near}{where} say?"

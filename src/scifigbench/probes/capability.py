@@ -115,14 +115,14 @@ def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None
     if not bars or (len(bars) == 1 and len(bars[0].series) == 1):
         return None
     n = sum(len(p.categories) * len(p.series) for p in bars)
-    words = {view.item_word(p.index) for p in bars}  # bars, or points at means drawn without bars
+    words = {view.item_word(p.index) for p in bars}  # bars, points at means drawn without bars, or a heatmap's cells
     word = plural(words.pop()) if len(words) == 1 else "marks"
     text = f"How many {word} are drawn in the whole figure" + (", across all panels?" if len(bars) > 1 else "?")
     if any(p.stacked for p in bars):
         text = "How many coloured bar segments are drawn in the whole figure, counting every segment of every stack?"
     return Candidate("counting", "count_bars_total", 2, text, n, "number", 0.0,
                      " + ".join(f"{len(p.categories)} x {len(p.series)}" for p in bars) + f" = {n}.",
-                     ["bars", "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
+                     [marks, "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
 
 
 def count_above(view: FigureView, g: Group, rng) -> Candidate | None:

@@ -286,7 +286,9 @@ def correct_statements(view: FigureView) -> list[str]:
     p0 = spec.panels[0]
     chart = chart_kind(spec.chart_type)
     kind = "donut chart" if chart.parts_of_whole and p0.donut else f"{chart.label.lower()} chart"
-    if chart.category_axis and len(p0.series) > 1:
+    if chart.value_by_colour_scale:
+        kind = chart.nouns[0]  # "heatmap", not "grouped heatmap chart"
+    elif chart.category_axis and len(p0.series) > 1:
         kind = ("stacked " if p0.stacked else "grouped ") + kind
     if chart.category_axis and p0.orientation == "horizontal":
         kind = "horizontal " + kind

@@ -221,7 +221,7 @@ class FigureView:
         if self.kind(panel).parts_of_whole:
             return "share"
         p = self.panel(panel)
-        label = p.x_label if p.orientation == "horizontal" else p.y_label
+        label = p.scale_label or (p.x_label if p.orientation == "horizontal" else p.y_label)  # a colour bar's first
         return phrase(label) or "value"
 
     def x_name(self, panel: int) -> str | None:

@@ -104,6 +104,10 @@ def applicable(item: ChecklistItem, spec: FigureSpec) -> bool:
         return multi_series if kind.legend_names_series else any(p.legend_loc for p in spec.panels)
     if k == "colours":
         return multi_series or kind.parts_of_whole
+    if k in ("rows", "pattern"):
+        return multi_series
+    if k == "colour_scale":
+        return any(p.scale_colours for p in spec.panels)
     if k == "arrangement":
         return multi_series
     if k == "value_labels":

@@ -177,6 +177,9 @@ class _Writer:
         lo, hi = min(bounds), max(bounds)
         self.book.covered.add("value_range")
         fmt = lambda v: f"{v:g}"  # noqa: E731 - tick values are printed as plain numbers
+        if self.kind.value_by_colour_scale:
+            bar = ("The colour bar ranges from {lo} to {hi}.", "Ticks on the colour bar span {lo} to {hi}.")
+            return pick(self.rng, bar, lo=fmt(lo), hi=fmt(hi))
         axis = "value axis" if self.spec.panels[0].orientation == "horizontal" else self.rng.choice(("y-axis", "vertical axis"))
         return pick(self.rng, ("The {a} ranges from {lo} to {hi}.", "Ticks on the {a} span {lo} to {hi}."),
                     a=axis, lo=fmt(lo), hi=fmt(hi))
@@ -195,10 +198,14 @@ class _Writer:
         if not shown:
             return None
         (self.book.categories if what == "category" else self.book.series).update(shown)
+        if what == "series" and self.kind.value_by_colour_scale:
+            return pick(self.rng, ("The rows are {n}.", "Its rows are labelled {n}."), n=join_names(shown))
         if what == "series":
             return pick(self.rng, ("The legend lists {n}.", "The series shown are {n}.", "It compares {n}."), n=join_names(shown))
         if self.kind.parts_of_whole:
             return pick(self.rng, ("The segments are {n}.", "Its slices are labelled {n}."), n=join_names(shown))
+        if self.kind.value_by_colour_scale:
+            return pick(self.rng, ("The columns are {n}.", "Its columns are labelled {n}."), n=join_names(shown))
         return pick(self.rng, ("The categories are {n}.", "Bars are shown for {n}.", "The categories along the axis are {n}."),
                     n=join_names(shown))
 
@@ -236,6 +243,30 @@ class _Writer:
             out.append(pick(self.rng, ("{n} is drawn in {c}.", "{n} appears in {c}.", "The {c} color marks {n}."),
                             n=name, c=self.colour_word(said)))
         return out
+
+    def colour_scale(self) -> str:
+        """Which colours the scale runs between, low to high (a colour error swaps or replaces one)."""
+        low, high = next(p.scale_colours for p in self.spec.panels if p.scale_colours)
+        if self.rng.random() < self.pr.colour_error_rate:
+            high = self.rng.choice(sorted(set(COLOUR_SYNONYMS) - {low, high, "white", "black"}))
+            self.book.errors.append({"item": "colour_scale", "type": "axis_legend", "entity": high})
+        self.book.covered.add("colour_scale")
+        return pick(self.rng, ("The colour bar runs from {l} for low values to {h} for high ones.",
+                               "On the colour scale, {l} marks low values and {h} high ones."),
+                    l=self.colour_word(low), h=self.colour_word(high))
+
+    def pattern(self) -> str | None:
+        """The row whose cells are highest on average, said to stand out (without an extreme's words)."""
+        p = self.spec.panels[0]
+        means = [(sum(s.values) / len(s.values), s.name) for s in p.series
+                 if self.ok(s.name) and s.name not in self.quiet]
+        if not means:
+            return None
+        name = max(means)[1]
+        self.book.covered.add("pattern")
+        self.book.series.add(name)
+        return pick(self.rng, ("The {s} row stands out from the other rows.", "Across the columns, {s} stands out."),
+                    s=name)
 
     def arrangement(self) -> str:
         """Stacked or not, in the kind's own words: a stacked bar is built from the series' contributions, while
@@ -369,8 +400,9 @@ class _Writer:
         self.book.categories.add(cat)
         if len(p.series) > 1:
             self.book.series.add(ser)
-            return pick(self.rng, ("The {w} bar is {s} on {c}.", "{s} on {c} has the {w} value."), w=word, s=ser, c=cat)
-        return pick(self.rng, ("The {w} bar is {c}.", "{c} has the {w} value."), w=word, c=cat)
+            return pick(self.rng, ("The {w} {i} is {s} on {c}.", "{s} on {c} has the {w} value."),
+                        w=word, i=self.kind.item_word, s=ser, c=cat)
+        return pick(self.rng, ("The {w} {i} is {c}.", "{c} has the {w} value."), w=word, i=self.kind.item_word, c=cat)
 
     def trends(self) -> list[str]:
         out = []
@@ -431,8 +463,12 @@ class _Writer:
                 out.append(pick(self.rng, ("A legend beside the pie lists the segments.", "The legend names each slice.")))
             else:
                 out.append(self.names(spec.series_names(), "series") or "")
+        if has("rows") and not self.omit("rows"):
+            out.append(self.names(spec.series_names(), "series") or "")
         if has("colours") and not self.omit("colours"):
             out += self.colours()
+        if has("colour_scale") and not self.omit("colour_scale"):
+            out.append(self.colour_scale())
         if has("arrangement") and not self.omit("arrangement"):
             out.append(self.arrangement())
         if has("markers") and not self.omit("markers"):
@@ -454,9 +490,13 @@ class _Writer:
         if has("intersections") and not self.omit("intersections"):
             self.book.covered.add("intersections")
             out.append(pick(self.rng, ("Some of the lines cross each other.", "The curves intersect at least once.")))
+        if has("pattern") and not self.omit("pattern"):
+            out.append(self.pattern() or "")
         if has("value_labels") and not self.omit("value_labels"):
             self.book.covered.add("value_labels")
-            out.append(pick(self.rng, ("Value labels are printed above the bars.", "The bars are annotated with their values.")))
+            marks = f"{self.kind.item_word}s"
+            out.append(pick(self.rng, ("Value labels are printed {w} the {m}.", "The {m} are annotated with their values."),
+                            w="inside" if self.kind.value_by_colour_scale else "above", m=marks))
         if has("label_placement") and not self.omit("label_placement"):
             self.book.covered.add("label_placement")
             where = spec.panels[0].pct_position
@@ -512,7 +552,7 @@ class _Writer:
             return None
         ann = {a.kind for p in self.spec.panels for a in p.annotations}
         options = [k for k in INVENTED
-                   if not (k == "grid" and any(p.grid for p in self.spec.panels))
+                   if not (k == "grid" and (any(p.grid for p in self.spec.panels) or self.kind.value_by_colour_scale))
                    and not (k == "reference_line" and ann & {"hline", "vline"})
                    and not (k == "trend_line" and not self.kind.has_value_axis)
                    and not (k == "error_bars" and self.kind.shows_spread)]
@@ -532,7 +572,7 @@ class _Writer:
                 cov[k] = "n.a."
             elif k == "categories":
                 cov[k] = coverage_from_fraction(len(b.categories & set(cats)), len(cats))
-            elif k == "legend" and self.kind.legend_names_series:
+            elif k == "rows" or (k == "legend" and self.kind.legend_names_series):
                 cov[k] = coverage_from_fraction(len(b.series & set(n_series)), len(n_series))
             elif k == "colours":
                 cov[k] = coverage_from_fraction(len(b.coloured), len(n_series) if self.kind.legend_names_series else len(cats))

@@ -46,6 +46,10 @@ class ChartKind:
       of a mean ± std or a confidence interval over runs); a probe never presupposes absent error
       bars or asks for the seed variance, questions may ask about the intervals, a description
       says what the whiskers mean.
+    - ``value_by_colour_scale``: a cell's value is shown by its colour on a colour scale with a
+      colour bar, not by a position on an axis; the series are the grid's rows (named by tick
+      labels, not a legend) and their colours encode nothing, so no stage asks for or judges a
+      series' colour or legend entry.
     """
 
     name: str
@@ -69,6 +73,7 @@ class ChartKind:
     prose: str = ""
     filled: bool = False  # marks are filled areas under each series (see the class docstring)
     shows_spread: bool = False  # values carry error whiskers (see the class docstring)
+    value_by_colour_scale: bool = False  # cells coloured on a colour scale (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)

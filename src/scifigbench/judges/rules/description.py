@@ -86,6 +86,8 @@ PANELS = re.compile(r"\b(?:panels?|subplots?|sub-?figures?|facets?)\b")
 MARKERS = re.compile(r"\b(?:markers?|circles|squares|triangles|diamonds|dots)\b")
 GRID = re.compile(r"\bgrid(?:lines?| lines?)?\b")
 LEGEND = re.compile(r"\blegend\b")
+COLOUR_SCALE = re.compile(r"\bcolou?r ?(?:bar|scale|map)s?\b|\bcolormaps?\b")
+PATTERN = re.compile(r"\bdiagonal\b|\bstands? out\b|\bdominat(?:es|ing)\b")
 PLACEMENT = re.compile(r"\b(inside|outside|within|beside|next to|on the rim)\b")
 ORDERING = re.compile(
     r"\b(?:clockwise|counter-?clockwise|anticlockwise|descending|ascending|sorted|ordered|in order)\b"
@@ -410,6 +412,8 @@ class _Reader:
 
     # -- colours ----------------------------------------------------------------------------
     def read_colours(self) -> int:
+        if self.kind.value_by_colour_scale:
+            return 0  # rows and columns have no colours of their own; see read_colour_scale
         if self.kind.parts_of_whole:
             fam = {}
             for p in self.spec.panels:
@@ -442,6 +446,26 @@ class _Reader:
                 else:
                     self.error("colours", "axis_legend", (s, e), m.name, f"colour {family} not in figure")
         return len(covered)
+
+    def read_colour_scale(self) -> str:
+        """A sentence on the colour bar that names colours covers the scale; a colour the scale's
+        ends are not is an error (a middle colour of the map may be named: only ends are known)."""
+        ends = {f for p in self.spec.panels for f in (p.scale_colours or [])}
+        covered = False
+        for s, e, _sent in self.sents:
+            masked = self.masked[s:e]
+            if not COLOUR_SCALE.search(masked):
+                continue
+            said = [family for cs, _ce, family in colours(masked) if not negated(masked, cs)]
+            covered = covered or bool(said)
+            for family in said:
+                if family in ends:
+                    self.ok("colour_scale")
+                else:
+                    self.error(
+                        "colour_scale", "axis_legend", (s, e), family, f"colour {family} not at an end of the scale"
+                    )
+        return "complete" if covered else "missing"
 
     # -- axes ---------------------------------------------------------------------------------
     def read_axes(self) -> dict[str, str]:
@@ -639,7 +663,8 @@ class _Reader:
         ann_kinds = {a.kind for p in self.spec.panels for a in p.annotations}
         present = {
             "reference_line": bool(ann_kinds & {"hline", "vline"}),
-            "grid": any(p.grid for p in self.spec.panels),
+            # a heatmap is a grid of cells: the word names the chart, not invented grid lines
+            "grid": any(p.grid for p in self.spec.panels) or self.kind.value_by_colour_scale,
             "arrow": "arrow" in ann_kinds,
             "error_bars": any(s.errors for p in self.spec.panels for s in p.series),
         }
@@ -697,6 +722,9 @@ class _Reader:
             if self.kind.legend_names_series
             else ("complete" if self.flag(LEGEND) else "missing")
         )
+        cov["rows"] = coverage_from_fraction(len(self.mentioned(self.series, "series")), len(self.series))
+        cov["colour_scale"] = self.read_colour_scale() if self.kind.value_by_colour_scale else "n.a."
+        cov["pattern"] = "complete" if self.flag(PATTERN) else "missing"
         cov["chart_type"] = self._chart_type()
         cov["purpose"] = "complete" if any(m.name in spec.titles() for m in self.other_names) else "missing"
         cov["orientation"] = self._orientation()

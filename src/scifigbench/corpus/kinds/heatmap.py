@@ -1,0 +1,147 @@
+"""Heatmaps in the corpus: models or methods (rows) by datasets (columns), coloured on a scale.
+
+Every cell is a (series, category) point: the rows are the series, the columns the categories.
+Values are a row effect plus a column effect plus noise, so one row or column usually stands out
+as it does in real results tables; an annotated heatmap prints each value in its cell.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib import colormaps
+from matplotlib.axes import Axes
+from matplotlib.colors import Normalize
+
+from scifigbench.corpus.drawing import Drawing, font_size
+from scifigbench.corpus.kinds.record import KindCorpus
+from scifigbench.corpus.randomness import pick, sample
+from scifigbench.corpus.scaffold import axis_label, figure_size, nice_range, random_style
+from scifigbench.corpus.vocab import DOMAINS
+from scifigbench.spec import FigureSpec, Panel, Series
+
+VARIANTS = {
+    "annotated_heatmap": "heatmap with each cell's value printed in it",
+    "plain_heatmap": "heatmap without printed values",
+}
+
+# colour map -> colour families of its low and high ends (what a reader names them)
+COLORMAPS: dict[str, tuple[str, str]] = {
+    "viridis": ("purple", "yellow"),
+    "Blues": ("white", "blue"),
+    "YlOrRd": ("yellow", "red"),
+    "magma": ("black", "yellow"),
+    "Greens": ("white", "green"),
+    "cividis": ("blue", "yellow"),
+}
+DARK_CELL = 0.5  # relative luminance below which a printed value is white, to stay legible
+
+
+def _grid(rng: np.random.Generator, low: float, high: float, shape: tuple[int, int], decimals: int) -> np.ndarray:
+    """Row effect + column effect + noise inside [low, high], rounded to the metric's decimals.
+
+    Redrawn until the highest and the lowest cell are unique, so "the highest cell" has one answer.
+    """
+    span = high - low
+    while True:
+        rows = rng.uniform(0.2, 0.8, size=(shape[0], 1))
+        cols = rng.uniform(-0.2, 0.2, size=(1, shape[1]))
+        grid = np.clip(rows + cols + rng.normal(0, 0.05, size=shape), 0.02, 0.98)
+        values = np.round(low + span * grid, decimals)
+        flat = values.ravel()
+        if np.sum(flat == flat.max()) == 1 and np.sum(flat == flat.min()) == 1:
+            return values
+
+
+def generate(rng: np.random.Generator, index: int) -> FigureSpec:
+    """One panel: a grid of rows (models or methods) by columns (datasets), annotated or plain."""
+    variant = tuple(VARIANTS)[index % len(VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = random_style(rng)
+    metric = pick(rng, domain.metrics)
+    by_model = bool(rng.random() < 0.5)
+    rows_are = "model" if by_model else "method"
+    names = sample(rng, domain.models if by_model else domain.methods, int(rng.integers(3, 6)))
+    cats = sample(rng, domain.datasets, int(rng.integers(3, 6)))
+    values = _grid(rng, metric.low, metric.high, (len(names), len(cats)), metric.decimals)
+    cmap = pick(rng, tuple(COLORMAPS))
+    low_fam, high_fam = COLORMAPS[cmap]
+    series = [
+        Series(name=name, values=[float(v) for v in values[k]], color="#000000", color_family="black")
+        for k, name in enumerate(names)
+    ]
+    panel = Panel(
+        index=0,
+        kind="heatmap",
+        categories=list(cats),
+        series=series,
+        x_label="Dataset",
+        y_label=rows_are.capitalize(),
+        unit=metric.unit,
+        value_format=f"{{:.{metric.decimals}f}}",
+        value_labels=variant == "annotated_heatmap",
+        y_range=nice_range(float(values.min()), float(values.max()), extra_top=0.0),
+        scale_label=axis_label(metric),
+        colormap=cmap,
+        scale_colours=[low_fam, high_fam],
+    )
+    title = f"{metric.name} by {rows_are} and dataset" if rng.random() < 0.5 else None
+    width, height = figure_size([1, 1], rng, None)
+    return FigureSpec(
+        figure_id="",
+        chart_type="heatmap",
+        variant=variant,
+        panels=[panel],
+        title=title,
+        caption="",
+        reference_description="",
+        domain=domain.name,
+        layout=[1, 1],
+        figsize=[round(width + 0.8, 1), height],  # room for the colour bar
+        legend_outside=None,
+        **style,
+    )
+
+
+def _print_values(d: Drawing, ax: Axes, panel: Panel, norm: Normalize) -> None:
+    """Each cell's value in the cell, white on dark cells and black on light ones."""
+    cmap = colormaps[panel.colormap or "viridis"]
+    for i, s in enumerate(panel.series):
+        for j, (cat, v) in enumerate(zip(panel.categories, s.values, strict=True)):
+            r, g, b, _ = cmap(norm(v))
+            dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < DARK_CELL
+            t = ax.text(
+                j,
+                i,
+                panel.value_format.format(v),
+                ha="center",
+                va="center",
+                fontsize=font_size() - 2,
+                color="white" if dark else "black",
+            )
+            d.add(t, role="value_label", panel=panel.index, series=s.name, category=cat, value=v)
+
+
+def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
+    """The grid of cells with named rows and columns, and a labelled colour bar beside it.
+
+    The colour bar's axes go into ``d.scales``: the renderer reads the value ticks from there and
+    the row names from the panel's y axis.
+    """
+    values = np.asarray([s.values for s in panel.series], dtype=float)
+    lo, hi = panel.y_range or (float(values.min()), float(values.max()))
+    norm = Normalize(vmin=lo, vmax=hi)
+    image = ax.imshow(values, cmap=panel.colormap, norm=norm, aspect="auto")
+    ax.set_xticks(range(len(panel.categories)), labels=panel.categories)
+    ax.set_yticks(range(len(panel.series)), labels=[s.name for s in panel.series])
+    ax.tick_params(length=0)
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    bar = d.figure.colorbar(image, ax=ax)
+    if panel.scale_label:
+        d.add(bar.ax.set_ylabel(panel.scale_label), role="axis_label", panel=panel.index)
+    d.scales[panel.index] = bar.ax
+    if panel.value_labels:
+        _print_values(d, ax, panel, norm)
+
+
+CORPUS = KindCorpus(name="heatmap", variants=VARIANTS, generate=generate, draw=draw)

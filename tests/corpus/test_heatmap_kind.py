@@ -1,0 +1,248 @@
+"""The heatmap kind end to end through the records: spec, drawing, probes, blur targets, respondents, judge.
+
+A heatmap is a ``category_axis`` kind whose values are shown by a colour scale
+(``value_by_colour_scale``): columns are categories, rows are series. None of the stages below
+knows its name; the expectations here are computed from the spec and the pixels directly.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import numpy as np
+import pytest
+from matplotlib import colormaps
+from PIL import Image
+
+from corpus.test_area_kind import _probe_rows, _setup
+from helpers.truth import perturbed, spec_points
+from probes.test_probes_capability import ORDINAL, recompute
+from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
+from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.conditions.page_text import figure_paragraph
+from scifigbench.conditions.targets import admittance_candidates, inductance_candidates
+from scifigbench.corpus.config import CorpusConfig
+from scifigbench.corpus.describe import caption, reference_description
+from scifigbench.corpus.generate import generate, seed_code
+from scifigbench.corpus.render import render
+from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.probes.blur_questions import question_for
+from scifigbench.probes.figure_view import FigureView, phrase
+from scifigbench.probes.stage import ProbesConfig, spec_probes
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
+from scifigbench.spec import FigureSpec
+
+N = 6  # three annotated, three plain
+
+
+@pytest.fixture(scope="module")
+def drawn() -> list[tuple[FigureSpec, bytes]]:
+    out = []
+    for i in range(N):
+        spec = generate(7, "heatmap", i, 100)
+        png = render(spec)
+        spec.caption, spec.reference_description = caption(spec), reference_description(spec)
+        out.append((spec, png))
+    return out
+
+
+def test_heatmap_comes_after_the_earlier_kinds():
+    assert CHART_KINDS[:4] == ("bar", "line", "pie", "area") and seed_code("heatmap") == 5
+    kind = chart_kind("heatmap")
+    assert kind.category_axis and kind.value_by_colour_scale
+    assert not any(chart_kind(k).value_by_colour_scale for k in CHART_KINDS[:4])
+    assert not {"legend", "colours"} & {i.key for i in kind.checklist}
+
+
+def test_cells_are_coloured_by_value(drawn):
+    """The pixel at each cell's centre has the colour map's colour of the cell's value."""
+    for spec, png in drawn:
+        img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(float)
+        p = spec.panels[0]
+        lo, hi = p.y_range
+        ticks = {t.category: t for t in spec.text_elements if t.role == "tick" and t.category}
+        rows = {t.series: t for t in spec.text_elements if t.role == "tick" and t.series}
+        cmap = colormaps[p.colormap]
+        for s in p.series:
+            y = (rows[s.name].y0 + rows[s.name].y1) / 2
+            for c, v in zip(p.categories, s.values, strict=True):
+                x = (ticks[c].x0 + ticks[c].x1) / 2
+                want = np.array(cmap((v - lo) / (hi - lo))[:3]) * 255
+                # a printed value sits at the centre: sample a little above it
+                got = img[int(y) - (9 if p.value_labels else 0), int(x)]
+                assert np.abs(got - want).max() <= 12, (spec.figure_id, s.name, c, got, want)
+
+
+def test_spec_values_are_exact(drawn):
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        decimals = int(p.value_format[3])
+        assert p.value_labels == (spec.variant == "annotated_heatmap")
+        assert p.legend_loc is None and spec.legend_outside is None
+        lo, hi = p.y_range
+        flat = [v for s in p.series for v in s.values]
+        assert lo <= min(flat) and max(flat) <= hi
+        assert flat.count(max(flat)) == 1 and flat.count(min(flat)) == 1
+        assert all(v == round(v, decimals) for v in flat)
+        assert p.y_ticks and all(lo <= t <= hi for t in p.y_ticks)  # read from the colour bar
+        assert p.scale_colours is not None and len(p.scale_colours) == 2
+
+
+def test_text_elements_have_boxes(drawn):
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        for t in spec.text_elements:
+            assert 0 <= t.x0 < t.x1 <= spec.width and 0 <= t.y0 < t.y1 <= spec.height, t
+        ticks = [t for t in spec.text_elements if t.role == "tick"]
+        assert {t.category for t in ticks if t.axis == "x"} == set(p.categories)
+        assert {t.series for t in ticks if t.series} == {s.name for s in p.series}
+        assert sorted(t.value for t in ticks if t.value is not None) == sorted(p.y_ticks)
+        assert not spec.elements("legend_entry")
+        assert p.scale_label in {t.text for t in spec.elements("axis_label")}
+        printed = {(t.series, t.category): t.text for t in spec.elements("value_label")}
+        if p.value_labels:
+            assert printed == {
+                (s.name, c): p.value_format.format(v)
+                for s in p.series
+                for c, v in zip(p.categories, s.values, strict=True)
+            }
+        else:
+            assert not printed
+
+
+def test_json_round_trip_and_late_fields(drawn):
+    spec = drawn[0][0]
+    again = FigureSpec.from_dict(json.loads(spec.to_json()))
+    assert again.panels[0].colormap == spec.panels[0].colormap and again.to_json() == spec.to_json()
+    bar = generate(7, "bar", 0, 100)
+    assert "scale_label" not in bar.to_json() and "colormap" not in bar.to_json()
+
+
+def _truth(spec: FigureSpec, pts, e: dict):
+    if e["template"] == "count_bars_total":  # the test helper counts bar panels only: cells are rows x columns
+        return sum(len(p.series) * len(p.categories) for p in spec.panels)
+    return recompute(spec, pts, e)
+
+
+def test_probes_have_computed_answers(drawn):
+    families: dict[str, int] = {}
+    rng = np.random.default_rng(0)
+    for spec, _ in drawn:
+        probes, _ = spec_probes(spec, True, ProbesConfig(), 42)
+        pts = spec_points(spec)
+        for p in probes:
+            families[p.family] = families.get(p.family, 0) + 1
+            assert "legend" not in p.text.lower() and " bar" not in p.text.lower(), p.text
+            e = json.loads(json.dumps(p.expected))
+            if p.family != "capability":
+                continue
+            truth = _truth(spec, pts, e)
+            if e["answer_type"] == "number":
+                assert e["answer"] == pytest.approx(truth, rel=1e-5, abs=1e-9), p.text
+                read = _truth(spec, perturbed(spec, pts, rng, compare=e["template"] in ORDINAL), e)
+                assert abs(read - e["answer"]) <= e["tolerance"] + 1e-9, (p.text, read)
+            else:
+                assert e["answer"] == truth, p.text
+    assert {"capability", "resistance", "caption_bias"} <= set(families), families
+
+
+def test_blur_targets_and_questions(drawn):
+    """Row and column names are admittance targets, colour-bar ticks inductance ones; questions name them."""
+    rules: set[str] = set()
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        view = FigureView(spec)
+        adm = admittance_candidates(spec, spec.caption)
+        ind = inductance_candidates(spec)
+        assert all(c.mode == ADMITTANCE for c in adm) and all(c.mode == INDUCTANCE for c in ind)
+        by_id = {t.element_id: t for t in spec.text_elements}
+        for c in adm:
+            t = by_id[c.element_id]
+            assert (t.text not in spec.caption or c.redacts_caption) and (
+                t.series in [s.name for s in p.series] or t.category in p.categories
+            )
+            q = question_for(
+                view,
+                {
+                    "role": t.role,
+                    "panel": t.panel,
+                    "series": t.series,
+                    "category": t.category,
+                    "axis": t.axis,
+                    "value": t.value,
+                },
+                spec.width,
+                spec.height,
+            )
+            assert t.text not in q, q
+            if t.series:
+                k = [s.name for s in p.series].index(t.series)
+                assert q.startswith("What is the label of the") and "row from the top" in q and k < len(p.series)
+        for c in ind:
+            t = by_id[c.element_id]
+            rules.add(c.rule)
+            assert c.rule != "value_label_axis"  # a colour gives no printed digit back
+            if c.rule == "tick_sequence":
+                assert t.value in p.y_ticks and t.series is None
+                q = question_for(
+                    view, {"role": "tick", "panel": 0, "axis": "y", "value": t.value}, spec.width, spec.height
+                )
+                assert "colour bar" in q
+        rules |= {c.rule for c in adm}
+    assert {"category", "tick_sequence"} <= rules
+
+
+def test_page_text_names_the_colour_scale(drawn):
+    spec = drawn[0][0]
+    text = figure_paragraph(spec, spec.caption, spec.chart_type, 1)
+    assert phrase(spec.panels[0].scale_label) in text.lower()
+
+
+def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
+    specs = [spec for spec, _ in drawn]
+    ctx = SimContext({s.figure_id: s for s in specs})
+    agree = total = 0
+    for spec in specs:
+        rows = _probe_rows(spec)
+        ctx.probes.update(rows)
+        by_family = {
+            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
+        }
+        for name in sorted(BUILTIN):
+            prof = resolve_profile(name)
+            for task, ids in by_family.items():
+                text, _ = respond(_setup(spec, task, ids), prof, f"sim-{name}", 42, ctx)
+                assert text.strip(), (task, name)
+            text, trace = respond(_setup(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
+            assert not re.search(r"\b(?:legend|the bars?|bars are)\b", text.lower()), text  # rows, cells
+            reading = read_description(text, spec)
+            for key, cov in trace["items"].items():
+                total += 1
+                agree += reading.coverage[key] == cov
+    assert total > 100 and agree / total >= 0.95, agree / total
+
+
+def test_rule_judge_scores_with_the_heatmap_checklist(drawn):
+    spec = next(s for s, _ in drawn if s.variant == "annotated_heatmap")
+    good = judge_description(spec.reference_description, spec)
+    assert {i.key for i in good.items} == {i.key for i in chart_kind("heatmap").checklist}
+    assert all(i.correctness in ("correct", "n.a.") for i in good.items), good.items
+    assert good.score > judge_description("A bar chart.", spec).score
+    low, high = spec.panels[0].scale_colours
+    said = read_description(f"A heatmap whose colour bar runs from {low} for low values to {high} for high ones.", spec)
+    assert said.coverage["chart_type"] == "complete" and said.coverage["colour_scale"] == "complete"
+    half = judge_description(f"A heatmap whose colour bar runs from {low} to pink.", spec)
+    assert next(i for i in half.items if i.key == "colour_scale").correctness == "partial"
+    wrong = judge_description("A heatmap whose colour bar runs from pink to brown.", spec)  # no map ends so
+    assert next(i for i in wrong.items if i.key == "colour_scale").correctness == "wrong"
+    gridded = judge_description("A heatmap: a grid of coloured cells.", spec)
+    assert not any(f.subtype == "halluc" for f in gridded.findings)  # "grid" names the chart here
+
+
+def test_corpus_kinds_asks_for_heatmap_by_count():
+    assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
+    assert CorpusConfig(n_bar=1, kinds={"heatmap": 4}).counts()["heatmap"] == 4
