@@ -122,7 +122,7 @@ def count_bars_total(view: FigureView, g: Group | None, rng) -> Candidate | None
         text = "How many coloured bar segments are drawn in the whole figure, counting every segment of every stack?"
     return Candidate("counting", "count_bars_total", 2, text, n, "number", 0.0,
                      " + ".join(f"{len(p.categories)} x {len(p.series)}" for p in bars) + f" = {n}.",
-                     [marks, "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
+                     [word, "legend entries", "category ticks"], np.inf, scope={"over": "bars"})
 
 
 def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
