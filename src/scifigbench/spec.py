@@ -35,6 +35,8 @@ class Series:
     color_families: list[str] | None = None
     marker: str | None = None      # matplotlib marker for line series
     linestyle: str | None = None
+    # scatter: the least-squares line of this group's points, {"slope", "intercept", "r"}, when drawn
+    fit: dict[str, float] | None = None
 
 
 @dataclass
@@ -72,6 +74,9 @@ class Panel:
     sort: Literal["none", "ascending", "descending"] = "none"
     wedge_labels: bool = False     # pie: category names printed beside the wedges
     shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
+    # scatter: the least-squares line of all the panel's points, {"slope", "intercept", "r"}, when drawn
+    fit: dict[str, float] | None = None
+    point_labels: list[str] | None = None  # scatter: the name printed beside the point(s) at each x value
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
@@ -95,7 +100,10 @@ class TextElement:
 
 # Fields added after the first corpus was published (for chart kinds beyond bar, line and pie), by
 # class: each must have a default, and is left out of the JSON while it holds it (see ``to_json``).
-LATE_FIELDS: dict[str, dict[str, object]] = {"Panel": {}, "Series": {}}
+LATE_FIELDS: dict[str, dict[str, object]] = {
+    "Panel": {"fit": None, "point_labels": None},
+    "Series": {"fit": None},
+}
 
 
 def _drop_defaults(record: dict, cls: str) -> None:

@@ -42,6 +42,9 @@ class ChartKind:
     - ``filled``: each series is a filled area under its trace (stacked or overlapping), not a
       bare line; a legend fitted inside must keep clear of the filling, and a description names
       the colours of the areas.
+    - ``connects_points``: consecutive points of a series are joined by a drawn line (line, area),
+      so a series reads as a trace that can cross another; False for a scatter, whose points
+      stand alone and whose direction is a relation between two quantities, not a path.
     """
 
     name: str
@@ -64,6 +67,7 @@ class ChartKind:
     # at least loosely ("bars", "curves"); empty: any of its nouns.
     prose: str = ""
     filled: bool = False  # marks are filled areas under each series (see the class docstring)
+    connects_points: bool = True  # a series is drawn as a joined trace (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
