@@ -18,9 +18,12 @@ from corpus.test_area_kind import _probe_rows, _setup
 from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
+from scifigbench.concepts.names import IMAGE_CONDITIONS
+from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.stage import FigureJob, process_figure
 from scifigbench.conditions.targets import ranked_candidates
 from scifigbench.corpus.config import CorpusConfig
-from scifigbench.corpus.describe import reference_description
+from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.judges.rules.description import judge_description, read_description
@@ -131,7 +134,9 @@ def test_blur_targets_are_proposed_and_point_names_asked_for(drawn):
     for spec, _ in drawn:
         for mode in ("admittance", "inductance"):
             assert ranked_candidates(spec, spec.caption, mode, 42, 2.0), (spec.figure_id, mode)
-    names = [c for s in labelled for c in ranked_candidates(s, s.caption, "admittance", 42, 2.0) if c.rule == "point_label"]
+    names = [
+        c for s in labelled for c in ranked_candidates(s, s.caption, "admittance", 42, 2.0) if c.rule == "point_label"
+    ]
     assert names
     spec = next(s for s in labelled if any(c.element_id.startswith(s.figure_id) for c in names))
     c = next(c for c in names if c.element_id.startswith(spec.figure_id))
@@ -175,3 +180,27 @@ def test_rule_judge_scores_with_the_scatter_checklist(drawn):
 def test_corpus_kinds_asks_for_scatter_by_count():
     assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
     assert CorpusConfig(n_bar=1, kinds={"scatter": 3}).counts()["scatter"] == 3
+
+
+def test_every_condition_is_made(drawn, tmp_path):
+    """The conditions stage's per-figure work: every image condition, both blur modes confirmed."""
+    made: set[str] = set()
+    for spec, png in drawn[:3]:
+        spec.caption = caption(spec)
+        (tmp_path / f"{spec.figure_id}.png").write_bytes(png)
+        (tmp_path / f"{spec.figure_id}.json").write_text(spec.to_json())
+        job = FigureJob(
+            spec.figure_id,
+            spec.chart_type,
+            f"{spec.figure_id}.png",
+            "-",
+            spec.width,
+            spec.height,
+            spec.caption,
+            f"{spec.figure_id}.json",
+            full=True,
+        )
+        res = process_figure(job, ConditionsConfig(gallery=False), 42, tmp_path, {})
+        assert res.failure is None, res.failure
+        made |= {row["condition"] for row in res.conditions}
+    assert made == set(IMAGE_CONDITIONS)

@@ -178,18 +178,20 @@ def _fit_line(ax: Axes, x: np.ndarray, fit: dict[str, float], color: str) -> Non
 
 def _point_labels(d: Drawing, ax: Axes, panel: Panel, x: np.ndarray) -> None:
     """Each point's name beside it: to the right in the left half of the panel, to the left in the
-    right half, so no name runs off the canvas."""
+    right half, so no name runs off the canvas; above and below in turn, so the names of
+    neighbouring points at similar heights do not run into each other."""
     series = panel.series[0]
     middle = (x.min() + x.max()) / 2
-    for xv, yv, name, tick in zip(x, series.values, panel.point_labels or [], panel.categories, strict=True):
-        right = xv <= middle
+    points = zip(x, series.values, panel.point_labels or [], panel.categories, strict=True)
+    for k, (xv, yv, name, tick) in enumerate(points):
+        right, above = xv <= middle, k % 2 == 0
         t = ax.annotate(
             name,
             (xv, yv),
-            xytext=(5 if right else -5, 4),
+            xytext=(5 if right else -5, 4 if above else -4),
             textcoords="offset points",
             ha="left" if right else "right",
-            va="bottom",
+            va="bottom" if above else "top",
             fontsize=font_size() - 1.5,
         )
         d.add(t, role="point_label", panel=panel.index, series=series.name, category=tick, value=float(yv))
