@@ -204,3 +204,10 @@ def test_every_condition_is_made(drawn, tmp_path):
         assert res.failure is None, res.failure
         made |= {row["condition"] for row in res.conditions}
     assert made == set(IMAGE_CONDITIONS)
+
+
+def test_every_labelled_point_has_a_name():
+    """Domains with few models still name every point of a labelled scatter (the x count follows)."""
+    for i in range(2, 120, 3):
+        p = generate(42, "scatter", i, 100).panels[0]
+        assert p.point_labels is not None and len(set(p.point_labels)) == len(p.x_values) >= 6

@@ -96,9 +96,9 @@ def _groups_values(rng: np.random.Generator, metric: Metric, x: np.ndarray, n_gr
     return out
 
 
-def _x_positions(rng: np.random.Generator, xq: XQuantity) -> tuple[list[float], list[str]]:
-    """Between six and nine distinct grid positions, sorted, and how their ticks print them."""
-    ks = np.sort(rng.choice(xq.n_grid, size=int(rng.integers(6, 10)), replace=False))
+def _x_positions(rng: np.random.Generator, xq: XQuantity, most: int) -> tuple[list[float], list[str]]:
+    """Between six and nine (at most ``most``) distinct grid positions, sorted, and how their ticks print them."""
+    ks = np.sort(rng.choice(xq.n_grid, size=min(int(rng.integers(6, 10)), most), replace=False))
     values = [round(xq.start + xq.step * int(k), xq.decimals) for k in ks]
     return [float(v) for v in values], [f"{v:.{xq.decimals}f}" for v in values]
 
@@ -110,7 +110,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     style = random_style(rng)
     xq: XQuantity = pick(rng, X_QUANTITIES)
     metric: Metric = pick(rng, domain.metrics)
-    xs, ticks = _x_positions(rng, xq)
+    xs, ticks = _x_positions(rng, xq, len(domain.models) if variant == "labelled" else xq.n_grid)
     n_groups = 1 if variant == "labelled" else int(rng.integers(2, 5) if variant == "scatter" else rng.integers(1, 4))
     names = sample(rng, domain.datasets if rng.random() < 0.5 else domain.methods, n_groups)
     ys = _groups_values(rng, metric, np.asarray(xs), n_groups)
