@@ -102,7 +102,7 @@ def test_text_elements_have_boxes_and_points_their_names(drawn):
             assert 0 <= t.x0 < t.x1 <= spec.width and 0 <= t.y0 < t.y1 <= spec.height, t
         p = spec.panels[0]
         printed = [(t.text, t.category) for t in spec.text_elements if t.role == "point_label"]
-        assert printed == list(zip(p.point_labels or [], p.categories if p.point_labels else []))
+        assert printed == list(zip(p.point_labels or [], p.categories if p.point_labels else [], strict=True))
 
 
 def test_probes_have_computed_answers_and_no_crossings(drawn):

@@ -65,7 +65,8 @@ def _colour_phrase(panel: Panel) -> str:
     if kind.filled:
         return "Area colours: " + _list([f"{s.name} in {s.color_family}" for s in panel.series]) + "."
     if not kind.connects_points:
-        parts = [f"{s.name} as {s.color_family} {MARKER_NAMES.get(s.marker or '', 'round')} markers" for s in panel.series]
+        markers = [MARKER_NAMES.get(s.marker or "", "round") for s in panel.series]
+        parts = [f"{s.name} as {s.color_family} {m} markers" for s, m in zip(panel.series, markers, strict=True)]
         return "The points are drawn unjoined: " + _list(parts) + "."
     if kind.ordered_x:
         parts = []
@@ -145,8 +146,8 @@ def _relation(panel: Panel) -> str:
     if panel.fit:
         out.append(f"A dashed grey least-squares line is fitted to all points ({_fit_phrase(panel.fit)}).")
     if panel.point_labels:
-        out.append("Each point is labelled with its name: " + _list(
-            [f"{name} at {x}" for name, x in zip(panel.point_labels, panel.categories)]) + ".")
+        named = zip(panel.point_labels, panel.categories, strict=True)
+        out.append("Each point is labelled with its name: " + _list([f"{n} at {x}" for n, x in named]) + ".")
     return " ".join(out)
 
 

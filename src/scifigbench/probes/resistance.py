@@ -124,7 +124,9 @@ ABSENT = (
         "Point out that no confidence band is drawn around any line.",
     ),
     AbsentElement(
-        "dashed baseline line", _on_value_axis, lambda v: _no_line_annotations(v) and _no_fitted_line(v) and _no_text(v, "baseline"),
+        "dashed baseline line",
+        _on_value_axis,
+        lambda v: _no_line_annotations(v) and _no_fitted_line(v) and _no_text(v, "baseline"),
         lambda v, pt, rng: _pick(rng, [
             f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal line that marks "
             f"the baseline's {v.quantity(pt.panel)}?",
