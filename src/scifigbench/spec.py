@@ -29,40 +29,42 @@ from scifigbench.concepts.kinds import chart_kind
 class Series:
     name: str
     values: list[float]
-    color: str                     # hex colour of the series (first wedge's for pies)
-    color_family: str              # one of the 11 basic colour families
-    colors: list[str] | None = None            # per-point colours (pie wedges)
+    color: str  # hex colour of the series (first wedge's for pies)
+    color_family: str  # one of the 11 basic colour families
+    colors: list[str] | None = None  # per-point colours (pie wedges)
     color_families: list[str] | None = None
-    marker: str | None = None      # matplotlib marker for line series
+    marker: str | None = None  # matplotlib marker for line series
     linestyle: str | None = None
-    errors: list[float] | None = None          # half-width of each value's symmetric error whisker
+    errors: list[float] | None = None  # half-width of each value's symmetric error whisker
+    # scatter: the least-squares line of this group's points, {"slope", "intercept", "r"}, when drawn
+    fit: dict[str, float] | None = None
 
 
 @dataclass
 class Annotation:
     text: str
-    category: str | None = None    # what it points at
+    category: str | None = None  # what it points at
     series: str | None = None
-    kind: str = "text"             # text | arrow | hline | vline
-    value: float | None = None     # data coordinate of the marked line / point on the value axis
+    kind: str = "text"  # text | arrow | hline | vline
+    value: float | None = None  # data coordinate of the marked line / point on the value axis
 
 
 @dataclass
 class Panel:
     index: int
-    kind: str                      # a chart kind of the registry (concepts.kinds)
+    kind: str  # a chart kind of the registry (concepts.kinds)
     categories: list[str]
     series: list[Series]
     title: str | None = None
     x_label: str | None = None
     y_label: str | None = None
-    unit: str | None = None        # e.g. "%" when values are percentages
+    unit: str | None = None  # e.g. "%" when values are percentages
     x_values: list[float] | None = None
     orientation: Literal["vertical", "horizontal"] = "vertical"
     stacked: bool = False
     y_scale: Literal["linear", "log"] = "linear"
-    value_labels: bool = False     # numbers printed on the bars
-    value_format: str = "{:.1f}"   # how value labels / pie percentages are printed
+    value_labels: bool = False  # numbers printed on the bars
+    value_format: str = "{:.1f}"  # how value labels / pie percentages are printed
     legend_loc: str | None = None  # None = no legend drawn
     donut: bool = False
     pct_position: Literal["inside", "outside"] | None = None
@@ -71,12 +73,15 @@ class Panel:
     annotations: list[Annotation] = field(default_factory=list)
     grid: bool = False
     sort: Literal["none", "ascending", "descending"] = "none"
-    wedge_labels: bool = False     # pie: category names printed beside the wedges
+    wedge_labels: bool = False  # pie: category names printed beside the wedges
     shares_x_with_above: bool = False  # line: x axis shared with the panel above (tick labels hidden)
-    spread: str | None = None      # what the error whiskers show, e.g. "±1 standard deviation over 5 seeds"
+    spread: str | None = None  # what the error whiskers show, e.g. "±1 standard deviation over 5 seeds"
     scale_label: str | None = None  # heatmap: what the colour scale measures (the colour bar's label)
-    colormap: str | None = None     # heatmap: the matplotlib colour map of the cells
+    colormap: str | None = None  # heatmap: the matplotlib colour map of the cells
     scale_colours: list[str] | None = None  # heatmap: colour families of the scale's low and high ends
+    # scatter: the least-squares line of all the panel's points, {"slope", "intercept", "r"}, when drawn
+    fit: dict[str, float] | None = None
+    point_labels: list[str] | None = None  # scatter: the name printed beside the point(s) at each x value
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
@@ -91,7 +96,7 @@ def mark_word(panel: Panel) -> str:
 @dataclass
 class TextElement:
     element_id: str
-    role: str                      # see contracts.text_elements.ROLES
+    role: str  # see contracts.text_elements.ROLES
     text: str
     x0: float
     y0: float
@@ -107,8 +112,15 @@ class TextElement:
 # Fields added after the first corpus was published (for chart kinds beyond bar, line and pie), by
 # class: each must have a default, and is left out of the JSON while it holds it (see ``to_json``).
 LATE_FIELDS: dict[str, dict[str, object]] = {
-    "Panel": {"spread": None, "scale_label": None, "colormap": None, "scale_colours": None},
-    "Series": {"errors": None},
+    "Panel": {
+        "spread": None,
+        "scale_label": None,
+        "colormap": None,
+        "scale_colours": None,
+        "fit": None,
+        "point_labels": None,
+    },
+    "Series": {"errors": None, "fit": None},
 }
 
 
@@ -121,22 +133,22 @@ def _drop_defaults(record: dict, cls: str) -> None:
 @dataclass
 class FigureSpec:
     figure_id: str
-    chart_type: str                # a chart kind of the registry (concepts.kinds)
+    chart_type: str  # a chart kind of the registry (concepts.kinds)
     variant: str
     panels: list[Panel]
     title: str | None
     caption: str
     reference_description: str
-    domain: str                    # vocabulary theme, e.g. "llm-reasoning"
+    domain: str  # vocabulary theme, e.g. "llm-reasoning"
     width: int = 0
     height: int = 0
     dpi: int = 150
     text_elements: list[TextElement] = field(default_factory=list)
     shared_x: bool = False
-    layout: list[int] = field(default_factory=lambda: [1, 1])   # subplot grid [rows, cols]
+    layout: list[int] = field(default_factory=lambda: [1, 1])  # subplot grid [rows, cols]
     figsize: list[float] = field(default_factory=lambda: [6.4, 4.0])  # inches
     font_family: str = "DejaVu Sans"
-    font_file: str = ""             # the file actually drawn with, "<name>@<sha256 prefix>" (set by the renderer)
+    font_file: str = ""  # the file actually drawn with, "<name>@<sha256 prefix>" (set by the renderer)
     font_size: float = 10.0
     palette: str = "tab10"
     legend_outside: str | None = None  # figure-level legend position ("top", "right") or None

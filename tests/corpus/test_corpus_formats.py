@@ -146,5 +146,5 @@ def test_chart_type_spellings(raw: str, expected: str) -> None:
 
 
 def test_unknown_chart_type_names_the_row() -> None:
-    with pytest.raises(ManifestError, match=r"m.csv: row 4: unknown chart type 'scatter'"):
-        chart_type_of("scatter", "m.csv: row 4")
+    with pytest.raises(ManifestError, match=r"m.csv: row 4: unknown chart type 'radar'"):
+        chart_type_of("radar", "m.csv: row 4")

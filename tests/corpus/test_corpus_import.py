@@ -71,7 +71,7 @@ def test_manifest_json_is_accepted(data_root: Path) -> None:
     [
         (1, {"image": "img/missing.png"}, "row 2 (id='fig_b'): image not found"),
         (1, {"image": "img/corrupt.png"}, "row 2 (id='fig_b'): corrupt or unreadable image"),
-        (1, {"chart_type": "scatter plot"}, "row 2 (id='fig_b'): field 'chart_type': unknown chart type 'scatter plot'"),
+        (1, {"chart_type": "radar plot"}, "row 2 (id='fig_b'): field 'chart_type': unknown chart type 'radar plot'"),
         (2, {"id": "fig_a"}, "row 3 (id='fig_a'): duplicate id 'fig_a' (first used in row 1)"),
         (1, {"image": "../outside.png"}, "row 2 (id='fig_b'): image path '../outside.png' is outside the data root"),
         (2, {"image": "img/text.png"}, "row 3 (image='img/text.png'): corrupt or unreadable image"),

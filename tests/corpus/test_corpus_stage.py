@@ -113,7 +113,7 @@ def test_contract_violation_keeps_previous_output(tmp_path, monkeypatch) -> None
 
     def broken(records, cfg, seed):
         figures, text = real_tables(records, cfg, seed)
-        figures.loc[0, "chart_type"] = "scatter"
+        figures.loc[0, "chart_type"] = "radar"
         return figures, text
 
     monkeypatch.setattr(stage, "tables", broken)
@@ -160,8 +160,8 @@ def test_seed_codes_of_the_paper_kinds_stay_put() -> None:
 def test_a_spec_of_an_unknown_kind_is_refused() -> None:
     """The chart kind is checked against the registry where a spec is loaded, not later in a stage."""
     spec = json.loads(build_figure((42, "bar", 0, 72))[0])
-    with pytest.raises(ValueError, match="unknown chart kind 'scatter'"):
-        FigureSpec.from_dict({**spec, "chart_type": "scatter"})
-    spec["panels"][0]["kind"] = "scatter"
-    with pytest.raises(ValueError, match="unknown chart kind 'scatter'"):
+    with pytest.raises(ValueError, match="unknown chart kind 'radar'"):
+        FigureSpec.from_dict({**spec, "chart_type": "radar"})
+    spec["panels"][0]["kind"] = "radar"
+    with pytest.raises(ValueError, match="unknown chart kind 'radar'"):
         FigureSpec.from_dict(spec)

@@ -29,7 +29,7 @@ from scifigbench.conditions.text import fold, mentions
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
 from scifigbench.spec import FigureSpec, Panel, TextElement
 
-ADMITTANCE_RULES = ("legend_entry", "category", "pie_label", "panel_title", "title")
+ADMITTANCE_RULES = ("legend_entry", "category", "pie_label", "panel_title", "title", "point_label")
 INDUCTANCE_RULES = ("value_label_axis", "pie_remainder", "tick_sequence", "repeated_label")
 
 _DIGITS = re.compile(r"\d+")
@@ -58,6 +58,8 @@ def _admittance_rule(e: TextElement, spec: FigureSpec) -> str | None:
         return "pie_label"
     if e.role == "panel_title":
         return "panel_title"
+    if e.role == "point_label":
+        return "point_label"
     if e.role == "title":
         return "title"
     if e.role == "tick" and (e.category is not None or e.series is not None):  # a heatmap's rows name series
@@ -79,7 +81,7 @@ def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candida
         if _DIGITS.search(text) and any(_template(o) == _template(text) for o in others):
             continue
         what = {"legend_entry": "legend entry", "category": "category name", "pie_label": "wedge label",
-                "panel_title": "panel title", "title": "figure title"}[rule]
+                "panel_title": "panel title", "title": "figure title", "point_label": "point name"}[rule]
         what = "row name" if e.role == "tick" and e.series is not None else what
         cap = ("the caption shown with the blurred image has it removed" if named else "the caption does not mention it")
         out.append(_of_element(

@@ -3,7 +3,18 @@
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
 ROLES = frozenset(
-    {"title", "panel_title", "axis_label", "tick", "legend_entry", "value_label", "pie_label", "pie_pct", "annotation"}
+    {
+        "title",
+        "panel_title",
+        "axis_label",
+        "tick",
+        "legend_entry",
+        "value_label",
+        "pie_label",
+        "pie_pct",
+        "annotation",
+        "point_label",
+    }
 )
 
 TEXT_ELEMENTS = TableSchema(

@@ -64,6 +64,10 @@ def _colour_phrase(panel: Panel) -> str:
     kind = chart_kind(panel.kind)
     if kind.filled:
         return "Area colours: " + _list([f"{s.name} in {s.color_family}" for s in panel.series]) + "."
+    if not kind.connects_points:
+        markers = [MARKER_NAMES.get(s.marker or "", "round") for s in panel.series]
+        parts = [f"{s.name} as {s.color_family} {m} markers" for s, m in zip(panel.series, markers, strict=True)]
+        return "The points are drawn unjoined: " + _list(parts) + "."
     if kind.ordered_x:
         parts = []
         for s in panel.series:
@@ -126,6 +130,25 @@ def _trend(panel: Panel) -> str:
     if downs:
         parts.append(f"{_list(downs)} {'ends' if len(downs) == 1 else 'end'} lower than {'it starts' if len(downs) == 1 else 'they start'}")
     return "; ".join(parts)
+
+
+def _fit_phrase(fit: dict[str, float]) -> str:
+    return f"slope {fit['slope']:.3g}, r = {fit['r']:.2f}"
+
+
+def _relation(panel: Panel) -> str:
+    """Unjoined points: how y goes with x in each group, the fitted lines and the printed names."""
+    out = []
+    for s in panel.series:
+        way = "rises" if s.values[-1] > s.values[0] else "falls"
+        fit = f" (a dashed least-squares line is fitted to it: {_fit_phrase(s.fit)})" if s.fit else ""
+        out.append(f"For {s.name}, {panel.y_label or 'y'} {way} with {panel.x_label or 'x'}{fit}.")
+    if panel.fit:
+        out.append(f"A dashed grey least-squares line is fitted to all points ({_fit_phrase(panel.fit)}).")
+    if panel.point_labels:
+        named = zip(panel.point_labels, panel.categories, strict=True)
+        out.append("Each point is labelled with its name: " + _list([f"{n} at {x}" for n, x in named]) + ".")
+    return " ".join(out)
 
 
 def _area_arrangement(panel: Panel) -> str:
@@ -224,7 +247,9 @@ def reference_description(spec: FigureSpec) -> str:
         sent = _axes_sentence(p)
         out.append((prefix + sent if prefix else _cap(sent)) + ".")
         out.append(f"{'Here' if n > 1 else 'Overall'}, {_extremes(p)}.")
-        if chart_kind(p.kind).ordered_x:
+        if not chart_kind(p.kind).connects_points:
+            out.append(_relation(p))
+        elif chart_kind(p.kind).ordered_x:
             trend = _trend(p)
             if trend:
                 out.append(_cap(trend) + ".")

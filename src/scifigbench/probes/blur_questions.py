@@ -116,6 +116,9 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
             start = "the left" if axis == "x" else "the bottom"
             scale = "colour bar" if view.kind(panel).value_by_colour_scale else f"{axis}-axis"
             return f"What value does the {_ordinal(k)} labelled tick of the {scale}{where} mark, counting from {start}?"
+        if role == "point_label" and category:
+            at = f"{view.x_name(panel)} = {category}" if view.x_name(panel) else f"x = {category}"
+            return f"What name is printed beside the point at {at}{where}?"
         if role == "annotation":
             near = f" next to '{category}'" if category else ""
             return f"What does the note{near}{where} say?"

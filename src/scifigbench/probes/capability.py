@@ -180,8 +180,8 @@ def count_near_ties(view: FigureView, g: Group, rng) -> Candidate | None:
 
 
 def count_crossings(view: FigureView, sp: SeriesPair, rng) -> Candidate | None:
-    if not sp.ordered or len(sp.categories) < 4:
-        return None
+    if not sp.ordered or not view.kind(sp.panel).connects_points or len(sp.categories) < 4:
+        return None  # a scatter's groups are not traces: nothing "swaps" between unjoined points
     diff = np.array(sp.a_values) - np.array(sp.b_values)
     need = np.array(sp.a_ctols) + np.array(sp.b_ctols)
     margin = float(np.min(np.abs(diff) - need))

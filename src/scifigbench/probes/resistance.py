@@ -74,6 +74,12 @@ def _no_line_annotations(view: FigureView) -> bool:
     return all(a.kind not in ("hline", "vline") for p in view.spec.panels for a in p.annotations)
 
 
+def _no_fitted_line(view: FigureView) -> bool:
+    """No dashed least-squares line is drawn, which a question about "the dashed line" could be taken to mean."""
+    fits = [p.fit for p in view.spec.panels] + [s.fit for p in view.spec.panels for s in p.series]
+    return all(f is None for f in fits)
+
+
 def _one_value_axis(view: FigureView) -> bool:
     counts: dict[int | None, int] = {}
     for t in view.spec.elements("axis_label"):
@@ -123,7 +129,9 @@ ABSENT = (
         "Point out that no confidence band is drawn around any line.",
     ),
     AbsentElement(
-        "dashed baseline line", _on_value_axis, lambda v: _no_line_annotations(v) and _no_text(v, "baseline"),
+        "dashed baseline line",
+        _on_value_axis,
+        lambda v: _no_line_annotations(v) and _no_fitted_line(v) and _no_text(v, "baseline"),
         lambda v, pt, rng: _pick(rng, [
             f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal line that marks "
             f"the baseline's {v.quantity(pt.panel)}?",
@@ -141,7 +149,7 @@ ABSENT = (
         "Point out that the figure has a single value axis; there is no second axis to read.",
     ),
     AbsentElement(
-        "reference series", _on_value_axis, lambda v: _absent_reference(v) is not None,
+        "reference series", _on_value_axis, lambda v: _no_fitted_line(v) and _absent_reference(v) is not None,
         lambda v, pt, rng: _pick(rng, [
             f"How far is {pt.phrase} from the {_absent_reference(v)} line, which the figure draws as a dashed "
             f"reference?",

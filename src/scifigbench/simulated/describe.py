@@ -661,6 +661,7 @@ ROLE_PHRASES = {
     "pie_label": ("one segment label", "the label of one slice"),
     "pie_pct": ("one percentage label", "the percentage on one slice"),
     "annotation": ("an annotation", "the annotation text"),
+    "point_label": ("one point's name", "the name beside one point"),
 }
 # roles of a printed value, which needs its owner named: role -> (what it is, the owner's word)
 VALUE_OWNER = {"pie_pct": ("percentage of the", "segment"), "value_label": ("value label on the", "bar")}

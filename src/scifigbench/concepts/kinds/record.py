@@ -50,6 +50,9 @@ class ChartKind:
       colour bar, not by a position on an axis; the series are the grid's rows (named by tick
       labels, not a legend) and their colours encode nothing, so no stage asks for or judges a
       series' colour or legend entry.
+    - ``connects_points``: consecutive points of a series are joined by a drawn line (line, area),
+      so a series reads as a trace that can cross another; False for a scatter, whose points
+      stand alone and whose direction is a relation between two quantities, not a path.
     """
 
     name: str
@@ -74,6 +77,7 @@ class ChartKind:
     filled: bool = False  # marks are filled areas under each series (see the class docstring)
     shows_spread: bool = False  # values carry error whiskers (see the class docstring)
     value_by_colour_scale: bool = False  # cells coloured on a colour scale (see the class docstring)
+    connects_points: bool = True  # a series is drawn as a joined trace (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)

@@ -59,6 +59,7 @@ ROLE_CUES: dict[str, str] = {
     "pie_label": r"\blabel|\bsegment|\bslice|\bwedge",
     "pie_pct": r"\bpercent|%|\bsegment|\bslice|\bwedge|\bshare",
     "annotation": r"\bannotation|\bnote\b|\btext\b|\bcallout",
+    "point_label": r"\blabel|\bpoint\b|\bname\b",
 }
 
 

@@ -1,0 +1,226 @@
+"""Scatter plots in the corpus: groups of points against two numeric axes, with or without least-squares lines.
+
+Every group is measured at the same x positions (as benchmarks evaluated on the same models, or
+methods run at the same budgets), so a point is a (group, x value) cell of the spec like a
+line's; the points are simply not joined. Fitted lines are computed from the rounded values that
+are drawn and recorded in the spec (slope, intercept, Pearson r), so a question about a slope has
+an exact answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.axes import Axes
+
+from scifigbench.corpus.drawing import Drawing, font_size
+from scifigbench.corpus.kinds.line import MARKERS
+from scifigbench.corpus.kinds.record import KindCorpus
+from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.randomness import pick, sample
+from scifigbench.corpus.scaffold import (
+    LEGEND_LOCS,
+    axis_label,
+    figure_size,
+    nice_range,
+    no_clash,
+    palette_colors,
+    place_legend,
+    random_style,
+)
+from scifigbench.corpus.trace_axes import ordered_x_axis
+from scifigbench.corpus.vocab import DOMAINS, Metric
+from scifigbench.spec import FigureSpec, Panel, Series
+
+VARIANTS = {
+    "scatter": "scatter plot",
+    "group_fit": "scatter plot with a least-squares line fitted to each group",
+    "labelled": "labelled scatter plot with one least-squares line fitted to all points",
+}
+OVERALL_FIT_COLOR = "#444444"
+
+
+@dataclass(frozen=True)
+class XQuantity:
+    """A numeric x quantity of a scatter: its label and the grid its points' positions are drawn from.
+
+    Positions sit on a grid (``start + step * k``) so tick labels stay short and never touch.
+    """
+
+    label: str
+    start: float
+    step: float
+    n_grid: int
+    decimals: int = 0
+
+
+X_QUANTITIES = (
+    XQuantity("Parameters (B)", 1.0, 5.0, 14),
+    XQuantity("Latency (ms)", 20.0, 20.0, 13),
+    XQuantity("Training compute (PF-days)", 10.0, 10.0, 12),
+    XQuantity("GPU memory (GB)", 4.0, 4.0, 14),
+    XQuantity("Training data (B tokens)", 50.0, 50.0, 12),
+    XQuantity("Inference cost ($/1M tokens)", 0.5, 0.5, 12, decimals=1),
+)
+
+
+def least_squares(x: list[float], y: list[float]) -> dict[str, float]:
+    """Slope and intercept of the least-squares line of y on x, and Pearson's r, from the drawn values."""
+    xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    dx, dy = xs - xs.mean(), ys - ys.mean()
+    slope = float(np.sum(dx * dy) / np.sum(dx * dx))
+    r = float(np.sum(dx * dy) / np.sqrt(np.sum(dx * dx) * np.sum(dy * dy)))
+    return {"slope": slope, "intercept": float(ys.mean() - slope * xs.mean()), "r": r}
+
+
+def _groups_values(rng: np.random.Generator, metric: Metric, x: np.ndarray, n_groups: int) -> list[np.ndarray]:
+    """Noisy linear relations inside the metric's range, one per group, all of one sign.
+
+    A group's net change from its first to its last point exceeds its noise, so the direction
+    a reader sees (first against last) and the sign of its fitted slope agree.
+    """
+    span = metric.high - metric.low
+    sign = 1.0 if (rng.random() < 0.75) == metric.higher_better else -1.0
+    t = (x - x.min()) / (x.max() - x.min())
+    out = []
+    for _ in range(n_groups):
+        rise = sign * span * rng.uniform(0.3, 0.55)
+        base = metric.low + span * rng.uniform(0.1, 0.35) + (0 if sign > 0 else -rise)
+        while True:
+            noise = rng.normal(0, span * rng.uniform(0.02, 0.07), len(x))
+            y = np.round(base + rise * t + noise, metric.decimals)
+            if sign * (y[-1] - y[0]) > 0.2 * abs(rise):
+                break
+        out.append(y)
+    return out
+
+
+def _x_positions(rng: np.random.Generator, xq: XQuantity, most: int) -> tuple[list[float], list[str]]:
+    """Between six and nine (at most ``most``) distinct grid positions, sorted, and how their ticks print them."""
+    ks = np.sort(rng.choice(xq.n_grid, size=min(int(rng.integers(6, 10)), most), replace=False))
+    values = [round(xq.start + xq.step * int(k), xq.decimals) for k in ks]
+    return [float(v) for v in values], [f"{v:.{xq.decimals}f}" for v in values]
+
+
+def generate(rng: np.random.Generator, index: int) -> FigureSpec:
+    """One panel of groups of points at shared x positions; fitted lines per group or over all points."""
+    variant = tuple(VARIANTS)[index % len(VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = random_style(rng)
+    xq: XQuantity = pick(rng, X_QUANTITIES)
+    metric: Metric = pick(rng, domain.metrics)
+    xs, ticks = _x_positions(rng, xq, len(domain.models) if variant == "labelled" else xq.n_grid)
+    n_groups = 1 if variant == "labelled" else int(rng.integers(2, 5) if variant == "scatter" else rng.integers(1, 4))
+    names = sample(rng, domain.datasets if rng.random() < 0.5 else domain.methods, n_groups)
+    ys = _groups_values(rng, metric, np.asarray(xs), n_groups)
+    colors = palette_colors(rng, style["palette"], n_groups)
+    markers = sample(rng, MARKERS, n_groups)
+    series = [
+        Series(
+            name=name,
+            values=[float(v) for v in ys[k]],
+            color=colors[k][0],
+            color_family=colors[k][1],
+            marker=markers[k],
+            linestyle="none",
+            fit=least_squares(xs, [float(v) for v in ys[k]]) if variant == "group_fit" else None,
+        )
+        for k, name in enumerate(names)
+    ]
+    legend_loc, legend_outside = place_legend(rng, 1, n_groups)
+    everything = np.concatenate(ys)
+    panel = Panel(
+        index=0,
+        kind="scatter",
+        categories=ticks,
+        series=series,
+        x_label=xq.label,
+        y_label=axis_label(metric),
+        unit=metric.unit,
+        x_values=xs,
+        value_format=f"{{:.{metric.decimals}f}}",
+        legend_loc=legend_loc,
+        y_range=nice_range(float(everything.min()), float(everything.max()), extra_top=0.3 if legend_loc else 0.12),
+        grid=bool(rng.random() < 0.5),
+        fit=least_squares(xs * n_groups, [float(v) for v in everything]) if variant == "labelled" else None,
+        point_labels=sample(rng, domain.models, len(xs)) if variant == "labelled" else None,
+    )
+    title = None
+    if rng.random() < 0.5:
+        title = f"{metric.name} vs. {xq.label.split(' (')[0].lower()}"
+    legend_outside = no_clash(title, legend_outside)
+    spec = FigureSpec(
+        figure_id="",
+        chart_type="scatter",
+        variant=variant,
+        panels=[panel],
+        title=title,
+        caption="",
+        reference_description="",
+        domain=domain.name,
+        layout=[1, 1],
+        figsize=figure_size([1, 1], rng, legend_outside),
+        legend_outside=legend_outside,
+        **style,
+    )
+    fit_legend(spec, rng, LEGEND_LOCS)
+    return spec
+
+
+def _fit_line(ax: Axes, x: np.ndarray, fit: dict[str, float], color: str) -> None:
+    """A dashed least-squares line across the x range, left out of the legend (it is not a group)."""
+    ends = np.array([x.min(), x.max()])
+    ax.plot(
+        ends, fit["intercept"] + fit["slope"] * ends, color=color, linestyle="--", linewidth=1.3, label="_fit", zorder=2
+    )
+
+
+def _point_labels(d: Drawing, ax: Axes, panel: Panel, x: np.ndarray) -> None:
+    """Each point's name beside it: to the right in the left half of the panel, to the left in the
+    right half, so no name runs off the canvas; above and below in turn, so the names of
+    neighbouring points at similar heights do not run into each other."""
+    series = panel.series[0]
+    middle = (x.min() + x.max()) / 2
+    points = zip(x, series.values, panel.point_labels or [], panel.categories, strict=True)
+    for k, (xv, yv, name, tick) in enumerate(points):
+        right, above = xv <= middle, k % 2 == 0
+        t = ax.annotate(
+            name,
+            (xv, yv),
+            xytext=(5 if right else -5, 4 if above else -4),
+            textcoords="offset points",
+            ha="left" if right else "right",
+            va="bottom" if above else "top",
+            fontsize=font_size() - 1.5,
+        )
+        d.add(t, role="point_label", panel=panel.index, series=series.name, category=tick, value=float(yv))
+
+
+def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
+    """Unjoined markers per group (the legend shows the marker), then any fitted lines and point names."""
+    x = np.asarray(panel.x_values, dtype=float)
+    lines = []
+    for series in panel.series:
+        (ln,) = ax.plot(
+            x,
+            series.values,
+            marker=series.marker,
+            linestyle="none",
+            color=series.color,
+            label=series.name,
+            markersize=6,
+            zorder=3,
+        )
+        lines.append(ln)
+        if series.fit:
+            _fit_line(ax, x, series.fit, series.color)
+    if panel.fit:
+        _fit_line(ax, x, panel.fit, OVERALL_FIT_COLOR)
+    d.lines[panel.index] = lines
+    if panel.point_labels:
+        _point_labels(d, ax, panel, x)
+    ordered_x_axis(ax, panel, x)
+
+
+CORPUS = KindCorpus(name="scatter", variants=VARIANTS, generate=generate, draw=draw)
