@@ -51,7 +51,7 @@ def drawn() -> list[tuple[FigureSpec, bytes]]:
 
 
 def test_heatmap_comes_after_the_earlier_kinds():
-    assert CHART_KINDS[:4] == ("bar", "line", "pie", "area") and seed_code("heatmap") == 5
+    assert CHART_KINDS[:4] == ("bar", "line", "pie", "area") and seed_code("heatmap") == 6
     kind = chart_kind("heatmap")
     assert kind.category_axis and kind.value_by_colour_scale
     assert not any(chart_kind(k).value_by_colour_scale for k in CHART_KINDS[:4])
@@ -199,7 +199,7 @@ def test_blur_targets_and_questions(drawn):
 def test_page_text_names_the_colour_scale(drawn):
     spec = drawn[0][0]
     text = figure_paragraph(spec, spec.caption, spec.chart_type, 1)
-    assert phrase(spec.panels[0].scale_label) in text.lower()
+    assert phrase(spec.panels[0].scale_label).lower() in text.lower()
 
 
 def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
