@@ -125,7 +125,7 @@ def test_scivqa_import_of_the_shared_sample(shared_data: Path, tmp_path: Path) -
     first = {}
     for r in records:
         first.setdefault(r["image_file"], r)
-    mapping = {"line chart": "line", "bar chart": "bar", "histogram": "bar", "pie chart": "pie"}
+    mapping = {"line chart": "line", "bar chart": "bar", "histogram": "histogram", "pie chart": "pie"}
     expected = Counter(mapping[r["figure_type"].lower()] for r in first.values())
 
     cfg = CorpusConfig(source="scivqa", scivqa_dir=str(folder), workers=1)

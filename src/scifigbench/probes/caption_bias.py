@@ -286,7 +286,7 @@ def correct_statements(view: FigureView) -> list[str]:
     chart = chart_kind(spec.chart_type)
     kind = "donut chart" if chart.parts_of_whole and p0.donut else f"{chart.label.lower()} chart"
     if chart.category_axis and len(p0.series) > 1:
-        kind = ("stacked " if p0.stacked else "grouped ") + kind
+        kind = ("stacked " if p0.stacked else "overlaid " if chart.binned else "grouped ") + kind
     if chart.category_axis and p0.orientation == "horizontal":
         kind = "horizontal " + kind
     out = []

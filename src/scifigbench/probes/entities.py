@@ -38,6 +38,8 @@ def point_phrase(view: FigureView, panel: int, series: str, category: str, locat
         x_name = view.x_name(panel)
         at = f"at {x_name} = {category}" if x_name else f"at x = {category}"
         return f"{series} {at}{where}" if len(p.series) > 1 else f"the curve {at}{where}"
+    if kind.binned:
+        return f"{series} in the bin {category}{where}" if len(p.series) > 1 else f"the bin {category}{where}"
     if len(p.series) > 1:
         return f"{series} on '{category}'{where}"
     return f"'{category}'{where}"

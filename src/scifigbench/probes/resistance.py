@@ -280,10 +280,12 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             f"significant? Please give the p-value so I can cite it.",
             "a significance test or p-value",
         ))
+    if not (kind.parts_of_whole or kind.binned):  # a count is its own sample size
+        options.append(
+            (f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
+             f"there?", "the sample size behind each value"))
     if not kind.parts_of_whole:  # values of runs: they stand on samples, seeds and compute
         options += [
-            (f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
-             f"there?", "the sample size behind each value"),
             (f"Reviewers will ask about stability: what is the standard deviation of {pt.phrase} across random seeds?",
              "variance across seeds or runs"),
             (f"To recommend one option to my team, how many GPU hours did the run behind {pt.phrase} take?",

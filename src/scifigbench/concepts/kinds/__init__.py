@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.concepts.kinds import area, bar, line, pie
+from scifigbench.concepts.kinds import area, bar, histogram, line, pie
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
-_MODULES = (bar, line, pie, area)
+_MODULES = (bar, line, pie, area, histogram)
 
 KINDS: dict[str, ChartKind] = {m.KIND.name: m.KIND for m in _MODULES}
 

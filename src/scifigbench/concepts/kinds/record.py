@@ -42,6 +42,9 @@ class ChartKind:
     - ``filled``: each series is a filled area under its trace (stacked or overlapping), not a
       bare line; a legend fitted inside must keep clear of the filling, and a description names
       the colours of the areas.
+    - ``binned``: the categories are contiguous numeric bins in order and the values are counts
+      (a histogram): the bars touch, several series are overlaid over the same bins rather than
+      grouped, and a value is not a run's result (no sample size stands behind it: it is one).
     """
 
     name: str
@@ -64,6 +67,7 @@ class ChartKind:
     # at least loosely ("bars", "curves"); empty: any of its nouns.
     prose: str = ""
     filled: bool = False  # marks are filled areas under each series (see the class docstring)
+    binned: bool = False  # categories are bins of a numeric quantity, values counts (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)

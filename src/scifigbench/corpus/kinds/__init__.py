@@ -8,10 +8,10 @@ registry and :mod:`scifigbench.concepts.kinds` to the same kinds.
 
 from __future__ import annotations
 
-from scifigbench.corpus.kinds import area, bar, line, pie
+from scifigbench.corpus.kinds import area, bar, histogram, line, pie
 from scifigbench.corpus.kinds.record import KindCorpus
 
-_MODULES = (bar, line, pie, area)
+_MODULES = (bar, line, pie, area, histogram)
 
 CORPUS_KINDS: dict[str, KindCorpus] = {m.CORPUS.name: m.CORPUS for m in _MODULES}
 
