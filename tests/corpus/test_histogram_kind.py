@@ -58,7 +58,7 @@ def test_spec_values_are_exact_counts_over_contiguous_bins(drawn):
         edges = [_bin_edges(c) for c in p.categories]
         width = edges[0][1] - edges[0][0]
         assert edges[0][0] == 0 and 6 <= len(edges) <= 12
-        for (a, b), (c, _) in zip(edges, edges[1:]):
+        for (a, b), (c, _) in zip(edges, edges[1:], strict=False):
             assert b == c and b - a == pytest.approx(width)  # contiguous, equal width
         totals = {sum(s.values) for s in p.series}
         assert len(totals) == 1, totals  # one sample size per figure, every draw in a bin
