@@ -217,7 +217,7 @@ def caption(spec: FigureSpec) -> str:
                 f"{top[1]} accounts for the largest share ({top[0]:.1f}%){' in the first chart' if len(spec.panels) > 1 else ''}.")
     what = _what(spec)
     if kind.binned:
-        peak = max(zip(p0.series[0].values, p0.categories))
+        peak = max(zip(p0.series[0].values, p0.categories, strict=True))
         most = f" The {peak[1]} bin holds the most samples ({_num(p0, peak[0])})." if len(names) == 1 else ""
         over = f" for {_list(names)}" if len(names) > 1 else ""
         return f"{_cap(what)} over {len(p0.categories)} bins{over}.{most}"

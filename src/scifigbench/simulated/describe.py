@@ -242,7 +242,8 @@ class _Writer:
         if any(p.stacked for p in self.spec.panels):
             return pick(self.rng, ("The series are stacked on top of each other.", "Each bar is stacked from the series' contributions."))
         if self.kind.binned:
-            return pick(self.rng, ("The two distributions overlap over the same bins.", "The bars are translucent where the distributions overlap."))
+            return pick(self.rng, ("The two distributions overlap over the same bins.",
+                                   "The bars are translucent where the distributions overlap."))
         return pick(self.rng, ("Bars of the series are grouped side by side for each category.", "The bars are clustered by category."))
 
     def _point_sentence(self, p: Panel, si: int, ci: int, text_value: str) -> str:
