@@ -132,7 +132,7 @@ def test_decompression_bomb_names_the_manifest_row(tmp_path: Path) -> None:
         ("column", "bar"),
         ("Column Chart", "bar"),
         ("horizontal-bar", "bar"),
-        ("Histogram", "bar"),
+        ("Histogram", "histogram"),
         ("stacked_bar_chart", "bar"),
         ("line graph", "line"),
         ("Line_Chart", "line"),

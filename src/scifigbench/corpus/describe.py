@@ -42,6 +42,8 @@ def _what(spec: FigureSpec) -> str:
     p = spec.panels[0]
     if chart_kind(spec.chart_type).parts_of_whole:
         return f"{p.series[0].name.lower()} as percentage shares"
+    if chart_kind(spec.chart_type).binned:
+        return f"the distribution of {p.x_label or 'values'}"
     metric = p.scale_label or (p.y_label if p.orientation == "vertical" else p.x_label) or "values"
     if spec.variant == "shared_x":
         return _list([q.y_label or "" for q in spec.panels])
@@ -91,7 +93,8 @@ def _axes_sentence(panel: Panel) -> str:
     val_label = panel.x_label if value_axis == "x" else panel.y_label
     if chart_kind(panel.kind).category_axis:
         lab = f", labelled '{cat_label}'," if cat_label else ""
-        parts.append(f"the {cat_axis}-axis{lab} lists the categories {_list(panel.categories)}")
+        named = "bins" if chart_kind(panel.kind).binned else "categories"
+        parts.append(f"the {cat_axis}-axis{lab} lists the {named} {_list(panel.categories)}")
     else:
         lab = f" labelled '{panel.x_label}'" if panel.x_label else ""
         parts.append(f"the x-axis{lab} runs from {panel.categories[0]} to {panel.categories[-1]}")
@@ -228,7 +231,10 @@ def reference_description(spec: FigureSpec) -> str:
            + "."]
     if n > 1 and any(p.title for p in spec.panels):
         out.append("The panels are titled " + _list([f"'{p.title}'" for p in spec.panels if p.title]) + ".")
-    if kind.category_axis:
+    if kind.binned and len(p0.series) > 1:
+        out.append(f"The distributions of {_list([s.name for s in p0.series])} overlap over the same bins, "
+                   "each drawn translucent from zero.")
+    elif kind.category_axis:
         if p0.stacked:
             out.append(f"Each bar is split into stacked segments for {_list([s.name for s in p0.series])}, bottom to top"
                        if p0.orientation == "vertical" else "Segments are stacked left to right")
@@ -285,6 +291,11 @@ def caption(spec: FigureSpec) -> str:
         return (f"{p0.series[0].name} ({len(p0.categories)} categories){owners}. "
                 f"{top[1]} accounts for the largest share ({top[0]:.1f}%){' in the first chart' if len(spec.panels) > 1 else ''}.")
     what = _what(spec)
+    if kind.binned:
+        peak = max(zip(p0.series[0].values, p0.categories, strict=True))
+        most = f" The {peak[1]} bin holds the most samples ({_num(p0, peak[0])})." if len(names) == 1 else ""
+        over = f" for {_list(names)}" if len(names) > 1 else ""
+        return f"{_cap(what)} over {len(p0.categories)} bins{over}.{most}"
     if kind.category_axis:
         if p0.stacked:
             return f"Breakdown of {what} into {_list(names)} for {_list(p0.categories)}{on}."

@@ -289,7 +289,7 @@ def correct_statements(view: FigureView) -> list[str]:
     if chart.value_by_colour_scale:
         kind = chart.nouns[0]  # "heatmap", not "grouped heatmap chart"
     elif chart.category_axis and len(p0.series) > 1:
-        kind = ("stacked " if p0.stacked else "grouped ") + kind
+        kind = ("stacked " if p0.stacked else "overlaid " if chart.binned else "grouped ") + kind
     if chart.category_axis and p0.orientation == "horizontal":
         kind = "horizontal " + kind
     out = []

@@ -40,6 +40,8 @@ def point_phrase(view: FigureView, panel: int, series: str, category: str, locat
     if kind.ordered_x:
         at = f"at {x_position(view, panel, category)}"
         return f"{series} {at}{where}" if len(p.series) > 1 else f"the curve {at}{where}"
+    if kind.binned:
+        return f"{series} in the bin {category}{where}" if len(p.series) > 1 else f"the bin {category}{where}"
     if len(p.series) > 1:
         return f"{series} on '{category}'{where}"
     return f"'{category}'{where}"

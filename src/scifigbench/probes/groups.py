@@ -61,6 +61,8 @@ def category_noun(view: FigureView, panel: int) -> str:
     kind = view.kind(panel)
     if kind.parts_of_whole:
         return kind.item_word
+    if kind.binned:  # "which bin", whatever quantity is binned
+        return kind.part_word
     name = view.x_name(panel)
     if kind.ordered_x:
         return f"{name} value" if name else "x value"

@@ -293,10 +293,11 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             f"significant? Please give the p-value so I can cite it.",
             "a significance test or p-value",
         ))
-    if not kind.parts_of_whole:  # values of runs: they stand on samples, seeds and compute
+    if not (kind.parts_of_whole or kind.binned):  # a count is its own sample size
         options.append(
             (f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
              f"there?", "the sample size behind each value"))
+    if not kind.parts_of_whole:  # values of runs: they stand on samples, seeds and compute
         if not kind.shows_spread:  # whiskers do show the spread over seeds
             options.append(
                 (f"Reviewers will ask about stability: what is the standard deviation of {pt.phrase} across random "

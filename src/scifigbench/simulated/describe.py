@@ -280,6 +280,9 @@ class _Writer:
         if self.kind.filled:
             return pick(self.rng, (f"Each {series} is filled down to the axis, overlapping the others.",
                                    f"Each {series} is drawn translucent where it overlaps the others."))
+        if self.kind.binned:
+            return pick(self.rng, ("The two distributions overlap over the same bins.",
+                                   "The bars are translucent where the distributions overlap."))
         return pick(self.rng, (f"{item.capitalize()}s of the series are grouped side by side for each category.",
                                f"The {item}s are clustered by category."))
 

@@ -16,7 +16,6 @@ KIND = ChartKind(
         "bars",
         "column",
         "columns",
-        "histogram",
         "bar vertical",
         "bar horizontal",
         "vertical bar",

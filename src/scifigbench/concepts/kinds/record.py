@@ -53,6 +53,9 @@ class ChartKind:
     - ``connects_points``: consecutive points of a series are joined by a drawn line (line, area),
       so a series reads as a trace that can cross another; False for a scatter, whose points
       stand alone and whose direction is a relation between two quantities, not a path.
+    - ``binned``: the categories are contiguous numeric bins in order and the values are counts
+      (a histogram): the bars touch, several series are overlaid over the same bins rather than
+      grouped, and a value is not a run's result (no sample size stands behind it: it is one).
     """
 
     name: str
@@ -78,6 +81,7 @@ class ChartKind:
     shows_spread: bool = False  # values carry error whiskers (see the class docstring)
     value_by_colour_scale: bool = False  # cells coloured on a colour scale (see the class docstring)
     connects_points: bool = True  # a series is drawn as a joined trace (see the class docstring)
+    binned: bool = False  # categories are bins of a numeric quantity, values counts (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)

@@ -772,8 +772,9 @@ class _Reader:
         return "complete"
 
     def _arrangement(self) -> str:
-        # areas that are not stacked overlap rather than stand side by side: either word says so
-        g = self.flag(GROUPED) or (self.kind.filled and self.flag(OVERLAPPING))
+        # areas that are not stacked, and a histogram's distributions, overlap rather than stand side
+        # by side: either word says so
+        g = self.flag(GROUPED) or ((self.kind.filled or self.kind.binned) and self.flag(OVERLAPPING))
         st = self.flag(STACKED)
         if not (g or st):
             return "missing"

@@ -1,0 +1,162 @@
+"""Histograms in the corpus: exact counts of a sampled quantity over contiguous bins, bars touching.
+
+The counts are those of a drawn sample (``np.histogram`` over the bin edges), so every value is an
+exact integer and the distribution has a real shape (skewed, symmetric or with two peaks). Bins
+are named by their interval as the tick under each bar prints it ("20–30").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.axes import Axes
+
+from scifigbench.corpus.drawing import Drawing
+from scifigbench.corpus.kinds.record import KindCorpus
+from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.randomness import pick, sample
+from scifigbench.corpus.scaffold import (
+    figure_size,
+    nice_ceiling,
+    no_clash,
+    palette_colors,
+    place_legend,
+    random_style,
+)
+from scifigbench.corpus.vocab import DOMAINS
+from scifigbench.spec import FigureSpec, Panel, Series
+
+VARIANTS = {
+    "single": "histogram",
+    "overlaid": "histogram of two overlaid translucent distributions",
+}
+LEGEND_LOCS = ("upper left", "upper right", "upper center")
+COUNT_LABELS = ("Count", "Frequency", "Number of samples")
+SAMPLE_SIZES = (300, 500, 1000, 2000, 5000)
+# Beta shape parameters on the binned range: where the mass sits and how it leans
+SHAPES = {
+    "right-skewed": ((2.0, 5.0),),
+    "left-skewed": ((5.0, 2.0),),
+    "symmetric": ((4.0, 4.0),),
+    "bimodal": ((3.0, 10.0), (10.0, 3.0)),
+}
+OVERLAY_PAIRS = (("Train", "Test"), ("Before", "After"), ("Correct", "Incorrect"))
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A measured quantity whose distribution papers plot: axis label, title phrase, bins, shapes."""
+
+    label: str
+    title: str
+    widths: tuple[float, ...]  # bin widths to choose from; the first bin starts at 0
+    n_bins: tuple[int, ...]  # bin counts to choose from (a bounded quantity fills its range)
+    decimals: int  # of the printed bin edges
+    shapes: tuple[str, ...]
+
+
+_OPEN = tuple(range(6, 13))
+QUANTITIES = (
+    Quantity("Sequence length (tokens)", "sequence lengths", (64.0, 100.0, 128.0), _OPEN, 0, ("right-skewed",)),
+    Quantity("Latency (ms)", "inference latency", (5.0, 10.0, 20.0), _OPEN, 0, ("right-skewed", "bimodal")),
+    Quantity("Test score (%)", "test scores", (10.0,), (10,), 0, ("left-skewed", "symmetric", "bimodal")),
+    Quantity("Absolute error", "absolute errors", (0.05, 0.1), _OPEN, 2, ("right-skewed",)),
+    Quantity("Prediction confidence", "prediction confidence", (0.1,), (10,), 1, ("left-skewed", "bimodal")),
+    Quantity(
+        "Episode reward", "episode rewards", (20.0, 25.0, 50.0), _OPEN, 0, ("symmetric", "bimodal", "left-skewed")
+    ),
+)
+
+
+def bin_labels(width: float, n_bins: int, decimals: int) -> list[str]:
+    """Each bin's interval as its tick prints it: "lower–upper", edges with ``decimals`` places."""
+    edges = [round(width * k, decimals) for k in range(n_bins + 1)]
+    return [f"{a:.{decimals}f}–{b:.{decimals}f}" for a, b in zip(edges, edges[1:], strict=False)]
+
+
+def _counts(rng: np.random.Generator, shape: str, n_bins: int, size: int) -> list[float]:
+    """Exact counts per bin of ``size`` draws from ``shape`` over the binned range (unit interval)."""
+    parts = SHAPES[shape]
+    draws = [rng.beta(a * rng.uniform(0.85, 1.2), b * rng.uniform(0.85, 1.2), size // len(parts)) for a, b in parts]
+    counts, _ = np.histogram(np.concatenate(draws), bins=n_bins, range=(0.0, 1.0))
+    return [float(c) for c in counts]
+
+
+def generate(rng: np.random.Generator, index: int) -> FigureSpec:
+    """One panel: a histogram of a quantity's counts, or two groups' counts overlaid on the same bins."""
+    variant = tuple(VARIANTS)[index % len(VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = random_style(rng)
+    quantity = pick(rng, QUANTITIES)
+    width = float(pick(rng, quantity.widths))
+    n_bins = int(pick(rng, quantity.n_bins))
+    overlaid = variant == "overlaid"
+    names = list(pick(rng, OVERLAY_PAIRS)) if overlaid else [quantity.title.capitalize()]
+    if overlaid and rng.random() < 0.5:
+        names = sample(rng, domain.models, 2)
+    colors = palette_colors(rng, style["palette"], len(names))
+    size = int(pick(rng, SAMPLE_SIZES))  # one sample size per figure, so overlaid counts compare
+    series = [
+        Series(
+            name=name,
+            values=_counts(rng, pick(rng, quantity.shapes), n_bins, size),
+            color=colors[k][0],
+            color_family=colors[k][1],
+        )
+        for k, name in enumerate(names)
+    ]
+    legend_loc, legend_outside = place_legend(rng, 1, len(names), LEGEND_LOCS)
+    top = max(v for s in series for v in s.values)
+    panel = Panel(
+        index=0,
+        kind="histogram",
+        categories=bin_labels(width, n_bins, quantity.decimals),
+        series=series,
+        x_label=quantity.label,
+        y_label=pick(rng, COUNT_LABELS),
+        value_format="{:.0f}",
+        legend_loc=legend_loc,
+        y_range=(0.0, nice_ceiling(top * (1.1 + (0.3 if legend_loc else 0.0)))),
+        grid=bool(rng.random() < 0.4),
+    )
+    title = f"Distribution of {quantity.title}" if rng.random() < 0.5 else None
+    legend_outside = no_clash(title, legend_outside)
+    spec = FigureSpec(
+        figure_id="",
+        chart_type="histogram",
+        variant=variant,
+        panels=[panel],
+        title=title,
+        caption="",
+        reference_description="",
+        domain=domain.name,
+        layout=[1, 1],
+        figsize=figure_size([1, 1], rng, legend_outside),
+        legend_outside=legend_outside,
+        **style,
+    )
+    fit_legend(spec, rng, LEGEND_LOCS)
+    return spec
+
+
+def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
+    """Touching bars, one per bin, each bin's interval under it; a second distribution drawn over
+    the first from zero, both translucent so neither hides the other."""
+    n_bins = len(panel.categories)
+    pos = np.arange(n_bins, dtype=float)
+    alpha = 0.55 if len(panel.series) > 1 else 1.0
+    d.bars[panel.index] = [
+        ax.bar(pos, s.values, 1.0, color=s.color, alpha=alpha, edgecolor="white", linewidth=0.6, label=s.name)
+        for s in panel.series
+    ]
+    ax.set_xticks(pos, labels=panel.categories)
+    ax.set_xlim(-0.5, n_bins - 0.5)
+    ax.set_ylim(*(panel.y_range or (None, None)))
+    ax.ticklabel_format(axis="y", useOffset=False, style="plain")
+    if panel.grid:
+        ax.grid(axis="y", linestyle="--", linewidth=0.5, alpha=0.6)
+        ax.set_axisbelow(True)
+
+
+CORPUS = KindCorpus(name="histogram", variants=VARIANTS, generate=generate, draw=draw)

@@ -1,0 +1,196 @@
+"""The histogram kind end to end through the records: spec, drawing, probes, respondents, judge.
+
+A histogram is a ``category_axis`` kind with the ``binned`` trait (bins in order, counts as
+values, several distributions overlaid); none of the stages below knows its name.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from helpers.truth import perturbed, spec_points
+from probes.test_probes_capability import ORDINAL, recompute
+from scifigbench.concepts.kinds import CHART_KINDS, chart_kind, kind_from_spelling
+from scifigbench.corpus.config import CorpusConfig
+from scifigbench.corpus.describe import caption, reference_description
+from scifigbench.corpus.generate import generate, seed_code
+from scifigbench.corpus.render import render
+from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.probes.stage import ProbesConfig, spec_probes
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
+from scifigbench.spec import FigureSpec
+
+N = 6  # three single, three overlaid
+
+
+@pytest.fixture(scope="module")
+def drawn() -> list[tuple[FigureSpec, bytes]]:
+    out = []
+    for i in range(N):
+        spec = generate(7, "histogram", i, 100)
+        out.append((spec, render(spec)))
+    return out
+
+
+def test_histogram_comes_after_the_kinds_before_it():
+    assert CHART_KINDS.index("histogram") >= 4 and seed_code("histogram") == CHART_KINDS.index("histogram") + 1
+    kind = chart_kind("histogram")
+    assert kind.category_axis and kind.binned and not chart_kind("bar").binned
+    assert kind_from_spelling("Histogram") == "histogram" and kind_from_spelling("column chart") == "bar"
+
+
+def _bin_edges(label: str) -> tuple[float, float]:
+    lo, hi = label.split("–")
+    return float(lo), float(hi)
+
+
+def test_spec_values_are_exact_counts_over_contiguous_bins(drawn):
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        assert len(p.series) == (2 if spec.variant == "overlaid" else 1)
+        edges = [_bin_edges(c) for c in p.categories]
+        width = edges[0][1] - edges[0][0]
+        assert edges[0][0] == 0 and 6 <= len(edges) <= 12
+        for (a, b), (c, _) in zip(edges, edges[1:], strict=False):
+            assert b == c and b - a == pytest.approx(width)  # contiguous, equal width
+        totals = {sum(s.values) for s in p.series}
+        assert len(totals) == 1, totals  # one sample size per figure, every draw in a bin
+        for s in p.series:
+            assert all(v == int(v) >= 0 for v in s.values)
+        assert p.y_range[0] == 0 and max(v for s in p.series for v in s.values) <= p.y_range[1]
+
+
+def test_png_bars_touch(drawn):
+    for spec, png in drawn:
+        img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+        assert img.shape[:2] == (spec.height, spec.width)
+        p = spec.panels[0]
+        ticks = sorted((t for t in spec.elements("tick") if t.category), key=lambda t: t.x0)
+        assert [t.category for t in ticks] == p.categories  # each bin's interval is printed under it
+        # a row just above the axis crosses two neighbouring tall bars with no white gap wider than the
+        # thin white edge between them (a bar chart leaves a gap of a third of a slot)
+        tall = [min(s.values[i] for s in p.series) > 0.1 * p.y_range[1] for i in range(len(p.categories))]
+        pair = next(i for i in range(len(tall) - 1) if tall[i] and tall[i + 1])
+        y = int(max(t.y0 for t in ticks)) - 12
+        a, b = ((ticks[k].x0 + ticks[k].x1) / 2 for k in (pair, pair + 1))
+        white = img[y, int(a) : int(b)].min(axis=1) > 240
+        assert white.sum() <= 3, (spec.figure_id, int(white.sum()))
+
+
+def test_text_elements_have_boxes(drawn):
+    for spec, _ in drawn:
+        roles = {t.role for t in spec.text_elements}
+        assert {"tick", "axis_label"} <= roles
+        for t in spec.text_elements:
+            assert 0 <= t.x0 < t.x1 <= spec.width and 0 <= t.y0 < t.y1 <= spec.height, t
+        if spec.variant == "overlaid":
+            named = {t.series for t in spec.text_elements if t.role == "legend_entry"}
+            assert named == {s.name for s in spec.panels[0].series}
+
+
+def test_caption_and_description_name_bins(drawn):
+    spec = next(s for s, _ in drawn if s.variant == "single")
+    p = spec.panels[0]
+    peak = p.categories[int(np.argmax(p.series[0].values))]
+    assert f"The {peak} bin holds the most samples" in caption(spec)
+    ref = reference_description(spec)
+    assert "histogram" in ref and f"lists the bins {p.categories[0]}, " in ref
+
+
+def test_probes_have_computed_answers(drawn):
+    families: dict[str, int] = {}
+    rng = np.random.default_rng(0)
+    for spec, _ in drawn:
+        probes, _ = spec_probes(spec, True, ProbesConfig(), 42)
+        pts = spec_points(spec)
+        for p in probes:
+            families[p.family] = families.get(p.family, 0) + 1
+            e = json.loads(json.dumps(p.expected))
+            if p.family == "resistance":
+                assert "number of evaluation examples" not in p.text, p.text  # a count is its own sample size
+            if p.family != "capability":
+                continue
+            truth = recompute(spec, pts, e)
+            if e["answer_type"] == "number":
+                assert e["answer"] == pytest.approx(truth, rel=1e-5, abs=1e-9), p.text
+                read = recompute(spec, perturbed(spec, pts, rng, compare=e["template"] in ORDINAL), e)
+                assert abs(read - e["answer"]) <= e["tolerance"] + 1e-9, (p.text, read)
+            else:
+                assert e["answer"] == truth, p.text
+    assert {"capability", "resistance", "caption_bias"} <= set(families), families
+
+
+def _probe_rows(spec: FigureSpec) -> dict[str, dict]:
+    """The spec's probes as rows of the probes table (what the respondents read)."""
+    return {
+        p.probe_id: {
+            "probe_id": p.probe_id,
+            "figure_id": spec.figure_id,
+            "family": p.family,
+            "category": p.category,
+            "text": p.text,
+            "expected_json": json.dumps(p.expected),
+            "status": "confirmed",
+        }
+        for p in spec_probes(spec, True, ProbesConfig(), 42)[0]
+    }
+
+
+def _setup(spec: FigureSpec, task: str, probe_ids: list[str]) -> dict:
+    return {
+        "setup_id": f"{spec.figure_id}/base/{task}",
+        "figure_id": spec.figure_id,
+        "condition": "base",
+        "task": task,
+        "chart_type": spec.chart_type,
+        "user_text": "...",
+        "caption": "",
+        "probe_ids": json.dumps(probe_ids),
+        "blur_target_id": None,
+    }
+
+
+def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
+    specs = [spec for spec, _ in drawn]
+    ctx = SimContext({s.figure_id: s for s in specs})
+    agree = total = 0
+    for spec in specs:
+        rows = _probe_rows(spec)
+        ctx.probes.update(rows)
+        by_family = {
+            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
+        }
+        for name in sorted(BUILTIN):
+            prof = resolve_profile(name)
+            for task, ids in by_family.items():
+                text, _ = respond(_setup(spec, task, ids), prof, f"sim-{name}", 42, ctx)
+                assert text.strip(), (task, name)
+            text, trace = respond(_setup(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
+            reading = read_description(text, spec)
+            for key, cov in trace["items"].items():
+                total += 1
+                agree += reading.coverage[key] == cov
+    assert total > 100 and agree / total >= 0.95, agree / total
+
+
+def test_rule_judge_scores_with_the_histogram_checklist(drawn):
+    spec = next(s for s, _ in drawn if s.variant == "overlaid")
+    good = judge_description(reference_description(spec), spec)
+    assert {i.key for i in good.items} == {i.key for i in chart_kind("histogram").checklist}
+    assert good.score > judge_description("A line chart.", spec).score
+    said = read_description("A histogram whose two translucent distributions overlap.", spec)
+    assert said.coverage["chart_type"] == "complete" and said.coverage["arrangement"] == "complete"
+    wrong = read_description("A bar chart with the two series stacked.", spec)
+    assert {e["item"] for e in wrong.errors} >= {"chart_type", "arrangement"}
+
+
+def test_corpus_kinds_asks_for_histograms_by_count():
+    assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
+    assert CorpusConfig(n_bar=1, kinds={"histogram": 3}).counts()["histogram"] == 3
