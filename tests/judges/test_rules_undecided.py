@@ -146,7 +146,7 @@ LABEL = {"answer": "Method B", "answer_type": "label", "tolerance": None, "eleme
         (
             "The answer is 12.5. On a second look, the final answer: 15.",
             NUMBER,
-            "several final values: '12.5' and '15'",
+            "two alternative answers: 12.5 and 15",
         ),
         ("Yes. Looking again at the dip after epoch 5: no, it does not.", YES, "two opposite final answers"),
     ],
