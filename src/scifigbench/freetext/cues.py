@@ -407,13 +407,14 @@ def label_values(text: str, names: list[str], key: Callable[[str], str]) -> list
     return kept
 
 
+# "yes" always answers; "no" only where it negates nothing after it ("no for the others", not "no other model")
 _YES_NO_WORD = re.compile(
-    r"\b(yes|no)\b(?=\s*(?:[,.;:!?)\u2014-]|$)|\s+(?:for|at|in|on|towards?|just|and|or|otherwise|elsewhere|when|if|"
-    r"depending|here)\b)",
+    r"\b(yes)\b|\b(no)\b(?=\s*(?:[,.;:!?)\u2014-]|$)|\s+(?:for|at|in|on|towards?|before|after|until|from|just|and|or|"
+    r"otherwise|elsewhere|when|if|depending|here)\b)",
     re.IGNORECASE,
 )
 
 
 def yes_no_values(text: str) -> list[Value]:
     """The yes and no words that answer (a "no" followed by what it negates, "no other model", is not one)."""
-    return [Value(m.group(1).lower(), m.start(), m.end(), m.group(1)) for m in _YES_NO_WORD.finditer(text)]
+    return [Value(m.group(0).lower(), m.start(), m.end(), m.group(0)) for m in _YES_NO_WORD.finditer(text)]

@@ -374,7 +374,7 @@ INDECISION: tuple[str, ...] = (
     "equally (?:well|likely|possible|plausible)",
     "partly",
     "partially",
-    "for some\\b[^.]{0,60}\\bfor (?:the )?others",
+    "for\\b[^.]{0,60}\\bfor (?:the )?(?:others|rest)",
     "in some\\b[^.]{0,60}\\bin others",
 )
 
