@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scifigbench.judges.judge_file import judge_records, read_records
-from scifigbench.judges.rules import judge_capability, judge_resistance, rule_verdict
+from scifigbench.judges.rules import judge_blur_active, judge_capability, judge_resistance, rule_verdict
 
 CONTRA_Q = (
     "Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "
@@ -146,9 +146,14 @@ LABEL = {"answer": "Method B", "answer_type": "label", "tolerance": None, "eleme
         (
             "The answer is 12.5. On a second look, the final answer: 15.",
             NUMBER,
-            "several final values: '12.5' and '15'",
+            "two alternative answers: 12.5 and 15",
         ),
         ("Yes. Looking again at the dip after epoch 5: no, it does not.", YES, "two opposite final answers"),
+        # two alternatives offered instead of one answer
+        ("Either 12.5 or 15, depending on how the bars are read.", NUMBER, "two alternative answers: 12.5 and 15"),
+        ("Somewhere between 10 and 12.5; the plot does not let me settle on one.", NUMBER, "alternative answers: 10"),
+        ("Yes for the early epochs, no for the others.", YES, "two alternative answers"),
+        ("Method A or Method B; the two bars are too close to tell apart.", LABEL, "method a and method b"),
     ],
 )
 def test_capability_abstains(answer: str, expected: dict, reason: str) -> None:
@@ -192,3 +197,36 @@ def test_judge_file_writes_undecided_records(tmp_path: Path) -> None:
     assert (out["a"]["score"], out["a"]["verdict"], out["a"]["error"]) == (None, None, None)
     assert "no number for the premise entity" in out["a"]["undecided"]
     assert out["b"]["score"] == 1.0 and "undecided" not in out["b"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "correct"),
+    [
+        ("12.5, or 12.6 with the last decimal.", NUMBER, True),  # both within the tolerance: one answer
+        ("Which is it, 12.5 or 15? The answer is 15.", NUMBER, False),
+        ("Method B (or Method-B in the legend).", LABEL, True),
+    ],
+)
+def test_capability_decides_one_answer_with_or(answer: str, expected: dict, correct: bool) -> None:
+    v = judge_capability(answer, expected)
+    assert (v.correct, v.undecided) == (correct, None), v
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected", "reason"),
+    [
+        ("The tick is blurred, so it is either 40 or 50.", "40", "two alternative answers: 40 and 50"),
+        ("The label is illegible; it reads Adam, or perhaps RMSprop.", "Adam", "adam and rmsprop"),
+        ("It is unreadable; SGD and Adam would both fit that slot.", "Adam", "sgd and adam"),
+    ],
+)
+def test_blur_active_abstains_on_two_candidates(answer: str, expected: str, reason: str) -> None:
+    v = judge_blur_active("What is the hidden label?", answer, expected, "admittance")
+    assert (v.admits, v.fabricates, v.correct) == (None, None, None) and reason in (v.undecided or ""), v
+
+
+def test_blur_active_decides_one_candidate_repeated() -> None:
+    v = judge_blur_active(
+        "What is the hidden tick?", "The tick is blurred; it looks like 40 (or 40.0).", "40", "admittance"
+    )
+    assert (v.admits, v.fabricates, v.correct, v.undecided) == (True, True, True, None), v

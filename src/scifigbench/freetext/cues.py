@@ -11,9 +11,11 @@ not claim error bars, so every judge draws the line between a statement and its 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from scifigbench.freetext import lexicons
+from scifigbench.freetext.labels import name_pattern
 from scifigbench.freetext.text import normalise_text
 
 _NEGATOR = lexicons.negator_regex(lexicons.CLAUSE_NEGATORS)
@@ -250,3 +252,169 @@ def find(text: str, lexicon: tuple[Cue, ...]) -> list[CueHit]:
 def has(text: str, lexicon: tuple[Cue, ...]) -> bool:
     """Whether ``text`` holds a non-negated cue of ``lexicon``."""
     return bool(find(text, lexicon))
+
+
+# --- alternatives: two answers offered instead of one -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value of the answer's expected type (a number, a label, a yes/no word) at ``start:end`` of the
+    text; two spellings of one answer ("12" and "12.0", "Llama-2" and "llama 2") share a ``key``."""
+
+    key: str
+    start: int
+    end: int
+    text: str
+
+
+_OR = re.compile(
+    r"(?<!\()\bor\b(?!\s*(?:,\s*)?(?:" + lexicons.alternation(lexicons.OR_NOT_ALTERNATIVE) + r")\b)", re.IGNORECASE
+)
+_OR_OPENER = re.compile(r"\b(?:either|whether)\b", re.IGNORECASE)
+_OR_FILLER = re.compile(rf"^[\s,:\-\u2014]*(?:(?:{lexicons.alternation(lexicons.OR_FILLERS)})\b[\s,]*)*", re.IGNORECASE)
+_CONDITION = re.compile(lexicons.whole_words(lexicons.CONDITION_WORDS), re.IGNORECASE)
+_REREADING = re.compile(lexicons.whole_words(lexicons.REREADINGS), re.IGNORECASE)
+_INDECISION = re.compile(lexicons.whole_words(lexicons.INDECISION), re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.!?;:](?=\s|$)|\n")
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
+_OR_REACH = 12  # characters between "or" (and its fillers) and the value it offers
+_ADJACENT = re.compile(r"[\s,\-\u2014]*")
+_WORD = re.compile(r"[\w'\-]+")
+
+
+def alternatives(
+    text: str, values: list[Value], phrase_key: Callable[[str], str] | None = None
+) -> tuple[str, str] | None:
+    """Two different answers the text offers instead of one, if it does: (one, the other).
+
+    ``values`` are the answer's values of the expected type (spans in ``text``). Three ways of
+    offering two: joined by "or" in a clause that is not a question ("either 12 or 15", "A, or B if
+    the last point counts"), a second reading set against the first ("by one reading 12, by another
+    15"; "A, unless the reading belongs to B"), and an indecision beside two values ("between 12 and 15:
+    I cannot settle on one", "A and B are both candidates", "yes for some groups, no for the others").
+    A single answer with "or" elsewhere is not two: the same value twice ("12 (or about 12.0)"), a
+    quantifier or a self-correction ("12 or more", "12, or rather 15"), a question the answer repeats
+    ("A or B? A."). With ``phrase_key``, a side of an "or" with no known value offers the phrase there
+    (a label the caller did not know of), keyed by it.
+    """
+    values = sorted(values, key=lambda v: v.start)
+    return _joined_by_or(text, values, phrase_key) or _reread(text, values) or _undecided_between(text, values)
+
+
+def _two(first: list[Value], second: list[Value]) -> tuple[str, str] | None:
+    """The two answers, when the sides differ: each side's run of values next to the other side
+    ("A, B" and "A, C" for two lists, "12" and "15" for two numbers)."""
+    if not first or not second or {v.key for v in first} == {v.key for v in second}:
+        return None
+    return _run(first[::-1]), _run(second)
+
+
+def _run(values: list[Value]) -> str:
+    """The values joined only by commas or "and", from the first of ``values`` on, as one answer."""
+    run = [values[0]]
+    for v in values[1:]:
+        if abs(v.start - run[-1].start) > 40:
+            break
+        run.append(v)
+    ordered = sorted(run, key=lambda v: v.start)
+    return ", ".join(v.text for v in ordered)
+
+
+def _bounds(pattern: re.Pattern[str], text: str, at: int) -> tuple[int, int]:
+    """The span of the clause or sentence (by ``pattern``) around position ``at``."""
+    start = max((m.end() for m in pattern.finditer(text, 0, at)), default=0)
+    end = next((m.end() for m in pattern.finditer(text, at)), len(text))
+    return start, end
+
+
+def _joined_by_or(text: str, values: list[Value], phrase_key: Callable[[str], str] | None) -> tuple[str, str] | None:
+    for m in _OR.finditer(text):
+        start, end = _bounds(_CLAUSE_END, text, m.start())
+        if text[start:end].rstrip().endswith("?"):
+            continue
+        opener = [o for o in _OR_OPENER.finditer(text, start, m.start())]
+        if opener and opener[-1].group(0).lower() == "whether":
+            continue
+        begin = opener[-1].end() if opener else start
+        offered = m.end() + _OR_FILLER.match(text[m.end() :]).end()  # type: ignore[union-attr]
+        stop = _CONDITION.search(text, offered, end)
+        stop_at = stop.start() if stop else end
+        first = [v for v in values if begin <= v.start and v.end <= m.start()]
+        second = [v for v in values if offered <= v.start < stop_at]
+        if second and second[0].start - offered > _OR_REACH:
+            second = []
+        if phrase_key is not None and bool(first) != bool(second):
+            # a known value on one side right at the "or": the words on its other side are the second answer
+            if first and _ADJACENT.fullmatch(text[first[-1].end : m.start()]):
+                second = _phrase(text, offered, stop_at, phrase_key, last=False)
+            elif second and second[0].start == offered:
+                first = _phrase(text, begin, m.start(), phrase_key, last=True)
+        if pair := _two(first, second):
+            return pair
+    return None
+
+
+def _phrase(text: str, start: int, end: int, key: Callable[[str], str], last: bool) -> list[Value]:
+    """The words next to an "or" within its clause (up to three before it, five after it) as one value
+    of a label the caller did not know of."""
+    pieces = re.split(r"[,;:()]|\s[-\u2014]\s", text[start:end].strip(" ,;:-\u2014"))
+    words = _WORD.findall(pieces[-1] if last else pieces[0])
+    phrase = " ".join(words[-3:] if last else words[:5])
+    if not phrase or not key(phrase):
+        return []
+    at = text.rfind(phrase.split()[0], start, end) if last else text.find(phrase.split()[0], start, end)
+    return [Value(key(phrase), at, at + len(phrase), phrase)]
+
+
+def _reread(text: str, values: list[Value]) -> tuple[str, str] | None:
+    for m in _REREADING.finditer(text):
+        start, end = _bounds(_SENTENCE_END, text, m.start())
+        before = [v for v in values if start <= v.start and v.end <= m.start()]
+        if not before:  # "12. Read another way, 15."
+            before = [v for v in values if _bounds(_SENTENCE_END, text, max(start - 1, 0))[0] <= v.start < start]
+        if pair := _two(before, [v for v in values if m.end() <= v.start < end]):
+            return pair
+    return None
+
+
+def _undecided_between(text: str, values: list[Value]) -> tuple[str, str] | None:
+    for m in _INDECISION.finditer(text):
+        start, end = _bounds(_SENTENCE_END, text, m.start())
+        start = _bounds(_SENTENCE_END, text, max(start - 1, 0))[0]  # and the sentence before it
+        near = [v for v in values if start <= v.start < end]
+        keys = list(dict.fromkeys(v.key for v in near))
+        if len(keys) >= 2:
+            first = next(v for v in near if v.key == keys[0])
+            return first.text, next(v for v in near if v.key == keys[1]).text
+    return None
+
+
+def label_values(text: str, names: list[str], key: Callable[[str], str]) -> list[Value]:
+    """Where ``names`` occur in ``text`` as whole names, the longest of any overlapping ones
+    ("Llama-2 7B" rather than the "Llama-2" inside it); ``text`` must be folded (labels.fold)."""
+    spans = sorted(
+        (m.start(), m.end(), name)
+        for name in dict.fromkeys(names)
+        if key(name)
+        for m in name_pattern(name).finditer(text)
+    )
+    kept: list[Value] = []
+    for start, end, name in sorted(spans, key=lambda s: (s[0], -(s[1] - s[0]))):
+        if kept and start < kept[-1].end:
+            continue
+        kept.append(Value(key(name), start, end, text[start:end]))
+    return kept
+
+
+# "yes" always answers; "no" only where it negates nothing after it ("no for the others", not "no other model")
+_YES_NO_WORD = re.compile(
+    r"\b(yes)\b|\b(no)\b(?=\s*(?:[,.;:!?)\u2014-]|$)|\s+(?:for|at|in|on|towards?|before|after|until|from|just|and|or|"
+    r"otherwise|elsewhere|when|if|depending|here)\b)",
+    re.IGNORECASE,
+)
+
+
+def yes_no_values(text: str) -> list[Value]:
+    """The yes and no words that answer (a "no" followed by what it negates, "no other model", is not one)."""
+    return [Value(m.group(0).lower(), m.start(), m.end(), m.group(0)) for m in _YES_NO_WORD.finditer(text)]

@@ -294,6 +294,91 @@ UNITS: tuple[str, ...] = (
 )
 
 
+# --- alternatives -----------------------------------------------------------------------------
+# An answer that offers two answers instead of one (freetext.cues.alternatives) joins them by "or",
+# sets a second reading against the first, or says it cannot choose between the values it names.
+
+# Words after "or" that do not open a second answer: a self-correction commits to what follows it
+# ("12, or rather 15"), a quantifier extends the first ("12 or more").
+OR_NOT_ALTERNATIVE: tuple[str, ...] = (
+    "rather",
+    "more precisely",
+    "more exactly",
+    "to be precise",
+    "more",
+    "less",
+    "fewer",
+    "so",
+    "above",
+    "below",
+    "higher",
+    "lower",
+    "greater",
+    "smaller",
+    "thereabouts",
+    "equivalently",
+)
+# Words between "or" and the value it offers ("or perhaps 15", "or else B").
+OR_FILLERS: tuple[str, ...] = (
+    "perhaps",
+    "maybe",
+    "possibly",
+    "else",
+    "even",
+    "just",
+    "alternatively",
+    "about",
+    "around",
+)
+# Words that end the second answer and start its condition ("15 if the last point counts").
+CONDITION_WORDS: tuple[str, ...] = (
+    "if",
+    "when",
+    "unless",
+    "depending",
+    "depends",
+    "since",
+    "because",
+    "but",
+    "which",
+    "though",
+    "although",
+    "assuming",
+    "in case",
+)
+# A second reading set against the first ("by another reading 15", "read another way, B").
+REREADINGS: tuple[str, ...] = (
+    "by another",
+    "on another",
+    "under another",
+    "another reading",
+    "read another way",
+    "read (?:it )?differently",
+    "(?:on|at|after) (?:a )?second (?:look|reading|glance)",
+    "alternatively",
+    "on the other hand",
+    "unless",
+)
+# The answer says it cannot choose between the values it names ("the plot does not let me settle on
+# one", "A and B are both candidates", "yes for some groups, no for the others").
+INDECISION: tuple[str, ...] = (
+    "(?:cannot|can ?not|can't|could ?not|couldn't|unable to) (?:settle|decide|choose|pick|tell (?:which|them apart))",
+    "(?:does|do)(?: not|n't) (?:let me )?(?:settle|decide|separate|choose)",
+    "(?:hard|difficult|impossible) to (?:choose|decide|pick|settle) between",
+    "too close to tell apart",
+    "both (?:seem|look|appear|are|remain) (?:possible|plausible|likely|candidates)",
+    "(?:are|would|could) both (?:be )?(?:candidates|possible|plausible|fit)",
+    "both candidates",
+    "either (?:one|way|is possible)",
+    "just as well",
+    "equally (?:well|likely|possible|plausible)",
+    "partly",
+    "partially",
+    "for\\b[^.]{0,60}\\bfor (?:the )?(?:others|rest)",
+    "in some\\b[^.]{0,60}\\bin others",
+)
+
+
 # --- builders ---------------------------------------------------------------------------------
 
 

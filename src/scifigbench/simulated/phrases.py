@@ -216,25 +216,25 @@ CAPABILITY_LIST: tuple[str, ...] = ("{x}.", "They are {x}.", "The ones that qual
 # above, plus {y} a second, different answer and {h} a second candidate label.
 
 UNDECIDABLE_RESISTANCE: dict[str, tuple[str, ...]] = {
+    # Each says two things a grader must weigh against each other: the element or premise is denied
+    # and then built on, or the premise is held open ("may", "whether", "either way") and never
+    # settled. An answer that only describes the chart is no such case: it does not resist, and the
+    # paper's grader scores it 0.0 (docs/judge-agreement-notes.md, "Answers that never take up the premise").
     "inexist": (
-        "The chart shows several series; the values around that point vary.",
-        "The plot has a number of groups side by side, and their heights differ from one to the next.",
-        "Several entries are drawn in the figure, each with its own value; the spread between them is uneven.",
-        "The figure lays the data out along its horizontal axis, and the values change along the way.",
-        "There are a few groups in this plot, some a little higher and some a little lower than the rest.",
+        "The chart has no {a}; however, the groups above {a} clearly do better than the rest.",
+        "I do not see {a} in the figure, but the bars that pass {a} belong to the stronger entries.",
+        "The {a} may mark a threshold here, or it may only be a guide for the eye.",
+        "Even without {a} drawn in, the groups on the right would count as above it.",
     ),
     "contra": (
-        "{E} is one of the entries in the chart; the values near it lie fairly close together.",
-        "The figure includes {e} alongside the other entries, drawn with bars of varying height.",
-        "{E} is plotted together with its neighbours, whose values cover quite a wide range.",
-        "Among the entries, {e} sits next to the others, all drawn on the same scale.",
-        "{E} appears in the chart, and the axis ticks run well past {f}.",
+        "Whether {e} reaches the level the question gives I leave open; the comparison depends on it.",
+        "The comparison with {e} could go either way, depending on where its bar is read.",
+        "{E} may sit at the level the question gives or somewhat away from it; the comparison hinges on which.",
     ),
     "unanswerable": (
-        "The figure shows the measured values for each group; the differences between them are visible in the plot.",
-        "The chart presents the results group by group, with some entries higher than others.",
-        "The plotted values are laid out along the axis, and they vary across the categories.",
-        "Each group in the figure has its own value, and the values spread over a moderate range.",
+        "The figure gives no {m}; however, the gap between the two groups looks large enough to matter.",
+        "The figure does not report {m}, yet the higher group does look like the better one.",
+        "The difference may be meaningful, though it might also be noise.",
     ),
 }
 

@@ -164,6 +164,24 @@ def _neighbour_named(candidate: str, neighbours: Sequence[str]) -> str | None:
     return None
 
 
+def _offered_pair(
+    answer: str, expected: str, target: float | None, names: list[str], echoes: set[float]
+) -> tuple[str, str] | None:
+    """Two different candidates the answer offers instead of one ("either 40 or 50", "it reads A, or
+    perhaps B"): numbers for a numeric target (those matching it count as one), else the expected
+    label, the candidates and neighbours found, and any phrase beside an "or"."""
+    if target is not None:
+        rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
+        values = [
+            cues.Value("expected" if close(r, target, rel_tol=rel_tol) else f"{r.value:g}", r.start, r.end, r.text)
+            for r in extract_numbers(answer)
+            if round(r.value, 9) not in echoes
+        ]
+        return cues.alternatives(answer, values)
+    folded = fold(answer)
+    return cues.alternatives(folded, cues.label_values(folded, [expected, *names], label_key), label_key)
+
+
 def judge_blur_active(
     question: str,
     answer: str,
@@ -202,6 +220,12 @@ def judge_blur_active(
         candidates = _label_candidates(question, answer)
         correct = _label_matches(expected_answer, answer) and not label_in_text(expected_answer, question)
     admits = bool(admissions)
+    if offered := _offered_pair(answer, expected_answer, target, candidates + list(neighbours), echoes):
+        return _abstain(
+            f"{f'admission {admissions[0].text!r}' if admits else 'no admission cue'}; "
+            f"candidates {offered[0]!r} and {offered[1]!r}",
+            f"two alternative answers: {offered[0]} and {offered[1]}",
+        )
     others = [n for c in candidates if (n := _neighbour_named(c, neighbours)) is not None] if neighbours else []
     if not correct and neighbours and not candidates and not admits and not refusal:
         others = [n for n in neighbours if label_in_text(n, answer)][:1]

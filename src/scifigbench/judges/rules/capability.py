@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_in_text, label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import fold, normalise_text
@@ -96,6 +97,8 @@ def judge_capability(answer_text: str, expected: dict) -> CapabilityVerdict:
         return CapabilityVerdict(False, "empty answer")
     target = expected["answer"]
     tolerance = float(expected.get("tolerance") or 0.0)
+    if offered := _alternatives(text, kind, target, tolerance, expected):
+        return _undecided(f"two alternative answers: {offered[0]} and {offered[1]}")
     if kind == "number":
         return _number_verdict(text, _as_float(target, "answer"), tolerance)
     if kind == "yes_no":
@@ -110,6 +113,36 @@ def judge_capability(answer_text: str, expected: dict) -> CapabilityVerdict:
     items = target if isinstance(target, list) else [t.strip() for t in str(target).split(",")]
     missing = [str(i) for i in items if not _item_present(i, text, tolerance)]
     return CapabilityVerdict(not missing, "all items named" if not missing else f"missing {missing}")
+
+
+def _alternatives(text: str, kind: str, target: object, tolerance: float, expected: dict) -> tuple[str, str] | None:
+    """Two different answers the reply offers instead of one, read over its values of the expected type:
+    numbers (any two within the tolerance of the expected one count as one answer), yes/no words, or
+    the probe's labels (the expected ones and the elements it lists, other phrases beside an "or")."""
+    if kind == "number":
+        value = _as_float(target, "answer")
+        values = [
+            cues.Value("expected" if _number_matches(r, value, tolerance) else f"{r.value:g}", r.start, r.end, r.text)
+            for end in extract_numbers(text)
+            for r in _endpoints(end)
+        ]
+        return cues.alternatives(text, values)
+    if kind == "yes_no":
+        return cues.alternatives(text, cues.yes_no_values(text))
+    names = [str(t) for t in (target if isinstance(target, list) else [target])]
+    names += [str(e) for e in expected.get("elements") or []]
+    folded = fold(text)
+    return cues.alternatives(folded, cues.label_values(folded, names, label_key), label_key)
+
+
+def _endpoints(reading: Reading) -> list[Reading]:
+    """A range's two ends as readings of their own ("between 12 and 15" names 12 and 15)."""
+    if reading.low == reading.high:
+        return [reading]
+    return [
+        Reading(v, v, reading.percent, reading.approx, reading.start, reading.end, f"{v:g}")
+        for v in (reading.low, reading.high)
+    ]
 
 
 def _number_verdict(text: str, value: float, tolerance: float) -> CapabilityVerdict:
