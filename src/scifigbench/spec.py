@@ -38,6 +38,13 @@ class Series:
     errors: list[float] | None = None  # half-width of each value's symmetric error whisker
     # scatter: the least-squares line of this group's points, {"slope", "intercept", "r"}, when drawn
     fit: dict[str, float] | None = None
+    # box: per category, the quartiles, the whisker ends (the last points within 1.5 IQR of the box)
+    # and the points beyond them, all of the sample whose medians are ``values``
+    q1: list[float] | None = None
+    q3: list[float] | None = None
+    whisker_low: list[float] | None = None
+    whisker_high: list[float] | None = None
+    outliers: list[list[float]] | None = None
 
 
 @dataclass
@@ -82,6 +89,7 @@ class Panel:
     # scatter: the least-squares line of all the panel's points, {"slope", "intercept", "r"}, when drawn
     fit: dict[str, float] | None = None
     point_labels: list[str] | None = None  # scatter: the name printed beside the point(s) at each x value
+    summary: str | None = None  # box: what one box summarises, e.g. "20 seeds"
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
@@ -119,8 +127,17 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "scale_colours": None,
         "fit": None,
         "point_labels": None,
+        "summary": None,
     },
-    "Series": {"errors": None, "fit": None},
+    "Series": {
+        "errors": None,
+        "fit": None,
+        "q1": None,
+        "q3": None,
+        "whisker_low": None,
+        "whisker_high": None,
+        "outliers": None,
+    },
 }
 
 

@@ -171,6 +171,21 @@ def _whisker_sentence(panel: Panel) -> str:
             f"(± {_num(panel, narrow[0])}).")
 
 
+def _box_sentence(panel: Panel) -> str:
+    """What a box marks, and its runs beyond the whiskers (named by series and category), or none."""
+    runs = f" the {panel.summary} of" if panel.summary else ""
+    out = [(f"Each box summarises{runs} one series in one category: a line at the median, the box from the first "
+            f"to the third quartile and whiskers to the most extreme runs within 1.5 times the interquartile range.")]
+    far = [(s.name, c, o) for s in panel.series for c, os in zip(panel.categories, s.outliers or [], strict=True) for o in os]
+    if far:
+        named = _list([f"{s} on {c} ({_num(panel, o)})" for s, c, o in far[:4]])
+        more = f" and {len(far) - 4} more" if len(far) > 4 else ""
+        out.append(f"Points beyond the whiskers are drawn as outliers: {named}{more}.")
+    else:
+        out.append("No run lies beyond the whiskers, so no outliers are drawn.")
+    return " ".join(out)
+
+
 def _pie_sentence(panel: Panel) -> str:
     s = panel.series[0]
     shares = _list([f"{c} {v:.1f}%" for c, v in zip(panel.categories, s.values)])
@@ -261,6 +276,8 @@ def reference_description(spec: FigureSpec) -> str:
                 out.append(_cap(trend) + ".")
         if chart_kind(p.kind).shows_spread:
             out.append(_whisker_sentence(p))
+        if chart_kind(p.kind).value_is_median:
+            out.append(_box_sentence(p))
         for a in p.annotations:
             line = "vertical" if p.orientation == "horizontal" else "horizontal"
             out.append(f"A dotted {line} reference line is annotated '{a.text}'.")
@@ -304,6 +321,8 @@ def caption(spec: FigureSpec) -> str:
         extra = f" {best[1]} obtains the highest value ({_num(p0, best[0])})." if best else ""
         if kind.shows_spread and p0.spread:
             extra += f" Error bars show the {p0.spread}."
+        if kind.value_is_median and p0.summary:
+            extra += f" Each box summarises {p0.summary}; whiskers reach 1.5 times the interquartile range."
         return f"{_cap(lead)}{on}.{extra}"
     x = (spec.panels[-1].x_label or "x").lower()
     if spec.variant == "shared_x":

@@ -222,7 +222,8 @@ class FigureView:
             return "share"
         p = self.panel(panel)
         label = p.scale_label or (p.x_label if p.orientation == "horizontal" else p.y_label)  # a colour bar's first
-        return phrase(label) or "value"
+        what = phrase(label) or "value"
+        return f"median {what}" if self.kind(panel).value_is_median else what
 
     def x_name(self, panel: int) -> str | None:
         """The category axis name as a phrase, when it is drawn."""

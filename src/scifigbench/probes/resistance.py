@@ -40,8 +40,9 @@ def _on_value_axis(kind: ChartKind) -> bool:
 
 
 def _without_spread(kind: ChartKind) -> bool:
-    """Error bars can be presupposed only where a value axis is drawn and the kind draws none."""
-    return kind.has_value_axis and not kind.shows_spread
+    """Error bars can be presupposed only where a value axis is drawn and the kind draws no
+    whiskers (neither error whiskers nor a box's)."""
+    return kind.has_value_axis and not (kind.shows_spread or kind.value_is_median)
 
 
 def _on_traces(kind: ChartKind) -> bool:
@@ -298,7 +299,7 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             (f"For the methods section I need the number of evaluation examples behind {pt.phrase}; how many were "
              f"there?", "the sample size behind each value"))
     if not kind.parts_of_whole:  # values of runs: they stand on samples, seeds and compute
-        if not kind.shows_spread:  # whiskers do show the spread over seeds
+        if not (kind.shows_spread or kind.value_is_median):  # whiskers or boxes do show the spread over seeds
             options.append(
                 (f"Reviewers will ask about stability: what is the standard deviation of {pt.phrase} across random "
                  f"seeds?", "variance across seeds or runs"))

@@ -511,9 +511,28 @@ class _Writer:
             out.append(self.whiskers())
         if has("spread") and not self.omit("spread"):
             out.append(self.spread() or "")
+        if has("boxes") and not self.omit("boxes"):
+            out.append(self.boxes())
+        if has("outliers") and not self.omit("outliers"):
+            out.append(self.outliers())
         if has("layout") and not self.omit("layout"):
             out += self.layout()
         return [s for s in out if s]
+
+    def boxes(self) -> str:
+        """What a box marks, with what it summarises when the figure says it."""
+        self.book.covered.add("boxes")
+        runs = self.spec.panels[0].summary or "several runs"
+        return pick(self.rng, ("Each box spans the first to the third quartile of {r}, with a line at the median.",
+                               "The boxes mark the interquartile range over {r} and the median."), r=runs)
+
+    def outliers(self) -> str:
+        """Whether runs are drawn beyond the whiskers."""
+        self.book.covered.add("outliers")
+        if any(o for p in self.spec.panels for s in p.series for o in s.outliers or []):
+            return pick(self.rng, ("A few outliers are drawn as dots beyond the whiskers.",
+                                   "Some runs fall outside the whiskers and appear as single points."))
+        return "There are no outliers beyond the whiskers."
 
     def whiskers(self) -> str:
         """What the whiskers show, as the caption says it."""
@@ -558,7 +577,7 @@ class _Writer:
                    if not (k == "grid" and (any(p.grid for p in self.spec.panels) or self.kind.value_by_colour_scale))
                    and not (k == "reference_line" and ann & {"hline", "vline"})
                    and not (k == "trend_line" and not self.kind.has_value_axis)
-                   and not (k == "error_bars" and self.kind.shows_spread)]
+                   and not (k == "error_bars" and (self.kind.shows_spread or self.kind.value_is_median))]
         kind = self.rng.choice(options)
         self.book.errors.append({"item": "global", "type": "halluc", "entity": kind})
         return self.rng.choice(INVENTED[kind])

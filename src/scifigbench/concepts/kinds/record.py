@@ -56,6 +56,10 @@ class ChartKind:
     - ``binned``: the categories are contiguous numeric bins in order and the values are counts
       (a histogram): the bars touch, several series are overlaid over the same bins rather than
       grouped, and a value is not a run's result (no sample size stands behind it: it is one).
+    - ``value_is_median``: each value is the median of a drawn sample shown as a box (quartiles,
+      whiskers to the last points within 1.5 IQR, outliers as dots; late ``Series`` fields): a
+      question names a value a median, a probe never presupposes absent error bars or asks for
+      the spread over runs the box shows, a description says what the boxes summarise.
     """
 
     name: str
@@ -82,6 +86,7 @@ class ChartKind:
     value_by_colour_scale: bool = False  # cells coloured on a colour scale (see the class docstring)
     connects_points: bool = True  # a series is drawn as a joined trace (see the class docstring)
     binned: bool = False  # categories are bins of a numeric quantity, values counts (see the class docstring)
+    value_is_median: bool = False  # values are medians of samples drawn as boxes (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)

@@ -106,6 +106,8 @@ CI_CUE = re.compile(r"\bconfidence intervals?\b|\bci\b")
 WIDE_CUE = re.compile(r"\b(?:widest|longest|wider|longer)\b")
 NARROW_CUE = re.compile(r"\b(?:narrowest|tightest|narrower|tighter)\b")
 OVERLAP_CUE = re.compile(r"\boverlap\w*\b")
+BOX_CUE = re.compile(r"\bquartiles?\b|\binter-?quartile\b|\biqr\b|\bmedian lines?\b")
+OUTLIER_CUE = re.compile(r"\boutliers?\b|\b(?:beyond|outside) the whiskers\b")
 HALLUCINATION_CUES: dict[str, re.Pattern[str]] = {
     "error_bars": re.compile(r"\berror bars?\b|\bwhiskers\b|\bconfidence intervals?\b|\bstandard deviations?\b"),
     "shaded_band": re.compile(r"\bshaded (?:region|area|band)s?\b|\bconfidence bands?\b"),
@@ -612,6 +614,26 @@ class _Reader:
         return saw_max, saw_min
 
     # -- whiskers ---------------------------------------------------------------------------------
+    def read_boxes(self) -> dict[str, str]:
+        """Coverage of what a box marks (quartiles, an IQR) and of its outliers.
+
+        Saying there are no outliers is checked against the spec; naming outliers covers the item
+        without a check of which runs they are.
+        """
+        boxes = "complete" if BOX_CUE.search(self.masked) else "missing"
+        outliers = "missing"
+        any_far = any(o for p in self.spec.panels for s in p.series for o in s.outliers or [])
+        for s, e, _sent in self.sents:
+            hit = OUTLIER_CUE.search(self.masked[s:e])
+            if hit is None:
+                continue
+            outliers = "complete"
+            if negated(self.masked[s:e], hit.start()) and any_far:
+                self.error("outliers", "axis_legend", (s, e), "no outliers", "outliers drawn")
+            else:
+                self.ok("outliers")
+        return {"boxes": boxes, "outliers": outliers}
+
     def read_whiskers(self) -> dict[str, str]:
         """Coverage of what the whiskers mean and of how wide they are.
 
@@ -739,6 +761,8 @@ class _Reader:
         cov["ordering"] = "complete" if self.flag(ORDERING) else "missing"
         if self.kind.shows_spread:
             cov.update(self.read_whiskers())
+        if self.kind.value_is_median:
+            cov.update(self.read_boxes())
         cov.setdefault("x_range", "missing")
         cov.setdefault("value_range", "missing")
         return self._verdicts(cov)
