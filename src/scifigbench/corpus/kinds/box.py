@@ -56,9 +56,12 @@ def box_stats(runs: np.ndarray, decimals: int) -> BoxStats:
     """
     q1, med, q3 = (round(float(q), decimals + 2) for q in np.percentile(runs, [25, 50, 75]))
     fence = WHIS * (q3 - q1)
-    inside = runs[(runs >= q1 - fence) & (runs <= q3 + fence)]
-    low, high = float(inside.min()), float(inside.max())
-    outliers = sorted(float(r) for r in runs if r < low or r > high)
+    # the fences rounded like the quartiles, so a run exactly on a fence counts as inside
+    lo_fence, hi_fence = round(q1 - fence, decimals + 3), round(q3 + fence, decimals + 3)
+    inside = runs[(runs >= lo_fence) & (runs <= hi_fence)]
+    # a whisker never ends inside its box: with no run between the fence and the quartile it is the quartile
+    low, high = min(float(inside.min()), q1), max(float(inside.max()), q3)
+    outliers = sorted(float(r) for r in runs if r < lo_fence or r > hi_fence)
     return BoxStats(med, q1, q3, low, high, outliers)
 
 
