@@ -176,7 +176,8 @@ def _box_sentence(panel: Panel) -> str:
     runs = f" the {panel.summary} of" if panel.summary else ""
     out = [(f"Each box summarises{runs} one series in one category: a line at the median, the box from the first "
             f"to the third quartile and whiskers to the most extreme runs within 1.5 times the interquartile range.")]
-    far = [(s.name, c, o) for s in panel.series for c, os in zip(panel.categories, s.outliers or [], strict=True) for o in os]
+    far = [(s.name, c, o) for s in panel.series
+           for c, os in zip(panel.categories, s.outliers or [], strict=True) for o in os]
     if far:
         named = _list([f"{s} on {c} ({_num(panel, o)})" for s, c, o in far[:4]])
         more = f" and {len(far) - 4} more" if len(far) > 4 else ""
