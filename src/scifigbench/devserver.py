@@ -22,9 +22,9 @@ import socket
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from collections.abc import Callable
 from typing import Any
 
 FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty",

@@ -15,8 +15,8 @@ from PIL import Image
 from scifigbench.contracts import ContractError
 from scifigbench.corpus import generate, stage, subsets
 from scifigbench.corpus.config import CorpusConfig
-from scifigbench.spec import FigureSpec
 from scifigbench.corpus.synthetic import build_figure
+from scifigbench.spec import FigureSpec
 
 
 def _digests(folder: Path) -> dict[str, str]:

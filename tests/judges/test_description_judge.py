@@ -7,11 +7,6 @@ from collections import Counter
 import pytest
 from scipy.stats import binomtest
 
-from scifigbench.judges.rules.description import read_description
-from scifigbench.judges.rules.description import judge_description
-from scifigbench.judges.rules.blur_passive import judge_blur_passive
-from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
 from helpers.spec_factory import (
     RESPONDENT_FIGURES,
     bar_grouped_one_panel,
@@ -21,6 +16,10 @@ from helpers.spec_factory import (
     pie_with_legend,
     setups_for,
 )
+from scifigbench.judges.rules.blur_passive import judge_blur_passive
+from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
 
 SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)

@@ -173,8 +173,9 @@ def test_judge_file_llm_counts_errors(server: ScriptedServer, tmp_path: Path) ->
 def test_hybrid_judge_hands_undecided_claims_to_the_llm_model(server: ScriptedServer, tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from helpers.runner_helpers import openai_model, write_params
-    from scifigbench.judges.stage import JudgeConfig, make_judge as make_stage_judge
     from scifigbench.judges.rules import JUDGE_ID
+    from scifigbench.judges.stage import JudgeConfig
+    from scifigbench.judges.stage import make_judge as make_stage_judge
     from scifigbench.judges.units import Unit
 
     monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", "k")

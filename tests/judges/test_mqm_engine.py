@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.rubric.checklists import CHECKLISTS, coverage_from_fraction, values_coverage
 from scifigbench.judges.mqm import Finding, score
+from scifigbench.rubric.checklists import CHECKLISTS, coverage_from_fraction, values_coverage
 
 
 def F(dim, sev, sub, span, item=None):

@@ -17,8 +17,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from scifigbench.tableio import write_table
 from helpers.synthetic_judgments import all_judgments
+from scifigbench.tableio import write_table
 
 REPO = Path(__file__).resolve().parents[2]
 DVC = Path(sys.executable).parent / "dvc"

@@ -15,11 +15,11 @@ import pytest
 from test_probes_capability import ORDINAL, recompute
 from test_probes_caption_blur import _check_claim
 from test_probes_resistance import _exists
-from helpers.truth import perturbed, spec_points, value
 
-from scifigbench.spec import FigureSpec
+from helpers.truth import perturbed, spec_points, value
 from scifigbench.corpus.synthetic import build_figure
 from scifigbench.probes.stage import ProbesConfig, spec_probes
+from scifigbench.spec import FigureSpec
 
 JOBS = [(7, ct, i, 40) for ct in ("bar", "line", "pie") for i in range(8)]
 

@@ -13,9 +13,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
 from helpers.runner_helpers import write_params
 from helpers.spec_factory import line_multi, render_png
-
 from scifigbench.probes import llm
 
 KEY_ENV = "SCIFIGBENCH_TEST_PROBE_KEY"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 import yaml
-from helpers.spec_factory import bar_grouped_two_panels, blur_target_rows, line_multi, pie, write_corpus
 
+from helpers.spec_factory import bar_grouped_two_panels, blur_target_rows, line_multi, pie, write_corpus
 from scifigbench import paths
 from scifigbench.params import ParamsError
 from scifigbench.probes.scivqa import category_of, load_qa, scivqa_probes

@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from helpers.synthetic_judgments import all_judgments
 from scifigbench.cli import main
 from scifigbench.metrics.stage import MetricsConfig, run
 from scifigbench.tableio import write_table
-from helpers.synthetic_judgments import all_judgments
 
 TASK = {"description": "describe", "capability": "capability", "resistance": "resistance", "caption_claim": "describe",
         "blur_active": "blur_active", "blur_passive": "describe"}

@@ -8,14 +8,13 @@ split and the rule judge must recover it for at least 97 % of the units it decid
 
 from __future__ import annotations
 
-
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.corpus.generate import generate
-from scifigbench.validation.known_answer import MQM_CONDITIONS, FamilyTally
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
-from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
+from scifigbench.validation.known_answer import MQM_CONDITIONS, FamilyTally
 
 
 def test_rule_verdicts_recover_simulated_behaviour():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.concepts.families import BOOLEAN_VERDICTS
 from scifigbench.judges import rules
 from scifigbench.judges.stage import judge_units, rule_judge
@@ -24,7 +25,6 @@ from scifigbench.metrics.tables import StatConfig
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
 from scifigbench.validation.known_answer import CellCheck, check_cells, mark_written_undecidable
-from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 
 REPEATS = 40
 PROFILES = {f"sim-{name}": resolve_profile(name) for name in sorted(BUILTIN)}

@@ -25,8 +25,8 @@ from typing import Sequence
 
 from scifigbench.concepts.kinds import chart_kind
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Candidate, overlaps, rank
-from scifigbench.conditions.text import fold, mentions
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
+from scifigbench.conditions.text import fold, mentions
 from scifigbench.spec import FigureSpec, Panel, TextElement
 
 ADMITTANCE_RULES = ("legend_entry", "category", "pie_label", "panel_title", "title", "point_label")

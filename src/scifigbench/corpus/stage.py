@@ -24,7 +24,6 @@ from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.failures import ItemFailure, summary, write_failures
 from scifigbench.tableio import write_table
 
-
 ERRORS = paths.CORPUS / "errors.json"
 
 

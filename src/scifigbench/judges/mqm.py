@@ -33,7 +33,6 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
-
 Dimension = Literal["accuracy", "completeness", "clarity"]
 Severity = Literal["major", "minor"]
 SubType = Literal["numeric", "trend", "axis_legend", "label_map", "halluc", "missing", "clarity"]

@@ -24,10 +24,10 @@ from typing import Any
 
 from scifigbench import params
 from scifigbench.llm import config, ledger
+from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import CallFailed, ConfigError, make_backend
 from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache, cache_dir
 from scifigbench.llm.request import reference_images, request_key
-from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
 

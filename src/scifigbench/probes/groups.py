@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from scifigbench.probes.figure_view import FigureView, plural
 
-
 TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
 
 

@@ -19,16 +19,16 @@ from tqdm import tqdm
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
-from scifigbench.validation.known_answer import trace_agreement
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
-from scifigbench.simulated.context import SimContext
-from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
 from scifigbench.probes.caption_bias import caption_probe
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
 from scifigbench.probes.stage import ProbesConfig
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
+from scifigbench.validation.known_answer import trace_agreement
 
 
 def indistinguishable(claim: dict) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.concepts.kinds import area, bar, errorbar, heatmap, histogram, line, pie, scatter, box
+from scifigbench.concepts.kinds import area, bar, box, errorbar, heatmap, histogram, line, pie, scatter
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
 _MODULES = (bar, line, pie, area, errorbar, heatmap, scatter, histogram, box)

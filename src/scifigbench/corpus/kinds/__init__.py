@@ -8,7 +8,7 @@ registry and :mod:`scifigbench.concepts.kinds` to the same kinds.
 
 from __future__ import annotations
 
-from scifigbench.corpus.kinds import area, bar, errorbar, heatmap, histogram, line, pie, scatter, box
+from scifigbench.corpus.kinds import area, bar, box, errorbar, heatmap, histogram, line, pie, scatter
 from scifigbench.corpus.kinds.record import KindCorpus
 
 _MODULES = (bar, line, pie, area, errorbar, heatmap, scatter, histogram, box)

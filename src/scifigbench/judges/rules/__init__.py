@@ -10,8 +10,8 @@ The version of all rules (answers and descriptions) lives in :mod:`.version`; bu
 
 from collections.abc import Callable
 
-from scifigbench.judges.rules.blur_passive import judge_blur_passive
 from scifigbench.judges.rules.blur_active import BlurVerdict, accepted_range, judge_blur_active, unit_range
+from scifigbench.judges.rules.blur_passive import judge_blur_passive
 from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
 from scifigbench.judges.rules.description import NoGroundTruth, judge_description
