@@ -155,15 +155,19 @@ def _undecided(rows: pd.DataFrame) -> pd.Series:
     return rows["verdict"].astype(object).eq("undecided")
 
 
+# ``expected_metrics`` key groups other than the blur modes -> how their rows are found
+_GROUP_ROWS: dict[str, Callable[[pd.DataFrame, str], pd.DataFrame]] = {
+    "resistance": lambda j, probe_type: family(j, "resistance").pipe(lambda r: r[r["category"] == probe_type]),
+    "caption_bias": lambda j, _: family(j, "caption_claim"),
+}
+
+
 def _cell_rows(j: pd.DataFrame, key: str) -> pd.DataFrame:
     """The judgment rows behind one ``expected_metrics`` key (one model's rows in ``j``)."""
     group, metric = key.split(".")
-    if group == "resistance":
-        rows = family(j, "resistance")
-        return rows[rows["category"] == metric]
-    if group == "caption_bias":
-        return family(j, "caption_claim")
-    return blur_rows(j, metric, group)
+    if group in _GROUP_ROWS:
+        return _GROUP_ROWS[group](j, metric)
+    return blur_rows(j, metric, group)  # admittance / inductance: metric is the protocol
 
 
 def bounds(rows: pd.DataFrame, key: str) -> tuple[float, float]:
