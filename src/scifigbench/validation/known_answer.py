@@ -244,7 +244,10 @@ def mark_written_undecidable(judgments: pd.DataFrame, traces: dict[tuple[str, st
 def check_cells(
     judgments: pd.DataFrame, traces: dict[tuple[str, str], dict], profiles: dict[str, Profile], cfg: StatConfig
 ) -> list[CellCheck]:
-    """Every A-R-I cell of every simulated model in ``profiles`` against its declared rate."""
+    """Every A-R-I cell of every simulated model in ``profiles`` against its declared rate.
+
+    A cell with no decided unit (a small corpus of one kind may have none) measures nothing and is
+    left out rather than compared."""
     written = mark_written_undecidable(judgments, traces)
     stray = written & ~_undecided(judgments)
     kept = judgments[~stray]
@@ -255,13 +258,16 @@ def check_cells(
         for key, (mean, var) in expected_metrics(profile).items():
             group, metric = key.split(".")
             rows = _cell_rows(mine, key)
+            cell = table.get(group, {}).get(model, {}).get(metric)
+            if not cell or not cell.get("n"):
+                continue
             out.append(
                 CellCheck(
                     model,
                     key,
                     mean,
                     var,
-                    table[group][model][metric],
+                    cell,
                     int(_undecided(rows).sum()),
                     bounds(rows, key),
                     len(_cell_rows(strays, key)),
