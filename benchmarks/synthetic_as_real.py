@@ -18,7 +18,7 @@ independent check of three things:
 The spec path is more lenient about inference (it does not know complementary pairs or ordered
 series), so agreement with it is a floor check of roles and boxes, not a validity label.
 
-    PYTHONPATH=src python benchmarks/synthetic_as_real.py [--limit N] [--ocr-cache DIR]
+    PYTHONPATH=src python benchmarks/synthetic_as_real.py [--limit N] [--kind KIND] [--ocr-cache DIR]
 """
 
 from __future__ import annotations
@@ -66,9 +66,12 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=Path("data/corpus/figures.parquet"))
     ap.add_argument("--limit", type=int, default=None, help="every k-th figure, so that about N are read")
     ap.add_argument("--ocr-cache", type=Path, default=None)
+    ap.add_argument("--kind", default=None, help="only figures of this chart kind (e.g. with the extended preset)")
     args = ap.parse_args()
     cfg = ConditionsConfig()
     figures = pd.read_parquet(args.corpus).sort_values("figure_id")
+    if args.kind:
+        figures = figures[figures["chart_type"] == args.kind]
     if args.limit:
         figures = figures.iloc[:: max(1, len(figures) // args.limit)]
     reader, timed = ocr_reader(args.ocr_cache)
