@@ -38,6 +38,7 @@ class Series:
     errors: list[float] | None = None  # half-width of each value's symmetric error whisker
     # scatter: the least-squares line of this group's points, {"slope", "intercept", "r"}, when drawn
     fit: dict[str, float] | None = None
+    axis: str | None = None  # dualaxis: "right" when the series is read on the right y axis (None: the left)
 
 
 @dataclass
@@ -82,9 +83,33 @@ class Panel:
     # scatter: the least-squares line of all the panel's points, {"slope", "intercept", "r"}, when drawn
     fit: dict[str, float] | None = None
     point_labels: list[str] | None = None  # scatter: the name printed beside the point(s) at each x value
+    y2_label: str | None = None  # dualaxis: the right y axis' label
+    y2_unit: str | None = None  # dualaxis: the right y axis' unit
+    y2_ticks: list[float] | None = None  # dualaxis: numeric ticks drawn on the right y axis
+    y2_range: tuple[float, float] | None = None  # dualaxis: the right y axis' limits
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
+
+
+@dataclass(frozen=True)
+class ValueAxis:
+    """The value axis one series is read on: its label, unit, drawn ticks and limits."""
+
+    label: str | None
+    unit: str | None
+    ticks: list[float]
+    range: tuple[float, float] | None
+
+
+def value_axis(panel: Panel, series: str | None = None) -> ValueAxis:
+    """The axis ``series`` of ``panel`` is read on: the right one of a two-axis panel when the series
+    says so, else the panel's (left) value axis. Every stage that reads, words or judges a value
+    asks here, so a value on the right axis is never read against the left one's scale."""
+    s = next((s for s in panel.series if s.name == series), None)
+    if s is not None and s.axis == "right":
+        return ValueAxis(panel.y2_label, panel.y2_unit, list(panel.y2_ticks or []), panel.y2_range)
+    return ValueAxis(panel.y_label, panel.unit, list(panel.y_ticks), panel.y_range)
 
 
 def mark_word(panel: Panel) -> str:
@@ -119,8 +144,12 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "scale_colours": None,
         "fit": None,
         "point_labels": None,
+        "y2_label": None,
+        "y2_unit": None,
+        "y2_ticks": None,
+        "y2_range": None,
     },
-    "Series": {"errors": None, "fit": None},
+    "Series": {"errors": None, "fit": None, "axis": None},
 }
 
 
@@ -193,8 +222,9 @@ class FigureSpec:
             p = dict(p)
             p["series"] = [Series(**s) for s in p["series"]]
             p["annotations"] = [Annotation(**a) for a in p.get("annotations", [])]
-            if p.get("y_range") is not None:
-                p["y_range"] = tuple(p["y_range"])
+            for rng_key in ("y_range", "y2_range"):
+                if p.get(rng_key) is not None:
+                    p[rng_key] = tuple(p[rng_key])
             panels.append(Panel(**p))
         d = dict(d)
         d["panels"] = panels

@@ -82,6 +82,7 @@ class ChartKind:
     value_by_colour_scale: bool = False  # cells coloured on a colour scale (see the class docstring)
     connects_points: bool = True  # a series is drawn as a joined trace (see the class docstring)
     binned: bool = False  # categories are bins of a numeric quantity, values counts (see the class docstring)
+    two_value_axes: bool = False  # series read on a left or a right y axis (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)
