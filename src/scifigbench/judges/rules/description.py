@@ -489,7 +489,8 @@ class _Reader:
     def read_axes(self) -> dict[str, str]:
         cov = {}
         xl = [p.x_label for p in self.spec.panels if p.x_label]
-        yl = [lab for p in self.spec.panels for lab in dict.fromkeys(value_axis(p, s.name).label for s in p.series) if lab]
+        per_series = (dict.fromkeys(value_axis(p, s.name).label for s in p.series) for p in self.spec.panels)
+        yl = [lab for labels in per_series for lab in labels if lab]
         yl = yl or [p.y_label for p in self.spec.panels if p.y_label]
         for key, labels in (("x_axis", xl), ("y_axis", yl)):
             if not labels:
@@ -536,7 +537,9 @@ class _Reader:
                 if not union:
                     continue
                 # the range of all value axes together, or of one axis of a panel with two
-                twins = [b for p in self.spec.panels if chart_kind(p.kind).two_value_axes for b in _value_bounds(p) if b]
+                twins = [
+                    b for p in self.spec.panels if chart_kind(p.kind).two_value_axes for b in _value_bounds(p) if b
+                ]
                 spans = [(min(union), max(union))] + [(min(b), max(b)) for b in twins]
                 tlo, thi = min(spans, key=lambda t: abs(lo - t[0]) + abs(hi - t[1]))
             cov[key] = "complete"
