@@ -27,9 +27,7 @@ KIND = ChartKind(
         ChecklistItem("chart_type", "major", "Says it is a line chart with two y axes, one on each side."),
         ChecklistItem("purpose", "minor", "Says which quantities are plotted against x, or the title."),
         ChecklistItem("x_axis", "major", "Names the shared x-axis label."),
-        ChecklistItem(
-            "y_axis", "major", "Names both y axes, left and right, and which series is read on each."
-        ),
+        ChecklistItem("y_axis", "major", "Names both y axes, left and right, and which series is read on each."),
         ChecklistItem("value_range", "minor", "Gives the range or ticks of the y axes."),
         ChecklistItem("legend", "major", "Names the plotted series."),
         ChecklistItem("colours", "minor", "Says which colour marks which series (and its axis)."),
