@@ -21,7 +21,7 @@ KIND = ChartKind(
     chart_nouns=("dual-axis line chart", "dual axis chart", "line chart with two y-axes", "twin-axis plot"),
     spellings=("dual axis", "dual-axis", "twin axis", "two axis", "double y axis", "secondary axis"),
     type_words=("dual-axis", "twin-axis", "dual axis"),
-    prose=r"\b(?:dual[- ]axis|twin[- ]axis|two y[- ]axes|(?:secondary|second|right) (?:y[- ])?axis)\b",
+    prose=r"\b(?:dual[- ]?axis|twin[- ]axis|two y[- ]axes|(?:secondary|second|right) (?:y[- ])?axis)\b",
     two_value_axes=True,
     checklist=(
         ChecklistItem("chart_type", "major", "Says it is a line chart with two y axes, one on each side."),
