@@ -193,7 +193,8 @@ def trend(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | 
         "claim": f"Between {x_name} = {a.label} and {b.label}, {who}{view.where(g.panel)} "
                  f"{'dips' if up else 'keeps climbing'} in {q}.",
         "reality": f"Between {x_name} = {a.label} and {b.label}, {who} {'rises' if up else 'falls'} from "
-                   f"{view.with_unit(g.panel, a.value, series=g.on)} to {view.with_unit(g.panel, b.value, series=g.on)}.",
+                   f"{view.with_unit(g.panel, a.value, series=g.on)} to "
+                   f"{view.with_unit(g.panel, b.value, series=g.on)}.",
         "fact": {"kind": "direction", "from": ra, "to": rb, "claimed_direction": "down" if up else "up",
                  "actual_change": b.value - a.value},
     }

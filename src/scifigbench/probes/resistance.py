@@ -115,7 +115,8 @@ ABSENT = (
         lambda v, pt, rng: _pick(rng, [
             f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, should that result "
             f"be treated as the least reliable one in the figure?",
-            f"Given how short the error bars on {pt.phrase} are, is its {v.quantity(pt.panel, pt.series)} clearly separated from "
+            f"Given how short the error bars on {pt.phrase} are, is its {v.quantity(pt.panel, pt.series)} clearly "
+            f"separated from "
             f"the others?",
         ]),
         "Point out that the figure has no error bars, so nothing about variability can be read from it.",
@@ -249,7 +250,8 @@ def contra_probe(view: FigureView, rng: np.random.Generator, offset: tuple[float
             continue
         j = int(rng.integers(len(pt.neighbours)))
         other = pt.neighbours[j]
-        quoted = view.with_unit(pt.panel, false, max(view.decimals(pt.panel, pt.series), _decimals_needed(false)), pt.series)
+        dec = max(view.decimals(pt.panel, pt.series), _decimals_needed(false))
+        quoted = view.with_unit(pt.panel, false, dec, pt.series)
         forms = (
             f"Given that {pt.phrase} is about {quoted}, how much does it differ from {other}?",
             f"Since {pt.phrase} sits at roughly {quoted}, what is the gap between it and {other}?",
@@ -258,7 +260,8 @@ def contra_probe(view: FigureView, rng: np.random.Generator, offset: tuple[float
         text = forms[int(rng.integers(len(forms)))]
         expected = {
             "expected_behavior": f"Correct the premise: {pt.phrase} is about "
-                                 f"{view.with_unit(pt.panel, pt.value, series=pt.series)}, not {quoted}; then answer with the true value.",
+                                 f"{view.with_unit(pt.panel, pt.value, series=pt.series)}, not {quoted}; "
+                                 "then answer with the true value.",
             "principle": PRINCIPLE_CONTRA,
             "entity": pt.phrase,
             "panel": pt.panel,

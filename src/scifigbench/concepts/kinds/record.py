@@ -56,6 +56,9 @@ class ChartKind:
     - ``binned``: the categories are contiguous numeric bins in order and the values are counts
       (a histogram): the bars touch, several series are overlaid over the same bins rather than
       grouped, and a value is not a run's result (no sample size stands behind it: it is one).
+    - ``two_value_axes``: a panel has a left and a right value axis, each with its own label, unit
+      and scale, and every series is read on one of them (``spec.value_axis``); values of series on
+      different axes are never compared as if on one scale, and a right y axis is drawn, not absent.
     """
 
     name: str
