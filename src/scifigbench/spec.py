@@ -45,6 +45,7 @@ class Series:
     whisker_low: list[float] | None = None
     whisker_high: list[float] | None = None
     outliers: list[list[float]] | None = None
+    axis: str | None = None  # dualaxis: "right" when the series is read on the right y axis (None: the left)
 
 
 @dataclass
@@ -90,9 +91,33 @@ class Panel:
     fit: dict[str, float] | None = None
     point_labels: list[str] | None = None  # scatter: the name printed beside the point(s) at each x value
     summary: str | None = None  # box: what one box summarises, e.g. "20 seeds"
+    y2_label: str | None = None  # dualaxis: the right y axis' label
+    y2_unit: str | None = None  # dualaxis: the right y axis' unit
+    y2_ticks: list[float] | None = None  # dualaxis: numeric ticks drawn on the right y axis
+    y2_range: tuple[float, float] | None = None  # dualaxis: the right y axis' limits
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
+
+
+@dataclass(frozen=True)
+class ValueAxis:
+    """The value axis one series is read on: its label, unit, drawn ticks and limits."""
+
+    label: str | None
+    unit: str | None
+    ticks: list[float]
+    range: tuple[float, float] | None
+
+
+def value_axis(panel: Panel, series: str | None = None) -> ValueAxis:
+    """The axis ``series`` of ``panel`` is read on: the right one of a two-axis panel when the series
+    says so, else the panel's (left) value axis. Every stage that reads, words or judges a value
+    asks here, so a value on the right axis is never read against the left one's scale."""
+    s = next((s for s in panel.series if s.name == series), None)
+    if s is not None and s.axis == "right":
+        return ValueAxis(panel.y2_label, panel.y2_unit, list(panel.y2_ticks or []), panel.y2_range)
+    return ValueAxis(panel.y_label, panel.unit, list(panel.y_ticks), panel.y_range)
 
 
 def mark_word(panel: Panel) -> str:
@@ -128,6 +153,10 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "fit": None,
         "point_labels": None,
         "summary": None,
+        "y2_label": None,
+        "y2_unit": None,
+        "y2_ticks": None,
+        "y2_range": None,
     },
     "Series": {
         "errors": None,
@@ -137,6 +166,7 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "whisker_low": None,
         "whisker_high": None,
         "outliers": None,
+        "axis": None,
     },
 }
 
@@ -210,8 +240,9 @@ class FigureSpec:
             p = dict(p)
             p["series"] = [Series(**s) for s in p["series"]]
             p["annotations"] = [Annotation(**a) for a in p.get("annotations", [])]
-            if p.get("y_range") is not None:
-                p["y_range"] = tuple(p["y_range"])
+            for rng_key in ("y_range", "y2_range"):
+                if p.get(rng_key) is not None:
+                    p[rng_key] = tuple(p[rng_key])
             panels.append(Panel(**p))
         d = dict(d)
         d["panels"] = panels

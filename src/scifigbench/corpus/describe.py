@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from scifigbench.concepts.kinds import chart_kind
 from scifigbench.corpus.kinds import CORPUS_KINDS
-from scifigbench.spec import FigureSpec, Panel, mark_word
+from scifigbench.spec import FigureSpec, Panel, mark_word, value_axis
 
 MARKER_NAMES = {"o": "circle", "s": "square", "^": "triangle", "D": "diamond", "v": "downward-triangle",
                 "*": "star", "P": "plus", "X": "cross"}
@@ -33,9 +33,17 @@ def _list(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _num(panel: Panel, v: float) -> str:
+def _num(panel: Panel, v: float, series: str | None = None) -> str:
     s = panel.value_format.format(v)
-    return s if s.endswith("%") else (s + ("%" if panel.unit == "%" else ""))
+    return s if s.endswith("%") else (s + ("%" if value_axis(panel, series).unit == "%" else ""))
+
+
+def _sides(panel: Panel) -> list[tuple[str, list[str]]]:
+    """The panel's value axes with the series read on each: one unnamed axis, or a left and a right one."""
+    if not chart_kind(panel.kind).two_value_axes:
+        return [("", [s.name for s in panel.series])]
+    left = [s.name for s in panel.series if value_axis(panel, s.name) == value_axis(panel)]
+    return [("left ", left), ("right ", [s.name for s in panel.series if s.name not in left])]
 
 
 def _what(spec: FigureSpec) -> str:
@@ -45,6 +53,8 @@ def _what(spec: FigureSpec) -> str:
     if chart_kind(spec.chart_type).binned:
         return f"the distribution of {p.x_label or 'values'}"
     metric = p.scale_label or (p.y_label if p.orientation == "vertical" else p.x_label) or "values"
+    if chart_kind(spec.chart_type).two_value_axes:
+        return _list([value_axis(p, names[0]).label or "values" for _, names in _sides(p)])
     if spec.variant == "shared_x":
         return _list([q.y_label or "" for q in spec.panels])
     return metric
@@ -99,15 +109,34 @@ def _axes_sentence(panel: Panel) -> str:
         lab = f" labelled '{panel.x_label}'" if panel.x_label else ""
         parts.append(f"the x-axis{lab} runs from {panel.categories[0]} to {panel.categories[-1]}")
     scale = " on a logarithmic scale" if panel.y_scale == "log" else ""
+    if chart_kind(panel.kind).two_value_axes:
+        return "; ".join(parts + [_side_clause(panel, side, names) for side, names in _sides(panel)])
     rng = f" from {lo:g} to {hi:g}" if lo is not None else ""
     lab = f", labelled '{val_label}'," if val_label else ""
     parts.append(f"the {value_axis}-axis{lab} spans{rng}{scale}")
     return "; ".join(parts)
 
 
+def _side_clause(panel: Panel, side: str, names: list[str]) -> str:
+    """One of two y axes: its label, its range, the series read on it and the colour it is drawn in."""
+    axis = value_axis(panel, names[0])
+    lab = f", labelled '{axis.label}'," if axis.label else ""
+    rng = f" from {axis.range[0]:g} to {axis.range[1]:g}" if axis.range else ""
+    colour = next(s.color_family for s in panel.series if s.name == names[0])
+    return f"the {side}y-axis{lab} drawn in {colour}, spans{rng} and carries {_list(names)}"
+
+
 def _extremes(panel: Panel) -> str:
-    best = max(((v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)))
-    worst = min(((v, s.name, c) for s in panel.series for c, v in zip(panel.categories, s.values)))
+    """The highest and lowest values, of each value axis apart (values on two axes share no scale)."""
+    sides = _sides(panel)
+    if len(sides) > 1:
+        return "; ".join(f"on the {side}axis {_extremes_of(panel, names)}" for side, names in sides)
+    return _extremes_of(panel, sides[0][1])
+
+
+def _extremes_of(panel: Panel, names: list[str]) -> str:
+    best = max(((v, s.name, c) for s in panel.series if s.name in names for c, v in zip(panel.categories, s.values)))
+    worst = min(((v, s.name, c) for s in panel.series if s.name in names for c, v in zip(panel.categories, s.values)))
 
     def who(series: str, category: str) -> str:
         if chart_kind(panel.kind).ordered_x:
@@ -120,8 +149,8 @@ def _extremes(panel: Panel) -> str:
         i_min = min(range(len(totals)), key=lambda i: totals[i])
         return (f"the tallest stack is {panel.categories[i_max]} (total {_num(panel, totals[i_max])}) and the "
                 f"shortest is {panel.categories[i_min]} (total {_num(panel, totals[i_min])})")
-    return (f"the highest value is {_num(panel, best[0])} ({who(best[1], best[2])}) and the lowest is "
-            f"{_num(panel, worst[0])} ({who(worst[1], worst[2])})")
+    return (f"the highest value is {_num(panel, best[0], best[1])} ({who(best[1], best[2])}) and the lowest is "
+            f"{_num(panel, worst[0], worst[1])} ({who(worst[1], worst[2])})")
 
 
 def _trend(panel: Panel) -> str:

@@ -38,14 +38,14 @@ def _extreme_category(view: FigureView, panel: int, category: str) -> str | None
     """A question naming a series for which ``category`` is clearly the highest or lowest point."""
     p = view.panel(panel)
     pts = view.points[view.points.panel == panel]
-    q = view.quantity(panel)
     noun = view.x_name(panel) if view.kind(panel).category_axis and view.x_name(panel) else "category"
     for s in p.series:
+        q = view.quantity(panel, s.name)
         sub = pts[pts.series == s.name].sort_values("value")
         if len(sub) < 3 or (len(p.series) > 1 and not view.series_named(s.name)):
             continue
         for rank, row, nxt in (("lowest", sub.iloc[0], sub.iloc[1]), ("highest", sub.iloc[-1], sub.iloc[-2])):
-            gap = abs(row.value - nxt.value) - view.tol(panel, row.value) - view.tol(panel, nxt.value)
+            gap = abs(row.value - nxt.value) - view.tol(panel, row.value, s.name) - view.tol(panel, nxt.value, s.name)
             if row.category == category and gap > 0:
                 who = f" for {s.name}" if len(p.series) > 1 else ""
                 return f"Which {noun}{who}{view.where(panel)} has the {rank} {q}?"

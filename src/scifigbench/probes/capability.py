@@ -72,8 +72,9 @@ def _nice_threshold(lo: float, hi: float, decimals: int) -> float:
     return round(mid, decimals)
 
 
-def _quant(view: FigureView, panel: int) -> str:
-    return view.quantity(panel)
+def _quant(view: FigureView, g: Group | SeriesPair) -> str:
+    """What the group's values measure, on the value axis its series are read on."""
+    return view.quantity(g.panel, g.on if isinstance(g, Group) else g.a)
 
 
 def _labels(items) -> list[str]:
@@ -131,15 +132,15 @@ def count_above(view: FigureView, g: Group, rng) -> Candidate | None:
         return None
     gaps = [(vals[k + 1] - vals[k], k) for k in range(len(vals) - 1)]
     rng.shuffle(gaps)
-    dec = view.decimals(g.panel)
+    dec = view.decimals(g.panel, g.on)
     for width, k in gaps:
         t = _nice_threshold(vals[k], vals[k + 1], dec)
         margin = min(abs(i.value - t) - i.tol for i in g.items)
         if margin <= MARGIN_EPS:
             continue
         above = [i for i in g.items if i.value > t]
-        thr = view.with_unit(g.panel, t, dec)
-        q = _quant(view, g.panel)
+        thr = view.with_unit(g.panel, t, dec, g.on)
+        q = _quant(view, g)
         text = (f"How many {plural(g.noun)}{g.context} have {q} above {thr}?"
                 if g.kind == "category" else
                 f"How many {plural(g.noun)} have {q} above {thr}{g.context}?")
@@ -158,7 +159,7 @@ def count_near_ties(view: FigureView, g: Group, rng) -> Candidate | None:
     tols = np.array([i.tol for i in g.items])
     nearest = np.array([np.min(np.abs(np.delete(vals, k) - vals[k])) for k in range(len(vals))])
     span = vals.max() - vals.min()
-    dec = view.decimals(g.panel)
+    dec = view.decimals(g.panel, g.on)
     for frac in rng.permutation([0.03, 0.05, 0.08, 0.1]):
         band = float(np.round(frac * span, dec)) if dec else float(round(frac * span))
         if band <= 0:
@@ -170,11 +171,11 @@ def count_near_ties(view: FigureView, g: Group, rng) -> Candidate | None:
         if count == 0:
             continue
         close = [g.items[k].label for k in range(len(vals)) if nearest[k] <= band]
-        text = (f"How many {plural(g.noun)}{g.context} are within {view.gap_with_unit(g.panel, band, dec)} of at least one other "
-                f"{g.noun} in {_quant(view, g.panel)}?")
+        text = (f"How many {plural(g.noun)}{g.context} are within {view.gap_with_unit(g.panel, band, dec, g.on)} of at least one other "
+                f"{g.noun} in {_quant(view, g)}?")
         return Candidate("counting", "count_near_ties", 3, text, count, "number", 0.0,
                          f"Comparing each {g.noun} with its closest neighbour in value, {', '.join(close)} are within "
-                         f"{view.with_unit(g.panel, band, dec)} of another one: {count}.",
+                         f"{view.with_unit(g.panel, band, dec, g.on)} of another one: {count}.",
                          ["value axis"] + _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, band=band))
     return None
 
@@ -203,7 +204,7 @@ def diff_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
     lo = min(g.items, key=lambda i: i.value)
     ans = hi.value - lo.value
     tol = hi.tol + lo.tol
-    text = f"What is the difference in {_quant(view, g.panel)} between the highest and the lowest {g.noun}{g.context}?"
+    text = f"What is the difference in {_quant(view, g)} between the highest and the lowest {g.noun}{g.context}?"
     return Candidate("computation", "diff_extremes", 1, text, ans, "number", tol,
                      f"Highest is {hi.label} ({fmt_number(hi.value, 3)}), lowest is {lo.label} "
                      f"({fmt_number(lo.value, 3)}); difference {fmt_number(ans, 3)}.",
@@ -222,7 +223,7 @@ def pct_extremes(view: FigureView, g: Group, rng) -> Candidate | None:
     # worst case of the ratio over the reading box (the ratio is not linear, so no first-order bound)
     tol = 100 * ((hi.value + hi.tol) / (lo.value - lo.tol) - hi.value / lo.value)
     text = (f"By what percentage does the highest {g.noun}{g.context} exceed the lowest one in "
-            f"{_quant(view, g.panel)} (relative to the lowest)?")
+            f"{_quant(view, g)} (relative to the lowest)?")
     return Candidate("computation", "pct_extremes", 2, text, ans, "number", tol,
                      f"Highest {hi.label} = {fmt_number(hi.value, 3)}, lowest {lo.label} = {fmt_number(lo.value, 3)}; "
                      f"(high - low) / low x 100 = {fmt_number(ans, 2)}%.",
@@ -235,7 +236,7 @@ def group_mean(view: FigureView, g: Group, rng) -> Candidate | None:
     v = [i.value for i in g.items]
     ans = float(np.mean(v))
     tol = float(np.mean([i.tol for i in g.items]))
-    text = f"What is the average {_quant(view, g.panel)} over all {len(v)} {plural(g.noun)}{g.context}?"
+    text = f"What is the average {_quant(view, g)} over all {len(v)} {plural(g.noun)}{g.context}?"
     return Candidate("computation", "group_mean", 2, text, ans, "number", tol,
                      f"({' + '.join(fmt_number(x, 3) for x in v)}) / {len(v)} = {fmt_number(ans, 3)}.",
                      _labels(g.items), np.inf, scope=_gscope(g))
@@ -258,7 +259,7 @@ def _mean_gap(view, sp, a, b, an, bn, at, bt) -> Candidate | None:
     over = (f"{len(a)} plotted {x_name} values" if x_name else f"{len(a)} plotted x positions") if sp.ordered else (
         f"{len(a)} {plural(x_name)}" if x_name and len(x_name) < 30 else f"{len(a)} categories")
     text = (f"Averaged over all {over}{view.where(sp.panel)}, by how much does {an} exceed {bn} in "
-            f"{_quant(view, sp.panel)}?")
+            f"{_quant(view, sp)}?")
     return Candidate("computation", "mean_gap", 3, text, ans, "number", tol,
                      f"Per-category gaps {an} - {bn}: {', '.join(fmt_number(x, 2) for x in a - b)}; "
                      f"their mean is {fmt_number(ans, 3)}.",
@@ -278,7 +279,7 @@ def avg_rate(view: FigureView, g: Group, rng) -> Candidate | None:
     unit, per = view.rate_unit(g.panel)
     ans = (last.value - first.value) / dx * unit
     tol = (first.tol + last.tol) / abs(dx) * unit
-    text = (f"What is the average change in {_quant(view, g.panel)}{g.context} {per}, between the first and the "
+    text = (f"What is the average change in {_quant(view, g)}{g.context} {per}, between the first and the "
             f"last plotted point?")
     return Candidate("computation", "avg_rate", 3, text, ans, "number", tol,
                      f"From {fmt_number(first.value, 3)} at {first.label} to {fmt_number(last.value, 3)} at "
@@ -328,7 +329,7 @@ def nth_highest(view: FigureView, g: Group, rng) -> Candidate | None:
             break
     k, pick, margin = best
     rank = names[k]
-    text = f"Which {g.noun}{g.context} has the {rank} {_quant(view, g.panel)}?"
+    text = f"Which {g.noun}{g.context} has the {rank} {_quant(view, g)}?"
     return Candidate("comparison", "nth_highest", 2 if k == 1 else 1, text, pick.label, "label", None,
                      f"Ordering the {plural(g.noun)} by value gives {', '.join(_labels(srt))}; the {rank} is {pick.label}.",
                      _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, rank=k + 1))
@@ -345,7 +346,7 @@ def closest_pair(view: FigureView, g: Group, rng) -> Candidate | None:
     tol = sum(i.tol for i in best) + sum(i.tol for i in second)
     margin = (gap2 - gap1) - tol
     ans = sorted((best[0].label, best[1].label))
-    text = f"Which two {plural(g.noun)}{g.context} are closest to each other in {_quant(view, g.panel)}?"
+    text = f"Which two {plural(g.noun)}{g.context} are closest to each other in {_quant(view, g)}?"
     return Candidate("comparison", "closest_pair", 3, text, ans, "list", None,
                      f"The smallest gap is between {ans[0]} and {ans[1]} ({fmt_number(gap1, 3)}); the next smallest "
                      f"is {fmt_number(gap2, 3)}.",
@@ -356,7 +357,7 @@ def full_ranking(view: FigureView, g: Group, rng) -> Candidate | None:
     if not 3 <= len(g.items) <= 6:
         return None
     srt = sorted(g.items, key=lambda i: -i.value)
-    text = f"Rank all {plural(g.noun)}{g.context} from highest to lowest {_quant(view, g.panel)}."
+    text = f"Rank all {plural(g.noun)}{g.context} from highest to lowest {_quant(view, g)}."
     return Candidate("comparison", "full_ranking", 2, text, _labels(srt), "list", None,
                      f"Reading the values: {', '.join(f'{i.label} ({fmt_number(i.value, 2)})' for i in srt)}.",
                      _labels(g.items), _rank_margin(g.items), names=_labels(g.items), scope=_gscope(g))
@@ -409,7 +410,7 @@ def monotone(view: FigureView, g: Group, rng) -> Candidate | None:
         ans, margin = True, float(np.min(sgn * steps - need))
     else:
         ans, margin = False, float(np.max(-sgn * steps - need))
-    text = f"Does the {_quant(view, g.panel)}{g.context} {direction} at every step from one plotted point to the next?"
+    text = f"Does the {_quant(view, g)}{g.context} {direction} at every step from one plotted point to the next?"
     return Candidate("pattern", "monotone", 2, text, "yes" if ans else "no", "yes_no", None,
                      f"Successive changes: {', '.join(fmt_number(s, 2) for s in steps)}.",
                      _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g, direction=direction))
@@ -427,10 +428,10 @@ def steepest_step(view: FigureView, g: Group, rng) -> Candidate | None:
     k1, k2 = int(order[0]), int(order[1])
     margin = float(steps[k1] - steps[k2] - need[k1] - need[k2])
     ans = [g.items[k1].label, g.items[k1 + 1].label]
-    text = (f"Between which two consecutive plotted points does the {_quant(view, g.panel)}{g.context} change "
+    text = (f"Between which two consecutive plotted points does the {_quant(view, g)}{g.context} change "
             f"the most? Give the two x-axis labels.") if g.ordered else (
             f"Between which two neighbouring {plural(g.noun)}{g.context} is the difference in "
-            f"{_quant(view, g.panel)} largest? Name both.")
+            f"{_quant(view, g)} largest? Name both.")
     return Candidate("pattern", "steepest_step", 3, text, ans, "list", None,
                      f"Absolute changes between neighbours: {', '.join(fmt_number(s, 2) for s in steps)}; the largest "
                      f"is from {ans[0]} to {ans[1]}.",
@@ -444,7 +445,7 @@ def peak_position(view: FigureView, g: Group, rng) -> Candidate | None:
     if srt[0] in (g.items[0], g.items[-1]):
         return None  # an end-point maximum is not a peak but the end of a trend
     margin = (srt[0].value - srt[1].value) - (srt[0].ctol + srt[1].ctol)
-    text = f"At which x-axis label does the {_quant(view, g.panel)}{g.context} peak before turning around?"
+    text = f"At which x-axis label does the {_quant(view, g)}{g.context} peak before turning around?"
     return Candidate("pattern", "peak_position", 2, text, srt[0].label, "label", None,
                      f"The maximum {fmt_number(srt[0].value, 2)} is at {srt[0].label}; values fall on both sides.",
                      _labels(g.items), margin, names=_labels(g.items), scope=_gscope(g))
@@ -490,7 +491,7 @@ def common_weakest(view: FigureView, g_list: list[Group], rng) -> Candidate | No
     noun = g_list[0].noun
     where = view.where(g_list[0].panel)
     text = (f"Is there a single {noun}{where} at which every {view.series_word(g_list[0].panel)} reaches its own "
-            f"lowest {_quant(view, g_list[0].panel)}? If so, which one?")
+            f"lowest {_quant(view, g_list[0])}? If so, which one?")
     return Candidate("pattern", "common_weakest", 3, text, lows[0], "label", None,
                      "Lowest point of each series: " + ", ".join(f"{g.series}: {low}" for g, low in zip(g_list, lows))
                      + ".", [g.series for g in g_list] + list(_labels(g_list[0].items)), min(margins),
@@ -513,7 +514,7 @@ def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candi
     name1 = f"'{p1.title}'" if p1.title else view.where(g1.panel).replace(" in the ", "the ")
     verb = "higher" if up else "lower"
     whose = f"{g0.series}'s " if len(p0.series) > 1 else "the "
-    text = (f"Going from the {name0} panel to the {name1} panel, is {whose}{_quant(view, g0.panel)} "
+    text = (f"Going from the {name0} panel to the {name1} panel, is {whose}{_quant(view, g0)} "
             f"{verb} for every {g0.noun}?")
     return Candidate("pattern", "cross_panel_shift", 3, text, "yes" if ans else "no", "yes_no", None,
                      f"Change of {g0.series} per {g0.noun}: "
@@ -553,7 +554,7 @@ def drawn_in_order(view: FigureView, g: Group, rng) -> Candidate | None:
     if view.kind(g.panel).parts_of_whole:
         text = f"Going around the pie{view.where(g.panel)}, are the wedges arranged in order of size?"
     else:
-        text = (f"Are the {plural(g.noun)}{g.context} drawn in order of their {_quant(view, g.panel)}, from one end "
+        text = (f"Are the {plural(g.noun)}{g.context} drawn in order of their {_quant(view, g)}, from one end "
                 f"of the axis to the other?")
     return Candidate("pattern", "drawn_in_order", 2, text, "yes" if ans else "no", "yes_no", None,
                      f"Values in drawing order: {', '.join(fmt_number(i.value, 2) for i in it)}.",
@@ -570,7 +571,7 @@ def farthest_from_rest(view: FigureView, g: Group, rng) -> Candidate | None:
     tol = max(i.tol for i in g.items)
     margin = float(dist[order[0]] - dist[order[1]] - 4 * tol)
     ans = g.items[int(order[0])].label
-    text = (f"Which {g.noun}{g.context} lies farthest from the average {_quant(view, g.panel)} of all the other "
+    text = (f"Which {g.noun}{g.context} lies farthest from the average {_quant(view, g)} of all the other "
             f"{plural(g.noun)}?")
     return Candidate("pattern", "farthest_from_rest", 3, text, ans, "label", None,
                      "Distance of each member from the mean of the rest: "
@@ -594,7 +595,7 @@ def widest_whisker(view: FigureView, g: Group, rng) -> Candidate | None:
     (w1, first), (w2, second) = ranked[0], ranked[1]
     margin = (w1 - w2) - (first.ctol + second.ctol)
     text = (f"Which {g.noun}{g.context} has the widest error bar, that is the largest spread around its "
-            f"{_quant(view, g.panel)}?")
+            f"{_quant(view, g)}?")
     return Candidate("comparison", "widest_whisker", 2, text, first.label, "label", None,
                      "Whisker half-widths: " + ", ".join(f"{i.label}: {fmt_number(w, 3)}" for w, i in ranked)
                      + f"; the widest is {first.label}.",

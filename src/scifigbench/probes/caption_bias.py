@@ -26,6 +26,7 @@ from scifigbench.probes.entities import point_phrase
 from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, groups, x_position
 from scifigbench.probes.probe import Probe
+from scifigbench.spec import value_axis
 
 ATTEMPTS = 6
 
@@ -56,7 +57,11 @@ def _salient_key(view: FigureView) -> tuple[int, str, str]:
 
 
 def _salient(view: FigureView) -> tuple[int, str, str, float]:
+    """The highest value read on a panel's (left) value axis: values on a right axis are on another scale."""
     pts = view.points
+    left = [value_axis(view.panel(int(r.panel)), str(r.series)) == value_axis(view.panel(int(r.panel)))
+            for r in pts.itertuples()]
+    pts = pts[left]
     top = pts.loc[pts.value.idxmax()]
     return int(top.panel), str(top.series), str(top.category), float(top.value)
 
@@ -77,18 +82,18 @@ def value_anchor(view: FigureView, gs: list[Group], rng, anchor: tuple[float, fl
     u = float(rng.uniform(anchor[0] + 0.02, anchor[1] - 0.02))
     p = view.panel(g.panel)
     for sign in ([1, -1] if rng.random() < 0.5 else [-1, 1]):
-        claimed = round(it.value * (1 + sign * u), view.decimals(g.panel))
-        if p.unit == "%" and not 0 < claimed < 100:
+        claimed = round(it.value * (1 + sign * u), view.decimals(g.panel, g.on))
+        if view.unit(g.panel, g.on) == "%" and not 0 < claimed < 100:
             continue
-        if g.series != TOTAL and claimed >= sal[3]:
+        if g.series != TOTAL and value_axis(p, g.on) == value_axis(p) and claimed >= sal[3]:
             continue  # the caption names the highest value: a claim above it would refute itself
         if not anchor[0] <= abs(claimed / it.value - 1) <= anchor[1]:
             continue
         ph = _phrase(view, ref)
         return {
             "type": "value_anchor",
-            "claim": f"{_cap(ph)} reaches about {view.with_unit(g.panel, claimed)}.",
-            "reality": f"{_cap(ph)} is about {view.with_unit(g.panel, it.value)}.",
+            "claim": f"{_cap(ph)} reaches about {view.with_unit(g.panel, claimed, series=g.on)}.",
+            "reality": f"{_cap(ph)} is about {view.with_unit(g.panel, it.value, series=g.on)}.",
             "fact": {"kind": "value", "point": ref, "claimed": claimed, "actual": it.value, "tolerance": it.tol},
         }
     return None
@@ -118,9 +123,9 @@ def comparison_swap(view: FigureView, gs: list[Group], rng, anchor, avoid: set) 
         return None
     g, a, b = cands[int(rng.integers(len(cands)))]
     ra, rb = _pt(view, g, a.label), _pt(view, g, b.label)
-    q = view.quantity(g.panel)
+    q = view.quantity(g.panel, g.on)
     scope = _cap(g.context.strip()) + ", " if g.context.strip() else ""
-    va, vb = view.with_unit(g.panel, a.value), view.with_unit(g.panel, b.value)
+    va, vb = view.with_unit(g.panel, a.value, series=g.on), view.with_unit(g.panel, b.value, series=g.on)
     ma, mb = _member(view, g, a.label), _member(view, g, b.label)
     if view.kind(g.panel).parts_of_whole:
         claim = f"{scope}the '{b.label}' wedge is larger than the '{a.label}' wedge."
@@ -155,7 +160,7 @@ def ranking_inversion(view: FigureView, gs: list[Group], rng, anchor, avoid: set
     g, srt, k = cands[int(rng.integers(len(cands)))]
     x = srt[k]
     members = f"{plural(g.noun)}{g.context}"
-    q = view.quantity(g.panel)
+    q = view.quantity(g.panel, g.on)
     return {
         "type": "ranking_inversion",
         "claim": f"Among the {members}, {_member(view, g, x.label)} has the second-highest {q}.",
@@ -182,13 +187,14 @@ def trend(view: FigureView, gs: list[Group], rng, anchor, avoid: set) -> dict | 
     ra, rb = _pt(view, g, a.label), _pt(view, g, b.label)
     who = ra["series"] if len(view.panel(g.panel).series) > 1 else "the curve"
     x_name = view.x_name(g.panel) or "x"
-    q = view.quantity(g.panel)
+    q = view.quantity(g.panel, g.on)
     return {
         "type": "trend",
         "claim": f"Between {x_name} = {a.label} and {b.label}, {who}{view.where(g.panel)} "
                  f"{'dips' if up else 'keeps climbing'} in {q}.",
         "reality": f"Between {x_name} = {a.label} and {b.label}, {who} {'rises' if up else 'falls'} from "
-                   f"{view.with_unit(g.panel, a.value)} to {view.with_unit(g.panel, b.value)}.",
+                   f"{view.with_unit(g.panel, a.value, series=g.on)} to "
+                   f"{view.with_unit(g.panel, b.value, series=g.on)}.",
         "fact": {"kind": "direction", "from": ra, "to": rb, "claimed_direction": "down" if up else "up",
                  "actual_change": b.value - a.value},
     }
@@ -217,7 +223,7 @@ def _line_rate(view: FigureView, g: Group, rng, anchor) -> dict | None:
     ra, rb = _pt(view, g, a.label), _pt(view, g, b.label)
     who = ra["series"] if len(p.series) > 1 else "the curve"
     x_name = view.x_name(g.panel) or "x"
-    q = view.quantity(g.panel)
+    q = view.quantity(g.panel, g.on)
     verb = "gains" if actual > 0 else "loses"
     return {
         "type": "rate",

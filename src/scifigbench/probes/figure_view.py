@@ -16,7 +16,7 @@ from functools import cached_property
 import pandas as pd
 
 from scifigbench.concepts.kinds import ChartKind, chart_kind
-from scifigbench.spec import FigureSpec, Panel, mark_word
+from scifigbench.spec import FigureSpec, Panel, mark_word, value_axis
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
@@ -84,7 +84,7 @@ class FigureView:
         self.read_fraction = read_fraction
         self.pie_read_pp = pie_read_pp
         self.compare_fraction = compare_fraction
-        self._readings: dict[tuple[int, bool], Reading] = {}
+        self._readings: dict[tuple[int, bool, tuple[float, float] | None], Reading] = {}
 
     # ---------------------------------------------------------------- data
     @cached_property
@@ -140,24 +140,27 @@ class FigureView:
         return category in self.visible_texts or category in self._named_categories
 
     # ---------------------------------------------------------------- reading precision
-    def axis_span(self, p: Panel) -> tuple[float, float]:
-        if p.y_range is not None:
-            return float(p.y_range[0]), float(p.y_range[1])
+    def axis_span(self, p: Panel, series: str | None = None) -> tuple[float, float]:
+        """The limits of the value axis ``series`` is read on (``spec.value_axis``)."""
+        axis = value_axis(p, series)
+        if axis.range is not None:
+            return float(axis.range[0]), float(axis.range[1])
         vals = [v for s in p.series for v in s.values]
         if p.stacked:
             vals = [sum(col) for col in zip(*(s.values for s in p.series))]
-        if len(p.y_ticks) >= 2:
-            return min(min(p.y_ticks), min(vals)), max(max(p.y_ticks), max(vals))
+        if len(axis.ticks) >= 2:
+            return min(min(axis.ticks), min(vals)), max(max(axis.ticks), max(vals))
         return min(0.0, min(vals)), max(vals) * 1.05
 
-    def reading(self, panel: int, compare: bool = False) -> Reading:
-        """Precision of reading one value (``compare``: of telling which of two values is larger)."""
-        key = (panel, compare)
+    def reading(self, panel: int, compare: bool = False, series: str | None = None) -> Reading:
+        """Precision of reading one value (``compare``: of telling which of two values is larger) of
+        ``series`` (None: any series on the panel's left value axis)."""
+        key = (panel, compare, value_axis(self.panel(panel), series).range)
         if key not in self._readings:
-            self._readings[key] = self._reading(panel, compare)
+            self._readings[key] = self._reading(panel, compare, series)
         return self._readings[key]
 
-    def _reading(self, panel: int, compare: bool) -> Reading:
+    def _reading(self, panel: int, compare: bool, series: str | None) -> Reading:
         p = self.panel(panel)
         # Judging which of two marks on a common scale is higher is finer than reading a value
         # off the axis (position on a common scale is the most accurate visual judgement), so
@@ -169,7 +172,7 @@ class FigureView:
             return Reading(self.pie_read_pp * (fraction / self.read_fraction))
         if p.value_labels:
             return Reading(0.5 * 10 ** -decimals_of(p.value_format))
-        lo, hi = self.axis_span(p)
+        lo, hi = self.axis_span(p, series)
         if p.y_scale == "log":
             if lo <= 0:  # a log axis starts above zero: at the smallest drawn value at the latest
                 lo = min(v for s in p.series for v in s.values if v > 0)
@@ -178,22 +181,22 @@ class FigureView:
         tol = fraction * (hi - lo)
         return Reading(tol * (2 if p.stacked else 1))
 
-    def tol(self, panel: int, value: float) -> float:
-        """Absolute tolerance on reading ``value`` from ``panel``."""
-        r = self.reading(panel)
+    def tol(self, panel: int, value: float, series: str | None = None) -> float:
+        """Absolute tolerance on reading ``value`` of ``series`` from ``panel``."""
+        r = self.reading(panel, series=series)
         return r.absolute + r.log_factor * abs(value)
 
-    def ctol(self, panel: int, value: float) -> float:
+    def ctol(self, panel: int, value: float, series: str | None = None) -> float:
         """Tolerance of ``value`` when it is only compared with another value of the panel."""
-        r = self.reading(panel, compare=True)
+        r = self.reading(panel, compare=True, series=series)
         return r.absolute + r.log_factor * abs(value)
 
-    def decimals(self, panel: int) -> int:
-        """Decimals worth quoting for values of this panel."""
+    def decimals(self, panel: int, series: str | None = None) -> int:
+        """Decimals worth quoting for values of this panel (of ``series``' value axis)."""
         p = self.panel(panel)
         if self.kind(panel).parts_of_whole or p.value_labels:
             return decimals_of(p.value_format)
-        lo, hi = self.axis_span(p)
+        lo, hi = self.axis_span(p, series)
         span = hi - lo
         return 0 if span >= 20 else 1 if span >= 2 else 2
 
@@ -216,12 +219,13 @@ class FigureView:
             return f" in the {vertical} panel" if vertical else f" in the {ORDINALS[r]} panel from the top"
         return f" in the panel in row {r + 1}, column {c + 1}"
 
-    def quantity(self, panel: int) -> str:
-        """What the value axis measures, for question wording ("accuracy" from "Accuracy (%)")."""
+    def quantity(self, panel: int, series: str | None = None) -> str:
+        """What the value axis (``series``' own) measures, for question wording ("accuracy" from "Accuracy (%)")."""
         if self.kind(panel).parts_of_whole:
             return "share"
         p = self.panel(panel)
-        label = p.scale_label or (p.x_label if p.orientation == "horizontal" else p.y_label)  # a colour bar's first
+        y_label = value_axis(p, series).label
+        label = p.scale_label or (p.x_label if p.orientation == "horizontal" else y_label)  # a colour bar's first
         what = phrase(label) or "value"
         return f"median {what}" if self.kind(panel).value_is_median else what
 
@@ -230,19 +234,19 @@ class FigureView:
         p = self.panel(panel)
         return phrase(p.y_label if p.orientation == "horizontal" else p.x_label)
 
-    def unit(self, panel: int) -> str:
-        return self.panel(panel).unit or ""
+    def unit(self, panel: int, series: str | None = None) -> str:
+        return value_axis(self.panel(panel), series).unit or ""
 
-    def gap_with_unit(self, panel: int, x: float, decimals: int | None = None) -> str:
+    def gap_with_unit(self, panel: int, x: float, decimals: int | None = None, series: str | None = None) -> str:
         """A difference of two values: percentage points rather than percent."""
-        d = self.decimals(panel) if decimals is None else decimals
-        if self.unit(panel) == "%":
+        d = self.decimals(panel, series) if decimals is None else decimals
+        if self.unit(panel, series) == "%":
             return f"{fmt_number(x, d)} percentage points"
-        return self.with_unit(panel, x, d)
+        return self.with_unit(panel, x, d, series)
 
-    def with_unit(self, panel: int, x: float, decimals: int | None = None) -> str:
-        d = self.decimals(panel) if decimals is None else decimals
-        u = self.unit(panel)
+    def with_unit(self, panel: int, x: float, decimals: int | None = None, series: str | None = None) -> str:
+        d = self.decimals(panel, series) if decimals is None else decimals
+        u = self.unit(panel, series)
         s = fmt_number(x, d)
         return f"{s}%" if u == "%" else (f"{s} {u}" if u else s)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scifigbench.probes.figure_view import FigureView, plural
+from scifigbench.spec import Panel, value_axis
 
 TOTAL = "__total__"  # the series name of a stacked panel's whole-stack group
 
@@ -36,6 +37,11 @@ class Group:
 
     def by_label(self, label: str) -> Item:
         return next(i for i in self.items if i.label == label)
+
+    @property
+    def on(self) -> str | None:
+        """A series of the group: all its members are read on this series' value axis."""
+        return self.series if self.kind == "category" else self.items[0].label
 
 
 @dataclass(frozen=True)
@@ -96,7 +102,7 @@ def groups(view: FigureView) -> list[Group]:
             for s in p.series:
                 if len(p.series) > 1 and s.name not in named_series:
                     continue
-                items = tuple(Item(c, float(v), view.tol(p.index, v), view.ctol(p.index, v))
+                items = tuple(Item(c, float(v), view.tol(p.index, v, s.name), view.ctol(p.index, v, s.name))
                               for c, v in zip(p.categories, s.values))
                 ctx = (f" for {s.name}" if len(p.series) > 1 else "") + where
                 out.append(Group(p.index, category_noun(view, p.index), ctx, items, kind.ordered_x, "category",
@@ -109,15 +115,27 @@ def groups(view: FigureView) -> list[Group]:
             total = stack_total(view, p.index)
             out.append(Group(p.index, category_noun(view, p.index), f" for {total or 'whole stacks'}{where}", items,
                              False, "category", series=TOTAL))
-        if len(named_series) >= 2 and not kind.parts_of_whole:
+        for same_axis in _by_axis(p, named_series):
+            if len(same_axis) < 2 or kind.parts_of_whole:
+                continue
             for k, c in enumerate(p.categories):
                 if not view.category_named(c):
                     continue
-                items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k]),
-                                   view.ctol(p.index, s.values[k])) for s in p.series if s.name in named_series)
+                items = tuple(Item(s.name, float(s.values[k]), view.tol(p.index, s.values[k], s.name),
+                                   view.ctol(p.index, s.values[k], s.name)) for s in p.series if s.name in same_axis)
                 at = f" at {x_position(view, p.index, c)}" if kind.ordered_x else f" for '{c}'"
                 out.append(Group(p.index, view.series_word(p.index), at + where, items, False, "series", category=c))
     return out
+
+
+def _by_axis(p: Panel, names: list[str]) -> list[list[str]]:
+    """The named series split by the value axis they are read on: values on different axes are on
+    different scales (and in different units), so no question compares them."""
+    axes: dict[tuple[str | None, str | None], list[str]] = {}
+    for name in names:
+        axis = value_axis(p, name)
+        axes.setdefault((axis.label, axis.unit), []).append(name)
+    return list(axes.values())
 
 
 def series_pairs(view: FigureView) -> list[SeriesPair]:
@@ -129,12 +147,16 @@ def series_pairs(view: FigureView) -> list[SeriesPair]:
         named = [s for s in p.series if view.series_named(s.name)]
         for i, a in enumerate(named):
             for b in named[i + 1:]:
+                if kind.two_value_axes and a.axis != b.axis:
+                    continue  # on different scales: no dominance, crossing or gap between them
                 out.append(
                     SeriesPair(
                         p.index, a.name, b.name, tuple(p.categories), tuple(a.values), tuple(b.values),
-                        tuple(view.tol(p.index, v) for v in a.values), tuple(view.tol(p.index, v) for v in b.values),
+                        tuple(view.tol(p.index, v, a.name) for v in a.values),
+                        tuple(view.tol(p.index, v, b.name) for v in b.values),
                         kind.ordered_x,
-                        tuple(view.ctol(p.index, v) for v in a.values), tuple(view.ctol(p.index, v) for v in b.values),
+                        tuple(view.ctol(p.index, v, a.name) for v in a.values),
+                        tuple(view.ctol(p.index, v, b.name) for v in b.values),
                     )
                 )
     return out

@@ -82,6 +82,8 @@ def _no_fitted_line(view: FigureView) -> bool:
 
 
 def _one_value_axis(view: FigureView) -> bool:
+    if any(view.kind(p.index).two_value_axes for p in view.spec.panels):
+        return False  # a right y axis is drawn: it is not absent
     counts: dict[int | None, int] = {}
     for t in view.spec.elements("axis_label"):
         if t.axis == ("x" if view.panel(t.panel or 0).orientation == "horizontal" else "y"):
@@ -114,7 +116,8 @@ ABSENT = (
         lambda v, pt, rng: _pick(rng, [
             f"Since the error bars on {pt.phrase} are visibly wider than those of its neighbours, should that result "
             f"be treated as the least reliable one in the figure?",
-            f"Given how short the error bars on {pt.phrase} are, is its {v.quantity(pt.panel)} clearly separated from "
+            f"Given how short the error bars on {pt.phrase} are, is its {v.quantity(pt.panel, pt.series)} clearly "
+            f"separated from "
             f"the others?",
         ]),
         "Point out that the figure has no error bars, so nothing about variability can be read from it.",
@@ -135,7 +138,7 @@ ABSENT = (
         lambda v: _no_line_annotations(v) and _no_fitted_line(v) and _no_text(v, "baseline"),
         lambda v, pt, rng: _pick(rng, [
             f"How many {plural(v.item_word(pt.panel))}{v.where(pt.panel)} clear the dashed horizontal line that marks "
-            f"the baseline's {v.quantity(pt.panel)}?",
+            f"the baseline's {v.quantity(pt.panel, pt.series)}?",
             f"By how much does {pt.phrase} beat the threshold that the dotted horizontal line indicates?",
         ]),
         "Point out that no baseline or threshold line is drawn, so nothing can be measured against it.",
@@ -219,15 +222,14 @@ def misquote(view: FigureView, pt: Point, rng: np.random.Generator, lo: float, h
     The misquote must lie clearly outside what misreading explains (``SEEN``x the reading tolerance)
     and must not coincide with another drawn value of its group (it would then name that point).
     """
-    p = view.panel(pt.panel)
     first = float(rng.uniform(lo + 0.01, hi - 0.01))
     signs = [1, -1] if rng.random() < 0.5 else [-1, 1]
     for u in (first, hi - 0.005):  # the far end of the band when the draw is too close to read
         for sign in signs:
             false = pt.value * (1 + sign * u)
-            if p.unit == "%" and not 0 < false < 100:
+            if view.unit(pt.panel, pt.series) == "%" and not 0 < false < 100:
                 continue
-            for dec in (view.decimals(pt.panel), view.decimals(pt.panel) + 1, 2):
+            for dec in (view.decimals(pt.panel, pt.series), view.decimals(pt.panel, pt.series) + 1, 2):
                 q = round(false, dec)
                 if not lo <= abs(q / pt.value - 1) <= hi:
                     continue
@@ -249,7 +251,8 @@ def contra_probe(view: FigureView, rng: np.random.Generator, offset: tuple[float
             continue
         j = int(rng.integers(len(pt.neighbours)))
         other = pt.neighbours[j]
-        quoted = view.with_unit(pt.panel, false, max(view.decimals(pt.panel), _decimals_needed(false)))
+        dec = max(view.decimals(pt.panel, pt.series), _decimals_needed(false))
+        quoted = view.with_unit(pt.panel, false, dec, pt.series)
         forms = (
             f"Given that {pt.phrase} is about {quoted}, how much does it differ from {other}?",
             f"Since {pt.phrase} sits at roughly {quoted}, what is the gap between it and {other}?",
@@ -258,7 +261,8 @@ def contra_probe(view: FigureView, rng: np.random.Generator, offset: tuple[float
         text = forms[int(rng.integers(len(forms)))]
         expected = {
             "expected_behavior": f"Correct the premise: {pt.phrase} is about "
-                                 f"{view.with_unit(pt.panel, pt.value)}, not {quoted}; then answer with the true value.",
+                                 f"{view.with_unit(pt.panel, pt.value, series=pt.series)}, not {quoted}; "
+                                 "then answer with the true value.",
             "principle": PRINCIPLE_CONTRA,
             "entity": pt.phrase,
             "panel": pt.panel,
@@ -285,7 +289,7 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
     pt = pts[int(rng.integers(len(pts)))]
     p = view.panel(pt.panel)
     kind = view.kind(pt.panel)
-    q = view.quantity(pt.panel)
+    q = view.quantity(pt.panel, pt.series)
     other = pt.neighbours[int(rng.integers(len(pt.neighbours)))] if pt.neighbours else None
     options: list[tuple[str, str]] = []
     if other:

@@ -28,7 +28,7 @@ from scifigbench.rubric.checklists import (
 from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import fmt_value, join_names, number_word, pick
-from scifigbench.spec import FigureSpec, Panel, TextElement
+from scifigbench.spec import FigureSpec, Panel, TextElement, value_axis
 
 COLOUR_SYNONYMS: dict[str, tuple[str, ...]] = {
     "red": ("red", "crimson", "dark red"), "orange": ("orange",), "yellow": ("yellow", "gold"),
@@ -89,9 +89,9 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
 
 
-def _pct_panel(p: Panel) -> bool:
-    """Values are percentages: shares of a whole, or an axis in "%"."""
-    return chart_kind(p.kind).parts_of_whole or (p.unit or "").strip() == "%"
+def _pct_panel(p: Panel, series: str | None = None) -> bool:
+    """Values (of ``series``) are percentages: shares of a whole, or read on an axis in "%"."""
+    return chart_kind(p.kind).parts_of_whole or (value_axis(p, series).unit or "").strip() == "%"
 
 
 def _far(v: float, others: list[float], pct: bool) -> bool:
@@ -323,7 +323,7 @@ class _Writer:
         out = []
         for p, si, ci in self.rng.sample(pts, k):
             truth = p.series[si].values[ci]
-            pct = _pct_panel(p)
+            pct = _pct_panel(p, p.series[si].name)
             ent = f"{p.series[si].name}|{p.categories[ci]}"
             said, text_value = truth, None
             if self.rng.random() < self.pr.misread_rate:
@@ -338,7 +338,8 @@ class _Writer:
                 if partners:
                     said = self.rng.choice(partners)
                     self.book.errors.append({"item": "values", "type": "label_map", "entity": ent})
-            frac = max(abs(v) for s in p.series for v in s.values) <= 1.0
+            axis = value_axis(p, p.series[si].name)
+            frac = max(abs(v) for s in p.series if value_axis(p, s.name) == axis for v in s.values) <= 1.0
             if said == truth:
                 text_value = fmt_value(self.rng, truth, pct, self.pr.approx_rate, frac)
             else:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.concepts.kinds import area, bar, box, errorbar, heatmap, histogram, line, pie, scatter
+from scifigbench.concepts.kinds import area, bar, box, dualaxis, errorbar, heatmap, histogram, line, pie, scatter
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
-_MODULES = (bar, line, pie, area, errorbar, heatmap, scatter, histogram, box)
+_MODULES = (bar, line, pie, area, errorbar, heatmap, scatter, histogram, box, dualaxis)
 
 KINDS: dict[str, ChartKind] = {m.KIND.name: m.KIND for m in _MODULES}
 

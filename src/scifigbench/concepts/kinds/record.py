@@ -60,6 +60,9 @@ class ChartKind:
       whiskers to the last points within 1.5 IQR, outliers as dots; late ``Series`` fields): a
       question names a value a median, a probe never presupposes absent error bars or asks for
       the spread over runs the box shows, a description says what the boxes summarise.
+    - ``two_value_axes``: a panel has a left and a right value axis, each with its own label, unit
+      and scale, and every series is read on one of them (``spec.value_axis``); values of series on
+      different axes are never compared as if on one scale, and a right y axis is drawn, not absent.
     """
 
     name: str
@@ -87,6 +90,7 @@ class ChartKind:
     connects_points: bool = True  # a series is drawn as a joined trace (see the class docstring)
     binned: bool = False  # categories are bins of a numeric quantity, values counts (see the class docstring)
     value_is_median: bool = False  # values are medians of samples drawn as boxes (see the class docstring)
+    two_value_axes: bool = False  # series read on a left or a right y axis (see the class docstring)
 
     def __post_init__(self) -> None:
         layouts = (self.parts_of_whole, self.ordered_x, self.category_axis)

@@ -8,10 +8,10 @@ registry and :mod:`scifigbench.concepts.kinds` to the same kinds.
 
 from __future__ import annotations
 
-from scifigbench.corpus.kinds import area, bar, box, errorbar, heatmap, histogram, line, pie, scatter
+from scifigbench.corpus.kinds import area, bar, box, dualaxis, errorbar, heatmap, histogram, line, pie, scatter
 from scifigbench.corpus.kinds.record import KindCorpus
 
-_MODULES = (bar, line, pie, area, errorbar, heatmap, scatter, histogram, box)
+_MODULES = (bar, line, pie, area, errorbar, heatmap, scatter, histogram, box, dualaxis)
 
 CORPUS_KINDS: dict[str, KindCorpus] = {m.CORPUS.name: m.CORPUS for m in _MODULES}
 

@@ -48,7 +48,7 @@ from scifigbench.rubric.checklists import (
     series_trend,
     values_coverage,
 )
-from scifigbench.spec import FigureSpec, Panel, Series
+from scifigbench.spec import FigureSpec, Panel, Series, value_axis
 
 _CLAUSE_SPLIT = re.compile(r",|;|:|\(|\)|\band\b|\bwhile\b|\bwhereas\b|\bbut\b|\bwith\b")
 AXIS_CUE = re.compile(
@@ -207,12 +207,24 @@ def _nearest(
     return None
 
 
-def _is_pct_panel(p: Panel) -> bool:
-    return chart_kind(p.kind).parts_of_whole or (p.unit or "").strip() == "%"
+def _is_pct_panel(p: Panel, series: str | None = None) -> bool:
+    return chart_kind(p.kind).parts_of_whole or (value_axis(p, series).unit or "").strip() == "%"
 
 
-def _fraction_scale(panel: Panel) -> bool:
-    return max((abs(v) for s in panel.series for v in s.values), default=0.0) <= 1.5
+def _fraction_scale(panel: Panel, series: str | None = None) -> bool:
+    """Whether the values on ``series``' value axis all lie on a 0-1 scale."""
+    axis = value_axis(panel, series)
+    same = [s for s in panel.series if value_axis(panel, s.name) == axis]
+    return max((abs(v) for s in same for v in s.values), default=0.0) <= 1.5
+
+
+def _value_bounds(p: Panel) -> list[list[float]]:
+    """The drawn limits and ticks of each value axis of the panel (both y axes of a dual-axis chart)."""
+    axes = []
+    for axis in [value_axis(p, s.name) for s in p.series] or [value_axis(p)]:
+        if axis not in axes:
+            axes.append(axis)
+    return [(list(a.range) if a.range else []) + list(a.ticks) for a in axes]
 
 
 def _gap(low: float, high: float, truth: float) -> float:
@@ -220,7 +232,9 @@ def _gap(low: float, high: float, truth: float) -> float:
     return max(low - truth, truth - high, 0.0)
 
 
-def value_close(stated: Reading, truth: float, panel: Panel, scale01: bool | None = None) -> bool:
+def value_close(
+    stated: Reading, truth: float, panel: Panel, scale01: bool | None = None, series: str | None = None
+) -> bool:
     """Whether a stated value (a point or a range) matches a true value within the rubric tolerance.
 
     Percent panels (pies, unit "%"): ±3 points, also for shares written as fractions. Values on a
@@ -230,8 +244,8 @@ def value_close(stated: Reading, truth: float, panel: Panel, scale01: bool | Non
     factor = 1.5 if stated.approx else 1.0
     lo, hi = stated.low, stated.high
     if scale01 is None:
-        scale01 = _fraction_scale(panel)
-    if _is_pct_panel(panel) and not scale01:
+        scale01 = _fraction_scale(panel, series)
+    if _is_pct_panel(panel, series) and not scale01:
         scales = [1.0] + ([100.0] if not stated.percent and 0 < hi <= 1 else [])
         return any(_gap(lo * k, hi * k, truth) <= 3.0 * factor for k in scales)  # "0.15 of the pie" is 15 %
     if stated.percent and scale01:
@@ -307,7 +321,7 @@ class _Reader:
         self.errors: list[dict] = []
         self.correct: dict[str, int] = {}
         self.items = {i.key: i for i in checklist(chart_type)}
-        self.scale01 = {p.index: _fraction_scale(p) for p in spec.panels}
+        self.scale01 = {(p.index, s.name): _fraction_scale(p, s.name) for p in spec.panels for s in p.series}
 
     # -- helpers ---------------------------------------------------------------------------
     def sent_mentions(self, s: int, e: int) -> list[Mention]:
@@ -373,7 +387,7 @@ class _Reader:
                     continue
                 stated.add((sm.name if sm else "", cm.name if cm else "", round(n.value, 6)))
                 entity = "|".join(x for x in ((sm.name if sm else ""), (cm.name if cm else "")) if x)
-                if any(value_close(n, p.series[si].values[ci], p, self.scale01[p.index]) for p, si, ci in pts):
+                if any(self._close(n, p, si, p.series[si].values[ci]) for p, si, ci in pts):
                     self.ok("values")
                     continue
                 owners = set().union(*(self._other_owners(n, p, si, ci) for p, si, ci in pts))
@@ -400,17 +414,21 @@ class _Reader:
     def _other_owners(self, n: Reading, p: Panel, si: int, ci: int) -> set[str]:
         """What tells apart the other points of the panel whose value ``n`` is: their series name when
         it differs from the bound point's, their category when that differs."""
-        truth, f = p.series[si].values[ci], self.scale01[p.index]
-        if value_close(n, truth, p, f):
+        if self._close(n, p, si, p.series[si].values[ci]):
             return set()
         return {
             name
             for j, s in enumerate(p.series)
             for k, v in enumerate(s.values)
-            if (j, k) != (si, ci) and value_close(n, v, p, f)
+            if (j, k) != (si, ci) and self._close(n, p, j, v)
             for name, differs in ((s.name, j != si), (p.categories[k], k != ci))
             if differs
         }
+
+    def _close(self, n: Reading, p: Panel, si: int, truth: float) -> bool:
+        """``value_close`` on the value axis series ``si`` of ``p`` is read on."""
+        name = p.series[si].name
+        return value_close(n, truth, p, self.scale01[(p.index, name)], name)
 
     # -- colours ----------------------------------------------------------------------------
     def read_colours(self) -> int:
@@ -473,7 +491,9 @@ class _Reader:
     def read_axes(self) -> dict[str, str]:
         cov = {}
         xl = [p.x_label for p in self.spec.panels if p.x_label]
-        yl = [p.y_label for p in self.spec.panels if p.y_label]
+        per_series = (dict.fromkeys(value_axis(p, s.name).label for s in p.series) for p in self.spec.panels)
+        yl = [lab for labels in per_series for lab in labels if lab]
+        yl = yl or [p.y_label for p in self.spec.panels if p.y_label]
         for key, labels in (("x_axis", xl), ("y_axis", yl)):
             if not labels:
                 continue
@@ -515,12 +535,15 @@ class _Reader:
                     continue
                 tlo, thi = min(xs), max(xs)
             else:
-                bounds = [
-                    b for p in self.spec.panels for b in ((list(p.y_range) if p.y_range else []) + list(p.y_ticks))
-                ]
-                if not bounds:
+                union = [b for p in self.spec.panels for bounds in _value_bounds(p) for b in bounds]
+                if not union:
                     continue
-                tlo, thi = min(bounds), max(bounds)
+                # the range of all value axes together, or of one axis of a panel with two
+                twins = [
+                    b for p in self.spec.panels if chart_kind(p.kind).two_value_axes for b in _value_bounds(p) if b
+                ]
+                spans = [(min(union), max(union))] + [(min(b), max(b)) for b in twins]
+                tlo, thi = min(spans, key=lambda t: abs(lo - t[0]) + abs(hi - t[1]))
             cov[key] = "complete"
             tol = 0.1 * max(abs(thi - tlo), abs(thi), abs(tlo))
             if abs(lo - tlo) <= tol and abs(hi - thi) <= tol:

@@ -1,0 +1,142 @@
+"""Dual-axis line charts in the corpus: a quality metric on the left axis, a cost or a loss on the right.
+
+Each axis carries one or two series of one quantity; the series of one axis share its colour (the
+axis label and ticks are drawn in it) and differ by marker and line style. Values are rounded to
+their metric's decimals, so the spec is the exact truth of every point drawn, and the right axis'
+label, unit, range and drawn ticks are recorded in the panel (``y2_*``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator
+
+from scifigbench.corpus.curves import SHAPES, metric_curves
+from scifigbench.corpus.drawing import Drawing
+from scifigbench.corpus.kinds.record import KindCorpus
+from scifigbench.corpus.randomness import pick, sample
+from scifigbench.corpus.scaffold import axis_label, figure_size, nice_range, palette_colors, random_style
+from scifigbench.corpus.trace_axes import ordered_x_axis
+from scifigbench.corpus.vocab import DOMAINS, X_AXES, Domain, Metric
+from scifigbench.spec import FigureSpec, Panel, Series
+
+VARIANTS = {
+    "quality_cost": "line chart with two y-axes: a quality metric on the left and a cost on the right",
+    "quality_loss": "line chart with two y-axes: a quality metric on the left and a loss on the right",
+}
+STYLES = (("o", "-"), ("s", "--"))  # (marker, line style) of the first and second series of one axis
+
+
+def _right_metric(rng: np.random.Generator, variant: str, domain: Domain) -> Metric:
+    return domain.cost_metric if variant == "quality_cost" else pick(rng, domain.log_metrics)
+
+
+def _range(values: np.ndarray, unit: str | None) -> tuple[float, float]:
+    """Round limits around the values; a percentage axis never runs past 100."""
+    lo, hi = nice_range(float(values.min()), float(values.max()), extra_top=0.08)
+    return (lo, 100.0) if unit == "%" and hi > 100 >= values.max() else (lo, hi)
+
+
+def _series(
+    names: list[str], metric: Metric, curves: list[np.ndarray], color: tuple[str, str], axis: str | None
+) -> list[Series]:
+    return [
+        Series(
+            name=f"{name} {metric.name.lower()}" if len(names) > 1 else metric.name,
+            values=[float(v) for v in curves[k]],
+            color=color[0],
+            color_family=color[1],
+            marker=STYLES[k][0],
+            linestyle=STYLES[k][1],
+            axis=axis,
+        )
+        for k, name in enumerate(names)
+    ]
+
+
+def generate(rng: np.random.Generator, index: int) -> FigureSpec:
+    """One panel: one or two methods, each with a left-axis and a right-axis series over a shared x."""
+    variant = tuple(VARIANTS)[index % len(VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = random_style(rng)
+    xaxis = pick(rng, X_AXES)
+    left, right = pick(rng, domain.metrics), _right_metric(rng, variant, domain)
+    methods = sample(rng, domain.methods, int(rng.integers(1, 3)))
+    n = len(xaxis.values)
+    lcurves = metric_curves(rng, left, SHAPES[xaxis.label], len(methods), n, False)
+    rcurves = metric_curves(rng, right, "increase" if variant == "quality_cost" else "saturate", len(methods), n, False)
+    lcol, rcol = palette_colors(rng, style["palette"], 2)
+    series = _series(methods, left, lcurves, lcol, None) + _series(methods, right, rcurves, rcol, "right")
+    decimals = max(left.decimals, right.decimals)
+    panel = Panel(
+        index=0,
+        kind="dualaxis",
+        categories=list(xaxis.labels),
+        series=series,
+        x_label=xaxis.label,
+        y_label=axis_label(left),
+        unit=left.unit,
+        x_values=[float(v) for v in xaxis.values],
+        value_format=f"{{:.{decimals}f}}",
+        y_range=_range(np.concatenate(lcurves), left.unit),
+        grid=bool(rng.random() < 0.4),
+        y2_label=axis_label(right),
+        y2_unit=right.unit,
+        y2_range=_range(np.concatenate(rcurves), right.unit),
+    )
+    title = None if rng.random() < 0.5 else f"{left.name} and {right.name.lower()} vs. {xaxis.label.lower()}"
+    legend_outside = "bottom" if title or rng.random() < 0.5 else "top"
+    figsize = figure_size([1, 1], rng, legend_outside)
+    figsize[0] = round(figsize[0] + 0.6, 1)  # room for the right axis' label
+    return FigureSpec(
+        figure_id="",
+        chart_type="dualaxis",
+        variant=variant,
+        panels=[panel],
+        title=title,
+        caption="",
+        reference_description="",
+        domain=domain.name,
+        layout=[1, 1],
+        figsize=figsize,
+        legend_outside=legend_outside,
+        **style,
+    )
+
+
+def _trace(ax: Axes, x: np.ndarray, s: Series) -> object:
+    (ln,) = ax.plot(
+        x, s.values, marker=s.marker, linestyle=s.linestyle, color=s.color, label=s.name, markersize=5, linewidth=1.6
+    )
+    return ln
+
+
+def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
+    """Left-axis series on ``ax``, right-axis series on its twin; each axis' label and ticks in its
+    series' colour. The right traces also get an empty stand-in on ``ax`` so the figure legend,
+    built from ``ax``'s handles, names every series. The right ticks drawn are recorded."""
+    x = np.asarray(panel.x_values, dtype=float)
+    ax2 = ax.twinx()
+    left = [s for s in panel.series if s.axis != "right"]
+    right = [s for s in panel.series if s.axis == "right"]
+    lines = [_trace(ax, x, s) for s in left] + [_trace(ax2, x, s) for s in right]
+    for s in right:
+        ax.plot([], [], marker=s.marker, linestyle=s.linestyle, color=s.color, label=s.name, markersize=5)
+    d.lines[panel.index] = lines
+    ordered_x_axis(ax, panel, x)
+    lo, hi = panel.y2_range or (0.0, 1.0)
+    ticks = [float(t) for t in MaxNLocator(nbins=6).tick_values(lo, hi) if lo - 1e-9 <= t <= hi + 1e-9]
+    ax2.set_ylim(lo, hi)
+    ax2.set_yticks(ticks, labels=[f"{t:g}" for t in ticks])
+    panel.y2_ticks = ticks
+    for side, axis, series in ((ax, "left", left), (ax2, "right", right)):
+        side.tick_params(axis="y", colors=series[0].color)
+        side.spines[axis].set_color(series[0].color)
+    ax.yaxis.label.set_color(left[0].color)
+    d.add(ax2.set_ylabel(panel.y2_label or "", color=right[0].color), role="axis_label", panel=panel.index, axis="y")
+    for t, tick in zip(ticks, ax2.yaxis.get_major_ticks(), strict=True):
+        d.add(tick.label2, role="tick", panel=panel.index, axis="y", value=t)
+
+
+CORPUS = KindCorpus(name="dualaxis", variants=VARIANTS, generate=generate, draw=draw)

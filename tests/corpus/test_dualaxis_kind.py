@@ -1,0 +1,205 @@
+"""The dual-axis kind end to end through the records: spec, drawing, probes, respondents, judge.
+
+A dual-axis chart is an ``ordered_x`` kind with the ``two_value_axes`` trait: each series is read on
+the left or the right y axis (``Series.axis``), and no stage compares values across the two.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from PIL import Image
+
+from helpers.truth import spec_points
+from probes.test_probes_capability import ORDINAL, recompute
+from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
+from scifigbench.corpus.config import CorpusConfig
+from scifigbench.corpus.describe import reference_description
+from scifigbench.corpus.generate import generate, seed_code
+from scifigbench.corpus.render import render
+from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.probes.figure_view import FigureView
+from scifigbench.probes.stage import ProbesConfig, spec_probes
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
+from scifigbench.spec import FigureSpec, value_axis
+
+N = 6
+
+
+@pytest.fixture(scope="module")
+def drawn() -> list[tuple[FigureSpec, bytes]]:
+    out = []
+    for i in range(N):
+        spec = generate(7, "dualaxis", i, 100)
+        out.append((spec, render(spec)))
+    return out
+
+
+def test_dualaxis_comes_last_and_declares_two_axes():
+    assert seed_code("dualaxis") == CHART_KINDS.index("dualaxis") + 1
+    kind = chart_kind("dualaxis")
+    assert kind.ordered_x and kind.two_value_axes and not chart_kind("line").two_value_axes
+
+
+def test_spec_splits_series_over_two_axes_with_exact_values(drawn):
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        left = [s for s in p.series if s.axis is None]
+        right = [s for s in p.series if s.axis == "right"]
+        assert 1 <= len(left) <= 2 and len(right) == len(left)
+        assert {s.color for s in left} != {s.color for s in right}  # each axis has its series' colour
+        assert p.y2_label and p.y2_label != p.y_label and p.y2_range and p.y2_ticks
+        for series, (lo, hi) in ((left, p.y_range), (right, p.y2_range)):
+            vals = [v for s in series for v in s.values]
+            assert lo <= min(vals) and max(vals) <= hi
+            assert all(round(v, 2) == v for v in vals)
+        assert value_axis(p, right[0].name).label == p.y2_label and value_axis(p, left[0].name).label == p.y_label
+        again = FigureSpec.from_dict(json.loads(spec.to_json()))
+        assert again.panels[0].y2_range == p.y2_range and again.panels[0].series[-1].axis == "right"
+
+
+def test_png_and_text_boxes(drawn):
+    for spec, png in drawn:
+        img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+        assert img.shape[:2] == (spec.height, spec.width)
+        p = spec.panels[0]
+        for t in spec.text_elements:
+            assert 0 <= t.x0 < t.x1 <= spec.width and 0 <= t.y0 < t.y1 <= spec.height, t
+        labels = {t.text for t in spec.elements("axis_label")}
+        assert {p.y_label, p.y2_label} <= labels
+        # right-axis ticks print the recorded y2 ticks, right of every left tick
+        ticks = [t for t in spec.elements("tick") if t.axis == "y"]
+        left_x = max(t.x1 for t in ticks if t.value in p.y_ticks and t.x1 < spec.width / 2)
+        right = sorted(t.value for t in ticks if t.x0 > spec.width / 2)
+        assert right == p.y2_ticks and left_x < spec.width / 2
+        named = {t.series for t in spec.text_elements if t.role == "legend_entry"}
+        assert named == {s.name for s in p.series}
+
+
+def test_reading_tolerance_and_units_follow_the_series_axis(drawn):
+    spec = drawn[0][0]
+    p = spec.panels[0]
+    view = FigureView(spec)
+    left, right = p.series[0].name, p.series[-1].name
+    (llo, lhi), (rlo, rhi) = p.y_range, p.y2_range
+    assert view.tol(0, 1.0, left) == pytest.approx(view.read_fraction * (lhi - llo))
+    assert view.tol(0, 1.0, right) == pytest.approx(view.read_fraction * (rhi - rlo))
+    assert view.unit(0, right) == (p.y2_unit or "") and view.unit(0, left) == (p.unit or "")
+
+
+def test_probes_have_computed_answers_and_never_cross_axes(drawn):
+    families: dict[str, int] = {}
+    rng = np.random.default_rng(0)
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        sides = {s.name: s.axis for s in p.series}
+        probes, _ = spec_probes(spec, True, ProbesConfig(), 42)
+        pts = spec_points(spec)
+        for pr in probes:
+            families[pr.family] = families.get(pr.family, 0) + 1
+            assert "secondary y-axis" not in pr.text and "right-hand y-axis" not in pr.text, pr.text
+            if pr.family != "capability":
+                continue
+            e = json.loads(json.dumps(pr.expected))
+            named = [n for n in sides if n in pr.text]
+            assert len({sides[n] for n in named}) <= 1, pr.text  # never two axes in one question
+            truth = recompute(spec, pts, e)
+            if e["answer_type"] == "number":
+                assert e["answer"] == pytest.approx(truth, rel=1e-5, abs=1e-9), pr.text
+                read = recompute(spec, _perturbed_by_axis(spec, pts, rng, e["template"] in ORDINAL), e)
+                assert abs(read - e["answer"]) <= e["tolerance"] + 1e-9, (pr.text, read)
+            else:
+                assert e["answer"] == truth, pr.text
+    assert {"capability", "resistance", "caption_bias"} <= set(families), families
+
+
+def _perturbed_by_axis(spec: FigureSpec, df: pd.DataFrame, rng: np.random.Generator, compare: bool) -> pd.DataFrame:
+    """The data as a reader reads it: each value off by up to 2.5 % (1 % when only compared) of the span
+    of the axis its own series is read on, mostly by the full amount."""
+    p = spec.panels[0]
+    span = {s.name: (p.y2_range if s.axis == "right" else p.y_range) for s in p.series}
+    fraction = 0.01 if compare else 0.025
+    out = df.copy()
+    err = rng.choice([-1.0, 1.0], len(df)) if rng.random() < 0.7 else rng.uniform(-1, 1, len(df))
+    tol = np.array([fraction * (span[s][1] - span[s][0]) for s in df.series])
+    out["value"] = df.value.astype(float).to_numpy() + err * tol
+    return out
+
+
+def _probe_rows(spec: FigureSpec) -> dict[str, dict]:
+    return {
+        p.probe_id: {
+            "probe_id": p.probe_id,
+            "figure_id": spec.figure_id,
+            "family": p.family,
+            "category": p.category,
+            "text": p.text,
+            "expected_json": json.dumps(p.expected),
+            "status": "confirmed",
+        }
+        for p in spec_probes(spec, True, ProbesConfig(), 42)[0]
+    }
+
+
+def _setup(spec: FigureSpec, task: str, probe_ids: list[str]) -> dict:
+    return {
+        "setup_id": f"{spec.figure_id}/base/{task}",
+        "figure_id": spec.figure_id,
+        "condition": "base",
+        "task": task,
+        "chart_type": spec.chart_type,
+        "user_text": "...",
+        "caption": "",
+        "probe_ids": json.dumps(probe_ids),
+        "blur_target_id": None,
+    }
+
+
+def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
+    specs = [spec for spec, _ in drawn]
+    ctx = SimContext({s.figure_id: s for s in specs})
+    agree = total = 0
+    for spec in specs:
+        rows = _probe_rows(spec)
+        ctx.probes.update(rows)
+        by_family = {
+            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
+        }
+        for name in sorted(BUILTIN):
+            prof = resolve_profile(name)
+            for task, ids in by_family.items():
+                text, _ = respond(_setup(spec, task, ids), prof, f"sim-{name}", 42, ctx)
+                assert text.strip(), (task, name)
+            text, trace = respond(_setup(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
+            reading = read_description(text, spec)
+            for key, cov in trace["items"].items():
+                total += 1
+                agree += reading.coverage[key] == cov
+    assert total > 100 and agree / total >= 0.9, agree / total
+
+
+def test_rule_judge_reads_each_value_on_its_own_axis(drawn):
+    spec = drawn[0][0]
+    p = spec.panels[0]
+    good = judge_description(reference_description(spec), spec)
+    assert {i.key for i in good.items} == {i.key for i in chart_kind("dualaxis").checklist}
+    assert good.score > judge_description("A pie chart.", spec).score
+    right = p.series[-1]
+    v = right.values[0]
+    said = read_description(f"{right.name} is {v:g} at {p.x_label.lower()} {p.categories[0]}.", spec)
+    assert not [e for e in said.errors if e["item"] == "values"]
+    rlo, rhi = p.y2_range
+    ranged = read_description(f"The right y-axis spans from {rlo:g} to {rhi:g}.", spec)
+    assert ranged.coverage["value_range"] == "complete"
+    assert not [e for e in ranged.errors if e["item"] == "value_range"]
+
+
+def test_corpus_kinds_asks_for_dualaxis_by_count():
+    assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
+    assert CorpusConfig(n_bar=1, kinds={"dualaxis": 3}).counts()["dualaxis"] == 3
