@@ -22,7 +22,7 @@ KIND = ChartKind(
     chart_nouns=("box plot", "box-and-whisker plot", "boxplot"),
     spellings=("box plot", "boxplot", "box plots", "box-and-whisker", "box and whisker", "box-whisker"),
     type_words=("box-and-whisker", "boxplot"),
-    prose=r"\b(?:box[- ]?plots?|box[- ]and[- ]whiskers?|boxes)\b",
+    prose=r"\b(?:box[- ]?(?:plots?|charts?)|box[- ]and[- ]whiskers?|boxes)\b",
     value_is_median=True,
     checklist=(
         ChecklistItem("chart_type", "major", "Says it is a box plot (box-and-whisker plot)."),
