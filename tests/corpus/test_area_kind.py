@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from helpers.kind_checks import probe_rows, respondents_agree_with_judge, setup_row
 from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
@@ -101,56 +102,8 @@ def test_probes_have_computed_answers(drawn):
     assert {"capability", "resistance", "caption_bias"} <= set(families), families
 
 
-def _probe_rows(spec: FigureSpec) -> dict[str, dict]:
-    """The spec's probes as rows of the probes table (what the respondents read)."""
-    return {
-        p.probe_id: {
-            "probe_id": p.probe_id,
-            "figure_id": spec.figure_id,
-            "family": p.family,
-            "category": p.category,
-            "text": p.text,
-            "expected_json": json.dumps(p.expected),
-            "status": "confirmed",
-        }
-        for p in spec_probes(spec, True, ProbesConfig(), 42)[0]
-    }
-
-
-def _setup(spec: FigureSpec, task: str, probe_ids: list[str], caption: str = "") -> dict:
-    return {
-        "setup_id": f"{spec.figure_id}/base/{task}",
-        "figure_id": spec.figure_id,
-        "condition": "base",
-        "task": task,
-        "chart_type": spec.chart_type,
-        "user_text": "...",
-        "caption": caption,
-        "probe_ids": json.dumps(probe_ids),
-        "blur_target_id": None,
-    }
-
-
 def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
-    specs = [spec for spec, _ in drawn]
-    ctx = SimContext({s.figure_id: s for s in specs})
-    agree = total = 0
-    for spec in specs:
-        rows = _probe_rows(spec)
-        ctx.probes.update(rows)
-        by_family = {
-            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
-        }
-        for name in sorted(BUILTIN):
-            prof = resolve_profile(name)
-            for task, ids in by_family.items():
-                text, _ = respond(_setup(spec, task, ids), prof, f"sim-{name}", 42, ctx)
-                assert text.strip(), (task, name)
-            text, trace = respond(_setup(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
-            reading = read_description(text, spec)
-            for key, cov in trace["items"].items():
-                total += 1
-                agree += reading.coverage[key] == cov
+    agree, total = respondents_agree_with_judge([spec for spec, _ in drawn])
     assert total > 100 and agree / total >= 0.95, agree / total
 
 
@@ -159,13 +112,13 @@ def test_wording_speaks_of_areas_and_x_positions(drawn):
     description speaks of areas, never of bars."""
     totals = 0
     for spec, _ in drawn:
-        rows = _probe_rows(spec)
+        rows = probe_rows(spec)
         texts = [r["text"] for r in rows.values()]
         assert not any("whole stack" in t or "whole '" in t for t in texts), spec.figure_id
         totals += sum("the total of the areas" in t for t in texts)
         ctx = SimContext({spec.figure_id: spec}, rows)
         for name in sorted(BUILTIN):
-            text, _ = respond(_setup(spec, "describe", []), resolve_profile(name), f"sim-{name}", 42, ctx)
+            text, _ = respond(setup_row(spec, "describe", []), resolve_profile(name), f"sim-{name}", 42, ctx)
             # an invented element may be error bars; nothing else may speak of bars
             assert not re.search(r"(?<!error )\bbars?\b", text, re.IGNORECASE), (name, text)
     assert totals

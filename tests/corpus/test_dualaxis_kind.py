@@ -14,6 +14,7 @@ import pandas as pd
 import pytest
 from PIL import Image
 
+from helpers.kind_checks import respondents_agree_with_judge
 from helpers.truth import spec_points
 from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
@@ -24,9 +25,6 @@ from scifigbench.corpus.render import render
 from scifigbench.judges.rules.description import judge_description, read_description
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.stage import ProbesConfig, spec_probes
-from scifigbench.simulated.context import SimContext
-from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
 from scifigbench.spec import FigureSpec, value_axis
 
 N = 6
@@ -132,55 +130,8 @@ def _perturbed_by_axis(spec: FigureSpec, df: pd.DataFrame, rng: np.random.Genera
     return out
 
 
-def _probe_rows(spec: FigureSpec) -> dict[str, dict]:
-    return {
-        p.probe_id: {
-            "probe_id": p.probe_id,
-            "figure_id": spec.figure_id,
-            "family": p.family,
-            "category": p.category,
-            "text": p.text,
-            "expected_json": json.dumps(p.expected),
-            "status": "confirmed",
-        }
-        for p in spec_probes(spec, True, ProbesConfig(), 42)[0]
-    }
-
-
-def _setup(spec: FigureSpec, task: str, probe_ids: list[str]) -> dict:
-    return {
-        "setup_id": f"{spec.figure_id}/base/{task}",
-        "figure_id": spec.figure_id,
-        "condition": "base",
-        "task": task,
-        "chart_type": spec.chart_type,
-        "user_text": "...",
-        "caption": "",
-        "probe_ids": json.dumps(probe_ids),
-        "blur_target_id": None,
-    }
-
-
 def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
-    specs = [spec for spec, _ in drawn]
-    ctx = SimContext({s.figure_id: s for s in specs})
-    agree = total = 0
-    for spec in specs:
-        rows = _probe_rows(spec)
-        ctx.probes.update(rows)
-        by_family = {
-            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
-        }
-        for name in sorted(BUILTIN):
-            prof = resolve_profile(name)
-            for task, ids in by_family.items():
-                text, _ = respond(_setup(spec, task, ids), prof, f"sim-{name}", 42, ctx)
-                assert text.strip(), (task, name)
-            text, trace = respond(_setup(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
-            reading = read_description(text, spec)
-            for key, cov in trace["items"].items():
-                total += 1
-                agree += reading.coverage[key] == cov
+    agree, total = respondents_agree_with_judge([spec for spec, _ in drawn])
     assert total > 100 and agree / total >= 0.9, agree / total
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from corpus.test_area_kind import _probe_rows, _setup
+from helpers.kind_checks import respondents_agree_with_judge
 from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
@@ -29,9 +29,6 @@ from scifigbench.judges.rules.description import judge_description, read_descrip
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.resistance import ABSENT
 from scifigbench.probes.stage import ProbesConfig, spec_probes
-from scifigbench.simulated.context import SimContext
-from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
 from scifigbench.spec import FigureSpec
 
 N = 12  # six with bars, six with points
@@ -179,25 +176,7 @@ def test_error_bars_are_never_presupposed_absent():
 
 
 def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
-    specs = [spec for spec, _ in drawn]
-    ctx = SimContext({s.figure_id: s for s in specs})
-    agree = total = 0
-    for spec in specs:
-        rows = _probe_rows(spec)
-        ctx.probes.update(rows)
-        by_family = {
-            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
-        }
-        for name in sorted(BUILTIN):
-            prof = resolve_profile(name)
-            for task, ids in by_family.items():
-                text, _ = respond(_setup(spec, task, ids), prof, f"sim-{name}", 42, ctx)
-                assert text.strip(), (task, name)
-            text, trace = respond(_setup(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
-            reading = read_description(text, spec)
-            for key, cov in trace["items"].items():
-                total += 1
-                agree += reading.coverage[key] == cov
+    agree, total = respondents_agree_with_judge([spec for spec, _ in drawn])
     assert total > 100 and agree / total >= 0.95, agree / total
 
 

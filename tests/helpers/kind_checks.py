@@ -1,0 +1,69 @@
+"""Checks every chart kind's end-to-end tests share: its probes as table rows, a setup row, and the
+simulated respondents answering a kind's figures with the rule judge agreeing on their descriptions."""
+
+from __future__ import annotations
+
+import json
+
+from scifigbench.judges.rules.description import read_description
+from scifigbench.probes.stage import ProbesConfig, spec_probes
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.simulated.respondent import respond
+from scifigbench.spec import FigureSpec
+
+
+def probe_rows(spec: FigureSpec) -> dict[str, dict]:
+    """The spec's probes as rows of the probes table (what the respondents read)."""
+    return {
+        p.probe_id: {
+            "probe_id": p.probe_id,
+            "figure_id": spec.figure_id,
+            "family": p.family,
+            "category": p.category,
+            "text": p.text,
+            "expected_json": json.dumps(p.expected),
+            "status": "confirmed",
+        }
+        for p in spec_probes(spec, True, ProbesConfig(), 42)[0]
+    }
+
+
+def setup_row(spec: FigureSpec, task: str, probe_ids: list[str], caption: str = "") -> dict:
+    """One setups-table row asking ``task`` about ``spec`` on the base image."""
+    return {
+        "setup_id": f"{spec.figure_id}/base/{task}",
+        "figure_id": spec.figure_id,
+        "condition": "base",
+        "task": task,
+        "chart_type": spec.chart_type,
+        "user_text": "...",
+        "caption": caption,
+        "probe_ids": json.dumps(probe_ids),
+        "blur_target_id": None,
+    }
+
+
+def respondents_agree_with_judge(specs: list[FigureSpec]) -> tuple[int, int]:
+    """Every built-in profile answers the capability, resistance and describe tasks of each figure
+    (no empty answer); returns how many checklist items the rule judge read as the respondent's
+    trace declares them, and how many there were."""
+    ctx = SimContext({s.figure_id: s for s in specs})
+    agree = total = 0
+    for spec in specs:
+        rows = probe_rows(spec)
+        ctx.probes.update(rows)
+        by_family = {
+            f: [r["probe_id"] for r in rows.values() if r["family"] == f] for f in ("capability", "resistance")
+        }
+        for name in sorted(BUILTIN):
+            prof = resolve_profile(name)
+            for task, ids in by_family.items():
+                text, _ = respond(setup_row(spec, task, ids), prof, f"sim-{name}", 42, ctx)
+                assert text.strip(), (spec.figure_id, task, name)
+            text, trace = respond(setup_row(spec, "describe", []), prof, f"sim-{name}", 42, ctx)
+            reading = read_description(text, spec)
+            for key, cov in trace["items"].items():
+                total += 1
+                agree += reading.coverage[key] == cov
+    return agree, total
