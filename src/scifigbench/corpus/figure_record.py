@@ -28,7 +28,7 @@ class FigureRecord:
     text_elements: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
-    def from_spec(cls, spec: FigureSpec, png: bytes, corpus_dir: Path) -> "FigureRecord":
+    def from_spec(cls, spec: FigureSpec, png: bytes, corpus_dir: Path) -> FigureRecord:
         elements = [{"figure_id": spec.figure_id, "element_id": t.element_id, "role": t.role, "text": t.text,
                      "panel": t.panel, "axis": t.axis, "series": t.series, "category": t.category,
                      "value": t.value, "x0": t.x0, "y0": t.y0, "x1": t.x1, "y1": t.y1}

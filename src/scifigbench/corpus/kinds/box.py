@@ -17,11 +17,12 @@ from matplotlib.patches import Rectangle
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.legend_fit import fit_legend
-from scifigbench.corpus.randomness import pick, sample, weighted
+from scifigbench.corpus.randomness import pick, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
     figure_size,
     grid_layout,
+    methods_over_datasets,
     nice_range,
     no_clash,
     palette_colors,
@@ -142,14 +143,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     domain = pick(rng, DOMAINS)
     style = random_style(rng)
     metric = pick(rng, domain.metrics)
-    n_panels = weighted(rng, (1, 2), (0.75, 0.25))
-    names = sample(rng, domain.methods, int(rng.integers(2, 4)))
-    if n_panels > 1:
-        titles: list[str | None] = list(sample(rng, domain.datasets, n_panels))
-        categories, cat_axis = sample(rng, domain.models, int(rng.integers(3, 5))), "Model"
-    else:
-        titles, cat_axis = [None], "Dataset"
-        categories = sample(rng, domain.datasets, int(rng.integers(3, 5)))
+    n_panels, names, titles, categories, cat_axis = methods_over_datasets(rng, domain, max_datasets=4)
     legend_loc, legend_outside = place_legend(rng, n_panels, len(names), LEGEND_LOCS)
     look = _Look(
         metric=metric,
