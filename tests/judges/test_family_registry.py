@@ -32,3 +32,10 @@ def test_description_columns_are_what_the_mqm_result_writes():
 def test_an_unknown_family_lists_the_known_ones():
     with pytest.raises(ValueError, match="blur_passive"):
         judge_family("vibes")
+
+
+def test_every_familys_task_has_a_cutter():
+    from scifigbench.concepts.families import UNIT_FAMILIES
+    from scifigbench.judges.units import CUTTERS
+
+    assert {f.task for f in UNIT_FAMILIES.values()} == set(CUTTERS)

@@ -9,10 +9,10 @@ same field names as the records ``judge-file`` reads, so rule and LLM judges ser
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scifigbench.concepts.names import CONDITION_MODE
-from scifigbench.judges.families import judge_family
 from scifigbench.judges.rules import split_numbered
 from scifigbench.spec import FigureSpec
 
@@ -45,10 +45,25 @@ class Unit:
         return out
 
 
-def _record_fields(family: str) -> tuple[str, ...]:
-    """The fields a unit of ``family`` must carry for its judges (empty for families not judged from records)."""
-    record = judge_family(family).file
-    return tuple(record.required) if record else ()
+@dataclass(frozen=True)
+class _Cut:
+    """What cutting one (setup, response) pair into units reads."""
+
+    setup: dict
+    probe_ids: list[str]
+    answer: str
+    base: dict
+    probes: dict[str, dict]
+    spec: FigureSpec | None
+    blur_targets: dict[str, dict]
+    reference: str | None
+
+    @property
+    def sid(self) -> str:
+        return self.setup["setup_id"]
+
+
+Cutter = Callable[[_Cut], list[Unit]]
 
 
 def _expected(probe: dict) -> dict:
@@ -64,57 +79,80 @@ def _text_error(text: object) -> str | None:
     return None if text.strip() else "empty response text: nothing to judge"
 
 
-def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: FigureSpec | None,
-              blur_targets: dict[str, dict], reference: str | None) -> list[Unit]:
-    """All units of one (setup, response) pair; a failed response yields its units with an error."""
-    probe_ids = json.loads(setup["probe_ids"])
-    text = response.get("text")
-    failed = response.get("error")
-    error = f"no response to judge: {failed}" if failed else _text_error(text)
-    answer = text if isinstance(text, str) else ""
-    base = dict(setup_id=setup["setup_id"], figure_id=setup["figure_id"], condition=setup["condition"],
-                chart_type=setup["chart_type"], error=error)
-    sid, task = setup["setup_id"], setup["task"]
-    units: list[Unit] = []
+def _numbered(task: str, typed: bool) -> Cutter:
+    """Units of a numbered reply: one per probe, the reply's matching part (``typed``: the probe's
+    category is the probe type its judge reads, as resistance's is)."""
 
-    if task in ("capability", "resistance"):
-        parts = split_numbered(answer, len(probe_ids)) if error is None else [None] * len(probe_ids)
-        for pid, part in zip(probe_ids, parts):
-            probe = probes[pid]
-            f = {"id": f"{sid}#{probe['category']}", "question": probe["text"], "answer": part or "",
+    def cut(c: _Cut) -> list[Unit]:
+        ids = c.probe_ids
+        parts = split_numbered(c.answer, len(ids)) if c.base["error"] is None else [None] * len(ids)
+        units = []
+        for pid, part in zip(ids, parts, strict=False):
+            probe = c.probes[pid]
+            f = {"id": f"{c.sid}#{probe['category']}", "question": probe["text"], "answer": part or "",
                  "expected": _expected(probe)}
-            if "probe_type" in _record_fields(task):  # the probe type is part of what is judged
+            if typed:
                 f["probe_type"] = probe["category"]
-            units.append(Unit(f["id"], family=task, category=probe["category"], probe_id=pid, fields=f, **base))
+            units.append(Unit(f["id"], family=task, category=probe["category"], probe_id=pid, fields=f, **c.base))
         return units
 
-    if task == "blur_active":
-        probe = probes[probe_ids[0]]
-        exp = _expected(probe)
-        f = {"id": sid, "question": probe["text"], "answer": answer, "expected_answer": exp["expected_answer"],
-             "mode": probe["category"]}
-        if exp.get("neighbours"):
-            f["neighbours"] = exp["neighbours"]
-        if exp.get("accept"):
-            f["accept"] = exp["accept"]
-        return [Unit(sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **base)]
+    return cut
 
-    # describe: the MQM unit, plus caption claims (capbias) or the passive blur unit (admb/indb)
-    units.append(Unit(sid, family="description", category=None, probe_id=None,
-                      fields={"id": sid, "description": answer, "spec": spec, "reference": reference,
-                              "chart_type": setup["chart_type"]}, **base))
-    if setup["condition"] == "capbias" and probe_ids:
-        probe = probes[probe_ids[0]]
+
+def _blur_active(c: _Cut) -> list[Unit]:
+    """The one answer to a question about a blurred element."""
+    probe = c.probes[c.probe_ids[0]]
+    exp = _expected(probe)
+    f = {"id": c.sid, "question": probe["text"], "answer": c.answer, "expected_answer": exp["expected_answer"],
+         "mode": probe["category"]}
+    if exp.get("neighbours"):
+        f["neighbours"] = exp["neighbours"]
+    if exp.get("accept"):
+        f["accept"] = exp["accept"]
+    return [Unit(c.sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f,
+                 **c.base)]
+
+
+def _describe(c: _Cut) -> list[Unit]:
+    """The MQM unit, plus caption claims (capbias) or the passive blur unit (admb/indb)."""
+    setup, sid, answer = c.setup, c.sid, c.answer
+    units = [Unit(sid, family="description", category=None, probe_id=None,
+                  fields={"id": sid, "description": answer, "spec": c.spec, "reference": c.reference,
+                          "chart_type": setup["chart_type"]}, **c.base)]
+    if setup["condition"] == "capbias" and c.probe_ids:
+        probe = c.probes[c.probe_ids[0]]
         for i, claim in enumerate(_expected(probe)["claims"]):
             f = {"id": f"{sid}#claim{i}", "description": answer, "claim": claim["claim"], "reality": claim["reality"],
                  "type": claim["type"]}
             units.append(Unit(f["id"], family="caption_claim", category=claim["type"], probe_id=probe["probe_id"],
-                              fields=f, **base))
-    if setup["condition"] in CONDITION_MODE and probe_ids:
-        probe = probes[probe_ids[0]]
-        target = blur_targets[_expected(probe)["target_id"]]
-        f = {"id": f"{sid}#passive", "description": answer, "spec": spec, "target": target,
+                              fields=f, **c.base))
+    if setup["condition"] in CONDITION_MODE and c.probe_ids:
+        probe = c.probes[c.probe_ids[0]]
+        target = c.blur_targets[_expected(probe)["target_id"]]
+        f = {"id": f"{sid}#passive", "description": answer, "spec": c.spec, "target": target,
              "expected_answer": target["expected_answer"], "element_role": target.get("role") or "unknown"}
         units.append(Unit(f["id"], family="blur_passive", category=probe["category"], probe_id=probe["probe_id"],
-                          fields=f, **base))
+                          fields=f, **c.base))
     return units
+
+
+# How each setup task's reply is cut into units (the tasks of ``concepts.families``).
+CUTTERS: dict[str, Cutter] = {
+    "capability": _numbered("capability", typed=False),
+    "resistance": _numbered("resistance", typed=True),
+    "blur_active": _blur_active,
+    "describe": _describe,
+}
+
+
+def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: FigureSpec | None,
+              blur_targets: dict[str, dict], reference: str | None) -> list[Unit]:
+    """All units of one (setup, response) pair; a failed response yields its units with an error."""
+    text = response.get("text")
+    failed = response.get("error")
+    error = f"no response to judge: {failed}" if failed else _text_error(text)
+    base = dict(setup_id=setup["setup_id"], figure_id=setup["figure_id"], condition=setup["condition"],
+                chart_type=setup["chart_type"], error=error)
+    cut = _Cut(setup, json.loads(setup["probe_ids"]), text if isinstance(text, str) else "", base, probes, spec,
+               blur_targets, reference)
+    return CUTTERS[setup["task"]](cut)
