@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from scifigbench.corpus.palettes import PALETTES
-from scifigbench.corpus.randomness import pick, sample, weighted
-from scifigbench.corpus.vocab import Domain, Metric
+from scifigbench.corpus.randomness import pick
+from scifigbench.corpus.vocab import Metric
 
 LEGEND_LOCS = ("upper left", "upper right", "lower right", "lower left", "upper center", "center right")
 FONTS = ("DejaVu Sans", "DejaVu Sans", "Liberation Sans", "DejaVu Serif", "Liberation Serif")
@@ -96,22 +96,3 @@ def place_legend(
 def no_clash(title: str | None, legend_outside: str | None) -> str | None:
     """A figure legend above the panels would collide with the figure title: move it below."""
     return "bottom" if (title and legend_outside == "top") else legend_outside
-
-
-def methods_over_datasets(
-    rng: np.random.Generator, domain: Domain, max_datasets: int
-) -> tuple[int, list[str], list[str | None], list[str], str]:
-    """Two or three methods compared over 3..``max_datasets`` datasets in one panel, or over three or
-    four models in two panels titled by a dataset each: (panels, methods, panel titles, categories,
-    category axis name). The frame of the kinds that summarise runs per method (error bars, boxes)."""
-    n_panels = weighted(rng, (1, 2), (0.75, 0.25))
-    names = sample(rng, domain.methods, int(rng.integers(2, 4)))
-    if n_panels > 1:
-        return (
-            n_panels,
-            names,
-            list(sample(rng, domain.datasets, n_panels)),
-            sample(rng, domain.models, int(rng.integers(3, 5))),
-            "Model",
-        )
-    return n_panels, names, [None], sample(rng, domain.datasets, int(rng.integers(3, max_datasets + 1))), "Dataset"

@@ -16,20 +16,12 @@ from matplotlib.patches import Rectangle
 
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
-from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.method_figures import MethodLook, method_figure, method_look, method_panel
 from scifigbench.corpus.randomness import pick, weighted
 from scifigbench.corpus.scaffold import (
-    axis_label,
-    figure_size,
-    grid_layout,
-    methods_over_datasets,
     nice_range,
-    no_clash,
-    palette_colors,
-    place_legend,
-    random_style,
 )
-from scifigbench.corpus.vocab import DOMAINS, Metric
+from scifigbench.corpus.vocab import Metric
 from scifigbench.spec import FigureSpec, Panel, Series
 
 VARIANTS = {"grouped": "grouped box plot with one box per series in each category"}
@@ -78,24 +70,9 @@ def _runs(rng: np.random.Generator, metric: Metric, centre: float, n: int) -> np
     return np.round(np.clip(runs, metric.low + 0.02 * span, metric.high - 0.02 * span), metric.decimals)
 
 
-@dataclass(frozen=True)
-class _Look:
-    """What every panel of one figure shares."""
-
-    metric: Metric
-    names: list[str]
-    categories: list[str]
-    colors: list[tuple[str, str]]
-    titles: list[str | None]
-    x_label: str | None
-    legend_loc: str | None
-    grid: bool
-    n_runs: int
-
-
-def _series(rng: np.random.Generator, look: _Look, k: int, centres: np.ndarray) -> Series:
-    """One method's boxes over the categories, each from its own sample of runs."""
-    stats = [box_stats(_runs(rng, look.metric, float(c), look.n_runs), look.metric.decimals) for c in centres]
+def _series(rng: np.random.Generator, look: MethodLook, n_runs: int, k: int, centres: np.ndarray) -> Series:
+    """One method's boxes over the categories, each from its own sample of ``n_runs`` runs."""
+    stats = [box_stats(_runs(rng, look.metric, float(c), n_runs), look.metric.decimals) for c in centres]
     return Series(
         name=look.names[k],
         values=[s.median for s in stats],
@@ -109,76 +86,35 @@ def _series(rng: np.random.Generator, look: _Look, k: int, centres: np.ndarray) 
     )
 
 
-def _panel(rng: np.random.Generator, index: int, look: _Look) -> Panel:
+def _panel(rng: np.random.Generator, index: int, look: MethodLook, n_runs: int) -> Panel:
     """One panel: centres from a per-category difficulty and a per-series strength."""
     span = look.metric.high - look.metric.low
     base = rng.uniform(0.3, 0.7, size=len(look.categories))
     strength = rng.uniform(-0.1, 0.1, size=len(look.names))
-    series = [_series(rng, look, k, look.metric.low + span * (base + strength[k])) for k in range(len(look.names))]
+    series = [
+        _series(rng, look, n_runs, k, look.metric.low + span * (base + strength[k])) for k in range(len(look.names))
+    ]
     ends = [v for s in series for v in (*(s.whisker_low or []), *(s.whisker_high or []))]
     ends += [o for s in series for out in (s.outliers or []) for o in out]
     y_range = nice_range(min(ends), max(ends), extra_top=0.35 if look.legend_loc else 0.08)
-    if look.metric.unit == "%" and max(ends) <= 100 < y_range[1]:
-        y_range = (y_range[0], 100.0)  # a percentage axis never runs past 100; fit_legend moves a crowded legend out
-    return Panel(
-        index=index,
-        kind="box",
-        categories=list(look.categories),
-        series=series,
-        title=look.titles[index],
-        x_label=look.x_label,
-        y_label=axis_label(look.metric),
-        unit=look.metric.unit,
-        value_format=f"{{:.{look.metric.decimals}f}}",
-        legend_loc=look.legend_loc if index == 0 else None,
-        y_range=y_range,
-        grid=look.grid,
-        summary=f"{look.n_runs} seeds",
-    )
+    return method_panel(look, index, "box", series, y_range, max(ends), summary=f"{n_runs} seeds")
 
 
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     """One or two panels of two or three methods' runs over datasets (or models)."""
-    variant = tuple(VARIANTS)[index % len(VARIANTS)]
-    domain = pick(rng, DOMAINS)
-    style = random_style(rng)
-    metric = pick(rng, domain.metrics)
-    n_panels, names, titles, categories, cat_axis = methods_over_datasets(rng, domain, max_datasets=4)
-    legend_loc, legend_outside = place_legend(rng, n_panels, len(names), LEGEND_LOCS)
-    look = _Look(
-        metric=metric,
-        names=names,
-        categories=categories,
-        colors=palette_colors(rng, style["palette"], len(names)),
-        titles=titles,
-        x_label=cat_axis if rng.random() < 0.4 else None,
-        legend_loc=legend_loc,
-        grid=bool(rng.random() < 0.4),
-        n_runs=int(rng.integers(10, 31)),
+    look = method_look(rng, index, VARIANTS, max_datasets=4, legend_locs=LEGEND_LOCS)
+    n_runs = int(rng.integers(10, 31))
+    panels = [_panel(rng, p, look, n_runs) for p in range(look.n_panels)]
+    name = look.metric.name
+    return method_figure(
+        rng,
+        look,
+        "box",
+        panels,
+        (f"{name} over seeds", f"Spread of {name.lower()}"),
+        LEGEND_LOCS,
+        min_category_width=0.45 * len(look.names),
     )
-    panels = [_panel(rng, p, look) for p in range(n_panels)]
-    layout = grid_layout(n_panels)
-    title = None if rng.random() < 0.4 else pick(rng, (f"{metric.name} over seeds", f"Spread of {metric.name.lower()}"))
-    legend_outside = no_clash(title, legend_outside)
-    figsize = figure_size(layout, rng, legend_outside)
-    per_cat = max(len(c) for c in categories) * 0.56 * (style["font_size"] - 1) / 72 + 0.25
-    figsize[0] = round(max(figsize[0], layout[1] * (max(per_cat, 0.45 * len(names)) * len(categories) + 0.9)), 1)
-    spec = FigureSpec(
-        figure_id="",
-        chart_type="box",
-        variant=variant,
-        panels=panels,
-        title=title,
-        caption="",
-        reference_description="",
-        domain=domain.name,
-        layout=layout,
-        figsize=figsize,
-        legend_outside=legend_outside,
-        **style,
-    )
-    fit_legend(spec, rng, LEGEND_LOCS)
-    return spec
 
 
 def _stats(series: Series, k: int) -> dict:

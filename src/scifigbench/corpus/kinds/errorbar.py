@@ -8,7 +8,6 @@ metric's decimals, so the spec is the exact truth of every whisker end drawn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -16,21 +15,13 @@ from matplotlib.axes import Axes
 
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
-from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.method_figures import MethodLook, method_figure, method_look, method_panel
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
-    axis_label,
-    figure_size,
-    grid_layout,
-    methods_over_datasets,
     nice_ceiling,
     nice_range,
-    no_clash,
-    palette_colors,
-    place_legend,
-    random_style,
 )
-from scifigbench.corpus.vocab import DOMAINS, Metric
+from scifigbench.corpus.vocab import Metric
 from scifigbench.spec import FigureSpec, Panel, Series
 
 VARIANTS = {
@@ -61,23 +52,7 @@ def _means_and_errors(
     return np.round(means, metric.decimals), errors
 
 
-@dataclass(frozen=True)
-class _Look:
-    """What every panel of one figure shares."""
-
-    variant: str
-    metric: Metric
-    names: list[str]
-    categories: list[str]
-    colors: list[tuple[str, str]]
-    titles: list[str | None]
-    x_label: str | None
-    legend_loc: str | None
-    grid: bool
-    spread: str
-
-
-def _panel(rng: np.random.Generator, index: int, look: _Look) -> Panel:
+def _panel(rng: np.random.Generator, index: int, look: MethodLook, spread: str) -> Panel:
     """One panel of means with whiskers; points get a marker each, bars none (``mark_word``)."""
     means, errors = _means_and_errors(rng, look.metric, len(look.names), len(look.categories))
     markers = sample(rng, MARKERS, len(look.names)) if look.variant == "points" else [None] * len(look.names)
@@ -97,69 +72,16 @@ def _panel(rng: np.random.Generator, index: int, look: _Look) -> Panel:
         y_range = (0.0, nice_ceiling(top * (1.12 + 0.25 * bool(look.legend_loc))))
     else:
         y_range = nice_range(bottom, top, extra_top=0.35 if look.legend_loc else 0.08)
-    if look.metric.unit == "%" and top <= 100 < y_range[1]:
-        y_range = (y_range[0], 100.0)  # a percentage axis never runs past 100; fit_legend moves a crowded legend out
-    return Panel(
-        index=index,
-        kind="errorbar",
-        categories=list(look.categories),
-        series=series,
-        title=look.titles[index],
-        x_label=look.x_label,
-        y_label=axis_label(look.metric),
-        unit=look.metric.unit,
-        value_format=f"{{:.{look.metric.decimals}f}}",
-        legend_loc=look.legend_loc if index == 0 else None,
-        y_range=y_range,
-        grid=look.grid,
-        spread=look.spread,
-    )
+    return method_panel(look, index, "errorbar", series, y_range, top, spread=spread)
 
 
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     """One or two panels of several methods' means with whiskers over datasets (or models)."""
-    variant = tuple(VARIANTS)[index % len(VARIANTS)]
-    domain = pick(rng, DOMAINS)
-    style = random_style(rng)
-    metric = pick(rng, domain.metrics)
-    n_panels, names, titles, categories, cat_axis = methods_over_datasets(rng, domain, max_datasets=5)
-    legend_loc, legend_outside = place_legend(rng, n_panels, len(names), LEGEND_LOCS)
-    colors = palette_colors(rng, style["palette"], len(names))
-    look = _Look(
-        variant=variant,
-        metric=metric,
-        names=names,
-        categories=categories,
-        colors=colors,
-        titles=titles,
-        x_label=cat_axis if rng.random() < 0.4 else None,
-        legend_loc=legend_loc,
-        grid=bool(rng.random() < 0.4),
-        spread=pick(rng, SPREADS).format(n=int(rng.integers(3, 6))),
-    )
-    panels = [_panel(rng, p, look) for p in range(n_panels)]
-    layout = grid_layout(n_panels)
-    title = None if rng.random() < 0.4 else pick(rng, (f"{metric.name} over runs", f"Mean {metric.name.lower()}"))
-    legend_outside = no_clash(title, legend_outside)
-    figsize = figure_size(layout, rng, legend_outside)
-    per_cat = max(len(c) for c in categories) * 0.56 * (style["font_size"] - 1) / 72 + 0.25
-    figsize[0] = round(max(figsize[0], layout[1] * (per_cat * len(categories) + 0.9)), 1)
-    spec = FigureSpec(
-        figure_id="",
-        chart_type="errorbar",
-        variant=variant,
-        panels=panels,
-        title=title,
-        caption="",
-        reference_description="",
-        domain=domain.name,
-        layout=layout,
-        figsize=figsize,
-        legend_outside=legend_outside,
-        **style,
-    )
-    fit_legend(spec, rng, LEGEND_LOCS)
-    return spec
+    look = method_look(rng, index, VARIANTS, max_datasets=5, legend_locs=LEGEND_LOCS)
+    spread = pick(rng, SPREADS).format(n=int(rng.integers(3, 6)))
+    panels = [_panel(rng, p, look, spread) for p in range(look.n_panels)]
+    name = look.metric.name
+    return method_figure(rng, look, "errorbar", panels, (f"{name} over runs", f"Mean {name.lower()}"), LEGEND_LOCS)
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
