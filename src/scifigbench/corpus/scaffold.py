@@ -11,9 +11,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.palettes import PALETTES
 from scifigbench.corpus.randomness import pick
 from scifigbench.corpus.vocab import Metric
+from scifigbench.spec import FigureSpec, Panel
 
 LEGEND_LOCS = ("upper left", "upper right", "lower right", "lower left", "upper center", "center right")
 FONTS = ("DejaVu Sans", "DejaVu Sans", "Liberation Sans", "DejaVu Serif", "Liberation Serif")
@@ -96,3 +98,35 @@ def place_legend(
 def no_clash(title: str | None, legend_outside: str | None) -> str | None:
     """A figure legend above the panels would collide with the figure title: move it below."""
     return "bottom" if (title and legend_outside == "top") else legend_outside
+
+
+def one_panel_figure(
+    rng: np.random.Generator,
+    chart_type: str,
+    variant: str,
+    panel: Panel,
+    title: str | None,
+    domain: str,
+    style: dict,
+    legend_outside: str | None,
+    legend_locs: Sequence[str],
+) -> FigureSpec:
+    """A one-panel figure around ``panel`` at a drawn size, its outside legend kept clear of the
+    title and an inside legend fitted where it covers nothing."""
+    legend_outside = no_clash(title, legend_outside)
+    spec = FigureSpec(
+        figure_id="",
+        chart_type=chart_type,
+        variant=variant,
+        panels=[panel],
+        title=title,
+        caption="",
+        reference_description="",
+        domain=domain,
+        layout=[1, 1],
+        figsize=figure_size([1, 1], rng, legend_outside),
+        legend_outside=legend_outside,
+        **style,
+    )
+    fit_legend(spec, rng, legend_locs)
+    return spec

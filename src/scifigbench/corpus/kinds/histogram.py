@@ -14,12 +14,10 @@ from matplotlib.axes import Axes
 
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
-from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
-    figure_size,
     nice_ceiling,
-    no_clash,
+    one_panel_figure,
     palette_colors,
     place_legend,
     random_style,
@@ -121,23 +119,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         grid=bool(rng.random() < 0.4),
     )
     title = f"Distribution of {quantity.title}" if rng.random() < 0.5 else None
-    legend_outside = no_clash(title, legend_outside)
-    spec = FigureSpec(
-        figure_id="",
-        chart_type="histogram",
-        variant=variant,
-        panels=[panel],
-        title=title,
-        caption="",
-        reference_description="",
-        domain=domain.name,
-        layout=[1, 1],
-        figsize=figure_size([1, 1], rng, legend_outside),
-        legend_outside=legend_outside,
-        **style,
-    )
-    fit_legend(spec, rng, LEGEND_LOCS)
-    return spec
+    return one_panel_figure(rng, "histogram", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:

@@ -17,14 +17,12 @@ from matplotlib.axes import Axes
 from scifigbench.corpus.drawing import Drawing, font_size
 from scifigbench.corpus.kinds.line import MARKERS
 from scifigbench.corpus.kinds.record import KindCorpus
-from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
-    figure_size,
     nice_range,
-    no_clash,
+    one_panel_figure,
     palette_colors,
     place_legend,
     random_style,
@@ -149,23 +147,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     title = None
     if rng.random() < 0.5:
         title = f"{metric.name} vs. {xq.label.split(' (')[0].lower()}"
-    legend_outside = no_clash(title, legend_outside)
-    spec = FigureSpec(
-        figure_id="",
-        chart_type="scatter",
-        variant=variant,
-        panels=[panel],
-        title=title,
-        caption="",
-        reference_description="",
-        domain=domain.name,
-        layout=[1, 1],
-        figsize=figure_size([1, 1], rng, legend_outside),
-        legend_outside=legend_outside,
-        **style,
-    )
-    fit_legend(spec, rng, LEGEND_LOCS)
-    return spec
+    return one_panel_figure(rng, "scatter", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
 
 
 def _fit_line(ax: Axes, x: np.ndarray, fit: dict[str, float], color: str) -> None:
