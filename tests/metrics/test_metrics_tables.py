@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from helpers.judgment_rows import judgment_row
 from helpers.synthetic_judgments import PROFILES, all_judgments
 from scifigbench.contracts import JUDGMENTS, validate
 from scifigbench.metrics import tables as T
@@ -103,7 +104,7 @@ def test_judge_errors_leave_denominator_and_are_counted():
     rows = validate(
         pd.DataFrame(
             [
-                dict(
+                judgment_row(
                     unit_id=f"u{i}",
                     setup_id=f"s{i}",
                     model="x",
@@ -112,25 +113,8 @@ def test_judge_errors_leave_denominator_and_are_counted():
                     chart_type="bar",
                     family="resistance",
                     category="inexist",
-                    probe_id=None,
                     judge_id="llm:j:abc",
                     score=s,
-                    verdict=None,
-                    mentioned=None,
-                    admits=None,
-                    fabricates=None,
-                    correct=None,
-                    pen_accuracy=None,
-                    pen_completeness=None,
-                    pen_clarity=None,
-                    pen_numeric=None,
-                    pen_trend=None,
-                    pen_axis_legend=None,
-                    pen_label_map=None,
-                    pen_missing=None,
-                    pen_halluc=None,
-                    details_json=None,
-                    raw_output=None,
                     error=e,
                 )
                 for i, (s, e) in enumerate([(1.0, None), (1.0, None), (None, "unparseable reply"), (0.0, None)])
@@ -155,7 +139,7 @@ def test_undecided_claims_are_counted_apart_from_not_addressed_and_left_out_of_t
     rows = validate(
         pd.DataFrame(
             [
-                dict(
+                judgment_row(
                     unit_id=f"u{i}",
                     setup_id="s",
                     model="x",
@@ -164,26 +148,9 @@ def test_undecided_claims_are_counted_apart_from_not_addressed_and_left_out_of_t
                     chart_type="bar",
                     family="caption_claim",
                     category="value_anchor",
-                    probe_id=None,
                     judge_id="rule:3",
                     score=s,
                     verdict=v,
-                    mentioned=None,
-                    admits=None,
-                    fabricates=None,
-                    correct=None,
-                    pen_accuracy=None,
-                    pen_completeness=None,
-                    pen_clarity=None,
-                    pen_numeric=None,
-                    pen_trend=None,
-                    pen_axis_legend=None,
-                    pen_label_map=None,
-                    pen_missing=None,
-                    pen_halluc=None,
-                    details_json=None,
-                    raw_output=None,
-                    error=None,
                 )
                 for i, (v, s) in enumerate(verdicts)
             ]

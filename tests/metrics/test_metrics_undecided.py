@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from helpers.judgment_rows import judgment_row
 from scifigbench.concepts.families import BOOLEAN_VERDICTS
 from scifigbench.contracts import JUDGMENTS, validate
 from scifigbench.contracts.metrics import summary_values
@@ -33,7 +34,7 @@ def row(
     **verdict,
 ) -> dict:
     """One judgments row; ``verdict`` sets score / verdict / booleans (the rest stay null)."""
-    base = dict(
+    return judgment_row(
         unit_id=f"{model}-{family}-{i}",
         setup_id=f"s{i}",
         model=model,
@@ -42,28 +43,10 @@ def row(
         chart_type="bar",
         family=family,
         category=category,
-        probe_id=None,
         judge_id=judge,
-        score=None,
-        verdict=None,
-        mentioned=None,
-        admits=None,
-        fabricates=None,
-        correct=None,
-        pen_accuracy=None,
-        pen_completeness=None,
-        pen_clarity=None,
-        pen_numeric=None,
-        pen_trend=None,
-        pen_axis_legend=None,
-        pen_label_map=None,
-        pen_missing=None,
-        pen_halluc=None,
-        details_json=None,
-        raw_output=None,
         error=error,
+        **verdict,
     )
-    return base | verdict
 
 
 def frame(rows: list[dict]) -> pd.DataFrame:
