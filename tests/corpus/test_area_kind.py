@@ -14,9 +14,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from helpers.kind_checks import probe_rows, respondents_agree_with_judge, setup_row
-from helpers.truth import perturbed, spec_points
-from probes.test_probes_capability import ORDINAL, recompute
+from helpers.kind_checks import assert_capability_answer, probe_rows, respondents_agree_with_judge, setup_row
+from helpers.truth import spec_points
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import reference_description
@@ -92,13 +91,7 @@ def test_probes_have_computed_answers(drawn):
             e = json.loads(json.dumps(p.expected))
             if p.family != "capability":
                 continue
-            truth = recompute(spec, pts, e)
-            if e["answer_type"] == "number":
-                assert e["answer"] == pytest.approx(truth, rel=1e-5, abs=1e-9), p.text
-                read = recompute(spec, perturbed(spec, pts, rng, compare=e["template"] in ORDINAL), e)
-                assert abs(read - e["answer"]) <= e["tolerance"] + 1e-9, (p.text, read)
-            else:
-                assert e["answer"] == truth, p.text
+            assert_capability_answer(spec, pts, e, rng, p.text)
     assert {"capability", "resistance", "caption_bias"} <= set(families), families
 
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from helpers.truth import perturbed
+from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.judges.rules.description import read_description
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.simulated.context import SimContext
@@ -67,3 +71,21 @@ def respondents_agree_with_judge(specs: list[FigureSpec]) -> tuple[int, int]:
                 total += 1
                 agree += reading.coverage[key] == cov
     return agree, total
+
+
+def assert_capability_answer(spec: FigureSpec, pts, expected: dict, rng, text: str, perturb=None) -> None:
+    """A capability probe's stored answer equals one recomputed from the spec, and a number still
+    holds within its tolerance when the points are misread (``perturb``: how a reader misreads them,
+    by default ``helpers.truth.perturbed``)."""
+    truth = recompute(spec, pts, expected)
+    if expected["answer_type"] != "number":
+        assert expected["answer"] == truth, text
+        return
+    assert expected["answer"] == pytest.approx(truth, rel=1e-5, abs=1e-9), text
+    misread = (perturb or _perturbed)(spec, pts, rng, expected["template"] in ORDINAL)
+    read = recompute(spec, misread, expected)
+    assert abs(read - expected["answer"]) <= expected["tolerance"] + 1e-9, (text, read)
+
+
+def _perturbed(spec: FigureSpec, pts, rng, compare: bool):
+    return perturbed(spec, pts, rng, compare=compare)
