@@ -168,6 +168,9 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "outliers": None,
         "axis": None,
     },
+    "FigureSpec": {
+        "style": "paper",
+    },
 }
 
 
@@ -199,6 +202,7 @@ class FigureSpec:
     font_size: float = 10.0
     palette: str = "tab10"
     legend_outside: str | None = None  # figure-level legend position ("top", "right") or None
+    style: str = "paper"  # the corpus style it is drawn in (corpus.styles); the paper's look by default
 
     def __post_init__(self) -> None:
         chart_kind(self.chart_type)  # an unknown kind fails where the spec is made or loaded
@@ -227,6 +231,7 @@ class FigureSpec:
         """The spec as JSON; a field of ``LATE_FIELDS`` is written only when it differs from its default,
         so adding one for a new chart kind leaves the specs of every other figure byte-identical."""
         data = asdict(self)
+        _drop_defaults(data, "FigureSpec")
         for panel in data["panels"]:
             _drop_defaults(panel, "Panel")
             for series in panel["series"]:

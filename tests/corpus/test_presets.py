@@ -24,6 +24,7 @@ def test_paper_preset_is_the_committed_design():
         "kinds": {},
         "primary": {"bar": 40, "line": 40, "pie": 20},
         "ablation": {"bar": 20, "line": 20, "pie": 10},
+        "styles": ["paper"],
     }
     assert {k: committed[k] for k in paper} == paper
 

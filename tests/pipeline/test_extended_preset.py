@@ -12,6 +12,7 @@ import pytest
 from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.presets import apply_preset
+from scifigbench.corpus.styles import STYLES
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")]
 
@@ -27,6 +28,8 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_kind_is_drawn_and_shown_under_every_condition(run: Path) -> None:
     figures = pd.read_parquet(run / "data/corpus/figures.parquet")
     assert sorted(figures["chart_type"].unique()) == sorted(CHART_KINDS)
+    styles = {json.loads((run / path).read_text()).get("style", "paper") for path in figures["spec_path"]}
+    assert styles == set(STYLES)
     conditions = pd.read_parquet(run / "data/conditions/conditions.parquet").merge(figures, on="figure_id")
     expected = {"base", "nocap", "noise", "lowc", "rot", "inpaper", "inpaper_blur"}
     for kind in CHART_KINDS:

@@ -14,6 +14,7 @@ ROLES = frozenset(
         "pie_pct",
         "annotation",
         "point_label",
+        "furniture",  # page text around the chart a corpus style prints (credits, links): never a target
     }
 )
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 from scifigbench import params
 from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.corpus.styles import DEFAULT_STYLE, STYLES
 
 Source = Literal["synthetic", "manifest", "scivqa"]
 
@@ -27,9 +28,12 @@ class CorpusConfig:
     max_image_pixels: int = 50_000_000  # an imported image with more pixels is refused (row named)
     inputs: str = "corpus_inputs"  # dvc.yaml makes this folder a dependency of the corpus stage
     kinds: dict[str, int] = field(default_factory=dict)  # more registered kinds by count, e.g. {area: 20}
+    # looks the synthetic figures are drawn in (corpus.styles registry); each kind's figures take them in turn
+    styles: list[str] = field(default_factory=lambda: [DEFAULT_STYLE])
 
     def __post_init__(self) -> None:
-        """Extra kinds must be registered, counted at least 0, and not one that has an ``n_<kind>`` key.
+        """Extra kinds must be registered, counted at least 0, and not one that has an ``n_<kind>`` key;
+        styles must be registered, each named once.
 
         The paper's three keep their own keys so the paper's design reads as it always did; a
         typo in a kind's name would silently make no figures, hence the error naming the key.
@@ -42,6 +46,13 @@ class CorpusConfig:
                 raise params.ParamsError(f"corpus.kinds.{name}: unknown chart kind (known: {', '.join(CHART_KINDS)})")
             if n < 0:
                 raise params.ParamsError(f"corpus.kinds.{name}: a count of figures cannot be negative, got {n}")
+        if not self.styles:
+            raise params.ParamsError("corpus.styles: name at least one style (the paper's look is 'paper')")
+        for k, name in enumerate(self.styles):
+            if name not in STYLES:
+                raise params.ParamsError(f"corpus.styles[{k}]: unknown style {name!r} (known: {', '.join(STYLES)})")
+        if len(set(self.styles)) != len(self.styles):
+            raise params.ParamsError(f"corpus.styles: a style is named twice in {self.styles}")
 
     def unwatched(self, root: Path) -> str | None:
         """A warning when the import source lies outside ``inputs``: dvc would not see it change."""

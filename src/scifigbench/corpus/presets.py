@@ -1,4 +1,5 @@
-"""Named corpus designs: the paper's (99 bar, 99 line, 52 pie) and ``extended`` (every registered kind).
+"""Named corpus designs: the paper's (99 bar, 99 line, 52 pie, its look) and ``extended`` (every
+registered kind in every registered style).
 
 A preset is only a corpus section: ``scifigbench preset`` writes it into a params file, so a run
 of a preset is an ordinary ``dvc repro`` whose params say exactly what was drawn. The default
@@ -13,6 +14,7 @@ from typing import Any
 
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.config import CorpusConfig
+from scifigbench.corpus.styles import STYLES
 
 PRESETS = ("paper", "extended")
 
@@ -24,7 +26,7 @@ ABLATION_SHARE = 0.5
 
 def _paper() -> dict[str, Any]:
     paper = asdict(CorpusConfig())
-    return {k: paper[k] for k in ("n_bar", "n_line", "n_pie", "kinds", "primary", "ablation")}
+    return {k: paper[k] for k in ("n_bar", "n_line", "n_pie", "kinds", "primary", "ablation", "styles")}
 
 
 def _extended(per_kind: int) -> dict[str, Any]:
@@ -35,6 +37,7 @@ def _extended(per_kind: int) -> dict[str, Any]:
         "kinds": {k: per_kind for k in CHART_KINDS if k not in paper_kinds},
         "primary": primary,
         "ablation": {k: math.ceil(n * ABLATION_SHARE) for k, n in primary.items()},
+        "styles": list(STYLES),
     }
 
 

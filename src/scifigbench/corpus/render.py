@@ -28,9 +28,11 @@ from scifigbench import fonts  # noqa: E402
 from scifigbench.concepts.kinds import chart_kind  # noqa: E402
 from scifigbench.corpus.drawing import Drawing, font_size  # noqa: E402
 from scifigbench.corpus.kinds import CORPUS_KINDS  # noqa: E402
+from scifigbench.corpus.styles import Style, corpus_style  # noqa: E402
 from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
+FURNITURE_STRIP_LINES = 2.2  # height of the furniture strip in furniture lines: the line and a margin
 
 
 class RenderError(RuntimeError):
@@ -38,6 +40,7 @@ class RenderError(RuntimeError):
 
 
 def _rc(spec: FigureSpec) -> dict[str, Any]:
+    """The figure's own settings (font, sizes), then its style's look laid over them."""
     return {
         "font.family": spec.font_family,
         "font.size": spec.font_size,
@@ -50,7 +53,36 @@ def _rc(spec: FigureSpec) -> dict[str, Any]:
         "axes.spines.right": False,
         "svg.hashsalt": "scifigbench",
         "path.simplify": True,
+        **corpus_style(spec.style).rc(),
     }
+
+
+def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
+    """The style's gridlines behind every panel with a value axis, and its furniture under the chart.
+
+    The furniture line sits in a strip the constrained layout leaves free (its ``rect``) at the
+    bottom of the figure, or at the top when a legend is placed under the axes (matplotlib anchors
+    such a legend to the figure's lower edge), so it never overlaps the axes or a legend; it is
+    recorded as ``furniture`` so it is never a blur target.
+    """
+    if style.grid is not None:
+        for panel, ax in zip(spec.panels, d.axes):
+            kind = chart_kind(panel.kind)
+            if kind.has_value_axis and not kind.value_by_colour_scale:
+                across = kind.category_axis and panel.orientation == "horizontal"  # values run along x
+                axis = "x" if style.grid == "y" and across else style.grid
+                ax.set_axisbelow(True)
+                ax.grid(True, axis=axis, color=style.grid_colour, linewidth=1.0)
+    if style.furniture:
+        number = int(spec.figure_id.rsplit("_", 1)[-1]) if spec.figure_id[-1:].isdigit() else 0
+        line = "  ·  ".join(part.format(n=number) for part in style.furniture)
+        size = spec.font_size - 2.5
+        strip = FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]  # the strip's share of the height
+        at_top = spec.legend_outside == "bottom"
+        d.figure.get_layout_engine().set(rect=(0.0, 0.0 if at_top else strip, 1.0, 1.0 - strip))
+        y = 1.0 - strip / 2 if at_top else strip / 2
+        text = d.figure.text(0.01, y, line, ha="left", va="center", fontsize=size, color="#8a8a8a")
+        d.add(text, role="furniture")
 
 
 def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
@@ -128,8 +160,10 @@ def draw(spec: FigureSpec) -> Drawing:
         if len(spec.panels) == 1:
             d.add(d.axes[0].set_title(spec.title, fontweight="bold"), role="title")
         else:
-            d.add(fig.suptitle(spec.title, fontweight="bold", fontsize=spec.font_size + 2), role="title")
+            left = {"x": 0.01, "ha": "left"} if corpus_style(spec.style).title_loc == "left" else {}
+            d.add(fig.suptitle(spec.title, fontweight="bold", fontsize=spec.font_size + 2, **left), role="title")
     _legend(d, spec, fig, d.axes)
+    _dress(d, spec, corpus_style(spec.style))
     return d
 
 

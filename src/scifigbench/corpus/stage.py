@@ -30,7 +30,7 @@ ERRORS = paths.CORPUS / "errors.json"
 def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> tuple[list[FigureRecord], list[ItemFailure]]:
     """All figure records of the configured source (files written under ``stage_root``) and the rows that failed."""
     if cfg.source == "synthetic":
-        return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS, root)), []
+        return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS, root, cfg.styles)), []
     rows = importers.source_rows(cfg, root)
     records, failures = importers.import_entries(rows.entries, cfg.source, stage_root, paths.CORPUS, cfg.max_image_pixels)
     failures = rows.failures + failures

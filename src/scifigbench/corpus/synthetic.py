@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from tqdm import tqdm
@@ -14,25 +14,41 @@ from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
+from scifigbench.corpus.styles import DEFAULT_STYLE
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
 
 
-def build_figure(job: tuple[int, str, int, int]) -> tuple[str, bytes]:
-    """Generate, render and describe one figure; returns (spec JSON, PNG bytes). Runs in a worker."""
-    seed, chart_type, index, dpi = job
+Job = tuple[int, str, int, int, str]  # seed, chart kind, index within the kind, dpi, style
+
+
+def build_figure(job: tuple[int, str, int, int] | Job) -> tuple[str, bytes]:
+    """Generate, render and describe one figure; returns (spec JSON, PNG bytes). Runs in a worker.
+
+    A job without a style draws the paper's look. The style is chosen after the data, so a figure
+    shows the same data in every style.
+    """
+    seed, chart_type, index, dpi = job[:4]
     spec = generate(seed, chart_type, index, dpi)
+    spec.style = job[4] if len(job) > 4 else DEFAULT_STYLE
     png = render(spec)
     spec.caption = caption(spec)
     spec.reference_description = reference_description(spec)
     return spec.to_json(), png
 
 
-def jobs(counts: dict[str, int], seed: int, dpi: int) -> list[tuple[int, str, int, int]]:
-    return [(seed, ct, i, dpi) for ct in CHART_KINDS for i in range(counts.get(ct, 0))]
+def jobs(counts: dict[str, int], seed: int, dpi: int, styles: Sequence[str] = (DEFAULT_STYLE,)) -> list[Job]:
+    """One job per figure. The figures of each kind take the styles in turn, each kind starting one
+    style further on, so every kind is drawn in every style in equal shares and even a corpus of a
+    couple of figures per kind shows every style."""
+    return [
+        (seed, ct, i, dpi, styles[(i + k) % len(styles)])
+        for k, ct in enumerate(CHART_KINDS)
+        for i in range(counts.get(ct, 0))
+    ]
 
 
-def _results(job_list: list[tuple[int, str, int, int]], workers: int) -> Iterator[tuple[str, bytes]]:
+def _results(job_list: list[Job], workers: int) -> Iterator[tuple[str, bytes]]:
     if workers <= 1 or len(job_list) < 4:
         yield from map(build_figure, job_list)
         return
@@ -45,9 +61,9 @@ def render_store(repo_root: Path) -> StepStore:
     return StepStore("corpus-render", code_version("corpus", "spec.py", "fonts", "concepts"), repo_root)
 
 
-def _built(job_list: list[tuple[int, str, int, int]], workers: int, store: StepStore) -> Iterator[tuple[str, bytes]]:
+def _built(job_list: list[Job], workers: int, store: StepStore) -> Iterator[tuple[str, bytes]]:
     """Each job's (spec JSON, PNG) in job order: from the store, else rendered (and stored)."""
-    found: dict[tuple[int, str, int, int], tuple[str, bytes] | None] = {
+    found: dict[Job, tuple[str, bytes] | None] = {
         job: store.get(content_key(*job)) for job in job_list
     }
     todo = [job for job, value in found.items() if value is None]
@@ -69,6 +85,7 @@ def build(
     stage_root: Path,
     corpus_dir: Path,
     repo_root: Path = Path("."),
+    styles: Sequence[str] = (DEFAULT_STYLE,),
 ) -> Iterator[FigureRecord]:
     """Render every figure; write ``<stage_root>/<corpus_dir>/{images,specs}``; yield one record each.
 
@@ -76,7 +93,7 @@ def build(
     the files can be written under a staging root and moved into place afterwards. Figures drawn
     before by the same code come from the step store under ``repo_root``.
     """
-    job_list = jobs(counts, seed, dpi)
+    job_list = jobs(counts, seed, dpi, styles)
     images, specs = stage_root / corpus_dir / "images", stage_root / corpus_dir / "specs"
     images.mkdir(parents=True, exist_ok=True)
     specs.mkdir(parents=True, exist_ok=True)
