@@ -16,9 +16,14 @@ independent check of three things:
   of a numeric axis (the spec path picks one tick per axis, the layout path may pick another).
 
 The spec path is more lenient about inference (it does not know complementary pairs or ordered
-series), so agreement with it is a floor check of roles and boxes, not a validity label.
+series), so agreement with it is a floor check of roles and boxes, not a validity label. With
+``--blur-check`` each proposal is blurred as the conditions stage blurs it and read again: OCR must
+not read the target back (target 0) and should still read the other text (target >= 95 %).
+``--style`` keeps the figures of one corpus style (a corpus drawn with ``corpus.styles``, e.g. the
+extended preset), so each look is scored on its own.
 
-    PYTHONPATH=src python benchmarks/synthetic_as_real.py [--limit N] [--kind KIND] [--ocr-cache DIR]
+    PYTHONPATH=src python benchmarks/synthetic_as_real.py [--limit N] [--kind KIND] [--style STYLE] \
+        [--blur-check] [--ocr-cache DIR]
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from collections import Counter
 from pathlib import Path
 
 import pandas as pd
-from real_proposals import ocr_reader, pct, propose
+from real_proposals import blur_check, ocr_reader, pct, propose
 from tqdm import tqdm
 
 from scifigbench.conditions import targets as spec_targets
@@ -45,6 +50,7 @@ ROLE_OF = {
     "axis_label": "axis_title",
     "title": "title",
     "panel_title": "panel_title",
+    "furniture": "page_furniture",
 }
 
 
@@ -67,11 +73,16 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None, help="every k-th figure, so that about N are read")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--kind", default=None, help="only figures of this chart kind (e.g. with the extended preset)")
+    ap.add_argument("--style", default=None, help="only figures drawn in this corpus style")
+    ap.add_argument("--blur-check", action="store_true", help="blur each proposal and OCR the image again")
     args = ap.parse_args()
     cfg = ConditionsConfig()
     figures = pd.read_parquet(args.corpus).sort_values("figure_id")
     if args.kind:
         figures = figures[figures["chart_type"] == args.kind]
+    if args.style:
+        styled = [FigureSpec.load(p).style == args.style for p in figures["spec_path"]]
+        figures = figures[styled]
     if args.limit:
         figures = figures.iloc[:: max(1, len(figures) // args.limit)]
     reader, timed = ocr_reader(args.ocr_cache)
@@ -110,6 +121,12 @@ def main() -> None:
             else:
                 ok = e is not None and (e.element_id in ind or (e.role == "tick" and e.value is not None))
             props[f"{t.mode}:agree"] += ok
+            if args.blur_check:
+                res = blur_check(img, t, boxes, reader, cfg)
+                props["blurred"] += 1
+                props["read_back"] += res.target_read
+                props["others"] += res.others
+                props["kept"] += res.others_kept
             if not ok:
                 wrong[f"{t.mode}: {t.rule} on {e.role if e else 'no spec text'}"] += 1
         props["figures_with_agreed_admittance"] += agreed_adm
@@ -133,6 +150,9 @@ def main() -> None:
         f"{pct(props['figures_with_agreed_admittance'], n)} "
         f"(the spec path has a candidate on {pct(props['figures_with_spec_admittance'], n)})"
     )
+    if args.blur_check:
+        print(f"blurred targets OCR reads back: {pct(props['read_back'], props['blurred'])}; "
+              f"other text still read: {pct(props['kept'], props['others'])}")
     for what, k in wrong.most_common():
         print(f"  disagrees: {k} x {what}")
     print(f"OCR calls: {timed.calls}, {timed.seconds / max(timed.calls, 1):.2f} s each")

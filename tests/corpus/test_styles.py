@@ -29,7 +29,8 @@ def drawn() -> dict[tuple[str, str], tuple[FigureSpec, np.ndarray]]:
     for job in KIND_JOBS:
         for style in STYLES:
             spec_json, png = build_figure((*job, style))
-            out[(job[1], style)] = (FigureSpec.from_dict(json.loads(spec_json)), np.asarray(Image.open(io.BytesIO(png))))
+            pixels = np.asarray(Image.open(io.BytesIO(png)))
+            out[(job[1], style)] = (FigureSpec.from_dict(json.loads(spec_json)), pixels)
     return out
 
 
@@ -63,7 +64,7 @@ def test_a_style_changes_the_look_not_the_data(drawn):
 
 
 def test_furniture_is_recorded_inside_the_canvas_and_clear_of_every_other_text(drawn):
-    for (kind, style), (spec, px) in drawn.items():
+    for (kind, style), (spec, _) in drawn.items():
         furniture = spec.elements("furniture")
         assert len(furniture) == (1 if STYLES[style].furniture else 0), (kind, style)
         for f in furniture:
@@ -76,7 +77,7 @@ def test_furniture_is_recorded_inside_the_canvas_and_clear_of_every_other_text(d
 
 def test_dark_style_draws_on_its_background(drawn):
     bg = STYLES["dark"].background.lstrip("#")
-    expected = tuple(int(bg[i:i + 2], 16) for i in (0, 2, 4))
+    expected = tuple(int(bg[i : i + 2], 16) for i in (0, 2, 4))
     for kind in CHART_KINDS:
         _, px = drawn[(kind, "dark")]
         assert tuple(px[1, 1][:3]) == expected, kind
@@ -85,8 +86,9 @@ def test_dark_style_draws_on_its_background(drawn):
 
 def test_gridlines_only_in_styles_that_have_them(drawn):
     """Long lines of the grid colour cross a bar or line chart in a gridded style, never in the paper's."""
+
     def grid_rows(px: np.ndarray, colour: str) -> int:
-        c = np.array([int(colour.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)])
+        c = np.array([int(colour.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)])
         on = np.abs(px[..., :3].astype(int) - c).max(axis=-1) <= 12
         return int((on.sum(axis=1) > 0.15 * px.shape[1]).sum())  # rows much of which is that colour
 
@@ -100,7 +102,8 @@ def test_furniture_is_never_a_blur_target(drawn):
     for (kind, style), (spec, _) in drawn.items():
         furniture = {e.element_id for e in spec.elements("furniture")}
         chosen = {c.element_id for c in admittance_candidates(spec, spec.caption)} | {
-            c.element_id for c in inductance_candidates(spec)}
+            c.element_id for c in inductance_candidates(spec)
+        }
         assert not (furniture & chosen), (kind, style)
 
 
@@ -115,11 +118,14 @@ def test_each_kind_takes_the_styles_in_turn():
     assert {j[4] for j in few} == set(STYLES)  # two figures a kind already show every style
 
 
-@pytest.mark.parametrize(("styles", "message"), [
-    (["paper", "glossy"], "corpus.styles[1]: unknown style 'glossy'"),
-    (["portal", "portal"], "named twice"),
-    ([], "at least one style"),
-])
+@pytest.mark.parametrize(
+    ("styles", "message"),
+    [
+        (["paper", "glossy"], "corpus.styles[1]: unknown style 'glossy'"),
+        (["portal", "portal"], "named twice"),
+        ([], "at least one style"),
+    ],
+)
 def test_bad_styles_are_named(styles, message):
     with pytest.raises(ParamsError, match=message.replace("[", r"\[").replace("]", r"\]")):
         CorpusConfig(styles=styles)

@@ -66,7 +66,7 @@ def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
     recorded as ``furniture`` so it is never a blur target.
     """
     if style.grid is not None:
-        for panel, ax in zip(spec.panels, d.axes):
+        for panel, ax in zip(spec.panels, d.axes, strict=True):
             kind = chart_kind(panel.kind)
             if kind.has_value_axis and not kind.value_by_colour_scale:
                 across = kind.category_axis and panel.orientation == "horizontal"  # values run along x

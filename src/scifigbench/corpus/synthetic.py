@@ -18,7 +18,6 @@ from scifigbench.corpus.styles import DEFAULT_STYLE
 from scifigbench.spec import FigureSpec
 from scifigbench.stepstore import StepStore, code_version, content_key
 
-
 Job = tuple[int, str, int, int, str]  # seed, chart kind, index within the kind, dpi, style
 
 

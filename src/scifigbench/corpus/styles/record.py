@@ -47,8 +47,15 @@ class Style:
             **self.extra_rc,
         }
         if self.ink is not None:
-            for key in ("text.color", "axes.labelcolor", "axes.edgecolor", "xtick.color", "ytick.color",
-                        "axes.titlecolor", "legend.labelcolor"):
+            for key in (
+                "text.color",
+                "axes.labelcolor",
+                "axes.edgecolor",
+                "xtick.color",
+                "ytick.color",
+                "axes.titlecolor",
+                "legend.labelcolor",
+            ):
                 rc[key] = self.ink
             rc["legend.facecolor"] = self.background
             rc["legend.edgecolor"] = self.ink
