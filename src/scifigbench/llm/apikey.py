@@ -59,9 +59,14 @@ def _url_quoted(text: str) -> set[str]:
     return {urllib.parse.quote(data, safe=""), urllib.parse.quote(data), urllib.parse.quote_plus(data)}
 
 
+def _escaped_once(text: str) -> set[str]:
+    return {text} | _py_escaped(text) | _bytes_escaped(text) | _json_escaped(text) | _url_quoted(text)
+
+
 def escaped_forms(secret: str) -> set[str]:
-    """Every form in which ``secret`` may appear in a message: raw, repr/bytes, JSON and URL escaped."""
-    return {secret} | _py_escaped(secret) | _bytes_escaped(secret) | _json_escaped(secret) | _url_quoted(secret)
+    """Every form in which ``secret`` may appear in a message: raw, repr/bytes, JSON and URL escaped,
+    once or twice (a JSON body quoted by ``repr``, a URL-quoted key in a JSON string)."""
+    return {twice for once in _escaped_once(secret) for twice in _escaped_once(once)}
 
 
 def masker(*secrets: str) -> Callable[[str], str]:
@@ -73,12 +78,15 @@ def masker(*secrets: str) -> Callable[[str], str]:
     return lambda text: pattern.sub(MASK, text)
 
 
+_CONTROL_NAMES = {"\r": "carriage return", "\n": "line feed", "\t": "tab", "\x1b": "escape", "\x7f": "delete"}
+
+
 def _refusal(text: str) -> str | None:
     """Why ``text`` (already stripped) cannot be sent as a key, without quoting any of it; None if it can."""
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
-            name = unicodedata.name(ch, "a control character")
-            return f"holds a control character (U+{ord(ch):04X} {name}) inside the key"
+            name = _CONTROL_NAMES.get(ch) or unicodedata.name(ch, "")
+            return f"holds a control character (U+{ord(ch):04X}{', ' + name if name else ''}) inside the key"
         if not ch.isascii():
             return "holds a non-ASCII character, which an HTTP header cannot carry"
     return None

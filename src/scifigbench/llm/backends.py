@@ -124,7 +124,7 @@ def _classify(exc: Exception, scrub: Callable[[str], str], url: str) -> CallFail
         reason = scrub(server_reason(exc))[:REASON_CHARS]
         return CallFailed(
             f"http_{status}",
-            f"HTTP {status} from {url}: {reason}",
+            f"the server answered {status}: {reason}",
             retryable=status in RETRYABLE_STATUS,
             retry_after=parse_retry_after(exc.response.headers),
         )

@@ -88,14 +88,14 @@ class AdaptiveConcurrency:
 
 # what to look at when a run stops on a failure that every request would meet
 HINTS = {
-    "http_400": "the server refuses the request itself: check the model's generation params in params.yaml "
-                "(reasoning models refuse temperature, seed or max_tokens: see omit and max_completion_tokens)",
-    "http_401": "the key is not accepted: check the key in the variable named by api_key_env",
-    "http_402": "the account cannot pay for more requests: add credit or change the key",
-    "http_403": "the key may not use this model or endpoint",
-    "http_404": "check the model name and base_url (or deployment and endpoint on Azure)",
-    "unsendable": "the request cannot be sent as configured",
-    "connect": "nothing answers at this address",
+    "http_400": "check the model's generation params in params.yaml (reasoning models refuse temperature, seed "
+                "and max_tokens: see omit and max_completion_tokens)",
+    "http_401": "check the key in the variable named by the model's api_key_env",
+    "http_402": "add credit to the account or use another key",
+    "http_403": "check that the key may use this model and endpoint",
+    "http_404": "check the model name and base_url (deployment and endpoint on Azure)",
+    "unsendable": "check the key and base_url",
+    "connect": "check base_url and that the server is running",
 }
 
 
@@ -136,8 +136,8 @@ class FailFast:
         if self._count >= FAIL_FAST_AFTER and self.tripped is None:
             self.tripped = RunAborted(
                 f"model {self.model} at {self.url} (params.yaml models.{self.model}): stopped after {self._count} "
-                f"identical failures in a row, nothing else was sent: {failure}. "
-                f"{HINTS.get(failure.kind, 'fix the configuration and rerun')}"
+                f"identical failures in a row, nothing else was sent: {failure}. To fix: "
+                f"{HINTS.get(failure.kind, 'fix the configuration and rerun')}."
             )
 
 
