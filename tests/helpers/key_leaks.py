@@ -56,8 +56,12 @@ def _bytes_unescape(text: str) -> str:
 
 
 def _json_unescape(text: str) -> str:
-    joined = re.sub(r"\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})",
-                    lambda m: chr(0x10000 + ((int(m[1], 16) - 0xD800) << 10) + int(m[2], 16) - 0xDC00), text, flags=re.I)
+    joined = re.sub(
+        r"\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})",
+        lambda m: chr(0x10000 + ((int(m[1], 16) - 0xD800) << 10) + int(m[2], 16) - 0xDC00),
+        text,
+        flags=re.I,
+    )
     return _py_unescape(joined.replace("\\/", "/"))
 
 
@@ -66,7 +70,12 @@ def _latin1_as_utf8(text: str) -> str:
 
 
 DECODERS: tuple[Callable[[str], str], ...] = (
-    lambda t: t, _py_unescape, _bytes_unescape, _json_unescape, urllib.parse.unquote, urllib.parse.unquote_plus,
+    lambda t: t,
+    _py_unescape,
+    _bytes_unescape,
+    _json_unescape,
+    urllib.parse.unquote,
+    urllib.parse.unquote_plus,
     _latin1_as_utf8,
 )
 

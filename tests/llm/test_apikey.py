@@ -36,7 +36,7 @@ def carriers(key: str) -> list[str]:
 
 def test_the_generator_covers_every_kind_of_awkward_key():
     stripped = [k.strip() for k in KEYS]
-    assert sum(k != s for k, s in zip(KEYS, stripped)) > 200  # surrounding whitespace, CR/LF, tab
+    assert sum(k != k.strip() for k in KEYS) > 200  # surrounding whitespace, CR/LF, tab
     assert sum(any(c in s for c in ESCAPED) for s in stripped) > 350  # quotes, backslash, %, +, space, /, &
     assert sum(not s.isascii() for s in stripped) > 100
     assert sum(any(ord(c) < 0x20 or ord(c) == 0x7F for c in s) for s in stripped) > 60

@@ -60,9 +60,11 @@ def test_a_sampling_model_keeps_the_generation_and_so_the_cache_keys_it_had():
 
 
 def test_the_output_budget_follows_the_cap_that_applies(tmp_path):
-    models = {"sampling": openai_model("http://x/v1", max_tokens=300),
-              "reasoning": openai_model("http://x/v1", omit=["max_tokens"], max_completion_tokens=9000),
-              "uncapped": openai_model("http://x/v1", omit=["max_tokens"])}
+    models = {
+        "sampling": openai_model("http://x/v1", max_tokens=300),
+        "reasoning": openai_model("http://x/v1", omit=["max_tokens"], max_completion_tokens=9000),
+        "uncapped": openai_model("http://x/v1", omit=["max_tokens"]),
+    }
     path = write_params(tmp_path, models)
     assert [load(m, path).output_budget for m in models] == [300, 9000, 256]  # uncapped: the run's as an estimate
 

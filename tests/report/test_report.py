@@ -226,8 +226,12 @@ def test_run_statistics_show_the_content_of_the_answers(built: Path):
 def test_an_unpriced_model_shows_an_unknown_cost_not_a_missing_one():
     from scifigbench.report.tables import run_table
 
-    table = run_table({"respond": {"paid": {"setups": 2, "cost_usd": 0.5}, "unpriced": {"setups": 2, "cost_usd": None}},
-                       "judgments": {"judged-only": {"rows": 4}}})
+    table = run_table(
+        {
+            "respond": {"paid": {"setups": 2, "cost_usd": 0.5}, "unpriced": {"setups": 2, "cost_usd": None}},
+            "judgments": {"judged-only": {"rows": 4}},
+        }
+    )
     cost = {model: cells[5].text for model, cells in table.rows}
     assert cost == {"judged-only": "–", "paid": "0.5000", "unpriced": "unknown"}
 

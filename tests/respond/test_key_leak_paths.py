@@ -8,6 +8,7 @@ searched with the decoding leak detector of ``helpers.key_leaks``.
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import subprocess
@@ -23,6 +24,9 @@ from helpers.runner_helpers import openai_model, run_model, setup_rows, write_pa
 from scifigbench import paths
 from scifigbench.devserver import DevServer, Faults
 from scifigbench.llm import CachedComplete, CallFailed, RunAborted
+from scifigbench.llm.apikey import ApiKey
+from scifigbench.llm.backends import make_backend
+from scifigbench.llm.config import ModelConfig
 
 ENV = "SCIFIGBENCH_TEST_KEY"
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -75,8 +79,9 @@ def _paths(work: Path) -> dict[str, str]:
     return messages
 
 
-@pytest.mark.parametrize("keys", [pytest.param(SAMPLE, id="4 keys"),
-                                  pytest.param(KEYS, id="24 keys", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "keys", [pytest.param(SAMPLE, id="4 keys"), pytest.param(KEYS, id="24 keys", marks=pytest.mark.slow)]
+)
 def test_no_form_of_any_key_leaves_the_client(tmp_path, monkeypatch, capfd, keys):
     base = tmp_path / "base"
     write_setups(base, setup_rows(base, 2))
@@ -112,3 +117,27 @@ def test_no_form_of_a_key_in_the_command_output(tmp_path):
             text = (proc.stdout + proc.stderr).decode("utf-8", "surrogateescape")
             assert text and not leaks(text, raw), text
         assert leaking_files(tmp_path, raw) == []
+
+
+@pytest.mark.parametrize("unchecked", ["sk-abc\r", "sk-abc\r\n", "sk-ab\ncd", "sk-é"])
+def test_a_key_that_cannot_be_sent_is_one_unsendable_failure_never_a_connection_error(unchecked):
+    """Behind the check at reading: a header the HTTP library refuses fails fast, not as a retried connection error."""
+    with DevServer() as srv:
+        backend = make_backend(
+            ModelConfig(backend="openai", base_url=srv.base_url, model="x", api_key_env=ENV), {}, 5.0
+        )
+        key = ApiKey(unchecked)  # as if read without the check
+        backend.scrub, backend._sdk = key.scrub, backend._client(key.value)
+
+        async def send() -> CallFailed:
+            try:
+                with pytest.raises(CallFailed) as err:
+                    await backend.complete([{"role": "user", "content": "hi"}])
+                return err.value
+            finally:
+                await backend.close()
+
+        failure = asyncio.run(send())
+        assert srv.records == []
+    assert failure.kind == "unsendable" and failure.fatal and not failure.retryable
+    assert not leaks(str(failure), unchecked)

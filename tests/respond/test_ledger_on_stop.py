@@ -82,8 +82,16 @@ def test_totals_take_the_latest_snapshot_of_each_run_and_an_unpriced_cost_is_unk
     ledger.append(tmp_path, _stats(40, 0.75), run="a")  # the same run, later: it replaces its snapshot
     ledger.append(tmp_path, _stats(3, 0.25))  # an older line without a run id is a run of its own
     totals = ledger.totals(ledger.read(tmp_path))
-    assert totals[("respond", "m")] == {"runs": 2, "calls": 43, "cache_hits": 0, "retries": 0, "errors": 0,
-                                        "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 1.0}
+    assert totals[("respond", "m")] == {
+        "runs": 2,
+        "calls": 43,
+        "cache_hits": 0,
+        "retries": 0,
+        "errors": 0,
+        "prompt_tokens": 0,
+        "completion_tokens": 0,
+        "cost_usd": 1.0,
+    }
     assert totals[("judge", "m")]["cost_usd"] is None
     out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output
     judge_line = next(line for line in out.splitlines() if line.startswith("judge"))

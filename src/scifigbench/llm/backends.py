@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scifigbench.llm.apikey import ConfigError, read_key
+from scifigbench.llm.apikey import read_key
 from scifigbench.llm.config import ModelConfig
 
 if TYPE_CHECKING:
@@ -72,8 +72,13 @@ class CallFailed(Exception):
 
     def scrubbed(self, scrub: Callable[[str], str]) -> CallFailed:
         """The same failure with its message passed through ``scrub``."""
-        return CallFailed(self.kind, scrub(self.message), retryable=self.retryable, retry_after=self.retry_after,
-                          from_server=self.from_server)
+        return CallFailed(
+            self.kind,
+            scrub(self.message),
+            retryable=self.retryable,
+            retry_after=self.retry_after,
+            from_server=self.from_server,
+        )
 
 
 def parse_retry_after(headers: Any) -> float | None:
@@ -134,14 +139,18 @@ def _classify(exc: Exception, scrub: Callable[[str], str], url: str) -> CallFail
                 "connect", f"cannot connect to {url} within {CONNECT_TIMEOUT_S:g} s", retryable=True, from_server=False
             )
         return CallFailed("timeout", msg, retryable=True, from_server=False)
+    cause = exc.__cause__
+    if isinstance(exc, UnicodeEncodeError) or isinstance(cause, httpx2.LocalProtocolError):
+        # an illegal header value (a key with a CR, say): every request would fail the same way, so this
+        # is not a connection error to retry for minutes
+        detail = scrub(str(cause if cause is not None else exc))[:300]
+        return CallFailed(
+            "unsendable", f"the request to {url} cannot be sent: {detail}", retryable=False, from_server=False
+        )
     if isinstance(exc, openai.APIConnectionError):
-        cause = exc.__cause__
         detail = scrub(str(cause))[:300] if cause is not None else msg
         if isinstance(cause, httpx2.ConnectError):  # refused, DNS failure, unreachable network: nobody answers
             return CallFailed("connect", f"cannot connect to {url}: {detail}", retryable=True, from_server=False)
-        if isinstance(cause, (httpx2.LocalProtocolError, UnicodeEncodeError)):  # e.g. an illegal header value
-            return CallFailed("unsendable", f"the request to {url} cannot be sent: {detail}", retryable=False,
-                              from_server=False)
         return CallFailed("connection", f"{url}: {detail}", retryable=True, from_server=False)
     if isinstance(exc, (json.JSONDecodeError, openai.APIResponseValidationError)):
         return CallFailed("malformed", msg, retryable=True)

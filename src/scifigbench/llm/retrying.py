@@ -89,7 +89,7 @@ class AdaptiveConcurrency:
 # what to look at when a run stops on a failure that every request would meet
 HINTS = {
     "http_400": "check the model's generation params in params.yaml (reasoning models refuse temperature, seed "
-                "and max_tokens: see omit and max_completion_tokens)",
+    "and max_tokens: see omit and max_completion_tokens)",
     "http_401": "check the key in the variable named by the model's api_key_env",
     "http_402": "add credit to the account or use another key",
     "http_403": "check that the key may use this model and endpoint",

@@ -103,8 +103,15 @@ def check_images(setups: pd.DataFrame, root: Path) -> None:
 class _Caller:
     """The asyncio part: a worker pool draining the pending requests."""
 
-    def __init__(self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal,
-                 run_ledger: ledger.RunLedger, bar: tqdm) -> None:
+    def __init__(
+        self,
+        eff: Effective,
+        backend: ChatBackend,
+        cache: ResponseCache,
+        journal: Journal,
+        run_ledger: ledger.RunLedger,
+        bar: tqdm,
+    ) -> None:
         self.eff = eff
         self.backend = backend
         self.cache = cache
