@@ -238,6 +238,12 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
         return
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # the client went away (killed, or gave up waiting): nothing to answer, nothing to report
+
     def _send(self, status: int, payload: bytes, headers: dict[str, str] | None = None) -> None:
         try:
             self.send_response(status)
