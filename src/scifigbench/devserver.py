@@ -10,6 +10,11 @@ rates, so a run sees the same faults whatever the concurrency or ordering. A con
 contents fails on every attempt (a permanent error). The server counts every request per content
 hash, which lets tests prove that no completed request was sent twice.
 
+With ``echo_key`` it quotes the key it was sent in every refusal and odd reply (JSON-escaped in
+error bodies, raw in an HTML page, URL-quoted in a link), as careless providers and proxies do,
+so tests can prove the client masks every form. Each record keeps the request's parameters (the
+body without its messages), so tests can check exactly which keys a model's requests carry.
+
 It is bounded: it stops itself after ``lifetime_s`` seconds or ``max_requests`` requests.
 """
 
@@ -21,13 +26,14 @@ import json
 import socket
 import threading
 import time
+import urllib.parse
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-FAULT_KINDS = ("429", "500", "503", "timeout", "malformed", "empty",
+FAULT_KINDS = ("400", "429", "500", "503", "timeout", "malformed", "empty",
                "html", "message_string", "content_list", "content_number", "missing_fields")
 # 200 replies that are not a readable chat completion, as some proxies and providers send them
 ODD_BODIES: dict[str, bytes] = {
@@ -82,6 +88,7 @@ class RequestRecord:
     user_text: str
     outcome: str  # "ok" or a fault kind or an HTTP status such as "401"
     path: str
+    params: dict[str, Any] = field(default_factory=dict)  # the body without its messages
 
 
 def content_hash(body: dict[str, Any]) -> str:
@@ -126,7 +133,7 @@ class DevServer:
         latency_s: float = 0.0,
         faults: Faults | None = None,
         api_key: str | None = None,
-        echo_key_on_401: bool = False,
+        echo_key: bool = False,
         fail_status: int | None = None,
         reply: Callable[[dict[str, Any]], str] | None = None,
         lifetime_s: float = 600.0,
@@ -135,7 +142,7 @@ class DevServer:
         self.latency_s = latency_s
         self.faults = faults or Faults()
         self.api_key = api_key
-        self.echo_key_on_401 = echo_key_on_401
+        self.echo_key = echo_key  # quote the presented key in refusals and odd replies
         self.fail_status = fail_status  # answer every request with this status (e.g. 403, 404)
         self.reply = reply or (lambda body: reply_text(_user_text(body)))  # request body -> answer text
         self.in_flight = 0
@@ -231,6 +238,12 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # keep test output quiet
         return
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (ConnectionResetError, BrokenPipeError):
+            pass  # the client went away (killed, or gave up waiting): nothing to answer, nothing to report
+
     def _send(self, status: int, payload: bytes, headers: dict[str, str] | None = None) -> None:
         try:
             self.send_response(status)
@@ -284,27 +297,37 @@ class _Handler(BaseHTTPRequestHandler):
         if owner.latency_s:
             time.sleep(owner.latency_s)
         key = self._presented_key()
+        echo = (f" (you sent {key}; see /account/keys?key={urllib.parse.quote(key or '', safe='')})"
+                if owner.echo_key else "")
+        params = {k: v for k, v in body.items() if k != "messages"}
+
+        def record(outcome: str) -> None:
+            owner.record(RequestRecord(chash, user_text, outcome, path, params))
+
         if owner.api_key is not None and key != owner.api_key:
-            msg = f"Incorrect API key provided: {key}" if owner.echo_key_on_401 else "Incorrect API key provided"
-            owner.record(RequestRecord(chash, user_text, "401", path))
-            self._error(401, msg)
+            record("401")
+            self._error(401, "Incorrect API key provided" + echo)
             return
         if owner.fail_status is not None:
-            owner.record(RequestRecord(chash, user_text, str(owner.fail_status), path))
-            self._error(owner.fail_status, f"status {owner.fail_status} for every request")
+            record(str(owner.fail_status))
+            self._error(owner.fail_status, f"status {owner.fail_status} for every request" + echo)
             return
         fault = owner.faults.choose(chash, attempt)
-        owner.record(RequestRecord(chash, user_text, fault or "ok", path))
+        record(fault or "ok")
         f = owner.faults
-        if fault == "429":
-            self._error(429, "rate limited", {"Retry-After": f"{f.retry_after_s:g}"})
+        if fault == "400":
+            self._error(400, f"this request is refused: {chash[:8]}" + echo)  # a reason of its own per request
+        elif fault == "429":
+            self._error(429, "rate limited" + echo, {"Retry-After": f"{f.retry_after_s:g}"})
         elif fault in ("500", "503"):
-            self._error(int(fault), "upstream failure")
+            self._error(int(fault), "upstream failure" + echo)
         elif fault == "timeout":
             time.sleep(f.timeout_sleep_s)
             self._error(504, "too slow")
         elif fault == "malformed":
             self._send(200, b'{"id": "x", "choices": [{"message": {"content": "trunc')
+        elif fault == "html" and echo:
+            self._send(200, f"<html><body>Bad Gateway{echo}</body></html>".encode("utf-8", "replace"))
         elif fault in ODD_BODIES:
             self._send(200, ODD_BODIES[fault])
         elif fault == "empty":

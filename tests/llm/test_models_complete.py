@@ -8,7 +8,8 @@ import pytest
 
 from helpers.runner_helpers import draw_chart, openai_model, write_params
 from scifigbench.devserver import DevServer, Faults, reply_text
-from scifigbench.llm.backends import CallFailed, ConfigError
+from scifigbench.llm.apikey import ConfigError
+from scifigbench.llm.backends import CallFailed
 from scifigbench.llm.complete import CachedComplete
 
 KEY = "sk-complete-test-987"
@@ -48,7 +49,7 @@ def test_cached_complete_calls_once_and_misses_on_changes(tmp_path, monkeypatch)
 
 def test_cached_complete_raises_a_scrubbed_failure(tmp_path, monkeypatch):
     monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
-    with DevServer(api_key="right-key", echo_key_on_401=True) as srv:
+    with DevServer(api_key="right-key", echo_key=True) as srv:
         params = write_params(tmp_path, {"judge": openai_model(srv.base_url)})
         complete = CachedComplete("judge", params, tmp_path / "cache")
         try:

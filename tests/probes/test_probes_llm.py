@@ -175,7 +175,7 @@ def test_contra_outside_offset_is_rejected(server, image, generator):
 
 
 def test_missing_key_and_unknown_model_are_clear(server, monkeypatch, image, tmp_path):
-    from scifigbench.llm.backends import ConfigError
+    from scifigbench.llm.apikey import ConfigError
 
     params = _params(tmp_path, server)
     monkeypatch.delenv(KEY_ENV, raising=False)

@@ -223,6 +223,19 @@ def test_run_statistics_show_the_content_of_the_answers(built: Path):
     assert cells[:6] == ["480", "479", "1", "9000", "–", "0.2500"]  # setups, answered, errors, tokens, cost
 
 
+def test_an_unpriced_model_shows_an_unknown_cost_not_a_missing_one():
+    from scifigbench.report.tables import run_table
+
+    table = run_table(
+        {
+            "respond": {"paid": {"setups": 2, "cost_usd": 0.5}, "unpriced": {"setups": 2, "cost_usd": None}},
+            "judgments": {"judged-only": {"rows": 4}},
+        }
+    )
+    cost = {model: cells[5].text for model, cells in table.rows}
+    assert cost == {"judged-only": "–", "paid": "0.5000", "unpriced": "unknown"}
+
+
 def test_not_measured_reasons_wrap_as_prose():
     """A reason is a sentence: it wraps in its cell (aligned left) instead of running off the page."""
     from scifigbench.report.page import environment

@@ -14,7 +14,8 @@ import pytest
 
 from scifigbench import params
 from scifigbench.devserver import DevServer, Faults
-from scifigbench.llm.backends import CallFailed, parse_retry_after, scrub
+from scifigbench.llm.apikey import masker
+from scifigbench.llm.backends import CallFailed, parse_retry_after
 from scifigbench.llm.config import ModelConfig, RunConfig, effective, load
 from scifigbench.llm.ratelimit import RateLimiter
 from scifigbench.llm.retrying import AdaptiveConcurrency, backoff_delay, estimate_tokens
@@ -54,8 +55,9 @@ def test_token_estimate_counts_text_images_and_output_budget():
 
 
 def test_scrub_masks_every_occurrence():
-    assert scrub("bad key sk-abc, again sk-abc.", "sk-abc") == "bad key ***, again ***."
-    assert scrub("nothing", None) == "nothing"
+    scrub = masker("sk-abc")
+    assert scrub("bad key sk-abc, again sk-abc.") == "bad key ***, again ***."
+    assert masker("", "  ")("nothing sk-abc") == "nothing sk-abc"
 
 
 def test_rate_limiter_spaces_requests_beyond_the_burst():

@@ -13,7 +13,7 @@ import pytest
 from helpers.runner_helpers import draw_chart, openai_model, run_model, setup_rows, write_params, write_setups
 from scifigbench import paths
 from scifigbench.devserver import DevServer, Faults, reply_text
-from scifigbench.llm.backends import ConfigError
+from scifigbench.llm.apikey import ConfigError
 from scifigbench.llm.request import SetupError, user_prompt
 from scifigbench.tableio import read_table, sha256_file
 

@@ -51,7 +51,7 @@ def test_key_appears_nowhere_after_runs_with_failures_and_tracebacks(tmp_path):
     respond = [sys.executable, "-m", "scifigbench", "respond", "m", "--no-progress"]
 
     # 1. a server that rejects the key and echoes it back in its 401 body (as some providers do)
-    with DevServer(api_key="the-right-key", echo_key_on_401=True) as srv:
+    with DevServer(api_key="the-right-key", echo_key=True) as srv:
         write_params(work, {"m": openai_model(srv.base_url)})
         rejected = _run(respond, work, env, log)
         assert rejected.returncode != 0 and srv.outcomes()["401"] < 8  # it stopped early

@@ -82,7 +82,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.mark.parametrize("failure", ["401", "403", "404", "refused", "dns"])
+@pytest.mark.parametrize("failure", ["400", "401", "402", "403", "404", "refused", "dns"])
 def test_a_run_that_cannot_work_stops_early_naming_model_url_and_error(tmp_path, failure):
     write_setups(tmp_path, setup_rows(tmp_path, 10))  # 20 setups
     with DevServer(api_key=KEY) as good:  # a previous good table
@@ -90,7 +90,7 @@ def test_a_run_that_cannot_work_stops_early_naming_model_url_and_error(tmp_path,
         run_model(tmp_path, "m", cache_dir=tmp_path / "first-cache")
     before = (tmp_path / paths.responses("m")).read_bytes(), (tmp_path / paths.response_stats("m")).read_bytes()
 
-    status = {"401": None, "403": 403, "404": 404}.get(failure)
+    status = {"400": 400, "402": 402, "403": 403, "404": 404}.get(failure)
     with DevServer(api_key="the-right-one" if failure == "401" else None, fail_status=status) as srv:
         url = {"refused": f"http://127.0.0.1:{_free_port()}/v1", "dns": "http://no-such-host.invalid/v1"}.get(
             failure, srv.base_url
@@ -102,11 +102,37 @@ def test_a_run_that_cannot_work_stops_early_naming_model_url_and_error(tmp_path,
     message = str(err.value)
     assert f"model m at {url}" in message and KEY not in message
     expected_kind = {"refused": "connect", "dns": "connect"}.get(failure, f"http_{failure}")
-    assert f"{expected_kind}: " in message
-    assert sent < 10
+    assert f"{expected_kind}: " in message and "To fix: " in message
+    if failure.isdigit():  # the server's own reason, not the SDK's wrapping of it
+        reason = "Incorrect API key provided" if failure == "401" else f"status {failure} for every request"
+        assert f"the server answered {failure}: {reason}" in message and "Error code" not in message
+    assert sent <= 4 + 2  # the first round at concurrency 4, then at most the requests that had started
     after = (tmp_path / paths.responses("m")).read_bytes(), (tmp_path / paths.response_stats("m")).read_bytes()
     assert after == before  # the previous table and its statistics are untouched
     assert _journal_rows(tmp_path) == []  # a configuration failure says nothing about any request
+
+
+def test_a_400_of_one_request_or_after_a_success_does_not_stop_the_run(tmp_path):
+    """A 400 stops a run only when the first requests all get the same one: otherwise it is that request's own."""
+    write_setups(tmp_path, setup_rows(tmp_path, 10))  # 20 setups
+    per_request = Faults(permanent_rate=0.5, permanent_kind="400", seed=5)  # each refused with its own reason
+    with DevServer(faults=per_request, api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, concurrency=4, max_error_share=None)
+        table, _ = run_model(tmp_path, "m")
+        refused = srv.outcomes()["400"]
+    assert refused >= 5 and table["error"].str.startswith("http_400: the server answered 400").sum() == refused
+
+    with DevServer(api_key=KEY) as srv:  # answers the first requests, then refuses all with one reason
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, concurrency=1, max_error_share=None)
+
+        def refuse_after_two() -> None:
+            while srv.outcomes()["ok"] < 2:
+                threading.Event().wait(0.005)
+            srv.fail_status = 400
+
+        threading.Thread(target=refuse_after_two, daemon=True).start()
+        table, _ = run_model(tmp_path, "m", cache_dir=tmp_path / "other-cache")
+    assert table["error"].notna().sum() == srv.outcomes()["400"] >= 17  # an error row each, no abort
 
 
 def test_cli_exits_non_zero_on_fail_fast(tmp_path):

@@ -21,7 +21,7 @@ from typing import Any
 _PUBLIC = {
     "CachedComplete": "scifigbench.llm.complete",
     "cache_dir": "scifigbench.llm.cache",
-    "ConfigError": "scifigbench.llm.backends",
+    "ConfigError": "scifigbench.llm.apikey",
     "CallFailed": "scifigbench.llm.backends",
     "RunAborted": "scifigbench.llm.aborted",
     "parse_json_reply": "scifigbench.llm.json_reply",

@@ -4,9 +4,10 @@ Both use the official SDK's async client with its own retries turned off: the ru
 itself so that every attempt is counted, the limiter sees every call, and failures the SDK lets
 through as successes (a 200 with a malformed body or with no choices) are retried too.
 
-The API key is read from the environment variable named in params when the client is opened,
-and every failure message is scrubbed of it before it leaves this module (some providers echo a
-wrong key back in their 401 body).
+The API key is read (and checked, :mod:`scifigbench.llm.apikey`) from the environment variable
+named in params when the client is opened, and every failure leaves this module scrubbed of it in
+every escaped form (some providers echo a wrong key back in their 401 body, and the HTTP library
+quotes an illegal header value).
 
 The SDK (and its HTTP library) is imported when a client is opened or a failure is classified,
 not with this module: simulated respondents go through the same runner and never need it, and
@@ -17,25 +18,25 @@ from __future__ import annotations
 
 import email.utils
 import json
-import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from scifigbench.llm.apikey import read_key
 from scifigbench.llm.config import ModelConfig
 
 if TYPE_CHECKING:
     import httpx2
 
 RETRYABLE_STATUS = frozenset({408, 409, 429}) | frozenset(range(500, 600))
-# Failures that say the run as configured cannot work (wrong key, wrong model or URL, nothing
-# listening): retrying them is pointless, and a few identical ones in a row stop the whole run.
-FATAL_KINDS = frozenset({"http_401", "http_403", "http_404", "connect"})
+# Failures that say the run as configured cannot work (wrong key, no credit, model not allowed or
+# not found, a request the HTTP library refuses to send, nothing listening): retrying them is
+# pointless, and a few identical ones in a row stop the whole run. A 400 joins them only while
+# nothing has succeeded (see retrying.FailFast): later it is one request's own problem.
+FATAL_KINDS = frozenset({"http_401", "http_402", "http_403", "http_404", "unsendable", "connect"})
 CONNECT_TIMEOUT_S = 10.0  # an unreachable host is known after this, not after the whole per-attempt timeout
-
-
-class ConfigError(RuntimeError):
-    """The model cannot be called at all (e.g. its key variable is not set)."""
+REASON_CHARS = 300  # of the server's reason kept in a message
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class CallFailed(Exception):
     ) -> None:
         super().__init__(f"{kind}: {message}")
         self.kind = kind
+        self.message = message
         self.retryable = retryable
         self.retry_after = retry_after
         self.from_server = from_server
@@ -68,12 +70,15 @@ class CallFailed(Exception):
         """True for failures that make every other request of the run fail the same way."""
         return self.kind in FATAL_KINDS
 
-
-def scrub(text: str, secret: str | None) -> str:
-    """``text`` with every occurrence of ``secret`` masked."""
-    if secret:
-        text = text.replace(secret, "***")
-    return text
+    def scrubbed(self, scrub: Callable[[str], str]) -> CallFailed:
+        """The same failure with its message passed through ``scrub``."""
+        return CallFailed(
+            self.kind,
+            scrub(self.message),
+            retryable=self.retryable,
+            retry_after=self.retry_after,
+            from_server=self.from_server,
+        )
 
 
 def parse_retry_after(headers: Any) -> float | None:
@@ -99,16 +104,32 @@ def parse_retry_after(headers: Any) -> float | None:
         return max(0.0, when.timestamp() - time.time())
 
 
-def _classify(exc: Exception, secret: str | None, url: str) -> CallFailed:
+def server_reason(exc: Any) -> str:
+    """What the server said about a refused request: its JSON error message, else the start of its body."""
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict) and isinstance(body.get("error"), dict):
+        body = body["error"]
+    if isinstance(body, dict) and isinstance(body.get("message"), str) and body["message"].strip():
+        return body["message"]
+    try:
+        text = exc.response.text
+    except Exception:  # a streamed or undecodable body: the SDK's own message says what it can
+        text = ""
+    return text.strip() or str(exc)
+
+
+def _classify(exc: Exception, scrub: Callable[[str], str], url: str) -> CallFailed:
+    """The counted failure for an SDK exception; every text taken from it is passed through ``scrub``."""
     import httpx2
     import openai
 
-    msg = scrub(str(exc), secret)[:500]
+    msg = scrub(str(exc))[:500]
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
+        reason = scrub(server_reason(exc))[:REASON_CHARS]
         return CallFailed(
             f"http_{status}",
-            msg,
+            f"the server answered {status}: {reason}",
             retryable=status in RETRYABLE_STATUS,
             retry_after=parse_retry_after(exc.response.headers),
         )
@@ -118,9 +139,16 @@ def _classify(exc: Exception, secret: str | None, url: str) -> CallFailed:
                 "connect", f"cannot connect to {url} within {CONNECT_TIMEOUT_S:g} s", retryable=True, from_server=False
             )
         return CallFailed("timeout", msg, retryable=True, from_server=False)
+    cause = exc.__cause__
+    if isinstance(exc, UnicodeEncodeError) or isinstance(cause, httpx2.LocalProtocolError):
+        # an illegal header value (a key with a CR, say): every request would fail the same way, so this
+        # is not a connection error to retry for minutes
+        detail = scrub(str(cause if cause is not None else exc))[:300]
+        return CallFailed(
+            "unsendable", f"the request to {url} cannot be sent: {detail}", retryable=False, from_server=False
+        )
     if isinstance(exc, openai.APIConnectionError):
-        cause = exc.__cause__
-        detail = scrub(str(cause), secret)[:300] if cause is not None else msg
+        detail = scrub(str(cause))[:300] if cause is not None else msg
         if isinstance(cause, httpx2.ConnectError):  # refused, DNS failure, unreachable network: nobody answers
             return CallFailed("connect", f"cannot connect to {url}: {detail}", retryable=True, from_server=False)
         return CallFailed("connection", f"{url}: {detail}", retryable=True, from_server=False)
@@ -188,7 +216,7 @@ class ChatBackend:
         self.model = model
         self.generation = dict(generation)
         self.timeout_s = timeout_s
-        self._secret: str | None = None
+        self.scrub: Callable[[str], str] = lambda text: text  # masks the key once one is read
         self._sdk: Any = None
 
     def _client(self, key: str) -> Any:
@@ -204,12 +232,10 @@ class ChatBackend:
         return httpx2.Timeout(self.timeout_s, connect=min(CONNECT_TIMEOUT_S, self.timeout_s))
 
     def open(self) -> None:
-        env = str(self.model.api_key_env)
-        key = os.environ.get(env)
-        if not key:
-            raise ConfigError(f"environment variable {env} (models.*.api_key_env) is not set: it must hold the API key")
-        self._secret = key
-        self._sdk = self._client(key)
+        """Read and check the key (:class:`ConfigError` naming its variable) and build the SDK client."""
+        key = read_key(str(self.model.api_key_env))
+        self.scrub = key.scrub
+        self._sdk = self._client(key.value)
 
     async def close(self) -> None:
         if self._sdk is not None:
@@ -241,8 +267,11 @@ class ChatBackend:
             resp = await self._sdk.post("/chat/completions", body=self._body(messages), cast_to=httpx2.Response)
             body = await resp.aread()
         except Exception as exc:  # every SDK failure becomes a counted, scrubbed CallFailed
-            raise _classify(exc, self._secret, self.url) from None
-        return parse_completion(body)
+            raise _classify(exc, self.scrub, self.url) from None
+        try:
+            return parse_completion(body)
+        except CallFailed as failure:  # an odd reply may quote anything, the key included
+            raise failure.scrubbed(self.scrub) from None
 
 
 class OpenAICompatBackend(ChatBackend):

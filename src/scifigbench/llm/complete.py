@@ -11,7 +11,7 @@ one :class:`~scifigbench.llm.retrying.Attempts` applies the model's rate limits,
 concurrency, retries and fail-fast exactly as for respond: a caller that wants throughput calls
 from :attr:`CachedComplete.concurrency` threads at once. A request that finally fails raises
 :class:`CallFailed` (scrubbed of the key); a run that cannot work raises :class:`RunAborted` in
-every caller. ``close()`` appends what the calls cost to the ledger.
+every caller. What the calls cost goes to the ledger per batch of calls and when ``close()`` ends the run.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from typing import Any
 from scifigbench import params
 from scifigbench.llm import config, ledger
 from scifigbench.llm.aborted import RunAborted
-from scifigbench.llm.backends import CallFailed, ConfigError, make_backend
+from scifigbench.llm.apikey import ConfigError
+from scifigbench.llm.backends import CallFailed, make_backend
 from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache, cache_dir
 from scifigbench.llm.request import reference_images, request_key
 from scifigbench.llm.retrying import Attempts
@@ -48,7 +49,8 @@ class CachedComplete:
             raise ConfigError(f"model '{model}' is a simulated respondent: it cannot answer arbitrary prompts")
         self.cache_dir = cache_dir(cache)
         self.cache = ResponseCache(self.cache_dir / CACHE_FILE)  # used on the loop thread only
-        self.stats = RunStats(model, self.eff.model.backend, self.eff.model.model_id, role=role)
+        self.stats = RunStats.start(self.eff, role=role)
+        self.ledger = ledger.RunLedger(self.cache_dir, self.stats)
         self._loop = asyncio.new_event_loop()  # one loop for the client's whole life: its connections belong to it
         self._thread = threading.Thread(target=self._loop.run_forever, name=f"llm-{model}", daemon=True)
         self._thread.start()
@@ -81,6 +83,7 @@ class CachedComplete:
             backend.open()
             self._attempts = Attempts(self.eff, backend, self.stats)
         out = await self._attempts.run(messages)
+        self.ledger.batch_done()
         if out.failure is not None:
             self.stats.errors += 1
             raise out.failure
@@ -99,7 +102,7 @@ class CachedComplete:
             self.cache.close()
             self.stats.wall_s = self.stats.call_s = time.monotonic() - self._opened
             if self.stats.calls or self.stats.cache_hits:
-                ledger.append(self.cache_dir, self.stats)
+                self.ledger.close()
 
 
 __all__ = ["CachedComplete", "CallFailed", "RunAborted"]

@@ -4,6 +4,13 @@ Only the *name* of the environment variable holding a key appears here; the key 
 from the environment at call time and never stored. Per-model values override the ``run`` defaults;
 a limit written as ``null`` means "no limit" wherever it is written (a model's explicit null is not
 replaced by the run default), and a limit that is zero or negative is refused, naming its key.
+
+Generation parameters follow the model family. Sampling models get ``temperature``, ``seed`` and
+``max_tokens`` (per model, else from ``run``). Reasoning models (o-series, GPT-5 family) refuse
+those: a model entry lists what not to send in ``omit``, caps its output with
+``max_completion_tokens`` (sent instead of ``max_tokens``) and may set ``reasoning_effort``. A key
+both set and omitted, ``max_tokens`` beside ``max_completion_tokens``, or a generation key written
+``null`` (ambiguous: default or not sent?) is refused, naming the key.
 """
 
 from __future__ import annotations
@@ -15,6 +22,10 @@ from typing import Any, Literal
 from scifigbench import params
 
 Backend = Literal["openai", "azure", "simulated"]
+# generation parameters a model entry may leave out of its requests (``omit: [temperature, seed]``)
+OMITTABLE = ("temperature", "seed", "max_tokens")
+# generation keys of a model entry whose explicit null is refused (write omit, or leave the key out)
+_GENERATION = (*OMITTABLE, "max_completion_tokens", "reasoning_effort", "top_p")
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,7 @@ class RunConfig:
 _LIMITS: dict[str, tuple[bool, float, bool]] = {
     "concurrency": (False, 1, True), "requests_per_minute": (True, 0, False), "tokens_per_minute": (True, 0, False),
     "timeout_s": (False, 0, False), "max_retries": (False, 0, True), "max_tokens": (False, 1, True),
+    "max_completion_tokens": (False, 1, True),
     "backoff_base_s": (False, 0, True), "backoff_max_s": (False, 0, True), "retry_after_max_s": (False, 0, True),
     "max_error_share": (True, 0, True),
 }
@@ -94,6 +106,9 @@ class ModelConfig:
     temperature: float | None = None
     seed: int | None = None
     max_tokens: int | None = None
+    max_completion_tokens: int | None = None  # reasoning models: the output cap, sent instead of max_tokens
+    reasoning_effort: str | None = None       # reasoning models: e.g. minimal, low, medium, high
+    omit: list[str] | None = None             # generation parameters not to send (see OMITTABLE)
     top_p: float | None = None
     extra_body: dict[str, Any] | None = None
     concurrency: int | None = None
@@ -110,6 +125,22 @@ class ModelConfig:
         missing = [k for k in need if getattr(self, k) is None]
         if missing:
             raise params.ParamsError(f"{where}: backend '{self.backend}' needs key(s) {missing}")
+        self._check_generation(where)
+
+    def _check_generation(self, where: str) -> None:
+        """Refuse generation settings that contradict each other, naming the keys."""
+        omit = self.omit or []
+        unknown = sorted(set(omit) - set(OMITTABLE))
+        if unknown:
+            raise params.ParamsError(f"{where}.omit: {unknown} cannot be omitted; omit may list {list(OMITTABLE)}")
+        both = [k for k in omit if getattr(self, k) is not None]
+        if both:
+            raise params.ParamsError(f"{where}: {both} both set and listed in omit; keep one")
+        if self.max_completion_tokens is not None and self.max_tokens is not None:
+            raise params.ParamsError(f"{where}: max_tokens and max_completion_tokens are both set; a model takes one "
+                                     "(reasoning models: max_completion_tokens)")
+        if self.reasoning_effort is not None and not self.reasoning_effort.strip():
+            raise params.ParamsError(f"{where}.reasoning_effort: must name an effort such as low, medium or high")
 
     @property
     def model_id(self) -> str:
@@ -145,6 +176,7 @@ class Effective:
     retry_after_max_s: float = 300.0
     max_error_share: float | None = 0.05
     seed: int = 42
+    output_budget: int = 2048  # the most output tokens a request may bring (reservations, plans), sent or not
 
 
 def _pick(override: Any, default: Any) -> Any:
@@ -157,19 +189,10 @@ def effective(name: str, model: ModelConfig, run: RunConfig, no_limit: frozenset
     def limit(key: str) -> Any:
         return None if key in no_limit else _pick(getattr(model, key), getattr(run, key))
 
-    gen: dict[str, Any] = {
-        "temperature": _pick(model.temperature, run.temperature),
-        "max_tokens": _pick(model.max_tokens, run.max_tokens),
-        "seed": _pick(model.seed, run.seed),
-    }
-    if model.top_p is not None:
-        gen["top_p"] = model.top_p
-    if model.extra_body:
-        gen["extra_body"] = dict(model.extra_body)
     return Effective(
         name=name,
         model=model,
-        generation=gen,
+        generation=generation(model, run),
         concurrency=_pick(model.concurrency, run.concurrency),
         requests_per_minute=limit("requests_per_minute"),
         tokens_per_minute=limit("tokens_per_minute"),
@@ -179,8 +202,29 @@ def effective(name: str, model: ModelConfig, run: RunConfig, no_limit: frozenset
         backoff_max_s=run.backoff_max_s,
         retry_after_max_s=run.retry_after_max_s,
         max_error_share=run.max_error_share,
-        seed=gen["seed"],
+        seed=_pick(model.seed, run.seed),
+        output_budget=_pick(model.max_completion_tokens, _pick(model.max_tokens, run.max_tokens)),
     )
+
+
+def generation(model: ModelConfig, run: RunConfig) -> dict[str, Any]:
+    """The generation parameters sent with (and hashed into the key of) every request of ``model``.
+
+    Exactly the keys the model takes: sampling defaults from ``run`` unless omitted,
+    ``max_completion_tokens`` instead of ``max_tokens`` when set, and the optional ones only when set.
+    """
+    omit = set(model.omit or [])
+    gen: dict[str, Any] = {
+        key: _pick(getattr(model, key), getattr(run, key))
+        for key in ("temperature", "max_tokens", "seed")
+        if key not in omit and not (key == "max_tokens" and model.max_completion_tokens is not None)
+    }
+    optional = {"max_completion_tokens": model.max_completion_tokens, "reasoning_effort": model.reasoning_effort,
+                "top_p": model.top_p}
+    gen.update({key: value for key, value in optional.items() if value is not None})
+    if model.extra_body:
+        gen["extra_body"] = dict(model.extra_body)
+    return gen
 
 
 def load(name: str, path: Path | str = params.DEFAULT_PARAMS) -> Effective:
@@ -193,6 +237,10 @@ def load(name: str, path: Path | str = params.DEFAULT_PARAMS) -> Effective:
     entry = models[name] or {}
     if not isinstance(entry, dict):
         raise params.ParamsError(f"{where}: must be a mapping of settings")
+    nulls = [k for k in _GENERATION if k in entry and entry[k] is None]
+    if nulls:
+        raise params.ParamsError(f"{where}: {nulls} written null; to not send a parameter list it in omit, "
+                                 "to use the run default leave the key out")
     check_limits(entry, where)
     check_limits(raw.get("run") or {}, f"{path}:run")
     model = params.build(ModelConfig, entry, where)

@@ -1,15 +1,21 @@
-"""The cost ledger: one JSON line per run of a model's calls, summed across runs.
+"""The cost ledger: JSON lines recording what each run of a model's calls did, summed across runs.
 
 It lives next to the call cache (``<cache dir>/ledger.jsonl``: untracked by git and by dvc), so it
 survives reruns that a tracked statistics file would overwrite: the money a first run spent is
 still there after a second run answered everything from the cache. Appending a line is one small
 write, so concurrent stages (one per model under ``dvc repro -j``) do not lose each other's lines.
+
+A run writes a snapshot of its statistics after every batch of calls (:class:`RunLedger`) and a
+last one, marked ``final``, when it ends — also when it is stopped by SIGTERM — so a run killed
+outright is still counted up to its last batch. Snapshots of one run share its ``run`` id and are
+cumulative: the sums take the latest line of each run.
 """
 
 from __future__ import annotations
 
 import json
 import time
+import uuid
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -18,16 +24,42 @@ from scifigbench.llm.run_stats import RunStats
 
 LEDGER_FILE = "ledger.jsonl"
 SUMMED = ("calls", "cache_hits", "retries", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
+BATCH_CALLS = 32  # a snapshot after this many calls since the last one ...
+BATCH_S = 5.0  # ... or after this many seconds with calls not yet written
 
 
-def append(cache_dir: Path, stats: RunStats) -> Path:
-    """Add one run's record to the ledger (created with its folder when missing)."""
+def append(cache_dir: Path, stats: RunStats, *, run: str | None = None, final: bool = True) -> Path:
+    """Add a record of ``stats`` to the ledger (created with its folder when missing)."""
     path = Path(cache_dir) / LEDGER_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
-    line = json.dumps({"at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **stats.to_json()}, sort_keys=True)
+    record = {"at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "run": run, "final": final, **stats.to_json()}
     with path.open("a", encoding="utf-8") as fh:
-        fh.write(line + "\n")
+        fh.write(json.dumps(record, sort_keys=True) + "\n")
     return path
+
+
+class RunLedger:
+    """The ledger lines of one run: a snapshot per batch of calls (:meth:`batch_done`), a final one at the end."""
+
+    def __init__(self, cache_dir: Path, stats: RunStats) -> None:
+        self.cache_dir, self.stats = Path(cache_dir), stats
+        self.run_id = uuid.uuid4().hex[:16]
+        self._written_calls = 0
+        self._written_at = time.monotonic()
+
+    def batch_done(self) -> None:
+        """Write a snapshot when a batch of calls is not in the ledger yet; cheap to call after every request."""
+        new = self.stats.calls - self._written_calls
+        if new >= BATCH_CALLS or (new > 0 and time.monotonic() - self._written_at >= BATCH_S):
+            self._write(final=False)
+
+    def close(self) -> None:
+        """The run's last line (whatever ended it)."""
+        self._write(final=True)
+
+    def _write(self, *, final: bool) -> None:
+        append(self.cache_dir, self.stats, run=self.run_id, final=final)
+        self._written_calls, self._written_at = self.stats.calls, time.monotonic()
 
 
 def read(cache_dir: Path) -> list[dict[str, Any]]:
@@ -46,12 +78,25 @@ def read(cache_dir: Path) -> list[dict[str, Any]]:
     return out
 
 
-def totals(records: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, float]]:
-    """Sums of :data:`SUMMED` per (role, model), plus the number of runs."""
-    out: dict[tuple[str, str], dict[str, float]] = defaultdict(lambda: dict.fromkeys(("runs", *SUMMED), 0))
-    for rec in records:
+def latest_per_run(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The last snapshot of each run (a record without a run id is a run of its own), in order of first line."""
+    runs: dict[object, dict[str, Any]] = {}
+    for n, rec in enumerate(records):
+        runs[rec.get("run") or n] = rec
+    return list(runs.values())
+
+
+def totals(records: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, float | None]]:
+    """Sums of :data:`SUMMED` per (role, model) over each run's latest line, plus the number of runs.
+
+    The cost is None (unknown) when any run of that model had no price.
+    """
+    out: dict[tuple[str, str], dict[str, float | None]] = defaultdict(lambda: dict.fromkeys(("runs", *SUMMED), 0))
+    for rec in latest_per_run(records):
         row = out[(str(rec.get("role", "respond")), str(rec.get("model")))]
-        row["runs"] += 1
+        row["runs"] = (row["runs"] or 0) + 1
         for key in SUMMED:
-            row[key] += rec.get(key) or 0
+            value = rec.get(key, 0) if key == "cost_usd" else rec.get(key) or 0
+            total = row[key]
+            row[key] = None if value is None or total is None else total + value
     return dict(out)

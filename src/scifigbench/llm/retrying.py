@@ -86,31 +86,58 @@ class AdaptiveConcurrency:
             self._cond.notify_all()
 
 
+# what to look at when a run stops on a failure that every request would meet
+HINTS = {
+    "http_400": "check the model's generation params in params.yaml (reasoning models refuse temperature, seed "
+    "and max_tokens: see omit and max_completion_tokens)",
+    "http_401": "check the key in the variable named by the model's api_key_env",
+    "http_402": "add credit to the account or use another key",
+    "http_403": "check that the key may use this model and endpoint",
+    "http_404": "check the model name and base_url (deployment and endpoint on Azure)",
+    "unsendable": "check the key and base_url",
+    "connect": "check base_url and that the server is running",
+}
+
+
 class FailFast:
-    """Trips after :data:`FAIL_FAST_AFTER` identical fatal failures with no success in between."""
+    """Trips after :data:`FAIL_FAST_AFTER` identical failures that blame the configuration, none succeeding between.
+
+    A failure blames the configuration when its kind is fatal (:data:`~scifigbench.llm.backends.FATAL_KINDS`),
+    or when it is a 400 while no request has succeeded yet: a 400 for every first request with the
+    same reason is a parameter the model refuses, while a 400 after successes is one request's own.
+    A 400 counts as identical only with the same reason.
+    """
 
     def __init__(self, model: str, url: str) -> None:
         self.model, self.url = model, url
         self.tripped: RunAborted | None = None
-        self._kind: str | None = None
+        self.any_success = False
+        self._same: tuple[str, str] | None = None
         self._count = 0
 
     def check(self) -> None:
         if self.tripped is not None:
             raise self.tripped
 
+    def blames_config(self, failure: CallFailed) -> bool:
+        """Whether ``failure`` says the configuration is wrong rather than this one request (then not journalled)."""
+        return failure.fatal or (failure.kind == "http_400" and not self.any_success)
+
     def succeeded(self) -> None:
-        self._kind, self._count = None, 0
+        self.any_success = True
+        self._same, self._count = None, 0
 
     def failed(self, failure: CallFailed) -> None:
-        if not failure.fatal:
+        if not self.blames_config(failure):
             return
-        self._count = self._count + 1 if failure.kind == self._kind else 1
-        self._kind = failure.kind
+        same = (failure.kind, "" if failure.fatal else failure.message)
+        self._count = self._count + 1 if same == self._same else 1
+        self._same = same
         if self._count >= FAIL_FAST_AFTER and self.tripped is None:
             self.tripped = RunAborted(
-                f"model {self.model} at {self.url}: stopped after {self._count} identical "
-                f"failures in a row, nothing else was sent: {failure}"
+                f"model {self.model} at {self.url} (params.yaml models.{self.model}): stopped after {self._count} "
+                f"identical failures in a row, nothing else was sent: {failure}. To fix: "
+                f"{HINTS.get(failure.kind, 'fix the configuration and rerun')}."
             )
 
 
@@ -165,7 +192,7 @@ class Attempts:
     async def run(self, messages: list[dict[str, Any]]) -> Outcome:
         """Every attempt of one request; raises :class:`RunAborted` when the run must stop."""
         eff, stats = self.eff, self.stats
-        reserve = estimate_tokens(messages, int(eff.generation.get("max_tokens", 0)))
+        reserve = estimate_tokens(messages, eff.output_budget)
         last = eff.max_retries + 1
         for attempt in range(1, last + 1):
             start = time.monotonic()
@@ -188,6 +215,6 @@ class Attempts:
             stats.prompt_tokens += comp.prompt_tokens or 0
             stats.completion_tokens += comp.completion_tokens or 0
             if eff.model.price is not None:
-                stats.cost_usd += eff.model.price.cost(comp.prompt_tokens, comp.completion_tokens) or 0.0
+                stats.add_cost(eff.model.price.cost(comp.prompt_tokens, comp.completion_tokens))
             return Outcome(comp, None, attempt, round(latency, 4))
         raise AssertionError("unreachable: the last attempt returns")

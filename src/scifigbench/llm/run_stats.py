@@ -8,7 +8,10 @@ rerun served from the cache makes no calls), so they live in the untracked ledge
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scifigbench.llm.config import Effective
 
 
 @dataclass
@@ -28,15 +31,31 @@ class RunStats:
     failed_attempts: dict[str, int] = field(default_factory=dict)
     prompt_tokens: int = 0    # tokens of the calls sent in this run
     completion_tokens: int = 0
-    cost_usd: float = 0.0     # spent in this run
+    cost_usd: float | None = 0.0  # spent in this run; None when the model has no price (unknown, not free)
     lowest_concurrency: int | None = None  # the adaptive limit's lowest value (throttling)
     wall_s: float = 0.0       # the whole stage
     call_s: float = 0.0       # the calling phase alone (throughput = calls / call_s)
+
+    @classmethod
+    def start(cls, eff: Effective, *, role: str = "respond", setups: int = 0) -> RunStats:
+        """Empty statistics for model ``eff``: its cost starts at 0 when it has a price, else unknown."""
+        m = eff.model
+        return cls(eff.name, m.backend, m.model_id, role=role, setups=setups, cost_usd=None if m.price is None else 0.0)
+
+    def add_cost(self, cost: float | None) -> None:
+        """Add what one call cost (a reply without token counts adds nothing); stays unknown without a price."""
+        if self.cost_usd is not None:
+            self.cost_usd += cost or 0.0
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["requests_per_s"] = round(self.calls / self.call_s, 3) if self.call_s > 0 else None
         out["wall_s"] = round(self.wall_s, 3)
         out["call_s"] = round(self.call_s, 3)
-        out["cost_usd"] = round(self.cost_usd, 6)
+        out["cost_usd"] = None if self.cost_usd is None else round(self.cost_usd, 6)
         return out
+
+
+def format_cost(cost: float | None) -> str:
+    """Dollars for people to read; "unknown" when no price is set (never a misleading $0.0000)."""
+    return "unknown (no price in params.yaml)" if cost is None else f"${cost:.4f}"

@@ -508,6 +508,14 @@ def agreement_table(agree: dict[str, Any]) -> Table:
 RUN_COLUMNS = ("setups", "answered", "errors", "prompt_tokens", "completion_tokens", "cost_usd")
 
 
+def _run_cell(stats: dict[str, Any], column: str) -> str:
+    """One statistic; a model with responses but no price has an unknown cost, not a missing one."""
+    value = stats.get(column)
+    if value is None:
+        return "unknown" if column == "cost_usd" and stats else "–"
+    return f"{value:.4f}" if isinstance(value, float) else str(value)
+
+
 def run_table(run: dict[str, Any]) -> Table | None:
     respond, judged = run.get("respond", {}), run.get("judgments", {})
     models = sorted(set(respond) | set(judged))
@@ -516,10 +524,7 @@ def run_table(run: dict[str, Any]) -> Table | None:
     rows = []
     for m in models:
         r, jd = respond.get(m, {}), judged.get(m, {})
-        cells = [
-            Cell("–" if r.get(c) is None else f"{r[c]:.4f}" if isinstance(r.get(c), float) else str(r[c]))
-            for c in RUN_COLUMNS
-        ]
+        cells = [Cell(_run_cell(r, c)) for c in RUN_COLUMNS]
         cells += [
             Cell(str(jd.get("rows", "–")), link=explorer_link(model=m)),
             Cell(str(jd.get("errors", "–")), link=explorer_link(model=m, verdict="judge error")),

@@ -11,10 +11,12 @@ from scifigbench import params, paths
 from scifigbench.contracts import ContractError
 from scifigbench.llm import bundle, config
 from scifigbench.llm.aborted import RunAborted
-from scifigbench.llm.backends import ConfigError
+from scifigbench.llm.apikey import ConfigError
 from scifigbench.llm.cache import CACHE_ENV, CACHE_FILE, ResponseCache
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.request import SetupError
+from scifigbench.llm.run_stats import format_cost
+from scifigbench.llm.terminate import Terminated, sigterm_raises
 from scifigbench.respond import runner
 from scifigbench.tableio import read_table
 
@@ -43,17 +45,23 @@ def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: 
         shared = paths.call_bundle(model)
         if eff.model.backend != "simulated":  # simulated respondents are not cached: nothing to share
             _with_cache(cache_dir, lambda cache: bundle.load(shared, cache))
-        table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
-                                      paths.response_stats(model), retry_errors=retry_errors, progress=not no_progress)
+        with sigterm_raises():
+            table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
+                                          paths.response_stats(model), retry_errors=retry_errors,
+                                          progress=not no_progress)
         shared.mkdir(parents=True, exist_ok=True)
         if eff.model.backend != "simulated":
             _with_cache(cache_dir, lambda cache: bundle.save(shared, cache, table["request_hash"]))
     except (params.ParamsError, ContractError, FileNotFoundError, ConfigError, SetupError, RunAborted,
             ValueError) as exc:
         raise click.ClickException(str(exc)) from None
+    except Terminated:
+        click.echo(f"respond {model}: stopped by SIGTERM; its calls are in {cache_dir / 'ledger.jsonl'}, its "
+                   "finished rows in the journal (the next run resumes from them)", err=True)
+        raise
     click.echo(f"respond {model}: {len(table)} rows -> {paths.responses(model)}; calls {stats.calls}, "
                f"cache hits {stats.cache_hits}, resumed {stats.resumed}, retries {stats.retries}, errors {stats.errors}, "
-               f"cost ${stats.cost_usd:.4f} (run log: {cache_dir / 'ledger.jsonl'})")
+               f"cost {format_cost(stats.cost_usd)} (run log: {cache_dir / 'ledger.jsonl'})")
 
 
 @click.command("ledger")
@@ -72,5 +80,11 @@ def ledger_command(cache_dir: Path | None) -> None:
         return
     click.echo("role\tmodel\t" + "\t".join(("runs", *ledger.SUMMED)))
     for (role, model), row in sorted(totals.items()):
-        cells = [f"{row[k]:.6f}" if k == "cost_usd" else str(int(row[k])) for k in ("runs", *ledger.SUMMED)]
+        cells = [_cell(row[k], k) for k in ("runs", *ledger.SUMMED)]
         click.echo(f"{role}\t{model}\t" + "\t".join(cells))
+
+
+def _cell(value: float | None, key: str) -> str:
+    if key != "cost_usd":
+        return str(int(value or 0))
+    return "unknown" if value is None else f"{value:.6f}"

@@ -8,7 +8,8 @@ resumes without repeating a completed call; a setup that keeps failing ends as a
 row, never as a missing one, and a worker's own exception ends only its row.
 
 The run stops without touching the previous table when the configuration cannot work (a few
-identical 401/403/404/connect failures) or when more rows than ``run.max_error_share`` failed.
+identical 401/402/403/404/connect failures, or identical 400s before any success) or when more
+rows than ``run.max_error_share`` failed.
 
 Simulated respondents are deterministic and in-process: they skip cache and journal. Their
 answers are reused per request from a one-file value store, keyed by the setup row, a hash of
@@ -103,13 +104,20 @@ class _Caller:
     """The asyncio part: a worker pool draining the pending requests."""
 
     def __init__(
-        self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal, stats: RunStats, bar: tqdm
+        self,
+        eff: Effective,
+        backend: ChatBackend,
+        cache: ResponseCache,
+        journal: Journal,
+        run_ledger: ledger.RunLedger,
+        bar: tqdm,
     ) -> None:
         self.eff = eff
         self.backend = backend
         self.cache = cache
         self.journal = journal
-        self.stats = stats
+        self.ledger = run_ledger
+        self.stats = run_ledger.stats
         self.bar = bar
         self.rows: dict[str, dict[str, Any]] = {}
 
@@ -121,7 +129,8 @@ class _Caller:
         except (RunAborted, asyncio.CancelledError):
             raise
         except Exception as exc:  # a bug or a local failure ends this row, not the run; retried on resume
-            return _row(self.eff, req.setup_id, req.key, error=f"local: {type(exc).__name__}: {exc}"), False
+            error = self.backend.scrub(f"local: {type(exc).__name__}: {exc}")
+            return _row(self.eff, req.setup_id, req.key, error=error), False
         if out.failure is not None:
             n = out.attempts
             row = _row(
@@ -130,7 +139,7 @@ class _Caller:
                 req.key,
                 error=f"{out.failure} (gave up after {n} attempt{'s' if n > 1 else ''})",
             )
-            return row, out.failure.from_server and not out.failure.fatal
+            return row, out.failure.from_server and not attempts.watch.blames_config(out.failure)
         comp = out.completion
         ans = Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s)
         self.cache.put(req.key, ans)
@@ -163,6 +172,7 @@ class _Caller:
                     self.stats.errors += row["error"] is not None
                     self.stats.cache_hits += i > 0 and row["error"] is None
                     self.bar.update(1)
+                self.ledger.batch_done()  # a killed run is still counted up to its last batch
                 self.bar.set_postfix(
                     retries=self.stats.retries,
                     errors=self.stats.errors,
@@ -263,7 +273,7 @@ def run_http(
 ) -> tuple[pd.DataFrame, RunStats]:
     """Responses of an HTTP model for every setup (journal, then cache, then calls), written to ``out``."""
     started = time.monotonic()
-    stats = RunStats(eff.name, eff.model.backend, eff.model.model_id, setups=len(setups))
+    stats = RunStats.start(eff, setups=len(setups))
     check_images(setups, root)
     identity, gen = eff.model.identity(), eff.generation
     requests = [build_request(r, identity, eff.model.model_id, gen, root) for r in setups.to_dict("records")]
@@ -289,15 +299,16 @@ def run_http(
         if pending:
             backend = make_backend(eff.model, gen, eff.timeout_s)
             backend.open()
+            run_ledger = ledger.RunLedger(cache_dir, stats)
             with _progress(len(requests), f"respond {eff.name}", initial=len(rows), enabled=progress) as bar:
-                caller = _Caller(eff, backend, cache, journal, stats, bar)
+                caller = _Caller(eff, backend, cache, journal, run_ledger, bar)
                 calling = time.monotonic()
                 try:
                     rows.update(asyncio.run(caller.run(pending)))
                 finally:
                     stats.call_s = time.monotonic() - calling
                     stats.wall_s = time.monotonic() - started
-                    ledger.append(cache_dir, stats)  # what was spent, even when the run stops
+                    run_ledger.close()  # what was spent, even when the run stops (or is terminated)
         ordered = [rows[r.setup_id] for r in requests]
         check_error_share(eff, ordered)
         stats.wall_s = time.monotonic() - started

@@ -1,0 +1,112 @@
+"""A stopped run is still in the ledger: SIGTERM writes its last line, SIGKILL loses at most one batch.
+
+The respond command runs as a subprocess against a slow dev server; the expectations are the
+server's own count of the requests it received.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from helpers.runner_helpers import openai_model, setup_rows, write_params, write_setups
+from scifigbench import paths
+from scifigbench.devserver import DevServer
+from scifigbench.llm import ledger
+from scifigbench.llm.run_stats import RunStats
+from scifigbench.respond.cli import ledger_command
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+CMD = [sys.executable, "-m", "scifigbench", "respond", "m", "--no-progress"]
+
+
+def _received(srv: DevServer) -> int:
+    with srv.lock:
+        return sum(srv.requests.values())
+
+
+def _start(work: Path, srv: DevServer) -> subprocess.Popen:
+    write_params(work, {"m": openai_model(srv.base_url)}, concurrency=4)
+    env = {"PYTHONPATH": str(SRC), "SCIFIGBENCH_TEST_KEY": "test-ledger-key", "PATH": ""}
+    return subprocess.Popen(CMD, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _wait_for(condition, proc: subprocess.Popen) -> None:
+    while not condition():
+        assert proc.poll() is None, proc.communicate()
+        threading.Event().wait(0.01)
+
+
+def test_sigterm_writes_the_ledger_and_exits_non_zero(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 10))  # 20 setups
+    with DevServer(latency_s=1.0) as srv:  # every request takes a second: the first four are in flight
+        proc = _start(tmp_path, srv)
+        _wait_for(lambda: _received(srv) >= 4, proc)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        sent = _received(srv)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert b"stopped by SIGTERM" in err and b"Traceback" not in err
+    records = ledger.read(tmp_path / paths.CACHE_DIR)
+    assert records[-1]["final"] and ledger.totals(records)[("respond", "m")]["calls"] == sent == 4
+    assert not (tmp_path / paths.responses("m")).exists()
+
+
+def test_a_killed_run_is_counted_up_to_its_last_batch(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 40))  # 80 setups
+    with DevServer(latency_s=0.02) as srv:
+        proc = _start(tmp_path, srv)
+        _wait_for(lambda: _received(srv) >= ledger.BATCH_CALLS + 8, proc)
+        proc.kill()
+        proc.communicate(timeout=60)
+        sent = _received(srv)
+    records = ledger.read(tmp_path / paths.CACHE_DIR)
+    assert records and not any(r["final"] for r in records)  # no last line: only the batches written on the way
+    counted = ledger.totals(records)[("respond", "m")]["calls"]
+    assert ledger.BATCH_CALLS <= counted <= sent < 80
+
+
+def _stats(calls: int, cost: float | None, **kw) -> RunStats:
+    return RunStats("m", "openai", "x", calls=calls, cost_usd=cost, **kw)
+
+
+def test_totals_take_the_latest_snapshot_of_each_run_and_an_unpriced_cost_is_unknown(tmp_path):
+    ledger.append(tmp_path, _stats(32, 0.5), run="a", final=False)
+    ledger.append(tmp_path, _stats(5, None, role="judge"), run="j")  # a judge model without a price
+    ledger.append(tmp_path, _stats(40, 0.75), run="a")  # the same run, later: it replaces its snapshot
+    ledger.append(tmp_path, _stats(3, 0.25))  # an older line without a run id is a run of its own
+    totals = ledger.totals(ledger.read(tmp_path))
+    assert totals[("respond", "m")] == {
+        "runs": 2,
+        "calls": 43,
+        "cache_hits": 0,
+        "retries": 0,
+        "errors": 0,
+        "prompt_tokens": 0,
+        "completion_tokens": 0,
+        "cost_usd": 1.0,
+    }
+    assert totals[("judge", "m")]["cost_usd"] is None
+    out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output
+    judge_line = next(line for line in out.splitlines() if line.startswith("judge"))
+    assert judge_line.split("\t")[-1] == "unknown" and "1.000000" in out
+
+
+def test_the_respond_summary_says_unknown_cost_without_a_price(tmp_path):
+    write_setups(tmp_path, setup_rows(tmp_path, 1))
+    with DevServer() as srv:
+        unpriced = {k: v for k, v in openai_model(srv.base_url).items() if k != "price"}
+        write_params(tmp_path, {"m": unpriced})
+        env = {"PYTHONPATH": str(SRC), "SCIFIGBENCH_TEST_KEY": "test-ledger-key", "PATH": ""}
+        proc = subprocess.run(CMD, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "cost unknown (no price in params.yaml)" in proc.stdout and "$0.0000" not in proc.stdout
+    [record] = ledger.read(tmp_path / paths.CACHE_DIR)
+    assert record["cost_usd"] is None and record["calls"] == 2
+    assert json.loads((tmp_path / paths.response_stats("m")).read_text())["cost_usd"] is None
