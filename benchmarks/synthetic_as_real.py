@@ -151,8 +151,10 @@ def main() -> None:
         f"(the spec path has a candidate on {pct(props['figures_with_spec_admittance'], n)})"
     )
     if args.blur_check:
-        print(f"blurred targets OCR reads back: {pct(props['read_back'], props['blurred'])}; "
-              f"other text still read: {pct(props['kept'], props['others'])}")
+        print(
+            f"blurred targets OCR reads back: {pct(props['read_back'], props['blurred'])}; "
+            f"other text still read: {pct(props['kept'], props['others'])}"
+        )
     for what, k in wrong.most_common():
         print(f"  disagrees: {k} x {what}")
     print(f"OCR calls: {timed.calls}, {timed.seconds / max(timed.calls, 1):.2f} s each")

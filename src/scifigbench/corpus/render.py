@@ -21,6 +21,7 @@ from matplotlib import rc_context  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.layout_engine import ConstrainedLayoutEngine  # noqa: E402
 from matplotlib.transforms import blended_transform_factory  # noqa: E402
 from PIL import Image  # noqa: E402
 
@@ -79,7 +80,9 @@ def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
         size = spec.font_size - 2.5
         strip = FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]  # the strip's share of the height
         at_top = spec.legend_outside == "bottom"
-        d.figure.get_layout_engine().set(rect=(0.0, 0.0 if at_top else strip, 1.0, 1.0 - strip))
+        engine = d.figure.get_layout_engine()
+        assert isinstance(engine, ConstrainedLayoutEngine)  # draw() builds every figure with it
+        engine.set(rect=(0.0, 0.0 if at_top else strip, 1.0, 1.0 - strip))
         y = 1.0 - strip / 2 if at_top else strip / 2
         text = d.figure.text(0.01, y, line, ha="left", va="center", fontsize=size, color="#8a8a8a")
         d.add(text, role="furniture")

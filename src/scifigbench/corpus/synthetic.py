@@ -62,9 +62,7 @@ def render_store(repo_root: Path) -> StepStore:
 
 def _built(job_list: list[Job], workers: int, store: StepStore) -> Iterator[tuple[str, bytes]]:
     """Each job's (spec JSON, PNG) in job order: from the store, else rendered (and stored)."""
-    found: dict[Job, tuple[str, bytes] | None] = {
-        job: store.get(content_key(*job)) for job in job_list
-    }
+    found: dict[Job, tuple[str, bytes] | None] = {job: store.get(content_key(*job)) for job in job_list}
     todo = [job for job, value in found.items() if value is None]
     rendered = tqdm(_results(todo, workers), total=len(todo), desc="corpus", unit="fig")
     for job, built in zip(todo, rendered, strict=True):
