@@ -40,6 +40,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "scifigbench.dvc_deps:dvc_deps",
         "Write each stage's code deps in dvc.yaml from its import closure (--check: compare only).",
     ),
+    "prune": (
+        "scifigbench.prune:prune",
+        "Remove the data/ files and dvc.lock entries of models no longer under `models:`.",
+    ),
     "import-release": (
         "scifigbench.metrics.release:import_release",
         "Import the paper's released verdicts as judgments.",
