@@ -24,16 +24,7 @@ from scifigbench.tableio import write_table
 
 REPO = Path(__file__).resolve().parents[2]
 DVC = Path(sys.executable).parent / "dvc"
-METRIC_FILES = (
-    "perception",
-    "capability",
-    "behaviour",
-    "significance",
-    "correlations",
-    "reliability",
-    "agreement",
-    "run",
-)
+METRIC_FILES = ("perception", "capability", "behaviour", "significance", "correlations", "reliability", "agreement", "run")
 
 DVC_YAML = """stages:
   metrics:
@@ -50,15 +41,9 @@ PARAMS = "metrics:\n  bootstrap: 200\n  seed: 42\n  split_half_splits: 10\n  hum
 
 
 def sh(cwd: Path, *args: str) -> str:
-    env = {
-        **os.environ,
-        "DVC_NO_ANALYTICS": "1",
-        "PYTHONPATH": str(REPO / "src"),
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@example.org",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@example.org",
-    }
+    env = {**os.environ, "DVC_NO_ANALYTICS": "1", "PYTHONPATH": str(REPO / "src"),
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.org"}
     res = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, f"{' '.join(args)} failed:\n{res.stdout}\n{res.stderr}"
     return res.stdout
@@ -98,10 +83,8 @@ def test_push_clone_pull_gives_clean_checkout_with_same_metrics(tmp_path: Path):
     assert "Running stage" not in dry, dry
     assert sh(clone, str(DVC), "metrics", "show", "--json") == shown
     for m in j["model"].unique():
-        pd.testing.assert_frame_equal(
-            pd.read_parquet(clone / "data" / "judgments" / f"{m}.parquet"),
-            pd.read_parquet(origin / "data" / "judgments" / f"{m}.parquet"),
-        )
+        pd.testing.assert_frame_equal(pd.read_parquet(clone / "data" / "judgments" / f"{m}.parquet"),
+                                      pd.read_parquet(origin / "data" / "judgments" / f"{m}.parquet"))
 
     shutil.rmtree(remote)
 
