@@ -152,10 +152,7 @@ def main() -> None:
         moved = before.index[(before != after).any(axis=1)].tolist()
         n = len(before)
         print(f"figures: {n} -> {n + 1}")
-        print(
-            f"full dvc repro: {full:.1f} s; after adding one figure: {one:.1f} s; "
-            f"ratio {one / full:.1%}"
-        )
+        print(f"full dvc repro: {full:.1f} s; after adding one figure: {one:.1f} s; ratio {one / full:.1%}")
         print(f"existing figures whose subset membership changed: {len(moved)} {moved[:10]} (target 0)")
         print("seconds per stage (from its 'Running stage' line to the next):")
         print(stage_table(full_stages, one_stages))

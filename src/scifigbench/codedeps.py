@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeGuard
 
 from scifigbench import paths
 from scifigbench.atomic import atomic_write_text
@@ -164,7 +165,7 @@ def _record_prompts() -> dict[str, set[str]]:
     }
 
 
-def _is_prompt_load(node: ast.AST) -> bool:
+def _is_prompt_load(node: ast.AST) -> TypeGuard[ast.Call]:
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
@@ -198,8 +199,8 @@ def prompt_ids(files: Iterable[Path]) -> set[str]:
         }
         functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         for call in filter(_is_prompt_load, ast.walk(tree)):
-            arg = call.args[0]  # type: ignore[attr-defined]
-            if isinstance(arg, ast.Constant):
+            arg = call.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 used.add(arg.value)
             elif isinstance(arg, ast.JoinedStr) and isinstance(arg.values[0], ast.Constant):
                 used.update(k for k in known if k.startswith(str(arg.values[0].value)))
@@ -208,7 +209,7 @@ def prompt_ids(files: Iterable[Path]) -> set[str]:
             elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in tables:
                 used.update(_literals(ast.Tuple(elts=tables[arg.value.id].values), known))
             else:
-                line = call.lineno  # type: ignore[attr-defined]
+                line = call.lineno
                 enclosing = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
                 used.update(_literals(enclosing[-1], known) if enclosing else set())
     return used

@@ -58,7 +58,7 @@ def lock_blocks(text: str) -> list[tuple[str, int, int]]:
     lines = text.splitlines(keepends=True)
     starts = [(m.group(1), i) for i, line in enumerate(lines) if (m := _LOCK_STAGE.match(line))]
     ends = [i for _, i in starts[1:]] + [len(lines)]
-    return [(name, start, end) for (name, start), end in zip(starts, ends)]
+    return [(name, start, end) for (name, start), end in zip(starts, ends, strict=True)]
 
 
 def stale_lock_stages(text: str, declared: set[str]) -> list[str]:
