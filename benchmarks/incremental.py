@@ -2,8 +2,9 @@
 
 In a temporary git + dvc copy of the pipeline (this checkout's dvc.yaml, src/, review/ and
 params.yaml, models as configured): a full `dvc repro` from an empty step store, then
-``corpus.n_bar + 1`` and `dvc repro` again. Prints both wall times and their ratio (target:
-< 15 %), the figures whose primary/ablation membership changed (target: 0), the seconds of each
+``corpus.n_bar + 1`` and `dvc repro` again. Prints both wall times and their ratio (the
+increment is a fixed cost per stage plus the metrics bootstrap, so the ratio falls as the corpus
+grows; it has no target), the figures whose primary/ablation membership changed (target: 0), the seconds of each
 stage in both runs (from its "Running stage" line to the next: the stage's process plus DVC's
 own hashing and caching of its outputs) and how many figures each per-figure step reused.
 It then measures the floor of any change that reaches every stage: `dvc repro -f` with every
@@ -151,10 +152,7 @@ def main() -> None:
         moved = before.index[(before != after).any(axis=1)].tolist()
         n = len(before)
         print(f"figures: {n} -> {n + 1}")
-        print(
-            f"full dvc repro: {full:.1f} s; after adding one figure: {one:.1f} s; "
-            f"ratio {one / full:.1%} (target < 15 %)"
-        )
+        print(f"full dvc repro: {full:.1f} s; after adding one figure: {one:.1f} s; ratio {one / full:.1%}")
         print(f"existing figures whose subset membership changed: {len(moved)} {moved[:10]} (target 0)")
         print("seconds per stage (from its 'Running stage' line to the next):")
         print(stage_table(full_stages, one_stages))

@@ -36,6 +36,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "scifigbench.report.terminal:tables",
         "Print the paper's tables from metrics/, or deltas between two runs.",
     ),
+    "dvc-deps": (
+        "scifigbench.dvc_deps:dvc_deps",
+        "Write each stage's code deps in dvc.yaml from its import closure (--check: compare only).",
+    ),
+    "prune": (
+        "scifigbench.prune:prune",
+        "Remove the data/ files and dvc.lock entries of models no longer under `models:`.",
+    ),
     "import-release": (
         "scifigbench.metrics.release:import_release",
         "Import the paper's released verdicts as judgments.",

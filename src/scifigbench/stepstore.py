@@ -3,8 +3,8 @@
 Why: DVC reruns a whole stage when any of its inputs change, e.g. one figure added to 250. The
 work inside a stage is per figure, so each figure's result is kept under a key made of
 everything it depends on — the step's inputs (spec, image hash, the step's params), a *code
-version* (hashes of the source files of the step and the versions of the libraries that draw the
-pixels) — and a rerun fetches the unchanged figures instead of recomputing them. A key never
+version* (hashes of the files the step's code reads, i.e. its import closure, and the versions of
+the libraries that draw the pixels) — and a rerun fetches the unchanged figures instead of recomputing them. A key never
 names a figure by position, so adding, removing or reordering figures leaves the other keys alone.
 
 The store is an untracked cache (``.scifigbench-cache/steps/``, or ``$SCIFIGBENCH_CACHE_DIR``):
@@ -28,9 +28,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from scifigbench import paths
+from scifigbench import codedeps, paths
 
-PACKAGE = Path(__file__).resolve().parent
 LIBRARIES = ("matplotlib", "numpy", "opencv-python-headless", "pillow", "rapidocr", "onnxruntime")
 
 
@@ -46,17 +45,11 @@ def library_versions(names: Iterable[str] = LIBRARIES) -> dict[str, str]:
 
 
 @functools.cache
-def code_version(*sources: str) -> str:
-    """Hash of the package's source files under ``sources`` (paths relative to the package, files
-    or folders) plus the versions of the drawing libraries: any edit there is a new version."""
-    digest = hashlib.sha256(json.dumps(library_versions(), sort_keys=True).encode())
-    for source in sources:
-        base = PACKAGE / source
-        files = sorted(base.rglob("*")) if base.is_dir() else [base]
-        for f in files:
-            if f.is_file() and "__pycache__" not in f.parts:
-                digest.update(f.relative_to(PACKAGE).as_posix().encode() + b"\0" + f.read_bytes())
-    return digest.hexdigest()[:16]
+def code_version(*modules: str) -> str:
+    """Hash of the files the dotted ``modules`` read (their import closure, prompts and data files,
+    :func:`scifigbench.codedeps.code_files`) plus the versions of the drawing libraries: an edit
+    of that code is a new version, an edit anywhere else in the package is not."""
+    return content_key(library_versions(), codedeps.files_digest(*modules))[:16]
 
 
 def content_key(*parts: Any) -> str:

@@ -205,6 +205,7 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
             "reliability",
             "agreement",
             "run",
+            "headline",
         )
     )
     summaries = sorted(p.relative_to(out1).as_posix() for p in (out1 / "summary").glob("*/*.json"))
@@ -232,6 +233,17 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
         "inductance_passive",
     }
     assert set(ari) == columns | {f"{c}_undecided" for c in columns}
+    # the dvc metrics proper: five headline cells per model, read back from the full tables
+    headline = json.loads((out1 / "headline.json").read_text())
+    cap_full = json.loads((out1 / "capability.json").read_text())
+    assert sorted(headline) == ["m-mid", "m-strong", "m-weak"]
+    assert headline["m-mid"] == {
+        "mqm": round(per["mqm"]["m-mid"]["base"]["value"], 4),
+        "cap": round(cap_full["accuracy"]["m-mid"]["overall"]["value"], 4),
+        "A": round(beh_full["admittance"]["m-mid"]["active"]["value"], 4),
+        "R": round(beh_full["resistance"]["m-mid"]["overall"]["value"], 4),
+        "I": round(beh_full["inductance"]["m-mid"]["active"]["value"], 4),
+    }
     beh = json.loads((out1 / "behaviour.json").read_text())
     assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors", "undecided"}
     runj = json.loads((out1 / "run.json").read_text())

@@ -1,204 +1,136 @@
-"""Each dvc stage depends on exactly the code and prompt files it reads.
+"""Each dvc stage depends on exactly the code, prompt and data files it reads.
 
-The code a stage runs is the import closure (inside the package) of the module implementing its
-command, derived here from the source with ``ast``; the prompt files it reads are the prompt ids
-named by string literals in that closure (``prompts.load("judge_mqm")``, or an f-string prefix such
-as ``f"describe_{chart_type}"``). A missing dep means an edit would not rerun the stage; a listed
-package folder or file that nothing imports means an edit reruns a stage for nothing.
+The files are derived by :mod:`scifigbench.codedeps` (the ``ast`` import closure of the module
+implementing the stage's command, the prompts it loads, the data files its modules read) and
+written into dvc.yaml by ``scifigbench dvc-deps``. A missing dep means an edit would not rerun the
+stage; a listed file that nothing imports means an edit reruns a stage for nothing. The same
+files key the per-figure stores (``stepstore.code_version``), so a comment in the report module
+leaves the conditions memo alone.
 """
 
 from __future__ import annotations
 
-import ast
-import re
 from pathlib import Path
 
-import pytest
-import yaml
+from click.testing import CliRunner
 
-from scifigbench.cli import COMMANDS
-from scifigbench.concepts.families import FAMILIES
-from scifigbench.concepts.kinds import KINDS
+from scifigbench import codedeps, dvc_deps
+from scifigbench.stepstore import code_version
 
 ROOT = Path(__file__).resolve().parents[2]
-SRC = ROOT / "src"
-PKG = SRC / "scifigbench"
-PROMPTS = PKG / "prompts"
-LAZY = re.compile(r"^scifigbench(\.\w+)+(:\w+)?$")
-# The package's __init__ holds only a docstring and the version string, which no stage reads.
-NOT_READ = {PKG / "__init__.py"}
+PKG = codedeps.PACKAGE
 
 
-def module_file(module: str) -> Path | None:
-    """The file of a dotted module inside the package, or None (third-party / a name, not a module)."""
-    if module != "scifigbench" and not module.startswith("scifigbench."):
-        return None
-    base = SRC.joinpath(*module.split("."))
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate
-    return None
+def test_dvc_yaml_code_deps_are_the_generated_closures() -> None:
+    text = (ROOT / "dvc.yaml").read_text(encoding="utf-8")
+    assert dvc_deps.rewrite(text, dvc_deps.stage_code_deps(text)) == text, (
+        "dvc.yaml code deps drifted from the stages' import closures: run `scifigbench dvc-deps`"
+    )
 
 
-def imported_modules(path: Path) -> set[str]:
-    """Dotted names this file imports, anywhere in it (function-level lazy imports included)."""
-    package = ".".join(path.relative_to(SRC).with_suffix("").parts)
-    if path.name == "__init__.py":
-        package = package.rsplit(".", 1)[0] + ".__init__"
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                parts = package.split(".")[: -node.level]
-                base = ".".join(parts + ([node.module] if node.module else []))
-            else:
-                base = node.module or ""
-            out.add(base)
-            out.update(f"{base}.{alias.name}" for alias in node.names)  # `from pkg import module`
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and LAZY.match(node.value):
-            out.add(node.value.split(":")[0])  # importlib by name: "scifigbench.llm.cache" (lazy tables)
-    return out
+def test_check_flag_fails_on_drift(tmp_path: Path) -> None:
+    """`--check` exits 1 when a stage lists a file it never imports, and names the fix."""
+    text = (ROOT / "dvc.yaml").read_text(encoding="utf-8")
+    drifted = text.replace("      - src/scifigbench/report/cli.py\n", "", 1)
+    assert drifted != text
+    (tmp_path / "dvc.yaml").write_text(drifted, encoding="utf-8")
+    result = CliRunner().invoke(dvc_deps.dvc_deps, ["--check", "--file", str(tmp_path / "dvc.yaml")])
+    assert result.exit_code == 1 and "scifigbench dvc-deps" in result.output
+    assert (tmp_path / "dvc.yaml").read_text(encoding="utf-8") == drifted
+    assert CliRunner().invoke(dvc_deps.dvc_deps, ["--file", str(tmp_path / "dvc.yaml")]).exit_code == 0
+    assert (tmp_path / "dvc.yaml").read_text(encoding="utf-8") == text
 
 
-def closure(entry: str) -> set[Path]:
-    """Files of the package executed when ``entry`` is imported (parent packages' __init__ too)."""
-    todo, seen = [entry], set()
-    while todo:
-        module = todo.pop()
-        parts = module.split(".")
-        for i in range(1, len(parts) + 1):
-            path = module_file(".".join(parts[:i]))
-            if path is None or path in seen:
-                continue
-            seen.add(path)
-            todo.extend(imported_modules(path))
-    return seen - NOT_READ
+def test_rewrite_replaces_code_items_only() -> None:
+    text = (
+        "stages:\n"
+        "  a:\n"
+        "    cmd: scifigbench a\n"
+        "    deps:            # a comment stays\n"
+        "      - data/x\n"
+        "      - src/scifigbench/old.py\n"
+        "      - ${corpus.inputs}\n"
+        "    outs:\n"
+        "      - data/a\n"
+        "  b:\n"
+        "    foreach: ${models}\n"
+        "    do:\n"
+        "      deps:\n"
+        "        - src/scifigbench/gone\n"
+        "        - data/y\n"
+    )
+    new = dvc_deps.rewrite(text, {"a": ["src/scifigbench/new.py"], "b": ["src/scifigbench/b"]})
+    assert new == (
+        "stages:\n"
+        "  a:\n"
+        "    cmd: scifigbench a\n"
+        "    deps:            # a comment stays\n"
+        "      - data/x\n"
+        "      - ${corpus.inputs}\n"
+        "      - src/scifigbench/new.py\n"
+        "    outs:\n"
+        "      - data/a\n"
+        "  b:\n"
+        "    foreach: ${models}\n"
+        "    do:\n"
+        "      deps:\n"
+        "        - data/y\n"
+        "        - src/scifigbench/b\n"
+    )
 
 
-def _literals(node: ast.AST, known: set[str]) -> set[str]:
-    """Prompt ids among the string literals under ``node`` (comparisons and dict keys excluded)."""
-    skip = {id(k) for n in ast.walk(node) if isinstance(n, ast.Dict) for k in n.keys}
-    skip |= {id(c) for n in ast.walk(node) if isinstance(n, ast.Compare) for c in [n.left, *n.comparators]}
-    return {
-        n.value
-        for n in ast.walk(node)
-        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in known and id(n) not in skip
-    }
+def test_folders_are_listed_only_when_every_file_is_read() -> None:
+    fonts = sorted((PKG / "fonts").glob("*.ttf"))
+    files = [PKG / "fonts" / "__init__.py", *fonts]
+    assert codedeps.as_deps(files, ROOT) == sorted(f.relative_to(ROOT).as_posix() for f in files)  # not the licence
+    contracts = [f for f in codedeps.package_files() if PKG / "contracts" in f.parents]
+    assert codedeps.as_deps(contracts, ROOT) == ["src/scifigbench/contracts"]
 
 
-# Prompt fields of the concept records: a stage loading ``<record>.<field>`` may load any record's.
-RECORD_PROMPTS = {
-    "describe_prompt": {k.describe_prompt for k in KINDS.values()},
-    "judge_prompt": {f.judge_prompt for f in FAMILIES},
-}
+def test_every_package_file_is_code_a_prompt_data_or_declared_unread() -> None:
+    """A new data file must be assigned to the module reading it (codedeps.DATA) or declared unread."""
+    data = {f for patterns in codedeps.DATA.values() for p in patterns for f in PKG.glob(p)}
+    unread = {f for p in codedeps.UNREAD for f in PKG.glob(p)}
+    stray = [
+        f.relative_to(PKG).as_posix()
+        for f in codedeps.package_files()
+        if f.suffix != ".py" and f.parent != codedeps.PROMPTS and f not in data | unread
+    ]
+    assert not stray
 
 
-def prompt_ids(files: set[Path]) -> set[str]:
-    """Prompt ids passed to ``prompts.load(...)`` in ``files``.
-
-    The argument is a literal, an f-string (its literal prefix, e.g. ``describe_``), a record's
-    prompt field (``kind.describe_prompt``: every record's), a lookup in a module-level dict (its
-    values), or a variable (the prompt-id literals of the enclosing function).
-    """
-    known = {p.stem for p in PROMPTS.glob("*.txt")}
-    used: set[str] = set()
-    for path in files:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        tables = {
-            t.id: n.value
-            for n in tree.body
-            if isinstance(n, (ast.Assign, ast.AnnAssign))
-            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-            if isinstance(t, ast.Name) and isinstance(n.value, ast.Dict)
-        }
-        functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        for call in ast.walk(tree):
-            if not (
-                isinstance(call, ast.Call)
-                and isinstance(call.func, ast.Attribute)
-                and call.func.attr == "load"
-                and isinstance(call.func.value, ast.Name)
-                and call.func.value.id == "prompts"
-                and call.args
-            ):
-                continue
-            arg = call.args[0]
-            if isinstance(arg, ast.Constant):
-                used.add(arg.value)
-            elif isinstance(arg, ast.JoinedStr) and isinstance(arg.values[0], ast.Constant):
-                used.update(k for k in known if k.startswith(str(arg.values[0].value)))
-            elif isinstance(arg, ast.Attribute) and arg.attr in RECORD_PROMPTS:
-                used.update(RECORD_PROMPTS[arg.attr])
-            elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in tables:
-                used.update(_literals(ast.Tuple(elts=tables[arg.value.id].values), known))
-            else:
-                enclosing = [f for f in functions if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
-                used.update(_literals(enclosing[-1], known) if enclosing else set())
-    return used
-
-
-def stage_definitions() -> dict[str, dict]:
-    stages = yaml.safe_load((ROOT / "dvc.yaml").read_text())["stages"]
-    return {name: (spec["do"] if "foreach" in spec else spec) for name, spec in stages.items()}
-
-
-def entry_module(cmd: str) -> str:
-    """The module implementing ``scifigbench <command> ...`` (as the CLI's lazy table names it)."""
-    words = cmd.split()
-    assert words[0] == "scifigbench", cmd
-    return COMMANDS[words[1]][0].split(":")[0]
-
-
-def code_deps(spec: dict) -> list[Path]:
-    return [ROOT / d for d in spec.get("deps", []) if d.startswith("src/")]
-
-
-def covered(path: Path, deps: list[Path]) -> bool:
-    return any(path == d or d in path.parents for d in deps)
-
-
-STAGES = stage_definitions()
-CODE_STAGES = sorted(name for name, spec in STAGES.items() if spec["cmd"].startswith("scifigbench "))
-
-
-@pytest.mark.parametrize("stage", CODE_STAGES)
-def test_stage_lists_every_file_it_imports(stage: str) -> None:
-    spec = STAGES[stage]
-    files = closure(entry_module(spec["cmd"]))
-    deps = code_deps(spec)
-    missing = sorted(str(f.relative_to(ROOT)) for f in files if not covered(f, deps))
-    assert not missing, f"dvc.yaml stage {stage!r} misses code it imports: {missing}"
-
-
-@pytest.mark.parametrize("stage", CODE_STAGES)
-def test_stage_lists_nothing_it_does_not_import(stage: str) -> None:
-    spec = STAGES[stage]
-    files = closure(entry_module(spec["cmd"]))
-    extra = []
-    for dep in code_deps(spec):
-        if dep.parent == PROMPTS and dep.suffix == ".txt":
-            continue
-        if not dep.exists() or not any(f == dep or dep in f.parents for f in files):
-            extra.append(str(dep.relative_to(ROOT)))
-    assert not extra, f"dvc.yaml stage {stage!r} lists code it never imports: {extra}"
-
-
-@pytest.mark.parametrize("stage", CODE_STAGES)
-def test_stage_lists_exactly_the_prompts_it_loads(stage: str) -> None:
-    spec = STAGES[stage]
-    files = closure(entry_module(spec["cmd"]))
-    used = prompt_ids(files)
-    listed = {p.stem for p in PROMPTS.glob("*.txt") if covered(p, code_deps(spec))}
-    assert listed == used, f"dvc.yaml stage {stage!r}: prompts listed {sorted(listed)}, loaded {sorted(used)}"
-
-
-def test_closure_follows_relative_and_lazy_imports(tmp_path: Path) -> None:
-    """The closure finder itself: a module imported inside a function is found; third-party is not."""
-    files = closure("scifigbench.cli")
+def test_closure_follows_relative_and_lazy_imports() -> None:
+    """A module imported inside a function is found; third-party is not."""
+    files = codedeps.closure("scifigbench.cli")
     assert PKG / "cli.py" in files
     assert not any("numpy" in str(f) for f in files)
-    judge = closure("scifigbench.judges.cli")
+    judge = codedeps.closure("scifigbench.judges.cli")
     assert PKG / "judges" / "stage.py" in judge  # imported inside the click command's body
     assert PKG / "judges" / "__init__.py" in judge
+
+
+def test_stores_are_keyed_by_what_computes_them() -> None:
+    """The conditions memo reads conditions code, not the report's; the report's templates and the
+    fonts count only where a module reading them is imported; a stage's prompts are the ones it loads."""
+    conditions = codedeps.code_files("scifigbench.conditions.stage")
+    assert PKG / "conditions" / "blur.py" in conditions
+    assert not any(PKG / "report" in f.parents for f in conditions)
+    assert PKG / "contracts" / "metrics.py" not in conditions
+    report = codedeps.code_files("scifigbench.report.cli")
+    assert PKG / "report" / "templates" / "report.html.j2" in report
+    assert PKG / "report" / "dvc_plots" / "bars_by_model.json" not in report
+    judge = codedeps.code_files("scifigbench.judges.cli")
+    assert PKG / "prompts" / "judge_mqm.txt" in judge
+    assert PKG / "prompts" / "describe_bar.txt" not in judge
+    assert code_version("scifigbench.conditions.stage") != code_version("scifigbench.report.cli")
+
+
+def test_scan_memo_gives_the_same_closure(tmp_path: Path, monkeypatch) -> None:
+    """The per-file import memo (keyed by path and source) changes nothing: cold and warm agree."""
+    monkeypatch.setenv("SCIFIGBENCH_CACHE_DIR", str(tmp_path))
+    codedeps._memo.cache_clear()
+    cold = codedeps.closure("scifigbench.report.cli")
+    assert list(tmp_path.glob("codedeps/imports-*.json"))
+    codedeps._memo.cache_clear()
+    assert codedeps.closure("scifigbench.report.cli") == cold
+    codedeps._memo.cache_clear()

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scifigbench import codedeps
 from scifigbench.conditions.ocr import RAPIDOCR_SETTINGS, OcrBackend, OcrBox
 from scifigbench.spec import TextElement
 from scifigbench.stepstore import library_versions
@@ -35,14 +36,15 @@ CACHE_FORMAT = 1
 
 @functools.cache
 def engine_version(name: str) -> str:
-    """``name`` plus its settings and the installed versions of the packages behind it (part of
-    every cache key)."""
+    """``name`` plus its settings, the installed versions of the packages behind it and the code
+    that reads (the import closure of the backends' module) - part of every cache key."""
     versions = library_versions(_ENGINE_PACKAGES.get(name, ()))
     settings = sorted(_ENGINE_SETTINGS.get(name, {}).items())
     return ";".join(
         [
             name,
             f"format{CACHE_FORMAT}",
+            "code=" + codedeps.files_digest("scifigbench.conditions.ocr")[:16],
             *(f"{k}={v}" for k, v in settings),
             *(f"{pkg}={v}" for pkg, v in versions.items()),
         ]

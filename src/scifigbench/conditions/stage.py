@@ -308,7 +308,7 @@ def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, deci
             "seed": seed,
             "decisions": mine,
             "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
-            "code": code_version("."),
+            "code": code_version(__name__),
             "review_file": str(REVIEW_FILE),
         }
     )

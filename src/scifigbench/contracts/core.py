@@ -22,8 +22,7 @@ from typing import Any, Iterable, Literal
 
 import pandas as pd
 
-from scifigbench import validated
-from scifigbench.atomic import sha256_file
+from scifigbench import codedeps, validated
 from scifigbench.stepstore import content_key, library_versions
 
 Dtype = Literal["str", "int", "float", "bool"]
@@ -233,9 +232,9 @@ def validate(
 
 @functools.cache
 def _engine_version() -> str:
-    """What decides a suite's verdict besides the table: this module's source (it builds the
-    expectations) and the installed great-expectations version."""
-    return content_key(sha256_file(__file__), library_versions(("great-expectations",)))
+    """What decides a suite's verdict besides the table: the code that builds and runs the
+    expectations (this module's import closure) and the installed great-expectations version."""
+    return content_key(codedeps.files_digest(__name__), library_versions(("great-expectations",)))
 
 
 def _plain(value: Any) -> Any:

@@ -148,6 +148,29 @@ def summary_values(metrics: dict[str, dict]) -> dict[str, dict[str, dict[str, fl
     return out
 
 
+# The paper's headline cells, one per table of its main results: key in metrics/headline.json ->
+# (paper table, column). Short keys because `dvc exp show` names a column "<model>.<key>".
+HEADLINE: dict[str, tuple[str, str]] = {
+    "mqm": ("mqm", "base"),
+    "cap": ("capability", "overall"),
+    "A": ("ari", "admittance_active"),
+    "R": ("ari", "resistance"),
+    "I": ("ari", "inductance_active"),
+}
+
+
+def headline_values(summary: dict[str, dict[str, dict[str, float | int]]]) -> dict[str, dict[str, float]]:
+    """model -> headline key -> point value, from :func:`summary_values`: the only cells declared as
+    dvc metrics (metrics/headline.json), so that `dvc exp show` and `dvc metrics diff` stay short; the
+    full tables stay in metrics/*.json and metrics/summary/."""
+    models = sorted({m for per_model in summary.values() for m in per_model})
+    out: dict[str, dict[str, float]] = {}
+    for model in models:
+        row = {key: summary.get(table, {}).get(model, {}).get(column) for key, (table, column) in HEADLINE.items()}
+        out[model] = {k: v for k, v in row.items() if v is not None}
+    return out
+
+
 def _summary_row(row: dict[str, dict | None]) -> dict[str, float | int]:
     out: dict[str, float | int] = {}
     for column, cell in row.items():

@@ -57,7 +57,7 @@ def _results(job_list: list[Job], workers: int) -> Iterator[tuple[str, bytes]]:
 
 def render_store(repo_root: Path) -> StepStore:
     """Figures by job: a figure is a pure function of (seed, chart type, index, dpi) and this code."""
-    return StepStore("corpus-render", code_version("corpus", "spec.py", "fonts", "concepts"), repo_root)
+    return StepStore("corpus-render", code_version("scifigbench.corpus.synthetic"), repo_root)
 
 
 def _built(job_list: list[Job], workers: int, store: StepStore) -> Iterator[tuple[str, bytes]]:

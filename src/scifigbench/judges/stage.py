@@ -69,9 +69,8 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
 def rule_store(root: Path | str = ".") -> ValueStore:
     """Rule verdicts by unit content: a unit (answer, expected values, spec) and this code decide its
     verdict, so a rerun after adding a figure judges only the new figure's units."""
-    return ValueStore(
-        "judge-rule", code_version("judges", "rubric", "freetext", "contracts", "concepts", "spec.py"), root
-    )
+    code = code_version("scifigbench.judges.rules", "scifigbench.judges.verdict_columns")
+    return ValueStore("judge-rule", code, root)
 
 
 def _unit_key(unit: Unit) -> str:

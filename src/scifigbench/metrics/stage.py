@@ -2,10 +2,11 @@
 
 ``metrics/<name>.json`` hold every cell with its CI, n and error count (git-tracked, read by the
 report); ``metrics/summary/<table>/<model>.json`` hold one row of one of the paper's four headline
-tables, point values only, and are what dvc.yaml declares as metrics (the folder), so ``dvc metrics
-show`` prints one short row per table row and ``dvc metrics diff`` / ``dvc exp show`` list a few
-readable keys per row instead of every CI bound. Keys are sorted and numbers
-rounded so an unchanged input gives byte-identical files and diffs show only real changes.
+tables, point values only (``dvc metrics diff --targets metrics/summary`` compares them).
+``metrics/headline.json`` holds five cells per model (base MQM, capability, A, R, I) and is all
+dvc.yaml declares as metrics, so ``dvc exp show`` gets five columns per model instead of hundreds.
+Keys are sorted and numbers rounded so an unchanged input gives byte-identical files and diffs show
+only real changes.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tqdm import tqdm
 
 from scifigbench import paths
 from scifigbench.concepts.families import FAMILIES
-from scifigbench.contracts.metrics import METRIC_FILES, summary_values
+from scifigbench.contracts.metrics import METRIC_FILES, headline_values, summary_values
 from scifigbench.metrics import tables
 from scifigbench.metrics.config import MetricsConfig
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
@@ -165,9 +166,12 @@ def run(
     summary.mkdir(parents=True, exist_ok=True)  # a dvc output even when no model was judged (no-model path)
     for old in summary.glob("*/*.json"):  # models or tables dropped since the last run must not linger
         old.unlink()
-    for name, per_model in summary_values(results).items():
+    rows = summary_values(results)
+    for name, per_model in rows.items():
         for model, row in per_model.items():
             path = summary / name / f"{model}.json"
             write_json(path, row)
             written[f"summary/{name}/{model}"] = path
+    write_json(out_dir / "headline.json", headline_values(rows))
+    written["headline"] = out_dir / "headline.json"
     return written

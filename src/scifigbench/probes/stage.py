@@ -115,7 +115,7 @@ def _has_spec(fig: Any) -> bool:
 
 def spec_store(root: Path) -> StepStore:
     """A synthetic figure's rule probes by content: spec file, subset, the rule params, seed, code."""
-    return StepStore("probes-spec", code_version("probes", "contracts", "concepts", "spec.py"), root)
+    return StepStore("probes-spec", code_version(__name__), root)
 
 
 def _spec_figure_probes(

@@ -324,7 +324,7 @@ def run_http(
 
 def simulated_store(root: Path) -> ValueStore:
     """Simulated answers by request content; the version covers the respondents' code and what it uses."""
-    return ValueStore("respond-sim", code_version("simulated", "rubric", "concepts", "spec.py"), root)
+    return ValueStore("respond-sim", code_version("scifigbench.simulated.respondent"), root)
 
 
 def run_simulated(
