@@ -32,7 +32,7 @@ from scifigbench.contracts import RESPONSES
 from scifigbench.llm import ledger
 from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import ChatBackend, make_backend
-from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache
+from scifigbench.llm.cache import CACHE_FILE, POOLS_DIR, Answer, ResponseCache
 from scifigbench.llm.config import Effective
 from scifigbench.llm.request import Request, SetupError, build_request
 from scifigbench.llm.retrying import Attempts
@@ -103,9 +103,11 @@ class _Caller:
     """The asyncio part: a worker pool draining the pending requests."""
 
     def __init__(
-        self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal, stats: RunStats, bar: tqdm
+        self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal, stats: RunStats, bar: tqdm,
+        pools: Path | None = None,
     ) -> None:
         self.eff = eff
+        self.pools = pools  # the rate-limit pools' token files (limits shared per account and across processes)
         self.backend = backend
         self.cache = cache
         self.journal = journal
@@ -143,7 +145,7 @@ class _Caller:
         requests already on the wire may finish (bounded by the timeout) and are journalled, then
         the remaining workers are cancelled and the failure is raised.
         """
-        attempts = Attempts(self.eff, self.backend, self.stats)
+        attempts = Attempts(self.eff, self.backend, self.stats, self.pools)
         queue: asyncio.Queue[list[Request]] = asyncio.Queue()
         for group in pending.values():
             queue.put_nowait(group)
@@ -290,7 +292,7 @@ def run_http(
             backend = make_backend(eff.model, gen, eff.timeout_s)
             backend.open()
             with _progress(len(requests), f"respond {eff.name}", initial=len(rows), enabled=progress) as bar:
-                caller = _Caller(eff, backend, cache, journal, stats, bar)
+                caller = _Caller(eff, backend, cache, journal, stats, bar, cache_dir / POOLS_DIR)
                 calling = time.monotonic()
                 try:
                     rows.update(asyncio.run(caller.run(pending)))
