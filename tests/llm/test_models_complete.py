@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -45,6 +46,25 @@ def test_cached_complete_calls_once_and_misses_on_changes(tmp_path, monkeypatch)
             assert again(_messages("Rate that.", a)) == reply_text("Rate that.") and again.stats.calls == 0
         finally:
             again.close()
+
+
+def test_identical_requests_in_flight_are_sent_once(tmp_path, monkeypatch):
+    """Judge prompts that coincide (the same answer to the same question) cost one call, even when asked at once."""
+    monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
+    texts = [f"Rate answer {i % 5}." for i in range(40)]  # 5 distinct requests, each asked 8 times
+    with DevServer(api_key=KEY, latency_s=0.2, faults=Faults(rates={"503": 0.3}, seed=4)) as srv:
+        params = write_params(tmp_path, {}, services={"judge": service_model(srv.base_url, concurrency=8)},
+                              max_retries=8)
+        complete = CachedComplete("judge", params, tmp_path / "cache")
+        try:
+            with ThreadPoolExecutor(complete.concurrency) as pool:
+                replies = list(pool.map(lambda t: complete(_messages(t)), texts))
+        finally:
+            complete.close()
+        outcomes = srv.outcomes()
+    assert replies == [reply_text(t) for t in texts]
+    assert outcomes["ok"] == 5 and sum(outcomes.values()) == complete.stats.calls  # one success per distinct request
+    assert complete.stats.cache_hits == 35 and complete.stats.errors == 0
 
 
 def test_cached_complete_raises_a_scrubbed_failure(tmp_path, monkeypatch):
