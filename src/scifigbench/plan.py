@@ -162,9 +162,20 @@ def _to_llm(kind: str, respondent: str, units: list[Unit], given: bool) -> tuple
 
 
 def judge_line(
-    judge_eff: config.Effective, respondent: str, seed: int, cache: ResponseCache, kind: str = "llm"
+    judge_eff: config.Effective,
+    respondent: str,
+    seed: int,
+    cache: ResponseCache,
+    kind: str = "llm",
+    earlier: set[str] | None = None,
 ) -> Line:
-    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned)."""
+    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned).
+
+    ``earlier`` holds the keys of the judge lines planned before this one, and gets this line's:
+    a request another respondent's judge stage sends first is answered from the cache here (the
+    stages share the cache; two stages running at once under ``dvc repro -j`` may both send it).
+    """
+    earlier = set() if earlier is None else earlier
     from scifigbench.judges import llm as llm_judge
     from scifigbench.judges.llm_stage import unit_judge
 
@@ -191,7 +202,9 @@ def judge_line(
             if given and key in seen:
                 continue  # identical requests are sent once (the client waits for the one on the wire)
             seen.add(key)
-            line.add(judge_eff, given and cache.get(key) is not None, messages)
+            line.add(judge_eff, given and (key in earlier or cache.get(key) is not None), messages)
+    if given:
+        earlier |= seen
     return line
 
 
@@ -208,7 +221,8 @@ def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
         judge = judge_config.load(params_path)
         if judge.uses_llm and judge.llm_model:
             judge_eff = config.load(judge.llm_model, params_path, "judge")
-            lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind) for m in models]
+            earlier: set[str] = set()
+            lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind, earlier) for m in models]
     finally:
         cache.close()
     return lines
