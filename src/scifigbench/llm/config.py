@@ -65,7 +65,8 @@ class RunConfig:
 
 # key -> (may be null, smallest allowed value, whether that value itself is allowed)
 _LIMITS: dict[str, tuple[bool, float, bool]] = {
-    "concurrency": (False, 1, True), "min_concurrency": (False, 1, True), "requests_per_minute": (True, 0, False), "tokens_per_minute": (True, 0, False),
+    "concurrency": (False, 1, True), "min_concurrency": (False, 1, True),
+    "requests_per_minute": (True, 0, False), "tokens_per_minute": (True, 0, False),
     "timeout_s": (False, 0, False), "max_retries": (False, 0, True), "max_tokens": (False, 1, True),
     "backoff_base_s": (False, 0, True), "backoff_max_s": (False, 0, True), "retry_after_max_s": (False, 0, True),
     "max_error_share": (True, 0, True),
