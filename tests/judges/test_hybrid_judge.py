@@ -109,7 +109,8 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def _params(root: Path, url: str, kind: str) -> Path:
     path = write_params(
-        root, {m: {"backend": "simulated", "profile": "careful"} for m in ("m", "m2")},
+        root,
+        {m: {"backend": "simulated", "profile": "careful"} for m in ("m", "m2")},
         services={"judge-llm": service_model(url)},
         max_retries=0,
     )

@@ -70,8 +70,11 @@ def test_the_repository_params_keep_the_rule_judge() -> None:
         ({"services": {"x": {"roles": ["grader"], **JUDGE}}}, r"services\.x\.roles: unknown role\(s\) \['grader'\]"),
         ({"services": {"x": JUDGE}}, r"services\.x\.roles: list what this model is for"),
         ({"models": {"r": {"roles": ["judge"], **JUDGE}}}, r"models\.r\.roles: every model under models is a"),
-        ({"probes": {"llm_generator": "gpt"}}, r"probes\.llm_generator: .*services\.gpt\.roles: \['judge'\] does not "
-         r"include 'probe_writer'"),
+        (
+            {"probes": {"llm_generator": "gpt"}},
+            r"probes\.llm_generator: .*services\.gpt\.roles: \['judge'\] does not "
+            r"include 'probe_writer'",
+        ),
     ],
 )
 def test_check_params_refuses_a_model_in_the_wrong_section_or_role(tmp_path: Path, sections: dict, message: str):

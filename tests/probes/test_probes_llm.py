@@ -184,7 +184,8 @@ def test_missing_key_and_unknown_model_are_clear(server, monkeypatch, image, tmp
         llm.generate_for_figure("real6", image, "line", None, gen, False, (0.2, 0.3))
     with pytest.raises(llm.LLMProbeError, match="names model 'nope'"), llm.open_generator("nope", params):
         pass
-    with pytest.raises(llm.LLMProbeError, match="names model 'sim'.*a respondent cannot serve as probe_writer"), llm.open_generator("sim", params):
+    respondent = "names model 'sim'.*a respondent cannot serve as probe_writer"
+    with pytest.raises(llm.LLMProbeError, match=respondent), llm.open_generator("sim", params):
         pass
     assert not server.requests
 

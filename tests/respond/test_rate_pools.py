@@ -45,10 +45,20 @@ def test_limiters_of_one_pool_file_draw_on_one_bucket(tmp_path, monkeypatch):
 
 def test_entries_of_one_account_share_a_pool_unless_named_apart(tmp_path):
     p = tmp_path / "params.yaml"
-    p.write_text(json.dumps({"run": {}, "models": {"a": ACCOUNT, "b": {**ACCOUNT, "model": "m2"},
-                                                   "c": {**ACCOUNT, "api_key_env": "K2"},
-                                                   "d": {**ACCOUNT, "pool": "batch"}},
-                             "services": {"j": {"roles": ["judge"], **ACCOUNT, "model": "m3"}}}))
+    p.write_text(
+        json.dumps(
+            {
+                "run": {},
+                "models": {
+                    "a": ACCOUNT,
+                    "b": {**ACCOUNT, "model": "m2"},
+                    "c": {**ACCOUNT, "api_key_env": "K2"},
+                    "d": {**ACCOUNT, "pool": "batch"},
+                },
+                "services": {"j": {"roles": ["judge"], **ACCOUNT, "model": "m3"}},
+            }
+        )
+    )
     files = {name: pool_file(tmp_path, load(name, p, "judge" if name == "j" else "respondent")) for name in "abcdj"}
     assert files["a"] == files["b"] == files["j"]  # one key variable at one URL: one account, one limit
     assert len({files["a"], files["c"], files["d"]}) == 3  # another key, or a named pool, is limited apart
@@ -57,8 +67,14 @@ def test_entries_of_one_account_share_a_pool_unless_named_apart(tmp_path):
 
 def test_entries_of_one_pool_must_declare_the_same_limits(tmp_path):
     p = tmp_path / "params.yaml"
-    p.write_text(json.dumps({"run": {"requests_per_minute": 600},
-                             "models": {"a": ACCOUNT, "b": {**ACCOUNT, "requests_per_minute": 100}}}))
+    p.write_text(
+        json.dumps(
+            {
+                "run": {"requests_per_minute": 600},
+                "models": {"a": ACCOUNT, "b": {**ACCOUNT, "requests_per_minute": 100}},
+            }
+        )
+    )
     with pytest.raises(params.ParamsError, match=r"'a' and 'b' share the rate-limit pool K@http.*different limits"):
         check(p)
 
@@ -73,8 +89,14 @@ def test_adaptive_concurrency_stops_at_the_floor(tmp_path):
     asyncio.run(throttled_windows(slots))
     assert slots.limit == slots.lowest == 4  # throttling that never lets up: halved 16 -> 8 -> 4, not to 1
     p = tmp_path / "params.yaml"
-    p.write_text(json.dumps({"run": {"min_concurrency": 3, "concurrency": 8},
-                             "models": {"a": ACCOUNT, "b": {**ACCOUNT, "concurrency": 2}}}))
+    p.write_text(
+        json.dumps(
+            {
+                "run": {"min_concurrency": 3, "concurrency": 8},
+                "models": {"a": ACCOUNT, "b": {**ACCOUNT, "concurrency": 2}},
+            }
+        )
+    )
     assert load("a", p).min_concurrency == 3
     with pytest.raises(params.ParamsError, match=r"models\.b: min_concurrency 3 is above concurrency 2"):
         load("b", p)
@@ -114,8 +136,10 @@ def test_two_processes_of_one_account_keep_to_its_limit_together(tmp_path):
         path = write_params(tmp_path, {}, services=services, requests_per_minute=per_minute)
         src = str(Path(params.__file__).parents[1])
         env = {"SCIFIGBENCH_TEST_KEY": KEY, "PATH": "/usr/bin:/bin", "PYTHONPATH": src}
-        procs = [subprocess.Popen([sys.executable, "-c", CLIENT, str(path), name, str(tmp_path), str(n)], env=env)
-                 for name in services]
+        procs = [
+            subprocess.Popen([sys.executable, "-c", CLIENT, str(path), name, str(tmp_path), str(n)], env=env)
+            for name in services
+        ]
         deadline = time.monotonic() + 120
         while not all((tmp_path / f"ready-{name}").exists() for name in services) and time.monotonic() < deadline:
             time.sleep(0.05)

@@ -10,9 +10,9 @@ Calls from any number of threads meet on one event loop running in a background 
 one :class:`~scifigbench.llm.retrying.Attempts` applies the model's rate limits, adaptive
 concurrency, retries and fail-fast exactly as for respond: a caller that wants throughput calls
 from :attr:`CachedComplete.concurrency` threads at once. Identical requests asked while one is on
-the wire wait for its answer instead of being sent again, as respond groups identical setups. A request that finally fails raises
-:class:`CallFailed` (scrubbed of the key); a run that cannot work raises :class:`RunAborted` in
-every caller. ``close()`` appends what the calls cost to the ledger.
+the wire wait for its answer instead of being sent again, as respond groups identical setups. A
+request that finally fails raises :class:`CallFailed` (scrubbed of the key); a run that cannot
+work raises :class:`RunAborted` in every caller. ``close()`` appends what the calls cost to the ledger.
 """
 
 from __future__ import annotations
@@ -106,7 +106,8 @@ class CachedComplete:
             self.stats.errors += 1
             raise out.failure
         comp = out.completion
-        self.cache.put(key, Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s))
+        answer = Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s)
+        self.cache.put(key, answer)
         return comp.text
 
     def close(self) -> None:

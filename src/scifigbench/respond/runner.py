@@ -103,7 +103,13 @@ class _Caller:
     """The asyncio part: a worker pool draining the pending requests."""
 
     def __init__(
-        self, eff: Effective, backend: ChatBackend, cache: ResponseCache, journal: Journal, stats: RunStats, bar: tqdm,
+        self,
+        eff: Effective,
+        backend: ChatBackend,
+        cache: ResponseCache,
+        journal: Journal,
+        stats: RunStats,
+        bar: tqdm,
         pools: Path | None = None,
     ) -> None:
         self.eff = eff
