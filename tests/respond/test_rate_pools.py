@@ -149,4 +149,8 @@ def test_two_processes_of_one_account_keep_to_its_limit_together(tmp_path):
     span = max(stamps) - min(stamps)
     rate, burst = per_minute / 60, max(1.0, per_minute / 60)
     # with one bucket: 2n requests need (2n - burst) / rate seconds; each process alone would need half
+    print(
+        f"\n{2 * n} requests of two processes in {span:.2f} s: "
+        f"{(2 * n - burst) / span:.2f}/s beyond the burst, limit {rate:g}/s"
+    )
     assert (2 * n - burst) / span <= rate * 1.3, f"{2 * n} requests in {span:.2f} s: above {rate:g}/s"
