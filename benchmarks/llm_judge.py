@@ -88,8 +88,9 @@ def main() -> None:
             os.environ["SCIFIGBENCH_CACHE_DIR"] = str(root / "cache")
             params = {
                 "run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": 4, "requests_per_minute": None},
-                "models": {
+                "services": {  # a judge is a service model, never a respondent
                     "judge": {
+                        "roles": ["judge"],
                         "backend": "openai",
                         "base_url": base_url,
                         "model": "bench-judge",

@@ -28,13 +28,14 @@ SECTIONS: dict[str, str] = {
     "judge": "scifigbench.judges.config:load",
     "metrics": "scifigbench.metrics.config:MetricsConfig",
 }
-TOP_LEVEL = {"seed", "models", *SECTIONS}
+TOP_LEVEL = {"seed", "models", "services", *SECTIONS}
 MARKER_TEXT = "params.yaml: every section valid\n"
 
 
 def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
     """Raise :class:`params.ParamsError` naming the file and key of the first problem found."""
     from scifigbench.corpus.config import load as load_corpus
+    from scifigbench.llm.config import check_pools, service_roles
     from scifigbench.llm.config import load as load_model
 
     raw = params.load_raw(path)
@@ -51,6 +52,16 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
             reader(path)
     for model in params.model_names(path) or []:
         load_model(model, path)
+    for model, roles in service_roles(path).items():
+        for role in roles:
+            load_model(model, path, role)
+    check_pools(path)
+    generator = (raw.get("probes") or {}).get("llm_generator")
+    if generator:
+        try:
+            load_model(generator, path, "probe_writer")
+        except params.ParamsError as exc:
+            raise params.ParamsError(f"{path}:probes.llm_generator: {exc}") from None
 
 
 @click.command("check-params")

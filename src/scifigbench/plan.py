@@ -6,10 +6,13 @@ tokens and cost of the rest; for the judge also how many units the rule judge de
 many go to the LLM judge (kind hybrid runs the rule judge to count them). Request keys are built
 exactly as the stages build them, so "answered by the cache" is exact; tokens are estimates
 (about four characters per token and a flat cost per image for the prompt; the output budget
-``max_tokens`` as the ceiling of each answer), and so the cost is a ceiling. Judge requests of a
-model whose responses do not exist yet are planned with placeholder answers: their count is
-right (for kind hybrid an upper bound, since which units the rules leave undecided depends on the
-answers), their tokens a little low, and none of them can be in the cache.
+``max_tokens`` as the ceiling of each answer), and so the cost is a ceiling. Judge requests are
+counted as the judge client sends them: one per distinct request (identical requests are sent
+once), so once a model's responses exist the count is the bill, apart from at most one repair
+request per unit whose reply fails its schema. Before a model has answered, its units are counted
+from the setups (with placeholder answers): one request per unit, an upper bound, since two
+units' requests may turn out identical (for kind hybrid also every unit the rules may leave
+undecided); their tokens are a little low, and none of them can be in the cache.
 
 This module sits above the stages (like ``validation``): it reads their tables and builds their
 requests but runs none of them, except the rule judge for kind hybrid (offline, and through its
@@ -77,6 +80,14 @@ class Line:
     cost_usd_max: float | None = 0.0
     note: str = ""
     share: JudgeShare | None = None  # judge lines: the units each judge takes
+    upper_bound: bool = False  # judge lines of a model that has not answered: requests counted per unit
+
+    def notes(self) -> str:
+        """The note, and what an upper bound means."""
+        if not self.upper_bound:
+            return self.note
+        bound = "upper bound: responses not there yet, one request per unit counted from the setups"
+        return f"{self.note}; {bound}" if self.note else bound
 
     def add(self, eff: config.Effective, key_cached: bool, messages: list[dict[str, Any]]) -> None:
         self.requests += 1
@@ -84,7 +95,7 @@ class Line:
             self.cached += 1
             return
         self.to_send += 1
-        out_max = int(eff.generation.get("max_tokens", 0))
+        out_max = eff.output_budget  # max_tokens or max_completion_tokens, sent or not
         prompt = estimate_tokens(messages, 0)
         self.prompt_tokens += prompt
         self.output_tokens_max += out_max
@@ -151,16 +162,27 @@ def _to_llm(kind: str, respondent: str, units: list[Unit], given: bool) -> tuple
 
 
 def judge_line(
-    judge_eff: config.Effective, respondent: str, seed: int, cache: ResponseCache, kind: str = "llm"
+    judge_eff: config.Effective,
+    respondent: str,
+    seed: int,
+    cache: ResponseCache,
+    kind: str = "llm",
+    earlier: set[str] | None = None,
 ) -> Line:
-    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned)."""
+    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned).
+
+    ``earlier`` holds the keys of the judge lines planned before this one, and gets this line's:
+    a request another respondent's judge stage sends first is answered from the cache here (the
+    stages share the cache; two stages running at once under ``dvc repro -j`` may both send it).
+    """
+    earlier = set() if earlier is None else earlier
     from scifigbench.judges import llm as llm_judge
     from scifigbench.judges.llm_stage import unit_judge
 
     line = Line(judge_eff.name, f"judge {respondent}")
     units, given = _judged_units(respondent)
     to_llm, line.share = _to_llm(kind, respondent, units, given)
-    line.note = line.share.note()
+    line.note, line.upper_bound = line.share.note(), not given
     sent: list[list[dict[str, Any]]] = []
 
     def record(messages: list[dict[str, Any]]) -> str:
@@ -177,9 +199,12 @@ def judge_line(
             continue  # a unit the judge cannot take (e.g. no reference description): no request
         for messages in sent:
             key = completion_key(judge_eff, messages)
-            if key not in seen:
-                seen.add(key)
-                line.add(judge_eff, given and cache.get(key) is not None, messages)
+            if given and key in seen:
+                continue  # identical requests are sent once (the client waits for the one on the wire)
+            seen.add(key)
+            line.add(judge_eff, given and (key in earlier or cache.get(key) is not None), messages)
+    if given:
+        earlier |= seen
     return line
 
 
@@ -195,8 +220,9 @@ def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
         lines = [respond_line(config.load(m, params_path), setups, cache) for m in models]
         judge = judge_config.load(params_path)
         if judge.uses_llm and judge.llm_model:
-            judge_eff = config.load(judge.llm_model, params_path)
-            lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind) for m in models]
+            judge_eff = config.load(judge.llm_model, params_path, "judge")
+            earlier: set[str] = set()
+            lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind, earlier) for m in models]
     finally:
         cache.close()
     return lines
@@ -214,7 +240,7 @@ def render(lines: list[Line]) -> str:
         (
             ln.model,
             ln.role,
-            f"{ln.requests:,}",
+            f"<={ln.requests:,}" if ln.upper_bound else f"{ln.requests:,}",
             f"{ln.cached:,}",
             f"{ln.to_send:,}",
             _fmt(ln.prompt_tokens),
@@ -224,21 +250,23 @@ def render(lines: list[Line]) -> str:
         for ln in lines
     ]
     known = [ln.cost_usd_max for ln in lines if ln.cost_usd_max is not None]
+    bound = "<=" if any(ln.upper_bound for ln in lines) else ""
     rows.append(
         (
             "total",
             "",
-            f"{sum(ln.requests for ln in lines):,}",
+            f"{bound}{sum(ln.requests for ln in lines):,}",
             f"{sum(ln.cached for ln in lines):,}",
             f"{sum(ln.to_send for ln in lines):,}",
             _fmt(sum(ln.prompt_tokens for ln in lines)),
             _fmt(sum(ln.output_tokens_max for ln in lines)),
-            _fmt(sum(known), 4),
+            _fmt(sum(known), 4) if len(known) == len(lines) else
+            "unknown (no price)" if not known else f"{_fmt(sum(known), 4)} + unknown",
         )
     )
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
-    notes = [f"  {ln.model} ({ln.role}): {ln.note}" for ln in lines if ln.note]
+    notes = [f"  {ln.model} ({ln.role}): {ln.notes()}" for ln in lines if ln.notes()]
     return "\n".join(out + (["notes:"] + notes if notes else []))
 
 

@@ -56,19 +56,28 @@ def write_setups(root: Path, df: pd.DataFrame) -> pd.DataFrame:
     return write_table(df, root / paths.SETUPS, "setups", root=root)
 
 
-def write_params(root: Path, models: dict[str, Any], **run: Any) -> Path:
+def write_params(root: Path, models: dict[str, Any], *, services: dict[str, Any] | None = None, **run: Any) -> Path:
+    """params.yaml with the respondents ``models``, the service models ``services`` and test run defaults."""
     run_section = {"temperature": 0.0, "seed": 42, "max_tokens": 256, "timeout_s": 5.0, "max_retries": 4,
                    "concurrency": 4, "requests_per_minute": None, "backoff_base_s": 0.01, "backoff_max_s": 0.05,
                    "max_error_share": None}
     run_section.update(run)
     path = root / "params.yaml"
-    path.write_text(yaml.safe_dump({"seed": 42, "run": run_section, "models": models}))
+    raw = {"seed": 42, "run": run_section, "models": models}
+    if services is not None:
+        raw["services"] = services
+    path.write_text(yaml.safe_dump(raw))
     return path
 
 
 def openai_model(base_url: str, **extra: Any) -> dict[str, Any]:
     return {"backend": "openai", "base_url": base_url, "model": "test-vlm", "api_key_env": "SCIFIGBENCH_TEST_KEY",
             "price": {"input_per_mtok": 1.0, "output_per_mtok": 2.0}, **extra}
+
+
+def service_model(base_url: str, roles: tuple[str, ...] = ("judge",), **extra: Any) -> dict[str, Any]:
+    """A ``services`` entry over the OpenAI-compatible API, declared for ``roles``."""
+    return {"roles": list(roles), **openai_model(base_url, **extra)}
 
 
 def run_model(root: Path, name: str, cache_dir: Path | None = None, **kw: Any):

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 import yaml
 
-from helpers.runner_helpers import openai_model, setup_rows, write_params, write_setups
+from helpers.runner_helpers import service_model, setup_rows, write_params, write_setups
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench import paths
 from scifigbench.concepts.families import unit_family
@@ -109,7 +109,10 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def _params(root: Path, url: str, kind: str) -> Path:
     path = write_params(
-        root, {"judge-llm": openai_model(url), "m": {"backend": "simulated", "profile": "careful"}}, max_retries=0
+        root,
+        {m: {"backend": "simulated", "profile": "careful"} for m in ("m", "m2")},
+        services={"judge-llm": service_model(url)},
+        max_retries=0,
     )
     raw = yaml.safe_load(path.read_text())
     raw["judge"] = {"kind": kind, "llm_model": "judge-llm" if kind == "hybrid" else None}
@@ -152,7 +155,7 @@ def test_plan_counts_the_units_each_judge_takes(workdir) -> None:
     with DevServer(api_key=KEY, reply=_reply) as srv:
         params = _params(root, srv.base_url, "hybrid")
         (root / paths.responses("m")).parent.mkdir(parents=True, exist_ok=True)
-        (root / paths.responses("m")).write_bytes(b"")  # m has answered; judge-llm has not
+        (root / paths.responses("m")).write_bytes(b"")  # m has answered; m2 has not
         before = {ln.role: ln for ln in plan(params, root / "cache") if ln.model == "judge-llm"}
         assert srv.records == []  # planning sends nothing
         stage.run("m", params)
@@ -162,7 +165,7 @@ def test_plan_counts_the_units_each_judge_takes(workdir) -> None:
     assert (share.rule, share.llm, share.llm_known) == (len(judged) - n, n, True)
     assert (before["judge m"].requests, before["judge m"].to_send) == (n, n)
     assert (after["judge m"].cached, after["judge m"].to_send) == (n, 0)  # the stage's requests, from the cache
-    bound = before["judge judge-llm"].share  # no responses yet: every unit the rules could leave undecided
-    assert not bound.llm_known
+    bound = before["judge m2"].share  # no responses yet: every unit the rules could leave undecided
+    assert not bound.llm_known and before["judge m2"].upper_bound and not before["judge m"].upper_bound
     assert bound.llm == sum(u.family != "description" for u in judged) > n
-    assert "unknown until" in before["judge judge-llm"].note
+    assert "unknown until" in before["judge m2"].note and "upper bound" in before["judge m2"].notes()

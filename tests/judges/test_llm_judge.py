@@ -172,7 +172,7 @@ def test_judge_file_llm_counts_errors(server: ScriptedServer, tmp_path: Path) ->
 
 def test_hybrid_judge_hands_undecided_claims_to_the_llm_model(server: ScriptedServer, tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from helpers.runner_helpers import openai_model, write_params
+    from helpers.runner_helpers import service_model, write_params
     from scifigbench.judges.rules import JUDGE_ID
     from scifigbench.judges.stage import JudgeConfig
     from scifigbench.judges.stage import make_judge as make_stage_judge
@@ -180,7 +180,7 @@ def test_hybrid_judge_hands_undecided_claims_to_the_llm_model(server: ScriptedSe
 
     monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", "k")
     monkeypatch.setenv("SCIFIGBENCH_CACHE_DIR", str(tmp_path / "cache"))
-    params = write_params(tmp_path, {"judge-llm": openai_model(server.url)}, max_retries=0)
+    params = write_params(tmp_path, {}, services={"judge-llm": service_model(server.url)}, max_retries=0)
 
     def follow_image(req: dict) -> Reply:
         prompt = req["messages"][0]["content"]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from helpers.runner_helpers import openai_model, write_params
+from helpers.runner_helpers import service_model, write_params
 from scifigbench.devserver import DevServer
 from scifigbench.judges.llm_stage import llm_unit_judge
 from scifigbench.judges.stage import JudgeConfig, judge_units
@@ -46,7 +46,7 @@ def grade(body: dict) -> str:
 
 
 def _judge(tmp_path, url, **judge_model):
-    params = write_params(tmp_path, {"judge": openai_model(url, **judge_model)})
+    params = write_params(tmp_path, {}, services={"judge": service_model(url, **judge_model)})
     return llm_unit_judge(JudgeConfig(kind="llm", llm_model="judge"), params)
 
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import base64
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from helpers.runner_helpers import draw_chart, openai_model, write_params
+from helpers.runner_helpers import draw_chart, openai_model, service_model, write_params
 from scifigbench.devserver import DevServer, Faults, reply_text
 from scifigbench.llm.apikey import ConfigError
 from scifigbench.llm.backends import CallFailed
 from scifigbench.llm.complete import CachedComplete
+from scifigbench.params import ParamsError
 
 KEY = "sk-complete-test-987"
 
@@ -28,7 +30,7 @@ def test_cached_complete_calls_once_and_misses_on_changes(tmp_path, monkeypatch)
     draw_chart(tmp_path / "b.png", seed=2)
     a, b = (tmp_path / "a.png").read_bytes(), (tmp_path / "b.png").read_bytes()
     with DevServer(api_key=KEY, faults=Faults(rates={"503": 0.5}, seed=2)) as srv:
-        params = write_params(tmp_path, {"judge": openai_model(srv.base_url)}, max_retries=8)
+        params = write_params(tmp_path, {}, services={"judge": service_model(srv.base_url)}, max_retries=8)
         complete = CachedComplete("judge", params, tmp_path / "cache")
         try:
             assert complete(_messages("Rate this.", a)) == reply_text("Rate this.")
@@ -47,10 +49,29 @@ def test_cached_complete_calls_once_and_misses_on_changes(tmp_path, monkeypatch)
             again.close()
 
 
+def test_identical_requests_in_flight_are_sent_once(tmp_path, monkeypatch):
+    """Judge prompts that coincide (the same answer to the same question) cost one call, even when asked at once."""
+    monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
+    texts = [f"Rate answer {i % 5}." for i in range(40)]  # 5 distinct requests, each asked 8 times
+    with DevServer(api_key=KEY, latency_s=0.2, faults=Faults(rates={"503": 0.3}, seed=4)) as srv:
+        params = write_params(tmp_path, {}, services={"judge": service_model(srv.base_url, concurrency=8)},
+                              max_retries=8)
+        complete = CachedComplete("judge", params, tmp_path / "cache")
+        try:
+            with ThreadPoolExecutor(complete.concurrency) as pool:
+                replies = list(pool.map(lambda t: complete(_messages(t)), texts))
+        finally:
+            complete.close()
+        outcomes = srv.outcomes()
+    assert replies == [reply_text(t) for t in texts]
+    assert outcomes["ok"] == 5 and sum(outcomes.values()) == complete.stats.calls  # one success per distinct request
+    assert complete.stats.cache_hits == 35 and complete.stats.errors == 0
+
+
 def test_cached_complete_raises_a_scrubbed_failure(tmp_path, monkeypatch):
     monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
     with DevServer(api_key="right-key", echo_key=True) as srv:
-        params = write_params(tmp_path, {"judge": openai_model(srv.base_url)})
+        params = write_params(tmp_path, {}, services={"judge": service_model(srv.base_url)})
         complete = CachedComplete("judge", params, tmp_path / "cache")
         try:
             with pytest.raises(CallFailed) as info:
@@ -62,6 +83,14 @@ def test_cached_complete_raises_a_scrubbed_failure(tmp_path, monkeypatch):
 
 
 def test_simulated_respondents_cannot_judge(tmp_path):
-    params = write_params(tmp_path, {"sim": {"backend": "simulated", "profile": "careful"}})
-    with pytest.raises(ConfigError, match="simulated"):
+    sim = {"roles": ["judge"], "backend": "simulated", "profile": "careful"}
+    params = write_params(tmp_path, {}, services={"sim": sim})
+    with pytest.raises(ParamsError, match=r"services\.sim\.backend: a simulated respondent cannot serve as judge"):
         CachedComplete("sim", params, tmp_path / "cache")
+
+
+def test_a_respondent_cannot_judge(tmp_path):
+    """A judge declared under models would get respond@ and judge@ stages: refused, saying where it goes."""
+    params = write_params(tmp_path, {"judge": openai_model("http://127.0.0.1:9/v1")})
+    with pytest.raises(ParamsError, match=r"models\.judge: a respondent cannot serve as judge.*under services"):
+        CachedComplete("judge", params, tmp_path / "cache")

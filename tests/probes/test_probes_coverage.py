@@ -61,11 +61,12 @@ def test_setting_is_read_from_params(tmp_path: Path) -> None:
             {
                 "probes": {"llm_generator": "g"},
                 "judge": {"kind": "llm", "llm_model": "g"},
-                "models": {"g": {"backend": "openai"}, "s": {"backend": "simulated"}},
+                "models": {"r": {"backend": "openai"}, "s": {"backend": "simulated"}},
+                "services": {"g": {"roles": ["judge", "probe_writer"], "backend": "openai"}},
             }
         )
     )
-    assert Setting.load(p) == Setting("g", None, "llm", "g", ("g",), ("s",))
+    assert Setting.load(p) == Setting("g", None, "llm", "g", ("r",), ("s",))  # a service is not a respondent
 
 
 def test_stage_prints_the_plan_and_writes_coverage(tmp_path: Path, capsys) -> None:

@@ -75,8 +75,8 @@ def _params(tmp_path: Path, server) -> Path:
     One figure at a time: the server hands out its scripted replies in the order requests arrive.
     """
     gen = {"backend": "openai", "base_url": server.url, "model": "local-gen", "api_key_env": KEY_ENV, "concurrency": 1}
-    return write_params(tmp_path, {"gen": gen, "sim": {"backend": "simulated", "profile": "careful"}},
-                        max_retries=0)
+    return write_params(tmp_path, {"sim": {"backend": "simulated", "profile": "careful"}},
+                        services={"gen": {"roles": ["probe_writer"], **gen}}, max_retries=0)
 
 
 @pytest.fixture()
@@ -184,7 +184,8 @@ def test_missing_key_and_unknown_model_are_clear(server, monkeypatch, image, tmp
         llm.generate_for_figure("real6", image, "line", None, gen, False, (0.2, 0.3))
     with pytest.raises(llm.LLMProbeError, match="names model 'nope'"), llm.open_generator("nope", params):
         pass
-    with pytest.raises(llm.LLMProbeError, match="names model 'sim'.*simulated"), llm.open_generator("sim", params):
+    respondent = "names model 'sim'.*a respondent cannot serve as probe_writer"
+    with pytest.raises(llm.LLMProbeError, match=respondent), llm.open_generator("sim", params):
         pass
     assert not server.requests
 

@@ -241,7 +241,10 @@ def test_not_measured_reasons_wrap_as_prose():
     from scifigbench.report.page import environment
     from scifigbench.report.tables import NotMeasured, not_measured_table
 
-    reason = "a generator model (probes.llm_generator: a key of `models`) and a reviewer, or SciVQA questions"
+    reason = (
+        "a generator model (probes.llm_generator: a key of `services` with role probe_writer) and a reviewer, "
+        "or SciVQA questions"
+    )
     table = not_measured_table(NotMeasured({"not_measured": {"capability": reason}}))
     assert table is not None
     macro = environment().from_string('{% from "_table.html.j2" import table %}{{ table(t, "nm") }}')

@@ -247,3 +247,30 @@ def test_no_setups_gives_an_empty_table_and_no_calls(tmp_path):
         assert srv.records == []
     assert len(table) == 0 and stats.calls == 0 and list(table.columns) == list(read_table(
         tmp_path / paths.responses("m"), "responses").columns)
+
+
+def test_run_retry_errors_calls_journalled_failures_again_from_params(tmp_path, monkeypatch):
+    """`dvc repro` cannot pass --retry-errors: the param does it, so a stopped run can be retried from the pipeline."""
+    from click.testing import CliRunner
+
+    from scifigbench.respond.cli import respond
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(paths.CACHE_ENV, raising=False)
+    monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)
+    write_setups(tmp_path, setup_rows(tmp_path, 2))
+    cli = ["m", "--params", "params.yaml", "--no-progress"]
+    with DevServer(api_key=KEY, faults=Faults(permanent_rate=1.0, permanent_kind="503")) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, max_retries=0, max_error_share=0.0)
+        first = CliRunner().invoke(respond, cli)
+        assert first.exit_code == 1 and "4 of 4 setups failed" in first.output
+        assert _journal_rows(tmp_path) == 4 and len(srv.records) == 4
+        srv.faults = Faults()  # the server recovers
+        replayed = CliRunner().invoke(respond, cli)
+        assert replayed.exit_code == 1 and len(srv.records) == 4  # the journalled failures are replayed, not sent
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, max_retries=0, max_error_share=0.0, retry_errors=True)
+        retried = CliRunner().invoke(respond, cli)
+        assert retried.exit_code == 0, retried.output
+        assert len(srv.records) == 8 and srv.outcomes()["ok"] == 4
+    assert read_table(tmp_path / paths.responses("m"), "responses")["error"].isna().all()
+    assert _journal_rows(tmp_path) == 0

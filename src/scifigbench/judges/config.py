@@ -18,7 +18,7 @@ SUPERSEDED = {
 @dataclass
 class JudgeConfig:
     kind: str = "rule"  # rule | llm | hybrid
-    llm_model: str | None = None  # a key of params.yaml `models`: the judge model of kind llm and hybrid
+    llm_model: str | None = None  # a key of params.yaml `services` with role judge: the model of kind llm and hybrid
     caption_ab_seed: int = 42
 
     @property
@@ -38,7 +38,9 @@ def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
 
     A superseded key gets an error that names its replacement (not the generic unknown-key one),
     and a judge that sends units to a model must name a declared one: found here, before any
-    stage runs, instead of by the judge stage after the responses are in.
+    stage runs, instead of by the judge stage after the responses are in. The judge model is a
+    ``services`` entry with the role ``judge``: a respondent under ``models`` would be billed for
+    answering every setup too.
     """
     raw = params.load_raw(path).get("judge") or {}
     where = f"{path}:judge"
@@ -48,11 +50,14 @@ def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
     cfg = params.build(JudgeConfig, raw, where)
     check_kind(cfg.kind, where)
     if cfg.uses_llm:
-        declared = params.model_names(path) or []
+        from scifigbench.llm.config import find_entry
+
         if not cfg.llm_model:
-            raise params.ParamsError(f"{where}.llm_model: judge.kind {cfg.kind} needs a model key to judge with")
-        if cfg.llm_model not in declared:
             raise params.ParamsError(
-                f"{where}.llm_model: {cfg.llm_model!r} is not a key of models (declared: {declared or 'none'})"
+                f"{where}.llm_model: judge.kind {cfg.kind} needs a model key (under services, roles [judge])"
             )
+        try:
+            find_entry(params.load_raw(path), cfg.llm_model, "judge", path)
+        except params.ParamsError as exc:
+            raise params.ParamsError(f"{where}.llm_model: {exc}") from None
     return cfg

@@ -17,6 +17,7 @@ from pathlib import Path
 from scifigbench import paths
 
 CACHE_FILE = "responses.sqlite"  # inside the cache directory
+POOLS_DIR = "limits"  # inside the cache directory: the rate-limit pools' token files (see llm.ratelimit)
 CACHE_ENV = paths.CACHE_ENV
 
 

@@ -9,9 +9,11 @@ verdict.
 Calls from any number of threads meet on one event loop running in a background thread, where
 one :class:`~scifigbench.llm.retrying.Attempts` applies the model's rate limits, adaptive
 concurrency, retries and fail-fast exactly as for respond: a caller that wants throughput calls
-from :attr:`CachedComplete.concurrency` threads at once. A request that finally fails raises
-:class:`CallFailed` (scrubbed of the key); a run that cannot work raises :class:`RunAborted` in
-every caller. What the calls cost goes to the ledger per batch of calls and when ``close()`` ends the run.
+from :attr:`CachedComplete.concurrency` threads at once. Identical requests asked while one is on
+the wire wait for its answer instead of being sent again, as respond groups identical setups. A
+request that finally fails raises :class:`CallFailed` (scrubbed of the key); a run that cannot
+work raises :class:`RunAborted` in every caller. What the calls cost goes to the ledger per batch
+of calls and when ``close()`` ends the run.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from scifigbench.llm import config, ledger
 from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.apikey import ConfigError
 from scifigbench.llm.backends import CallFailed, make_backend
-from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache, cache_dir
+from scifigbench.llm.cache import CACHE_FILE, POOLS_DIR, Answer, ResponseCache, cache_dir
 from scifigbench.llm.request import reference_images, request_key
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
@@ -40,13 +42,15 @@ def completion_key(eff: config.Effective, messages: list[dict[str, Any]]) -> str
 
 
 class CachedComplete:
-    """Call it with chat messages (from up to ``concurrency`` threads); ``close()`` at the end."""
+    """Call it with chat messages (from up to ``concurrency`` threads); ``close()`` at the end.
+
+    ``role`` (one of :data:`config.SERVICE_ROLES`) is what the model is used for: it must be
+    declared for it under ``services``, and the ledger counts its calls under it.
+    """
 
     def __init__(self, model: str, params_path: Path | str = params.DEFAULT_PARAMS, cache: Path | None = None,
                  role: str = "judge") -> None:
-        self.eff = config.load(model, params_path)
-        if self.eff.model.backend == "simulated":
-            raise ConfigError(f"model '{model}' is a simulated respondent: it cannot answer arbitrary prompts")
+        self.eff = config.load(model, params_path, role)  # a ``services`` entry declared for ``role``
         self.cache_dir = cache_dir(cache)
         self.cache = ResponseCache(self.cache_dir / CACHE_FILE)  # used on the loop thread only
         self.stats = RunStats.start(self.eff, role=role)
@@ -55,6 +59,7 @@ class CachedComplete:
         self._thread = threading.Thread(target=self._loop.run_forever, name=f"llm-{model}", daemon=True)
         self._thread.start()
         self._attempts: Attempts | None = None
+        self._sending: dict[str, asyncio.Future[str]] = {}  # requests on the wire by key (loop thread only)
         self._opened = time.monotonic()
 
     @property
@@ -78,17 +83,35 @@ class CachedComplete:
         if hit is not None:
             self.stats.cache_hits += 1
             return hit.text
+        sending = self._sending.get(key)
+        if sending is None:
+            sending = self._sending[key] = asyncio.ensure_future(self._send(key, messages))
+            sending.add_done_callback(lambda _: self._sending.pop(key, None))
+            return await asyncio.shield(sending)
+        # an identical request is on the wire: its answer serves this caller too (one call paid,
+        # and a rerun, served from the cache, gets the same text as this run)
+        try:
+            text = await asyncio.shield(sending)
+        except CallFailed:
+            self.stats.errors += 1
+            raise
+        self.stats.cache_hits += 1
+        return text
+
+    async def _send(self, key: str, messages: list[dict[str, Any]]) -> str:
+        """One request's attempts; its answer goes to the cache."""
         if self._attempts is None:
             backend = make_backend(self.eff.model, self.eff.generation, self.eff.timeout_s)
             backend.open()
-            self._attempts = Attempts(self.eff, backend, self.stats)
+            self._attempts = Attempts(self.eff, backend, self.stats, self.cache_dir / POOLS_DIR)
         out = await self._attempts.run(messages)
         self.ledger.batch_done()
         if out.failure is not None:
             self.stats.errors += 1
             raise out.failure
         comp = out.completion
-        self.cache.put(key, Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s))
+        answer = Answer(comp.text, comp.finish_reason, comp.prompt_tokens, comp.completion_tokens, out.latency_s)
+        self.cache.put(key, answer)
         return comp.text
 
     def close(self) -> None:

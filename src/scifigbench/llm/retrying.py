@@ -10,11 +10,12 @@ import asyncio
 import random
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import CallFailed, ChatBackend, Completion
-from scifigbench.llm.config import Effective
+from scifigbench.llm.config import Effective, pool_file
 from scifigbench.llm.ratelimit import RateLimiter
 from scifigbench.llm.run_stats import RunStats
 
@@ -57,9 +58,10 @@ class AdaptiveConcurrency:
     still backs off quickly. Only the throttled request waits its Retry-After; the others go on.
     """
 
-    def __init__(self, maximum: int) -> None:
+    def __init__(self, maximum: int, floor: int = 1) -> None:
         self.maximum = maximum
-        self.limit = maximum
+        self.floor = min(floor, maximum)  # ``run.min_concurrency``: throttling that does not follow load
+        self.limit = maximum  # (shared providers) must not drive the run down to one request at a time
         self.lowest = maximum
         self.in_flight = 0
         self._cond = asyncio.Condition()
@@ -78,7 +80,7 @@ class AdaptiveConcurrency:
             self._throttled += throttled
             if self._seen >= max(WINDOW_MIN, self.limit):
                 if self._throttled > SHRINK_SHARE * self._seen:
-                    self.limit = max(1, self.limit // 2)
+                    self.limit = max(self.floor, self.limit // 2)
                 elif self._throttled == 0:
                     self.limit = min(self.maximum, self.limit + 1)
                 self.lowest = min(self.lowest, self.limit)
@@ -155,12 +157,15 @@ class Attempts:
     """Runs requests against one backend; every attempt is counted in ``stats``.
 
     Must be created inside the event loop that runs the requests (its limiters belong to it).
+    ``pools`` is the folder of the rate-limit pools' token files: given, the model's limits are
+    shared with every entry of its pool, in any process; None keeps them to this client.
     """
 
-    def __init__(self, eff: Effective, backend: ChatBackend, stats: RunStats) -> None:
+    def __init__(self, eff: Effective, backend: ChatBackend, stats: RunStats, pools: Path | None = None) -> None:
         self.eff, self.backend, self.stats = eff, backend, stats
-        self.limiter = RateLimiter(eff.requests_per_minute, eff.tokens_per_minute)
-        self.slots = AdaptiveConcurrency(eff.concurrency)
+        shared = pool_file(pools, eff) if pools is not None else None
+        self.limiter = RateLimiter(eff.requests_per_minute, eff.tokens_per_minute, shared)
+        self.slots = AdaptiveConcurrency(eff.concurrency, eff.min_concurrency)
         self.watch = FailFast(eff.name, backend.url)
         self.rng = random.Random()  # jitter only spreads retries; it needs no reproducibility
 

@@ -13,7 +13,7 @@ class ProbesConfig:
     contra_offset: list[float] = field(default_factory=lambda: [0.2, 0.3])
     caption_claims: list[int] = field(default_factory=lambda: [2, 3])
     caption_anchor_offset: list[float] = field(default_factory=lambda: [0.2, 0.4])
-    llm_generator: str | None = None  # a model key from `models` for real figures
+    llm_generator: str | None = None  # a `services` key with role probe_writer, for real figures
     read_tolerance: float = 0.025  # share of the axis span a reader may misread an unlabelled value by
     pie_read_pp: float = 2.0  # percentage points a reader may misjudge an unlabelled wedge by
     compare_tolerance: float = 0.01  # share of the axis span below which two marks' order is unclear

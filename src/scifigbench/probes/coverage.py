@@ -20,7 +20,7 @@ import pandas as pd
 
 from scifigbench import params
 
-NEEDS_GENERATOR = "a generator model (probes.llm_generator: a key of `models`) and a reviewer"
+NEEDS_GENERATOR = "a generator model (probes.llm_generator: a key of `services` with role probe_writer) and a reviewer"
 NEEDS_REAL_MODEL = (
     "a real model in `models` (backend openai or azure): simulated respondents read the ground-truth spec"
 )

@@ -8,8 +8,9 @@ candidate per category is kept. Everything lands with status ``proposed``: a per
 in review before it counts, like the blur targets.
 
 The model is called through the runner's cached, retrying ``complete`` function
-(:class:`scifigbench.llm.complete.CachedComplete`) for the ``params.yaml: models`` entry named
-by ``probes.llm_generator``, so reruns cost no calls and keys are handled in one place.
+(:class:`scifigbench.llm.complete.CachedComplete`) for the ``params.yaml: services`` entry named
+by ``probes.llm_generator`` (declared with the role ``probe_writer``), so reruns cost no calls and
+keys are handled in one place.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def open_generator(key: str, params_path: Path | str, cache: Path | None = None)
     from scifigbench.params import ParamsError
 
     try:
-        complete = CachedComplete(key, params_path, cache, role="probes")
+        complete = CachedComplete(key, params_path, cache, role="probe_writer")
     except (ParamsError, ConfigError) as err:
         raise LLMProbeError(f"{params_path}: probes.llm_generator names model '{key}', "
                             f"which cannot generate probes: {err}") from None

@@ -34,7 +34,8 @@ def _with_cache(cache_dir: Path, action: Callable[[ResponseCache], object]) -> N
 @click.option("--params", "params_path", default=str(params.DEFAULT_PARAMS), show_default=True, help="params file")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help=f"model-call cache and run journal [env {CACHE_ENV}, default {paths.CACHE_DIR}]")
-@click.option("--retry-errors", is_flag=True, help="when resuming an interrupted run, call again the setups that had failed")
+@click.option("--retry-errors", is_flag=True,
+              help="when resuming a stopped run, call again the setups that had failed (as params run.retry_errors)")
 @click.option("--no-progress", is_flag=True, help="no progress bar")
 def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: bool, no_progress: bool) -> None:
     """Send every setup to MODEL (a key of params.yaml: models) and write data/responses/MODEL.parquet."""
@@ -47,7 +48,7 @@ def respond(model: str, params_path: str, cache_dir: Path | None, retry_errors: 
             _with_cache(cache_dir, lambda cache: bundle.load(shared, cache))
         with sigterm_raises():
             table, stats = runner.respond(eff, setups, Path("."), cache_dir, paths.responses(model),
-                                          paths.response_stats(model), retry_errors=retry_errors,
+                                          paths.response_stats(model), retry_errors=retry_errors or eff.retry_errors,
                                           progress=not no_progress)
         shared.mkdir(parents=True, exist_ok=True)
         if eff.model.backend != "simulated":

@@ -33,7 +33,7 @@ from scifigbench.contracts import RESPONSES
 from scifigbench.llm import ledger
 from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import ChatBackend, make_backend
-from scifigbench.llm.cache import CACHE_FILE, Answer, ResponseCache
+from scifigbench.llm.cache import CACHE_FILE, POOLS_DIR, Answer, ResponseCache
 from scifigbench.llm.config import Effective
 from scifigbench.llm.request import Request, SetupError, build_request
 from scifigbench.llm.retrying import Attempts
@@ -111,8 +111,10 @@ class _Caller:
         journal: Journal,
         run_ledger: ledger.RunLedger,
         bar: tqdm,
+        pools: Path | None = None,
     ) -> None:
         self.eff = eff
+        self.pools = pools  # the rate-limit pools' token files (limits shared per account and across processes)
         self.backend = backend
         self.cache = cache
         self.journal = journal
@@ -152,7 +154,7 @@ class _Caller:
         requests already on the wire may finish (bounded by the timeout) and are journalled, then
         the remaining workers are cancelled and the failure is raised.
         """
-        attempts = Attempts(self.eff, self.backend, self.stats)
+        attempts = Attempts(self.eff, self.backend, self.stats, self.pools)
         queue: asyncio.Queue[list[Request]] = asyncio.Queue()
         for group in pending.values():
             queue.put_nowait(group)
@@ -301,7 +303,7 @@ def run_http(
             backend.open()
             run_ledger = ledger.RunLedger(cache_dir, stats)
             with _progress(len(requests), f"respond {eff.name}", initial=len(rows), enabled=progress) as bar:
-                caller = _Caller(eff, backend, cache, journal, run_ledger, bar)
+                caller = _Caller(eff, backend, cache, journal, run_ledger, bar, cache_dir / POOLS_DIR)
                 calling = time.monotonic()
                 try:
                     rows.update(asyncio.run(caller.run(pending)))
