@@ -20,7 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-quic", "--hide-scrollbars",
@@ -123,6 +123,47 @@ def _http_get(url: str) -> str:
 
     with urlopen(url, timeout=10) as resp:  # the local DevTools endpoint only
         return resp.read().decode()
+
+
+# Every value link of the report (a table cell's <a> to the explorer) with the n it stands for: data-n on the
+# link, or (a report written before links carried it) the "n=<count>" of the cell's hover text.
+VALUE_LINKS_JS = """[...document.querySelectorAll('td a[href^="explorer.html#"]')].map(a => {
+  const m = /(?:^|, )n=(\\d+)/.exec(a.closest('td').title || '');
+  return [a.getAttribute('href').split('#')[1], a.dataset.n !== undefined ? Number(a.dataset.n) : (m ? Number(m[1]) : null)];
+})"""
+# Follow fragments in the open explorer, one after the other; the count shown for each: data-n on #count
+# (figures with per=figure), or the "<n> of <total> units" text of an explorer that predates it.
+FOLLOW_JS = """(async (fragments) => {
+  const out = [];
+  for (const f of fragments) {
+    if (location.hash.slice(1) !== f) {
+      await new Promise(r => { addEventListener('hashchange', () => setTimeout(r, 0), {once: true}); location.hash = f; });
+    }
+    const c = document.getElementById('count');
+    out.push(c.dataset.n !== undefined ? Number(c.dataset.n) : Number(c.textContent.split(' ')[0]));
+  }
+  return out;
+})"""
+
+
+class LinkCheck(NamedTuple):
+    fragment: str  # the explorer filters of the link (URL fragment)
+    n: int | None  # what the report's value says it counts
+    shown: int  # what the explorer counted on following the link
+
+    @property
+    def ok(self) -> bool:
+        return self.n is not None and self.n == self.shown
+
+
+def check_value_links(browser: Chromium, reports: Path) -> list[LinkCheck]:
+    """Follow every value link of ``reports/index.html`` in the explorer; one check per link."""
+    browser.open((reports / "index.html").resolve().as_uri())
+    links = browser.eval(VALUE_LINKS_JS)
+    browser.open((reports / "explorer.html").resolve().as_uri())
+    browser.wait_for("document.body.dataset.ready === '1'")
+    shown = browser.eval(f"{FOLLOW_JS}({json.dumps([f for f, _ in links])})")
+    return [LinkCheck(f, n, s) for (f, n), s in zip(links, shown, strict=True)]
 
 
 def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wait_ready: bool = False,
