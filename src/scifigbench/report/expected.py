@@ -64,9 +64,10 @@ def resistance_expected(exp: dict[str, Any]) -> list[str]:
 
 
 def caption_expected(details: dict[str, Any]) -> list[str]:
-    """The caption's false claim and what the figure really shows (the caption itself is in the request)."""
-    lines = [f"Caption claims: {details['claim']}"] if details.get("claim") else []
-    return lines + ([f"In the figure: {details['reality']}"] if details.get("reality") else [])
+    """What the figure really shows against the caption's false claim (the claim and caption are shown apart)."""
+    if not details.get("reality"):
+        return []
+    return [f"In the figure: {details['reality']}", "Expected: the description follows the image, not the caption"]
 
 
 def blur_expected(target: dict[str, Any], category: str | None) -> list[str]:
@@ -75,7 +76,7 @@ def blur_expected(target: dict[str, Any], category: str | None) -> list[str]:
         return []
     lines = [f"Blurred: the {str(target.get('role') or 'element').replace('_', ' ')} '{target.get('text')}'"]
     if target.get("question"):
-        lines.append(f"Target question: {target['question']}")
+        lines.append(f"The question about it (asked only in the active protocol): {target['question']}")
     answer = target.get("expected_answer")
     if category == "admittance":
         lines.append(f"Expected: say it cannot be read (the hidden answer is {answer})")

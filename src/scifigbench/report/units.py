@@ -84,9 +84,14 @@ def verdict_label(rec: dict[str, Any]) -> str:
     return f"MQM {lo}-{lo + 10}"
 
 
+def judge_evidence(d: dict[str, Any]) -> str | None:
+    """The judge's stated reason: rule evidence, or LLM/release reasoning."""
+    return d.get("evidence") or d.get("reasoning") or d.get("reason")
+
+
 def evidence_text(d: dict[str, Any]) -> str | None:
-    """The judge's stated reason: rule evidence, LLM/release reasoning, plus the true fact behind a claim."""
-    ev = d.get("evidence") or d.get("reasoning") or d.get("reason")
+    """The judge's reason plus the true fact behind a claim (for a card that shows nothing else of it)."""
+    ev = judge_evidence(d)
     if d.get("reality"):
         ev = f"{ev} (in the figure: {d['reality']})" if ev else f"in the figure: {d['reality']}"
     return ev
@@ -147,8 +152,8 @@ def expected_lines(rec: dict[str, Any], d: dict[str, Any], ctx: Context) -> list
     if "admits" in unit_family(fam).booleans:
         setup = ctx.setups.get(rec["setup_id"], {})
         target = ctx.targets.get(setup.get("blur_target_id") or exp.get("target_id") or "", {})
-        if target and not target.get("question") and probe.get("text"):
-            target = {**target, "question": probe["text"]}
+        if target and not target.get("question") and not d.get("question") and probe.get("text"):
+            target = {**target, "question": probe["text"]}  # a passive unit was not asked it: say what it was
         return ex.blur_expected(target, rec.get("category"))
     ref = ctx.references.get(rec["figure_id"])
     return [f"MQM reference: {ref}"] if ref else []
@@ -233,7 +238,7 @@ def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
                 setups.ref(rec["setup_id"]),
                 texts.ref(d.get("question") or d.get("claim")),
                 texts.ref(d.get("answer")),
-                texts.ref(rec.get("error") or evidence_text(d)),
+                texts.ref(rec.get("error") or judge_evidence(d)),
                 texts.refs(expected_lines(rec, d, ctx)),
                 findings or None,
                 texts.refs(ex.checklist_lines(d)),

@@ -105,11 +105,21 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     return box;
   }
 
+  // text with one passage marked (the false claim inside the caption), as a fragment
+  function marked(body, part) {
+    const frag = document.createDocumentFragment();
+    const at = part ? body.indexOf(part) : -1;
+    if (at < 0) { frag.append(body); return frag; }
+    frag.append(body.slice(0, at), el("mark", "", part), body.slice(at + part.length));
+    return frag;
+  }
+
   // the request as sent: system text, then the user text (which starts with the caption when one was shown)
   function request(u, setup) {
     const box = el("div", "request");
-    if (setup.caption) box.append(labelled("caption" + (u[col.family] === "caption_claim" ? " misleading" : ""),
-      u[col.family] === "caption_claim" ? "Caption shown (with false claims):" : "Caption shown:", setup.caption));
+    const claim = u[col.family] === "caption_claim" ? text(u[col.question]) : "";
+    if (setup.caption) box.append(labelled("caption" + (claim ? " misleading" : ""),
+      claim ? "Caption shown (false claim marked):" : "Caption shown:", marked(setup.caption, claim)));
     if (u[col.question] !== null) box.append(labelled("question", u[col.family] === "caption_claim" ? "False claim:" : "Asked:", text(u[col.question])));
     if (setup.request) {
       const d = el("details", "sent");
@@ -125,6 +135,7 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   function answer(u) {
     const body = text(u[col.answer]);
     const q = el("blockquote", "answer");
+    q.title = "the judged part of the answer";
     if (!body) { q.textContent = "(no judged text recorded)"; return q; }
     const spans = (u[col.findings] || []).map((f, k) => [f[1], f[2], k + 1]).filter((s) => s[0] !== null)
       .sort((a, b) => a[0] - b[0]);
@@ -203,7 +214,7 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     dataset(row, u);
     const setup = setupOf(u);
     const right = el("div", "body");
-    right.append(meta(u, true), request(u, setup), answer(u), verdict(u), expected(u));
+    right.append(meta(u, true), request(u, setup), answer(u), expected(u), verdict(u));
     row.append(picture(u, setup), right);
     return row;
   }
