@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Drive headless Chromium over the DevTools protocol: open the report/explorer, run checks, screenshot.
 
-Usage: python scripts/screenshot_report.py [reports/index.html] [docs/report.png] [--height 4200]
+Usage: python scripts/screenshot_report.py --docs          # every screenshot of docs/ from reports/ (after make repro)
+       python scripts/screenshot_report.py [reports/index.html] [docs/report.png] [--height 4200]
        python scripts/screenshot_report.py reports/explorer.html docs/explorer.png --height 1400 --wait-ready \
            --fragment 'model=sim-weak&family=blur_active'
 Needs Debian's chromium (apt-get install -y chromium) and websocket-client (a test dependency).
@@ -178,6 +179,26 @@ def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wai
         return browser.screenshot(png)
 
 
+# The screenshots in docs/ (README.md, docs/metrics.md): (png, page, height, explorer fragment). The explorer
+# views are what a reader checks a verdict with: a value link's units, a description's findings, a blur
+# unit's expected answer against every model's, a caption-bias claim inside the caption the model saw.
+DOCS_SHOTS = [
+    ("report.png", "index.html", 4200, None),
+    ("explorer.png", "explorer.html", 1300, "model=sim-weak&family=blur_active&category=inductance&status=counted"),
+    ("explorer-description.png", "explorer.html", 1100, "model=sim-weak&family=description&condition=base&status=counted"),
+    ("explorer-compare.png", "explorer.html", 900, "unit=syn_bar_058%2Findb%2Fblur_active"),
+    ("explorer-caption.png", "explorer.html", 900, "model=sim-follower&family=caption_claim&category=trend&status=counted"),
+]
+
+
+def docs_screenshots(reports: Path, docs: Path) -> list[Path]:
+    """Regenerate every screenshot of ``DOCS_SHOTS`` from the report folder."""
+    return [
+        screenshot(reports / page, docs / png, height=height, wait_ready=fragment is not None, fragment=fragment or "")
+        for png, page, height, fragment in DOCS_SHOTS
+    ]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("html", nargs="?", default="reports/index.html", type=Path)
@@ -186,7 +207,12 @@ def main() -> int:
     ap.add_argument("--height", type=int, default=4200)
     ap.add_argument("--wait-ready", action="store_true", help="wait for the explorer to list its units")
     ap.add_argument("--fragment", default="", help="URL fragment, e.g. model=sim-weak&family=blur_active")
+    ap.add_argument("--docs", action="store_true", help="regenerate every screenshot of docs/ from reports/")
     args = ap.parse_args()
+    if args.docs:
+        for png in docs_screenshots(Path("reports"), Path("docs")):
+            print(png)
+        return 0
     print(screenshot(args.html, args.png, args.width, args.height, args.wait_ready, args.fragment))
     return 0
 

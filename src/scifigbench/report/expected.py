@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from scifigbench.rubric.penalties import WEIGHTS
+from scifigbench.rubric.penalties import MAX_WEIGHT, WEIGHTS
 
 
 def loads(raw: Any) -> dict[str, Any]:
@@ -127,6 +127,19 @@ def finding_lines(details: dict[str, Any]) -> list[FindingLine]:
             item = f" [item {f['item']}]" if f.get("item") else ""
             out.append(FindingLine(f"{cost} · {where}: {f.get('note', '')}{item}", *_span(f.get("span"))))
     return out
+
+
+def penalty_summary(details: dict[str, Any], score: float | None) -> str | None:
+    """How the findings make the score: penalty points against the checklist's maximum (paper, Appendix B.1)."""
+    items = [i for i in details.get("items") or [] if isinstance(i, dict)]
+    if not items or score is None:
+        return None
+    total = sum(WEIGHTS.get((str(f.get("dimension")), str(f.get("severity"))), 0.0) for f in details.get("findings") or [])
+    most = len(items) * MAX_WEIGHT
+    return (
+        f"{total:g} penalty points of at most {most:g} ({len(items)} checklist items × {MAX_WEIGHT:g}): "
+        f"score = 100 − {total:g} × 100 / {most:g} = {score:.2f}"
+    )
 
 
 def checklist_lines(details: dict[str, Any]) -> list[str]:

@@ -26,7 +26,8 @@ from scifigbench.report.expected import loads as details
 
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names);
 # question .. judge are indexes into ``texts``, setup into ``setups``, expected/checklist lists of
-# text indexes, findings a list of [text index, span start, span end] (null span: a checklist item)
+# text indexes, findings a list of [text index, span start, span end] (null span: a checklist item),
+# penalty how the findings make a description's score, flags a blur verdict's yes/no answers
 COLUMNS = (
     "unit_id",
     "model",
@@ -45,7 +46,9 @@ COLUMNS = (
     "evidence",
     "expected",
     "findings",
+    "penalty",
     "checklist",
+    "flags",
 )
 # the columns of one setup record: what the model was sent (system text, user text as sent with the
 # caption, the caption alone) and the image it saw (index into ``images``)
@@ -95,6 +98,14 @@ def evidence_text(d: dict[str, Any]) -> str | None:
     if d.get("reality"):
         ev = f"{ev} (in the figure: {d['reality']})" if ev else f"in the figure: {d['reality']}"
     return ev
+
+
+def flags(rec: dict[str, Any]) -> str | None:
+    """A blur verdict spelled out ("admits: no · fabricates: yes · correct: no"); None for other families."""
+    if "admits" not in unit_family(rec["family"]).booleans:
+        return None
+    said = [f"{k}: {'yes' if rec[k] else 'no'}" for k in BOOLEAN_VERDICTS if rec.get(k) is not None]
+    return " · ".join(said) or None
 
 
 def status(rec: dict[str, Any]) -> str:
@@ -241,7 +252,9 @@ def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
                 texts.ref(rec.get("error") or judge_evidence(d)),
                 texts.refs(expected_lines(rec, d, ctx)),
                 findings or None,
+                texts.ref(ex.penalty_summary(d, score)),
                 texts.refs(ex.checklist_lines(d)),
+                texts.ref(flags(rec)),
             ]
         )
     return {

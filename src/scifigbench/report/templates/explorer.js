@@ -165,12 +165,15 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
 
   function verdict(u) {
     const box = el("div");
-    box.append(el("div", "verdict", "Verdict: " + u[col.verdict] + (u[col.score] !== null ? " (score " + u[col.score] + ")" : "")));
+    // a blur verdict is its yes/no answers, spelled out rather than as the filter's short label
+    box.append(el("div", "verdict", "Verdict: " + (u[col.flags] !== null ? text(u[col.flags]) : u[col.verdict])
+      + (u[col.score] !== null ? " (score " + u[col.score] + ")" : "")));
     box.append(el("div", "meta status", "counted in the values: " + (u[col.status] === "counted" ? "yes" : "no, " + u[col.status])
       + (u[col.judge] !== null ? " · judge " + text(u[col.judge]) : "")));
     if (u[col.evidence] !== null) box.append(labelled("evidence", "Judge's evidence:", text(u[col.evidence])));
     if (u[col.findings]) box.append(list("findings", "Findings (" + u[col.findings].length + "): penalty points, dimension/sub-type, severity",
       u[col.findings].map((f) => text(f[0])), true));
+    if (u[col.penalty] !== null) box.append(el("div", "meta penalty", text(u[col.penalty])));
     if (u[col.checklist]) box.append(list("checklist", "Checklist as graded (" + u[col.checklist].length + " items)",
       u[col.checklist].map(text), false));
     return box;
@@ -274,5 +277,6 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   window.addEventListener("hashchange", () => { readHash(); apply(); });
   readHash();
   apply();
+  document.body.dataset.readyMs = String(Math.round(performance.now()));  // since navigation (benchmarks/)
   document.body.dataset.ready = "1";
 });
