@@ -130,7 +130,8 @@ def _http_get(url: str) -> str:
 # link, or (a report written before links carried it) the "n=<count>" of the cell's hover text.
 VALUE_LINKS_JS = """[...document.querySelectorAll('td a[href^="explorer.html#"]')].map(a => {
   const m = /(?:^|, )n=(\\d+)/.exec(a.closest('td').title || '');
-  return [a.getAttribute('href').split('#')[1], a.dataset.n !== undefined ? Number(a.dataset.n) : (m ? Number(m[1]) : null)];
+  const n = a.dataset.n !== undefined ? Number(a.dataset.n) : (m ? Number(m[1]) : null);
+  return [a.getAttribute('href').split('#')[1], n];
 })"""
 # Follow fragments in the open explorer, one after the other; the count shown for each: data-n on #count
 # (figures with per=figure), or the "<n> of <total> units" text of an explorer that predates it.
@@ -138,7 +139,10 @@ FOLLOW_JS = """(async (fragments) => {
   const out = [];
   for (const f of fragments) {
     if (location.hash.slice(1) !== f) {
-      await new Promise(r => { addEventListener('hashchange', () => setTimeout(r, 0), {once: true}); location.hash = f; });
+      await new Promise(r => {
+        addEventListener('hashchange', () => setTimeout(r, 0), {once: true});
+        location.hash = f;
+      });
     }
     const c = document.getElementById('count');
     out.push(c.dataset.n !== undefined ? Number(c.dataset.n) : Number(c.textContent.split(' ')[0]));

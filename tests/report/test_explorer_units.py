@@ -88,8 +88,15 @@ def test_findings_list_every_penalty_and_sum_to_the_score_penalty():
 
 
 def test_blur_expected_answer_and_why():
-    target = {"role": "tick", "text": "100", "expected_answer": "100", "accept_low": 99.0, "accept_high": 101.0,
-              "reasoning_path": "arithmetic ticks", "question": None}
+    target = {
+        "role": "tick",
+        "text": "100",
+        "expected_answer": "100",
+        "accept_low": 99.0,
+        "accept_high": 101.0,
+        "reasoning_path": "arithmetic ticks",
+        "question": None,
+    }
     lines = ex.blur_expected(target, "inductance")
     assert lines == ["Blurred: the tick '100'", "Expected answer: 100 (accepted 99–101)", "Why: arithmetic ticks"]
     adm = ex.blur_expected({**target, "role": "legend_entry", "text": "Ours", "expected_answer": "Ours"}, "admittance")
@@ -102,8 +109,18 @@ def test_unit_record_carries_request_as_sent_and_expected_premise():
     sid, pid = row["setup_id"].iloc[0], row["probe_id"].iloc[0]
     ctx = Context(
         setups={sid: {"system_text": "Be brief.", "user_text": "Q?", "caption": "A caption.", "image_path": "x.png"}},
-        probes={pid: {"expected_json": json.dumps({"entity": "A on 'x'", "false_value": 3.9, "true_value": 3.1,
-                                                   "expected_behavior": "Correct the premise."})}},
+        probes={
+            pid: {
+                "expected_json": json.dumps(
+                    {
+                        "entity": "A on 'x'",
+                        "false_value": 3.9,
+                        "true_value": 3.1,
+                        "expected_behavior": "Correct the premise.",
+                    }
+                )
+            }
+        },
     )
     data = explorer_data(row, ctx)
     col, scol = ({c: i for i, c in enumerate(data[k])} for k in ("columns", "setup_columns"))

@@ -10,6 +10,7 @@ from PIL import Image
 
 from helpers.browser import screenshot_script
 
+
 def _select(browser, name: str, value: str) -> None:
     browser.eval(f"(() => {{ const s = document.getElementById('f-{name}'); s.value = {value!r};"
                  "s.dispatchEvent(new Event('change')); return true; })()")

@@ -167,12 +167,30 @@ def build_report(
     show_default=True,
     help="setups table: the request and image each unit's model saw (shown in the explorer)",
 )
-@click.option("--probes", "probes", type=click.Path(dir_okay=False, path_type=Path), default=paths.PROBES,
-              show_default=True, help="probes table: the expected answer or false premise of each question")
-@click.option("--blur-targets", "blur_targets", type=click.Path(dir_okay=False, path_type=Path),
-              default=paths.BLUR_TARGETS, show_default=True, help="blur targets: the blurred element and its answer")
-@click.option("--figures", "figures", type=click.Path(dir_okay=False, path_type=Path), default=paths.FIGURES,
-              show_default=True, help="corpus figures: the MQM reference description of each figure")
+@click.option(
+    "--probes",
+    "probes",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.PROBES,
+    show_default=True,
+    help="probes table: the expected answer or false premise of each question",
+)
+@click.option(
+    "--blur-targets",
+    "blur_targets",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.BLUR_TARGETS,
+    show_default=True,
+    help="blur targets: the blurred element and its answer",
+)
+@click.option(
+    "--figures",
+    "figures",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.FIGURES,
+    show_default=True,
+    help="corpus figures: the MQM reference description of each figure",
+)
 @click.option(
     "--gallery",
     "gallery_dir",

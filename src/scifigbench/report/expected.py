@@ -115,7 +115,11 @@ def finding_lines(details: dict[str, Any]) -> list[FindingLine]:
     costs nothing, so the list adds up to the penalty columns.
     """
     out = []
-    for kind, why in (("findings", None), ("merged", "merged into a costlier finding on this span"), ("undecided", None)):
+    for kind, why in (
+        ("findings", None),
+        ("merged", "merged into a costlier finding on this span"),
+        ("undecided", None),
+    ):
         for f in details.get(kind) or []:
             if not isinstance(f, dict):
                 continue
@@ -134,7 +138,9 @@ def penalty_summary(details: dict[str, Any], score: float | None) -> str | None:
     items = [i for i in details.get("items") or [] if isinstance(i, dict)]
     if not items or score is None:
         return None
-    total = sum(WEIGHTS.get((str(f.get("dimension")), str(f.get("severity"))), 0.0) for f in details.get("findings") or [])
+    total = sum(
+        WEIGHTS.get((str(f.get("dimension")), str(f.get("severity"))), 0.0) for f in details.get("findings") or []
+    )
     most = len(items) * MAX_WEIGHT
     return (
         f"{total:g} penalty points of at most {most:g} ({len(items)} checklist items × {MAX_WEIGHT:g}): "

@@ -1,12 +1,16 @@
-"""The explorer's data: every judged unit of every model, with its image, question, answer and verdict.
+"""The explorer's data: every judged unit of every model, with what it takes to check its verdict.
+
+Per unit: the request as sent and the image (through its setup, stored once per setup), the judged
+answer, the verdict, the judge id and evidence, what was expected (:mod:`scifigbench.report.expected`),
+a description's findings and checklist, and whether the report's values count it (:func:`status`).
 
 Written as a JavaScript file (``explorer/units.js``) rather than JSON fetched at run time, because
 browsers refuse ``fetch`` on ``file://`` pages and the explorer must open from the file system.
 Repeated strings (questions asked of every model, descriptions shared by a description's MQM,
 caption-claim and passive-blur units) are stored once in ``texts`` and referenced by index, and the
 JSON is gzip-compressed and base64-encoded (the page inflates it with the browser's own
-``DecompressionStream``): answers of four models are ~10 MB as text and ~1 MB compressed, which keeps
-the report folder under 10 MB.
+``DecompressionStream``): the default run's four models are ~1.3 MB compressed, which keeps the
+report folder under 10 MB.
 """
 
 from __future__ import annotations
