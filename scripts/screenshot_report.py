@@ -189,9 +189,11 @@ def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wai
 DOCS_SHOTS = [
     ("report.png", "index.html", 4200, None),
     ("explorer.png", "explorer.html", 1300, "model=sim-weak&family=blur_active&category=inductance&status=counted"),
-    ("explorer-description.png", "explorer.html", 1100, "model=sim-weak&family=description&condition=base&status=counted"),
+    ("explorer-description.png", "explorer.html", 1100,
+     "model=sim-weak&family=description&condition=base&status=counted"),
     ("explorer-compare.png", "explorer.html", 900, "unit=syn_bar_058%2Findb%2Fblur_active"),
-    ("explorer-caption.png", "explorer.html", 900, "model=sim-follower&family=caption_claim&category=trend&status=counted"),
+    ("explorer-caption.png", "explorer.html", 900,
+     "model=sim-follower&family=caption_claim&category=trend&status=counted"),
 ]
 
 

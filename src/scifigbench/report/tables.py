@@ -272,7 +272,14 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         )
         for t in res_types
     ]
-    cols.append(Col("CapB", lambda m: dig(beh, ("caption_bias", m, OVERALL)), {"family": "caption_claim", "per": "figure"}, scale=100))
+    cols.append(
+        Col(
+            "CapB",
+            lambda m: dig(beh, ("caption_bias", m, OVERALL)),
+            {"family": "caption_claim", "per": "figure"},  # a value over figures: the explorer counts figures
+            scale=100,
+        )
+    )
     for metric in BLUR_MODES:
         for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
             cols.append(

@@ -16,6 +16,9 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   const scol = Object.fromEntries((DATA.setup_columns || []).map((c, i) => [c, i]));
   const FILTERS = { model: "model", family: "family", category: "category", condition: "condition",
                     chart: "chart_type", verdict: "verdict", status: "status" };
+  // a caption-claim verdict word says which side the description took
+  const SIDE = { image: "image (follows the figure)", caption: "caption (follows the false claim)",
+                 none: "none (the description does not address the claim)" };
   const text = (i) => (i === null || i === undefined ? "" : DATA.texts[i]);
   const listEl = document.getElementById("units");
   const countEl = document.getElementById("count");
@@ -166,7 +169,8 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   function verdict(u) {
     const box = el("div");
     // a blur verdict is its yes/no answers, spelled out rather than as the filter's short label
-    box.append(el("div", "verdict", "Verdict: " + (u[col.flags] !== null ? text(u[col.flags]) : u[col.verdict])
+    const word = u[col.family] === "caption_claim" ? SIDE[u[col.verdict]] || u[col.verdict] : u[col.verdict];
+    box.append(el("div", "verdict", "Verdict: " + (u[col.flags] !== null ? text(u[col.flags]) : word)
       + (u[col.score] !== null ? " (score " + u[col.score] + ")" : "")));
     box.append(el("div", "meta status", "counted in the values: " + (u[col.status] === "counted" ? "yes" : "no, " + u[col.status])
       + (u[col.judge] !== null ? " · judge " + text(u[col.judge]) : "")));
