@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Drive headless Chromium over the DevTools protocol: open the report/explorer, run checks, screenshot.
 
-Usage: python scripts/screenshot_report.py [reports/index.html] [docs/report.png] [--height 4200]
+Usage: python scripts/screenshot_report.py --docs          # every screenshot of docs/ from reports/ (after make repro)
+       python scripts/screenshot_report.py [reports/index.html] [docs/report.png] [--height 4200]
        python scripts/screenshot_report.py reports/explorer.html docs/explorer.png --height 1400 --wait-ready \
            --fragment 'model=sim-weak&family=blur_active'
 Needs Debian's chromium (apt-get install -y chromium) and websocket-client (a test dependency).
@@ -20,7 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-quic", "--hide-scrollbars",
@@ -125,6 +126,51 @@ def _http_get(url: str) -> str:
         return resp.read().decode()
 
 
+# Every value link of the report (a table cell's <a> to the explorer) with the n it stands for: data-n on the
+# link, or (a report written before links carried it) the "n=<count>" of the cell's hover text.
+VALUE_LINKS_JS = """[...document.querySelectorAll('td a[href^="explorer.html#"]')].map(a => {
+  const m = /(?:^|, )n=(\\d+)/.exec(a.closest('td').title || '');
+  const n = a.dataset.n !== undefined ? Number(a.dataset.n) : (m ? Number(m[1]) : null);
+  return [a.getAttribute('href').split('#')[1], n];
+})"""
+# Follow fragments in the open explorer, one after the other; the count shown for each: data-n on #count
+# (figures with per=figure), or the "<n> of <total> units" text of an explorer that predates it.
+FOLLOW_JS = """(async (fragments) => {
+  const out = [];
+  for (const f of fragments) {
+    if (location.hash.slice(1) !== f) {
+      await new Promise(r => {
+        addEventListener('hashchange', () => setTimeout(r, 0), {once: true});
+        location.hash = f;
+      });
+    }
+    const c = document.getElementById('count');
+    out.push(c.dataset.n !== undefined ? Number(c.dataset.n) : Number(c.textContent.split(' ')[0]));
+  }
+  return out;
+})"""
+
+
+class LinkCheck(NamedTuple):
+    fragment: str  # the explorer filters of the link (URL fragment)
+    n: int | None  # what the report's value says it counts
+    shown: int  # what the explorer counted on following the link
+
+    @property
+    def ok(self) -> bool:
+        return self.n is not None and self.n == self.shown
+
+
+def check_value_links(browser: Chromium, reports: Path) -> list[LinkCheck]:
+    """Follow every value link of ``reports/index.html`` in the explorer; one check per link."""
+    browser.open((reports / "index.html").resolve().as_uri())
+    links = browser.eval(VALUE_LINKS_JS)
+    browser.open((reports / "explorer.html").resolve().as_uri())
+    browser.wait_for("document.body.dataset.ready === '1'")
+    shown = browser.eval(f"{FOLLOW_JS}({json.dumps([f for f, _ in links])})")
+    return [LinkCheck(f, n, s) for (f, n), s in zip(links, shown, strict=True)]
+
+
 def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wait_ready: bool = False,
                fragment: str = "") -> Path:
     """Open ``html`` from the file system (with ``#fragment``, e.g. explorer filters) and save a screenshot."""
@@ -137,6 +183,28 @@ def screenshot(html: Path, png: Path, width: int = 1320, height: int = 4200, wai
         return browser.screenshot(png)
 
 
+# The screenshots in docs/ (README.md, docs/metrics.md): (png, page, height, explorer fragment). The explorer
+# views are what a reader checks a verdict with: a value link's units, a description's findings, a blur
+# unit's expected answer against every model's, a caption-bias claim inside the caption the model saw.
+DOCS_SHOTS = [
+    ("report.png", "index.html", 4200, None),
+    ("explorer.png", "explorer.html", 1300, "model=sim-weak&family=blur_active&category=inductance&status=counted"),
+    ("explorer-description.png", "explorer.html", 1100,
+     "model=sim-weak&family=description&condition=base&status=counted"),
+    ("explorer-compare.png", "explorer.html", 900, "unit=syn_bar_058%2Findb%2Fblur_active"),
+    ("explorer-caption.png", "explorer.html", 900,
+     "model=sim-follower&family=caption_claim&category=trend&status=counted"),
+]
+
+
+def docs_screenshots(reports: Path, docs: Path) -> list[Path]:
+    """Regenerate every screenshot of ``DOCS_SHOTS`` from the report folder."""
+    return [
+        screenshot(reports / page, docs / png, height=height, wait_ready=fragment is not None, fragment=fragment or "")
+        for png, page, height, fragment in DOCS_SHOTS
+    ]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("html", nargs="?", default="reports/index.html", type=Path)
@@ -145,7 +213,12 @@ def main() -> int:
     ap.add_argument("--height", type=int, default=4200)
     ap.add_argument("--wait-ready", action="store_true", help="wait for the explorer to list its units")
     ap.add_argument("--fragment", default="", help="URL fragment, e.g. model=sim-weak&family=blur_active")
+    ap.add_argument("--docs", action="store_true", help="regenerate every screenshot of docs/ from reports/")
     args = ap.parse_args()
+    if args.docs:
+        for png in docs_screenshots(Path("reports"), Path("docs")):
+            print(png)
+        return 0
     print(screenshot(args.html, args.png, args.width, args.height, args.wait_ready, args.fragment))
     return 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 
 import pandas as pd
@@ -11,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from helpers.browser import screenshot_script
 from helpers.synthetic_judgments import all_judgments
 from scifigbench.cli import main
 from scifigbench.metrics.stage import MetricsConfig, run
@@ -73,3 +75,17 @@ def built(tmp_path_factory) -> Path:
                                     "--setups", str(_setups(j, root)), "--gallery", str(gallery), "--out", str(root / "reports")])
     assert res.exit_code == 0, res.output
     return root
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """One headless Chromium per test module. CI installs Debian's chromium (.ci/run); without it a
+    browser test fails rather than skips, unless SCIFIG_ALLOW_NO_CHROMIUM=1 is set on a developer
+    machine that cannot install it."""
+    mod = screenshot_script()
+    if mod.find_chromium() is None:
+        if os.environ.get("SCIFIG_ALLOW_NO_CHROMIUM") == "1":
+            pytest.skip("chromium not installed and SCIFIG_ALLOW_NO_CHROMIUM=1")
+        pytest.fail("chromium not installed: apt-get install -y chromium (.ci/run does this)")
+    with mod.Chromium(width=1320, height=1400) as browser:
+        yield browser

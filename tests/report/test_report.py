@@ -67,7 +67,8 @@ def test_explorer_lists_every_judged_unit_with_image_and_text(built: Path):
     assert {u[col["unit_id"]] for u in data["units"]} == set(judged["unit_id"])
     for u in data["units"]:
         assert data["texts"][u[col["answer"]]] == f"{u[col['model']]} answered {u[col['unit_id']].split(':', 1)[1]}"
-        thumb, full = data["images"][u[col["image"]]]
+        setup = dict(zip(data["setup_columns"], data["setups"][u[col["setup"]]], strict=True))
+        thumb, full = data["images"][setup["image"]]
         assert (built / "reports" / thumb).is_file() and (built / "reports" / full).resolve().is_file()
         assert u[col["figure_id"]] in full and u[col["condition"]] in full
     errors = judged["error"].notna().sum()
@@ -113,6 +114,7 @@ def test_table_cells_print_ci_and_link_to_exactly_their_units(built: Path):
         "category": "category",
         "chart": "chart_type",
         "verdict": "verdict",
+        "status": "status",
     }
     cells = _cells(html, "Description quality (MQM) across conditions")
     rot = cells["m-weak"][4]  # Base NoCap Noise LowC Rot
@@ -120,9 +122,11 @@ def test_table_cells_print_ci_and_link_to_exactly_their_units(built: Path):
     assert f"{cell['value']:.1f}" in rot and f"[{cell['ci_low']:.1f}, {cell['ci_high']:.1f}]" in rot
     link = re.search(r'href="explorer.html#([^"]+)"', rot).group(1)
     filters = dict(parse_qsl(unescape(link)))
-    assert filters == {"model": "m-weak", "family": "description", "condition": "rot"}
+    assert filters == {"model": "m-weak", "family": "description", "condition": "rot", "status": "counted"}
     units = [u for u in data["units"] if all(u[col[filter_cols[k]]] == v for k, v in filters.items())]
-    assert sum(u[col["verdict"]] != "judge error" for u in units) == cell["n"]
+    assert len(units) == cell["n"]
+    rest = {k: v for k, v in filters.items() if k != "status"}
+    units = [u for u in data["units"] if all(u[col[filter_cols[k]]] == v for k, v in rest.items())]
     assert sum(u[col["verdict"]] == "judge error" for u in units) == cell["errors"]
     # the behavioural table: one scale (%), stated in its header; CIs printed, not only in a tooltip
     beh = json.loads((built / "metrics" / "behaviour.json").read_text())

@@ -33,19 +33,12 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Literal
 
+from scifigbench.rubric.penalties import MAX_WEIGHT, WEIGHTS
+
 Dimension = Literal["accuracy", "completeness", "clarity"]
 Severity = Literal["major", "minor"]
 SubType = Literal["numeric", "trend", "axis_legend", "label_map", "halluc", "missing", "clarity"]
 
-WEIGHTS: dict[tuple[str, str], float] = {
-    ("accuracy", "major"): 5.0,
-    ("accuracy", "minor"): 2.0,
-    ("completeness", "major"): 5.0,
-    ("completeness", "minor"): 2.0,
-    ("clarity", "major"): 2.5,
-    ("clarity", "minor"): 1.0,
-}
-MAX_WEIGHT = 5.0
 SUBTYPES: tuple[str, ...] = ("numeric", "trend", "axis_legend", "label_map", "missing", "halluc")
 #: The judgments columns a description's verdict fills, as :meth:`MQMResult.judgment_fields` writes them.
 JUDGMENT_COLUMNS: tuple[str, ...] = (

@@ -1,4 +1,4 @@
-"""``scifigbench report``: metrics JSON + judgments (+ setups, gallery) -> reports/.
+"""``scifigbench report``: metrics JSON + judgments (+ setups, probes, blur targets, figures, gallery) -> reports/.
 
 Writes ``index.html`` (tables, plots, examples), ``explorer.html`` with ``explorer/units.js`` (every
 judged unit), WebP thumbnails under ``thumbs/`` (full-size images are linked, not copied), and the
@@ -10,12 +10,17 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from scifigbench import paths
 from scifigbench.params import DEFAULT_PARAMS, model_names
+
+if TYPE_CHECKING:
+    from scifigbench.report.units import Context
 
 THUMB_WIDTH = 200
 GALLERY_WIDTH = 600
@@ -50,23 +55,49 @@ def read_metrics(metrics_dir: Path) -> dict[str, dict]:
     return out
 
 
-def _setup_images(setups: Path, out_dir: Path, kept: Path | None) -> dict[str, tuple[str | None, str]]:
-    """setup id -> (thumbnail href, full-size href) for every setup's image; {} without a setups table."""
-    from scifigbench.report.thumbs import thumbnails
+@dataclass(frozen=True)
+class Inputs:
+    """The tables the explorer shows each unit's request and expectation from (a missing one: left out)."""
+
+    setups: Path = paths.SETUPS
+    probes: Path = paths.PROBES
+    blur_targets: Path = paths.BLUR_TARGETS
+    figures: Path = paths.FIGURES
+
+
+def _rows(path: Path, schema: str) -> dict[str, dict[str, Any]]:
+    """key -> row of a contract table; {} when the table is absent (e.g. a report of judgments alone)."""
+    from scifigbench.contracts import SCHEMAS
     from scifigbench.tableio import read_table
 
-    if not setups.is_file():
+    if not path.is_file():
         return {}
-    table = read_table(setups, "setups", root=None)
-    images = {sid: Path(p) for sid, p in zip(table["setup_id"], table["image_path"], strict=True)}
+    key = SCHEMAS[schema].key
+    return {str(r[key]): r for r in read_table(path, schema, root=None).to_dict("records")}
+
+
+def _context(inputs: Inputs, out_dir: Path, kept: Path | None) -> Context:
+    """Everything the explorer needs besides the judgments, with thumbnails of every setup's image."""
+    from scifigbench.report.thumbs import thumbnails
+    from scifigbench.report.units import Context
+
+    setups = _rows(inputs.setups, "setups")
+    images = {sid: Path(r["image_path"]) for sid, r in setups.items()}
     hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH, kept=kept)
-    return {sid: hrefs[p] for sid, p in images.items()}
+    figures = _rows(inputs.figures, "figures")
+    return Context(
+        setups=setups,
+        probes=_rows(inputs.probes, "probes"),
+        targets=_rows(inputs.blur_targets, "blur_targets"),
+        references={f: r["reference_description"] for f, r in figures.items() if r.get("reference_description")},
+        images={sid: hrefs[p] for sid, p in images.items()},
+    )
 
 
 def build_report(
     metrics_dir: Path,
     judgments_dir: Path,
-    setups: Path,
+    inputs: Inputs,
     gallery_dir: Path,
     out_dir: Path,
     models: list[str] | None = None,
@@ -81,7 +112,7 @@ def build_report(
     from scifigbench.report.examples import pick_examples
     from scifigbench.report.page import GalleryItem, render_explorer, render_report
     from scifigbench.report.thumbs import thumbnails
-    from scifigbench.report.units import explorer_data, units_js
+    from scifigbench.report.units import Context, explorer_data, units_js
     from scifigbench.tableio import atomic_write_text, load_judgments
 
     metrics = read_metrics(metrics_dir)
@@ -90,11 +121,8 @@ def build_report(
     present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
     j = load_judgments(judgments_dir, present) if present else pd.DataFrame()
     examples = pick_examples(j) if len(j) else []
-    images = _setup_images(setups, out_dir, kept_thumbs) if len(j) else {}
-    atomic_write_text(
-        out_dir / "explorer" / "units.js",
-        units_js(explorer_data(j, images) if len(j) else {"columns": [], "texts": [], "images": [], "units": []}),
-    )
+    ctx = _context(inputs, out_dir, kept_thumbs) if len(j) else Context()
+    atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(j, ctx)))
     atomic_write_text(out_dir / "explorer.html", render_explorer())
     pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
     gallery_hrefs = thumbnails(pngs, out_dir, GALLERY_WIDTH, kept=kept_thumbs)
@@ -137,7 +165,31 @@ def build_report(
     type=click.Path(dir_okay=False, path_type=Path),
     default=paths.SETUPS,
     show_default=True,
-    help="setups table: the image each unit's model saw (thumbnails in the explorer)",
+    help="setups table: the request and image each unit's model saw (shown in the explorer)",
+)
+@click.option(
+    "--probes",
+    "probes",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.PROBES,
+    show_default=True,
+    help="probes table: the expected answer or false premise of each question",
+)
+@click.option(
+    "--blur-targets",
+    "blur_targets",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.BLUR_TARGETS,
+    show_default=True,
+    help="blur targets: the blurred element and its answer",
+)
+@click.option(
+    "--figures",
+    "figures",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.FIGURES,
+    show_default=True,
+    help="corpus figures: the MQM reference description of each figure",
 )
 @click.option(
     "--gallery",
@@ -150,13 +202,21 @@ def build_report(
     "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True
 )
 def report(
-    params_path: Path, metrics_dir: Path, judgments_dir: Path, setups: Path, gallery_dir: Path, out_dir: Path
+    params_path: Path,
+    metrics_dir: Path,
+    judgments_dir: Path,
+    setups: Path,
+    probes: Path,
+    blur_targets: Path,
+    figures: Path,
+    gallery_dir: Path,
+    out_dir: Path,
 ) -> None:
     """Write reports/index.html, the per-unit explorer (reports/explorer.html) and dvc plots data."""
     index = build_report(
         metrics_dir,
         judgments_dir,
-        setups,
+        Inputs(setups, probes, blur_targets, figures),
         gallery_dir,
         out_dir,
         model_names(params_path),

@@ -64,6 +64,7 @@ RESISTANCE_LABELS = short_labels(
     {"inexist": "Res Inex", "contra": "Res Cont", "unanswerable": "Res Unan", OVERALL: "Res All"},
 )
 EXPLORER = "explorer.html"
+COUNTED = "counted"  # the explorer's status of a unit a value counts in its n (report/units.py: status)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Cell:
     mark: str = ""  # best | second | na | text (wrapping prose)
     link: str = ""
     undecided: str = ""  # "12 undecided [61.0–70.1]" when the judge abstained on some units
+    n: int | None = None  # what the value counts: the link opens exactly this many units (figures, per=figure)
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,8 @@ def _format(cell: Any, col: Col, link: str) -> Cell:
         if cell.get("errors"):
             parts.append(f"judge errors excluded={cell['errors']}")
     undecided, why = _undecided(cell, col)
-    return Cell(text, ci, ", ".join([*parts, why] if why else parts), link=link, undecided=undecided)
+    n = cell.get("n") if isinstance(cell, dict) else None
+    return Cell(text, ci, ", ".join([*parts, why] if why else parts), link=link, undecided=undecided, n=n)
 
 
 def _ranks(values: list[float | None], higher_better: bool | None) -> list[str]:
@@ -177,8 +180,8 @@ def model_table(title: str, scale: str, models: list[str], cols: list[Col], nm: 
             if _value(raw[i][j]) is None and not _undecided(raw[i][j], c)[0]:
                 cells.append(nm.cell(c.filters.get("family")))
                 continue
-            cell = _format(raw[i][j], c, explorer_link(model=m, **c.filters))
-            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link, cell.undecided))
+            cell = _format(raw[i][j], c, explorer_link(model=m, status=COUNTED, **c.filters))
+            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link, cell.undecided, cell.n))
         rows.append((m, cells))
     if not models:
         note = nm.table_note(sorted({c.filters.get("family", "") for c in cols} - {""}))
@@ -269,7 +272,14 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         )
         for t in res_types
     ]
-    cols.append(Col("CapB", lambda m: dig(beh, ("caption_bias", m, OVERALL)), {"family": "caption_claim"}, scale=100))
+    cols.append(
+        Col(
+            "CapB",
+            lambda m: dig(beh, ("caption_bias", m, OVERALL)),
+            {"family": "caption_claim", "per": "figure"},  # a value over figures: the explorer counts figures
+            scale=100,
+        )
+    )
     for metric in BLUR_MODES:
         for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
             cols.append(
@@ -526,8 +536,8 @@ def run_table(run: dict[str, Any]) -> Table | None:
         r, jd = respond.get(m, {}), judged.get(m, {})
         cells = [Cell(_run_cell(r, c)) for c in RUN_COLUMNS]
         cells += [
-            Cell(str(jd.get("rows", "–")), link=explorer_link(model=m)),
-            Cell(str(jd.get("errors", "–")), link=explorer_link(model=m, verdict="judge error")),
+            Cell(str(jd.get("rows", "–")), link=explorer_link(model=m), n=jd.get("rows")),
+            Cell(str(jd.get("errors", "–")), link=explorer_link(model=m, status="judge error"), n=jd.get("errors")),
         ]
         rows.append((m, cells))
     return Table("Run statistics", "counts; cost in USD", [*RUN_COLUMNS, "judged units", "judge errors"], rows)

@@ -1,12 +1,16 @@
-"""The explorer's data: every judged unit of every model, with its image, question, answer and verdict.
+"""The explorer's data: every judged unit of every model, with what it takes to check its verdict.
+
+Per unit: the request as sent and the image (through its setup, stored once per setup), the judged
+answer, the verdict, the judge id and evidence, what was expected (:mod:`scifigbench.report.expected`),
+a description's findings and checklist, and whether the report's values count it (:func:`status`).
 
 Written as a JavaScript file (``explorer/units.js``) rather than JSON fetched at run time, because
 browsers refuse ``fetch`` on ``file://`` pages and the explorer must open from the file system.
 Repeated strings (questions asked of every model, descriptions shared by a description's MQM,
 caption-claim and passive-blur units) are stored once in ``texts`` and referenced by index, and the
 JSON is gzip-compressed and base64-encoded (the page inflates it with the browser's own
-``DecompressionStream``): answers of four models are ~10 MB as text and ~1 MB compressed, which keeps
-the report folder under 10 MB.
+``DecompressionStream``): the default run's four models are ~1.3 MB compressed, which keeps the
+report folder under 10 MB.
 """
 
 from __future__ import annotations
@@ -20,8 +24,14 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
+from scifigbench.llm.request import user_prompt
+from scifigbench.report import expected as ex
+from scifigbench.report.expected import loads as details
 
-# the columns of one unit record, in order (the explorer's JavaScript reads them by these names)
+# the columns of one unit record, in order (the explorer's JavaScript reads them by these names);
+# question .. judge are indexes into ``texts``, setup into ``setups``, expected/checklist lists of
+# text indexes, findings a list of [text index, span start, span end] (null span: a checklist item),
+# penalty how the findings make a description's score, flags a blur verdict's yes/no answers
 COLUMNS = (
     "unit_id",
     "model",
@@ -31,12 +41,23 @@ COLUMNS = (
     "chart_type",
     "figure_id",
     "verdict",
+    "status",
     "score",
+    "judge",
+    "setup",
     "question",
     "answer",
     "evidence",
-    "image",
+    "expected",
+    "findings",
+    "penalty",
+    "checklist",
+    "flags",
 )
+# the columns of one setup record: what the model was sent (system text, user text as sent with the
+# caption, the caption alone) and the image it saw (index into ``images``)
+SETUP_COLUMNS = ("system", "request", "caption", "image")
+COUNTED = "counted"  # the status of a unit that a table value counts in its n
 
 
 def plain(v: Any) -> Any:
@@ -44,17 +65,6 @@ def plain(v: Any) -> Any:
     if v is pd.NA or v is None or (isinstance(v, float) and v != v):
         return None
     return v
-
-
-def details(raw: Any) -> dict[str, Any]:
-    """The judgment row's ``details_json`` as a dict ({} when absent or not an object)."""
-    if not isinstance(raw, str):
-        return {}
-    try:
-        d = json.loads(raw)
-    except json.JSONDecodeError:
-        return {}
-    return d if isinstance(d, dict) else {}
 
 
 def verdict_label(rec: dict[str, Any]) -> str:
@@ -81,12 +91,87 @@ def verdict_label(rec: dict[str, Any]) -> str:
     return f"MQM {lo}-{lo + 10}"
 
 
+def judge_evidence(d: dict[str, Any]) -> str | None:
+    """The judge's stated reason: rule evidence, or LLM/release reasoning."""
+    return d.get("evidence") or d.get("reasoning") or d.get("reason")
+
+
 def evidence_text(d: dict[str, Any]) -> str | None:
-    """The judge's stated reason: rule evidence, LLM/release reasoning, plus the true fact behind a claim."""
-    ev = d.get("evidence") or d.get("reasoning") or d.get("reason")
+    """The judge's reason plus the true fact behind a claim (for a card that shows nothing else of it)."""
+    ev = judge_evidence(d)
     if d.get("reality"):
         ev = f"{ev} (in the figure: {d['reality']})" if ev else f"in the figure: {d['reality']}"
     return ev
+
+
+def flags(rec: dict[str, Any]) -> str | None:
+    """A blur verdict spelled out ("admits: no · fabricates: yes · correct: no"); None for other families."""
+    if "admits" not in unit_family(rec["family"]).booleans:
+        return None
+    said = [f"{k}: {'yes' if rec[k] else 'no'}" for k in BOOLEAN_VERDICTS if rec.get(k) is not None]
+    return " · ".join(said) or None
+
+
+def status(rec: dict[str, Any]) -> str:
+    """Whether a table value counts this unit in its n, and if not, why.
+
+    The metrics leave out of n a unit the judge failed on or left undecided, a caption claim the
+    description never addressed, and, for inductance (correct among fabricated answers), a blur
+    answer that fabricated nothing; every other judged unit with a verdict is ``counted``. A value
+    link asks the explorer for ``status=counted``, so it opens exactly the n units of the value.
+    """
+    if rec.get("error"):
+        return "judge error"
+    if rec.get("verdict") == "undecided":
+        return "undecided"
+    fam = unit_family(rec["family"])
+    if "admits" in fam.booleans:  # blur: admittance counts admits, inductance only fabricated answers
+        if rec.get("category") == "inductance":
+            if rec.get("fabricates") is None or rec.get("correct") is None:
+                return "no verdict"
+            return COUNTED if rec["fabricates"] else "not fabricated"
+        return COUNTED if rec.get("admits") is not None else "no verdict"
+    if rec.get("score") is None:
+        return "not addressed" if fam.name == "caption_claim" else "no verdict"
+    return COUNTED
+
+
+@dataclass(frozen=True)
+class Context:
+    """The tables a unit's request and expectation come from, keyed by the ids judgment rows carry.
+
+    ``setups``: setup id -> setups row; ``probes``: probe id -> probes row; ``targets``: blur
+    target id -> blur_targets row; ``references``: figure id -> MQM reference description;
+    ``images``: setup id -> (thumbnail href or None, full-size href). Any may be empty: the unit is
+    then shown without that part.
+    """
+
+    setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    probes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    targets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    references: dict[str, str] = field(default_factory=dict)
+    images: dict[str, tuple[str | None, str]] = field(default_factory=dict)
+
+
+def expected_lines(rec: dict[str, Any], d: dict[str, Any], ctx: Context) -> list[str]:
+    """What this unit's verdict was checked against (see :mod:`scifigbench.report.expected`)."""
+    fam = rec["family"]
+    probe = ctx.probes.get(rec.get("probe_id") or "", {})
+    exp = details(probe.get("expected_json"))
+    if fam == "capability":
+        return ex.capability_expected(exp)
+    if fam == "resistance":
+        return ex.resistance_expected(exp)
+    if fam == "caption_claim":
+        return ex.caption_expected(d)
+    if "admits" in unit_family(fam).booleans:
+        setup = ctx.setups.get(rec["setup_id"], {})
+        target = ctx.targets.get(setup.get("blur_target_id") or exp.get("target_id") or "", {})
+        if target and not target.get("question") and not d.get("question") and probe.get("text"):
+            target = {**target, "question": probe["text"]}  # a passive unit was not asked it: say what it was
+        return ex.blur_expected(target, rec.get("category"))
+    ref = ctx.references.get(rec["figure_id"])
+    return [f"MQM reference: {ref}"] if ref else []
 
 
 @dataclass
@@ -104,25 +189,54 @@ class _Texts:
             self.items.append(text)
         return self.index[text]
 
+    def refs(self, lines: list[str]) -> list[int] | None:
+        return [i for i in (self.ref(t) for t in lines) if i is not None] or None
 
-def explorer_data(j: pd.DataFrame, images: dict[str, tuple[str | None, str]]) -> dict[str, Any]:
-    """``{"columns", "texts", "images", "units"}`` for the explorer.
 
-    ``images`` maps a setup id to (thumbnail href or None, full-size href); a unit whose setup has
-    no image is listed with ``image`` null.
+@dataclass
+class _Setups:
+    """Setup table: each setup a unit came from stored once (request, caption, image)."""
+
+    texts: _Texts
+    ctx: Context
+    rows: list[list[Any]] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+    images: list[list[str | None]] = field(default_factory=list)
+    image_index: dict[tuple[str | None, str], int] = field(default_factory=dict)
+
+    def ref(self, setup_id: str) -> int:
+        if setup_id not in self.index:
+            row = {k: plain(v) for k, v in self.ctx.setups.get(setup_id, {}).items()}
+            img = self.ctx.images.get(setup_id)
+            if img is not None and img not in self.image_index:
+                self.image_index[img] = len(self.images)
+                self.images.append(list(img))
+            request = user_prompt(str(row["user_text"]), row.get("caption")) if row.get("user_text") else None
+            self.index[setup_id] = len(self.rows)
+            self.rows.append(
+                [
+                    self.texts.ref(row.get("system_text")),
+                    self.texts.ref(request),
+                    self.texts.ref(row.get("caption")),
+                    None if img is None else self.image_index[img],
+                ]
+            )
+        return self.index[setup_id]
+
+
+def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
+    """``{"columns", "setup_columns", "texts", "setups", "images", "units"}`` for the explorer.
+
+    A unit whose setup the context lacks is listed with an empty request and no image.
     """
     texts = _Texts()
-    image_rows: list[list[str | None]] = []
-    image_index: dict[tuple[str | None, str], int] = {}
+    setups = _Setups(texts, ctx)
     units = []
-    for rec in j.sort_values(["model", "unit_id"]).to_dict("records"):
+    for rec in (j.sort_values(["model", "unit_id"]) if len(j) else j).to_dict("records"):
         rec = {k: plain(v) for k, v in rec.items()}
         d = details(rec.get("details_json"))
-        img = images.get(rec["setup_id"])
-        if img is not None and img not in image_index:
-            image_index[img] = len(image_rows)
-            image_rows.append(list(img))
         score = rec.get("score")
+        findings = [[texts.ref(f.text), f.start, f.end] for f in ex.finding_lines(d)]
         units.append(
             [
                 rec["unit_id"],
@@ -133,14 +247,28 @@ def explorer_data(j: pd.DataFrame, images: dict[str, tuple[str | None, str]]) ->
                 rec["chart_type"],
                 rec["figure_id"],
                 verdict_label(rec),
+                status(rec),
                 None if score is None else round(float(score), 2),
+                texts.ref(rec.get("judge_id")),
+                setups.ref(rec["setup_id"]),
                 texts.ref(d.get("question") or d.get("claim")),
                 texts.ref(d.get("answer")),
-                texts.ref(rec.get("error") or evidence_text(d)),
-                None if img is None else image_index[img],
+                texts.ref(rec.get("error") or judge_evidence(d)),
+                texts.refs(expected_lines(rec, d, ctx)),
+                findings or None,
+                texts.ref(ex.penalty_summary(d, score)),
+                texts.refs(ex.checklist_lines(d)),
+                texts.ref(flags(rec)),
             ]
         )
-    return {"columns": list(COLUMNS), "texts": texts.items, "images": image_rows, "units": units}
+    return {
+        "columns": list(COLUMNS),
+        "setup_columns": list(SETUP_COLUMNS),
+        "texts": texts.items,
+        "setups": setups.rows,
+        "images": setups.images,
+        "units": units,
+    }
 
 
 def units_js(data: dict[str, Any]) -> str:

@@ -1,6 +1,8 @@
 // The explorer: filters the units of explorer/units.js and lists them in pages. The data is gzip-compressed
 // JSON in base64 (window.SCIFIG_UNITS_GZ), inflated with the browser's DecompressionStream (no network).
-// Filters live in the URL hash (#model=...&family=...), so the report's table cells link to their units.
+// Filters live in the URL hash (#model=...&family=...&status=counted), so each value of the report links to
+// exactly the units it counts; per=figure counts figures (a value taken over figures); unit=<id> shows one
+// unit across all models side by side.
 "use strict";
 async function inflateUnits(packed) {
   const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
@@ -9,10 +11,14 @@ async function inflateUnits(packed) {
 }
 
 inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
-  const PAGE = 100;
+  const PAGE = 50;
   const col = Object.fromEntries(DATA.columns.map((c, i) => [c, i]));
+  const scol = Object.fromEntries((DATA.setup_columns || []).map((c, i) => [c, i]));
   const FILTERS = { model: "model", family: "family", category: "category", condition: "condition",
-                    chart: "chart_type", verdict: "verdict" };
+                    chart: "chart_type", verdict: "verdict", status: "status" };
+  // a caption-claim verdict word says which side the description took
+  const SIDE = { image: "image (follows the figure)", caption: "caption (follows the false claim)",
+                 none: "none (the description does not address the claim)" };
   const text = (i) => (i === null || i === undefined ? "" : DATA.texts[i]);
   const listEl = document.getElementById("units");
   const countEl = document.getElementById("count");
@@ -26,11 +32,13 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     for (const v of values) select.add(new Option(v, v));
     select.addEventListener("change", () => { writeHash(); apply(); });
   }
+  document.getElementById("f-per").addEventListener("change", () => { writeHash(); apply(); });
   document.getElementById("f-q").addEventListener("input", () => { writeHash(); apply(); });
 
   function current() {
     const f = {};
     for (const key of Object.keys(FILTERS)) f[key] = document.getElementById("f-" + key).value;
+    f.per = document.getElementById("f-per").value;
     f.q = document.getElementById("f-q").value.trim().toLowerCase();
     f.unit = new URLSearchParams(location.hash.slice(1)).get("unit") || "";
     return f;
@@ -38,7 +46,7 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
 
   function readHash() {
     const h = new URLSearchParams(location.hash.slice(1));
-    for (const key of Object.keys(FILTERS)) {
+    for (const key of [...Object.keys(FILTERS), "per"]) {
       const select = document.getElementById("f-" + key);
       const v = h.get(key) || "";
       if (v && ![...select.options].some((o) => o.value === v)) select.add(new Option(v, v));
@@ -50,7 +58,7 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   function writeHash() {
     const f = current();
     const h = new URLSearchParams();
-    for (const key of [...Object.keys(FILTERS), "q"]) if (f[key]) h.set(key, f[key]);
+    for (const key of [...Object.keys(FILTERS), "per", "q", "unit"]) if (f[key]) h.set(key, f[key]);
     history.replaceState(null, "", "#" + h.toString());
   }
 
@@ -71,39 +79,179 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     return e;
   }
 
-  function card(u) {
-    const row = el("div", "unit");
+  function labelled(cls, label, content) {
+    const d = el("div", cls);
+    d.append(el("b", "", label + " "), content);
+    return d;
+  }
+
+  function setupOf(u) {
+    const s = DATA.setups ? DATA.setups[u[col.setup]] : null;
+    return s ? { system: text(s[scol.system]), request: text(s[scol.request]), caption: text(s[scol.caption]),
+                 image: s[scol.image] === null ? null : DATA.images[s[scol.image]] } : {};
+  }
+
+  function picture(u, setup) {
+    const box = el("div", "picture");
+    if (!setup.image) { box.append(el("div", "meta", "no image recorded")); return box; }
+    const a = el("a");
+    a.href = setup.image[1];
+    a.target = "_blank";
+    if (setup.image[0]) {
+      const i = el("img");
+      i.loading = "lazy";
+      i.src = setup.image[0];
+      i.alt = u[col.figure_id] + " (" + u[col.condition] + ")";
+      a.append(i);
+    } else a.textContent = "full image";
+    box.append(a, el("div", "meta", "the image the model saw; click for full size"));
+    return box;
+  }
+
+  // text with one passage marked (the false claim inside the caption), as a fragment
+  function marked(body, part) {
+    const frag = document.createDocumentFragment();
+    const at = part ? body.indexOf(part) : -1;
+    if (at < 0) { frag.append(body); return frag; }
+    frag.append(body.slice(0, at), el("mark", "", part), body.slice(at + part.length));
+    return frag;
+  }
+
+  // the request as sent: system text, then the user text (which starts with the caption when one was shown)
+  function request(u, setup) {
+    const box = el("div", "request");
+    const claim = u[col.family] === "caption_claim" ? text(u[col.question]) : "";
+    if (setup.caption) box.append(labelled("caption" + (claim ? " misleading" : ""),
+      claim ? "Caption shown (false claim marked):" : "Caption shown:", marked(setup.caption, claim)));
+    if (u[col.question] !== null) box.append(labelled("question", u[col.family] === "caption_claim" ? "False claim:" : "Asked:", text(u[col.question])));
+    if (setup.request) {
+      const d = el("details", "sent");
+      d.append(el("summary", "", "Full request as sent"));
+      if (setup.system) d.append(el("pre", "system", "[system]\n" + setup.system));
+      d.append(el("pre", "user", "[user] (with the image)\n" + setup.request));
+      box.append(d);
+    }
+    return box;
+  }
+
+  // the judged text with each finding's span marked and numbered like the findings list
+  function answer(u) {
+    const body = text(u[col.answer]);
+    const q = el("blockquote", "answer");
+    q.title = "the judged part of the answer";
+    if (!body) { q.textContent = "(no judged text recorded)"; return q; }
+    const spans = (u[col.findings] || []).map((f, k) => [f[1], f[2], k + 1]).filter((s) => s[0] !== null)
+      .sort((a, b) => a[0] - b[0]);
+    let at = 0;
+    for (const [start, end, k] of spans) {
+      if (start < at || end > body.length) continue;
+      q.append(body.slice(at, start));
+      const m = el("mark", "", body.slice(start, end));
+      m.title = "finding " + k;
+      m.append(el("sup", "", String(k)));
+      q.append(m);
+      at = end;
+    }
+    q.append(body.slice(at));
+    return q;
+  }
+
+  function list(cls, title, items, open) {
+    const d = el("details", cls);
+    d.open = open;
+    d.append(el("summary", "", title));
+    const ol = el(cls === "findings" ? "ol" : "ul");
+    for (const item of items) ol.append(el("li", "", item));
+    d.append(ol);
+    return d;
+  }
+
+  function verdict(u) {
+    const box = el("div");
+    // a blur verdict is its yes/no answers, spelled out rather than as the filter's short label
+    const word = u[col.family] === "caption_claim" ? SIDE[u[col.verdict]] || u[col.verdict] : u[col.verdict];
+    box.append(el("div", "verdict", "Verdict: " + (u[col.flags] !== null ? text(u[col.flags]) : word)
+      + (u[col.score] !== null ? " (score " + u[col.score] + ")" : "")));
+    box.append(el("div", "meta status", "counted in the values: " + (u[col.status] === "counted" ? "yes" : "no, " + u[col.status])
+      + (u[col.judge] !== null ? " · judge " + text(u[col.judge]) : "")));
+    if (u[col.evidence] !== null) box.append(labelled("evidence", "Judge's evidence:", text(u[col.evidence])));
+    if (u[col.findings]) box.append(list("findings", "Findings (" + u[col.findings].length + "): penalty points, dimension/sub-type, severity",
+      u[col.findings].map((f) => text(f[0])), true));
+    if (u[col.penalty] !== null) box.append(el("div", "meta penalty", text(u[col.penalty])));
+    if (u[col.checklist]) box.append(list("checklist", "Checklist as graded (" + u[col.checklist].length + " items)",
+      u[col.checklist].map(text), false));
+    return box;
+  }
+
+  function expected(u) {
+    const lines = (u[col.expected] || []).map(text);
+    if (!lines.length) return el("div", "expected none", "Expected: nothing recorded for this unit");
+    const box = el("div", "expected");
+    box.append(el("b", "", "Expected"));
+    const ul = el("ul");
+    for (const line of lines) ul.append(el("li", "", line));
+    box.append(ul);
+    return box;
+  }
+
+  function meta(u, withModel) {
+    const m = el("div", "meta");
+    const parts = [u[col.unit_id], u[col.condition], u[col.chart_type],
+      u[col.family] + (u[col.category] ? " / " + u[col.category] : "")];
+    if (withModel) m.append(el("b", "model", u[col.model]), " · ");
+    m.append(parts.join(" · "), " · ");
+    const a = el("a", "compare", "all models side by side");
+    a.href = "#" + new URLSearchParams({ unit: u[col.unit_id] }).toString();
+    m.append(a);
+    return m;
+  }
+
+  function dataset(row, u) {
     row.dataset.model = u[col.model];
     row.dataset.unit = u[col.unit_id];
     row.dataset.family = u[col.family];
     row.dataset.condition = u[col.condition];
     row.dataset.chart = u[col.chart_type];
     row.dataset.verdict = u[col.verdict];
-    const left = el("div");
-    const img = u[col.image] === null ? null : DATA.images[u[col.image]];
-    if (img) {
-      const a = el("a");
-      a.href = img[1];
-      a.target = "_blank";
-      if (img[0]) {
-        const i = el("img");
-        i.loading = "lazy";
-        i.src = img[0];
-        i.alt = u[col.figure_id] + " (" + u[col.condition] + ")";
-        a.append(i);
-      } else a.textContent = "full image";
-      left.append(a);
-    } else left.append(el("div", "meta", "no image recorded"));
-    const right = el("div");
-    right.append(el("div", "meta", [u[col.model], u[col.unit_id], u[col.condition], u[col.chart_type],
-      u[col.family] + (u[col.category] ? " / " + u[col.category] : "")].join(" · ")));
-    if (u[col.question] !== null) right.append(el("div", "question", "Asked / claimed: " + text(u[col.question])));
-    right.append(el("blockquote", "answer", text(u[col.answer]) || "(no judged text recorded)"));
-    const v = el("div", "verdict", "Verdict: " + u[col.verdict] + (u[col.score] !== null ? " (score " + u[col.score] + ")" : ""));
-    right.append(v);
-    if (u[col.evidence] !== null) right.append(el("div", "evidence", "Evidence: " + text(u[col.evidence])));
-    row.append(left, right);
+    row.dataset.status = u[col.status];
+  }
+
+  function card(u) {
+    const row = el("div", "unit");
+    dataset(row, u);
+    const setup = setupOf(u);
+    const right = el("div", "body");
+    right.append(meta(u, true), request(u, setup), answer(u), expected(u), verdict(u));
+    row.append(picture(u, setup), right);
     return row;
+  }
+
+  // one unit across all models: what they were shown and expected once, then one column per model
+  function comparison(units) {
+    const u0 = units[0];
+    const setup = setupOf(u0);
+    const head = el("div", "unit compare-head");
+    dataset(head, u0);
+    const right = el("div", "body");
+    right.append(el("div", "meta", [u0[col.unit_id], u0[col.condition], u0[col.chart_type],
+      u0[col.family] + (u0[col.category] ? " / " + u0[col.category] : "")].join(" · ")), request(u0, setup), expected(u0));
+    head.append(picture(u0, setup), right);
+    const grid = el("div", "compare-grid");
+    for (const u of units) {
+      const c = el("div", "unit side");
+      dataset(c, u);
+      c.append(el("b", "model", u[col.model]), answer(u), verdict(u));
+      grid.append(c);
+    }
+    return [head, grid];
+  }
+
+  function countText(f) {
+    const units = matches.length + " of " + DATA.units.length + " units";
+    if (f.per !== "figure") { countEl.dataset.n = String(matches.length); return units; }
+    const figures = new Set(matches.map((u) => u[col.model] + "\u0000" + u[col.figure_id])).size;
+    countEl.dataset.n = String(figures);
+    return figures + " figures (model × figure) · " + units;
   }
 
   function showMore() {
@@ -112,7 +260,7 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     listEl.append(frag);
     shown = Math.min(matches.length, shown + PAGE);
     moreEl.hidden = shown >= matches.length;
-    countEl.textContent = matches.length + " of " + DATA.units.length + " units" + (shown < matches.length ? " (showing " + shown + ")" : "");
+    countEl.textContent = countText(current()) + (shown < matches.length ? " (showing " + shown + ")" : "");
   }
 
   function apply() {
@@ -120,6 +268,12 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     matches = DATA.units.filter((u) => matchesFilter(u, f));
     listEl.replaceChildren();
     shown = 0;
+    if (f.unit && matches.length && !f.model) {
+      listEl.append(...comparison(matches));
+      moreEl.hidden = true;
+      countEl.textContent = countText(f) + " · one unit, every model";
+      return;
+    }
     showMore();
   }
 
@@ -127,5 +281,6 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   window.addEventListener("hashchange", () => { readHash(); apply(); });
   readHash();
   apply();
+  document.body.dataset.readyMs = String(Math.round(performance.now()));  // since navigation (benchmarks/)
   document.body.dataset.ready = "1";
 });
