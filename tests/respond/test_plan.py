@@ -56,8 +56,13 @@ def test_plan_says_what_setups_left_out_for_the_judge(tmp_path, monkeypatch):
     write_setups(tmp_path, setup_rows(tmp_path, 1))
     write_params(tmp_path, {"sim": {"backend": "simulated", "profile": "careful"}})
     reason = "the rule judge needs a ground-truth spec for a description and the figure has none"
-    left = {"judge_kind": "rule", "requests": 7, "units": 9, "figures": 1,
-            "by_reason": {reason: {"family": "description", "figures": 1, "units": 9, "requests": 7}}}
+    left = {
+        "judge_kind": "rule",
+        "requests": 7,
+        "units": 9,
+        "figures": 1,
+        "by_reason": {reason: {"family": "description", "figures": 1, "units": 9, "requests": 7}},
+    }
     (tmp_path / paths.SETUPS_LEFT_OUT).write_text(json.dumps(left))
     result = CliRunner().invoke(plan_command, ["--params", str(tmp_path / "params.yaml")])
     assert result.exit_code == 0, result.output

@@ -69,8 +69,12 @@ class CachedOcr:
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"
 
-    def read(self, img: np.ndarray, elements: Sequence[TextElement] | None = None) -> list[OcrBox]:
-        key = image_key(img, engine_version(self.name))
+    def read(
+        self, img: np.ndarray, elements: Sequence[TextElement] | None = None, min_elongation: float | None = None
+    ) -> list[OcrBox]:
+        # a reading of the elongated lines only is another reading of the same pixels: its own key
+        engine = engine_version(self.name) + ("" if min_elongation is None else f";elongation>={min_elongation}")
+        key = image_key(img, engine)
         path = self._path(key)
         if path.is_file():
             try:
@@ -80,7 +84,7 @@ class CachedOcr:
                 return boxes
             except (OSError, ValueError, KeyError, TypeError):
                 pass  # damaged entry: read the image again and overwrite it
-        boxes = self.inner.read(img, elements)
+        boxes = self.inner.read(img, elements, min_elongation)
         self.misses += 1
         atomic_write_text(path, json.dumps({"engine": engine_version(self.name), "boxes": [asdict(b) for b in boxes]}))
         return boxes

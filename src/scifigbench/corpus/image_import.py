@@ -31,10 +31,14 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # what a non-image file under an image name is, told by its first bytes, and what to do about it
 _NOT_IMAGES: tuple[tuple[re.Pattern[bytes], str], ...] = (
     (re.compile(rb"^%PDF-"), "a PDF document, not an image; export the figure as PNG"),
-    (re.compile(rb"^(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg\b", re.S | re.I),
-     "an SVG drawing (vector graphics), not a raster image; export it as PNG"),
-    (re.compile(rb"^(?:<!--.*?-->\s*)*<(?:!DOCTYPE html|html|head|body)\b", re.S | re.I),
-     "an HTML page (a saved web page or an error page served in place of the image), not an image"),
+    (
+        re.compile(rb"^(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg\b", re.S | re.I),
+        "an SVG drawing (vector graphics), not a raster image; export it as PNG",
+    ),
+    (
+        re.compile(rb"^(?:<!--.*?-->\s*)*<(?:!DOCTYPE html|html|head|body)\b", re.S | re.I),
+        "an HTML page (a saved web page or an error page served in place of the image), not an image",
+    ),
 )
 
 
