@@ -5,11 +5,15 @@ scratch folder and runs the conditions stage on them twice, one right after the 
 with empty caches and one worker (on a shared machine, compare the ratio more than the seconds):
 
 - ``before``: the turned reading recognises every line rapidocr detects in the turned image and
-  keeps the vertical ones afterwards (how the stage read until this benchmark was written);
-- ``after``: only the lines detected wider than tall in the turned image are recognised.
+  keeps the vertical ones afterwards, and onnxruntime allocates its buffers for every image
+  (how the stage read until this benchmark was written);
+- ``after``: only the lines detected wider than tall in the turned image are recognised, and
+  onnxruntime keeps its buffers (``ocr.RAPIDOCR_SPEED``).
 
 It prints seconds per figure for each, the stage's own per-phase seconds (OCR and target
-selection, noise, pages, gallery, ...), and how many figures' OCR readings differ between the two.
+selection, noise, pages, gallery, ...), the ratio of the phases the change does not touch (how
+much the machine's load moved between the runs), and how many figures' OCR lines, OCR scores
+and blur targets differ between the two.
 
     PYTHONPATH=src python benchmarks/real_conditions.py [--figures 20] [--scivqa ../shared/data/scivqa_val]
 """
@@ -25,11 +29,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from scifigbench import paths
-from scifigbench.conditions import config, stage
+from scifigbench.conditions import config, ocr, stage
 from scifigbench.conditions.ocr import OcrBackend, OcrBox
 from scifigbench.conditions.ocr import backend as ocr_backend
 from scifigbench.conditions.ocr_boxes import ocr_boxes_path
@@ -38,6 +43,8 @@ from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.corpus import stage as corpus_stage
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.spec import TextElement
+
+SPEED = dict(ocr.RAPIDOCR_SPEED)
 
 
 class ReadsEveryLine:
@@ -73,17 +80,31 @@ def _corpus(scivqa: Path, n: int, tmp: Path) -> Path:
     return folder
 
 
-def _run(root: Path, cfg: config.ConditionsConfig, seed: int, old: bool) -> tuple[float, dict[str, float]]:
-    """Wall seconds of one conditions run with empty caches, and its per-phase seconds."""
+def _run(root: Path, cfg: config.ConditionsConfig, seed: int, old: bool) -> dict[str, Any]:
+    """One conditions run with empty caches: wall seconds, per-phase seconds, and per figure its
+    OCR reading (text and box, then score) and blur targets, to compare the two runs by."""
     os.environ[paths.CACHE_ENV] = str(root / ("cache-old" if old else "cache-new"))
     shutil.rmtree(os.environ[paths.CACHE_ENV], ignore_errors=True)
     stage.reader = _reader(old)  # type: ignore[assignment]  # one worker: the stage runs in this process
+    ocr.RAPIDOCR_SPEED = {} if old else SPEED
+    ocr._rapidocr_engine.cache_clear()
     started = time.perf_counter()
     res = stage.run(cfg, seed, root, progress=False)
     wall = time.perf_counter() - started
-    readings = {p.name: p.read_text() for p in (root / ocr_boxes_path("x").parent).glob("*.json")}
-    (root / ("readings-old.json" if old else "readings-new.json")).write_text(json.dumps(readings))
-    return wall, res.seconds
+    lines, scores = {}, {}
+    for path in (root / ocr_boxes_path("x").parent).glob("*.json"):
+        boxes = json.loads(path.read_text())["boxes"]
+        lines[path.stem] = sorted((b["text"], tuple(b["box"])) for b in boxes)
+        scores[path.stem] = sorted((b["text"], tuple(b["box"]), b["score"]) for b in boxes)
+    targets = {
+        fid: sorted(map(tuple, group[["mode", "text", "rule", "expected_answer", "status"]].astype(str).values))
+        for fid, group in res.targets.groupby("figure_id")
+    }
+    return {"wall": wall, "seconds": res.seconds, "lines": lines, "scores": scores, "targets": targets}
+
+
+def _differ(a: dict, b: dict) -> list[str]:
+    return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
 
 
 def main() -> None:
@@ -101,24 +122,24 @@ def main() -> None:
         corpus_stage.run(
             CorpusConfig(source="scivqa", scivqa_dir=str(_corpus(args.scivqa, args.figures, tmp))), seed, root
         )
-        got = {}
-        for old in (True, False):
-            got[old] = _run(root, cfg, seed, old)
-        old_read = json.loads((root / "readings-old.json").read_text())
-        new_read = json.loads((root / "readings-new.json").read_text())
+        before, after = _run(root, cfg, seed, old=True), _run(root, cfg, seed, old=False)
     n = args.figures
-    (w_old, s_old), (w_new, s_new) = got[True], got[False]
+    other = [p for p in before["seconds"] if p != "ocr+targets"]
     print(f"{n} SciVQA figures, conditions stage, one worker, empty OCR and figure caches, every condition")
-    print(f"  before: {w_old / n:6.2f} s/figure   (wall {w_old:.1f} s)")
-    print(f"  after:  {w_new / n:6.2f} s/figure   (wall {w_new:.1f} s)   ratio before/after {w_old / w_new:.2f}")
-    print("  seconds per phase (summed over figures)   before    after")
-    for phase in sorted(set(s_old) | set(s_new)):
-        print(f"    {phase:38s} {s_old.get(phase, 0.0):8.1f} {s_new.get(phase, 0.0):8.1f}")
-    differ = sorted(k for k in old_read if old_read[k] != new_read.get(k))
+    print(f"  before: {before['wall'] / n:6.2f} s/figure   (wall {before['wall']:.1f} s)")
+    print(f"  after:  {after['wall'] / n:6.2f} s/figure   (wall {after['wall']:.1f} s)")
     print(
-        f"  figures whose OCR reading differs: {len(differ)} of {len(old_read)}"
-        + (f" ({', '.join(differ)})" if differ else "")
+        f"  ratio before/after: {before['wall'] / after['wall']:.2f} over the stage; the phases this change does "
+        f"not touch ({', '.join(other)}) give "
+        f"{sum(before['seconds'][p] for p in other) / max(sum(after['seconds'][p] for p in other), 1e-9):.2f}: "
+        "how much the machine's load moved between the two runs"
     )
+    print("  seconds per phase (summed over figures)   before    after")
+    for phase in sorted(set(before["seconds"]) | set(after["seconds"])):
+        print(f"    {phase:38s} {before['seconds'].get(phase, 0.0):8.1f} {after['seconds'].get(phase, 0.0):8.1f}")
+    for what, key in (("OCR lines (text and box)", "lines"), ("OCR scores", "scores"), ("blur targets", "targets")):
+        differ = _differ(before[key], after[key])
+        print(f"  figures whose {what} differ: {len(differ)} of {n}" + (f" ({', '.join(differ)})" if differ else ""))
 
 
 if __name__ == "__main__":
