@@ -146,7 +146,7 @@ def test_reading_only_elongated_lines_finds_what_the_full_reading_keeps() -> Non
     assert len(only) < len(ocr.read(img))  # something was left unread
 
 
-def test_the_elongated_reading_has_its_own_cache_entry(tmp_path: Path) -> None:
+def test_the_elongated_reading_has_its_own_cache_entry_or_uses_a_full_one(tmp_path: Path) -> None:
     from scifigbench.conditions.ocr_cache import CachedOcr
 
     class Counting:
@@ -163,6 +163,10 @@ def test_the_elongated_reading_has_its_own_cache_entry(tmp_path: Path) -> None:
     inner = Counting()
     ocr = CachedOcr(inner, tmp_path)
     img = np.zeros((20, 20, 3), np.uint8)
-    assert [b.text for b in ocr.read(img)] == ["wide", "tall"]
-    assert [b.text for b in ocr.read(img, min_elongation=1.5)] == ["wide"]  # not the full reading's entry
-    assert [b.text for b in ocr.read(img)] == ["wide", "tall"] and inner.asked == [None, 1.5]
+    assert [b.text for b in ocr.read(img, min_elongation=1.5)] == ["wide"]
+    assert [b.text for b in ocr.read(img)] == ["wide", "tall"]  # not the elongated reading's entry
+    assert [b.text for b in ocr.read(img, min_elongation=1.5)] == ["wide"] and inner.asked == [1.5, None]
+    # a full reading kept from before serves the elongated one: a cache filled earlier is not read again
+    other = np.ones((20, 20, 3), np.uint8)
+    assert [b.text for b in ocr.read(other)] == ["wide", "tall"]
+    assert [b.text for b in ocr.read(other, min_elongation=1.5)] == ["wide"] and inner.asked == [1.5, None, None]
