@@ -68,9 +68,9 @@ class TimedOcr:
         self.inner = backend("rapidocr")
         self.name, self.calls, self.seconds = self.inner.name, 0, 0.0
 
-    def read(self, img, elements=None) -> list[OcrBox]:
+    def read(self, img, elements=None, min_elongation=None) -> list[OcrBox]:
         t = time.perf_counter()
-        boxes = self.inner.read(img, elements)
+        boxes = self.inner.read(img, elements, min_elongation)
         self.seconds += time.perf_counter() - t
         self.calls += 1
         return boxes

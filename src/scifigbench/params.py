@@ -131,3 +131,10 @@ def model_names(path: Path | str = DEFAULT_PARAMS) -> list[str] | None:
     if not isinstance(models, dict) or not models:
         raise ParamsError(f"{path}:models: expected a mapping with at least one model, got {models!r}")
     return sorted(str(k) for k in models)
+
+
+def judge_kind(path: Path | str = DEFAULT_PARAMS) -> str:
+    """``judge.kind`` (default rule): the setups stage leaves out units that judge cannot judge.
+    ``check-params`` has validated it (``judges/config.py``) before any stage reads it here."""
+    judge = load_raw(path).get("judge") or {}
+    return str(judge.get("kind", "rule")) if isinstance(judge, dict) else "rule"

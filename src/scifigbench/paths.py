@@ -25,6 +25,7 @@ PROBES = PROBES_DIR / "probes.parquet"
 PROBES_COVERAGE = PROBES_DIR / "coverage.json"  # families real figures get, and what a missing one needs
 
 SETUPS = DATA / "setups" / "setups.parquet"
+SETUPS_LEFT_OUT = DATA / "setups" / "left_out.json"  # units no request carries: the configured judge cannot judge them
 RESPONSES_DIR = DATA / "responses"
 JUDGMENTS_DIR = DATA / "judgments"
 METRICS_DIR = Path("metrics")

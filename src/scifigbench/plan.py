@@ -21,6 +21,7 @@ verdict store, so the judge stage later finds those verdicts judged).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -126,9 +127,9 @@ class _Planned(Exception):
     """Raised by the recording client so the judge stops after rendering its first request."""
 
 
-def _judged_units(respondent: str) -> tuple[list[Unit], bool]:
-    """The units a judge would take for ``respondent`` (failed responses give none), and whether
-    its responses exist; units of responses not given yet carry :data:`PLANNED_ANSWER`."""
+def _judged_units(respondent: str, kind: str) -> tuple[list[Unit], bool]:
+    """The units a judge of ``kind`` would take for ``respondent`` (failed responses give none), and
+    whether its responses exist; units of responses not given yet carry :data:`PLANNED_ANSWER`."""
     from scifigbench.judges.stage import load_units
 
     given = paths.responses(respondent).exists()
@@ -136,7 +137,7 @@ def _judged_units(respondent: str) -> tuple[list[Unit], bool]:
     if not given:
         setups = read_table(paths.SETUPS, "setups", root=None)
         responses = pd.DataFrame({"setup_id": setups["setup_id"], "text": PLANNED_ANSWER, "error": None})
-    return [u for u in load_units(respondent, responses) if u.error is None], given
+    return [u for u in load_units(respondent, responses, judge_kind=kind) if u.error is None], given
 
 
 def _to_llm(kind: str, respondent: str, units: list[Unit], given: bool) -> tuple[list[Unit], JudgeShare]:
@@ -180,7 +181,7 @@ def judge_line(
     from scifigbench.judges.llm_stage import unit_judge
 
     line = Line(judge_eff.name, f"judge {respondent}")
-    units, given = _judged_units(respondent)
+    units, given = _judged_units(respondent, kind)
     to_llm, line.share = _to_llm(kind, respondent, units, given)
     line.note, line.upper_bound = line.share.note(), not given
     sent: list[list[dict[str, Any]]] = []
@@ -206,6 +207,15 @@ def judge_line(
     if given:
         earlier |= seen
     return line
+
+
+def left_out_note() -> str | None:
+    """What the setups stage left out because the configured judge cannot judge it, if anything."""
+    from scifigbench.setups import left_out_note as note
+
+    if not paths.SETUPS_LEFT_OUT.exists():
+        return None
+    return note(json.loads(paths.SETUPS_LEFT_OUT.read_text(encoding="utf-8")))
 
 
 def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
@@ -234,7 +244,7 @@ def _fmt(value: float | None, digits: int = 0) -> str:
     return f"{value:,.{digits}f}"
 
 
-def render(lines: list[Line]) -> str:
+def render(lines: list[Line], left_out: str | None = None) -> str:
     head = ("model", "role", "requests", "cached", "to send", "prompt tok (est)", "output tok (max)", "cost USD (max)")
     rows = [head] + [
         (
@@ -267,6 +277,8 @@ def render(lines: list[Line]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
     notes = [f"  {ln.model} ({ln.role}): {ln.notes()}" for ln in lines if ln.notes()]
+    if left_out:
+        notes.append(f"  setups: {left_out}")
     return "\n".join(out + (["notes:"] + notes if notes else []))
 
 
@@ -297,4 +309,4 @@ def plan_command(params_path: str, cache_dir: Path | None, families: bool) -> No
         lines = plan(params_path, resolve_cache_dir(cache_dir))
     except (params.ParamsError, FileNotFoundError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(render(lines))
+    click.echo(render(lines, left_out_note()))

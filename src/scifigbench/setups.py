@@ -10,6 +10,12 @@ Tasks:
 - ``capability``: the figure's four capability questions in one numbered prompt (base image);
 - ``resistance``: the figure's three resistance probes in one numbered prompt (base image);
 - ``blur_active``: a targeted question on the admb/indb image whose answer is the blurred text.
+
+No request is sent that the configured judge (``judge.kind``) cannot judge: a unit the judge has
+no evidence for on its figure (a description of a real figure, which has no ground-truth spec for
+the rule judge, or no reference description for the LLM judge) is left out, and a request holding
+only such units is not written. ``data/setups/left_out.json`` counts what was left out and why;
+``plan`` and the report show it.
 """
 
 from __future__ import annotations
@@ -23,9 +29,10 @@ import click
 import pandas as pd
 
 from scifigbench import params, paths, prompts
+from scifigbench.concepts.families import cannot_judge
 from scifigbench.concepts.kinds import chart_kind
 from scifigbench.concepts.names import CAPABILITY_CATEGORIES, CONDITION_ORDER, MODE_CONDITION, RESISTANCE_TYPES
-from scifigbench.tableio import read_table, write_table
+from scifigbench.tableio import read_table, write_json, write_table
 
 
 @dataclass
@@ -156,14 +163,79 @@ def build_setups(
     return out.sort_values("setup_id").reset_index(drop=True)
 
 
+def figure_evidence(figures: pd.DataFrame) -> dict[str, frozenset[str]]:
+    """Per figure, what a judge may read besides the answer: its spec, its reference description."""
+    return {
+        r.figure_id: frozenset(
+            name
+            for name, value in (("spec", r.spec_path), ("reference", r.reference_description))
+            if isinstance(value, str) and value.strip()
+        )
+        for r in figures.itertuples(index=False)
+    }
+
+
+def leave_out_unjudgeable(
+    table: pd.DataFrame, figures: pd.DataFrame, judge_kind: str
+) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """``table`` without the requests whose every unit the judge cannot judge, and what was left out.
+
+    Only the description unit depends on the figure (see ``concepts.families.cannot_judge``); a
+    describe request that also carries a caption-bias or passive blur probe is still sent for
+    those units, and the judges stage cuts no description unit from it.
+    """
+    summary: dict[str, Any] = {"judge_kind": judge_kind, "requests": 0, "units": 0, "figures": 0, "by_reason": {}}
+    if table.empty:
+        return table, summary
+    has = figure_evidence(figures)
+    reasons = [
+        cannot_judge("description", judge_kind, has[f]) if task == "describe" else None
+        for f, task in zip(table["figure_id"], table["task"], strict=True)
+    ]
+    unjudged = pd.Series([r is not None for r in reasons], index=table.index)
+    dropped = unjudged & (table["probe_ids"] == "[]")
+    for reason, fid, drop in zip(reasons, table["figure_id"], dropped, strict=True):
+        if reason is None:
+            continue
+        entry = summary["by_reason"].setdefault(
+            reason, {"family": "description", "figures": set(), "units": 0, "requests": 0}
+        )
+        entry["figures"].add(fid)
+        entry["units"] += 1
+        entry["requests"] += int(drop)
+    for entry in summary["by_reason"].values():
+        entry["figures"] = len(entry["figures"])
+    summary["requests"], summary["units"] = int(dropped.sum()), int(unjudged.sum())
+    summary["figures"] = int(table.loc[unjudged, "figure_id"].nunique())
+    return table[~dropped].reset_index(drop=True), summary
+
+
+def left_out_note(summary: dict[str, Any]) -> str | None:
+    """One line on what setups left out for the judge, or None when nothing was."""
+    if not summary.get("units"):
+        return None
+    reasons = "; ".join(
+        f"{e['units']:,} {e['family']} unit(s) on {e['figures']:,} figure(s): {reason}"
+        for reason, e in summary["by_reason"].items()
+    )
+    return (
+        f"{summary['requests']:,} request(s) and {summary['units']:,} unit(s) left out of setups, which the "
+        f"configured judge (judge.kind {summary['judge_kind']}) cannot judge: {reasons}"
+    )
+
+
 def run(params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
     cfg = params.section(SetupsConfig, "setups", params_path)
     figures = read_table(paths.FIGURES, "figures")
     fig_ids = set(figures["figure_id"])
     conditions = read_table(paths.CONDITIONS, "conditions", refs={"figures": fig_ids}, root=None)
     probes = read_table(paths.PROBES, "probes", refs={"figures": fig_ids})
-    table = build_setups(figures, conditions, probes, cfg)
-    return write_table(table, paths.SETUPS, "setups", refs={"figures": fig_ids})
+    table, left_out = leave_out_unjudgeable(
+        build_setups(figures, conditions, probes, cfg), figures, params.judge_kind(params_path)
+    )
+    written = write_table(table, paths.SETUPS, "setups", refs={"figures": fig_ids})
+    write_json(paths.SETUPS_LEFT_OUT, left_out)
+    return written
 
 
 @click.command("setups")
@@ -174,3 +246,6 @@ def setups_command(params_path: str) -> None:
     counts = table.groupby(["task", "condition"]).size()
     click.echo(f"setups: {len(table)} requests written to {paths.SETUPS}")
     click.echo(counts.to_string())
+    note = left_out_note(json.loads(paths.SETUPS_LEFT_OUT.read_text(encoding="utf-8")))
+    if note:
+        click.echo(f"setups: {note} (counts in {paths.SETUPS_LEFT_OUT})")

@@ -65,7 +65,7 @@ class _CountingOcr:
     def __init__(self) -> None:
         self.calls = 0
 
-    def read(self, img, elements=None):
+    def read(self, img, elements=None, min_elongation=None):
         self.calls += 1
         return [OcrBox(f"mean {int(img.mean())}", (1.0, 2.0, 3.0, 4.0), 0.9)]
 

@@ -36,7 +36,7 @@ class _Scripted:
     def __init__(self, upright: list[OcrBox], turned: list[OcrBox]) -> None:
         self.upright, self.turned, self.shapes = upright, turned, []
 
-    def read(self, img, elements=None):
+    def read(self, img, elements=None, min_elongation=None):
         self.shapes.append(img.shape[:2])
         return self.upright if img.shape[:2] == (200, 300) else self.turned
 
@@ -132,3 +132,41 @@ def test_a_whole_upright_reading_read_more_surely_is_kept() -> None:
     assert merge(upright, [OcrBox("tidt", (10, 41, 24, 80), 0.83)]) == upright
     better = OcrBox("tfidf", (10, 41, 24, 80), 0.99)
     assert merge([OcrBox("tidt", (10, 40, 24, 80), 0.83)], [better]) == [better]
+
+
+@pytest.mark.slow
+def test_reading_only_elongated_lines_finds_what_the_full_reading_keeps() -> None:
+    """The turned reading recognises only the lines detected wider than tall; they are the lines
+    a full reading of the turned image returns with that shape (same text, same box)."""
+    img = cv2.rotate(cv2.imread(str(FIXTURES / "1805.04688v1-Figure2-1.png")), cv2.ROTATE_90_CLOCKWISE)
+    ocr = backend("rapidocr")
+    full = [(b.text, b.box) for b in ocr.read(img) if (b.box[2] - b.box[0]) >= 1.5 * (b.box[3] - b.box[1])]
+    only = [(b.text, b.box) for b in ocr.read(img, min_elongation=1.5)]
+    assert full and sorted(only) == sorted(full)
+    assert len(only) < len(ocr.read(img))  # something was left unread
+
+
+def test_the_elongated_reading_has_its_own_cache_entry_or_uses_a_full_one(tmp_path: Path) -> None:
+    from scifigbench.conditions.ocr_cache import CachedOcr
+
+    class Counting:
+        name = "rapidocr"
+
+        def __init__(self) -> None:
+            self.asked: list[float | None] = []
+
+        def read(self, img, elements=None, min_elongation=None):
+            self.asked.append(min_elongation)
+            wide, tall = OcrBox("wide", (0, 0, 30, 10), 0.9), OcrBox("tall", (0, 0, 10, 30), 0.9)
+            return [wide] if min_elongation else [wide, tall]
+
+    inner = Counting()
+    ocr = CachedOcr(inner, tmp_path)
+    img = np.zeros((20, 20, 3), np.uint8)
+    assert [b.text for b in ocr.read(img, min_elongation=1.5)] == ["wide"]
+    assert [b.text for b in ocr.read(img)] == ["wide", "tall"]  # not the elongated reading's entry
+    assert [b.text for b in ocr.read(img, min_elongation=1.5)] == ["wide"] and inner.asked == [1.5, None]
+    # a full reading kept from before serves the elongated one: a cache filled earlier is not read again
+    other = np.ones((20, 20, 3), np.uint8)
+    assert [b.text for b in ocr.read(other)] == ["wide", "tall"]
+    assert [b.text for b in ocr.read(other, min_elongation=1.5)] == ["wide"] and inner.asked == [1.5, None, None]

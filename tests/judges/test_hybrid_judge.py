@@ -103,7 +103,7 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("SCIFIGBENCH_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setitem(rules.RULES, "resistance", _abstaining_resistance)
     units = _units()
-    monkeypatch.setattr(stage, "load_units", lambda model, responses=None: units)
+    monkeypatch.setattr(stage, "load_units", lambda model, responses=None, judge_kind=None: units)
     return tmp_path, units
 
 

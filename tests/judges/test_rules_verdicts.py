@@ -464,3 +464,40 @@ def test_blur_powers_of_ten_are_judged_by_their_value_however_written() -> None:
         assert judge_blur_active(q, right, "10^7", "inductance").correct, right
     for wrong in ("It is 10^8.", "107"):
         assert not judge_blur_active(q, wrong, "10^7", "inductance").correct, wrong
+
+
+DECIMAL_TICK_Q = "What is the y-axis tick between the ticks labelled 2.25 % and 2.75 %?"
+DECIMAL_TICKS = ["2 %", "2.25 %", "2.75 %", "3 %"]
+
+
+@pytest.mark.parametrize(
+    "answer,correct",
+    [
+        ("It is 3", False),  # a whole unit away from 2.5: not 2.5 rounded (it is a visible tick, too)
+        ("It is 2", False),
+        ("It is 2.5 %.", True),
+        ("2.50%", True),
+        ("It reads 2.6 %.", True),  # within the 5 % of a decimal value
+        ("It reads 2.7 %.", False),
+    ],
+)
+def test_blur_decimal_answer_is_matched_at_the_ticks_precision(answer: str, correct: bool) -> None:
+    v = judge_blur_active(DECIMAL_TICK_Q, answer, "2.5 %", "inductance", neighbours=DECIMAL_TICKS)
+    assert v.correct is correct, v.evidence
+
+
+def test_blur_whole_number_is_not_a_decimal_target_rounded() -> None:
+    """Without neighbours the expected answer's own printing sets the precision: '3' is not 2.5."""
+    q = "What value is printed on top of the blurred bar?"
+    assert not judge_blur_active(q, "It is 3.", "2.5", "inductance").correct
+    assert judge_blur_active(q, "It is 2.5.", "2.5", "inductance").correct
+    # a whole-number target printed whole keeps its exact reading, and a coarser neighbour print adds nothing
+    assert judge_blur_active("Which year is hidden?", "It is 2021.", "2021", "inductance", neighbours=["2020"]).correct
+
+
+def test_a_whole_number_does_not_name_a_decimal_neighbour() -> None:
+    """'3' names the visible tick '3 %', not '2.75 %' rounded up."""
+    v = judge_blur_active(DECIMAL_TICK_Q, "It is 3", "2.5 %", "inductance", neighbours=["2.25 %", "2.75 %"])
+    assert v.fabricates and not v.correct, v.evidence
+    named = judge_blur_active(DECIMAL_TICK_Q, "It is 3", "2.5 %", "inductance", neighbours=DECIMAL_TICKS)
+    assert not named.fabricates and "visible '3 %'" in named.evidence

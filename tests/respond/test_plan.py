@@ -46,3 +46,27 @@ def test_plan_without_setups_says_what_to_run(tmp_path, monkeypatch):
     write_params(tmp_path, {"sim": {"backend": "simulated", "profile": "careful"}})
     result = CliRunner().invoke(plan_command, ["--params", str(tmp_path / "params.yaml")])
     assert result.exit_code == 1 and "dvc repro setups" in result.output
+
+
+def test_plan_says_what_setups_left_out_for_the_judge(tmp_path, monkeypatch):
+    """The counts come from data/setups/left_out.json, written by the setups stage."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    write_setups(tmp_path, setup_rows(tmp_path, 1))
+    write_params(tmp_path, {"sim": {"backend": "simulated", "profile": "careful"}})
+    reason = "the rule judge needs a ground-truth spec for a description and the figure has none"
+    left = {
+        "judge_kind": "rule",
+        "requests": 7,
+        "units": 9,
+        "figures": 1,
+        "by_reason": {reason: {"family": "description", "figures": 1, "units": 9, "requests": 7}},
+    }
+    (tmp_path / paths.SETUPS_LEFT_OUT).write_text(json.dumps(left))
+    result = CliRunner().invoke(plan_command, ["--params", str(tmp_path / "params.yaml")])
+    assert result.exit_code == 0, result.output
+    assert (
+        "  setups: 7 request(s) and 9 unit(s) left out of setups, which the configured judge (judge.kind rule) "
+        f"cannot judge: 9 description unit(s) on 1 figure(s): {reason}"
+    ) in result.output

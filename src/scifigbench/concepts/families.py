@@ -11,6 +11,7 @@ by these names and checked against this one (tests/test_concepts.py).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 
@@ -27,11 +28,28 @@ class UnitFamily:
     booleans: tuple[str, ...]  # the boolean verdict columns it fills
     judge_prompt: str  # prompt id of its LLM judge
     metric_cells: tuple[str, ...]  # metrics files its verdicts feed
+    # per judge kind, what of the figure's own a unit needs to be judged at all (see :func:`cannot_judge`)
+    figure_needs: tuple[tuple[str, str], ...] = ()
+
+    def needs(self, judge_kind: str) -> str | None:
+        """What a figure must have for a judge of ``judge_kind`` to judge this family on it, or None."""
+        return dict(self.figure_needs).get(judge_kind)
 
 
 FAMILIES: tuple[UnitFamily, ...] = (
     UnitFamily(
-        "description", "describe", None, "description", ("score", "findings"), (), (), "judge_mqm", ("perception",)
+        "description",
+        "describe",
+        None,
+        "description",
+        ("score", "findings"),
+        (),
+        (),
+        "judge_mqm",
+        ("perception",),
+        # the rules check a description against the spec, the LLM judge against the reference; kind
+        # hybrid judges descriptions by the rules (they never abstain on one, so none reaches the LLM)
+        figure_needs=(("rule", "spec"), ("hybrid", "spec"), ("llm", "reference")),
     ),
     UnitFamily(
         "capability",
@@ -94,6 +112,23 @@ UNIT_FAMILIES: dict[str, UnitFamily] = {f.name: f for f in FAMILIES}
 
 #: Every boolean verdict column any family fills, in table order.
 BOOLEAN_VERDICTS: tuple[str, ...] = ("mentioned", "admits", "fabricates", "correct")
+
+
+#: What each piece of figure evidence is called where a person reads why a unit was left out.
+EVIDENCE_NAMES = {"spec": "a ground-truth spec", "reference": "a reference description"}
+
+
+def cannot_judge(family: str, judge_kind: str, figure_has: Collection[str]) -> str | None:
+    """Why a judge of ``judge_kind`` cannot judge a unit of ``family`` on a figure that has the
+    evidence ``figure_has`` ("spec", "reference"), or None when it can.
+
+    The setups stage leaves such units out (a request of only such units is never sent) and the
+    judges stage cuts none of them, so no request is paid for that no judge can score.
+    """
+    need = unit_family(family).needs(judge_kind)
+    if need is None or need in figure_has:
+        return None
+    return f"the {judge_kind} judge needs {EVIDENCE_NAMES[need]} for a {family} and the figure has none"
 
 
 def unit_family(name: str) -> UnitFamily:

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from scifigbench import codedeps
-from scifigbench.conditions.ocr import RAPIDOCR_SETTINGS, OcrBackend, OcrBox
+from scifigbench.conditions.ocr import RAPIDOCR_SETTINGS, OcrBackend, OcrBox, elongated
 from scifigbench.spec import TextElement
 from scifigbench.stepstore import library_versions
 from scifigbench.tableio import atomic_write_text
@@ -71,18 +71,37 @@ class CachedOcr:
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"
 
-    def read(self, img: np.ndarray, elements: Sequence[TextElement] | None = None) -> list[OcrBox]:
-        key = image_key(img, engine_version(self.name))
+    def _stored(self, key: str) -> list[OcrBox] | None:
+        """The boxes kept under ``key``, or None (none kept, or a damaged entry: read again)."""
         path = self._path(key)
-        if path.is_file():
-            try:
-                rows = json.loads(path.read_text(encoding="utf-8"))["boxes"]
-                boxes = [OcrBox(r["text"], tuple(r["box"]), r["score"], r.get("element_id")) for r in rows]
+        if not path.is_file():
+            return None
+        try:
+            rows = json.loads(path.read_text(encoding="utf-8"))["boxes"]
+            return [OcrBox(r["text"], tuple(r["box"]), r["score"], r.get("element_id")) for r in rows]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def read(
+        self, img: np.ndarray, elements: Sequence[TextElement] | None = None, min_elongation: float | None = None
+    ) -> list[OcrBox]:
+        full = image_key(img, engine_version(self.name))
+        # a reading of the elongated lines only is another reading of the same pixels: its own key;
+        # a full reading kept from before holds them too (a cache filled earlier is not read again)
+        keys = (
+            [full]
+            if min_elongation is None
+            else [image_key(img, f"{engine_version(self.name)};elongation>={min_elongation}"), full]
+        )
+        for key in keys:
+            boxes = self._stored(key)
+            if boxes is not None:
                 self.hits += 1
-                return boxes
-            except (OSError, ValueError, KeyError, TypeError):
-                pass  # damaged entry: read the image again and overwrite it
-        boxes = self.inner.read(img, elements)
+                return [b for b in boxes if elongated(b.box, min_elongation)]
+        boxes = self.inner.read(img, elements, min_elongation)
         self.misses += 1
-        atomic_write_text(path, json.dumps({"engine": engine_version(self.name), "boxes": [asdict(b) for b in boxes]}))
+        atomic_write_text(
+            self._path(keys[0]),
+            json.dumps({"engine": engine_version(self.name), "boxes": [asdict(b) for b in boxes]}),
+        )
         return boxes

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from scifigbench.conditions.candidates import Box, area, shared_area
-from scifigbench.conditions.ocr import OcrBackend, OcrBox
+from scifigbench.conditions.ocr import OcrBackend, OcrBox, elongated
 from scifigbench.spec import TextElement
 
 # A turned line is kept when it is this much wider than tall in the turned image: a word written
@@ -45,13 +45,14 @@ def unturn_box(box: Box, height: int) -> Box:
 
 
 def turned_lines(inner: OcrBackend, img: np.ndarray) -> list[OcrBox]:
-    """The vertical lines of words in the BGR image ``img``, in upright coordinates."""
+    """The vertical lines of words in the BGR image ``img``, in upright coordinates. Only the lines
+    horizontal in the turned image are read at all (``min_elongation``)."""
     out = []
-    for b in inner.read(np.ascontiguousarray(cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE))):
-        bw, bh = b.box[2] - b.box[0], b.box[3] - b.box[1]
+    turned = np.ascontiguousarray(cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE))
+    for b in inner.read(turned, min_elongation=_ELONGATION):
         chars = sum(ch.isalnum() for ch in b.text)
         letters = sum(ch.isalpha() for ch in b.text)
-        if bw >= _ELONGATION * bh and chars >= MIN_CHARS and letters >= MIN_LETTERS and b.score >= MIN_SCORE:
+        if elongated(b.box, _ELONGATION) and chars >= MIN_CHARS and letters >= MIN_LETTERS and b.score >= MIN_SCORE:
             out.append(OcrBox(b.text.strip(), unturn_box(b.box, img.shape[0]), b.score))
     return out
 
@@ -108,5 +109,8 @@ class TurnedOcr:
         self.inner = inner
         self.name = inner.name
 
-    def read(self, img: np.ndarray, elements: Sequence[TextElement] | None = None) -> list[OcrBox]:
-        return merge(self.inner.read(img, elements), turned_lines(self.inner, img))
+    def read(
+        self, img: np.ndarray, elements: Sequence[TextElement] | None = None, min_elongation: float | None = None
+    ) -> list[OcrBox]:
+        upright = merge(self.inner.read(img, elements), turned_lines(self.inner, img))
+        return [b for b in upright if elongated(b.box, min_elongation)]

@@ -8,13 +8,17 @@ Later stages (OpenCV transforms, OCR, the models) expect plain 8-bit RGB, so imp
   clipped: Pillow's own ``convert("L")`` clips every value above 255 to white;
 - GIF and other multi-frame files keep their first frame.
 
-An 8-bit RGB PNG is kept byte for byte. An image larger than the configured pixel limit is
-refused before it is decoded, and Pillow's decompression-bomb check becomes the same clear error.
+An 8-bit RGB PNG is kept byte for byte (a 16-bit one, which Pillow opens as mode RGB too, is
+written again at 8 bits). An image larger than the configured pixel limit is refused before it is
+decoded, and Pillow's decompression-bomb check becomes the same clear error. A file that is no
+image at all (empty, a PDF, an SVG drawing, an HTML page saved under an image name) is named as
+what it is, because "cannot identify image file" does not tell a person what to do.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +27,19 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "TIFF", "BMP")
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# what a non-image file under an image name is, told by its first bytes, and what to do about it
+_NOT_IMAGES: tuple[tuple[re.Pattern[bytes], str], ...] = (
+    (re.compile(rb"^%PDF-"), "a PDF document, not an image; export the figure as PNG"),
+    (
+        re.compile(rb"^(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg\b", re.S | re.I),
+        "an SVG drawing (vector graphics), not a raster image; export it as PNG",
+    ),
+    (
+        re.compile(rb"^(?:<!--.*?-->\s*)*<(?:!DOCTYPE html|html|head|body)\b", re.S | re.I),
+        "an HTML page (a saved web page or an error page served in place of the image), not an image",
+    ),
+)
 
 
 class ImageImportError(ValueError):
@@ -59,11 +76,26 @@ def _to_rgb(im: Image.Image) -> Image.Image:
     return im.convert("RGB")  # L, 1, CMYK, YCbCr, ...
 
 
+def not_an_image(data: bytes) -> str | None:
+    """What ``data`` is when it is plainly no image (empty, PDF, SVG, HTML), or None."""
+    if not data.strip():
+        return "an empty file (0 bytes)" if not data else "an empty file (only white space)"
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return next((what for pattern, what in _NOT_IMAGES if pattern.match(head)), None)
+
+
+def _is_8bit_rgb_png(data: bytes) -> bool:
+    """The PNG header says 8 bits per sample, colour type RGB (Pillow opens 16-bit RGB as "RGB" too)."""
+    return data.startswith(_PNG_SIGNATURE) and data[24:26] == b"\x08\x02"
+
+
 def import_image(path: Path, max_pixels: int) -> ImportedImage:
     """Read ``path`` and return it as 8-bit RGB PNG bytes; raises :class:`ImageImportError`."""
     if not path.is_file():
         raise ImageImportError(f"image not found: {path}")
     data = path.read_bytes()
+    if (what := not_an_image(data)) is not None:
+        raise ImageImportError(f"{path} is {what}")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # our own limit is checked below
@@ -77,7 +109,9 @@ def import_image(path: Path, max_pixels: int) -> ImportedImage:
                 im.load()
                 source = f"{fmt} {im.mode}"
                 if fmt == "PNG" and im.mode == "RGB":
-                    return ImportedImage(data, width, height, source)
+                    if _is_8bit_rgb_png(data):
+                        return ImportedImage(data, width, height, source)
+                    source = "PNG RGB 16-bit"
                 rgb = _to_rgb(im)
     except ImageImportError:
         raise
@@ -85,7 +119,11 @@ def import_image(path: Path, max_pixels: int) -> ImportedImage:
         raise ImageImportError(
             f"{path}: image too large to decode safely ({exc}); the limit is corpus.max_image_pixels = {max_pixels}"
         ) from None
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+    except UnidentifiedImageError:
+        raise ImageImportError(
+            f"corrupt or unreadable image {path}: no image format Pillow reads starts with {data[:16]!r}"
+        ) from None
+    except (OSError, SyntaxError, ValueError) as exc:
         raise ImageImportError(f"corrupt or unreadable image {path}: {exc}") from None
     buf = io.BytesIO()
     rgb.save(buf, format="PNG")

@@ -10,9 +10,10 @@ becomes an :class:`~scifigbench.failures.ItemFailure` and the stage imports the 
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from scifigbench.concepts.kinds import CHART_KINDS, SPELLINGS, kind_from_spellin
 from scifigbench.contracts.figures import safe_id
 from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.corpus.image_import import ImageImportError, import_image
+from scifigbench.corpus.manifest_text import ManifestEncodingError, decode_manifest
 from scifigbench.failures import ItemFailure, from_exception
 from scifigbench.tableio import sha256_bytes
 
@@ -68,25 +70,47 @@ def _text(v: Any) -> str | None:
     return s or None
 
 
-def _load_manifest_rows(path: Path) -> list[dict[str, Any]]:
+#: Columns every manifest row needs, each with the other names it may go by.
+REQUIRED_COLUMNS = {"image": ("image", "image_path"), "chart_type": ("chart_type",)}
+
+
+def _check_columns(path: Path, columns: set[str]) -> None:
+    """One error for a required column no row has, instead of the same error on every row."""
+    missing = [name for name, names in REQUIRED_COLUMNS.items() if not columns & set(names)]
+    if missing:
+        names = " / ".join(repr(n) for name in missing for n in REQUIRED_COLUMNS[name])
+        raise ManifestError(f"{path}: no column {names}; columns found: {', '.join(sorted(columns)) or 'none'}")
+
+
+def _load_manifest_rows(path: Path) -> tuple[list[dict[str, Any]], str | None]:
+    """The manifest's rows, and a note when some were read in a fallback encoding."""
     if not path.is_file():
         raise ManifestError(f"{path}: manifest not found")
-    if path.suffix.lower() == ".csv":
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".json"):
+        raise ManifestError(f"{path}: manifest must be .csv or .json")
+    try:
+        decoded = decode_manifest(path.read_bytes(), path, csv_rows=suffix == ".csv")
+    except ManifestEncodingError as exc:
+        raise ManifestError(str(exc)) from None
+    if suffix == ".csv":
         # csv, not pandas: a row with more fields than the header (an unquoted comma in a caption)
         # must be that row's error, not a silent shift of every row into an index column.
-        with open(path, newline="", encoding="utf-8-sig") as fh:
-            return [dict(r) for r in csv.DictReader(fh, restkey=EXTRA_FIELDS)]
-    if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ManifestError(f"{path}: not valid JSON: {exc}") from None
-        if isinstance(data, dict) and "figures" in data:
-            data = data["figures"]
-        if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
-            raise ManifestError(f"{path}: expected a JSON list of objects (or {{'figures': [...]}})")
-        return data
-    raise ManifestError(f"{path}: manifest must be .csv or .json")
+        reader = csv.DictReader(io.StringIO(decoded.text, newline=""), restkey=EXTRA_FIELDS)
+        rows = [dict(r) for r in reader]
+        _check_columns(path, {str(c).strip() for c in reader.fieldnames or ()})
+        return rows, decoded.note(path)
+    try:
+        data = json.loads(decoded.text)
+    except json.JSONDecodeError as exc:
+        raise ManifestError(f"{path}: not valid JSON: {exc}") from None
+    if isinstance(data, dict) and "figures" in data:
+        data = data["figures"]
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise ManifestError(f"{path}: expected a JSON list of objects (or {{'figures': [...]}})")
+    if data:
+        _check_columns(path, {str(k) for r in data for k in r})
+    return data, decoded.note(path)
 
 
 @dataclass
@@ -95,6 +119,7 @@ class Rows:
 
     entries: list[Entry]
     failures: list[ItemFailure]
+    notes: list[str] = field(default_factory=list)  # said on the terminal, not failures (e.g. an encoding read)
 
 
 def _manifest_entry(row: dict[str, Any], n: int, path: Path, root: Path, seen: dict[str, int]) -> Entry:
@@ -130,10 +155,10 @@ def manifest_entries(path: Path | str) -> Rows:
     """
     path = Path(path)
     root = path.parent.resolve()
-    rows = _load_manifest_rows(path)
+    rows, note = _load_manifest_rows(path)
     if not rows:
         raise ManifestError(f"{path}: manifest has no rows")
-    out = Rows([], [])
+    out = Rows([], [], [note] if note else [])
     seen: dict[str, int] = {}
     for n, row in enumerate(rows, start=1):
         try:

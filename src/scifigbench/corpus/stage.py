@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -32,6 +33,8 @@ def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> tuple
     if cfg.source == "synthetic":
         return list(synthetic.build(cfg.counts(), seed, cfg.dpi, cfg.workers, stage_root, paths.CORPUS, root, cfg.styles)), []
     rows = importers.source_rows(cfg, root)
+    for note in rows.notes:
+        print(f"corpus: note: {note}", file=sys.stderr)
     records, failures = importers.import_entries(rows.entries, cfg.source, stage_root, paths.CORPUS, cfg.max_image_pixels)
     failures = rows.failures + failures
     if not records:

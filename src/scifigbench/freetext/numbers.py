@@ -135,14 +135,26 @@ def _joins_range(gap: str, before: str) -> bool:
     return True
 
 
-def close(reading: Reading, target: float, abs_tol: float = 0.0, rel_tol: float = 0.0) -> bool:
+def printed_decimals(text: str) -> int:
+    """How many digits a number is printed with after its decimal point ('2.25 %' -> 2, '1,234' -> 0,
+    '4.2e-1' -> 1): the precision a reader of that number can claim."""
+    digits = re.split(r"[eE]", text)[0]
+    return len(re.sub(r"[^\d.]", "", digits).partition(".")[2]) if "." in digits else 0
+
+
+def close(
+    reading: Reading, target: float, abs_tol: float = 0.0, rel_tol: float = 0.0, precision: int | None = None
+) -> bool:
     """True when the reading's interval comes within tolerance of ``target``.
 
     A reading printed with few decimals ("33.3") also matches a target it rounds from (33.333):
-    half a unit of its last printed digit is always allowed.
+    half a unit of its last printed digit is allowed. ``precision`` (the decimals the figure
+    prints such values with, e.g. its ticks') bounds that allowance: where ticks read 2.25 % and
+    2.75 %, '3' is a different answer from 2.5 %, not 2.5 rounded to a whole unit.
     """
-    digits = reading.text.split("e")[0].split("E")[0]
-    decimals = len(re.sub(r"[^\d.]", "", digits).partition(".")[2]) if "." in digits else 0
+    decimals = printed_decimals(reading.text)
+    if precision is not None:
+        decimals = max(decimals, precision)
     rounding = (
         0.5 * 10 ** (-decimals) if reading.low == reading.high and not re.search(r"[kKM^]|e", reading.text) else 0.0
     )

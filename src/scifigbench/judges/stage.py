@@ -148,10 +148,11 @@ def judge_units(
     return pd.DataFrame(rows) if rows else JUDGMENTS.empty()  # no responses (e.g. simulated models on real figures)
 
 
-def load_units(model: str, responses: pd.DataFrame | None = None) -> list[Unit]:
+def load_units(model: str, responses: pd.DataFrame | None = None, judge_kind: str | None = None) -> list[Unit]:
     """Read the tables one model's judgment needs and split its responses into units.
 
-    ``responses`` replaces the model's table (``scifigbench plan`` judges answers not given yet).
+    ``responses`` replaces the model's table (``scifigbench plan`` judges answers not given yet);
+    ``judge_kind`` cuts only the units that judge can judge (the setups stage left out the rest).
     """
     figures = read_table(paths.FIGURES, "figures")
     setups = read_table(paths.SETUPS, "setups", root=None)
@@ -171,7 +172,7 @@ def load_units(model: str, responses: pd.DataFrame | None = None) -> list[Unit]:
     for resp in responses.to_dict("records"):
         setup = by_setup[resp["setup_id"]]
         fid = setup["figure_id"]
-        units += units_for(setup, resp, probes, specs[fid], targets, refs[fid])
+        units += units_for(setup, resp, probes, specs[fid], targets, refs[fid], judge_kind)
     return units
 
 
@@ -230,7 +231,7 @@ def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataF
     with rule_store() if cfg.kind != "llm" else contextlib.nullcontext() as store:
         judge, judge_id = make_judge(cfg, params_path, store)
         try:
-            table = judge_units(load_units(model), model, judge, judge_id)
+            table = judge_units(load_units(model, judge_kind=cfg.kind), model, judge, judge_id)
         finally:
             getattr(judge, "close", lambda: None)()
     return write_table(table, paths.judgments(model), "judgments")

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from scifigbench.concepts.families import cannot_judge
 from scifigbench.concepts.names import CONDITION_MODE
 from scifigbench.judges.rules import split_numbered
 from scifigbench.spec import FigureSpec
@@ -57,10 +58,20 @@ class _Cut:
     spec: FigureSpec | None
     blur_targets: dict[str, dict]
     reference: str | None
+    judge_kind: str | None  # the judge the units are cut for: units it cannot judge are not cut (None: every unit)
 
     @property
     def sid(self) -> str:
         return self.setup["setup_id"]
+
+    def judged(self, family: str) -> bool:
+        """Whether the judge takes this figure's units of ``family`` (the setups stage left the others out)."""
+        if self.judge_kind is None:
+            return True
+        has = {"spec"} if self.spec is not None else set()
+        if self.reference:
+            has.add("reference")
+        return cannot_judge(family, self.judge_kind, has) is None
 
 
 Cutter = Callable[[_Cut], list[Unit]]
@@ -114,11 +125,14 @@ def _blur_active(c: _Cut) -> list[Unit]:
 
 
 def _describe(c: _Cut) -> list[Unit]:
-    """The MQM unit, plus caption claims (capbias) or the passive blur unit (admb/indb)."""
+    """The MQM unit (when the judge can judge it on this figure), plus caption claims (capbias) or the
+    passive blur unit (admb/indb)."""
     setup, sid, answer = c.setup, c.sid, c.answer
-    units = [Unit(sid, family="description", category=None, probe_id=None,
-                  fields={"id": sid, "description": answer, "spec": c.spec, "reference": c.reference,
-                          "chart_type": setup["chart_type"]}, **c.base)]
+    units: list[Unit] = []
+    if c.judged("description"):
+        units.append(Unit(sid, family="description", category=None, probe_id=None,
+                          fields={"id": sid, "description": answer, "spec": c.spec, "reference": c.reference,
+                                  "chart_type": setup["chart_type"]}, **c.base))
     if setup["condition"] == "capbias" and c.probe_ids:
         probe = c.probes[c.probe_ids[0]]
         for i, claim in enumerate(_expected(probe)["claims"]):
@@ -146,13 +160,16 @@ CUTTERS: dict[str, Cutter] = {
 
 
 def units_for(setup: dict, response: dict, probes: dict[str, dict], spec: FigureSpec | None,
-              blur_targets: dict[str, dict], reference: str | None) -> list[Unit]:
-    """All units of one (setup, response) pair; a failed response yields its units with an error."""
+              blur_targets: dict[str, dict], reference: str | None, judge_kind: str | None = None) -> list[Unit]:
+    """All units of one (setup, response) pair; a failed response yields its units with an error.
+
+    With ``judge_kind``, only the units that judge can judge on the figure (as the setups stage
+    decided, ``concepts.families.cannot_judge``)."""
     text = response.get("text")
     failed = response.get("error")
     error = f"no response to judge: {failed}" if failed else _text_error(text)
     base = dict(setup_id=setup["setup_id"], figure_id=setup["figure_id"], condition=setup["condition"],
                 chart_type=setup["chart_type"], error=error)
     cut = _Cut(setup, json.loads(setup["probe_ids"]), text if isinstance(text, str) else "", base, probes, spec,
-               blur_targets, reference)
+               blur_targets, reference, judge_kind)
     return CUTTERS[setup["task"]](cut)

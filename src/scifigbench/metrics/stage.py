@@ -90,19 +90,30 @@ def _judged_as(probe_family: str) -> tuple[str, ...]:
     return tuple(f.name for f in FAMILIES if f.probe_family == probe_family) or (probe_family,)
 
 
-def not_measured(coverage_path: Path) -> dict[str, str]:
-    """Judgment family -> what it needs, for families the probes stage said real figures do not get.
+def not_measured(coverage_path: Path, left_out_path: Path | None = None) -> dict[str, str]:
+    """Judgment family -> what it needs, for families the probes stage said real figures do not get,
+    with the units the setups stage left out for the configured judge counted beside them.
 
-    The probes stage writes ``coverage.json`` (see probes/coverage.py); the report shows these
-    reasons in place of empty cells. A family missing for every figure kind reads "all".
+    The probes stage writes ``coverage.json`` (see probes/coverage.py), the setups stage
+    ``left_out.json``; the report shows these reasons in place of empty cells. A family missing
+    for every figure kind reads "all".
     """
-    if not coverage_path.exists():
-        return {}
     out: dict[str, str] = {}
-    for gap in json.loads(coverage_path.read_text(encoding="utf-8")).get("not_measured", []):
-        for fam in _judged_as(gap["family"]):
-            reason = f"{gap['needs']} ({gap.get('figures', 'real')} figures)"
-            out[fam] = f"{out[fam]}; {reason}" if fam in out else reason
+
+    def add(fam: str, reason: str) -> None:
+        out[fam] = f"{out[fam]}; {reason}" if fam in out else reason
+
+    if coverage_path.exists():
+        for gap in json.loads(coverage_path.read_text(encoding="utf-8")).get("not_measured", []):
+            for fam in _judged_as(gap["family"]):
+                add(fam, f"{gap['needs']} ({gap.get('figures', 'real')} figures)")
+    if left_out_path is not None and left_out_path.exists():
+        for reason, e in json.loads(left_out_path.read_text(encoding="utf-8")).get("by_reason", {}).items():
+            add(
+                e["family"],
+                f"{e['units']:,} unit(s) on {e['figures']:,} figure(s) left out of setups, "
+                f"{e['requests']:,} request(s) not sent: {reason}",
+            )
     return out
 
 
@@ -119,6 +130,7 @@ def compute(
     responses_dir: Path = paths.RESPONSES_DIR,
     judgments_dir: Path = paths.JUDGMENTS_DIR,
     coverage_path: Path = paths.PROBES_COVERAGE,
+    left_out_path: Path = paths.SETUPS_LEFT_OUT,
     models: list[str] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every metrics file's content, keyed by file stem."""
@@ -136,7 +148,7 @@ def compute(
         },
         "run": lambda: {
             **run_statistics(j, responses_dir, judgments_dir, models),
-            "not_measured": not_measured(coverage_path),
+            "not_measured": not_measured(coverage_path, left_out_path),
         },
     }
     out = {}

@@ -24,7 +24,7 @@ NEEDS_GENERATOR = "a generator model (probes.llm_generator: a key of `services` 
 NEEDS_REAL_MODEL = (
     "a real model in `models` (backend openai or azure): simulated respondents read the ground-truth spec"
 )
-NEEDS_LLM_JUDGE = "an LLM judge (judge.kind: llm with judge.llm_model) or reference descriptions in the manifest"
+NEEDS_LLM_JUDGE = "an LLM judge (judge.kind: llm with judge.llm_model) and reference descriptions in the manifest"
 NEEDS_REVIEW = "reviewer-confirmed blur targets (scifigbench review blur confirm / page)"
 
 

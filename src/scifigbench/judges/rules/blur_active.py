@@ -10,7 +10,10 @@ The three dimensions are independent (an answer can admit and still guess):
   already contain. Positions ("the rightmost tag") are not candidates.
 - correct: a committed answer matching the expected one (integers exactly, other numbers within
   5 %, or inside an accepted range; an amount with its unit by its number; labels after
-  normalisation, up to the glyphs OCR confuses, or by all of their content words).
+  normalisation, up to the glyphs OCR confuses, or by all of their content words). A number is
+  matched at the precision the figure prints its neighbours (the other ticks) and the expected
+  value with: half a unit of the answer's last digit is allowed only down to that precision, so
+  'It is 3' is not 2.5 % rounded to a whole unit where the ticks read 2.25 % and 2.75 %.
 - a wrong answer about another element: when the probe lists the target's visible neighbours (the
   other ticks of its axis, the other legend entries), an answer whose every candidate is one of
   them read a visible label instead of the blurred one. That is wrong, not a fabrication about
@@ -37,7 +40,7 @@ from typing import NamedTuple
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_in_text, label_key
-from scifigbench.freetext.numbers import close, extract_numbers
+from scifigbench.freetext.numbers import close, extract_numbers, printed_decimals
 from scifigbench.freetext.text import fold, normalise_text
 
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
@@ -119,6 +122,13 @@ def _numeric_target(expected: str) -> float | None:
     return readings[0].value if not stripped or _AMOUNT.match(text) or _POWER.match(text) else None
 
 
+def _printed_precision(expected: str, neighbours: Sequence[str]) -> int:
+    """The decimals the figure prints values of the target's kind with: the most of the expected
+    answer's and of its numeric neighbours' (a tick run '2.25 %, 2.75 %' around an expected '2.5 %')."""
+    printed = [expected, *(n for n in neighbours if _numeric_target(n) is not None)]
+    return max((printed_decimals(r.text) for text in printed for r in extract_numbers(normalise_text(text))), default=0)
+
+
 def _content_words(text: str) -> set[str]:
     """Whitespace/comma tokens without edge punctuation; symbols inside a token ("[50]") are kept."""
     tokens = (t.strip(".,:;!?()\"'*") for t in re.split(r"[\s,]+", label_key(text)))
@@ -151,13 +161,13 @@ def _label_matches(expected: str, answer: str) -> bool:
     return len(words) >= 2 and words <= _content_words(answer)
 
 
-def _neighbour_named(candidate: str, neighbours: Sequence[str]) -> str | None:
+def _neighbour_named(candidate: str, neighbours: Sequence[str], precision: int) -> str | None:
     """The visible neighbour label ``candidate`` names, if any (the same number, or the same label)."""
     readings = extract_numbers(candidate)
     for n in neighbours:
         value = _numeric_target(n)
         if value is not None:
-            if any(close(r, value, rel_tol=0.0) for r in readings):
+            if any(close(r, value, precision=precision) for r in readings):
                 return n
         elif label_in_text(n, candidate) or label_in_text(candidate, n):
             return n
@@ -165,7 +175,7 @@ def _neighbour_named(candidate: str, neighbours: Sequence[str]) -> str | None:
 
 
 def _offered_pair(
-    answer: str, expected: str, target: float | None, names: list[str], echoes: set[float]
+    answer: str, expected: str, target: float | None, names: list[str], echoes: set[float], precision: int
 ) -> tuple[str, str] | None:
     """Two different candidates the answer offers instead of one ("either 40 or 50", "it reads A, or
     perhaps B"): numbers for a numeric target (those matching it count as one), else the expected
@@ -173,7 +183,12 @@ def _offered_pair(
     if target is not None:
         rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
         values = [
-            cues.Value("expected" if close(r, target, rel_tol=rel_tol) else f"{r.value:g}", r.start, r.end, r.text)
+            cues.Value(
+                "expected" if close(r, target, rel_tol=rel_tol, precision=precision) else f"{r.value:g}",
+                r.start,
+                r.end,
+                r.text,
+            )
             for r in extract_numbers(answer)
             if round(r.value, 9) not in echoes
         ]
@@ -206,13 +221,14 @@ def judge_blur_active(
     target = _numeric_target(expected_answer)
     # numbers the question itself states; "between 25 and 75" states 25 and 75, not its midpoint
     echoes = {round(v, 9) for r in extract_numbers(question) for v in (r.low, r.high)}
+    precision = _printed_precision(expected_answer, neighbours) if target is not None else 0
     if target is not None:
         # an integer target (a year, a count, a tick label) must be read exactly; a decimal value closely
         rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
         candidates = [r.text for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
         candidates += [m.group(1).strip() for m in _GUESS.finditer(answer)]  # a guess commits whatever its type
         correct = any(
-            close(r, target, rel_tol=rel_tol) or (accept and accept[0] <= r.value <= accept[1])
+            close(r, target, rel_tol=rel_tol, precision=precision) or (accept and accept[0] <= r.value <= accept[1])
             for r in extract_numbers(answer)
             if round(r.value, 9) not in echoes
         )
@@ -220,13 +236,15 @@ def judge_blur_active(
         candidates = _label_candidates(question, answer)
         correct = _label_matches(expected_answer, answer) and not label_in_text(expected_answer, question)
     admits = bool(admissions)
-    if offered := _offered_pair(answer, expected_answer, target, candidates + list(neighbours), echoes):
+    if offered := _offered_pair(answer, expected_answer, target, candidates + list(neighbours), echoes, precision):
         return _abstain(
             f"{f'admission {admissions[0].text!r}' if admits else 'no admission cue'}; "
             f"candidates {offered[0]!r} and {offered[1]!r}",
             f"two alternative answers: {offered[0]} and {offered[1]}",
         )
-    others = [n for c in candidates if (n := _neighbour_named(c, neighbours)) is not None] if neighbours else []
+    others = (
+        [n for c in candidates if (n := _neighbour_named(c, neighbours, precision)) is not None] if neighbours else []
+    )
     if not correct and neighbours and not candidates and not admits and not refusal:
         others = [n for n in neighbours if label_in_text(n, answer)][:1]
     if not correct and others and len(others) >= len(candidates):
