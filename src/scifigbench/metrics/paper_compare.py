@@ -1,0 +1,129 @@
+"""``scifigbench paper-compare``: recomputed Table 2 and 4 cells beside the printed ones.
+
+Two printed sources: the paper's text (``printed.csv``, table/row/column/value as printed) and the
+release's own LaTeX Table 4. A recomputed value matches when, rounded to the printed precision,
+it reads the same; the difference is recomputed minus printed in the printed unit (percentage
+points for admittance and inductance, 0-1 score for resistance, a count in Table 2).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from scifigbench.metrics.paper_cells import (
+    NOT_DETERMINED,
+    Cell,
+    Key,
+    determined_keys,
+    read_printed,
+    read_release_table4,
+    table2_cells,
+    table4_cells,
+)
+from scifigbench.metrics.paper_config import CompareConfig, ReleaseSource
+from scifigbench.params import DEFAULT_PARAMS, section
+
+SOURCES = ("paper", "release_table4")
+
+
+def _number(printed: str) -> float:
+    return float(printed.replace(",", ""))
+
+
+def _decimals(printed: str) -> int:
+    plain = printed.replace(",", "")
+    return len(plain.split(".", 1)[1]) if "." in plain else 0
+
+
+def compare(recomputed: dict[Key, Cell], printed: dict[Key, str], determined: set[Key]) -> list[dict[str, Any]]:
+    """One row per printed cell the verdicts determine, sorted by key; unprinted cells are left out."""
+    rows = []
+    for key in sorted(set(printed) & determined):
+        shown, cell = printed[key], recomputed.get(key)
+        d = _decimals(shown)
+        row: dict[str, Any] = dict(zip(("table", "row", "column"), key), printed=shown,
+                                   recomputed=None, as_printed=None, difference=None, matches=False, n=None)
+        if cell is not None:
+            as_printed = f"{cell.value:.{d}f}"
+            row.update(recomputed=round(cell.value, 6), as_printed=as_printed, n=cell.n,
+                       difference=round(cell.value - _number(shown), d + 2),
+                       matches=_number(as_printed) == _number(shown))
+        rows.append(row)
+    return rows
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Cells compared, how many match, how many have no recomputed value, the largest |difference|."""
+    diffs = [abs(r["difference"]) for r in rows if r["difference"] is not None]
+    return {"cells": len(rows), "matching": sum(r["matches"] for r in rows),
+            "missing": sum(r["recomputed"] is None for r in rows),
+            "max_abs_difference": max(diffs) if diffs else None}
+
+
+def _fmt(value: Any) -> str:
+    return "–" if value is None else f"{value:+g}" if isinstance(value, float) else str(value)
+
+
+def markdown(results: dict[str, list[dict[str, Any]]], src: ReleaseSource) -> str:
+    """A report: one line per determined cell, recomputed beside both printed sources."""
+    by_key: dict[Key, dict[str, dict[str, Any]]] = {}
+    for source, rows in results.items():
+        for r in rows:
+            by_key.setdefault((r["table"], r["row"], r["column"]), {})[source] = r
+    lines = [
+        "# The paper's Tables 2 and 4 recomputed from its released verdicts", "",
+        f"Release: {src.url} @ `{src.rev}`, folder `{src.path}`.", "",
+        "| source | cells | matching | missing | max abs difference |", "|---|---|---|---|---|",
+        *(f"| {s} | {m['cells']} | {m['matching']} | {m['missing']} | {_fmt(m['max_abs_difference'])} |"
+          for s, m in ((s, summarise(results[s])) for s in results)),
+        "", "Recomputed values are rounded to the printed precision; Δ = recomputed − printed (unrounded).", "",
+        "| table | row | column | n | recomputed | paper | Δ paper | release | Δ release |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for key in sorted(by_key):
+        got = by_key[key]
+        any_row = next(iter(got.values()))
+        cols = []
+        for s in SOURCES:
+            r = got.get(s)
+            mark = "" if r is None or r["matches"] else " ✗"
+            cols += [("–" if r is None else r["printed"]) + mark, "–" if r is None else _fmt(r["difference"])]
+        lines.append(f"| {key[0]} | {key[1]} | {key[2]} | {_fmt(any_row['n'])} | {_fmt(any_row['as_printed'])} | "
+                     + " | ".join(cols) + " |")
+    lines += ["", "Printed cells no released verdict determines (not compared):", ""]
+    lines += [f"- {what}: {why}" for what, why in NOT_DETERMINED.items()]
+    return "\n".join(lines) + "\n"
+
+
+@click.command("paper-compare")
+@click.option("--params", "params_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PARAMS, show_default=True)
+@click.option("--release", "release_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("release"), show_default=True)
+@click.option("--judgments", "judgments_dir", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("judgments"), show_default=True)
+@click.option("--behaviour", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=Path("metrics/recomputed/behaviour.json"), show_default=True)
+@click.option("--printed", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=Path("printed.csv"), show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=Path("metrics"), show_default=True)
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=Path("report.md"), show_default=True)
+def paper_compare(params_path: Path, release_dir: Path, judgments_dir: Path, behaviour: Path, printed: Path,
+                  out_dir: Path, report_path: Path) -> None:
+    """Write metrics/comparison.json, metrics/summary.json and report.md: recomputed vs printed cells."""
+    from scifigbench.tableio import load_judgments, write_json
+
+    cfg = section(CompareConfig, "compare", params_path)
+    src = section(ReleaseSource, "release", params_path)
+    recomputed = {**table2_cells(load_judgments(judgments_dir)),
+                  **table4_cells(json.loads(behaviour.read_text(encoding="utf-8")), cfg.labels)}
+    determined = determined_keys(cfg.labels)
+    results = {"paper": compare(recomputed, read_printed(printed), determined),
+               "release_table4": compare(recomputed, read_release_table4(release_dir / cfg.release_table), determined)}
+    summary = {s: summarise(rows) for s, rows in results.items()}
+    write_json(out_dir / "comparison.json", {**{s: {"summary": summary[s], "cells": rows} for s, rows in results.items()},
+                                             "not_determined": NOT_DETERMINED})
+    write_json(out_dir / "summary.json", summary)
+    report_path.write_text(markdown(results, src), encoding="utf-8")
+    for s, m in summary.items():
+        click.echo(f"{s}: {m['matching']}/{m['cells']} cells match as printed, {m['missing']} missing, "
+                   f"max |difference| {_fmt(m['max_abs_difference'])}")
