@@ -53,10 +53,10 @@ class Cell:
     n: int | None = None
 
 
-def determined_keys(labels: dict[str, str]) -> set[Key]:
-    """Every cell the release's verdicts determine, for the labelled models."""
-    t2 = {(TABLE2, "Baseline figures", c) for c in ("Count", *CHART_COLUMNS)} | {(TABLE2, "Behavioural probes", "Count")}
-    return t2 | {(TABLE4, label, c) for label in labels.values() for c in TABLE4_COLUMNS}
+def determined_keys(labels: dict[str, str]) -> list[Key]:
+    """Every cell the release's verdicts determine for the labelled models, in the paper's order."""
+    t2 = [(TABLE2, "Baseline figures", c) for c in ("Count", *CHART_COLUMNS)] + [(TABLE2, "Behavioural probes", "Count")]
+    return t2 + [(TABLE4, label, c) for label in labels.values() for c in TABLE4_COLUMNS]
 
 
 def table4_cells(behaviour: dict[str, Any], labels: dict[str, str]) -> dict[Key, Cell]:

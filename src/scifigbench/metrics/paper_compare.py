@@ -39,10 +39,10 @@ def _decimals(printed: str) -> int:
     return len(plain.split(".", 1)[1]) if "." in plain else 0
 
 
-def compare(recomputed: dict[Key, Cell], printed: dict[Key, str], determined: set[Key]) -> list[dict[str, Any]]:
-    """One row per printed cell the verdicts determine, sorted by key; unprinted cells are left out."""
+def compare(recomputed: dict[Key, Cell], printed: dict[Key, str], determined: list[Key]) -> list[dict[str, Any]]:
+    """One row per printed cell the verdicts determine, in ``determined`` order; unprinted ones are left out."""
     rows = []
-    for key in sorted(set(printed) & determined):
+    for key in (k for k in determined if k in printed):
         shown, cell = printed[key], recomputed.get(key)
         d = _decimals(shown)
         row: dict[str, Any] = dict(zip(("table", "row", "column"), key), printed=shown,
@@ -68,8 +68,8 @@ def _fmt(value: Any) -> str:
     return "–" if value is None else f"{value:+g}" if isinstance(value, float) else str(value)
 
 
-def markdown(results: dict[str, list[dict[str, Any]]], src: ReleaseSource) -> str:
-    """A report: one line per determined cell, recomputed beside both printed sources."""
+def markdown(results: dict[str, list[dict[str, Any]]], src: ReleaseSource, order: list[Key]) -> str:
+    """A report: one line per determined cell (in ``order``), recomputed beside both printed sources."""
     by_key: dict[Key, dict[str, dict[str, Any]]] = {}
     for source, rows in results.items():
         for r in rows:
@@ -78,13 +78,13 @@ def markdown(results: dict[str, list[dict[str, Any]]], src: ReleaseSource) -> st
         "# The paper's Tables 2 and 4 recomputed from its released verdicts", "",
         f"Release: {src.url} @ `{src.rev}`, folder `{src.path}`.", "",
         "| source | cells | matching | missing | max abs difference |", "|---|---|---|---|---|",
-        *(f"| {s} | {m['cells']} | {m['matching']} | {m['missing']} | {_fmt(m['max_abs_difference'])} |"
+        *(f"| {s} | {m['cells']} | {m['matching']} | {m['missing']} | {m['max_abs_difference']} |"
           for s, m in ((s, summarise(results[s])) for s in results)),
         "", "Recomputed values are rounded to the printed precision; Δ = recomputed − printed (unrounded).", "",
         "| table | row | column | n | recomputed | paper | Δ paper | release | Δ release |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    for key in sorted(by_key):
+    for key in (k for k in order if k in by_key):
         got = by_key[key]
         any_row = next(iter(got.values()))
         cols = []
@@ -123,7 +123,7 @@ def paper_compare(params_path: Path, release_dir: Path, judgments_dir: Path, beh
     write_json(out_dir / "comparison.json", {**{s: {"summary": summary[s], "cells": rows} for s, rows in results.items()},
                                              "not_determined": NOT_DETERMINED})
     write_json(out_dir / "summary.json", summary)
-    report_path.write_text(markdown(results, src), encoding="utf-8")
+    report_path.write_text(markdown(results, src, determined), encoding="utf-8")
     for s, m in summary.items():
         click.echo(f"{s}: {m['matching']}/{m['cells']} cells match as printed, {m['missing']} missing, "
-                   f"max |difference| {_fmt(m['max_abs_difference'])}")
+                   f"max |difference| {m['max_abs_difference']}")
