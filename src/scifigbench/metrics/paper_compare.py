@@ -16,6 +16,7 @@ import click
 
 from scifigbench.metrics.paper_cells import (
     NOT_DETERMINED,
+    TABLE4,
     Cell,
     Key,
     determined_keys,
@@ -57,15 +58,32 @@ def compare(recomputed: dict[Key, Cell], printed: dict[Key, str], determined: li
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """Cells compared, how many match, how many have no recomputed value, the largest |difference|."""
-    diffs = [abs(r["difference"]) for r in rows if r["difference"] is not None]
-    return {"cells": len(rows), "matching": sum(r["matches"] for r in rows),
-            "missing": sum(r["recomputed"] is None for r in rows),
-            "max_abs_difference": max(diffs) if diffs else None}
+    """Cells compared, matching and without a recomputed value, overall and per printed column
+    (with the largest |difference| per column: columns differ in unit, so none overall)."""
+
+    def counts(sel: list[dict[str, Any]]) -> dict[str, Any]:
+        return {"cells": len(sel), "matching": sum(r["matches"] for r in sel),
+                "missing": sum(r["recomputed"] is None for r in sel)}
+
+    columns: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:  # a Table 4 column holds one measure; Table 2's rows are counts of different things
+        name = f"{r['table']} {r['column']}" if r["table"] == TABLE4 else f"{r['table']} {r['row']} {r['column']}"
+        columns.setdefault(name, []).append(r)
+    by_column = {}
+    for name, sel in columns.items():
+        diffs = [abs(r["difference"]) for r in sel if r["difference"] is not None]
+        by_column[name] = {**counts(sel), "max_abs_difference": max(diffs) if diffs else None}
+    return {**counts(rows), "columns": by_column}
+
+
+def summary_line(source: str, m: dict[str, Any]) -> str:
+    """One console line per source: overall, then matching/compared per column."""
+    cols = ", ".join(f"{name.split(' ', 2)[-1]} {c['matching']}/{c['cells']}" for name, c in m["columns"].items())
+    return f"{source}: {m['matching']}/{m['cells']} cells match as printed ({m['missing']} missing); by column: {cols}"
 
 
 def _fmt(value: Any) -> str:
-    return "–" if value is None else f"{value:+g}" if isinstance(value, float) else str(value)
+    return "–" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def markdown(results: dict[str, list[dict[str, Any]]], src: ReleaseSource, order: list[Key]) -> str:
@@ -74,13 +92,26 @@ def markdown(results: dict[str, list[dict[str, Any]]], src: ReleaseSource, order
     for source, rows in results.items():
         for r in rows:
             by_key.setdefault((r["table"], r["row"], r["column"]), {})[source] = r
+    summaries = {s: summarise(results[s]) for s in results}
     lines = [
         "# The paper's Tables 2 and 4 recomputed from its released verdicts", "",
         f"Release: {src.url} @ `{src.rev}`, folder `{src.path}`.", "",
-        "| source | cells | matching | missing | max abs difference |", "|---|---|---|---|---|",
-        *(f"| {s} | {m['cells']} | {m['matching']} | {m['missing']} | {m['max_abs_difference']} |"
-          for s, m in ((s, summarise(results[s])) for s in results)),
-        "", "Recomputed values are rounded to the printed precision; Δ = recomputed − printed (unrounded).", "",
+        "Cells matching as printed (recomputed value rounded to the printed precision), per column:", "",
+        "| column | " + " | ".join(f"{s}: matching / cells (missing) | {s}: max abs Δ" for s in summaries) + " |",
+        "|---|" + "---|---|" * len(summaries),
+    ]
+    names = list(dict.fromkeys(n for m in summaries.values() for n in m["columns"]))
+    for name in names:
+        cols = []
+        for m in summaries.values():
+            c = m["columns"].get(name)
+            cols += ["–", "–"] if c is None else [f"{c['matching']} / {c['cells']} ({c['missing']})",
+                                                  _fmt(c["max_abs_difference"])]
+        lines.append(f"| {name} | " + " | ".join(cols) + " |")
+    lines += [
+        "| all | " + " | ".join(f"{m['matching']} / {m['cells']} ({m['missing']}) | " for m in summaries.values()) + " |",
+        "", "Δ = recomputed − printed, unrounded, in the printed unit (percentage points for admittance and",
+        "inductance, 0–1 score for resistance and CapB, a count in Table 2). ✗ marks a cell that differs as printed.", "",
         "| table | row | column | n | recomputed | paper | Δ paper | release | Δ release |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
@@ -125,5 +156,4 @@ def paper_compare(params_path: Path, release_dir: Path, judgments_dir: Path, beh
     write_json(out_dir / "summary.json", summary)
     report_path.write_text(markdown(results, src, determined), encoding="utf-8")
     for s, m in summary.items():
-        click.echo(f"{s}: {m['matching']}/{m['cells']} cells match as printed, {m['missing']} missing, "
-                   f"max |difference| {m['max_abs_difference']}")
+        click.echo(summary_line(s, m))
