@@ -32,17 +32,17 @@ LABELS = {"m-a": "A", "m-b": "B"}
 def test_comparison_rounds_to_the_printed_precision_and_skips_undetermined_cells():
     determined = determined_keys(LABELS)
     recomputed = {
-        ("Table 4", "A", "Inex"): Cell(0.8749, 250),          # prints .87: matches ".87", off by -0.0051 from ".88"
-        ("Table 4", "B", "Inex"): Cell(0.876, 250),           # prints .88
-        ("Table 4", "A", "Adm Act"): Cell(71.4, 50),          # prints 71
+        ("Table 4", "A", "Inex"): Cell(0.8749, 250),  # prints .87: matches ".87", off by -0.0051 from ".88"
+        ("Table 4", "B", "Inex"): Cell(0.876, 250),  # prints .88
+        ("Table 4", "A", "Adm Act"): Cell(71.4, 50),  # prints 71
         ("Table 2", "Behavioural probes", "Count"): Cell(1293.0),
     }
     printed = {
         ("Table 4", "A", "Inex"): ".88",
         ("Table 4", "B", "Inex"): ".88",
         ("Table 4", "A", "Adm Act"): "71",
-        ("Table 4", "A", "Adm Pas"): "59",                    # determined, but nothing recomputed
-        ("Table 4", "A", "Cnt"): "89.2",                      # capability: not determined, not compared
+        ("Table 4", "A", "Adm Pas"): "59",  # determined, but nothing recomputed
+        ("Table 4", "A", "Cnt"): "89.2",  # capability: not determined, not compared
         ("Table 2", "Behavioural probes", "Count"): "1,293",
     }
     rows = {(r["table"], r["row"], r["column"]): r for r in compare(recomputed, printed, determined)}
@@ -70,27 +70,42 @@ def test_table4_cells_scale_blur_rates_to_percent_and_read_only_labelled_models(
         "admittance": {"m-a": {"active": {"value": 0.25, "n": 4}}, "unlisted": {"active": {"value": 1.0, "n": 1}}},
         "caption_bias": {"m-b": {"overall": {"value": None, "n": 0}}},
     }
-    assert table4_cells(behaviour, LABELS) == {("Table 4", "A", "Inex"): Cell(0.5, 4),
-                                               ("Table 4", "A", "Adm Act"): Cell(25.0, 4)}
+    assert table4_cells(behaviour, LABELS) == {
+        ("Table 4", "A", "Inex"): Cell(0.5, 4),
+        ("Table 4", "A", "Adm Act"): Cell(25.0, 4),
+    }
 
 
 def test_table2_counts_figures_by_chart_and_probes_across_models():
     rows = [("resistance", "f1", "bar", t, m) for t in ("inexist", "contra", "unanswerable") for m in ("x", "y")]
-    rows += [("resistance", "f2", "pie", "inexist", "x"), ("caption_claim", "f1", "bar", "value_anchor", "x"),
-             ("caption_claim", "f1", "bar", "trend", "y"), ("blur_active", "f2", "unknown", "admittance", "x"),
-             ("blur_passive", "f2", "unknown", "admittance", "y"), ("blur_active", "f2", "unknown", "inductance", "x")]
+    rows += [
+        ("resistance", "f2", "pie", "inexist", "x"),
+        ("caption_claim", "f1", "bar", "value_anchor", "x"),
+        ("caption_claim", "f1", "bar", "trend", "y"),
+        ("blur_active", "f2", "unknown", "admittance", "x"),
+        ("blur_passive", "f2", "unknown", "admittance", "y"),
+        ("blur_active", "f2", "unknown", "inductance", "x"),
+    ]
     j = pd.DataFrame(rows, columns=["family", "figure_id", "chart_type", "category", "model"])
     got = {k[1:]: c.value for k, c in table2_cells(j).items()}
     # probes: resistance f1 x 3 types + f2 x 1, caption-bias figure f1, blurred f2 admittance + f2 inductance
-    assert got == {("Baseline figures", "Count"): 2, ("Baseline figures", "Bar"): 1, ("Baseline figures", "Line"): 0,
-                   ("Baseline figures", "Pie"): 1, ("Behavioural probes", "Count"): 4 + 1 + 2}
+    assert got == {
+        ("Baseline figures", "Count"): 2,
+        ("Baseline figures", "Bar"): 1,
+        ("Baseline figures", "Line"): 0,
+        ("Baseline figures", "Pie"): 1,
+        ("Behavioural probes", "Count"): 4 + 1 + 2,
+    }
 
 
 def test_release_latex_table_rows_are_read_without_markup(tmp_path: Path):
     tex = tmp_path / "t.tex"
-    tex.write_text("\\begin{tabular}{l}\n\\toprule\nhead & x \\\\\n\\midrule\n"
-                   "\\textbf{Gemini} & \\textbf{89.2} & 79.4 & 1 & 2 & \\textbf{.88} & .91 & .95 & .89 & 90 & \\underline{74} & 80 & 66 \\\\\n"
-                   "\\bottomrule\n\\end{tabular}\n")
+    tex.write_text(
+        "\\begin{tabular}{l}\n\\toprule\nhead & x \\\\\n\\midrule\n"
+        "\\textbf{Gemini} & \\textbf{89.2} & 79.4 & 1 & 2 & \\textbf{.88} & .91 & .95 & .89 & 90"
+        " & \\underline{74} & 80 & 66 \\\\\n"
+        "\\bottomrule\n\\end{tabular}\n"
+    )
     got = read_release_table4(tex)
     assert got[("Table 4", "Gemini", "Cnt")] == "89.2"
     assert got[("Table 4", "Gemini", "Inex")] == ".88"
@@ -119,7 +134,7 @@ def test_printed_csv_equals_the_papers_table4_text(shared_data: Path):
     rows = [re.sub(r"^\$\\bullet\$\s*", "", ln).split("\t") for ln in body]
     assert len(rows) == 8
     for r in rows:
-        for col, value in zip(("Inex", "Cont", "Unan", "CapB", "Adm Act", "Adm Pas", "Ind Act", "Ind Pas"), r[5:]):
+        for col, value in zip(TABLE4_COLUMNS, r[5:], strict=True):
             assert printed[("Table 4", r[0], col)] == value, (r[0], col)
     assert "Behavioural probes\t1,293" in paper.read_text()
     assert printed[("Table 2", "Behavioural probes", "Count")] == "1,293"
@@ -152,12 +167,24 @@ def test_pin_release_writes_an_import_file_and_check_names_a_mismatch(tmp_path: 
 def test_passive_probe_files_of_the_release_import_as_blur_passive(tmp_path: Path):
     folder = tmp_path / "results" / "evaluation" / "passive_probes" / "m" / "inductance"
     folder.mkdir(parents=True)
-    verdict = {"figure_id": "fig_001", "judge_model": "gpt-4o", "blurred_element": "x", "mentioned": True,
-               "admits": False, "fabricates": True, "correct": True, "reason": "r"}
+    verdict = {
+        "figure_id": "fig_001",
+        "judge_model": "gpt-4o",
+        "blurred_element": "x",
+        "mentioned": True,
+        "admits": False,
+        "fabricates": True,
+        "correct": True,
+        "reason": "r",
+    }
     (folder / "fig_001.json").write_text(json.dumps(verdict))
     rows = build_judgments(tmp_path)["m"]
     assert len(rows) == 1
     row = rows.iloc[0]
-    assert (row["family"], row["condition"], row["category"], row["judge_id"]) == ("blur_passive", "indb", "inductance", "release:gpt-4o")
+    assert (row["family"], row["condition"], row["category"], row["judge_id"]) == (
+        "blur_passive",
+        "indb",
+        "inductance",
+        "release:gpt-4o",
+    )
     assert (row["mentioned"], row["admits"], row["fabricates"], row["correct"]) == (True, False, True, True)
-

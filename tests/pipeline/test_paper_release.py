@@ -30,9 +30,15 @@ BLUR_FOLDERS = {"active": "active_probes", "passive": "passive_probes"}
 
 
 def sh(cwd: Path, *args: str) -> str:
-    env = {**os.environ, "DVC_NO_ANALYTICS": "1", "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
-           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.org"}
+    env = {
+        **os.environ,
+        "DVC_NO_ANALYTICS": "1",
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.org",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.org",
+    }
     res = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     assert res.returncode == 0, f"{' '.join(args)} failed:\n{res.stdout}\n{res.stderr}"
     return res.stdout
@@ -47,9 +53,22 @@ def release_repo(sample: Path, dest: Path) -> str:
             rec = json.loads(line)
             path = sub / "results" / "evaluation" / folder / rec["model"] / rec["mode"] / f"{rec['fig_id']}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
-            keys = ("admits", "fabricates", "correct", "mentioned") if proto == "passive" else ("admits", "fabricates", "correct")
-            path.write_text(json.dumps({"figure_id": rec["fig_id"], "model_name": rec["model"], "probe_type": rec["mode"],
-                                        "judge_model": "gpt-4o", **{k: rec[k] for k in keys}}))
+            keys = (
+                ("admits", "fabricates", "correct", "mentioned")
+                if proto == "passive"
+                else ("admits", "fabricates", "correct")
+            )
+            path.write_text(
+                json.dumps(
+                    {
+                        "figure_id": rec["fig_id"],
+                        "model_name": rec["model"],
+                        "probe_type": rec["mode"],
+                        "judge_model": "gpt-4o",
+                        **{k: rec[k] for k in keys},
+                    }
+                )
+            )
     sh(dest, "git", "init", "-q")
     sh(dest, "git", "add", "-A")
     sh(dest, "git", "commit", "-qm", "release")
@@ -76,7 +95,9 @@ def independent_table4(results: Path) -> dict[tuple[str, str], float]:
             ind = [json.loads(f.read_text()) for f in (model_dir / "inductance").glob("*.json")]
             fabricated = [v for v in ind if v["fabricates"]]
             out[(model_dir.name, f"Adm {proto[:3].title()}")] = 100 * sum(v["admits"] for v in adm) / len(adm)
-            out[(model_dir.name, f"Ind {proto[:3].title()}")] = 100 * sum(v["correct"] for v in fabricated) / len(fabricated)
+            out[(model_dir.name, f"Ind {proto[:3].title()}")] = (
+                100 * sum(v["correct"] for v in fabricated) / len(fabricated)
+            )
     return out
 
 
@@ -92,8 +113,11 @@ def test_documented_commands_import_the_release_and_reproduce_its_table4(shared_
 
     # a copy of the project as a fresh clone has it: paper/ (its own DVC project) beside src/
     proj = tmp_path / "proj"
-    shutil.copytree(REPO / "paper", proj / "paper", ignore=shutil.ignore_patterns(
-        "release", "judgments", "metrics", "report.md", "dvc.lock", "cache", "tmp"))
+    shutil.copytree(
+        REPO / "paper",
+        proj / "paper",
+        ignore=shutil.ignore_patterns("release", "judgments", "metrics", "report.md", "dvc.lock", "cache", "tmp"),
+    )
     shutil.copytree(REPO / "src", proj / "src", ignore=shutil.ignore_patterns("__pycache__"))
     sh(proj, "git", "init", "-q")
     paper = proj / "paper"

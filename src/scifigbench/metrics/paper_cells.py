@@ -55,7 +55,9 @@ class Cell:
 
 def determined_keys(labels: dict[str, str]) -> list[Key]:
     """Every cell the release's verdicts determine for the labelled models, in the paper's order."""
-    t2 = [(TABLE2, "Baseline figures", c) for c in ("Count", *CHART_COLUMNS)] + [(TABLE2, "Behavioural probes", "Count")]
+    t2 = [(TABLE2, "Baseline figures", c) for c in ("Count", *CHART_COLUMNS)] + [
+        (TABLE2, "Behavioural probes", "Count")
+    ]
     return t2 + [(TABLE4, label, c) for label in labels.values() for c in TABLE4_COLUMNS]
 
 
@@ -83,9 +85,11 @@ def table2_cells(j: pd.DataFrame) -> dict[Key, Cell]:
     for column, kind in CHART_COLUMNS.items():
         out[(TABLE2, "Baseline figures", column)] = Cell(float((figures["chart_type"] == kind).sum()))
     blur = j[j["family"].isin(["blur_active", "blur_passive"])]
-    probes = (len(res.drop_duplicates(["figure_id", "category"]))
-              + j.loc[j["family"] == "caption_claim", "figure_id"].nunique()
-              + len(blur.drop_duplicates(["figure_id", "category"])))
+    probes = (
+        len(res.drop_duplicates(["figure_id", "category"]))
+        + j.loc[j["family"] == "caption_claim", "figure_id"].nunique()
+        + len(blur.drop_duplicates(["figure_id", "category"]))
+    )
     out[(TABLE2, "Behavioural probes", "Count")] = Cell(float(probes))
     return out
 
@@ -129,5 +133,5 @@ def read_release_table4(path: Path) -> dict[Key, str]:
             continue
         if len(cells) != len(TEX_COLUMNS) + 1:
             raise ValueError(f"{path}: row {cells[0]!r} has {len(cells) - 1} values, expected {len(TEX_COLUMNS)}")
-        out.update({(TABLE4, cells[0], col): v for col, v in zip(TEX_COLUMNS, cells[1:])})
+        out.update({(TABLE4, cells[0], col): v for col, v in zip(TEX_COLUMNS, cells[1:], strict=True)})
     return out

@@ -54,13 +54,24 @@ def pinned(dvc_file: Path) -> ReleaseSource:
 def differences(dvc_file: Path, src: ReleaseSource) -> list[str]:
     """What the import file fetches that params do not name (empty when they agree)."""
     have = pinned(dvc_file)
-    return [f"{k}: {getattr(have, k)!r} in {dvc_file.name}, {getattr(src, k)!r} in params"
-            for k in ("url", "rev", "path") if getattr(have, k) != getattr(src, k)]
+    return [
+        f"{k}: {getattr(have, k)!r} in {dvc_file.name}, {getattr(src, k)!r} in params"
+        for k in ("url", "rev", "path")
+        if getattr(have, k) != getattr(src, k)
+    ]
 
 
 @click.command("pin-release")
-@click.option("--params", "params_path", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PARAMS, show_default=True)
-@click.option("--dvc-file", type=click.Path(dir_okay=False, path_type=Path), default=Path(f"{RELEASE_DIR}.dvc"), show_default=True)
+@click.option(
+    "--params",
+    "params_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=DEFAULT_PARAMS,
+    show_default=True,
+)
+@click.option(
+    "--dvc-file", type=click.Path(dir_okay=False, path_type=Path), default=Path(f"{RELEASE_DIR}.dvc"), show_default=True
+)
 @click.option("--check", is_flag=True, help="Only check that the import file fetches what params name.")
 def pin_release(params_path: Path, dvc_file: Path, check: bool) -> None:
     """Write release.dvc (a DVC import of the paper's release) from the params `release` section."""
@@ -69,8 +80,10 @@ def pin_release(params_path: Path, dvc_file: Path, check: bool) -> None:
         diff = differences(dvc_file, src) if check or dvc_file.exists() else ["no import file yet"]
         if check:
             if diff:
-                raise PinError(f"{dvc_file} does not import what {params_path} names ({'; '.join(diff)}); "
-                               "run `scifigbench pin-release` then `dvc update release.dvc`")
+                raise PinError(
+                    f"{dvc_file} does not import what {params_path} names ({'; '.join(diff)}); "
+                    "run `scifigbench pin-release` then `dvc update release.dvc`"
+                )
             click.echo(f"{dvc_file}: {src.url} @ {src.rev[:12]} ({src.path})")
             return
         if not diff:
