@@ -4,8 +4,9 @@ The release keeps one JSON per (task, model, figure) (``results/evaluation/resis
 fig_XXX.json``, ``results/evaluation/caption_bias/...``, ``results/evaluation/active_probes/
 <model>/<mode>/...``, ``results/evaluation/passive_probes/<model>/<mode>/...``); a folder may
 also hold verdict-only blur tables (``blur_verdicts_active.jsonl``, ``blur_verdicts_passive.jsonl``).
-Turning them into ``data/judgments/<model>.parquet`` under our contract lets the metrics stage recompute the paper's numbers with the same code that scores our
-own runs — a check of both the metric definitions and the pipeline.
+Turning them into ``data/judgments/<model>.parquet`` under our contract lets the metrics stage
+recompute the paper's numbers with the same code that scores our own runs — a check of both the
+metric definitions and the pipeline.
 """
 
 from __future__ import annotations
