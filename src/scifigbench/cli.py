@@ -48,6 +48,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "scifigbench.metrics.release:import_release",
         "Import the paper's released verdicts as judgments.",
     ),
+    "pin-release": (
+        "scifigbench.metrics.release_pin:pin_release",
+        "Write paper/release.dvc (a DVC import of the paper's release) from paper/params.yaml.",
+    ),
+    "paper-compare": (
+        "scifigbench.metrics.paper_compare:paper_compare",
+        "Recomputed Table 2 and 4 cells beside the paper's and the release's printed values.",
+    ),
 }
 
 

@@ -2,10 +2,11 @@
 
 The release keeps one JSON per (task, model, figure) (``results/evaluation/resistance/<model>/
 fig_XXX.json``, ``results/evaluation/caption_bias/...``, ``results/evaluation/active_probes/
-<model>/<mode>/...``) plus verdict-only blur tables (``blur_verdicts_active.jsonl``,
-``blur_verdicts_passive.jsonl``). Turning them into ``data/judgments/<model>.parquet`` under our
-contract lets the metrics stage recompute the paper's numbers with the same code that scores our
-own runs — a check of both the metric definitions and the pipeline.
+<model>/<mode>/...``, ``results/evaluation/passive_probes/<model>/<mode>/...``); a folder may
+also hold verdict-only blur tables (``blur_verdicts_active.jsonl``, ``blur_verdicts_passive.jsonl``).
+Turning them into ``data/judgments/<model>.parquet`` under our contract lets the metrics stage
+recompute the paper's numbers with the same code that scores our own runs — a check of both the
+metric definitions and the pipeline.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from scifigbench.jsonl import json_objects
 RESISTANCE_VERDICTS = {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}
 CLAIM_SCORES = {"image": 1.0, "caption": 0.0}
 UNKNOWN_CHART = "unknown"  # blur verdict tables carry no chart type; other release files may
+# per-item blur verdicts: evaluation/<folder>/<model>/<mode>/fig_XXX.json (admits, fabricates, correct;
+# passive files also carry ``mentioned``)
+PROBE_FOLDERS = {"blur_active": "active_probes", "blur_passive": "passive_probes"}
 
 
 class ReleaseError(ValueError):
@@ -136,7 +140,8 @@ def _answer_texts(results: Path) -> dict[tuple[str, str, str], dict[str, Any]]:
 
 
 def blur_rows(results: Path, tables: dict[str, Path | None], charts: dict[str, str]) -> Iterable[dict[str, Any]]:
-    """Blur verdicts: the verdict-only tables first, then per-item evaluation files they lack."""
+    """Blur verdicts: the verdict-only tables first, then the per-item evaluation files they lack
+    (``evaluation/active_probes`` and ``evaluation/passive_probes``, as the release stores them)."""
     texts = _answer_texts(results)
     seen: set[tuple[str, str, str, str]] = set()
     for family, path in tables.items():
@@ -150,15 +155,16 @@ def blur_rows(results: Path, tables: dict[str, Path | None], charts: dict[str, s
             # the release keeps the question and answer of active probes only: a description has none
             text = texts.get((model, mode, fig)) if unit_family(family).reply_field == "answer" else None
             yield _blur_row(model, fig, mode, family, charts.get(fig, UNKNOWN_CHART), "release:verdict-table", rec, where, text)
-    for path in sorted(results.glob("evaluation/active_probes/*/*/*.json")):
-        model, mode, fig = path.parent.parent.name, path.parent.name, path.stem
-        if ("blur_active", model, fig, mode) in seen:
-            continue
-        data = _load(path)
-        text = {"question": data.get("question"), "blurred_element": data.get("blurred_element"),
-                "answer": data.get("model_answer"), "reason": data.get("reason")}
-        yield _blur_row(model, fig, mode, "blur_active", charts.get(fig, UNKNOWN_CHART),
-                        f"release:{data.get('judge_model', 'unknown')}", data, str(path), text)
+    for family, folder in PROBE_FOLDERS.items():
+        for path in sorted(results.glob(f"evaluation/{folder}/*/*/*.json")):
+            model, mode, fig = path.parent.parent.name, path.parent.name, path.stem
+            if (family, model, fig, mode) in seen:
+                continue
+            data = _load(path)
+            text = {"question": data.get("question"), "blurred_element": data.get("blurred_element"),
+                    "answer": data.get("model_answer"), "reason": data.get("reason")}
+            yield _blur_row(model, fig, mode, family, charts.get(fig, UNKNOWN_CHART),
+                            f"release:{data.get('judge_model', 'unknown')}", data, str(path), text)
 
 
 def build_judgments(root: Path, blur_active: Path | None = None, blur_passive: Path | None = None) -> dict[str, pd.DataFrame]:
