@@ -1,0 +1,184 @@
+"""What the layout reader settles about a real figure, in the terms a probe is written in.
+
+A probe about a figure without a spec may only rest on what the reading found: the category
+labels of one tick run, the legend entries, the panel titles, the numeric tick runs, the axis
+titles and the printed value labels that stand at one category each. :class:`Facts` gathers
+those (plus every printed text and the caption, against which an absent element is checked) so
+the probe builders never walk the layout themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, VALUE, Label, Layout, Run, TextLine
+from scifigbench.layout.vocab import furniture_words, panel_mark
+from scifigbench.probes.figure_view import phrase
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A value label printed at one category: its name, the number and the text as printed."""
+
+    category: str
+    value: float
+    text: str
+    decimals: int
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One real figure as the probe builders see it."""
+
+    figure_id: str
+    caption: str | None
+    categories: tuple[str, ...] = ()  # the labels of the one word-tick run (reading order)
+    category_axis: str | None = None  # 'x' or 'y'
+    legend: tuple[str, ...] = ()  # distinct legend entries in reading order
+    panels: tuple[str, ...] = ()  # distinct panel titles (two or more, else empty)
+    x_ticks: tuple[float, ...] = ()  # the numeric x-axis run of the figure when it has exactly one
+    x_title: str | None = None
+    value_title: str | None = None  # the title of the axis the values are read on
+    printed: tuple[Printed, ...] = ()  # value labels matched one to one to categories
+    texts: tuple[str, ...] = field(default_factory=tuple)  # every OCR line, for absence checks
+
+    @property
+    def quantity(self) -> str:
+        """What the values measure, as a noun phrase ("accuracy" from "Accuracy (%)")."""
+        return phrase(self.value_title) or "value"
+
+    @property
+    def x_name(self) -> str:
+        return phrase(self.x_title) or "x"
+
+    @property
+    def unit(self) -> str:
+        """'%' when the value axis title or every printed value says so."""
+        if self.value_title and "%" in self.value_title:
+            return "%"
+        if self.printed and all(p.text.rstrip().endswith("%") for p in self.printed):
+            return "%"
+        return ""
+
+    def searched(self) -> tuple[str, ...]:
+        """Everything a sibling must be absent from: the printed text and the caption."""
+        return (*self.texts, self.caption or "")
+
+
+def _decimals(text: str) -> int:
+    m = re.search(r"\d\.(\d+)", text)
+    return len(m.group(1)) if m else 0
+
+
+MAX_NAME = 40  # characters: a longer 'name' is a sentence or several labels read as one
+MAX_LEGEND = 8  # entries: a longer legend is usually a table or a note read as entries
+
+
+def _name(lb: Label) -> str | None:
+    """A label's text as a name to quote, or None when it names nothing (a panel mark, furniture,
+    a formula, a sentence)."""
+    text = " ".join(lb.text.split())
+    if not re.search(r"[A-Za-z]{2}", text) or panel_mark(text) or furniture_words(text) or len(text) > MAX_NAME:
+        return None
+    if "=" in text or any(not ch.isascii() for ch in text):
+        return None
+    return text
+
+
+def _legend(layout: Layout) -> tuple[str, ...]:
+    """The legend's names when every entry is a name with its own swatch (or colour) and there
+    are at most ``MAX_LEGEND``; else none (the reading of that legend is not trusted)."""
+    entries = layout.of_role(LEGEND)
+    names = [_name(lb) for lb in entries]
+    if not entries or len(entries) > MAX_LEGEND or any(n is None for n in names):
+        return ()
+    if any(lb.swatch is None for lb in entries):
+        return ()
+    return _distinct(names)
+
+
+def _distinct(names: Sequence[str | None]) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for n in names:
+        if n and n.lower() not in {s.lower() for s in seen}:
+            seen[n] = None
+    return tuple(seen)
+
+
+def _word_runs(layout: Layout) -> list[Run]:
+    return [r for r in layout.runs if not r.numeric and len(r.labels) >= 2]
+
+
+def _category_run(layout: Layout) -> Run | None:
+    """The figure's one run of word ticks; with several (panels), one only when all name the same
+    categories, so "the categories" means one set."""
+    runs = _word_runs(layout)
+    if not runs:
+        return None
+    names = {tuple(lb.text.lower() for lb in r.labels) for r in runs}
+    if len(names) != 1 or any(_name(lb) is None for lb in runs[0].labels):
+        return None  # several sets, or a run holding formulas or numbers: not one set of names
+    return runs[0]
+
+
+def _title(layout: Layout, axis: str) -> str | None:
+    """The title of ``axis`` when every panel prints the same one."""
+    titles = {" ".join(lb.text.split()) for lb in layout.of_role(AXIS_TITLE) if lb.axis == axis}
+    return titles.pop() if len(titles) == 1 else None
+
+
+def _printed(layout: Layout, run: Run | None) -> tuple[Printed, ...]:
+    """Value labels each standing at one category of ``run`` (nearest along the category axis,
+    within half the spacing of the categories); none when any category has two (several series)."""
+    if run is None:
+        return ()
+    axis = run.axis
+    centre = (lambda b: (b[0] + b[2]) / 2) if axis == "x" else (lambda b: (b[1] + b[3]) / 2)
+    ticks = sorted(run.labels, key=lambda lb: centre(lb.box))
+    spacing = min(centre(b.box) - centre(a.box) for a, b in zip(ticks, ticks[1:]))
+    values = [lb for lb in layout.of_role(VALUE) if lb.value is not None]
+    at: dict[int, list[Label]] = {}
+    for v in values:
+        k = min(range(len(ticks)), key=lambda i: abs(centre(ticks[i].box) - centre(v.box)))
+        if abs(centre(ticks[k].box) - centre(v.box)) < 0.5 * spacing:
+            at.setdefault(k, []).append(v)
+    if not at or any(len(vs) > 1 for vs in at.values()):
+        return ()
+    out = []
+    for k, (v,) in sorted(at.items()):
+        name = _name(ticks[k])
+        if name is not None and v.value is not None:
+            out.append(Printed(name, float(v.value), v.text.strip(), _decimals(v.text)))
+    return tuple(out)
+
+
+def _x_ticks(layout: Layout) -> tuple[float, ...]:
+    runs = [r for r in layout.runs if r.numeric and r.axis == "x" and len(r.labels) >= 3]
+    values = {tuple(lb.value for lb in r.labels) for r in runs}
+    if len(values) != 1:
+        return ()
+    ticks = values.pop()
+    return tuple(float(v) for v in ticks) if all(v is not None for v in ticks) else ()
+
+
+def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None) -> Facts:
+    """The facts of one figure from its layout reading and the OCR lines it was read from."""
+    run = _category_run(layout)
+    categories = _distinct([_name(lb) for lb in run.labels]) if run else ()
+    value_axis = None if run is None else ("y" if run.axis == "x" else "x")
+    panels = _distinct([_name(lb) for lb in layout.of_role(PANEL_TITLE)])
+    return Facts(
+        figure_id=figure_id,
+        caption=caption,
+        categories=categories if len(categories) >= 2 else (),
+        category_axis=run.axis if run and len(categories) >= 2 else None,
+        legend=_legend(layout),
+        panels=panels if len(panels) >= 2 else (),
+        x_ticks=_x_ticks(layout) if run is None or run.axis != "x" else (),
+        x_title=_title(layout, "x"),
+        value_title=_title(layout, value_axis or "y"),
+        printed=_printed(layout, run) if len(categories) >= 2 else (),
+        texts=tuple(ln.text for ln in lines),
+    )
