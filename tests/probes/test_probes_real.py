@@ -181,6 +181,28 @@ def test_the_stage_proposes_layout_probes_and_coverage_says_what_each_figure_got
     # proposed probes count only once confirmed
     assert {g["family"]: g["needs"] for g in cov["not_measured"]}["resistance"].startswith("a reviewer to confirm")
     assert "From their layout reading (no model), real figures got: capability on 1 of 1" in cov["plan"]
+    # the review page shows each proposal beside its figure with its fact; a confirmed probe counts
+    from click.testing import CliRunner
+
+    from scifigbench.cli import main
+
+    page = tmp_path / "page.html"
+    common = ["--table", str(tmp_path / paths.PROBES)]
+    res = CliRunner().invoke(main, ["review", "probes", "page", *common, "--out", str(page), "--root", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    text = page.read_text()
+    contra = json.loads(real[real.category == "contra"].expected_json.iloc[0])
+    assert 'id="real1/resistance/contra"' in text and f"&quot;printed&quot;: &quot;{contra['fact']['printed']}" in text
+    assert (tmp_path / "page_files" / "real1.png").is_file() and 'src="page_files/real1.png"' in text
+    review = ["--file", str(tmp_path / "review" / "probes.csv")]
+    res = CliRunner().invoke(main, ["review", "probes", "confirm", "real1/resistance/contra", *common, *review])
+    assert res.exit_code == 0, res.output
+    stage.run(params, tmp_path)
+    df = pd.read_parquet(tmp_path / paths.PROBES)
+    assert df.set_index("probe_id").status["real1/resistance/contra"] == "confirmed"
+    cov = json.loads((tmp_path / stage.COVERAGE).read_text())
+    assert cov["families"]["resistance"]["probes_real_confirmed"] == 1
+    assert "resistance" not in {g["family"] for g in cov["not_measured"]}
 
 
 def test_the_stage_names_a_real_figure_it_has_no_reading_for(tmp_path: Path) -> None:
