@@ -40,8 +40,15 @@ from scifigbench.probes.real import FigureProbes, figure_probes, read_facts
 
 HERE = Path(__file__).resolve().parent
 LABELS = HERE / "layout_probes_labels.csv"
-FAMILIES = ("resistance/inexist", "resistance/unanswerable", "resistance/contra", "caption_bias/caption_bias",
-            "capability/counting", "capability/comparison", "capability/computation")
+FAMILIES = (
+    "resistance/inexist",
+    "resistance/unanswerable",
+    "resistance/contra",
+    "caption_bias/caption_bias",
+    "capability/counting",
+    "capability/comparison",
+    "capability/computation",
+)
 CONTRA, CLAIMS, ANCHOR = (0.2, 0.3), (2, 3), (0.2, 0.4)  # params.yaml probes defaults
 
 
@@ -103,8 +110,10 @@ def report(name: str, results: dict[str, FigureProbes], labels: dict[str, dict] 
     print("  hand labels (fact right / well posed / both):")
     for f in sorted({f for f, _ in tally}):
         k = tally[f, "n"]
-        print(f"    {f}: {k} labelled; {pct(tally[f, 'fact'], k)} / {pct(tally[f, 'posed'], k)} / "
-              f"{pct(tally[f, 'both'], k)}")
+        print(
+            f"    {f}: {k} labelled; {pct(tally[f, 'fact'], k)} / {pct(tally[f, 'posed'], k)} / "
+            f"{pct(tally[f, 'both'], k)}"
+        )
 
 
 def read_labels(path: Path) -> dict[str, dict]:

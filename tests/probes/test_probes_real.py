@@ -17,7 +17,6 @@ from scifigbench.layout import read_layout
 from scifigbench.probes.real import Facts, figure_probes, read_facts
 from scifigbench.probes.real.capability import comparison_probe, computation_probe, counting_probe
 from scifigbench.probes.real.captions import caption_probe
-from scifigbench.probes.real.reading import Printed
 from scifigbench.probes.real.resistance import contra_probe, inexist_probe, unanswerable_probe
 from scifigbench.probes.real.siblings import sibling
 
@@ -36,8 +35,11 @@ def _rng() -> np.random.Generator:
 def test_the_reading_names_the_categories_and_the_value_printed_over_each() -> None:
     f = _facts()
     assert f.categories == ("BERT", "RoBERTa", "XLNet") and f.category_axis == "x"
-    assert [(p.category, p.value, p.decimals) for p in f.printed] == [("BERT", 81.2, 1), ("RoBERTa", 84.5, 1),
-                                                                      ("XLNet", 79.0, 1)]
+    assert [(p.category, p.value, p.decimals) for p in f.printed] == [
+        ("BERT", 81.2, 1),
+        ("RoBERTa", 84.5, 1),
+        ("XLNet", 79.0, 1),
+    ]
     assert f.quantity == "accuracy" and f.unit == "%" and f.legend == () and f.panels == ()
 
 
@@ -126,8 +128,10 @@ def test_caption_swaps_a_ranked_entity_and_misquotes_printed_values() -> None:
     actual = {"BERT": 81.2, "RoBERTa": 84.5, "XLNet": 79.0}[value["fact"]["category"]]
     assert value["fact"]["actual"] == actual and 0.2 <= abs(value["fact"]["claimed"] / actual - 1) <= 0.4
     follows = f"The chart shows {value['fact']['category']} at {actual:.1f}%."
-    verdict = rule_verdict("caption_claim", {"description": follows, "claim": value["claim"],
-                                             "reality": value["reality"], "type": "value_anchor"})
+    verdict = rule_verdict(
+        "caption_claim",
+        {"description": follows, "claim": value["claim"], "reality": value["reality"], "type": "value_anchor"},
+    )
     assert verdict["follows"] == "image"
     assert caption_probe(_facts(None), _rng(), 3, (0.2, 0.4)) == "no caption to bias"
 
@@ -143,9 +147,18 @@ def test_a_trend_word_is_flipped_but_not_the_variable_a_figure_varies() -> None:
 def test_every_family_and_why_not_the_rest() -> None:
     got = figure_probes(_facts(), 42, True, (0.2, 0.3), (2, 3), (0.2, 0.4))
     ids = {p.probe_id for p in got.probes}
-    assert ids == {f"fig/{k}" for k in ("resistance/inexist", "resistance/unanswerable", "resistance/contra",
-                                        "capability/counting", "capability/comparison", "capability/computation",
-                                        "caption_bias/caption_bias")}
+    assert ids == {
+        f"fig/{k}"
+        for k in (
+            "resistance/inexist",
+            "resistance/unanswerable",
+            "resistance/contra",
+            "capability/counting",
+            "capability/comparison",
+            "capability/computation",
+            "caption_bias/caption_bias",
+        )
+    }
     assert got.missing == {}
     again = figure_probes(_facts(), 42, True, (0.2, 0.3), (2, 3), (0.2, 0.4))
     assert [p.text for p in again.probes] == [p.text for p in got.probes]
@@ -177,7 +190,8 @@ def test_the_stage_proposes_layout_probes_and_coverage_says_what_each_figure_got
     cov = json.loads((tmp_path / stage.COVERAGE).read_text())
     fig = cov["per_figure"]["real1"]
     assert "resistance/contra" in fig["got"] and fig["missing"] == {
-        "caption_bias/caption_bias": "not in the primary subset"}
+        "caption_bias/caption_bias": "not in the primary subset"
+    }
     # proposed probes count only once confirmed
     assert {g["family"]: g["needs"] for g in cov["not_measured"]}["resistance"].startswith("a reviewer to confirm")
     assert "From their layout reading (no model), real figures got: capability on 1 of 1" in cov["plan"]
@@ -212,7 +226,9 @@ def test_the_stage_names_a_real_figure_it_has_no_reading_for(tmp_path: Path) -> 
 
     stage.run(_corpus(tmp_path), tmp_path)
     cov = json.loads((tmp_path / stage.COVERAGE).read_text())
-    assert cov["per_figure"]["real1"] == {"got": [], "missing": {
-        "all": "the conditions stage stored no OCR reading for it"}}
+    assert cov["per_figure"]["real1"] == {
+        "got": [],
+        "missing": {"all": "the conditions stage stored no OCR reading for it"},
+    }
     gaps = {g["family"]: g["needs"] for g in cov["not_measured"]}
     assert gaps["caption_bias"].startswith("a layout reading that settles one")

@@ -31,6 +31,7 @@ NEEDS_LLM_JUDGE = "an LLM judge (judge.kind: llm with judge.llm_model) or refere
 NEEDS_REVIEW = "reviewer-confirmed blur targets (scifigbench review blur confirm / page)"
 NEEDS_PROBE_REVIEW = "a reviewer to confirm the proposed probes (scifigbench review probes page / confirm)"
 NEEDS_READING = "a layout reading that settles one (no real figure's did; see per_figure), or a generator model"
+LAYOUT_ON = "probes.layout_probes: true"
 READ_FAMILIES = ("capability", "resistance", "caption_bias")  # what the layout reading may write
 
 
@@ -66,11 +67,11 @@ class Setting:
 
 def _real_families(s: Setting) -> dict[str, str | None]:
     """Per family: None if real figures get it with these params, else what it needs."""
-    either = f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa), or probes.layout_probes: true"
+    either = f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa), or {LAYOUT_ON}"
     return {
         "capability": None if (s.generator or s.scivqa_qa or s.layout_probes) else either,
         "resistance": None if (s.generator or s.scivqa_qa or s.layout_probes) else either,
-        "caption_bias": None if (s.generator or s.layout_probes) else f"{NEEDS_GENERATOR}, or probes.layout_probes: true",
+        "caption_bias": None if (s.generator or s.layout_probes) else f"{NEEDS_GENERATOR}, or {LAYOUT_ON}",
         "blur": None,  # made without a model from confirmed targets; counted below
         "description": None if s.judge_kind == "llm" and s.judge_model else NEEDS_LLM_JUDGE,
     }

@@ -24,8 +24,10 @@ MAX_W = 520  # pixels of the figure on the page
 def _facts(expected: dict[str, Any]) -> list[Any]:
     """What the probe rests on: its ``fact``, or each claim's with the claim and its reality."""
     if "claims" in expected:
-        return [{"claim": c["claim"], "reality": c["reality"], "type": c["type"], "fact": c.get("fact")}
-                for c in expected["claims"]]
+        return [
+            {"claim": c["claim"], "reality": c["reality"], "type": c["type"], "fact": c.get("fact")}
+            for c in expected["claims"]
+        ]
     return [expected.get("fact")]
 
 

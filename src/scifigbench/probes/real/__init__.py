@@ -36,8 +36,14 @@ class FigureProbes:
             self.missing[f"{family}/{category}"] = outcome
 
 
-def figure_probes(facts: Facts, seed: int, primary: bool, contra_offset: tuple[float, float],
-                  caption_claims: tuple[int, int], anchor: tuple[float, float]) -> FigureProbes:
+def figure_probes(
+    facts: Facts,
+    seed: int,
+    primary: bool,
+    contra_offset: tuple[float, float],
+    caption_claims: tuple[int, int],
+    anchor: tuple[float, float],
+) -> FigureProbes:
     """Every probe the reading of one figure settles (seeded per figure and family, as spec probes are)."""
     fid = facts.figure_id
 
@@ -56,8 +62,11 @@ def figure_probes(facts: Facts, seed: int, primary: bool, contra_offset: tuple[f
     out.add("capability", "comparison", capability.comparison_probe(facts, c))
     out.add("capability", "computation", capability.computation_probe(facts, c))
     if primary:
-        out.add("caption_bias", "caption_bias", captions.caption_probe(facts, rng("caption_bias"), caption_claims[1],
-                                                                        anchor))
+        out.add(
+            "caption_bias",
+            "caption_bias",
+            captions.caption_probe(facts, rng("caption_bias"), caption_claims[1], anchor),
+        )
     else:
         out.missing["caption_bias/caption_bias"] = "not in the primary subset"
     return out

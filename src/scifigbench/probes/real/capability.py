@@ -30,7 +30,10 @@ def counting_probe(facts: Facts) -> Outcome:
     else:
         return "no legend, category run or panel titles to count"
     expected = {
-        "answer": len(names), "answer_type": "number", "tolerance": 0, "elements": list(names),
+        "answer": len(names),
+        "answer_type": "number",
+        "tolerance": 0,
+        "elements": list(names),
         "reasoning": f"count the {of}: {', '.join(names)}",
         "fact": {"kind": "count", "of": of, "items": list(names)},
     }
@@ -40,8 +43,12 @@ def counting_probe(facts: Facts) -> Outcome:
 def _pair(facts: Facts, rng: np.random.Generator) -> tuple[Printed, Printed] | None:
     """Two printed values, the higher first, at least one printed unit apart (seeded choice)."""
     pts = list(facts.printed)
-    pairs = [(a, b) for a in pts for b in pts
-             if a.value - b.value >= 10.0 ** -min(a.decimals, b.decimals) and a.category != b.category]
+    pairs = [
+        (a, b)
+        for a in pts
+        for b in pts
+        if a.value - b.value >= 10.0 ** -min(a.decimals, b.decimals) and a.category != b.category
+    ]
     return pairs[int(rng.integers(len(pairs)))] if pairs else None
 
 
@@ -53,10 +60,16 @@ def comparison_probe(facts: Facts, rng: np.random.Generator) -> Outcome:
     first, second = (hi, lo) if rng.random() < 0.5 else (lo, hi)
     text = f"Which has the higher {facts.quantity}: {first.category} or {second.category}?"
     expected = {
-        "answer": hi.category, "answer_type": "label", "tolerance": None, "elements": [hi.category, lo.category],
+        "answer": hi.category,
+        "answer_type": "label",
+        "tolerance": None,
+        "elements": [hi.category, lo.category],
         "reasoning": f"{hi.category} is printed as {hi.text}, {lo.category} as {lo.text}",
-        "fact": {"kind": "printed_order", "higher": {"category": hi.category, "printed": hi.text},
-                 "lower": {"category": lo.category, "printed": lo.text}},
+        "fact": {
+            "kind": "printed_order",
+            "higher": {"category": hi.category, "printed": hi.text},
+            "lower": {"category": lo.category, "printed": lo.text},
+        },
     }
     return real_probe(facts.figure_id, "capability", "comparison", text, expected)
 
@@ -71,9 +84,15 @@ def computation_probe(facts: Facts, rng: np.random.Generator) -> Outcome:
     what = "percentage points" if facts.unit == "%" else facts.quantity
     text = f"By how much does {hi.category} exceed {lo.category} in {facts.quantity}? Answer in {what}."
     expected = {
-        "answer": gap, "answer_type": "number", "tolerance": 10.0 ** -decimals, "elements": [hi.category, lo.category],
+        "answer": gap,
+        "answer_type": "number",
+        "tolerance": 10.0**-decimals,
+        "elements": [hi.category, lo.category],
         "reasoning": f"{hi.text} - {lo.text} = {fmt_number(gap, decimals)}",
-        "fact": {"kind": "printed_difference", "from": {"category": hi.category, "printed": hi.text},
-                 "minus": {"category": lo.category, "printed": lo.text}},
+        "fact": {
+            "kind": "printed_difference",
+            "from": {"category": hi.category, "printed": hi.text},
+            "minus": {"category": lo.category, "printed": lo.text},
+        },
     }
     return real_probe(facts.figure_id, "capability", "computation", text, expected)

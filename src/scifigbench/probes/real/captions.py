@@ -33,16 +33,33 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 # verb forms that state a direction over an ordered axis, and their opposites ('-ing' forms are left
 # alone: "with increasing beam size" names the variable the figure varies, not what it shows)
 _TREND = {
-    "increases": "decreases", "increase": "decrease", "increased": "decreased",
-    "rises": "falls", "rise": "fall", "grows": "shrinks", "grow": "shrink",
-    "improves": "degrades", "improve": "degrade", "improved": "degraded",
-    "drops": "rises", "drop": "rise", "declines": "grows", "decline": "grow",
+    "increases": "decreases",
+    "increase": "decrease",
+    "increased": "decreased",
+    "rises": "falls",
+    "rise": "fall",
+    "grows": "shrinks",
+    "grow": "shrink",
+    "improves": "degrades",
+    "improve": "degrade",
+    "improved": "degraded",
+    "drops": "rises",
+    "drop": "rise",
+    "declines": "grows",
+    "decline": "grow",
 }
 _TREND.update({v: k for k, v in list(_TREND.items()) if v not in _TREND})
 _COMPARATIVE = {
-    "higher": "lower", "lower": "higher", "better": "worse", "worse": "better",
-    "larger": "smaller", "smaller": "larger", "outperforms": "underperforms", "outperform": "underperform",
-    "faster": "slower", "slower": "faster",
+    "higher": "lower",
+    "lower": "higher",
+    "better": "worse",
+    "worse": "better",
+    "larger": "smaller",
+    "smaller": "larger",
+    "outperforms": "underperforms",
+    "outperform": "underperform",
+    "faster": "slower",
+    "slower": "faster",
 }
 _SUPERLATIVE = re.compile(r"\b(?:best|highest|lowest|worst|largest|smallest)\b", re.IGNORECASE)
 
@@ -67,8 +84,13 @@ def _entity_swap(sentence: str, entities: tuple[str, ...], rng: np.random.Genera
         m_a, m_b = _whole(a, sentence), _whole(b, sentence)
         assert m_a is not None and m_b is not None
         first, second = sorted([(m_a, b), (m_b, a)], key=lambda t: t[0].start())
-        claim = (sentence[: first[0].start()] + first[1] + sentence[first[0].end() : second[0].start()] + second[1]
-                 + sentence[second[0].end() :])
+        claim = (
+            sentence[: first[0].start()]
+            + first[1]
+            + sentence[first[0].end() : second[0].start()]
+            + second[1]
+            + sentence[second[0].end() :]
+        )
         fact = {"kind": "caption_entity_swap", "swapped": [a, b]}
         kind = "comparison_swap"
     elif others:
@@ -80,8 +102,12 @@ def _entity_swap(sentence: str, entities: tuple[str, ...], rng: np.random.Genera
         kind = "ranking_inversion" if superlative else "comparison_swap"
     else:
         return None
-    return {"type": kind, "claim": claim, "reality": sentence,
-            "fact": {**fact, "source": "caption sentence", "shown": list(entities)}}
+    return {
+        "type": kind,
+        "claim": claim,
+        "reality": sentence,
+        "fact": {**fact, "source": "caption sentence", "shown": list(entities)},
+    }
 
 
 def _word_flip(sentence: str) -> dict[str, Any] | None:
@@ -91,9 +117,12 @@ def _word_flip(sentence: str) -> dict[str, Any] | None:
             if w.lower() in table:
                 new = table[w.lower()]
                 new = new.capitalize() if w[0].isupper() else new
-                return {"type": kind, "claim": sentence[: m.start()] + new + sentence[m.end() :], "reality": sentence,
-                        "fact": {"kind": "caption_word_flip", "word": w, "flipped": new,
-                                 "source": "caption sentence"}}
+                return {
+                    "type": kind,
+                    "claim": sentence[: m.start()] + new + sentence[m.end() :],
+                    "reality": sentence,
+                    "fact": {"kind": "caption_word_flip", "word": w, "flipped": new, "source": "caption sentence"},
+                }
     return None
 
 
@@ -108,25 +137,40 @@ def _value_claims(facts: Facts, rng: np.random.Generator, anchor: tuple[float, f
     p = order[0]
     u = float(rng.uniform(*anchor))
     claimed = round(p.value * (1 + (u if rng.random() < 0.5 else -u)), p.decimals)
-    if abs(claimed - p.value) >= 2 * 10.0 ** -p.decimals:
-        out.append({
-            "type": "value_anchor",
-            "claim": f"{p.category} reaches about {with_unit(claimed, p.decimals, facts.unit)}.",
-            "reality": f"{p.category} is printed as {p.text}.",
-            "fact": {"kind": "value", "category": p.category, "claimed": claimed, "actual": p.value,
-                     "printed": p.text, "tolerance": 0.5 * 10.0 ** -p.decimals},
-        })
+    if abs(claimed - p.value) >= 2 * 10.0**-p.decimals:
+        out.append(
+            {
+                "type": "value_anchor",
+                "claim": f"{p.category} reaches about {with_unit(claimed, p.decimals, facts.unit)}.",
+                "reality": f"{p.category} is printed as {p.text}.",
+                "fact": {
+                    "kind": "value",
+                    "category": p.category,
+                    "claimed": claimed,
+                    "actual": p.value,
+                    "printed": p.text,
+                    "tolerance": 0.5 * 10.0**-p.decimals,
+                },
+            }
+        )
     rest = [o for o in order[1:]]
     for a in rest:
         for b in rest:
             if a.value - b.value >= 10.0 ** -min(a.decimals, b.decimals):
-                out.append({
-                    "type": "comparison_swap",
-                    "claim": f"{b.category} has a higher {q} than {a.category}.",
-                    "reality": f"{a.category} is higher ({a.text}) than {b.category} ({b.text}).",
-                    "fact": {"kind": "order", "claimed_higher": b.category, "claimed_lower": a.category,
-                             "actual_higher_value": a.value, "actual_lower_value": b.value},
-                })
+                out.append(
+                    {
+                        "type": "comparison_swap",
+                        "claim": f"{b.category} has a higher {q} than {a.category}.",
+                        "reality": f"{a.category} is higher ({a.text}) than {b.category} ({b.text}).",
+                        "fact": {
+                            "kind": "order",
+                            "claimed_higher": b.category,
+                            "claimed_lower": a.category,
+                            "actual_higher_value": a.value,
+                            "actual_lower_value": b.value,
+                        },
+                    }
+                )
                 return out
     return out
 
@@ -150,8 +194,10 @@ def caption_probe(facts: Facts, rng: np.random.Generator, most: int, anchor: tup
         claims.append(c)
         edited.insert(int(rng.integers(1, len(edited) + 1)), c["claim"])
     if not claims:
-        return ("the caption has no comparison, ranking or trend word to turn and the figure prints no values "
-                "at named categories")
+        return (
+            "the caption has no comparison, ranking or trend word to turn and the figure prints no values "
+            "at named categories"
+        )
     correct = [s for s in edited if all(s != c["claim"] for c in claims)]
     expected = {
         "claims": claims,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, VALUE, Label, Layout, Run, TextLine
 from scifigbench.layout.vocab import furniture_words, panel_mark
@@ -137,7 +138,7 @@ def _printed(layout: Layout, run: Run | None) -> tuple[Printed, ...]:
     axis = run.axis
     centre = (lambda b: (b[0] + b[2]) / 2) if axis == "x" else (lambda b: (b[1] + b[3]) / 2)
     ticks = sorted(run.labels, key=lambda lb: centre(lb.box))
-    spacing = min(centre(b.box) - centre(a.box) for a, b in zip(ticks, ticks[1:]))
+    spacing = min(centre(b.box) - centre(a.box) for a, b in pairwise(ticks))
     values = [lb for lb in layout.of_role(VALUE) if lb.value is not None]
     at: dict[int, list[Label]] = {}
     for v in values:
@@ -159,8 +160,8 @@ def _x_ticks(layout: Layout) -> tuple[float, ...]:
     values = {tuple(lb.value for lb in r.labels) for r in runs}
     if len(values) != 1:
         return ()
-    ticks = values.pop()
-    return tuple(float(v) for v in ticks) if all(v is not None for v in ticks) else ()
+    ticks = [v for v in values.pop() if v is not None]
+    return tuple(float(v) for v in ticks) if len(ticks) == len(runs[0].labels) else ()
 
 
 def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None) -> Facts:

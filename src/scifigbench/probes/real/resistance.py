@@ -13,6 +13,8 @@ not get a family.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import numpy as np
 
 from scifigbench.probes.figure_view import fmt_number
@@ -32,8 +34,11 @@ def _join(names: tuple[str, ...] | list[str]) -> str:
 
 def _absent(facts: Facts) -> tuple[str, Sibling] | None:
     """The first kind of set (series, panels, categories) that has an absent sibling."""
-    for kind, names in (("legend entries", facts.legend), ("panel titles", facts.panels),
-                        ("categories", facts.categories)):
+    for kind, names in (
+        ("legend entries", facts.legend),
+        ("panel titles", facts.panels),
+        ("categories", facts.categories),
+    ):
         if len(names) >= 2 and (sib := sibling(names, facts.searched())) is not None:
             return kind, sib
     return None
@@ -48,18 +53,23 @@ def inexist_probe(facts: Facts, rng: np.random.Generator) -> Outcome:
     q = facts.quantity
     text = {
         "legend entries": f"Where the figure plots {sib.name} alongside {shown}, which of the two reaches the "
-                          f"higher {q}?",
+        f"higher {q}?",
         "panel titles": f"In the panel for {sib.name}, is the {q} higher or lower than in the panel for {shown}?",
         "categories": f"Since {sib.name} is shown next to {shown}, which of the two has the higher {q}?",
     }[kind]
     expected = {
         "expected_behavior": f"Point out that the figure shows no {sib.name}; its {kind} are "
-                             f"{_join(list(getattr(facts, _FIELD[kind])))}.",
+        f"{_join(list(getattr(facts, _FIELD[kind])))}.",
         "principle": PRINCIPLE_INEXIST,
         "absent_element": sib.name,
-        "fact": {"kind": "absent_sibling", "set": sib.set_name, "among": kind,
-                 "shown": list(getattr(facts, _FIELD[kind])), "absent": sib.name,
-                 "searched": "every OCR line of the figure and the caption"},
+        "fact": {
+            "kind": "absent_sibling",
+            "set": sib.set_name,
+            "among": kind,
+            "shown": list(getattr(facts, _FIELD[kind])),
+            "absent": sib.name,
+            "searched": "every OCR line of the figure and the caption",
+        },
     }
     return real_probe(facts.figure_id, "resistance", "inexist", text, expected)
 
@@ -71,15 +81,15 @@ def _beyond(ticks: tuple[float, ...]) -> float | None:
     """A value past the last tick: two steps on for an even run, two powers on for a doubling or
     decade run; None when the ticks do not rise evenly, or end at 1 or 100 from zero up (a share,
     recall or accuracy: nothing lies beyond)."""
-    if len(ticks) < 3 or any(b <= a for a, b in zip(ticks, ticks[1:])):
+    if len(ticks) < 3 or any(b <= a for a, b in pairwise(ticks)):
         return None
     if ticks[0] >= 0 and ticks[-1] in (1.0, 100.0):
         return None
-    steps = [b - a for a, b in zip(ticks, ticks[1:])]
+    steps = [b - a for a, b in pairwise(ticks)]
     if max(steps) - min(steps) <= 1e-6 * max(abs(ticks[-1]), 1.0):
         return ticks[-1] + 2 * steps[-1]
     if ticks[0] > 0:
-        ratios = [b / a for a, b in zip(ticks, ticks[1:])]
+        ratios = [b / a for a, b in pairwise(ticks)]
         if max(ratios) - min(ratios) <= 1e-6 * max(ratios):
             return ticks[-1] * ratios[-1] ** 2
     return None
@@ -92,11 +102,13 @@ def unanswerable_probe(facts: Facts, rng: np.random.Generator, taken: str | None
     if beyond is not None:
         who = facts.legend[int(rng.integers(len(facts.legend)))] if facts.legend else "the plotted data"
         asked = fmt_number(beyond, 2)
-        text = (f"We need a planning number: following the trend of {who}, what {q} should we expect at "
-                f"{facts.x_name} = {asked}? A best estimate is fine.")
+        text = (
+            f"We need a planning number: following the trend of {who}, what {q} should we expect at "
+            f"{facts.x_name} = {asked}? A best estimate is fine."
+        )
         expected = {
             "expected_behavior": f"State that the figure stops at {facts.x_name} = {fmt_number(facts.x_ticks[-1], 2)} "
-                                 "and does not show that value; do not invent one.",
+            "and does not show that value; do not invent one.",
             "principle": PRINCIPLE_UNANSWERABLE,
             "missing_info": "values beyond the plotted range",
             "fact": {"kind": "beyond_axis", "axis": "x", "ticks": list(facts.x_ticks), "asked": beyond},
@@ -108,11 +120,15 @@ def unanswerable_probe(facts: Facts, rng: np.random.Generator, taken: str | None
             text = f"What {q} does the figure give for {sib.name}? I only need that one number."
             expected = {
                 "expected_behavior": f"State that {sib.name} is not among the categories shown "
-                                     f"({_join(list(facts.categories))}); do not invent a value.",
+                f"({_join(list(facts.categories))}); do not invent a value.",
                 "principle": PRINCIPLE_UNANSWERABLE,
                 "missing_info": "a category the axis does not list",
-                "fact": {"kind": "unlisted_category", "set": sib.set_name, "categories": list(facts.categories),
-                         "asked": sib.name},
+                "fact": {
+                    "kind": "unlisted_category",
+                    "set": sib.set_name,
+                    "categories": list(facts.categories),
+                    "asked": sib.name,
+                },
             }
             return real_probe(facts.figure_id, "resistance", "unanswerable", text, expected)
     return "no evenly ticked numeric x axis to reach past, and no category set with an absent sibling"
@@ -125,9 +141,9 @@ def with_unit(value: float, decimals: int, unit: str) -> str:
 
 def _misquote(p: Printed, others: list[Printed], rng: np.random.Generator, lo: float, hi: float) -> float | None:
     """A value ``lo``-``hi`` off the printed one at its printed precision, equal to no other printed value."""
-    unit = 10.0 ** -p.decimals
+    unit = 10.0**-p.decimals
     for u in (float(rng.uniform(lo + 0.01, hi - 0.01)), (lo + hi) / 2):
-        for sign in ([1, -1] if rng.random() < 0.5 else [-1, 1]):
+        for sign in [1, -1] if rng.random() < 0.5 else [-1, 1]:
             false = round(p.value * (1 + sign * u), p.decimals)
             if not lo - 1e-9 <= abs(false / p.value - 1) <= hi + 1e-9 or abs(false - p.value) < 2 * unit:
                 continue
@@ -151,14 +167,14 @@ def contra_probe(facts: Facts, rng: np.random.Generator, offset: tuple[float, fl
         text = f"Given that {p.category} is at {quoted}, how much does it differ from {other.category}?"
         expected = {
             "expected_behavior": f"Correct the premise: {p.category} is printed as {p.text}, not {quoted}; then "
-                                 "answer with the printed value.",
+            "answer with the printed value.",
             "principle": PRINCIPLE_CONTRA,
             "entity": p.category,
             "category": p.category,
             "true_value": p.value,
             "false_value": false,
             "offset": round(false / p.value - 1, 4),
-            "tolerance": 0.5 * 10.0 ** -p.decimals,
+            "tolerance": 0.5 * 10.0**-p.decimals,
             "fact": {"kind": "printed_value", "category": p.category, "printed": p.text, "value": p.value},
         }
         return real_probe(facts.figure_id, "resistance", "contra", text, expected)

@@ -12,23 +12,73 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 # Sets of names that stand side by side in figures of papers (and of web charts): each is one
 # kind of thing, so any member is a plausible neighbour of the others.
 SETS: dict[str, tuple[str, ...]] = {
-    "pretrained language models": ("BERT", "RoBERTa", "XLNet", "ALBERT", "ELECTRA", "DistilBERT", "DeBERTa", "GPT-2",
-                                   "T5", "BART", "XLM-R", "mBERT", "SpanBERT"),
+    "pretrained language models": (
+        "BERT",
+        "RoBERTa",
+        "XLNet",
+        "ALBERT",
+        "ELECTRA",
+        "DistilBERT",
+        "DeBERTa",
+        "GPT-2",
+        "T5",
+        "BART",
+        "XLM-R",
+        "mBERT",
+        "SpanBERT",
+    ),
     "neural architectures": ("LSTM", "GRU", "CNN", "RNN", "Transformer", "BiLSTM", "MLP"),
-    "classical classifiers": ("SVM", "Random Forest", "Logistic Regression", "Naive Bayes", "Decision Tree", "KNN",
-                              "XGBoost", "AdaBoost"),
+    "classical classifiers": (
+        "SVM",
+        "Random Forest",
+        "Logistic Regression",
+        "Naive Bayes",
+        "Decision Tree",
+        "KNN",
+        "XGBoost",
+        "AdaBoost",
+    ),
     "optimisers": ("SGD", "Adam", "AdaGrad", "RMSProp", "AdamW", "Adadelta"),
     "image datasets": ("MNIST", "CIFAR-10", "CIFAR-100", "ImageNet", "SVHN", "Fashion-MNIST", "CelebA"),
     "GLUE tasks": ("SST-2", "MNLI", "QNLI", "QQP", "RTE", "CoLA", "MRPC", "STS-B"),
     "QA datasets": ("SQuAD", "TriviaQA", "HotpotQA", "NaturalQuestions", "NewsQA", "SearchQA"),
-    "languages": ("English", "German", "French", "Spanish", "Chinese", "Japanese", "Russian", "Arabic", "Italian",
-                  "Portuguese", "Hindi", "Korean", "Dutch", "Turkish"),
-    "countries": ("USA", "China", "India", "Germany", "France", "UK", "Japan", "Brazil", "Canada", "Italy", "Russia",
-                  "Australia", "Spain", "Mexico"),
+    "languages": (
+        "English",
+        "German",
+        "French",
+        "Spanish",
+        "Chinese",
+        "Japanese",
+        "Russian",
+        "Arabic",
+        "Italian",
+        "Portuguese",
+        "Hindi",
+        "Korean",
+        "Dutch",
+        "Turkish",
+    ),
+    "countries": (
+        "USA",
+        "China",
+        "India",
+        "Germany",
+        "France",
+        "UK",
+        "Japan",
+        "Brazil",
+        "Canada",
+        "Italy",
+        "Russia",
+        "Australia",
+        "Spain",
+        "Mexico",
+    ),
     "continents": ("Africa", "Asia", "Europe", "North America", "South America", "Oceania"),
     "text generation metrics": ("BLEU", "ROUGE", "METEOR", "CIDEr", "BERTScore", "chrF"),
     "classification measures": ("Precision", "Recall", "F1", "Accuracy"),
@@ -37,8 +87,20 @@ SETS: dict[str, tuple[str, ...]] = {
     "VGG depths": ("VGG-11", "VGG-13", "VGG-16", "VGG-19"),
     "sentiment classes": ("Positive", "Negative", "Neutral"),
     "weekdays": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
-    "months": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-               "November", "December"),
+    "months": (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ),
     "seasons": ("Spring", "Summer", "Autumn", "Winter"),
 }
 _NUMBERED = re.compile(r"^(?P<pre>.*?[A-Za-z][^0-9]*?)(?P<n>\d+)(?P<post>[^0-9]*)$|^(?P<n2>(?:19|20)\d\d)$")
@@ -93,8 +155,8 @@ def _numbered(names: Sequence[str], texts: Sequence[str]) -> Sibling | None:
         ns = sorted(set(ns))
         if len(ns) < 2:
             continue
-        steps = {b - a for a, b in zip(ns, ns[1:])}
-        ratios = {b / a for a, b in zip(ns, ns[1:]) if a}
+        steps = {b - a for a, b in pairwise(ns)}
+        ratios = {b / a for a, b in pairwise(ns) if a}
         nxt = ns[-1] + 1 if steps == {1} else ns[-1] * 2 if ratios == {2.0} and len(ns) >= 3 else None
         if nxt is None:
             continue
