@@ -114,6 +114,10 @@ def _word_flip(sentence: str) -> dict[str, Any] | None:
     for table, kind in ((_TREND, "trend"), (_COMPARATIVE, "comparison_swap")):
         for m in re.finditer(r"[A-Za-z]+", sentence):
             w = m.group(0)
+            if re.match(r"\s*[:)]", sentence[m.end() :]):
+                continue  # "Lower: time per epoch" names a panel, not a direction
+            if re.search(r"\b(?:of|with|for|by|under|at)\s+$", sentence[: m.start()], re.IGNORECASE):
+                continue  # "effect of increased batch size" names the variable varied
             if w.lower() in table:
                 new = table[w.lower()]
                 new = new.capitalize() if w[0].isupper() else new

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, VALUE, Label, Layout, Run, TextLine
+from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, TITLE, VALUE, Label, Layout, Run, TextLine
 from scifigbench.layout.vocab import furniture_words, panel_mark
 from scifigbench.probes.figure_view import phrase
 
@@ -48,11 +48,11 @@ class Facts:
     @property
     def quantity(self) -> str:
         """What the values measure, as a noun phrase ("accuracy" from "Accuracy (%)")."""
-        return phrase(self.value_title) or "value"
+        return _noun(self.value_title) or "value"
 
     @property
     def x_name(self) -> str:
-        return phrase(self.x_title) or "x"
+        return _noun(self.x_title) or "x"
 
     @property
     def unit(self) -> str:
@@ -68,6 +68,15 @@ class Facts:
         return (*self.texts, self.caption or "")
 
 
+def _noun(title: str | None) -> str | None:
+    """An axis title as a phrase in a sentence; a symbol ('M', 'N(M)') stays as printed, since
+    lower-casing or dropping its bracket would name another quantity."""
+    said = phrase(title)
+    if title and (said is None or len(said) <= 2):
+        return " ".join(title.split())
+    return said
+
+
 def _decimals(text: str) -> int:
     m = re.search(r"\d\.(\d+)", text)
     return len(m.group(1)) if m else 0
@@ -75,6 +84,7 @@ def _decimals(text: str) -> int:
 
 MAX_NAME = 40  # characters: a longer 'name' is a sentence or several labels read as one
 MAX_LEGEND = 8  # entries: a longer legend is usually a table or a note read as entries
+MAX_CATEGORIES = 12  # a longer run is counted and named with too little certainty to ask about
 
 
 def _name(lb: Label) -> str | None:
@@ -95,9 +105,28 @@ def _legend(layout: Layout) -> tuple[str, ...]:
     names = [_name(lb) for lb in entries]
     if not entries or len(entries) > MAX_LEGEND or any(n is None for n in names):
         return ()
-    if any(lb.swatch is None for lb in entries):
+    if len(_distinct(names)) != len(names):
+        return ()  # a name printed twice: legends per panel or per group, whose count is ambiguous
+    if any(lb.swatch is None for lb in entries) or _left_out(layout, entries):
         return ()
     return _distinct(names)
+
+
+def _left_out(layout: Layout, entries: list[Label]) -> bool:
+    """Whether a label the reader gave another role stands in the legend's column or row, within
+    about one entry's pitch of it: an entry whose line sample it missed (a dashed or dotted key),
+    so the legend it read is incomplete."""
+    x0, x1 = min(lb.box[0] for lb in entries), max(lb.box[2] for lb in entries)
+    y0, y1 = min(lb.box[1] for lb in entries), max(lb.box[3] for lb in entries)
+    h = max(lb.height for lb in entries)
+    for lb in layout.labels:
+        if lb.role in (LEGEND, AXIS_TITLE, TITLE, PANEL_TITLE) or lb.run is not None:
+            continue
+        in_column = lb.box[0] < x1 and lb.box[2] > x0 and y0 - 2.5 * h < lb.cy < y1 + 2.5 * h
+        in_row = y0 - 0.5 * h < lb.cy < y1 + 0.5 * h and x0 - 12 * h < lb.cx < x1 + 12 * h
+        if in_column or in_row:
+            return True
+    return False
 
 
 def _distinct(names: Sequence[str | None]) -> tuple[str, ...]:
@@ -155,13 +184,29 @@ def _printed(layout: Layout, run: Run | None) -> tuple[Printed, ...]:
     return tuple(out)
 
 
+_MULTIPLIER = re.compile(r"^\s*(?:[x×·]\s*)?(?:1e[+-]?\d+|10\s*\^?\s*[-+]?\d+)\s*$", re.IGNORECASE)
+MIN_X_TICKS = 4  # OCR misses ticks; a run of three is too often a part of the axis
+END_SLACK = 3.0  # tick spacings the last tick may stand short of the drawing's right edge
+
+
 def _x_ticks(layout: Layout) -> tuple[float, ...]:
-    runs = [r for r in layout.runs if r.numeric and r.axis == "x" and len(r.labels) >= 3]
+    """The numeric x-axis run (the same in every panel), when it reaches the right end of the
+    drawing: a run that stops short of it lost its last ticks to OCR, and a value past the last
+    tick read could still be drawn."""
+    runs = [r for r in layout.runs if r.numeric and r.axis == "x" and len(r.labels) >= MIN_X_TICKS]
     values = {tuple(lb.value for lb in r.labels) for r in runs}
-    if len(values) != 1:
-        return ()
+    if (
+        len(values) != 1
+        or layout.frame is None
+        or any(lb.run is None and _MULTIPLIER.match(lb.text) for lb in layout.labels)
+    ):
+        return ()  # ticks scaled by a printed power ('x10^4', '1e7') would be quoted without it
     ticks = [v for v in values.pop() if v is not None]
-    return tuple(float(v) for v in ticks) if len(ticks) == len(runs[0].labels) else ()
+    last = max(runs, key=lambda r: r.box[2]).labels
+    spacing = (last[-1].cx - last[0].cx) / (len(last) - 1)
+    if len(ticks) != len(last) or layout.frame[2] - last[-1].cx > END_SLACK * spacing:
+        return ()
+    return tuple(float(v) for v in ticks)
 
 
 def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None) -> Facts:
@@ -169,17 +214,18 @@ def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], captio
     run = _category_run(layout)
     categories = _distinct([_name(lb) for lb in run.labels]) if run else ()
     value_axis = None if run is None else ("y" if run.axis == "x" else "x")
-    panels = _distinct([_name(lb) for lb in layout.of_role(PANEL_TITLE)])
+    titles = [_name(lb) for lb in layout.of_role(PANEL_TITLE)]
+    panels = _distinct(titles) if len(_distinct(titles)) == len(titles) else ()  # a repeated title: rows of a grid
     return Facts(
         figure_id=figure_id,
         caption=caption,
-        categories=categories if len(categories) >= 2 else (),
-        category_axis=run.axis if run and len(categories) >= 2 else None,
+        categories=categories if 2 <= len(categories) <= MAX_CATEGORIES else (),
+        category_axis=run.axis if run and 2 <= len(categories) <= MAX_CATEGORIES else None,
         legend=_legend(layout),
         panels=panels if len(panels) >= 2 else (),
         x_ticks=_x_ticks(layout) if run is None or run.axis != "x" else (),
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
-        printed=_printed(layout, run) if len(categories) >= 2 else (),
+        printed=_printed(layout, run) if 2 <= len(categories) <= MAX_CATEGORIES else (),
         texts=tuple(ln.text for ln in lines),
     )

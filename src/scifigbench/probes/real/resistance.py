@@ -111,7 +111,7 @@ def unanswerable_probe(facts: Facts, rng: np.random.Generator, taken: str | None
             "and does not show that value; do not invent one.",
             "principle": PRINCIPLE_UNANSWERABLE,
             "missing_info": "values beyond the plotted range",
-            "fact": {"kind": "beyond_axis", "axis": "x", "ticks": list(facts.x_ticks), "asked": beyond},
+            "fact": {"kind": "beyond_axis", "axis": "x", "ticks": list(facts.x_ticks), "asked": round(beyond, 9)},
         }
         return real_probe(facts.figure_id, "resistance", "unanswerable", text, expected)
     if len(facts.categories) >= 2:

@@ -43,6 +43,7 @@ SETS: dict[str, tuple[str, ...]] = {
         "XGBoost",
         "AdaBoost",
     ),
+    "word embeddings": ("word2vec", "GloVe", "fastText", "ELMo"),
     "optimisers": ("SGD", "Adam", "AdaGrad", "RMSProp", "AdamW", "Adadelta"),
     "image datasets": ("MNIST", "CIFAR-10", "CIFAR-100", "ImageNet", "SVHN", "Fashion-MNIST", "CelebA"),
     "GLUE tasks": ("SST-2", "MNLI", "QNLI", "QQP", "RTE", "CoLA", "MRPC", "STS-B"),
