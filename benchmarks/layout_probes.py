@@ -18,7 +18,7 @@ per image content so reruns repeat no OCR.
 
     PYTHONPATH=src python benchmarks/layout_probes.py scivqa [--split dev|held|all] [--list] [--ocr-cache DIR]
     PYTHONPATH=src python benchmarks/layout_probes.py webcharts [--every 6] [--charts DIR] [--ocr-cache DIR]
-    PYTHONPATH=src python benchmarks/layout_probes.py synthetic [--limit N] [--ocr-cache DIR]
+    PYTHONPATH=src python benchmarks/layout_probes.py synthetic [--limit N] [--printed] [--ocr-cache DIR]
 """
 
 from __future__ import annotations
@@ -149,13 +149,13 @@ def webcharts(args, reader) -> None:
 
     by_split: dict[str, dict[str, FigureProbes]] = {}
     for seed in tqdm(range(0, N_SEEDS, args.every), desc="webcharts", unit="fig", file=sys.stderr):
-        png = args.charts / f"web-{seed}.png"
+        png = args.charts / f"web-{seed:03d}.png"
         if not png.exists():
             draw(seed, args.charts)
         results = by_split.setdefault(web_split(seed), {})
-        results[f"web-{seed}"] = probes_of(f"web-{seed}", png, None, reader)
+        results[png.stem] = probes_of(png.stem, png, None, reader)
         if args.list:
-            for p in results[f"web-{seed}"].probes:
+            for p in results[png.stem].probes:
                 print(show(p))
     for split in sorted(by_split):
         report(f"webcharts {split}", by_split[split])
@@ -170,6 +170,7 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=6, help="webcharts: every k-th seed")
     ap.add_argument("--corpus", type=Path, default=Path("data/corpus/figures.parquet"))
     ap.add_argument("--limit", type=int, default=60, help="synthetic: about this many figures")
+    ap.add_argument("--printed", action="store_true", help="synthetic: only figures that print their values")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--labels", type=Path, default=LABELS)

@@ -98,6 +98,8 @@ def _claim_matches(claim: dict, spec: FigureSpec) -> bool:
 def synthetic(args, reader, probes_of, report) -> None:
     figures = pd.read_parquet(args.corpus).sort_values("figure_id")
     figures = figures[figures["spec_path"].notna()]
+    if args.printed:  # only figures that print their values: the premise and comparison probes' ground
+        figures = figures[[any(p.value_labels for p in FigureSpec.load(s).panels) for s in figures["spec_path"]]]
     if args.limit:
         figures = figures.iloc[:: max(1, len(figures) // args.limit)]
     results, tally = {}, Counter()

@@ -57,8 +57,14 @@ def test_offline_default_plans_layout_probes_for_real_figures() -> None:
 
 def test_layout_probes_count_once_confirmed() -> None:
     on = replace(OFFLINE, layout_probes=True)
-    probes = pd.DataFrame({"figure_id": ["r1", "r1"], "family": ["resistance", "capability"],
-                           "category": ["contra", "counting"], "status": ["proposed", "confirmed"]})
+    probes = pd.DataFrame(
+        {
+            "figure_id": ["r1", "r1"],
+            "family": ["resistance", "capability"],
+            "category": ["contra", "counting"],
+            "status": ["proposed", "confirmed"],
+        }
+    )
     gaps = {g["family"]: g["needs"] for g in coverage.coverage(FIGS, probes, on)["not_measured"]}
     assert gaps["resistance"] == NEEDS_PROBE_REVIEW and "capability" not in gaps
     assert gaps["caption_bias"] == NEEDS_READING  # no real figure's reading gave one

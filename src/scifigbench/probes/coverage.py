@@ -136,8 +136,10 @@ def per_figure(probes: pd.DataFrame, missing: dict[str, dict[str, str]]) -> dict
     for r in probes[probes["figure_id"].isin(set(missing))].itertuples():
         if r.family in READ_FAMILIES:
             got.setdefault(r.figure_id, []).append(f"{r.family}/{r.category}")
-    return {fid: {"got": sorted(set(got.get(fid, []))), "missing": dict(sorted(why.items()))}
-            for fid, why in sorted(missing.items())}
+    return {
+        fid: {"got": sorted(set(got.get(fid, []))), "missing": dict(sorted(why.items()))}
+        for fid, why in sorted(missing.items())
+    }
 
 
 def layout_paragraph(figs: dict[str, dict[str, Any]]) -> str:
@@ -147,8 +149,9 @@ def layout_paragraph(figs: dict[str, dict[str, Any]]) -> str:
     for fam in READ_FAMILIES:
         have = sum(any(g.startswith(f"{fam}/") for g in f["got"]) for f in figs.values())
         cats = Counter(g.split("/")[1] for f in figs.values() for g in f["got"] if g.startswith(f"{fam}/"))
-        reasons = Counter(why for f in figs.values() for k, why in f["missing"].items()
-                          if k.startswith(f"{fam}/") or k == "all")
+        reasons = Counter(
+            why for f in figs.values() for k, why in f["missing"].items() if k.startswith(f"{fam}/") or k == "all"
+        )
         text = f"{fam.replace('_', ' ')} on {have} of {n}"
         if cats and fam != "caption_bias":
             text += " (" + ", ".join(f"{c} {k}" for c, k in sorted(cats.items())) + ")"
@@ -156,8 +159,11 @@ def layout_paragraph(figs: dict[str, dict[str, Any]]) -> str:
             why, k = reasons.most_common(1)[0]
             text += f"; commonest reason for none: {why} ({k})"
         parts.append(text)
-    return ("From their layout reading (no model), real figures got: " + "; ".join(parts)
-            + ". Each figure's families and the reason for every one it lacks are in coverage.json: per_figure.")
+    return (
+        "From their layout reading (no model), real figures got: "
+        + "; ".join(parts)
+        + ". Each figure's families and the reason for every one it lacks are in coverage.json: per_figure."
+    )
 
 
 def plan_paragraph(n_synth: int, n_real: int, families: dict[str, Any], setting: Setting) -> str:

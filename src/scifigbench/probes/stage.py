@@ -126,8 +126,14 @@ def _layout_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, qu
     if isinstance(facts, str):
         queue["layout_missing"][fig.figure_id] = {"all": facts}
         return []
-    got = figure_probes(facts, seed, bool(fig.subset_primary), tuple(cfg.contra_offset), tuple(cfg.caption_claims),
-                        tuple(cfg.caption_anchor_offset))
+    got = figure_probes(
+        facts,
+        seed,
+        bool(fig.subset_primary),
+        tuple(cfg.contra_offset),
+        tuple(cfg.caption_claims),
+        tuple(cfg.caption_anchor_offset),
+    )
     queue["layout_missing"][fig.figure_id] = got.missing
     return got.probes
 
