@@ -70,7 +70,7 @@ def list_probes(table: Path, review_file: Path, show_all: bool) -> None:
 @click.option("--root", type=click.Path(path_type=Path, file_okay=False), default=Path("."), show_default=True)
 def page(table: Path, out: Path, show_all: bool, root: Path) -> None:
     """Write a static HTML page of the proposed probes, each beside its figure with the fact it rests on."""
-    import pyarrow.parquet as pq
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     from scifigbench.probes.review_page import write_page
 

@@ -223,7 +223,7 @@ def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], captio
         category_axis=run.axis if run and 2 <= len(categories) <= MAX_CATEGORIES else None,
         legend=_legend(layout),
         panels=panels if len(panels) >= 2 else (),
-        x_ticks=_x_ticks(layout) if run is None or run.axis != "x" else (),
+        x_ticks=_x_ticks(layout) if run is None else (),  # beside a category run a numeric axis holds the values
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
         printed=_printed(layout, run) if 2 <= len(categories) <= MAX_CATEGORIES else (),
