@@ -126,14 +126,10 @@ def _layout_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, qu
     if isinstance(facts, str):
         queue["layout_missing"][fig.figure_id] = {"all": facts}
         return []
-    got = figure_probes(
-        facts,
-        seed,
-        bool(fig.subset_primary),
-        tuple(cfg.contra_offset),
-        tuple(cfg.caption_claims),
-        tuple(cfg.caption_anchor_offset),
-    )
+    claims = (cfg.caption_claims[0], cfg.caption_claims[1])
+    contra = (cfg.contra_offset[0], cfg.contra_offset[1])
+    anchor = (cfg.caption_anchor_offset[0], cfg.caption_anchor_offset[1])
+    got = figure_probes(facts, seed, bool(fig.subset_primary), contra, claims, anchor)
     queue["layout_missing"][fig.figure_id] = got.missing
     return got.probes
 
