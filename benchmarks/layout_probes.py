@@ -152,7 +152,8 @@ def webcharts(args, reader) -> None:
         png = args.charts / f"web-{seed:03d}.png"
         if not png.exists():
             draw(seed, args.charts)
-        results = by_split.setdefault(web_split(seed), {})
+        # the style sets' development halves together, and every held-out half together
+        results = by_split.setdefault("dev" if web_split(seed).startswith("dev") else "held", {})
         results[png.stem] = probes_of(png.stem, png, None, reader)
         if args.list:
             for p in results[png.stem].probes:

@@ -55,6 +55,8 @@ def test_siblings_come_from_a_known_set_or_a_numbered_run_and_are_printed_nowher
     assert sibling(["Good", "Fair", "Poor"], []) is None
     assert sibling(["Layer 1", "Layer 5"], []) is None  # no even step to continue
     assert sibling(["BERT", "RoBERTa"], ["xlnet", "ALBERT", "electra"]).name == "DistilBERT"
+    # a member printed under another spelling is not absent
+    assert sibling(["United States", "China"], ["United States", "China"]).name == "India"
 
 
 def test_inexist_presupposes_an_absent_sibling_and_records_the_set() -> None:

@@ -104,6 +104,12 @@ SETS: dict[str, tuple[str, ...]] = {
     ),
     "seasons": ("Spring", "Summer", "Autumn", "Winter"),
 }
+# Other spellings of a member: it is printed (or shown) when any of them is.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "USA": ("United States", "U.S.", "US"),
+    "UK": ("United Kingdom", "Britain", "U.K."),
+    "Russia": ("Russian Federation",),
+}
 _NUMBERED = re.compile(r"^(?P<pre>.*?[A-Za-z][^0-9]*?)(?P<n>\d+)(?P<post>[^0-9]*)$|^(?P<n2>(?:19|20)\d\d)$")
 
 
@@ -133,14 +139,19 @@ def printed_anywhere(name: str, texts: Sequence[str]) -> bool:
     return any(key in compact(t) for t in texts)
 
 
+def _spellings(member: str) -> tuple[str, ...]:
+    return (member, *ALIASES.get(member, ()))
+
+
 def _from_sets(names: Sequence[str], texts: Sequence[str]) -> Sibling | None:
     keys = {compact(n): n for n in names}
     for set_name, members in SETS.items():
-        shown = tuple(keys[compact(m)] for m in members if compact(m) in keys)
+        shown = tuple(keys[compact(a)] for member in members for a in _spellings(member) if compact(a) in keys)
         if len(shown) < 2:
             continue
         for m in members:
-            if compact(m) not in keys and not printed_anywhere(m, texts):
+            spelled = _spellings(m)
+            if all(compact(a) not in keys and not printed_anywhere(a, texts) for a in spelled):
                 return Sibling(m, set_name, shown)
     return None
 
