@@ -223,7 +223,8 @@ def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], captio
         category_axis=run.axis if run and 2 <= len(categories) <= MAX_CATEGORIES else None,
         legend=_legend(layout),
         panels=panels if len(panels) >= 2 else (),
-        x_ticks=_x_ticks(layout) if run is None else (),  # beside a category run a numeric axis holds the values
+        # beside a category run (one the facts keep or not) a numeric axis holds the values
+        x_ticks=_x_ticks(layout) if run is None and not any(r.axis == "y" for r in _word_runs(layout)) else (),
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
         printed=_printed(layout, run) if 2 <= len(categories) <= MAX_CATEGORIES else (),
