@@ -19,6 +19,7 @@ CONDITIONS = CONDITIONS_DIR / "conditions.parquet"
 BLUR_TARGETS = CONDITIONS_DIR / "blur_targets.parquet"
 CONDITION_IMAGES = CONDITIONS_DIR / "images"
 GALLERY = CONDITIONS_DIR / "gallery"
+OCR_BOXES = CONDITIONS_DIR / "ocr"  # what OCR read per figure (<figure_id>.json); the probes stage reads it too
 
 PROBES_DIR = DATA / "probes"
 PROBES = PROBES_DIR / "probes.parquet"

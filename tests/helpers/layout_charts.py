@@ -88,3 +88,23 @@ def survey_bars(
             lines.append(draw_text(img, part, 10 if flush_left else 190 - w, y + 14 * j - 3 * row.count("\n")))
     lines.append(draw_text(img, "Source: Survey conducted March 13-17, 2013.", 10, img.shape[0] - 20, 0.45))
     return img, lines
+
+
+def model_bars(
+    names: tuple[str, ...] = ("BERT", "RoBERTa", "XLNet"), values: tuple[str, ...] = ("81.2", "84.5", "79.0")
+) -> tuple[np.ndarray, list[Line]]:
+    """A paper-style bar chart: one bar per model with its value printed over it, y ticks 0-100,
+    a rotated y title 'Accuracy (%)' and the x title 'Model'."""
+    img = np.full((380, 520, 3), 255, np.uint8)
+    cv2.line(img, (80, 40), (80, 300), (0, 0, 0), 1)
+    cv2.line(img, (80, 300), (480, 300), (0, 0, 0), 1)
+    lines = [draw_upward_text(img, "Accuracy (%)", 14, 230)]
+    for k, v in enumerate(("0", "25", "50", "75", "100")):
+        lines.append(draw_text(img, v, 80 - 12 - 9 * len(v), 304 - 60 * k))
+    for k, (name, v) in enumerate(zip(names, values, strict=True)):
+        x, h = 120 + 120 * k, int(float(v) * 2.4)
+        cv2.rectangle(img, (x, 300 - h), (x + 50, 300), (200, 120, 40), -1)
+        lines.append(draw_text(img, name, x + 2, 322))
+        lines.append(draw_text(img, v, x + 6, 300 - h - 6))
+    lines.append(draw_text(img, "Model", 250, 350))
+    return img, lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pandas as pd
@@ -11,7 +12,15 @@ from test_probes_stage import _corpus
 
 from scifigbench import paths
 from scifigbench.probes import coverage, stage
-from scifigbench.probes.coverage import NEEDS_GENERATOR, NEEDS_LLM_JUDGE, NEEDS_REAL_MODEL, NEEDS_REVIEW, Setting
+from scifigbench.probes.coverage import (
+    NEEDS_GENERATOR,
+    NEEDS_LLM_JUDGE,
+    NEEDS_PROBE_REVIEW,
+    NEEDS_READING,
+    NEEDS_REAL_MODEL,
+    NEEDS_REVIEW,
+    Setting,
+)
 
 FIGS = pd.DataFrame({"figure_id": ["s1", "s2", "r1"], "spec_path": ["a.json", "b.json", None]})
 OFFLINE = Setting(
@@ -21,15 +30,16 @@ OFFLINE = Setting(
     judge_model=None,
     real_models=(),
     simulated_models=("sim-careful", "sim-weak"),
+    layout_probes=False,
 )
 
 
-def test_offline_default_says_what_real_figures_miss_and_why() -> None:
+def test_offline_without_layout_probes_says_what_real_figures_miss_and_why() -> None:
     cov = coverage.coverage(FIGS, None, OFFLINE)
     assert cov["figures"] == {"synthetic": 2, "real": 1}
     gaps = {g["family"]: g["needs"] for g in cov["not_measured"]}
     assert set(gaps) == {"capability", "resistance", "caption_bias", "description", "all"}
-    assert gaps["caption_bias"] == NEEDS_GENERATOR and gaps["description"] == NEEDS_LLM_JUDGE
+    assert gaps["caption_bias"].startswith(NEEDS_GENERATOR) and gaps["description"] == NEEDS_LLM_JUDGE
     assert gaps["all"] == NEEDS_REAL_MODEL
     plan = cov["plan"]
     assert plan.startswith("Plan: 1 real figure(s) without a spec and 2 synthetic.")
@@ -37,6 +47,27 @@ def test_offline_default_says_what_real_figures_miss_and_why() -> None:
         "real figures get: blur" in plan and "Not measured on real figures: capability (needs a generator model" in plan
     )
     assert "only simulated models (sim-careful, sim-weak), which skip real figures" in plan
+
+
+def test_offline_default_plans_layout_probes_for_real_figures() -> None:
+    cov = coverage.coverage(FIGS, None, replace(OFFLINE, layout_probes=True))
+    assert {g["family"] for g in cov["not_measured"]} == {"description", "all"}
+    assert "real figures get: capability, resistance, caption_bias, blur" in cov["plan"]
+
+
+def test_layout_probes_count_once_confirmed() -> None:
+    on = replace(OFFLINE, layout_probes=True)
+    probes = pd.DataFrame(
+        {
+            "figure_id": ["r1", "r1"],
+            "family": ["resistance", "capability"],
+            "category": ["contra", "counting"],
+            "status": ["proposed", "confirmed"],
+        }
+    )
+    gaps = {g["family"]: g["needs"] for g in coverage.coverage(FIGS, probes, on)["not_measured"]}
+    assert gaps["resistance"] == NEEDS_PROBE_REVIEW and "capability" not in gaps
+    assert gaps["caption_bias"] == NEEDS_READING  # no real figure's reading gave one
 
 
 def test_a_full_setup_leaves_only_unreviewed_blur() -> None:
@@ -73,7 +104,7 @@ def test_stage_prints_the_plan_and_writes_coverage(tmp_path: Path, capsys) -> No
     stage.run(_corpus(tmp_path), tmp_path)
     err = capsys.readouterr().err
     assert "Plan: 1 real figure(s) without a spec and 4 synthetic." in err
-    assert "probes: not measured on real figures: caption_bias (needs a generator model" in err
+    assert "probes: not measured on real figures: caption_bias (needs a layout reading that settles one" in err
     cov = json.loads((tmp_path / stage.COVERAGE).read_text())
     assert {g["family"] for g in cov["not_measured"]} >= {"capability", "resistance", "caption_bias", "description"}
     assert cov["families"]["capability"]["probes_synthetic"] == 16 and cov["families"]["capability"]["probes_real"] == 0

@@ -16,7 +16,7 @@ from scifigbench import paths
 from scifigbench.conditions.ocr import OcrBox
 from scifigbench.tableio import atomic_write_text
 
-OCR_DIR = paths.CONDITIONS_DIR / "ocr"
+OCR_DIR = paths.OCR_BOXES
 
 
 def ocr_boxes_path(figure_id: str) -> Path:

@@ -18,6 +18,7 @@ class ProbesConfig:
     pie_read_pp: float = 2.0  # percentage points a reader may misjudge an unlabelled wedge by
     compare_tolerance: float = 0.01  # share of the axis span below which two marks' order is unclear
     scivqa_qa: str | None = None  # SciVQA qa.json whose QA pairs become probes of imported figures
+    layout_probes: bool = True  # real figures without a generator get probes from their layout reading
 
     def __post_init__(self) -> None:
         for name, lo, hi in (("contra_offset", 0, 1), ("caption_anchor_offset", 0, 1)):

@@ -2,8 +2,10 @@
 
 Synthetic figures get every family from their ground-truth spec. Figures without a spec (imported
 real charts) get only what something else supplies: SciVQA's own questions, probes written by a
-generator model, blur questions on reviewer-confirmed targets, an LLM judge for descriptions and
-a real (non-simulated) model to answer at all. Running the offline default on real figures would
+generator model or, without one, probes from their layout reading (``probes.layout_probes``:
+what each figure got and why not the rest is listed under ``per_figure``), blur questions on
+reviewer-confirmed targets, an LLM judge for descriptions and a real (non-simulated) model to
+answer at all. Proposed probes count once a reviewer confirms them. Running the offline default on real figures would
 otherwise end in empty tables that look like failures; this module says so up front
 (:func:`plan_text`, printed by the probes stage and callable by a ``scifigbench plan`` command)
 and afterwards in a machine-readable ``data/probes/coverage.json`` the report can show as
@@ -12,6 +14,7 @@ and afterwards in a machine-readable ``data/probes/coverage.json`` the report ca
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,10 @@ NEEDS_REAL_MODEL = (
 )
 NEEDS_LLM_JUDGE = "an LLM judge (judge.kind: llm with judge.llm_model) and reference descriptions in the manifest"
 NEEDS_REVIEW = "reviewer-confirmed blur targets (scifigbench review blur confirm / page)"
+NEEDS_PROBE_REVIEW = "a reviewer to confirm the proposed probes (scifigbench review probes page / confirm)"
+NEEDS_READING = "a layout reading that settles one (no real figure's did; see per_figure), or a generator model"
+LAYOUT_ON = "probes.layout_probes: true"
+READ_FAMILIES = ("capability", "resistance", "caption_bias")  # what the layout reading may write
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,7 @@ class Setting:
     judge_model: str | None
     real_models: tuple[str, ...]
     simulated_models: tuple[str, ...]
+    layout_probes: bool = True
 
     @classmethod
     def load(cls, params_path: Path | str = params.DEFAULT_PARAMS) -> Setting:
@@ -53,26 +61,30 @@ class Setting:
             judge.get("llm_model"),
             real,
             sim,
+            bool(probes.get("layout_probes", True)),
         )
 
 
 def _real_families(s: Setting) -> dict[str, str | None]:
     """Per family: None if real figures get it with these params, else what it needs."""
+    either = f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa), or {LAYOUT_ON}"
     return {
-        "capability": None
-        if (s.generator or s.scivqa_qa)
-        else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
-        "resistance": None
-        if (s.generator or s.scivqa_qa)
-        else f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa)",
-        "caption_bias": None if s.generator else NEEDS_GENERATOR,
+        "capability": None if (s.generator or s.scivqa_qa or s.layout_probes) else either,
+        "resistance": None if (s.generator or s.scivqa_qa or s.layout_probes) else either,
+        "caption_bias": None if (s.generator or s.layout_probes) else f"{NEEDS_GENERATOR}, or {LAYOUT_ON}",
         "blur": None,  # made without a model from confirmed targets; counted below
         "description": None if s.judge_kind == "llm" and s.judge_model else NEEDS_LLM_JUDGE,
     }
 
 
-def coverage(figures: pd.DataFrame, probes: pd.DataFrame | None, setting: Setting) -> dict[str, Any]:
-    """Families per kind of figure with the current params; ``probes`` (if built) gives actual counts."""
+def coverage(
+    figures: pd.DataFrame,
+    probes: pd.DataFrame | None,
+    setting: Setting,
+    layout_missing: dict[str, dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    """Families per kind of figure with the current params; ``probes`` (if built) gives actual counts,
+    ``layout_missing`` (figure -> family/category -> reason) why a real figure's reading gave none."""
     real_ids = set(figures.loc[figures["spec_path"].isna(), "figure_id"])
     n_real, n_synth = len(real_ids), len(figures) - len(real_ids)
     needs = _real_families(setting)
@@ -87,6 +99,11 @@ def coverage(figures: pd.DataFrame, probes: pd.DataFrame | None, setting: Settin
             entry["probes_synthetic"] = int(len(mine) - len(real))
             if fam == "blur" and n_real and entry["probes_real_confirmed"] == 0:
                 entry["real_figures_get_it"], entry["needs"] = False, NEEDS_REVIEW
+            elif fam in READ_FAMILIES and n_real and need is None:
+                if entry["probes_real"] == 0 and setting.layout_probes and not _writers(setting, fam):
+                    entry["real_figures_get_it"], entry["needs"] = False, NEEDS_READING
+                elif entry["probes_real"] and entry["probes_real_confirmed"] == 0:
+                    entry["real_figures_get_it"], entry["needs"] = False, NEEDS_PROBE_REVIEW
         families[fam] = entry
     not_measured = []
     if n_real:
@@ -95,13 +112,58 @@ def coverage(figures: pd.DataFrame, probes: pd.DataFrame | None, setting: Settin
                 not_measured.append({"family": fam, "figures": "real", "needs": entry["needs"]})
         if not setting.real_models:
             not_measured.append({"family": "all", "figures": "real", "needs": NEEDS_REAL_MODEL})
-    return {
+    out: dict[str, Any] = {
         "figures": {"synthetic": n_synth, "real": n_real},
         "families": families,
         "respondents": {"real": list(setting.real_models), "simulated": list(setting.simulated_models)},
         "not_measured": not_measured,
         "plan": plan_paragraph(n_synth, n_real, families, setting),
     }
+    if probes is not None and layout_missing:
+        out["per_figure"] = per_figure(probes, layout_missing)
+        out["plan"] += " " + layout_paragraph(out["per_figure"])
+    return out
+
+
+def _writers(s: Setting, family: str) -> bool:
+    """Whether something besides the layout reading writes ``family`` for real figures."""
+    return bool(s.generator or (s.scivqa_qa and family != "caption_bias"))
+
+
+def per_figure(probes: pd.DataFrame, missing: dict[str, dict[str, str]]) -> dict[str, dict[str, Any]]:
+    """For each real figure read by the layout rules: the family/category it got, and why not the rest."""
+    got: dict[str, list[str]] = {}
+    for r in probes[probes["figure_id"].isin(set(missing))].itertuples():
+        if r.family in READ_FAMILIES:
+            got.setdefault(r.figure_id, []).append(f"{r.family}/{r.category}")
+    return {
+        fid: {"got": sorted(set(got.get(fid, []))), "missing": dict(sorted(why.items()))}
+        for fid, why in sorted(missing.items())
+    }
+
+
+def layout_paragraph(figs: dict[str, dict[str, Any]]) -> str:
+    """What the layout reading gave the real figures, family by family, and the commonest reason for none."""
+    n = len(figs)
+    parts = []
+    for fam in READ_FAMILIES:
+        have = sum(any(g.startswith(f"{fam}/") for g in f["got"]) for f in figs.values())
+        cats = Counter(g.split("/")[1] for f in figs.values() for g in f["got"] if g.startswith(f"{fam}/"))
+        reasons = Counter(
+            why for f in figs.values() for k, why in f["missing"].items() if k.startswith(f"{fam}/") or k == "all"
+        )
+        text = f"{fam.replace('_', ' ')} on {have} of {n}"
+        if cats and fam != "caption_bias":
+            text += " (" + ", ".join(f"{c} {k}" for c, k in sorted(cats.items())) + ")"
+        if reasons:
+            why, k = reasons.most_common(1)[0]
+            text += f"; commonest reason for none: {why} ({k})"
+        parts.append(text)
+    return (
+        "From their layout reading (no model), real figures got: "
+        + "; ".join(parts)
+        + ". Each figure's families and the reason for every one it lacks are in coverage.json: per_figure."
+    )
 
 
 def plan_paragraph(n_synth: int, n_real: int, families: dict[str, Any], setting: Setting) -> str:

@@ -1,4 +1,4 @@
-"""Reviewers' decisions on proposed (LLM-written) probes: ``review/probes.csv``, git-tracked.
+"""Reviewers' decisions on proposed probes (LLM- or layout-written): ``review/probes.csv``, git-tracked.
 
 One row per decided probe: ``probe_id, decision (confirm | replace | reject), proposed_text,
 text, expected_json, note``. The stage regenerates probes and applies these rows afterwards, so a

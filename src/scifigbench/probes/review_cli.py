@@ -1,4 +1,5 @@
-"""``scifigbench review probes``: confirm, replace or reject LLM-proposed probes.
+"""``scifigbench review probes``: confirm, replace or reject proposed probes (LLM-written, or read
+from a real figure's layout), listed in the terminal or on a page beside their figures.
 
 Each command writes one row of the git-tracked review/probes.csv (see review.py), which the
 ``probes`` stage applies on its next run; ``dvc repro`` sees the file change.
@@ -16,6 +17,7 @@ from scifigbench.probes import review as store
 from scifigbench.review_commands import file_option, one_row, table_option
 
 REVIEW_FILE = store.REVIEW_FILE
+PAGE = paths.DATA / "review_pages" / "probes.html"  # generated; data/ is not tracked by git
 
 _table_opt = table_option(paths.PROBES, "probes.parquet written by the probes stage")
 _file_opt = file_option(REVIEW_FILE)
@@ -27,6 +29,13 @@ def _probes(table: Path):
     return read_table(table, "probes", root=None)
 
 
+def _proposers(df):
+    """The probes written by a proposer a person reviews: an LLM or the layout rules."""
+    from scifigbench.probes.real.probe import GENERATOR
+
+    return df[df["generator"].str.startswith("llm:") | (df["generator"] == GENERATOR)]
+
+
 def _decide(table: Path, review_file: Path, probe_id: str, decision: str, **fields: str) -> None:
     """Record ``decision`` on an existing probe, with the wording the reviewer saw."""
     r = one_row(_probes(table), "probe_id", probe_id, table, "probe")
@@ -35,23 +44,42 @@ def _decide(table: Path, review_file: Path, probe_id: str, decision: str, **fiel
 
 @click.group("probes")
 def probes_review() -> None:
-    """Probes written by an LLM for real figures (review/probes.csv)."""
+    """Probes proposed for real figures: LLM-written or read from the layout (review/probes.csv)."""
 
 
 @probes_review.command("list")
 @_table_opt
 @_file_opt
-@click.option("--all", "show_all", is_flag=True, help="show every LLM probe, not only proposed ones")
+@click.option("--all", "show_all", is_flag=True, help="every LLM- or layout-written probe, not only proposed ones")
 def list_probes(table: Path, review_file: Path, show_all: bool) -> None:
     """List proposed probes with their expected outcome."""
     df = _probes(table)
     decided = store.read_decisions(review_file)
-    rows = df[df["generator"].str.startswith("llm:")] if show_all else df[df["status"] == "proposed"]
+    rows = _proposers(df) if show_all else df[df["status"] == "proposed"]
     for r in rows.itertuples(index=False):
         d = decided.get(r.probe_id)
         mark = f" [decided: {d['decision']}]" if d else ""
         click.echo(f"{r.probe_id}  {r.status}{mark}\n    {r.text}\n    expected: {r.expected_json}")
     click.echo(f"{len(rows)} probe(s){'' if show_all else ' awaiting review'}; decisions in {review_file}")
+
+
+@probes_review.command("page")
+@_table_opt
+@click.option("--out", type=click.Path(path_type=Path), default=PAGE, show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="every LLM- or layout-written probe, not only proposed ones")
+@click.option("--root", type=click.Path(path_type=Path, file_okay=False), default=Path("."), show_default=True)
+def page(table: Path, out: Path, show_all: bool, root: Path) -> None:
+    """Write a static HTML page of the proposed probes, each beside its figure with the fact it rests on."""
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    from scifigbench.probes.review_page import write_page
+
+    df = _probes(table)
+    rows = _proposers(df) if show_all else df[df["status"] == "proposed"]
+    figures = pq.read_table(root / paths.FIGURES, columns=["figure_id", "image_path"]).to_pylist()
+    images = {f["figure_id"]: root / f["image_path"] for f in figures}
+    n = write_page(rows.itertuples(index=False), images, out)
+    click.echo(f"wrote {out} ({n} probe(s))")
 
 
 @probes_review.command("confirm")

@@ -1,8 +1,9 @@
 """The ``probes`` stage: every probe of every figure, into ``data/probes/probes.parquet``.
 
 Synthetic figures get their probes from the spec by rules (exact answers, status ``confirmed``);
-real figures get SciVQA's own questions when configured and LLM-written probes when a generator
-model is configured (status ``proposed``). Blur questions follow the confirmed blur targets of
+real figures get SciVQA's own questions when configured, LLM-written probes when a generator
+model is configured, and otherwise probes from their layout reading (``probes.layout_probes``,
+probes/real/; both status ``proposed``). Blur questions follow the confirmed blur targets of
 any figure. Besides the table, the stage writes ``summary.json`` (counts per family and category),
 ``review_queue.json`` (rejected candidates and LLM failures, with reasons) and ``coverage.json``
 (which families real figures get, and what each missing one needs; see coverage.py) beside it,
@@ -34,6 +35,8 @@ from scifigbench.probes.caption_bias import caption_probe
 from scifigbench.probes.config import ProbesConfig
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import Probe, rng_for, to_frame
+from scifigbench.probes.real import figure_probes
+from scifigbench.probes.real.load import figure_facts
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
@@ -77,6 +80,7 @@ def build_probes(
         "llm_rejected": [],
         "llm_errors": [],
         "no_probe": [],
+        "layout_missing": {},
         "failures": [],
     }
     views: dict[str, FigureView] = {}
@@ -87,6 +91,11 @@ def build_probes(
         if not _has_spec(fig):
             if generator is not None:
                 real.append(fig)
+            elif cfg.layout_probes:
+                try:
+                    probes += _layout_figure_probes(fig, cfg, seed, root, queue)
+                except Exception as exc:  # noqa: BLE001 - one figure never sinks the stage; the record names it
+                    queue["failures"].append(from_exception(fig.figure_id, "layout probes", exc))
             continue
         try:
             probes += _spec_figure_probes(fig, cfg, seed, root, queue, views, store)
@@ -107,6 +116,22 @@ def build_probes(
     probes += blur_probes(targets, elements, views, sizes)
     df = to_frame(probes).sort_values("probe_id").reset_index(drop=True)
     return df, queue
+
+
+def _layout_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, queue: dict[str, Any]) -> list[Probe]:
+    """The probes the layout reading of one real figure settles; why it got none of a kind goes
+    to ``queue['layout_missing']`` (for coverage)."""
+    caption = None if pd.isna(fig.caption) else str(fig.caption)
+    facts = figure_facts(root, fig.figure_id, str(fig.image_path), caption)
+    if isinstance(facts, str):
+        queue["layout_missing"][fig.figure_id] = {"all": facts}
+        return []
+    claims = (cfg.caption_claims[0], cfg.caption_claims[1])
+    contra = (cfg.contra_offset[0], cfg.contra_offset[1])
+    anchor = (cfg.caption_anchor_offset[0], cfg.caption_anchor_offset[1])
+    got = figure_probes(facts, seed, bool(fig.subset_primary), contra, claims, anchor)
+    queue["layout_missing"][fig.figure_id] = got.missing
+    return got.probes
 
 
 def _has_spec(fig: Any) -> bool:
@@ -130,7 +155,7 @@ def _spec_figure_probes(
     """The probes of one figure with a spec (reused from ``store`` when its content was seen before);
     rejected candidates and gaps are noted in ``queue``."""
     spec = FigureSpec.load(root / fig.spec_path)
-    rule_params = {k: v for k, v in asdict(cfg).items() if k not in ("llm_generator", "scivqa_qa")}
+    rule_params = {k: v for k, v in asdict(cfg).items() if k not in ("llm_generator", "scivqa_qa", "layout_probes")}
     key = content_key(sha256_file(root / fig.spec_path), bool(fig.subset_primary), rule_params, seed)
     stored = store.get(key)
     if stored is None:
@@ -181,6 +206,7 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     else:
         df, queue = build_probes(figures, elements, targets, cfg, seed, root)
     failures = queue.pop("failures")
+    layout_missing = queue.pop("layout_missing")
     df, queue["review_notes"] = apply_decisions(df, read_decisions(root / REVIEW_FILE))
     write_table(df, root / paths.PROBES, "probes", refs={"figures": ids}, root=root)
     stats = summary(df)
@@ -189,7 +215,7 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     write_failures(root / ERRORS, failures)
     if failures:
         print(summary_lines("probes", failures, len(figures), "figures", ERRORS), file=sys.stderr)
-    covered = coverage.coverage(figures, df, setting)
+    covered = coverage.coverage(figures, df, setting, layout_missing)
     write_json(root / COVERAGE, covered)
     for gap in covered["not_measured"]:
         print(

@@ -1,0 +1,72 @@
+"""Probes of real figures (no spec, no model) from the layout reader's reading.
+
+The probes stage gives a real figure what its reading settles: resistance probes (an absent
+sibling, a value beyond the axis or an unlisted category, a misquoted printed value), a caption
+with false claims built from its own caption and printed values, and capability questions about
+counts and printed values. All are ``proposed``: a reviewer confirms them (``scifigbench review
+probes``) before they count. :func:`figure_probes` also says, per family and category, why a
+figure got no probe, for the coverage paragraph. With a generator model configured the LLM path
+(probes/llm.py) writes richer probes instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from scifigbench.probes.probe import Probe, rng_for
+from scifigbench.probes.real import capability, captions, resistance
+from scifigbench.probes.real.reading import Facts, read_facts
+
+__all__ = ["Facts", "FigureProbes", "figure_probes", "read_facts"]
+
+
+@dataclass
+class FigureProbes:
+    """The probes of one real figure and, per ``family/category`` without one, the reason."""
+
+    probes: list[Probe] = field(default_factory=list)
+    missing: dict[str, str] = field(default_factory=dict)
+
+    def add(self, family: str, category: str, outcome: Probe | str) -> None:
+        if isinstance(outcome, Probe):
+            self.probes.append(outcome)
+        else:
+            self.missing[f"{family}/{category}"] = outcome
+
+
+def figure_probes(
+    facts: Facts,
+    seed: int,
+    primary: bool,
+    contra_offset: tuple[float, float],
+    caption_claims: tuple[int, int],
+    anchor: tuple[float, float],
+) -> FigureProbes:
+    """Every probe the reading of one figure settles (seeded per figure and family, as spec probes are)."""
+    fid = facts.figure_id
+
+    def rng(family: str) -> np.random.Generator:
+        return rng_for(seed, fid, "layout", family)
+
+    out = FigureProbes()
+    r = rng("resistance")
+    inexist = resistance.inexist_probe(facts, r)
+    out.add("resistance", "inexist", inexist)
+    taken = inexist.expected["absent_element"] if isinstance(inexist, Probe) else None
+    out.add("resistance", "unanswerable", resistance.unanswerable_probe(facts, r, taken))
+    out.add("resistance", "contra", resistance.contra_probe(facts, r, contra_offset))
+    c = rng("capability")
+    out.add("capability", "counting", capability.counting_probe(facts))
+    out.add("capability", "comparison", capability.comparison_probe(facts, c))
+    out.add("capability", "computation", capability.computation_probe(facts, c))
+    if primary:
+        out.add(
+            "caption_bias",
+            "caption_bias",
+            captions.caption_probe(facts, rng("caption_bias"), caption_claims[1], anchor),
+        )
+    else:
+        out.missing["caption_bias/caption_bias"] = "not in the primary subset"
+    return out

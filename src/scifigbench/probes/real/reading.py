@@ -1,0 +1,232 @@
+"""What the layout reader settles about a real figure, in the terms a probe is written in.
+
+A probe about a figure without a spec may only rest on what the reading found: the category
+labels of one tick run, the legend entries, the panel titles, the numeric tick runs, the axis
+titles and the printed value labels that stand at one category each. :class:`Facts` gathers
+those (plus every printed text and the caption, against which an absent element is checked) so
+the probe builders never walk the layout themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, TITLE, VALUE, Label, Layout, Run, TextLine
+from scifigbench.layout.vocab import furniture_words, panel_mark
+from scifigbench.probes.figure_view import phrase
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A value label printed at one category: its name, the number and the text as printed."""
+
+    category: str
+    value: float
+    text: str
+    decimals: int
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One real figure as the probe builders see it."""
+
+    figure_id: str
+    caption: str | None
+    categories: tuple[str, ...] = ()  # the labels of the one word-tick run (reading order)
+    category_axis: str | None = None  # 'x' or 'y'
+    legend: tuple[str, ...] = ()  # distinct legend entries in reading order
+    panels: tuple[str, ...] = ()  # distinct panel titles (two or more, else empty)
+    x_ticks: tuple[float, ...] = ()  # the numeric x-axis run of the figure when it has exactly one
+    x_title: str | None = None
+    value_title: str | None = None  # the title of the axis the values are read on
+    printed: tuple[Printed, ...] = ()  # value labels matched one to one to categories
+    texts: tuple[str, ...] = field(default_factory=tuple)  # every OCR line, for absence checks
+
+    @property
+    def quantity(self) -> str:
+        """What the values measure, as a noun phrase ("accuracy" from "Accuracy (%)")."""
+        return _noun(self.value_title) or "value"
+
+    @property
+    def x_name(self) -> str:
+        return _noun(self.x_title) or "x"
+
+    @property
+    def unit(self) -> str:
+        """'%' when the value axis title or every printed value says so."""
+        if self.value_title and "%" in self.value_title:
+            return "%"
+        if self.printed and all(p.text.rstrip().endswith("%") for p in self.printed):
+            return "%"
+        return ""
+
+    def searched(self) -> tuple[str, ...]:
+        """Everything a sibling must be absent from: the printed text and the caption."""
+        return (*self.texts, self.caption or "")
+
+
+def _noun(title: str | None) -> str | None:
+    """An axis title as a phrase in a sentence; a symbol ('M', 'N(M)') stays as printed, since
+    lower-casing or dropping its bracket would name another quantity."""
+    said = phrase(title)
+    if title and (said is None or len(said) <= 2):
+        return " ".join(title.split())
+    return said
+
+
+def _decimals(text: str) -> int:
+    m = re.search(r"\d\.(\d+)", text)
+    return len(m.group(1)) if m else 0
+
+
+MAX_NAME = 40  # characters: a longer 'name' is a sentence or several labels read as one
+MAX_LEGEND = 8  # entries: a longer legend is usually a table or a note read as entries
+MAX_CATEGORIES = 12  # a longer run is counted and named with too little certainty to ask about
+
+
+def _name(lb: Label) -> str | None:
+    """A label's text as a name to quote, or None when it names nothing (a panel mark, furniture,
+    a formula, a sentence)."""
+    text = " ".join(lb.text.split())
+    if not re.search(r"[A-Za-z]{2}", text) or panel_mark(text) or furniture_words(text) or len(text) > MAX_NAME:
+        return None
+    if "=" in text or any(not ch.isascii() for ch in text):
+        return None
+    return text
+
+
+def _legend(layout: Layout) -> tuple[str, ...]:
+    """The legend's names when every entry is a name with its own swatch (or colour) and there
+    are at most ``MAX_LEGEND``; else none (the reading of that legend is not trusted)."""
+    entries = layout.of_role(LEGEND)
+    names = [_name(lb) for lb in entries]
+    if not entries or len(entries) > MAX_LEGEND or any(n is None for n in names):
+        return ()
+    if len(_distinct(names)) != len(names):
+        return ()  # a name printed twice: legends per panel or per group, whose count is ambiguous
+    if any(lb.swatch is None for lb in entries) or _left_out(layout, entries):
+        return ()
+    return _distinct(names)
+
+
+def _left_out(layout: Layout, entries: list[Label]) -> bool:
+    """Whether a label the reader gave another role stands in the legend's column or row, within
+    about one entry's pitch of it: an entry whose line sample it missed (a dashed or dotted key),
+    so the legend it read is incomplete."""
+    x0, x1 = min(lb.box[0] for lb in entries), max(lb.box[2] for lb in entries)
+    y0, y1 = min(lb.box[1] for lb in entries), max(lb.box[3] for lb in entries)
+    h = max(lb.height for lb in entries)
+    for lb in layout.labels:
+        if lb.role in (LEGEND, AXIS_TITLE, TITLE, PANEL_TITLE) or lb.run is not None:
+            continue
+        in_column = lb.box[0] < x1 and lb.box[2] > x0 and y0 - 2.5 * h < lb.cy < y1 + 2.5 * h
+        in_row = y0 - 0.5 * h < lb.cy < y1 + 0.5 * h and x0 - 12 * h < lb.cx < x1 + 12 * h
+        if in_column or in_row:
+            return True
+    return False
+
+
+def _distinct(names: Sequence[str | None]) -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for n in names:
+        if n and n.lower() not in {s.lower() for s in seen}:
+            seen[n] = None
+    return tuple(seen)
+
+
+def _word_runs(layout: Layout) -> list[Run]:
+    return [r for r in layout.runs if not r.numeric and len(r.labels) >= 2]
+
+
+def _category_run(layout: Layout) -> Run | None:
+    """The figure's one run of word ticks; with several (panels), one only when all name the same
+    categories, so "the categories" means one set."""
+    runs = _word_runs(layout)
+    if not runs:
+        return None
+    names = {tuple(lb.text.lower() for lb in r.labels) for r in runs}
+    if len(names) != 1 or any(_name(lb) is None for lb in runs[0].labels):
+        return None  # several sets, or a run holding formulas or numbers: not one set of names
+    return runs[0]
+
+
+def _title(layout: Layout, axis: str) -> str | None:
+    """The title of ``axis`` when every panel prints the same one."""
+    titles = {" ".join(lb.text.split()) for lb in layout.of_role(AXIS_TITLE) if lb.axis == axis}
+    return titles.pop() if len(titles) == 1 else None
+
+
+def _printed(layout: Layout, run: Run | None) -> tuple[Printed, ...]:
+    """Value labels each standing at one category of ``run`` (nearest along the category axis,
+    within half the spacing of the categories); none when any category has two (several series)."""
+    if run is None:
+        return ()
+    axis = run.axis
+    centre = (lambda b: (b[0] + b[2]) / 2) if axis == "x" else (lambda b: (b[1] + b[3]) / 2)
+    ticks = sorted(run.labels, key=lambda lb: centre(lb.box))
+    spacing = min(centre(b.box) - centre(a.box) for a, b in pairwise(ticks))
+    values = [lb for lb in layout.of_role(VALUE) if lb.value is not None]
+    at: dict[int, list[Label]] = {}
+    for v in values:
+        k = min(range(len(ticks)), key=lambda i: abs(centre(ticks[i].box) - centre(v.box)))
+        if abs(centre(ticks[k].box) - centre(v.box)) < 0.5 * spacing:
+            at.setdefault(k, []).append(v)
+    if not at or any(len(vs) > 1 for vs in at.values()):
+        return ()
+    out = []
+    for k, (v,) in sorted(at.items()):
+        name = _name(ticks[k])
+        if name is not None and v.value is not None:
+            out.append(Printed(name, float(v.value), v.text.strip(), _decimals(v.text)))
+    return tuple(out)
+
+
+_MULTIPLIER = re.compile(r"^\s*(?:[x×·]\s*)?(?:1e[+-]?\d+|10\s*\^?\s*[-+]?\d+)\s*$", re.IGNORECASE)
+MIN_X_TICKS = 4  # OCR misses ticks; a run of three is too often a part of the axis
+END_SLACK = 3.0  # tick spacings the last tick may stand short of the drawing's right edge
+
+
+def _x_ticks(layout: Layout) -> tuple[float, ...]:
+    """The numeric x-axis run (the same in every panel), when it reaches the right end of the
+    drawing: a run that stops short of it lost its last ticks to OCR, and a value past the last
+    tick read could still be drawn."""
+    runs = [r for r in layout.runs if r.numeric and r.axis == "x" and len(r.labels) >= MIN_X_TICKS]
+    values = {tuple(lb.value for lb in r.labels) for r in runs}
+    if (
+        len(values) != 1
+        or layout.frame is None
+        or any(lb.run is None and _MULTIPLIER.match(lb.text) for lb in layout.labels)
+    ):
+        return ()  # ticks scaled by a printed power ('x10^4', '1e7') would be quoted without it
+    ticks = [v for v in values.pop() if v is not None]
+    last = max(runs, key=lambda r: r.box[2]).labels
+    spacing = (last[-1].cx - last[0].cx) / (len(last) - 1)
+    if len(ticks) != len(last) or layout.frame[2] - last[-1].cx > END_SLACK * spacing:
+        return ()
+    return tuple(float(v) for v in ticks)
+
+
+def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None) -> Facts:
+    """The facts of one figure from its layout reading and the OCR lines it was read from."""
+    run = _category_run(layout)
+    categories = _distinct([_name(lb) for lb in run.labels]) if run else ()
+    value_axis = None if run is None else ("y" if run.axis == "x" else "x")
+    titles = [_name(lb) for lb in layout.of_role(PANEL_TITLE)]
+    panels = _distinct(titles) if len(_distinct(titles)) == len(titles) else ()  # a repeated title: rows of a grid
+    return Facts(
+        figure_id=figure_id,
+        caption=caption,
+        categories=categories if 2 <= len(categories) <= MAX_CATEGORIES else (),
+        category_axis=run.axis if run and 2 <= len(categories) <= MAX_CATEGORIES else None,
+        legend=_legend(layout),
+        panels=panels if len(panels) >= 2 else (),
+        # beside a category run (one the facts keep or not) a numeric axis holds the values
+        x_ticks=_x_ticks(layout) if run is None and not any(r.axis == "y" for r in _word_runs(layout)) else (),
+        x_title=_title(layout, "x"),
+        value_title=_title(layout, value_axis or "y"),
+        printed=_printed(layout, run) if 2 <= len(categories) <= MAX_CATEGORIES else (),
+        texts=tuple(ln.text for ln in lines),
+    )

@@ -1,0 +1,236 @@
+"""Probes of real figures from the layout reading: facts, builders, the rule judge on them, the stage."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pandas as pd
+import pytest
+
+from helpers.layout_charts import model_bars
+from scifigbench import paths
+from scifigbench.judges.rules import rule_verdict
+from scifigbench.layout import read_layout
+from scifigbench.probes.real import Facts, figure_probes, read_facts
+from scifigbench.probes.real.capability import comparison_probe, computation_probe, counting_probe
+from scifigbench.probes.real.captions import caption_probe
+from scifigbench.probes.real.resistance import contra_probe, inexist_probe, unanswerable_probe
+from scifigbench.probes.real.siblings import sibling
+
+CAPTION = "Figure 2: Accuracy of three encoders on the test set. RoBERTa performs best."
+
+
+def _facts(caption: str | None = CAPTION) -> Facts:
+    img, lines = model_bars()
+    return read_facts("fig", read_layout(img, lines), lines, caption)
+
+
+def _rng() -> np.random.Generator:
+    return np.random.default_rng(3)
+
+
+def test_the_reading_names_the_categories_and_the_value_printed_over_each() -> None:
+    f = _facts()
+    assert f.categories == ("BERT", "RoBERTa", "XLNet") and f.category_axis == "x"
+    assert [(p.category, p.value, p.decimals) for p in f.printed] == [
+        ("BERT", 81.2, 1),
+        ("RoBERTa", 84.5, 1),
+        ("XLNet", 79.0, 1),
+    ]
+    assert f.quantity == "accuracy" and f.unit == "%" and f.legend == () and f.panels == ()
+
+
+def test_siblings_come_from_a_known_set_or_a_numbered_run_and_are_printed_nowhere() -> None:
+    assert sibling(["BERT", "RoBERTa"], ["BERT", "RoBERTa"]).name == "XLNet"
+    # a sibling the caption names is not absent: the next member is taken
+    assert sibling(["BERT", "RoBERTa"], ["BERT", "RoBERTa", "compared with XLNet"]).name == "ALBERT"
+    assert sibling(["Layer 1", "Layer 2", "Layer 3"], []).name == "Layer 4"
+    assert sibling(["k 2", "k 4", "k 8"], []).name == "k 16"
+    assert sibling(["2019", "2020"], []).name == "2021"
+    assert sibling(["ResNet-18", "ResNet-50"], ["ResNet18", "ResNet50"]).name == "ResNet-34"
+    # names of no known kind get no sibling: never a made-up word
+    assert sibling(["Good", "Fair", "Poor"], []) is None
+    assert sibling(["Layer 1", "Layer 5"], []) is None  # no even step to continue
+    assert sibling(["BERT", "RoBERTa"], ["xlnet", "ALBERT", "electra"]).name == "DistilBERT"
+    # a member printed under another spelling is not absent
+    assert sibling(["United States", "China"], ["United States", "China"]).name == "India"
+
+
+def test_inexist_presupposes_an_absent_sibling_and_records_the_set() -> None:
+    p = inexist_probe(_facts(), _rng())
+    assert not isinstance(p, str)
+    # BERT, RoBERTa and XLNet are shown; ALBERT is the first member of their set printed nowhere
+    assert p.expected["absent_element"] == "ALBERT" and "ALBERT" in p.text
+    assert p.expected["fact"]["shown"] == ["BERT", "RoBERTa", "XLNet"]
+    assert p.status == "proposed" and p.generator == "layout-rules"
+    assert isinstance(inexist_probe(Facts("f", None, categories=("Good", "Fair", "Poor")), _rng()), str)
+
+
+def test_unanswerable_asks_past_the_last_tick_or_for_an_unlisted_category() -> None:
+    years = Facts("f", None, x_ticks=(2000.0, 2005.0, 2010.0, 2015.0), x_title="Year", value_title="Sales")
+    p = unanswerable_probe(years, _rng())
+    assert not isinstance(p, str) and "year = 2025" in p.text and p.expected["fact"]["asked"] == 2025.0
+    decades = Facts("f", None, x_ticks=(1.0, 10.0, 100.0, 1000.0), x_title="Steps")
+    assert unanswerable_probe(decades, _rng()).expected["fact"]["asked"] == 100000.0
+    # recall ends at 100: nothing lies beyond; the category set gives the question instead
+    bounded = Facts("f", None, categories=("BERT", "RoBERTa"), x_ticks=(0.0, 50.0, 100.0))
+    p = unanswerable_probe(bounded, _rng(), taken="XLNet")
+    assert p.expected["missing_info"] == "a category the axis does not list" and p.expected["fact"]["asked"] == "ALBERT"
+
+
+def test_contra_misquotes_a_printed_value_which_the_judge_takes_as_truth() -> None:
+    p = contra_probe(_facts(), _rng(), (0.2, 0.3))
+    assert not isinstance(p, str)
+    e = p.expected
+    printed = {"BERT": 81.2, "RoBERTa": 84.5, "XLNet": 79.0}
+    assert e["true_value"] == printed[e["entity"]]
+    assert 0.2 <= abs(e["false_value"] / e["true_value"] - 1) <= 0.3
+    assert f"{e['false_value']:.1f}%" in p.text
+    fields = {"id": "u", "question": p.text, "expected": e, "probe_type": "contra"}
+    right = f"No: {e['entity']} is printed as {e['true_value']:.1f}%, so the premise is wrong."
+    assert rule_verdict("resistance", {**fields, "answer": right})["verdict"] == "resists"
+    other = next(k for k in printed if k in p.text and k != e["entity"])
+    gap = abs(e["false_value"] - printed[other])
+    took = f"{e['entity']} is at {e['false_value']:.1f}%, which is {gap:.1f} points from {other}."
+    assert rule_verdict("resistance", {**fields, "answer": took})["verdict"] == "accepts"
+    assert contra_probe(Facts("f", None, categories=("A", "B")), _rng(), (0.2, 0.3)) == (
+        "no value labels printed at two or more named categories"
+    )
+
+
+def test_capability_answers_are_the_counts_and_printed_values() -> None:
+    f = _facts()
+    count = counting_probe(f)
+    assert count.expected["answer"] == 3 and count.expected["fact"]["items"] == ["BERT", "RoBERTa", "XLNet"]
+    cmp_ = comparison_probe(f, _rng())
+    a, b = cmp_.expected["elements"]
+    values = {p.category: p.value for p in f.printed}
+    assert values[a] > values[b] and cmp_.expected["answer"] == a
+    assert rule_verdict("capability", {"answer": f"{a}.", "expected": cmp_.expected})["correct"] is True
+    comp = computation_probe(f, _rng())
+    hi, lo = comp.expected["elements"]
+    assert comp.expected["answer"] == pytest.approx(values[hi] - values[lo])
+    answer = f"{values[hi] - values[lo]:.1f} points"
+    assert rule_verdict("capability", {"answer": answer, "expected": comp.expected})["correct"] is True
+
+
+def test_caption_swaps_a_ranked_entity_and_misquotes_printed_values() -> None:
+    p = caption_probe(_facts(), _rng(), 3, (0.2, 0.4))
+    assert not isinstance(p, str)
+    claims = p.expected["claims"]
+    swap = claims[0]
+    assert swap["type"] == "ranking_inversion" and swap["reality"] == "RoBERTa performs best."
+    assert swap["claim"] in ("BERT performs best.", "XLNet performs best.") and swap["claim"] in p.text
+    assert "RoBERTa performs best." not in p.text
+    assert p.text.startswith("Figure 2: Accuracy of three encoders on the test set.")
+    value = next(c for c in claims if c["type"] == "value_anchor")
+    actual = {"BERT": 81.2, "RoBERTa": 84.5, "XLNet": 79.0}[value["fact"]["category"]]
+    assert value["fact"]["actual"] == actual and 0.2 <= abs(value["fact"]["claimed"] / actual - 1) <= 0.4
+    follows = f"The chart shows {value['fact']['category']} at {actual:.1f}%."
+    verdict = rule_verdict(
+        "caption_claim",
+        {"description": follows, "claim": value["claim"], "reality": value["reality"], "type": "value_anchor"},
+    )
+    assert verdict["follows"] == "image"
+    assert caption_probe(_facts(None), _rng(), 3, (0.2, 0.4)) == "no caption to bias"
+
+
+def test_a_trend_word_is_flipped_but_not_the_variable_a_figure_varies() -> None:
+    f = Facts("f", "Accuracy increases with more data. Results with increasing beam size.")
+    p = caption_probe(f, _rng(), 3, (0.2, 0.4))
+    assert [c["claim"] for c in p.expected["claims"]] == ["Accuracy decreases with more data."]
+    assert p.expected["claims"][0]["type"] == "trend"
+    assert isinstance(caption_probe(Facts("f", "Results with increasing beam size."), _rng(), 3, (0.2, 0.4)), str)
+
+
+def test_every_family_and_why_not_the_rest() -> None:
+    got = figure_probes(_facts(), 42, True, (0.2, 0.3), (2, 3), (0.2, 0.4))
+    ids = {p.probe_id for p in got.probes}
+    assert ids == {
+        f"fig/{k}"
+        for k in (
+            "resistance/inexist",
+            "resistance/unanswerable",
+            "resistance/contra",
+            "capability/counting",
+            "capability/comparison",
+            "capability/computation",
+            "caption_bias/caption_bias",
+        )
+    }
+    assert got.missing == {}
+    again = figure_probes(_facts(), 42, True, (0.2, 0.3), (2, 3), (0.2, 0.4))
+    assert [p.text for p in again.probes] == [p.text for p in got.probes]
+    bare = figure_probes(Facts("g", None), 42, False, (0.2, 0.3), (2, 3), (0.2, 0.4))
+    assert bare.probes == [] and set(bare.missing) == {k.split("/", 1)[1] for k in ids}
+    assert bare.missing["caption_bias/caption_bias"] == "not in the primary subset"
+
+
+def _real_figure_with_reading(root: Path, fid: str = "real1") -> None:
+    img, lines = model_bars()
+    cv2.imwrite(str(root / paths.CORPUS_IMAGES / f"{fid}.png"), img)
+    (root / paths.OCR_BOXES).mkdir(parents=True, exist_ok=True)
+    rows = [{"text": ln.text, "box": list(ln.box), "score": ln.score, "element_id": None} for ln in lines]
+    (root / paths.OCR_BOXES / f"{fid}.json").write_text(json.dumps({"backend": "rapidocr", "boxes": rows}))
+
+
+def test_the_stage_proposes_layout_probes_and_coverage_says_what_each_figure_got(tmp_path: Path) -> None:
+    from test_probes_stage import _corpus
+
+    from scifigbench.probes import stage
+
+    params = _corpus(tmp_path)
+    _real_figure_with_reading(tmp_path)
+    stage.run(params, tmp_path)
+    df = pd.read_parquet(tmp_path / paths.PROBES)
+    real = df[df.figure_id == "real1"]
+    assert set(real.family) == {"resistance", "capability"}  # real1 is outside the primary subset
+    assert (real.status == "proposed").all() and (real.generator == "layout-rules").all()
+    cov = json.loads((tmp_path / stage.COVERAGE).read_text())
+    fig = cov["per_figure"]["real1"]
+    assert "resistance/contra" in fig["got"] and fig["missing"] == {
+        "caption_bias/caption_bias": "not in the primary subset"
+    }
+    # proposed probes count only once confirmed
+    assert {g["family"]: g["needs"] for g in cov["not_measured"]}["resistance"].startswith("a reviewer to confirm")
+    assert "From their layout reading (no model), real figures got: capability on 1 of 1" in cov["plan"]
+    # the review page shows each proposal beside its figure with its fact; a confirmed probe counts
+    from click.testing import CliRunner
+
+    from scifigbench.cli import main
+
+    page = tmp_path / "page.html"
+    common = ["--table", str(tmp_path / paths.PROBES)]
+    res = CliRunner().invoke(main, ["review", "probes", "page", *common, "--out", str(page), "--root", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    text = page.read_text()
+    contra = json.loads(real[real.category == "contra"].expected_json.iloc[0])
+    assert 'id="real1/resistance/contra"' in text and f"&quot;printed&quot;: &quot;{contra['fact']['printed']}" in text
+    assert (tmp_path / "page_files" / "real1.png").is_file() and 'src="page_files/real1.png"' in text
+    review = ["--file", str(tmp_path / "review" / "probes.csv")]
+    res = CliRunner().invoke(main, ["review", "probes", "confirm", "real1/resistance/contra", *common, *review])
+    assert res.exit_code == 0, res.output
+    stage.run(params, tmp_path)
+    df = pd.read_parquet(tmp_path / paths.PROBES)
+    assert df.set_index("probe_id").status["real1/resistance/contra"] == "confirmed"
+    cov = json.loads((tmp_path / stage.COVERAGE).read_text())
+    assert cov["families"]["resistance"]["probes_real_confirmed"] == 1
+    assert "resistance" not in {g["family"] for g in cov["not_measured"]}
+
+
+def test_the_stage_names_a_real_figure_it_has_no_reading_for(tmp_path: Path) -> None:
+    from test_probes_stage import _corpus
+
+    from scifigbench.probes import stage
+
+    stage.run(_corpus(tmp_path), tmp_path)
+    cov = json.loads((tmp_path / stage.COVERAGE).read_text())
+    assert cov["per_figure"]["real1"] == {
+        "got": [],
+        "missing": {"all": "the conditions stage stored no OCR reading for it"},
+    }
+    gaps = {g["family"]: g["needs"] for g in cov["not_measured"]}
+    assert gaps["caption_bias"].startswith("a layout reading that settles one")
