@@ -270,8 +270,11 @@ def render(lines: list[Line], left_out: str | None = None) -> str:
             f"{sum(ln.to_send for ln in lines):,}",
             _fmt(sum(ln.prompt_tokens for ln in lines)),
             _fmt(sum(ln.output_tokens_max for ln in lines)),
-            _fmt(sum(known), 4) if len(known) == len(lines) else
-            "unknown (no price)" if not known else f"{_fmt(sum(known), 4)} + unknown",
+            _fmt(sum(known), 4)
+            if len(known) == len(lines)
+            else "unknown (no price)"
+            if not known
+            else f"{_fmt(sum(known), 4)} + unknown",
         )
     )
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]

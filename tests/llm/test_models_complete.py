@@ -9,7 +9,6 @@ import pytest
 
 from helpers.runner_helpers import draw_chart, openai_model, service_model, write_params
 from scifigbench.devserver import DevServer, Faults, reply_text
-from scifigbench.llm.apikey import ConfigError
 from scifigbench.llm.backends import CallFailed
 from scifigbench.llm.complete import CachedComplete
 from scifigbench.params import ParamsError

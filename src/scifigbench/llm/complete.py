@@ -27,7 +27,6 @@ from typing import Any
 from scifigbench import params
 from scifigbench.llm import config, ledger
 from scifigbench.llm.aborted import RunAborted
-from scifigbench.llm.apikey import ConfigError
 from scifigbench.llm.backends import CallFailed, make_backend
 from scifigbench.llm.cache import CACHE_FILE, POOLS_DIR, Answer, ResponseCache, cache_dir
 from scifigbench.llm.request import reference_images, request_key
