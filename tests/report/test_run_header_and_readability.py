@@ -65,7 +65,7 @@ def test_git_state_is_dirty_for_sources_but_not_for_the_pipeline_outputs(tmp_pat
     assert git_state(tmp_path)["dirty"] is True
     import datetime as dt
 
-    rec = stamp(tmp_path, "abc", now=dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.timezone.utc))
+    rec = stamp(tmp_path, "abc", now=dt.datetime(2026, 1, 2, 3, 4, 5, tzinfo=dt.UTC))
     assert rec == {"commit": head, "dirty": True, "date": "2026-01-02T03:04:05Z", "params_sha256": "abc"}
     assert stamp_js(rec).startswith(f"window.{STAMP_GLOBAL} = {{")
 

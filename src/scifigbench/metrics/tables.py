@@ -257,7 +257,9 @@ def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
             }
         tests[name] = {"best": best, "vs_best": comparisons}
     family = [c for res in tests.values() for c in res["vs_best"].values()]
-    adjusted = st.holm([np.nan if c["p_value"] is None else c["p_value"] for c in family], [c["p_is_bound"] for c in family])
+    adjusted = st.holm(
+        [np.nan if c["p_value"] is None else c["p_value"] for c in family], [c["p_is_bound"] for c in family]
+    )
     for c, (p, bound) in zip(family, adjusted, strict=True):
         c.update(p_holm=st.clean(p), p_holm_is_bound=bound, stars=st.significance_stars(p))
     correction = {"method": "holm", "tests": int(sum(1 for p, _ in adjusted if np.isfinite(p))), "alpha": 0.05}

@@ -111,7 +111,9 @@ def build_report(
     if stamp_root is not None:
         from scifigbench.report.stamp import STAMP_FILE, stamp, stamp_js
 
-        atomic_write_text(out_dir / STAMP_FILE, stamp_js(stamp(stamp_root, metrics.get("header", {}).get("params_sha256"))))
+        atomic_write_text(
+            out_dir / STAMP_FILE, stamp_js(stamp(stamp_root, metrics.get("header", {}).get("params_sha256")))
+        )
     return index
 
 

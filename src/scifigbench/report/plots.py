@@ -197,8 +197,15 @@ def quality_behaviour_png(rows: list[dict[str, Any]]) -> bytes | None:
             xe = _err(r["mqm"], r["mqm_ci_low"], r["mqm_ci_high"])
             ye = _err(r[key], r[f"{key}_ci_low"], r[f"{key}_ci_high"])
             ax.errorbar(
-                [r["mqm"]], [r[key]], xerr=[[xe[0]], [xe[1]]], yerr=[[ye[0]], [ye[1]]],
-                fmt="o", ms=5, capsize=2, elinewidth=0.8, color="#1f3a5f",
+                [r["mqm"]],
+                [r[key]],
+                xerr=[[xe[0]], [xe[1]]],
+                yerr=[[ye[0]], [ye[1]]],
+                fmt="o",
+                ms=5,
+                capsize=2,
+                elinewidth=0.8,
+                color="#1f3a5f",
             )
             ax.annotate(r["model"], (r["mqm"], r[key]), fontsize=7, xytext=(3, 3), textcoords="offset points")
         if len(pts) >= 2:  # where points would lie if behaviour rose linearly with quality

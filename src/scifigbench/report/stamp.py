@@ -47,7 +47,7 @@ def git_state(root: Path) -> dict[str, Any]:
 
 def stamp(root: Path, params_sha256: str | None, now: dt.datetime | None = None) -> dict[str, Any]:
     """The stamp record: git state, UTC date-time of rendering, and the params hash it belongs to."""
-    when = (now or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc)
+    when = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
     return {**git_state(root), "date": when.strftime("%Y-%m-%dT%H:%M:%SZ"), "params_sha256": params_sha256}
 
 

@@ -117,11 +117,17 @@ BLUR_HEADERS = {
     (mode, proto): f"{mode[:3].title()} {proto[:3]}" for mode in BLUR_MODES for proto in ("active", "passive")
 }
 TERMS = (
-    ("A-R-I", "Admittance (says an unreadable element is unreadable), Resistance (rejects false premises), "
-     "Inductance (infers a hidden element the context gives away)"),
+    (
+        "A-R-I",
+        "Admittance (says an unreadable element is unreadable), Resistance (rejects false premises), "
+        "Inductance (infers a hidden element the context gives away)",
+    ),
     ("MQM", "Multidimensional Quality Metrics: 100 minus the weighted penalties of the errors in a description"),
-    ("CI", "95 % confidence interval: 2.5th and 97.5th percentiles of the bootstrap distribution; it resamples "
-     "figures, so the units of one figure (its questions, its caption's claims) are drawn together"),
+    (
+        "CI",
+        "95 % confidence interval: 2.5th and 97.5th percentiles of the bootstrap distribution; it resamples "
+        "figures, so the units of one figure (its questions, its caption's claims) are drawn together",
+    ),
     ("n", "units the value is computed over (undecided units and judge errors left out)"),
     ("figs", "figures those n units come from: the clusters the bootstrap resamples"),
     ("B", "bootstrap resamples"),
@@ -156,6 +162,7 @@ class Cell:
     link: str = ""
     undecided: str = ""  # "12 undecided [61.0–70.1]" when the judge abstained on some units
     n: str = ""  # "n=994 · 250 figs": printed under the value
+
 
 @dataclass(frozen=True)
 class Table:
