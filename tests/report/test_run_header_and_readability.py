@@ -84,7 +84,9 @@ def test_n_and_figures_are_printed_under_every_value(built: Path):
 def test_every_column_header_of_the_value_tables_is_defined_on_the_page(built: Path):
     html = (built / "reports" / "index.html").read_text()
     glossary = html[html.index('id="abbreviations"') :]
-    defined = set(re.findall(r"<dt>([^<]+)</dt>", glossary))
+    terms = re.findall(r"<dt>([^<]+)</dt>", glossary)
+    assert len(terms) == len(set(terms)), "an abbreviation with two meanings"
+    defined = set(terms)
     value_tables = re.findall(r'<section id="(?:perception|behaviour)-\d+">(.*?)</section>', html, re.S)
     # caption modification types are the generator's own plain words ("trend characterization")
     value_tables = [t for t in value_tables if "by modification type" not in t]

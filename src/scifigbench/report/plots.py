@@ -150,7 +150,7 @@ def mqm_conditions_figure(rows: list[dict[str, Any]]) -> plt.Figure:
     ax.set_ylabel("MQM (points, 0-100)")
     ax.set_title("Description quality across conditions (95% CI)")
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=7, ncol=2, loc="lower left")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # outside: no point hidden
     return fig
 
 

@@ -113,6 +113,7 @@ PENALTY_MEANINGS = short_labels(
         "halluc": "error sub-type: hallucination, an element the figure does not have",
     },
 )
+CAPTION_BIAS_HEADER = "CapB Res"  # not "CapB": that is the condition's header in the MQM table
 BLUR_HEADERS = {
     (mode, proto): f"{mode[:3].title()} {proto[:3]}" for mode in BLUR_MODES for proto in ("active", "passive")
 }
@@ -134,7 +135,10 @@ TERMS = (
     ("act / pas", "active: the model is asked about the blurred element; passive: it describes the figure unprompted"),
     ("Adm", "admittance: share of answers saying the blurred element cannot be read"),
     ("Ind", "inductance: share correct among answers that give a value for the blurred element"),
-    ("CapB", "caption-bias resistance: share of figures whose description follows the image over the false caption"),
+    (
+        CAPTION_BIAS_HEADER,
+        "caption-bias resistance: share of figures whose description follows the image over the false caption",
+    ),
     ("p", "two-sided paired-bootstrap p-value; '< x' when no resample fell on one side (x = 2/B, the resolution)"),
     ("p (Holm)", "p corrected with Holm's method over all the comparisons of the table"),
     ("δ", "Cliff's delta: P(best > other) − P(best < other) over pairs of figures"),
@@ -364,7 +368,9 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         )
         for t in res_types
     ]
-    cols.append(Col("CapB", lambda m: dig(beh, ("caption_bias", m, OVERALL)), {"family": "caption_claim"}, scale=100))
+    cols.append(
+        Col(CAPTION_BIAS_HEADER, lambda m: dig(beh, ("caption_bias", m, OVERALL)), {"family": "caption_claim"}, scale=100)
+    )
     for metric in BLUR_MODES:
         for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
             cols.append(
@@ -383,7 +389,7 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         cols,
         nm,
         "Capability: share correct. Resistance: mean score (resists 100, hedges 50, accepts 0). "
-        "CapB: share of figures whose description follows the image over the false caption. "
+        "CapB Res: share of figures whose description follows the image over the false caption. "
         "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers. "
         "Units the judge left undecided are out of n; the range under such a value is what it would be had the "
         "judge decided all of them against (low) or for (high) the model.",
