@@ -241,7 +241,9 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
     }
     assert set(ari) == columns | {f"{c}_undecided" for c in columns}
     beh = json.loads((out1 / "behaviour.json").read_text())
-    assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors", "undecided"}
+    cell = beh["resistance"]["m-weak"]["inexist"]
+    assert set(cell) == {"value", "n", "figures", "ci_low", "ci_high", "errors", "undecided"}
+    assert cell["figures"] == cell["n"]  # one inexist probe per figure: each unit is its own figure
     runj = json.loads((out1 / "run.json").read_text())
     assert runj["respond"]["m-mid"] == {"calls": 10, "cache_hits": 3, "cost_usd": 0.5}
     assert runj["judgments"]["m-mid"]["errors"] == int(judg.loc[judg["model"] == "m-mid", "error"].notna().sum())
