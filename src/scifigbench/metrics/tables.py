@@ -40,6 +40,7 @@ from scifigbench.metrics.unit_scores import (
 # Below this many models a rank correlation's p-value says nothing (with 4 models, rho = 1 has p = 0.083
 # exactly but SciPy's t approximation prints 0.0); the cell keeps rho and n and leaves p null.
 MIN_MODELS_FOR_P = 6
+ALPHA = 0.05  # the level at which the Holm-corrected family counts a comparison as significant
 CORRELATED = ["mqm", "capability", "resistance", "caption_bias", "admittance_active", "inductance_active"]
 
 
@@ -262,8 +263,13 @@ def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     )
     for c, (p, bound) in zip(family, adjusted, strict=True):
         c.update(p_holm=st.clean(p), p_holm_is_bound=bound, stars=st.significance_stars(p))
-    correction = {"method": "holm", "tests": int(sum(1 for p, _ in adjusted if np.isfinite(p))), "alpha": 0.05}
-    correction["significant"] = int(sum(1 for p, _ in adjusted if np.isfinite(p) and p < correction["alpha"]))
+    tested = [p for p, _ in adjusted if np.isfinite(p)]
+    correction = {
+        "method": "holm",
+        "tests": len(tested),
+        "alpha": ALPHA,
+        "significant": sum(1 for p in tested if p < ALPHA),
+    }
     return {"correction": correction, "tests": tests} if tests else {}
 
 

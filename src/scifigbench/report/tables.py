@@ -369,7 +369,12 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         for t in res_types
     ]
     cols.append(
-        Col(CAPTION_BIAS_HEADER, lambda m: dig(beh, ("caption_bias", m, OVERALL)), {"family": "caption_claim"}, scale=100)
+        Col(
+            CAPTION_BIAS_HEADER,
+            lambda m: dig(beh, ("caption_bias", m, OVERALL)),
+            {"family": "caption_claim"},
+            scale=100,
+        )
     )
     for metric in BLUR_MODES:
         for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
