@@ -166,14 +166,21 @@ def test_undecided_claims_are_counted_apart_from_not_addressed_and_left_out_of_t
 
 def test_significance_against_best_and_correlations(judg):
     sig = T.significance(judg, CFG)
-    assert sig["mqm"]["best"] == "m-strong"
-    weak = sig["mqm"]["vs_best"]["m-weak"]
-    assert weak["p_value"] < 0.001 and weak["stars"] == "***" and weak["magnitude"] == "large"
+    tests = sig["tests"]
+    assert tests["mqm"]["best"] == "m-strong"
+    weak = tests["mqm"]["vs_best"]["m-weak"]
+    # no resample on the other side of 0: p is stored as the bound 2/B, and Holm's p as m times it
+    m = sum(len(t["vs_best"]) for t in tests.values())
+    assert sig["correction"]["method"] == "holm" and sig["correction"]["tests"] == m
+    assert (weak["p_value"], weak["p_is_bound"]) == (2 / CFG.B, True) and weak["magnitude"] == "large"
+    assert (weak["p_holm"], weak["p_holm_is_bound"]) == (pytest.approx(m * 2 / CFG.B), True)
+    # stars of the Holm p: 8 metrics x 2 other models = 16 tests, 16 * 2/2000 = 0.016 (the raw bound .001 is ***)
+    assert m == 16 and weak["stars"] == "*"
     rows = judg[(judg["family"] == "description") & (judg["condition"] == "base") & judg["error"].isna()]
     w = rows.pivot(index="figure_id", columns="model", values="score").astype(float)[["m-strong", "m-weak"]].dropna()
     assert weak["diff"] == pytest.approx((w["m-strong"] - w["m-weak"]).mean(), abs=1e-5)
     assert weak["n"] == len(w)
-    assert set(sig) >= {"resistance", "caption_bias", "admittance_active", "inductance_passive"}
+    assert set(tests) >= {"resistance", "caption_bias", "admittance_active", "inductance_passive"}
     cor = T.correlations(judg)["spearman"]
     assert cor["mqm"]["resistance"] == {"rho": 1.0, "p_value": None, "n": 3}  # too few models for a p-value
     rel = T.reliability(judg, CFG)
@@ -206,6 +213,7 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
             "agreement",
             "run",
             "headline",
+            "header",
         )
     )
     summaries = sorted(p.relative_to(out1).as_posix() for p in (out1 / "summary").glob("*/*.json"))
@@ -245,7 +253,9 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
         "I": round(beh_full["inductance"]["m-mid"]["active"]["value"], 4),
     }
     beh = json.loads((out1 / "behaviour.json").read_text())
-    assert set(beh["resistance"]["m-weak"]["inexist"]) == {"value", "n", "ci_low", "ci_high", "errors", "undecided"}
+    cell = beh["resistance"]["m-weak"]["inexist"]
+    assert set(cell) == {"value", "n", "figures", "ci_low", "ci_high", "errors", "undecided"}
+    assert cell["figures"] == cell["n"]  # one inexist probe per figure: each unit is its own figure
     runj = json.loads((out1 / "run.json").read_text())
     assert runj["respond"]["m-mid"] == {"calls": 10, "cache_hits": 3, "cost_usd": 0.5}
     assert runj["judgments"]["m-mid"]["errors"] == int(judg.loc[judg["model"] == "m-mid", "error"].notna().sum())

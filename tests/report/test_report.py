@@ -149,13 +149,15 @@ def test_best_and_second_best_marked_per_column(built: Path):
 
 def test_statistics_one_convention_few_models_and_reliability_rows(built: Path):
     html = (built / "reports" / "index.html").read_text()
-    assert "p (two-sided)" in html and "one-sided" not in html
+    assert "Two-sided paired-bootstrap p" in html and "one-sided" not in html
+    sig = json.loads((built / "metrics" / "significance.json").read_text())
+    assert f"The {sig['correction']['tests']} comparisons are one family" in html and "Holm" in html
     cor = json.loads((built / "metrics" / "correlations.json").read_text())["spearman"]
     assert all(c["p_value"] is None and c["n"] == 3 for row in cor.values() for c in row.values())
     assert "too few for a p-value" in html and "p=" not in html[html.index("Spearman") : html.index("Reliability")]
     agreement = html[html.index("Agreement (judges, humans)") :]
     assert "not measured: needs human scores" in agreement[: agreement.index("</section>")]
-    rel = _cells(html, ">Reliability")
+    rel = _cells(html, ">Reliability of the model ranking")
     assert {"split-half: mqm", "split-half: resistance", "split-half: capability"} <= set(rel)
     assert all("Spearman–Brown" in cells[2] for name, cells in rel.items() if name.startswith("split-half"))
 

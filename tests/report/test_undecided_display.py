@@ -36,7 +36,7 @@ def test_report_cell_states_undecided_count_and_bounds_under_the_value():
     assert "4 undecided units left out of n" in a.title
     assert _res_cell(table, "b", "Res All").undecided == ""  # none undecided: nothing added
     assert "decided_by" not in table.columns  # a model entry's shares are no column
-    every = _res_cell(table, "a", "CapB")  # every unit undecided: no value, but not "not measured"
+    every = _res_cell(table, "a", "CapB Res")  # every unit undecided: no value, but not "not measured"
     assert (every.text, every.undecided, every.mark) == ("–", "3 undecided [0.0–100.0]", "")
 
 

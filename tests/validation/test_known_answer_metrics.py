@@ -49,7 +49,11 @@ def _judgments() -> tuple[pd.DataFrame, dict[tuple[str, str], dict]]:
                     if u.family != "description"
                 ]
         frames.append(judge_units(units, model, rule_judge, rules.JUDGE_ID, progress=False))
-    return pd.concat(frames, ignore_index=True), traces
+    j = pd.concat(frames, ignore_index=True)
+    # The simulator draws every repeat of a figure independently, so each repeat is its own cluster
+    # for the metrics' figure bootstrap; 4 figures as clusters would give CIs that mean nothing.
+    repeat = j["setup_id"].astype(str).str.extract(r"(~\d+)$", expand=False).fillna("")
+    return j.assign(figure_id=j["figure_id"].astype(str) + repeat), traces
 
 
 JUDGMENTS, TRACES = _judgments()

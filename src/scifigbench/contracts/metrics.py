@@ -8,7 +8,9 @@ are the shared vocabularies of :mod:`scifigbench.concepts.names`.
 A *cell* (one value of one table) is a dict:
 
 - ``value``: the metric over the decided units (null when there are none);
-- ``n``: the units in its denominator; ``ci_low`` / ``ci_high``: its 95 % percentile bootstrap CI;
+- ``n``: the units in its denominator; ``figures``: the figures holding them;
+- ``ci_low`` / ``ci_high``: its 95 % percentile bootstrap CI, resampling figures (units of one figure
+  are drawn together);
 - ``errors``: rows left out because the judge failed or gave no verdict;
 - ``undecided``: units the judge abstained on (verdict "undecided"), always present, 0 when none;
   they are left out of ``n`` like errors but are not failures;
@@ -39,6 +41,7 @@ METRIC_FILES = (
     "reliability",
     "agreement",
     "run",
+    "header",
 )
 PENALTY_DIMENSIONS = {"accuracy": "pen_accuracy", "completeness": "pen_completeness", "clarity": "pen_clarity"}
 PENALTY_SUBTYPES = {

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
-from scifigbench.params import DEFAULT_PARAMS, model_names, section
+from scifigbench.params import DEFAULT_PARAMS, load_raw, model_names, section
 
 
 @click.command()
@@ -22,6 +22,14 @@ def metrics(params_path: Path, judgments_dir: Path, responses_dir: Path, out_dir
 
     cfg = section(MetricsConfig, "metrics", params_path)
     models = model_names(params_path)
-    written = run(cfg, models=models, judgments_dir=judgments_dir, responses_dir=responses_dir, out_dir=out_dir)
+    written = run(
+        cfg,
+        models=models,
+        judgments_dir=judgments_dir,
+        responses_dir=responses_dir,
+        out_dir=out_dir,
+        params=load_raw(params_path),
+        figures_table=paths.FIGURES,
+    )
     for path in written.values():
         click.echo(f"wrote {path}")

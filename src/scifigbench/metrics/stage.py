@@ -23,8 +23,9 @@ from scifigbench.concepts.families import FAMILIES
 from scifigbench.contracts.metrics import METRIC_FILES, headline_values, summary_values
 from scifigbench.metrics import tables
 from scifigbench.metrics.config import MetricsConfig
+from scifigbench.metrics.header import judge_ids, run_header
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
-from scifigbench.tableio import load_judgments, write_json
+from scifigbench.tableio import load_judgments, read_table, write_json
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:
@@ -54,21 +55,24 @@ def _read_json_numbers(path: Path) -> dict[str, Any]:
 def run_statistics(
     j: pd.DataFrame, responses_dir: Path, judgments_dir: Path, models: list[str] | None = None
 ) -> dict[str, Any]:
-    """Answers, errors, tokens and cost per model (from its answers, not from how a run got them) and judged rows.
+    """Answers, errors, tokens and cost per model (from its answers, not from how a run got them),
+    the judge ids that decided its units, and judged rows.
 
     The respond stage's ``<model>.stats.json`` is computed from its table, so a rerun served from
     the cache gives the same numbers; calls, cache hits and retries of each run are in the ledger.
     With ``models`` only their stats files are read (those of a model removed from params.yaml
-    may still lie in the folder); without, every ``*.stats.json`` there.
+    may still lie in the folder); without, every ``*.stats.json`` there. ``judge`` is read from the
+    judgment rows themselves (model -> judge id -> rows), as the run header is.
     """
-    out: dict[str, Any] = {"respond": {}, "judge": {}, "judgments": {}}
-    for key, folder in (("respond", responses_dir), ("judge", judgments_dir)):
-        files = (
-            [folder / f"{m}.stats.json" for m in models] if models is not None else sorted(folder.glob("*.stats.json"))
-        )
-        for f in files:
-            if f.is_file():
-                out[key][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
+    out: dict[str, Any] = {"respond": {}, "judge": judge_ids(j), "judgments": {}}
+    files = (
+        [responses_dir / f"{m}.stats.json" for m in models]
+        if models is not None
+        else sorted(responses_dir.glob("*.stats.json"))
+    )
+    for f in files:
+        if f.is_file():
+            out["respond"][f.name.removesuffix(".stats.json")] = _read_json_numbers(f)
     for model, rows in j.groupby("model"):
         fams = {}
         for fam, fr in rows.groupby("family"):
@@ -132,8 +136,14 @@ def compute(
     coverage_path: Path = paths.PROBES_COVERAGE,
     left_out_path: Path = paths.SETUPS_LEFT_OUT,
     models: list[str] | None = None,
+    params: dict[str, Any] | None = None,
+    figures: pd.DataFrame | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Every metrics file's content, keyed by file stem."""
+    """Every metrics file's content, keyed by file stem.
+
+    ``params`` (the parsed params file) and ``figures`` (the corpus table) feed the run header;
+    without params it records the metrics section only.
+    """
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
         "perception": lambda: tables.perception(j, sc),
@@ -150,6 +160,7 @@ def compute(
             **run_statistics(j, responses_dir, judgments_dir, models),
             "not_measured": not_measured(coverage_path, left_out_path),
         },
+        "header": lambda: run_header(params if params is not None else {}, cfg, j, figures, sc.level),
     }
     out = {}
     for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):
@@ -164,11 +175,25 @@ def run(
     judgments_dir: Path = paths.JUDGMENTS_DIR,
     responses_dir: Path = paths.RESPONSES_DIR,
     out_dir: Path = paths.METRICS_DIR,
+    params: dict[str, Any] | None = None,
+    figures_table: Path | None = None,
 ) -> dict[str, Path]:
-    """Compute and write all metric files for ``models`` (every table in the folder when None)."""
+    """Compute and write all metric files for ``models`` (every table in the folder when None).
+
+    ``params`` and ``figures_table`` (the corpus table, when it exists) go into the run header."""
     j = load_judgments(judgments_dir, models)
     human = read_human_scores(cfg.human_scores) if cfg.human_scores else None
-    results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir, models=models)
+    figures = read_table(figures_table, "figures", root=None) if figures_table and figures_table.is_file() else None
+    results = compute(
+        j,
+        cfg,
+        human=human,
+        responses_dir=responses_dir,
+        judgments_dir=judgments_dir,
+        models=models,
+        params=params,
+        figures=figures,
+    )
     written = {}
     for name, content in results.items():
         path = out_dir / f"{name}.json"

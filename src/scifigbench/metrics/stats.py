@@ -7,6 +7,11 @@ inductance = correct-and-fabricated / fabricated) is ``(W @ num) / (W @ den)``; 
 share the same units go through one matrix product. The same ``(n, B, seed)`` always gives the same
 resamples, so two metrics on the same units are resampled identically (needed for paired tests and
 for the JSON under ``metrics/`` to be byte-stable).
+
+The resampled unit is the *figure*: a cell that pools several units of one figure (the questions
+of a figure, the claims of its caption) is summed per figure first (:func:`cluster_sums`) and the
+figures are resampled (a cluster bootstrap), because units of one figure are not independent
+draws. A cell with one unit per figure resamples exactly as before.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
+import pandas as pd
 from scipy import stats as sps
 
 DEFAULT_B = 10_000
@@ -90,17 +96,46 @@ def bootstrap_ratio_dist(
     return dist[0] if single else dist
 
 
+def cluster_sums(
+    clusters: Sequence[object], num: np.ndarray | Sequence[float], den: np.ndarray | Sequence[float]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Numerator and denominator summed per cluster (figure), clusters in order of first appearance.
+
+    A ratio of sums is the same over clusters as over units, so the point value does not change;
+    resampling these sums resamples whole figures. First-appearance order keeps a frame with one
+    unit per cluster exactly as it was, so its resamples (and CI) are unchanged.
+    """
+    codes, _ = pd.factorize(pd.Series(list(clusters), dtype=object), sort=False)
+    k = int(codes.max()) + 1 if len(codes) else 0
+    n = np.bincount(codes, weights=np.asarray(num, dtype=np.float64), minlength=k)
+    d = np.bincount(codes, weights=np.asarray(den, dtype=np.float64), minlength=k)
+    return n, d
+
+
 @dataclass(frozen=True)
 class Estimate:
-    """A point estimate with its n and percentile bootstrap CI (what every metric cell holds)."""
+    """A point estimate with its n and percentile bootstrap CI (what every metric cell holds).
+
+    ``figures``: the clusters (figures) holding the n units, which the CI resampled; None when the
+    units were resampled one by one.
+    """
 
     value: float
     n: int
     ci_low: float
     ci_high: float
+    figures: int | None = None
 
     def as_dict(self) -> dict[str, float | int | None]:
-        return {"value": clean(self.value), "n": int(self.n), "ci_low": clean(self.ci_low), "ci_high": clean(self.ci_high)}
+        out: dict[str, float | int | None] = {
+            "value": clean(self.value),
+            "n": int(self.n),
+            "ci_low": clean(self.ci_low),
+            "ci_high": clean(self.ci_high),
+        }
+        if self.figures is not None:
+            out["figures"] = int(self.figures)
+        return out
 
 
 def clean(x: float) -> float | None:
@@ -116,16 +151,23 @@ def ratio_estimate(
     B: int = DEFAULT_B,
     seed: int = DEFAULT_SEED,
     level: float = 0.95,
+    clusters: Sequence[object] | None = None,
 ) -> Estimate:
-    """sum(num)/sum(den) with a percentile CI; n is the number of units with den > 0."""
+    """sum(num)/sum(den) with a percentile CI; n is the number of units with den > 0.
+
+    With ``clusters`` (the figure of each unit) the CI resamples clusters (see :func:`cluster_sums`)
+    and ``figures`` counts the clusters holding a unit with den > 0.
+    """
     num = np.asarray(num, dtype=np.float64)
     den_arr = np.ones_like(num) if den is None else np.asarray(den, dtype=np.float64)
     n = int((den_arr > 0).sum())
+    sample_num, sample_den = (num, den_arr) if clusters is None else cluster_sums(clusters, num, den_arr)
+    figures = None if clusters is None else int((sample_den > 0).sum())
     if num.size == 0 or den_arr.sum() == 0:
-        return Estimate(math.nan, n, math.nan, math.nan)
+        return Estimate(math.nan, n, math.nan, math.nan, figures)
     value = float(num.sum() / den_arr.sum())
-    lo, hi = percentile_ci(bootstrap_ratio_dist(num, den_arr, B, seed), level)
-    return Estimate(value, n, lo, hi)
+    lo, hi = percentile_ci(bootstrap_ratio_dist(sample_num, sample_den, B, seed), level)
+    return Estimate(value, n, lo, hi, figures)
 
 
 def mean_estimate(values: np.ndarray | Sequence[float], B: int = DEFAULT_B, seed: int = DEFAULT_SEED, level: float = 0.95) -> Estimate:
@@ -135,17 +177,43 @@ def mean_estimate(values: np.ndarray | Sequence[float], B: int = DEFAULT_B, seed
 
 @dataclass(frozen=True)
 class PairedTest:
-    """best - other on shared units: observed difference, one-sided p = P*(diff <= 0), CI."""
+    """best - other on shared units: observed difference, two-sided p, CI.
+
+    ``p_is_bound``: no resample fell on one side of 0, so the p-value is below the bootstrap's
+    resolution and ``p_value`` holds that resolution (2 / resamples) as an upper bound, not 0.
+    """
 
     diff: float
     p_value: float
     ci_low: float
     ci_high: float
     n: int
+    p_is_bound: bool = False
 
-    def as_dict(self) -> dict[str, float | int | None]:
-        return {"diff": clean(self.diff), "p_value": clean(self.p_value), "ci_low": clean(self.ci_low),
-                "ci_high": clean(self.ci_high), "n": int(self.n), "stars": significance_stars(self.p_value)}
+    def as_dict(self) -> dict[str, float | int | bool | None]:
+        return {
+            "diff": clean(self.diff),
+            "p_value": clean(self.p_value),
+            "p_is_bound": self.p_is_bound,
+            "ci_low": clean(self.ci_low),
+            "ci_high": clean(self.ci_high),
+            "n": int(self.n),
+        }
+
+
+def bootstrap_p(diffs: np.ndarray) -> tuple[float, bool]:
+    """Two-sided bootstrap p of a difference: twice the smaller share of resamples on either side of 0.
+
+    Returns (p, is_bound). With ``r`` finite resamples the smallest p it can resolve is 2/r; when no
+    resample lies on one side the p-value is only known to be below that, so (2/r, True) is returned.
+    """
+    diffs = diffs[np.isfinite(diffs)]
+    if diffs.size == 0:
+        return math.nan, False
+    tail = min(int((diffs <= 0).sum()), int((diffs >= 0).sum()))
+    if tail == 0:
+        return 2.0 / diffs.size, True
+    return min(1.0, 2.0 * tail / diffs.size), False
 
 
 def paired_bootstrap(
@@ -154,10 +222,9 @@ def paired_bootstrap(
 ) -> PairedTest:
     """Paired bootstrap of ratio_a - ratio_b, resampling the shared units jointly.
 
-    Units must be aligned (row i of a and b is the same figure). The p-value is two-sided, twice
-    the smaller share of resamples on either side of 0 (capped at 1), so it agrees with the
-    two-sided percentile CI reported next to it: p < 1 - level exactly when the CI excludes 0
-    (up to resampling ties). 0 means below 2/B.
+    Units must be aligned (row i of a and b is the same figure). The p-value is two-sided (see
+    :func:`bootstrap_p`), so it agrees with the two-sided percentile CI reported next to it:
+    p < 1 - level exactly when the CI excludes 0 (up to resampling ties).
     """
     num = np.vstack([num_a, num_b]).astype(np.float64)
     den = np.ones_like(num) if den_a is None else np.vstack([den_a, den_b]).astype(np.float64)
@@ -168,10 +235,32 @@ def paired_bootstrap(
         observed = float(num[0].sum() / den[0].sum() - num[1].sum() / den[1].sum())
     dist = bootstrap_ratio_dist(num, den, B, seed)
     diffs = dist[0] - dist[1]
-    diffs = diffs[np.isfinite(diffs)]
-    p = min(1.0, 2.0 * float(min(np.mean(diffs <= 0), np.mean(diffs >= 0)))) if diffs.size else math.nan
-    lo, hi = percentile_ci(diffs, level)
-    return PairedTest(observed, p, lo, hi, n)
+    p, bound = bootstrap_p(diffs)
+    lo, hi = percentile_ci(diffs[np.isfinite(diffs)], level)
+    return PairedTest(observed, p, lo, hi, n, bound)
+
+
+def holm(p_values: Sequence[float], bounds: Sequence[bool] | None = None) -> list[tuple[float, bool]]:
+    """Holm's step-down adjustment of one family of p-values, returned in their input order.
+
+    The i-th smallest of m p-values becomes max over j <= i of min(1, (m - j + 1) p_(j)). NaN
+    p-values are not tests: they stay NaN and do not count in m. ``bounds`` marks p-values that are
+    upper bounds (see :func:`bootstrap_p`); an adjusted value is flagged as a bound when it is
+    larger than every term of an exact p-value the maximum runs over (so it comes from a bound).
+    """
+    p = np.asarray(p_values, dtype=np.float64)
+    is_bound = np.zeros(p.size, dtype=bool) if bounds is None else np.asarray(bounds, dtype=bool)
+    out: list[tuple[float, bool]] = [(math.nan, False)] * p.size
+    tested = [i for i in range(p.size) if np.isfinite(p[i])]
+    m = len(tested)
+    running, running_exact = 0.0, -1.0
+    for rank, i in enumerate(sorted(tested, key=lambda i: (p[i], i))):
+        term = min(1.0, (m - rank) * float(p[i]))
+        running = max(running, term)
+        if not is_bound[i]:
+            running_exact = max(running_exact, term)
+        out[i] = (running, bool(running > running_exact))
+    return out
 
 
 def significance_stars(p: float | None) -> str:
@@ -228,9 +317,12 @@ def spearman_brown(r: float | np.ndarray, factor: float = 2.0) -> float | np.nda
 
 @dataclass(frozen=True)
 class SplitHalf:
+    """Mean rank reliability over random splits and the 2.5 / 97.5 percentiles of its spread over
+    those splits: how much the value moves with the split drawn, not a confidence interval."""
+
     mean: float
-    ci_low: float
-    ci_high: float
+    spread_low: float
+    spread_high: float
     n_splits: int
     n_units: int
     n_series: int
@@ -241,7 +333,8 @@ def split_half_reliability(matrix: np.ndarray, n_splits: int = 100, seed: int = 
 
     ``matrix`` is (units, models) with no missing cells. Each split ranks the models on each half,
     correlates the rankings (Spearman) and corrects to full length (Spearman-Brown); the result is
-    the mean and 2.5/97.5 percentiles over splits (the paper's Table 11 row).
+    the mean and 2.5/97.5 percentiles over splits (the paper's Table 11 row). The percentiles are
+    a spread over splits of the same figures, not a CI: no figures are resampled.
     """
     m = np.asarray(matrix, dtype=np.float64)
     units, series = m.shape

@@ -40,6 +40,7 @@ from scifigbench.metrics.unit_scores import (
 # Below this many models a rank correlation's p-value says nothing (with 4 models, rho = 1 has p = 0.083
 # exactly but SciPy's t approximation prints 0.0); the cell keeps rho and n and leaves p null.
 MIN_MODELS_FOR_P = 6
+ALPHA = 0.05  # the level at which the Holm-corrected family counts a comparison as significant
 CORRELATED = ["mqm", "capability", "resistance", "caption_bias", "admittance_active", "inductance_active"]
 
 
@@ -59,12 +60,17 @@ def _ratio(frame: pd.DataFrame) -> float | None:
 def cell(units: Units, cfg: StatConfig) -> dict[str, Any]:
     """One table cell: ratio of sums with CI, n, excluded-row count and undecided units.
 
+    The CI resamples figures (a cluster bootstrap): units of one figure are summed and drawn
+    together, and ``figures`` counts them.
+
     ``undecided`` (always present, 0 when none) counts the units the judge abstained on, left out
     of ``n``; when there are any, ``bounds`` is [the value had every one taken the verdict making
     the metric lowest, the value had every one taken the one making it highest].
     """
     f = units.frame
-    est = st.ratio_estimate(f["num"].to_numpy(), f["den"].to_numpy(), cfg.B, cfg.seed, cfg.level)
+    est = st.ratio_estimate(
+        f["num"].to_numpy(), f["den"].to_numpy(), cfg.B, cfg.seed, cfg.level, clusters=f["figure_id"].tolist()
+    )
     out: dict[str, Any] = {**est.as_dict(), "errors": units.excluded, "undecided": units.undecided}
     if units.extremes is not None:
         out["bounds"] = [_ratio(e) for e in units.extremes]
@@ -219,9 +225,14 @@ def headline_values(j: pd.DataFrame) -> dict[str, dict[str, float]]:
 
 
 def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
-    """Table 19: each model against the best one per headline metric, paired on shared figures."""
+    """Table 19: each model against the best one per headline metric, paired on shared figures.
+
+    All comparisons of the file are one family of tests, corrected together with Holm's method:
+    each comparison keeps its own ``p_value`` and gets ``p_holm`` (and ``p_holm_is_bound``), and its
+    stars are those of ``p_holm``. ``correction`` says so, with the number of tests.
+    """
     values = headline_values(j)
-    out: dict[str, Any] = {}
+    tests: dict[str, Any] = {}
     for name, per_model in values.items():
         if len(per_model) < 2:
             continue
@@ -245,8 +256,21 @@ def significance(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
                 "cliffs_delta": st.clean(delta),
                 "magnitude": st.cliffs_magnitude(delta),
             }
-        out[name] = {"best": best, "vs_best": comparisons}
-    return out
+        tests[name] = {"best": best, "vs_best": comparisons}
+    family = [c for res in tests.values() for c in res["vs_best"].values()]
+    adjusted = st.holm(
+        [np.nan if c["p_value"] is None else c["p_value"] for c in family], [c["p_is_bound"] for c in family]
+    )
+    for c, (p, bound) in zip(family, adjusted, strict=True):
+        c.update(p_holm=st.clean(p), p_holm_is_bound=bound, stars=st.significance_stars(p))
+    tested = [p for p, _ in adjusted if np.isfinite(p)]
+    correction = {
+        "method": "holm",
+        "tests": len(tested),
+        "alpha": ALPHA,
+        "significant": sum(1 for p in tested if p < ALPHA),
+    }
+    return {"correction": correction, "tests": tests} if tests else {}
 
 
 def correlations(j: pd.DataFrame) -> dict[str, Any]:
@@ -279,8 +303,8 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         if sh.n_splits:
             out["split_half"][name] = {
                 "rho": st.clean(sh.mean),
-                "ci_low": st.clean(sh.ci_low),
-                "ci_high": st.clean(sh.ci_high),
+                "spread_low": st.clean(sh.spread_low),
+                "spread_high": st.clean(sh.spread_high),
                 "n_splits": sh.n_splits,
                 "n": sh.n_units,
                 "n_models": sh.n_series,

@@ -102,10 +102,13 @@ def build_report(
     out_dir: Path,
     models: list[str] | None = None,
     kept_thumbs: Path | None = None,
+    stamp_root: Path | None = None,
 ) -> Path:
     """The report of ``models`` only (the metrics files hold only them, and the examples and the
     explorer are read from their judgment tables by name); None: every table in the folder.
-    ``kept_thumbs``: an untracked folder of thumbnails by image content, reused across runs."""
+    ``kept_thumbs``: an untracked folder of thumbnails by image content, reused across runs.
+    ``stamp_root``: the checkout whose commit, dirty flag and the date go to the untracked
+    ``stamp.js`` beside the pages (see :mod:`scifigbench.report.stamp`); None writes no stamp."""
     import pandas as pd
 
     from scifigbench.report import plots
@@ -123,7 +126,7 @@ def build_report(
     examples = pick_examples(j) if len(j) else []
     ctx = _context(inputs, out_dir, kept_thumbs) if len(j) else Context()
     atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(j, ctx)))
-    atomic_write_text(out_dir / "explorer.html", render_explorer())
+    atomic_write_text(out_dir / "explorer.html", render_explorer(metrics.get("header")))
     pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
     gallery_hrefs = thumbnails(pngs, out_dir, GALLERY_WIDTH, kept=kept_thumbs)
     gallery = [GalleryItem(p.stem, *gallery_hrefs[p]) for p in pngs]
@@ -133,6 +136,12 @@ def build_report(
     _write_csv(out_dir / "plots" / "quality_behaviour.csv", plots.quality_behaviour_rows(per, beh))
     index = out_dir / "index.html"
     atomic_write_text(index, render_report(metrics, gallery, examples, n_units=len(j)))
+    if stamp_root is not None:
+        from scifigbench.report.stamp import STAMP_FILE, stamp, stamp_js
+
+        atomic_write_text(
+            out_dir / STAMP_FILE, stamp_js(stamp(stamp_root, metrics.get("header", {}).get("params_sha256")))
+        )
     return index
 
 
@@ -221,6 +230,7 @@ def report(
         out_dir,
         model_names(params_path),
         kept_thumbs=paths.cache_root() / KEPT_THUMBS,
+        stamp_root=Path("."),
     )
     size = sum(f.stat().st_size for f in out_dir.rglob("*") if f.is_file())
     click.echo(f"wrote {index} and {out_dir / 'explorer.html'} ({size / 1e6:.1f} MB in {out_dir})")

@@ -14,6 +14,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 from scifigbench.report import plots, tables
 from scifigbench.report.examples import Example
+from scifigbench.report.run_header import run_header
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ def render_report(
                     tables.significance_table(metrics.get("significance", {})),
                     tables.correlation_table(metrics.get("correlations", {})),
                     tables.reliability_table(metrics.get("reliability", {})),
+                    tables.scale_validation_table(metrics.get("reliability", {})),
                     tables.agreement_table(metrics.get("agreement", {})),
                 )
                 if t
@@ -87,10 +89,13 @@ def render_report(
             examples=by_title,
             n_units=n_units,
             explorer=tables.EXPLORER,
+            header=run_header(metrics.get("header", {})),
+            glossary=tables.glossary(),
         )
     )
 
 
-def render_explorer(title: str = "scifigbench explorer") -> str:
-    """The explorer page; its data is the sibling ``explorer/units.js`` (see :mod:`scifigbench.report.units`)."""
-    return environment().get_template("explorer.html.j2").render(title=title)
+def render_explorer(header: dict[str, Any] | None = None, title: str = "scifigbench explorer") -> str:
+    """The explorer page; its data is the sibling ``explorer/units.js`` (see :mod:`scifigbench.report.units`).
+    ``header``: ``metrics/header.json``'s content, shown as the run header."""
+    return environment().get_template("explorer.html.j2").render(title=title, header=run_header(header or {}))

@@ -89,33 +89,69 @@ def ari_rows(behaviour: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def _ci(cell: Any) -> tuple[float | None, float | None]:
+    return (cell.get("ci_low"), cell.get("ci_high")) if isinstance(cell, dict) else (None, None)
+
+
 def quality_behaviour_rows(perception: dict[str, Any], behaviour: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per model: base MQM, active admittance and overall resistance, each with its CI."""
     rows = []
     for m, conds in sorted(perception.get("mqm", {}).items()):
-        base = _v(conds.get("base"))
-        adm = _v(behaviour.get("admittance", {}).get(m, {}).get("active"))
-        res = _v(behaviour.get("resistance", {}).get(m, {}).get("overall"))
-        if base is not None and (adm is not None or res is not None):
-            rows.append({"model": m, "mqm": base, "admittance_active": adm, "resistance": res})
+        cells = {
+            "mqm": conds.get("base"),
+            "admittance_active": behaviour.get("admittance", {}).get(m, {}).get("active"),
+            "resistance": behaviour.get("resistance", {}).get(m, {}).get("overall"),
+        }
+        if _v(cells["mqm"]) is None or (_v(cells["admittance_active"]) is None and _v(cells["resistance"]) is None):
+            continue
+        row: dict[str, Any] = {"model": m}
+        for key, cell in cells.items():
+            row[key] = _v(cell)
+            row[f"{key}_ci_low"], row[f"{key}_ci_high"] = _ci(cell)
+        rows.append(row)
     return rows
 
 
+def _err(value: float, low: float | None, high: float | None) -> tuple[float, float]:
+    """(below, above) whisker lengths of a CI around its value; 0 where the CI is missing."""
+    return (max(0.0, value - (value if low is None else low)), max(0.0, (value if high is None else high) - value))
+
+
 def mqm_conditions_png(rows: list[dict[str, Any]]) -> bytes | None:
-    """Figure 3(a): MQM per condition, one line per model."""
-    if not rows:
-        return None
+    """Figure 3(a) as PNG (see :func:`mqm_conditions_figure`)."""
+    return _png(mqm_conditions_figure(rows)) if rows else None
+
+
+def mqm_conditions_figure(rows: list[dict[str, Any]]) -> plt.Figure:
+    """Figure 3(a): MQM per condition with its 95 % CI, models side by side.
+
+    Conditions are categories without an order, so no line joins them: each model is a column of
+    points, dodged within the condition.
+    """
     conds = list(dict.fromkeys(r["condition"] for r in rows))
+    models = sorted({r["model"] for r in rows})
+    width = 0.7 / max(1, len(models))
     fig, ax = plt.subplots(figsize=(8, 3.6))
-    for m in sorted({r["model"] for r in rows}):
-        pts = {r["condition"]: r["mqm"] for r in rows if r["model"] == m and r["mqm"] is not None}
-        xs = [i for i, c in enumerate(conds) if c in pts]
-        ax.plot(xs, [pts[conds[i]] for i in xs], marker="o", label=m)
+    for k, m in enumerate(models):
+        pts = [r for r in rows if r["model"] == m and r["mqm"] is not None]
+        xs = [conds.index(r["condition"]) + (k - (len(models) - 1) / 2) * width for r in pts]
+        errs = [_err(r["mqm"], r["ci_low"], r["ci_high"]) for r in pts]
+        ax.errorbar(
+            xs,
+            [r["mqm"] for r in pts],
+            yerr=[[e[0] for e in errs], [e[1] for e in errs]],
+            fmt="o",
+            ms=4,
+            capsize=2,
+            elinewidth=0.8,
+            label=m,
+        )
     ax.set_xticks(range(len(conds)), conds, rotation=30)
-    ax.set_ylabel("MQM (0-100)")
-    ax.set_title("Description quality across conditions")
-    ax.grid(alpha=0.3)
-    ax.legend(fontsize=7, ncol=2, loc="lower left")
-    return _png(fig)
+    ax.set_ylabel("MQM (points, 0-100)")
+    ax.set_title("Description quality across conditions (95% CI)")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))  # outside: no point hidden
+    return fig
 
 
 def ari_png(rows: list[dict[str, Any]]) -> bytes | None:
@@ -148,25 +184,37 @@ def ari_png(rows: list[dict[str, Any]]) -> bytes | None:
 
 
 def quality_behaviour_png(rows: list[dict[str, Any]]) -> bytes | None:
-    """Figure 4: MQM against admittance (left) and resistance (right), one point per model."""
+    """Figure 4: MQM against admittance (left) and resistance (right), one point per model with both CIs."""
     if not rows:
         return None
     fig, axes = plt.subplots(1, 2, figsize=(8, 3.4), sharex=True)
     for ax, key, label in (
-        (axes[0], "admittance_active", "Admittance (active)"),
-        (axes[1], "resistance", "Resistance"),
+        (axes[0], "admittance_active", "Admittance (active, 0-1)"),
+        (axes[1], "resistance", "Resistance (0-1)"),
     ):
         pts = [r for r in rows if r[key] is not None]
-        ax.scatter([r["mqm"] for r in pts], [r[key] for r in pts], s=30)
         for r in pts:
+            xe = _err(r["mqm"], r["mqm_ci_low"], r["mqm_ci_high"])
+            ye = _err(r[key], r[f"{key}_ci_low"], r[f"{key}_ci_high"])
+            ax.errorbar(
+                [r["mqm"]],
+                [r[key]],
+                xerr=[[xe[0]], [xe[1]]],
+                yerr=[[ye[0]], [ye[1]]],
+                fmt="o",
+                ms=5,
+                capsize=2,
+                elinewidth=0.8,
+                color="#1f3a5f",
+            )
             ax.annotate(r["model"], (r["mqm"], r[key]), fontsize=7, xytext=(3, 3), textcoords="offset points")
         if len(pts) >= 2:  # where points would lie if behaviour rose linearly with quality
             lo = min(pts, key=lambda r: r["mqm"])
             hi = max(pts, key=lambda r: r["mqm"])
             ax.plot([lo["mqm"], hi["mqm"]], [0, 1], ls="--", color="grey", lw=0.8)
-        ax.set_xlabel("MQM (base)")
+        ax.set_xlabel("MQM (base, points)")
         ax.set_ylabel(label)
         ax.set_ylim(-0.05, 1.05)
         ax.grid(alpha=0.3)
-    fig.suptitle("Quality does not determine behaviour", fontsize=10)
+    fig.suptitle("Quality does not determine behaviour (95% CIs on both axes)", fontsize=10)
     return _png(fig)

@@ -65,6 +65,97 @@ RESISTANCE_LABELS = short_labels(
 )
 EXPLORER = "explorer.html"
 COUNTED = "counted"  # the explorer's status of a unit a value counts in its n (report/units.py: status)
+# What each short header stands for: the page's list of abbreviations (checked like the headers).
+CAPABILITY_MEANINGS = short_labels(
+    (*CAPABILITY_CATEGORIES, OVERALL),
+    {
+        "counting": "capability, counting questions (how many bars, series, wedges)",
+        "computation": "capability, computation questions (a sum, difference or ratio of read values)",
+        "comparison": "capability, comparison questions (which of two elements is larger)",
+        "pattern": "capability, pattern questions (trends, extremes, crossings)",
+        OVERALL: "capability, all question categories together",
+    },
+)
+CONDITION_MEANINGS = short_labels(
+    CONDITION_ORDER,
+    {
+        "base": "the figure as rendered, with its caption",
+        "nocap": "the figure without its caption",
+        "noise": "the figure with Gaussian pixel noise",
+        "lowc": "the figure at low contrast",
+        "rot": "the figure rotated",
+        "inpaper": "the figure inside a rendered paper page (caption printed on the page)",
+        "inpaper_blur": "the paper page, blurred",
+        "capbias": "the figure with a misleading caption (caption bias)",
+        "admb": "admittance blur: one label blurred beyond recovery",
+        "indb": "inductance blur: one label blurred that the context gives away",
+    },
+)
+RESISTANCE_MEANINGS = short_labels(
+    (*RESISTANCE_TYPES, OVERALL),
+    {
+        "inexist": "resistance to questions about an element the figure does not have",
+        "contra": "resistance to a premise the figure contradicts",
+        "unanswerable": "resistance to questions the figure cannot answer",
+        OVERALL: "resistance over all probe types",
+    },
+)
+PENALTY_MEANINGS = short_labels(
+    (*PENALTY_DIMENSIONS, *PENALTY_SUBTYPES),
+    {
+        "accuracy": "MQM dimension: statements the figure contradicts",
+        "completeness": "MQM dimension: content of the figure the description leaves out",
+        "clarity": "MQM dimension: statements too vague or garbled to check",
+        "label_map": "error sub-type: a value or property given to the wrong label (series, category, wedge)",
+        "missing": "error sub-type: an element of the figure not described",
+        "numeric": "error sub-type: a number misread",
+        "trend": "error sub-type: a trend or pattern misdescribed",
+        "axis_legend": "error sub-type: axes, units or legend misread",
+        "halluc": "error sub-type: hallucination, an element the figure does not have",
+    },
+)
+CAPTION_BIAS_HEADER = "CapB Res"  # not "CapB": that is the condition's header in the MQM table
+BLUR_HEADERS = {
+    (mode, proto): f"{mode[:3].title()} {proto[:3]}" for mode in BLUR_MODES for proto in ("active", "passive")
+}
+TERMS = (
+    (
+        "A-R-I",
+        "Admittance (says an unreadable element is unreadable), Resistance (rejects false premises), "
+        "Inductance (infers a hidden element the context gives away)",
+    ),
+    ("MQM", "Multidimensional Quality Metrics: 100 minus the weighted penalties of the errors in a description"),
+    (
+        "CI",
+        "95 % confidence interval: 2.5th and 97.5th percentiles of the bootstrap distribution; it resamples "
+        "figures, so the units of one figure (its questions, its caption's claims) are drawn together",
+    ),
+    ("n", "units the value is computed over (undecided units and judge errors left out)"),
+    ("figs", "figures those n units come from: the clusters the bootstrap resamples"),
+    ("B", "bootstrap resamples"),
+    ("act / pas", "active: the model is asked about the blurred element; passive: it describes the figure unprompted"),
+    ("Adm", "admittance: share of answers saying the blurred element cannot be read"),
+    ("Ind", "inductance: share correct among answers that give a value for the blurred element"),
+    (
+        CAPTION_BIAS_HEADER,
+        "caption-bias resistance: share of figures whose description follows the image over the false caption",
+    ),
+    ("p", "two-sided paired-bootstrap p-value; '< x' when no resample fell on one side (x = 2/B, the resolution)"),
+    ("p (Holm)", "p corrected with Holm's method over all the comparisons of the table"),
+    ("δ", "Cliff's delta: P(best > other) − P(best < other) over pairs of figures"),
+    ("ρ", "Spearman rank correlation"),
+    ("pp", "percentage points: a difference of two percentages"),
+)
+
+
+def glossary() -> list[tuple[str, str]]:
+    """Every abbreviation the report prints, with its meaning, in page order of first use."""
+    out = [(CONDITION_LABELS[c], m) for c, m in CONDITION_MEANINGS.items()]
+    out += [(CAPABILITY_LABELS[c], m) for c, m in CAPABILITY_MEANINGS.items()]
+    out += [(RESISTANCE_LABELS[c], m) for c, m in RESISTANCE_MEANINGS.items()]
+    out += [(h, f"{mode}, {proto} protocol") for (mode, proto), h in BLUR_HEADERS.items()]
+    out += list(PENALTY_MEANINGS.items())
+    return [*out, *TERMS]
 
 
 @dataclass(frozen=True)
@@ -76,6 +167,7 @@ class Cell:
     link: str = ""
     undecided: str = ""  # "12 undecided [61.0–70.1]" when the judge abstained on some units
     n: int | None = None  # what the value counts: the link opens exactly this many units (figures, per=figure)
+    n_text: str = ""  # "n=994 · 250 figs": printed under the value
 
 
 @dataclass(frozen=True)
@@ -142,20 +234,28 @@ def _undecided(cell: Any, col: Col) -> tuple[str, str]:
     return f"{count} undecided{span}", why
 
 
+def _n_text(cell: dict[str, Any]) -> str:
+    """'n=994 · 250 figs' (figures only when they are fewer than the units: else each unit is a figure)."""
+    if "n" not in cell:
+        return ""
+    figs = cell.get("figures")
+    return f"n={cell['n']}" + (f" · {figs} figs" if figs is not None and figs < cell["n"] else "")
+
+
 def _format(cell: Any, col: Col, link: str) -> Cell:
     v = _value(cell)
     text = "–" if v is None else f"{v * col.scale:.{col.digits}f}"
-    ci, parts = "", []
+    ci, n_text, parts = "", "", []
     if isinstance(cell, dict):
         if cell.get("ci_low") is not None and cell.get("ci_high") is not None:
             ci = f"[{cell['ci_low'] * col.scale:.{col.digits}f}, {cell['ci_high'] * col.scale:.{col.digits}f}]"
-        if "n" in cell:
-            parts.append(f"n={cell['n']}")
+        n_text = _n_text(cell)
         if cell.get("errors"):
             parts.append(f"judge errors excluded={cell['errors']}")
     undecided, why = _undecided(cell, col)
     n = cell.get("n") if isinstance(cell, dict) else None
-    return Cell(text, ci, ", ".join([*parts, why] if why else parts), link=link, undecided=undecided, n=n)
+    return Cell(text, ci, ", ".join([*parts, why] if why else parts), link=link, undecided=undecided, n=n,
+                n_text=n_text)
 
 
 def _ranks(values: list[float | None], higher_better: bool | None) -> list[str]:
@@ -181,7 +281,7 @@ def model_table(title: str, scale: str, models: list[str], cols: list[Col], nm: 
                 cells.append(nm.cell(c.filters.get("family")))
                 continue
             cell = _format(raw[i][j], c, explorer_link(model=m, status=COUNTED, **c.filters))
-            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link, cell.undecided, cell.n))
+            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link, cell.undecided, cell.n, cell.n_text))
         rows.append((m, cells))
     if not models:
         note = nm.table_note(sorted({c.filters.get("family", "") for c in cols} - {""}))
@@ -274,7 +374,7 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
     ]
     cols.append(
         Col(
-            "CapB",
+            CAPTION_BIAS_HEADER,
             lambda m: dig(beh, ("caption_bias", m, OVERALL)),
             {"family": "caption_claim", "per": "figure"},  # a value over figures: the explorer counts figures
             scale=100,
@@ -284,7 +384,7 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
             cols.append(
                 Col(
-                    f"{metric[:3].title()} {proto[:3]}",
+                    BLUR_HEADERS[(metric, proto)],
                     lambda m, a=metric, b=proto: dig(beh, (a, m, b)),
                     {"family": fam, "category": metric},
                     scale=100,
@@ -298,7 +398,7 @@ def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -
         cols,
         nm,
         "Capability: share correct. Resistance: mean score (resists 100, hedges 50, accepts 0). "
-        "CapB: share of figures whose description follows the image over the false caption. "
+        "CapB Res: share of figures whose description follows the image over the false caption. "
         "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers. "
         "Units the judge left undecided are out of n; the range under such a value is what it would be had the "
         "judge decided all of them against (low) or for (high) the model.",
@@ -363,20 +463,36 @@ def _num(x: Any, d: int = 3) -> str:
     return "–" if x is None else f"{x:.{d}f}"
 
 
+# metrics already on a 0-100 scale; the others are rates (0-1), shown in percentage points
+POINTS_METRICS = frozenset({"mqm"})
+
+
+def _p_text(p: Any, bound: Any) -> str:
+    """A p-value as printed: '< 0.0002' when it is the bootstrap's resolution bound, not a value."""
+    if p is None:
+        return "–"
+    return f"< {p:.4f}" if bound else f"{p:.4f}"
+
+
 def significance_table(sig: dict[str, Any]) -> Table | None:
     rows = []
-    for metric, res in sig.items():
+    for metric, res in (sig.get("tests") or {}).items():
         best = str(res.get("best"))
+        scale = 1.0 if metric in POINTS_METRICS else 100.0
+        unit = "MQM points" if metric in POINTS_METRICS else "pp"
+
+        def pts(x: Any, scale: float = scale) -> str:
+            return "–" if x is None else f"{x * scale:.1f}"
+
         for other, t in sorted(res.get("vs_best", {}).items()):
-            p = t.get("p_value")
-            p_text = "< 2/B" if p == 0 else _num(p, 4)
             rows.append(
                 (
                     f"{metric}: {best} vs {other}",
                     [
-                        Cell(_num(t.get("diff"))),
-                        Cell(f"[{_num(t.get('ci_low'))}, {_num(t.get('ci_high'))}]"),
-                        Cell(f"{p_text} {t.get('stars', '')}".strip()),
+                        Cell(f"{pts(t.get('diff'))} {unit}"),
+                        Cell(f"[{pts(t.get('ci_low'))}, {pts(t.get('ci_high'))}]"),
+                        Cell(_p_text(t.get("p_value"), t.get("p_is_bound"))),
+                        Cell(f"{_p_text(t.get('p_holm'), t.get('p_holm_is_bound'))} {t.get('stars', '')}".strip()),
                         Cell(f"{_num(t.get('cliffs_delta'))} ({t.get('magnitude', '')})"),
                         Cell(str(t.get("n"))),
                     ],
@@ -384,13 +500,18 @@ def significance_table(sig: dict[str, Any]) -> Table | None:
             )
     if not rows:
         return None
+    corr = sig.get("correction") or {}
     return Table(
         "Paired bootstrap: each model against the best one",
-        "difference in the metric's own units",
-        ["Diff", "95 % CI (two-sided)", "p (two-sided)", "Cliff's δ", "n"],
+        "difference in points on a 0–100 scale: percentage points (pp) for rates, MQM points for MQM",
+        ["Diff", "95 % CI", "p", "p (Holm)", "Cliff's δ", "n figures"],
         rows,
-        "One convention: two-sided paired-bootstrap p with the two-sided 95 % percentile CI of the difference, so "
-        "p < .05 exactly when the CI excludes 0. * p < .05, ** p < .01, *** p < .001.",
+        f"Two-sided paired-bootstrap p over the figures both models have, with the two-sided 95 % percentile CI of "
+        f"the difference (p < .05 exactly when the CI excludes 0). The {corr.get('tests', len(rows))} comparisons are "
+        f"one family, corrected for multiple comparisons with Holm's method: {corr.get('significant', '–')} remain "
+        "significant at .05. Stars are those of the Holm p: * < .05, ** < .01, *** < .001. '< x' is a bound: no "
+        "resample fell on one side, so p is below the bootstrap's resolution 2/B (and Holm's p below m times it). "
+        "The Spearman p-values of the next table are not corrected.",
         row_header="Comparison",
     )
 
@@ -433,7 +554,8 @@ def correlation_table(cor: dict[str, Any]) -> Table | None:
 
 RELIABILITY_TEXT = {
     "split_half": "Split-half reliability: models ranked on two random halves of the figures; Spearman–Brown "
-    "corrected rank agreement (1 = the ranking does not depend on which figures were drawn).",
+    "corrected rank agreement (1 = the ranking does not depend on which figures were drawn). The range under it "
+    "is its spread over the splits (2.5th–97.5th percentile), not a confidence interval.",
     "stratified_mqm": "Stratified rank agreement: do two chart types rank the models the same way on base MQM?",
     "scale_validation_resistance": "Scale validation: resistance on the figure subset vs. on all figures "
     "(close values = the subset stands for the whole).",
@@ -441,15 +563,16 @@ RELIABILITY_TEXT = {
 
 
 def reliability_table(rel: dict[str, Any]) -> Table | None:
+    """How stable the model ranking is: rank agreements only (ρ), so the table has one scale."""
     rows = []
     for name, r in sorted(rel.get("split_half", {}).items()):
-        ci = f"[{_num(r.get('ci_low'), 2)}, {_num(r.get('ci_high'), 2)}]"
+        spread = f"spread over splits [{_num(r.get('spread_low'), 2)}, {_num(r.get('spread_high'), 2)}]"
         rows.append(
             (
                 f"split-half: {name}",
                 [
-                    Cell(_num(r.get("rho"), 2), ci),
-                    Cell(f"{r.get('n')} figures, {r.get('n_models')} models"),
+                    Cell(_num(r.get("rho"), 2), spread),
+                    Cell(f"{r.get('n')} figures, {r.get('n_models')} models, {r.get('n_splits')} splits"),
                     Cell(RELIABILITY_TEXT["split_half"], mark="text"),
                 ],
             )
@@ -465,25 +588,39 @@ def reliability_table(rel: dict[str, Any]) -> Table | None:
                 ],
             )
         )
+    if not rows:
+        return None
+    return Table(
+        "Reliability of the model ranking",
+        "rank agreement ρ, −1 to 1",
+        ["ρ", "Based on", "What it says"],
+        rows,
+        row_header="Check",
+    )
+
+
+def scale_validation_table(rel: dict[str, Any]) -> Table | None:
+    """Resistance on the figure subset against all figures, in percent."""
+    rows = []
     for m, r in sorted(rel.get("scale_validation_resistance", {}).items()):
+        sub, full = r.get("subset"), r.get("full")
         rows.append(
             (
-                f"subset vs full: {m}",
+                m,
                 [
-                    Cell(f"{_num(r.get('subset'), 2)} vs {_num(r.get('full'), 2)}"),
-                    Cell(f"{r.get('n_subset')} / {r.get('n_full')} units"),
-                    Cell(RELIABILITY_TEXT["scale_validation_resistance"], mark="text"),
+                    Cell("–" if sub is None else f"{100 * sub:.1f}", n_text=f"n={r.get('n_subset')}"),
+                    Cell("–" if full is None else f"{100 * full:.1f}", n_text=f"n={r.get('n_full')}"),
                 ],
             )
         )
     if not rows:
         return None
     return Table(
-        "Reliability",
-        "ρ (rank agreement) or mean score, 0–1",
-        ["Value", "Based on", "What it says"],
+        "Scale validation: resistance on the subset vs all figures",
+        "resistance in %",
+        ["Subset", "All figures"],
         rows,
-        row_header="Check",
+        RELIABILITY_TEXT["scale_validation_resistance"],
     )
 
 
