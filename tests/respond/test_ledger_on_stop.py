@@ -110,3 +110,35 @@ def test_the_respond_summary_says_unknown_cost_without_a_price(tmp_path):
     [record] = ledger.read(tmp_path / paths.CACHE_DIR)
     assert record["cost_usd"] is None and record["calls"] == 2
     assert json.loads((tmp_path / paths.response_stats("m")).read_text())["cost_usd"] is None
+
+
+def test_the_judge_command_turns_sigterm_into_a_clean_stop(monkeypatch):
+    """A judge run stopped by SIGTERM unwinds (its ``finally`` blocks write the ledger) and exits 143."""
+    import os
+
+    from scifigbench.judges import cli as judge_cli
+    from scifigbench.judges import stage
+
+    unwound = []
+
+    class Unhandled(Exception):
+        pass
+
+    def stopped_run(model: str, params_path: str):
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            threading.Event().wait(5)  # the signal arrives before this ends
+        finally:
+            unwound.append(model)
+
+    def unhandled(signum, frame):
+        raise Unhandled  # what SIGTERM does here if the command does not take it over
+
+    monkeypatch.setattr(stage, "run", stopped_run)
+    previous = signal.signal(signal.SIGTERM, unhandled)
+    try:
+        result = CliRunner().invoke(judge_cli.judge, ["m"])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert not isinstance(result.exception, Unhandled)
+    assert result.exit_code == 128 + signal.SIGTERM and unwound == ["m"]

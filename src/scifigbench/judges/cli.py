@@ -82,9 +82,11 @@ def judge(model: str, params_path: str) -> None:
     from scifigbench import paths
     from scifigbench.judges.stage import run
     from scifigbench.llm import RunAborted
+    from scifigbench.llm.terminate import sigterm_raises
 
     try:
-        table = run(model, params_path)
+        with sigterm_raises():  # a stopped LLM judge still writes what it spent to the ledger
+            table = run(model, params_path)
     except RunAborted as exc:  # the judge model cannot work as configured: the previous judgments stay
         raise click.ClickException(f"judge {model}: {exc}") from None
     errors = int(table["error"].notna().sum())
