@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers.runner_helpers import openai_model, run_model, setup_rows, write_params, write_setups
+from helpers.runner_helpers import openai_model, run_model, service_model, setup_rows, write_params, write_setups
 from scifigbench import params
 from scifigbench.devserver import DevServer
 from scifigbench.llm import CachedComplete
@@ -42,9 +42,10 @@ def test_the_request_body_has_exactly_the_configured_keys(tmp_path, case):
     entry, expected = CASES[case]
     write_setups(tmp_path, setup_rows(tmp_path, 1))
     with DevServer() as srv:
-        path = write_params(tmp_path, {"m": openai_model(srv.base_url, **entry)})
+        path = write_params(tmp_path, {"m": openai_model(srv.base_url, **entry)},
+                            services={"j": service_model(srv.base_url, **entry)})
         table, _ = run_model(tmp_path, "m")
-        judge = CachedComplete("m", path, tmp_path / "judge-cache")
+        judge = CachedComplete("j", path, tmp_path / "judge-cache")
         try:
             judge([{"role": "user", "content": "Rate this."}])
         finally:

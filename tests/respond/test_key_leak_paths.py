@@ -20,7 +20,7 @@ import pandas as pd
 import pytest
 
 from helpers.key_leaks import ESCAPED, awkward_keys, leaking_files, leaks, usable
-from helpers.runner_helpers import openai_model, run_model, setup_rows, write_params, write_setups
+from helpers.runner_helpers import openai_model, run_model, service_model, setup_rows, write_params, write_setups
 from scifigbench import paths
 from scifigbench.devserver import DevServer, Faults
 from scifigbench.llm import CachedComplete, CallFailed, RunAborted
@@ -68,7 +68,7 @@ def _paths(work: Path) -> dict[str, str]:
         assert _respond(work, srv.base_url, timeout_s=0.3, max_retries=0, max_error_share=None) == ""
     messages["connection refused"] = _respond(work, f"http://127.0.0.1:{_closed_port()}/v1")
     with DevServer(api_key="the-right-key", echo_key=True) as srv:
-        params = write_params(work, {"judge": openai_model(srv.base_url)})
+        params = write_params(work, {}, services={"judge": service_model(srv.base_url)})
         complete = CachedComplete("judge", params, work / "judge-cache")
         try:
             with pytest.raises(CallFailed) as err:
