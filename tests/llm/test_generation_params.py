@@ -42,8 +42,9 @@ def test_the_request_body_has_exactly_the_configured_keys(tmp_path, case):
     entry, expected = CASES[case]
     write_setups(tmp_path, setup_rows(tmp_path, 1))
     with DevServer() as srv:
-        path = write_params(tmp_path, {"m": openai_model(srv.base_url, **entry)},
-                            services={"j": service_model(srv.base_url, **entry)})
+        path = write_params(
+            tmp_path, {"m": openai_model(srv.base_url, **entry)}, services={"j": service_model(srv.base_url, **entry)}
+        )
         table, _ = run_model(tmp_path, "m")
         judge = CachedComplete("j", path, tmp_path / "judge-cache")
         try:

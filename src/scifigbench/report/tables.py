@@ -254,8 +254,9 @@ def _format(cell: Any, col: Col, link: str) -> Cell:
             parts.append(f"judge errors excluded={cell['errors']}")
     undecided, why = _undecided(cell, col)
     n = cell.get("n") if isinstance(cell, dict) else None
-    return Cell(text, ci, ", ".join([*parts, why] if why else parts), link=link, undecided=undecided, n=n,
-                n_text=n_text)
+    return Cell(
+        text, ci, ", ".join([*parts, why] if why else parts), link=link, undecided=undecided, n=n, n_text=n_text
+    )
 
 
 def _ranks(values: list[float | None], higher_better: bool | None) -> list[str]:
@@ -281,7 +282,9 @@ def model_table(title: str, scale: str, models: list[str], cols: list[Col], nm: 
                 cells.append(nm.cell(c.filters.get("family")))
                 continue
             cell = _format(raw[i][j], c, explorer_link(model=m, status=COUNTED, **c.filters))
-            cells.append(Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link, cell.undecided, cell.n, cell.n_text))
+            cells.append(
+                Cell(cell.text, cell.ci, cell.title, marks[j][i], cell.link, cell.undecided, cell.n, cell.n_text)
+            )
         rows.append((m, cells))
     if not models:
         note = nm.table_note(sorted({c.filters.get("family", "") for c in cols} - {""}))
