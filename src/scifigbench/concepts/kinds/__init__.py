@@ -25,6 +25,7 @@ _MODULES = (
     "scifigbench.concepts.kinds.histogram",
     "scifigbench.concepts.kinds.box",
     "scifigbench.concepts.kinds.dualaxis",
+    "scifigbench.concepts.kinds.lollipop",
 )
 
 KINDS: dict[str, ChartKind] = {k.name: k for k in (import_module(m).KIND for m in _MODULES)}
