@@ -155,14 +155,11 @@ def _literals(node: ast.AST, known: set[str]) -> set[str]:
 
 @functools.cache
 def _record_prompts() -> dict[str, set[str]]:
-    """Prompt fields of the concept records: code loading ``<record>.<field>`` may load any record's."""
+    """Prompt fields of the concept records: code loading ``<record>.<field>`` may load any record's.
+    (A chart kind's describe prompt is text in its record module, which the import closure holds.)"""
     from scifigbench.concepts.families import FAMILIES
-    from scifigbench.concepts.kinds import KINDS
 
-    return {
-        "describe_prompt": {k.describe_prompt for k in KINDS.values()},
-        "judge_prompt": {f.judge_prompt for f in FAMILIES},
-    }
+    return {"judge_prompt": {f.judge_prompt for f in FAMILIES}}
 
 
 def _is_prompt_load(node: ast.AST) -> TypeGuard[ast.Call]:
@@ -179,8 +176,8 @@ def _is_prompt_load(node: ast.AST) -> TypeGuard[ast.Call]:
 def prompt_ids(files: Iterable[Path]) -> set[str]:
     """Prompt ids passed to ``prompts.load(...)`` in ``files``.
 
-    The argument is a literal, an f-string (its literal prefix, e.g. ``describe_``), a record's
-    prompt field (``kind.describe_prompt``: every record's), a lookup in a module-level dict (its
+    The argument is a literal, an f-string (its literal prefix, e.g. ``judge_``), a record's
+    prompt field (``family.judge_prompt``: every record's), a lookup in a module-level dict (its
     values), or a variable (the prompt-id literals of the enclosing function).
     """
     known = {p.stem for p in PROMPTS.glob("*.txt")}

@@ -72,6 +72,12 @@ def _row(
     }
 
 
+def _describe_prompt(chart_type: str) -> prompts.Prompt:
+    """The describe prompt of a chart kind: its text is in the kind's record (one module per kind)."""
+    kind = chart_kind(chart_type)
+    return prompts.Prompt(kind.describe_prompt_id, kind.describe)
+
+
 def _ordered(group: list[dict], order: tuple[str, ...]) -> list[dict]:
     """Probes in the prompt's category order (unknown categories last), ties by probe id."""
     rank = {c: i for i, c in enumerate(order)}
@@ -96,7 +102,7 @@ def build_setups(
         if cond.condition not in wanted:
             continue
         fig = figs[cond.figure_id]
-        prompt = prompts.load(chart_kind(fig.chart_type).describe_prompt)
+        prompt = _describe_prompt(fig.chart_type)
         caption = None if pd.isna(cond.caption) else cond.caption
         rows.append(_row(fig, cond, cond.condition, "describe", prompt, prompt.render(), caption, []))
 
@@ -124,7 +130,7 @@ def build_setups(
 
         if "capbias" in wanted:
             for probe in (p for p in group if p["family"] == "caption_bias"):
-                prompt = prompts.load(chart_kind(fig.chart_type).describe_prompt)
+                prompt = _describe_prompt(fig.chart_type)
                 rows.append(
                     _row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]])
                 )
@@ -158,7 +164,7 @@ def build_setups(
     mask = (out["task"] == "describe") & out["condition"].isin(list(MODE_CONDITION.values()))
     out.loc[mask, "probe_ids"] = [
         json.dumps([passive[(f, c)]] if (f, c) in passive else [])
-        for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"])
+        for f, c in zip(out.loc[mask, "figure_id"], out.loc[mask, "condition"], strict=True)
     ]
     return out.sort_values("setup_id").reset_index(drop=True)
 

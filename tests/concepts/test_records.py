@@ -17,14 +17,14 @@ def test_paper_kinds_come_first_with_the_papers_checklist_sizes():
 @pytest.mark.parametrize("name", CHART_KINDS)
 def test_every_kind_has_its_prompt_and_one_layout(name):
     kind = chart_kind(name)
-    assert load(kind.describe_prompt).template.strip()
+    assert kind.describe.strip() and kind.describe.endswith("\n") and kind.describe_prompt_id == f"describe_{name}"
     assert sum((kind.parts_of_whole, kind.ordered_x, kind.category_axis)) == 1
     assert {"chart_type", "values"} <= {i.key for i in kind.checklist}
 
 
 def test_a_kind_with_two_layouts_or_repeated_items_is_refused():
     with pytest.raises(ValueError, match="exactly one"):
-        ChartKind("x", "X", True, True, False, "m", "s", "c", (), "describe_bar")
+        ChartKind("x", "X", True, True, False, "m", "s", "c", (), "Describe it.")
 
 
 def test_unknown_names_list_the_known_ones():

@@ -7,15 +7,18 @@ its name, so these tests are what shows the traits carry it.
 from __future__ import annotations
 
 import io
-import json
 import re
 
 import numpy as np
 import pytest
 from PIL import Image
 
-from helpers.kind_checks import assert_capability_answer, probe_rows, respondents_agree_with_judge, setup_row
-from helpers.truth import spec_points
+from helpers.kind_checks import (
+    assert_probes_answered,
+    probe_rows,
+    respondents_agree_with_judge,
+    setup_row,
+)
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import reference_description
@@ -23,7 +26,6 @@ from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.judges.rules.description import judge_description, read_description
 from scifigbench.params import ParamsError
-from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
@@ -81,18 +83,7 @@ def test_text_elements_have_boxes(drawn):
 
 
 def test_probes_have_computed_answers(drawn):
-    families: dict[str, int] = {}
-    rng = np.random.default_rng(0)
-    for spec, _ in drawn:
-        probes, _ = spec_probes(spec, True, ProbesConfig(), 42)
-        pts = spec_points(spec)
-        for p in probes:
-            families[p.family] = families.get(p.family, 0) + 1
-            e = json.loads(json.dumps(p.expected))
-            if p.family != "capability":
-                continue
-            assert_capability_answer(spec, pts, e, rng, p.text)
-    assert {"capability", "resistance", "caption_bias"} <= set(families), families
+    assert_probes_answered([spec for spec, _ in drawn])
 
 
 def test_simulated_respondents_answer_and_the_judge_agrees(drawn):

@@ -14,8 +14,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from helpers.kind_checks import assert_capability_answer, respondents_agree_with_judge
-from helpers.truth import spec_points
+from helpers.kind_checks import assert_probes_answered, respondents_agree_with_judge
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.concepts.names import IMAGE_CONDITIONS
 from scifigbench.conditions.config import ConditionsConfig
@@ -28,7 +27,6 @@ from scifigbench.corpus.render import render
 from scifigbench.judges.rules.description import judge_description, read_description
 from scifigbench.probes.blur_questions import question_for
 from scifigbench.probes.figure_view import FigureView
-from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.spec import FigureSpec
 
 N = 9  # three of each variant
@@ -101,22 +99,14 @@ def test_text_elements_have_boxes_and_points_their_names(drawn):
         assert printed == list(zip(p.point_labels or [], p.categories if p.point_labels else [], strict=True))
 
 
+def _no_crossing_and_no_absent_fit(spec: FigureSpec, p) -> None:
+    assert "lines swap" not in p.text, p.text  # unjoined points have no crossings
+    fitted = spec.variant != "scatter"  # a drawn dashed fitted line is not an absent element
+    assert not (fitted and p.family == "resistance" and "dashed" in p.text), p.text
+
+
 def test_probes_have_computed_answers_and_no_crossings(drawn):
-    families: dict[str, int] = {}
-    rng = np.random.default_rng(0)
-    for spec, _ in drawn:
-        probes, _ = spec_probes(spec, True, ProbesConfig(), 42)
-        pts = spec_points(spec)
-        for p in probes:
-            families[p.family] = families.get(p.family, 0) + 1
-            e = json.loads(json.dumps(p.expected))
-            assert "lines swap" not in p.text, p.text  # unjoined points have no crossings
-            fitted = spec.variant != "scatter"  # a drawn dashed fitted line is not an absent element
-            assert not (fitted and p.family == "resistance" and "dashed" in p.text), p.text
-            if p.family != "capability":
-                continue
-            assert_capability_answer(spec, pts, e, rng, p.text)
-    assert {"capability", "resistance", "caption_bias"} <= set(families), families
+    assert_probes_answered([spec for spec, _ in drawn], _no_crossing_and_no_absent_fit)
 
 
 def test_blur_targets_are_proposed_and_point_names_asked_for(drawn):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
-from helpers.truth import perturbed
+from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.judges.rules.description import read_description
 from scifigbench.probes.stage import ProbesConfig, spec_probes
@@ -89,3 +90,22 @@ def assert_capability_answer(spec: FigureSpec, pts, expected: dict, rng, text: s
 
 def _perturbed(spec: FigureSpec, pts, rng, compare: bool):
     return perturbed(spec, pts, rng, compare=compare)
+
+
+def assert_probes_answered(specs: list[FigureSpec], check=None) -> dict[str, int]:
+    """Every capability probe of ``specs`` has the answer recomputed from its spec (and a number
+    holds when the points are misread: :func:`assert_capability_answer`); ``check(spec, probe)``
+    asserts what else the kind needs of every probe. Returns probes per family, which include the
+    capability, resistance and caption-bias families."""
+    families: dict[str, int] = {}
+    rng = np.random.default_rng(0)
+    for spec in specs:
+        pts = spec_points(spec)
+        for p in spec_probes(spec, True, ProbesConfig(), 42)[0]:
+            families[p.family] = families.get(p.family, 0) + 1
+            if check is not None:
+                check(spec, p)
+            if p.family == "capability":
+                assert_capability_answer(spec, pts, json.loads(json.dumps(p.expected)), rng, p.text)
+    assert {"capability", "resistance", "caption_bias"} <= set(families), families
+    return families

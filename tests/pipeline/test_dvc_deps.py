@@ -121,7 +121,7 @@ def test_stores_are_keyed_by_what_computes_them() -> None:
     assert PKG / "report" / "dvc_plots" / "bars_by_model.json" not in report
     judge = codedeps.code_files("scifigbench.judges.cli")
     assert PKG / "prompts" / "judge_mqm.txt" in judge
-    assert PKG / "prompts" / "describe_bar.txt" not in judge
+    assert PKG / "prompts" / "capability.txt" not in judge
     assert code_version("scifigbench.conditions.stage") != code_version("scifigbench.report.cli")
 
 

@@ -6,7 +6,6 @@ import json
 
 import pandas as pd
 
-from scifigbench import prompts
 from scifigbench.contracts import SETUPS, validate
 from scifigbench.setups import SetupsConfig, build_setups
 
@@ -18,11 +17,19 @@ def _tables():
     cond_rows = []
     for fid in ("f1", "f2"):
         for c in ("base", "noise", "admb", "indb", "nocap"):
-            cond_rows.append({
-                "condition_id": f"{fid}/{c}", "figure_id": fid, "condition": c, "image_path": f"img/{fid}_{c}.png",
-                "image_sha256": SHA, "caption": None if c == "nocap" else f"Caption of {fid}",
-                "blur_target_id": f"{fid}/admittance" if c == "admb" else (f"{fid}/inductance" if c == "indb" else None),
-            })
+            cond_rows.append(
+                {
+                    "condition_id": f"{fid}/{c}",
+                    "figure_id": fid,
+                    "condition": c,
+                    "image_path": f"img/{fid}_{c}.png",
+                    "image_sha256": SHA,
+                    "caption": None if c == "nocap" else f"Caption of {fid}",
+                    "blur_target_id": f"{fid}/admittance"
+                    if c == "admb"
+                    else (f"{fid}/inductance" if c == "indb" else None),
+                }
+            )
     conditions = pd.DataFrame(cond_rows)
     p = []
     for fid in ("f1",):
@@ -47,7 +54,9 @@ def test_one_request_per_task_with_ordered_probes():
     assert len(out) == 10 + 4
     assert {"f1/capbias/describe", "f1/base/capability", "f1/base/resistance", "f1/admb/blur_active"} <= ids
     cap = out.set_index("setup_id").loc["f1/base/capability"]
-    assert json.loads(cap.probe_ids) == [f"f1/capability/{c}" for c in ("counting", "computation", "comparison", "pattern")]
+    assert json.loads(cap.probe_ids) == [
+        f"f1/capability/{c}" for c in ("counting", "computation", "comparison", "pattern")
+    ]
     assert cap.user_text.index("Q counting?") < cap.user_text.index("Q pattern?")
     assert "1. Q counting?" in cap.user_text and "4. Q pattern?" in cap.user_text
     res = out.set_index("setup_id").loc["f1/base/resistance"]
@@ -60,7 +69,8 @@ def test_capbias_uses_modified_caption_on_base_image_and_prompt_versions():
     cb = out.loc["f1/capbias/describe"]
     assert cb.caption == "A false caption." and cb.image_path == "img/f1_base.png"
     assert out.loc["f2/base/describe"].prompt_id == "describe_pie"
-    assert out.loc["f2/base/describe"].prompt_version == prompts.load("describe_pie").version
+    # the template is the pie record's text: the version the prompt file describe_pie.txt had
+    assert out.loc["f2/base/describe"].prompt_version == "6d14fc083f0c"
     assert pd.isna(out.loc["f1/nocap/describe"].caption)
     # passive blur: the describe request on the admb image is linked to the blur probe
     assert json.loads(out.loc["f1/admb/describe"].probe_ids) == ["f1/blur/admittance"]

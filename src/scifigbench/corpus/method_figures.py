@@ -18,6 +18,7 @@ from scifigbench.corpus.scaffold import (
     axis_label,
     figure_size,
     grid_layout,
+    new_spec,
     no_clash,
     palette_colors,
     place_legend,
@@ -144,19 +145,16 @@ def method_figure(
     per_cat = max(len(c) for c in look.categories) * 0.56 * (font_size - 1) / 72 + 0.25
     width = layout[1] * (max(per_cat, min_category_width) * len(look.categories) + 0.9)
     figsize[0] = round(max(figsize[0], width), 1)
-    spec = FigureSpec(
-        figure_id="",
+    spec = new_spec(
         chart_type=chart_type,
         variant=look.variant,
         panels=panels,
         title=title,
-        caption="",
-        reference_description="",
         domain=look.domain.name,
         layout=layout,
         figsize=figsize,
         legend_outside=legend_outside,
-        **look.style,
+        style=look.style,
     )
     fit_legend(spec, rng, legend_locs)
     return spec

@@ -100,6 +100,38 @@ def no_clash(title: str | None, legend_outside: str | None) -> str | None:
     return "bottom" if (title and legend_outside == "top") else legend_outside
 
 
+def new_spec(
+    chart_type: str,
+    variant: str,
+    panels: list[Panel],
+    title: str | None,
+    domain: str,
+    layout: list[int],
+    figsize: list[float],
+    legend_outside: str | None,
+    style: dict,
+    **late: object,
+) -> FigureSpec:
+    """A figure's spec as a kind's generator leaves it: the figure id, caption and reference
+    description empty for the corpus stage to fill, the drawn ``style`` spread into its fields and
+    ``late`` the kind's own late fields (``shared_x``)."""
+    return FigureSpec(
+        figure_id="",
+        chart_type=chart_type,
+        variant=variant,
+        panels=panels,
+        title=title,
+        caption="",
+        reference_description="",
+        domain=domain,
+        layout=layout,
+        figsize=figsize,
+        legend_outside=legend_outside,
+        **style,
+        **late,  # type: ignore[arg-type]
+    )
+
+
 def one_panel_figure(
     rng: np.random.Generator,
     chart_type: str,
@@ -114,19 +146,16 @@ def one_panel_figure(
     """A one-panel figure around ``panel`` at a drawn size, its outside legend kept clear of the
     title and an inside legend fitted where it covers nothing."""
     legend_outside = no_clash(title, legend_outside)
-    spec = FigureSpec(
-        figure_id="",
+    spec = new_spec(
         chart_type=chart_type,
         variant=variant,
         panels=[panel],
         title=title,
-        caption="",
-        reference_description="",
         domain=domain,
         layout=[1, 1],
         figsize=figure_size([1, 1], rng, legend_outside),
         legend_outside=legend_outside,
-        **style,
+        style=style,
     )
     fit_legend(spec, rng, legend_locs)
     return spec

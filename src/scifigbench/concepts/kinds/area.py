@@ -7,6 +7,19 @@ values in the spec are each series' own values, as for stacked bars.
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this area chart for a reader who cannot see it.
+
+Describe only what is drawn, in plain technical language: do not explain why the results are as
+they are and do not draw conclusions the figure does not show.
+
+Use one paragraph. Cover what the chart is for; whether the areas are stacked on top of each
+other or overlap; both axes (labels, units and range); every area with its fill colour and
+legend entry; what each series is worth at the start and at the end and whether it grows or
+shrinks; where a series (or the stacked total) is highest and lowest; the panels and their
+titles if there are several; gridlines and any annotations.
+"""
+
 KIND = ChartKind(
     name="area",
     label="Area",
@@ -16,7 +29,7 @@ KIND = ChartKind(
     item_word="point",
     series_word="area",
     part_word="x value",
-    describe_prompt="describe_area",
+    describe=DESCRIBE,
     chart_nouns=("area chart", "area plot", "area graph"),
     filled=True,
     checklist=(

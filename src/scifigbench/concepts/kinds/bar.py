@@ -2,6 +2,18 @@
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this bar chart for a reader who cannot see it.
+
+Keep to what is drawn and use plain technical language: do not explain why the results came out
+as they did and do not draw conclusions beyond the figure.
+
+Use one paragraph. Cover what the chart is for; both axes (labels, units, scale and range); the
+orientation of the bars and how they are grouped or stacked; every category and series with its
+colour and legend entry; the values shown or readable from the axis; the panels and their titles
+if there are several; any value labels, annotations, highlighted bars or ordering of the bars.
+"""
+
 KIND = ChartKind(
     name="bar",
     label="Bar",
@@ -11,7 +23,7 @@ KIND = ChartKind(
     item_word="bar",
     series_word="series",
     part_word="category",
-    describe_prompt="describe_bar",
+    describe=DESCRIBE,
     spellings=(
         "bars",
         "column",

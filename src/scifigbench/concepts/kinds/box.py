@@ -9,6 +9,21 @@ summarises is ``Panel.summary``.
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this box plot for a reader who cannot see it.
+
+Describe only what is drawn, in plain technical language: do not explain why the results are as
+they are and do not draw conclusions the figure does not show.
+
+Use one paragraph. Cover what the chart is for and what one box summarises (for example the runs
+of one method over several seeds, when the figure or its caption says so); both axes (labels,
+units and range); every category along the axis; every series with its colour and legend entry;
+the median of several boxes with the series and category it belongs to; which medians are
+highest and lowest; what the boxes and whiskers mark (the quartiles and how far the whiskers
+reach); any points drawn beyond the whiskers, or that there are none; the panels and their
+titles if there are several; gridlines and any annotations.
+"""
+
 KIND = ChartKind(
     name="box",
     label="Box",
@@ -18,7 +33,7 @@ KIND = ChartKind(
     item_word="box",
     series_word="series",
     part_word="category",
-    describe_prompt="describe_box",
+    describe=DESCRIBE,
     chart_nouns=("box plot", "box-and-whisker plot", "boxplot"),
     spellings=("box plot", "boxplot", "box plots", "box-and-whisker", "box and whisker", "box-whisker"),
     type_words=("box-and-whisker", "boxplot"),

@@ -8,6 +8,19 @@ read on (``Series.axis``), and the right axis has its own label, unit, ticks and
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this line chart with two y-axes for a reader who cannot see it.
+
+Say only what is drawn, in plain technical language: do not explain why the quantities move as
+they do and do not compare numbers read on different axes as if they shared one scale.
+
+Use one paragraph. Cover what the chart plots against what; the shared x-axis (label and range);
+the left and the right y-axis, each with its label, unit, range and colour, and which lines are
+read on which of them; every line with its colour, marker and legend entry; where each line starts
+and ends and the direction of its trend; the highest and lowest points of each line, quoted in its
+own axis' unit; gridlines and any annotations.
+"""
+
 KIND = ChartKind(
     name="dualaxis",
     label="Dual axis",
@@ -17,7 +30,7 @@ KIND = ChartKind(
     item_word="point",
     series_word="line",
     part_word="x value",
-    describe_prompt="describe_dualaxis",
+    describe=DESCRIBE,
     chart_nouns=("dual-axis line chart", "dual axis chart", "line chart with two y-axes", "twin-axis plot"),
     spellings=("dual axis", "dual-axis", "twin axis", "two axis", "double y axis", "secondary axis"),
     type_words=("dual-axis", "twin-axis", "dual axis"),

@@ -8,6 +8,21 @@ confidence interval. The whisker half-widths are ``Series.errors``; what they me
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this chart of means with error bars for a reader who cannot see it.
+
+Describe only what is drawn, in plain technical language: do not explain why the results are as
+they are and do not draw conclusions the figure does not show.
+
+Use one paragraph. Cover what the chart is for; whether each mean is drawn as a bar or as a point;
+both axes (labels, units and range); every category along the axis; every series with its colour
+and legend entry; the mean of several bars or points with the series and category it belongs to;
+which means are highest and lowest; what the whiskers show (a standard deviation, a confidence
+interval, over how many runs) when the figure or its caption says so; which whiskers are widest
+or narrowest and which intervals overlap; the panels and their titles if there are several;
+gridlines and any annotations.
+"""
+
 KIND = ChartKind(
     name="errorbar",
     label="Error bar",
@@ -17,7 +32,7 @@ KIND = ChartKind(
     item_word="bar",
     series_word="series",
     part_word="category",
-    describe_prompt="describe_errorbar",
+    describe=DESCRIBE,
     chart_nouns=("error bar chart", "bar chart with error bars", "error bar plot"),
     spellings=("error bar", "error bars", "errorbars", "bar with error bars", "bars with error bars"),
     type_words=("error-bar",),

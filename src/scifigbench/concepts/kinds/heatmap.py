@@ -8,6 +8,19 @@ own and no legend. Some heatmaps print each cell's value inside it (annotated), 
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this heatmap for a reader who cannot see it.
+
+Describe only what is drawn, in plain technical language: do not explain why the results are as
+they are and do not draw conclusions the figure does not show.
+
+Use one paragraph. Cover what the heatmap is for; what its rows and its columns are, naming each
+of them; how colour stands for value (which colours mark low and high values on the colour bar,
+what the colour bar measures and the range it spans); the values of some cells, each tied to its
+row and column; the highest and the lowest cell; any pattern that stands out, such as a row or a
+column that is higher than the rest or a bright diagonal; and whether the cells print their values.
+"""
+
 KIND = ChartKind(
     name="heatmap",
     label="Heatmap",
@@ -17,7 +30,7 @@ KIND = ChartKind(
     item_word="cell",
     series_word="row",
     part_word="column",
-    describe_prompt="describe_heatmap",
+    describe=DESCRIBE,
     chart_nouns=("heatmap", "heat map"),
     spellings=("heat map", "heat-map", "confusion matrix"),
     value_by_colour_scale=True,

@@ -8,6 +8,20 @@ The values in the spec are the exact counts per bin.
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this histogram for a reader who cannot see it.
+
+Describe only what is drawn, in plain technical language: do not explain why the data are
+distributed as they are and do not draw conclusions the figure does not show.
+
+Use one paragraph. Cover what quantity is counted and what the bar heights mean; both axes
+(labels, units and range), with the bins named by their intervals; if there are two
+distributions, how they are drawn against each other, with their colours and legend entries;
+the counts of some bins; the peak bin and the emptiest bins; the shape of the distribution
+(where its mass sits, whether it leans to one side, has one peak or two, how widely it spreads);
+gridlines and any annotations.
+"""
+
 KIND = ChartKind(
     name="histogram",
     label="Histogram",
@@ -17,7 +31,7 @@ KIND = ChartKind(
     item_word="bar",
     series_word="distribution",
     part_word="bin",
-    describe_prompt="describe_histogram",
+    describe=DESCRIBE,
     chart_nouns=("histogram",),
     spellings=("histograms", "hist", "frequency histogram"),
     prose=r"\bhistograms?\b",

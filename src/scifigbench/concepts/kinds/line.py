@@ -2,6 +2,18 @@
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this line plot for a reader who cannot see it.
+
+Keep to what is drawn and use plain technical language: do not explain why the results came out
+as they did and do not draw conclusions beyond the figure.
+
+Use one paragraph. Cover what the plot is for; both axes (labels, units, scale — linear or
+logarithmic — and range); every line with its colour, marker and legend entry; where each line
+starts and ends and the direction of its trend; where lines cross, peak or level off; the panels
+and their titles if there are several; gridlines and any annotations.
+"""
+
 KIND = ChartKind(
     name="line",
     label="Line",
@@ -11,7 +23,7 @@ KIND = ChartKind(
     item_word="point",
     series_word="line",
     part_word="x value",
-    describe_prompt="describe_line",
+    describe=DESCRIBE,
     spellings=("lines", "time series", "multi line", "line vertical", "line horizontal"),
     prose=r"\b(?:line (?:chart|graph|plot|diagram)s?|curves?|lines)\b",
     chart_nouns=("line plot", "line chart", "line graph"),

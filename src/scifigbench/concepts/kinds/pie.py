@@ -2,6 +2,18 @@
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this pie chart for a reader who cannot see it.
+
+Keep to what is drawn and use plain technical language: do not explain why the results came out
+as they did and do not draw conclusions beyond the figure.
+
+Use one paragraph. Cover what the chart is for; whether it is a full pie or a donut; how many
+segments there are; each segment's label, colour and percentage; where labels and percentages are
+placed (inside, outside, in a legend); the largest and smallest segments and the order in which
+segments appear; the panels and their titles if there are several.
+"""
+
 KIND = ChartKind(
     name="pie",
     label="Pie",
@@ -11,7 +23,7 @@ KIND = ChartKind(
     item_word="wedge",
     series_word="series",
     part_word="segment",
-    describe_prompt="describe_pie",
+    describe=DESCRIBE,
     spellings=("donut", "doughnut", "ring"),
     type_words=("donut", "doughnut"),
     prose=r"\b(?:pie(?: chart)?|donut|doughnut|ring chart)\b",

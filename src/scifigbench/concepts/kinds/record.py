@@ -74,7 +74,9 @@ class ChartKind:
     series_word: str  # one series: "series", "line"
     part_word: str  # one category in a description: "category", "x value", "segment"
     checklist: tuple[ChecklistItem, ...]
-    describe_prompt: str  # prompt id of the describe task (prompts/<id>.txt)
+    # The describe task's prompt template, in our own words (a module constant ``DESCRIBE``). It lives
+    # in the record, not in prompts/, so that a kind is its own module; its id is ``describe_prompt_id``.
+    describe: str
     chart_nouns: tuple[str, ...] = ()  # what prose calls such a chart ("bar graph"); empty: "<name> chart"
     # Spellings of the kind in a manifest or a release file, normalised by ``kinds.normalise_spelling``
     # ("Bar_Chart" -> "bar"); the name itself always counts.
@@ -102,6 +104,11 @@ class ChartKind:
         keys = [i.key for i in self.checklist]
         if len(set(keys)) != len(keys):
             raise ValueError(f"chart kind {self.name!r}: checklist keys repeat: {keys}")
+
+    @property
+    def describe_prompt_id(self) -> str:
+        """The id setups record for the describe prompt (``describe_bar``), as when it was a prompt file."""
+        return f"describe_{self.name}"
 
     @property
     def nouns(self) -> tuple[str, ...]:

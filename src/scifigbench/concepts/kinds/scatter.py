@@ -7,6 +7,19 @@ line), not the path of a trace, so it declares ``connects_points=False``.
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem
 
+DESCRIBE = """\
+Write a description of this scatter plot for a reader who cannot see it.
+
+Say only what is drawn, in plain technical language: do not explain why the points fall where
+they do and do not draw conclusions the figure does not show.
+
+Use one paragraph. Cover which two quantities are plotted against each other; both axes (labels,
+units and range); every group of points with its colour, marker shape and legend entry; whether
+y rises or falls with x in each group and how tightly the points follow that relation; any
+fitted line, which points it is fitted to and its slope; the highest and lowest points and any
+point far from the others; the names printed beside points, if any; gridlines and annotations.
+"""
+
 KIND = ChartKind(
     name="scatter",
     label="Scatter",
@@ -16,7 +29,7 @@ KIND = ChartKind(
     item_word="point",
     series_word="group",
     part_word="x value",
-    describe_prompt="describe_scatter",
+    describe=DESCRIBE,
     chart_nouns=("scatter plot", "scatter chart", "scatter graph", "scatterplot"),
     spellings=("scatterplot", "xy"),
     type_words=("scatterplot",),

@@ -3,16 +3,30 @@
 Each module ``<kind>.py`` holds a ``CORPUS`` record (see :mod:`.record`): how figures of the kind
 are generated and drawn. The shared stage code (``corpus.generate``, ``corpus.render``,
 ``corpus.describe``) looks a kind up here and never branches on its name; a test holds this
-registry and :mod:`scifigbench.concepts.kinds` to the same kinds.
+registry and :mod:`scifigbench.concepts.kinds` to the same kinds. As there, modules are named in
+full and imported by name, so that a kind is one line here.
 """
 
 from __future__ import annotations
 
-from scifigbench.corpus.kinds import area, bar, box, dualaxis, errorbar, heatmap, histogram, line, pie, scatter
+from importlib import import_module
+
 from scifigbench.corpus.kinds.record import KindCorpus
 
-_MODULES = (bar, line, pie, area, errorbar, heatmap, scatter, histogram, box, dualaxis)
+_MODULES = (
+    "scifigbench.corpus.kinds.bar",
+    "scifigbench.corpus.kinds.line",
+    "scifigbench.corpus.kinds.pie",
+    "scifigbench.corpus.kinds.area",
+    "scifigbench.corpus.kinds.errorbar",
+    "scifigbench.corpus.kinds.heatmap",
+    "scifigbench.corpus.kinds.scatter",
+    "scifigbench.corpus.kinds.histogram",
+    "scifigbench.corpus.kinds.box",
+    "scifigbench.corpus.kinds.dualaxis",
+    "scifigbench.corpus.kinds.lollipop",
+)
 
-CORPUS_KINDS: dict[str, KindCorpus] = {m.CORPUS.name: m.CORPUS for m in _MODULES}
+CORPUS_KINDS: dict[str, KindCorpus] = {c.name: c for c in (import_module(m).CORPUS for m in _MODULES)}
 
 __all__ = ["CORPUS_KINDS", "KindCorpus"]

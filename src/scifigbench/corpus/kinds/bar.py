@@ -15,6 +15,7 @@ from scifigbench.corpus.scaffold import (
     axis_label,
     figure_size,
     grid_layout,
+    new_spec,
     nice_ceiling,
     no_clash,
     palette_colors,
@@ -216,19 +217,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     if variant != "horizontal":  # room for horizontal category labels under each bar group
         per_cat = max(len(c) for c in categories) * 0.56 * (style["font_size"] - 1) / 72 + 0.25
         figsize[0] = round(max(figsize[0], layout[1] * (per_cat * len(categories) + 0.9)), 1)
-    spec = FigureSpec(
-        figure_id="",
+    spec = new_spec(
         chart_type="bar",
         variant=variant,
         panels=panels,
         title=title,
-        caption="",
-        reference_description="",
         domain=domain.name,
         layout=layout,
         figsize=figsize,
         legend_outside=legend_outside,
-        **style,
+        style=style,
     )
     fit_legend(spec, rng, LEGEND_LOCS + ("lower right",) if variant == "horizontal" else LEGEND_LOCS)
     return spec

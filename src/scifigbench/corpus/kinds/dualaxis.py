@@ -16,7 +16,7 @@ from scifigbench.corpus.curves import SHAPES, metric_curves
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
-from scifigbench.corpus.scaffold import axis_label, figure_size, nice_range, palette_colors, random_style
+from scifigbench.corpus.scaffold import axis_label, figure_size, new_spec, nice_range, palette_colors, random_style
 from scifigbench.corpus.trace_axes import ordered_x_axis
 from scifigbench.corpus.vocab import DOMAINS, X_AXES, Domain, Metric
 from scifigbench.spec import FigureSpec, Panel, Series
@@ -89,19 +89,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     legend_outside = "bottom" if title or rng.random() < 0.5 else "top"
     figsize = figure_size([1, 1], rng, legend_outside)
     figsize[0] = round(figsize[0] + 0.6, 1)  # room for the right axis' label
-    return FigureSpec(
-        figure_id="",
+    return new_spec(
         chart_type="dualaxis",
         variant=variant,
         panels=[panel],
         title=title,
-        caption="",
-        reference_description="",
         domain=domain.name,
         layout=[1, 1],
         figsize=figsize,
         legend_outside=legend_outside,
-        **style,
+        style=style,
     )
 
 

@@ -15,7 +15,7 @@ from matplotlib.colors import Normalize
 from scifigbench.corpus.drawing import Drawing, font_size
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
-from scifigbench.corpus.scaffold import axis_label, figure_size, nice_range, random_style
+from scifigbench.corpus.scaffold import axis_label, figure_size, new_spec, nice_range, random_style
 from scifigbench.corpus.vocab import DOMAINS
 from scifigbench.spec import FigureSpec, Panel, Series
 
@@ -86,19 +86,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     )
     title = f"{metric.name} by {rows_are} and dataset" if rng.random() < 0.5 else None
     width, height = figure_size([1, 1], rng, None)
-    return FigureSpec(
-        figure_id="",
+    return new_spec(
         chart_type="heatmap",
         variant=variant,
         panels=[panel],
         title=title,
-        caption="",
-        reference_description="",
         domain=domain.name,
         layout=[1, 1],
         figsize=[round(width + 0.8, 1), height],  # room for the colour bar
         legend_outside=None,
-        **style,
+        style=style,
     )
 
 

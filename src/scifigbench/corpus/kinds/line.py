@@ -17,6 +17,7 @@ from scifigbench.corpus.scaffold import (
     axis_label,
     figure_size,
     grid_layout,
+    new_spec,
     nice_range,
     no_clash,
     palette_colors,
@@ -145,20 +146,17 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
             ),
         )
     legend_outside = no_clash(title, legend_outside)
-    spec = FigureSpec(
-        figure_id="",
+    spec = new_spec(
         chart_type="line",
         variant=variant,
         panels=panels,
         title=title,
-        caption="",
-        reference_description="",
         domain=domain.name,
         layout=layout,
-        shared_x=variant == "shared_x",
         figsize=figure_size(layout, rng, legend_outside),
         legend_outside=legend_outside,
-        **style,
+        style=style,
+        shared_x=variant == "shared_x",
     )
     fit_legend(spec, rng, LEGEND_LOCS)
     return spec

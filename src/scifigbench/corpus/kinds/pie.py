@@ -9,7 +9,7 @@ from matplotlib.axes import Axes
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample, weighted
-from scifigbench.corpus.scaffold import grid_layout, no_clash, palette_colors, random_style
+from scifigbench.corpus.scaffold import grid_layout, new_spec, no_clash, palette_colors, random_style
 from scifigbench.corpus.vocab import DOMAINS
 from scifigbench.spec import FigureSpec, Panel, Series
 
@@ -82,19 +82,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         figsize[0] += 2.2
     if legend_outside in ("top", "bottom"):
         figsize[1] += 0.6
-    return FigureSpec(
-        figure_id="",
+    return new_spec(
         chart_type="pie",
         variant=variant,
         panels=panels,
         title=title,
-        caption="",
-        reference_description="",
         domain=domain.name,
         layout=layout,
         figsize=figsize,
         legend_outside=legend_outside,
-        **style,
+        style=style,
     )
 
 
