@@ -73,12 +73,12 @@ def test_git_state_is_dirty_for_sources_but_not_for_the_pipeline_outputs(tmp_pat
 def test_n_and_figures_are_printed_under_every_value(built: Path):
     html = (built / "reports" / "index.html").read_text()
     tables = "".join(re.findall(r'<section id="(?:perception|behaviour)-\d+">(.*?)</section>', html, re.S))
-    cells = re.findall(r'<td[^>]*><a href="explorer\.html#[^"]*">[^<]*</a>(.*?)</td>', tables, re.S)
+    cells = re.findall(r'<td[^>]*><a href="explorer\.html#[^"]*"[^>]*>[^<]*</a>(.*?)</td>', tables, re.S)
     assert len(cells) > 100 and all('<span class="n">n=' in c for c in cells)
     # a cell pooling several units per figure names the figures resampled
     cell = {"value": 0.5, "n": 994, "figures": 250, "ci_low": 0.4, "ci_high": 0.6, "errors": 0}
-    assert _format(cell, Col("x", lambda m: None, scale=100), "l").n == "n=994 · 250 figs"
-    assert _format({**cell, "n": 250}, Col("x", lambda m: None), "l").n == "n=250"
+    assert _format(cell, Col("x", lambda m: None, scale=100), "l").n_text == "n=994 · 250 figs"
+    assert _format({**cell, "n": 250}, Col("x", lambda m: None), "l").n_text == "n=250"
 
 
 def test_every_column_header_of_the_value_tables_is_defined_on_the_page(built: Path):
