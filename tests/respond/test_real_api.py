@@ -122,7 +122,9 @@ def test_a_400_of_one_request_or_after_a_success_does_not_stop_the_run(tmp_path)
         refused = srv.outcomes()["400"]
     assert refused >= 5 and table["error"].str.startswith("http_400: the server answered 400").sum() == refused
 
-    with DevServer(api_key=KEY) as srv:  # answers the first requests, then refuses all with one reason
+    # answers the first requests, then refuses all with one reason; the latency keeps the switch
+    # (a thread watching the server's count) from falling many requests behind on a loaded machine
+    with DevServer(api_key=KEY, latency_s=0.05) as srv:
         write_params(tmp_path, {"m": openai_model(srv.base_url)}, concurrency=1, max_error_share=None)
 
         def refuse_after_two() -> None:
@@ -132,7 +134,8 @@ def test_a_400_of_one_request_or_after_a_success_does_not_stop_the_run(tmp_path)
 
         threading.Thread(target=refuse_after_two, daemon=True).start()
         table, _ = run_model(tmp_path, "m", cache_dir=tmp_path / "other-cache")
-    assert table["error"].notna().sum() == srv.outcomes()["400"] >= 17  # an error row each, no abort
+    refused = srv.outcomes()["400"]
+    assert len(table) == 20 and table["error"].notna().sum() == refused >= 10  # an error row each, no abort
 
 
 def test_cli_exits_non_zero_on_fail_fast(tmp_path):
