@@ -151,14 +151,25 @@ def _to_llm(kind: str, respondent: str, units: list[Unit], given: bool) -> tuple
 
 
 def judge_line(
-    judge_eff: config.Effective, respondent: str, seed: int, cache: ResponseCache, kind: str = "llm"
+    judge_eff: config.Effective,
+    respondent: str,
+    seed: int,
+    cache: ResponseCache,
+    kind: str = "llm",
+    audit: tuple[float, int] | None = None,
 ) -> Line:
-    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned)."""
+    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned).
+
+    ``audit`` (share, seed): the line of ``judge.audit`` instead, whose LLM judge takes the audited units.
+    """
     from scifigbench.judges import llm as llm_judge
+    from scifigbench.judges.audit import select
     from scifigbench.judges.llm_stage import unit_judge
 
-    line = Line(judge_eff.name, f"judge {respondent}")
+    line = Line(judge_eff.name, f"{'audit' if audit else 'judge'} {respondent}")
     units, given = _judged_units(respondent)
+    if audit is not None:
+        units = select(units, *audit)
     to_llm, line.share = _to_llm(kind, respondent, units, given)
     line.note = line.share.note()
     sent: list[list[dict[str, Any]]] = []
@@ -197,6 +208,9 @@ def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
         if judge.uses_llm and judge.llm_model:
             judge_eff = config.load(judge.llm_model, params_path)
             lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind) for m in models]
+        if judge.audit is not None:
+            audit_eff, audit = config.load(judge.audit.model, params_path), (judge.audit.share, raw.get("seed", 42))
+            lines += [judge_line(audit_eff, m, judge.caption_ab_seed, cache, "llm", audit) for m in models]
     finally:
         cache.close()
     return lines

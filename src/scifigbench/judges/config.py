@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scifigbench import params
@@ -16,10 +16,28 @@ SUPERSEDED = {
 
 
 @dataclass
+class AuditConfig:
+    """``judge.audit``: a second (LLM) judge re-judges a seeded share of each model's units, so every
+    run says how often its own judge agrees with another one on that run's data."""
+
+    model: str  # a key of params.yaml `models`
+    share: float = 0.1  # of each model's judgeable units, exactly round(share * n), picked by seeded hash
+
+
+@dataclass
+class ReviewConfig:
+    """``judge.review``: the sample ``scifigbench review verdicts`` draws for a person to check."""
+
+    per_stratum: int = 5  # units per (family, model), seeded by the top-level `seed`
+
+
+@dataclass
 class JudgeConfig:
     kind: str = "rule"  # rule | llm | hybrid
     llm_model: str | None = None  # a key of params.yaml `models`: the judge model of kind llm and hybrid
     caption_ab_seed: int = 42
+    audit: AuditConfig | None = None  # null: no second judge
+    review: ReviewConfig = field(default_factory=ReviewConfig)
 
     @property
     def uses_llm(self) -> bool:
@@ -55,4 +73,14 @@ def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
             raise params.ParamsError(
                 f"{where}.llm_model: {cfg.llm_model!r} is not a key of models (declared: {declared or 'none'})"
             )
+    if cfg.audit is not None:
+        declared = params.model_names(path) or []
+        if cfg.audit.model not in declared:
+            raise params.ParamsError(
+                f"{where}.audit.model: {cfg.audit.model!r} is not a key of models (declared: {declared or 'none'})"
+            )
+        if not 0 < cfg.audit.share <= 1:
+            raise params.ParamsError(f"{where}.audit.share: {cfg.audit.share} is not in (0, 1]")
+    if cfg.review.per_stratum < 1:
+        raise params.ParamsError(f"{where}.review.per_stratum: {cfg.review.per_stratum} must be at least 1")
     return cfg

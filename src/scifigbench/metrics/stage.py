@@ -19,11 +19,14 @@ from tqdm import tqdm
 
 from scifigbench import paths
 from scifigbench.concepts.families import FAMILIES
+from scifigbench.contracts import JUDGMENTS
 from scifigbench.contracts.metrics import METRIC_FILES, summary_values
 from scifigbench.metrics import tables
 from scifigbench.metrics.config import MetricsConfig
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
-from scifigbench.tableio import load_judgments, write_json
+from scifigbench.metrics.validity import validity
+from scifigbench.tableio import load_judgments, read_table, write_json
+from scifigbench.verdict_review import read_decisions
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:
@@ -110,6 +113,14 @@ def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
     return {f.stem: _read_json_numbers(f) for f in sorted(judgments_dir.glob("*agreement*.json"))}
 
 
+def read_audit(audit_dir: Path, models: list[str] | None) -> pd.DataFrame:
+    """The audit judge's rows of ``models`` (every table in the folder when None); none: empty."""
+    files = sorted(audit_dir.glob("*.parquet")) if models is None else [audit_dir / f"{m}.parquet" for m in models]
+    frames = [read_table(f, "judgments", root=None) for f in files if f.is_file()]
+    frames = [f for f in frames if len(f)]
+    return pd.concat(frames, ignore_index=True) if frames else JUDGMENTS.empty()
+
+
 def compute(
     j: pd.DataFrame,
     cfg: MetricsConfig,
@@ -119,8 +130,11 @@ def compute(
     judgments_dir: Path = paths.JUDGMENTS_DIR,
     coverage_path: Path = paths.PROBES_COVERAGE,
     models: list[str] | None = None,
+    reviewed: dict[str, dict[str, str]] | None = None,
+    audit: pd.DataFrame | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Every metrics file's content, keyed by file stem."""
+    """Every metrics file's content, keyed by file stem (``reviewed``: the verdict review file's
+    rows; ``audit``: the audit judge's rows)."""
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
         "perception": lambda: tables.perception(j, sc),
@@ -137,6 +151,7 @@ def compute(
             **run_statistics(j, responses_dir, judgments_dir, models),
             "not_measured": not_measured(coverage_path),
         },
+        "validity": lambda: validity(j, reviewed or {}, JUDGMENTS.empty() if audit is None else audit),
     }
     out = {}
     for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):
@@ -151,11 +166,22 @@ def run(
     judgments_dir: Path = paths.JUDGMENTS_DIR,
     responses_dir: Path = paths.RESPONSES_DIR,
     out_dir: Path = paths.METRICS_DIR,
+    audit_dir: Path = paths.AUDIT_DIR,
+    review_file: Path = paths.REVIEW_VERDICTS,
 ) -> dict[str, Path]:
     """Compute and write all metric files for ``models`` (every table in the folder when None)."""
     j = load_judgments(judgments_dir, models)
     human = read_human_scores(cfg.human_scores) if cfg.human_scores else None
-    results = compute(j, cfg, human=human, responses_dir=responses_dir, judgments_dir=judgments_dir, models=models)
+    results = compute(
+        j,
+        cfg,
+        human=human,
+        responses_dir=responses_dir,
+        judgments_dir=judgments_dir,
+        models=models,
+        reviewed=read_decisions(review_file),
+        audit=read_audit(audit_dir, models),
+    )
     written = {}
     for name, content in results.items():
         path = out_dir / f"{name}.json"

@@ -19,7 +19,7 @@ from typing import Any
 
 import pandas as pd
 
-from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
+from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
 
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names)
 COLUMNS = (
@@ -55,30 +55,6 @@ def details(raw: Any) -> dict[str, Any]:
     except json.JSONDecodeError:
         return {}
     return d if isinstance(d, dict) else {}
-
-
-def verdict_label(rec: dict[str, Any]) -> str:
-    """One short label per unit that the explorer filters on.
-
-    Families with verdict words use the unit's; families judged by flags alone (blur) name the
-    flags that are set (``mentioned``, ``admits``, ``fabricates``, ``correct``) or ``none``; a
-    family judged by a score alone (descriptions) falls in 10-point MQM bands. A unit the judge
-    left undecided says so whatever its family (a blur unit's flags are all null then, not "none").
-    """
-    if rec.get("error"):
-        return "judge error"
-    if rec.get("verdict") == "undecided":
-        return "undecided"
-    fam = unit_family(rec["family"])
-    if fam.verdicts:
-        return rec.get("verdict") or "not addressed"
-    if fam.booleans:
-        return "+".join(k for k in BOOLEAN_VERDICTS if rec.get(k) is True) or "none"
-    s = rec.get("score")
-    if s is None:
-        return "no score"
-    lo = min(90, int(s // 10) * 10)
-    return f"MQM {lo}-{lo + 10}"
 
 
 def evidence_text(d: dict[str, Any]) -> str | None:

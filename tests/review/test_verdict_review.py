@@ -1,0 +1,120 @@
+"""review/verdicts.csv: the seeded stratified sample, the decision file's checks, and the commands
+that record decisions one by one or from a file (the review page's download)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from helpers.judgment_rows import judgment_row
+from scifigbench import seeded
+from scifigbench import verdict_review as store
+from scifigbench.cli import main
+from scifigbench.concepts.verdict_labels import MQM_BANDS, label_choices
+from scifigbench.review_store import ReviewFileError
+from scifigbench.tableio import write_table
+
+
+def test_seeded_picks_are_stable_and_exact() -> None:
+    items = [f"u{i}" for i in range(200)]
+    picked = seeded.share(items, 0.1, seed=7)
+    assert len(picked) == 20 and picked == seeded.share(reversed(items), 0.1, seed=7)
+    assert seeded.share(items, 0.1, seed=8) != picked
+    grown = seeded.first([*items, *(f"v{i}" for i in range(50))], 30, seed=7)
+    assert set(seeded.first(items, 30, seed=7)) >= {u for u in grown if u.startswith("u")}  # adding items moves none
+
+
+def test_label_choices_cover_every_family() -> None:
+    assert label_choices("capability") == ("correct", "incorrect")
+    assert label_choices("caption_claim") == ("image", "caption", "none")
+    assert label_choices("description") == MQM_BANDS
+    assert label_choices("blur_active")[:4] == ("none", "admits", "fabricates", "correct")
+    assert "admits+fabricates+correct" in label_choices("blur_active")
+
+
+def test_draw_is_stratified_by_family_and_model_and_skips_undecided() -> None:
+    units = [
+        store.Judged(m, f"{fam}-{i}", fam, "undecided" if i % 5 == 0 else "x")
+        for m in ("a", "b")
+        for fam in ("capability", "resistance")
+        for i in range(20)
+    ]
+    picked = store.draw(units, 3, seed=1)
+    assert len(picked) == 12
+    assert {(u.family, u.model) for u in picked} == {(f, m) for f in ("capability", "resistance") for m in "ab"}
+    assert all(u.label != "undecided" for u in picked)
+    assert store.draw(reversed(units), 3, seed=1) == picked
+
+
+def _row(**kw: str) -> dict[str, str]:
+    base = {"unit_key": "m/u1", "decision": "confirm", "model": "m", "unit_id": "u1", "family": "capability",
+            "judge_verdict": "correct", "verdict": "", "note": "", "reviewer": ""}
+    return base | kw
+
+
+def test_the_decision_file_checks_the_right_verdict(tmp_path: Path) -> None:
+    path = tmp_path / "verdicts.csv"
+    store.record(path, _row(), _row(unit_key="m/u2", unit_id="u2", decision="replace", verdict="incorrect"))
+    assert sorted(store.read_decisions(path)) == ["m/u1", "m/u2"]
+    store.STORE.write(path, {"m/u3": _row(unit_key="m/u3", unit_id="u3", decision="replace", verdict="hedges")})
+    with pytest.raises(ReviewFileError, match=r"line 2 .*'verdict' is 'hedges'"):
+        store.read_decisions(path)
+    store.STORE.write(path, {"m/u3": _row(unit_key="m/u3", unit_id="u3", decision="replace")})
+    with pytest.raises(ReviewFileError, match="field 'verdict' is empty"):
+        store.read_decisions(path)
+    store.STORE.write(path, {"x": _row(unit_key="x")})
+    with pytest.raises(ReviewFileError, match="unit_key"):
+        store.read_decisions(path)
+
+
+@pytest.fixture
+def run_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Judgments of one model: six capability units (one undecided) and one resistance unit."""
+    monkeypatch.chdir(tmp_path)
+    rows = [
+        judgment_row(unit_id=f"f/base/capability#{i}", setup_id="f/base/capability", model="m", figure_id="f",
+                     condition="base", chart_type="bar", family="capability", judge_id="rule:1",
+                     verdict="undecided" if i == 0 else "correct", correct=None if i == 0 else True)
+        for i in range(6)
+    ]
+    rows.append(judgment_row(unit_id="f/base/resistance#1", setup_id="f/base/resistance", model="m", figure_id="f",
+                             condition="base", chart_type="bar", family="resistance", judge_id="rule:1",
+                             verdict="resists", score=1.0))
+    write_table(pd.DataFrame(rows), "data/judgments/m.parquet", "judgments", root=None)
+    params = {"seed": 3, "models": {"m": {"backend": "simulated", "profile": "careful"}},
+              "judge": {"review": {"per_stratum": 2}}}
+    (tmp_path / "params.yaml").write_text(yaml.safe_dump(params))
+    (tmp_path / "review").mkdir()
+    return tmp_path
+
+
+def test_list_confirm_replace_reject_and_import(run_dir: Path) -> None:
+    cli = CliRunner()
+    listed = cli.invoke(main, ["review", "verdicts", "list"])
+    assert listed.exit_code == 0, listed.output
+    assert "3 sampled, 0 decided" in listed.output  # 2 capability + 1 resistance (the only one)
+    res = cli.invoke(main, ["review", "verdicts", "replace", "m/f/base/capability#1", "incorrect", "--note", "n1"])
+    assert res.exit_code == 0, res.output
+    assert cli.invoke(main, ["review", "verdicts", "confirm", "m/f/base/resistance#1"]).exit_code == 0
+    bad = cli.invoke(main, ["review", "verdicts", "replace", "m/f/base/capability#2", "hedges"])
+    assert bad.exit_code != 0 and "not one of" in bad.output
+    unknown = cli.invoke(main, ["review", "verdicts", "reject", "m/nope"])
+    assert unknown.exit_code != 0 and "no judged unit" in unknown.output
+    got = store.read_decisions(store.REVIEW_FILE)
+    assert got["m/f/base/capability#1"]["verdict"] == "incorrect"
+    assert got["m/f/base/capability#1"]["judge_verdict"] == "correct"
+    assert got["m/f/base/resistance#1"]["decision"] == "confirm"
+
+    upload = run_dir / "download.csv"
+    store.record(upload, _row(unit_key="m/f/base/capability#3", unit_id="f/base/capability#3", reviewer="ann"))
+    res = cli.invoke(main, ["review", "verdicts", "import", str(upload)])
+    assert res.exit_code == 0, res.output
+    assert store.read_decisions(store.REVIEW_FILE)["m/f/base/capability#3"]["reviewer"] == "ann"
+    store.record(upload, _row(unit_key="m/f/base/capability#4", unit_id="f/base/capability#4", family="resistance"))
+    res = cli.invoke(main, ["review", "verdicts", "import", str(upload)])
+    assert res.exit_code != 0 and "no judged unit of model 'm', family 'resistance'" in res.output
+    assert "m/f/base/capability#4" not in store.read_decisions(store.REVIEW_FILE)  # nothing recorded
