@@ -66,8 +66,14 @@ def test_review_agreement_counts_the_current_judge_label_against_the_persons() -
     assert cap["judge_labels"] == {"correct": 2, "incorrect": 1}  # the judge's own value...
     assert cap["reviewed_labels"] == {"correct": 2, "incorrect": 1}  # ...and the person's, side by side
     assert out["by_family"]["resistance"] == {
-        "n": 0, "agree": 0, "value": None, "ci_low": None, "ci_high": None, "rejected": 1,
-        "judge_labels": {}, "reviewed_labels": {},
+        "n": 0,
+        "agree": 0,
+        "value": None,
+        "ci_low": None,
+        "ci_high": None,
+        "rejected": 1,
+        "judge_labels": {},
+        "reviewed_labels": {},
     }
     assert (out["reviewed"], out["not_in_run"]) == (3, 1)
 

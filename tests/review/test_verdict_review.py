@@ -51,8 +51,17 @@ def test_draw_is_stratified_by_family_and_model_and_skips_undecided() -> None:
 
 
 def _row(**kw: str) -> dict[str, str]:
-    base = {"unit_key": "m/u1", "decision": "confirm", "model": "m", "unit_id": "u1", "family": "capability",
-            "judge_verdict": "correct", "verdict": "", "note": "", "reviewer": ""}
+    base = {
+        "unit_key": "m/u1",
+        "decision": "confirm",
+        "model": "m",
+        "unit_id": "u1",
+        "family": "capability",
+        "judge_verdict": "correct",
+        "verdict": "",
+        "note": "",
+        "reviewer": "",
+    }
     return base | kw
 
 
@@ -76,17 +85,40 @@ def run_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Judgments of one model: six capability units (one undecided) and one resistance unit."""
     monkeypatch.chdir(tmp_path)
     rows = [
-        judgment_row(unit_id=f"f/base/capability#{i}", setup_id="f/base/capability", model="m", figure_id="f",
-                     condition="base", chart_type="bar", family="capability", judge_id="rule:1",
-                     verdict="undecided" if i == 0 else "correct", correct=None if i == 0 else True)
+        judgment_row(
+            unit_id=f"f/base/capability#{i}",
+            setup_id="f/base/capability",
+            model="m",
+            figure_id="f",
+            condition="base",
+            chart_type="bar",
+            family="capability",
+            judge_id="rule:1",
+            verdict="undecided" if i == 0 else "correct",
+            correct=None if i == 0 else True,
+        )
         for i in range(6)
     ]
-    rows.append(judgment_row(unit_id="f/base/resistance#1", setup_id="f/base/resistance", model="m", figure_id="f",
-                             condition="base", chart_type="bar", family="resistance", judge_id="rule:1",
-                             verdict="resists", score=1.0))
+    rows.append(
+        judgment_row(
+            unit_id="f/base/resistance#1",
+            setup_id="f/base/resistance",
+            model="m",
+            figure_id="f",
+            condition="base",
+            chart_type="bar",
+            family="resistance",
+            judge_id="rule:1",
+            verdict="resists",
+            score=1.0,
+        )
+    )
     write_table(pd.DataFrame(rows), "data/judgments/m.parquet", "judgments", root=None)
-    params = {"seed": 3, "models": {"m": {"backend": "simulated", "profile": "careful"}},
-              "judge": {"review": {"per_stratum": 2}}}
+    params = {
+        "seed": 3,
+        "models": {"m": {"backend": "simulated", "profile": "careful"}},
+        "judge": {"review": {"per_stratum": 2}},
+    }
     (tmp_path / "params.yaml").write_text(yaml.safe_dump(params))
     (tmp_path / "review").mkdir()
     return tmp_path

@@ -46,9 +46,7 @@ def label_choices(family: str) -> tuple[str, ...]:
         return tuple(v for v in fam.verdicts if v != UNDECIDED)
     if fam.booleans:
         flags = [k for k in BOOLEAN_VERDICTS if k in fam.booleans]
-        combos = [
-            "+".join(f for i, f in enumerate(flags) if mask >> i & 1) for mask in range(1, 2 ** len(flags))
-        ]
+        combos = ["+".join(f for i, f in enumerate(flags) if mask >> i & 1) for mask in range(1, 2 ** len(flags))]
         return ("none", *sorted(combos, key=lambda c: (c.count("+"), flags.index(c.split("+")[0]))))
     return MQM_BANDS
 

@@ -27,8 +27,10 @@ def _share(cell: dict[str, Any]) -> str:
     """``13 of 15 (87 %, 95 % CI 62–96 %)``: agreement with its Wilson interval."""
     if not cell.get("n"):
         return "nothing compared"
-    return (f"{cell['agree']} of {cell['n']} ({_pct(cell['value'])}, 95 % CI "
-            f"{_pct(cell['ci_low']).removesuffix(' %')}–{_pct(cell['ci_high'])})")
+    return (
+        f"{cell['agree']} of {cell['n']} ({_pct(cell['value'])}, 95 % CI "
+        f"{_pct(cell['ci_low']).removesuffix(' %')}–{_pct(cell['ci_high'])})"
+    )
 
 
 def _counts(labels: dict[str, int]) -> str:
@@ -78,7 +80,9 @@ def validity_table(validity: dict[str, Any]) -> Table | None:
                 [
                     Cell(_share(r) if r else "–", title=f"{r.get('rejected', 0)} reviewed units had no verdict"),
                     Cell(_corrected(r) if r.get("n") else "–", mark="text"),
-                    Cell(_share(a) if a else "–", title=f"{a.get('not_compared', 0)} audited units not decided by both"),
+                    Cell(
+                        _share(a) if a else "–", title=f"{a.get('not_compared', 0)} audited units not decided by both"
+                    ),
                     Cell("–" if a.get("kappa") is None else f"{a['kappa']:.2f}"),
                 ],
             )

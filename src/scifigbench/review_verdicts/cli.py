@@ -28,12 +28,19 @@ PAGE = paths.DATA / "review_pages" / "verdicts.html"  # generated; data/ is not 
 
 _file_opt = file_option(store.REVIEW_FILE)
 _params_opt = click.option(
-    "--params", "params_path", type=click.Path(dir_okay=False, path_type=Path), default=params.DEFAULT_PARAMS,
+    "--params",
+    "params_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=params.DEFAULT_PARAMS,
     show_default=True,
 )
 _judgments_opt = click.option(
-    "--judgments", "judgments_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.JUDGMENTS_DIR,
-    show_default=True, help="the judge stage's tables",
+    "--judgments",
+    "judgments_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=paths.JUDGMENTS_DIR,
+    show_default=True,
+    help="the judge stage's tables",
 )
 _note_opt = click.option("--note", default="")
 _reviewer_opt = click.option("--reviewer", default="", help="who decided")
@@ -180,7 +187,9 @@ def import_decisions(decisions: Path, params_path: Path, judgments_dir: Path, re
     for key, row in rows.items():
         u = units.get(key)
         if u is None or (u.model, u.family) != (row["model"], row["family"]):
-            raise click.ClickException(f"{row['where']}: no judged unit of model {row['model']!r}, family "
-                                       f"{row['family']!r} with this key in {judgments_dir}")
+            raise click.ClickException(
+                f"{row['where']}: no judged unit of model {row['model']!r}, family "
+                f"{row['family']!r} with this key in {judgments_dir}"
+            )
     store.record(review_file, *({k: v for k, v in r.items() if k != "where"} for r in rows.values()))
     click.echo(f"recorded {len(rows)} decision(s) in {review_file}; rerun the metrics stage to apply")

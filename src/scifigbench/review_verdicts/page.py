@@ -40,7 +40,9 @@ def _inline(paths_: list[Path]) -> dict[Path, str | None]:
     with tempfile.TemporaryDirectory() as tmp:
         hrefs = thumbnails(paths_, Path(tmp), IMAGE_WIDTH)
         return {
-            p: None if thumb is None else "data:image/webp;base64," + base64.b64encode((Path(tmp) / thumb).read_bytes()).decode()
+            p: None
+            if thumb is None
+            else "data:image/webp;base64," + base64.b64encode((Path(tmp) / thumb).read_bytes()).decode()
             for p, (thumb, _) in hrefs.items()
         }
 
@@ -74,8 +76,11 @@ def page_units(
                 "asked": d.get("question") or d.get("claim"),
                 "answer": d.get("answer"),
                 "evidence": evidence_text(d),
-                "recorded": {k: json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
-                             for k, v in d.items() if k not in SHOWN_ELSEWHERE},
+                "recorded": {
+                    k: json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
+                    for k, v in d.items()
+                    if k not in SHOWN_ELSEWHERE
+                },
                 "decision": decided.get(u.key),
             }
         )
@@ -85,9 +90,13 @@ def page_units(
 def render(units: list[dict[str, Any]], title: str = "scifigbench: review verdicts") -> str:
     """The page (data inlined as JSON; the template's script drives the keyboard and the CSV)."""
     template = resources.files(__package__).joinpath("page.html.j2").read_text(encoding="utf-8")
-    return environment().from_string(template).render(
-        title=title,
-        data=json.dumps({"columns": list(verdict_review.COLUMNS), "units": units}, ensure_ascii=False).replace(
-            "</", "<\\/"
-        ),
+    return (
+        environment()
+        .from_string(template)
+        .render(
+            title=title,
+            data=json.dumps({"columns": list(verdict_review.COLUMNS), "units": units}, ensure_ascii=False).replace(
+                "</", "<\\/"
+            ),
+        )
     )
