@@ -150,3 +150,38 @@ def test_list_confirm_replace_reject_and_import(run_dir: Path) -> None:
     res = cli.invoke(main, ["review", "verdicts", "import", str(upload)])
     assert res.exit_code != 0 and "no judged unit of model 'm', family 'resistance'" in res.output
     assert "m/f/base/capability#4" not in store.read_decisions(store.REVIEW_FILE)  # nothing recorded
+
+
+def test_the_page_inlines_each_sampled_unit_with_its_image_request_and_decision(run_dir: Path) -> None:
+    import json
+    import re
+
+    from PIL import Image
+
+    from scifigbench.review_verdicts.page import judged_units, page_units, render
+    from scifigbench.tableio import read_table
+
+    Image.new("RGB", (40, 30), "white").save(run_dir / "f.png")
+    setups = pd.DataFrame(
+        [
+            {
+                "setup_id": sid,
+                "image_path": str(run_dir / "f.png"),
+                "system_text": None,
+                "caption": "A caption",
+                "user_text": f"Request of {sid} </script><b>",
+            }
+            for sid in ("f/base/capability", "f/base/resistance")
+        ]
+    )
+    j = read_table(run_dir / "data/judgments/m.parquet", "judgments", root=None)
+    picked = store.draw(judged_units(j), 2, seed=3)
+    decided = {picked[0].key: {"decision": "replace", "verdict": "incorrect", "note": "n"}}
+    page = render(page_units(picked, j, setups, decided))
+    data = json.loads(re.search(r'<script id="data" type="application/json">(.*?)</script>', page, re.S).group(1))
+    assert [u["key"] for u in data["units"]] == [u.key for u in picked]
+    first = data["units"][0]
+    assert first["image"].startswith("data:image/webp;base64,")  # one file: opens from file://, can be mailed
+    assert first["user"].endswith("</script><b>") and first["caption"] == "A caption"
+    assert first["choices"] == ["correct", "incorrect"] and first["decision"]["verdict"] == "incorrect"
+    assert first["row"]["judge_verdict"] == picked[0].label and data["columns"] == list(store.COLUMNS)
