@@ -127,3 +127,26 @@ def test_plan_counts_the_audit_requests(workdir) -> None:
         after = {ln.role: ln for ln in plan(params, root / "cache") if ln.model == "auditor"}
     assert (before["audit m"].requests, before["audit m"].to_send) == (len(selected), len(selected))
     assert (after["audit m"].cached, after["audit m"].to_send) == (len(selected), 0)
+
+
+@pytest.mark.parametrize(
+    ("judge", "message"),
+    [
+        ({"audit": {"model": "nobody", "share": 0.1}}, "judge.audit.model: 'nobody' is not a key of models"),
+        ({"audit": {"model": "auditor", "share": 0}}, "judge.audit.share: 0.0 is not in (0, 1]"),
+        ({"audit": {"model": "auditor", "share": 1.5}}, "judge.audit.share: 1.5 is not in (0, 1]"),
+        ({"audit": {"model": "auditor", "shares": 0.1}}, "unknown key(s) ['shares']"),
+        ({"review": {"per_stratum": 0}}, "judge.review.per_stratum: 0 must be at least 1"),
+    ],
+)
+def test_check_params_refuses_a_bad_audit_or_review_section(tmp_path: Path, judge: dict, message: str) -> None:
+    from scifigbench.params import ParamsError
+    from scifigbench.params_check import check
+
+    path = _params(tmp_path, "http://127.0.0.1:9/v1", None)
+    raw = yaml.safe_load(path.read_text())
+    raw["judge"] = {"kind": "rule", **judge}
+    path.write_text(yaml.safe_dump(raw))
+    with pytest.raises(ParamsError) as err:
+        check(path)
+    assert message in str(err.value)
