@@ -185,3 +185,72 @@ def test_the_page_inlines_each_sampled_unit_with_its_image_request_and_decision(
     assert first["user"].endswith("</script><b>") and first["caption"] == "A caption"
     assert first["choices"] == ["correct", "incorrect"] and first["decision"]["verdict"] == "incorrect"
     assert first["row"]["judge_verdict"] == picked[0].label and data["columns"] == list(store.COLUMNS)
+
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if Path(p).exists()), None)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no headless Chromium")
+def test_keys_on_the_page_from_file_give_a_csv_that_import_records(run_dir: Path) -> None:
+    """Headless Chromium opens the page from file://, a person presses a (agree), 2 (second verdict)
+    and x (no verdict applies) with a note and a name; the page's CSV goes through ``import``."""
+    import html
+    import re
+    import subprocess
+
+    from PIL import Image
+
+    Image.new("RGB", (40, 30), "white").save(run_dir / "f.png")
+    setups = pd.DataFrame(
+        [
+            {
+                "setup_id": f"f/base/{task}",
+                "figure_id": "f",
+                "condition": "base",
+                "task": task,
+                "chart_type": "bar",
+                "prompt_id": task,
+                "prompt_version": "0" * 12,
+                "system_text": None,
+                "user_text": "q",
+                "image_path": str(run_dir / "f.png"),
+                "image_sha256": "0" * 64,
+                "caption": None,
+                "probe_ids": "[]",
+                "blur_target_id": None,
+            }
+            for task in ("capability", "resistance")
+        ]
+    )
+    write_table(setups, run_dir / "setups.parquet", "setups", root=None)
+    cli = CliRunner()
+    res = cli.invoke(
+        main, ["review", "verdicts", "page", "--setups", str(run_dir / "setups.parquet"), "--out", "page.html"]
+    )
+    assert res.exit_code == 0, res.output
+    keys = """
+      const press = k => document.dispatchEvent(new KeyboardEvent("keydown", {key: k, bubbles: true}));
+      document.getElementById("reviewer").value = "ann";
+      press("a"); press("2");
+      document.querySelector("#u2 textarea").value = "axis cut off";
+      document.querySelector("#u2 textarea").dispatchEvent(new Event("input"));
+      press("x");
+      document.body.setAttribute("data-csv", decisionsCsv());
+    """
+    page = (run_dir / "page.html").read_text()
+    (run_dir / "page.html").write_text(page.replace("</body>", f"<script>{keys}</script></body>"))
+    dom = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", (run_dir / "page.html").as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    csv_text = html.unescape(re.search(r'data-csv="([^"]*)"', dom).group(1))
+    (run_dir / "download.csv").write_text(csv_text)
+    picked = [line.split()[0] for line in cli.invoke(main, ["review", "verdicts", "list"]).output.splitlines()[:-1]]
+    res = cli.invoke(main, ["review", "verdicts", "import", str(run_dir / "download.csv")])
+    assert res.exit_code == 0, res.output
+    got = store.read_decisions(store.REVIEW_FILE)
+    assert [got[k]["decision"] for k in picked] == ["confirm", "replace", "reject"]
+    assert got[picked[1]]["verdict"] == "incorrect"  # the second choice of a capability unit
+    assert got[picked[2]]["note"] == "axis cut off" and {d["reviewer"] for d in got.values()} == {"ann"}
