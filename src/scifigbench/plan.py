@@ -168,10 +168,12 @@ def judge_line(
 
     line = Line(judge_eff.name, f"{'audit' if audit else 'judge'} {respondent}")
     units, given = _judged_units(respondent)
-    if audit is not None:
-        units = select(units, *audit)
-    to_llm, line.share = _to_llm(kind, respondent, units, given)
-    line.note = line.share.note()
+    if audit is None:
+        to_llm, line.share = _to_llm(kind, respondent, units, given)
+        line.note = line.share.note()
+    else:
+        to_llm = select(units, *audit)
+        line.note = f"{len(to_llm):,} of {len(units):,} judgeable units re-judged (judge.audit share {audit[0]:g})"
     sent: list[list[dict[str, Any]]] = []
 
     def record(messages: list[dict[str, Any]]) -> str:

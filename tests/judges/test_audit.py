@@ -126,6 +126,10 @@ def test_plan_counts_the_audit_requests(workdir) -> None:
         audit.run("m", params)
         after = {ln.role: ln for ln in plan(params, root / "cache") if ln.model == "auditor"}
     assert (before["audit m"].requests, before["audit m"].to_send) == (len(selected), len(selected))
+    assert (
+        before["audit m"].note
+        == f"{len(selected)} of {len(units) - 3} judgeable units re-judged (judge.audit share 0.25)"
+    )
     assert (after["audit m"].cached, after["audit m"].to_send) == (len(selected), 0)
 
 
