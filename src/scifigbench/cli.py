@@ -16,7 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
     "preset": ("scifigbench.corpus.cli:preset", "Write a named corpus design (paper, extended) into a params file."),
     "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
-    "review": ("scifigbench.cli:review", "Confirm, replace or reject proposed blur targets and probes."),
+    "review": ("scifigbench.cli:review", "Confirm, replace or reject blur targets, probes and verdicts."),
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
     "respond": ("scifigbench.respond.cli:respond", "Send every setup to one model and store its responses."),
@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Calls, tokens and cost of every run so far, per model and judge.",
     ),
     "judge": ("scifigbench.judges.cli:judge", "Turn one model's responses into verdicts."),
+    "audit": ("scifigbench.judges.cli:audit", "Re-judge a seeded share of one model's units with a second judge."),
     "judge-file": ("scifigbench.judges.cli:judge_file", "Judge JSONL records that come from elsewhere."),
     "metrics": ("scifigbench.metrics.cli:metrics", "Compute the paper's tables as JSON under metrics/."),
     "report": ("scifigbench.report.cli:report", "Write the HTML report and the per-unit explorer."),
@@ -97,8 +98,10 @@ def review() -> click.Group:
     """``scifigbench review``: one subgroup per stage's review queue, composed here, not by imports."""
     from scifigbench.conditions.review import blur
     from scifigbench.probes.review_cli import probes_review
+    from scifigbench.review_verdicts.cli import verdicts_review
 
-    group = click.Group("review", help="Confirm, replace or reject proposed blur targets and probes.")
+    group = click.Group("review", help="Confirm, replace or reject blur targets, probes and verdicts.")
     group.add_command(blur)
     group.add_command(probes_review)
+    group.add_command(verdicts_review)
     return group

@@ -29,10 +29,12 @@ SETUPS = DATA / "setups" / "setups.parquet"
 SETUPS_LEFT_OUT = DATA / "setups" / "left_out.json"  # units no request carries: the configured judge cannot judge them
 RESPONSES_DIR = DATA / "responses"
 JUDGMENTS_DIR = DATA / "judgments"
+AUDIT_DIR = DATA / "audit"  # a second judge's verdicts on a seeded share of each model's units
 METRICS_DIR = Path("metrics")
 REPORTS_DIR = Path("reports")
 
-REVIEW_DIR = Path("review")  # git-tracked human decisions (blur targets, LLM probes)
+REVIEW_DIR = Path("review")  # git-tracked human decisions (blur targets, LLM probes, verdicts)
+REVIEW_VERDICTS = REVIEW_DIR / "verdicts.csv"  # a person's decisions on a sample of verdicts
 CACHE_DIR = Path(".scifigbench-cache")  # content-addressed model-call cache (not a dvc out)
 CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"  # moves the whole cache: model calls, step store, validated stamps
 
@@ -59,3 +61,8 @@ def call_bundle(model: str) -> Path:
 
 def judgments(model: str) -> Path:
     return JUDGMENTS_DIR / f"{model}.parquet"
+
+
+def audit(model: str) -> Path:
+    """The audit judge's rows (judgments schema) for the audited units of one model."""
+    return AUDIT_DIR / f"{model}.parquet"

@@ -169,21 +169,29 @@ def judge_line(
     cache: ResponseCache,
     kind: str = "llm",
     earlier: set[str] | None = None,
+    audit: tuple[float, int] | None = None,
 ) -> Line:
     """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned).
 
     ``earlier`` holds the keys of the judge lines planned before this one, and gets this line's:
     a request another respondent's judge stage sends first is answered from the cache here (the
     stages share the cache; two stages running at once under ``dvc repro -j`` may both send it).
+    ``audit`` (share, seed): the line of ``judge.audit`` instead, whose LLM judge takes the audited units.
     """
     earlier = set() if earlier is None else earlier
     from scifigbench.judges import llm as llm_judge
+    from scifigbench.judges.audit import select
     from scifigbench.judges.llm_stage import unit_judge
 
-    line = Line(judge_eff.name, f"judge {respondent}")
+    line = Line(judge_eff.name, f"{'audit' if audit else 'judge'} {respondent}")
     units, given = _judged_units(respondent, kind)
-    to_llm, line.share = _to_llm(kind, respondent, units, given)
-    line.note, line.upper_bound = line.share.note(), not given
+    line.upper_bound = not given
+    if audit is None:
+        to_llm, line.share = _to_llm(kind, respondent, units, given)
+        line.note = line.share.note()
+    else:
+        to_llm = select(units, *audit)
+        line.note = f"{len(to_llm):,} of {len(units):,} judgeable units re-judged (judge.audit share {audit[0]:g})"
     sent: list[list[dict[str, Any]]] = []
 
     def record(messages: list[dict[str, Any]]) -> str:
@@ -233,6 +241,10 @@ def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
             judge_eff = config.load(judge.llm_model, params_path, "judge")
             earlier: set[str] = set()
             lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind, earlier) for m in models]
+        if judge.audit is not None:
+            audit_eff = config.load(judge.audit.model, params_path, "judge")
+            audit = (judge.audit.share, raw.get("seed", 42))
+            lines += [judge_line(audit_eff, m, judge.caption_ab_seed, cache, "llm", set(), audit) for m in models]
     finally:
         cache.close()
     return lines

@@ -29,15 +29,16 @@ class ReviewFileError(ValueError):
 class DecisionFile:
     """The layout of one queue's decision file.
 
-    ``columns`` starts with ``id_column`` and ``decision``; ``replacement`` says what the ``text``
-    column must hold for a ``replace`` (for the error message); ``check_row(row, where)`` adds the
-    queue's own field checks and raises :class:`ReviewFileError`.
+    ``columns`` starts with ``id_column`` and ``decision``; ``replacement`` says what the
+    ``replace_column`` (``text`` unless given) must hold for a ``replace`` (for the error message);
+    ``check_row(row, where)`` adds the queue's own field checks and raises :class:`ReviewFileError`.
     """
 
     id_column: str
     columns: tuple[str, ...]
     replacement: str
     check_row: Callable[[dict[str, str], str], None] | None = None
+    replace_column: str = "text"
 
     def read(self, path: Path | str) -> dict[str, dict[str, str]]:
         """Rows by id, every column present (empty when absent) plus ``where`` (file, line, id); no file: {}."""
@@ -59,8 +60,10 @@ class DecisionFile:
                 if row["decision"] not in DECISIONS:
                     raise ReviewFileError(f"{where}: field 'decision' is {row['decision']!r}, "
                                           f"expected one of {list(DECISIONS)}")
-                if row["decision"] == "replace" and not row["text"]:
-                    raise ReviewFileError(f"{where}: field 'text' is empty; 'replace' needs {self.replacement}")
+                if row["decision"] == "replace" and not row[self.replace_column]:
+                    raise ReviewFileError(
+                        f"{where}: field '{self.replace_column}' is empty; 'replace' needs {self.replacement}"
+                    )
                 if self.check_row is not None:
                     self.check_row(row, where)
                 if item in out:

@@ -214,6 +214,7 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
             "run",
             "headline",
             "header",
+            "validity",
         )
     )
     summaries = sorted(p.relative_to(out1).as_posix() for p in (out1 / "summary").glob("*/*.json"))

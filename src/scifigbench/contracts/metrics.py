@@ -42,6 +42,7 @@ METRIC_FILES = (
     "agreement",
     "run",
     "header",
+    "validity",  # the judge against a person's reviewed sample and against the audit judge
 )
 PENALTY_DIMENSIONS = {"accuracy": "pen_accuracy", "completeness": "pen_completeness", "clarity": "pen_clarity"}
 PENALTY_SUBTYPES = {

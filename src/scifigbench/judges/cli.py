@@ -97,3 +97,21 @@ def judge(model: str, params_path: str) -> None:
     shares = [f"decided by the {kind} judge: {n}" for kind, n in decided.items()]
     click.echo(", ".join([*shares, f"undecided: {undecided.sum()}"]))
     click.echo(table.groupby("family").size().to_string())
+
+
+@click.command("audit")
+@click.argument("model")
+@click.option("--params", "params_path", default="params.yaml", show_default=True, help="params file")
+def audit(model: str, params_path: str) -> None:
+    """Re-judge the seeded share of MODEL's units that judge.audit names with its LLM judge
+    (data/audit/MODEL.parquet; empty without judge.audit)."""
+    from scifigbench import paths
+    from scifigbench.judges.audit import run
+    from scifigbench.llm import RunAborted
+
+    try:
+        table = run(model, params_path)
+    except RunAborted as exc:  # the audit model cannot work as configured: the previous table stays
+        raise click.ClickException(f"audit {model}: {exc}") from None
+    errors = int(table["error"].notna().sum())
+    click.echo(f"audit {model}: {len(table)} units -> {paths.audit(model)} ({errors} with errors)")

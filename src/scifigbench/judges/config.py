@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scifigbench import params
@@ -16,10 +16,28 @@ SUPERSEDED = {
 
 
 @dataclass
+class AuditConfig:
+    """``judge.audit``: a second (LLM) judge re-judges a seeded share of each model's units, so every
+    run says how often its own judge agrees with another one on that run's data."""
+
+    model: str  # a key of params.yaml `models`
+    share: float = 0.1  # of each model's judgeable units, exactly round(share * n), picked by seeded hash
+
+
+@dataclass
+class ReviewConfig:
+    """``judge.review``: the sample ``scifigbench review verdicts`` draws for a person to check."""
+
+    per_stratum: int = 5  # units per (family, model), seeded by the top-level `seed`
+
+
+@dataclass
 class JudgeConfig:
     kind: str = "rule"  # rule | llm | hybrid
     llm_model: str | None = None  # a key of params.yaml `services` with role judge: the model of kind llm and hybrid
     caption_ab_seed: int = 42
+    audit: AuditConfig | None = None  # null: no second judge
+    review: ReviewConfig = field(default_factory=ReviewConfig)
 
     @property
     def uses_llm(self) -> bool:
@@ -34,7 +52,7 @@ def check_kind(kind: str, where: str) -> None:
 
 
 def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
-    """The ``judge`` section, checked against the file's ``models``.
+    """The ``judge`` section, checked against the file's ``services``.
 
     A superseded key gets an error that names its replacement (not the generic unknown-key one),
     and a judge that sends units to a model must name a declared one: found here, before any
@@ -49,9 +67,9 @@ def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
             raise params.ParamsError(f"{where}.{key}: no longer read; use {instead}")
     cfg = params.build(JudgeConfig, raw, where)
     check_kind(cfg.kind, where)
-    if cfg.uses_llm:
-        from scifigbench.llm.config import find_entry
+    from scifigbench.llm.config import find_entry  # light: the llm package's config reads params only
 
+    if cfg.uses_llm:
         if not cfg.llm_model:
             raise params.ParamsError(
                 f"{where}.llm_model: judge.kind {cfg.kind} needs a model key (under services, roles [judge])"
@@ -60,4 +78,13 @@ def load(path: Path | str = params.DEFAULT_PARAMS) -> JudgeConfig:
             find_entry(params.load_raw(path), cfg.llm_model, "judge", path)
         except params.ParamsError as exc:
             raise params.ParamsError(f"{where}.llm_model: {exc}") from None
+    if cfg.audit is not None:
+        try:
+            find_entry(params.load_raw(path), cfg.audit.model, "judge", path)
+        except params.ParamsError as exc:
+            raise params.ParamsError(f"{where}.audit.model: {exc}") from None
+        if not 0 < cfg.audit.share <= 1:
+            raise params.ParamsError(f"{where}.audit.share: {cfg.audit.share} is not in (0, 1]")
+    if cfg.review.per_stratum < 1:
+        raise params.ParamsError(f"{where}.review.per_stratum: {cfg.review.per_stratum} must be at least 1")
     return cfg

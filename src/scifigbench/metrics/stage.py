@@ -20,12 +20,15 @@ from tqdm import tqdm
 
 from scifigbench import paths
 from scifigbench.concepts.families import FAMILIES
+from scifigbench.contracts import JUDGMENTS
 from scifigbench.contracts.metrics import METRIC_FILES, headline_values, summary_values
 from scifigbench.metrics import tables
 from scifigbench.metrics.config import MetricsConfig
 from scifigbench.metrics.header import judge_ids, run_header
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
+from scifigbench.metrics.validity import validity
 from scifigbench.tableio import load_judgments, read_table, write_json
+from scifigbench.verdict_review import read_decisions
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:
@@ -126,6 +129,14 @@ def judge_agreement_files(judgments_dir: Path) -> dict[str, Any]:
     return {f.stem: _read_json_numbers(f) for f in sorted(judgments_dir.glob("*agreement*.json"))}
 
 
+def read_audit(audit_dir: Path, models: list[str] | None) -> pd.DataFrame:
+    """The audit judge's rows of ``models`` (every table in the folder when None); none: empty."""
+    files = sorted(audit_dir.glob("*.parquet")) if models is None else [audit_dir / f"{m}.parquet" for m in models]
+    frames = [read_table(f, "judgments", root=None) for f in files if f.is_file()]
+    frames = [f for f in frames if len(f)]
+    return pd.concat(frames, ignore_index=True) if frames else JUDGMENTS.empty()
+
+
 def compute(
     j: pd.DataFrame,
     cfg: MetricsConfig,
@@ -138,11 +149,14 @@ def compute(
     models: list[str] | None = None,
     params: dict[str, Any] | None = None,
     figures: pd.DataFrame | None = None,
+    reviewed: dict[str, dict[str, str]] | None = None,
+    audit: pd.DataFrame | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every metrics file's content, keyed by file stem.
 
     ``params`` (the parsed params file) and ``figures`` (the corpus table) feed the run header;
-    without params it records the metrics section only.
+    without params it records the metrics section only. ``reviewed``: the verdict review file's
+    rows; ``audit``: the audit judge's rows.
     """
     sc = tables.StatConfig(B=cfg.bootstrap, seed=cfg.seed, split_half_splits=cfg.split_half_splits)
     steps = {
@@ -161,6 +175,7 @@ def compute(
             "not_measured": not_measured(coverage_path, left_out_path),
         },
         "header": lambda: run_header(params if params is not None else {}, cfg, j, figures, sc.level),
+        "validity": lambda: validity(j, reviewed or {}, JUDGMENTS.empty() if audit is None else audit),
     }
     out = {}
     for name in tqdm(METRIC_FILES, desc="metrics", unit="table", leave=False):
@@ -177,6 +192,8 @@ def run(
     out_dir: Path = paths.METRICS_DIR,
     params: dict[str, Any] | None = None,
     figures_table: Path | None = None,
+    audit_dir: Path = paths.AUDIT_DIR,
+    review_file: Path = paths.REVIEW_VERDICTS,
 ) -> dict[str, Path]:
     """Compute and write all metric files for ``models`` (every table in the folder when None).
 
@@ -193,6 +210,8 @@ def run(
         models=models,
         params=params,
         figures=figures,
+        reviewed=read_decisions(review_file),
+        audit=read_audit(audit_dir, models),
     )
     written = {}
     for name, content in results.items():

@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from scifigbench.report import plots, tables
 from scifigbench.report.examples import Example
 from scifigbench.report.run_header import run_header
+from scifigbench.report.validity import FAMILIES_OF, beside, validity_table
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ def render_report(
 ) -> str:
     """The report page; ``metrics`` maps a metrics file stem (perception, behaviour, ...) to its content."""
     perception, behaviour = metrics.get("perception", {}), metrics.get("behaviour", {})
+    valid = metrics.get("validity", {})
     nm = tables.NotMeasured(metrics.get("run", {}))
     figs = [
         plots.mqm_conditions_png(plots.mqm_condition_rows(perception)),
@@ -61,13 +63,17 @@ def render_report(
         .get_template("report.html.j2")
         .render(
             title=title,
-            perception=tables.perception_tables(perception, nm),
+            perception=[beside(t, valid, FAMILIES_OF["perception"]) for t in tables.perception_tables(perception, nm)],
             plots=[_data_uri(p) for p in figs if p],
             behaviour=[
                 t
                 for t in (
-                    tables.behaviour_table(metrics.get("capability", {}), behaviour, nm),
-                    tables.caption_type_table(behaviour, nm),
+                    beside(
+                        tables.behaviour_table(metrics.get("capability", {}), behaviour, nm),
+                        valid,
+                        ("capability", *FAMILIES_OF["behaviour"]),
+                    ),
+                    beside(tables.caption_type_table(behaviour, nm), valid, ("caption_claim",)),
                     tables.judges_table(metrics),
                 )
                 if t
@@ -80,6 +86,7 @@ def render_report(
                     tables.reliability_table(metrics.get("reliability", {})),
                     tables.scale_validation_table(metrics.get("reliability", {})),
                     tables.agreement_table(metrics.get("agreement", {})),
+                    validity_table(valid),
                 )
                 if t
             ],

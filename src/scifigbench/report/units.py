@@ -27,6 +27,7 @@ from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
 from scifigbench.llm.request import user_prompt
 from scifigbench.report import expected as ex
 from scifigbench.report.expected import loads as details
+from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
 
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names);
 # question .. judge are indexes into ``texts``, setup into ``setups``, expected/checklist lists of
@@ -65,30 +66,6 @@ def plain(v: Any) -> Any:
     if v is pd.NA or v is None or (isinstance(v, float) and v != v):
         return None
     return v
-
-
-def verdict_label(rec: dict[str, Any]) -> str:
-    """One short label per unit that the explorer filters on.
-
-    Families with verdict words use the unit's; families judged by flags alone (blur) name the
-    flags that are set (``mentioned``, ``admits``, ``fabricates``, ``correct``) or ``none``; a
-    family judged by a score alone (descriptions) falls in 10-point MQM bands. A unit the judge
-    left undecided says so whatever its family (a blur unit's flags are all null then, not "none").
-    """
-    if rec.get("error"):
-        return "judge error"
-    if rec.get("verdict") == "undecided":
-        return "undecided"
-    fam = unit_family(rec["family"])
-    if fam.verdicts:
-        return rec.get("verdict") or "not addressed"
-    if fam.booleans:
-        return "+".join(k for k in BOOLEAN_VERDICTS if rec.get(k) is True) or "none"
-    s = rec.get("score")
-    if s is None:
-        return "no score"
-    lo = min(90, int(s // 10) * 10)
-    return f"MQM {lo}-{lo + 10}"
 
 
 def judge_evidence(d: dict[str, Any]) -> str | None:
