@@ -80,7 +80,9 @@ def problems(layout: Layout, lb: Label, question: str) -> list[str]:
         titles = len(layout.of_role(PANEL_TITLE))
         axis = re.search(r"([xy])-axis", q)
         runs = [r for r in layout.runs if axis and r.axis == axis.group(1)]
-        if max(titles, len(runs), len([t for t in layout.of_role(AXIS_TITLE) if axis and t.axis == axis.group(1)])) < max(2, k + 1):
+        if max(
+            titles, len(runs), len([t for t in layout.of_role(AXIS_TITLE) if axis and t.axis == axis.group(1)])
+        ) < max(2, k + 1):
             out.append(f"names a {m.group(1)} panel; the reader found {titles} panel titles and {len(runs)} runs")
     return out
 
@@ -132,12 +134,23 @@ def test_the_check_catches_questions_the_reading_does_not_support():
     layout = read_layout(img, lines)
     by_text = {lb.text: lb for lb in layout.labels}
     entry, cat = by_text["Households"], by_text["Chile"]
-    assert problems(layout, entry, "What is the name of the second legend entry, reading left to right and top to bottom?") == []
-    assert problems(layout, cat, "What is the name of the second legend entry, reading left to right and top to bottom?")
-    assert problems(layout, entry, "What is the name of the twelfth legend entry, reading left to right and top to bottom?")
+    assert (
+        problems(layout, entry, "What is the name of the second legend entry, reading left to right and top to bottom?")
+        == []
+    )
+    assert problems(
+        layout, cat, "What is the name of the second legend entry, reading left to right and top to bottom?"
+    )
+    assert problems(
+        layout, entry, "What is the name of the twelfth legend entry, reading left to right and top to bottom?"
+    )
     assert problems(layout, cat, "What is the label of the third category on the x-axis, counting from the left?") == []
-    assert problems(layout, cat, "What is the label of the third category on the x-axis of the second panel (reading "
-                                 "left to right, top to bottom), counting from the left?")
+    assert problems(
+        layout,
+        cat,
+        "What is the label of the third category on the x-axis of the second panel (reading "
+        "left to right, top to bottom), counting from the left?",
+    )
     assert problems(layout, cat, "What is the label of the third category on the y-axis, counting from the top?")
     assert problems(layout, cat, "What is the title of the x-axis?")
     assert problems(layout, cat, "What value is printed for 'Denmark'?")

@@ -4,6 +4,7 @@ mode, doubtful OCR readings read again and never made answers, and reviewers' pi
 from __future__ import annotations
 
 import json
+
 import numpy as np
 import pytest
 
@@ -30,7 +31,7 @@ def test_the_score_states_the_rules_order_with_its_reasons():
         rules = layout_targets.ranked_candidates(layout, "Survey results.", mode, 42, "web")
         got = ranked("web", layout, "Survey results.", mode, seed=42, pad=0, k=100)
         assert [r.candidate for r in got] == rules and [r.rank for r in got] == list(range(1, len(rules) + 1))
-        assert all(a.score >= b.score for a, b in zip(got, got[1:]))
+        assert all(a.score >= b.score for a, b in zip(got, got[1:], strict=False))
         assert all(r.reasons[0].startswith(f"rule {r.candidate.rule}") for r in got)
         assert all(any(x.startswith("OCR confidence 0.99") for x in r.reasons) for r in got)
     # legend entries and categories score 1 (first rule) or 0.99 (second); none is doubtful
@@ -62,21 +63,35 @@ def test_a_doubtful_reading_is_read_again_and_never_becomes_an_answer():
     seen: list = []
     misread = top[:-1] + "x"
     # every reading below confidence 1 is read again: the first and the three after it
-    got = ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({top: misread}, seen),
-                 reread_below=1.0)
+    got = ranked(
+        "web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({top: misread}, seen), reread_below=1.0
+    )
     assert seen == [BOXES[r.candidate.text] for r in first[:4]]
     assert ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({}, seen := [])) and not seen
     assert [r.candidate.text for r in got[:3]] == [r.candidate.text for r in first[1:4]]
     assert got[-1].candidate.text == top and got[-1].rank == 4 and misread in got[-1].doubt
     assert got[-1].score == pytest.approx(first[0].score - 1.0)
     boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
-    chosen = select("web", None, None, boxes, "rapidocr", img, seed=42, pad=0, threshold=0.8, layout=layout,
-                    rereader=_reader({top: misread}, []), reread_below=1.0)
+    chosen = select(
+        "web",
+        None,
+        None,
+        boxes,
+        "rapidocr",
+        img,
+        seed=42,
+        pad=0,
+        threshold=0.8,
+        layout=layout,
+        rereader=_reader({top: misread}, []),
+        reread_below=1.0,
+    )
     adm = next(t for t in chosen.targets if t.mode == ADMITTANCE)
     assert adm.text == first[1].candidate.text != top
     # the same reading twice: no doubt, the label stays first
-    agreed = ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({top: top.upper()}, []),
-                    reread_below=1.0)
+    agreed = ranked(
+        "web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({top: top.upper()}, []), reread_below=1.0
+    )
     assert agreed[0].candidate.text == top and agreed[0].doubt is None
 
 
@@ -84,8 +99,16 @@ def test_a_second_reading_restores_a_lost_space():
     img, lines, layout = _chart(legend=("Exporters", "Number ofhouseholds"))
     BOXES.clear()
     BOXES.update({lb.text: lb.box for lb in layout.labels})
-    got = ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=100,
-                 rereader=_reader({"Number ofhouseholds": "Number of households"}, []))
+    got = ranked(
+        "web",
+        layout,
+        None,
+        ADMITTANCE,
+        seed=42,
+        pad=0,
+        k=100,
+        rereader=_reader({"Number ofhouseholds": "Number of households"}, []),
+    )
     glued = next(r for r in got if r.candidate.text == "Number ofhouseholds")
     assert glued.doubt is None and glued.candidate.expected_answer == "Number of households"
     assert any("space restored" in x for x in glued.reasons)
@@ -149,11 +172,14 @@ def test_a_reviewer_picks_a_candidate_or_any_label_for_either_mode():
     cands = ranked("web", layout, None, ADMITTANCE, seed=42, pad=4, k=3)
     second = cands[1].candidate
     decided = {
-        "web/admittance": Decision("web/admittance", "replace", proposed_text=cands[0].candidate.text, text=second.text),
+        "web/admittance": Decision(
+            "web/admittance", "replace", proposed_text=cands[0].candidate.text, text=second.text
+        ),
         "web/inductance": Decision("web/inductance", "replace", text="Households"),
     }
-    chosen = select("web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, layout=layout,
-                    decided=decided)
+    chosen = select(
+        "web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, layout=layout, decided=decided
+    )
     by_mode = {t.mode: t for t in chosen.targets}
     adm, ind = by_mode[ADMITTANCE], by_mode[INDUCTANCE]
     # a picked candidate keeps its rule, question and reasoning

@@ -78,15 +78,29 @@ def _repo(root: Path) -> None:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(root / rel), img)
         figs.append({"figure_id": fid, "image_path": rel, "caption": f"Chart {i}."})
-        write_ocr_boxes(root / ocr_boxes_path(fid), "rapidocr", [OcrBox(t, _box(j), 0.95) for j, t in enumerate(_texts(i))])
+        write_ocr_boxes(
+            root / ocr_boxes_path(fid), "rapidocr", [OcrBox(t, _box(j), 0.95) for j, t in enumerate(_texts(i))]
+        )
         modes = [("admittance", (1, 2))] + ([("inductance", (3,))] if i % 2 == 0 else [])
         for mode, js in modes:
             ranks = [_ranked(fid, mode, k + 1, j, i) for k, j in enumerate(js)]
             cands += [r.row() for r in ranks]
             top = ranks[0].candidate
             targets.append(
-                BlurTarget(fid, mode, top.text, top.box, top.reasoning_path, top.expected_answer, "proposed",
-                           "rapidocr", "exact", 1.0, rule=top.rule, question=top.question).row()
+                BlurTarget(
+                    fid,
+                    mode,
+                    top.text,
+                    top.box,
+                    top.reasoning_path,
+                    top.expected_answer,
+                    "proposed",
+                    "rapidocr",
+                    "exact",
+                    1.0,
+                    rule=top.rule,
+                    question=top.question,
+                ).row()
             )
     (root / paths.CORPUS).mkdir(parents=True, exist_ok=True)
     pd.DataFrame(figs).to_parquet(root / paths.FIGURES)

@@ -134,13 +134,23 @@ def ranked(
         conf = lb.score if lb is not None else None
         if conf is not None:
             reasons.append(f"OCR confidence {conf:.2f}")
-        why = reread.doubts(c.text, conf if conf is not None else 1.0, [n for n in numbers if n != c.text], reread_below)
+        why = reread.doubts(
+            c.text, conf if conf is not None else 1.0, [n for n in numbers if n != c.text], reread_below
+        )
         if why and rereader is not None and c.box is not None:
             check = reread.settle(c.text, rereader(c.box))
             reasons.append("read again (" + "; ".join(why) + ")")
             if check.doubt:
                 doubtful.append(
-                    Ranked(figure_id, 0, s - WEIGHTS["doubt"], (*reasons, f"-{WEIGHTS['doubt']:g} doubtful"), c, conf, check.doubt)
+                    Ranked(
+                        figure_id,
+                        0,
+                        s - WEIGHTS["doubt"],
+                        (*reasons, f"-{WEIGHTS['doubt']:g} doubtful"),
+                        c,
+                        conf,
+                        check.doubt,
+                    )
                 )
                 continue
             if check.note:

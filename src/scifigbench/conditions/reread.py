@@ -106,7 +106,9 @@ def crop_rereader(img: np.ndarray, engines: Sequence[OcrBackend], scale: float, 
             crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
         big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
         pad = max(8, int(0.5 * big.shape[0]))
-        framed = np.ascontiguousarray(cv2.copyMakeBorder(big, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(255, 255, 255)))
+        framed = np.ascontiguousarray(
+            cv2.copyMakeBorder(big, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+        )
         out = []
         for e in engines:
             lines = sorted(e.read(framed), key=lambda b: (round(b.box[1] / max(1.0, b.box[3] - b.box[1])), b.box[0]))

@@ -4,8 +4,8 @@ Each figure is shown with every label OCR read outlined over it, its ranked cand
 (``blur_candidates``), the target the stage proposes per mode and, below it, that target
 blurred as the ``admb``/``indb`` condition shows it. A reviewer accepts the proposal, picks
 another candidate or any other label (by key or click) as the target of either mode, or rejects
-the mode (keys in :data:`KEYS`). A page opened from ``file://`` cannot write to the repository, so the decisions are downloaded
-as a CSV with the columns of ``review/blur_targets.csv``; ``scifigbench review blur import FILE``
+the mode (keys in :data:`KEYS`). A page opened from ``file://`` cannot write to the
+repository, so the decisions are downloaded as a CSV with the columns of ``review/blur_targets.csv``; ``scifigbench review blur import FILE``
 checks them and merges them into that file, as the ``confirm``/``replace``/``reject`` commands
 would. Images are JPEG beside the page (``<page>_files/``), linked relatively; the figures'
 data is one JSON object in the page, so the folder can be copied or opened from anywhere.
@@ -75,17 +75,28 @@ def _box(r: Any) -> list[float]:
 
 def _target(r: Any) -> dict:
     return {
-        "text": _text(r.text), "status": _text(r.status), "rule": _text(r.rule), "box": _box(r),
-        "expected": _text(r.expected_answer) + accepted_note(r), "question": _text(r.question),
+        "text": _text(r.text),
+        "status": _text(r.status),
+        "rule": _text(r.rule),
+        "box": _box(r),
+        "expected": _text(r.expected_answer) + accepted_note(r),
+        "question": _text(r.question),
         "why": _text(r.reasoning_path),
     }
 
 
 def _candidate(r: Any) -> dict:
     return {
-        "rank": int(r.rank), "text": _text(r.text), "box": _box(r), "score": float(r.score), "rule": _text(r.rule),
-        "reasons": _text(r.reasons), "doubt": _text(r.doubt), "expected": _text(r.expected_answer),
-        "question": _text(r.question), "why": _text(r.reasoning_path),
+        "rank": int(r.rank),
+        "text": _text(r.text),
+        "box": _box(r),
+        "score": float(r.score),
+        "rule": _text(r.rule),
+        "reasons": _text(r.reasons),
+        "doubt": _text(r.doubt),
+        "expected": _text(r.expected_answer),
+        "question": _text(r.question),
+        "why": _text(r.reasoning_path),
     }
 
 
@@ -113,8 +124,10 @@ def page_data(
         stem = fid.replace("/", "__")
         scale = _save(img, files / f"{stem}.jpg")
         boxes = read_ocr_boxes(root / ocr_boxes_path(fid)) or []
-        labels = sorted(({"text": b.text, "box": [round(v, 1) for v in b.box]} for b in boxes),
-                        key=lambda lb: (round(lb["box"][1] / 8), lb["box"][0]))
+        labels = sorted(
+            ({"text": b.text, "box": [round(v, 1) for v in b.box]} for b in boxes),
+            key=lambda lb: (round(lb["box"][1] / 8), lb["box"][0]),
+        )
         modes = {}
         for mode in MODES:
             t = by_fig[fid]["targets"].get(mode)
@@ -130,10 +143,16 @@ def page_data(
                 "candidates": [_candidate(c) for c in sorted(by_fig[fid]["candidates"][mode], key=lambda c: c.rank)],
             }
         caption = figures.loc[fid, "caption"] if "caption" in figures.columns else None
-        out.append({
-            "figure_id": fid, "image": f"{files.name}/{stem}.jpg", "scale": scale, "caption": _text(caption),
-            "labels": labels, "modes": modes,
-        })
+        out.append(
+            {
+                "figure_id": fid,
+                "image": f"{files.name}/{stem}.jpg",
+                "scale": scale,
+                "caption": _text(caption),
+                "labels": labels,
+                "modes": modes,
+            }
+        )
     known = {f"{f['figure_id']}/{m}" for f in out for m in MODES}
     old = {tid: {c: getattr(d, c) for c in STORE.columns} for tid, d in decisions.items() if tid in known}
     return {"figures": out, "decided": old, "columns": list(STORE.columns)}

@@ -108,10 +108,13 @@ def _picked(
         )
     match = match_text(decision.text, boxes, threshold)
     if match is None:
-        raise ReviewFileError(f"{where}: {decision.target_id}: {review.unmatched_replacement(decision.text, boxes, threshold)}")
+        why = review.unmatched_replacement(decision.text, boxes, threshold)
+        raise ReviewFileError(f"{where}: {decision.target_id}: {why}")
     box = match.box.box
     label = max(layout.labels, key=lambda lb: shared_area(lb.box, box), default=None)
-    question, neighbours = question_for(layout, label) if label is not None and shared_area(label.box, box) > 0 else (None, [])
+    if label is not None and shared_area(label.box, box) <= 0:
+        label = None
+    question, neighbours = question_for(layout, label) if label is not None else (None, [])
     return BlurTarget(
         figure_id=figure_id,
         mode=mode,

@@ -210,7 +210,8 @@ def reader(name: str, root: Path):
 def rereaders(cfg: ConditionsConfig, root: Path) -> list:
     """The engines reading a doubtful label again (``reread``): the real-figure engine, and the
     second one when configured, each behind the OCR cache."""
-    names = [cfg.real_ocr_backend, *([cfg.reread_backend] if cfg.reread_backend not in (None, cfg.real_ocr_backend) else [])]
+    second = [cfg.reread_backend] if cfg.reread_backend not in (None, cfg.real_ocr_backend) else []
+    names = [cfg.real_ocr_backend, *second]
     return [CachedOcr(ocr_backend(n), paths.cache_root(root) / "ocr") for n in names]
 
 

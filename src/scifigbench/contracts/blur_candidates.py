@@ -33,8 +33,12 @@ BLUR_CANDIDATES = TableSchema(
         Column("accept_low", "float", nullable=True),
         Column("accept_high", "float", nullable=True),
         Column("ocr_score", "float", nullable=True, min=0, max=1, doc="the OCR confidence of the label"),
-        Column("doubt", "str", nullable=True,
-               doc="why the OCR reading is doubtful (the readings disagree): never an expected answer by itself"),
+        Column(
+            "doubt",
+            "str",
+            nullable=True,
+            doc="why the OCR reading is doubtful (the readings disagree): never an expected answer by itself",
+        ),
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),
 )
