@@ -250,8 +250,10 @@ def page(table: Path, review_file: Path, out: Path, show_all: bool, root: Path) 
     figures = {r.figure_id for r in rows} | {c.figure_id for c in candidates}
     shown = [r for r in _targets(table).values() if r.figure_id in figures]
     n = write_page(shown, root, out, candidates, store.read_decisions(review_file))
-    click.echo(f"wrote {out} ({n} figure(s)); open it in a browser, press s to save, then "
-               "scifigbench review blur import <the saved file>")
+    click.echo(
+        f"wrote {out} ({n} figure(s)); open it in a browser, press s to save, then "
+        "scifigbench review blur import <the saved file>"
+    )
 
 
 @blur.command("import")

@@ -124,10 +124,8 @@ def page_data(
         stem = fid.replace("/", "__")
         scale = _save(img, files / f"{stem}.jpg")
         boxes = read_ocr_boxes(root / ocr_boxes_path(fid)) or []
-        labels = sorted(
-            ({"text": b.text, "box": [round(v, 1) for v in b.box]} for b in boxes),
-            key=lambda lb: (round(lb["box"][1] / 8), lb["box"][0]),
-        )
+        in_order = sorted(boxes, key=lambda b: (round(b.box[1] / 8), b.box[0]))  # rows of 8 px, left to right
+        labels = [{"text": b.text, "box": [round(v, 1) for v in b.box]} for b in in_order]
         modes = {}
         for mode in MODES:
             t = by_fig[fid]["targets"].get(mode)

@@ -26,7 +26,7 @@ import numpy as np
 
 from scifigbench.conditions import decisions as review
 from scifigbench.conditions import targets
-from scifigbench.conditions.candidates import MODES, BlurTarget, Candidate, overlaps, shared_area
+from scifigbench.conditions.candidates import MODES, BlurTarget, Box, Candidate, overlaps, shared_area
 from scifigbench.conditions.matching import match_text
 from scifigbench.conditions.ocr import OcrBox
 from scifigbench.conditions.ranked import Ranked, ranked
@@ -110,7 +110,7 @@ def _picked(
     if match is None:
         why = review.unmatched_replacement(decision.text, boxes, threshold)
         raise ReviewFileError(f"{where}: {decision.target_id}: {why}")
-    box = match.box.box
+    box: Box = match.box.box
     label = max(layout.labels, key=lambda lb: shared_area(lb.box, box), default=None)
     if label is not None and shared_area(label.box, box) <= 0:
         label = None
@@ -119,7 +119,7 @@ def _picked(
         figure_id=figure_id,
         mode=mode,
         text=decision.text,
-        box=tuple(float(v) for v in box),
+        box=box,
         reasoning_path=decision.reasoning_path or "Chosen by a reviewer from the labels OCR read.",
         expected_answer=decision.expected_answer or decision.text,
         status="confirmed",

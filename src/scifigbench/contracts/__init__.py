@@ -12,10 +12,14 @@ from scifigbench.contracts.setups import SETUPS
 from scifigbench.contracts.text_elements import TEXT_ELEMENTS
 
 SCHEMAS: dict[str, TableSchema] = {
-    s.name: s for s in (FIGURES, TEXT_ELEMENTS, CONDITIONS_TABLE, BLUR_TARGETS, BLUR_CANDIDATES, PROBES, SETUPS, RESPONSES, JUDGMENTS)
+    s.name: s
+    for s in (
+        FIGURES, TEXT_ELEMENTS, CONDITIONS_TABLE, BLUR_TARGETS, BLUR_CANDIDATES, PROBES, SETUPS, RESPONSES, JUDGMENTS,
+    )
 }
 
 __all__ = [
     "SCHEMAS", "Column", "ContractError", "ForeignKey", "TableSchema", "conform", "validate",
-    "FIGURES", "TEXT_ELEMENTS", "CONDITIONS_TABLE", "BLUR_TARGETS", "BLUR_CANDIDATES", "PROBES", "SETUPS", "RESPONSES", "JUDGMENTS",
+    "FIGURES", "TEXT_ELEMENTS", "CONDITIONS_TABLE", "BLUR_TARGETS",
+    "BLUR_CANDIDATES", "PROBES", "SETUPS", "RESPONSES", "JUDGMENTS",
 ]
