@@ -142,6 +142,8 @@ def test_settling_readings():
     bad = reread.settle("8120", [("rapidocr x2", "$120")])
     assert bad.doubt and "'$120'" in bad.doubt and bad.answer == "8120"
     assert "nothing" in reread.settle("Chile", [("a", "")]).doubt
+    assert reread.settle("10^3", [("a", "103")]) == reread.Check("10^3")
+    assert reread.settle("103", [("a", "10^3")]).doubt
 
 
 class _Engine:

@@ -71,12 +71,15 @@ class Check:
 
 
 def settle(text: str, readings: Sequence[Reading]) -> Check:
-    """Compare the first reading ``text`` with the second looks: agreement keeps it, readings that
-    differ only in spacing give the most spaced one, any other difference is a doubt."""
+    """Compare the first reading ``text`` with the second looks: agreement keeps it (a power the
+    first reading wrote '10^3' agrees with '103'), readings that differ only in spacing give the
+    most spaced one, any other difference is a doubt."""
     if not readings:
         return Check(text)
     first = normal(text)
-    differ = [(how, r) for how, r in readings if normal(r) != first]
+    # the first reading writes a raised exponent as '10^3' (``ocr``); a crop read alone gives '103'
+    same = {first, first.replace("^", "")}
+    differ = [(how, r) for how, r in readings if normal(r) not in same]
     if not differ:
         return Check(text)
     squeezed = first.replace(" ", "")

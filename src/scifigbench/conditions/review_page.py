@@ -178,7 +178,7 @@ def write_page(
         "background:rgba(0,170,0,.15)}.tag{position:absolute;top:-1.1em;left:0;font:bold 11px sans-serif;"
         "color:#e69500}li.sel{background:#dfd}li{margin:.3em 0;cursor:pointer}.doubt{color:#b00}"
         ".decided{font-weight:bold;color:#060}code{background:#f3f3f3}#blurred{max-width:300px;margin-top:.5em}"
-        "pre{white-space:pre-wrap;font-size:12px;color:#555}</style></head><body>"
+        "ol{list-style:none;padding-left:0}pre{white-space:pre-wrap;font-size:12px;color:#555}</style></head><body>"
         "<div id='left'><div id='stage'><img id='fig' alt='figure'></div><br><img id='blurred' alt='blurred'></div>"
         "<div id='side'><h2 id='title'></h2><div id='caption'></div><h3 id='mode'></h3><div id='current'></div>"
         "<ol id='cands'></ol><div id='selected'></div><label>expected answer: <input id='expected' size='40'></label>"
