@@ -42,6 +42,7 @@ DATA: dict[str, tuple[str, ...]] = {
     "fonts": ("fonts/*.ttf",),
     "report.page": ("report/templates/*",),
     "review_verdicts.page": ("review_verdicts/page.html.j2",),
+    "conditions.review_page": ("conditions/review_page.js",),
 }
 # Non-Python files no module reads: the fonts' licence, and the plot templates `dvc plots` reads.
 UNREAD: tuple[str, ...] = ("fonts/LICENSE-*", "report/dvc_plots/*")

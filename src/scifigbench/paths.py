@@ -17,6 +17,7 @@ CORPUS_SPECS = CORPUS / "specs"
 CONDITIONS_DIR = DATA / "conditions"
 CONDITIONS = CONDITIONS_DIR / "conditions.parquet"
 BLUR_TARGETS = CONDITIONS_DIR / "blur_targets.parquet"
+BLUR_CANDIDATES = CONDITIONS_DIR / "blur_candidates.parquet"  # ranked candidates of figures without a spec
 CONDITION_IMAGES = CONDITIONS_DIR / "images"
 GALLERY = CONDITIONS_DIR / "gallery"
 OCR_BOXES = CONDITIONS_DIR / "ocr"  # what OCR read per figure (<figure_id>.json); the probes stage reads it too

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 from pathlib import Path
 
@@ -97,7 +98,14 @@ def test_check_names_each_row_a_hand_edited_file_cannot_apply(work: Path) -> Non
     assert _invoke(work, "check").exit_code == 0
 
 
-def test_page_shows_every_proposal_with_its_images(work: Path) -> None:
+def page_json(html: str) -> dict:
+    """The data object the review page embeds."""
+
+    start = html.index("window.BLUR_REVIEW = ") + len("window.BLUR_REVIEW = ")
+    return json.loads(html[start : html.index(";</script>", start)].replace("<\\/", "</"))
+
+
+def test_page_shows_every_proposal_with_its_candidates_labels_and_images(work: Path) -> None:
     import pandas as pd
 
     out = work / "page.html"
@@ -105,16 +113,24 @@ def test_page_shows_every_proposal_with_its_images(work: Path) -> None:
         review, ["blur", "page", "--table", str(work / paths.BLUR_TARGETS), "--root", str(work), "--out", str(out)]
     )
     assert res.exit_code == 0, res.output
-    html = out.read_text()
+    data = page_json(out.read_text())
+    figures = {f["figure_id"]: f for f in data["figures"]}
     targets = pd.read_parquet(work / paths.BLUR_TARGETS)
+    cands = pd.read_parquet(work / paths.BLUR_CANDIDATES)
     proposed = targets[targets.status == "proposed"]
-    assert len(proposed) >= 2 and html.count("<tr ") == len(proposed)
+    assert len(proposed) >= 2 and set(figures) == set(proposed.figure_id) | set(cands.figure_id)
     for r in proposed.itertuples():
-        stem = r.target_id.replace("/", "__")
-        assert (
-            f"page_files/{stem}.marked.jpg" in html and (work / "page_files" / f"{stem}.blurred.jpg").stat().st_size > 0
-        )
-        assert f"rule: <code>{r.rule}</code>" in html
+        shown = figures[r.figure_id]["modes"][r.mode]
+        assert shown["current"]["text"] == r.text and shown["current"]["rule"] == r.rule
+        assert (work / "page_files" / Path(shown["blurred"]).name).stat().st_size > 0
+        # the proposal is the first ranked candidate, and every candidate of the table is offered
+        mine = cands[(cands.figure_id == r.figure_id) & (cands["mode"] == r.mode)].sort_values("rank")
+        assert [c["text"] for c in shown["candidates"]] == mine.text.tolist() and mine.text.iloc[0] == r.text
+    for fid, f in figures.items():  # every label OCR read is pickable
+        ocr = json.loads((work / paths.CONDITIONS_DIR / "ocr" / f"{fid}.json").read_text())["boxes"]
+        assert sorted(lb["text"] for lb in f["labels"]) == sorted(b["text"] for b in ocr)
+        assert (work / "page_files" / Path(f["image"]).name).stat().st_size > 0
+    assert data["columns"][:2] == ["target_id", "decision"]
 
 
 def test_a_confirmed_estimate_keeps_its_range_unless_the_reviewer_gives_another_answer() -> None:

@@ -40,14 +40,14 @@ def test_ordinary_numbers_still_parse() -> None:
 def test_a_failing_figure_is_recorded_and_the_others_finish(corpus: Path, tmp_path: Path, monkeypatch) -> None:
     root = tmp_path / "r"
     shutil.copytree(corpus, root)
-    real_select = stage.select_targets
+    real_select = stage.select
 
     def select(figure_id, *args, **kwargs):
         if figure_id == "fx_line":
             raise OverflowError("(34, 'Numerical result out of range')")
         return real_select(figure_id, *args, **kwargs)
 
-    monkeypatch.setattr(stage, "select_targets", select)
+    monkeypatch.setattr(stage, "select", select)
     res = stage.run(CFG, 42, root, progress=False)
     assert [(f.item, f.step) for f in res.failures] == [("fx_line", "blur target selection")]
     assert res.failures[0].error.startswith("OverflowError") and "stage.py" in res.failures[0].where

@@ -27,6 +27,10 @@ class ConditionsConfig:
     page_dpi: int = 110                             # resolution of the rendered paper page
     workers: int = 2
     gallery: bool = True
+    candidates_k: int = 3                           # ranked blur candidates kept per figure and mode (no spec)
+    reread_below: float = 0.9                       # OCR confidence under which a candidate's label is read again
+    reread_scale: float = 2.0                       # a doubtful label is read again enlarged this many times
+    reread_backend: OcrBackendName | None = None    # a second engine reading doubtful labels too (None: the first only)
 
     def __post_init__(self) -> None:
         if self.blur_kernel % 2 != 1 or self.blur_kernel < 3:
@@ -37,6 +41,12 @@ class ConditionsConfig:
             raise params.ParamsError(f"conditions.fuzzy_threshold must be in (0, 1], got {self.fuzzy_threshold}")
         if self.real_ocr_backend == "renderer":
             raise params.ParamsError("conditions.real_ocr_backend cannot be 'renderer': real figures have no spec")
+        if self.candidates_k < 1:
+            raise params.ParamsError(f"conditions.candidates_k must be >= 1, got {self.candidates_k}")
+        if self.reread_scale <= 0 or self.reread_scale == 1.0:
+            raise params.ParamsError(f"conditions.reread_scale must be > 0 and not 1, got {self.reread_scale}")
+        if self.reread_backend == "renderer":
+            raise params.ParamsError("conditions.reread_backend cannot be 'renderer': it reads pixels again")
         if self.workers < 1:
             raise params.ParamsError(f"conditions.workers must be >= 1, got {self.workers}")
 

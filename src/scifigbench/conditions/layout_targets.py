@@ -90,7 +90,7 @@ ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "
 # Labels in the plot area and axis titles are read with less certainty (a missed swatch, a
 # heading, a title the caption paraphrases): they come after every legend entry, category and
 # panel title, even those whose naming caption has to be redacted.
-_WEAK_ADMITTANCE = frozenset(("series_label", "axis_title"))
+WEAK_ADMITTANCE = frozenset(("series_label", "axis_title"))
 INDUCTANCE_RULES = (
     "tick_sequence",
     "pie_remainder",
@@ -789,4 +789,4 @@ def ranked_candidates(
     ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
     # stable: rank's order within a tier; in each tier a label blurred in one place comes before one
     # whose every panel copy must be found and blurred
-    return sorted(ranked, key=lambda c: (c.rule in _WEAK_ADMITTANCE, bool(c.also)))
+    return sorted(ranked, key=lambda c: (c.rule in WEAK_ADMITTANCE, bool(c.also)))

@@ -1,7 +1,8 @@
 """``scifigbench review blur``: people confirm, replace or reject proposed blur targets.
 
 ``review blur list`` shows the blur targets still waiting (or all of them) and ``review blur
-page`` writes an HTML page of them to look through; ``confirm`` and ``reject`` take several ids
+page`` writes a page to review them with the keyboard (``review_page``), whose saved decisions
+``review blur import`` merges; ``confirm`` and ``reject`` take several ids
 or ``--rule RULE``, ``replace`` is checked against what OCR read at once, and all write to the
 git-tracked review/blur_targets.csv, which the ``conditions`` stage applies on its next run
 (``dvc repro`` sees the file change). A hand-edited file is checked with ``review blur check``.
@@ -225,15 +226,7 @@ def check(table: Path, review_file: Path) -> None:
         decided = store.read_decisions(review_file)
     except ReviewFileError as exc:
         raise click.ClickException(str(exc)) from None
-    targets = _targets(table)
-    problems = []
-    for tid, d in decided.items():
-        if tid not in targets:
-            problems.append(f"{review_file}: {tid}: no such blur target in {table}")
-        elif d.decision == "replace":
-            problem = _replacement_problem(table, targets[tid].figure_id, d.text)
-            if problem:
-                problems.append(f"{review_file}: {tid}: {problem}")
+    problems = _problems(decided, table, review_file)
     for p in problems:
         click.echo(p, err=True)
     if problems:
@@ -243,16 +236,71 @@ def check(table: Path, review_file: Path) -> None:
 
 @blur.command("page")
 @_table_opt
+@_file_opt
 @click.option("--out", type=click.Path(path_type=Path), default=PAGE, show_default=True, help="HTML file to write")
-@click.option("--all", "show_all", is_flag=True, help="every target, not only proposed ones")
+@click.option("--all", "show_all", is_flag=True, help="every figure, not only those with proposals or candidates")
 @_root_opt
-def page(table: Path, out: Path, show_all: bool, root: Path) -> None:
-    """Write a static HTML page of the proposals: figure with the target boxed, blurred, rule, reason."""
+def page(table: Path, review_file: Path, out: Path, show_all: bool, root: Path) -> None:
+    """Write the keyboard review page: each figure with the labels OCR read, its ranked candidates
+    and proposals; accept, pick another label, reject; save the decisions and ``import`` them."""
     from scifigbench.conditions.review_page import write_page
 
     rows = [r for _, r in sorted(_targets(table).items()) if show_all or r.status == "proposed"]
-    write_page(rows, root, out)
-    click.echo(f"wrote {out} ({len(rows)} target(s)); open it in a browser")
+    candidates = [SimpleNamespace(**c) for c in _candidate_rows(table)]
+    figures = {r.figure_id for r in rows} | {c.figure_id for c in candidates}
+    shown = [r for r in _targets(table).values() if r.figure_id in figures]
+    n = write_page(shown, root, out, candidates, store.read_decisions(review_file))
+    click.echo(
+        f"wrote {out} ({n} figure(s)); open it in a browser, press s to save, then "
+        "scifigbench review blur import <the saved file>"
+    )
+
+
+@blur.command("import")
+@click.argument("saved", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@_table_opt
+@_file_opt
+def import_decisions(saved: Path, table: Path, review_file: Path) -> None:
+    """Merge decisions saved from the review page (SAVED, a CSV of the review file's columns) into
+    the review file, each checked as ``check`` checks them; nothing is written if one fails."""
+    from scifigbench.review_store import ReviewFileError
+
+    try:
+        decided = store.read_decisions(saved)
+    except ReviewFileError as exc:
+        raise click.ClickException(str(exc)) from None
+    problems = _problems(decided, table, saved)
+    for p in problems:
+        click.echo(p, err=True)
+    if problems:
+        raise click.ClickException(f"{len(problems)} of {len(decided)} decision(s) cannot be applied; none imported")
+    store.record(review_file, *decided.values())
+    click.echo(f"imported {len(decided)} decision(s) into {review_file}; rerun the conditions stage to apply")
+
+
+def _candidate_rows(table: Path) -> list[dict]:
+    """The ranked candidates beside ``table`` (none when the stage wrote none)."""
+    try:
+        return _read_parquet_rows(table.with_name("blur_candidates.parquet"))
+    except FileNotFoundError:
+        return []
+
+
+def _problems(decided: dict[str, store.Decision], table: Path, where: Path) -> list[str]:
+    """Why decisions cannot be applied: an unknown target (a mode of a figure OCR never read may
+    not be picked), a replacement OCR did not read on the figure."""
+    targets = _targets(table)
+    problems = []
+    for tid, d in decided.items():
+        figure_id, _, mode = tid.rpartition("/")
+        read = (table.parent / "ocr" / f"{figure_id}.json").is_file()
+        if tid not in targets and not (read and mode in ("admittance", "inductance") and d.decision == "replace"):
+            problems.append(f"{where}: {tid}: no such blur target in {table}")
+        elif d.decision == "replace":
+            problem = _replacement_problem(table, figure_id, d.text)
+            if problem:
+                problems.append(f"{where}: {tid}: {problem}")
+    return problems
 
 
 def _replacement_problem(table: Path, figure_id: str, text: str) -> str | None:

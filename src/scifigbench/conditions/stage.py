@@ -39,9 +39,11 @@ from scifigbench.conditions.ocr_cache import CachedOcr, engine_version
 from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.page import render_page
 from scifigbench.conditions.page_text import page_text
-from scifigbench.conditions.selection import select_targets
+from scifigbench.conditions.reread import crop_rereader
+from scifigbench.conditions.selection import select
 from scifigbench.conditions.text import redact
 from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_contrast, rotate
+from scifigbench.contracts.blur_candidates import BLUR_CANDIDATES
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.failures import ItemFailure, from_exception, write_failures
 from scifigbench.spec import FigureSpec
@@ -70,6 +72,7 @@ class FigureResult:
     conditions: list[dict]
     targets: list[dict]
     written: list[str]
+    candidates: list[dict] = field(default_factory=list)  # ranked blur candidates (figures without a spec)
     seconds: dict[str, float] = field(default_factory=dict)
     step: str = "read image"  # what the job is doing, for the failure record
     failure: ItemFailure | None = None
@@ -162,7 +165,7 @@ def _fill(
     write_ocr_boxes(root / rel, name, boxes)
     res.written.append(rel)
     res.step = "blur target selection"
-    found = select_targets(
+    chosen = select(
         job.figure_id,
         spec,
         job.caption,
@@ -174,9 +177,13 @@ def _fill(
         threshold=cfg.fuzzy_threshold,
         decided=decided,
         where=str(REVIEW_FILE),
+        k=cfg.candidates_k,
+        rereader=None if spec is not None else crop_rereader(img, rereaders(cfg, root), cfg.reread_scale),
+        reread_below=cfg.reread_below,
     )
+    res.candidates.extend(r.row() for r in chosen.candidates)
     res.seconds["ocr+targets"] = time.perf_counter() - t
-    for target in found:
+    for target in chosen.targets:
         res.targets.append(target.row())
         if target.status != "confirmed":
             continue
@@ -198,6 +205,14 @@ def reader(name: str, root: Path):
     and also read the image turned a quarter, so vertical text (y-axis titles) comes out whole."""
     inner = ocr_backend(name)
     return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, paths.cache_root(root) / "ocr"))
+
+
+def rereaders(cfg: ConditionsConfig, root: Path) -> list:
+    """The engines reading a doubtful label again (``reread``): the real-figure engine, and the
+    second one when configured, each behind the OCR cache."""
+    second = [cfg.reread_backend] if cfg.reread_backend not in (None, cfg.real_ocr_backend) else []
+    names = [cfg.real_ocr_backend, *second]
+    return [CachedOcr(ocr_backend(n), paths.cache_root(root) / "ocr") for n in names]
 
 
 def _init_worker() -> None:
@@ -272,6 +287,14 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         pd.DataFrame(rows) if rows else BLUR_TARGETS.empty(),
         root / paths.BLUR_TARGETS,
         "blur_targets",
+        refs={"figures": fig_ids},
+        root=root,
+    )
+    cands = [c for r in results for c in r.candidates]
+    write_table(
+        pd.DataFrame(cands) if cands else BLUR_CANDIDATES.empty(),
+        root / paths.BLUR_CANDIDATES,
+        "blur_candidates",
         refs={"figures": fig_ids},
         root=root,
     )

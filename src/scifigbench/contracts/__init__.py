@@ -1,5 +1,6 @@
 """Table contracts: every table's schema lives in one module of this package, named for the table."""
 
+from scifigbench.contracts.blur_candidates import BLUR_CANDIDATES
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.contracts.conditions import CONDITIONS_TABLE
 from scifigbench.contracts.core import Column, ContractError, ForeignKey, TableSchema, conform, validate
@@ -11,10 +12,14 @@ from scifigbench.contracts.setups import SETUPS
 from scifigbench.contracts.text_elements import TEXT_ELEMENTS
 
 SCHEMAS: dict[str, TableSchema] = {
-    s.name: s for s in (FIGURES, TEXT_ELEMENTS, CONDITIONS_TABLE, BLUR_TARGETS, PROBES, SETUPS, RESPONSES, JUDGMENTS)
+    s.name: s
+    for s in (
+        FIGURES, TEXT_ELEMENTS, CONDITIONS_TABLE, BLUR_TARGETS, BLUR_CANDIDATES, PROBES, SETUPS, RESPONSES, JUDGMENTS,
+    )
 }
 
 __all__ = [
     "SCHEMAS", "Column", "ContractError", "ForeignKey", "TableSchema", "conform", "validate",
-    "FIGURES", "TEXT_ELEMENTS", "CONDITIONS_TABLE", "BLUR_TARGETS", "PROBES", "SETUPS", "RESPONSES", "JUDGMENTS",
+    "FIGURES", "TEXT_ELEMENTS", "CONDITIONS_TABLE", "BLUR_TARGETS",
+    "BLUR_CANDIDATES", "PROBES", "SETUPS", "RESPONSES", "JUDGMENTS",
 ]
