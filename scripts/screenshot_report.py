@@ -42,7 +42,9 @@ class Chromium:
         if exe is None:
             raise FileNotFoundError("chromium not found (apt-get install -y chromium)")
         self.timeout = timeout
-        self._profile = tempfile.TemporaryDirectory(prefix="scifig-chromium-")
+        # Chromium's helper processes may still write the profile for a moment after the browser
+        # exits; what they leave behind is a temporary folder, never worth failing a test over
+        self._profile = tempfile.TemporaryDirectory(prefix="scifig-chromium-", ignore_cleanup_errors=True)
         self.proc = subprocess.Popen([exe, *FLAGS, f"--user-data-dir={self._profile.name}", f"--window-size={width},{height}"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port_file = Path(self._profile.name) / "DevToolsActivePort"
