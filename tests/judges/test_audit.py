@@ -64,7 +64,9 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def _params(root: Path, url: str, share: float | None) -> Path:
     path = write_params(
-        root, {"m": {"backend": "simulated", "profile": "careful"}}, services={"auditor": service_model(url)},
+        root,
+        {"m": {"backend": "simulated", "profile": "careful"}},
+        services={"auditor": service_model(url)},
         max_retries=0,
     )
     raw = yaml.safe_load(path.read_text())

@@ -24,10 +24,10 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
+from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
 from scifigbench.llm.request import user_prompt
 from scifigbench.report import expected as ex
 from scifigbench.report.expected import loads as details
-from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
 
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names);
 # question .. judge are indexes into ``texts``, setup into ``setups``, expected/checklist lists of
