@@ -110,7 +110,8 @@ def test_readme_llm_judge_recipe_bills_the_judge_as_a_judge_and_plan_equals_the_
     asked_before = len(respondent.records)
     recipe = _params(respondent)
     recipe["services"] = {"llm-judge": {"roles": ["judge"], **HTTP, "base_url": judge.base_url, "model": "judge-4o"}}
-    recipe["judge"] = {"kind": "llm", "llm_model": "llm-judge", "caption_ab_seed": 42}
+    # the recipe sets keys of the judge section (the dvc stages read judge.audit too, so it stays)
+    recipe["judge"] = {**recipe["judge"], "kind": "llm", "llm_model": "llm-judge", "caption_ab_seed": 42}
     write_params(pipeline, recipe)
 
     fresh = _plan(pipeline, monkeypatch)  # every respondent has answered; nothing judged by the LLM yet
