@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,17 +131,22 @@ class Context:
     images: dict[str, tuple[str | None, str]] = field(default_factory=dict)
 
 
+# What a unit was checked against, by unit family, read from the judgment's details (``d``) and
+# the probe's expected record (``exp``); blur families and descriptions are read below.
+_EXPECTED: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = {
+    "capability": lambda d, exp: ex.capability_expected(exp),
+    "resistance": lambda d, exp: ex.resistance_expected(exp),
+    "caption_claim": lambda d, exp: ex.caption_expected(d),
+}
+
+
 def expected_lines(rec: dict[str, Any], d: dict[str, Any], ctx: Context) -> list[str]:
     """What this unit's verdict was checked against (see :mod:`scifigbench.report.expected`)."""
     fam = rec["family"]
     probe = ctx.probes.get(rec.get("probe_id") or "", {})
     exp = details(probe.get("expected_json"))
-    if fam == "capability":
-        return ex.capability_expected(exp)
-    if fam == "resistance":
-        return ex.resistance_expected(exp)
-    if fam == "caption_claim":
-        return ex.caption_expected(d)
+    if fam in _EXPECTED:
+        return _EXPECTED[fam](d, exp)
     if "admits" in unit_family(fam).booleans:
         setup = ctx.setups.get(rec["setup_id"], {})
         target = ctx.targets.get(setup.get("blur_target_id") or exp.get("target_id") or "", {})
