@@ -16,6 +16,7 @@ from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
+    category_row_width,
     figure_size,
     grid_layout,
     new_spec,
@@ -142,8 +143,7 @@ def method_figure(
     legend_outside = no_clash(title, look.legend_outside)
     figsize = figure_size(layout, rng, legend_outside)
     font_size = look.style["font_size"]
-    per_cat = max(len(c) for c in look.categories) * 0.56 * (font_size - 1) / 72 + 0.25
-    width = layout[1] * (max(per_cat, min_category_width) * len(look.categories) + 0.9)
+    width = layout[1] * category_row_width(look.categories, font_size, min_category_width)
     figsize[0] = round(max(figsize[0], width), 1)
     spec = new_spec(
         chart_type=chart_type,

@@ -49,6 +49,13 @@ def nice_range(lo: float, hi: float, extra_top: float) -> tuple[float, float]:
     return float(round(low, 6)), float(round(high, 6))
 
 
+def category_row_width(categories: Sequence[str], font_size: float, min_per_category: float = 0.0) -> float:
+    """Inches one panel needs to print its category labels upright side by side: the longest label
+    (glyphs about 0.56 em wide) plus a gap per category, and a margin for the value axis."""
+    per_cat = max(len(c) for c in categories) * 0.56 * (font_size - 1) / 72 + 0.25
+    return max(per_cat, min_per_category) * len(categories) + 0.9
+
+
 def palette_colors(rng: np.random.Generator, palette: str, n: int) -> list[tuple[str, str]]:
     pal = PALETTES[palette]
     start = int(rng.integers(2)) if n <= len(pal) - 2 else 0

@@ -13,6 +13,7 @@ from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
+    category_row_width,
     figure_size,
     grid_layout,
     new_spec,
@@ -215,8 +216,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     legend_outside = no_clash(title, legend_outside)
     figsize = figure_size(layout, rng, legend_outside)
     if variant != "horizontal":  # room for horizontal category labels under each bar group
-        per_cat = max(len(c) for c in categories) * 0.56 * (style["font_size"] - 1) / 72 + 0.25
-        figsize[0] = round(max(figsize[0], layout[1] * (per_cat * len(categories) + 0.9)), 1)
+        figsize[0] = round(max(figsize[0], layout[1] * category_row_width(categories, style["font_size"])), 1)
     spec = new_spec(
         chart_type="bar",
         variant=variant,

@@ -15,6 +15,7 @@ from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
+    category_row_width,
     figure_size,
     grid_layout,
     new_spec,
@@ -87,8 +88,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     layout = grid_layout(n_panels)
     figsize = figure_size(layout, rng, None)
     if variant == "vertical":  # room for horizontal category labels under the stems
-        per_cat = max(len(c) for c in categories) * 0.56 * (style["font_size"] - 1) / 72 + 0.25
-        figsize[0] = round(max(figsize[0], layout[1] * (per_cat * len(categories) + 0.9)), 1)
+        figsize[0] = round(max(figsize[0], layout[1] * category_row_width(categories, style["font_size"])), 1)
     title = None if rng.random() < 0.4 else pick(rng, (f"{metric.name} by model", f"Results on {domain.name}"))
     return new_spec(
         chart_type="lollipop",
