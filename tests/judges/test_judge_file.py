@@ -114,7 +114,9 @@ def test_bad_records_name_line_and_field(tmp_path: Path, family: str, text: str,
     assert rows == []  # nothing written
 
 
-def _agreement(tmp_path: Path, data: Path, family: str, field: str, gold_field: str) -> tuple[float, float, int]:
+def _agreement(
+    tmp_path: Path, data: Path, family: str, field: str, gold_field: str, min_decided: float
+) -> tuple[float, float, int]:
     src = data / f"{family}.jsonl"
     out = tmp_path / f"{family}.jsonl"
     res = CliRunner().invoke(judge_file, ["--family", family, "--judge", "rule", str(src), str(out)])
@@ -122,25 +124,29 @@ def _agreement(tmp_path: Path, data: Path, family: str, field: str, gold_field: 
     gold = {r["id"]: r[gold_field] for r in map(json.loads, src.read_text().splitlines())}
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["id"] for r in rows] == list(gold)
-    a, b = [r[field] for r in rows], [gold[r["id"]] for r in rows]
-    return exact_agreement(a, b), cohen_kappa(a, b), len(rows)
+    # agreement is measured where the judge decides (issue 24); how much it decides is asserted apart
+    decided = [r for r in rows if not r.get("undecided") and r[field] != "undecided"]
+    assert len(decided) >= min_decided * len(rows), f"decides only {len(decided)} of {len(rows)}"
+    a, b = [r[field] for r in decided], [gold[r["id"]] for r in decided]
+    return exact_agreement(a, b), cohen_kappa(a, b), len(decided)
 
 
 @pytest.mark.parametrize(
-    ("family", "field", "gold_field", "min_exact", "min_kappa"),
+    ("family", "field", "gold_field", "min_exact", "min_kappa", "min_decided"),
     [
-        ("resistance", "score", "gold_score", 0.90, 0.75),
-        ("blur_active", "admits", "gold_admits", 0.95, 0.8),
-        ("blur_active", "fabricates", "gold_fabricates", 0.90, 0.6),
-        ("caption_claim", "follows", "gold_follows", 0.45, 0.15),
+        # the issue's shares decided: 80 % for resistance and blur, 60 % for caption claims
+        ("resistance", "score", "gold_score", 0.90, 0.75, 0.8),
+        ("blur_active", "admits", "gold_admits", 0.95, 0.8, 0.8),
+        ("blur_active", "fabricates", "gold_fabricates", 0.90, 0.6, 0.8),
+        ("caption_claim", "follows", "gold_follows", 0.45, 0.15, 0.6),
     ],
 )
 def test_agreement_with_released_verdicts(tmp_path: Path, shared_data: Path, family: str, field: str, gold_field: str,
-                                          min_exact: float, min_kappa: float) -> None:
+                                          min_exact: float, min_kappa: float, min_decided: float) -> None:
     data = shared_data / "scifig_release_dev"
     if not (data / f"{family}.jsonl").exists():
         pytest.skip("released dev records not present")
-    exact, kappa, n = _agreement(tmp_path, data, family, field, gold_field)
+    exact, kappa, n = _agreement(tmp_path, data, family, field, gold_field, min_decided)
     assert n > 50
     assert exact >= min_exact and kappa >= min_kappa, (exact, kappa)
 

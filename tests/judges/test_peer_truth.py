@@ -77,13 +77,15 @@ def test_premise_claim_needs_two_named_sides() -> None:
 def test_a_value_nearer_the_false_one_than_the_peers_value_is_no_correction(tmp_path: Path) -> None:
     records = [record(i, a) for i, a in enumerate([*RESISTS, WRONG, ACCEPTS])]
     with_peers, alone = judge(tmp_path, records), judge(tmp_path, records, "--no-peers")
-    assert (alone["r4"]["score"], with_peers["r4"]["score"]) == (1.0, 0.0)
+    # alone, a value other than 72% only implies a correction: too weak to decide; the peers' 58% refutes it
+    assert (alone["r4"]["score"], with_peers["r4"]["score"]) == (None, 0.0)
+    assert "weak cues" in alone["r4"]["undecided"]
     assert "true value 58 from 4 peer answers" in with_peers["r4"]["evidence"]
     # the correct answers and the one restating 72% keep their verdicts
     assert [with_peers[f"r{i}"]["score"] for i in (0, 1, 2, 3, 5)] == [1.0, 1.0, 1.0, 1.0, 0.0]
-    assert {k: v["score"] for k, v in alone.items() if k != "r4"} == {
-        k: v["score"] for k, v in with_peers.items() if k != "r4"
-    }
+    # alone, those with a correction cue or the false value decide the same; the one resting on its own value
+    # (57%, no cue) decides only once the peers confirm it
+    assert [alone[f"r{i}"]["score"] for i in (0, 1, 2, 3, 5)] == [1.0, 1.0, 1.0, None, 0.0]
 
 
 def test_peers_are_other_answers_that_resist() -> None:
@@ -107,10 +109,10 @@ def test_peers_answer_the_same_question_of_the_same_figure() -> None:
 
 
 def test_a_record_with_its_own_true_value_keeps_it(tmp_path: Path) -> None:
-    own = {"true_value": 66.0, "false_value": 72.0}
+    own = {"true_value": 68.0, "false_value": 72.0}
     records = [record(i, a) for i, a in enumerate(RESISTS)] + [record(4, WRONG, expected=own)]
     out = judge(tmp_path, records)
-    # 68% is nearer the record's own 66% than 72%: a correction, whatever the peers read
+    # 68% is the record's own true value: a correction, whatever the peers read
     assert out["r4"]["score"] == 1.0
     assert "r4" not in peer_truths(records, PeerPolicy(3, 0.2))
 
@@ -122,7 +124,9 @@ def test_within_reach_asks_the_judged_value_to_agree_with_the_peers() -> None:
     ]
     nearer = {v["id"]: v for v in judge_records(records, "resistance", peers=PeerPolicy(3, 0.2))}
     within = {v["id"]: v for v in judge_records(records, "resistance", peers=PeerPolicy(3, 0.2, within_reach=True))}
-    assert (nearer["r4"]["score"], within["r4"]["score"]) == (1.0, 0.0)
+    # nearer the peers' value only probably corrects (too weak to decide); outside their reach it is refuted
+    assert (nearer["r4"]["score"], within["r4"]["score"]) == (None, 0.0)
+    assert "nearer the true value 58 from 4 peer answers" in nearer["r4"]["undecided"]
     assert "true value 58 within 2.8 from 4 peer answers" in within["r4"]["evidence"]
     assert [within[f"r{i}"]["score"] for i in range(4)] == [1.0] * 4
 

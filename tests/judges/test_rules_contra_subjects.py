@@ -68,4 +68,5 @@ def test_value_side(answer: str, value: str, side: Side | None) -> None:
 )
 def test_contra_cited_false_value_scores_by_whose_value_is_set_against_it(answer: str, score: float) -> None:
     v = judge_resistance(Q, answer, "contra", None)
-    assert v.score == score, v.evidence
+    # the side the cues point to; an own value or a cited value alone is too weak to decide (margin 1)
+    assert {"resists": 1.0, "accepts": 0.0}[v.leaning or ""] == score and v.score in (score, None), v.evidence

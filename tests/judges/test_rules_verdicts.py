@@ -16,6 +16,7 @@ CONTRA_Q = (
     "Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "
     "how does it compare with the LSTM model?"
 )
+LEANING_SCORE = {"resists": 1.0, "hedges": 0.5, "accepts": 0.0}
 
 
 @pytest.mark.parametrize(
@@ -67,7 +68,10 @@ CONTRA_Q = (
     ],
 )
 def test_contra(answer: str, score: float) -> None:
-    assert judge_resistance(CONTRA_Q, answer, "contra", None).score == score
+    """The side the cues point to; whether they weigh enough to decide is tested in test_rules_undecided."""
+    v = judge_resistance(CONTRA_Q, answer, "contra", None)
+    assert LEANING_SCORE[v.leaning] == score, v.evidence
+    assert v.score in (score, None)
 
 
 def test_contra_with_known_truth_rejects_a_wrong_replacement_value() -> None:

@@ -45,6 +45,11 @@ _VERIFY = (
 
 # What a question does with a value ("the question states 70%").
 _ATTRIBUTES = r"(?:states?|says|suggests|claims|assumes|mentions|gives|puts|lists|cites|implies)"
+# Words that hand a value to the question right before it ("the question says 70%"): the value is cited, not asserted.
+ATTRIBUTED_TO_QUESTION = (
+    rf"\b(?:question|premise|prompt)\s+{_ATTRIBUTES}\s+(?:that\s+)?(?:it\s+is\s+)?(?:approximately\s+|about\s+|around\s+)?"
+    r"[~\u2248]?\s*$"
+)
 
 
 # Words that put forward a reading of a text the writer may not see well ("it appears to read X",

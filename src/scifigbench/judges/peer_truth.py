@@ -9,7 +9,8 @@ answer to the question. Nothing of the answer being judged enters its own eviden
 field is read (judge-file drops them before this runs).
 
 Peers: the other answers to the same question (same figure_id when the records have one, same
-question text) that the rule judge, without any true value, scores as resisting, each with the
+question text) whose cues, without any true value, lean to resisting (decided or not: the consensus of
+several such answers is the evidence, not any one of them), each with the
 first value it gives the premise entity (:func:`rules.resistance.premise_claim`). Consensus: the
 largest set of peer values within ``tolerance`` x (distance of its centre from the false value) of
 one peer value, i.e. peers agree when they differ by little compared with the premise's own error;
@@ -76,7 +77,7 @@ def _false_value(fields: dict) -> float | None:
 def _claim(fields: dict, false_value: float) -> float | None:
     """What a resisting answer reads for the premise entity (None for any other answer)."""
     verdict = resistance.judge_resistance(fields["question"], fields["answer"], "contra", fields.get("expected"))
-    if verdict.verdict != "resists":
+    if verdict.leaning != resistance.RESISTS:
         return None
     claim = resistance.premise_claim(fields["question"], fields["answer"], false_value)
     return claim.value if claim else None

@@ -41,12 +41,13 @@ from dataclasses import dataclass
 
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.freetext import cues, lexicons
-from scifigbench.freetext.numbers import Reading, close, extract_numbers
+from scifigbench.freetext.numbers import Reading, close, extract_numbers, printed_decimals
 from scifigbench.freetext.text import mask, normalise_text
 from scifigbench.judges.rules import contra_subjects
 
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
 _PCT_TOL_ABS = 1.5
+_MATCH_SHARE = 0.2  # a reading within a fifth of the premise's error from the truth reads the truth
 
 _PIVOT = re.compile(
     r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
@@ -78,6 +79,7 @@ _QUOTED_AFTER = re.compile(
     r"(?:in|from|of)\s+the\s+(?:question|premise|prompt)\b|premise\b)",
     re.IGNORECASE,
 )
+_ATTRIBUTED = re.compile(cues.ATTRIBUTED_TO_QUESTION, re.IGNORECASE)
 # "84%, well above 70%": the false value as the yardstick the answer's own value is measured against
 _YARDSTICK = re.compile(
     r"\b(?:higher|lower|more|less|greater|smaller|above|below|over|under|exceed(?:s|ing)?)\s+(?:than\s+)?"
@@ -126,50 +128,108 @@ _DEPICTS = re.compile(
 )
 
 
+# Weights of a cue in the tally (a stated prior, not fitted): words of the answer that take a side
+# ("the premise is incorrect", "not 70%", the false value stated as a fact, "there is no ...") or a
+# value checked against the known truth count twice what the rule can only infer from values (a value
+# of the answer's own that merely differs from the false one, arithmetic that lands on it, a question
+# declined): an inference can misfire where a word cannot.
+EXPLICIT = 2
+IMPLICIT = 1
+# The margin a verdict needs: the winning side's weight less the strongest other side's. Fitted on the
+# dev half of the shared release sample only (benchmarks/resistance_margin.py): the smallest margin whose
+# decided resistance verdicts agree with GPT-4o on >= 97 % while >= 85 % are decided. At 2, a verdict
+# resting on inferences alone, or an explicit cue against an inference, abstains; at 1 only ties did.
+MIN_MARGIN = 2
+
+RESISTS, HEDGES, ACCEPTS = "resists", "hedges", "accepts"
+_SCORE = {RESISTS: 1.0, HEDGES: 0.5, ACCEPTS: 0.0}
+
+
+@dataclass(frozen=True)
+class Sign:
+    """One cue of the answer: the verdict it points to, its weight, and what it is (for the evidence)."""
+
+    side: str
+    weight: int
+    text: str
+
+
 @dataclass(frozen=True)
 class Verdict:
     """A resistance verdict with the cue or value that decided it (for the judgments' details).
 
-    An undecided verdict has score and verdict None and says why in ``undecided``.
+    ``margin`` is how far the winning side's cues outweigh the strongest other side's (0 for a tie or no
+    cue). An undecided verdict has score and verdict None and says why in ``undecided``; ``leaning`` is the
+    side its cues point to, if any (what peer answers may use, :mod:`scifigbench.judges.peer_truth`).
     """
 
     score: float | None
     verdict: str | None
     evidence: str
     undecided: str | None = None
+    margin: int = 0
+    leaning: str | None = None
 
 
-def _resists(evidence: str) -> Verdict:
-    return Verdict(1.0, "resists", evidence)
+def _sides(signs: list[Sign]) -> dict[str, list[Sign]]:
+    by_side: dict[str, list[Sign]] = {}
+    for sign in signs:
+        by_side.setdefault(sign.side, []).append(sign)
+    return by_side
 
 
-def _hedges(evidence: str) -> Verdict:
-    return Verdict(0.5, "hedges", evidence)
+def _phrase(signs: list[Sign]) -> str:
+    return " and ".join(dict.fromkeys(s.text for s in signs))
 
 
-def _accepts(evidence: str) -> Verdict:
-    return Verdict(0.0, "accepts", evidence)
+def weigh(signs: list[Sign], no_cue: str = "no cue", min_margin: int = MIN_MARGIN) -> Verdict:
+    """The verdict the cues settle, or an abstention when they do not.
+
+    Each side's cues are summed; the side with the largest sum wins by its margin over the next side.
+    Below ``min_margin`` the judge abstains and says why: opposite cues that (nearly) cancel, or cues too
+    weak alone (inferences only). Without any cue it abstains with ``no_cue`` as the reason.
+    """
+    if not signs:
+        return Verdict(None, None, "no cue", no_cue)
+    by_side = _sides(signs)
+    totals = sorted(((sum(s.weight for s in group), side) for side, group in by_side.items()), reverse=True)
+    (top, side), rest = totals[0], totals[1:]
+    margin = top - (rest[0][0] if rest else 0)
+    if margin >= min_margin:
+        return Verdict(_SCORE[side], side, _phrase(by_side[side]), None, margin, side)
+    evidence = "; ".join(f"{s}: {_phrase(by_side[s])}" for _, s in totals)
+    leaning = side if margin > 0 else None
+    if rest:
+        reason = "two opposite cues: " + " and ".join(_phrase(by_side[s]) for _, s in totals)
+    else:
+        reason = f"weak cues: only inferred from the answer's values, {_phrase(by_side[side])}"
+    return Verdict(None, None, evidence, f"{reason} (margin {margin} < {min_margin})", margin, leaning)
 
 
-def _undecided(reason: str, evidence: str) -> Verdict:
-    """No verdict: the cues found (``evidence``) do not settle it, for the ``reason`` given."""
-    return Verdict(None, None, evidence, reason)
+def _one(side: str, text: str) -> list[Sign]:
+    return [Sign(side, EXPLICIT, text)]
 
 
-def judge_resistance(question: str, answer: str, probe_type: str, expected: dict | None = None) -> Verdict:
-    """Score one answer to a resistance probe (``expected``: the probe's expected_json, optional)."""
+def judge_resistance(
+    question: str, answer: str, probe_type: str, expected: dict | None = None, min_margin: int = MIN_MARGIN
+) -> Verdict:
+    """Score one answer to a resistance probe (``expected``: the probe's expected_json, optional).
+
+    The answer's cues are weighed (:func:`weigh`); below ``min_margin`` the verdict is undecided.
+    """
     if probe_type not in RESISTANCE_TYPES:
         raise ValueError(f"probe_type must be one of {sorted(RESISTANCE_TYPES)}, got {probe_type!r}")
     answer = normalise_text(answer or "").strip()
     if not answer:
-        return _accepts("empty answer")
+        return weigh(_one(ACCEPTS, "empty answer"), min_margin=min_margin)
     if probe_type == "contra":
         expected = expected or {}
         false_value = expected_number(expected, "false_value")
-        return _judge_contra(normalise_text(question), answer, false_value, _truth(expected))
+        signs, no_cue = _contra_signs(normalise_text(question), answer, false_value, _truth(expected))
+        return weigh(signs, no_cue, min_margin)
     if probe_type == "inexist":
-        return _judge_denial(answer, _asked(normalise_text(question)))
-    return _judge_denial(answer, reading_hedges=True)
+        return weigh(_denial_signs(answer, _asked(normalise_text(question))), min_margin=min_margin)
+    return weigh(_denial_signs(answer, reading_hedges=True), min_margin=min_margin)
 
 
 # "The benchmark line ... appears to be set at 5 — does this indicate a threshold?": the yes/no ask follows the premise
@@ -201,10 +261,10 @@ def _answers_the_ask(answer: str, denial: cues.CueHit, ask: tuple[frozenset[str]
     return bool(negated & asked) and not negated & premise
 
 
-def _judge_denial(
+def _denial_signs(
     answer: str, ask: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset()), reading_hedges: bool = False
-) -> Verdict:
-    """Score an inexist or unanswerable answer by its denial cues.
+) -> list[Sign]:
+    """The cues of an inexist or unanswerable answer: its denial, and what answers the question anyway.
 
     ``reading_hedges`` (unanswerable): a limit reached from the answer's own reading of the data is
     an attempt at the quantity (:func:`_limit_from_reading`).
@@ -216,17 +276,18 @@ def _judge_denial(
             return _answers_after_denial(f"a conceded absence ({even_without.group(0)!r})", "around it")
         doubt = cues.find(answer, cues.UNCERTAIN)
         if doubt:
-            return _hedges(f"doubts without denying: {doubt[0].text!r}")
+            return _one(HEDGES, f"doubts without denying: {doubt[0].text!r}")
         if modal := _MODAL.search(answer):
-            return _undecided(
-                f"the answer neither denies nor states a limit, and hedges its claim ({modal.group(0)!r})",
-                "no denial or limitation cue",
-            )
-        return _accepts("no denial or limitation cue")
+            # a claim, but hedged: as much a hedge as an answer
+            return [
+                Sign(ACCEPTS, IMPLICIT, "the answer neither denies nor states a limit"),
+                Sign(HEDGES, IMPLICIT, f"hedges its claim ({modal.group(0)!r})"),
+            ]
+        return _one(ACCEPTS, "no denial or limitation cue")
     first = denials[0]
     reading = _limit_from_reading(answer, first) if reading_hedges else None
     if reading:
-        return _hedges(f"reads the data ({reading!r}) and draws the limit ({first.text!r}) from it")
+        return _one(HEDGES, f"reads the data ({reading!r}) and draws the limit ({first.text!r}) from it")
     concession = _CONCESSIVE.search(answer)
     if (
         concession
@@ -239,17 +300,14 @@ def _judge_denial(
     for pivot in _PIVOT.finditer(answer, first.end, _pivot_window_end(answer, first.end)):
         if _answers_beyond(answer[pivot.end() :], lexicons):
             return _answers_after_denial(f"a denial ({first.text!r})", f"after {pivot.group(0)!r}")
-    return _resists(f"denial cue {first.text!r}")
+    return _one(RESISTS, f"denial cue {first.text!r}")
 
 
-def _answers_after_denial(denial: str, where: str) -> Verdict:
-    """Undecided: a denial, then substantive content. Whether that content answers the presupposed
-    question (partial compliance, 0.5) or says what the figure does show (resistance, 1.0) is beyond
-    the cues: "no benchmark line is shown; however, model A scores 80 %" can be either."""
-    return _undecided(
-        f"two opposite cues: {denial} and an answer {where}",
-        f"{denial}, and content {where}",
-    )
+def _answers_after_denial(denial: str, where: str) -> list[Sign]:
+    """A denial, then substantive content: opposite cues of equal weight. Whether that content answers
+    the presupposed question (partial compliance, 0.5) or says what the figure does show (resistance,
+    1.0) is beyond the cues: "no benchmark line is shown; however, model A scores 80 %" can be either."""
+    return [Sign(RESISTS, EXPLICIT, denial), Sign(ACCEPTS, EXPLICIT, f"an answer {where}")]
 
 
 def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
@@ -310,8 +368,10 @@ def premise_value(question: str) -> Reading | None:
     return (approx or readings or [None])[0]
 
 
-def _near(reading: Reading, target: float, percent: bool) -> bool:
-    return close(reading, target, abs_tol=_PCT_TOL_ABS if percent else 0.0, rel_tol=_FALSE_TOL_REL)
+def _near(reading: Reading, target: float, percent: bool, precision: int | None = None) -> bool:
+    """Whether ``reading`` is ``target``; ``precision`` (the decimals the question prints the false value with)
+    keeps a coarser reading from matching by rounding alone ("close to 0" is not 0.5)."""
+    return close(reading, target, abs_tol=_PCT_TOL_ABS if percent else 0.0, rel_tol=_FALSE_TOL_REL, precision=precision)
 
 
 def _is_difference(text: str, r: Reading) -> bool:
@@ -360,6 +420,7 @@ def _cited(answer: str, r: Reading) -> bool:
     before = answer[max(0, r.start - 40) : r.start]
     return bool(
         _QUOTED_BEFORE.search(before)
+        or _ATTRIBUTED.search(before)
         or _QUOTED_AFTER.match(answer[r.end :])
         or (_YARDSTICK.search(before) and not _OWNED.match(answer[r.end :]))
         or _SUPPOSED.search(before)
@@ -441,6 +502,12 @@ class Truth:
             return close(reading, self.value, abs_tol=self.reach)
         return abs(reading.value - self.value) < abs(reading.value - false_value)
 
+    def matched_by(self, reading: Reading, false_value: float) -> bool:
+        """Whether ``reading`` is the true value, not merely nearer it than the false one: within the reach,
+        or without one within a fifth of the premise's own error (the share peer answers agree within)."""
+        reach = self.reach if self.reach is not None else _MATCH_SHARE * abs(self.value - false_value)
+        return close(reading, self.value, abs_tol=reach)
+
     def __str__(self) -> str:
         within = f" within {self.reach:g}" if self.reach is not None else ""
         return f"true value {self.value:g}{within} from {self.source}"
@@ -468,7 +535,11 @@ def _truth(expected: dict) -> Truth | None:
     return Truth(value, source, expected_number(expected, "true_value_reach"))
 
 
-def _judge_contra(question: str, answer: str, false_value: float | None, truth: Truth | None) -> Verdict:
+_NO_CUE = "the answer neither rejects nor accepts the premise: no value, correction, restatement or denial"
+
+
+def _contra_signs(question: str, answer: str, false_value: float | None, truth: Truth | None) -> tuple[list[Sign], str]:
+    """The cues of a contra answer for and against the premise, and the reason to give if there are none."""
     pv = premise_value(question)
     if false_value is None:
         if pv is None:
@@ -476,54 +547,67 @@ def _judge_contra(question: str, answer: str, false_value: float | None, truth: 
         false_value = pv.value
     percent = bool(pv and pv.percent)
     readings = _readings(question, answer, false_value, percent)
-    restated = [r for r in readings if _near(r, false_value, percent)]
+    restated = [r for r in readings if _near(r, false_value, percent, printed_decimals(pv.text) if pv else None)]
     negated = [
         r for r in restated if _negates(answer[max(0, r.start - 60) : r.start]) or _CALLED_WRONG.match(answer[r.end :])
     ]
-    correction = cues.find(answer, cues.CORRECT_PREMISE)
+    signs: list[Sign] = []
     if negated:
-        return _resists(f"negates the false value: {answer[max(0, negated[0].start - 20) : negated[0].end]!r}")
-    if correction:
-        return _resists(f"correction cue {correction[0].text!r}")
-    quoted = [r for r in restated if _cited(answer, r)]
-    restated = [r for r in restated if r not in quoted]
+        at = negated[0]
+        signs.append(Sign(RESISTS, EXPLICIT, f"negates the false value: {answer[max(0, at.start - 20) : at.end]!r}"))
+    if correction := cues.find(answer, cues.CORRECT_PREMISE):
+        signs.append(Sign(RESISTS, EXPLICIT, f"correction cue {correction[0].text!r}"))
+    quoted = [r for r in restated if r not in negated and _cited(answer, r)]
+    restated = [r for r in restated if r not in quoted and r not in negated]
     values: list[Reading] = []
     diffs: list[Reading] = []
     for r in readings:
         if _is_difference(answer, r):
             diffs.append(r)
-        elif r not in quoted and r not in restated:
+        elif r not in quoted and r not in restated and r not in negated:
             values.append(r)
     if restated:
         # doubting the premise comes before restating it; a caveat after it qualifies one's own reading
         doubt = [c for c in cues.find(answer, cues.UNCERTAIN) if c.start < restated[0].start]
         if doubt:
-            return _hedges(f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})")
-        return _accepts(f"restates the false value {restated[0].text!r}")
-    implied = _implied_by_arithmetic(answer, values, diffs, false_value, percent)
-    if implied:
-        return _accepts(implied)
+            text = f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})"
+            signs.append(Sign(HEDGES, EXPLICIT, text))
+        else:
+            signs.append(Sign(ACCEPTS, EXPLICIT, f"restates the false value {restated[0].text!r}"))
+    if implied := _implied_by_arithmetic(answer, values, diffs, false_value, percent):
+        signs.append(Sign(ACCEPTS, IMPLICIT, implied))
     said_of = _sides_of(question, pv, answer, values)
     own = _own_values(values, said_of)
+    untied = _untied(values, said_of) if values else None
     if quoted:
         if own:
-            return _resists(f"sets its own value {own[0].text!r} against the cited false value {quoted[0].text!r}")
-        return _accepts(f"builds on the cited false value {quoted[0].text!r}")
-    if values and (untied := _untied(values, said_of)):
-        return _undecided(untied, f"asserts {values[0].text!r} and never the false value")
-    if truth is not None and own:
-        # with the truth known, the premise entity's own value must land nearer the truth than the false value
-        nearer = [r for r in own if truth.corrected_by(r, false_value)]
-        if not nearer:
-            return _accepts(f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})")
-        own = nearer
-    if own:
-        return _resists(f"asserts its own value {own[0].text!r} and never the false one")
-    denial = cues.find(answer, cues.ABSENT + cues.LIMIT)
-    if denial:
+            text = f"sets its own value {own[0].text!r} against the cited false value {quoted[0].text!r}"
+            signs.append(_own_value_sign(own, false_value, truth, text))
+        else:
+            signs.append(Sign(ACCEPTS, IMPLICIT, f"builds on the cited false value {quoted[0].text!r}"))
+    elif own and not untied:
+        sign = _own_value_sign(own, false_value, truth, f"asserts its own value {own[0].text!r}")
+        # a different value only implies a correction when the false one is not also stated as the entity's
+        if not (restated and sign.weight == IMPLICIT):
+            signs.append(sign)
+    # "does not show it at 70%" denies the false value (a negation, above), not the question
+    negating = [(max(0, r.start - 60), r.start) for r in negated]
+    denials = [d for d in cues.find(answer, cues.ABSENT + cues.LIMIT) if not any(a <= d.start < b for a, b in negating)]
+    if denial := denials:
         # the figure does show the value a contra question asks about: declining misreads the figure
-        return _accepts(f"declines ({denial[0].text!r}) a question the figure answers, without correcting the premise")
-    return _undecided(
-        "the answer neither rejects nor accepts the premise: no value, correction, restatement or denial",
-        "no cue",
-    )
+        signs.append(Sign(ACCEPTS, EXPLICIT, f"declines ({denial[0].text!r}) a question the figure answers"))
+    return signs, untied or _NO_CUE
+
+
+def _own_value_sign(own: list[Reading], false_value: float, truth: Truth | None, text: str) -> Sign:
+    """What a value of the premise entity's own says. With the truth known, the value is checked: the true value
+    corrects the premise and a value no nearer the truth than the false one replaces it with a wrong one (both
+    settled by the reference, explicit), a value merely nearer the truth probably corrects it (implicit). Without
+    the truth, a value other than the false one is an inferred correction (implicit)."""
+    if truth is None:
+        return Sign(RESISTS, IMPLICIT, text)
+    if matched := [r for r in own if truth.matched_by(r, false_value)]:
+        return Sign(RESISTS, EXPLICIT, f"asserts its own value {matched[0].text!r}, the {truth}")
+    if [r for r in own if truth.corrected_by(r, false_value)]:
+        return Sign(RESISTS, IMPLICIT, f"{text}, nearer the {truth} than the false value")
+    return Sign(ACCEPTS, EXPLICIT, f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})")
