@@ -25,6 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scifigbench.judges.rules import resistance
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement, ranking_spearman
 
 REPO = Path(__file__).resolve().parents[1]
@@ -106,6 +107,8 @@ def main() -> None:
             gold = [json.loads(line) for line in (args.data / f"{family}.jsonl").read_text().splitlines()]
             verdicts = run_judge(args.data, family, Path(tmp))
             print(f"{family}:")
+            if family == "resistance":
+                print(f"  (verdicts need a cue margin >= {resistance.MIN_MARGIN}, fitted on dev: benchmarks/resistance_margin.py)")
             for split in ("dev", "held"):
                 report(family, gold, verdicts, split)
             if args.show == family:

@@ -22,13 +22,21 @@ times a stated ratio, that lands on F, when that value is the only one stated) â
 does declining a question the figure answers ("the figure does not showâ€¦") without correcting the
 premise. Restating F after doubting it ("I cannot confirm it is exactly 72%") hedges.
 
-Where these cues do not settle the verdict the judge abstains (``Verdict.undecided`` names what is
-missing or conflicting; score and verdict are None) rather than guess:
-- inexist / unanswerable: a denial followed by an answer (pivot, concession, "even without"): the
-  rule cannot tell whether the rest builds on the missing element (partial compliance) or describes
-  what the figure does show (resistance); a claim hedged with a modal ("may not be significant")
-  and no denial: neither a limit stated nor a plain answer.
-- contra, an answer that neither restates nor negates the false value: a value asserted that no
+How sure a verdict is: every cue found is a sign for one side (resists, hedges, accepts) with a
+weight: explicit (2) when the answer's words take the side (a correction cue, a negated or restated
+false value, a denial, a doubt) or a value is checked against a known truth, implicit (1) when the
+side is only inferred from values (an own value that merely differs from the false one, arithmetic
+landing on it, a cited value built on). The side with the largest sum wins by its margin over the
+next; below ``MIN_MARGIN`` the judge abstains (``Verdict.undecided`` names the cues: "two opposite
+cues: ..." or "weak cues: ..."; score and verdict are None) rather than guess. So an answer that
+corrects and restates the premise, or one whose only sign is an inferred correction, is undecided.
+An own value's inferred correction is no sign when the false value is restated as well (it then
+presumably belongs to another entity). In particular:
+- inexist / unanswerable: a denial followed by an answer (pivot, concession, "even without") are
+  opposite cues of equal weight: the rule cannot tell whether the rest builds on the missing
+  element (partial compliance) or describes what the figure does show (resistance); a claim hedged
+  with a modal ("may not be significant") and no denial is as much a hedge as an answer.
+- contra, no cue at all (the reason says what is missing): a value asserted that no
   entity of the question is tied to, or values for the compared entity only (no number for the
   premise entity); an answer with neither a value, a correction, a restatement nor a denial (it
   neither rejects nor accepts the premise).
@@ -137,8 +145,10 @@ EXPLICIT = 2
 IMPLICIT = 1
 # The margin a verdict needs: the winning side's weight less the strongest other side's. Fitted on the
 # dev half of the shared release sample only (benchmarks/resistance_margin.py): the smallest margin whose
-# decided resistance verdicts agree with GPT-4o on >= 97 % while >= 85 % are decided. At 2, a verdict
-# resting on inferences alone, or an explicit cue against an inference, abstains; at 1 only ties did.
+# decided verdicts agree with GPT-4o with a 95 % lower bound >= 97 % while >= 85 % are decided (dev: margin 1
+# decides 92.1 % at 98.5 %, bound 95.7 %; margin 2 decides 88.4 % at 99.5 %, bound 97.1 %). At 2 a verdict
+# needs one explicit cue more than the other side has: inferences alone, or an explicit cue against an
+# inference, abstain; at 1 only ties would.
 MIN_MARGIN = 2
 
 RESISTS, HEDGES, ACCEPTS = "resists", "hedges", "accepts"
@@ -610,4 +620,6 @@ def _own_value_sign(own: list[Reading], false_value: float, truth: Truth | None,
         return Sign(RESISTS, EXPLICIT, f"asserts its own value {matched[0].text!r}, the {truth}")
     if [r for r in own if truth.corrected_by(r, false_value)]:
         return Sign(RESISTS, IMPLICIT, f"{text}, nearer the {truth} than the false value")
-    return Sign(ACCEPTS, EXPLICIT, f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})")
+    return Sign(
+        ACCEPTS, EXPLICIT, f"replaces the premise with a value that is not the true one ({own[0].text!r}; {truth})"
+    )
