@@ -108,7 +108,8 @@ def main() -> None:
             verdicts = run_judge(args.data, family, Path(tmp))
             print(f"{family}:")
             if family == "resistance":
-                print(f"  (verdicts need a cue margin >= {resistance.MIN_MARGIN}, fitted on dev: benchmarks/resistance_margin.py)")
+                margin = resistance.MIN_MARGIN
+                print(f"  (verdicts need a cue margin >= {margin}, fitted on dev: benchmarks/resistance_margin.py)")
             for split in ("dev", "held"):
                 report(family, gold, verdicts, split)
             if args.show == family:
