@@ -313,7 +313,12 @@ def simulate_ari(
                 units += [
                     u
                     for u in units_for(
-                        one, {"text": text, "error": None}, ctx.probes, ctx.specs[st["figure_id"]], ctx.blur_targets, None
+                        one,
+                        {"text": text, "error": None},
+                        ctx.probes,
+                        ctx.specs[st["figure_id"]],
+                        ctx.blur_targets,
+                        None,
                     )
                     if u.family != "description"
                 ]
