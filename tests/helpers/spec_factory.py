@@ -394,3 +394,19 @@ def context(specs: list[FigureSpec]):
         probes={p["probe_id"]: p for s in specs for p in probes_for(s) + blur_probes_for(s)},
         blur_targets={b["target_id"]: b for s in specs for b in blur_targets_for(s)},
     )
+
+
+def histogram_overlaid(fid: str = "hist-001") -> FigureSpec:
+    """Two overlaid distributions over numeric bins; a legend name with digits in it ('wav2vec 2.0')."""
+    bins = ["0–100", "100–200", "200–300", "300–400"]
+    p = Panel(index=0, kind="histogram", categories=bins,
+              series=[Series("wav2vec 2.0", [40.0, 310.0, 480.0, 95.0], "#1f77b4", "blue"),
+                      Series("HuBERT", [12.0, 150.0, 520.0, 230.0], "#ff7f0e", "orange")],
+              x_label="Latency (ms)", y_label="Count", y_ticks=[0.0, 200.0, 400.0, 600.0], y_range=(0.0, 600.0))
+    tes = [_te(fid, 0, "axis_label", "Latency (ms)", axis="x"), _te(fid, 1, "axis_label", "Count", axis="y"),
+           _te(fid, 2, "legend_entry", "wav2vec 2.0", series="wav2vec 2.0"),
+           _te(fid, 3, "legend_entry", "HuBERT", series="HuBERT")]
+    tes += [_te(fid, 4 + i, "tick", b, axis="x", category=b) for i, b in enumerate(bins)]
+    tes += [_te(fid, 8 + i, "tick", f"{v:.0f}", axis="y", value=v) for i, v in enumerate(p.y_ticks)]
+    return FigureSpec(fid, "histogram", "overlaid", [p], None, "Latency of two models.", "...", "speech",
+                      900, 600, 150, tes)

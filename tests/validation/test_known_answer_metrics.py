@@ -18,13 +18,9 @@ import pandas as pd
 
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.concepts.families import BOOLEAN_VERDICTS
-from scifigbench.judges import rules
-from scifigbench.judges.stage import judge_units, rule_judge
-from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import StatConfig
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
-from scifigbench.validation.known_answer import CellCheck, check_cells, mark_written_undecidable
+from scifigbench.validation.known_answer import CellCheck, check_cells, mark_written_undecidable, simulate_ari
 
 REPEATS = 40
 PROFILES = {f"sim-{name}": resolve_profile(name) for name in sorted(BUILTIN)}
@@ -32,28 +28,8 @@ PROFILES = {f"sim-{name}": resolve_profile(name) for name in sorted(BUILTIN)}
 
 def _judgments() -> tuple[pd.DataFrame, dict[tuple[str, str], dict]]:
     specs = [f() for f in RESPONDENT_FIGURES]
-    ctx = context(specs)
-    frames, traces = [], {}
-    for model, prof in PROFILES.items():
-        units = []
-        for spec in specs:
-            for st in setups_for(spec, REPEATS):
-                if st["task"] == "capability" or (
-                    st["task"] == "describe" and st["condition"] not in ("capbias", "admb", "indb")
-                ):
-                    continue  # A-R-I units only: keeps the test fast
-                text, traces[(model, st["setup_id"])] = respond(st, prof, model, 42, ctx)
-                units += [
-                    u
-                    for u in units_for(st, {"text": text, "error": None}, ctx.probes, spec, ctx.blur_targets, None)
-                    if u.family != "description"
-                ]
-        frames.append(judge_units(units, model, rule_judge, rules.JUDGE_ID, progress=False))
-    j = pd.concat(frames, ignore_index=True)
-    # The simulator draws every repeat of a figure independently, so each repeat is its own cluster
-    # for the metrics' figure bootstrap; 4 figures as clusters would give CIs that mean nothing.
-    repeat = j["setup_id"].astype(str).str.extract(r"(~\d+)$", expand=False).fillna("")
-    return j.assign(figure_id=j["figure_id"].astype(str) + repeat), traces
+    setups = [st for spec in specs for st in setups_for(spec)]
+    return simulate_ari(setups, context(specs), PROFILES, REPEATS)
 
 
 JUDGMENTS, TRACES = _judgments()

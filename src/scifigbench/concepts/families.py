@@ -30,6 +30,8 @@ class UnitFamily:
     metric_cells: tuple[str, ...]  # metrics files its verdicts feed
     # per judge kind, what of the figure's own a unit needs to be judged at all (see :func:`cannot_judge`)
     figure_needs: tuple[tuple[str, str], ...] = ()
+    # why a judged unit without a score is left out of the values, as the report's unit status says it
+    unscored: str = "no verdict"
 
     def needs(self, judge_kind: str) -> str | None:
         """What a figure must have for a judge of ``judge_kind`` to judge this family on it, or None."""
@@ -83,6 +85,7 @@ FAMILIES: tuple[UnitFamily, ...] = (
         (),
         "judge_caption",
         ("behaviour",),
+        unscored="not addressed",  # the description never took the claim up: no side to count
     ),
     UnitFamily(
         "blur_active",

@@ -110,7 +110,7 @@ def status(rec: dict[str, Any]) -> str:
             return COUNTED if rec["fabricates"] else "not fabricated"
         return COUNTED if rec.get("admits") is not None else "no verdict"
     if rec.get("score") is None:
-        return "not addressed" if fam.name == "caption_claim" else "no verdict"
+        return fam.unscored
     return COUNTED
 
 

@@ -31,8 +31,10 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from scifigbench.judges import rules
 from scifigbench.judges.families import judge_family
-from scifigbench.judges.stage import is_undecided
+from scifigbench.judges.stage import is_undecided, judge_units, rule_judge
+from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import StatConfig, behaviour
 from scifigbench.metrics.unit_scores import (
     Units,
@@ -43,7 +45,9 @@ from scifigbench.metrics.unit_scores import (
     inductance_units,
     score_units,
 )
+from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import Profile, expected_metrics
+from scifigbench.simulated.respondent import respond
 
 # conditions whose descriptions hold neither caption claims nor a blurred element: their checklist
 # items and errors are fully recorded in the trace
@@ -274,3 +278,51 @@ def check_cells(
                 )
             )
     return out
+
+
+# --- repeated draws -----------------------------------------------------------------------------------
+
+#: The setup tasks and description conditions whose units feed the A-R-I cells.
+ARI_TASKS = frozenset({"resistance", "blur_active", "describe"})
+ARI_DESCRIBE_CONDITIONS = frozenset({"capbias", "admb", "indb"})
+
+
+def simulate_ari(
+    setups: list[dict], ctx: SimContext, profiles: dict[str, Profile], repeats: int, seed: int = 42
+) -> tuple[pd.DataFrame, dict[tuple[str, str], dict]]:
+    """Rule-judged A-R-I units of ``repeats`` independent answers per setup by every profile, and their traces.
+
+    A run answers each setup once, so a cell of one chart kind holds a unit per figure (13 blur
+    answers at 30 figures a kind): its bootstrap CI is zero wide whenever they all agree, and a
+    single draw decides the check. Repeat ``r`` answers setup ``s`` as setup ``s~r`` (the respondent's
+    stream is keyed by the setup id, so repeats are independent draws) and is its own cluster of the
+    figure bootstrap (figure id ``f~r``), so the cells check the instrument, not one sample.
+    Figures without a spec (the simulator cannot answer them) are left out.
+    """
+    frames, traces = [], {}
+    for model, profile in sorted(profiles.items()):
+        units = []
+        for st in setups:
+            if st["figure_id"] not in ctx.specs or st["task"] not in ARI_TASKS:
+                continue
+            if st["task"] == "describe" and st["condition"] not in ARI_DESCRIBE_CONDITIONS:
+                continue
+            for r in range(repeats):
+                one = st | {"setup_id": f"{st['setup_id']}~{r}"}
+                text, traces[(model, one["setup_id"])] = respond(one, profile, model, seed, ctx)
+                units += [
+                    u
+                    for u in units_for(
+                        one,
+                        {"text": text, "error": None},
+                        ctx.probes,
+                        ctx.specs[st["figure_id"]],
+                        ctx.blur_targets,
+                        None,
+                    )
+                    if u.family != "description"
+                ]
+        frames.append(judge_units(units, model, rule_judge, rules.JUDGE_ID, progress=False))
+    j = pd.concat(frames, ignore_index=True)
+    repeat = j["setup_id"].astype(str).str.extract(r"(~\d+)$", expand=False).fillna("")
+    return j.assign(figure_id=j["figure_id"].astype(str) + repeat), traces

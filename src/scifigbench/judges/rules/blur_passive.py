@@ -42,7 +42,7 @@ from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import close, extract_numbers
-from scifigbench.freetext.text import fold, mask, sentences
+from scifigbench.freetext.text import fold, mask, normalise_text, sentences
 from scifigbench.spec import FigureSpec
 
 ASSERT = re.compile(
@@ -80,8 +80,16 @@ def _mask_longer_texts(t: str, target: str, spec: FigureSpec | None) -> str:
 
 
 def _as_number(text: str) -> float | None:
-    found = extract_numbers(fold(text))
-    return found[0].value if len(found) == 1 else None
+    """The value a printed text is, when the whole text is one value ("45%", "5k", "0.35"), else None.
+
+    A name with digits in it ("wav2vec 2.0", "Pass@1 vs. memory") and a histogram bin's interval
+    ("20–30") are labels: a description names them, it does not state them as a value.
+    """
+    whole = normalise_text(fold(text)).strip().strip("$")
+    found = extract_numbers(whole)
+    if len(found) == 1 and found[0].low == found[0].high and found[0].text == whole:
+        return found[0].value
+    return None
 
 
 def _figure_texts(spec: FigureSpec) -> set[str]:
@@ -140,7 +148,9 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
     if role == "axis_label" and el is not None and el.axis in AXIS_CUES:
         cue = AXIS_CUES[el.axis]  # "the y-axis is labelled 'Accuracy'" says nothing about a blurred x label
     elif role == "tick" and el is not None and el.axis in AXIS_CUES:
-        cue = r"\btick|\bcategor|" + AXIS_CUES[el.axis]
+        # only a tick that names a category is spoken of as one; the categories of a value tick's
+        # chart are on the other axis ("the categories are 0–10, 10–20" says nothing of a count tick)
+        cue = r"\btick|" + (r"\bcategor|" if el.category is not None else "") + AXIS_CUES[el.axis]
     role_rx = re.compile(cue)
     target_num = _as_number(target)
     pct = "%" in target or role == "pie_pct"
