@@ -221,7 +221,7 @@ def main() -> None:
         print(f"\n[{args.set} {s}] figures: {k}; validity by {truth}")
         if args.hand:
             print_hand(n, s, k)
-        for mode in MODES:
+        for mode in (m for m in MODES if not (args.hand and m == ADMITTANCE)):  # --hand: printed above
             p = f"{s}:{mode}"
             print(
                 f"  {mode}: with a candidate {pct(n[f'{p}:any'], k)}; top-1 valid {pct(n[f'{p}:top1'], k)}"
