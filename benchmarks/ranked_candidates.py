@@ -12,8 +12,21 @@ candidates a reviewer is offered:
   validity by the hand labels of ``real_proposals_labels.csv``; candidates nobody labelled are
   counted apart (``--list`` prints them for labelling).
 
+``--hand`` scores admittance on both sets by the hand labels' ``kind`` alone (the issue-29
+standard: ``valid`` only when a careful reader of the blurred image and its redacted caption
+could not say the label; ``narrowed`` to a few guesses, ``recoverable`` from what stays visible,
+``furniture``, ``broken``: the blur covers part of a label or several, the question points
+elsewhere, the expected answer is garbled). It prints per split the share of figures whose top-1
+is valid, whose top-3 holds a valid one (top-2/3 unlabelled: counted as not valid, the count
+said), whose top-1 is narrowed, the top-1 kinds, and on web charts how the generator's truth
+agrees with the hand labels. ``--sheets DIR`` writes what those labels were made from: per
+figure the image as the stage blurs its admittance top-1, the top-2 and top-3 outlined and
+numbered, and ``sheets.tsv`` with each candidate's question, expected answer and the caption as
+redacted for the top-1.
+
     cd benchmarks && PYTHONPATH=../src python ranked_candidates.py --set scivqa|webcharts \\
-        [--split dev held ...] [--ocr-cache /tmp/ocr] [--charts /tmp/webcharts] [--list]
+        [--split dev held ...] [--ocr-cache /tmp/ocr] [--charts /tmp/webcharts] [--list] \\
+        [--hand] [--sheets /tmp/sheets]
 """
 
 from __future__ import annotations
@@ -24,21 +37,25 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import cv2
 from real_proposals import LABELS, ocr_reader, pct, read_labels
 from real_proposals import split_of as scivqa_split
 
-from scifigbench.conditions.blur import padded_box
-from scifigbench.conditions.candidates import MODES
+from scifigbench.conditions.blur import blur_with, padded_box
+from scifigbench.conditions.candidates import ADMITTANCE, MODES
 from scifigbench.conditions.config import ConditionsConfig
-from scifigbench.conditions.images import read_bgr
+from scifigbench.conditions.images import read_bgr, write_png
 from scifigbench.conditions.ocr import backend
 from scifigbench.conditions.ocr_cache import CachedOcr
 from scifigbench.conditions.ranked import ranked
 from scifigbench.conditions.reread import crop_rereader
+from scifigbench.conditions.text import redact
 from scifigbench.layout import read_layout
 
 HERE = Path(__file__).resolve().parent
 TOP = 3
+KINDS = ("valid", "narrowed", "recoverable", "furniture", "broken")  # hand-label kinds (issue 29)
+SHEET_COLOURS = {2: (255, 90, 0), 3: (0, 160, 0)}  # BGR: top-2 blue, top-3 green
 
 
 def figures(args) -> list[dict]:
@@ -53,16 +70,25 @@ def figures(args) -> list[dict]:
         ]
     sys.path.insert(0, str(HERE / "webcharts"))
     from generate import N_SEEDS, draw
+    from generate import split_of as chart_split
 
-    out = []
-    for seed in range(N_SEEDS):
-        rec = draw(seed, args.charts)
-        out.append({**rec, "image": args.charts / f"{rec['figure_id']}.png"})
-    return out
+    seeds = [s for s in range(N_SEEDS) if args.split is None or chart_split(s) in args.split]
+    return [{**rec, "image": args.charts / f"{rec['figure_id']}.png"} for rec in (draw(s, args.charts) for s in seeds)]
 
 
-def judge(fig: dict, cand, labels: dict, cfg: ConditionsConfig, shape) -> bool | None:
-    """Is the candidate valid: by the generator's truth (web charts) or a hand label (None: unlabelled)."""
+def hand_kind(fig: dict, cand, labels: dict) -> str | None:
+    """The candidate's hand-label kind (one of ``KINDS``), None when nobody labelled it so."""
+    lab = labels.get((fig["figure_id"], cand.mode, cand.text))
+    kind = (lab.get("kind") or "").strip() if lab else ""
+    return kind or None
+
+
+def judge(fig: dict, cand, labels: dict, cfg: ConditionsConfig, shape, hand: bool = False) -> bool | None:
+    """Is the candidate valid: by the generator's truth (web charts) or a hand label (None:
+    unlabelled); ``hand``: by the hand label's kind on either set."""
+    if hand:
+        kind = hand_kind(fig, cand, labels)
+        return None if kind is None else kind == "valid"
     if "texts" in fig:
         from webcharts import verdict
 
@@ -70,6 +96,53 @@ def judge(fig: dict, cand, labels: dict, cfg: ConditionsConfig, shape) -> bool |
         return verdict(box, cand.mode, fig["texts"], cand.accept, cand.rule, cand.expected_answer)[0]
     lab = labels.get((fig["figure_id"], cand.mode, cand.text))
     return None if lab is None else lab["valid"].strip().lower() == "yes"
+
+
+def write_sheet(path: Path, img, cands: list, cfg: ConditionsConfig, clear_of: list) -> None:
+    """A labelling sheet: ``img`` as the stage blurs ``cands[0]``, the others outlined and numbered
+    (from 2) a few pixels outside their boxes so their text stays readable."""
+    out = blur_with(img, [cands[0].box, *cands[0].also], cfg, clear_of=clear_of)
+    for i, c in enumerate(cands[1:], start=2):
+        colour = SHEET_COLOURS.get(i, (0, 0, 255))
+        for x0, y0, x1, y1 in (map(int, b) for b in (c.box, *c.also)):
+            cv2.rectangle(out, (x0 - 3, y0 - 3), (x1 + 3, y1 + 3), colour, 1)
+            cv2.putText(out, str(i), (x1 + 5, y0 + 9), cv2.FONT_HERSHEY_SIMPLEX, 0.4, colour, 1)
+    write_png(path, out)
+
+
+def sheet_rows(fig: dict, cands: list) -> list[str]:
+    """The ``sheets.tsv`` lines of a figure: each candidate's rank, text, role, rule, expected
+    answer and question, then the caption as redacted for the top-1 (what the reader is shown)."""
+    rows = [
+        "\t".join(map(str, (fig["figure_id"], fig["split"], i, c.text, c.role, c.rule, c.expected_answer, c.question)))
+        for i, c in enumerate(cands, start=1)
+    ]
+    return [*rows, f"{fig['figure_id']}\tcaption\t{redact(fig['caption'], cands[0].text)}"]
+
+
+def print_hand(n: Counter, s: str, k: int) -> None:
+    """The hand-label shares of split ``s`` (``k`` figures): top-1 valid, top-3 holds a valid one,
+    top-1 narrowed, over all figures and over the figures whose top-1 is labelled."""
+    p = f"{s}:{ADMITTANCE}"
+    done = sum(n[f"{s}:kind:{kind}"] for kind in KINDS)
+    print(
+        f"  hand labels, admittance: figures with a candidate {n[f'{p}:any']}, top-1 labelled {done}"
+        f" (unlabelled {n[f'{s}:kind:unlabelled']})"
+    )
+    for kind in ("valid", "narrowed"):
+        c = n[f"{s}:kind:{kind}"]
+        print(f"    top-1 {kind}: {pct(c, k)} of figures, {pct(c, done)} of labelled")
+        if kind == "valid":
+            print(
+                f"    top-{TOP} holds a valid one: {pct(n[f'{p}:top3'], k)} of figures"
+                f" (top-{TOP} candidates unlabelled, counted not valid: {n[f'{p}:top3_unlabelled']})"
+            )
+    print("    top-1 kinds: " + ", ".join(f"{kind} {n[f'{s}:kind:{kind}']}" for kind in KINDS))
+    agree = {key.split(":", 2)[2]: c for key, c in n.items() if key.startswith(f"{s}:agree:")}
+    if agree:
+        pairs = [(g, h) for g in ("True", "False") for h in ("True", "False")]
+        cells = ", ".join(f"generator {g} / hand {h}: {agree.get(f'{g}:{h}', 0)}" for g, h in pairs)
+        print(f"    generator truth vs hand label (top-1 valid): {cells}")
 
 
 def main() -> None:
@@ -81,9 +154,12 @@ def main() -> None:
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--list", action="store_true", help="print every top-3 candidate with its verdict")
+    ap.add_argument("--hand", action="store_true", help="admittance by the hand labels' kind on either set")
+    ap.add_argument("--sheets", type=Path, default=None, help="write admittance labelling sheets here")
     args = ap.parse_args()
     cfg = ConditionsConfig()
-    labels = read_labels(args.labels) if args.set == "scivqa" else {}
+    labels = read_labels(args.labels) if args.set == "scivqa" or args.hand else {}
+    sheets: list[str] = []
     reader, ocr = ocr_reader(args.ocr_cache)
     engine = CachedOcr(backend("rapidocr"), args.ocr_cache) if args.ocr_cache else backend("rapidocr")
     figs = [f for f in figures(args) if args.split is None or f["split"] in args.split]
@@ -108,7 +184,16 @@ def main() -> None:
             )
             usable = [r.candidate for r in cands if r.doubt is None][:TOP]
             n[f"{s}:{mode}:doubtful"] += sum(r.doubt is not None for r in cands)
-            verdicts = [judge(fig, c, labels, cfg, img.shape) for c in usable]
+            hand = args.hand and mode == ADMITTANCE
+            verdicts = [judge(fig, c, labels, cfg, img.shape, hand) for c in usable]
+            if hand and usable:
+                kind = hand_kind(fig, usable[0], labels)
+                n[f"{s}:kind:{kind or 'unlabelled'}"] += 1
+                if "texts" in fig and kind is not None:  # the generator's truth beside the hand label
+                    n[f"{s}:agree:{judge(fig, usable[0], labels, cfg, img.shape)}:{kind == 'valid'}"] += 1
+            if args.sheets and mode == ADMITTANCE and usable:
+                write_sheet(args.sheets / f"{fig['figure_id']}.png", img, usable, cfg, [b.box for b in boxes])
+                sheets.extend(sheet_rows(fig, usable))
             if usable:
                 n[f"{s}:{mode}:any"] += 1
                 n[f"{s}:{mode}:top1"] += verdicts[0] is True
@@ -126,11 +211,17 @@ def main() -> None:
                 for r in cands:
                     if r.doubt:
                         print(f"{fig['figure_id']}\t{mode}\tDOUBT\t{r.candidate.text}\t{r.doubt}")
+    if args.sheets:
+        (args.sheets / "sheets.tsv").write_text("\n".join(sheets) + "\n", encoding="utf-8")
     truth = "generator truth" if args.set == "webcharts" else f"hand labels ({args.labels.name})"
+    if args.hand:
+        truth += f"; admittance by hand-label kind ({args.labels.name})"
     for s in sorted({f["split"] for f in figs}):
         k = n[f"{s}:figures"]
         print(f"\n[{args.set} {s}] figures: {k}; validity by {truth}")
-        for mode in MODES:
+        if args.hand:
+            print_hand(n, s, k)
+        for mode in (m for m in MODES if not (args.hand and m == ADMITTANCE)):  # --hand: printed above
             p = f"{s}:{mode}"
             print(
                 f"  {mode}: with a candidate {pct(n[f'{p}:any'], k)}; top-1 valid {pct(n[f'{p}:top1'], k)}"
@@ -138,6 +229,13 @@ def main() -> None:
                 f"{pct(n[f'{p}:top3'], k)} (unlabelled top-{TOP} candidates: {n[f'{p}:top3_unlabelled']}); "
                 f"doubtful readings set aside: {n[f'{p}:doubtful']}"
             )
+    splits = sorted({f["split"] for f in figs})
+    if args.hand and len(splits) > 1:  # the splits together: the shares over every labelled figure
+        total: Counter = Counter()
+        for key, c in n.items():
+            total[f"all:{key.split(':', 1)[1]}"] += c
+        print(f"\n[{args.set} {'+'.join(splits)}] figures: {len(figs)}")
+        print_hand(total, "all", len(figs))
     print(f"\nOCR calls: {ocr.calls}")
 
 

@@ -9,8 +9,10 @@ half (rules were tuned only on ``dev``). For each split it prints:
   label that passes every admittance rule (the most the selection could reach);
 - proposals whose label the reader calls page furniture (target 0);
 - against the hand labels in ``real_proposals_labels.csv`` (figure_id, mode, text, role, valid,
-  why, labelled_by; made by looking at the overlay pages and, for a caption-named label, at the
-  caption as redacted for the blurred image): labelled precision (target >= 90 %), and the share
+  kind, why, labelled_by; made by looking at the overlay pages and, for a caption-named label, at
+  the caption as redacted for the blurred image; ``kind``, from session 10 on, grades a label by
+  the standard of issue 29, see ``ranked_candidates.py --hand``, and is blank on older labels,
+  which said only yes or no): labelled precision (target >= 90 %), and the share
   of figures with a valid admittance target (>= 60 %) — exact over labelled proposals, and
   estimated as proposal share x precision;
 - with ``--blur-check``: whether OCR (upright and turned) reads a blurred target back at its box or
