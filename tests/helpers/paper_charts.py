@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -50,14 +52,7 @@ def sales() -> Figure:
 
 def optimisers() -> Figure:
     """Grouped bars (two datasets per optimiser), each bar with its value printed over it."""
-    fig, ax = plt.subplots(figsize=(6, 3.8))
-    x, w = np.arange(3), 0.38
-    _labelled_bars(ax, x - w / 2, [91.3, 95.2, 93.8], w, label="MNIST")
-    _labelled_bars(ax, x + w / 2, [62.4, 71.9, 68.0], w, label="CIFAR-10")
-    ax.set_xticks(x, ["SGD", "Adam", "RMSProp"])
-    ax.set_ylim(0, 110)
-    ax.set_ylabel("Test accuracy (%)")
-    ax.legend(loc="upper left")
+    fig, _ = _grouped({"MNIST": [91.3, 95.2, 93.8], "CIFAR-10": [62.4, 71.9, 68.0]}, ["SGD", "Adam", "RMSProp"])
     return fig
 
 
@@ -101,3 +96,84 @@ def write_manifest(folder: Path) -> Path:
             save(draw(), folder / f"{name}.png")
             out.writerow({"id": name, "image": f"{name}.png", "chart_type": kind, "caption": caption})
     return folder / "manifest.csv"
+
+
+@dataclass(frozen=True)
+class Line:
+    """An OCR line as a perfect reader returns it (the layout reader's ``TextLine``)."""
+
+    text: str
+    box: tuple[float, float, float, float]
+    score: float = 0.99
+
+
+def _grouped(
+    series: dict[str, list[float]],
+    categories: list[str],
+    *,
+    horizontal: bool = False,
+    inside: bool = False,
+    reverse_legend: bool = False,
+    colours: list[str] | None = None,
+) -> tuple[Figure, list[Any]]:
+    """Grouped bars with every value printed at its bar (past its end, or ``inside`` it in white)
+    and a legend (``reverse_legend``: the last series listed first); the figure and its texts."""
+    fig, ax = plt.subplots(figsize=(7, 4), dpi=100)
+    k, width = len(series), 0.8 / len(series)
+    texts = []
+    for j, (name, values) in enumerate(series.items()):
+        at = np.arange(len(categories)) + (j - (k - 1) / 2) * width
+        colour = colours[j] if colours else None
+        draw = ax.barh if horizontal else ax.bar
+        bars = draw(at, values, width, label=name, color=colour)
+        for bar, v in zip(bars, values, strict=True):
+            x, y = (
+                (bar.get_width(), bar.get_y() + bar.get_height() / 2)
+                if horizontal
+                else (bar.get_x() + bar.get_width() / 2, bar.get_height())
+            )
+            if inside:
+                x, y = (x / 2, y) if horizontal else (x, y / 2)
+            style = (
+                {"color": "white", "ha": "center", "va": "center"}
+                if inside
+                else ({"ha": "left", "va": "center"} if horizontal else {"ha": "center", "va": "bottom"})
+            )
+            offset = (2, 0) if horizontal and not inside else (0, 0) if inside else (0, 2)
+            texts.append(
+                ax.annotate(f"{v:.1f}", (x, y), xytext=offset, textcoords="offset points", fontsize=9, **style)
+            )
+    (ax.set_yticks if horizontal else ax.set_xticks)(np.arange(len(categories)), categories)
+    top = 1.2 * max(max(v) for v in series.values())
+    (ax.set_xlim if horizontal else ax.set_ylim)(0, top)
+    (ax.set_xlabel if horizontal else ax.set_ylabel)("Accuracy (%)")
+    handles, names = ax.get_legend_handles_labels()
+    if reverse_legend:
+        handles, names = handles[::-1], names[::-1]
+    # beside vertical bars, under horizontal ones (whose value labels would stand in the legend's rows)
+    place = (
+        {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2), "ncol": k}
+        if horizontal
+        else {"loc": "center left", "bbox_to_anchor": (1.01, 0.5)}
+    )
+    legend = ax.legend(handles, names, frameon=False, **place)
+    fig.tight_layout()
+    fig.canvas.draw()
+    ticks = [*ax.get_xticklabels(), *ax.get_yticklabels()]
+    return fig, [*texts, *ticks, ax.xaxis.label, ax.yaxis.label, *legend.get_texts()]
+
+
+def grouped_bars(series: dict[str, list[float]], categories: list[str], **style: Any) -> tuple[np.ndarray, list[Line]]:
+    """The chart of :func:`_grouped` as a BGR image and the OCR lines a perfect reader returns
+    for its texts (boxes read from the renderer)."""
+    fig, texts = _grouped(series, categories, **style)
+    renderer = fig.canvas.get_renderer()
+    height = fig.bbox.height
+    lines = []
+    for t in texts:
+        if t.get_text().strip():
+            bb = t.get_window_extent(renderer)
+            lines.append(Line(t.get_text(), (float(bb.x0), float(height - bb.y1), float(bb.x1), float(height - bb.y0))))
+    rgba = np.asarray(fig.canvas.buffer_rgba())
+    plt.close(fig)
+    return np.ascontiguousarray(rgba[:, :, 2::-1]), lines

@@ -90,6 +90,9 @@ def test_the_reviewer_decides_proposed_probes_and_only_confirmed_ones_are_asked(
     # every figure got at least one probe of each family the issue names
     got = set(zip(probes.figure_id, probes.family, strict=True))
     assert got >= {(f, fam) for f in CHARTS for fam in ("resistance", "caption_bias", "capability")}
+    # the grouped bars print a value per dataset at each optimiser: the false premise names both
+    grouped = json.loads(probes.loc["optimisers/resistance/contra", "expected_json"])
+    assert grouped["series"] in ("MNIST", "CIFAR-10") and grouped["entity"].startswith(grouped["series"] + " on '")
 
 
 def test_resistance_cells_are_the_scripted_rates(run) -> None:
