@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))  # the end-to-end test's harness and respondent
 
 from helpers.scripted_respondent import ScriptedRespondent  # noqa: E402
-from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params  # noqa: E402
+from helpers.tiny_pipeline import DVC, make_repo, manifest_params, sh  # noqa: E402
 from scifigbench import paths  # noqa: E402
 from scifigbench.contracts.figures import safe_id  # noqa: E402
 from scifigbench.devserver import DevServer  # noqa: E402
@@ -81,24 +81,7 @@ def pick(data: Path, per_split: int) -> list[dict[str, str]]:
 
 def build(work: Path, data: Path, per_split: int, base_url: str) -> Path:
     rows = pick(data, per_split)
-    params = tiny_params(())
-    params["corpus"].update(
-        source="manifest",
-        manifest=str(FIGS / "manifest.csv"),
-        primary={k: len(rows) for k in ("line", "bar", "pie", "histogram")},
-        ablation={},
-    )
-    params["models"] = {
-        "api": {
-            "backend": "openai",
-            "api_key_env": KEY_ENV,
-            "base_url": base_url,
-            "model": "vlm",
-            "requests_per_minute": None,
-            "concurrency": 4,
-        }
-    }
-    root = make_repo(work / "repo", params)
+    root = make_repo(work / "repo", manifest_params(str(FIGS / "manifest.csv"), len(rows), base_url, KEY_ENV))
     (root / FIGS).mkdir(parents=True)
     for r in rows:
         shutil.copy(data / "images" / r["image"], root / FIGS / r["image"])

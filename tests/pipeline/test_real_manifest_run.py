@@ -21,7 +21,7 @@ import pytest
 
 from helpers.paper_charts import CHARTS, write_manifest
 from helpers.scripted_respondent import RESISTS, ScriptedRespondent
-from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params
+from helpers.tiny_pipeline import DVC, make_repo, manifest_params, sh
 from scifigbench import paths
 from scifigbench.devserver import DevServer
 from scifigbench.report import tables
@@ -36,26 +36,6 @@ REJECTED = "encoders/capability/computation"  # the reviewer turns this one down
 MEASURED = ("resistance", "caption_claim", "capability")  # judgment families the run must fill
 
 
-def _params(base_url: str) -> dict[str, Any]:
-    params = tiny_params(())
-    n = len(CHARTS)
-    params["corpus"].update(
-        source="manifest", manifest="corpus_inputs/figs/manifest.csv", primary={"bar": n, "line": n}, ablation={}
-    )
-    params["models"] = {
-        "api": {
-            "backend": "openai",
-            "api_key_env": KEY_ENV,
-            "base_url": base_url,
-            "model": "vlm",
-            "requests_per_minute": None,
-            "concurrency": 4,
-        }
-    }
-    assert "llm_generator" not in params["probes"] or not params["probes"]["llm_generator"]
-    return params
-
-
 def _read(root: Path, rel: Path | str) -> Any:
     return json.loads((root / rel).read_text(encoding="utf-8"))
 
@@ -66,7 +46,8 @@ def run(tmp_path_factory: pytest.TempPathFactory):
     respondent = ScriptedRespondent(base / "repo", FOLLOWS_CAPTION)
     env = {KEY_ENV: KEY, paths.CACHE_ENV: str(base / "cache")}
     with DevServer(api_key=KEY, reply=respondent) as server:
-        root = make_repo(base / "repo", _params(server.base_url))
+        params = manifest_params("corpus_inputs/figs/manifest.csv", len(CHARTS), server.base_url, KEY_ENV)
+        root = make_repo(base / "repo", params)
         write_manifest(root / "corpus_inputs" / "figs")
         sh(root, str(DVC), "repro", "-q", "probes", env=env)
         proposed = pd.read_parquet(root / paths.PROBES)
