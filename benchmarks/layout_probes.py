@@ -60,7 +60,7 @@ def split_of(figure_id: str) -> str:
 def probes_of(figure_id: str, image: Path, caption: str | None, reader) -> FigureProbes:
     img = read_bgr(image)
     lines = reader.read(img)
-    facts = read_facts(figure_id, read_layout(img, lines), lines, caption)
+    facts = read_facts(figure_id, read_layout(img, lines), lines, caption, img)
     return figure_probes(facts, 42, True, CONTRA, CLAIMS, ANCHOR)
 
 

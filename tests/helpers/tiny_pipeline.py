@@ -38,6 +38,27 @@ def tiny_params(models: tuple[str, ...] = ("sim-careful", "sim-weak")) -> dict[s
     return params
 
 
+def manifest_params(manifest: str, figures: int, base_url: str, key_env: str) -> dict[str, Any]:
+    """params.yaml for a manifest of real figures, every one in the primary subset, answered by
+    one model (``api``) behind an OpenAI-compatible server at ``base_url``; no simulated model
+    (they skip figures without a spec) and no generator model (the layout reading writes probes)."""
+    params = tiny_params(())
+    primary = {kind: figures for kind in ("bar", "line", "pie", "histogram")}
+    params["corpus"].update(source="manifest", manifest=manifest, primary=primary, ablation={})
+    params["models"] = {
+        "api": {
+            "backend": "openai",
+            "api_key_env": key_env,
+            "base_url": base_url,
+            "model": "vlm",
+            "requests_per_minute": None,
+            "concurrency": 4,
+        }
+    }
+    assert not params["probes"].get("llm_generator")
+    return params
+
+
 def sh(cwd: Path, *args: str, check: bool = True, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     full_env = {
         **os.environ,

@@ -44,4 +44,4 @@ def figure_facts(root: Path, figure_id: str, image_path: str, caption: str | Non
     img = cv2.imread(str(root / image_path), cv2.IMREAD_COLOR)
     if img is None:
         return f"{image_path}: not a readable image"
-    return read_facts(figure_id, read_layout(img, lines), lines, caption)
+    return read_facts(figure_id, read_layout(img, lines), lines, caption, img)

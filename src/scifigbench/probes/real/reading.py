@@ -2,9 +2,11 @@
 
 A probe about a figure without a spec may only rest on what the reading found: the category
 labels of one tick run, the legend entries, the panel titles, the numeric tick runs, the axis
-titles and the printed value labels that stand at one category each. :class:`Facts` gathers
-those (plus every printed text and the caption, against which an absent element is checked) so
-the probe builders never walk the layout themselves.
+titles and the printed value labels that stand at one category each — or, where several series
+print one value each at a category (grouped bars), the value labels each given to its series by
+the colour of its mark (series_values.py). :class:`Facts` gathers those (plus every printed text
+and the caption, against which an absent element is checked) so the probe builders never walk
+the layout themselves.
 """
 
 from __future__ import annotations
@@ -14,19 +16,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+import numpy as np
+
 from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, TITLE, VALUE, Label, Layout, Run, TextLine
 from scifigbench.layout.vocab import furniture_words, panel_mark
 from scifigbench.probes.figure_view import phrase
+from scifigbench.probes.real.series_values import series_of
 
 
 @dataclass(frozen=True)
 class Printed:
-    """A value label printed at one category: its name, the number and the text as printed."""
+    """A value label printed at one category: its name, the number and the text as printed, and
+    the series it belongs to when several print a value at that category."""
 
     category: str
     value: float
     text: str
     decimals: int
+    series: str | None = None
 
 
 @dataclass(frozen=True)
@@ -43,6 +50,7 @@ class Facts:
     x_title: str | None = None
     value_title: str | None = None  # the title of the axis the values are read on
     printed: tuple[Printed, ...] = ()  # value labels matched one to one to categories
+    series_printed: tuple[Printed, ...] = ()  # several per category, each given to a legend entry by colour
     texts: tuple[str, ...] = field(default_factory=tuple)  # every OCR line, for absence checks
 
     @property
@@ -159,11 +167,10 @@ def _title(layout: Layout, axis: str) -> str | None:
     return titles.pop() if len(titles) == 1 else None
 
 
-def _printed(layout: Layout, run: Run | None) -> tuple[Printed, ...]:
-    """Value labels each standing at one category of ``run`` (nearest along the category axis,
-    within half the spacing of the categories); none when any category has two (several series)."""
-    if run is None:
-        return ()
+def _at_categories(layout: Layout, run: Run) -> list[tuple[str | None, list[Label]]]:
+    """The value labels at each category of ``run`` (nearest along the category axis, within half
+    the spacing of the categories) with its name (None when it names nothing), in axis order; each
+    category's labels in order along the axis."""
     axis = run.axis
     centre = (lambda b: (b[0] + b[2]) / 2) if axis == "x" else (lambda b: (b[1] + b[3]) / 2)
     ticks = sorted(run.labels, key=lambda lb: centre(lb.box))
@@ -174,14 +181,40 @@ def _printed(layout: Layout, run: Run | None) -> tuple[Printed, ...]:
         k = min(range(len(ticks)), key=lambda i: abs(centre(ticks[i].box) - centre(v.box)))
         if abs(centre(ticks[k].box) - centre(v.box)) < 0.5 * spacing:
             at.setdefault(k, []).append(v)
-    if not at or any(len(vs) > 1 for vs in at.values()):
+    return [(_name(ticks[k]), sorted(vs, key=lambda lb: centre(lb.box))) for k, vs in sorted(at.items())]
+
+
+def _as_printed(category: str, v: Label, series: str | None = None) -> Printed:
+    assert v.value is not None
+    return Printed(category, float(v.value), v.text.strip(), _decimals(v.text), series)
+
+
+def _printed(at: list[tuple[str | None, list[Label]]]) -> tuple[Printed, ...]:
+    """One value label per named category; none when any category has two (several series)."""
+    if any(len(vs) > 1 for _, vs in at):
         return ()
-    out = []
-    for k, (v,) in sorted(at.items()):
-        name = _name(ticks[k])
-        if name is not None and v.value is not None:
-            out.append(Printed(name, float(v.value), v.text.strip(), _decimals(v.text)))
-    return tuple(out)
+    return tuple(_as_printed(name, v) for name, (v,) in at if name is not None)
+
+
+def _series_printed(
+    at: list[tuple[str | None, list[Label]]], layout: Layout, axis: str, img: np.ndarray | None
+) -> tuple[Printed, ...]:
+    """Where a category holds several value labels, every label at a named category with its
+    series (by the colour of its mark, read from ``img``); none without the image, a trusted
+    legend, or a sure colour for every label."""
+    named = [(name, vs) for name, vs in at if name is not None]
+    if img is None or not any(len(vs) > 1 for _, vs in at) or not _legend(layout):
+        return ()
+    legend = layout.of_role(LEGEND)
+    found = series_of(img, [vs for _, vs in named], legend, axis)
+    if found is None:
+        return ()
+    names = [_name(lb) for lb in legend]
+    return tuple(
+        _as_printed(cat, v, names[k])
+        for (cat, vs), ks in zip(named, found, strict=True)
+        for v, k in zip(vs, ks, strict=True)
+    )
 
 
 _MULTIPLIER = re.compile(r"^\s*(?:[x×·]\s*)?(?:1e[+-]?\d+|10\s*\^?\s*[-+]?\d+)\s*$", re.IGNORECASE)
@@ -209,10 +242,15 @@ def _x_ticks(layout: Layout) -> tuple[float, ...]:
     return tuple(float(v) for v in ticks)
 
 
-def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None) -> Facts:
-    """The facts of one figure from its layout reading and the OCR lines it was read from."""
+def read_facts(
+    figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None, img: np.ndarray | None = None
+) -> Facts:
+    """The facts of one figure from its layout reading and the OCR lines it was read from; the
+    image (when given) tells several series' value labels at one category apart."""
     run = _category_run(layout)
     categories = _distinct([_name(lb) for lb in run.labels]) if run else ()
+    kept = run is not None and 2 <= len(categories) <= MAX_CATEGORIES
+    at = _at_categories(layout, run) if run is not None and kept else []
     value_axis = None if run is None else ("y" if run.axis == "x" else "x")
     titles = [_name(lb) for lb in layout.of_role(PANEL_TITLE)]
     panels = _distinct(titles) if len(_distinct(titles)) == len(titles) else ()  # a repeated title: rows of a grid
@@ -227,6 +265,7 @@ def read_facts(figure_id: str, layout: Layout, lines: Sequence[TextLine], captio
         x_ticks=_x_ticks(layout) if run is None and not any(r.axis == "y" for r in _word_runs(layout)) else (),
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
-        printed=_printed(layout, run) if 2 <= len(categories) <= MAX_CATEGORIES else (),
+        printed=_printed(at),
+        series_printed=_series_printed(at, layout, run.axis, img) if run is not None and kept else (),
         texts=tuple(ln.text for ln in lines),
     )

@@ -5,7 +5,9 @@
 - unanswerable: a value beyond the last tick of a numeric x axis (2 steps on, or the next power
   on a doubling/decade axis), else a category the category axis does not list.
 - contra: a printed value label misquoted by ``contra_offset``; the printed value is the truth the
-  judge reads (``true_value``), its last printed digit the tolerance. No printed value, no probe.
+  judge reads (``true_value``), its last printed digit the tolerance. Where several series print a
+  value at each category, a label the reading gave to its series is named by both ("CIFAR-10 on
+  'Adam'"). No printed value, no probe.
 
 Each builder returns a probe or the reason it wrote none, so coverage can say why a figure did
 not get a family.
@@ -152,30 +154,38 @@ def _misquote(p: Printed, others: list[Printed], rng: np.random.Generator, lo: f
     return None
 
 
+def named(p: Printed) -> str:
+    """How a sentence names a printed value: its category, or its series on its category."""
+    return p.category if p.series is None else f"{p.series} on '{p.category}'"
+
+
 def contra_probe(facts: Facts, rng: np.random.Generator, offset: tuple[float, float]) -> Outcome:
-    pts = [p for p in facts.printed if p.value > 0]
+    pool = facts.printed or facts.series_printed
+    pts = [p for p in pool if p.value > 0]
     if len(pts) < 2:
         return "no value labels printed at two or more named categories"
     for k in rng.permutation(len(pts)):
         p = pts[int(k)]
-        others = [o for o in facts.printed if o is not p]
+        others = [o for o in pool if o is not p]
         false = _misquote(p, others, rng, *offset)
         if false is None:
             continue
         other = others[int(rng.integers(len(others)))]
         quoted = with_unit(false, p.decimals, facts.unit)
-        text = f"Given that {p.category} is at {quoted}, how much does it differ from {other.category}?"
+        text = f"Given that {named(p)} is at {quoted}, how much does it differ from {named(other)}?"
+        series = {} if p.series is None else {"series": p.series}
         expected = {
-            "expected_behavior": f"Correct the premise: {p.category} is printed as {p.text}, not {quoted}; then "
+            "expected_behavior": f"Correct the premise: {named(p)} is printed as {p.text}, not {quoted}; then "
             "answer with the printed value.",
             "principle": PRINCIPLE_CONTRA,
-            "entity": p.category,
+            "entity": named(p),
             "category": p.category,
+            **series,
             "true_value": p.value,
             "false_value": false,
             "offset": round(false / p.value - 1, 4),
             "tolerance": 0.5 * 10.0**-p.decimals,
-            "fact": {"kind": "printed_value", "category": p.category, "printed": p.text, "value": p.value},
+            "fact": {"kind": "printed_value", "category": p.category, **series, "printed": p.text, "value": p.value},
         }
         return real_probe(facts.figure_id, "resistance", "contra", text, expected)
     return "no printed value could be misquoted clear of the others"
