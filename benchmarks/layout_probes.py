@@ -17,7 +17,7 @@ reasons a figure got none:
 per image content so reruns repeat no OCR.
 
     PYTHONPATH=src python benchmarks/layout_probes.py scivqa [--split dev|held|all] [--list] [--ocr-cache DIR]
-    PYTHONPATH=src python benchmarks/layout_probes.py webcharts [--every 6] [--charts DIR] [--ocr-cache DIR]
+    PYTHONPATH=src python benchmarks/layout_probes.py webcharts [--every 6] [--start 0] [--charts DIR] [--ocr-cache DIR]
     PYTHONPATH=src python benchmarks/layout_probes.py synthetic [--limit N] [--printed] [--ocr-cache DIR]
 """
 
@@ -143,23 +143,26 @@ def scivqa(args, reader) -> None:
 
 
 def webcharts(args, reader) -> None:
+    """The web-chart style sets, each chart with the caption its truth file records (its title, as
+    a web page prints it above the chart), so caption-bias probes can be written from it."""
     sys.path.insert(0, str(HERE / "webcharts"))
     from generate import N_SEEDS, draw
     from generate import split_of as web_split
 
     by_split: dict[str, dict[str, FigureProbes]] = {}
-    for seed in tqdm(range(0, N_SEEDS, args.every), desc="webcharts", unit="fig", file=sys.stderr):
+    for seed in tqdm(range(args.start, N_SEEDS, args.every), desc="webcharts", unit="fig", file=sys.stderr):
         png = args.charts / f"web-{seed:03d}.png"
         if not png.exists():
             draw(seed, args.charts)
         # the style sets' development halves together, and every held-out half together
         results = by_split.setdefault("dev" if web_split(seed).startswith("dev") else "held", {})
-        results[png.stem] = probes_of(png.stem, png, None, reader)
+        caption = json.loads(png.with_suffix(".json").read_text()).get("caption")  # the chart's title
+        results[png.stem] = probes_of(png.stem, png, caption, reader)
         if args.list:
             for p in results[png.stem].probes:
                 print(show(p))
     for split in sorted(by_split):
-        report(f"webcharts {split}", by_split[split])
+        report(f"webcharts {split}", by_split[split], read_labels(args.labels))
 
 
 def main() -> None:
@@ -169,6 +172,7 @@ def main() -> None:
     ap.add_argument("--split", choices=("dev", "held", "all"), default="all")
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
     ap.add_argument("--every", type=int, default=6, help="webcharts: every k-th seed")
+    ap.add_argument("--start", type=int, default=0, help="webcharts: the first seed")
     ap.add_argument("--corpus", type=Path, default=Path("data/corpus/figures.parquet"))
     ap.add_argument("--limit", type=int, default=60, help="synthetic: about this many figures")
     ap.add_argument("--printed", action="store_true", help="synthetic: only figures that print their values")
