@@ -9,9 +9,34 @@ reasons a figure got none:
   in ``layout_probes_labels.csv`` (probe_id, family, category, fact_right, well_posed, note,
   labelled_by; made by looking at each figure with its probe and recorded fact) the share of
   labelled probes whose fact is right and whose question is well posed, per family and split;
-- ``webcharts``: the web-chart style sets of ``webcharts/generate.py`` (every ``--every``-th seed);
+- ``webcharts``: the web-chart style sets of ``webcharts/generate.py`` (every ``--every``-th seed
+  from ``--start``), each chart with the caption its truth file records (its title), per half and
+  both halves together; no rule was written from these charts, so their labels are one sample;
 - ``synthetic``: the spec'd synthetic corpus read as real (as ``synthetic_as_real.py`` does), each
   probe's fact checked against the spec: the share of probes whose fact matches it.
+
+Hand labels (session 10; each figure viewed beside its probes; fact right / well posed / both):
+
+=============  ===========================  ===========================  ===========================
+family         SciVQA dev                   SciVQA held                  web charts (all 378 seeds)
+=============  ===========================  ===========================  ===========================
+resistance     29: 100 % / 93 % / 93 %      37: 97 % / 86 % / 86 %       116: 99 % / 98 % / 98 %
+capability     27: 85 % / 89 % / 85 %       24: 88 % / 96 % / 88 %       234: 94 % / 97 % / 91 %
+caption bias   9: 100 % / 78 % / 78 %       12: 100 % / 58 % / 58 %      67: 99 % / 93 % / 93 %
+=============  ===========================  ===========================  ===========================
+
+Every SciVQA probe is labelled; 182 resistance, 285 capability and 88 caption-bias labels in all.
+Web charts: every probe of seeds 0, 3 ... 162, then every chart with a caption-bias probe (with all
+its probes) and a few with an absent-sibling probe; 88 is every caption-bias probe both sources
+write (the academic, library and annotated sets print no value at a named category and their titles
+turn no word), so that family stays under 100 until another figure source is labelled. Commonest
+failures (48 of 555): group headers of grouped bar rows ("Region", "Education") counted as
+categories (11 of 100 web counting probes); panels, legend entries or tick categories missed or
+mis-sourced in SciVQA counts (7 of 51); OCR-garbled names in a question or claim ("Ar", "Brzail",
+"change" for a two-line "Climate change": 11 web probes); flipped SciVQA caption sentences the
+figure cannot refute (a definition, a reading convention, a setting: 7 of 21); SciVQA unanswerable
+probes naming a garbled axis or losing its x10^k multiplier, or asked of a histogram (7 of 62); one
+thousands comma read as a decimal point ("7,480" as 7.48: three probes of one chart).
 
 ``--list`` prints every probe with its fact (for labelling); ``--ocr-cache DIR`` keeps OCR lines
 per image content so reruns repeat no OCR.
