@@ -33,6 +33,7 @@ def test_unknown_section_stops_repro_naming_it(tmp_path: Path) -> None:
     if not DVC.exists():
         pytest.skip(f"dvc not installed next to {sys.executable}")
     shutil.copy(REPO / "dvc.yaml", tmp_path / "dvc.yaml")
+    shutil.copytree(REPO / "bin", tmp_path / "bin")  # the launcher the stages run
     shutil.copytree(
         REPO / "src" / "scifigbench", tmp_path / "src" / "scifigbench", ignore=shutil.ignore_patterns("__pycache__")
     )
