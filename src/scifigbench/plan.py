@@ -194,7 +194,8 @@ def judge_line(
     not in the cache ends the unit, with one possible repair if it is not a repair itself.
     ``earlier`` holds the keys of the judge lines planned before this one, and gets this line's:
     a request another respondent's judge stage sends first is answered from the cache here (the
-    stages share the cache; two stages running at once under ``dvc repro -j`` may both send it).
+    stages share the cache; of two stages running at once under ``dvc repro -j``, one sends it and
+    the other waits for its answer: :mod:`scifigbench.llm.claims`).
     ``audit`` (share, seed): the line of ``judge.audit`` instead, whose LLM judge takes the audited units.
     """
     earlier = set() if earlier is None else earlier
