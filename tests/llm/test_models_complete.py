@@ -108,5 +108,5 @@ def test_two_processes_asking_the_same_prompts_pay_for_each_once(tmp_path):
     expected = [reply_text(f"same request {i}") for i in range(n)]
     assert [json.loads((tmp_path / f"replies-{t}.json").read_text()) for t in "ab"] == [expected, expected]
     duplicates = sum(k - 1 for k in sent.values())
-    print(f"\ntwo processes, {n} shared prompts each: server {sum(sent.values())} requests, {duplicates} duplicate calls")
+    print(f"\ntwo processes, {n} shared prompts each: server {sum(sent.values())} requests, {duplicates} duplicates")
     assert len(sent) == n and duplicates == 0

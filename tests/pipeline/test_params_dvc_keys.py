@@ -102,4 +102,3 @@ def test_a_key_inside_a_section_tracked_whole_stays_optional(tmp_path: Path) -> 
 def test_a_params_file_dvc_does_not_read_is_not_held_to_dvc_yaml(tmp_path: Path) -> None:
     path = _project(tmp_path, lambda raw: raw.pop("seed"))
     check(path.rename(tmp_path / "experiment.yaml"))
-
