@@ -34,7 +34,12 @@ lock:
 
 install: $(STAMP)
 
+# check-params first: a params key that dvc.yaml interpolates (`$${corpus.inputs}`) must be there before
+# DVC can even read dvc.yaml, so the params stage would never get to name it; and the params stage reruns
+# when params.yaml changes, not when an edit of dvc.yaml declares a key params.yaml lacks (DVC refuses
+# dvc.yaml as a dependency).
 repro: $(STAMP)
+	bin/scifigbench check-params
 	PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 $(BIN)/dvc repro
 
 # CI: a fresh clone's `make repro` must reproduce the committed dvc.lock and metrics byte for byte.

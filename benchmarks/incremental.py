@@ -128,7 +128,7 @@ def main() -> None:
 
     work = Path(tempfile.mkdtemp(prefix="scifigbench-incremental-")) / "repo"
     work.mkdir()
-    for name in ("src", "review", "corpus_inputs"):
+    for name in ("src", "review", "corpus_inputs", "bin"):
         shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     for name in ("dvc.yaml", ".gitignore"):
         shutil.copy(REPO / name, work / name)

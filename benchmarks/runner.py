@@ -8,6 +8,13 @@ server that answers 5 % of attempts with 429 and a 1 s Retry-After, as a fractio
 without 429s (target >= 0.8), then — when the default pipeline's setups and the simulated
 respondents exist in the working directory — the wall time of one simulated `respond` stage.
 
+``--compare 16,64`` instead measures the runner against an ideal client at each concurrency, in
+the same window (ideal and runner runs alternate, so load on a shared machine hits both): the
+ideal is a bare aiohttp loop that holds every image's data URL ready and does nothing but post
+and parse. It prints the runner's throughput as a fraction of the ideal's, in process (the
+``respond`` call: image checks, request keys, cache, journal, table) and as the ``scifigbench
+respond`` command (start-up imports too), and where the runner's extra time goes.
+
 The server runs in its own process so that its JSON parsing does not compete with the client
 for the interpreter lock. Run from the repository root:
     PYTHONPATH=src .venv/bin/python benchmarks/runner.py [--setups 640]
@@ -19,6 +26,7 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -121,10 +129,7 @@ def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[d
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         mean_size = build_workdir(root, n_setups, n_images, dpi)
-        params = {"run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": CONCURRENCY, "requests_per_minute": None},
-                  "models": {"bench": {"backend": "openai", "base_url": base_url, "model": "bench-vlm",
-                                       "api_key_env": KEY_ENV}}}
-        (root / "params.yaml").write_text(yaml.safe_dump(params))
+        write_params(root, base_url, CONCURRENCY)
         cpu = time.process_time()
         first = respond(root, "bench")
         cpu = time.process_time() - cpu
@@ -137,12 +142,113 @@ def throughput(base_url: str, n_setups: int, n_images: int, dpi: int) -> tuple[d
             "load_avg_1min": round(os.getloadavg()[0], 2)}, again
 
 
+def write_params(root: Path, base_url: str, concurrency: int) -> None:
+    params = {"run": {"timeout_s": 30.0, "max_retries": 2, "concurrency": concurrency, "requests_per_minute": None},
+              "models": {"bench": {"backend": "openai", "base_url": base_url, "model": "bench-vlm",
+                                   "api_key_env": KEY_ENV}}}
+    (root / "params.yaml").write_text(yaml.safe_dump(params))
+
+
+def ideal_client(base_url: str, root: Path, concurrency: int) -> float:
+    """Seconds a bare aiohttp client takes to post every setup (images encoded beforehand) and read the replies."""
+    import asyncio
+    import base64
+
+    import aiohttp
+
+    setups = read_table(root / paths.SETUPS, "setups", root=root)
+    urls = {p: "data:image/png;base64," + base64.b64encode((root / p).read_bytes()).decode()
+            for p in setups["image_path"].unique()}
+    bodies = [{"model": "bench-vlm", "temperature": 0.0, "max_tokens": 2048, "seed": 42,
+               "messages": [{"role": "user", "content": [{"type": "text", "text": text},
+                                                         {"type": "image_url", "image_url": {"url": urls[path]}}]}]}
+              for text, path in zip(setups["user_text"], setups["image_path"], strict=True)]
+
+    async def run() -> float:
+        gate = asyncio.Semaphore(concurrency)
+        headers = {"Authorization": f"Bearer {os.environ[KEY_ENV]}"}
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency), headers=headers) as s:
+
+            async def post(body: dict) -> None:
+                async with gate, s.post(f"{base_url}/chat/completions", json=body) as resp:
+                    data = await resp.json()
+                    assert data["choices"][0]["message"]["content"]
+
+            start = time.monotonic()
+            await asyncio.gather(*(post(b) for b in bodies))
+            return time.monotonic() - start
+
+    return asyncio.run(run())
+
+
+def forget_answers(root: Path) -> None:
+    """Remove the cache and the responses, so the next run sends every setup."""
+    for leftover in (root / paths.CACHE_DIR, root / "data/responses"):
+        if leftover.exists():
+            shutil.rmtree(leftover)
+
+
+def runner_in_process(root: Path) -> RunStats:
+    """One cold ``respond`` call (a fresh cache: every setup is sent)."""
+    forget_answers(root)
+    eff = config.load("bench", root / "params.yaml")
+    setups = read_table(root / paths.SETUPS, "setups", root=root)
+    _, stats = runner.respond(eff, setups, root, root / paths.CACHE_DIR, root / paths.responses("bench"),
+                              root / paths.response_stats("bench"), progress=False)
+    return stats
+
+
+def runner_command(root: Path) -> float:
+    """Seconds of one cold ``scifigbench respond`` process (imports included, no warm worker)."""
+    forget_answers(root)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1] / "src"), "SCIFIGBENCH_WARM": "0"}
+    start = time.monotonic()
+    subprocess.run([sys.executable, "-m", "scifigbench", "respond", "bench", "--no-progress"], cwd=root, env=env,
+                   check=True, capture_output=True)
+    return time.monotonic() - start
+
+
+def compare(levels: list[int], n_setups: int, n_images: int, rounds: int) -> None:
+    """Runner vs the ideal client at each concurrency, alternating runs in one window (median of ``rounds``)."""
+    server, base_url = start_server(LATENCY_S)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            build_workdir(root, n_setups, n_images, dpi=210)
+            for c in levels:
+                write_params(root, base_url, c)
+                ideal, inproc, wall, command = [], [], [], []
+                for _ in range(rounds):
+                    ideal.append(ideal_client(base_url, root, c))
+                    stats = runner_in_process(root)
+                    inproc.append(stats.call_s)
+                    wall.append(stats.wall_s)
+                    ideal.append(ideal_client(base_url, root, c))
+                    command.append(runner_command(root))
+                i, cs, ws, cmd = (float(np.median(x)) for x in (ideal, inproc, wall, command))
+                print(json.dumps({"concurrency": c, "setups": n_setups, "ideal_s": round(i, 3),
+                                  "runner_calls_s": round(cs, 3), "runner_wall_s": round(ws, 3),
+                                  "command_s": round(cmd, 3), "load_avg_1min": round(os.getloadavg()[0], 2)}))
+                print(f"concurrency {c}: ideal {n_setups / i:.1f} req/s (Little's law {c / LATENCY_S:.0f}); runner "
+                      f"{i / cs:.3f} of ideal while calling, {i / ws:.3f} for the whole respond call, "
+                      f"{i / cmd:.3f} as the command; outside the calls {ws - cs:.2f} s in process, "
+                      f"{cmd - ws:.2f} s more as a fresh process")
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--setups", type=int, default=640)
     ap.add_argument("--images", type=int, default=40)
+    ap.add_argument("--compare", default=None, help="concurrencies to measure against an ideal client, e.g. 16,64")
+    ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     os.environ[KEY_ENV] = "bench-key"
+    if args.compare:
+        compare([int(c) for c in args.compare.split(",")], args.setups, args.images, args.rounds)
+        return
     limit = CONCURRENCY / LATENCY_S
     server, base_url = start_server(LATENCY_S)
     try:

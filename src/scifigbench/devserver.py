@@ -34,7 +34,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 FAULT_KINDS = ("400", "429", "500", "503", "timeout", "malformed", "empty",
-               "html", "message_string", "content_list", "content_number", "missing_fields")
+               "html", "message_string", "content_list", "content_number", "missing_fields", "prose")
+# the answer of fault "prose": a well-formed completion, but not the JSON object a judge prompt asks for
+# (a judge sends its one repair request; for a respondent it is an ordinary answer)
+PROSE = "Looking at the figure, I would say the answer is mostly right {but"
 # 200 replies that are not a readable chat completion, as some proxies and providers send them
 ODD_BODIES: dict[str, bytes] = {
     "html": b"<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>",
@@ -334,7 +337,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", ""),
                                         "choices": []}).encode())
         else:
-            text = owner.reply(body)
+            text = PROSE if fault == "prose" else owner.reply(body)
             payload = {
                 "id": f"chatcmpl-{chash[:12]}",
                 "object": "chat.completion",

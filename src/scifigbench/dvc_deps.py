@@ -26,9 +26,12 @@ _DEPS = re.compile(r"^(\s+)deps:")
 
 
 def entry_module(cmd: str) -> str | None:
-    """The module implementing ``scifigbench <command> ...``, or None for another program."""
+    """The module implementing ``scifigbench <command> ...``, or None for another program.
+
+    The program may be named by a path (``bin/scifigbench``, the repository's launcher the stages run).
+    """
     words = cmd.split()
-    if len(words) < 2 or words[0] != "scifigbench" or words[1] not in COMMANDS:
+    if len(words) < 2 or Path(words[0]).name != "scifigbench" or words[1] not in COMMANDS:
         return None
     return COMMANDS[words[1]][0].split(":")[0]
 

@@ -8,8 +8,11 @@ exactly as the stages build them, so "answered by the cache" is exact; tokens ar
 (about four characters per token and a flat cost per image for the prompt; the output budget
 ``max_tokens`` as the ceiling of each answer), and so the cost is a ceiling. Judge requests are
 counted as the judge client sends them: one per distinct request (identical requests are sent
-once), so once a model's responses exist the count is the bill, apart from at most one repair
-request per unit whose reply fails its schema. Before a model has answered, its units are counted
+once), so once a model's responses exist the count is the bill, apart from repairs: a reply that
+fails its schema gets one repair request, which no one can know in advance. Each judge request to
+send therefore adds at most one repair, counted apart ("repairs (max)") and included in the output
+tokens and cost ceilings; a cached reply is read, so a cached reply that fails its schema and whose
+repair is not cached yet is a repair to send, counted exactly. Before a model has answered, its units are counted
 from the setups (with placeholder answers): one request per unit, an upper bound, since two
 units' requests may turn out identical (for kind hybrid also every unit the rules may leave
 undecided); their tokens are a little low, and none of them can be in the cache.
@@ -46,6 +49,8 @@ if TYPE_CHECKING:
 #: The answer text of units planned before their responses exist: not empty, because an empty
 #: reply is a failed unit that no judge takes.
 PLANNED_ANSWER = "(answer not given yet)"
+#: A ceiling of the tokens the judge's repair instruction adds to a repair's prompt.
+REPAIR_PROMPT_TOKENS = 64
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,7 @@ class Line:
     note: str = ""
     share: JudgeShare | None = None  # judge lines: the units each judge takes
     upper_bound: bool = False  # judge lines of a model that has not answered: requests counted per unit
+    repairs_max: int | None = None  # judge lines: repair requests at most (one per request to send), on top
 
     def notes(self) -> str:
         """The note, and what an upper bound means."""
@@ -96,9 +102,19 @@ class Line:
             self.cached += 1
             return
         self.to_send += 1
-        out_max = eff.output_budget  # max_tokens or max_completion_tokens, sent or not
         prompt = estimate_tokens(messages, 0)
         self.prompt_tokens += prompt
+        self._ceiling(eff, prompt)
+
+    def add_repair(self, eff: config.Effective, messages: list[dict[str, Any]]) -> None:
+        """A repair the request ``messages`` may need: its output and cost go into the ceilings.
+
+        Its prompt is the request's, the rejected reply (at most the output budget) and one sentence."""
+        self.repairs_max = (self.repairs_max or 0) + 1
+        self._ceiling(eff, estimate_tokens(messages, 0) + eff.output_budget + REPAIR_PROMPT_TOKENS)
+
+    def _ceiling(self, eff: config.Effective, prompt: float) -> None:
+        out_max = eff.output_budget  # max_tokens or max_completion_tokens, sent or not
         self.output_tokens_max += out_max
         if eff.model.price is None:
             self.cost_usd_max = None
@@ -171,11 +187,15 @@ def judge_line(
     earlier: set[str] | None = None,
     audit: tuple[float, int] | None = None,
 ) -> Line:
-    """The LLM judge's first request for every unit it takes of one respondent (repairs are not planned).
+    """The LLM judge's requests for every unit it takes of one respondent, and the repairs they may need.
 
+    The judge runs against the cache: a cached reply is given back to it, so a cached reply that
+    fails its schema leads it to its repair request, counted like any other; the first request
+    not in the cache ends the unit, with one possible repair if it is not a repair itself.
     ``earlier`` holds the keys of the judge lines planned before this one, and gets this line's:
     a request another respondent's judge stage sends first is answered from the cache here (the
-    stages share the cache; two stages running at once under ``dvc repro -j`` may both send it).
+    stages share the cache; of two stages running at once under ``dvc repro -j``, one sends it and
+    the other waits for its answer: :mod:`scifigbench.llm.claims`).
     ``audit`` (share, seed): the line of ``judge.audit`` instead, whose LLM judge takes the audited units.
     """
     earlier = set() if earlier is None else earlier
@@ -192,26 +212,34 @@ def judge_line(
     else:
         to_llm = select(units, *audit)
         line.note = f"{len(to_llm):,} of {len(units):,} judgeable units re-judged (judge.audit share {audit[0]:g})"
-    sent: list[list[dict[str, Any]]] = []
+    asked: list[list[dict[str, Any]]] = []  # the unit's requests so far, the last one possibly unanswered
 
     def record(messages: list[dict[str, Any]]) -> str:
-        sent.append(messages)
-        raise _Planned
+        asked.append(messages)
+        key = completion_key(judge_eff, messages)
+        hit = cache.get(key) if given and key not in earlier else None
+        if hit is None:
+            raise _Planned  # to send, or sent first by an earlier line (which counts its repair)
+        return hit.text
 
     judge = unit_judge(llm_judge.LLMJudge(record, judge_eff.name, seed=seed))
     seen: set[str] = set()
     for unit in to_llm:
-        sent.clear()
+        asked.clear()
         try:
             judge(unit)
         except (ValueError, KeyError):
             continue  # a unit the judge cannot take (e.g. no reference description): no request
-        for messages in sent:
+        for position, messages in enumerate(asked):
             key = completion_key(judge_eff, messages)
             if given and key in seen:
                 continue  # identical requests are sent once (the client waits for the one on the wire)
             seen.add(key)
-            line.add(judge_eff, given and (key in earlier or cache.get(key) is not None), messages)
+            cached = given and (key in earlier or cache.get(key) is not None)
+            line.add(judge_eff, cached, messages)
+            if not cached and position == 0:  # a first request to send: its reply may need a repair
+                line.add_repair(judge_eff, messages)
+    line.repairs_max = line.repairs_max or 0
     if given:
         earlier |= seen
     return line
@@ -257,7 +285,18 @@ def _fmt(value: float | None, digits: int = 0) -> str:
 
 
 def render(lines: list[Line], left_out: str | None = None) -> str:
-    head = ("model", "role", "requests", "cached", "to send", "prompt tok (est)", "output tok (max)", "cost USD (max)")
+    head = (
+        "model",
+        "role",
+        "requests",
+        "cached",
+        "to send",
+        "repairs (max)",
+        "prompt tok (est)",
+        "output tok (max)",
+        "cost USD (max)",
+    )
+    repairs = [ln.repairs_max for ln in lines if ln.repairs_max is not None]
     rows = [head] + [
         (
             ln.model,
@@ -265,6 +304,7 @@ def render(lines: list[Line], left_out: str | None = None) -> str:
             f"<={ln.requests:,}" if ln.upper_bound else f"{ln.requests:,}",
             f"{ln.cached:,}",
             f"{ln.to_send:,}",
+            "-" if ln.repairs_max is None else f"<={ln.repairs_max:,}",
             _fmt(ln.prompt_tokens),
             _fmt(ln.output_tokens_max),
             _fmt(ln.cost_usd_max, 4),
@@ -280,6 +320,7 @@ def render(lines: list[Line], left_out: str | None = None) -> str:
             f"{bound}{sum(ln.requests for ln in lines):,}",
             f"{sum(ln.cached for ln in lines):,}",
             f"{sum(ln.to_send for ln in lines):,}",
+            f"<={sum(repairs):,}" if repairs else "-",
             _fmt(sum(ln.prompt_tokens for ln in lines)),
             _fmt(sum(ln.output_tokens_max for ln in lines)),
             _fmt(sum(known), 4)
@@ -292,6 +333,12 @@ def render(lines: list[Line], left_out: str | None = None) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
     notes = [f"  {ln.model} ({ln.role}): {ln.notes()}" for ln in lines if ln.notes()]
+    if sum(repairs):
+        notes.append(
+            f"  repairs: a judge reply that fails its schema gets one repair request, so up to {sum(repairs):,} "
+            f"more may be sent ({sum(ln.to_send for ln in lines) + sum(repairs):,} requests at most); the output "
+            "tokens and cost ceilings include them"
+        )
     if left_out:
         notes.append(f"  setups: {left_out}")
     return "\n".join(out + (["notes:"] + notes if notes else []))

@@ -111,7 +111,7 @@ def main() -> None:
         sys.exit(code)
     from scifigbench.cli import main as cli_main
 
-    cli_main()
+    cli_main(prog_name="scifigbench")  # the same name in usage lines when run as `python -m scifigbench`
 
 
 def run(argv: list[str]) -> int | None:

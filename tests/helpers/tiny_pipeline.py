@@ -82,6 +82,7 @@ def make_repo(root: Path, params: dict[str, Any]) -> Path:
     root.mkdir(parents=True)
     shutil.copytree(REPO / "src", root / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
     shutil.copytree(REPO / "review", root / "review")
+    shutil.copytree(REPO / "bin", root / "bin")  # the launcher the stages run
     shutil.copytree(REPO / "corpus_inputs", root / "corpus_inputs")  # a dvc dep of the corpus stage
     shutil.copy(REPO / "dvc.yaml", root / "dvc.yaml")
     shutil.copy(REPO / ".gitignore", root / ".gitignore")

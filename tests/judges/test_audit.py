@@ -13,11 +13,11 @@ import yaml
 from helpers.runner_helpers import service_model, setup_rows, write_params, write_setups
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench import paths, seeded
-from scifigbench.devserver import DevServer
+from scifigbench.devserver import DevServer, Faults
 from scifigbench.judges import audit, stage
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.metrics.validity import audit_agreement, cohen_kappa
-from scifigbench.plan import plan
+from scifigbench.plan import plan, render
 from scifigbench.report.page import render_report
 
 KEY = "test-audit-key-25"
@@ -44,8 +44,9 @@ def _units() -> list[Unit]:
 
 def _reply(body: dict) -> str:
     """A second judge that grades capability answers by the parity of the prompt's length and
-    calls every resistance answer resisting: some agreement with the rules, some not."""
-    text = body["messages"][-1]["content"]
+    calls every resistance answer resisting: some agreement with the rules, some not. A repair
+    request is answered for the prompt it repairs (its first message)."""
+    text = body["messages"][0]["content"]
     text = text if isinstance(text, str) else text[0]["text"]
     if "Reference answer:" in text:
         return json.dumps({"correct": len(text) % 2 == 0, "reason": "r"})
@@ -134,6 +135,40 @@ def test_plan_counts_the_audit_requests(workdir) -> None:
         == f"{len(selected)} of {len(units) - 3} judgeable units re-judged (judge.audit share 0.25)"
     )
     assert (after["audit m"].cached, after["audit m"].to_send) == (len(selected), 0)
+
+
+def test_plan_bounds_the_judge_requests_with_their_repairs_and_counts_cached_ones_exactly(workdir) -> None:
+    """A reply in prose fails the judge's schema and gets one repair request: before the run, plan's
+    requests to send plus its repairs bound the server's count; after it, the cached prose replies
+    lead plan to their repairs, and exactly the requests whose answers never came are still to send."""
+    root, _ = workdir
+    write_setups(root, setup_rows(root, 1))
+    faults = Faults(rates={"prose": 0.3}, permanent_rate=0.1, permanent_kind="500")  # no retries in _params
+    with DevServer(api_key=KEY, reply=_reply, faults=faults) as srv:
+        params = _params(root, srv.base_url, 1.0)
+        (root / paths.responses("m")).parent.mkdir(parents=True, exist_ok=True)
+        (root / paths.responses("m")).write_bytes(b"")  # m has answered
+        before = next(ln for ln in plan(params, root / "cache") if ln.role == "audit m")
+        audit.run("m", params)
+        first_run = list(srv.records)
+        after = next(ln for ln in plan(params, root / "cache") if ln.role == "audit m")
+        audit.run("m", params)
+        rerun = srv.records[len(first_run) :]
+    repairs = [r for r in first_run if "That reply cannot be used" in r.user_text]
+    firsts = [r for r in first_run if r not in repairs]
+    assert len(firsts) == before.to_send == before.requests  # nothing cached yet
+    assert len(repairs) == sum(r.outcome == "prose" for r in firsts) > 0  # one repair per reply in prose
+    assert before.repairs_max == before.to_send
+    assert len(first_run) <= before.to_send + before.repairs_max  # the stated bound holds
+    failed = [r for r in first_run if r.outcome == "500"]
+    assert failed and after.to_send == len(failed) == len(rerun)  # the rerun sends what plan says, no more
+    assert after.requests == len(first_run) and after.cached == len(first_run) - len(failed)
+    print(
+        f"\nplan before: {before.to_send} to send + <={before.repairs_max} repairs; server {len(first_run)} "
+        f"({len(firsts)} first, {len(repairs)} repairs); plan after: {after.to_send} to send, rerun sent {len(rerun)}"
+    )
+    rendered = render([before])
+    assert f"<={before.repairs_max}" in rendered and "more may be sent" in rendered
 
 
 @pytest.mark.parametrize(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import base64
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from helpers.complete_client import run_together
 from helpers.runner_helpers import draw_chart, openai_model, service_model, write_params
 from scifigbench.devserver import DevServer, Faults, reply_text
 from scifigbench.llm.backends import CallFailed
@@ -93,3 +95,18 @@ def test_a_respondent_cannot_judge(tmp_path):
     params = write_params(tmp_path, {"judge": openai_model("http://127.0.0.1:9/v1")})
     with pytest.raises(ParamsError, match=r"models\.judge: a respondent cannot serve as judge.*under services"):
         CachedComplete("judge", params, tmp_path / "cache")
+
+
+def test_two_processes_asking_the_same_prompts_pay_for_each_once(tmp_path):
+    """Two judge processes over one cache (two judge stages of `dvc repro -j 2`) asked the same
+    prompts at once: every prompt reaches the server once, and both get its one answer."""
+    n = 24
+    with DevServer(api_key=KEY, latency_s=0.2) as srv:
+        path = write_params(tmp_path, {}, services={"judge": service_model(srv.base_url, concurrency=8)})
+        run_together(path, tmp_path, KEY, [("judge", "a", "same"), ("judge", "b", "same")], n)
+        sent = dict(srv.requests)
+    expected = [reply_text(f"same request {i}") for i in range(n)]
+    assert [json.loads((tmp_path / f"replies-{t}.json").read_text()) for t in "ab"] == [expected, expected]
+    duplicates = sum(k - 1 for k in sent.values())
+    print(f"\ntwo processes, {n} shared prompts each: server {sum(sent.values())} requests, {duplicates} duplicates")
+    assert len(sent) == n and duplicates == 0

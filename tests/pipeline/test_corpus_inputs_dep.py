@@ -27,6 +27,7 @@ def test_changed_caption_or_image_reruns_corpus(tmp_path: Path) -> None:
     if not DVC.exists():
         pytest.skip(f"dvc not installed next to {sys.executable}")
     shutil.copy(REPO / "dvc.yaml", tmp_path / "dvc.yaml")
+    shutil.copytree(REPO / "bin", tmp_path / "bin")  # the launcher the stages run
     shutil.copytree(
         REPO / "src" / "scifigbench", tmp_path / "src" / "scifigbench", ignore=shutil.ignore_patterns("__pycache__")
     )

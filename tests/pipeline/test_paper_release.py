@@ -119,6 +119,7 @@ def test_documented_commands_import_the_release_and_reproduce_its_table4(shared_
         ignore=shutil.ignore_patterns("release", "judgments", "metrics", "report.md", "dvc.lock", "cache", "tmp"),
     )
     shutil.copytree(REPO / "src", proj / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "bin", proj / "bin")  # the launcher the stages run
     sh(proj, "git", "init", "-q")
     paper = proj / "paper"
     params = yaml.safe_load((paper / "params.yaml").read_text())

@@ -274,3 +274,20 @@ def test_run_retry_errors_calls_journalled_failures_again_from_params(tmp_path, 
         assert len(srv.records) == 8 and srv.outcomes()["ok"] == 4
     assert read_table(tmp_path / paths.responses("m"), "responses")["error"].isna().all()
     assert _journal_rows(tmp_path) == 0
+
+
+def test_requests_are_sent_by_image_so_each_image_is_encoded_once(tmp_path):
+    """A setups table ordered by task visits every image once per task; with more images than the
+    encodings kept, each image was read, hashed and encoded once per task. Sent by image: once."""
+    from scifigbench.llm import request
+
+    n = 40  # more images than request._encoded keeps
+    rows = setup_rows(tmp_path, n, tasks=("describe", "capability"))
+    write_setups(tmp_path, rows.sort_values(["task", "figure_id"], ignore_index=True))
+    request._encoded.cache_clear()
+    with DevServer(api_key=KEY) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)})
+        table, stats = run_model(tmp_path, "m")
+    assert stats.calls == 2 * n and table["error"].isna().all()
+    assert request._encoded.cache_info().misses == n
+    assert list(table["setup_id"]) == list(rows.sort_values(["task", "figure_id"])["setup_id"])  # table order kept

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
+from helpers.complete_client import run_together
 from helpers.runner_helpers import service_model, write_params
 from scifigbench import params
 from scifigbench.devserver import DevServer, reply_text
@@ -102,25 +100,6 @@ def test_adaptive_concurrency_stops_at_the_floor(tmp_path):
         load("b", p)
 
 
-CLIENT = """
-import sys, time
-from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
-from scifigbench.llm.complete import CachedComplete
-
-params, name, folder, n = sys.argv[1], sys.argv[2], Path(sys.argv[3]), int(sys.argv[4])
-complete = CachedComplete(name, params, folder / "cache")
-(folder / f"ready-{name}").touch()
-while not (folder / "go").exists():  # both processes start sending together
-    time.sleep(0.01)
-try:
-    with ThreadPoolExecutor(8) as pool:
-        list(pool.map(lambda i: complete([{"role": "user", "content": f"{name} request {i}"}]), range(n)))
-finally:
-    complete.close()
-"""
-
-
 def test_two_processes_of_one_account_keep_to_its_limit_together(tmp_path):
     """Two judge models on one key at one URL, each in its own process (as `dvc repro -j 2` runs two
     judge stages): the server sees their requests at the account's rate, not twice it."""
@@ -134,17 +113,7 @@ def test_two_processes_of_one_account_keep_to_its_limit_together(tmp_path):
     with DevServer(api_key=KEY, reply=reply) as srv:
         services = {name: service_model(srv.base_url, model=name, concurrency=8) for name in ("judge-a", "judge-b")}
         path = write_params(tmp_path, {}, services=services, requests_per_minute=per_minute)
-        src = str(Path(params.__file__).parents[1])
-        env = {"SCIFIGBENCH_TEST_KEY": KEY, "PATH": "/usr/bin:/bin", "PYTHONPATH": src}
-        procs = [
-            subprocess.Popen([sys.executable, "-c", CLIENT, str(path), name, str(tmp_path), str(n)], env=env)
-            for name in services
-        ]
-        deadline = time.monotonic() + 120
-        while not all((tmp_path / f"ready-{name}").exists() for name in services) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        (tmp_path / "go").touch()
-        assert [p.wait(timeout=120) for p in procs] == [0, 0]
+        run_together(path, tmp_path, KEY, [(name, name, name) for name in services], n)
     assert len(stamps) == 2 * n
     span = max(stamps) - min(stamps)
     rate, burst = per_minute / 60, max(1.0, per_minute / 60)

@@ -76,10 +76,13 @@ class CorpusConfig:
         return {**self._paper_counts(), **self.kinds}
 
 
+DEFAULT_SEED = 42  # the top-level `seed` (paper: seed 42)
+
+
 def load(path: Path | str = params.DEFAULT_PARAMS) -> tuple[CorpusConfig, int]:
     """Return the corpus section and the global seed."""
     cfg = params.section(CorpusConfig, "corpus", path)
-    seed = params.load_raw(path).get("seed", 42)
+    seed = params.load_raw(path).get("seed", DEFAULT_SEED)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise params.ParamsError(f"{path}:seed: expected an integer, got {seed!r}")
     return cfg, seed

@@ -10,7 +10,9 @@ Calls from any number of threads meet on one event loop running in a background 
 one :class:`~scifigbench.llm.retrying.Attempts` applies the model's rate limits, adaptive
 concurrency, retries and fail-fast exactly as for respond: a caller that wants throughput calls
 from :attr:`CachedComplete.concurrency` threads at once. Identical requests asked while one is on
-the wire wait for its answer instead of being sent again, as respond groups identical setups. A
+the wire wait for its answer instead of being sent again, as respond groups identical setups; so
+do identical requests of other processes over the same cache (two judge stages of one
+``dvc repro -j``), through a claim on the request's key (:mod:`scifigbench.llm.claims`). A
 request that finally fails raises :class:`CallFailed` (scrubbed of the key); a run that cannot
 work raises :class:`RunAborted` in every caller. What the calls cost goes to the ledger per batch
 of calls and when ``close()`` ends the run.
@@ -29,6 +31,7 @@ from scifigbench.llm import config, ledger
 from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.backends import CallFailed, make_backend
 from scifigbench.llm.cache import CACHE_FILE, POOLS_DIR, Answer, ResponseCache, cache_dir
+from scifigbench.llm.claims import Claims
 from scifigbench.llm.request import reference_images, request_key
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
@@ -52,6 +55,7 @@ class CachedComplete:
         self.eff = config.load(model, params_path, role)  # a ``services`` entry declared for ``role``
         self.cache_dir = cache_dir(cache)
         self.cache = ResponseCache(self.cache_dir / CACHE_FILE)  # used on the loop thread only
+        self.claims = Claims(self.cache_dir)
         self.stats = RunStats.start(self.eff, role=role)
         self.ledger = ledger.RunLedger(self.cache_dir, self.stats)
         self._loop = asyncio.new_event_loop()  # one loop for the client's whole life: its connections belong to it
@@ -84,7 +88,7 @@ class CachedComplete:
             return hit.text
         sending = self._sending.get(key)
         if sending is None:
-            sending = self._sending[key] = asyncio.ensure_future(self._send(key, messages))
+            sending = self._sending[key] = asyncio.ensure_future(self._claimed(key, messages))
             sending.add_done_callback(lambda _: self._sending.pop(key, None))
             return await asyncio.shield(sending)
         # an identical request is on the wire: its answer serves this caller too (one call paid,
@@ -96,6 +100,16 @@ class CachedComplete:
             raise
         self.stats.cache_hits += 1
         return text
+
+    async def _claimed(self, key: str, messages: list[dict[str, Any]]) -> str:
+        """The answer to ``key``: from the cache if another process sent it while this one waited
+        for its claim, else sent here."""
+        async with self.claims.hold(key):
+            hit = self.cache.get(key)
+            if hit is not None:
+                self.stats.cache_hits += 1
+                return hit.text
+            return await self._send(key, messages)
 
     async def _send(self, key: str, messages: list[dict[str, Any]]) -> str:
         """One request's attempts; its answer goes to the cache."""

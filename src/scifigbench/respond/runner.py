@@ -156,7 +156,10 @@ class _Caller:
         """
         attempts = Attempts(self.eff, self.backend, self.stats, self.pools)
         queue: asyncio.Queue[list[Request]] = asyncio.Queue()
-        for group in pending.values():
+        # by image, so the requests on the wire at once share few images and each image is read,
+        # checked against its hash and encoded once (the encodings are cached for a few images only);
+        # a setups table ordered by task would otherwise read every image once per task
+        for group in sorted(pending.values(), key=lambda g: str(g[0].image_path)):
             queue.put_nowait(group)
 
         stopping = False
