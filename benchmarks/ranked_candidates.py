@@ -13,7 +13,7 @@ candidates a reviewer is offered:
   counted apart (``--list`` prints them for labelling).
 
     cd benchmarks && PYTHONPATH=../src python ranked_candidates.py --set scivqa|webcharts \\
-        [--split dev held ...] [--ocr-cache /tmp/ocr] [--charts /tmp/webcharts] [--list]
+        [--split dev held ...] [--ocr-cache /tmp/ocr] [--charts /tmp/webcharts] [--list] [--rapidocr K=V ...]
 """
 
 from __future__ import annotations
@@ -81,7 +81,22 @@ def main() -> None:
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--list", action="store_true", help="print every top-3 candidate with its verdict")
+    ap.add_argument(
+        "--rapidocr",
+        nargs="+",
+        default=None,
+        metavar="KEY=VALUE",
+        help="read with these rapidocr settings in place of the shipped ones (e.g. the detector as it was: "
+        "Det.limit_type=min Det.limit_side_len=736); use a separate --ocr-cache",
+    )
     args = ap.parse_args()
+    if args.rapidocr:
+        from real_conditions import use_settings
+
+        from scifigbench.conditions import ocr as ocr_module
+
+        given = dict(kv.split("=", 1) for kv in args.rapidocr)
+        use_settings({**ocr_module.RAPIDOCR_SETTINGS, **{k: int(v) if v.isdigit() else v for k, v in given.items()}})
     cfg = ConditionsConfig()
     labels = read_labels(args.labels) if args.set == "scivqa" else {}
     reader, ocr = ocr_reader(args.ocr_cache)

@@ -31,7 +31,9 @@ KEY = "test-vetting-key-29"
 
 
 def _rows(mode: str, *doubts: str | None) -> list[dict]:
-    return [{"candidate_id": f"f/{mode}/{i + 1}", "mode": mode, "rank": i + 1, "doubt": d} for i, d in enumerate(doubts)]
+    return [
+        {"candidate_id": f"f/{mode}/{i + 1}", "mode": mode, "rank": i + 1, "doubt": d} for i, d in enumerate(doubts)
+    ]
 
 
 def _order(vetted: list[vetting.Vetted]) -> list[tuple[str, int | None]]:
@@ -80,6 +82,7 @@ def test_the_figure_memo_does_not_depend_on_vetting(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ the stage over HTTP
+
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory) -> Path:
@@ -136,8 +139,8 @@ def _reply(first: set[str], furniture: str):
 
 
 def test_one_request_per_candidate_reranked_by_the_answers_and_a_rerun_sends_none(work: Path) -> None:
-    from scifigbench.plan import vetting_line
     from scifigbench.llm.cache import CACHE_FILE, ResponseCache
+    from scifigbench.plan import vetting_line
 
     cands = pd.read_parquet(work / paths.BLUR_CANDIDATES)
     assert len(cands) >= 4 and cands["doubt"].isna().all()
@@ -168,8 +171,11 @@ def test_one_request_per_candidate_reranked_by_the_answers_and_a_rerun_sends_non
         no = [t for t in kept if t not in first]
         want = (no + yes) if mode == "admittance" else (yes + no)  # stage order inside each answer
         vetted = got.loc[ranks["candidate_id"]]
-        shown = [ranks.set_index("candidate_id").at[c, "text"] for c in vetted.sort_values("vetted_rank").index
-                 if pd.notna(vetted.at[c, "vetted_rank"])]
+        shown = [
+            ranks.set_index("candidate_id").at[c, "text"]
+            for c in vetted.sort_values("vetted_rank").index
+            if pd.notna(vetted.at[c, "vetted_rank"])
+        ]
         assert shown == want, (fid, mode)
         for c, text in zip(ranks["candidate_id"], ranks["text"], strict=True):
             assert pd.isna(got.at[c, "vetted_rank"]) == (text == furniture)
@@ -181,7 +187,8 @@ def test_one_request_per_candidate_reranked_by_the_answers_and_a_rerun_sends_non
     # the review page lists the candidates in the vetted order with the model's answer beside each
     out = work / "page.html"
     res = CliRunner().invoke(
-        review_group(), ["blur", "page", "--table", str(work / paths.BLUR_TARGETS), "--root", str(work), "--out", str(out)]
+        review_group(),
+        ["blur", "page", "--table", str(work / paths.BLUR_TARGETS), "--root", str(work), "--out", str(out)],
     )
     assert res.exit_code == 0, res.output
     html = out.read_text()

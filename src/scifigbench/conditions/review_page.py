@@ -2,8 +2,8 @@
 
 Each figure is shown with every label OCR read outlined over it, its ranked candidates numbered
 (``blur_candidates``; in the vetting model's order, with its answer beside each, when
-``conditions.vetting`` asked one: ``blur_vetting``), the target the stage proposes per mode and, below it, that target blurred as
-the ``admb``/``indb`` condition shows it. A reviewer accepts the proposal, picks another candidate
+``conditions.vetting`` asked one: ``blur_vetting``), the target the stage proposes per mode and,
+below it, that target blurred as the ``admb``/``indb`` condition shows it. A reviewer accepts the proposal, picks another candidate
 or any other label (by key or click) as the target of either mode, or rejects the mode (keys in
 :data:`KEYS`). A page opened from ``file://`` cannot write to the repository, so the decisions are
 downloaded as a CSV with the columns of ``review/blur_targets.csv``; ``scifigbench review blur
@@ -172,7 +172,9 @@ def page_data(
                 "blurred": blurred,
                 "candidates": [
                     _candidate(c, vetting.get(c.candidate_id))
-                    for c in sorted(by_fig[fid]["candidates"][mode], key=lambda c: _order(c, vetting.get(c.candidate_id)))
+                    for c in sorted(
+                        by_fig[fid]["candidates"][mode], key=lambda c: _order(c, vetting.get(c.candidate_id))
+                    )
                 ],
             }
         caption = figures.loc[fid, "caption"] if "caption" in figures.columns else None

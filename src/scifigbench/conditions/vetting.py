@@ -73,7 +73,9 @@ def messages(text: str, role: str | None, caption: str | None, image_png: bytes)
         text=text, role=(role or "a label").replace("_", " "), caption=caption or "(no caption)"
     )
     url = "data:image/png;base64," + base64.b64encode(image_png).decode()
-    return [{"role": "user", "content": [{"type": "text", "text": body}, {"type": "image_url", "image_url": {"url": url}}]}]
+    return [
+        {"role": "user", "content": [{"type": "text", "text": body}, {"type": "image_url", "image_url": {"url": url}}]}
+    ]
 
 
 def read_reply(reply: dict[str, Any]) -> Answer:

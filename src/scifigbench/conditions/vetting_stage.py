@@ -124,11 +124,20 @@ def vet(
             for v in vetting.rerank(cands, answers):
                 c = row_of[v.candidate_id]
                 a = v.answer
-                rows.append({
-                    "candidate_id": v.candidate_id, "figure_id": c["figure_id"], "mode": c["mode"], "rank": c["rank"],
-                    "vetted_rank": v.vetted_rank, "role": a.role, "inferable": a.inferable, "reason": a.reason,
-                    "model": model, "error": a.error,
-                })
+                rows.append(
+                    {
+                        "candidate_id": v.candidate_id,
+                        "figure_id": c["figure_id"],
+                        "mode": c["mode"],
+                        "rank": c["rank"],
+                        "vetted_rank": v.vetted_rank,
+                        "role": a.role,
+                        "inferable": a.inferable,
+                        "reason": a.reason,
+                        "model": model,
+                        "error": a.error,
+                    }
+                )
         return rows
 
     with ThreadPoolExecutor(max_workers=max(1, concurrency), thread_name_prefix="vetting") as pool:

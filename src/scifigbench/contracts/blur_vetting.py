@@ -11,8 +11,16 @@ from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
 #: What the model may say the text is, and whether a reader can say it once blurred (the reply's schema).
 VETTING_ROLES = (
-    "legend_entry", "category", "panel_title", "axis_title", "chart_title", "tick_value", "value_label",
-    "annotation", "furniture", "other",
+    "legend_entry",
+    "category",
+    "panel_title",
+    "axis_title",
+    "chart_title",
+    "tick_value",
+    "value_label",
+    "annotation",
+    "furniture",
+    "other",
 )
 INFERABLE = ("yes", "narrowed", "no")
 
