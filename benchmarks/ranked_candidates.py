@@ -86,17 +86,14 @@ def main() -> None:
         nargs="+",
         default=None,
         metavar="KEY=VALUE",
-        help="read with these rapidocr settings in place of the shipped ones (e.g. the detector as it was: "
-        "Det.limit_type=min Det.limit_side_len=736); use a separate --ocr-cache",
+        help="read with these rapidocr settings changed (e.g. the detector at the image's own size: "
+        "Det.limit_type=max Det.limit_side_len=2000); use a separate --ocr-cache",
     )
     args = ap.parse_args()
     if args.rapidocr:
-        from real_conditions import use_settings
+        from real_conditions import settings, use_settings
 
-        from scifigbench.conditions import ocr as ocr_module
-
-        given = dict(kv.split("=", 1) for kv in args.rapidocr)
-        use_settings({**ocr_module.RAPIDOCR_SETTINGS, **{k: int(v) if v.isdigit() else v for k, v in given.items()}})
+        use_settings(settings(args.rapidocr))
     cfg = ConditionsConfig()
     labels = read_labels(args.labels) if args.set == "scivqa" else {}
     reader, ocr = ocr_reader(args.ocr_cache)

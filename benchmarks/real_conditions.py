@@ -4,18 +4,19 @@ Imports N SciVQA figures (a real-figure corpus: no spec, so OCR and the layout r
 scratch folder and runs the conditions stage on them twice, one right after the other, each time
 with empty caches and one worker (on a shared machine, compare the ratio more than the seconds):
 
-- ``before``: rapidocr's detector as the stage used it until this change: every image whose
-  shorter side is under 736 px enlarged to 736 before detecting (:data:`BEFORE`);
-- ``after``: the detector settings of ``ocr.RAPIDOCR_SETTINGS`` as shipped.
+- ``before``: rapidocr read with ``ocr.RAPIDOCR_SETTINGS`` as shipped;
+- ``after``: the same with the settings given by ``--after`` changed, e.g. the detector at the
+  image's own size instead of enlarging every image whose shorter side is under 736 px:
+  ``--after Det.limit_type=max Det.limit_side_len=2000``.
 
 It prints seconds per figure for each, the stage's own per-phase seconds (OCR and target
 selection, noise, pages, gallery, ...), the ratio of the phases the change does not touch (how
 much the machine's load moved between the runs), and how many figures' OCR lines, OCR scores
 and blur targets differ between the two. Whether the candidates stay valid is measured against
-the hand labels by ``ranked_candidates.py --set scivqa`` (``--rapidocr`` gives it the before
-settings).
+the hand labels by ``ranked_candidates.py --set scivqa --rapidocr K=V ...``.
 
-    PYTHONPATH=src python benchmarks/real_conditions.py [--figures 20] [--scivqa ../shared/data/scivqa_val]
+    PYTHONPATH=src python benchmarks/real_conditions.py [--figures 20] [--scivqa ../shared/data/scivqa_val] \
+        [--after KEY=VALUE ...]
 """
 
 from __future__ import annotations
@@ -36,8 +37,13 @@ from scifigbench.conditions.ocr_boxes import ocr_boxes_path
 from scifigbench.corpus import stage as corpus_stage
 from scifigbench.corpus.config import CorpusConfig
 
-AFTER = dict(ocr.RAPIDOCR_SETTINGS)
-BEFORE = {**{k: v for k, v in AFTER.items() if not k.startswith("Det.")}, "Det.limit_type": "min", "Det.limit_side_len": 736}
+SHIPPED = dict(ocr.RAPIDOCR_SETTINGS)
+
+
+def settings(pairs: list[str] | None) -> dict[str, Any]:
+    """The shipped rapidocr settings with ``KEY=VALUE`` pairs changed (whole numbers as numbers)."""
+    given = dict(kv.split("=", 1) for kv in pairs or [])
+    return {**SHIPPED, **{k: int(v) if v.isdigit() else v for k, v in given.items()}}
 
 
 def use_settings(settings: dict[str, Any]) -> None:
@@ -90,6 +96,7 @@ def main() -> None:
     ap.add_argument("--figures", type=int, default=20)
     ap.add_argument("--scivqa", type=Path, default=Path("../shared/data/scivqa_val"))
     ap.add_argument("--params", default="params.yaml")
+    ap.add_argument("--after", nargs="+", default=None, metavar="KEY=VALUE", help="rapidocr settings changed after")
     args = ap.parse_args()
     cfg, seed = config.load(args.params)
     cfg = replace(cfg, workers=1, subset="all")
@@ -100,10 +107,12 @@ def main() -> None:
         corpus_stage.run(
             CorpusConfig(source="scivqa", scivqa_dir=str(_corpus(args.scivqa, args.figures, tmp))), seed, root
         )
-        before, after = _run(root, cfg, seed, BEFORE, "before"), _run(root, cfg, seed, AFTER, "after")
+        before = _run(root, cfg, seed, SHIPPED, "before")
+        after = _run(root, cfg, seed, settings(args.after), "after")
     n = args.figures
     other = [p for p in before["seconds"] if p != "ocr+targets"]
     print(f"{n} SciVQA figures, conditions stage, one worker, empty OCR and figure caches, every condition")
+    print(f"  after: rapidocr settings {settings(args.after)}")
     print(f"  before: {before['wall'] / n:6.2f} s/figure   (wall {before['wall']:.1f} s)")
     print(f"  after:  {after['wall'] / n:6.2f} s/figure   (wall {after['wall']:.1f} s)")
     print(
