@@ -57,13 +57,13 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
             load_model(model, path, role)
     check_pools(path)
     vetting = (raw.get("conditions") or {}).get("vetting") or {}
-    for where, model, role in (
+    for where, key, role in (
         ("probes.llm_generator", (raw.get("probes") or {}).get("llm_generator"), "probe_writer"),
         ("conditions.vetting.model", vetting.get("model") if isinstance(vetting, dict) else None, "vetting"),
     ):
-        if model:
+        if key:
             try:
-                load_model(model, path, role)
+                load_model(key, path, role)
             except params.ParamsError as exc:
                 raise params.ParamsError(f"{path}:{where}: {exc}") from None
 

@@ -3,13 +3,14 @@
 Each figure is shown with every label OCR read outlined over it, its ranked candidates numbered
 (``blur_candidates``; in the vetting model's order, with its answer beside each, when
 ``conditions.vetting`` asked one: ``blur_vetting``), the target the stage proposes per mode and,
-below it, that target blurred as the ``admb``/``indb`` condition shows it. A reviewer accepts the proposal, picks another candidate
-or any other label (by key or click) as the target of either mode, or rejects the mode (keys in
-:data:`KEYS`). A page opened from ``file://`` cannot write to the repository, so the decisions are
-downloaded as a CSV with the columns of ``review/blur_targets.csv``; ``scifigbench review blur
-import FILE`` checks them and merges them into that file, as the ``confirm``/``replace``/``reject``
-commands would. Images are JPEG beside the page (``<page>_files/``), linked relatively; the figures'
-data is one JSON object in the page, so the folder can be copied or opened from anywhere.
+below it, that target blurred as the ``admb``/``indb`` condition shows it. A reviewer accepts the
+proposal, picks another candidate or any other label (by key or click) as the target of either
+mode, or rejects the mode (keys in :data:`KEYS`). A page opened from ``file://`` cannot write to
+the repository, so the decisions are downloaded as a CSV with the columns of
+``review/blur_targets.csv``; ``scifigbench review blur import FILE`` checks them and merges them
+into that file, as the ``confirm``/``replace``/``reject`` commands would. Images are JPEG beside
+the page (``<page>_files/``), linked relatively; the figures' data is one JSON object in the page,
+so the folder can be copied or opened from anywhere.
 """
 
 from __future__ import annotations
