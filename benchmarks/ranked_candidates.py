@@ -26,7 +26,7 @@ redacted for the top-1.
 
     cd benchmarks && PYTHONPATH=../src python ranked_candidates.py --set scivqa|webcharts \\
         [--split dev held ...] [--ocr-cache /tmp/ocr] [--charts /tmp/webcharts] [--list] \\
-        [--hand] [--sheets /tmp/sheets]
+        [--hand] [--sheets /tmp/sheets] [--rapidocr K=V ...]
 """
 
 from __future__ import annotations
@@ -156,7 +156,19 @@ def main() -> None:
     ap.add_argument("--list", action="store_true", help="print every top-3 candidate with its verdict")
     ap.add_argument("--hand", action="store_true", help="admittance by the hand labels' kind on either set")
     ap.add_argument("--sheets", type=Path, default=None, help="write admittance labelling sheets here")
+    ap.add_argument(
+        "--rapidocr",
+        nargs="+",
+        default=None,
+        metavar="KEY=VALUE",
+        help="read with these rapidocr settings changed (e.g. the detector at the image's own size: "
+        "Det.limit_type=max Det.limit_side_len=2000); use a separate --ocr-cache",
+    )
     args = ap.parse_args()
+    if args.rapidocr:
+        from real_conditions import settings, use_settings
+
+        use_settings(settings(args.rapidocr))
     cfg = ConditionsConfig()
     labels = read_labels(args.labels) if args.set == "scivqa" or args.hand else {}
     sheets: list[str] = []

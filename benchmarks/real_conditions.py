@@ -4,18 +4,19 @@ Imports N SciVQA figures (a real-figure corpus: no spec, so OCR and the layout r
 scratch folder and runs the conditions stage on them twice, one right after the other, each time
 with empty caches and one worker (on a shared machine, compare the ratio more than the seconds):
 
-- ``before``: the turned reading recognises every line rapidocr detects in the turned image and
-  keeps the vertical ones afterwards, and onnxruntime allocates its buffers for every image
-  (how the stage read until this benchmark was written);
-- ``after``: only the lines detected wider than tall in the turned image are recognised, and
-  onnxruntime keeps its buffers (``ocr.RAPIDOCR_SPEED``).
+- ``before``: rapidocr read with ``ocr.RAPIDOCR_SETTINGS`` as shipped;
+- ``after``: the same with the settings given by ``--after`` changed, e.g. the detector at the
+  image's own size instead of enlarging every image whose shorter side is under 736 px:
+  ``--after Det.limit_type=max Det.limit_side_len=2000``.
 
 It prints seconds per figure for each, the stage's own per-phase seconds (OCR and target
 selection, noise, pages, gallery, ...), the ratio of the phases the change does not touch (how
 much the machine's load moved between the runs), and how many figures' OCR lines, OCR scores
-and blur targets differ between the two.
+and blur targets differ between the two. Whether the candidates stay valid is measured against
+the hand labels by ``ranked_candidates.py --set scivqa --rapidocr K=V ...``.
 
-    PYTHONPATH=src python benchmarks/real_conditions.py [--figures 20] [--scivqa ../shared/data/scivqa_val]
+    PYTHONPATH=src python benchmarks/real_conditions.py [--figures 20] [--scivqa ../shared/data/scivqa_val] \
+        [--after KEY=VALUE ...]
 """
 
 from __future__ import annotations
@@ -26,46 +27,31 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from scifigbench import paths
-from scifigbench.conditions import config, ocr, stage
-from scifigbench.conditions.ocr import OcrBackend, OcrBox
-from scifigbench.conditions.ocr import backend as ocr_backend
+from scifigbench.conditions import config, ocr, ocr_cache, stage
 from scifigbench.conditions.ocr_boxes import ocr_boxes_path
-from scifigbench.conditions.ocr_cache import CachedOcr
-from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.corpus import stage as corpus_stage
 from scifigbench.corpus.config import CorpusConfig
-from scifigbench.spec import TextElement
 
-SPEED = dict(ocr.RAPIDOCR_SPEED)
-
-
-class ReadsEveryLine:
-    """The backend as the turned reading used it before: every detected line is recognised."""
-
-    def __init__(self, inner: OcrBackend) -> None:
-        self.inner, self.name = inner, inner.name
-
-    def read(
-        self, img: np.ndarray, elements: Sequence[TextElement] | None = None, min_elongation: float | None = None
-    ) -> list[OcrBox]:
-        return self.inner.read(img, elements)  # the caller (turned_lines) keeps the elongated lines itself
+SHIPPED = dict(ocr.RAPIDOCR_SETTINGS)
 
 
-def _reader(old: bool):
-    def reader(name: str, root: Path):
-        inner = ocr_backend(name)
-        inner = ReadsEveryLine(inner) if old else inner
-        return TurnedOcr(CachedOcr(inner, paths.cache_root(root) / "ocr"))
+def settings(pairs: list[str] | None) -> dict[str, Any]:
+    """The shipped rapidocr settings with ``KEY=VALUE`` pairs changed (whole numbers as numbers)."""
+    given = dict(kv.split("=", 1) for kv in pairs or [])
+    return {**SHIPPED, **{k: int(v) if v.isdigit() else v for k, v in given.items()}}
 
-    return reader
+
+def use_settings(settings: dict[str, Any]) -> None:
+    """Read with these rapidocr settings from now on (in this process): engine and cache keys follow."""
+    ocr.RAPIDOCR_SETTINGS.clear()
+    ocr.RAPIDOCR_SETTINGS.update(settings)
+    ocr._rapidocr_engine.cache_clear()
+    ocr_cache.engine_version.cache_clear()
 
 
 def _corpus(scivqa: Path, n: int, tmp: Path) -> Path:
@@ -80,14 +66,12 @@ def _corpus(scivqa: Path, n: int, tmp: Path) -> Path:
     return folder
 
 
-def _run(root: Path, cfg: config.ConditionsConfig, seed: int, old: bool) -> dict[str, Any]:
+def _run(root: Path, cfg: config.ConditionsConfig, seed: int, settings: dict[str, Any], name: str) -> dict[str, Any]:
     """One conditions run with empty caches: wall seconds, per-phase seconds, and per figure its
     OCR reading (text and box, then score) and blur targets, to compare the two runs by."""
-    os.environ[paths.CACHE_ENV] = str(root / ("cache-old" if old else "cache-new"))
+    os.environ[paths.CACHE_ENV] = str(root / f"cache-{name}")
     shutil.rmtree(os.environ[paths.CACHE_ENV], ignore_errors=True)
-    stage.reader = _reader(old)  # type: ignore[assignment]  # one worker: the stage runs in this process
-    ocr.RAPIDOCR_SPEED = {} if old else SPEED
-    ocr._rapidocr_engine.cache_clear()
+    use_settings(settings)  # one worker: the stage reads in this process
     started = time.perf_counter()
     res = stage.run(cfg, seed, root, progress=False)
     wall = time.perf_counter() - started
@@ -112,6 +96,7 @@ def main() -> None:
     ap.add_argument("--figures", type=int, default=20)
     ap.add_argument("--scivqa", type=Path, default=Path("../shared/data/scivqa_val"))
     ap.add_argument("--params", default="params.yaml")
+    ap.add_argument("--after", nargs="+", default=None, metavar="KEY=VALUE", help="rapidocr settings changed after")
     args = ap.parse_args()
     cfg, seed = config.load(args.params)
     cfg = replace(cfg, workers=1, subset="all")
@@ -122,10 +107,12 @@ def main() -> None:
         corpus_stage.run(
             CorpusConfig(source="scivqa", scivqa_dir=str(_corpus(args.scivqa, args.figures, tmp))), seed, root
         )
-        before, after = _run(root, cfg, seed, old=True), _run(root, cfg, seed, old=False)
+        before = _run(root, cfg, seed, SHIPPED, "before")
+        after = _run(root, cfg, seed, settings(args.after), "after")
     n = args.figures
     other = [p for p in before["seconds"] if p != "ocr+targets"]
     print(f"{n} SciVQA figures, conditions stage, one worker, empty OCR and figure caches, every condition")
+    print(f"  after: rapidocr settings {settings(args.after)}")
     print(f"  before: {before['wall'] / n:6.2f} s/figure   (wall {before['wall']:.1f} s)")
     print(f"  after:  {after['wall'] / n:6.2f} s/figure   (wall {after['wall']:.1f} s)")
     print(

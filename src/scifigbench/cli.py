@@ -16,6 +16,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
     "preset": ("scifigbench.corpus.cli:preset", "Write a named corpus design (paper, extended) into a params file."),
     "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
+    "vet-blur": (
+        "scifigbench.conditions.vetting_cli:vet_blur",
+        "Ask conditions.vetting's model about each ranked blur candidate; re-rank them for review.",
+    ),
     "review": ("scifigbench.cli:review", "Confirm, replace or reject blur targets, probes and verdicts."),
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),

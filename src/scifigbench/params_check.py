@@ -150,12 +150,16 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
         for role in roles:
             load_model(model, path, role)
     check_pools(path)
-    generator = (raw.get("probes") or {}).get("llm_generator")
-    if generator:
-        try:
-            load_model(generator, path, "probe_writer")
-        except params.ParamsError as exc:
-            raise params.ParamsError(f"{path}:probes.llm_generator: {exc}") from None
+    vetting = (raw.get("conditions") or {}).get("vetting") or {}
+    for where, key, role in (
+        ("probes.llm_generator", (raw.get("probes") or {}).get("llm_generator"), "probe_writer"),
+        ("conditions.vetting.model", vetting.get("model") if isinstance(vetting, dict) else None, "vetting"),
+    ):
+        if key:
+            try:
+                load_model(key, path, role)
+            except params.ParamsError as exc:
+                raise params.ParamsError(f"{path}:{where}: {exc}") from None
     check_dvc_keys(path, raw)
 
 

@@ -21,6 +21,7 @@ BLUR_CANDIDATES = CONDITIONS_DIR / "blur_candidates.parquet"  # ranked candidate
 CONDITION_IMAGES = CONDITIONS_DIR / "images"
 GALLERY = CONDITIONS_DIR / "gallery"
 OCR_BOXES = CONDITIONS_DIR / "ocr"  # what OCR read per figure (<figure_id>.json); the probes stage reads it too
+BLUR_VETTING = DATA / "vetting" / "blur_vetting.parquet"  # a model's word on each blur candidate (conditions.vetting)
 
 PROBES_DIR = DATA / "probes"
 PROBES = PROBES_DIR / "probes.parquet"

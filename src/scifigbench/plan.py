@@ -1,7 +1,8 @@
 """``scifigbench plan``: what the current params would send, before anything is sent.
 
-For each model of ``params.yaml: models`` and for the LLM judge: how many requests the respond
-(or judge) stage makes, how many of them the call cache already answers, and the estimated
+For each model of ``params.yaml: models``, for the LLM judge and for the blur-candidate vetting
+model (``conditions.vetting``): how many requests the respond (judge, vetting) stage makes, how
+many of them the call cache already answers, and the estimated
 tokens and cost of the rest; for the judge also how many units the rule judge decides and how
 many go to the LLM judge (kind hybrid runs the rule judge to count them). Request keys are built
 exactly as the stages build them, so "answered by the cache" is exact; tokens are estimates
@@ -245,6 +246,32 @@ def judge_line(
     return line
 
 
+def vetting_line(params_path: Path | str, cache: ResponseCache) -> Line | None:
+    """The vetting stage's requests (``conditions.vetting``): one per ranked blur candidate, built by
+    the stage's own function; None when vetting is off."""
+    from scifigbench.conditions import config as conditions_config
+    from scifigbench.conditions import vetting_stage
+
+    cfg, _ = conditions_config.load(params_path)
+    if cfg.vetting is None:
+        return None
+    eff = config.load(cfg.vetting.model, params_path, vetting_stage.ROLE)
+    line = Line(eff.name, "vetting")
+    if not paths.BLUR_CANDIDATES.exists():
+        line.note = f"{paths.BLUR_CANDIDATES} not there yet: run `dvc repro conditions` to count the candidates"
+        return line
+    seen: set[str] = set()
+    items = vetting_stage.inputs(Path("."))
+    for figure, rows in items:
+        for request in vetting_stage.figure_requests(Path("."), cfg, figure, rows):
+            key = completion_key(eff, request.messages)
+            if key not in seen:  # identical requests are sent once
+                seen.add(key)
+                line.add(eff, cache.get(key) is not None, request.messages)
+    line.note = f"one request per ranked blur candidate ({sum(len(r) for _, r in items):,} of {len(items):,} figures)"
+    return line
+
+
 def left_out_note() -> str | None:
     """What the setups stage left out because the configured judge cannot judge it, if anything."""
     from scifigbench.setups import left_out_note as note
@@ -273,6 +300,8 @@ def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
             audit_eff = config.load(judge.audit.model, params_path, "judge")
             audit = (judge.audit.share, raw.get("seed", 42))
             lines += [judge_line(audit_eff, m, judge.caption_ab_seed, cache, "llm", set(), audit) for m in models]
+        vetted = vetting_line(params_path, cache)
+        lines += [vetted] if vetted is not None else []
     finally:
         cache.close()
     return lines

@@ -120,9 +120,10 @@ def test_readme_llm_judge_recipe_bills_the_judge_as_a_judge_and_plan_equals_the_
     # (a request another respondent's judge sends first is counted cached: the stages share the cache)
     res = sh(pipeline, str(DVC), "repro", env=_env(pipeline))
     ran = _ran(res.stdout)
-    # setups reads judge.kind (what the judge can judge) and the audit stages read services; with no
-    # audit set they write empty tables and the setups come out the same, so no respond@ stage runs
-    audits = {f"audit@{m}" for m in ("sim-careful", "sim-weak", "api")}
+    # setups reads judge.kind (what the judge can judge) and the audit and vetting stages read services;
+    # with no audit or vetting set they write empty tables and the setups come out the same, so no
+    # respond@ stage runs
+    audits = {f"audit@{m}" for m in ("sim-careful", "sim-weak", "api")} | {"vetting"}
     assert ran == {"params", "setups", "judge@sim-careful", "judge@sim-weak", "judge@api", "metrics", "report"} | audits
     fresh_sent = len(judge.records)
     assert fresh_sent == sum(ln.to_send for ln in fresh.values()) > 0  # plan equals the bill

@@ -12,6 +12,14 @@ OcrBackendName = Literal["renderer", "rapidocr", "easyocr"]
 
 
 @dataclass(frozen=True)
+class VettingConfig:
+    """``conditions.vetting``: a declared model says of each ranked blur candidate what role its text
+    plays and whether it can be inferred once blurred (``conditions.vetting_stage``)."""
+
+    model: str  # a key of params.yaml `services` with roles [vetting]
+
+
+@dataclass(frozen=True)
 class ConditionsConfig:
     subset: Literal["primary", "all"] = "primary"  # figures that get the non-base conditions
     noise_sigma: float = 25.0
@@ -31,6 +39,7 @@ class ConditionsConfig:
     reread_below: float = 0.9                       # OCR confidence under which a candidate's label is read again
     reread_scale: float = 2.0                       # a doubtful label is read again enlarged this many times
     reread_backend: OcrBackendName | None = None    # a second engine reading doubtful labels too (None: the first only)
+    vetting: VettingConfig | None = None            # a model re-ranks the candidates (its own stage; None: not asked)
 
     def __post_init__(self) -> None:
         if self.blur_kernel % 2 != 1 or self.blur_kernel < 3:

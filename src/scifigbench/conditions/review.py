@@ -249,7 +249,7 @@ def page(table: Path, review_file: Path, out: Path, show_all: bool, root: Path) 
     candidates = [SimpleNamespace(**c) for c in _candidate_rows(table)]
     figures = {r.figure_id for r in rows} | {c.figure_id for c in candidates}
     shown = [r for r in _targets(table).values() if r.figure_id in figures]
-    n = write_page(shown, root, out, candidates, store.read_decisions(review_file))
+    n = write_page(shown, root, out, candidates, store.read_decisions(review_file), _vetting_rows(table))
     click.echo(
         f"wrote {out} ({n} figure(s)); open it in a browser, press s to save, then "
         "scifigbench review blur import <the saved file>"
@@ -284,6 +284,16 @@ def _candidate_rows(table: Path) -> list[dict]:
         return _read_parquet_rows(table.with_name("blur_candidates.parquet"))
     except FileNotFoundError:
         return []
+
+
+def _vetting_rows(table: Path) -> dict[str, SimpleNamespace]:
+    """The vetting model's answers by candidate id (data/vetting beside data/conditions; none when
+    the vetting stage has not run or asked nobody)."""
+    try:
+        rows = _read_parquet_rows(table.parent.parent / paths.BLUR_VETTING.relative_to(paths.DATA))
+    except FileNotFoundError:
+        return {}
+    return {r["candidate_id"]: SimpleNamespace(**r) for r in rows}
 
 
 def _problems(decided: dict[str, store.Decision], table: Path, where: Path) -> list[str]:

@@ -12,7 +12,8 @@
 
   const fig = () => D.figures[fi];
   const mode = () => fig().modes[MODES[mi]];
-  // every selectable thing: the ranked candidates first, then every label OCR read
+  // every selectable thing: the ranked candidates first (in the vetted order when a model vetted them;
+  // keys 1-9 and the overlay numbers follow the listed order), then every label OCR read
   const items = () => [
     ...mode().candidates.map((c) => ({ kind: "cand", text: c.text, box: c.box, c })),
     ...fig().labels.map((l) => ({ kind: "label", text: l.text, box: l.box })),
@@ -110,7 +111,7 @@
     });
     m.candidates.forEach((c, i) => {
       const cls = "lab cand" + (current() === i ? " sel" : "");
-      stage.appendChild(box(c.box, cls, f.scale, c.text, () => select(i), String(c.rank)));
+      stage.appendChild(box(c.box, cls, f.scale, c.text, () => select(i), String(i + 1)));
     });
     $("title").textContent = `${f.figure_id} (${fi + 1} of ${D.figures.length})`;
     $("caption").textContent = f.caption;
@@ -123,9 +124,11 @@
     $("blurred").src = m.blurred || "";
     $("blurred").style.display = m.blurred ? "" : "none";
     $("cands").innerHTML = m.candidates.map((c, i) =>
-      `<li class="${current() === i ? "sel" : ""}" data-i="${i}">${c.rank}. <code>${esc(c.text)}</code> ` +
+      `<li class="${current() === i ? "sel" : ""}" data-i="${i}">${i + 1}. <code>${esc(c.text)}</code> ` +
+      (c.rank !== i + 1 ? `(stage rank ${c.rank}) ` : "") +
       `score ${c.score.toFixed(2)} (${esc(c.reasons)})` +
       (c.doubt ? `<br><span class="doubt">doubtful: ${esc(c.doubt)}</span>` : "") +
+      (c.vetting ? `<br><span class="vet">${esc(c.vetting)}</span>` : "") +
       `<br><small>${esc(c.question)}</small></li>`).join("");
     $("cands").querySelectorAll("li").forEach((li) => li.addEventListener("click", () => select(Number(li.dataset.i))));
     $("selected").innerHTML = sel ? `selected (${sel.kind === "cand" ? "candidate " + sel.c.rank : "label"}): <code>${esc(sel.text)}</code>` : "";

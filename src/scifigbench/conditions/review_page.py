@@ -1,14 +1,16 @@
 """A static HTML page to review blur targets with the keyboard alone, one figure at a time.
 
 Each figure is shown with every label OCR read outlined over it, its ranked candidates numbered
-(``blur_candidates``), the target the stage proposes per mode and, below it, that target blurred as
-the ``admb``/``indb`` condition shows it. A reviewer accepts the proposal, picks another candidate
-or any other label (by key or click) as the target of either mode, or rejects the mode (keys in
-:data:`KEYS`). A page opened from ``file://`` cannot write to the repository, so the decisions are
-downloaded as a CSV with the columns of ``review/blur_targets.csv``; ``scifigbench review blur
-import FILE`` checks them and merges them into that file, as the ``confirm``/``replace``/``reject``
-commands would. Images are JPEG beside the page (``<page>_files/``), linked relatively; the figures'
-data is one JSON object in the page, so the folder can be copied or opened from anywhere.
+(``blur_candidates``; in the vetting model's order, with its answer beside each, when
+``conditions.vetting`` asked one: ``blur_vetting``), the target the stage proposes per mode and,
+below it, that target blurred as the ``admb``/``indb`` condition shows it. A reviewer accepts the
+proposal, picks another candidate or any other label (by key or click) as the target of either
+mode, or rejects the mode (keys in :data:`KEYS`). A page opened from ``file://`` cannot write to
+the repository, so the decisions are downloaded as a CSV with the columns of
+``review/blur_targets.csv``; ``scifigbench review blur import FILE`` checks them and merges them
+into that file, as the ``confirm``/``replace``/``reject`` commands would. Images are JPEG beside
+the page (``<page>_files/``), linked relatively; the figures' data is one JSON object in the page,
+so the folder can be copied or opened from anywhere.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ MAX_W = 620  # pixels of the figure on the page; enough to read tick labels
 ASSET = Path(__file__).with_name("review_page.js")
 KEYS = """\
 n / ArrowDown   next figure           p / ArrowUp   previous figure
-m               switch mode           1-9           select the candidate of that rank
+m               switch mode           1-9           select the candidate listed there
 ArrowRight / ArrowLeft (Tab)          select the next / previous label OCR read (click: select it)
 a / Enter       accept the selection: confirm the proposal, or make the selection the target
 r               reject the mode       u             undo this page's decision on the mode
@@ -85,8 +87,32 @@ def _target(r: Any) -> dict:
     }
 
 
-def _candidate(r: Any) -> dict:
+def _vetting_note(v: Any) -> str:
+    """The vetting model's answer on a candidate, for the page ("" when it was not asked)."""
+    if v is None:
+        return ""
+    if _text(v.error):
+        return f"{v.model}: no answer ({v.error})"
+    head = f"{v.model}: role {v.role}, inferable {v.inferable}"
+    dropped = " - dropped from the ranking as furniture" if _missing(v.vetted_rank) else ""
+    return f"{head}{dropped}: {v.reason}"
+
+
+def _missing(v: Any) -> bool:
+    return v is None or (isinstance(v, float) and v != v)
+
+
+def _order(c: Any, v: Any) -> tuple[int, int]:
+    """Where a candidate is listed: its vetted place when the model was asked (dropped ones last),
+    else the stage's rank."""
+    if v is None:
+        return 0, int(c.rank)
+    return (1, int(c.rank)) if _missing(v.vetted_rank) else (0, int(v.vetted_rank))
+
+
+def _candidate(r: Any, v: Any = None) -> dict:
     return {
+        "vetting": _vetting_note(v),
         "rank": int(r.rank),
         "text": _text(r.text),
         "box": _box(r),
@@ -101,10 +127,17 @@ def _candidate(r: Any) -> dict:
 
 
 def page_data(
-    targets: Sequence[Any], candidates: Sequence[Any], root: Path, files: Path, decisions: Mapping[str, Decision]
+    targets: Sequence[Any],
+    candidates: Sequence[Any],
+    root: Path,
+    files: Path,
+    decisions: Mapping[str, Decision],
+    vetting: Mapping[str, Any] | None = None,
 ) -> dict:
     """The page's JSON: per figure its image, labels, candidates and proposals per mode (writing
-    the images under ``files``), the decisions already in the review file, and the CSV columns."""
+    the images under ``files``), the decisions already in the review file, and the CSV columns.
+    ``vetting`` (rows of blur_vetting by candidate id) orders the candidates and is shown beside them."""
+    vetting = vetting or {}
     params_file = root / "params.yaml"
     cfg = config.load(params_file)[0] if params_file.is_file() else config.ConditionsConfig()
     figures = pd.read_parquet(root / paths.FIGURES).set_index("figure_id")
@@ -138,7 +171,12 @@ def page_data(
                 "target_id": f"{fid}/{mode}",
                 "current": _target(t) if t is not None else None,
                 "blurred": blurred,
-                "candidates": [_candidate(c) for c in sorted(by_fig[fid]["candidates"][mode], key=lambda c: c.rank)],
+                "candidates": [
+                    _candidate(c, vetting.get(c.candidate_id))
+                    for c in sorted(
+                        by_fig[fid]["candidates"][mode], key=lambda c: _order(c, vetting.get(c.candidate_id))
+                    )
+                ],
             }
         caption = figures.loc[fid, "caption"] if "caption" in figures.columns else None
         out.append(
@@ -162,11 +200,13 @@ def write_page(
     out: Path,
     candidates: Sequence[Any] = (),
     decisions: Mapping[str, Decision] | None = None,
+    vetting: Mapping[str, Any] | None = None,
 ) -> int:
     """Write ``out`` (HTML) and its images for the figures of ``targets`` and ``candidates`` (rows
-    of the blur_targets and blur_candidates tables, as attributes); returns the figure count."""
+    of the blur_targets and blur_candidates tables, as attributes; ``vetting``: blur_vetting rows by
+    candidate id); returns the figure count."""
     files = out.with_name(f"{out.stem}_files")
-    data = page_data(targets, candidates, root, files, decisions or {})
+    data = page_data(targets, candidates, root, files, decisions or {}, vetting)
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     keys = html.escape(KEYS)
     page = (
@@ -177,7 +217,7 @@ def write_page(
         ".lab.cand{border:2px solid #e69500}.lab.cur{border:2px solid #d00}.lab.sel{border:3px solid #0a0;"
         "background:rgba(0,170,0,.15)}.tag{position:absolute;top:-1.1em;left:0;font:bold 11px sans-serif;"
         "color:#e69500}li.sel{background:#dfd}li{margin:.3em 0;cursor:pointer}.doubt{color:#b00}"
-        ".decided{font-weight:bold;color:#060}code{background:#f3f3f3}#blurred{max-width:300px;margin-top:.5em}"
+        ".vet{color:#35a}.decided{font-weight:bold;color:#060}code{background:#f3f3f3}#blurred{max-width:300px;margin-top:.5em}"
         "ol{list-style:none;padding-left:0}pre{white-space:pre-wrap;font-size:12px;color:#555}</style></head><body>"
         "<div id='left'><div id='stage'><img id='fig' alt='figure'></div><br><img id='blurred' alt='blurred'></div>"
         "<div id='side'><h2 id='title'></h2><div id='caption'></div><h3 id='mode'></h3><div id='current'></div>"

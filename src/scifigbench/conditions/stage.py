@@ -327,7 +327,7 @@ def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, deci
         {
             "job": asdict(job),
             "spec": spec_sha,
-            "cfg": asdict(cfg),
+            "cfg": {k: v for k, v in asdict(cfg).items() if k != "vetting"},  # read by the vetting stage only
             "seed": seed,
             "decisions": mine,
             "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),

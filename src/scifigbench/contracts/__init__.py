@@ -2,6 +2,7 @@
 
 from scifigbench.contracts.blur_candidates import BLUR_CANDIDATES
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
+from scifigbench.contracts.blur_vetting import BLUR_VETTING
 from scifigbench.contracts.conditions import CONDITIONS_TABLE
 from scifigbench.contracts.core import Column, ContractError, ForeignKey, TableSchema, conform, validate
 from scifigbench.contracts.figures import FIGURES
@@ -14,12 +15,13 @@ from scifigbench.contracts.text_elements import TEXT_ELEMENTS
 SCHEMAS: dict[str, TableSchema] = {
     s.name: s
     for s in (
-        FIGURES, TEXT_ELEMENTS, CONDITIONS_TABLE, BLUR_TARGETS, BLUR_CANDIDATES, PROBES, SETUPS, RESPONSES, JUDGMENTS,
+        FIGURES, TEXT_ELEMENTS, CONDITIONS_TABLE, BLUR_TARGETS, BLUR_CANDIDATES, BLUR_VETTING, PROBES, SETUPS,
+        RESPONSES, JUDGMENTS,
     )
 }
 
 __all__ = [
     "SCHEMAS", "Column", "ContractError", "ForeignKey", "TableSchema", "conform", "validate",
     "FIGURES", "TEXT_ELEMENTS", "CONDITIONS_TABLE", "BLUR_TARGETS",
-    "BLUR_CANDIDATES", "PROBES", "SETUPS", "RESPONSES", "JUDGMENTS",
+    "BLUR_CANDIDATES", "BLUR_VETTING", "PROBES", "SETUPS", "RESPONSES", "JUDGMENTS",
 ]

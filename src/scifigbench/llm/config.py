@@ -37,8 +37,9 @@ _GENERATION = (*OMITTABLE, "max_completion_tokens", "reasoning_effort", "top_p")
 
 RESPONDENT = "respondent"
 #: What a ``services`` entry may be used for: judging units (``judge.llm_model``), writing and
-#: vetting the probes of real figures (``probes.llm_generator``: one model writes and checks them).
-SERVICE_ROLES = ("judge", "probe_writer")
+#: vetting the probes of real figures (``probes.llm_generator``: one model writes and checks them),
+#: vetting the ranked blur candidates of real figures (``conditions.vetting.model``).
+SERVICE_ROLES = ("judge", "probe_writer", "vetting")
 
 
 @dataclass(frozen=True)
