@@ -80,7 +80,7 @@ def test_panel_titles_are_counted_among_panel_titles_in_reading_order(reader):
     assert set(qs) == set(TITLES)
     for k, name in enumerate(TITLES):
         assert _panel_named(qs[name]) == k, qs[name]
-        assert qs[name] == f"What does the {ordinal(k)} panel title say, reading left to right and top to bottom?"
+        assert qs[name] == f"What is the title of the {ordinal(k)} panel, reading left to right and top to bottom?"
 
 
 def test_a_grid_missing_a_title_names_titles_by_row_not_by_a_count_that_skips_it(reader):

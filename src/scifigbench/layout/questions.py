@@ -117,8 +117,7 @@ def _legend_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
             if lb.coloured_text:  # a series named in its own colour, without a swatch
                 return f"Which series does the label printed in {mine} name?", others
             return f"Which series does the {mine} legend entry name?", others
-    # counted among its own kind: a name printed in its colour at a line's end is no entry of the
-    # swatch legend, and a legend line without a swatch (its heading, a missed swatch) is neither
+    # counted among its own kind: a name printed in its colour at a line's end is no legend entry
     kind = [o for o in layout.of_role(LEGEND) if _legend_kind(o) == _legend_kind(lb)]
     k = _reading_order(kind, lambda o: o.box).index(lb)
     if _legend_kind(lb) == "coloured":
@@ -131,8 +130,9 @@ def _legend_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
 
 
 def _legend_kind(lb: Label) -> str:
-    """'swatch' (an entry beside its key), 'coloured' (a series named in its own colour), 'plain'."""
-    return "plain" if lb.swatch is None else "coloured" if lb.coloured_text else "swatch"
+    """'coloured' for a series named in its own colour (a line-end label), else 'legend': an entry
+    beside its key, or a legend line whose swatch was missed, is one of the legend's entries."""
+    return "coloured" if lb.swatch is not None and lb.coloured_text else "legend"
 
 
 def _own_mark(titles: list[Label], marks: list[Label], lb: Label) -> str | None:
@@ -173,6 +173,8 @@ def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     rows = _reading_rows(kind, lambda o: o.box)
     if len(rows) == 1 or len({len(row) for row in rows}) == 1:
         k = [o for row in rows for o in row].index(lb)
+        if lb in titles:  # one title per panel: its place among them is its panel's
+            return f"What is the title of the {ordinal(k)} panel, reading left to right and top to bottom?", others
         return f"What does the {ordinal(k)} {noun} say, reading left to right and top to bottom?", others
     i = next(i for i, row in enumerate(rows) if lb in row)
     return (
