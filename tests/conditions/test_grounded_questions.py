@@ -70,9 +70,15 @@ def problems(layout: Layout, lb: Label, question: str) -> list[str]:
     if m := re.search(r"title of the (?:right-hand )?([xy])-axis", q):
         if lb.role != AXIS_TITLE or lb.axis != m.group(1):
             out.append(f"asks a {m.group(1)}-axis title about a {lb.role} ({lb.axis})")
-    if "title of the panel" in q or re.search(r"title of the \w+ panel", q):
+    if "title of the panel" in q or re.search(r"title of the \w+ panel|panel (?:title|mark)\b|title of panel \(", q):
         if lb.role != PANEL_TITLE:
             out.append(f"asks a panel title about a {lb.role}")
+    if m := re.search(r"title of panel \(([a-h])\)", q):
+        if not any(re.fullmatch(rf"\(?{m.group(1)}\)?", o.text.strip(), re.IGNORECASE) for o in layout.labels):
+            out.append(f"names panel ({m.group(1)}), a mark the reader did not find")
+    if m := re.search(r"the (\w+) panel title\b", q):
+        if _ordinal(m.group(1)) >= len(layout.of_role(PANEL_TITLE)):
+            out.append(f"a {m.group(1)} panel title of {len(layout.of_role(PANEL_TITLE))}")
     if "inside the plot area" in q and lb.role != ANNOTATION:
         out.append(f"asks a text in the plot area about a {lb.role}")
     if m := re.search(r"of the (\w+) panel", q):

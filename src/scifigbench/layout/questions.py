@@ -22,6 +22,7 @@ from scifigbench.layout.elements import (
     Run,
 )
 from scifigbench.layout.pixels import colour_name
+from scifigbench.layout.vocab import bare_mark
 
 _ORDINALS = (
     "first",
@@ -116,18 +117,68 @@ def _legend_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
             if lb.coloured_text:  # a series named in its own colour, without a swatch
                 return f"Which series does the label printed in {mine} name?", others
             return f"Which series does the {mine} legend entry name?", others
-    ordered = _reading_order(layout.of_role(LEGEND), lambda o: o.box)
-    k = ordered.index(lb)
+    # counted among its own kind: a name printed in its colour at a line's end is no legend entry
+    kind = [o for o in layout.of_role(LEGEND) if _legend_kind(o) == _legend_kind(lb)]
+    k = _reading_order(kind, lambda o: o.box).index(lb)
+    if _legend_kind(lb) == "coloured":
+        return (
+            f"What is the name of the {ordinal(k)} series label printed in colour beside the data, "
+            "reading left to right and top to bottom?",
+            others,
+        )
     return f"What is the name of the {ordinal(k)} legend entry, reading left to right and top to bottom?", others
 
 
+def _legend_kind(lb: Label) -> str:
+    """'coloured' for a series named in its own colour (a line-end label), else 'legend': an entry
+    beside its key, or a legend line whose swatch was missed, is one of the legend's entries."""
+    return "coloured" if lb.swatch is not None and lb.coloured_text else "legend"
+
+
+def _own_mark(titles: list[Label], marks: list[Label], lb: Label) -> str | None:
+    """The bare panel mark ('(b)') printed with ``lb``'s panel: marks stand at a panel's left, so
+    it is the nearest mark left of the title and level with it (within a few line heights), and
+    the title is the nearest one right of that mark (each the other's nearest), so a panel whose
+    title or mark went unread lends no letter to its neighbour."""
+
+    def level(a: Label, b: Label) -> bool:
+        return abs(a.cy - b.cy) <= 3 * max(a.height, b.height)
+
+    def nearest(of: Label, among: list[Label], left: bool) -> Label | None:
+        side = [o for o in among if level(o, of) and (o.cx < of.cx if left else o.cx > of.cx)]
+        return min(side, key=lambda o: abs(o.cx - of.cx) + abs(o.cy - of.cy), default=None)
+
+    mark = nearest(lb, marks, left=True)
+    if mark is None or nearest(mark, titles, left=False) is not lb:
+        return None
+    return f"({(bare_mark(mark.text) or '').lower()})"
+
+
 def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
-    titles = _reading_order(layout.of_role(PANEL_TITLE), lambda o: o.box)
-    others = [o.text for o in titles if o is not lb]
-    if len(titles) == 1:
+    """A panel's title named by its printed mark ('the title of panel (b)') when a bare mark
+    stands with it; else by its place among the panel titles of its kind (bare marks among bare
+    marks, titles among titles: six marked panels are six panels, not twelve). A grid whose rows
+    hold different numbers of titles may have lost one to OCR: a title is then named by its row
+    and its place in that row, not by a count that may skip a panel."""
+    heads = layout.of_role(PANEL_TITLE)
+    marks = [o for o in heads if bare_mark(o.text)]
+    titles = [o for o in heads if not bare_mark(o.text)]
+    kind = marks if lb in marks else titles
+    others = [o.text for o in kind if o is not lb]
+    if len(kind) == 1 and not marks:
         return "What is the title of the panel?", others
+    if lb in titles and (letter := _own_mark(titles, marks, lb)) is not None:
+        return f"What is the title of panel {letter}?", others
+    noun = "panel mark" if lb in marks else "panel title"
+    rows = _reading_rows(kind, lambda o: o.box)
+    if len(rows) == 1 or len({len(row) for row in rows}) == 1:
+        k = [o for row in rows for o in row].index(lb)
+        if lb in titles:  # one title per panel: its place among them is its panel's
+            return f"What is the title of the {ordinal(k)} panel, reading left to right and top to bottom?", others
+        return f"What does the {ordinal(k)} {noun} say, reading left to right and top to bottom?", others
+    i = next(i for i, row in enumerate(rows) if lb in row)
     return (
-        f"What is the title of the {ordinal(titles.index(lb))} panel, reading left to right and top to bottom?",
+        f"What does the {ordinal(rows[i].index(lb))} {noun} from the left in the {ordinal(i)} row of panels say?",
         others,
     )
 

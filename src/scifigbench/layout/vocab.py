@@ -706,6 +706,15 @@ def panel_mark(text: str) -> bool:
     return bool(_PANEL_MARK.match(text.strip()))
 
 
+_BARE_MARK = re.compile(r"^\(?([a-hA-H])[).]?$")
+
+
+def bare_mark(text: str) -> str | None:
+    """The letter of a panel mark printed alone ('(b)', 'b)', '(B)'), None for any other text."""
+    m = _BARE_MARK.match(text.strip())
+    return m.group(1) if m else None
+
+
 _MARK_AT_ENDS = re.compile(r"^\(?[a-hA-H]\)\s+|\s+\(?[a-hA-H]\)$")
 
 
