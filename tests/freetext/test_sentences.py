@@ -25,7 +25,10 @@ CASES: list[tuple[str, list[str]]] = [
         "Some bars, e.g. the red ones, are tall. Others, i.e. the blue ones, are short.",
         ["Some bars, e.g. the red ones, are tall.", "Others, i.e. the blue ones, are short."],
     ),
-    ("As in Smith et al. the trend is flat. See Fig. 2 too.", ["As in Smith et al. the trend is flat.", "See Fig. 2 too."]),
+    (
+        "As in Smith et al. the trend is flat. See Fig. 2 too.",
+        ["As in Smith et al. the trend is flat.", "See Fig. 2 too."],
+    ),
     ("It peaks at approx. 40 units. Then it drops.", ["It peaks at approx. 40 units.", "Then it drops."]),
     ("A and B reach 3 and 5 resp. in the last year.", ["A and B reach 3 and 5 resp. in the last year."]),
     # a real end after a word that is no short form still splits
