@@ -1,4 +1,5 @@
-"""The word lexicons every reader of free text shares: negators, hedges, trend and change words, units.
+"""The word lexicons every reader of free text shares: negators, hedges, trend and change words, units,
+abbreviations.
 
 One home, so a word added for one judge is seen (and reviewed) beside the sets of the others.
 Judges read with different sets on purpose (a threshold claim is flipped by "none", a value is set
@@ -378,6 +379,25 @@ INDECISION: tuple[str, ...] = (
     "in some\\b[^.]{0,60}\\bin others",
 )
 
+
+# --- abbreviations ----------------------------------------------------------------------------
+
+# Short forms whose full stop does not end a sentence ("accuracy vs. epochs", "e.g. the red bars",
+# "Smith et al. report"), spelled without that final stop. The sentence splitter reads them; a form
+# that often closes a sentence ("etc.", "no.") is left out, so a real end after it still splits.
+ABBREVIATIONS: tuple[str, ...] = (
+    "vs",
+    "e\\.g",
+    "i\\.e",
+    "et al",
+    "cf",
+    "viz",
+    "figs?",
+    "eqs?",
+    "approx",
+    "resp",
+    "ca",
+)
 
 # --- builders ---------------------------------------------------------------------------------
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from scifigbench.freetext.lexicons import ABBREVIATIONS, alternation
+
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉⁰¹²³⁴⁵⁶⁷⁸⁹", "01234567890123456789")
 # a power of ten with its exponent raised ('10⁷'): plain digits would make it 107
 _RAISED_POWER = re.compile(r"(?<![\d.])10([⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
@@ -19,6 +21,12 @@ _EXPONENT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _APOSTROPHES = str.maketrans("\u2018\u2019", "''")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 _FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
+# a stop that closes a short form ("vs.", "e.g."), not a sentence; searched up to a candidate end
+_ABBREVIATION_STOP = re.compile(rf"(?<![\w.])(?:{alternation(ABBREVIATIONS)})\.\Z", re.IGNORECASE)
+# a quoted text on one line ('Speed-up vs. training data'): its stops and semicolons are the
+# title's. An opening quote follows no letter and a closing one precedes none, so the apostrophes
+# of "isn't" and "models'" open and close nothing.
+_QUOTE = re.compile(r"""(?<![\w'"])(['"\u2018\u201c])[^'"\u2018\u2019\u201c\u201d\n]{1,120}['"\u2019\u201d](?!\w)""")
 
 
 def normalise_text(text: str) -> str:
@@ -45,17 +53,28 @@ def fold(text: str) -> str:
 def sentences(text: str, semicolons: bool = True) -> list[tuple[int, int, str]]:
     """(start, end, sentence) spans of ``text``; a sentence is the unit a finding points at.
 
-    ``semicolons=False`` keeps "X is hard to read; it is probably Y" together.
+    ``semicolons=False`` keeps "X is hard to read; it is probably Y" together. A stop after a short
+    form ("vs.", "e.g.") or inside a quoted text on one line ends no sentence, so a quoted title
+    such as 'Speed-up vs. training data' stays whole with the sentence that quotes it.
     """
+    quoted = [(q.start(), q.end()) for q in _QUOTE.finditer(text)]
     out = []
     pos = 0
     for m in (_SENTENCE_END if semicolons else _FULL_STOP).finditer(text):
+        held = _inside(m.start(), quoted) or _ABBREVIATION_STOP.search(text, max(pos, m.start() - 12), m.start())
+        if held and "\n" not in m.group():
+            continue
         if m.start() > pos:
             out.append((pos, m.start(), text[pos : m.start()]))
         pos = m.end()
     if pos < len(text):
         out.append((pos, len(text), text[pos:]))
     return [(s, e, t) for s, e, t in out if t.strip()]
+
+
+def _inside(i: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether position ``i`` lies strictly inside one of ``spans``."""
+    return any(s < i < e for s, e in spans)
 
 
 def mask(text: str, spans: list[tuple[int, int]]) -> str:

@@ -1,0 +1,62 @@
+"""The sentence splitter on hand-written texts: short forms and quoted titles end no sentence.
+
+The expected sentences are written out by hand, read as a person reads them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.freetext.text import sentences
+
+CASES: list[tuple[str, list[str]]] = [
+    # a quoted chart title with "vs." stays with the sentence that quotes it
+    (
+        "The chart is titled 'Speed-up vs. training data'. Points rise to the right.",
+        ["The chart is titled 'Speed-up vs. training data'.", "Points rise to the right."],
+    ),
+    (
+        'The title reads "Accuracy vs. epochs" and the x-axis is labelled "Epoch". There are 3 lines.',
+        ['The title reads "Accuracy vs. epochs" and the x-axis is labelled "Epoch".', "There are 3 lines."],
+    ),
+    # short forms outside quotes
+    ("Loss vs. step is shown. It falls.", ["Loss vs. step is shown.", "It falls."]),
+    (
+        "Some bars, e.g. the red ones, are tall. Others, i.e. the blue ones, are short.",
+        ["Some bars, e.g. the red ones, are tall.", "Others, i.e. the blue ones, are short."],
+    ),
+    (
+        "As in Smith et al. the trend is flat. See Fig. 2 too.",
+        ["As in Smith et al. the trend is flat.", "See Fig. 2 too."],
+    ),
+    ("It peaks at approx. 40 units. Then it drops.", ["It peaks at approx. 40 units.", "Then it drops."]),
+    ("A and B reach 3 and 5 resp. in the last year.", ["A and B reach 3 and 5 resp. in the last year."]),
+    # a real end after a word that is no short form still splits
+    ("The blue line shows canvas. The red one is flat.", ["The blue line shows canvas.", "The red one is flat."]),
+    ("Values are shown for models. Fig A is left.", ["Values are shown for models.", "Fig A is left."]),
+    # a quote ending the sentence, apostrophes that open nothing
+    (
+        "The models' scores rise. It isn't 'flat'. The end.",
+        ["The models' scores rise.", "It isn't 'flat'.", "The end."],
+    ),
+    # a stop inside a quoted title is the title's
+    ("The title is 'Results. Part 2' in bold. Done.", ["The title is 'Results. Part 2' in bold.", "Done."]),
+    # a line break ends a sentence even after a short form
+    ("Accuracy vs.\nThe next line.", ["Accuracy vs.", "The next line."]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_sentences_keep_short_forms_and_quotes(text: str, expected: list[str]) -> None:
+    assert [s for _, _, s in sentences(text)] == expected
+
+
+def test_spans_point_into_the_text() -> None:
+    text = "Speed vs. size is plotted; the title is 'A; B'. Next."
+    spans = sentences(text)
+    assert [text[s:e] for s, e, _ in spans] == [t for _, _, t in spans]
+    assert [t for _, _, t in spans] == ["Speed vs. size is plotted;", "the title is 'A; B'.", "Next."]
+    assert [t for _, _, t in sentences(text, semicolons=False)] == [
+        "Speed vs. size is plotted; the title is 'A; B'.",
+        "Next.",
+    ]
