@@ -10,23 +10,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers.conditions_fixtures import add_real_figure, write_corpus
+from helpers.conditions_fixtures import conditioned_real_pair
 from scifigbench import paths
 from scifigbench.cli import review as review_group
-from scifigbench.conditions import stage
-from scifigbench.conditions.config import ConditionsConfig
 
 review = review_group()
 
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("review")
-    write_corpus(root)
-    add_real_figure(root, "fx_bar", "real_bar", "Errors of two QA strategies.")
-    add_real_figure(root, "fx_line", "real_line", "Accuracy during training.")
-    stage.run(ConditionsConfig(workers=1, gallery=False), 42, root, progress=False)
-    return root
+    return conditioned_real_pair(tmp_path_factory.mktemp("review"))
 
 
 @pytest.fixture()

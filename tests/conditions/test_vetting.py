@@ -19,7 +19,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from helpers.conditions_fixtures import add_real_figure, write_corpus
+from helpers.conditions_fixtures import conditioned_real_pair
 from helpers.runner_helpers import service_model, write_params
 from scifigbench import paths
 from scifigbench.conditions import stage, vetting, vetting_stage
@@ -86,12 +86,7 @@ def test_the_figure_memo_does_not_depend_on_vetting(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("vetting")
-    write_corpus(root)
-    add_real_figure(root, "fx_bar", "real_bar", "Errors of two QA strategies.")
-    add_real_figure(root, "fx_line", "real_line", "Accuracy during training.")
-    stage.run(ConditionsConfig(workers=1, gallery=False), 42, root, progress=False)
-    return root
+    return conditioned_real_pair(tmp_path_factory.mktemp("vetting"))
 
 
 @pytest.fixture()

@@ -194,3 +194,16 @@ def add_real_figure(root: Path, from_id: str, new_id: str, caption: str) -> None
                caption=caption, reference_description=None)
     figures = pd.concat([figures, pd.DataFrame([row])], ignore_index=True)
     write_table(figures, root / paths.FIGURES, "figures", root=root)
+
+
+def conditioned_real_pair(root: Path) -> Path:
+    """The fixture corpus plus two spec-less copies (a bar and a line) with captions, after one
+    conditions pass: what the blur review and vetting tests start from."""
+    from scifigbench.conditions import stage
+    from scifigbench.conditions.config import ConditionsConfig
+
+    write_corpus(root)
+    add_real_figure(root, "fx_bar", "real_bar", "Errors of two QA strategies.")
+    add_real_figure(root, "fx_line", "real_line", "Accuracy during training.")
+    stage.run(ConditionsConfig(workers=1, gallery=False), 42, root, progress=False)
+    return root
