@@ -171,9 +171,9 @@ class DevServer:
         # it in one go instead of waiting for this process to be scheduled and drain it in pieces
         httpd.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
         httpd.server_bind()
+        httpd.request_queue_size = 256  # before activate: listen() takes it as the backlog
         httpd.server_activate()
         httpd.daemon_threads = True
-        httpd.request_queue_size = 256
         self._httpd = httpd
         self._thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
         self._thread.start()
