@@ -16,7 +16,6 @@ from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
-    category_row_width,
     figure_size,
     grid_layout,
     new_spec,
@@ -24,6 +23,7 @@ from scifigbench.corpus.scaffold import (
     palette_colors,
     place_legend,
     random_style,
+    widened_for_categories,
 )
 from scifigbench.corpus.vocab import DOMAINS, Domain, Metric
 from scifigbench.spec import FigureSpec, Panel, Series
@@ -143,8 +143,7 @@ def method_figure(
     legend_outside = no_clash(title, look.legend_outside)
     figsize = figure_size(layout, rng, legend_outside)
     font_size = look.style["font_size"]
-    width = layout[1] * category_row_width(look.categories, font_size, min_category_width)
-    figsize[0] = round(max(figsize[0], width), 1)
+    figsize = widened_for_categories(figsize, layout, look.categories, font_size, min_category_width)
     spec = new_spec(
         chart_type=chart_type,
         variant=look.variant,

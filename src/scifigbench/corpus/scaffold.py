@@ -56,6 +56,19 @@ def category_row_width(categories: Sequence[str], font_size: float, min_per_cate
     return max(per_cat, min_per_category) * len(categories) + 0.9
 
 
+def widened_for_categories(
+    figsize: list[float],
+    layout: Sequence[int],
+    categories: Sequence[str],
+    font_size: float,
+    min_per_category: float = 0.0,
+) -> list[float]:
+    """``figsize`` made wide enough for every panel of a row to print its category labels upright
+    (:func:`category_row_width`), never narrower than it was; rounded to a tenth of an inch."""
+    width = layout[1] * category_row_width(categories, font_size, min_per_category)
+    return [round(max(figsize[0], width), 1), *figsize[1:]]
+
+
 def palette_colors(rng: np.random.Generator, palette: str, n: int) -> list[tuple[str, str]]:
     pal = PALETTES[palette]
     start = int(rng.integers(2)) if n <= len(pal) - 2 else 0

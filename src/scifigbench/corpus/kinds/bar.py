@@ -13,7 +13,6 @@ from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
-    category_row_width,
     figure_size,
     grid_layout,
     new_spec,
@@ -23,6 +22,7 @@ from scifigbench.corpus.scaffold import (
     place_legend,
     random_style,
     round_to,
+    widened_for_categories,
 )
 from scifigbench.corpus.vocab import DOMAINS, Domain, Metric
 from scifigbench.spec import Annotation, FigureSpec, Panel, Series
@@ -216,7 +216,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     legend_outside = no_clash(title, legend_outside)
     figsize = figure_size(layout, rng, legend_outside)
     if variant != "horizontal":  # room for horizontal category labels under each bar group
-        figsize[0] = round(max(figsize[0], layout[1] * category_row_width(categories, style["font_size"])), 1)
+        figsize = widened_for_categories(figsize, layout, categories, style["font_size"])
     spec = new_spec(
         chart_type="bar",
         variant=variant,

@@ -15,13 +15,13 @@ from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
-    category_row_width,
     figure_size,
     grid_layout,
     new_spec,
     nice_ceiling,
     palette_colors,
     random_style,
+    widened_for_categories,
 )
 from scifigbench.corpus.vocab import DOMAINS, Metric
 from scifigbench.spec import FigureSpec, Panel, Series
@@ -88,7 +88,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     layout = grid_layout(n_panels)
     figsize = figure_size(layout, rng, None)
     if variant == "vertical":  # room for horizontal category labels under the stems
-        figsize[0] = round(max(figsize[0], layout[1] * category_row_width(categories, style["font_size"])), 1)
+        figsize = widened_for_categories(figsize, layout, categories, style["font_size"])
     title = None if rng.random() < 0.4 else pick(rng, (f"{metric.name} by model", f"Results on {domain.name}"))
     return new_spec(
         chart_type="lollipop",
