@@ -220,18 +220,25 @@ def reject(target_ids: tuple[str, ...], rule: str | None, note: str, table: Path
 @_file_opt
 def check(table: Path, review_file: Path) -> None:
     """Check a hand-edited decisions file before the stage runs: known ids, replacements OCR can find."""
+    decided = _applicable(review_file, table, "")
+    click.echo(f"{len(decided)} decision(s) in {review_file} can be applied")
+
+
+def _applicable(decisions: Path, table: Path, failing: str) -> dict[str, store.Decision]:
+    """The decisions of ``decisions``, each checked against ``table``; every problem goes to stderr
+    and any one stops the command (``failing`` ends its message)."""
     from scifigbench.review_store import ReviewFileError
 
     try:
-        decided = store.read_decisions(review_file)
+        decided = store.read_decisions(decisions)
     except ReviewFileError as exc:
         raise click.ClickException(str(exc)) from None
-    problems = _problems(decided, table, review_file)
+    problems = _problems(decided, table, decisions)
     for p in problems:
         click.echo(p, err=True)
     if problems:
-        raise click.ClickException(f"{len(problems)} of {len(decided)} decision(s) cannot be applied")
-    click.echo(f"{len(decided)} decision(s) in {review_file} can be applied")
+        raise click.ClickException(f"{len(problems)} of {len(decided)} decision(s) cannot be applied{failing}")
+    return decided
 
 
 @blur.command("page")
@@ -245,10 +252,11 @@ def page(table: Path, review_file: Path, out: Path, show_all: bool, root: Path) 
     and proposals; accept, pick another label, reject; save the decisions and ``import`` them."""
     from scifigbench.conditions.review_page import write_page
 
-    rows = [r for _, r in sorted(_targets(table).items()) if show_all or r.status == "proposed"]
+    targets = _targets(table)
+    rows = [r for _, r in sorted(targets.items()) if show_all or r.status == "proposed"]
     candidates = [SimpleNamespace(**c) for c in _candidate_rows(table)]
     figures = {r.figure_id for r in rows} | {c.figure_id for c in candidates}
-    shown = [r for r in _targets(table).values() if r.figure_id in figures]
+    shown = [r for r in targets.values() if r.figure_id in figures]
     n = write_page(shown, root, out, candidates, store.read_decisions(review_file), _vetting_rows(table))
     click.echo(
         f"wrote {out} ({n} figure(s)); open it in a browser, press s to save, then "
@@ -263,17 +271,7 @@ def page(table: Path, review_file: Path, out: Path, show_all: bool, root: Path) 
 def import_decisions(saved: Path, table: Path, review_file: Path) -> None:
     """Merge decisions saved from the review page (SAVED, a CSV of the review file's columns) into
     the review file, each checked as ``check`` checks them; nothing is written if one fails."""
-    from scifigbench.review_store import ReviewFileError
-
-    try:
-        decided = store.read_decisions(saved)
-    except ReviewFileError as exc:
-        raise click.ClickException(str(exc)) from None
-    problems = _problems(decided, table, saved)
-    for p in problems:
-        click.echo(p, err=True)
-    if problems:
-        raise click.ClickException(f"{len(problems)} of {len(decided)} decision(s) cannot be applied; none imported")
+    decided = _applicable(saved, table, "; none imported")
     store.record(review_file, *decided.values())
     click.echo(f"imported {len(decided)} decision(s) into {review_file}; rerun the conditions stage to apply")
 
