@@ -139,21 +139,22 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
     if unknown:
         raise params.ParamsError(f"{path}: unknown top-level key(s) {unknown}; known keys are {sorted(TOP_LEVEL)}")
     load_corpus(path)  # the corpus section plus the global seed
+    built: dict[str, Any] = {}
     for name, target in SECTIONS.items():
         if name in CROSS_CHECKS:
             _reader(CROSS_CHECKS[name])(path)  # builds the section too
         else:
-            params.section(_reader(target), name, path)
+            built[name] = params.section(_reader(target), name, path)
     for model in params.model_names(path) or []:
         load_model(model, path)
     for model, roles in service_roles(path).items():
         for role in roles:
             load_model(model, path, role)
     check_pools(path)
-    vetting = (raw.get("conditions") or {}).get("vetting") or {}
+    vetting = built["conditions"].vetting
     for where, key, role in (
-        ("probes.llm_generator", (raw.get("probes") or {}).get("llm_generator"), "probe_writer"),
-        ("conditions.vetting.model", vetting.get("model") if isinstance(vetting, dict) else None, "vetting"),
+        ("probes.llm_generator", built["probes"].llm_generator, "probe_writer"),
+        ("conditions.vetting.model", vetting.model if vetting else None, "vetting"),
     ):
         if key:
             try:

@@ -213,11 +213,11 @@ def judge_line(
     else:
         to_llm = select(units, *audit)
         line.note = f"{len(to_llm):,} of {len(units):,} judgeable units re-judged (judge.audit share {audit[0]:g})"
-    asked: list[list[dict[str, Any]]] = []  # the unit's requests so far, the last one possibly unanswered
+    asked: list[tuple[str, list[dict[str, Any]]]] = []  # the unit's (key, request)s, the last possibly unanswered
 
     def record(messages: list[dict[str, Any]]) -> str:
-        asked.append(messages)
         key = completion_key(judge_eff, messages)
+        asked.append((key, messages))
         hit = cache.get(key) if given and key not in earlier else None
         if hit is None:
             raise _Planned  # to send, or sent first by an earlier line (which counts its repair)
@@ -231,8 +231,7 @@ def judge_line(
             judge(unit)
         except (ValueError, KeyError):
             continue  # a unit the judge cannot take (e.g. no reference description): no request
-        for position, messages in enumerate(asked):
-            key = completion_key(judge_eff, messages)
+        for position, (key, messages) in enumerate(asked):
             if given and key in seen:
                 continue  # identical requests are sent once (the client waits for the one on the wire)
             seen.add(key)
