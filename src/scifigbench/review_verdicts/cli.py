@@ -12,6 +12,7 @@ It sits on the top floor because it joins two stages' pieces: the judge section 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,13 @@ _judgments_opt = click.option(
 )
 _note_opt = click.option("--note", default="")
 _reviewer_opt = click.option("--reviewer", default="", help="who decided")
+
+
+def _decision_opts(command: Callable[..., None]) -> Callable[..., None]:
+    """The options of a command that records one decision: note, reviewer, params, judgments, file."""
+    for option in reversed((_note_opt, _reviewer_opt, _params_opt, _judgments_opt, _file_opt)):
+        command = option(command)
+    return command
 
 
 def _judgments(params_path: Path, judgments_dir: Path) -> pd.DataFrame:
@@ -123,11 +131,7 @@ def _record(params_path: Path, judgments_dir: Path, review_file: Path, key: str,
 
 @verdicts_review.command("confirm")
 @click.argument("unit_key")
-@_note_opt
-@_reviewer_opt
-@_params_opt
-@_judgments_opt
-@_file_opt
+@_decision_opts
 def confirm(unit_key: str, note: str, reviewer: str, params_path: Path, judgments_dir: Path, review_file: Path) -> None:
     """The judge's verdict on UNIT_KEY (<model>/<unit_id>) is right."""
     _record(params_path, judgments_dir, review_file, unit_key, "confirm", note=note, reviewer=reviewer)
@@ -136,11 +140,7 @@ def confirm(unit_key: str, note: str, reviewer: str, params_path: Path, judgment
 @verdicts_review.command("replace")
 @click.argument("unit_key")
 @click.argument("verdict")
-@_note_opt
-@_reviewer_opt
-@_params_opt
-@_judgments_opt
-@_file_opt
+@_decision_opts
 def replace(
     unit_key: str, verdict: str, note: str, reviewer: str, params_path: Path, judgments_dir: Path, review_file: Path
 ) -> None:
@@ -156,11 +156,7 @@ def replace(
 
 @verdicts_review.command("reject")
 @click.argument("unit_key")
-@_note_opt
-@_reviewer_opt
-@_params_opt
-@_judgments_opt
-@_file_opt
+@_decision_opts
 def reject(unit_key: str, note: str, reviewer: str, params_path: Path, judgments_dir: Path, review_file: Path) -> None:
     """No verdict applies to UNIT_KEY (the unit itself is broken): it leaves the agreement figures."""
     _record(params_path, judgments_dir, review_file, unit_key, "reject", note=note, reviewer=reviewer)
