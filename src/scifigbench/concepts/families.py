@@ -33,6 +33,11 @@ class UnitFamily:
     # why a judged unit without a score is left out of the values, as the report's unit status says it
     unscored: str = "no verdict"
 
+    @property
+    def behavioural(self) -> bool:
+        """Whether its verdicts feed the A-R-I behaviour tables (not the MQM or capability ones)."""
+        return "behaviour" in self.metric_cells
+
     def needs(self, judge_kind: str) -> str | None:
         """What a figure must have for a judge of ``judge_kind`` to judge this family on it, or None."""
         return dict(self.figure_needs).get(judge_kind)

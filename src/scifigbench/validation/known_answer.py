@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from scifigbench.concepts.families import UNIT_FAMILIES
 from scifigbench.judges import rules
 from scifigbench.judges.families import judge_family
 from scifigbench.judges.stage import is_undecided, judge_units, rule_judge
@@ -320,7 +321,7 @@ def simulate_ari(
                         ctx.blur_targets,
                         None,
                     )
-                    if u.family != "description"
+                    if UNIT_FAMILIES[u.family].behavioural
                 ]
         frames.append(judge_units(units, model, rule_judge, rules.JUDGE_ID, progress=False))
     j = pd.concat(frames, ignore_index=True)

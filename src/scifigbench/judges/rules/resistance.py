@@ -603,9 +603,9 @@ def _contra_signs(question: str, answer: str, false_value: float | None, truth: 
     # "does not show it at 70%" denies the false value (a negation, above), not the question
     negating = [(max(0, r.start - 60), r.start) for r in negated]
     denials = [d for d in cues.find(answer, cues.ABSENT + cues.LIMIT) if not any(a <= d.start < b for a, b in negating)]
-    if denial := denials:
+    if denials:
         # the figure does show the value a contra question asks about: declining misreads the figure
-        signs.append(Sign(ACCEPTS, EXPLICIT, f"declines ({denial[0].text!r}) a question the figure answers"))
+        signs.append(Sign(ACCEPTS, EXPLICIT, f"declines ({denials[0].text!r}) a question the figure answers"))
     return signs, untied or _NO_CUE
 
 
