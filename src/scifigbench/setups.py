@@ -31,8 +31,14 @@ import pandas as pd
 from scifigbench import params, paths, prompts
 from scifigbench.concepts.families import cannot_judge
 from scifigbench.concepts.kinds import chart_kind
-from scifigbench.concepts.names import CAPABILITY_CATEGORIES, CONDITION_ORDER, MODE_CONDITION, RESISTANCE_TYPES
+from scifigbench.concepts.names import CONDITION_ORDER, MODE_CONDITION
+from scifigbench.concepts.probe_families import BLURRED, CAPTION, NUMBERED, probe_family, with_delivery
 from scifigbench.tableio import read_table, write_json, write_table
+
+
+# probe families shown as the figure's caption, and those asked of a blurred image (their records' delivery)
+IN_CAPTION = frozenset(f.name for f in with_delivery(CAPTION))
+BLURRED_FAMILIES = frozenset(f.name for f in with_delivery(BLURRED))
 
 
 @dataclass
@@ -117,37 +123,35 @@ def build_setups(
             continue
         base_caption = None if pd.isna(base.caption) else base.caption
 
-        for family, order, prompt_id in (
-            ("capability", CAPABILITY_CATEGORIES, "capability"),
-            ("resistance", RESISTANCE_TYPES, "resistance"),
-        ):
-            fam = _ordered([p for p in group if p["family"] == family], order)
+        for pf in with_delivery(NUMBERED):  # all of a family's questions in one numbered request
+            fam = _ordered([p for p in group if p["family"] == pf.name], pf.categories)
             if not fam:
                 continue
-            prompt = prompts.load(prompt_id)
+            prompt = prompts.load(pf.task)
             text = prompt.render(n=len(fam), questions=_numbered([p["text"] for p in fam]))
-            rows.append(_row(fig, base, "base", family, prompt, text, base_caption, [p["probe_id"] for p in fam]))
+            rows.append(_row(fig, base, "base", pf.task, prompt, text, base_caption, [p["probe_id"] for p in fam]))
 
         if "capbias" in wanted:
-            for probe in (p for p in group if p["family"] == "caption_bias"):
+            for probe in (p for p in group if p["family"] in IN_CAPTION):
                 prompt = _describe_prompt(fig.chart_type)
                 rows.append(
                     _row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]])
                 )
 
-        for probe in (p for p in group if p["family"] == "blur"):
+        for probe in (p for p in group if p["family"] in BLURRED_FAMILIES):
             condition = MODE_CONDITION[probe["category"]]
             cond = conds.get(f"{fid}/{condition}")
             if condition not in wanted or cond is None:
                 continue
-            prompt = prompts.load("blur_active")
+            task = probe_family(probe["family"]).task
+            prompt = prompts.load(task)
             caption = None if pd.isna(cond.caption) else cond.caption
             rows.append(
                 _row(
                     fig,
                     cond,
                     condition,
-                    "blur_active",
+                    task,
                     prompt,
                     prompt.render(question=probe["text"]),
                     caption,
@@ -159,7 +163,7 @@ def build_setups(
     out = pd.DataFrame(rows)
     if out.empty:
         return out
-    blur = probes[probes["family"] == "blur"]
+    blur = probes[probes["family"].isin(list(BLURRED_FAMILIES))]
     passive = {(r.figure_id, MODE_CONDITION[r.category]): r.probe_id for r in blur.itertuples(index=False)}
     mask = (out["task"] == "describe") & out["condition"].isin(list(MODE_CONDITION.values()))
     out.loc[mask, "probe_ids"] = [

@@ -87,3 +87,22 @@ def test_every_value_link_opens_exactly_the_units_it_counts(chromium, built: Pat
     assert any("status=judge+error" in f for f in fragments)  # the run table's judge errors
     # a value with undecided units: its link leaves them out (the bug: it opened every unit of the family)
     assert any(c.n > 0 for c in checks if "category=inductance" in c.fragment)
+
+
+def test_explorer_shows_a_unit_by_its_family_record_not_its_name(chromium, built: Path):
+    """A unit whose family's probe is a claim planted in the caption (the record's ``in_caption``)
+    shows its question as the false claim and its verdict as the side taken; others say "Asked:"."""
+    chromium.open((built / "reports" / "explorer.html").as_uri())
+    chromium.wait_for("document.body.dataset.ready === '1'")
+    traits = chromium.eval("(async () => (await inflateUnits(window.SCIFIG_UNITS_GZ)).families)()")
+    assert traits["caption_claim"] == {"in_caption": True} and traits["resistance"] == {"in_caption": False}
+    cards = "[...document.querySelectorAll('#units .unit')]"
+    _select(chromium, "family", "caption_claim")
+    labels = chromium.eval(f"{cards}.map(e => e.querySelector('.question b').textContent.trim())")
+    verdicts = chromium.eval(f"{cards}.map(e => [e.dataset.verdict, e.querySelector('.verdict').textContent])")
+    assert labels and set(labels) == {"False claim:"}
+    sides = {"image": "image (follows the figure)", "caption": "caption (follows the false claim)"}
+    assert any(v in sides for v, _ in verdicts)
+    assert all(shown.startswith("Verdict: " + sides[v]) for v, shown in verdicts if v in sides)
+    _select(chromium, "family", "resistance")
+    assert set(chromium.eval(f"{cards}.map(e => e.querySelector('.question b').textContent.trim())")) == {"Asked:"}

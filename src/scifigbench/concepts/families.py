@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from scifigbench.concepts.probe_families import probe_family
+
 
 @dataclass(frozen=True)
 class UnitFamily:
@@ -32,11 +34,20 @@ class UnitFamily:
     figure_needs: tuple[tuple[str, str], ...] = ()
     # why a judged unit without a score is left out of the values, as the report's unit status says it
     unscored: str = "no verdict"
+    # the paper counts a benchmark's figures as those with verdicts of this family (every figure gets its probes)
+    counts_figures: bool = False
+    # its ``category`` is the unit's own (a claim's type), not its probe's (a resistance type, a blur mode)
+    category_per_unit: bool = False
 
     @property
     def behavioural(self) -> bool:
         """Whether its verdicts feed the A-R-I behaviour tables (not the MQM or capability ones)."""
         return "behaviour" in self.metric_cells
+
+    @property
+    def in_caption(self) -> bool:
+        """Whether its probe is a false claim planted in the caption (the unit's question is that claim)."""
+        return self.probe_family is not None and probe_family(self.probe_family).in_caption
 
     def needs(self, judge_kind: str) -> str | None:
         """What a figure must have for a judge of ``judge_kind`` to judge this family on it, or None."""
@@ -79,6 +90,7 @@ FAMILIES: tuple[UnitFamily, ...] = (
         (),
         "judge_resistance",
         ("behaviour",),
+        counts_figures=True,  # every figure gets the three resistance probes (paper, Table 2)
     ),
     UnitFamily(
         "caption_claim",
@@ -91,6 +103,7 @@ FAMILIES: tuple[UnitFamily, ...] = (
         "judge_caption",
         ("behaviour",),
         unscored="not addressed",  # the description never took the claim up: no side to count
+        category_per_unit=True,
     ),
     UnitFamily(
         "blur_active",

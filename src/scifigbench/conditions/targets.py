@@ -24,6 +24,7 @@ import re
 from typing import Sequence
 
 from scifigbench.concepts.kinds import chart_kind
+from scifigbench.concepts.roles import ADMITTANCE_ROLES, CATEGORY_ROLES, SHARE_ROLES, text_role
 from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Candidate, overlaps, rank
 from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
 from scifigbench.conditions.text import fold, mentions
@@ -51,28 +52,21 @@ def _of_element(e: TextElement, mode: str, rule: str, reasoning: str, text: str 
                      expected_answer=text, redacts_caption=redacts_caption, reasoning_path=reasoning)
 
 
-def _admittance_rule(e: TextElement, spec: FigureSpec) -> str | None:
-    if e.role == "legend_entry":
-        return "legend_entry"
-    if e.role == "pie_label":
-        return "pie_label"
-    if e.role == "panel_title":
-        return "panel_title"
-    if e.role == "point_label":
-        return "point_label"
-    if e.role == "title":
-        return "title"
-    if e.role == "tick" and (e.category is not None or e.series is not None):  # a heatmap's rows name series
-        return "category"
+def _admittance_rule(e: TextElement) -> tuple[str, str] | None:
+    """The admittance rule that may blur ``e`` (a name printed once), and what the reasoning calls it."""
+    if e.role in ADMITTANCE_ROLES:  # a role that is a rule of its own: the rule has the role's name
+        return e.role, text_role(e.role).called
+    if e.role in CATEGORY_ROLES and (e.category is not None or e.series is not None):  # a heatmap's rows name series
+        return "category", "category name"
     return None
 
 
 def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candidate]:
     out = []
     for e in spec.text_elements:
-        rule = _admittance_rule(e, spec)
+        ruled = _admittance_rule(e)
         text = e.text.strip()
-        if rule is None or parse_number(text) is not None or sum(ch.isalpha() for ch in text) < 2:
+        if ruled is None or parse_number(text) is not None or sum(ch.isalpha() for ch in text) < 2:
             continue
         others = [o.text for o in spec.text_elements if o.element_id != e.element_id and o.text.strip()]
         if any(mentions(o, text) or (sum(ch.isalpha() for ch in o) >= 3 and mentions(text, o)) for o in others):
@@ -80,8 +74,7 @@ def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candida
         named = bool(caption) and mentions(caption, text)
         if _DIGITS.search(text) and any(_template(o) == _template(text) for o in others):
             continue
-        what = {"legend_entry": "legend entry", "category": "category name", "pie_label": "wedge label",
-                "panel_title": "panel title", "title": "figure title", "point_label": "point name"}[rule]
+        rule, what = ruled
         what = "row name" if e.role == "tick" and e.series is not None else what
         cap = ("the caption shown with the blurred image has it removed" if named else "the caption does not mention it")
         out.append(_of_element(
@@ -156,7 +149,7 @@ def _pie_remainder(spec: FigureSpec) -> list[Candidate]:
     for p in spec.panels:
         if not chart_kind(p.kind).parts_of_whole:
             continue
-        pcts = [e for e in spec.elements("pie_pct") if e.panel == p.index]
+        pcts = [e for e in spec.text_elements if e.role in SHARE_ROLES and e.panel == p.index]
         if len(pcts) != len(p.categories) or len(pcts) < 2:
             continue
         values = [parse_number(e.text) for e in pcts]

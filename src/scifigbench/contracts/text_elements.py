@@ -1,22 +1,9 @@
 """Schema of ``data/corpus/text_elements.parquet``: one row per text element drawn in a figure."""
 
+from scifigbench.concepts.roles import TEXT_ROLES
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
-ROLES = frozenset(
-    {
-        "title",
-        "panel_title",
-        "axis_label",
-        "tick",
-        "legend_entry",
-        "value_label",
-        "pie_label",
-        "pie_pct",
-        "annotation",
-        "point_label",
-        "furniture",  # page text around the chart a corpus style prints (credits, links): never a target
-    }
-)
+ROLES = frozenset(TEXT_ROLES)  # the role records (scifigbench.concepts.roles) are the allowed values
 
 TEXT_ELEMENTS = TableSchema(
     name="text_elements",

@@ -17,6 +17,8 @@ from typing import Any
 
 import pandas as pd
 
+from scifigbench.concepts.families import FAMILIES
+
 Key = tuple[str, str, str]  # (table, row, column)
 
 TABLE2, TABLE4 = "Table 2", "Table 4"
@@ -75,23 +77,32 @@ def table4_cells(behaviour: dict[str, Any], labels: dict[str, str]) -> dict[Key,
 def table2_cells(j: pd.DataFrame) -> dict[Key, Cell]:
     """Table 2's figure and behavioural-probe counts, counted from the probes that have verdicts.
 
-    Figures are those with resistance verdicts (every figure gets the three resistance probes);
-    behavioural probes are resistance probes (figure x type), caption-bias figures and blurred
-    figures per blur mode, whichever models answered them.
+    Figures are those with verdicts of the family every figure gets (``UnitFamily.counts_figures``:
+    the three resistance probes); behavioural probes are the distinct probes behind the behavioural
+    families' verdicts, whichever models answered them: (probe family, figure, category), where a
+    family whose category is the unit's own (a caption claim's type) counts one probe per figure.
     """
-    res = j[j["family"] == "resistance"]
-    figures = res.drop_duplicates("figure_id")
+    counted = [f.name for f in FAMILIES if f.counts_figures]
+    figures = j[j["family"].isin(counted)].drop_duplicates("figure_id")
     out = {(TABLE2, "Baseline figures", "Count"): Cell(float(len(figures)))}
     for column, kind in CHART_COLUMNS.items():
         out[(TABLE2, "Baseline figures", column)] = Cell(float((figures["chart_type"] == kind).sum()))
-    blur = j[j["family"].isin(["blur_active", "blur_passive"])]
-    probes = (
-        len(res.drop_duplicates(["figure_id", "category"]))
-        + j.loc[j["family"] == "caption_claim", "figure_id"].nunique()
-        + len(blur.drop_duplicates(["figure_id", "category"]))
-    )
-    out[(TABLE2, "Behavioural probes", "Count")] = Cell(float(probes))
+    out[(TABLE2, "Behavioural probes", "Count")] = Cell(float(_behavioural_probes(j)))
     return out
+
+
+def _behavioural_probes(j: pd.DataFrame) -> int:
+    """How many distinct probes the behavioural families' verdicts come from."""
+    fams = {f.name: f for f in FAMILIES if f.behavioural}
+    units = j[j["family"].isin(list(fams))]
+    probes = pd.DataFrame(
+        {
+            "probe_family": [fams[f].probe_family for f in units["family"]],
+            "figure_id": list(units["figure_id"]),
+            "category": [None if fams[f].category_per_unit else c for f, c in zip(units["family"], units["category"])],
+        }
+    )
+    return len(probes.drop_duplicates())
 
 
 def read_printed(path: Path) -> dict[Key, str]:

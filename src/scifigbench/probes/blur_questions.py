@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.concepts.kinds import chart_kind
+from scifigbench.concepts.roles import KEY_ROLES, SHARE_ROLES
 from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.probes.figure_view import ORDINALS, FigureView
 from scifigbench.probes.probe import Probe
@@ -84,14 +85,14 @@ def question_for(view: FigureView | None, element: dict[str, Any], width: int, h
                 return f"Which {view.series_word(panel)}{where} is drawn in {colour}?"
             k = [s.name for s in p.series].index(series)
             return f"What is the name of the {_ordinal(k)} entry in the legend{where}?"
-        if role in ("pie_label", "legend_entry") and view.kind(panel).parts_of_whole and category in p.categories:
+        if role in KEY_ROLES and view.kind(panel).parts_of_whole and category in p.categories:
             k = p.categories.index(category)
             fams = p.series[0].color_families or []
             if fams and fams.count(fams[k]) == 1:
                 return f"Which category does the {fams[k]} wedge{where} represent?"
             rank = sorted(p.series[0].values, reverse=True).index(p.series[0].values[k])
             return f"Which category does the {_ordinal(rank)}-largest wedge{where} represent?"
-        if role == "pie_pct" and category:
+        if role in SHARE_ROLES and category:
             return f"What percentage is printed on the '{category}' wedge{where}?"
         if role == "value_label" and category:
             who = f"{series} " if series and len(p.series) > 1 else ""

@@ -22,6 +22,15 @@ from typing import Any
 import pandas as pd
 
 from scifigbench import params
+from scifigbench.concepts.probe_families import (
+    GENERATOR,
+    LAYOUT,
+    PROBE_FAMILY,
+    PROBE_FAMILY_RECORDS,
+    SCIVQA,
+    TARGETS,
+    probe_family,
+)
 
 NEEDS_GENERATOR = "a generator model (probes.llm_generator: a key of `services` with role probe_writer) and a reviewer"
 NEEDS_REAL_MODEL = (
@@ -32,7 +41,10 @@ NEEDS_REVIEW = "reviewer-confirmed blur targets (scifigbench review blur confirm
 NEEDS_PROBE_REVIEW = "a reviewer to confirm the proposed probes (scifigbench review probes page / confirm)"
 NEEDS_READING = "a layout reading that settles one (no real figure's did; see per_figure), or a generator model"
 LAYOUT_ON = "probes.layout_probes: true"
-READ_FAMILIES = ("capability", "resistance", "caption_bias")  # what the layout reading may write
+# what the layout reading may write (the probe-family records that list it as a writer)
+READ_FAMILIES = tuple(f.name for f in PROBE_FAMILY_RECORDS if LAYOUT in f.writers)
+TARGET_FAMILIES = tuple(f.name for f in PROBE_FAMILY_RECORDS if TARGETS in f.writers)  # from confirmed blur targets
+DESCRIPTION = "description"  # the coverage entry of described figures (a unit family fed by no probe)
 
 
 @dataclass(frozen=True)
@@ -65,16 +77,24 @@ class Setting:
         )
 
 
-def _real_families(s: Setting) -> dict[str, str | None]:
-    """Per family: None if real figures get it with these params, else what it needs."""
-    either = f"{NEEDS_GENERATOR}, or SciVQA questions (probes.scivqa_qa), or {LAYOUT_ON}"
+def _writer_on(s: Setting, writer: str) -> tuple[bool, str]:
+    """Whether ``writer`` writes probes for real figures with these params, and what it needs if not."""
     return {
-        "capability": None if (s.generator or s.scivqa_qa or s.layout_probes) else either,
-        "resistance": None if (s.generator or s.scivqa_qa or s.layout_probes) else either,
-        "caption_bias": None if (s.generator or s.layout_probes) else f"{NEEDS_GENERATOR}, or {LAYOUT_ON}",
-        "blur": None,  # made without a model from confirmed targets; counted below
-        "description": None if s.judge_kind == "llm" and s.judge_model else NEEDS_LLM_JUDGE,
-    }
+        GENERATOR: (bool(s.generator), NEEDS_GENERATOR),
+        SCIVQA: (bool(s.scivqa_qa), "SciVQA questions (probes.scivqa_qa)"),
+        LAYOUT: (s.layout_probes, LAYOUT_ON),
+        TARGETS: (True, NEEDS_REVIEW),  # made without a model from confirmed targets; counted below
+    }[writer]
+
+
+def _real_families(s: Setting) -> dict[str, str | None]:
+    """Per family: None if real figures get it with these params, else what it needs (any of its writers)."""
+    out: dict[str, str | None] = {}
+    for pf in PROBE_FAMILY_RECORDS:
+        writers = [_writer_on(s, w) for w in pf.writers]
+        out[pf.name] = None if any(on for on, _ in writers) else ", or ".join(need for _, need in writers)
+    out[DESCRIPTION] = None if s.judge_kind == "llm" and s.judge_model else NEEDS_LLM_JUDGE
+    return out
 
 
 def coverage(
@@ -91,13 +111,13 @@ def coverage(
     families: dict[str, Any] = {}
     for fam, need in needs.items():
         entry: dict[str, Any] = {"real_figures_get_it": need is None, "needs": need}
-        if probes is not None and fam != "description":
+        if probes is not None and fam in PROBE_FAMILY:
             mine = probes[probes["family"] == fam]
             real = mine[mine["figure_id"].isin(real_ids)]
             entry["probes_real"] = int(len(real))
             entry["probes_real_confirmed"] = int((real["status"] == "confirmed").sum())
             entry["probes_synthetic"] = int(len(mine) - len(real))
-            if fam == "blur" and n_real and entry["probes_real_confirmed"] == 0:
+            if TARGETS in PROBE_FAMILY[fam].writers and n_real and entry["probes_real_confirmed"] == 0:
                 entry["real_figures_get_it"], entry["needs"] = False, NEEDS_REVIEW
             elif fam in READ_FAMILIES and n_real and need is None:
                 if entry["probes_real"] == 0 and setting.layout_probes and not _writers(setting, fam):
@@ -127,7 +147,7 @@ def coverage(
 
 def _writers(s: Setting, family: str) -> bool:
     """Whether something besides the layout reading writes ``family`` for real figures."""
-    return bool(s.generator or (s.scivqa_qa and family != "caption_bias"))
+    return any(_writer_on(s, w)[0] for w in probe_family(family).writers if w != LAYOUT)
 
 
 def per_figure(probes: pd.DataFrame, missing: dict[str, dict[str, str]]) -> dict[str, dict[str, Any]]:
@@ -153,7 +173,7 @@ def layout_paragraph(figs: dict[str, dict[str, Any]]) -> str:
             why for f in figs.values() for k, why in f["missing"].items() if k.startswith(f"{fam}/") or k == "all"
         )
         text = f"{fam.replace('_', ' ')} on {have} of {n}"
-        if cats and fam != "caption_bias":
+        if cats and probe_family(fam).typed:
             text += " (" + ", ".join(f"{c} {k}" for c, k in sorted(cats.items())) + ")"
         if reasons:
             why, k = reasons.most_common(1)[0]
@@ -178,7 +198,7 @@ def plan_paragraph(n_synth: int, n_real: int, families: dict[str, Any], setting:
     text = [f"Plan: {n_real} real figure(s) without a spec" + (f" and {n_synth} synthetic" if n_synth else "") + "."]
     text.append(
         f"With the current params real figures get: {', '.join(got) if got else 'no family'}"
-        + (" (blur questions only for targets a reviewer confirmed)" if "blur" in got else "")
+        + (" (blur questions only for targets a reviewer confirmed)" if any(f in got for f in TARGET_FAMILIES) else "")
         + "."
     )
     if missing:

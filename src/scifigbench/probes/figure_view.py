@@ -16,6 +16,7 @@ from functools import cached_property
 import pandas as pd
 
 from scifigbench.concepts.kinds import ChartKind, chart_kind
+from scifigbench.concepts.roles import CATEGORY_ROLES, KEY_ROLES
 from scifigbench.spec import FigureSpec, Panel, mark_word, value_axis
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -126,7 +127,7 @@ class FigureView:
 
     def series_named(self, name: str) -> bool:
         """Whether a reader can identify the series by name (legend entry, label, or sole series)."""
-        if any(t.role in ("legend_entry", "pie_label") and t.series == name for t in self.spec.text_elements):
+        if any(t.role in KEY_ROLES and t.series == name for t in self.spec.text_elements):
             return True
         if name in self.visible_texts:
             return True
@@ -134,7 +135,7 @@ class FigureView:
 
     @cached_property
     def _named_categories(self) -> set[str]:
-        return {t.category for t in self.spec.text_elements if t.role in ("tick", "pie_label") and t.category}
+        return {t.category for t in self.spec.text_elements if t.role in CATEGORY_ROLES and t.category}
 
     def category_named(self, category: str) -> bool:
         return category in self.visible_texts or category in self._named_categories

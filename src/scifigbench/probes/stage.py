@@ -23,7 +23,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
-from scifigbench.concepts.names import CAPABILITY_CATEGORIES
+from scifigbench.concepts.probe_families import PROBE_FAMILY_RECORDS
 from scifigbench.failures import from_exception, write_failures
 from scifigbench.failures import summary as summary_lines
 from scifigbench.llm import cache_dir
@@ -165,10 +165,13 @@ def _spec_figure_probes(
     views[fig.figure_id] = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
     if rejected:
         queue["capability_rejected"][fig.figure_id] = {k: [[t, p] for t, p in v] for k, v in rejected.items()}
-    cats = {p.category for p in got if p.family == "capability"}
-    missing = sorted(set(CAPABILITY_CATEGORIES) - cats)
-    if missing:
-        queue["no_probe"].append({"figure_id": fig.figure_id, "capability": missing})
+    gaps: dict[str, list[str]] = {}
+    for pf in (f for f in PROBE_FAMILY_RECORDS if f.gaps_listed):
+        missing = sorted(set(pf.categories) - {p.category for p in got if p.family == pf.name})
+        if missing:
+            gaps[pf.name] = missing
+    if gaps:
+        queue["no_probe"].append({"figure_id": fig.figure_id, **gaps})
     return got
 
 
@@ -177,7 +180,7 @@ def summary(df: pd.DataFrame) -> dict[str, Any]:
     import json
 
     claims: Counter[str] = Counter()
-    for s in df[df.family == "caption_bias"].expected_json:
+    for s in df[df.family.isin([f.name for f in PROBE_FAMILY_RECORDS if f.in_caption])].expected_json:
         claims.update(c["type"] for c in json.loads(s)["claims"])
     return {
         "figures": int(df.figure_id.nunique()),

@@ -207,10 +207,18 @@ class _Setups:
         return self.index[setup_id]
 
 
-def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
-    """``{"columns", "setup_columns", "texts", "setups", "images", "units"}`` for the explorer.
+def family_traits(names: list[str]) -> dict[str, dict[str, bool]]:
+    """What the explorer needs of each unit family: ``in_caption``, its probe is a false claim
+    planted in the caption (the unit's question is that claim; its verdict names the side taken)."""
+    return {n: {"in_caption": unit_family(n).in_caption} for n in names}
 
-    A unit whose setup the context lacks is listed with an empty request and no image.
+
+def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
+    """``{"columns", "setup_columns", "texts", "setups", "images", "families", "units"}`` for the explorer.
+
+    A unit whose setup the context lacks is listed with an empty request and no image. ``families``
+    gives the explorer the traits of each listed unit family (from its record), so the page shows
+    a unit by what its family is and never by the family's name.
     """
     texts = _Texts()
     setups = _Setups(texts, ctx)
@@ -250,6 +258,7 @@ def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
         "texts": texts.items,
         "setups": setups.rows,
         "images": setups.images,
+        "families": family_traits(sorted(set(j["family"])) if len(j) else []),
         "units": units,
     }
 

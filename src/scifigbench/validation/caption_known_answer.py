@@ -16,6 +16,7 @@ import sys
 
 from tqdm import tqdm
 
+from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
@@ -69,7 +70,7 @@ def capbias_units(n_per_type: int, seed: int) -> list[tuple[str, dict, str, str,
             text, trace = respond(st, prof, f"sim-{name}", seed, ctx)
             claims = json.loads(probes[json.loads(st["probe_ids"])[0]]["expected_json"])["claims"]
             for unit in units_for(st, {"text": text, "error": None}, ctx.probes, ctx.specs[st["figure_id"]], {}, None):
-                if unit.family != "caption_claim":
+                if not unit_family(unit.family).in_caption:
                     continue
                 judged = rule_judge(unit)
                 a, _ = trace_agreement(unit.family, unit.probe_id, unit.unit_id, judged, trace)

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.concepts.roles import SHARE_ROLES
 from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_key, name_pattern
@@ -153,7 +154,7 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
         cue = r"\btick|" + (r"\bcategor|" if el.category is not None else "") + AXIS_CUES[el.axis]
     role_rx = re.compile(cue)
     target_num = _as_number(target)
-    pct = "%" in target or role == "pie_pct"
+    pct = "%" in target or role in SHARE_ROLES
     exact = role == "tick" or (
         target_num is not None and target_num.is_integer() and not pct
     )  # tick labels are read exactly

@@ -16,7 +16,9 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   const scol = Object.fromEntries((DATA.setup_columns || []).map((c, i) => [c, i]));
   const FILTERS = { model: "model", family: "family", category: "category", condition: "condition",
                     chart: "chart_type", verdict: "verdict", status: "status" };
-  // a caption-claim verdict word says which side the description took
+  // what each unit family is (its record's traits, from the data): a page never tests a family's name
+  const inCaption = (u) => Boolean((DATA.families || {})[u[col.family]]?.in_caption);
+  // the verdict word of a unit whose probe is a claim in the caption says which side the description took
   const SIDE = { image: "image (follows the figure)", caption: "caption (follows the false claim)",
                  none: "none (the description does not address the claim)" };
   const text = (i) => (i === null || i === undefined ? "" : DATA.texts[i]);
@@ -120,10 +122,10 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   // the request as sent: system text, then the user text (which starts with the caption when one was shown)
   function request(u, setup) {
     const box = el("div", "request");
-    const claim = u[col.family] === "caption_claim" ? text(u[col.question]) : "";
+    const claim = inCaption(u) ? text(u[col.question]) : "";
     if (setup.caption) box.append(labelled("caption" + (claim ? " misleading" : ""),
       claim ? "Caption shown (false claim marked):" : "Caption shown:", marked(setup.caption, claim)));
-    if (u[col.question] !== null) box.append(labelled("question", u[col.family] === "caption_claim" ? "False claim:" : "Asked:", text(u[col.question])));
+    if (u[col.question] !== null) box.append(labelled("question", inCaption(u) ? "False claim:" : "Asked:", text(u[col.question])));
     if (setup.request) {
       const d = el("details", "sent");
       d.append(el("summary", "", "Full request as sent"));
@@ -169,7 +171,7 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   function verdict(u) {
     const box = el("div");
     // a blur verdict is its yes/no answers, spelled out rather than as the filter's short label
-    const word = u[col.family] === "caption_claim" ? SIDE[u[col.verdict]] || u[col.verdict] : u[col.verdict];
+    const word = inCaption(u) ? SIDE[u[col.verdict]] || u[col.verdict] : u[col.verdict];
     box.append(el("div", "verdict", "Verdict: " + (u[col.flags] !== null ? text(u[col.flags]) : word)
       + (u[col.score] !== null ? " (score " + u[col.score] + ")" : "")));
     box.append(el("div", "meta status", "counted in the values: " + (u[col.status] === "counted" ? "yes" : "no, " + u[col.status])
