@@ -104,6 +104,9 @@ PAPER_TABLES: dict[str, tuple[str, str, str, tuple[str, ...], tuple[tuple[str, t
     ),
 }
 
+# tables that add one column per key found under this path of a model's entry, after their fixed ones
+OPEN_COLUMNS: dict[str, tuple[str, ...]] = {"caption_bias": ("by_type",)}
+
 
 def entry_columns(entry: object) -> list[str]:
     """The column keys of a table's model entry (its cells), leaving out ``decided_by``."""
@@ -131,9 +134,10 @@ def paper_table(metrics: dict[str, dict], name: str) -> dict[str, dict[str, dict
         models = sorted({m for _, path in cols for m in (dig(content, path[:1]) or {})})
         return {m: {label: dig(content, (path[0], m, *path[1:])) for label, path in cols} for m in models}
     per_model = dig(content, root) or {}
-    if name == "caption_bias":
-        types = sorted({t for row in per_model.values() for t in (dig(row, ("by_type",)) or {})})
-        cols = (*cols, *((t, ("by_type", t)) for t in types))
+    if name in OPEN_COLUMNS:
+        at = OPEN_COLUMNS[name]
+        types = sorted({t for row in per_model.values() for t in (dig(row, at) or {})})
+        cols = (*cols, *((t, (*at, t)) for t in types))
     return {m: {label: dig(per_model[m], path) for label, path in cols} for m in sorted(per_model)}
 
 

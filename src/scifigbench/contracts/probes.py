@@ -26,12 +26,12 @@ Probe ids are ``<figure_id>/<family>/<category>`` with a ``/<n>`` suffix where o
 several probes of a category (SciVQA imports).
 """
 
-from scifigbench.concepts import names
+from scifigbench.concepts.probe_families import PROBE_FAMILY, PROBE_FAMILY_RECORDS
 from scifigbench.contracts.core import Column, ForeignKey, TableSchema
 
-FAMILIES = frozenset(names.PROBE_FAMILIES)
-# a caption-bias probe has one category, named like its family
-CATEGORIES = frozenset((*names.CAPABILITY_CATEGORIES, *names.RESISTANCE_TYPES, "caption_bias", *names.BLUR_MODES))
+FAMILIES = frozenset(PROBE_FAMILY)
+# every category of every probe-family record (a caption-bias probe has one, named like its family)
+CATEGORIES = frozenset(c for f in PROBE_FAMILY_RECORDS for c in f.categories)
 
 PROBES = TableSchema(
     name="probes",
