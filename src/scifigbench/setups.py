@@ -35,7 +35,6 @@ from scifigbench.concepts.names import CONDITION_ORDER, MODE_CONDITION
 from scifigbench.concepts.probe_families import BLURRED, CAPTION, NUMBERED, probe_family, with_delivery
 from scifigbench.tableio import read_table, write_json, write_table
 
-
 # probe families shown as the figure's caption, and those asked of a blurred image (their records' delivery)
 IN_CAPTION = frozenset(f.name for f in with_delivery(CAPTION))
 BLURRED_FAMILIES = frozenset(f.name for f in with_delivery(BLURRED))

@@ -69,6 +69,7 @@ PROBE_FAMILY_RECORDS: tuple[ProbeFamily, ...] = (
 
 PROBE_FAMILY: dict[str, ProbeFamily] = {f.name: f for f in PROBE_FAMILY_RECORDS}
 
+
 def probe_family(name: str) -> ProbeFamily:
     """The record of probe family ``name``; an unknown name is an error that lists the known ones."""
     try:

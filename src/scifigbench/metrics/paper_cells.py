@@ -99,7 +99,10 @@ def _behavioural_probes(j: pd.DataFrame) -> int:
         {
             "probe_family": [fams[f].probe_family for f in units["family"]],
             "figure_id": list(units["figure_id"]),
-            "category": [None if fams[f].category_per_unit else c for f, c in zip(units["family"], units["category"])],
+            "category": [
+                None if fams[f].category_per_unit else c
+                for f, c in zip(units["family"], units["category"], strict=True)
+            ],
         }
     )
     return len(probes.drop_duplicates())
