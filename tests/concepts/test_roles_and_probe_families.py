@@ -4,7 +4,7 @@ branched on by name before (the hard-coded sets below are the ones the stages sp
 import pytest
 
 from scifigbench.concepts import names
-from scifigbench.concepts.families import FAMILIES, unit_family
+from scifigbench.concepts.families import FAMILIES
 from scifigbench.concepts.probe_families import (
     BLURRED,
     CAPTION,
@@ -65,7 +65,6 @@ def test_a_probe_family_with_an_unknown_delivery_or_writer_is_refused():
         ProbeFamily("x", ("a",), NUMBERED, "x", ("oracle",))
     with pytest.raises(ValueError, match="caption_bias"):
         probe_family("vibes")
-    assert unit_family("blur_passive").probe_family == "blur"
 
 
 def test_text_role_records_are_the_contracts_roles():
