@@ -74,7 +74,7 @@ FAMILIES = (
     "capability/comparison",
     "capability/computation",
 )
-CONTRA, CLAIMS, ANCHOR = (0.2, 0.3), (2, 3), (0.2, 0.4)  # params.yaml probes defaults
+CONTRA, ANCHOR = (0.2, 0.3), (0.2, 0.4)  # params.yaml probes defaults
 
 
 def split_of(figure_id: str) -> str:
@@ -86,7 +86,7 @@ def probes_of(figure_id: str, image: Path, caption: str | None, reader) -> Figur
     img = read_bgr(image)
     lines = reader.read(img)
     facts = read_facts(figure_id, read_layout(img, lines), lines, caption, img)
-    return figure_probes(facts, 42, True, CONTRA, CLAIMS, ANCHOR)
+    return figure_probes(facts, 42, True, CONTRA, ANCHOR)
 
 
 def key(p) -> str:
