@@ -165,6 +165,10 @@ def test_a_caption_gets_one_probe_per_kind_of_false_claim_each_with_its_own_fact
     )
     assert verdict["follows"] == "image"
     assert caption_probes(_facts(None), lambda _: _rng(), (0.2, 0.4)) == "no caption to bias"
+    # a title without a full stop gets one before the claim that follows it
+    titled = _kind_probes("Accuracy of three encoders")
+    assert set(titled) == {"value", "order"}
+    assert titled["order"].text == f"Accuracy of three encoders. {order['claim']}"
 
 
 def test_a_kind_that_does_not_apply_changes_no_other_kinds_claim() -> None:

@@ -189,6 +189,12 @@ def _order_claim(facts: Facts, rng: np.random.Generator) -> dict[str, Any] | Non
     return None
 
 
+def _stopped(sentence: str) -> str:
+    """A sentence a claim follows, ended with a full stop if it has none (a web chart's title has
+    none: "Views of the U.S. abroad Nigeria reaches about 6." would run the two together)."""
+    return sentence if re.search(r"[.!?:;]\W*$", sentence) else sentence + "."
+
+
 def _first(parts: list[str], edit: Callable[[str], dict[str, Any] | None]) -> tuple[int, dict[str, Any]] | None:
     """The first caption sentence ``edit`` turns into a false claim, with its index."""
     for i, s in enumerate(parts):
@@ -221,7 +227,9 @@ def caption_probes(
             if got is None:
                 continue
             claim = got
-            edited.insert(int(rng.integers(1, len(edited) + 1)), claim["claim"])
+            at = int(rng.integers(1, len(edited) + 1))
+            edited[at - 1] = _stopped(edited[at - 1])
+            edited.insert(at, claim["claim"])
         out.append(_probe(facts, kind, claim, edited))
     return out or (
         "the caption has no comparison, ranking or trend word to turn and the figure prints no values "
