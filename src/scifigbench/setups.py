@@ -139,7 +139,9 @@ def build_setups(
         if "capbias" in wanted:
             for probe in (p for p in group if p["family"] == "caption_bias"):
                 prompt = _describe_prompt(fig.chart_type)
-                row = _row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]])
+                row = _row(
+                    fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]]
+                )
                 rows.append(row | {"setup_id": row["setup_id"] + _variant(probe)})
 
         for probe in (p for p in group if p["family"] == "blur"):

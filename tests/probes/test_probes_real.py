@@ -133,7 +133,11 @@ def test_a_caption_gets_one_probe_per_kind_of_false_claim_each_with_its_own_fact
     assert set(probes) == {"swap", "flip", "value", "order"}
     assert all(p.probe_id == f"fig/caption_bias/caption_bias/{k}" for k, p in probes.items())
     assert all(p.status == "proposed" and len(p.expected["claims"]) == 1 for p in probes.values())
-    head, best, trend = "Figure 2: Accuracy of three encoders.", "RoBERTa performs best.", "Accuracy increases with model size."
+    head, best, trend = (
+        "Figure 2: Accuracy of three encoders.",
+        "RoBERTa performs best.",
+        "Accuracy increases with model size.",
+    )
     # swap: the ranked entity becomes another shown one; the rest of the caption stays as printed
     swap = probes["swap"].expected["claims"][0]
     assert swap["type"] == "ranking_inversion" and swap["reality"] == best
@@ -150,7 +154,10 @@ def test_a_caption_gets_one_probe_per_kind_of_false_claim_each_with_its_own_fact
     cat, claimed = value["fact"]["category"], value["fact"]["claimed"]
     assert value["type"] == "value_anchor" and value["fact"]["actual"] == VALUES[cat]
     assert 0.2 - 0.001 <= abs(claimed / VALUES[cat] - 1) <= 0.4 + 0.001
-    assert value["claim"] == f"{cat} reaches about {claimed:.1f}%." and value["reality"] == f"{cat} is printed as {VALUES[cat]:.1f}."
+    assert (
+        value["claim"] == f"{cat} reaches about {claimed:.1f}%."
+        and value["reality"] == f"{cat} is printed as {VALUES[cat]:.1f}."
+    )
     assert probes["value"].text.startswith(head) and value["claim"] in probes["value"].text
     assert probes["value"].text.replace(f" {value['claim']}", "") == KIND_CAPTION
     # order: two printed values said the wrong way round
@@ -181,7 +188,9 @@ def test_a_kind_that_does_not_apply_changes_no_other_kinds_claim() -> None:
     words = _kind_probes(facts=Facts("f", "Accuracy increases with more data. Results with increasing beam size."))
     assert list(words) == ["flip"]
     assert words["flip"].text == "Accuracy decreases with more data. Results with increasing beam size."
-    assert isinstance(caption_probes(Facts("f", "Results with increasing beam size."), lambda _: _rng(), (0.2, 0.4)), str)
+    assert isinstance(
+        caption_probes(Facts("f", "Results with increasing beam size."), lambda _: _rng(), (0.2, 0.4)), str
+    )
 
 
 def test_every_family_and_why_not_the_rest() -> None:

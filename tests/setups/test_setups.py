@@ -88,7 +88,10 @@ def test_unconfirmed_probes_and_unwanted_conditions_are_left_out():
 def test_each_caption_of_a_figure_is_its_own_capbias_request():
     figures, conditions, probes = _tables()
     kinds = pd.DataFrame(
-        [(f"f1/caption_bias/caption_bias/{k}", "f1", "caption_bias", "caption_bias", f"Caption {k}.") for k in ("swap", "value")],
+        [
+            (f"f1/caption_bias/caption_bias/{k}", "f1", "caption_bias", "caption_bias", f"Caption {k}.")
+            for k in ("swap", "value")
+        ],
         columns=["probe_id", "figure_id", "family", "category", "text"],
     ).assign(status="confirmed")
     out = build_setups(figures, conditions, pd.concat([probes, kinds], ignore_index=True), SetupsConfig())

@@ -3,10 +3,10 @@
 The probes stage gives a real figure what its reading settles: resistance probes (an absent
 sibling, a value beyond the axis or an unlisted category, a misquoted printed value), captions
 with a false claim built from its own caption or printed values (one probe per kind of claim),
-and capability questions about counts and printed values. All are ``proposed``: a reviewer confirms them (``scifigbench review
-probes``) before they count. :func:`figure_probes` also says, per family and category, why a
-figure got no probe, for the coverage paragraph. With a generator model configured the LLM path
-(probes/llm.py) writes richer probes instead.
+and capability questions about counts and printed values. All are ``proposed``: a reviewer
+confirms them (``scifigbench review probes``) before they count. :func:`figure_probes` also
+says, per family and category, why a figure got no probe, for the coverage paragraph. With a
+generator model configured the LLM path (probes/llm.py) writes richer probes instead.
 """
 
 from __future__ import annotations

@@ -195,13 +195,25 @@ def _stopped(sentence: str) -> str:
     return sentence if re.search(r"[.!?:;]\W*$", sentence) else sentence + "."
 
 
-def _first(parts: list[str], edit: Callable[[str], dict[str, Any] | None]) -> tuple[int, dict[str, Any]] | None:
-    """The first caption sentence ``edit`` turns into a false claim, with its index."""
-    for i, s in enumerate(parts):
-        c = edit(s)
-        if c is not None:
-            return i, c
-    return None
+def _edited(
+    kind: str, parts: list[str], facts: Facts, rng: np.random.Generator, anchor: tuple[float, float]
+) -> tuple[list[str], dict[str, Any]] | None:
+    """The caption's sentences with the one false claim of ``kind``, and the claim; none if it does not apply.
+
+    A sentence edit replaces the first sentence it applies to; a value claim goes in at a seeded place.
+    """
+    if kind in ("swap", "flip"):
+        entities = tuple(dict.fromkeys((*facts.legend, *facts.categories)))
+        for i, s in enumerate(parts):
+            claim = _entity_swap(s, entities, rng) if kind == "swap" else _word_flip(s)
+            if claim is not None:
+                return [*parts[:i], claim["claim"], *parts[i + 1 :]], claim
+        return None
+    got = _value_claim(facts, rng, anchor) if kind == "value" else _order_claim(facts, rng)
+    if got is None:
+        return None
+    at = int(rng.integers(1, len(parts) + 1))
+    return [*parts[: at - 1], _stopped(parts[at - 1]), got["claim"], *parts[at:]], got
 
 
 def caption_probes(
@@ -211,26 +223,8 @@ def caption_probes(
     if not facts.caption or not facts.caption.strip():
         return "no caption to bias"
     parts = sentences(facts.caption)
-    entities = tuple(dict.fromkeys((*facts.legend, *facts.categories)))
-    out: list[Probe] = []
-    for kind in KINDS:
-        rng = rng_of(kind)
-        edited = list(parts)
-        if kind in ("swap", "flip"):
-            found = _first(parts, (lambda s: _entity_swap(s, entities, rng)) if kind == "swap" else _word_flip)
-            if found is None:
-                continue
-            i, claim = found
-            edited[i] = claim["claim"]
-        else:
-            got = _value_claim(facts, rng, anchor) if kind == "value" else _order_claim(facts, rng)
-            if got is None:
-                continue
-            claim = got
-            at = int(rng.integers(1, len(edited) + 1))
-            edited[at - 1] = _stopped(edited[at - 1])
-            edited.insert(at, claim["claim"])
-        out.append(_probe(facts, kind, claim, edited))
+    made = [(kind, _edited(kind, parts, facts, rng_of(kind), anchor)) for kind in KINDS]
+    out = [_probe(facts, kind, got[1], got[0]) for kind, got in made if got is not None]
     return out or (
         "the caption has no comparison, ranking or trend word to turn and the figure prints no values "
         "at named categories"
