@@ -6,7 +6,8 @@ keyed by ``setup_id``, so everything downstream can be traced back to one row he
 
 Tasks:
 - ``describe`` for every condition image (the prompt depends on the chart type) and for
-  ``capbias``: the base image with the modified caption of the figure's caption-bias probe;
+  ``capbias``: the base image with the modified caption of each of the figure's caption-bias
+  probes (a real figure may have one per kind of false claim: ``<figure>/capbias/describe/<kind>``);
 - ``capability``: the figure's four capability questions in one numbered prompt (base image);
 - ``resistance``: the figure's three resistance probes in one numbered prompt (base image);
 - ``blur_active``: a targeted question on the admb/indb image whose answer is the blurred text.
@@ -83,6 +84,13 @@ def _describe_prompt(chart_type: str) -> prompts.Prompt:
     return prompts.Prompt(kind.describe_prompt_id, kind.describe)
 
 
+def _variant(probe: dict) -> str:
+    """The tail of a caption-bias probe's id after its category (``/swap`` for one of several captions
+    a real figure gets, empty for the one caption of a synthetic figure): each caption is its own request."""
+    base, pid = f"{probe['figure_id']}/{probe['family']}/{probe['category']}/", str(probe["probe_id"])
+    return "/" + pid.removeprefix(base) if pid.startswith(base) else ""
+
+
 def _ordered(group: list[dict], order: tuple[str, ...]) -> list[dict]:
     """Probes in the prompt's category order (unknown categories last), ties by probe id."""
     rank = {c: i for i, c in enumerate(order)}
@@ -133,9 +141,10 @@ def build_setups(
         if "capbias" in wanted:
             for probe in (p for p in group if p["family"] in IN_CAPTION):
                 prompt = _describe_prompt(fig.chart_type)
-                rows.append(
-                    _row(fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]])
+                row = _row(
+                    fig, base, "capbias", "describe", prompt, prompt.render(), probe["text"], [probe["probe_id"]]
                 )
+                rows.append(row | {"setup_id": row["setup_id"] + _variant(probe)})
 
         for probe in (p for p in group if p["family"] in BLURRED_FAMILIES):
             condition = MODE_CONDITION[probe["category"]]

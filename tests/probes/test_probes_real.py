@@ -14,9 +14,10 @@ from helpers.layout_charts import model_bars
 from scifigbench import paths
 from scifigbench.judges.rules import rule_verdict
 from scifigbench.layout import read_layout
+from scifigbench.probes.probe import Probe
 from scifigbench.probes.real import Facts, figure_probes, read_facts
 from scifigbench.probes.real.capability import comparison_probe, computation_probe, counting_probe
-from scifigbench.probes.real.captions import caption_probe
+from scifigbench.probes.real.captions import caption_probes
 from scifigbench.probes.real.resistance import contra_probe, inexist_probe, unanswerable_probe
 from scifigbench.probes.real.siblings import sibling
 
@@ -117,37 +118,83 @@ def test_capability_answers_are_the_counts_and_printed_values() -> None:
     assert rule_verdict("capability", {"answer": answer, "expected": comp.expected})["correct"] is True
 
 
-def test_caption_swaps_a_ranked_entity_and_misquotes_printed_values() -> None:
-    p = caption_probe(_facts(), _rng(), 3, (0.2, 0.4))
-    assert not isinstance(p, str)
-    claims = p.expected["claims"]
-    swap = claims[0]
-    assert swap["type"] == "ranking_inversion" and swap["reality"] == "RoBERTa performs best."
-    assert swap["claim"] in ("BERT performs best.", "XLNet performs best.") and swap["claim"] in p.text
-    assert "RoBERTa performs best." not in p.text
-    assert p.text.startswith("Figure 2: Accuracy of three encoders on the test set.")
-    value = next(c for c in claims if c["type"] == "value_anchor")
-    actual = {"BERT": 81.2, "RoBERTa": 84.5, "XLNet": 79.0}[value["fact"]["category"]]
-    assert value["fact"]["actual"] == actual and 0.2 <= abs(value["fact"]["claimed"] / actual - 1) <= 0.4
-    follows = f"The chart shows {value['fact']['category']} at {actual:.1f}%."
+VALUES = {"BERT": 81.2, "RoBERTa": 84.5, "XLNet": 79.0}  # what model_bars prints over each bar
+KIND_CAPTION = "Figure 2: Accuracy of three encoders. RoBERTa performs best. Accuracy increases with model size."
+
+
+def _kind_probes(caption: str = KIND_CAPTION, facts: Facts | None = None) -> dict[str, Probe]:
+    got = caption_probes(facts or _facts(caption), lambda kind: np.random.default_rng(len(kind)), (0.2, 0.4))
+    assert not isinstance(got, str)
+    return {p.probe_id.rsplit("/", 1)[1]: p for p in got}
+
+
+def test_a_caption_gets_one_probe_per_kind_of_false_claim_each_with_its_own_fact() -> None:
+    probes = _kind_probes()
+    assert set(probes) == {"swap", "flip", "value", "order"}
+    assert all(p.probe_id == f"fig/caption_bias/caption_bias/{k}" for k, p in probes.items())
+    assert all(p.status == "proposed" and len(p.expected["claims"]) == 1 for p in probes.values())
+    head, best, trend = (
+        "Figure 2: Accuracy of three encoders.",
+        "RoBERTa performs best.",
+        "Accuracy increases with model size.",
+    )
+    # swap: the ranked entity becomes another shown one; the rest of the caption stays as printed
+    swap = probes["swap"].expected["claims"][0]
+    assert swap["type"] == "ranking_inversion" and swap["reality"] == best
+    assert swap["claim"] in ("BERT performs best.", "XLNet performs best.")
+    assert probes["swap"].text == f"{head} {swap['claim']} {trend}"
+    assert probes["swap"].expected["correct_elements"] == [head, trend]
+    assert probes["swap"].expected["correct_share"] == round(2 / 3, 3)
+    # flip: the trend word turned, nothing else changed
+    flip = probes["flip"].expected["claims"][0]
+    assert (flip["type"], flip["claim"], flip["reality"]) == ("trend", "Accuracy decreases with model size.", trend)
+    assert probes["flip"].text == f"{head} {best} Accuracy decreases with model size."
+    # value: one printed value restated 20-40 % off at its printed precision, the printed one the reality
+    value = probes["value"].expected["claims"][0]
+    cat, claimed = value["fact"]["category"], value["fact"]["claimed"]
+    assert value["type"] == "value_anchor" and value["fact"]["actual"] == VALUES[cat]
+    assert 0.2 - 0.001 <= abs(claimed / VALUES[cat] - 1) <= 0.4 + 0.001
+    assert (
+        value["claim"] == f"{cat} reaches about {claimed:.1f}%."
+        and value["reality"] == f"{cat} is printed as {VALUES[cat]:.1f}."
+    )
+    assert probes["value"].text.startswith(head) and value["claim"] in probes["value"].text
+    assert probes["value"].text.replace(f" {value['claim']}", "") == KIND_CAPTION
+    # order: two printed values said the wrong way round
+    order = probes["order"].expected["claims"][0]
+    hi, lo = order["fact"]["claimed_lower"], order["fact"]["claimed_higher"]
+    assert VALUES[hi] > VALUES[lo] and order["claim"] == f"{lo} has a higher accuracy than {hi}."
+    assert order["reality"] == f"{hi} is higher ({VALUES[hi]:.1f}) than {lo} ({VALUES[lo]:.1f})."
+    follows = f"The chart shows {cat} at {VALUES[cat]:.1f}%."
     verdict = rule_verdict(
         "caption_claim",
         {"description": follows, "claim": value["claim"], "reality": value["reality"], "type": "value_anchor"},
     )
     assert verdict["follows"] == "image"
-    assert caption_probe(_facts(None), _rng(), 3, (0.2, 0.4)) == "no caption to bias"
+    assert caption_probes(_facts(None), lambda _: _rng(), (0.2, 0.4)) == "no caption to bias"
+    # a title without a full stop gets one before the claim that follows it
+    titled = _kind_probes("Accuracy of three encoders")
+    assert set(titled) == {"value", "order"}
+    assert titled["order"].text == f"Accuracy of three encoders. {order['claim']}"
 
 
-def test_a_trend_word_is_flipped_but_not_the_variable_a_figure_varies() -> None:
-    f = Facts("f", "Accuracy increases with more data. Results with increasing beam size.")
-    p = caption_probe(f, _rng(), 3, (0.2, 0.4))
-    assert [c["claim"] for c in p.expected["claims"]] == ["Accuracy decreases with more data."]
-    assert p.expected["claims"][0]["type"] == "trend"
-    assert isinstance(caption_probe(Facts("f", "Results with increasing beam size."), _rng(), 3, (0.2, 0.4)), str)
+def test_a_kind_that_does_not_apply_changes_no_other_kinds_claim() -> None:
+    full = _kind_probes()
+    no_trend = _kind_probes("Figure 2: Accuracy of three encoders. RoBERTa performs best.")
+    assert set(no_trend) == {"swap", "value", "order"}
+    for k in no_trend:
+        assert no_trend[k].expected["claims"] == full[k].expected["claims"]
+    # no value labels: only the caption's own sentences give claims
+    words = _kind_probes(facts=Facts("f", "Accuracy increases with more data. Results with increasing beam size."))
+    assert list(words) == ["flip"]
+    assert words["flip"].text == "Accuracy decreases with more data. Results with increasing beam size."
+    assert isinstance(
+        caption_probes(Facts("f", "Results with increasing beam size."), lambda _: _rng(), (0.2, 0.4)), str
+    )
 
 
 def test_every_family_and_why_not_the_rest() -> None:
-    got = figure_probes(_facts(), 42, True, (0.2, 0.3), (2, 3), (0.2, 0.4))
+    got = figure_probes(_facts(), 42, True, (0.2, 0.3), (0.2, 0.4))
     ids = {p.probe_id for p in got.probes}
     assert ids == {
         f"fig/{k}"
@@ -158,14 +205,14 @@ def test_every_family_and_why_not_the_rest() -> None:
             "capability/counting",
             "capability/comparison",
             "capability/computation",
-            "caption_bias/caption_bias",
+            *(f"caption_bias/caption_bias/{k}" for k in ("swap", "value", "order")),
         )
     }
     assert got.missing == {}
-    again = figure_probes(_facts(), 42, True, (0.2, 0.3), (2, 3), (0.2, 0.4))
+    again = figure_probes(_facts(), 42, True, (0.2, 0.3), (0.2, 0.4))
     assert [p.text for p in again.probes] == [p.text for p in got.probes]
-    bare = figure_probes(Facts("g", None), 42, False, (0.2, 0.3), (2, 3), (0.2, 0.4))
-    assert bare.probes == [] and set(bare.missing) == {k.split("/", 1)[1] for k in ids}
+    bare = figure_probes(Facts("g", None), 42, False, (0.2, 0.3), (0.2, 0.4))
+    assert bare.probes == [] and set(bare.missing) == {f"{p.family}/{p.category}" for p in got.probes}
     assert bare.missing["caption_bias/caption_bias"] == "not in the primary subset"
 
 

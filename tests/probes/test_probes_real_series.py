@@ -78,7 +78,7 @@ def test_the_false_premise_names_series_and_category_and_the_printed_value_is_th
 
 
 def test_grouped_bars_get_a_false_premise_and_single_series_probes_are_unchanged() -> None:
-    got = figure_probes(_facts(), 42, True, (0.2, 0.3), (2, 3), (0.2, 0.4))
+    got = figure_probes(_facts(), 42, True, (0.2, 0.3), (0.2, 0.4))
     cats = {f"{p.family}/{p.category}" for p in got.probes}
     assert "resistance/contra" in cats
     # comparisons and differences still need one value per category: a series-less question

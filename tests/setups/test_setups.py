@@ -83,3 +83,20 @@ def test_unconfirmed_probes_and_unwanted_conditions_are_left_out():
     out = build_setups(figures, conditions, probes, SetupsConfig(conditions=["base", "admb"]))
     assert "f1/base/resistance" not in set(out["setup_id"])
     assert set(out["condition"]) == {"base", "admb"}
+
+
+def test_each_caption_of_a_figure_is_its_own_capbias_request():
+    figures, conditions, probes = _tables()
+    kinds = pd.DataFrame(
+        [
+            (f"f1/caption_bias/caption_bias/{k}", "f1", "caption_bias", "caption_bias", f"Caption {k}.")
+            for k in ("swap", "value")
+        ],
+        columns=["probe_id", "figure_id", "family", "category", "text"],
+    ).assign(status="confirmed")
+    out = build_setups(figures, conditions, pd.concat([probes, kinds], ignore_index=True), SetupsConfig())
+    validate(out, SETUPS, where="setups")
+    cb = out[out.condition == "capbias"].set_index("setup_id")
+    assert set(cb.index) == {"f1/capbias/describe", "f1/capbias/describe/swap", "f1/capbias/describe/value"}
+    assert cb.loc["f1/capbias/describe/swap"].caption == "Caption swap."
+    assert json.loads(cb.loc["f1/capbias/describe/value"].probe_ids) == ["f1/caption_bias/caption_bias/value"]

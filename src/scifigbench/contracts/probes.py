@@ -23,7 +23,8 @@
 
 ``category`` is the capability category, the resistance type, "caption_bias", or the blur mode.
 Probe ids are ``<figure_id>/<family>/<category>`` with a ``/<n>`` suffix where one figure has
-several probes of a category (SciVQA imports).
+several probes of a category (SciVQA imports; the kind of false claim of a layout-read caption:
+swap, flip, value, order).
 """
 
 from scifigbench.concepts.probe_families import PROBE_FAMILY, PROBE_FAMILY_RECORDS

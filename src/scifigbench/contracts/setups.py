@@ -12,7 +12,7 @@ SETUPS = TableSchema(
     name="setups",
     key="setup_id",
     columns=(
-        Column("setup_id", "str", unique=True, doc="<figure_id>/<condition>/<task>"),
+        Column("setup_id", "str", unique=True, doc="<figure_id>/<condition>/<task>[/<caption-bias kind>]"),
         Column("figure_id", "str"),
         Column("condition", "str", allowed=SETUP_CONDITIONS),
         Column("task", "str", allowed=TASKS),

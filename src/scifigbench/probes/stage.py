@@ -126,10 +126,9 @@ def _layout_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, qu
     if isinstance(facts, str):
         queue["layout_missing"][fig.figure_id] = {"all": facts}
         return []
-    claims = (cfg.caption_claims[0], cfg.caption_claims[1])
     contra = (cfg.contra_offset[0], cfg.contra_offset[1])
     anchor = (cfg.caption_anchor_offset[0], cfg.caption_anchor_offset[1])
-    got = figure_probes(facts, seed, bool(fig.subset_primary), contra, claims, anchor)
+    got = figure_probes(facts, seed, bool(fig.subset_primary), contra, anchor)
     queue["layout_missing"][fig.figure_id] = got.missing
     return got.probes
 

@@ -1,12 +1,12 @@
 """Probes of real figures (no spec, no model) from the layout reader's reading.
 
 The probes stage gives a real figure what its reading settles: resistance probes (an absent
-sibling, a value beyond the axis or an unlisted category, a misquoted printed value), a caption
-with false claims built from its own caption and printed values, and capability questions about
-counts and printed values. All are ``proposed``: a reviewer confirms them (``scifigbench review
-probes``) before they count. :func:`figure_probes` also says, per family and category, why a
-figure got no probe, for the coverage paragraph. With a generator model configured the LLM path
-(probes/llm.py) writes richer probes instead.
+sibling, a value beyond the axis or an unlisted category, a misquoted printed value), captions
+with a false claim built from its own caption or printed values (one probe per kind of claim),
+and capability questions about counts and printed values. All are ``proposed``: a reviewer
+confirms them (``scifigbench review probes``) before they count. :func:`figure_probes` also
+says, per family and category, why a figure got no probe, for the coverage paragraph. With a
+generator model configured the LLM path (probes/llm.py) writes richer probes instead.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ def figure_probes(
     seed: int,
     primary: bool,
     contra_offset: tuple[float, float],
-    caption_claims: tuple[int, int],
     anchor: tuple[float, float],
 ) -> FigureProbes:
     """Every probe the reading of one figure settles (seeded per figure and family, as spec probes are)."""
@@ -62,11 +61,9 @@ def figure_probes(
     out.add("capability", "comparison", capability.comparison_probe(facts, c))
     out.add("capability", "computation", capability.computation_probe(facts, c))
     if primary:
-        out.add(
-            "caption_bias",
-            "caption_bias",
-            captions.caption_probe(facts, rng("caption_bias"), caption_claims[1], anchor),
-        )
+        got = captions.caption_probes(facts, lambda kind: rng_for(seed, fid, "layout", "caption_bias", kind), anchor)
+        for p in [got] if isinstance(got, str) else got:
+            out.add("caption_bias", "caption_bias", p)
     else:
         out.missing["caption_bias/caption_bias"] = "not in the primary subset"
     return out

@@ -10,6 +10,9 @@ GENERATOR = "layout-rules"
 GENERATOR_VERSION = "1"
 
 
-def real_probe(figure_id: str, family: str, category: str, text: str, expected: dict[str, Any]) -> Probe:
-    """A probe a reviewer still has to confirm: the reading it rests on may be wrong."""
-    return Probe(figure_id, family, category, text, expected, "proposed", GENERATOR, GENERATOR_VERSION)
+def real_probe(
+    figure_id: str, family: str, category: str, text: str, expected: dict[str, Any], suffix: str | None = None
+) -> Probe:
+    """A probe a reviewer still has to confirm: the reading it rests on may be wrong. ``suffix`` ends
+    the id of one of several probes of a figure's category (the caption-bias kinds)."""
+    return Probe(figure_id, family, category, text, expected, "proposed", GENERATOR, GENERATOR_VERSION, suffix)
