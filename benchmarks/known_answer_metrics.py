@@ -41,8 +41,8 @@ from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import resolve_profile
 from scifigbench.validation.known_answer import (
     check_cells,
-    kind_check,
     judge_disagreements,
+    kind_check,
     simulate_ari,
 )
 

@@ -96,6 +96,4 @@ def test_bounds_are_tested_only_on_the_side_where_they_miss():
     # declared 0.5 lies above the high bound 0.28: the high extreme is tested against it
     assert bounds_p_value(low, high, 0.5, 0.25, bernoulli=True) == pytest.approx(_binom_two_sided(7, 25, 0.5))
     # declared 0.02 lies below the low bound 0.08: the low extreme is tested
-    assert bounds_p_value(low, high, 0.02, 0.02 * 0.98, bernoulli=True) == pytest.approx(
-        _binom_two_sided(2, 25, 0.02)
-    )
+    assert bounds_p_value(low, high, 0.02, 0.02 * 0.98, bernoulli=True) == pytest.approx(_binom_two_sided(2, 25, 0.02))

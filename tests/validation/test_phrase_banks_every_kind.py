@@ -8,7 +8,8 @@ The known-answer check of the A-R-I cells relies on two things of the phrase ban
 drawn for, and one worded indirectly or written undecidable is left undecided, for every behaviour
 alike (else the rates on decided units would be biased: an abstention that falls on hedges only
 moves a cell's value, not just its bounds). Probes come from the probe generator on generated specs
-of every registered kind (drawn, as the probes read the drawn texts); the rule judge reads each bank entry filled for each probe.
+of every registered kind (drawn, as the probes read the drawn texts); the rule judge reads each bank
+entry filled for each probe.
 """
 
 from __future__ import annotations
@@ -44,7 +45,11 @@ def _probes() -> list[dict]:
             spec = generate(11, kind, i, 60)
             render(spec)  # the probes read the drawn text elements
             probes, _ = spec_probes(spec, False, cfg, 11)
-            out += [{"text": p.text, "category": p.category, "expected": p.expected} for p in probes if p.family == "resistance"]
+            out += [
+                {"text": p.text, "category": p.category, "expected": p.expected}
+                for p in probes
+                if p.family == "resistance"
+            ]
     return out
 
 

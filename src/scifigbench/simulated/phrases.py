@@ -123,11 +123,13 @@ INDIRECT: dict[str, dict[str, tuple[str, ...]]] = {
             "Although the figure does not clearly mark any {a}, it appears the effect is larger for the first group.",
         ),
         "contra": (
-            "Taking the question's {f} for {e} as given, it would lead, though I have not checked that against the axis.",
+            "Taking the question's {f} for {e} as given, it would lead, "
+            "though I have not checked that against the axis.",
             "Supposing {e} is near {f} as stated, it would come out ahead, though that reading is my assumption.",
         ),
         "unanswerable": (
-            "The figure does not report {m} directly. However, visually, the differences look fairly consistent across groups.",
+            "The figure does not report {m} directly. "
+            "However, visually, the differences look fairly consistent across groups.",
         ),
     },
     "accepts": {

@@ -87,9 +87,7 @@ def cell_test(frame: pd.DataFrame, declared: float, var: float, bernoulli: bool)
     return CellTest(float(stats.binomtest(k_eff, n_eff, declared).pvalue), z, deff)
 
 
-def bounds_p_value(
-    low: pd.DataFrame, high: pd.DataFrame, declared: float, var: float, bernoulli: bool
-) -> float:
+def bounds_p_value(low: pd.DataFrame, high: pd.DataFrame, declared: float, var: float, bernoulli: bool) -> float:
     """p-value of "the declared rate lies outside the bounds": the test of the extreme on its wrong side.
 
     ``low`` and ``high`` are the cell's unit frames with every undecided unit filled the lowest and
