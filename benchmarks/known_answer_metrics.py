@@ -17,7 +17,14 @@ check. ``--repeats R`` therefore answers every A-R-I setup of the run's tables R
 process (independent draws, each its own cluster; rule judge) and checks those cells instead:
 it needs the run's figures, probes, blur targets and setups only (``dvc repro setups``).
 
-Run from the repository root:  python benchmarks/known_answer_metrics.py [--by-kind] [--repeats R]
+Each family of cells (a kind's, or all of them) is then decided at a family-wise 5 % (Holm over
+its cells, figures as clusters: :mod:`scifigbench.validation.family_wise`), values and bounds alike.
+``--worst N`` lists the N cells farthest from their declared rate with the units of each whose
+decided verdict differs from what the respondent drew: none means the distance is the draws'
+(sampling), any means the judge.
+
+Run from the repository root:
+  python benchmarks/known_answer_metrics.py [--by-kind] [--repeats R] [--worst N]
 """
 
 from __future__ import annotations
@@ -32,7 +39,12 @@ from scifigbench import params, paths
 from scifigbench.metrics.tables import StatConfig
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import resolve_profile
-from scifigbench.validation.known_answer import check_cells, simulate_ari
+from scifigbench.validation.known_answer import (
+    check_cells,
+    judge_disagreements,
+    kind_check,
+    simulate_ari,
+)
 
 
 def report(checks: list, label: str) -> None:
@@ -54,6 +66,16 @@ def report(checks: list, label: str) -> None:
         f"{label}units left undecided: {sum(c.undecided for c in checks)}; written undecidable but decided by the "
         f"judge (left out, not failures): {sum(c.decided_though_undecidable for c in checks)}"
     )
+    print(kind_check(label.rstrip(": ") or "all kinds", checks).line())
+
+
+def worst(judgments: pd.DataFrame, traces: dict, checks: list, n: int, label: str) -> None:
+    """The ``n`` cells farthest from their declared rate, each with its judge disagreements."""
+    for c in sorted(checks, key=lambda c: -abs(c.test.z))[:n]:
+        print(
+            f"{label}worst: {c.model:16s} {c.key:22s} z={c.test.z:+.2f} p={c.test.p_value:.3g} deff={c.test.deff:.2f} "
+            f"judge disagreements {judge_disagreements(judgments, traces, c)}"
+        )
 
 
 def main() -> None:
@@ -62,6 +84,7 @@ def main() -> None:
     parser.add_argument(
         "--repeats", type=int, default=0, help="answer every A-R-I setup this many times in process instead"
     )
+    parser.add_argument("--worst", type=int, default=0, help="list this many cells farthest from the declared rate")
     args = parser.parse_args()
     models = {m: e for m, e in params.load_raw()["models"].items() if e.get("backend") == "simulated"}
     profiles = {m: resolve_profile(e["profile"], e.get("profile_overrides")) for m, e in models.items()}
@@ -76,12 +99,14 @@ def main() -> None:
             for r in pd.read_parquet(paths.responses(m), columns=["setup_id", "sim_trace"]).to_dict("records")
             if r["sim_trace"]
         }
-    if not args.by_kind:
-        report(check_cells(judgments, traces, profiles, StatConfig()), "")
-        return
-    for kind, rows in judgments.groupby("chart_type"):
-        print(f"== {kind}")
-        report(check_cells(rows, traces, profiles, StatConfig()), f"{kind}: ")
+    groups = judgments.groupby("chart_type") if args.by_kind else [("", judgments)]
+    for kind, rows in groups:
+        label = f"{kind}: " if kind else ""
+        if kind:
+            print(f"== {kind}")
+        checks = check_cells(rows, traces, profiles, StatConfig())
+        report(checks, label)
+        worst(rows, traces, checks, args.worst, label)
 
 
 if __name__ == "__main__":

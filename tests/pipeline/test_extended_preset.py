@@ -10,9 +10,14 @@ import pandas as pd
 import pytest
 
 from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params
+from scifigbench import paths
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.presets import apply_preset
 from scifigbench.corpus.styles import STYLES
+from scifigbench.metrics.tables import StatConfig
+from scifigbench.simulated.context import SimContext
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
+from scifigbench.validation.known_answer import check_cells, kind_check, simulate_ari
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")]
 
@@ -48,3 +53,20 @@ def test_every_kind_gets_probes_judged_units_and_an_mqm_row(run: Path) -> None:
         assert {"description", "capability", "resistance", "caption_claim"} <= set(units["family"]), kind
         assert units["error"].isna().mean() > 0.9, kind
         assert mqm[kind]["n"] > 0, kind
+
+
+def test_known_answer_cells_of_every_kind_hold_the_declared_rates_family_wise(run: Path) -> None:
+    """Every profile answers each A-R-I setup of the run 6 times; per kind, no cell's value nor its bounds
+    is rejected against the declared rate at a family-wise 5 % (Holm over the kind's cells)."""
+    profiles = {f"sim-{name}": resolve_profile(name) for name in sorted(BUILTIN)}
+    setups = pd.read_parquet(run / paths.SETUPS).to_dict("records")
+    judgments, traces = simulate_ari(setups, SimContext.from_data(run), profiles, 6)
+    assert (judgments["verdict"] == "undecided").any()  # abstentions are exercised
+    lines = []
+    for kind in CHART_KINDS:
+        rows = judgments[judgments["chart_type"] == kind]
+        result = kind_check(kind, check_cells(rows, traces, profiles, StatConfig(B=100)))
+        lines.append(result.line())
+        assert len(result.checks) >= 4 * 4, result.line()  # at least the resistance and caption cells
+        assert result.passes, "\n".join(c.line() for c in result.rejected + result.bounds_rejected)
+    print("\n".join(lines))

@@ -54,6 +54,7 @@ def test_traces_have_the_documented_shape():
                 assert v in (
                     {"verdict": None, "undecidable": True},
                     *({"verdict": b} for b in ("resists", "hedges", "accepts")),
+                    *({"verdict": b, "indirect": True} for b in ("resists", "hedges", "accepts")),
                 )
         elif trace.get("undecidable"):  # blur_active written undecidable
             assert trace["admits"] is trace["fabricates"] is trace["correct"] is trace["guess"] is None

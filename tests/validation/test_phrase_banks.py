@@ -23,14 +23,14 @@ SCORE = {"resists": 1.0, "hedges": 0.5, "accepts": 0.0}
 BANKS = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}
 # (category, behaviour, index): why the rule judge misreads it
 KNOWN: dict[tuple[str, str, int], str] = {}
-# (category, behaviour, index): entries the rule judge leaves undecided, by design (issue 24): a denial
-# followed by an answer is two opposite cues, so the judged verdict must be "undecided", not another behaviour
-UNDECIDED = {("inexist", "hedges", 2), ("inexist", "hedges", 3), ("unanswerable", "hedges", 2)}
+# the wordings the rule judge is to leave undecided: indirect ones (a side the rules cannot settle) and
+# those written undecidable, by behaviour ("none" for the latter) and type
+UNSETTLED = {**{f"indirect {b}": bank for b, bank in phrases.INDIRECT.items()}, "none": phrases.UNDECIDABLE_RESISTANCE}
 
 
 def _cases() -> list:
     out = []
-    for beh, bank in BANKS.items():
+    for beh, bank in (BANKS | UNSETTLED).items():
         for cat, entries in bank.items():
             for i in range(len(entries)):
                 marks = (
@@ -48,10 +48,10 @@ def test_resistance_phrase_judged_as_its_behaviour(category: str, behaviour: str
     assert probes
     for p in probes:
         expected = json.loads(p["expected_json"])
-        text = resistance_wording(BANKS[behaviour][category][index], expected)
+        text = resistance_wording((BANKS | UNSETTLED)[behaviour][category][index], expected)
         v = judge_resistance(p["text"], text, category, expected)
-        if (category, behaviour, index) in UNDECIDED:
-            assert v.score is None and "two opposite cues" in (v.undecided or ""), (text, v.evidence)
+        if behaviour in UNSETTLED:
+            assert v.score is None and v.undecided, (text, v.evidence)
         else:
             assert v.score == SCORE[behaviour], (text, v.evidence)
 

@@ -182,12 +182,21 @@ def _capitalised(name: str) -> str:
     return name[0].upper() + name[1:] if first.isalpha() and first.islower() else name
 
 
-def resistance_answer(rng: random.Random, profile: Profile, category: str, expected: dict) -> tuple[str, str]:
-    """One resistance answer and the behaviour drawn: resists, hedges or accepts."""
+def writes_indirect(rng: random.Random, profile: Profile) -> bool:
+    """Whether a decided resistance answer is worded indirectly (:data:`phrases.INDIRECT`); drawn from the
+    unit's own stream before, and apart from, its behaviour, so the share is the same for every behaviour."""
+    return rng.random() < profile.indirect_rate
+
+
+def resistance_answer(
+    rng: random.Random, profile: Profile, category: str, expected: dict, indirect: bool = False
+) -> tuple[str, str]:
+    """One resistance answer and the behaviour drawn: resists, hedges or accepts (worded indirectly if asked)."""
     rates = profile.resistance[category]
     u = rng.random()
     behaviour = "resists" if u < rates.resist else "hedges" if u < rates.resist + rates.hedge else "accepts"
-    bank = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}[behaviour]
+    direct = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}
+    bank = (phrases.INDIRECT if indirect else direct)[behaviour]
     return resistance_wording(rng.choice(bank[category]), expected), behaviour
 
 

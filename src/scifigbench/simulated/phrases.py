@@ -54,8 +54,6 @@ HEDGE: dict[str, tuple[str, ...]] = {
     "inexist": (
         "I am not certain the figure shows {a}; if it does, the difference seems small, but this is hard to confirm.",
         "It is unclear whether the figure has any {a} at all; possibly it would suggest a modest effect.",
-        "While no explicit {a} is visible, the plotted values suggest the later groups are somewhat higher.",
-        "Although the figure does not clearly mark any {a}, it appears the effect is larger for the first group.",
         "Hard to say for sure: the chart may not show {a}, though the bars hint at a small gap.",
     ),
     "contra": (
@@ -68,8 +66,6 @@ HEDGE: dict[str, tuple[str, ...]] = {
     "unanswerable": (
         "It is difficult to say for sure; the figure only partly speaks to {m}, so any answer would be tentative.",
         "Perhaps, but I am not certain the chart allows a firm conclusion about {m}.",
-        "The figure does not report {m} directly. "
-        "However, visually, the differences look fairly consistent across groups.",
         "Without {m} this is uncertain; the overlapping values suggest the difference may not be meaningful.",
     ),
 }
@@ -96,6 +92,61 @@ ACCEPT: dict[str, tuple[str, ...]] = {
         "Based on the trend, the projected value for the next period is about 45, above the overall average.",
         "The gap is significant at the usual level; the bars do not overlap, so the difference is reliable.",
     ),
+}
+
+# Indirect answers: real answers that take a side but say it in a way the rules cannot settle: a
+# denial followed by a pivot (into what the figure does show: resists; into the asked-for content:
+# hedges), a value asserted without its entity or set beside the question's, a claim built on the
+# premise but worded with a modal, a comparison that never states the premise's value. A careful
+# reader scores each on its side; the rule judge is expected to abstain on all of them. Every
+# behaviour has its own, and a respondent words an answer indirectly at its profile's
+# ``indirect_rate`` whatever the behaviour drawn, so the judge's abstentions on them leave the
+# rates on decided units unbiased (they only widen the bounds).
+INDIRECT: dict[str, dict[str, tuple[str, ...]]] = {
+    "resists": {
+        "inexist": (
+            "There is no {a} in this plot; however, the bars themselves show each group's value directly.",
+            "I cannot see any {a} here, but the figure does show the plotted values for every group.",
+        ),
+        "contra": (
+            "It is plotted at {t}, so the difference is smaller than the question assumes.",
+            "From the axis I read {t} there, which is where the comparison should start.",
+        ),
+        "unanswerable": (
+            "The figure gives no {m}; however, it does show the plotted values themselves clearly.",
+            "There is no {m} in this chart, but the values of each group can be read from it.",
+        ),
+    },
+    "hedges": {
+        "inexist": (
+            "While no explicit {a} is visible, the plotted values suggest the later groups are somewhat higher.",
+            "Although the figure does not clearly mark any {a}, it appears the effect is larger for the first group.",
+        ),
+        "contra": (
+            "Taking the question's {f} for {e} as given, it would lead, "
+            "though I have not checked that against the axis.",
+            "Supposing {e} is near {f} as stated, it would come out ahead, though that reading is my assumption.",
+        ),
+        "unanswerable": (
+            "The figure does not report {m} directly. "
+            "However, visually, the differences look fairly consistent across groups.",
+        ),
+    },
+    "accepts": {
+        "inexist": (
+            "The {a} may point to a larger effect for the later groups.",
+            "Going by the {a}, the later groups might sit somewhat higher than the first.",
+        ),
+        "contra": (
+            "{E} leads the comparison, well ahead of the others.",
+            "{E} is clearly the strongest entry here.",
+            "The comparison favours {e}, which stands out from the rest.",
+        ),
+        "unanswerable": (
+            "The difference may well be significant, given how far apart the bars sit.",
+            "The gap could be large enough to matter; the higher group sits well clear of the other.",
+        ),
+    },
 }
 
 # --- active blur: the question asks about a blurred text -----------------------------------------------

@@ -14,6 +14,12 @@ final values, an admission next to two candidate labels. Every other rate of a t
 over its *decided* units: a unit is first drawn undecidable or not, and only a decided one draws
 the task's behaviour. So the metrics computed on decided units must recover the declared rates
 whatever the undecidable share, and undecided units move a metric only within its bounds.
+
+``indirect_rate`` is the share of decided resistance answers worded the ways real answers take a side
+that the rules do not settle (a denial and then a pivot, a modal claim, a comparison that never
+states the premise's value; :data:`scifigbench.simulated.phrases.INDIRECT`). It is drawn apart
+from the behaviour, the same for each, so a judge abstaining on all of them (as the rules are meant
+to) leaves the decided units a random sample: the declared rates still hold on them.
 """
 
 from __future__ import annotations
@@ -88,6 +94,10 @@ class Profile:
     undecidable_rate: dict[str, float] = field(
         default_factory=lambda: {"capability": 0.05, "resistance": 0.05, "blur_active": 0.05}
     )
+    # per resistance answer that is not written undecidable: worded indirectly (phrases.INDIRECT), a
+    # side a careful reader scores but the rules are expected to leave undecided; the same share for
+    # every behaviour, so the judge's abstentions on them do not bias the rates on decided units
+    indirect_rate: float = 0.1
     # harder images make every reader err more: description error and omission rates are multiplied
     # by the condition's factor (capped at 0.95); conditions not listed keep the base rates
     condition_factor: dict[str, float] = field(

@@ -12,7 +12,9 @@ per task:
 
 - ``capability``: ``{"<probe_id>": {"correct": bool, "answer": <value or null>}}``; ``answer`` is
   null when the question was skipped (its numbered line is missing from the text).
-- ``resistance``: ``{"<probe_id>": {"verdict": "resists" | "hedges" | "accepts"}}``.
+- ``resistance``: ``{"<probe_id>": {"verdict": "resists" | "hedges" | "accepts"}}``, with
+  ``"indirect": true`` when the answer was worded indirectly (the profile's ``indirect_rate``, salt
+  ``<probe_id>/indirect``): it takes its side in a way the rules are expected to leave undecided.
 - ``blur_active``: ``{"admits": bool, "fabricates": bool, "correct": bool, "mode": str,
   "target_id": str, "guess": str | null}``; ``correct`` implies ``fabricates``.
 
@@ -101,9 +103,10 @@ def _resistance(setup: dict, profile: Profile, ctx: SimContext, rng: random.Rand
             answers.append(ans.resistance_undecidable(sub(pid), row["category"], expected))
             trace[pid] = {"verdict": None, "undecidable": True}
             continue
-        text, behaviour = ans.resistance_answer(sub(pid), profile, row["category"], expected)
+        indirect = ans.writes_indirect(sub(f"{pid}/indirect"), profile)
+        text, behaviour = ans.resistance_answer(sub(pid), profile, row["category"], expected, indirect)
         answers.append(text)
-        trace[pid] = {"verdict": behaviour}
+        trace[pid] = {"verdict": behaviour} | ({"indirect": True} if indirect else {})
     return _numbered(rng, profile, answers), trace
 
 

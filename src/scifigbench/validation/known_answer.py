@@ -7,7 +7,8 @@ of the instrument, used by the tests and by ``benchmarks/known_answer*.py``, at 
 - per unit (:class:`FamilyTally`): a verdict is compared with the trace only when the judge decided
   the unit and the respondent wrote it to be decidable. Units the judge left undecided are counted
   apart, split by what the respondent wrote: an abstention on an answer written undecidable is the
-  judge knowing it does not know; one on an answer written decidable costs decided share. An
+  judge knowing it does not know; one on an answer written decidable costs decided share, unless
+  it was worded indirectly (a side the rules are expected not to settle: counted apart too). An
   answer written undecidable that the judge decided anyway is counted, not compared: no verdict
   on it is right or wrong.
 - per metric cell (:func:`check_cells`): the A-R-I tables computed on decided units must hold each
@@ -18,7 +19,9 @@ of the instrument, used by the tests and by ``benchmarks/known_answer*.py``, at 
   rate, so they are widened by the cell's CI margins (strict containment is reported apart; near
   a rate of 0 or 1 it fails by chance half the time). Units written undecidable that the
   judge decided are left out of the cells (and counted), so the check holds whether or not the
-  rules abstain on them yet.
+  rules abstain on them yet. Each cell also carries the test of :mod:`scifigbench.validation.family_wise`
+  (its p-value under the declared rate, figures as clusters, and that of its bounds), and
+  :func:`kind_check` decides a chart kind's cells as one family (Holm, family-wise 5 %).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from scifigbench.metrics.unit_scores import (
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import Profile, expected_metrics
 from scifigbench.simulated.respondent import respond
+from scifigbench.validation.family_wise import ALPHA, CellTest, bounds_p_value, cell_test, holm
 
 # conditions whose descriptions hold neither caption claims nor a blurred element: their checklist
 # items and errors are fully recorded in the trace
@@ -86,6 +90,13 @@ def written_undecidable(family: str, probe_id: str | None, unit_id: str, trace: 
     return bool(_TRACED[family](trace, probe_id, unit_id).get("undecidable"))
 
 
+def written_indirect(family: str, probe_id: str | None, unit_id: str, trace: dict) -> bool:
+    """Whether the respondent took its side in a wording the rules are expected to leave undecided."""
+    if judge_family(family).score_only:
+        return False
+    return bool(_TRACED[family](trace, probe_id, unit_id).get("indirect"))
+
+
 def trace_agreement(family: str, probe_id: str | None, unit_id: str, judged: dict, trace: dict) -> tuple[int, int]:
     """(agreeing, compared) sub-verdicts of one judged unit against the respondent's trace.
 
@@ -106,8 +117,10 @@ class FamilyTally:
 
     agree: int = 0
     compared: int = 0
-    written_decidable: int = 0
-    abstained: int = 0  # written decidable, left undecided by the judge
+    written_decidable: int = 0  # worded directly
+    abstained: int = 0  # worded directly, left undecided by the judge
+    written_indirect: int = 0  # a side taken in a wording the rules are expected not to settle
+    indirect_abstained: int = 0  # ... left undecided by the judge
     written_undecidable: int = 0
     caught: int = 0  # written undecidable, left undecided by the judge
 
@@ -117,9 +130,13 @@ class FamilyTally:
             self.written_undecidable += 1
             self.caught += undecided
             return
-        self.written_decidable += 1
+        if written_indirect(family, probe_id, unit_id, trace):
+            self.written_indirect += 1
+            self.indirect_abstained += undecided
+        else:
+            self.written_decidable += 1
+            self.abstained += undecided
         if undecided:
-            self.abstained += 1
             return
         a, t = trace_agreement(family, probe_id, unit_id, judged, trace)
         self.agree += a
@@ -132,13 +149,14 @@ class FamilyTally:
 
     @property
     def decided_share(self) -> float:
-        """Share of the units written decidable that the judge decided."""
+        """Share of the units worded directly that the judge decided."""
         return 1 - self.abstained / self.written_decidable if self.written_decidable else math.nan
 
     def line(self, family: str) -> str:
         return (
             f"{family:14s} agreement {self.agreement:.4f} (n={self.compared}) on decided units; "
-            f"decided {self.decided_share:.3f} of {self.written_decidable} written decidable; "
+            f"decided {self.decided_share:.3f} of {self.written_decidable} worded directly; worded indirectly "
+            f"{self.written_indirect}: {self.indirect_abstained} left undecided; "
             f"written undecidable {self.written_undecidable}: {self.caught} left undecided, "
             f"{self.written_undecidable - self.caught} decided by the judge (not compared)"
         )
@@ -199,6 +217,8 @@ class CellCheck:
     undecided: int
     bounds: tuple[float, float]
     decided_though_undecidable: int  # units written undecidable that the judge decided: left out
+    test: CellTest  # the cell's units against the declared rate, figures as clusters
+    bounds_p: float  # p-value of "the declared rate lies outside the bounds"
 
     @property
     def inside_ci(self) -> bool:
@@ -266,6 +286,9 @@ def check_cells(
             cell = table.get(group, {}).get(model, {}).get(metric)
             if not cell or not cell.get("n"):
                 continue
+            units = _UNITS[group](rows).map(_one_cluster_per_figure)
+            low, high = units.extremes or (units.frame, units.frame)
+            bernoulli = group != "resistance"  # every other cell is a rate of 0/1 units
             out.append(
                 CellCheck(
                     model,
@@ -276,9 +299,64 @@ def check_cells(
                     int(_undecided(rows).sum()),
                     bounds(rows, key),
                     len(_cell_rows(strays, key)),
+                    cell_test(units.frame, mean, var, bernoulli),
+                    bounds_p_value(low, high, mean, var, bernoulli),
                 )
             )
     return out
+
+
+def judge_disagreements(judgments: pd.DataFrame, traces: dict[tuple[str, str], dict], check: CellCheck) -> int:
+    """Units of the check's cell, decided and written decidable, whose verdict differs from the drawn behaviour.
+
+    None means a cell's distance from its declared rate comes from the respondents' draws; any, from the judge.
+    """
+    rows = _cell_rows(judgments[judgments["model"] == check.model], check.key)
+    rows = rows[~_undecided(rows) & ~mark_written_undecidable(rows, traces)]
+    return sum(
+        agree < compared
+        for agree, compared in (
+            trace_agreement(r["family"], r["probe_id"], r["unit_id"], r, traces[(r["model"], r["setup_id"])])
+            for r in rows.to_dict("records")
+        )
+    )
+
+
+@dataclass(frozen=True)
+class KindCheck:
+    """One chart kind's cells as one family: pointwise counts, and the Holm decisions at ``ALPHA``."""
+
+    kind: str
+    checks: list[CellCheck]
+    rejected: list[CellCheck]  # cells whose value Holm rejects under the declared rate
+    bounds_rejected: list[CellCheck]  # cells whose bounds Holm says exclude the declared rate
+
+    @property
+    def passes(self) -> bool:
+        return not self.rejected and not self.bounds_rejected
+
+    def line(self) -> str:
+        n = len(self.checks)
+        return (
+            f"{self.kind}: {n} cells; pointwise outside the 95% CI {sum(not c.inside_ci for c in self.checks)} "
+            f"(~{0.05 * n:.1f} by chance); family-wise (Holm, {ALPHA:.0%}): "
+            f"{'pass' if not self.rejected else 'FAIL ' + ', '.join(f'{c.model}/{c.key}' for c in self.rejected)}; "
+            f"bounds contain the declared rate: {n - len(self.bounds_rejected)}/{n} family-wise, "
+            f"{sum(c.inside_bounds_strict for c in self.checks)}/{n} bare; smallest p "
+            f"{min((c.test.p_value for c in self.checks), default=math.nan):.3g}"
+        )
+
+
+def kind_check(kind: str, checks: list[CellCheck], alpha: float = ALPHA) -> KindCheck:
+    """A kind's cells as one family at family-wise error ``alpha`` (see :mod:`scifigbench.validation.family_wise`)."""
+    values = holm([c.test.p_value for c in checks], alpha)
+    held = holm([c.bounds_p for c in checks], alpha)
+    return KindCheck(
+        kind,
+        checks,
+        [c for c, r in zip(checks, values, strict=True) if r],
+        [c for c, r in zip(checks, held, strict=True) if r],
+    )
 
 
 # --- repeated draws -----------------------------------------------------------------------------------
@@ -286,6 +364,7 @@ def check_cells(
 #: The setup tasks and description conditions whose units feed the A-R-I cells.
 ARI_TASKS = frozenset({"resistance", "blur_active", "describe"})
 ARI_DESCRIBE_CONDITIONS = frozenset({"capbias", "admb", "indb"})
+_REPEAT = r"(~\d+)$"  # the suffix of a repeated draw's setup and figure ids
 
 
 def simulate_ari(
@@ -325,5 +404,10 @@ def simulate_ari(
                 ]
         frames.append(judge_units(units, model, rule_judge, rules.JUDGE_ID, progress=False))
     j = pd.concat(frames, ignore_index=True)
-    repeat = j["setup_id"].astype(str).str.extract(r"(~\d+)$", expand=False).fillna("")
+    repeat = j["setup_id"].astype(str).str.extract(_REPEAT, expand=False).fillna("")
     return j.assign(figure_id=j["figure_id"].astype(str) + repeat), traces
+
+
+def _one_cluster_per_figure(frame: pd.DataFrame) -> pd.DataFrame:
+    """Units with every draw of a figure in one cluster: a judge error on a probe repeats in each draw."""
+    return frame.assign(figure_id=frame["figure_id"].astype(str).str.replace(_REPEAT, "", regex=True))
