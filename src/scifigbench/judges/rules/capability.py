@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_in_text, label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
-from scifigbench.freetext.text import fold, normalise_text
+from scifigbench.freetext.text import first_sentence, fold, normalise_text
 
 ANSWER_TYPES = frozenset({"number", "label", "yes_no", "list"})
 _CONCLUSION = re.compile(
@@ -63,7 +63,7 @@ def judged_part(answer: str) -> str:
     markers = list(_CONCLUSION.finditer(answer))
     if markers and re.search(r"\w", answer[markers[-1].end() :]):
         return answer[markers[-1].end() :]
-    return re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n", answer.strip(), maxsplit=1)[0]
+    return first_sentence(answer.strip(), capital_opens=True)
 
 
 def _number_matches(reading: Reading, target: float, tolerance: float) -> bool:

@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from scifigbench.freetext import lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
-from scifigbench.freetext.text import normalise_text
+from scifigbench.freetext.text import normalise_text, sentence_ends
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
 from scifigbench.judges.rules.caption_lists import positional_value
@@ -53,7 +53,6 @@ _STOP = frozenset(
 )
 _NEGATION = lexicons.negator_regex(lexicons.CLAIM_NEGATORS)
 # a full stop followed by a lower-case word ends an abbreviation ("the Cons. bar"), not a sentence
-_SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[^a-z])|$)|;(?:\s+|$)")
 _CLASSES: tuple[tuple[re.Pattern[str], str], ...] = (
     (lexicons.stem_regex(lexicons.TREND_UP_STEMS, lexicons.RANK_UP_STEMS), "UP"),
     (lexicons.stem_regex(lexicons.TREND_DOWN_STEMS, lexicons.RANK_DOWN_STEMS), "DOWN"),
@@ -279,9 +278,7 @@ def _parsed(description: str) -> tuple[tuple[int, frozenset[str], tuple[tuple[st
 
     Cached because every claim of a description re-reads it.
     """
-    ends = [m.end() for m in _SENTENCE_END.finditer(description)]
-    if not ends or ends[-1] < len(description):
-        ends.append(len(description))
+    ends = sentence_ends(description, capital_opens=True)
     out, left = [], 0
     for end in ends:
         words = tuple(_words(description[left:end]))
@@ -400,7 +397,7 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
     text = _ONE_LETTER_NAME.sub(r"\1_\2", description)  # the same one-word names the clause words use
     readings = _point_readings(text)
     spans, left = [], 0
-    ends = [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    ends = sentence_ends(text, capital_opens=True)
     for end in ends:
         if all(re.search(rf"\b{re.escape(c)}\b", text[left:end], re.IGNORECASE) for c in context):
             spans.append((left, end))

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.freetext import cues, lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers, printed_decimals
-from scifigbench.freetext.text import mask, normalise_text
+from scifigbench.freetext.text import first_sentence, mask, normalise_text, sentence_ends
 from scifigbench.judges.rules import contra_subjects
 
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
@@ -125,8 +125,6 @@ _RATIO = re.compile(
 _RATIO_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5, "halved": 0.5}
 # the words of a claim: values and one-letter names ("models C and D score under 80%") count as words
 _SUBSTANCE = re.compile(r"[A-Za-z]{2,}|\b[A-Z]\b|\d+(?:\.\d+)?%?")
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n+")
 _CONSEQUENCE = re.compile(r"(?:,\s*|\s+)(?:so|therefore|thus|hence|which means|meaning)\b", re.IGNORECASE)
 # "the chart shows / plots / only reports ..." names what the figure depicts, not a reading of its values
 _DEPICTS = re.compile(
@@ -329,7 +327,7 @@ def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
     ("no p-values are given, so ...", "the chart only shows means, so ...") is a plain statement
     of the limit, and so is one that names what the figure depicts ("the figure plots accuracy, so ...").
     """
-    start = max((m.end() for m in _SENTENCE_END.finditer(answer, 0, denial.start)), default=0)
+    start = max((e for e in sentence_ends(answer, semicolons=False) if e <= denial.start), default=0)
     links = list(_CONSEQUENCE.finditer(answer, start, denial.start))
     if not links:
         return None
@@ -347,10 +345,8 @@ def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
 
 def _pivot_window_end(answer: str, start: int) -> int:
     """A pivot turns away from the denial in its own sentence or at the start of the next one."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(answer, start)]
-    if not ends:
-        return len(answer)
-    if len(ends) == 1:
+    ends = [e for e in sentence_ends(answer, semicolons=False) if e > start]
+    if len(ends) <= 1:
         return len(answer)
     opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0] :])
     return ends[0] + (opener.end() if opener else 0)
@@ -365,7 +361,7 @@ def _answers_beyond(rest: str, lexicons: tuple[cues.Cue, ...], skip_clause: bool
     if skip_clause:
         _, comma, tail = rest.partition(",")
         rest = tail if comma else rest
-    sentence = _SENTENCE.split(rest.strip(), maxsplit=1)[0]
+    sentence = first_sentence(rest.strip(), semicolons=True)
     if cues.find(sentence, lexicons):
         return False
     return len(_SUBSTANCE.findall(sentence)) >= 5
