@@ -5,9 +5,11 @@ The expected sentences are written out by hand, read as a person reads them.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from scifigbench.freetext.text import first_sentence, sentence_ends, sentences
+from scifigbench.freetext.text import first_sentence, quoted_pattern, sentence_ends, sentences
 
 CASES: list[tuple[str, list[str]]] = [
     # a quoted chart title with "vs." stays with the sentence that quotes it
@@ -90,3 +92,14 @@ def test_first_sentence() -> None:
     assert first_sentence("Loss vs. step; it falls.", semicolons=True) == "Loss vs. step;"
     assert first_sentence("About 3.5 m. the rest.", capital_opens=True) == "About 3.5 m. the rest."
     assert first_sentence("   ") == ""
+
+
+def test_quoted_pattern_reads_quotes_not_apostrophes() -> None:
+    quoted = re.compile(quoted_pattern(40))
+    text = "The models' bars: \u201cOpen\u201d is blue, 'Cons.' isn't red and \"A\" is grey."
+    assert [m.group(1) for m in quoted.finditer(text)] == ["Open", "Cons.", "A"]
+    # the length bounds are the caller's
+    assert [m.group(1) for m in re.finditer(quoted_pattern(40, shortest=2), text)] == ["Open", "Cons."]
+    assert re.search(quoted_pattern(3), "'Open'") is None
+    # a quote never spans a line break
+    assert re.search(quoted_pattern(40), "'Open\nCons'") is None

@@ -25,10 +25,25 @@ _FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
 _ABBREVIATION_STOP = re.compile(rf"(?<![\w.])(?:{alternation(ABBREVIATIONS)})\.\Z", re.IGNORECASE)
 # a stop followed by a lower-case word in text that keeps its case closes a short form ("the Cons. bar")
 _LOWER_CASE_NEXT = re.compile(r"[.!?]\s+[a-z]")
-# a quoted text on one line ('Speed-up vs. training data'): its stops and semicolons are the
-# title's. An opening quote follows no letter and a closing one precedes none, so the apostrophes
-# of "isn't" and "models'" open and close nothing.
-_QUOTE = re.compile(r"""(?<![\w'"])(['"\u2018\u201c])[^'"\u2018\u2019\u201c\u201d\n]{1,120}['"\u2019\u201d](?!\w)""")
+# The marks that open and close a quoted text; straight quotes do both.
+QUOTE_OPENERS = "'\"\u2018\u201c"
+QUOTE_CLOSERS = "'\"\u2019\u201d"
+
+
+def quoted_pattern(longest: int, shortest: int = 1) -> str:
+    """A quoted text on one line, ``shortest`` to ``longest`` characters inside, the inside as group 1.
+
+    The one spelling of a quotation every reader uses ("'Open'", a curly-quoted title). An opening
+    quote follows no letter and a closing one precedes none, so the apostrophes of "isn't" and
+    "models'" open and close nothing; the inside holds no quote mark, so two quoted names in one
+    sentence stay two. The length bounds are the caller's: a legend label is short, a title longer.
+    """
+    marks = QUOTE_OPENERS + QUOTE_CLOSERS
+    return rf"(?<![\w'\"])[{QUOTE_OPENERS}]([^{marks}\n]{{{shortest},{longest}}})[{QUOTE_CLOSERS}](?!\w)"
+
+
+# a quoted text on one line ('Speed-up vs. training data'): its stops and semicolons are the title's
+_QUOTE = re.compile(quoted_pattern(120))
 
 
 def normalise_text(text: str) -> str:

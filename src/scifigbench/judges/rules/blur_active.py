@@ -41,10 +41,10 @@ from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_in_text, label_key
 from scifigbench.freetext.numbers import close, extract_numbers, printed_decimals
-from scifigbench.freetext.text import fold, normalise_text
+from scifigbench.freetext.text import fold, normalise_text, quoted_pattern
 
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
-_QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
+_QUOTED = re.compile(rf"\*\*([^*]{{1,60}})\*\*|__([^_]{{1,60}})__|{quoted_pattern(60)}")
 _CAPITALISED = re.compile(
     r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b"
 )

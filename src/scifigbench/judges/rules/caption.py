@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from scifigbench.freetext import lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
-from scifigbench.freetext.text import normalise_text, sentence_ends
+from scifigbench.freetext.text import normalise_text, quoted_pattern, sentence_ends
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
 from scifigbench.judges.rules.caption_lists import positional_value
@@ -140,7 +140,7 @@ def _facts(text: str, entities: set[str]) -> set[tuple[str, str, str]]:
     return facts
 
 
-_QUOTED = re.compile(r"""(?<![\w'"])['"\u2018\u201c]([^'"\u2019\u201d]{2,60})['"\u2019\u201d](?!\w)""")
+_QUOTED = re.compile(quoted_pattern(60, shortest=2))
 _PANEL_CONTEXT = re.compile(
     r"""\s*\b(?:in|for|of) the panel titled ['"\u2018\u201c][^'"\u2019\u201d]*['"\u2019\u201d]""", re.IGNORECASE
 )
