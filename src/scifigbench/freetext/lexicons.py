@@ -88,6 +88,51 @@ APPROXIMATORS: tuple[str, ...] = (
 )
 APPROXIMATE_SIGNS: tuple[str, ...] = ("~", "≈", "∼")
 
+# Modal verbs that hedge a claim ("may not be significant", "might indicate"): short of a limit or an answer.
+MODALS: tuple[str, ...] = ("may", "might", "could")
+# Words that turn away from what was just said ("no legend is shown; however, A scores 80%").
+PIVOTS: tuple[str, ...] = (
+    "but",
+    "however",
+    "that said",
+    "nevertheless",
+    "nonetheless",
+    "still",
+    "yet",
+    "though",
+    "although",
+    "while",
+    "whereas",
+)
+# Openers of a concessive clause: what follows is granted before the answer goes on ("while there is no legend, ...").
+CONCESSIONS: tuple[str, ...] = (
+    "while",
+    "although",
+    "though",
+    "even though",
+    "even if",
+    "even without",
+    "despite",
+    "in the absence of",
+    "assuming",
+    "if we (?:assume|take|consider|use)",
+)
+# An absence granted and gone past ("even without error bars, A is higher").
+DESPITE_ABSENCE: tuple[str, ...] = ("even without", "in the absence of", "despite (?:the )?(?:lack|absence)")
+
+# --- quantifiers ------------------------------------------------------------------------------
+
+# Words that make a claim hold for every member ("all bars", "always above").
+UNIVERSALS: tuple[str, ...] = ("all", "every", "each", "always")
+# A threshold claim is universal with these too ("both exceed 90%", "consistently above 0.5").
+THRESHOLD_UNIVERSALS: tuple[str, ...] = (*UNIVERSALS, "both", "consistently")
+
+# --- answers ----------------------------------------------------------------------------------
+
+# The words a yes/no answer is given in.
+YES_WORDS: tuple[str, ...] = ("yes", "true", "correct")
+NO_WORDS: tuple[str, ...] = ("no", "false", "incorrect")
+
 # --- trends, ranks and change -----------------------------------------------------------------
 
 # Word starts of a caption claim's direction and rank marks (caption judge, lower-cased words).
@@ -220,6 +265,25 @@ TREND_FLUCTUATING: tuple[str, ...] = (
     "erratic\\w*",
     "zig-?zag\\w*",
 )
+
+# Whole words naming a described series' extreme (description judge, folded text).
+MAXIMUM_WORDS: tuple[str, ...] = (
+    "highest",
+    "largest",
+    "greatest",
+    "maximum",
+    "tallest",
+    "biggest",
+    "peaks?",
+    "peaking",
+    "top[- ]performing",
+    "leads",
+    "dominant",
+    "best",
+)
+MINIMUM_WORDS: tuple[str, ...] = ("lowest", "smallest", "minimum", "shortest", "least", "weakest", "worst", "bottom")
+# Whole words of two series crossing (description judge, folded text).
+CROSSING_WORDS: tuple[str, ...] = ("cross\\w*", "intersect\\w*", "overtak\\w*", "surpass\\w*", "crossover")
 
 # Verbs of change: "rose from 0.41 to 0.52" states two values, not a range.
 CHANGE_VERBS: tuple[str, ...] = (

@@ -487,7 +487,7 @@ def _named_value_votes(
     return caption, image
 
 
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|always)\b", re.IGNORECASE)
+_UNIVERSAL = re.compile(lexicons.whole_words(lexicons.UNIVERSALS), re.IGNORECASE)
 
 
 def _sentences_with(description: str, coords: frozenset[str], scope: frozenset[str] = frozenset()) -> str:

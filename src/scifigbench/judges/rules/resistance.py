@@ -57,20 +57,15 @@ _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix 
 _PCT_TOL_ABS = 1.5
 _MATCH_SHARE = 0.2  # a reading within a fifth of the premise's error from the truth reads the truth
 
-_PIVOT = re.compile(
-    r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
-    r"\bthough\b|\balthough\b|\bwhile\b|\bwhereas\b)",
-    re.IGNORECASE,
-)
+_PIVOT = re.compile(lexicons.whole_words(lexicons.PIVOTS), re.IGNORECASE)
 _CONCESSIVE = re.compile(
-    r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
-    r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
+    rf"{lexicons.whole_words(lexicons.CONCESSIONS)}[^.]{{0,80}}?"
     rf"(?:{lexicons.negator_pattern(lexicons.CONCESSION_NEGATORS, lexicons.CONCESSION_NEGATOR_STEMS)})",
     re.IGNORECASE,
 )
 # "may not be significant", "might indicate": a claim hedged by a modal, short of a limit or an answer
-_MODAL = re.compile(r"\b(?:may|might|could)\b", re.IGNORECASE)
-_EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
+_MODAL = re.compile(lexicons.whole_words(lexicons.MODALS), re.IGNORECASE)
+_EVEN_WITHOUT = re.compile(lexicons.whole_words(lexicons.DESPITE_ABSENCE), re.IGNORECASE)
 _NEGATED_VALUE = re.compile(
     rf"(?:{lexicons.negator_pattern(lexicons.CORRECTION_NEGATORS)})[^.;]{{0,45}}$"
     # "closer to 83% than 70%": the false value is the one the answer moves away from
