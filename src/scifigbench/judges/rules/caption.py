@@ -141,9 +141,7 @@ def _facts(text: str, entities: set[str]) -> set[tuple[str, str, str]]:
 
 
 _QUOTED = re.compile(quoted_pattern(60, shortest=2))
-_PANEL_CONTEXT = re.compile(
-    r"""\s*\b(?:in|for|of) the panel titled ['"\u2018\u201c][^'"\u2019\u201d]*['"\u2019\u201d]""", re.IGNORECASE
-)
+_PANEL_CONTEXT = re.compile(rf"\s*\b(?:in|for|of) the panel titled {quoted_pattern(120)}", re.IGNORECASE)
 _COORD_NUM = r"-?\d+(?:\.\d+)?[kKM]?"
 # a position on the category/x axis: "epoch = 6", "x = 2k", "category 0.82", "between x = 10 and 12"
 _COORD = re.compile(
@@ -445,6 +443,8 @@ def _order_votes(description: str, claim: str, reality: str, anchors: set[str]) 
 
 
 _NAME_WINDOW = 80  # characters after a name in which its value is looked for
+# another name after a claimed one: a name token or an opening quote ("'Relevant FCs,' 6, 'Ours' 7")
+_OTHER_NAME = re.compile(r"\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w")
 _BINDS_FORWARD = re.compile(r"\s*(?:\(|for(?:\s+the)?)\s*", re.IGNORECASE)
 
 
@@ -468,10 +468,12 @@ def _named_value_votes(
     caption: list[str] = []
     image: list[str] = []
     readings = _point_readings(description)
+    ends = sentence_ends(description, capital_opens=True)
     for name in names:
         for m in re.finditer(re.escape(_name_token(name)), description):
-            stop = re.search(r"[.!?;](?:\s|$)|\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w", description[m.end() :])
-            end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
+            sentence_end = next((e for e in ends if e > m.end()), len(description))
+            other = _OTHER_NAME.search(description, m.end(), sentence_end)
+            end = min(m.end() + _NAME_WINDOW, other.start() if other else sentence_end)
             first = _bound_before(description, readings, m.start()) or next(
                 (r for r in readings if m.end() <= r.start < end), None
             )
