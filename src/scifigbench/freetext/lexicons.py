@@ -88,6 +88,8 @@ APPROXIMATORS: tuple[str, ...] = (
 )
 APPROXIMATE_SIGNS: tuple[str, ...] = ("~", "≈", "∼")
 
+# Verbs that put a reading forward as an inference, not a statement ("the pattern suggests it is X").
+INFERENCE_VERBS: tuple[str, ...] = ("suggests?", "indicates?", "implies", "hints?")
 # Modal verbs that hedge a claim ("may not be significant", "might indicate"): short of a limit or an answer.
 MODALS: tuple[str, ...] = ("may", "might", "could")
 # Words that turn away from what was just said ("no legend is shown; however, A scores 80%").
@@ -308,6 +310,41 @@ CHANGE_VERBS: tuple[str, ...] = (
     "los\\w*",
     "gain\\w*",
 )
+
+# A caption's direction words and their opposites, for writing its false claims (probes.real.captions):
+# verb forms that state a direction over an ordered axis, and their opposites ('-ing' forms are left
+# alone: "with increasing beam size" names the variable the figure varies, not what it shows)
+TREND_FLIPS: dict[str, str] = {
+    "increases": "decreases",
+    "increase": "decrease",
+    "increased": "decreased",
+    "rises": "falls",
+    "rise": "fall",
+    "grows": "shrinks",
+    "grow": "shrink",
+    "improves": "degrades",
+    "improve": "degrade",
+    "improved": "degraded",
+    "drops": "rises",
+    "drop": "rise",
+    "declines": "grows",
+    "decline": "grow",
+}
+TREND_FLIPS.update({v: k for k, v in list(TREND_FLIPS.items()) if v not in TREND_FLIPS})
+COMPARATIVE_FLIPS: dict[str, str] = {
+    "higher": "lower",
+    "lower": "higher",
+    "better": "worse",
+    "worse": "better",
+    "larger": "smaller",
+    "smaller": "larger",
+    "outperforms": "underperforms",
+    "outperform": "underperform",
+    "faster": "slower",
+    "slower": "faster",
+}
+# Superlatives that rank an entity first or last ("A is best"): a swapped name inverts the ranking.
+SUPERLATIVES: tuple[str, ...] = ("best", "highest", "lowest", "worst", "largest", "smallest")
 
 # Comparators that put a value above or below a threshold ("all bars exceed 90%", "at most 0.5").
 ABOVE_COMPARATORS: tuple[str, ...] = (

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from scifigbench.concepts.names import BLUR_MODES
-from scifigbench.freetext import cues
+from scifigbench.freetext import cues, lexicons
 from scifigbench.freetext.labels import label_in_text, label_key
 from scifigbench.freetext.numbers import close, extract_numbers, printed_decimals
 from scifigbench.freetext.text import fold, normalise_text, quoted_pattern
@@ -57,7 +57,7 @@ _GUESS = re.compile(
 # An inference that puts a reading forward as the hidden text ("the pattern suggests it is X"): beside
 # an admission it settles that the name after it is the answer's reading, as a guess marker does.
 _INFERS = re.compile(
-    r"\b(?:suggests?|indicates?|implies|hints?)\s+(?:that\s+)?(?:it|this|the \w+)\s+(?:is|reads|says)\b"
+    rf"{lexicons.whole_words(lexicons.INFERENCE_VERBS)}\s+(?:that\s+)?(?:it|this|the \w+)\s+(?:is|reads|says)\b"
 )
 _STOP = frozenset(
     "the a an of in on for to and or is are was be by with at from as this that it its which what figure chart graph "
