@@ -60,7 +60,7 @@ def test_the_scan_leaves_clause_splitters_and_optional_quotes(tmp_path: Path) ->
     code = (
         "import re\n"
         "_CLAUSE = re.compile(r'[,;:()]|[.!?](?=\\s|$)|\\bbut\\b')\n"
-        "_NAME = re.compile(r\"['\\\"]?(N_\\w+_)['\\\"]?\")\n"
+        '_NAME = re.compile(r"[\'\\"]?(N_\\w+_)[\'\\"]?")\n'
     )
     (tmp_path / "rule.py").write_text(code, encoding="utf-8")
     assert offences(tmp_path) == []

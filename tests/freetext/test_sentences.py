@@ -66,7 +66,7 @@ def test_spans_point_into_the_text() -> None:
 
 def test_capital_opens_holds_a_stop_before_a_lower_case_word() -> None:
     # a category named "Cons." is no sentence end in text that keeps its case; a semicolon still is
-    text = 'The Cons. bar is 122; the Open bar is 79. Next, the Narrative pair.'
+    text = "The Cons. bar is 122; the Open bar is 79. Next, the Narrative pair."
     assert [t for _, _, t in sentences(text, capital_opens=True)] == [
         "The Cons. bar is 122;",
         "the Open bar is 79.",
