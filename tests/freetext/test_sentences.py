@@ -5,9 +5,11 @@ The expected sentences are written out by hand, read as a person reads them.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from scifigbench.freetext.text import sentences
+from scifigbench.freetext.text import first_sentence, quoted_pattern, sentence_ends, sentences
 
 CASES: list[tuple[str, list[str]]] = [
     # a quoted chart title with "vs." stays with the sentence that quotes it
@@ -60,3 +62,44 @@ def test_spans_point_into_the_text() -> None:
         "Speed vs. size is plotted; the title is 'A; B'.",
         "Next.",
     ]
+
+
+def test_capital_opens_holds_a_stop_before_a_lower_case_word() -> None:
+    # a category named "Cons." is no sentence end in text that keeps its case; a semicolon still is
+    text = "The Cons. bar is 122; the Open bar is 79. Next, the Narrative pair."
+    assert [t for _, _, t in sentences(text, capital_opens=True)] == [
+        "The Cons. bar is 122;",
+        "the Open bar is 79.",
+        "Next, the Narrative pair.",
+    ]
+    # folded (lower-cased) text keeps splitting at every stop by default
+    assert [t for _, _, t in sentences("it is 5. the next one.")] == ["it is 5.", "the next one."]
+
+
+def test_sentence_ends_are_the_next_starts() -> None:
+    text = "One here.  Two there.\nThree"
+    # each end takes the blank after its sentence: the next sentence starts there
+    assert sentence_ends(text) == [11, 22, len(text)]
+    assert sentence_ends("") == [0]
+    # the sentence holding an offset starts at the last end at or before it
+    i = text.index("there")
+    assert max(e for e in [0, *sentence_ends(text)] if e <= i) == 11
+
+
+def test_first_sentence() -> None:
+    assert first_sentence("Yes. The bars vs. the lines differ.") == "Yes."
+    assert first_sentence("Loss vs. step; it falls. Then more.") == "Loss vs. step; it falls."
+    assert first_sentence("Loss vs. step; it falls.", semicolons=True) == "Loss vs. step;"
+    assert first_sentence("About 3.5 m. the rest.", capital_opens=True) == "About 3.5 m. the rest."
+    assert first_sentence("   ") == ""
+
+
+def test_quoted_pattern_reads_quotes_not_apostrophes() -> None:
+    quoted = re.compile(quoted_pattern(40))
+    text = "The models' bars: \u201cOpen\u201d is blue, 'Cons.' isn't red and \"A\" is grey."
+    assert [m.group(1) for m in quoted.finditer(text)] == ["Open", "Cons.", "A"]
+    # the length bounds are the caller's
+    assert [m.group(1) for m in re.finditer(quoted_pattern(40, shortest=2), text)] == ["Open", "Cons."]
+    assert re.search(quoted_pattern(3), "'Open'") is None
+    # a quote never spans a line break
+    assert re.search(quoted_pattern(40), "'Open\nCons'") is None

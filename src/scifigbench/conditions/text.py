@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.freetext.text import sentences
 from scifigbench.layout.vocab import unmarked
 
 
@@ -28,12 +29,6 @@ def mentions(text: str, target: str) -> bool:
     return bool(n) and re.search(_token(n), fold(text)) is not None
 
 
-# A sentence ends at . ! or ? before a capital or an opening bracket, except after the
-# abbreviations captions use mid-sentence ('Rush et al. (2015)', 'see Fig. 3', 'e.g. BERT').
-_SENTENCE = re.compile(
-    r"(?<!\bal\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bFig\.)(?<!\bfig\.)(?<!\bvs\.)(?<!\bcf\.)"
-    r"(?<!\bEq\.)(?<!\bSec\.)(?<!\bNo\.)(?<=[.!?])\s+(?=[A-Z(\[])"
-)
 # What goes with a list item when it is taken out: a leading article and a short parenthesis
 # right after it ('the teammates', 'CCG (blue)'); a colour left behind would point at the gap.
 _ARTICLE = r"(?:\b(?:the|a|an)\s+)?"
@@ -107,7 +102,9 @@ def redact(caption: str | None, target: str) -> str | None:
         return None
     target = unmarked(target)  # a caption names panel '(a) Yelp' as 'Yelp'
     kept = []
-    for sentence in _SENTENCE.split(caption.strip()):
+    # a caption keeps its case: a stop before a lower-case word or after a short form ('Rush et al. (2015)',
+    # 'see Fig. 3') ends no sentence
+    for _, _, sentence in sentences(caption.strip(), semicolons=False, capital_opens=True):
         if mentions(sentence, target):
             sentence = _drop_list_item(sentence, target)
         if sentence and not mentions(sentence, target):

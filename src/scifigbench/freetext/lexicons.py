@@ -88,6 +88,53 @@ APPROXIMATORS: tuple[str, ...] = (
 )
 APPROXIMATE_SIGNS: tuple[str, ...] = ("~", "≈", "∼")
 
+# Verbs that put a reading forward as an inference, not a statement ("the pattern suggests it is X").
+INFERENCE_VERBS: tuple[str, ...] = ("suggests?", "indicates?", "implies", "hints?")
+# Modal verbs that hedge a claim ("may not be significant", "might indicate"): short of a limit or an answer.
+MODALS: tuple[str, ...] = ("may", "might", "could")
+# Words that turn away from what was just said ("no legend is shown; however, A scores 80%").
+PIVOTS: tuple[str, ...] = (
+    "but",
+    "however",
+    "that said",
+    "nevertheless",
+    "nonetheless",
+    "still",
+    "yet",
+    "though",
+    "although",
+    "while",
+    "whereas",
+)
+# Openers of a concessive clause: what follows is granted before the answer goes on ("while there is no legend, ...").
+CONCESSIONS: tuple[str, ...] = (
+    "while",
+    "although",
+    "though",
+    "even though",
+    "even if",
+    "even without",
+    "despite",
+    "in the absence of",
+    "assuming",
+    "if we (?:assume|take|consider|use)",
+)
+# An absence granted and gone past ("even without error bars, A is higher").
+DESPITE_ABSENCE: tuple[str, ...] = ("even without", "in the absence of", "despite (?:the )?(?:lack|absence)")
+
+# --- quantifiers ------------------------------------------------------------------------------
+
+# Words that make a claim hold for every member ("all bars", "always above").
+UNIVERSALS: tuple[str, ...] = ("all", "every", "each", "always")
+# A threshold claim is universal with these too ("both exceed 90%", "consistently above 0.5").
+THRESHOLD_UNIVERSALS: tuple[str, ...] = (*UNIVERSALS, "both", "consistently")
+
+# --- answers ----------------------------------------------------------------------------------
+
+# The words a yes/no answer is given in.
+YES_WORDS: tuple[str, ...] = ("yes", "true", "correct")
+NO_WORDS: tuple[str, ...] = ("no", "false", "incorrect")
+
 # --- trends, ranks and change -----------------------------------------------------------------
 
 # Word starts of a caption claim's direction and rank marks (caption judge, lower-cased words).
@@ -221,6 +268,25 @@ TREND_FLUCTUATING: tuple[str, ...] = (
     "zig-?zag\\w*",
 )
 
+# Whole words naming a described series' extreme (description judge, folded text).
+MAXIMUM_WORDS: tuple[str, ...] = (
+    "highest",
+    "largest",
+    "greatest",
+    "maximum",
+    "tallest",
+    "biggest",
+    "peaks?",
+    "peaking",
+    "top[- ]performing",
+    "leads",
+    "dominant",
+    "best",
+)
+MINIMUM_WORDS: tuple[str, ...] = ("lowest", "smallest", "minimum", "shortest", "least", "weakest", "worst", "bottom")
+# Whole words of two series crossing (description judge, folded text).
+CROSSING_WORDS: tuple[str, ...] = ("cross\\w*", "intersect\\w*", "overtak\\w*", "surpass\\w*", "crossover")
+
 # Verbs of change: "rose from 0.41 to 0.52" states two values, not a range.
 CHANGE_VERBS: tuple[str, ...] = (
     "ris\\w*",
@@ -244,6 +310,41 @@ CHANGE_VERBS: tuple[str, ...] = (
     "los\\w*",
     "gain\\w*",
 )
+
+# A caption's direction words and their opposites, for writing its false claims (probes.real.captions):
+# verb forms that state a direction over an ordered axis, and their opposites ('-ing' forms are left
+# alone: "with increasing beam size" names the variable the figure varies, not what it shows)
+TREND_FLIPS: dict[str, str] = {
+    "increases": "decreases",
+    "increase": "decrease",
+    "increased": "decreased",
+    "rises": "falls",
+    "rise": "fall",
+    "grows": "shrinks",
+    "grow": "shrink",
+    "improves": "degrades",
+    "improve": "degrade",
+    "improved": "degraded",
+    "drops": "rises",
+    "drop": "rise",
+    "declines": "grows",
+    "decline": "grow",
+}
+TREND_FLIPS.update({v: k for k, v in list(TREND_FLIPS.items()) if v not in TREND_FLIPS})
+COMPARATIVE_FLIPS: dict[str, str] = {
+    "higher": "lower",
+    "lower": "higher",
+    "better": "worse",
+    "worse": "better",
+    "larger": "smaller",
+    "smaller": "larger",
+    "outperforms": "underperforms",
+    "outperform": "underperform",
+    "faster": "slower",
+    "slower": "faster",
+}
+# Superlatives that rank an entity first or last ("A is best"): a swapped name inverts the ranking.
+SUPERLATIVES: tuple[str, ...] = ("best", "highest", "lowest", "worst", "largest", "smallest")
 
 # Comparators that put a value above or below a threshold ("all bars exceed 90%", "at most 0.5").
 ABOVE_COMPARATORS: tuple[str, ...] = (

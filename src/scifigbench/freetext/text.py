@@ -23,10 +23,27 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+")
 _FULL_STOP = re.compile(r"(?<=[.!?])\s+|\n+")
 # a stop that closes a short form ("vs.", "e.g."), not a sentence; searched up to a candidate end
 _ABBREVIATION_STOP = re.compile(rf"(?<![\w.])(?:{alternation(ABBREVIATIONS)})\.\Z", re.IGNORECASE)
-# a quoted text on one line ('Speed-up vs. training data'): its stops and semicolons are the
-# title's. An opening quote follows no letter and a closing one precedes none, so the apostrophes
-# of "isn't" and "models'" open and close nothing.
-_QUOTE = re.compile(r"""(?<![\w'"])(['"\u2018\u201c])[^'"\u2018\u2019\u201c\u201d\n]{1,120}['"\u2019\u201d](?!\w)""")
+# a stop followed by a lower-case word in text that keeps its case closes a short form ("the Cons. bar")
+_LOWER_CASE_NEXT = re.compile(r"[.!?]\s+[a-z]")
+# The marks that open and close a quoted text; straight quotes do both.
+QUOTE_OPENERS = "'\"\u2018\u201c"
+QUOTE_CLOSERS = "'\"\u2019\u201d"
+
+
+def quoted_pattern(longest: int, shortest: int = 1) -> str:
+    """A quoted text on one line, ``shortest`` to ``longest`` characters inside, the inside as group 1.
+
+    The one spelling of a quotation every reader uses ("'Open'", a curly-quoted title). An opening
+    quote follows no letter and a closing one precedes none, so the apostrophes of "isn't" and
+    "models'" open and close nothing; the inside holds no quote mark, so two quoted names in one
+    sentence stay two. The length bounds are the caller's: a legend label is short, a title longer.
+    """
+    marks = QUOTE_OPENERS + QUOTE_CLOSERS
+    return rf"(?<![\w'\"])[{QUOTE_OPENERS}]([^{marks}\n]{{{shortest},{longest}}})[{QUOTE_CLOSERS}](?!\w)"
+
+
+# a quoted text on one line ('Speed-up vs. training data'): its stops and semicolons are the title's
+_QUOTE = re.compile(quoted_pattern(120))
 
 
 def normalise_text(text: str) -> str:
@@ -50,18 +67,24 @@ def fold(text: str) -> str:
     return re.sub(r"[ \t]+", " ", t).lower()
 
 
-def sentences(text: str, semicolons: bool = True) -> list[tuple[int, int, str]]:
+def sentences(text: str, semicolons: bool = True, capital_opens: bool = False) -> list[tuple[int, int, str]]:
     """(start, end, sentence) spans of ``text``; a sentence is the unit a finding points at.
 
     ``semicolons=False`` keeps "X is hard to read; it is probably Y" together. A stop after a short
-    form ("vs.", "e.g.") or inside a quoted text on one line ends no sentence, so a quoted title
-    such as 'Speed-up vs. training data' stays whole with the sentence that quotes it.
+    form ("vs.", "e.g.") or inside a quoted text on one line ends no sentence, so a quoted title such
+    as 'Speed-up vs. training data' stays whole with the sentence that quotes it. ``capital_opens``
+    is for text that keeps its case: a sentence opens with no lower-case letter, so a stop before one
+    closes a short form ("the Cons. bar is 87"); a semicolon still ends a clause before one.
     """
     quoted = [(q.start(), q.end()) for q in _QUOTE.finditer(text)]
     out = []
     pos = 0
     for m in (_SENTENCE_END if semicolons else _FULL_STOP).finditer(text):
-        held = _inside(m.start(), quoted) or _ABBREVIATION_STOP.search(text, max(pos, m.start() - 12), m.start())
+        held = (
+            _inside(m.start(), quoted)
+            or _ABBREVIATION_STOP.search(text, max(pos, m.start() - 12), m.start())
+            or (capital_opens and _LOWER_CASE_NEXT.match(text, m.start() - 1))
+        )
         if held and "\n" not in m.group():
             continue
         if m.start() > pos:
@@ -70,6 +93,17 @@ def sentences(text: str, semicolons: bool = True) -> list[tuple[int, int, str]]:
     if pos < len(text):
         out.append((pos, len(text), text[pos:]))
     return [(s, e, t) for s, e, t in out if t.strip()]
+
+
+def sentence_ends(text: str, semicolons: bool = True, capital_opens: bool = False) -> list[int]:
+    """Where each sentence of ``text`` ends, the blank after it included: the next sentence's start, and
+    ``len(text)`` last. The sentence holding offset ``i`` starts at the last end at or before ``i``."""
+    return [s for s, _, _ in sentences(text, semicolons, capital_opens)[1:]] + [len(text)]
+
+
+def first_sentence(text: str, semicolons: bool = False, capital_opens: bool = False) -> str:
+    """The first sentence of ``text`` ("" when it has none): where a short answer states its conclusion."""
+    return next((t for _, _, t in sentences(text, semicolons, capital_opens)), "")
 
 
 def _inside(i: int, spans: list[tuple[int, int]]) -> bool:

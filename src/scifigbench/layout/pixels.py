@@ -20,6 +20,30 @@ SWATCH_REACH = 3.5  # a legend key stands at most this far left of its name; fur
 SWATCH_MIN_WIDTH = 0.45  # a small square beside a label with descenders is about half its box high
 SWATCH_MAX_WIDTH = 3.2  # the longest line sample a legend draws; wider ink is an axis, a grid line or a bar
 SWATCH_MAX_HEIGHT = 1.6  # a key is no taller than its text; a taller block is a bar or a frame
+SWATCH_MIN_LINE_PX = 4  # a text line lower than this many pixels is too small to read a key beside it
+SWATCH_INSET = 0.15  # the strip searched skips this much at the line's top and bottom (other rows' ink)
+SWATCH_MIN_STRIP = 0.6  # a strip narrower than this (the page's edge) has no room for a key
+SWATCH_DASH_GAP = 1.0  # blank columns up to this wide lie inside one key (a dashed line, a marker's outline)
+SWATCH_SQUARE = 0.6  # a key narrower than this is a solid square only: as tall as wide, give or take a fifth
+SQUARE_SLACK = 0.2  # (share of the key's width) how far a square's height may differ from its width
+SOLID_ROW = 0.5  # (share of ink) a row of the key's columns this much inked is still the key
+# Keys inside a line's box (see ``swatch_inside``), in heights of the line.
+INSIDE_MIN_LINE_PX = 6  # a box lower than this many pixels is too small to hold a key and text
+INSIDE_MIN_LENGTH = 2  # a box holding a key and a word is at least this long
+INSIDE_KEY_START = 0.6  # the key starts within this of the box's left edge
+INSIDE_KEY_GAP_PX = 2  # and a blank of at least this many pixels parts it from the text
+INSIDE_SQUARE = (0.3, 1.5)  # a square key is this wide
+SQUARE_ASPECT = (0.6, 1.6)  # and this tall as a share of its width
+INSIDE_LINE = (0.6, 3)  # a line key is this long
+INSIDE_LINE_THICKNESS = 0.3  # at most this thick
+INSIDE_LINE_CENTRE = 0.25  # and runs within this of the box's middle
+INSIDE_KEY_SOLID = 0.8  # (share of ink) a key is mostly ink; letters are strokes
+# Coloured text and fills.
+MIN_TEXT_INK_PX = 10  # a box with fewer ink pixels has no text colour to read
+COLOURED_SATURATION = 90  # (HSV, 0-255) median saturation of coloured text; black and grey text stays below
+COLOURED_VALUE = 60  # (HSV, 0-255) median brightness of coloured text; darker reads as black
+FILL_INSET = 0.15  # (share of the box) the core of a box read for a fill leaves this margin on every side
+FILL_INK = 0.6  # (share of ink) a core inked more than this is a fill; letters ink a third at most
 
 
 def background(img: np.ndarray) -> np.ndarray:
@@ -53,11 +77,11 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     """
     x0, y0, x1, y1 = box
     h = y1 - y0
-    if h < 4:
+    if h < SWATCH_MIN_LINE_PX:
         return None
     sx0, sx1 = int(max(0, x0 - SWATCH_REACH * h)), int(x0)
-    sy0, sy1 = int(y0 + 0.15 * h), int(np.ceil(y1 - 0.15 * h))
-    if sx1 - sx0 < 0.6 * h or sy1 <= sy0:
+    sy0, sy1 = int(y0 + SWATCH_INSET * h), int(np.ceil(y1 - SWATCH_INSET * h))
+    if sx1 - sx0 < SWATCH_MIN_STRIP * h or sy1 <= sy0:
         return None
     m = ink[sy0:sy1, sx0:sx1] & ~texts[sy0:sy1, sx0:sx1]
     cols = np.flatnonzero(m.any(axis=0))
@@ -65,7 +89,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
         return None
     right = left = int(cols[-1])
     for c in cols[::-1][1:]:
-        if left - c > 1.0 * h:
+        if left - c > SWATCH_DASH_GAP * h:
             break
         left = int(c)
     width = right - left + 1
@@ -74,13 +98,13 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
     block = ink[:, sx0 + left : sx0 + right + 1]
     row = sy0 + int(np.argmax(m[:, left : right + 1].sum(axis=1)))
     top = bottom = row
-    while top > 0 and block[top - 1].mean() > 0.5:
+    while top > 0 and block[top - 1].mean() > SOLID_ROW:
         top -= 1
-    while bottom + 1 < block.shape[0] and block[bottom + 1].mean() > 0.5:
+    while bottom + 1 < block.shape[0] and block[bottom + 1].mean() > SOLID_ROW:
         bottom += 1
     if bottom - top + 1 > SWATCH_MAX_HEIGHT * h:
         return None
-    if width < 0.6 * h and abs(bottom - top + 1 - width) > 0.2 * width:
+    if width < SWATCH_SQUARE * h and abs(bottom - top + 1 - width) > SQUARE_SLACK * width:
         return None  # narrower than most swatches: only a solid square will do
     pixels = img[sy0:sy1, sx0 + left : sx0 + right + 1][m[:, left : right + 1]]
     return _bgr(np.median(pixels.reshape(-1, 3), axis=0))
@@ -141,23 +165,30 @@ def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int
     """
     x0, y0, x1, y1 = (int(round(v)) for v in box)
     h = y1 - y0
-    if h < 6 or x1 - x0 < 2 * h:
+    if h < INSIDE_MIN_LINE_PX or x1 - x0 < INSIDE_MIN_LENGTH * h:
         return None
     m = ink[max(0, y0) : y1, max(0, x0) : x1]
     runs = column_runs(m)
-    if not runs or runs[0][0] > 0.6 * h:
+    if not runs or runs[0][0] > INSIDE_KEY_START * h:
         return None
     left, right = (int(c) for c in runs[0])
     width = right - left + 1
     gap = runs[1][0] if len(runs) > 1 else None
-    if gap is None or gap - right - 1 < 2:
+    if gap is None or gap - right - 1 < INSIDE_KEY_GAP_PX:
         return None
     rows = np.flatnonzero(m[:, left : right + 1].any(axis=1))
     tall = rows[-1] - rows[0] + 1
     block = m[rows[0] : rows[-1] + 1, left : right + 1]
-    square = 0.3 * h <= width <= 1.5 * h and 0.6 * width <= tall <= 1.6 * width
-    line = 0.6 * h <= width <= 3 * h and tall <= 0.3 * h and abs((rows[0] + rows[-1]) / 2 - h / 2) <= 0.25 * h
-    if not (square or line) or block.mean() < 0.8:
+    square = (
+        INSIDE_SQUARE[0] * h <= width <= INSIDE_SQUARE[1] * h
+        and SQUARE_ASPECT[0] * width <= tall <= SQUARE_ASPECT[1] * width
+    )
+    line = (
+        INSIDE_LINE[0] * h <= width <= INSIDE_LINE[1] * h
+        and tall <= INSIDE_LINE_THICKNESS * h
+        and abs((rows[0] + rows[-1]) / 2 - h / 2) <= INSIDE_LINE_CENTRE * h
+    )
+    if not (square or line) or block.mean() < INSIDE_KEY_SOLID:
         return None
     pixels = img[max(0, y0) : y1, max(0, x0) : x1][:, left : right + 1][m[:, left : right + 1]]
     return _bgr(np.median(pixels.reshape(-1, 3), axis=0)), float(max(0, x0) + gap - 1)
@@ -167,7 +198,7 @@ def _ink_pixels(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[np.ndarray,
     """The ink pixels of the text in ``box`` as BGR and as HSV rows, or None for a box of little ink."""
     x0, y0, x1, y1 = (int(v) for v in box)
     m = ink[max(0, y0) : y1, max(0, x0) : x1]
-    if m.sum() < 10:
+    if m.sum() < MIN_TEXT_INK_PX:
         return None
     pixels = img[max(0, y0) : y1, max(0, x0) : x1][m]
     return pixels, cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3)
@@ -179,7 +210,7 @@ def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
     if found is None:
         return None
     pixels, hsv = found
-    if np.median(hsv[:, 1]) < 90 or np.median(hsv[:, 2]) < 60:
+    if np.median(hsv[:, 1]) < COLOURED_SATURATION or np.median(hsv[:, 2]) < COLOURED_VALUE:
         return None
     return _bgr(np.median(pixels, axis=0))
 
@@ -188,9 +219,9 @@ def on_fill(ink: np.ndarray, box: Box) -> bool:
     """The text in ``box`` is printed on a filled shape (light letters on a logo's dark box, a
     label inside a bar): most of the box's middle is ink, where letters alone ink a third at most."""
     x0, y0, x1, y1 = box
-    dx, dy = 0.15 * (x1 - x0), 0.15 * (y1 - y0)
+    dx, dy = FILL_INSET * (x1 - x0), FILL_INSET * (y1 - y0)
     core = ink[int(y0 + dy) : int(np.ceil(y1 - dy)), int(x0 + dx) : int(np.ceil(x1 - dx))]
-    return core.size > 0 and float(core.mean()) > 0.6
+    return core.size > 0 and float(core.mean()) > FILL_INK
 
 
 def ink_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int] | None:

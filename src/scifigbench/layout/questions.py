@@ -24,6 +24,10 @@ from scifigbench.layout.elements import (
 from scifigbench.layout.pixels import colour_name
 from scifigbench.layout.vocab import bare_mark
 
+ROW_OVERLAP = 0.5  # (share of the lower box) boxes overlapping this much of their height stand in one row
+MARK_LEVEL = 3  # a panel mark stands level with its title: centres within this many label heights
+NEXT_TO = 6  # a number is printed next to the nearest word when within this many of its heights (x plus y)
+
 _ORDINALS = (
     "first",
     "second",
@@ -60,7 +64,7 @@ def _reading_rows(boxes_of: list, key_box) -> list[list]:
         y0, y1 = key_box(b)[1], key_box(b)[3]
         if rows:
             f0, f1 = key_box(rows[-1][0])[1], key_box(rows[-1][0])[3]
-            if min(y1, f1) - max(y0, f0) >= 0.5 * min(y1 - y0, f1 - f0):
+            if min(y1, f1) - max(y0, f0) >= ROW_OVERLAP * min(y1 - y0, f1 - f0):
                 rows[-1].append(b)
                 continue
         rows.append([b])
@@ -142,7 +146,7 @@ def _own_mark(titles: list[Label], marks: list[Label], lb: Label) -> str | None:
     title or mark went unread lends no letter to its neighbour."""
 
     def level(a: Label, b: Label) -> bool:
-        return abs(a.cy - b.cy) <= 3 * max(a.height, b.height)
+        return abs(a.cy - b.cy) <= MARK_LEVEL * max(a.height, b.height)
 
     def nearest(of: Label, among: list[Label], left: bool) -> Label | None:
         side = [o for o in among if level(o, of) and (o.cx < of.cx if left else o.cx > of.cx)]
@@ -272,7 +276,11 @@ def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
         (o for o in layout.labels if o is not lb and o.value is None and o.role != "page_furniture"),
         key=lambda o: abs(o.cx - lb.cx) + abs(o.cy - lb.cy),
     )
-    if lb.value is not None and nearest and abs(nearest[0].cy - lb.cy) + abs(nearest[0].cx - lb.cx) < 6 * lb.height:
+    if (
+        lb.value is not None
+        and nearest
+        and abs(nearest[0].cy - lb.cy) + abs(nearest[0].cx - lb.cx) < NEXT_TO * lb.height
+    ):
         return f"What number is printed next to '{nearest[0].text}'?", [
             o.text for o in layout.labels if o.value is not None and o is not lb
         ]

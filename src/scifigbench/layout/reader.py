@@ -73,6 +73,52 @@ TITLE_REACH = 3  # a rotated y-axis title stands within this of its tick column,
 FRAME_MARGIN = 0.5  # a label this far inside (or outside) the frame edge is on that side of it
 LEGEND_COLUMN_REACH = 3.5  # legend entries of one column are at most this far apart (a line and its spacing)
 LEGEND_ROW_REACH = 20  # entries of a legend row stand within this of each other; further apart are other notes
+SAME_ROW = 0.5  # labels whose centres are within half a line of each other stand in one row
+SAME_LINE = 0.45  # lines side by side on one baseline: centres within this (OCR boxes differ by their descenders)
+LINE_SLACK_PX = 3.0  # the least tolerance of an alignment in pixels: small print is a few pixels high
+NUMBER_SLACK_PX = 4.0  # the least tolerance of a right or top edge in pixels: digits of unequal width end unevenly
+LIST_EDGE = 0.5  # items of a list (and names of a densely set column) share a left or right edge within this
+LIST_PITCH = 2.2  # items of one list stand at most this far apart, centre to centre; further is another block
+NUMBER_EDGE = 0.6  # right-aligned labels (y tick numbers, row names) share their right edge within this
+TURNED_EDGE = 0.5  # rotated x labels share their top edge within this
+TURNED_PITCH = 6  # rotated x labels stand at most this far apart; further apart are other panels' labels
+RAGGED_EDGE = 0.6  # flush-left names whose right ends differ by more than this are ragged (not right-aligned)
+ROW_TOP = 0.4  # lines of a row of categories share their top edge within this
+MARK_LEVEL = 0.4  # a bare panel mark '(a)' and the word after it share a line: centres within this
+MARK_REACH = 3  # and that word starts at most this far right of the mark
+ABOVE_DRAWING = 0.5  # a line centred more than this above the drawing's top is a title, not a row name
+OVER_DRAWING = 0.25  # a row ending no more than this below the drawing's top stands over it (panel titles)
+HEAD_REACH = 8  # numbers stacked under a word within this are the column it heads (a table, not a legend)
+LEGEND_INSIDE = 2  # a word column starting this far right of the drawing's left edge stands inside it
+TITLE_SPAN = 2  # a rotated y-axis title's centre lies within this of its tick column's ends
+X_TITLE_OVERLAP = 0.5  # an x-axis title may overlap its tick run's lower edge by this
+X_TITLE_REACH = 3  # and stands at most this below it; further down is a note
+UNDER_FRAME = 0.25  # a label starting less than this above the frame's lower edge is under the frame
+PANEL_TITLE_REACH = 3  # a panel title stands at most this above its panel's top y tick
+PANEL_TITLE_OVERLAP = 0.25  # and may reach this far below that tick's top
+FRAME_TITLE_REACH = 2.5  # an x-axis title under the frame stands within this of the frame or its hanging ticks
+PAST_FRAME = 2  # a direct series label starts at most this far left of the frame's right edge
+TITLES_APART = 2  # titles in a row with this much blank between them head one panel each
+BELOW_TITLE = 0.25  # a panel title below a suptitle may start this far above the suptitle's bottom
+LEVEL_HEIGHTS = 1.25  # two boxes on one line are of one height: the taller at most this times the shorter
+LEVEL_CENTRES = 0.25  # and their centres differ by at most this
+WORD_GAP = 0.25  # a blank at least this wide parts two words whose OCR boxes overlap
+SWATCH_SIZE = (0.3, 1.3)  # a colour swatch inside a text line is this wide, in heights of the line
+# Shares of other sizes than a label height.
+ROTATED_ASPECT = 1.8  # a line of three or more characters this many times taller than wide is set upwards
+CENTRE_SET = 0.2  # stacked lines whose centres differ by this share of the wider line's width are centre-set
+EVEN_PITCH = (0.6, 1.6)  # a label continues an evenly spaced run when its step is within these shares of the median
+SAME_SCALE = (0.6, 1.6)  # two slopes within these ratios are one value-per-pixel scale (a tick column)
+BADGE_STRIP = 0.15  # the top and bottom strips of the drawing, as a share of its height, where badges sit
+DRAWING_INK = 0.01  # a row or column of the drawing holds at least this share of the image's width/height in ink
+X_TITLE_CENTRED = 0.3  # an x-axis title's centre is within this share of its run's width (plus a line) of its centre
+NEXT_PANEL_TOP = 0.5  # another y tick column whose top is within this share of a run's height is the next panel's
+FRAME_TITLE_CENTRED = 0.12  # an x-axis title under the frame is centred within this share of the frame's width
+FRAME_TITLE_WIDTH = 0.9  # and no wider than this share of it
+WIDEST_GAP = 0.5  # the gap between two names read as one line is at least this share of the line's height
+SOLID_SWATCH = 0.85  # a swatch's block is at least this share ink: letters have holes
+WIDEST_GAP_RATIO = 2  # and at least this many times the next widest (a gap between words)
+DEFAULT_LABEL_PX = 10.0  # the label height (pixels) of an image with no labels: the unit needs some value
 # a swatch read as a glyph: a line as '-', a square or dot as '■' / '●'
 _LEADING_MARK = re.compile(r"^[-\u2013\u2014\u2190\u2192\u2022\u00b7~\u25a0-\u25cf]+\s*(?=[A-Za-z])")
 _BARE_MARK = re.compile(r"^\(?[a-hA-H]\)$")
@@ -102,7 +148,7 @@ def _letters(text: str) -> int:
 
 def _is_rotated(box: Box, text: str) -> bool:
     w, h = box[2] - box[0], box[3] - box[1]
-    return len(text.strip()) >= 3 and h > 1.8 * w
+    return len(text.strip()) >= 3 and h > ROTATED_ASPECT * w
 
 
 def _joins(upper: Label, lower: Label, lower_swatch: bool, ink_of: Callable[[int], tuple[int, int] | None]) -> bool:
@@ -120,7 +166,7 @@ def _joins(upper: Label, lower: Label, lower_swatch: bool, ink_of: Callable[[int
         return False
     w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
     aligned = (
-        abs(upper.cx - lower.cx) <= 0.2 * w
+        abs(upper.cx - lower.cx) <= CENTRE_SET * w
         or abs(upper.box[0] - lower.box[0]) <= STACK_ALIGN * h
         or abs(upper.box[2] - lower.box[2]) <= STACK_ALIGN * h
     )
@@ -134,7 +180,7 @@ def _beside_others(singles: list[Label]) -> set[int]:
         for b in singles:
             if (
                 a is not b
-                and abs(a.cy - b.cy) <= 0.45 * min(a.height, b.height)
+                and abs(a.cy - b.cy) <= SAME_LINE * min(a.height, b.height)
                 and (a.box[2] < b.box[0] or b.box[2] < a.box[0])
             ):
                 out.add(a.index)
@@ -161,10 +207,10 @@ def _in_lists(singles: list[Label]) -> set[int]:
     over several lines under the chart ('Move / Core / Arg.' beside 'Orig.' and 'Merge Spans')."""
     out: set[int] = set()
     words = [lb for lb in singles if lb.value is None and not lb.rotated]
-    for g in _groups(words, key=lambda b: b.box[0], tol=lambda b: max(3.0, 0.5 * b.height)):
+    for g in _groups(words, key=lambda b: b.box[0], tol=lambda b: max(LINE_SLACK_PX, LIST_EDGE * b.height)):
         g = sorted(g, key=lambda b: b.cy)
         for part in _evenly_spaced(g, lambda b: b.cy):
-            tight = all(b.cy - a.cy <= 2.2 * a.height for a, b in zip(part, part[1:], strict=False))
+            tight = all(b.cy - a.cy <= LIST_PITCH * a.height for a, b in zip(part, part[1:], strict=False))
             if tight and not _starts_row(part[0], words):
                 out.update(lb.index for lb in part)
     return out
@@ -178,7 +224,7 @@ def _at_row_pitch(singles: list[Label]) -> set[int]:
     out: set[int] = set()
     words = [lb for lb in singles if lb.value is None and not lb.rotated]
     for edge in (lambda b: b.box[0], lambda b: b.box[2]):
-        for g in _groups(words, key=edge, tol=lambda b: max(3.0, 0.5 * b.height)):
+        for g in _groups(words, key=edge, tol=lambda b: max(LINE_SLACK_PX, LIST_EDGE * b.height)):
             if len(g) < 4:
                 continue
             for part in _evenly_spaced(sorted(g, key=lambda b: b.cy), lambda b: b.cy):
@@ -189,7 +235,7 @@ def _at_row_pitch(singles: list[Label]) -> set[int]:
 
 def _starts_row(first: Label, words: list[Label]) -> bool:
     """Two or more other word lines share ``first``'s top edge, one on each side of it at least."""
-    row = [o for o in words if o is not first and abs(o.box[1] - first.box[1]) <= 0.4 * first.height]
+    row = [o for o in words if o is not first and abs(o.box[1] - first.box[1]) <= ROW_TOP * first.height]
     return any(o.cx < first.cx for o in row) and any(o.cx > first.cx for o in row)
 
 
@@ -234,8 +280,8 @@ def _labels(
             o
             for o in merged
             if o is not mark
-            and abs(o.cy - mark.cy) <= 0.4 * mark.height
-            and 0 <= o.box[0] - mark.box[2] <= 3 * mark.height
+            and abs(o.cy - mark.cy) <= MARK_LEVEL * mark.height
+            and 0 <= o.box[0] - mark.box[2] <= MARK_REACH * mark.height
             and o.value is None
         ]
         if right:
@@ -276,7 +322,7 @@ def _evenly_spaced(labels: list[Label], pos) -> list[list[Label]]:
         if parts and len(parts[-1]) >= 2:
             part = parts[-1]
             ref = statistics.median(pos(b) - pos(a) for a, b in zip(part, part[1:], strict=False))
-            fits = 0.6 * ref <= pos(lb) - pos(part[-1]) <= 1.6 * ref
+            fits = EVEN_PITCH[0] * ref <= pos(lb) - pos(part[-1]) <= EVEN_PITCH[1] * ref
             if fits and all(b.value is not None for b in part) and lb.value is not None:
                 fits = _keeps_scale(part, lb, pos)
         else:
@@ -289,7 +335,7 @@ def _evenly_spaced(labels: list[Label], pos) -> list[list[Label]]:
 
 
 def _same_scale(a: float, b: float) -> bool:
-    return a * b > 0 and 0.6 <= a / b <= 1.6
+    return a * b > 0 and SAME_SCALE[0] <= a / b <= SAME_SCALE[1]
 
 
 def _groups(labels: list[Label], key, tol) -> list[list[Label]]:
@@ -308,7 +354,7 @@ def _badge(lb: Label, drawing: Box | None) -> bool:
     run."""
     if not lb.filled or drawing is None:
         return False
-    strip = 0.15 * (drawing[3] - drawing[1])
+    strip = BADGE_STRIP * (drawing[3] - drawing[1])
     return lb.box[3] <= drawing[1] + strip or lb.box[1] >= drawing[3] - strip
 
 
@@ -318,7 +364,7 @@ def _strips(lb: Label, labels: Sequence[Label]) -> bool:
     return any(
         o is not lb
         and o.filled
-        and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height)
+        and abs(o.cy - lb.cy) <= SAME_ROW * max(o.height, lb.height)
         and (o.box[0] > lb.box[2] or lb.box[0] > o.box[2])
         for o in labels
     )
@@ -354,13 +400,13 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
                 lb.value = 10.0**k
     numeric = [lb for lb in free if lb.value is not None]
     # y: numbers sharing a right edge, increasing upwards
-    for g in _groups(numeric, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
+    for g in _groups(numeric, key=lambda b: b.box[2], tol=lambda b: max(NUMBER_SLACK_PX, NUMBER_EDGE * b.height)):
         for part in _increasing(sorted(g, key=lambda b: -b.cy)):
             for even in _evenly_spaced(part, lambda b: -b.cy):
                 add("y", even, True)
     # x: labels sharing a centre line, left to right; numbers must increase
     rest = [lb for lb in free if lb.index not in taken and (lb.swatch is None or lb.coloured_text)]
-    for g in _groups(rest, key=lambda b: b.cy, tol=lambda b: max(3.0, 0.45 * b.height)):
+    for g in _groups(rest, key=lambda b: b.cy, tol=lambda b: max(LINE_SLACK_PX, SAME_LINE * b.height)):
         g = sorted(g, key=lambda b: b.cx)
         nums = [b for b in g if b.value is not None]
         if len(nums) >= 3 and len(nums) >= 0.8 * len(g):
@@ -382,9 +428,9 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
                     add("x", part, False)
     # x labels written upwards (long category names): rotated, sharing a top edge, closely spaced
     turned = [lb for lb in labels if lb.rotated and not furniture_words(lb.text)]
-    for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(4.0, 0.5 * b.height)):
+    for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(NUMBER_SLACK_PX, TURNED_EDGE * b.height)):
         for even in _evenly_spaced(sorted(g, key=lambda b: b.cx), lambda b: b.cx):
-            if all(b.cx - a.cx <= 6 * a.height for a, b in zip(even, even[1:], strict=False)):
+            if all(b.cx - a.cx <= TURNED_PITCH * a.height for a, b in zip(even, even[1:], strict=False)):
                 values = _values(even)
                 is_numeric = len(values) == len(even)
                 if not is_numeric or all(a < b for a, b in zip(values, values[1:], strict=False)):
@@ -393,9 +439,11 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
     # each ending before the drawing starts and standing at the height of its bars; read before the
     # right edges, whose tolerance grows with the height of wrapped names and can chain ragged ends
     rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
-    for g in _groups(rest, key=lambda b: b.box[0], tol=lambda b: 3.0):
+    for g in _groups(rest, key=lambda b: b.box[0], tol=lambda b: LINE_SLACK_PX):
         for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
-            ragged = max(b.box[2] for b in even) - min(b.box[2] for b in even) > 0.6 * min(b.height for b in even)
+            ragged = max(b.box[2] for b in even) - min(b.box[2] for b in even) > RAGGED_EDGE * min(
+                b.height for b in even
+            )
             beside = drawing is not None and all(
                 b.box[2] < drawing[0] and drawing[1] <= b.cy <= drawing[3] for b in even
             )
@@ -409,9 +457,9 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         if lb.index not in taken
         and lb.swatch is None
         and lb.value is None
-        and not (drawing is not None and lb.cy < drawing[1] - 0.5 * lb.height and lb.box[0] < drawing[0])
+        and not (drawing is not None and lb.cy < drawing[1] - ABOVE_DRAWING * lb.height and lb.box[0] < drawing[0])
     ]
-    for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(4.0, 0.6 * b.height)):
+    for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(NUMBER_SLACK_PX, NUMBER_EDGE * b.height)):
         g = sorted(g, key=lambda b: -b.cy)
         for even in _evenly_spaced(g, lambda b: -b.cy):
             add("y", even, False)
@@ -480,7 +528,7 @@ def _split_at_panels(g: list[Label], runs: list[Run]) -> list[list[Label]]:
 def _over_drawing(g: list[Label], drawing: Box | None) -> bool:
     """Words in a row standing wholly above the drawing head it (panel titles over three pies,
     column headers over a survey chart): categories sit under or beside what they name."""
-    return drawing is not None and all(b.box[3] <= drawing[1] + 0.25 * b.height for b in g)
+    return drawing is not None and all(b.box[3] <= drawing[1] + OVER_DRAWING * b.height for b in g)
 
 
 def _level(g: list[Label]) -> bool:
@@ -541,8 +589,8 @@ def _drawing(ink: np.ndarray, texts: np.ndarray) -> Box | None:
     """The extent of the drawing: ink outside any text (bars, lines, axes, wedges)."""
     drawing = ink & ~texts
     h, w = drawing.shape
-    rows = np.flatnonzero(drawing.sum(axis=1) >= max(2, 0.01 * w))
-    cols = np.flatnonzero(drawing.sum(axis=0) >= max(2, 0.01 * h))
+    rows = np.flatnonzero(drawing.sum(axis=1) >= max(2, DRAWING_INK * w))
+    cols = np.flatnonzero(drawing.sum(axis=0) >= max(2, DRAWING_INK * h))
     if not len(rows) or not len(cols):
         return None
     return (float(cols[0]), float(rows[0]), float(cols[-1] + 1), float(rows[-1] + 1))
@@ -555,7 +603,7 @@ def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> li
     kept = []
     names = {r.index: [tokens(lb.text) for lb in r.labels] for r in runs if r.axis == "y" and not r.numeric}
     for run in runs:
-        inside = drawing is not None and run.box[0] > drawing[0] + 2 * median_h
+        inside = drawing is not None and run.box[0] > drawing[0] + LEGEND_INSIDE * median_h
         twin = run.index in names and any(k != run.index and v == names[run.index] for k, v in names.items())
         if run.axis == "y" and not run.numeric and inside and not twin:
             pitch = statistics.median(a.cy - b.cy for a, b in zip(run.labels, run.labels[1:], strict=False))
@@ -613,7 +661,7 @@ def _heads_columns(run: Run, labels: list[Label]) -> bool:
             if o.value is not None
             and o not in run.labels
             and abs(o.cx - lb.cx) <= half
-            and 0 < o.cy - lb.cy <= 8 * lb.height
+            and 0 < o.cy - lb.cy <= HEAD_REACH * lb.height
         ]
         heads += len(column) >= 2
     return heads >= max(3, 0.8 * len(run.labels))
@@ -649,7 +697,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         # its centre left of the tick column and close to it: a title set tight against the ticks
         # may overlap them, and one far to the left belongs to another panel's column
         near = lb.cx <= rb[0] and rb[0] - lb.box[2] <= TITLE_REACH * median_h
-        if lb.rotated and near and rb[1] - 2 * median_h <= lb.cy <= rb[3] + 2 * median_h:
+        if lb.rotated and near and rb[1] - TITLE_SPAN * median_h <= lb.cy <= rb[3] + TITLE_SPAN * median_h:
             return role(AXIS_TITLE, "rotated, left of a y-axis run", "y")
     if lb.rotated and (lb.box[2] <= frame[0] + median_h or lb.box[0] >= frame[2] - median_h):
         return role(AXIS_TITLE, "rotated, beside the frame", "y")
@@ -657,8 +705,11 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(LEGEND, "coloured text (direct series label)")
     for r in x_runs:
         rb = r.box
-        below = -0.5 * lb.height <= lb.box[1] - rb[3] <= 3 * max(median_h, lb.height) and lb.cy > rb[3]
-        centred = abs(lb.cx - (rb[0] + rb[2]) / 2) <= 0.3 * (rb[2] - rb[0]) + median_h
+        below = (
+            -X_TITLE_OVERLAP * lb.height <= lb.box[1] - rb[3] <= X_TITLE_REACH * max(median_h, lb.height)
+            and lb.cy > rb[3]
+        )
+        centred = abs(lb.cx - (rb[0] + rb[2]) / 2) <= X_TITLE_CENTRED * (rb[2] - rb[0]) + median_h
         if below and centred and lb.value is None:
             gap = _panel_below(lb, layout, y_runs, frame, median_h)
             if gap is not None and gap < lb.box[1] - rb[3]:  # nearer the grid row below
@@ -674,7 +725,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         if len(wide_runs) >= 2 and any(r.axis == "x" for r in above):
             return role(PANEL_TITLE, "above one panel's axis")
         return role(TITLE, "above the frame")
-    if lb.box[1] >= frame[3] - 0.25 * median_h:
+    if lb.box[1] >= frame[3] - UNDER_FRAME * median_h:
         if _titles_frame(lb, layout, frame, median_h):
             return role(AXIS_TITLE, "centred alone just under the frame", "x")
         return role(FURNITURE, "below the frame, not an axis title")
@@ -695,12 +746,17 @@ def _panel_below(lb: Label, layout: Layout, y_runs: list[Run], frame: Box, media
         return None
     for r in y_runs:
         top, left = r.box[1], r.box[2]
-        nxt = [o.box[0] for o in y_runs if o.box[0] > left + median_h and abs(o.box[1] - top) < 0.5 * (r.box[3] - top)]
+        nxt = [
+            o.box[0]
+            for o in y_runs
+            if o.box[0] > left + median_h and abs(o.box[1] - top) < NEXT_PANEL_TOP * (r.box[3] - top)
+        ]
         right = min([frame[2], *nxt])
-        over = top - 3 * max(median_h, lb.height) <= lb.box[3] <= top + 0.25 * lb.height
+        over = top - PANEL_TITLE_REACH * max(median_h, lb.height) <= lb.box[3] <= top + PANEL_TITLE_OVERLAP * lb.height
         if over and left <= lb.box[0] and lb.box[2] <= right:
             alone = not any(
-                o is not lb and abs(o.cy - lb.cy) <= 0.5 * lb.height and left <= o.cx <= right for o in layout.labels
+                o is not lb and abs(o.cy - lb.cy) <= SAME_ROW * lb.height and left <= o.cx <= right
+                for o in layout.labels
             )
             return top - lb.box[3] if alone else None
     return None
@@ -711,8 +767,8 @@ def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> boo
     it and alone in its row: an x-axis title that is not centred under the x tick run OCR read
     (ticks it missed, powers of ten it could not parse). Credits and notes below a chart start at
     its left edge or stand further down; words side by side under the frame are unread categories."""
-    reach = 2.5 * max(median_h, lb.height)
-    beside = [o for o in layout.labels if o is not lb and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height)]
+    reach = FRAME_TITLE_REACH * max(median_h, lb.height)
+    beside = [o for o in layout.labels if o is not lb and abs(o.cy - lb.cy) <= SAME_ROW * max(o.height, lb.height)]
     hanging = [  # tick labels just under the frame, above this line (they may reach past the frame)
         o.box
         for o in layout.labels
@@ -722,8 +778,8 @@ def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> boo
     return (
         not any(o.value is None for o in beside)
         and lb.box[1] - max([frame[3], *(b[3] for b in hanging)]) <= reach
-        and abs(lb.cx - (left + right) / 2) <= 0.12 * (right - left)
-        and lb.box[2] - lb.box[0] <= 0.9 * (right - left)
+        and abs(lb.cx - (left + right) / 2) <= FRAME_TITLE_CENTRED * (right - left)
+        and lb.box[2] - lb.box[0] <= FRAME_TITLE_WIDTH * (right - left)
         and len(lb.text.split()) <= 6
         and lb.value is None
     )
@@ -759,7 +815,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             lb.block = pixels.block_under(img, lb.box)
         elif lb.value is None:
             lb.filled = pixels.on_fill(ink, lb.box)
-    median_h = statistics.median([lb.height for lb in labels]) if labels else 10.0
+    median_h = statistics.median([lb.height for lb in labels]) if labels else DEFAULT_LABEL_PX
     drawing = _drawing(ink, texts)
     runs = _tables_apart(_legend_columns(_runs(labels, drawing), drawing, median_h), labels)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
@@ -810,14 +866,14 @@ def _margins_parted(labels: list[Label], ink: np.ndarray) -> list[Label]:
             b = singles[j]
             (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = a.box, b.box
             h = min(ay1 - ay0, by1 - by0)
-            level = max(ay1 - ay0, by1 - by0) <= 1.25 * h and abs(a.cy - b.cy) <= 0.25 * h
+            level = max(ay1 - ay0, by1 - by0) <= LEVEL_HEIGHTS * h and abs(a.cy - b.cy) <= LEVEL_CENTRES * h
             if not (ax0 < bx0 < ax1 < bx1) or not level:
                 continue  # slanted words' boxes overlap too, but they are of unequal heights and steps
             y0, y1 = int(max(ay0, by0)), int(np.ceil(min(ay1, by1)))
             lo, hi = int(max(ax0, bx0 - h)), int(np.ceil(min(bx1, ax1 + h)))
             runs = pixels.column_runs(ink[y0:y1, lo:hi])
             gaps = [(lo + p + 1, lo + q) for (_, p), (q, _) in zip(runs, runs[1:], strict=False)]
-            gaps = [(g0, g1) for g0, g1 in gaps if g1 - g0 >= 0.25 * h and g0 <= ax1 and g1 >= bx0]
+            gaps = [(g0, g1) for g0, g1 in gaps if g1 - g0 >= WORD_GAP * h and g0 <= ax1 and g1 >= bx0]
             if not gaps:
                 continue
             g0, g1 = max(gaps, key=lambda g: g[1] - g[0])
@@ -833,7 +889,11 @@ def _widest_gap(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
     x0, y0, x1, y1 = (int(round(v)) for v in box)
     runs = pixels.column_runs(ink[max(0, y0) : y1, max(0, x0) : x1])
     gaps = sorted(((b - a - 1, a, b) for (_, a), (b, _) in zip(runs, runs[1:], strict=False)), reverse=True)
-    if not gaps or gaps[0][0] < 0.5 * (y1 - y0) or (len(gaps) > 1 and gaps[0][0] < 2 * gaps[1][0]):
+    if (
+        not gaps
+        or gaps[0][0] < WIDEST_GAP * (y1 - y0)
+        or (len(gaps) > 1 and gaps[0][0] < WIDEST_GAP_RATIO * gaps[1][0])
+    ):
         return None
     _, a, b = gaps[0]
     return float(max(0, x0) + a + 1), float(max(0, x0) + b)
@@ -853,7 +913,7 @@ def _gap_around_swatch(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
         block = sub[:, a : b + 1]
         rows = np.flatnonzero(block.any(axis=1))
         solid = block[rows[0] : rows[-1] + 1].mean() if len(rows) else 0.0
-        if 0.3 * h <= b - a + 1 <= 1.3 * h and solid >= 0.85:
+        if SWATCH_SIZE[0] * h <= b - a + 1 <= SWATCH_SIZE[1] * h and solid >= SOLID_SWATCH:
             return float(x0 + runs[k - 1][1] + 1), float(x0 + runs[k + 1][0])
     return None
 
@@ -871,7 +931,7 @@ def _line_end_labels(
     if frame is None:
         return
     found = []
-    past = [lb for lb in labels if lb.box[0] >= frame[2] - 2 * median_h and len(lb.lines) == 1]
+    past = [lb for lb in labels if lb.box[0] >= frame[2] - PAST_FRAME * median_h and len(lb.lines) == 1]
     for lb in past:
         mark = marks.get(lb.index)
         if mark is None or lb.swatch is not None:
@@ -891,7 +951,7 @@ def _titles_side_by_side(layout: Layout) -> None:
     titles = sorted(layout.of_role(TITLE), key=lambda b: b.cy)
     rows: list[list[Label]] = []
     for lb in titles:
-        if rows and abs(rows[-1][0].cy - lb.cy) <= 0.5 * max(rows[-1][0].height, lb.height):
+        if rows and abs(rows[-1][0].cy - lb.cy) <= SAME_ROW * max(rows[-1][0].height, lb.height):
             rows[-1].append(lb)
         else:
             rows.append([lb])
@@ -901,7 +961,9 @@ def _titles_side_by_side(layout: Layout) -> None:
     one_panel = max(counts) == 1  # a run of ticks on one axis at least, and on no axis two
     for k, row in enumerate(rows):
         row.sort(key=lambda b: b.cx)
-        apart = all(b.box[0] - a.box[2] >= 2 * max(a.height, b.height) for a, b in zip(row, row[1:], strict=False))
+        apart = all(
+            b.box[0] - a.box[2] >= TITLES_APART * max(a.height, b.height) for a, b in zip(row, row[1:], strict=False)
+        )
         over = layout.frame is not None and all(layout.frame[0] <= lb.cx <= layout.frame[2] for lb in row)
         if len(row) >= 2 and apart and not (one_panel and over and k > 0):
             for lb in row:
@@ -917,12 +979,12 @@ def _figure_title_over_panels(layout: Layout) -> None:
     axis. The panel titles of a grid's top row have siblings beside them and stay panel titles."""
     panels = layout.of_role(PANEL_TITLE)
     for lb in panels:
-        if any(o is not lb and abs(o.cy - lb.cy) <= 0.5 * max(o.height, lb.height) for o in panels):
+        if any(o is not lb and abs(o.cy - lb.cy) <= SAME_ROW * max(o.height, lb.height) for o in panels):
             continue
         below = [
             o
             for o in panels
-            if o is not lb and o.box[1] >= lb.box[3] - 0.25 * lb.height and abs(o.cy - lb.cy) > lb.height
+            if o is not lb and o.box[1] >= lb.box[3] - BELOW_TITLE * lb.height and abs(o.cy - lb.cy) > lb.height
         ]
         rows = {round(o.cy / max(o.height, 1.0)) for o in below}
         if len(below) >= 2 and any(sum(round(o.cy / max(o.height, 1.0)) == r for o in below) >= 2 for r in rows):
@@ -940,7 +1002,9 @@ def _column_headers(row: list[Label], layout: Layout) -> None:
     # centred over the drawing: a header wider than its column of bars may reach past the frame
     over = [lb for lb in row if frame[0] <= lb.cx <= frame[2] and len(lb.text.split()) <= 4]
     keyed = [
-        lb for lb in layout.of_role(LEGEND) if any(abs(lb.cy - t.cy) <= 0.5 * max(lb.height, t.height) for t in over)
+        lb
+        for lb in layout.of_role(LEGEND)
+        if any(abs(lb.cy - t.cy) <= SAME_ROW * max(lb.height, t.height) for t in over)
     ]
     if over and len(over) + len(keyed) >= 2:
         for lb in over:
@@ -969,7 +1033,7 @@ def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
             o
             for o in keyed
             if o is not lb
-            and abs(o.cy - lb.cy) <= 0.5 * h
+            and abs(o.cy - lb.cy) <= SAME_ROW * h
             and abs(o.cx - lb.cx) <= LEGEND_ROW_REACH * h
             and len(column(o)) < 2
         ]

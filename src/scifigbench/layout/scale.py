@@ -32,6 +32,11 @@ SHARE = 2 / 3  # of all value labels, at least this many must fit the scale
 FIT_PX = 0.2  # the most a fitted label may stand off the line, in label heights
 READ_SHARE = 0.05  # an estimate is good to 5 % of the span of the printed values
 MAX_NUMBERS = 150  # more numbers than any chart labels its values with: a table (and pairs grow as n^2)
+SEPARATE_ROWS = 0.5  # labels moving along one axis stand at least this far apart across it, in label heights
+MIN_TRAVEL = 2  # the values must move their labels at least this far end to end, in label heights
+MOVED = 0.5  # and a label counts as moved by its value when this far from the next, in label heights
+THICKNESS_SHARE = 0.1  # bars of one chart are as thick as one another to within this share (and a pixel)
+LOOSE_FIT = 2  # a refit whose largest offset, this many times over, exceeds the tolerance is too loose to read
 
 
 @dataclass(frozen=True)
@@ -128,7 +133,7 @@ def _separate(labels: Sequence[Label], axis: str) -> bool:
     """No two labels share a line across the value axis (distinct rows for values moving along x)."""
     across = sorted(lb.cy if axis == "x" else lb.cx for lb in labels)
     unit = median(lb.height for lb in labels)
-    return all(b - a >= 0.5 * unit for a, b in zip(across, across[1:], strict=False))
+    return all(b - a >= SEPARATE_ROWS * unit for a, b in zip(across, across[1:], strict=False))
 
 
 def fit_scale(labels: Sequence[Label]) -> Scale | None:
@@ -229,7 +234,7 @@ def _joint(measures: Sequence[Measure], groups: Sequence[tuple[Label, ...]]) -> 
     coef = np.linalg.lstsq(design, places, rcond=None)[0]
     slope = float(coef[0])
     unit = median(lb.height for lb in labels)
-    if slope * measures[0].sign <= 0 or abs(slope) * float(np.ptp(values)) < 2 * unit:
+    if slope * measures[0].sign <= 0 or abs(slope) * float(np.ptp(values)) < MIN_TRAVEL * unit:
         return None
     for m, g in zip(measures, groups, strict=True):
         if m.place and not _separate(g, m.axis):
@@ -237,7 +242,7 @@ def _joint(measures: Sequence[Measure], groups: Sequence[tuple[Label, ...]]) -> 
         if m.across is not None and not _one_thickness([m.across(lb) for lb in g]):
             return None  # blocks of several thicknesses are no bars of one chart (wedges of a pie)
     spots = np.sort(values * slope)
-    if 1 + int(np.sum(np.diff(spots) >= 0.5 * unit)) < MIN_FIT:
+    if 1 + int(np.sum(np.diff(spots) >= MOVED * unit)) < MIN_FIT:
         return None  # the values hardly move their labels: one far number makes no scale
     off = float(np.max(np.abs(places - design @ coef)))
     parts = tuple(Part(m, float(c), g) for m, g, c in zip(measures, groups, coef[1:], strict=True))
@@ -250,7 +255,7 @@ def _one_thickness(sizes: Sequence[float | None]) -> bool:
     if len(known) != len(sizes):
         return False
     mid = median(known)
-    return all(abs(s - mid) <= 0.1 * mid + 1 for s in known)
+    return all(abs(s - mid) <= THICKNESS_SHARE * mid + 1 for s in known)
 
 
 def estimate(label: Label, scale: Scale) -> tuple[Scale, float] | None:
@@ -275,4 +280,4 @@ def read_within(scale: Scale, refit: Scale, unit: float) -> float | None:
     precision; None when the scale fitted without the hidden label is itself looser than that
     (its spread, twice over, read as values)."""
     within = max(READ_SHARE * (max(scale.values) - min(scale.values)), unit)
-    return None if 2 * refit.off_px / abs(refit.slope) > within else within
+    return None if LOOSE_FIT * refit.off_px / abs(refit.slope) > within else within

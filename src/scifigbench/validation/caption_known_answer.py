@@ -20,6 +20,7 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
+from scifigbench.freetext.text import quoted_pattern
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.probes.caption_bias import caption_probe
@@ -35,7 +36,7 @@ from scifigbench.validation.known_answer import trace_agreement
 def indistinguishable(claim: dict) -> bool:
     """A false claim that states the same as its truth (a rate printed as "about 0" on both sides)
     cannot be told apart by any judge; such claims are a probe defect and are left out."""
-    strip = lambda t: re.sub(r"\s*\bin the panel titled '[^']*'", "", t)
+    strip = lambda t: re.sub(rf"\s*\bin the panel titled {quoted_pattern(120)}", "", t)
     return strip(claim["claim"]) == strip(claim["reality"])
 
 

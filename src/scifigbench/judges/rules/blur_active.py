@@ -38,13 +38,13 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from scifigbench.concepts.names import BLUR_MODES
-from scifigbench.freetext import cues
+from scifigbench.freetext import cues, lexicons
 from scifigbench.freetext.labels import label_in_text, label_key
 from scifigbench.freetext.numbers import close, extract_numbers, printed_decimals
-from scifigbench.freetext.text import fold, normalise_text
+from scifigbench.freetext.text import fold, normalise_text, quoted_pattern
 
 NUMERIC_REL_TOL = 0.05  # "matches or is very close": 5 % of a non-integer expected value
-_QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|__([^_]{1,60})__|[\"“”'‘’]([^\"“”'‘’]{1,60})[\"“”'‘’]")
+_QUOTED = re.compile(rf"\*\*([^*]{{1,60}})\*\*|__([^_]{{1,60}})__|{quoted_pattern(60)}")
 _CAPITALISED = re.compile(
     r"(?<![.!?:]\s)(?<!^)\b([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*|[A-Z]{2,}[\w-]*|[A-Z][a-z]{2,})\b"
 )
@@ -57,7 +57,7 @@ _GUESS = re.compile(
 # An inference that puts a reading forward as the hidden text ("the pattern suggests it is X"): beside
 # an admission it settles that the name after it is the answer's reading, as a guess marker does.
 _INFERS = re.compile(
-    r"\b(?:suggests?|indicates?|implies|hints?)\s+(?:that\s+)?(?:it|this|the \w+)\s+(?:is|reads|says)\b"
+    rf"{lexicons.whole_words(lexicons.INFERENCE_VERBS)}\s+(?:that\s+)?(?:it|this|the \w+)\s+(?:is|reads|says)\b"
 )
 _STOP = frozenset(
     "the a an of in on for to and or is are was be by with at from as this that it its which what figure chart graph "

@@ -43,13 +43,13 @@ from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import close, extract_numbers
-from scifigbench.freetext.text import fold, mask, normalise_text, sentences
+from scifigbench.freetext.text import fold, mask, normalise_text, quoted_pattern, sentences
 from scifigbench.spec import FigureSpec
 
 ASSERT = re.compile(
     rf"\b(?:{cues.GUESS_MARKER}|reads?|says|is|are|labell?ed|named|titled|shows?|likely|as)\b\s*[:,]?\s*$"
 )
-QUOTED = re.compile(r"['\"“‘]([^'\"”’]{1,80})['\"”’]")
+QUOTED = re.compile(quoted_pattern(80))
 ROLE_CUES: dict[str, str] = {
     "legend_entry": r"\blegend\b|\bseries\b",
     "axis_label": r"\baxis\b|\baxes\b",

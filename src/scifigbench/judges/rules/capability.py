@@ -21,10 +21,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from scifigbench.freetext import cues
+from scifigbench.freetext import cues, lexicons
 from scifigbench.freetext.labels import label_in_text, label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
-from scifigbench.freetext.text import fold, normalise_text
+from scifigbench.freetext.text import first_sentence, fold, normalise_text
 
 ANSWER_TYPES = frozenset({"number", "label", "yes_no", "list"})
 _CONCLUSION = re.compile(
@@ -32,13 +32,13 @@ _CONCLUSION = re.compile(
     r"\bresult(?:s|ing)? (?:is|in)\b|\bgives\b|\byields\b|\bequals\b|\bcomes to\b)",
     re.IGNORECASE,
 )
-_YES_NO = re.compile(r"\b(yes|no|true|false|correct|incorrect)\b", re.IGNORECASE)
-_YES = frozenset({"yes", "true", "correct"})
+_YES_NO = re.compile(rf"\b({lexicons.alternation(lexicons.YES_WORDS, lexicons.NO_WORDS)})\b", re.IGNORECASE)
+_YES = frozenset(lexicons.YES_WORDS)
 # an explicit final answer ("the answer is 12", "Final answer: 15"); several that differ conflict
 _FINAL = re.compile(r"\b(?:the (?:final )?answer is|(?:final )?answer\s*:)", re.IGNORECASE)
 # a yes/no word that opens a sentence or clause, or follows an answer marker, is an answer, not a negation
 _YES_NO_OPENER = re.compile(
-    r"(?:^|[.!?;:\n]|\banswer is)[\s*_\"'(]*(yes|no|true|false|correct|incorrect)\b"
+    rf"(?:^|[.!?;:\n]|\banswer is)[\s*_\"'(]*({lexicons.alternation(lexicons.YES_WORDS, lexicons.NO_WORDS)})\b"
     r"(?=\s*(?:[,.!;:*\u2014-]|$))",  # "No, ..." answers; "No other model ..." does not
     re.IGNORECASE,
 )
@@ -63,7 +63,7 @@ def judged_part(answer: str) -> str:
     markers = list(_CONCLUSION.finditer(answer))
     if markers and re.search(r"\w", answer[markers[-1].end() :]):
         return answer[markers[-1].end() :]
-    return re.split(r"(?<=[.!?])\s+(?=[A-Z])|\n", answer.strip(), maxsplit=1)[0]
+    return first_sentence(answer.strip(), capital_opens=True)
 
 
 def _number_matches(reading: Reading, target: float, tolerance: float) -> bool:

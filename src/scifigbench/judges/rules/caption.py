@@ -37,7 +37,7 @@ from functools import lru_cache
 
 from scifigbench.freetext import lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
-from scifigbench.freetext.text import normalise_text
+from scifigbench.freetext.text import normalise_text, quoted_pattern, sentence_ends
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
 from scifigbench.judges.rules.caption_lists import positional_value
@@ -53,7 +53,6 @@ _STOP = frozenset(
 )
 _NEGATION = lexicons.negator_regex(lexicons.CLAIM_NEGATORS)
 # a full stop followed by a lower-case word ends an abbreviation ("the Cons. bar"), not a sentence
-_SENTENCE_END = re.compile(r"[.!?](?:\s+(?=[^a-z])|$)|;(?:\s+|$)")
 _CLASSES: tuple[tuple[re.Pattern[str], str], ...] = (
     (lexicons.stem_regex(lexicons.TREND_UP_STEMS, lexicons.RANK_UP_STEMS), "UP"),
     (lexicons.stem_regex(lexicons.TREND_DOWN_STEMS, lexicons.RANK_DOWN_STEMS), "DOWN"),
@@ -141,10 +140,8 @@ def _facts(text: str, entities: set[str]) -> set[tuple[str, str, str]]:
     return facts
 
 
-_QUOTED = re.compile(r"""(?<![\w'"])['"\u2018\u201c]([^'"\u2019\u201d]{2,60})['"\u2019\u201d](?!\w)""")
-_PANEL_CONTEXT = re.compile(
-    r"""\s*\b(?:in|for|of) the panel titled ['"\u2018\u201c][^'"\u2019\u201d]*['"\u2019\u201d]""", re.IGNORECASE
-)
+_QUOTED = re.compile(quoted_pattern(60, shortest=2))
+_PANEL_CONTEXT = re.compile(rf"\s*\b(?:in|for|of) the panel titled {quoted_pattern(120)}", re.IGNORECASE)
 _COORD_NUM = r"-?\d+(?:\.\d+)?[kKM]?"
 # a position on the category/x axis: "epoch = 6", "x = 2k", "category 0.82", "between x = 10 and 12"
 _COORD = re.compile(
@@ -279,9 +276,7 @@ def _parsed(description: str) -> tuple[tuple[int, frozenset[str], tuple[tuple[st
 
     Cached because every claim of a description re-reads it.
     """
-    ends = [m.end() for m in _SENTENCE_END.finditer(description)]
-    if not ends or ends[-1] < len(description):
-        ends.append(len(description))
+    ends = sentence_ends(description, capital_opens=True)
     out, left = [], 0
     for end in ends:
         words = tuple(_words(description[left:end]))
@@ -400,7 +395,7 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
     text = _ONE_LETTER_NAME.sub(r"\1_\2", description)  # the same one-word names the clause words use
     readings = _point_readings(text)
     spans, left = [], 0
-    ends = [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    ends = sentence_ends(text, capital_opens=True)
     for end in ends:
         if all(re.search(rf"\b{re.escape(c)}\b", text[left:end], re.IGNORECASE) for c in context):
             spans.append((left, end))
@@ -448,6 +443,8 @@ def _order_votes(description: str, claim: str, reality: str, anchors: set[str]) 
 
 
 _NAME_WINDOW = 80  # characters after a name in which its value is looked for
+# another name after a claimed one: a name token or an opening quote ("'Relevant FCs,' 6, 'Ours' 7")
+_OTHER_NAME = re.compile(r"\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w")
 _BINDS_FORWARD = re.compile(r"\s*(?:\(|for(?:\s+the)?)\s*", re.IGNORECASE)
 
 
@@ -471,10 +468,12 @@ def _named_value_votes(
     caption: list[str] = []
     image: list[str] = []
     readings = _point_readings(description)
+    ends = sentence_ends(description, capital_opens=True)
     for name in names:
         for m in re.finditer(re.escape(_name_token(name)), description):
-            stop = re.search(r"[.!?;](?:\s|$)|\bN_\w+_|[\"\u201c]\w|(?<![\w])'\w", description[m.end() :])
-            end = m.end() + min(_NAME_WINDOW, stop.start() if stop else _NAME_WINDOW)
+            sentence_end = next((e for e in ends if e > m.end()), len(description))
+            other = _OTHER_NAME.search(description, m.end(), sentence_end)
+            end = min(m.end() + _NAME_WINDOW, other.start() if other else sentence_end)
             first = _bound_before(description, readings, m.start()) or next(
                 (r for r in readings if m.end() <= r.start < end), None
             )
@@ -490,7 +489,7 @@ def _named_value_votes(
     return caption, image
 
 
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|always)\b", re.IGNORECASE)
+_UNIVERSAL = re.compile(lexicons.whole_words(lexicons.UNIVERSALS), re.IGNORECASE)
 
 
 def _sentences_with(description: str, coords: frozenset[str], scope: frozenset[str] = frozenset()) -> str:

@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 
 from scifigbench.freetext.colours import colours
-from scifigbench.freetext.text import fold
+from scifigbench.freetext.text import fold, quoted_pattern
 
-_QUOTED = re.compile(r"""(?<![\w'"])['"\u2018\u201c]([^'"\u2019\u201d]{1,40}?)['"\u2019\u201d](?!\w)""")
+_QUOTED = re.compile(quoted_pattern(40))
 _CLAUSE = re.compile(r"[,;:.!?()](?=\s|$)|\band\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 

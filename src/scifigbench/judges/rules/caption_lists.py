@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 from scifigbench.freetext.numbers import Reading
+from scifigbench.freetext.text import quoted_pattern
 
 _SEPARATOR = re.compile(r",|;|:|\band\b|[()\u2014\u2013]|\s-\s", re.IGNORECASE)
 _TOKEN = re.compile(r"""['"\u2018\u201c\u2019\u201d\s]*(N_\w+_)['"\u2018\u201c\u2019\u201d\s]*""")
-_QUOTED = re.compile(r"""\s*['"\u2018\u201c]([^'"\u2018\u2019\u201c\u201d]{1,40})['"\u2019\u201d]\s*""")
+_QUOTED = re.compile(rf"\s*{quoted_pattern(40)}\s*")
 # "'HotpotQA,' '2WikiMQA,'": a comma written inside the closing quote belongs outside it
 _COMMA_IN_QUOTES = re.compile(r"""(?<=[^\s'"])([,.;])(['"\u2019\u201d])""")
 _PUNCTUATION = " \t'\"\u2018\u2019\u201c\u201d"

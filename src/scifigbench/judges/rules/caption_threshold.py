@@ -24,7 +24,7 @@ _COMPARATOR = re.compile(
     rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:the\s+)?(?=[~≈]?\s*(?:about\s+|approximately\s+|around\s+|roughly\s+)?[\d.])",
     re.IGNORECASE,
 )
-_UNIVERSAL = re.compile(r"\b(?:all|every|each|both|consistently|always)\b", re.IGNORECASE)
+_UNIVERSAL = re.compile(lexicons.whole_words(lexicons.THRESHOLD_UNIVERSALS), re.IGNORECASE)
 _NEGATOR = lexicons.negator_regex(lexicons.THRESHOLD_NEGATORS)
 _SPACING = re.compile(r"\b(?:every|intervals? of|increments? of|steps? of|spacing of|spaced)\s*$", re.IGNORECASE)
 _CLAUSE_START = re.compile(r"[,;:.!?]|\b(?:and|but|while|whereas)\b", re.IGNORECASE)

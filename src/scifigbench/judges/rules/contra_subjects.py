@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from scifigbench.freetext.numbers import Reading
-from scifigbench.freetext.text import normalise_text, sentences
+from scifigbench.freetext.text import normalise_text, quoted_pattern, sentences
 
 
 class Side(Enum):
@@ -39,7 +39,7 @@ class Side(Enum):
 
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w./=+-]*[\w=+%]|[A-Za-z0-9]")
-_QUOTED = re.compile(r"['\"\u201c\u2018]([^'\"\u201d\u2019]{1,60})['\"\u201d\u2019]")
+_QUOTED = re.compile(quoted_pattern(60))
 _CLAUSE_BREAK = re.compile(r",(?!\d{3}\b)|[;:\u2014]|\s[-\u2013]\s")
 # the end of the clause holding the false value: the ask starts after it
 _PREMISE_END = re.compile(r"[,;?]|\s[-\u2013\u2014]\s|\u2014")

@@ -60,15 +60,13 @@ X_POSITION_LEFT = re.compile(r"(?:\bat|\bwhen|\bx\s*=|\bby|\bafter|\buntil|\bbef
 COUNT_NOUN = re.compile(
     r"^\s*(?:distinct\s+|different\s+|colou?red\s+|main\s+)?(?:series|categories|category|bars|groups|segments|slices|wedges|sectors|portions|parts|panels|subplots|lines|curves|models|methods|entries|points|markers)\b"
 )
-MAX_CUE = re.compile(
-    r"\b(?:highest|largest|greatest|maximum|tallest|biggest|peaks?|peaking|top[- ]performing|leads|dominant|best)\b"
-)
-MIN_CUE = re.compile(r"\b(?:lowest|smallest|minimum|shortest|least|weakest|worst|bottom)\b")
+MAX_CUE = re.compile(lexicons.whole_words(lexicons.MAXIMUM_WORDS))
+MIN_CUE = re.compile(lexicons.whole_words(lexicons.MINIMUM_WORDS))
 UP = re.compile(lexicons.whole_words(lexicons.TREND_UP))
 DOWN = re.compile(lexicons.whole_words(lexicons.TREND_DOWN))
 FLAT = re.compile(lexicons.whole_words(lexicons.TREND_FLAT))
 FLUCT = re.compile(lexicons.whole_words(lexicons.TREND_FLUCTUATING))
-CROSS = re.compile(r"\b(?:cross\w*|intersect\w*|overtak\w*|surpass\w*|crossover)\b")
+CROSS = re.compile(lexicons.whole_words(lexicons.CROSSING_WORDS))
 CHART_PHRASES = {name: re.compile(kind.prose_pattern) for name, kind in KINDS.items()}
 # a word naming a kind right before chart/graph/plot ("donut chart") -> the kind it names
 KIND_OF_WORD = {word: name for name, kind in KINDS.items() for word in kind.words}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.freetext.text import normalise_text
+from scifigbench.freetext.text import normalise_text, sentences
 
 _MARKER = re.compile(
     r"^[ \t>#*_-]*(?:\*\*|__)?\s*(?:(?:answer|question|q|a|item|part)\s*)?\(?(?P<n>\d{1,2})\s*(?:[.):\]]|\s*-\s)"
@@ -44,9 +44,9 @@ def split_numbered(text: str, n: int) -> list[str | None]:
     if len(lines) == n:
         return [_clean(ln) for ln in lines]
     if len(lines) == 1 and n > 1:
-        sentences = [s for s in re.split(r"(?<=[.!?])\s+", lines[0]) if s]
-        if len(sentences) == n:
-            return [_clean(s) for s in sentences]
+        said = [s for _, _, s in sentences(lines[0], semicolons=False)]
+        if len(said) == n:
+            return [_clean(s) for s in said]
     if n == 1 and text.strip():
         return [_clean(text)]
     return [None] * n

@@ -50,27 +50,22 @@ from dataclasses import dataclass
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.freetext import cues, lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers, printed_decimals
-from scifigbench.freetext.text import mask, normalise_text
+from scifigbench.freetext.text import first_sentence, mask, normalise_text, sentence_ends
 from scifigbench.judges.rules import contra_subjects
 
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
 _PCT_TOL_ABS = 1.5
 _MATCH_SHARE = 0.2  # a reading within a fifth of the premise's error from the truth reads the truth
 
-_PIVOT = re.compile(
-    r"(?:\bbut\b|\bhowever\b|\bthat said\b|\bnevertheless\b|\bnonetheless\b|\bstill\b|\byet\b,?|"
-    r"\bthough\b|\balthough\b|\bwhile\b|\bwhereas\b)",
-    re.IGNORECASE,
-)
+_PIVOT = re.compile(lexicons.whole_words(lexicons.PIVOTS), re.IGNORECASE)
 _CONCESSIVE = re.compile(
-    r"\b(?:while|although|though|even though|even if|even without|despite|in the absence of|"
-    r"assuming|if we (?:assume|take|consider|use))\b[^.]{0,80}?"
+    rf"{lexicons.whole_words(lexicons.CONCESSIONS)}[^.]{{0,80}}?"
     rf"(?:{lexicons.negator_pattern(lexicons.CONCESSION_NEGATORS, lexicons.CONCESSION_NEGATOR_STEMS)})",
     re.IGNORECASE,
 )
 # "may not be significant", "might indicate": a claim hedged by a modal, short of a limit or an answer
-_MODAL = re.compile(r"\b(?:may|might|could)\b", re.IGNORECASE)
-_EVEN_WITHOUT = re.compile(r"\b(?:even without|in the absence of|despite (?:the )?(?:lack|absence))\b", re.IGNORECASE)
+_MODAL = re.compile(lexicons.whole_words(lexicons.MODALS), re.IGNORECASE)
+_EVEN_WITHOUT = re.compile(lexicons.whole_words(lexicons.DESPITE_ABSENCE), re.IGNORECASE)
 _NEGATED_VALUE = re.compile(
     rf"(?:{lexicons.negator_pattern(lexicons.CORRECTION_NEGATORS)})[^.;]{{0,45}}$"
     # "closer to 83% than 70%": the false value is the one the answer moves away from
@@ -125,8 +120,6 @@ _RATIO = re.compile(
 _RATIO_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "thrice": 3.0, "half": 0.5, "halved": 0.5}
 # the words of a claim: values and one-letter names ("models C and D score under 80%") count as words
 _SUBSTANCE = re.compile(r"[A-Za-z]{2,}|\b[A-Z]\b|\d+(?:\.\d+)?%?")
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n+")
 _CONSEQUENCE = re.compile(r"(?:,\s*|\s+)(?:so|therefore|thus|hence|which means|meaning)\b", re.IGNORECASE)
 # "the chart shows / plots / only reports ..." names what the figure depicts, not a reading of its values
 _DEPICTS = re.compile(
@@ -329,7 +322,7 @@ def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
     ("no p-values are given, so ...", "the chart only shows means, so ...") is a plain statement
     of the limit, and so is one that names what the figure depicts ("the figure plots accuracy, so ...").
     """
-    start = max((m.end() for m in _SENTENCE_END.finditer(answer, 0, denial.start)), default=0)
+    start = max((e for e in sentence_ends(answer, semicolons=False) if e <= denial.start), default=0)
     links = list(_CONSEQUENCE.finditer(answer, start, denial.start))
     if not links:
         return None
@@ -347,10 +340,8 @@ def _limit_from_reading(answer: str, denial: cues.CueHit) -> str | None:
 
 def _pivot_window_end(answer: str, start: int) -> int:
     """A pivot turns away from the denial in its own sentence or at the start of the next one."""
-    ends = [m.end() for m in _SENTENCE_END.finditer(answer, start)]
-    if not ends:
-        return len(answer)
-    if len(ends) == 1:
+    ends = [e for e in sentence_ends(answer, semicolons=False) if e > start]
+    if len(ends) <= 1:
         return len(answer)
     opener = re.match(r"\s*\W*\s*(\w+(?:\s+\w+)?)", answer[ends[0] :])
     return ends[0] + (opener.end() if opener else 0)
@@ -365,7 +356,7 @@ def _answers_beyond(rest: str, lexicons: tuple[cues.Cue, ...], skip_clause: bool
     if skip_clause:
         _, comma, tail = rest.partition(",")
         rest = tail if comma else rest
-    sentence = _SENTENCE.split(rest.strip(), maxsplit=1)[0]
+    sentence = first_sentence(rest.strip(), semicolons=True)
     if cues.find(sentence, lexicons):
         return False
     return len(_SUBSTANCE.findall(sentence)) >= 5

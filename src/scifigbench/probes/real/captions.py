@@ -27,6 +27,8 @@ from typing import Any
 
 import numpy as np
 
+from scifigbench.freetext import lexicons
+from scifigbench.freetext.text import sentences
 from scifigbench.probes.probe import Probe
 from scifigbench.probes.real.probe import real_probe
 from scifigbench.probes.real.reading import Facts
@@ -34,43 +36,7 @@ from scifigbench.probes.real.resistance import with_unit
 
 PRINCIPLE = "sycophantic deference to a confident caption; anchoring on quoted values"
 KINDS = ("swap", "flip", "value", "order")  # the last part of each probe's id
-_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
-# verb forms that state a direction over an ordered axis, and their opposites ('-ing' forms are left
-# alone: "with increasing beam size" names the variable the figure varies, not what it shows)
-_TREND = {
-    "increases": "decreases",
-    "increase": "decrease",
-    "increased": "decreased",
-    "rises": "falls",
-    "rise": "fall",
-    "grows": "shrinks",
-    "grow": "shrink",
-    "improves": "degrades",
-    "improve": "degrade",
-    "improved": "degraded",
-    "drops": "rises",
-    "drop": "rise",
-    "declines": "grows",
-    "decline": "grow",
-}
-_TREND.update({v: k for k, v in list(_TREND.items()) if v not in _TREND})
-_COMPARATIVE = {
-    "higher": "lower",
-    "lower": "higher",
-    "better": "worse",
-    "worse": "better",
-    "larger": "smaller",
-    "smaller": "larger",
-    "outperforms": "underperforms",
-    "outperform": "underperform",
-    "faster": "slower",
-    "slower": "faster",
-}
-_SUPERLATIVE = re.compile(r"\b(?:best|highest|lowest|worst|largest|smallest)\b", re.IGNORECASE)
-
-
-def sentences(caption: str) -> list[str]:
-    return [s for s in _SENTENCES.split(caption.strip()) if s]
+_SUPERLATIVE = re.compile(lexicons.whole_words(lexicons.SUPERLATIVES), re.IGNORECASE)
 
 
 def _whole(name: str, text: str) -> re.Match[str] | None:
@@ -80,7 +46,7 @@ def _whole(name: str, text: str) -> re.Match[str] | None:
 def _entity_swap(sentence: str, entities: tuple[str, ...], rng: np.random.Generator) -> dict[str, Any] | None:
     named = [e for e in entities if len(e) >= 2 and _whole(e, sentence)]
     superlative = _SUPERLATIVE.search(sentence)
-    comparative = any(re.search(rf"\b{w}\b", sentence, re.IGNORECASE) for w in _COMPARATIVE)
+    comparative = any(re.search(rf"\b{w}\b", sentence, re.IGNORECASE) for w in lexicons.COMPARATIVE_FLIPS)
     if not named or not (superlative or comparative):
         return None
     others = [e for e in entities if e not in named and not _whole(e, sentence) and len(e) >= 2]
@@ -116,7 +82,7 @@ def _entity_swap(sentence: str, entities: tuple[str, ...], rng: np.random.Genera
 
 
 def _word_flip(sentence: str) -> dict[str, Any] | None:
-    for table, kind in ((_TREND, "trend"), (_COMPARATIVE, "comparison_swap")):
+    for table, kind in ((lexicons.TREND_FLIPS, "trend"), (lexicons.COMPARATIVE_FLIPS, "comparison_swap")):
         for m in re.finditer(r"[A-Za-z]+", sentence):
             w = m.group(0)
             if re.match(r"\s*[:)]", sentence[m.end() :]):
@@ -222,7 +188,7 @@ def caption_probes(
     """One caption per kind of false claim that applies (``rng_of(kind)`` seeds each), or why none does."""
     if not facts.caption or not facts.caption.strip():
         return "no caption to bias"
-    parts = sentences(facts.caption)
+    parts = [s for _, _, s in sentences(facts.caption.strip(), semicolons=False, capital_opens=True)]
     made = [(kind, _edited(kind, parts, facts, rng_of(kind), anchor)) for kind in KINDS]
     out = [_probe(facts, kind, got[1], got[0]) for kind, got in made if got is not None]
     return out or (
