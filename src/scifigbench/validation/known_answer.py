@@ -171,6 +171,8 @@ _UNITS: dict[str, Callable[[pd.DataFrame], Units]] = {
     "inductance": inductance_units,
     "caption_bias": claim_units,
 }
+# behaviour groups whose cells are a mean of graded scores (0, 0.5, 1), not a rate of 0/1 units
+_GRADED: frozenset[str] = frozenset({"resistance"})
 
 
 def _undecided(rows: pd.DataFrame) -> pd.Series:
@@ -288,7 +290,7 @@ def check_cells(
                 continue
             units = _UNITS[group](rows).map(_one_cluster_per_figure)
             low, high = units.extremes or (units.frame, units.frame)
-            bernoulli = group != "resistance"  # every other cell is a rate of 0/1 units
+            bernoulli = group not in _GRADED
             out.append(
                 CellCheck(
                     model,
