@@ -93,8 +93,8 @@ def _rapidocr_engine():
         ) from exc
     from scifigbench.conditions import ocr_tabled
 
-    # One inference thread per engine: the stage runs one engine per worker process (a second
-    # thread gained nothing on this shared 2-core machine: 0.7x under load, the same readings).
+    # One inference thread per engine: the stage runs one engine per worker process. A second
+    # thread read the same and ran 0.69x as fast on this 2-core machine shared with other jobs.
     engine = RapidOCR(
         params={
             "Global.log_level": "error",
