@@ -4,12 +4,13 @@ Before each detection rapidocr scales the (enlarged) image to the network's inpu
 ``(img.astype(float32) / 255 - mean) / std``; ``mean`` and ``std`` are float64 arrays, so every
 pixel of an image enlarged to 736 px or more on its shorter side goes through float64
 arithmetic: 0.07 CPU seconds per detection on this machine, twice per figure (upright and
-turned), 9 % of a figure's first pass (10 SciVQA figures; the table takes a tenth of that). A byte has only 256 values, so the table is
-rapidocr's own ``normalize`` applied once to the 256 values of each channel, and each image is
-then looked up in it (``cv2.LUT``). Each entry is the number rapidocr computes for that byte and
-channel, cast to float32 as rapidocr casts its result before inference, so the detector sees
-the same array bit for bit and reads the same lines (tests/conditions/test_ocr_tabled.py).
-Anything other than an 8-bit three-channel image is left to rapidocr's own arithmetic.
+turned), 9 % of a figure's first pass (10 SciVQA figures; the table takes a tenth of that).
+A byte has only 256 values, so the table is rapidocr's own ``normalize`` applied once to the
+256 values of each channel, and each image is then looked up in it (``cv2.LUT``). Each entry is
+the number rapidocr computes for that byte and channel, cast to float32 as rapidocr casts its
+result before inference, so the detector sees the same array bit for bit and reads the same
+lines (tests/conditions/test_ocr_tabled.py). Anything other than an 8-bit three-channel image
+is left to rapidocr's own arithmetic.
 """
 
 from __future__ import annotations
