@@ -1,38 +1,46 @@
 """First-pass conditions on real figures: seconds per figure before and after, in one run.
 
 Imports N SciVQA figures (a real-figure corpus: no spec, so OCR and the layout reader run) into a
-scratch folder and runs the conditions stage on them twice, one right after the other, each time
-with empty caches and one worker (on a shared machine, compare the ratio more than the seconds):
+scratch folder and runs the conditions stage on them once per ``--runs`` entry, one right after
+the other, each time with empty OCR and figure caches:
 
-- ``before``: rapidocr read with ``ocr.RAPIDOCR_SETTINGS`` as shipped;
-- ``after``: the same with the settings given by ``--after`` changed, e.g. the detector at the
-  image's own size instead of enlarging every image whose shorter side is under 736 px:
-  ``--after Det.limit_type=max Det.limit_side_len=2000``.
+- ``before``: as shipped before session 11: rapidocr's own detector preprocessing (float64
+  arithmetic over every enlarged pixel), one worker;
+- ``after:N``: the stage as it is now, with N workers (``after:1``: one worker, in this process;
+  ``after:2``: the spawn pool, one reading engine per worker, as ``conditions.workers: 2`` runs
+  it). ``--after KEY=VALUE ...`` changes rapidocr settings for the one-worker after runs (a pool's
+  workers build their engine from the shipped settings, so it is refused with N > 1), e.g. the
+  detector at the image's own size: ``--after Det.limit_type=max Det.limit_side_len=2000``.
 
-It prints seconds per figure for each, the stage's own per-phase seconds (OCR and target
-selection, noise, pages, gallery, ...), the ratio of the phases the change does not touch (how
-much the machine's load moved between the runs), and how many figures' OCR lines, OCR scores
-and blur targets differ between the two. Whether the candidates stay valid is measured against
-the hand labels by ``ranked_candidates.py --set scivqa --rapidocr K=V ...``.
+It prints seconds per figure for each run with the load average at its end (the machine may be
+shared: compare the ratios more than the seconds), the stage's own per-phase seconds (summed over
+figures, so over workers too), and how many figures' OCR lines, OCR scores, ranked blur
+candidates and blur targets differ from the first run's. Whether changed candidates stay valid
+is measured against the hand labels by ``ranked_candidates.py --set scivqa --rapidocr K=V ...``.
 
     PYTHONPATH=src python benchmarks/real_conditions.py [--figures 20] [--scivqa ../shared/data/scivqa_val] \
-        [--after KEY=VALUE ...]
+        [--runs before after:1 after:2] [--after KEY=VALUE ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import resource
 import shutil
 import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from unittest import mock
+
+import pandas as pd
 
 from scifigbench import paths
-from scifigbench.conditions import config, ocr, ocr_cache, stage
+from scifigbench.conditions import config, ocr, ocr_cache, ocr_tabled, stage
 from scifigbench.conditions.ocr_boxes import ocr_boxes_path
 from scifigbench.corpus import stage as corpus_stage
 from scifigbench.corpus.config import CorpusConfig
@@ -66,25 +74,49 @@ def _corpus(scivqa: Path, n: int, tmp: Path) -> Path:
     return folder
 
 
-def _run(root: Path, cfg: config.ConditionsConfig, seed: int, settings: dict[str, Any], name: str) -> dict[str, Any]:
-    """One conditions run with empty caches: wall seconds, per-phase seconds, and per figure its
-    OCR reading (text and box, then score) and blur targets, to compare the two runs by."""
-    os.environ[paths.CACHE_ENV] = str(root / f"cache-{name}")
-    shutil.rmtree(os.environ[paths.CACHE_ENV], ignore_errors=True)
-    use_settings(settings)  # one worker: the stage reads in this process
-    started = time.perf_counter()
-    res = stage.run(cfg, seed, root, progress=False)
-    wall = time.perf_counter() - started
+def _readings(root: Path, res: stage.StageResult) -> dict[str, dict]:
+    """Per figure: its OCR reading (text and box; then with score), ranked candidates and blur targets."""
     lines, scores = {}, {}
     for path in (root / ocr_boxes_path("x").parent).glob("*.json"):
         boxes = json.loads(path.read_text())["boxes"]
         lines[path.stem] = sorted((b["text"], tuple(b["box"])) for b in boxes)
         scores[path.stem] = sorted((b["text"], tuple(b["box"]), b["score"]) for b in boxes)
-    targets = {
-        fid: sorted(map(tuple, group[["mode", "text", "rule", "expected_answer", "status"]].astype(str).values))
-        for fid, group in res.targets.groupby("figure_id")
-    }
-    return {"wall": wall, "seconds": res.seconds, "lines": lines, "scores": scores, "targets": targets}
+
+    def by_figure(table) -> dict[str, list]:
+        return {
+            fid: sorted(map(tuple, g.drop(columns="figure_id").astype(str).values))
+            for fid, g in table.groupby("figure_id")
+        }
+
+    candidates = by_figure(pd.read_parquet(root / paths.BLUR_CANDIDATES))
+    return {"lines": lines, "scores": scores, "candidates": candidates, "targets": by_figure(res.targets)}
+
+
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of its finished children (a pool's workers)."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _run(root: Path, cfg: config.ConditionsConfig, seed: int, run: str, after: list[str] | None) -> dict[str, Any]:
+    """One conditions run (``before`` or ``after:N``) with empty caches: wall seconds, per-phase
+    seconds, the load average at its end, and the figures' readings to compare the runs by."""
+    name, _, n = run.partition(":")
+    workers = 1 if name == "before" else int(n or 1)
+    if name not in ("before", "after") or (name == "before" and n not in ("", "1")):
+        raise SystemExit(f"--runs: {run!r} is not 'before' or 'after:N'")
+    if workers > 1 and after:
+        raise SystemExit("--after settings reach only a one-worker run: a pool's workers use the shipped settings")
+    os.environ[paths.CACHE_ENV] = str(root.parent / f"cache-{run}")
+    shutil.rmtree(os.environ[paths.CACHE_ENV], ignore_errors=True)
+    use_settings(settings(after) if name == "after" else SHIPPED)
+    stock = name == "before"
+    with mock.patch.object(ocr_tabled, "use_table", lambda detector: None) if stock else contextlib.nullcontext():
+        started, cpu0 = time.perf_counter(), _cpu()
+        res = stage.run(replace(cfg, workers=workers), seed, root, progress=False)
+        wall, cpu = time.perf_counter() - started, _cpu() - cpu0
+        ocr._rapidocr_engine.cache_clear()  # the next run builds its own engine
+    return {"wall": wall, "cpu": cpu, "seconds": res.seconds, "load": os.getloadavg()[0], **_readings(root, res)}
 
 
 def _differ(a: dict, b: dict) -> list[str]:
@@ -96,10 +128,11 @@ def main() -> None:
     ap.add_argument("--figures", type=int, default=20)
     ap.add_argument("--scivqa", type=Path, default=Path("../shared/data/scivqa_val"))
     ap.add_argument("--params", default="params.yaml")
+    ap.add_argument("--runs", nargs="+", default=["before", "after:1", "after:2"], metavar="before|after:N")
     ap.add_argument("--after", nargs="+", default=None, metavar="KEY=VALUE", help="rapidocr settings changed after")
     args = ap.parse_args()
     cfg, seed = config.load(args.params)
-    cfg = replace(cfg, workers=1, subset="all")
+    cfg = replace(cfg, subset="all")
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         root = tmp / "repo"
@@ -107,26 +140,35 @@ def main() -> None:
         corpus_stage.run(
             CorpusConfig(source="scivqa", scivqa_dir=str(_corpus(args.scivqa, args.figures, tmp))), seed, root
         )
-        before = _run(root, cfg, seed, SHIPPED, "before")
-        after = _run(root, cfg, seed, settings(args.after), "after")
+        runs = {run: _run(root, cfg, seed, run, args.after) for run in args.runs}
     n = args.figures
-    other = [p for p in before["seconds"] if p != "ocr+targets"]
-    print(f"{n} SciVQA figures, conditions stage, one worker, empty OCR and figure caches, every condition")
-    print(f"  after: rapidocr settings {settings(args.after)}")
-    print(f"  before: {before['wall'] / n:6.2f} s/figure   (wall {before['wall']:.1f} s)")
-    print(f"  after:  {after['wall'] / n:6.2f} s/figure   (wall {after['wall']:.1f} s)")
-    print(
-        f"  ratio before/after: {before['wall'] / after['wall']:.2f} over the stage; the phases this change does "
-        f"not touch ({', '.join(other)}) give "
-        f"{sum(before['seconds'][p] for p in other) / max(sum(after['seconds'][p] for p in other), 1e-9):.2f}: "
-        "how much the machine's load moved between the two runs"
-    )
-    print("  seconds per phase (summed over figures)   before    after")
-    for phase in sorted(set(before["seconds"]) | set(after["seconds"])):
-        print(f"    {phase:38s} {before['seconds'].get(phase, 0.0):8.1f} {after['seconds'].get(phase, 0.0):8.1f}")
-    for what, key in (("OCR lines (text and box)", "lines"), ("OCR scores", "scores"), ("blur targets", "targets")):
-        differ = _differ(before[key], after[key])
-        print(f"  figures whose {what} differ: {len(differ)} of {n}" + (f" ({', '.join(differ)})" if differ else ""))
+    first = args.runs[0]
+    print(f"{n} SciVQA figures, conditions stage, empty OCR and figure caches, every condition, {os.cpu_count()} cores")
+    if args.after:
+        print(f"  after: rapidocr settings {settings(args.after)}")
+    print("  (wall: the stage's own; CPU: user + system of this process and the pool's workers, what the stage")
+    print("   costs the machine whatever else runs on it; load average: 1-minute, at the run's end)")
+    for run, r in runs.items():
+        print(
+            f"  {run:8s} wall {r['wall'] / n:5.2f} s/figure ({first}/{run} {runs[first]['wall'] / r['wall']:.2f})   "
+            f"CPU {r['cpu'] / n:5.2f} s/figure ({first}/{run} {runs[first]['cpu'] / r['cpu']:.2f})   "
+            f"load average {r['load']:.1f}"
+        )
+    print("  seconds per phase (summed over figures)" + "".join(f"{run:>10s}" for run in runs))
+    for phase in sorted({p for r in runs.values() for p in r["seconds"]}):
+        print(f"    {phase:36s}" + "".join(f"{r['seconds'].get(phase, 0.0):10.1f}" for r in runs.values()))
+    for what, key in (
+        ("OCR lines (text and box)", "lines"),
+        ("OCR scores", "scores"),
+        ("ranked blur candidates", "candidates"),
+        ("blur targets", "targets"),
+    ):
+        for run in args.runs[1:]:
+            differ = _differ(runs[first][key], runs[run][key])
+            print(
+                f"  figures whose {what} differ, {run} vs {first}: {len(differ)} of {n}"
+                + (f" ({', '.join(differ)})" if differ else "")
+            )
 
 
 if __name__ == "__main__":

@@ -52,6 +52,8 @@ from scifigbench.tableio import read_table, sha256_file, write_table
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
 ERRORS = paths.CONDITIONS_DIR / "errors.json"
+# rapidocr's detector enlarges an image until its shorter side is this long (Det.limit_side_len)
+DETECTOR_SHORT_SIDE = 736
 
 
 @dataclass(frozen=True)
@@ -219,6 +221,16 @@ def _init_worker() -> None:
     cv2.setNumThreads(1)
 
 
+def reading_cost(job: FigureJob) -> float:
+    """What OCR of ``job`` roughly costs, to hand the longest figures to a pool first: the pixels
+    rapidocr's detector sees, the image enlarged until its shorter side is 736 px (twice: upright
+    and turned). Figures with a spec are not read (renderer boxes) and cost 0 here."""
+    if job.spec_path is not None or not job.full:
+        return 0.0
+    enlarge = max(1.0, DETECTOR_SHORT_SIDE / max(1, min(job.width, job.height)))
+    return job.width * job.height * enlarge * enlarge
+
+
 def jobs_for(figures: pd.DataFrame, cfg: ConditionsConfig) -> list[FigureJob]:
     out = []
     for r in figures.itertuples(index=False):
@@ -263,6 +275,8 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         if hit is not None:
             done[j.figure_id] = FigureResult(**hit)
     todo = [j for j in jobs if j.figure_id not in done]
+    if cfg.workers > 1:
+        todo.sort(key=reading_cost, reverse=True)  # the longest first, so none is left alone at the end
     work = partial(process_figure, cfg=cfg, seed=seed, root=root, decided=decided)
     bar = partial(tqdm, total=len(todo), desc="conditions", unit="fig", disable=not progress)
     if cfg.workers > 1 and len(todo) > 1:
