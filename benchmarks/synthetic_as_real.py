@@ -20,10 +20,11 @@ series), so agreement with it is a floor check of roles and boxes, not a validit
 ``--blur-check`` each proposal is blurred as the conditions stage blurs it and read again: OCR must
 not read the target back (target 0) and should still read the other text (target >= 95 %).
 ``--style`` keeps the figures of one corpus style (a corpus drawn with ``corpus.styles``, e.g. the
-extended preset), so each look is scored on its own.
+extended preset), so each look is scored on its own; ``--by kind`` / ``--by style`` adds a table
+with one row per chart kind or per style of the figures read (one OCR pass for every group).
 
     PYTHONPATH=src python benchmarks/synthetic_as_real.py [--limit N] [--kind KIND] [--style STYLE] \
-        [--blur-check] [--ocr-cache DIR]
+        [--blur-check] [--ocr-cache DIR] [--by kind|style]
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def main() -> None:
     ap.add_argument("--kind", default=None, help="only figures of this chart kind (e.g. with the extended preset)")
     ap.add_argument("--style", default=None, help="only figures drawn in this corpus style")
     ap.add_argument("--blur-check", action="store_true", help="blur each proposal and OCR the image again")
+    ap.add_argument("--by", choices=("kind", "style"), default=None, help="also a table of one row per group")
     args = ap.parse_args()
     cfg = ConditionsConfig()
     figures = pd.read_parquet(args.corpus).sort_values("figure_id")
@@ -90,8 +92,10 @@ def main() -> None:
     props: Counter = Counter()
     wrong: Counter = Counter()
     confused: Counter = Counter()
+    groups: dict[str, Counter] = {}
     for row in tqdm(list(figures.itertuples()), desc="synthetic as real", unit="fig"):
         spec = FigureSpec.load(row.spec_path)
+        before = props.copy()
         img = read_bgr(row.image_path)
         boxes = reader.read(img)
         layout = read_layout(img, boxes)
@@ -130,6 +134,10 @@ def main() -> None:
             if not ok:
                 wrong[f"{t.mode}: {t.rule} on {e.role if e else 'no spec text'}"] += 1
         props["figures_with_agreed_admittance"] += agreed_adm
+        if args.by:
+            group = groups.setdefault(row.chart_type if args.by == "kind" else spec.style, Counter())
+            group.update(props - before)
+            group["figures"] += 1
     n = len(figures)
     print(f"\nsynthetic figures read as real charts: {n}")
     print("reader roles (spec role: found by OCR / given the same role):")
@@ -157,7 +165,26 @@ def main() -> None:
         )
     for what, k in wrong.most_common():
         print(f"  disagrees: {k} x {what}")
+    if args.by:
+        print_groups(args.by, groups)
     print(f"OCR calls: {timed.calls}, {timed.seconds / max(timed.calls, 1):.2f} s each")
+
+
+def print_groups(by: str, groups: dict[str, Counter]) -> None:
+    """One markdown row per group: admittance proposals on a spec target, figures with one, inductance
+    proposals agreeing, blurred targets read back (target 0), other text still read."""
+    print(
+        f"\n| {by} | figures | adm. on a spec target | figures with one (spec has one) | ind. agree "
+        "| blurred read back | other text read |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for name, c in sorted(groups.items()):
+        print(
+            f"| {name} | {c['figures']} | {c['admittance:agree']}/{c['admittance:n']} "
+            f"| {c['figures_with_agreed_admittance']} ({c['figures_with_spec_admittance']}) "
+            f"| {c['inductance:agree']}/{c['inductance:n']} | {c['read_back']}/{c['blurred']} "
+            f"| {c['kept']}/{c['others']} |"
+        )
 
 
 if __name__ == "__main__":
