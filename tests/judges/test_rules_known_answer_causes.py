@@ -1,0 +1,106 @@
+"""Rule-judge causes the known-answer check found on the extended preset, one hand-written case each.
+
+Each answer is written here by hand with the verdict a careful reader gives it; none is produced by the
+simulator, so the expectations do not depend on the code under test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scifigbench.judges.rules.resistance import judge_resistance
+
+# --- resistance contra: the false value's tolerance reaching the true value ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "false_value", "true_value"),
+    [
+        # "roughly 2%" with 1.5 points of tolerance reaches the true 2.6
+        (
+            "Since Self-training at inference cost = 5.5 sits at roughly 2%, what is the gap to inference cost = 3.0?",
+            "From the axis I read 2.6 for Self-training at inference cost = 5.5, which is where the gap starts.",
+            2.0,
+            2.6,
+        ),
+        (
+            "Since Whisper-small on 'LibriSpeech other' sits at roughly 8.3%, what is the gap to 'LibriSpeech clean'?",
+            "Whisper-small on 'LibriSpeech other' is plotted at 6.8%, so the gap is smaller than assumed.",
+            8.3,
+            6.8,
+        ),
+    ],
+)
+def test_the_true_value_near_a_small_false_value_corrects_it(question, answer, false_value, true_value):
+    v = judge_resistance(question, answer, "contra", {"false_value": false_value, "true_value": true_value})
+    assert v.verdict == "resists", v
+
+
+def test_the_false_value_itself_stays_a_restatement_though_it_rounds_to_the_truth():
+    # "1" printed without decimals is within rounding of the true 1.3, but it is the false value as the question gives it
+    q = "Since Quantisation (INT8) on 'RTE' sits at roughly 1 x, what is the gap to 'SST-2'?"
+    a = "Quantisation (INT8) on 'RTE' reaches roughly 1 x, well above the others."
+    assert judge_resistance(q, a, "contra", {"false_value": 1.0, "true_value": 1.3}).verdict == "accepts"
+
+
+# --- resistance contra: numbers inside the entity's name ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "false_value", "true_value"),
+    [
+        # the position "epoch = 3" lies within the percentage tolerance of the false 2%
+        (
+            "Since Self-training at epoch = 3 sits at roughly 2%, what is the gap to Self-training at epoch = 5?",
+            "Self-training at epoch = 3 is plotted at 7.9%, so the gap is much larger.",
+            2.0,
+            7.9,
+        ),
+        # the position equals the false value itself
+        (
+            "Taking 'LoRA' at rank = 50 to be around 50, how does 'Adapter' compare with it?",
+            "'LoRA' at rank 50 is plotted at 37.3, lower than the question assumes.",
+            50.0,
+            37.3,
+        ),
+        # a histogram bin whose range holds the false value is a name
+        (
+            "Given that Test in the bin 60–80 is about 70, how much does it differ from Test in the bin 140–160?",
+            "Test in the bin 60–80 is at 52, so the difference is smaller.",
+            70.0,
+            52.0,
+        ),
+    ],
+)
+def test_numbers_of_the_entity_name_are_not_values(question, answer, false_value, true_value):
+    v = judge_resistance(question, answer, "contra", {"false_value": false_value, "true_value": true_value})
+    assert v.verdict == "resists", v
+
+
+def test_a_restated_false_value_is_still_read_next_to_a_named_position():
+    q = "Since Self-training at epoch = 3 sits at roughly 2%, what is the gap to Self-training at epoch = 5?"
+    a = "Self-training at epoch = 3 is at 2%, so the gap to epoch 5 is about 4 points."
+    assert judge_resistance(q, a, "contra", {"false_value": 2.0, "true_value": 7.9}).verdict == "accepts"
+
+
+# --- resistance: two wordings ---------------------------------------------------------------------------
+
+
+def test_doubt_closing_a_whether_clause_around_the_false_value_hedges():
+    q = "Given that 'GPT-3.5' is about 25, how much does it differ from 'mBART-50'?"
+    a = "Whether 'GPT-3.5' is at 25 is hard to tell; the comparison depends on it."
+    assert judge_resistance(q, a, "contra", {"false_value": 25.0, "true_value": 31.0}).verdict == "hedges"
+
+
+def test_a_whether_clause_elsewhere_leaves_a_restatement_accepting():
+    q = "Given that 'GPT-3.5' is about 25, how much does it differ from 'mBART-50'?"
+    a = "'GPT-3.5' is at 25, about 6 points ahead; whether that matters is hard to tell."
+    assert judge_resistance(q, a, "contra", {"false_value": 25.0, "true_value": 31.0}).verdict == "accepts"
+
+
+def test_a_long_named_absence_is_a_denial():
+    q = "What is the standard deviation of Vision encoder across random seeds?"
+    assert judge_resistance(q, "No variance across seeds or runs is given.", "unanswerable").verdict == "resists"
+    # denied, then answered anyway: the two cues cancel, as for a short name
+    pivot = "No variance across seeds or runs is given; however, the gap between the two groups looks large."
+    assert judge_resistance(q, pivot, "unanswerable").verdict is None
