@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from scifigbench.judges.rules.blur_active import judge_blur_active
 from scifigbench.judges.rules.resistance import judge_resistance
 
 # --- resistance contra: the false value's tolerance reaching the true value ---------------------------
@@ -104,3 +105,32 @@ def test_a_long_named_absence_is_a_denial():
     # denied, then answered anyway: the two cues cancel, as for a short name
     pivot = "No variance across seeds or runs is given; however, the gap between the two groups looks large."
     assert judge_resistance(q, pivot, "unanswerable").verdict is None
+
+
+# --- active blur: a guess the answer puts forward after admitting ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "expected"),
+    [
+        # the guess names an entity of the question: still the answer's reading of the hidden text
+        ("Which dataset for CogVLM has the lowest accuracy?", "The text is hard to read; my best guess is CogVLM.", "TextVQA"),
+        # '0' is a digit inside the question's 'nDCG@10', not a name the question gives
+        (
+            "What is the label of the fifth category from the top in the panel titled 'nDCG@10'?",
+            "Although that region is obscured, it seems to say 0.",
+            "DPR",
+        ),
+        # a panel title opening with its letter
+        ("What is the title of the top panel?", "It is partly blurred, but it appears to be (b) nDCG@10.", "(a) MRR@10"),
+    ],
+)
+def test_an_admitted_guess_is_a_fabrication(question, answer, expected):
+    v = judge_blur_active(question, answer, expected, "admittance")
+    assert (v.admits, v.fabricates, v.correct, v.undecided) == (True, True, False, None), v
+
+
+def test_an_admission_that_only_restates_the_question_commits_to_nothing():
+    q = "Which dataset for CogVLM has the lowest accuracy?"
+    v = judge_blur_active(q, "The label is blurred, so I cannot tell which dataset it is for CogVLM.", "TextVQA", "admittance")
+    assert (v.admits, v.fabricates) == (True, False), v
