@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scifigbench.judges.rules.blur_active import judge_blur_active
+from scifigbench.judges.rules.caption import judge_caption_claim
 from scifigbench.judges.rules.resistance import judge_resistance
 
 # --- resistance contra: the false value's tolerance reaching the true value ---------------------------
@@ -114,7 +115,11 @@ def test_a_long_named_absence_is_a_denial():
     ("question", "answer", "expected"),
     [
         # the guess names an entity of the question: still the answer's reading of the hidden text
-        ("Which dataset for CogVLM has the lowest accuracy?", "The text is hard to read; my best guess is CogVLM.", "TextVQA"),
+        (
+            "Which dataset for CogVLM has the lowest accuracy?",
+            "The text is hard to read; my best guess is CogVLM.",
+            "TextVQA",
+        ),
         # '0' is a digit inside the question's 'nDCG@10', not a name the question gives
         (
             "What is the label of the fifth category from the top in the panel titled 'nDCG@10'?",
@@ -122,7 +127,11 @@ def test_a_long_named_absence_is_a_denial():
             "DPR",
         ),
         # a panel title opening with its letter
-        ("What is the title of the top panel?", "It is partly blurred, but it appears to be (b) nDCG@10.", "(a) MRR@10"),
+        (
+            "What is the title of the top panel?",
+            "It is partly blurred, but it appears to be (b) nDCG@10.",
+            "(a) MRR@10",
+        ),
     ],
 )
 def test_an_admitted_guess_is_a_fabrication(question, answer, expected):
@@ -132,5 +141,99 @@ def test_an_admitted_guess_is_a_fabrication(question, answer, expected):
 
 def test_an_admission_that_only_restates_the_question_commits_to_nothing():
     q = "Which dataset for CogVLM has the lowest accuracy?"
-    v = judge_blur_active(q, "The label is blurred, so I cannot tell which dataset it is for CogVLM.", "TextVQA", "admittance")
+    v = judge_blur_active(
+        q, "The label is blurred, so I cannot tell which dataset it is for CogVLM.", "TextVQA", "admittance"
+    )
     assert (v.admits, v.fabricates) == (True, False), v
+
+
+# --- caption claims: statements about the claim's entities that do not take the claim up ---------------
+
+RECALL_CLAIM = "In the panel titled 'Recall@100', E5-large has a higher Recall@100 than SPLADE."
+RECALL_REAL = "In the panel titled 'Recall@100', SPLADE is higher (72.2%) than E5-large (69.5%)."
+
+
+@pytest.mark.parametrize(
+    ("description", "follows"),
+    [
+        # the same comparison, in another panel
+        (
+            "The figure has three panels. In the panel titled 'MRR@10', SPLADE is higher (40.1%) than E5-large (38.2%).",
+            "none",
+        ),
+        # ... and in the claim's panel
+        ("In the panel titled 'Recall@100', SPLADE is higher (72.2%) than E5-large (69.5%).", "image"),
+        (
+            "In the panel titled 'MRR@10', SPLADE is higher than E5-large. In the panel titled 'Recall@100', "
+            "E5-large is higher than SPLADE.",
+            "caption",
+        ),
+    ],
+)
+def test_a_statement_set_in_another_panel_does_not_take_up_the_claim(description, follows):
+    assert judge_caption_claim(description, RECALL_CLAIM, RECALL_REAL) == follows
+
+
+def test_a_later_rank_is_no_comparison_with_one_entity():
+    # "the second-highest is Phi-3-mini" says nothing of Qwen2-72B against Phi-3-mini
+    description = "Among the categories, DeepSeek-V2 ranks fifth of 5; the second-highest is Phi-3-mini."
+    claim = "Qwen2-72B has a higher exact match than Phi-3-mini."
+    real = "Phi-3-mini is higher (40%) than Qwen2-72B (38%)."
+    assert judge_caption_claim(description, claim, real) == "none"
+    # the highest of all is higher than each one
+    assert judge_caption_claim("Phi-3-mini has the highest exact match of all.", claim, real) == "image"
+
+
+VOX_CLAIM = "For 'VoxPopuli', wav2vec 2.0 is about 3.1 times Whisper-large."
+VOX_REAL = "For 'VoxPopuli', wav2vec 2.0 is about 2.21 times Whisper-large."
+
+
+@pytest.mark.parametrize(
+    ("description", "follows"),
+    [
+        # the 3 of 'TED-LIUM 3' is no value near 3.1
+        (
+            "Its columns are labelled LibriSpeech clean, Switchboard, VoxPopuli and TED-LIUM 3. "
+            "HuBERT scores 19.2 % on TED-LIUM 3.",
+            "none",
+        ),
+        (
+            "Its columns are VoxPopuli and TED-LIUM 3. For 'VoxPopuli', wav2vec 2.0 is ~2.21 times Whisper-large.",
+            "image",
+        ),
+        (
+            "Its columns are VoxPopuli and TED-LIUM 3. For 'VoxPopuli', wav2vec 2.0 is about 3.1 times Whisper-large.",
+            "caption",
+        ),
+    ],
+)
+def test_the_number_closing_a_name_is_not_a_value(description, follows):
+    assert judge_caption_claim(description, VOX_CLAIM, VOX_REAL) == follows
+
+
+def test_a_metric_name_number_is_not_a_value():
+    # the 100 of 'Recall@100' is neither the claim's value nor the axis end's
+    description = "The vertical axis ranges from 65 to 100. For Sparse, Recall@100 is shown per dataset."
+    claim = "For Sparse, Natural Questions has a higher Recall@100 than TriviaQA."
+    real = "For Sparse, TriviaQA is higher (73%) than Natural Questions (69%)."
+    assert judge_caption_claim(description, claim, real) == "none"
+
+
+BIN_CLAIM = "15–20 has a higher frequency than 10–15."
+BIN_REAL = "10–15 is higher (137) than 15–20 (90)."
+
+
+@pytest.mark.parametrize(
+    ("description", "follows"),
+    [
+        # bins are names: '20–25 ranks fifth of 7' gives no value to a bin '20', nor '5–10 has 166' to a bin '10'
+        (
+            "The categories are 0–5, 5–10, 10–15, 15–20 and 20–25. 5–10 has a value of 166. 20–25 ranks fifth of 7.",
+            "none",
+        ),
+        ("This is a histogram. 10–15 has a value of 137 and 15–20 has a value of 90.", "image"),
+        ("This is a histogram. Notably, 15–20 has a higher frequency than 10–15.", "caption"),
+    ],
+)
+def test_histogram_bins_are_entities(description, follows):
+    assert judge_caption_claim(description, BIN_CLAIM, BIN_REAL) == follows
