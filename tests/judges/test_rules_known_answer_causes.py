@@ -237,3 +237,14 @@ BIN_REAL = "10–15 is higher (137) than 15–20 (90)."
 )
 def test_histogram_bins_are_entities(description, follows):
     assert judge_caption_claim(description, BIN_CLAIM, BIN_REAL) == follows
+
+
+def test_a_name_opening_the_claim_is_a_name_when_the_description_writes_it_so():
+    claim = "Baseline at number of retrieved passages = 2 reaches about 35."
+    real = "Baseline at number of retrieved passages = 2 is about 28."
+    listed = "The series shown are Baseline, Adapter and LoRA. "
+    # Adapter's 28 at the claimed position is no reading of Baseline's value
+    other = listed + "Between number of retrieved passages = 1 and 2, Adapter rises from 22 to 28."
+    assert judge_caption_claim(other, claim, real) in ("none", "undecided")
+    own = listed + "At number of retrieved passages = 2, Baseline is at 28."
+    assert judge_caption_claim(own, claim, real) == "image"

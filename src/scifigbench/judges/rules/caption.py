@@ -334,6 +334,17 @@ def _proper_words(text: str) -> frozenset[str]:
     )
 
 
+def _claim_proper_words(claim: str, description: str) -> frozenset[str]:
+    """The claim's proper names (:func:`_proper_words`), with the word opening it when the description writes that
+    word capitalised inside a sentence ("Baseline at x = 2 reaches 35" beside "the series are Baseline, Adapter and
+    LoRA"): there it is a name, not a capital a sentence opens with."""
+    proper = _proper_words(claim)
+    first = re.match(r"\s*([A-Z][\w'-]*)", claim)
+    if first and re.search(rf"(?<![.!?:]\s)(?<!^)\b{re.escape(first.group(1))}\b", description):
+        proper |= {_stem(first.group(1))}
+    return proper
+
+
 def _about_entity(
     description: str, start: int, keys: frozenset[str], coords: frozenset[str], proper: frozenset[str] = frozenset()
 ) -> bool:
@@ -593,13 +604,11 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
         claim_only, real_only = [], []
     sides = [(c, "caption") for c in claim_only] + [(r, "image") for r in real_only] + [(u, None) for u in undisputed]
     named = _named_value_votes(description, names, sides, percent)
-    values = _value_votes(
-        description, claim_only, real_only, undisputed, keys, coords, percent, _proper_words(claim) & keys
-    )
+    proper = _claim_proper_words(claim, description) & keys
+    values = _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent, proper)
     if values[0] and values[1] and bool(named[0]) != bool(named[1]):
         # the clause rules found both sides; the value right after each claimed name is the closer reading
         values = named
-    proper = _proper_words(claim) & keys
     about = [r for r in _point_readings(description) if _about_entity(description, r.start, keys, coords, proper)]
     found = (
         values,
