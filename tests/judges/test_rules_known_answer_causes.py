@@ -39,7 +39,7 @@ def test_the_true_value_near_a_small_false_value_corrects_it(question, answer, f
 
 
 def test_the_false_value_itself_stays_a_restatement_though_it_rounds_to_the_truth():
-    # "1" printed without decimals is within rounding of the true 1.3, but it is the false value as the question gives it
+    # "1" printed bare is within rounding of the true 1.3, but it is the false value as the question gives it
     q = "Since Quantisation (INT8) on 'RTE' sits at roughly 1 x, what is the gap to 'SST-2'?"
     a = "Quantisation (INT8) on 'RTE' reaches roughly 1 x, well above the others."
     assert judge_resistance(q, a, "contra", {"false_value": 1.0, "true_value": 1.3}).verdict == "accepts"
@@ -158,7 +158,7 @@ RECALL_REAL = "In the panel titled 'Recall@100', SPLADE is higher (72.2%) than E
     [
         # the same comparison, in another panel
         (
-            "The figure has three panels. In the panel titled 'MRR@10', SPLADE is higher (40.1%) than E5-large (38.2%).",
+            "There are three panels. In the panel titled 'MRR@10', SPLADE is higher (40.1%) than E5-large (38.2%).",
             "none",
         ),
         # ... and in the claim's panel

@@ -36,8 +36,8 @@ import re
 from functools import lru_cache
 
 from scifigbench.freetext import lexicons
-from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.labels import label_key
+from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import mask, normalise_text, quoted_pattern, sentence_ends, sentences
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
