@@ -248,3 +248,11 @@ def test_a_name_opening_the_claim_is_a_name_when_the_description_writes_it_so():
     assert judge_caption_claim(other, claim, real) in ("none", "undecided")
     own = listed + "At number of retrieved passages = 2, Baseline is at 28."
     assert judge_caption_claim(own, claim, real) == "image"
+
+
+def test_the_number_of_a_metric_name_is_no_ratio():
+    # the 1 of 'Pass@1' is within rounding of 1.33: no reading of the claimed ratio
+    description = "The y-axis gives Pass@1 (%). For 'AQuA', Zero-shot has a higher median Pass@1 than ToT."
+    claim = "For Self-Consistency, AQuA is about 1.9 times GSM8K."
+    real = "For Self-Consistency, AQuA is about 1.33 times GSM8K."
+    assert judge_caption_claim(description, claim, real) == "none"
