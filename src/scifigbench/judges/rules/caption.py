@@ -274,8 +274,8 @@ _NAME_WORD = re.compile(r"\b[A-Za-z][\w-]*?(?:[a-z][A-Z]|[A-Z]{2}|\d)[\w-]*\s$")
 
 
 def _closes_a_name(text: str, r: Reading) -> bool:
-    """Whether ``r`` is the number of a name rather than a value: a whole number (or one ending in ".0") with no
-    percent sign right after a name word, neither approximate nor followed by a unit or a decimal part."""
+    """Whether ``r`` is the number of a name rather than a value: a whole number (or one ending in ".0"), neither a
+    percentage nor approximate, right after a name word."""
     whole = re.fullmatch(r"\d+(?:\.0)?", r.text) is not None
     return whole and not (r.percent or r.approx) and _NAME_WORD.search(text[max(0, r.start - 40) : r.start]) is not None
 

@@ -467,7 +467,7 @@ def _lead(text: str, r: Reading) -> str:
     return m.group(1).lower() if m else ""
 
 
-def _readings(question: str, answer: str, false_value: float, percent: bool) -> list[Reading]:
+def _readings(question: str, answer: str, false_value: float) -> list[Reading]:
     """The answer's values, less the question's other numbers it repeats (settings such as "at 80% sparsity").
 
     A number of the question other than its premise value is a setting or part of an entity's name
@@ -506,7 +506,7 @@ def premise_claim(question: str, answer: str, false_value: float | None = None) 
     false_value = pv.value if false_value is None else false_value
     readings = [
         r
-        for r in _readings(question, answer, false_value, pv.percent)
+        for r in _readings(question, answer, false_value)
         if not (_near(r, false_value, pv.percent) or _is_difference(answer, r))
     ]
     said_of = contra_subjects.value_sides(answer, readings, sides)
@@ -574,7 +574,7 @@ def _contra_signs(question: str, answer: str, false_value: float | None, truth: 
             raise ValueError("contra probe without a false value: none given and no number in the question")
         false_value = pv.value
     percent = bool(pv and pv.percent)
-    readings = _readings(question, answer, false_value, percent)
+    readings = _readings(question, answer, false_value)
     # a reading the known truth matches is that truth, even within the false value's tolerance ("roughly 2%"
     # against a true 2.6): where the premise is a few points off a small value, the tolerance reaches the truth
     restated = [
