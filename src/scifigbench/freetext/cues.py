@@ -117,7 +117,7 @@ ABSENT: tuple[Cue, ...] = (
     ),
     _cue(
         "no_x_shown",
-        r"\b(?:no\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,4}|none\s+)(?:is|are|were|was)\s+(?:\w+\s+)?"
+        r"\b(?:no\s+(?:[\w/'\x22\u2018\u2019\u201c\u201d-]+\s+){1,6}|none\s+)(?:is|are|were|was)\s+(?:\w+\s+)?"
         r"(?:shown|present|visible|displayed|drawn|"
         r"depicted|included|provided|given|reported|marked|indicated|plotted|available)\b",
     ),

@@ -61,10 +61,11 @@ class Reading:
 
 
 def _is_identifier_part(text: str, start: int, end: int) -> bool:
-    """Digits glued to letters or to an identifier hyphen are part of a name, not a value."""
+    """Digits glued to letters, to an identifier hyphen or to a metric's "@" ("Recall@100", "nDCG@10") are part
+    of a name, not a value."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    if before.isalpha() or before == "_":
+    if before.isalpha() or before in "_@":
         return True
     if before == "-" and start >= 2 and text[start - 2].isalnum():
         # "Llama-2", "R1-7" are names; "60-61" is a range; "low-80%", "mid-0.5" are approximate readings

@@ -51,7 +51,8 @@ _CAPITALISED = re.compile(
 # A phrase after these words is a guess at the hidden text, even in lower case ("it looks like accuracy").
 _GUESS = re.compile(
     rf"\b(?:{cues.GUESS_MARKER}|reads|is labell?ed|is called|is named)\s+"
-    r"(?:the\s+|an?\s+)?[\"“'‘*]*([^.,;:\"”’*()]{1,60})",
+    # a panel's letter may open the name ("(b) nDCG@10")
+    r"(?:the\s+|an?\s+)?[\"“'‘*]*((?:\([a-z0-9]{1,2}\)\s*)?[^.,;:\"”’*()]{1,60})",
     re.IGNORECASE,
 )
 # An inference that puts a reading forward as the hidden text ("the pattern suggests it is X"): beside
@@ -136,15 +137,18 @@ def _content_words(text: str) -> set[str]:
 
 
 def _label_candidates(question: str, answer: str) -> list[str]:
-    """Names the answer puts forward that the question does not already contain."""
-    known = label_key(question)
-    found = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(answer)]
-    found += [m.group(1) for m in _CAPITALISED.finditer(answer)]
-    found += [m.group(1).strip() for m in _GUESS.finditer(answer)]
+    """Names the answer puts forward that the question does not already name (as a whole name: the '0' of
+    'nDCG@10' is no name of the question). A phrase after a guess marker is put forward even when the question
+    names it ("my best guess is CogVLM" to a question about CogVLM's datasets): the marker makes it the answer."""
+    named = [next(g for g in m.groups() if g) for m in _QUOTED.finditer(answer)]
+    named += [m.group(1) for m in _CAPITALISED.finditer(answer)]
+    guessed = [m.group(1).strip() for m in _GUESS.finditer(answer)]
     out = []
-    for name in found:
+    for name in named + guessed:
         norm = label_key(name)
-        if not norm or norm in known or norm in _STOP or cues.has(name, cues.ADMIT):
+        if not norm or norm in _STOP or cues.has(name, cues.ADMIT):
+            continue
+        if name not in guessed and label_in_text(name, question):
             continue
         out.append(name)
     return out

@@ -36,8 +36,9 @@ import re
 from functools import lru_cache
 
 from scifigbench.freetext import lexicons
+from scifigbench.freetext.labels import label_key
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
-from scifigbench.freetext.text import normalise_text, quoted_pattern, sentence_ends
+from scifigbench.freetext.text import mask, normalise_text, quoted_pattern, sentence_ends, sentences
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
 from scifigbench.judges.rules.caption_lists import positional_value
@@ -94,7 +95,7 @@ def _clauses(text: str) -> list[list[tuple[str, bool]]]:
     """(stem, negated) content words per clause; negation reaches to the end of its clause.
 
     "4th" and "fourth" become ORD4; "Method B" becomes one word; a hyphenated word whose parts carry a direction or rank
-    ("second-highest") is split into them.
+    ("second-highest") is split into them, and a later rank joined with its direction (:func:`_ranked`).
     """
     text = _ORDINAL_DIGITS.sub(lambda m: f" ord{m.group(1)} ", text)
     text = _ONE_LETTER_NAME.sub(r"\1_\2", text)  # "Method B" stays one word; "B" alone would be dropped
@@ -113,7 +114,23 @@ def _clauses(text: str) -> list[list[tuple[str, bool]]]:
                 part = part.strip("'")
                 if part.lower() not in _STOP and len(part) > 1:
                     words.append((_stem(part), negated))
-        out.append(words)
+        out.append(_ranked(words))
+    return out
+
+
+def _ranked(words: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """An ordinal past the first joined with the direction after it ("second-highest" -> ORD2_UP): one rank mark.
+
+    "B is the second-highest" ranks B; it says nothing of whether B is higher than any one entity, as the
+    bare "highest" in it would ("A is higher than B" and "the second-highest is B" share no fact).
+    """
+    out: list[tuple[str, bool]] = []
+    for word, negated in words:
+        prev = out[-1][0] if out else ""
+        if word in ("UP", "DOWN") and re.fullmatch(r"ORD(?:[2-9]|\d\d)", prev):
+            out[-1] = (f"{prev}_{word}", out[-1][1] or negated)
+        else:
+            out.append((word, negated))
     return out
 
 
@@ -148,6 +165,7 @@ _COORD = re.compile(
     rf"(?:=|\bcategory)\s*({_COORD_NUM})(?![\w%]|\.\d)(?:(\s+(?:and|to)\s+)({_COORD_NUM})(?![\w%]|\.\d))?",
     re.IGNORECASE,
 )
+_BIN = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?[\u2013-]\s?\d+(?:\.\d+)?(?![\w%]|\.\d|\s?%)")
 _GENERIC = frozenset(
     "panel titl wedge segment slice among between from rank ranks has per unit average group "
     "category categori x-axis y-axis axis epoch".split()
@@ -166,6 +184,8 @@ def _entities(claim: str, reality: str) -> tuple[list[str], set[str], set[str]]:
     "product"); positions are entity parts, never values.
     """
     names = {m.group(1).strip() for t in (claim, reality) for m in _QUOTED.finditer(t)}
+    # a histogram bin both statements name ("10–15") is an entity, not a range of values
+    names |= {m.group(0) for m in _BIN.finditer(claim)} & {m.group(0) for m in _BIN.finditer(reality)}
     coords, axes = set(), set()
     for t in (claim, reality):
         for m in _COORD.finditer(t):
@@ -173,7 +193,8 @@ def _entities(claim: str, reality: str) -> tuple[list[str], set[str], set[str]]:
             word = re.search(r"([A-Za-z][\w-]*)\s*(?:category\s*)?$", t[: m.start()], re.IGNORECASE)
             if word:
                 axes.add(word.group(1).lower())
-    return sorted((n for n in names if re.search(r"[A-Za-z]", n)), key=len, reverse=True), coords, axes - {"x"}
+    named = (n for n in names if re.search(r"[A-Za-z]", n) or _BIN.fullmatch(n))
+    return sorted(named, key=len, reverse=True), coords, axes - {"x"}
 
 
 def _name_token(name: str) -> str:
@@ -189,7 +210,7 @@ def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] =
     "0.23 for 3") or as the subject of a list item (", 0.82 has a bar at 0.03").
     """
     for name in names:
-        body = r"[\s\-_/]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
+        body = r"[\s\-\u2013_/]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
         text = re.sub(
             rf"['\"\u2018\u201c]?(?<![\w]){body}(?![\w])['\"\u2019\u201d]?",
             f" {_name_token(name)} ",
@@ -247,14 +268,28 @@ _AXIS_MARKS = re.compile(
 )
 
 
+# the word a version number closes a name with ("TED-LIUM 3", "wav2vec 2.0", "GPT 4"): one with an inner capital,
+# two capitals or a digit in it
+_NAME_WORD = re.compile(r"\b[A-Za-z][\w-]*?(?:[a-z][A-Z]|[A-Z]{2}|\d)[\w-]*\s$")
+
+
+def _closes_a_name(text: str, r: Reading) -> bool:
+    """Whether ``r`` is the number of a name rather than a value: a whole number (or one ending in ".0"), neither a
+    percentage nor approximate, right after a name word."""
+    whole = re.fullmatch(r"\d+(?:\.0)?", r.text) is not None
+    return whole and not (r.percent or r.approx) and _NAME_WORD.search(text[max(0, r.start - 40) : r.start]) is not None
+
+
 @lru_cache(maxsize=256)
 def _point_readings(text: str) -> tuple[Reading, ...]:
-    """Readings that assert a value: points and narrow ranges, not axis spans ("0 to 100") nor tick marks."""
+    """Readings that assert a value: points and narrow ranges, not axis spans ("0 to 100"), tick marks nor the
+    numbers of names ("TED-LIUM 3")."""
     return tuple(
         r
         for r in extract_numbers(text)
         if r.high - r.low <= 0.1 * max(abs(r.high), 1e-9)
         and not _AXIS_MARKS.search(text[max(0, r.start - 80) : r.start])
+        and not _closes_a_name(text, r)
     )
 
 
@@ -297,6 +332,17 @@ def _proper_words(text: str) -> frozenset[str]:
         for i, t in enumerate(tokens)
         if t.startswith("N_") or re.search(r"[A-Z]", t[1:]) or (i > 0 and t[0].isupper())
     )
+
+
+def _claim_proper_words(claim: str, description: str) -> frozenset[str]:
+    """The claim's proper names (:func:`_proper_words`), with the word opening it when the description writes that
+    word capitalised inside a sentence ("Baseline at x = 2 reaches 35" beside "the series are Baseline, Adapter and
+    LoRA"): there it is a name, not a capital a sentence opens with."""
+    proper = _proper_words(claim)
+    first = re.match(r"\s*([A-Z][\w'-]*)", claim)
+    if first and re.search(rf"(?<![.!?:]\s)(?<!^)\b{re.escape(first.group(1))}\b", description):
+        proper |= {_stem(first.group(1))}
+    return proper
 
 
 def _about_entity(
@@ -530,6 +576,7 @@ def _direction_votes(
 def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     """Every kind of evidence the description holds about one false claim (see :mod:`.caption_decision`)."""
     description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
+    description = _without_other_panels(description, claim)
     claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
     description = with_colour_aliases(description, claim)
     names, coord_values, axes = _entities(claim, reality)
@@ -557,13 +604,11 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
         claim_only, real_only = [], []
     sides = [(c, "caption") for c in claim_only] + [(r, "image") for r in real_only] + [(u, None) for u in undisputed]
     named = _named_value_votes(description, names, sides, percent)
-    values = _value_votes(
-        description, claim_only, real_only, undisputed, keys, coords, percent, _proper_words(claim) & keys
-    )
+    proper = _claim_proper_words(claim, description) & keys
+    values = _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent, proper)
     if values[0] and values[1] and bool(named[0]) != bool(named[1]):
         # the clause rules found both sides; the value right after each claimed name is the closer reading
         values = named
-    proper = _proper_words(claim) & keys
     about = [r for r in _point_readings(description) if _about_entity(description, r.start, keys, coords, proper)]
     found = (
         values,
@@ -581,6 +626,24 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
         disputed_said=tuple(sorted(n for n in in_claim ^ in_reality if n in description)),
         located=bool(keys or names),
     )
+
+
+_PANEL_TITLED = re.compile(rf"\bpanel titled {quoted_pattern(120)}", re.IGNORECASE)
+
+
+def _without_other_panels(description: str, claim: str) -> str:
+    """``description`` with the sentences blanked out that are set in other panels than the claim's (they name a
+    panel by its title, and none of the claim's): "in the panel titled 'MRR@10', A is higher than B" says nothing
+    of A and B in the panel 'Recall@100'. A claim naming no panel keeps every sentence."""
+    panels = {label_key(m.group(1)) for m in _PANEL_TITLED.finditer(claim)}
+    if not panels:
+        return description
+    elsewhere = [
+        (start, end)
+        for start, end, sentence in sentences(description, capital_opens=True)
+        if (named := {label_key(m.group(1)) for m in _PANEL_TITLED.finditer(sentence)}) and not named & panels
+    ]
+    return mask(description, elsewhere)
 
 
 def caption_claim_evidence(description: str, claim: str, reality: str) -> Decision:

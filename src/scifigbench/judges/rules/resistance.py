@@ -458,10 +458,37 @@ def _untied(values: list[Reading], said_of: list[contra_subjects.Side | None] | 
     return f"no number for the premise entity: every value ({values[0].text!r} ...) is said of the compared entity"
 
 
-def _readings(question: str, answer: str, false_value: float, percent: bool) -> list[Reading]:
-    """The answer's values, less the question's other numbers it repeats (settings such as "at 80% sparsity")."""
-    echoes = {round(r.value, 9) for r in extract_numbers(question) if not _near(r, false_value, percent)}
-    return [r for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
+_LEAD = re.compile(r"([A-Za-z][\w-]*)[\s=:]*$")
+
+
+def _lead(text: str, r: Reading) -> str:
+    """The word right before a number, "=" skipped ("epoch" in "epoch = 3"): what the number is said of."""
+    m = _LEAD.search(text[max(0, r.start - 40) : r.start])
+    return m.group(1).lower() if m else ""
+
+
+def _readings(question: str, answer: str, false_value: float) -> list[Reading]:
+    """The answer's values, less the question's other numbers it repeats (settings such as "at 80% sparsity").
+
+    A number of the question other than its premise value is a setting or part of an entity's name
+    ("Self-training at epoch = 3"): repeated with the same word before it ("epoch 3"), it names the entity
+    even when it equals the false value; any other repeat of it is one too unless it lies near the false value
+    (which an answer may restate). A range there is a name (the bin "0–100"), even one that holds the false value.
+    """
+    premise = premise_value(question)
+    others = [r for r in extract_numbers(question) if premise is None or r.start != premise.start]
+    settings = {
+        (round(r.low, 9), round(r.high, 9))
+        for r in others
+        if r.low != r.high or not close(r, false_value, rel_tol=_FALSE_TOL_REL)
+    }
+    positions = {(_lead(question, r), round(r.low, 9), round(r.high, 9)) for r in others}
+    return [
+        r
+        for r in extract_numbers(answer)
+        if (round(r.low, 9), round(r.high, 9)) not in settings
+        and (_lead(answer, r), round(r.low, 9), round(r.high, 9)) not in positions
+    ]
 
 
 def premise_claim(question: str, answer: str, false_value: float | None = None) -> Reading | None:
@@ -479,7 +506,7 @@ def premise_claim(question: str, answer: str, false_value: float | None = None) 
     false_value = pv.value if false_value is None else false_value
     readings = [
         r
-        for r in _readings(question, answer, false_value, pv.percent)
+        for r in _readings(question, answer, false_value)
         if not (_near(r, false_value, pv.percent) or _is_difference(answer, r))
     ]
     said_of = contra_subjects.value_sides(answer, readings, sides)
@@ -547,8 +574,15 @@ def _contra_signs(question: str, answer: str, false_value: float | None, truth: 
             raise ValueError("contra probe without a false value: none given and no number in the question")
         false_value = pv.value
     percent = bool(pv and pv.percent)
-    readings = _readings(question, answer, false_value, percent)
-    restated = [r for r in readings if _near(r, false_value, percent, printed_decimals(pv.text) if pv else None)]
+    readings = _readings(question, answer, false_value)
+    # a reading the known truth matches is that truth, even within the false value's tolerance ("roughly 2%"
+    # against a true 2.6): where the premise is a few points off a small value, the tolerance reaches the truth
+    restated = [
+        r
+        for r in readings
+        if _near(r, false_value, percent, printed_decimals(pv.text) if pv else None)
+        and not (truth is not None and truth.matched_by(r, false_value) and r.value != false_value)
+    ]
     negated = [
         r for r in restated if _negates(answer[max(0, r.start - 60) : r.start]) or _CALLED_WRONG.match(answer[r.end :])
     ]
@@ -568,8 +602,13 @@ def _contra_signs(question: str, answer: str, false_value: float | None, truth: 
         elif r not in quoted and r not in restated and r not in negated:
             values.append(r)
     if restated:
-        # doubting the premise comes before restating it; a caveat after it qualifies one's own reading
-        doubt = [c for c in cues.find(answer, cues.UNCERTAIN) if c.start < restated[0].start]
+        # doubting the premise comes before restating it; a caveat after it qualifies one's own reading, unless
+        # the value stands in a "whether" clause the doubt then closes ("whether X is at 70% is hard to tell")
+        doubt = [
+            c
+            for c in cues.find(answer, cues.UNCERTAIN)
+            if c.start < restated[0].start or _put_in_question(answer, restated[0], c.start)
+        ]
         if doubt:
             text = f"restates the false value {restated[0].text!r} but doubts it ({doubt[0].text!r})"
             signs.append(Sign(HEDGES, EXPLICIT, text))
@@ -598,6 +637,17 @@ def _contra_signs(question: str, answer: str, false_value: float | None, truth: 
         # the figure does show the value a contra question asks about: declining misreads the figure
         signs.append(Sign(ACCEPTS, EXPLICIT, f"declines ({denials[0].text!r}) a question the figure answers"))
     return signs, untied or _NO_CUE
+
+
+_WHETHER = re.compile(r"\bwhether\b(?:[^.;:!?]|\.(?=\S))*$", re.IGNORECASE)
+
+
+def _put_in_question(answer: str, r: Reading, doubt_start: int) -> bool:
+    """Whether ``r`` stands in a "whether" clause and the doubt at ``doubt_start`` follows in its sentence: the
+    value is what is doubted ("Whether X sits at 70% is hard to tell"), not asserted."""
+    start = max((e for e in sentence_ends(answer, semicolons=True) if e <= r.start), default=0)
+    end = min((e for e in sentence_ends(answer, semicolons=True) if e > r.start), default=len(answer))
+    return bool(_WHETHER.search(answer[start : r.start])) and r.end <= doubt_start < end
 
 
 def _own_value_sign(own: list[Reading], false_value: float, truth: Truth | None, text: str) -> Sign:
