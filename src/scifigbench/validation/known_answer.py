@@ -338,9 +338,11 @@ class KindCheck:
 
     @property
     def passes(self) -> bool:
+        """Whether Holm rejects neither a cell's value nor its bounds: the kind recovers its declared rates."""
         return not self.rejected and not self.bounds_rejected
 
     def line(self) -> str:
+        """One report line: pointwise misses beside what chance gives, then the family-wise decisions."""
         n = len(self.checks)
         return (
             f"{self.kind}: {n} cells; pointwise outside the 95% CI {sum(not c.inside_ci for c in self.checks)} "
