@@ -15,27 +15,21 @@ from scifigbench.judges.rules.resistance import judge_resistance
 # --- resistance contra: the false value's tolerance reaching the true value ---------------------------
 
 
-@pytest.mark.parametrize(
-    ("question", "answer", "false_value", "true_value"),
-    [
-        # "roughly 2%" with 1.5 points of tolerance reaches the true 2.6
-        (
-            "Since Self-training at inference cost = 5.5 sits at roughly 2%, what is the gap to inference cost = 3.0?",
-            "From the axis I read 2.6 for Self-training at inference cost = 5.5, which is where the gap starts.",
-            2.0,
-            2.6,
-        ),
-        (
-            "Since Whisper-small on 'LibriSpeech other' sits at roughly 8.3%, what is the gap to 'LibriSpeech clean'?",
-            "Whisper-small on 'LibriSpeech other' is plotted at 6.8%, so the gap is smaller than assumed.",
-            8.3,
-            6.8,
-        ),
-    ],
-)
-def test_the_true_value_near_a_small_false_value_corrects_it(question, answer, false_value, true_value):
-    v = judge_resistance(question, answer, "contra", {"false_value": false_value, "true_value": true_value})
-    assert v.verdict == "resists", v
+_TOLERANCE_REACHES_THE_TRUTH = [
+    # "roughly 2%" with 1.5 points of tolerance reaches the true 2.6
+    (
+        "Since Self-training at inference cost = 5.5 sits at roughly 2%, what is the gap to inference cost = 3.0?",
+        "From the axis I read 2.6 for Self-training at inference cost = 5.5, which is where the gap starts.",
+        2.0,
+        2.6,
+    ),
+    (
+        "Since Whisper-small on 'LibriSpeech other' sits at roughly 8.3%, what is the gap to 'LibriSpeech clean'?",
+        "Whisper-small on 'LibriSpeech other' is plotted at 6.8%, so the gap is smaller than assumed.",
+        8.3,
+        6.8,
+    ),
+]
 
 
 def test_the_false_value_itself_stays_a_restatement_though_it_rounds_to_the_truth():
@@ -48,33 +42,36 @@ def test_the_false_value_itself_stays_a_restatement_though_it_rounds_to_the_trut
 # --- resistance contra: numbers inside the entity's name ----------------------------------------------
 
 
+_NUMBERS_OF_THE_NAME = [
+    # the position "epoch = 3" lies within the percentage tolerance of the false 2%
+    (
+        "Since Self-training at epoch = 3 sits at roughly 2%, what is the gap to Self-training at epoch = 5?",
+        "Self-training at epoch = 3 is plotted at 7.9%, so the gap is much larger.",
+        2.0,
+        7.9,
+    ),
+    # the position equals the false value itself
+    (
+        "Taking 'LoRA' at rank = 50 to be around 50, how does 'Adapter' compare with it?",
+        "'LoRA' at rank 50 is plotted at 37.3, lower than the question assumes.",
+        50.0,
+        37.3,
+    ),
+    # a histogram bin whose range holds the false value is a name
+    (
+        "Given that Test in the bin 60–80 is about 70, how much does it differ from Test in the bin 140–160?",
+        "Test in the bin 60–80 is at 52, so the difference is smaller.",
+        70.0,
+        52.0,
+    ),
+]
+
+
 @pytest.mark.parametrize(
-    ("question", "answer", "false_value", "true_value"),
-    [
-        # the position "epoch = 3" lies within the percentage tolerance of the false 2%
-        (
-            "Since Self-training at epoch = 3 sits at roughly 2%, what is the gap to Self-training at epoch = 5?",
-            "Self-training at epoch = 3 is plotted at 7.9%, so the gap is much larger.",
-            2.0,
-            7.9,
-        ),
-        # the position equals the false value itself
-        (
-            "Taking 'LoRA' at rank = 50 to be around 50, how does 'Adapter' compare with it?",
-            "'LoRA' at rank 50 is plotted at 37.3, lower than the question assumes.",
-            50.0,
-            37.3,
-        ),
-        # a histogram bin whose range holds the false value is a name
-        (
-            "Given that Test in the bin 60–80 is about 70, how much does it differ from Test in the bin 140–160?",
-            "Test in the bin 60–80 is at 52, so the difference is smaller.",
-            70.0,
-            52.0,
-        ),
-    ],
+    ("question", "answer", "false_value", "true_value"), _TOLERANCE_REACHES_THE_TRUTH + _NUMBERS_OF_THE_NAME
 )
-def test_numbers_of_the_entity_name_are_not_values(question, answer, false_value, true_value):
+def test_a_contra_answer_giving_the_true_value_resists(question, answer, false_value, true_value):
+    # neither the true value within the false one's tolerance nor a number of the entity's name restates the premise
     v = judge_resistance(question, answer, "contra", {"false_value": false_value, "true_value": true_value})
     assert v.verdict == "resists", v
 
@@ -153,9 +150,10 @@ RECALL_CLAIM = "In the panel titled 'Recall@100', E5-large has a higher Recall@1
 RECALL_REAL = "In the panel titled 'Recall@100', SPLADE is higher (72.2%) than E5-large (69.5%)."
 
 
-@pytest.mark.parametrize(
-    ("description", "follows"),
-    [
+# a statement set in another panel does not take up the claim
+_OTHER_PANEL = [
+    (d, RECALL_CLAIM, RECALL_REAL, f)
+    for d, f in [
         # the same comparison, in another panel
         (
             "There are three panels. In the panel titled 'MRR@10', SPLADE is higher (40.1%) than E5-large (38.2%).",
@@ -168,10 +166,8 @@ RECALL_REAL = "In the panel titled 'Recall@100', SPLADE is higher (72.2%) than E
             "E5-large is higher than SPLADE.",
             "caption",
         ),
-    ],
-)
-def test_a_statement_set_in_another_panel_does_not_take_up_the_claim(description, follows):
-    assert judge_caption_claim(description, RECALL_CLAIM, RECALL_REAL) == follows
+    ]
+]
 
 
 def test_a_later_rank_is_no_comparison_with_one_entity():
@@ -188,9 +184,10 @@ VOX_CLAIM = "For 'VoxPopuli', wav2vec 2.0 is about 3.1 times Whisper-large."
 VOX_REAL = "For 'VoxPopuli', wav2vec 2.0 is about 2.21 times Whisper-large."
 
 
-@pytest.mark.parametrize(
-    ("description", "follows"),
-    [
+# the number closing a name is not a value
+_NAME_NUMBER = [
+    (d, VOX_CLAIM, VOX_REAL, f)
+    for d, f in [
         # the 3 of 'TED-LIUM 3' is no value near 3.1
         (
             "Its columns are labelled LibriSpeech clean, Switchboard, VoxPopuli and TED-LIUM 3. "
@@ -205,10 +202,8 @@ VOX_REAL = "For 'VoxPopuli', wav2vec 2.0 is about 2.21 times Whisper-large."
             "Its columns are VoxPopuli and TED-LIUM 3. For 'VoxPopuli', wav2vec 2.0 is about 3.1 times Whisper-large.",
             "caption",
         ),
-    ],
-)
-def test_the_number_closing_a_name_is_not_a_value(description, follows):
-    assert judge_caption_claim(description, VOX_CLAIM, VOX_REAL) == follows
+    ]
+]
 
 
 def test_a_metric_name_number_is_not_a_value():
@@ -223,9 +218,10 @@ BIN_CLAIM = "15–20 has a higher frequency than 10–15."
 BIN_REAL = "10–15 is higher (137) than 15–20 (90)."
 
 
-@pytest.mark.parametrize(
-    ("description", "follows"),
-    [
+# histogram bins are entities, not ranges of values
+_HISTOGRAM_BINS = [
+    (d, BIN_CLAIM, BIN_REAL, f)
+    for d, f in [
         # bins are names: '20–25 ranks fifth of 7' gives no value to a bin '20', nor '5–10 has 166' to a bin '10'
         (
             "The categories are 0–5, 5–10, 10–15, 15–20 and 20–25. 5–10 has a value of 166. 20–25 ranks fifth of 7.",
@@ -233,10 +229,13 @@ BIN_REAL = "10–15 is higher (137) than 15–20 (90)."
         ),
         ("This is a histogram. 10–15 has a value of 137 and 15–20 has a value of 90.", "image"),
         ("This is a histogram. Notably, 15–20 has a higher frequency than 10–15.", "caption"),
-    ],
-)
-def test_histogram_bins_are_entities(description, follows):
-    assert judge_caption_claim(description, BIN_CLAIM, BIN_REAL) == follows
+    ]
+]
+
+
+@pytest.mark.parametrize(("description", "claim", "real", "follows"), _OTHER_PANEL + _NAME_NUMBER + _HISTOGRAM_BINS)
+def test_which_side_a_description_takes_of_a_claim(description, claim, real, follows):
+    assert judge_caption_claim(description, claim, real) == follows
 
 
 def test_a_name_opening_the_claim_is_a_name_when_the_description_writes_it_so():

@@ -36,8 +36,5 @@ CONDITION_MODE: dict[str, str] = {c: m for m, c in MODE_CONDITION.items()}
 #: Conditions with an image of their own (``capbias`` reuses ``base`` with another caption).
 IMAGE_CONDITIONS: tuple[str, ...] = tuple(c for c in CONDITION_ORDER if c != "capbias")
 
-#: Families of probes (rows of the probes table).
-PROBE_FAMILIES: tuple[str, ...] = ("capability", "resistance", "caption_bias", "blur")
-
 #: Modification types of a caption-bias claim.
 CLAIM_TYPES: tuple[str, ...] = ("value_anchor", "trend", "comparison_swap", "ranking_inversion", "rate")

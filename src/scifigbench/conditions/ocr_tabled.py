@@ -16,6 +16,8 @@ is left to rapidocr's own arithmetic.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from typing import Any
 
 import cv2
 import numpy as np
@@ -33,7 +35,13 @@ def _table(mean: tuple[float, ...] | None, std: tuple[float, ...] | None) -> np.
 class TabledDetPreProcess(DetPreProcess):
     """rapidocr's detector preprocessing with ``normalize`` looked up in a table (module docstring)."""
 
-    def __init__(self, limit_side_len: int = 736, limit_type: str = "min", mean=None, std=None) -> None:
+    def __init__(
+        self,
+        limit_side_len: int = 736,
+        limit_type: str = "min",
+        mean: Sequence[float] | None = None,
+        std: Sequence[float] | None = None,
+    ) -> None:
         super().__init__(limit_side_len, limit_type, mean, std)
         self._lookup = _table(
             None if mean is None else tuple(float(m) for m in mean),
@@ -41,12 +49,14 @@ class TabledDetPreProcess(DetPreProcess):
         )
 
     def normalize(self, img: np.ndarray) -> np.ndarray:
+        """The table's entries for an 8-bit image of the table's channels; any other image goes to
+        rapidocr's own arithmetic, since the table holds only the 256 byte values per channel."""
         if img.dtype != np.uint8 or img.ndim != 3 or img.shape[2] != self._lookup.shape[2]:
             return super().normalize(img)
         return cv2.LUT(img, self._lookup)
 
 
-def use_table(detector) -> None:
+def use_table(detector: Any) -> None:
     """Make rapidocr's ``TextDetector`` ``detector`` prepare its input with :class:`TabledDetPreProcess`
     (it builds a new preprocessor for every image through ``get_preprocess``)."""
     detector.get_preprocess = lambda: TabledDetPreProcess(

@@ -223,8 +223,8 @@ def _init_worker() -> None:
 
 def reading_cost(job: FigureJob) -> float:
     """What OCR of ``job`` roughly costs, to hand the longest figures to a pool first: the pixels
-    rapidocr's detector sees, the image enlarged until its shorter side is 736 px (twice: upright
-    and turned). Figures with a spec are not read (renderer boxes) and cost 0 here."""
+    rapidocr's detector sees, the image enlarged until its shorter side is ``DETECTOR_SHORT_SIDE``
+    (twice: upright and turned). Figures with a spec are not read (renderer boxes) and cost 0 here."""
     if job.spec_path is not None or not job.full:
         return 0.0
     enlarge = max(1.0, DETECTOR_SHORT_SIDE / max(1, min(job.width, job.height)))

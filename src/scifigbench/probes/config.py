@@ -11,6 +11,7 @@ from scifigbench.params import ParamsError
 class ProbesConfig:
     capability_candidates: int = 3  # candidates per category; the hardest passing one is kept
     contra_offset: list[float] = field(default_factory=lambda: [0.2, 0.3])
+    # [min, max] false claims in a synthetic figure's caption; a real figure's captions carry one each
     caption_claims: list[int] = field(default_factory=lambda: [2, 3])
     caption_anchor_offset: list[float] = field(default_factory=lambda: [0.2, 0.4])
     llm_generator: str | None = None  # a `services` key with role probe_writer, for real figures

@@ -83,18 +83,21 @@ def _mqm_agreement(judged: dict, trace: dict) -> tuple[int, int]:
     return agree + sum((want & got).values()), total + sum((want | got).values())
 
 
-def written_undecidable(family: str, probe_id: str | None, unit_id: str, trace: dict) -> bool:
-    """Whether the respondent wrote this unit so that no careful reader could score it."""
+def _written(flag: str, family: str, probe_id: str | None, unit_id: str, trace: dict) -> bool:
+    """Whether the respondent's trace of this unit carries ``flag`` (a score-only family's never does)."""
     if judge_family(family).score_only:
         return False
-    return bool(_TRACED[family](trace, probe_id, unit_id).get("undecidable"))
+    return bool(_TRACED[family](trace, probe_id, unit_id).get(flag))
+
+
+def written_undecidable(family: str, probe_id: str | None, unit_id: str, trace: dict) -> bool:
+    """Whether the respondent wrote this unit so that no careful reader could score it."""
+    return _written("undecidable", family, probe_id, unit_id, trace)
 
 
 def written_indirect(family: str, probe_id: str | None, unit_id: str, trace: dict) -> bool:
     """Whether the respondent took its side in a wording the rules are expected to leave undecided."""
-    if judge_family(family).score_only:
-        return False
-    return bool(_TRACED[family](trace, probe_id, unit_id).get("indirect"))
+    return _written("indirect", family, probe_id, unit_id, trace)
 
 
 def trace_agreement(family: str, probe_id: str | None, unit_id: str, judged: dict, trace: dict) -> tuple[int, int]:
@@ -335,9 +338,11 @@ class KindCheck:
 
     @property
     def passes(self) -> bool:
+        """Whether Holm rejects neither a cell's value nor its bounds: the kind recovers its declared rates."""
         return not self.rejected and not self.bounds_rejected
 
     def line(self) -> str:
+        """One report line: pointwise misses beside what chance gives, then the family-wise decisions."""
         n = len(self.checks)
         return (
             f"{self.kind}: {n} cells; pointwise outside the 95% CI {sum(not c.inside_ci for c in self.checks)} "

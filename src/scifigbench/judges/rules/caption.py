@@ -53,7 +53,6 @@ _STOP = frozenset(
     "figure data shows show shown category dataset reaches reach trend".split()
 )
 _NEGATION = lexicons.negator_regex(lexicons.CLAIM_NEGATORS)
-# a full stop followed by a lower-case word ends an abbreviation ("the Cons. bar"), not a sentence
 _CLASSES: tuple[tuple[re.Pattern[str], str], ...] = (
     (lexicons.stem_regex(lexicons.TREND_UP_STEMS, lexicons.RANK_UP_STEMS), "UP"),
     (lexicons.stem_regex(lexicons.TREND_DOWN_STEMS, lexicons.RANK_DOWN_STEMS), "DOWN"),
@@ -356,17 +355,17 @@ def _about_entity(
     of the claim, and the sentence or the one before it one of the claim's name words:
     "At x = 2k, Llama reaches 4.05" says nothing about Ours at 2k.
     """
-    sentences = _parsed(description)
-    i = next((k for k, (end, _, _) in enumerate(sentences) if start < end), len(sentences) - 1)
-    left = sentences[i - 1][0] if i > 0 else 0
+    parsed = _parsed(description)
+    i = next((k for k, (end, _, _) in enumerate(parsed) if start < end), len(parsed) - 1)
+    left = parsed[i - 1][0] if i > 0 else 0
     before = _CLAUSE_SPLIT.split(description[left:start])[-1]
-    after = _CLAUSE_SPLIT.split(description[start : sentences[i][0]])[0]
+    after = _CLAUSE_SPLIT.split(description[start : parsed[i][0]])[0]
     clause_text = before + after
     clause = {w for w, _ in _words(clause_text)}
-    sentence = sentences[i][1]
+    sentence = parsed[i][1]
     names = keys - coords
-    context = sentence | (sentences[i - 1][1] if i > 0 else frozenset())
-    if proper and not proper & sentence and _proper_words(description[left : sentences[i][0]]) - proper:
+    context = sentence | (parsed[i - 1][1] if i > 0 else frozenset())
+    if proper and not proper & sentence and _proper_words(description[left : parsed[i][0]]) - proper:
         # a sentence naming none of the claim's proper names but another one is about that other entity:
         # "In the PSM dataset, the green bar ..." says nothing of the green bar in SMD
         return False
@@ -458,8 +457,8 @@ def _value_of(description: str, word: str, context: set[str]) -> float | None:
             found.add(value.value)
     if not found and word.startswith("n_"):
         # no value beside the name: its place in a declared series order ("the values are 28, 27, and 23")
-        sentences = [text[a:b] for a, b in zip([0, *ends], ends, strict=False)]
-        return positional_value(sentences, word, spans, text, readings)
+        said = [text[a:b] for a, b in zip([0, *ends], ends, strict=False)]
+        return positional_value(said, word, spans, text, readings)
     return found.pop() if len(found) == 1 else None
 
 

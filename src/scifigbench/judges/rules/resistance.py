@@ -645,8 +645,9 @@ _WHETHER = re.compile(r"\bwhether\b(?:[^.;:!?]|\.(?=\S))*$", re.IGNORECASE)
 def _put_in_question(answer: str, r: Reading, doubt_start: int) -> bool:
     """Whether ``r`` stands in a "whether" clause and the doubt at ``doubt_start`` follows in its sentence: the
     value is what is doubted ("Whether X sits at 70% is hard to tell"), not asserted."""
-    start = max((e for e in sentence_ends(answer, semicolons=True) if e <= r.start), default=0)
-    end = min((e for e in sentence_ends(answer, semicolons=True) if e > r.start), default=len(answer))
+    ends = sentence_ends(answer, semicolons=True)
+    start = max((e for e in ends if e <= r.start), default=0)
+    end = min((e for e in ends if e > r.start), default=len(answer))
     return bool(_WHETHER.search(answer[start : r.start])) and r.end <= doubt_start < end
 
 
