@@ -35,7 +35,6 @@ from scifigbench.probes.real.reading import Facts
 from scifigbench.probes.real.resistance import with_unit
 
 PRINCIPLE = "sycophantic deference to a confident caption; anchoring on quoted values"
-KINDS = ("swap", "flip", "value", "order")  # the last part of each probe's id
 _SUPERLATIVE = re.compile(lexicons.whole_words(lexicons.SUPERLATIVES), re.IGNORECASE)
 
 
@@ -161,21 +160,35 @@ def _stopped(sentence: str) -> str:
     return sentence if re.search(r"[.!?:;]\W*$", sentence) else sentence + "."
 
 
+Claim = dict[str, Any]
+# a sentence edit: (sentence, the entities the figure shows, generator) -> the claim, or None
+SENTENCE_EDITS: dict[str, Callable[[str, tuple[str, ...], np.random.Generator], Claim | None]] = {
+    "swap": _entity_swap,
+    "flip": lambda sentence, _entities, _rng: _word_flip(sentence),
+}
+# an inserted claim: (facts, generator, anchor) -> the claim, or None
+INSERTED: dict[str, Callable[[Facts, np.random.Generator, tuple[float, float]], Claim | None]] = {
+    "value": _value_claim,
+    "order": lambda facts, rng, _anchor: _order_claim(facts, rng),
+}
+KINDS = (*SENTENCE_EDITS, *INSERTED)  # the last part of each probe's id
+
+
 def _edited(
     kind: str, parts: list[str], facts: Facts, rng: np.random.Generator, anchor: tuple[float, float]
-) -> tuple[list[str], dict[str, Any]] | None:
+) -> tuple[list[str], Claim] | None:
     """The caption's sentences with the one false claim of ``kind``, and the claim; none if it does not apply.
 
     A sentence edit replaces the first sentence it applies to; a value claim goes in at a seeded place.
     """
-    if kind in ("swap", "flip"):
+    if kind in SENTENCE_EDITS:
         entities = tuple(dict.fromkeys((*facts.legend, *facts.categories)))
         for i, s in enumerate(parts):
-            claim = _entity_swap(s, entities, rng) if kind == "swap" else _word_flip(s)
+            claim = SENTENCE_EDITS[kind](s, entities, rng)
             if claim is not None:
                 return [*parts[:i], claim["claim"], *parts[i + 1 :]], claim
         return None
-    got = _value_claim(facts, rng, anchor) if kind == "value" else _order_claim(facts, rng)
+    got = INSERTED[kind](facts, rng, anchor)
     if got is None:
         return None
     at = int(rng.integers(1, len(parts) + 1))
