@@ -32,6 +32,8 @@ from dataclasses import dataclass
 import pandas as pd
 from scipy import stats
 
+from scifigbench.metrics import stats as st
+
 ALPHA = 0.05
 
 
@@ -106,15 +108,9 @@ def bounds_p_value(low: pd.DataFrame, high: pd.DataFrame, declared: float, var: 
 
 
 def holm(p_values: Sequence[float], alpha: float = ALPHA) -> list[bool]:
-    """Holm's step-down procedure: which hypotheses are rejected at family-wise error ``alpha``.
+    """Which hypotheses Holm's step-down procedure rejects at family-wise error ``alpha``.
 
-    Sorted ascending, the i-th smallest p-value (0-based) is compared with alpha / (m - i); the first
-    that is not below its threshold stops the procedure, and it and all larger ones are kept.
+    A Holm-adjusted p-value (:func:`scifigbench.metrics.stats.holm`, the one adjustment the report's
+    comparisons use too) is below ``alpha`` exactly when the step-down procedure rejects its hypothesis.
     """
-    m = len(p_values)
-    rejected = [False] * m
-    for i, idx in enumerate(sorted(range(m), key=lambda j: p_values[j])):
-        if p_values[idx] >= alpha / (m - i):
-            break
-        rejected[idx] = True
-    return rejected
+    return [adjusted < alpha for adjusted, _ in st.holm(p_values)]
