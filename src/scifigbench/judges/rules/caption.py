@@ -157,7 +157,9 @@ def _facts(text: str, entities: set[str]) -> set[tuple[str, str, str]]:
 
 
 _QUOTED = re.compile(quoted_pattern(60, shortest=2))
-_PANEL_CONTEXT = re.compile(rf"\s*\b(?:in|for|of) the panel titled {quoted_pattern(120)}", re.IGNORECASE)
+# a panel named by its title ("the panel titled 'MRR@10'"); group 1 is the title
+_PANEL_NAMED = rf"panel titled {quoted_pattern(120)}"
+_PANEL_CONTEXT = re.compile(rf"\s*\b(?:in|for|of) the {_PANEL_NAMED}", re.IGNORECASE)
 _COORD_NUM = r"-?\d+(?:\.\d+)?[kKM]?"
 # a position on the category/x axis: "epoch = 6", "x = 2k", "category 0.82", "between x = 10 and 12"
 _COORD = re.compile(
@@ -627,7 +629,7 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     )
 
 
-_PANEL_TITLED = re.compile(rf"\bpanel titled {quoted_pattern(120)}", re.IGNORECASE)
+_PANEL_TITLED = re.compile(rf"\b{_PANEL_NAMED}", re.IGNORECASE)
 
 
 def _without_other_panels(description: str, claim: str) -> str:
