@@ -467,6 +467,11 @@ def _lead(text: str, r: Reading) -> str:
     return m.group(1).lower() if m else ""
 
 
+def _span(r: Reading) -> tuple[float, float]:
+    """A reading's low and high end, rounded so that the same number read twice compares equal."""
+    return round(r.low, 9), round(r.high, 9)
+
+
 def _readings(question: str, answer: str, false_value: float) -> list[Reading]:
     """The answer's values, less the question's other numbers it repeats (settings such as "at 80% sparsity").
 
@@ -477,17 +482,12 @@ def _readings(question: str, answer: str, false_value: float) -> list[Reading]:
     """
     premise = premise_value(question)
     others = [r for r in extract_numbers(question) if premise is None or r.start != premise.start]
-    settings = {
-        (round(r.low, 9), round(r.high, 9))
-        for r in others
-        if r.low != r.high or not close(r, false_value, rel_tol=_FALSE_TOL_REL)
-    }
-    positions = {(_lead(question, r), round(r.low, 9), round(r.high, 9)) for r in others}
+    settings = {_span(r) for r in others if r.low != r.high or not close(r, false_value, rel_tol=_FALSE_TOL_REL)}
+    positions = {(_lead(question, r), *_span(r)) for r in others}
     return [
         r
         for r in extract_numbers(answer)
-        if (round(r.low, 9), round(r.high, 9)) not in settings
-        and (_lead(answer, r), round(r.low, 9), round(r.high, 9)) not in positions
+        if _span(r) not in settings and (_lead(answer, r), *_span(r)) not in positions
     ]
 
 
