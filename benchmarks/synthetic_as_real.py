@@ -95,7 +95,7 @@ def main() -> None:
     groups: dict[str, Counter] = {}
     for row in tqdm(list(figures.itertuples()), desc="synthetic as real", unit="fig"):
         spec = FigureSpec.load(row.spec_path)
-        before = props.copy()
+        fig: Counter = Counter()  # this figure's proposal counts
         img = read_bgr(row.image_path)
         boxes = reader.read(img)
         layout = read_layout(img, boxes)
@@ -112,31 +112,32 @@ def main() -> None:
                 confused[f"{e.role} read as {lb.role} ({lb.why})"] += 1
         adm = {c.element_id for c in spec_targets.admittance_candidates(spec, row.caption)}
         ind = {c.element_id for c in spec_targets.inductance_candidates(spec)}
-        props["figures_with_spec_admittance"] += bool(adm)
+        fig["figures_with_spec_admittance"] += bool(adm)
         chosen = propose(row.figure_id, row.caption, boxes, img, cfg, layout)
         agreed_adm = False
         for t in chosen:
             e = element_at(t.box, spec)
-            props[f"{t.mode}:n"] += 1
-            props[f"{t.mode}:on_nothing"] += e is None
+            fig[f"{t.mode}:n"] += 1
+            fig[f"{t.mode}:on_nothing"] += e is None
             if t.mode == "admittance":
                 ok = e is not None and e.element_id in adm
                 agreed_adm |= ok
             else:
                 ok = e is not None and (e.element_id in ind or (e.role == "tick" and e.value is not None))
-            props[f"{t.mode}:agree"] += ok
+            fig[f"{t.mode}:agree"] += ok
             if args.blur_check:
                 res = blur_check(img, t, boxes, reader, cfg)
-                props["blurred"] += 1
-                props["read_back"] += res.target_read
-                props["others"] += res.others
-                props["kept"] += res.others_kept
+                fig["blurred"] += 1
+                fig["read_back"] += res.target_read
+                fig["others"] += res.others
+                fig["kept"] += res.others_kept
             if not ok:
                 wrong[f"{t.mode}: {t.rule} on {e.role if e else 'no spec text'}"] += 1
-        props["figures_with_agreed_admittance"] += agreed_adm
+        fig["figures_with_agreed_admittance"] += agreed_adm
+        props.update(fig)
         if args.by:
             group = groups.setdefault(row.chart_type if args.by == "kind" else spec.style, Counter())
-            group.update(props - before)
+            group.update(fig)
             group["figures"] += 1
     n = len(figures)
     print(f"\nsynthetic figures read as real charts: {n}")
