@@ -213,12 +213,13 @@ def judge_line(
     else:
         to_llm = select(units, *audit)
         line.note = f"{len(to_llm):,} of {len(units):,} judgeable units re-judged (judge.audit share {audit[0]:g})"
-    asked: list[tuple[str, list[dict[str, Any]]]] = []  # the unit's (key, request)s, the last possibly unanswered
+    # the unit's (key, request, answered without sending)s, the last possibly unanswered
+    asked: list[tuple[str, list[dict[str, Any]], bool]] = []
 
     def record(messages: list[dict[str, Any]]) -> str:
         key = completion_key(judge_eff, messages)
-        asked.append((key, messages))
         hit = cache.get(key) if given and key not in earlier else None
+        asked.append((key, messages, given and (key in earlier or hit is not None)))
         if hit is None:
             raise _Planned  # to send, or sent first by an earlier line (which counts its repair)
         return hit.text
@@ -231,11 +232,10 @@ def judge_line(
             judge(unit)
         except (ValueError, KeyError):
             continue  # a unit the judge cannot take (e.g. no reference description): no request
-        for position, (key, messages) in enumerate(asked):
+        for position, (key, messages, cached) in enumerate(asked):
             if given and key in seen:
                 continue  # identical requests are sent once (the client waits for the one on the wire)
             seen.add(key)
-            cached = given and (key in earlier or cache.get(key) is not None)
             line.add(judge_eff, cached, messages)
             if not cached and position == 0:  # a first request to send: its reply may need a repair
                 line.add_repair(judge_eff, messages)

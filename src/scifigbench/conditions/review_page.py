@@ -67,8 +67,13 @@ def _save(img: np.ndarray, path: Path) -> float:
     return scale
 
 
+def _missing(v: Any) -> bool:
+    """A null cell: None, or the NaN a parquet row gives for one."""
+    return v is None or (isinstance(v, float) and v != v)
+
+
 def _text(v: Any) -> str:
-    return "" if v is None or (isinstance(v, float) and v != v) else str(v)
+    return "" if _missing(v) else str(v)
 
 
 def _box(r: Any) -> list[float]:
@@ -96,10 +101,6 @@ def _vetting_note(v: Any) -> str:
     head = f"{v.model}: role {v.role}, inferable {v.inferable}"
     dropped = " - dropped from the ranking as furniture" if _missing(v.vetted_rank) else ""
     return f"{head}{dropped}: {v.reason}"
-
-
-def _missing(v: Any) -> bool:
-    return v is None or (isinstance(v, float) and v != v)
 
 
 def _order(c: Any, v: Any) -> tuple[int, int]:

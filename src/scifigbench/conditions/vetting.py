@@ -60,12 +60,6 @@ class Answer:
     reason: str | None = None
     error: str | None = None
 
-    def note(self) -> str:
-        """One line for the review page."""
-        if self.error:
-            return f"no answer ({self.error})"
-        return f"role {self.role}; inferable {self.inferable}: {self.reason}"
-
 
 def messages(text: str, role: str | None, caption: str | None, image_png: bytes) -> list[dict[str, Any]]:
     """The chat request about one candidate: the prompt and the figure with the candidate blurred."""
