@@ -32,13 +32,14 @@ _CONCLUSION = re.compile(
     r"\bresult(?:s|ing)? (?:is|in)\b|\bgives\b|\byields\b|\bequals\b|\bcomes to\b)",
     re.IGNORECASE,
 )
-_YES_NO = re.compile(rf"\b({lexicons.alternation(lexicons.YES_WORDS, lexicons.NO_WORDS)})\b", re.IGNORECASE)
+_YES_OR_NO = lexicons.alternation(lexicons.YES_WORDS, lexicons.NO_WORDS)  # the words a yes/no answer is given in
+_YES_NO = re.compile(rf"\b({_YES_OR_NO})\b", re.IGNORECASE)
 _YES = frozenset(lexicons.YES_WORDS)
 # an explicit final answer ("the answer is 12", "Final answer: 15"); several that differ conflict
 _FINAL = re.compile(r"\b(?:the (?:final )?answer is|(?:final )?answer\s*:)", re.IGNORECASE)
 # a yes/no word that opens a sentence or clause, or follows an answer marker, is an answer, not a negation
 _YES_NO_OPENER = re.compile(
-    rf"(?:^|[.!?;:\n]|\banswer is)[\s*_\"'(]*({lexicons.alternation(lexicons.YES_WORDS, lexicons.NO_WORDS)})\b"
+    rf"(?:^|[.!?;:\n]|\banswer is)[\s*_\"'(]*({_YES_OR_NO})\b"
     r"(?=\s*(?:[,.!;:*\u2014-]|$))",  # "No, ..." answers; "No other model ..." does not
     re.IGNORECASE,
 )
