@@ -37,9 +37,9 @@ def _median(pixels: np.ndarray) -> tuple[int, int, int] | None:
     return (b, g, r)
 
 
-def _strip_colour(img: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
+def _strip_colour(img: np.ndarray, bg: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
     """The solid colour of the strip just past ``lb`` towards the base of its bar, or None when
-    that strip is mostly page (the label stands in free space, not at a bar's end)."""
+    that strip is mostly page (``bg``: the label stands in free space, not at a bar's end)."""
     x0, y0, x1, y1 = lb.box
     h = lb.height
     if axis == "x":  # vertical bars: the bar's top is below its label
@@ -52,7 +52,7 @@ def _strip_colour(img: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int]
     patch = img[max(0, by0) : min(H, by1), max(0, bx0) : min(W, bx1)].reshape(-1, 3).astype(np.int16)
     if len(patch) == 0:
         return None
-    ink = patch[np.abs(patch - background(img)).max(axis=1) > INK_DELTA]
+    ink = patch[np.abs(patch - bg).max(axis=1) > INK_DELTA]
     colour = _median(ink)
     if colour is None:
         return None
@@ -71,13 +71,14 @@ def _block_colour(img: np.ndarray, lb: Label) -> tuple[int, int, int] | None:
     return _median(region[keep])
 
 
-def mark_colour(img: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
-    """The colour of the mark a value label belongs to (see the module's list), or None."""
+def mark_colour(img: np.ndarray, bg: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
+    """The colour of the mark a value label belongs to (see the module's list), or None; ``bg`` is
+    the page's colour (:func:`~scifigbench.layout.pixels.background`, read once per image)."""
     if lb.block is not None:
         return _block_colour(img, lb)
     if lb.swatch is not None:
         return lb.swatch
-    return _strip_colour(img, lb, axis)
+    return _strip_colour(img, bg, lb, axis)
 
 
 def _nearest(colour: tuple[int, int, int], legend: Sequence[Label]) -> int | None:
@@ -100,11 +101,12 @@ def series_of(
     None unless every label of every group has one and no group gives one entry twice."""
     if len(legend) < 2 or any(lb.swatch is None for lb in legend):
         return None
+    bg = background(img)
     out = []
     for group in groups:
         entries = []
         for lb in group:
-            colour = mark_colour(img, lb, axis)
+            colour = mark_colour(img, bg, lb, axis)
             k = None if colour is None else _nearest(colour, legend)
             if k is None:
                 return None
