@@ -249,16 +249,16 @@ def read_facts(
     image (when given) tells several series' value labels at one category apart."""
     run = _category_run(layout)
     categories = _distinct([_name(lb) for lb in run.labels]) if run else ()
-    kept = run is not None and 2 <= len(categories) <= MAX_CATEGORIES
-    at = _at_categories(layout, run) if run is not None and kept else []
+    kept = run if run is not None and 2 <= len(categories) <= MAX_CATEGORIES else None  # the run the facts keep
+    at = _at_categories(layout, kept) if kept is not None else []
     value_axis = None if run is None else ("y" if run.axis == "x" else "x")
     titles = [_name(lb) for lb in layout.of_role(PANEL_TITLE)]
     panels = _distinct(titles) if len(_distinct(titles)) == len(titles) else ()  # a repeated title: rows of a grid
     return Facts(
         figure_id=figure_id,
         caption=caption,
-        categories=categories if 2 <= len(categories) <= MAX_CATEGORIES else (),
-        category_axis=run.axis if run and 2 <= len(categories) <= MAX_CATEGORIES else None,
+        categories=categories if kept is not None else (),
+        category_axis=kept.axis if kept is not None else None,
         legend=_legend(layout),
         panels=panels if len(panels) >= 2 else (),
         # beside a category run (one the facts keep or not) a numeric axis holds the values
@@ -266,6 +266,6 @@ def read_facts(
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
         printed=_printed(at),
-        series_printed=_series_printed(at, layout, run.axis, img) if run is not None and kept else (),
+        series_printed=_series_printed(at, layout, kept.axis, img) if kept is not None else (),
         texts=tuple(ln.text for ln in lines),
     )
