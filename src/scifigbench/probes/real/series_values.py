@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from scifigbench.layout.elements import Label
-from scifigbench.layout.pixels import INK_DELTA, background
+from scifigbench.layout.pixels import INK_DELTA, background, median_colour
 
 MATCH = 45  # largest channel difference between a mark's colour and its swatch (anti-aliasing, JPEG)
 MARGIN = 2.0  # the next swatch must differ from the mark at least this many times more
@@ -31,10 +31,7 @@ REACH = 1.2  # how far past the label (in label heights) the bar's colour is loo
 
 
 def _median(pixels: np.ndarray) -> tuple[int, int, int] | None:
-    if len(pixels) == 0:
-        return None
-    b, g, r = (int(v) for v in np.median(pixels.reshape(-1, 3), axis=0))
-    return (b, g, r)
+    return median_colour(pixels) if len(pixels) else None
 
 
 def _strip_colour(img: np.ndarray, bg: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
