@@ -106,8 +106,7 @@ def swatch_left(img: np.ndarray, ink: np.ndarray, texts: np.ndarray, box: Box) -
         return None
     if width < SWATCH_SQUARE * h and abs(bottom - top + 1 - width) > SQUARE_SLACK * width:
         return None  # narrower than most swatches: only a solid square will do
-    pixels = img[sy0:sy1, sx0 + left : sx0 + right + 1][m[:, left : right + 1]]
-    return _bgr(np.median(pixels.reshape(-1, 3), axis=0))
+    return median_colour(img[sy0:sy1, sx0 + left : sx0 + right + 1][m[:, left : right + 1]])
 
 
 def column_runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -191,7 +190,7 @@ def swatch_inside(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[tuple[int
     if not (square or line) or block.mean() < INSIDE_KEY_SOLID:
         return None
     pixels = img[max(0, y0) : y1, max(0, x0) : x1][:, left : right + 1][m[:, left : right + 1]]
-    return _bgr(np.median(pixels.reshape(-1, 3), axis=0)), float(max(0, x0) + gap - 1)
+    return median_colour(pixels), float(max(0, x0) + gap - 1)
 
 
 def _ink_pixels(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[np.ndarray, np.ndarray] | None:
@@ -212,7 +211,7 @@ def text_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
     pixels, hsv = found
     if np.median(hsv[:, 1]) < COLOURED_SATURATION or np.median(hsv[:, 2]) < COLOURED_VALUE:
         return None
-    return _bgr(np.median(pixels, axis=0))
+    return median_colour(pixels)
 
 
 def on_fill(ink: np.ndarray, box: Box) -> bool:
@@ -254,8 +253,9 @@ def same_hue(a: tuple[int, int, int], b: tuple[int, int, int], degrees: float = 
     return min(abs(ha - hb), 360 - abs(ha - hb)) <= degrees
 
 
-def _bgr(values: np.ndarray) -> tuple[int, int, int]:
-    b, g, r = (int(v) for v in values)
+def median_colour(pixels: np.ndarray) -> tuple[int, int, int]:
+    """The median BGR colour of ``pixels`` (any shape ending in the three channels)."""
+    b, g, r = (int(v) for v in np.median(pixels.reshape(-1, 3), axis=0))
     return (b, g, r)
 
 

@@ -36,6 +36,7 @@ from scifigbench.probes.real.resistance import with_unit
 
 PRINCIPLE = "sycophantic deference to a confident caption; anchoring on quoted values"
 _SUPERLATIVE = re.compile(lexicons.whole_words(lexicons.SUPERLATIVES), re.IGNORECASE)
+_COMPARATIVE = re.compile(lexicons.whole_words(lexicons.COMPARATIVE_FLIPS), re.IGNORECASE)
 
 
 def _whole(name: str, text: str) -> re.Match[str] | None:
@@ -45,7 +46,7 @@ def _whole(name: str, text: str) -> re.Match[str] | None:
 def _entity_swap(sentence: str, entities: tuple[str, ...], rng: np.random.Generator) -> dict[str, Any] | None:
     named = [e for e in entities if len(e) >= 2 and _whole(e, sentence)]
     superlative = _SUPERLATIVE.search(sentence)
-    comparative = any(re.search(rf"\b{w}\b", sentence, re.IGNORECASE) for w in lexicons.COMPARATIVE_FLIPS)
+    comparative = _COMPARATIVE.search(sentence)
     if not named or not (superlative or comparative):
         return None
     others = [e for e in entities if e not in named and not _whole(e, sentence) and len(e) >= 2]

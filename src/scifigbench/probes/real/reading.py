@@ -197,19 +197,21 @@ def _printed(at: list[tuple[str | None, list[Label]]]) -> tuple[Printed, ...]:
 
 
 def _series_printed(
-    at: list[tuple[str | None, list[Label]]], layout: Layout, axis: str, img: np.ndarray | None
+    at: list[tuple[str | None, list[Label]]],
+    layout: Layout,
+    names: tuple[str, ...],
+    axis: str,
+    img: np.ndarray | None,
 ) -> tuple[Printed, ...]:
     """Where a category holds several value labels, every label at a named category with its
     series (by the colour of its mark, read from ``img``); none without the image, a trusted
-    legend, or a sure colour for every label."""
-    named = [(name, vs) for name, vs in at if name is not None]
-    if img is None or not any(len(vs) > 1 for _, vs in at) or not _legend(layout):
+    legend (``names``: :func:`_legend`, one per entry), or a sure colour for every label."""
+    if img is None or not any(len(vs) > 1 for _, vs in at) or not names:
         return ()
-    legend = layout.of_role(LEGEND)
-    found = series_of(img, [vs for _, vs in named], legend, axis)
+    named = [(name, vs) for name, vs in at if name is not None]
+    found = series_of(img, [vs for _, vs in named], layout.of_role(LEGEND), axis)
     if found is None:
         return ()
-    names = [_name(lb) for lb in legend]
     return tuple(
         _as_printed(cat, v, names[k])
         for (cat, vs), ks in zip(named, found, strict=True)
@@ -249,23 +251,24 @@ def read_facts(
     image (when given) tells several series' value labels at one category apart."""
     run = _category_run(layout)
     categories = _distinct([_name(lb) for lb in run.labels]) if run else ()
-    kept = run is not None and 2 <= len(categories) <= MAX_CATEGORIES
-    at = _at_categories(layout, run) if run is not None and kept else []
+    kept = run if run is not None and 2 <= len(categories) <= MAX_CATEGORIES else None  # the run the facts keep
+    at = _at_categories(layout, kept) if kept is not None else []
     value_axis = None if run is None else ("y" if run.axis == "x" else "x")
+    legend = _legend(layout)
     titles = [_name(lb) for lb in layout.of_role(PANEL_TITLE)]
     panels = _distinct(titles) if len(_distinct(titles)) == len(titles) else ()  # a repeated title: rows of a grid
     return Facts(
         figure_id=figure_id,
         caption=caption,
-        categories=categories if 2 <= len(categories) <= MAX_CATEGORIES else (),
-        category_axis=run.axis if run and 2 <= len(categories) <= MAX_CATEGORIES else None,
-        legend=_legend(layout),
+        categories=categories if kept is not None else (),
+        category_axis=kept.axis if kept is not None else None,
+        legend=legend,
         panels=panels if len(panels) >= 2 else (),
         # beside a category run (one the facts keep or not) a numeric axis holds the values
         x_ticks=_x_ticks(layout) if run is None and not any(r.axis == "y" for r in _word_runs(layout)) else (),
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
         printed=_printed(at),
-        series_printed=_series_printed(at, layout, run.axis, img) if run is not None and kept else (),
+        series_printed=_series_printed(at, layout, legend, kept.axis, img) if kept is not None else (),
         texts=tuple(ln.text for ln in lines),
     )

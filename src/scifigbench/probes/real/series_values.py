@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from scifigbench.layout.elements import Label
-from scifigbench.layout.pixels import INK_DELTA, background
+from scifigbench.layout.pixels import INK_DELTA, background, median_colour
 
 MATCH = 45  # largest channel difference between a mark's colour and its swatch (anti-aliasing, JPEG)
 MARGIN = 2.0  # the next swatch must differ from the mark at least this many times more
@@ -31,15 +31,12 @@ REACH = 1.2  # how far past the label (in label heights) the bar's colour is loo
 
 
 def _median(pixels: np.ndarray) -> tuple[int, int, int] | None:
-    if len(pixels) == 0:
-        return None
-    b, g, r = (int(v) for v in np.median(pixels.reshape(-1, 3), axis=0))
-    return (b, g, r)
+    return median_colour(pixels) if len(pixels) else None
 
 
-def _strip_colour(img: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
+def _strip_colour(img: np.ndarray, bg: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
     """The solid colour of the strip just past ``lb`` towards the base of its bar, or None when
-    that strip is mostly page (the label stands in free space, not at a bar's end)."""
+    that strip is mostly page (``bg``: the label stands in free space, not at a bar's end)."""
     x0, y0, x1, y1 = lb.box
     h = lb.height
     if axis == "x":  # vertical bars: the bar's top is below its label
@@ -52,7 +49,7 @@ def _strip_colour(img: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int]
     patch = img[max(0, by0) : min(H, by1), max(0, bx0) : min(W, bx1)].reshape(-1, 3).astype(np.int16)
     if len(patch) == 0:
         return None
-    ink = patch[np.abs(patch - background(img)).max(axis=1) > INK_DELTA]
+    ink = patch[np.abs(patch - bg).max(axis=1) > INK_DELTA]
     colour = _median(ink)
     if colour is None:
         return None
@@ -71,13 +68,14 @@ def _block_colour(img: np.ndarray, lb: Label) -> tuple[int, int, int] | None:
     return _median(region[keep])
 
 
-def mark_colour(img: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
-    """The colour of the mark a value label belongs to (see the module's list), or None."""
+def mark_colour(img: np.ndarray, bg: np.ndarray, lb: Label, axis: str) -> tuple[int, int, int] | None:
+    """The colour of the mark a value label belongs to (see the module's list), or None; ``bg`` is
+    the page's colour (:func:`~scifigbench.layout.pixels.background`, read once per image)."""
     if lb.block is not None:
         return _block_colour(img, lb)
     if lb.swatch is not None:
         return lb.swatch
-    return _strip_colour(img, lb, axis)
+    return _strip_colour(img, bg, lb, axis)
 
 
 def _nearest(colour: tuple[int, int, int], legend: Sequence[Label]) -> int | None:
@@ -100,11 +98,12 @@ def series_of(
     None unless every label of every group has one and no group gives one entry twice."""
     if len(legend) < 2 or any(lb.swatch is None for lb in legend):
         return None
+    bg = background(img)
     out = []
     for group in groups:
         entries = []
         for lb in group:
-            colour = mark_colour(img, lb, axis)
+            colour = mark_colour(img, bg, lb, axis)
             k = None if colour is None else _nearest(colour, legend)
             if k is None:
                 return None
