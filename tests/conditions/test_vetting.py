@@ -22,9 +22,10 @@ from click.testing import CliRunner
 from helpers.conditions_fixtures import conditioned_real_pair
 from helpers.runner_helpers import service_model, write_params
 from scifigbench import paths
-from scifigbench.conditions import stage, vetting, vetting_stage
+from scifigbench.blurtargets import vetting
+from scifigbench.blurtargets.vetting import Answer, rerank
+from scifigbench.conditions import stage, vetting_stage
 from scifigbench.conditions.config import ConditionsConfig, VettingConfig
-from scifigbench.conditions.vetting import Answer, rerank
 from scifigbench.devserver import DevServer
 
 KEY = "test-vetting-key-29"

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from helpers.layout_charts import Line, draw_text
-from scifigbench.conditions.layout_targets import why_not_admittance
+from scifigbench.blurtargets.from_layout import why_not_admittance
 from scifigbench.layout import read_layout
 
 

@@ -19,8 +19,8 @@ from types import SimpleNamespace
 import click
 
 from scifigbench import paths
-from scifigbench.conditions import decisions as store
-from scifigbench.conditions.candidates import accepted_note
+from scifigbench.blurtargets import decisions as store
+from scifigbench.blurtargets.candidates import accepted_note
 from scifigbench.review_commands import file_option, table_option
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
@@ -125,12 +125,12 @@ _root_opt = click.option(
 @_root_opt
 def show(target_id: str, out: Path, table: Path, root: Path) -> None:
     """Write a side-by-side preview: the figure with the target boxed in red, and blurred."""
+    from scifigbench.blurtargets.candidates import row_boxes
     from scifigbench.conditions import config
     from scifigbench.conditions.blur import review_pair
-    from scifigbench.conditions.candidates import row_boxes
     from scifigbench.conditions.gallery import gallery
     from scifigbench.conditions.images import read_bgr, write_png
-    from scifigbench.conditions.ocr_boxes import text_boxes
+    from scifigbench.ocr.boxes import text_boxes
     from scifigbench.tableio import read_table
 
     r = _one(_targets(table), target_id, table)
@@ -313,7 +313,7 @@ def _problems(decided: dict[str, store.Decision], table: Path, where: Path) -> l
 
 def _replacement_problem(table: Path, figure_id: str, text: str) -> str | None:
     """Why ``text`` cannot replace a target of ``figure_id`` (no OCR box matches it), else None."""
-    from scifigbench.conditions.ocr_boxes import read_ocr_boxes
+    from scifigbench.ocr.boxes import read_ocr_boxes
 
     boxes = read_ocr_boxes(table.parent / "ocr" / f"{figure_id}.json")
     if boxes is None:

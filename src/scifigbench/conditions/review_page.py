@@ -28,12 +28,12 @@ import numpy as np
 import pandas as pd
 
 from scifigbench import paths
+from scifigbench.blurtargets.candidates import MODES, accepted_note, row_boxes
+from scifigbench.blurtargets.decisions import STORE, Decision
 from scifigbench.conditions import config
 from scifigbench.conditions.blur import review_pair
-from scifigbench.conditions.candidates import MODES, accepted_note, row_boxes
-from scifigbench.conditions.decisions import STORE, Decision
 from scifigbench.conditions.images import read_bgr
-from scifigbench.conditions.ocr_boxes import ocr_boxes_path, read_ocr_boxes
+from scifigbench.ocr.boxes import ocr_boxes_path, read_ocr_boxes
 from scifigbench.tableio import atomic_write_text
 
 MAX_W = 620  # pixels of the figure on the page; enough to read tick labels

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from scifigbench import codedeps
-from scifigbench.conditions.ocr import RAPIDOCR_SETTINGS, OcrBackend, OcrBox, elongated
+from scifigbench.ocr.engine import RAPIDOCR_SETTINGS, OcrBackend, OcrBox, elongated
 from scifigbench.spec import TextElement
 from scifigbench.stepstore import library_versions
 from scifigbench.tableio import atomic_write_text
@@ -44,7 +44,7 @@ def engine_version(name: str) -> str:
         [
             name,
             f"format{CACHE_FORMAT}",
-            "code=" + codedeps.files_digest("scifigbench.conditions.ocr")[:16],
+            "code=" + codedeps.files_digest("scifigbench.ocr.engine")[:16],
             *(f"{k}={v}" for k, v in settings),
             *(f"{pkg}={v}" for pkg, v in versions.items()),
         ]

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from scifigbench.conditions.candidates import Box
-from scifigbench.conditions.ocr import OcrBackend
+from scifigbench.ocr.engine import OcrBackend
+from scifigbench.ocr.geometry import Box
 
 CURRENCY = "$€£¥₹"
 # glyphs OCR swaps with digits, standing next to a digit: 'S5' for '$5', 'l0' for '10', '1O' for '10'

@@ -91,7 +91,7 @@ def _rapidocr_engine():
         raise OcrUnavailable(
             f"rapidocr is not importable ({exc}); install the package with its onnxruntime dependency"
         ) from exc
-    from scifigbench.conditions import ocr_tabled
+    from scifigbench.ocr import tabled as ocr_tabled
 
     # One inference thread per engine: the stage runs one engine per worker process. A second
     # thread read the same and ran 0.69x as fast on this 2-core machine shared with other jobs.

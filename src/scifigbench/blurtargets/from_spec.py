@@ -23,11 +23,12 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE, Candidate, rank
+from scifigbench.blurtargets.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
+from scifigbench.blurtargets.text import fold, mentions
 from scifigbench.concepts.kinds import chart_kind
 from scifigbench.concepts.roles import ADMITTANCE_ROLES, CATEGORY_ROLES, SHARE_ROLES, text_role
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Candidate, overlaps, rank
-from scifigbench.conditions.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
-from scifigbench.conditions.text import fold, mentions
+from scifigbench.ocr.geometry import overlaps
 from scifigbench.spec import FigureSpec, Panel, TextElement
 
 ADMITTANCE_RULES = ("legend_entry", "category", "pie_label", "panel_title", "title", "point_label")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scifigbench.conditions.candidates import Box, area, overlaps, shared_area
-from scifigbench.conditions.matching import normalise
-from scifigbench.conditions.ocr import OcrBox
+from scifigbench.ocr.engine import OcrBox
+from scifigbench.ocr.geometry import Box, area, overlaps, shared_area
+from scifigbench.ocr.matching import normalise
 
 
 @dataclass(frozen=True)

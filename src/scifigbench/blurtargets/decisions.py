@@ -13,12 +13,12 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scifigbench.conditions.matching import match_text
+from scifigbench.ocr.matching import match_text
 from scifigbench.review_store import DecisionFile, ReviewFileError
 
 if TYPE_CHECKING:  # the review commands import this module and must stay free of OpenCV and numpy
-    from scifigbench.conditions.candidates import BlurTarget
-    from scifigbench.conditions.ocr import OcrBox
+    from scifigbench.blurtargets.candidates import BlurTarget
+    from scifigbench.ocr.engine import OcrBox
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
-from scifigbench.conditions.candidates import Box, area, shared_area
-from scifigbench.conditions.ocr import OcrBackend, OcrBox, elongated
+from scifigbench.ocr.engine import OcrBackend, OcrBox, elongated
+from scifigbench.ocr.geometry import Box, area, shared_area
 from scifigbench.spec import TextElement
 
 # A turned line is kept when it is this much wider than tall in the turned image: a word written

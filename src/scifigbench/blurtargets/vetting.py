@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scifigbench import prompts
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.contracts.blur_vetting import INFERABLE, VETTING_ROLES
 
 DROPPED_ROLE = "furniture"

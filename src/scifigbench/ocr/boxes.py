@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from scifigbench import paths
-from scifigbench.conditions.ocr import OcrBox
+from scifigbench.ocr.engine import OcrBox
 from scifigbench.tableio import atomic_write_text
 
 OCR_DIR = paths.OCR_BOXES

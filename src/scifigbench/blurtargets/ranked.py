@@ -22,10 +22,12 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from scifigbench.conditions import layout_targets, reread
-from scifigbench.conditions.candidates import ADMITTANCE, Candidate, shared_area
-from scifigbench.conditions.text import fold
+from scifigbench.blurtargets import from_layout as layout_targets
+from scifigbench.blurtargets.candidates import ADMITTANCE, Candidate
+from scifigbench.blurtargets.text import fold
 from scifigbench.layout import Label, Layout
+from scifigbench.ocr import reread
+from scifigbench.ocr.geometry import shared_area
 
 WEIGHTS = {"weak": 0.4, "copies": 0.2, "named": 0.1, "rule_place": 0.01, "doubt": 1.0}
 _ROLE_NAMES = {

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # type only: the review commands match text without loading numpy
-    from scifigbench.conditions.ocr import OcrBox
+    from scifigbench.ocr.engine import OcrBox
 
 _CONFUSIONS = str.maketrans({"l": "1", "i": "1", "|": "1", "!": "1", "o": "0", "s": "5", "b": "8", "z": "2", "g": "9"})
 MIN_FUZZY_LEN = 4

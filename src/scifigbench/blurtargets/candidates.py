@@ -11,14 +11,13 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from scifigbench.conditions.transforms import figure_seed
 from scifigbench.contracts.blur_targets import accept_range
+from scifigbench.ocr.geometry import Box
+from scifigbench.seeded import figure_seed
 
 ADMITTANCE = "admittance"
 INDUCTANCE = "inductance"
 MODES = (ADMITTANCE, INDUCTANCE)
-
-Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -114,19 +113,6 @@ def row_boxes(row) -> tuple[Box, ...]:
         [(float(a), float(b), float(c), float(d)) for a, b, c, d in json.loads(also)] if isinstance(also, str) else []
     )
     return (own, *copies)
-
-
-def area(box: Box) -> float:
-    return max(0.0, box[2] - box[0]) * max(0.0, box[3] - box[1])
-
-
-def shared_area(a: Box, b: Box) -> float:
-    """The area ``a`` and ``b`` have in common."""
-    return area((max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])))
-
-
-def overlaps(a: Box, b: Box, pad: float = 0.0) -> bool:
-    return a[0] - pad < b[2] and b[0] < a[2] + pad and a[1] - pad < b[3] and b[1] < a[3] + pad
 
 
 def rank(

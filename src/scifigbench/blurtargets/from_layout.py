@@ -43,8 +43,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from difflib import SequenceMatcher
 
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE, Box, Candidate, overlaps, rank
-from scifigbench.conditions.numbers import (
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE, Candidate, rank
+from scifigbench.blurtargets.numbers import (
     decimals,
     infer_missing,
     parse_number,
@@ -52,7 +52,7 @@ from scifigbench.conditions.numbers import (
     same_number,
     sequence_kind,
 )
-from scifigbench.conditions.text import fold, mentions, redact
+from scifigbench.blurtargets.text import fold, mentions, redact
 from scifigbench.layout import Label, Layout
 from scifigbench.layout.domains import names_the_drawing, task_measure
 from scifigbench.layout.elements import (
@@ -85,6 +85,7 @@ from scifigbench.layout.vocab import (
     two_answers_in_one,
     unmarked,
 )
+from scifigbench.ocr.geometry import Box, overlaps
 
 ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "axis_title")
 # Labels in the plot area and axis titles are read with less certainty (a missed swatch, a
