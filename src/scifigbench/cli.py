@@ -20,7 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "scifigbench.conditions.vetting_cli:vet_blur",
         "Ask conditions.vetting's model about each ranked blur candidate; re-rank them for review.",
     ),
-    "review": ("scifigbench.cli:review", "Confirm, replace or reject blur targets, probes and verdicts."),
+    "review": ("scifigbench.review.cli:review", "Confirm, replace or reject blur targets, probes and verdicts."),
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
     "respond": ("scifigbench.respond.cli:respond", "Send every setup to one model and store its responses."),
@@ -96,16 +96,3 @@ def main() -> None:
 
     # a table content a previous stage (or run) validated is not run through GX again
     validated.enable(validated.default_folder())
-
-
-def review() -> click.Group:
-    """``scifigbench review``: one subgroup per stage's review queue, composed here, not by imports."""
-    from scifigbench.conditions.review import blur
-    from scifigbench.probes.review_cli import probes_review
-    from scifigbench.review_verdicts.cli import verdicts_review
-
-    group = click.Group("review", help="Confirm, replace or reject blur targets, probes and verdicts.")
-    group.add_command(blur)
-    group.add_command(probes_review)
-    group.add_command(verdicts_review)
-    return group

@@ -41,8 +41,8 @@ NOT_READ = frozenset({PACKAGE / "__init__.py"})
 DATA: dict[str, tuple[str, ...]] = {
     "fonts": ("fonts/*.ttf",),
     "report.page": ("report/templates/*",),
-    "review_verdicts.page": ("review_verdicts/page.html.j2",),
-    "conditions.review_page": ("conditions/review_page.js",),
+    "review.verdicts.page": ("review/verdicts/page.html.j2",),
+    "review.blurtargets.page": ("review/blurtargets/page.js",),
 }
 # Non-Python files no module reads: the fonts' licence, and the plot templates `dvc plots` reads.
 UNREAD: tuple[str, ...] = ("fonts/LICENSE-*", "report/dvc_plots/*")

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from helpers.conditions_fixtures import conditioned_real_pair
 from scifigbench import paths
-from scifigbench.cli import review as review_group
+from scifigbench.review.cli import review as review_group
 
 review = review_group()
 

@@ -13,11 +13,11 @@ from click.testing import CliRunner
 
 from helpers.conditions_fixtures import add_real_figure, write_corpus
 from scifigbench import paths
-from scifigbench.cli import review as review_group
 from scifigbench.conditions import stage
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
 from scifigbench.ocr.engine import backend
+from scifigbench.review.cli import review as review_group
 
 review = review_group()
 from scifigbench.blurtargets.validity import check_blur

@@ -23,9 +23,9 @@ from click.testing import CliRunner
 from scifigbench import paths
 from scifigbench.blurtargets.candidates import BlurTarget, Candidate
 from scifigbench.blurtargets.ranked import Ranked
-from scifigbench.cli import review as review_group
 from scifigbench.ocr.boxes import ocr_boxes_path, write_ocr_boxes
 from scifigbench.ocr.engine import OcrBox
+from scifigbench.review.cli import review as review_group
 
 REPO = Path(__file__).resolve().parents[2]
 N = 20

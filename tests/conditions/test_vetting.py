@@ -200,7 +200,7 @@ def test_one_request_per_candidate_reranked_by_the_answers_and_a_rerun_sends_non
 
 
 def review_group():
-    from scifigbench.cli import review
+    from scifigbench.review.cli import review
 
     return review()
 

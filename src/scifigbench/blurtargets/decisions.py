@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from scifigbench.decisions.store import DecisionFile, ReviewFileError
 from scifigbench.ocr.matching import match_text
-from scifigbench.review_store import DecisionFile, ReviewFileError
 
 if TYPE_CHECKING:  # the review commands import this module and must stay free of OpenCV and numpy
     from scifigbench.blurtargets.candidates import BlurTarget

@@ -28,13 +28,13 @@ from scifigbench.blurtargets import decisions as review
 from scifigbench.blurtargets import from_spec as targets
 from scifigbench.blurtargets.candidates import MODES, BlurTarget, Candidate
 from scifigbench.blurtargets.ranked import Ranked, ranked
+from scifigbench.decisions.store import ReviewFileError
 from scifigbench.layout import Layout, read_layout
 from scifigbench.layout.questions import question_for
 from scifigbench.ocr.engine import OcrBox
 from scifigbench.ocr.geometry import Box, overlaps, shared_area
 from scifigbench.ocr.matching import match_text
 from scifigbench.ocr.reread import Rereader
-from scifigbench.review_store import ReviewFileError
 from scifigbench.spec import FigureSpec
 
 

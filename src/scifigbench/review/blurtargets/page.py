@@ -37,7 +37,7 @@ from scifigbench.ocr.boxes import ocr_boxes_path, read_ocr_boxes
 from scifigbench.tableio import atomic_write_text
 
 MAX_W = 620  # pixels of the figure on the page; enough to read tick labels
-ASSET = Path(__file__).with_name("review_page.js")
+ASSET = Path(__file__).with_name("page.js")
 KEYS = """\
 n / ArrowDown   next figure           p / ArrowUp   previous figure
 m               switch mode           1-9           select the candidate listed there

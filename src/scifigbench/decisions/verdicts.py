@@ -5,7 +5,7 @@ verdict is right), ``replace`` (``verdict`` holds the right one) or ``reject`` (
 the unit itself is broken; it leaves the sample). ``judge_verdict`` is the label the person saw, so
 the right verdict of a ``confirm`` is known even after the judge changes: agreement is always the
 *current* judge label against the person's. The file follows the rules of every review queue
-(:mod:`scifigbench.review_store`); the metrics stage depends on it.
+(:mod:`scifigbench.decisions.store`); the metrics stage depends on it.
 
 The sample is stratified by (family, model) and drawn by :mod:`scifigbench.seeded` ranks, so the
 same judged units give the same sample and a new figure adds units without reshuffling the rest.
@@ -19,7 +19,7 @@ from typing import Any
 
 from scifigbench import paths, seeded
 from scifigbench.concepts.verdict_labels import is_decided, label_choices
-from scifigbench.review_store import DecisionFile, ReviewFileError
+from scifigbench.decisions.store import DecisionFile, ReviewFileError
 
 REVIEW_FILE = paths.REVIEW_VERDICTS
 COLUMNS = ("unit_key", "decision", "model", "unit_id", "family", "judge_verdict", "verdict", "note", "reviewer")

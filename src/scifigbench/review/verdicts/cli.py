@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 import click
 
 from scifigbench import params, paths
-from scifigbench import verdict_review as store
-from scifigbench.review_commands import file_option
+from scifigbench.decisions import verdicts as store
+from scifigbench.review.options import file_option
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -64,7 +64,7 @@ def _judgments(params_path: Path, judgments_dir: Path) -> pd.DataFrame:
 
 
 def _units(j: pd.DataFrame) -> dict[str, store.Judged]:
-    from scifigbench.review_verdicts.page import judged_units
+    from scifigbench.review.verdicts.page import judged_units
 
     return {u.key: u for u in judged_units(j)}
 
@@ -97,7 +97,7 @@ def verdicts_review() -> None:
 def page(params_path: Path, judgments_dir: Path, setups: Path, out: Path, review_file: Path) -> None:
     """Draw the sample and write the review page (one file, opens from file://)."""
     from scifigbench.atomic import atomic_write_text
-    from scifigbench.review_verdicts.page import page_units, render
+    from scifigbench.review.verdicts.page import page_units, render
     from scifigbench.tableio import read_table
 
     j = _judgments(params_path, judgments_dir)
@@ -173,7 +173,7 @@ def import_decisions(decisions: Path, params_path: Path, judgments_dir: Path, re
     Each row must name a judged unit of this run with its model and family; nothing is recorded
     when one does not.
     """
-    from scifigbench.review_store import ReviewFileError
+    from scifigbench.decisions.store import ReviewFileError
 
     try:
         rows = store.read_decisions(decisions)

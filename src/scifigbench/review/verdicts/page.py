@@ -19,8 +19,8 @@ from typing import Any
 
 import pandas as pd
 
-from scifigbench import verdict_review
 from scifigbench.concepts.verdict_labels import label_choices
+from scifigbench.decisions import verdicts as verdict_review
 from scifigbench.report.page import environment
 from scifigbench.report.thumbs import thumbnails
 from scifigbench.report.units import details, evidence_text, plain, verdict_label

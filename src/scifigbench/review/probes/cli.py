@@ -13,8 +13,8 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
-from scifigbench.probes import review as store
-from scifigbench.review_commands import file_option, one_row, table_option
+from scifigbench.decisions import probes as store
+from scifigbench.review.options import file_option, one_row, table_option
 
 REVIEW_FILE = store.REVIEW_FILE
 PAGE = paths.DATA / "review_pages" / "probes.html"  # generated; data/ is not tracked by git
@@ -72,7 +72,7 @@ def page(table: Path, out: Path, show_all: bool, root: Path) -> None:
     """Write a static HTML page of the proposed probes, each beside its figure with the fact it rests on."""
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-    from scifigbench.probes.review_page import write_page
+    from scifigbench.review.probes.page import write_page
 
     df = _probes(table)
     rows = _proposers(df) if show_all else df[df["status"] == "proposed"]

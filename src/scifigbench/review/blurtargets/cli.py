@@ -21,7 +21,7 @@ import click
 from scifigbench import paths
 from scifigbench.blurtargets import decisions as store
 from scifigbench.blurtargets.candidates import accepted_note
-from scifigbench.review_commands import file_option, table_option
+from scifigbench.review.options import file_option, table_option
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
 PAGE = paths.DATA / "review_pages" / "blur_targets.html"  # generated; data/ is not tracked by git
@@ -227,7 +227,7 @@ def check(table: Path, review_file: Path) -> None:
 def _applicable(decisions: Path, table: Path, failing: str) -> dict[str, store.Decision]:
     """The decisions of ``decisions``, each checked against ``table``; every problem goes to stderr
     and any one stops the command (``failing`` ends its message)."""
-    from scifigbench.review_store import ReviewFileError
+    from scifigbench.decisions.store import ReviewFileError
 
     try:
         decided = store.read_decisions(decisions)
@@ -250,7 +250,7 @@ def _applicable(decisions: Path, table: Path, failing: str) -> dict[str, store.D
 def page(table: Path, review_file: Path, out: Path, show_all: bool, root: Path) -> None:
     """Write the keyboard review page: each figure with the labels OCR read, its ranked candidates
     and proposals; accept, pick another label, reject; save the decisions and ``import`` them."""
-    from scifigbench.conditions.review_page import write_page
+    from scifigbench.review.blurtargets.page import write_page
 
     targets = _targets(table)
     rows = [r for _, r in sorted(targets.items()) if show_all or r.status == "proposed"]

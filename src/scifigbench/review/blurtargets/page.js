@@ -1,4 +1,4 @@
-// The blur-target review page (conditions/review_page.py): one figure at a time, keyboard first.
+// The blur-target review page (review/blurtargets/page.py): one figure at a time, keyboard first.
 // Decisions made here are kept in `made` and downloaded as CSV rows of review/blur_targets.csv.
 (() => {
   const D = window.BLUR_REVIEW;

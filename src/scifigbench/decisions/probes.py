@@ -14,7 +14,7 @@ import json
 from typing import TYPE_CHECKING
 
 from scifigbench import paths
-from scifigbench.review_store import DecisionFile, ReviewFileError
+from scifigbench.decisions.store import DecisionFile, ReviewFileError
 
 if TYPE_CHECKING:  # `scifigbench review ...` loads this module; only the stage needs pandas
     import pandas as pd
