@@ -12,7 +12,7 @@ import click
 
 # name -> ("module:attribute", one-line help shown by --help without importing the module)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "check-params": ("scifigbench.params_check:check_params", "Validate params.yaml before any stage runs."),
+    "check-params": ("scifigbench.pipeline.params_check:check_params", "Validate params.yaml before any stage runs."),
     "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
     "preset": ("scifigbench.corpus.cli:preset", "Write a named corpus design (paper, extended) into a params file."),
     "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
@@ -25,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
     "respond": ("scifigbench.respond.cli:respond", "Send every setup to one model and store its responses."),
     "plan": (
-        "scifigbench.plan:plan_command",
+        "scifigbench.pipeline.plan:plan_command",
         "Requests, cache hits, tokens and cost per model and judge, before sending.",
     ),
     "ledger": (
@@ -42,11 +42,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Print the paper's tables from metrics/, or deltas between two runs.",
     ),
     "dvc-deps": (
-        "scifigbench.dvc_deps:dvc_deps",
+        "scifigbench.pipeline.dvc_deps:dvc_deps",
         "Write each stage's code deps in dvc.yaml from its import closure (--check: compare only).",
     ),
     "prune": (
-        "scifigbench.prune:prune",
+        "scifigbench.pipeline.prune:prune",
         "Remove the data/ files and dvc.lock entries of models no longer under `models:`.",
     ),
     "import-release": (
@@ -92,7 +92,7 @@ def main() -> None:
     Each subcommand is one stage of the dvc pipeline (see dvc.yaml); `dvc repro` runs them in
     order and reruns only what changed. Parameters come from params.yaml.
     """
-    from scifigbench import validated
+    from scifigbench.caching import validated
 
     # a table content a previous stage (or run) validated is not run through GX again
     validated.enable(validated.default_folder())

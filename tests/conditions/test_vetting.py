@@ -136,7 +136,7 @@ def _reply(first: set[str], furniture: str):
 
 def test_one_request_per_candidate_reranked_by_the_answers_and_a_rerun_sends_none(work: Path) -> None:
     from scifigbench.llm.cache import CACHE_FILE, ResponseCache
-    from scifigbench.plan import vetting_line
+    from scifigbench.pipeline.plan import vetting_line
 
     cands = pd.read_parquet(work / paths.BLUR_CANDIDATES)
     assert len(cands) >= 4 and cands["doubt"].isna().all()
@@ -207,7 +207,7 @@ def review_group():
 
 def test_off_by_default_writes_an_empty_table_and_sends_nothing(work: Path) -> None:
     from scifigbench.llm.cache import CACHE_FILE, ResponseCache
-    from scifigbench.plan import vetting_line
+    from scifigbench.pipeline.plan import vetting_line
 
     with DevServer(api_key=KEY) as srv:
         params = _params(work, srv.base_url, False)
@@ -228,7 +228,7 @@ def test_off_by_default_writes_an_empty_table_and_sends_nothing(work: Path) -> N
 )
 def test_check_params_refuses_a_vetting_model_not_declared_for_it(tmp_path: Path, services: dict, message: str) -> None:
     from scifigbench.params import ParamsError
-    from scifigbench.params_check import check
+    from scifigbench.pipeline.params_check import check
 
     path = _params(tmp_path, "http://127.0.0.1:9/v1", True)
     raw = yaml.safe_load(path.read_text())

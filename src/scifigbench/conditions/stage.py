@@ -29,6 +29,7 @@ from scifigbench.blurtargets import decisions as review
 from scifigbench.blurtargets.candidates import BlurTarget
 from scifigbench.blurtargets.selection import select
 from scifigbench.blurtargets.text import redact
+from scifigbench.caching.stepstore import code_version, content_key
 from scifigbench.concepts.names import MODE_CONDITION
 from scifigbench.conditions.blur import blur_box, blur_with
 from scifigbench.conditions.config import ConditionsConfig
@@ -48,7 +49,6 @@ from scifigbench.ocr.reread import crop_rereader
 from scifigbench.ocr.turned import TurnedOcr
 from scifigbench.seeded import figure_seed
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_table
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"

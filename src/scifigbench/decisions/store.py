@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from scifigbench.atomic import atomic_write_text
+from scifigbench.files.atomic import atomic_write_text
 
 DECISIONS = ("confirm", "replace", "reject")
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import numpy as np
 
-from scifigbench import codedeps
+from scifigbench.caching import codedeps
+from scifigbench.caching.stepstore import library_versions
 from scifigbench.ocr.engine import RAPIDOCR_SETTINGS, OcrBackend, OcrBox, elongated
 from scifigbench.spec import TextElement
-from scifigbench.stepstore import library_versions
 from scifigbench.tableio import atomic_write_text
 
 # The packages whose version changes what a backend reads.

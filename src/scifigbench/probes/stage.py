@@ -23,6 +23,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.caching.stepstore import StepStore, code_version, content_key
 from scifigbench.concepts.probe_families import PROBE_FAMILY_RECORDS
 from scifigbench.decisions.probes import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.failures import from_exception, write_failures
@@ -41,7 +42,6 @@ from scifigbench.probes.real.load import figure_facts
 from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import StepStore, code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_json, write_table
 
 ERRORS = paths.PROBES_DIR / "errors.json"  # figures whose probes raised (figure, step, error)

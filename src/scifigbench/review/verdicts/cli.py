@@ -96,7 +96,7 @@ def verdicts_review() -> None:
 @_file_opt
 def page(params_path: Path, judgments_dir: Path, setups: Path, out: Path, review_file: Path) -> None:
     """Draw the sample and write the review page (one file, opens from file://)."""
-    from scifigbench.atomic import atomic_write_text
+    from scifigbench.files.atomic import atomic_write_text
     from scifigbench.review.verdicts.page import page_units, render
     from scifigbench.tableio import read_table
 

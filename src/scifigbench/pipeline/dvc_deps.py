@@ -2,7 +2,7 @@
 
 Why: a stage's code deps must be exactly the files its command executes or reads, no more (an
 edit elsewhere would rerun it for nothing) and no less (an edit there would not rerun it). Kept by
-hand they drifted; here they are derived (:func:`scifigbench.codedeps.code_files` of the module
+hand they drifted; here they are derived (:func:`scifigbench.caching.codedeps.code_files` of the module
 implementing the stage's command) and written in place: the ``src/...`` items of each ``deps:``
 list are replaced, every other line (data deps, comments, order of stages) is kept.
 ``--check`` writes nothing and fails when dvc.yaml differs from what it would write (the test
@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 import yaml
 
-from scifigbench import codedeps
+from scifigbench.caching import codedeps
 from scifigbench.cli import COMMANDS
 
 _STAGE = re.compile(r"^  ([\w-]+):\s*(#.*)?$")

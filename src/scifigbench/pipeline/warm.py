@@ -51,7 +51,7 @@ SWITCH_ENV = "SCIFIGBENCH_WARM"
 IDLE_ENV = "SCIFIGBENCH_WARM_IDLE"
 DEFAULT_IDLE_S = 120.0
 READY_TIMEOUT_S = 60.0  # a worker imports in ~3 s; far longer means something is wrong
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def enabled(argv: list[str]) -> bool:
@@ -186,7 +186,7 @@ def _start_worker(path: Path) -> subprocess.Popen[bytes] | None:
     try:
         with open(path.with_suffix(".log"), "ab") as log:
             return subprocess.Popen(
-                [sys.executable, "-P", "-m", "scifigbench.warm", str(path)],
+                [sys.executable, "-P", "-m", "scifigbench.pipeline.warm", str(path)],
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=log,

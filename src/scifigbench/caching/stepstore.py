@@ -28,7 +28,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from scifigbench import codedeps, paths
+from scifigbench import paths
+from scifigbench.caching import codedeps
 
 LIBRARIES = ("matplotlib", "numpy", "opencv-python-headless", "pillow", "rapidocr", "onnxruntime")
 
@@ -47,7 +48,7 @@ def library_versions(names: Iterable[str] = LIBRARIES) -> dict[str, str]:
 @functools.cache
 def code_version(*modules: str) -> str:
     """Hash of the files the dotted ``modules`` read (their import closure, prompts and data files,
-    :func:`scifigbench.codedeps.code_files`) plus the versions of the drawing libraries: an edit
+    :func:`scifigbench.caching.codedeps.code_files`) plus the versions of the drawing libraries: an edit
     of that code is a new version, an edit anywhere else in the package is not."""
     return content_key(library_versions(), codedeps.files_digest(*modules))[:16]
 
