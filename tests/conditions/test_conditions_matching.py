@@ -6,7 +6,7 @@ import pytest
 
 from scifigbench.blurtargets.numbers import infer_missing, parse_number, regular_window, sequence_kind
 from scifigbench.blurtargets.text import mentions, redact
-from scifigbench.layout.vocab import number
+from scifigbench.freetext.label_words import number
 from scifigbench.ocr.engine import OcrBox
 from scifigbench.ocr.matching import match_text, normalise
 

@@ -53,21 +53,7 @@ from scifigbench.blurtargets.numbers import (
     sequence_kind,
 )
 from scifigbench.blurtargets.text import fold, mentions, redact
-from scifigbench.layout import Label, Layout
-from scifigbench.layout.domains import names_the_drawing, task_measure
-from scifigbench.layout.elements import (
-    ANNOTATION,
-    AXIS_TITLE,
-    FURNITURE,
-    INSIDE_FRAME,
-    LEGEND,
-    PANEL_TITLE,
-    TICK,
-    TITLE,
-)
-from scifigbench.layout.questions import question_for, value_question
-from scifigbench.layout.scale import estimate, fit_scale, read_within
-from scifigbench.layout.vocab import (
+from scifigbench.freetext.label_words import (
     GENERIC_WORDS,
     STOP_WORDS,
     between,
@@ -85,6 +71,20 @@ from scifigbench.layout.vocab import (
     two_answers_in_one,
     unmarked,
 )
+from scifigbench.layout import Label, Layout
+from scifigbench.layout.domains import names_the_drawing, task_measure
+from scifigbench.layout.elements import (
+    ANNOTATION,
+    AXIS_TITLE,
+    FURNITURE,
+    INSIDE_FRAME,
+    LEGEND,
+    PANEL_TITLE,
+    TICK,
+    TITLE,
+)
+from scifigbench.layout.questions import question_for, value_question
+from scifigbench.layout.scale import estimate, fit_scale, read_within
 from scifigbench.ocr.geometry import Box, overlaps
 
 ADMITTANCE_RULES = ("legend_entry", "category", "panel_title", "series_label", "axis_title")

@@ -13,8 +13,8 @@ import math
 import re
 from typing import Sequence
 
+from scifigbench.freetext.label_words import power_text
 from scifigbench.freetext.lexicons import units_pattern
-from scifigbench.layout.vocab import power_text
 
 _SUFFIX = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9, "G": 1e9}
 _POW = re.compile(r"^\$?(?:\\mathdefault\{)?(-?\d+(?:\.\d+)?)\s*(?:\^|\*\*)\s*\{?([−\-]?\d+)\}?\}?\$?$")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.freetext.label_words import unmarked
 from scifigbench.freetext.text import sentences
-from scifigbench.layout.vocab import unmarked
 
 
 def fold(text: str) -> str:
