@@ -209,6 +209,24 @@ def validate(
     ``where`` names the file (or stage) in the message; ``refs`` maps a referenced table name to the
     set of ids it holds, for the foreign keys; ``root`` is the directory path columns are relative to.
     """
+    return checked(df, schema, where=where, refs=refs, root=root)[0]
+
+
+def checked(
+    df: pd.DataFrame,
+    schema: TableSchema,
+    *,
+    where: str,
+    refs: dict[str, Iterable[Any]] | None = None,
+    root: Path | str | None = None,
+    content: str | None = None,
+) -> tuple[pd.DataFrame, str]:
+    """:func:`validate`, also giving the conformed table's content digest ("" for an empty table).
+
+    ``content`` is that digest when the caller knows it already (the same file, read before in this
+    process): hashing every cell is half the cost of reading a table again. The checks that depend
+    on more than the table's bytes (dtypes conformed, path columns naming existing files) always run.
+    """
     try:
         df = conform(df, schema)
     except ContractError as exc:
@@ -216,7 +234,7 @@ def validate(
     problems = _python_checks(df, schema, Path(root) if root is not None else None)
     if len(df):
         refsets = {k: set(v) for k, v in (refs or {}).items()}
-        content = _content_digest(df)
+        content = content or _content_digest(df)
         if not validated.seen(suite_key(content, schema, refsets)):
             failed = _run_gx(df, schema, refsets)
             if not failed:  # a passed suite vouches for each suite with fewer foreign-key checks too
@@ -227,7 +245,7 @@ def validate(
         raise ContractError(
             f"{where}: contract '{schema.name}' violated ({len(problems)} check(s) failed):\n  " + "\n  ".join(problems)
         )
-    return df
+    return df, content or ""
 
 
 @functools.cache
@@ -265,7 +283,13 @@ def suite_key(content: str, schema: TableSchema, refs: dict[str, set[Any]]) -> s
     """Key of one GX verdict: the table's content digest, the schema, the id sets its foreign keys
     check against (only those the schema declares), and the engine version."""
     used = {fk.ref_table: sorted(refs[fk.ref_table], key=str) for fk in schema.foreign_keys if fk.ref_table in refs}
-    return content_key(_engine_version(), _plain(dataclasses.asdict(schema)), used, content)
+    return content_key(_engine_version(), _schema_fields(schema), used, content)
+
+
+@functools.cache
+def _schema_fields(schema: TableSchema) -> Any:
+    """The schema as plain JSON-able fields, once per schema (a frozen, hashable record)."""
+    return _plain(dataclasses.asdict(schema))
 
 
 def _run_gx(df: pd.DataFrame, schema: TableSchema, refs: dict[str, set[Any]]) -> list[str]:
