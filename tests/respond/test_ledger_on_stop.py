@@ -142,3 +142,48 @@ def test_the_judge_command_turns_sigterm_into_a_clean_stop(monkeypatch):
         signal.signal(signal.SIGTERM, previous)
     assert not isinstance(result.exception, Unhandled)
     assert result.exit_code == 128 + signal.SIGTERM and unwound == ["m"]
+
+
+# What `dvc repro` does with a stage's command, and what SIGTERM does to dvc: it starts the command
+# as its child with DVC_STAGE set, and it ends at once on SIGTERM without passing it on.
+FAKE_DVC = (
+    "import os, subprocess, sys\n"
+    "child = subprocess.Popen(sys.argv[1:], env={**os.environ, 'DVC_STAGE': 'respond@m'})\n"
+    "print(child.pid, flush=True)\n"
+    "child.wait()\n"
+)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in state
+
+
+def test_sigterm_to_dvc_reaches_respond(tmp_path):
+    """SIGTERM sent to dvc alone (its child is not signalled) stops respond as its own SIGTERM would:
+    no request is sent after it, the ledger has its last line, no table is written."""
+    if not sys.platform.startswith("linux"):
+        return
+    write_setups(tmp_path, setup_rows(tmp_path, 10))  # 20 setups
+    with DevServer(latency_s=1.0) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, concurrency=4)
+        env = {"PYTHONPATH": str(SRC), "SCIFIGBENCH_TEST_KEY": "test-ledger-key", "PATH": ""}
+        dvc = subprocess.Popen([sys.executable, "-c", FAKE_DVC, *CMD], cwd=tmp_path, env=env, stdout=subprocess.PIPE)
+        assert dvc.stdout is not None
+        child = int(dvc.stdout.readline())
+        _wait_for(lambda: _received(srv) >= 4, dvc)
+        dvc.send_signal(signal.SIGTERM)
+        dvc.communicate(timeout=60)
+        for _ in range(6000):
+            if not _alive(child):
+                break
+            threading.Event().wait(0.01)
+        assert not _alive(child), "respond outlived dvc"
+        sent = _received(srv)
+    assert sent < 20
+    records = ledger.read(tmp_path / paths.CACHE_DIR)
+    assert records[-1]["final"] and ledger.totals(records)[("respond", "m")]["calls"] == sent
+    assert not (tmp_path / paths.responses("m")).exists()

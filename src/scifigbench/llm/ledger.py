@@ -3,7 +3,7 @@
 It lives next to the call cache (``<cache dir>/ledger.jsonl``: untracked by git and by dvc), so it
 survives reruns that a tracked statistics file would overwrite: the money a first run spent is
 still there after a second run answered everything from the cache. Appending a line is one small
-write, so concurrent stages (one per model under ``dvc repro -j``) do not lose each other's lines.
+write, so concurrent stages (one per model on ``dvc queue start -j`` workers) do not lose each other's lines.
 
 A run writes a snapshot of its statistics after every batch of calls (:class:`RunLedger`) and a
 last one, marked ``final``, when it ends — also when it is stopped by SIGTERM — so a run killed
