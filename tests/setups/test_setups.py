@@ -107,7 +107,8 @@ def test_every_prompt_file_setups_renders_is_a_code_dep_and_its_content_hash_is_
     deps (an edit reruns setups), and its rows carry the sha256 prefix of that file's bytes."""
     import hashlib
 
-    from scifigbench import codedeps, prompts
+    from scifigbench import prompts
+    from scifigbench.caching import codedeps
 
     loaded: set[str] = set()
     real = prompts.load
