@@ -40,7 +40,7 @@ from scifigbench.llm.cache import CACHE_ENV, CACHE_FILE, ResponseCache
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.complete import completion_key
 from scifigbench.llm.request import build_request
-from scifigbench.llm.retrying import estimate_tokens
+from scifigbench.llm.retrying import IMAGE_TOKEN_ESTIMATE, estimate_tokens
 from scifigbench.tableio import read_table
 
 if TYPE_CHECKING:
@@ -481,6 +481,12 @@ def render(lines: list[Line], left_out: str | None = None, setups_change: str | 
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
     notes = [f"  {ln.model} ({ln.role}): {ln.notes()}" for ln in lines if ln.notes()]
+    if any(ln.to_send for ln in lines):
+        notes.append(
+            f"  prompt tokens: estimated, about 4 characters per token and {IMAGE_TOKEN_ESTIMATE:,} tokens per image, a "
+            "guess: each provider counts an image by its own rule (by size, in tiles, by detail setting), so a prompt "
+            "of large images may cost several times more, and the cost ceiling holds only as far as this guess does"
+        )
     if sum(repairs):
         notes.append(
             f"  repairs: a judge reply that fails its schema gets one repair request, so up to {sum(repairs):,} "
