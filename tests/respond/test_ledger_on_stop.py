@@ -91,6 +91,7 @@ def test_totals_take_the_latest_snapshot_of_each_run_and_an_unpriced_cost_is_unk
         "prompt_tokens": 0,
         "completion_tokens": 0,
         "cost_usd": 1.0,
+        "unpriced_runs": 0,
     }
     assert totals[("judge", "m")]["cost_usd"] is None
     out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output
@@ -187,3 +188,14 @@ def test_sigterm_to_dvc_reaches_respond(tmp_path):
     records = ledger.read(tmp_path / paths.CACHE_DIR)
     assert records[-1]["final"] and ledger.totals(records)[("respond", "m")]["calls"] == sent
     assert not (tmp_path / paths.responses("m")).exists()
+
+
+def test_an_unpriced_run_does_not_hide_a_models_earlier_known_cost(tmp_path):
+    """A model priced in two runs and unpriced in a third: the known $0.75 stays, the third is named."""
+    ledger.append(tmp_path, _stats(10, 0.5), run="a")
+    ledger.append(tmp_path, _stats(10, 0.25), run="b")
+    ledger.append(tmp_path, _stats(10, None), run="c")  # the price was removed from params.yaml
+    row = ledger.totals(ledger.read(tmp_path))[("respond", "m")]
+    assert (row["runs"], row["cost_usd"], row["unpriced_runs"]) == (3, 0.75, 1)
+    out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output
+    assert "0.750000 + unknown (1 run(s) without a price)" in out

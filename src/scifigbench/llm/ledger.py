@@ -89,14 +89,23 @@ def latest_per_run(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def totals(records: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, float | None]]:
     """Sums of :data:`SUMMED` per (role, model) over each run's latest line, plus the number of runs.
 
-    The cost is None (unknown) when any run of that model had no price.
+    The cost is the sum over the runs that had a price; ``unpriced_runs`` counts the others. Why
+    not unknown as soon as one run is: one run without a price hid what every earlier priced run
+    of the model had cost. Only a model none of whose runs had a price has an unknown (None) cost.
     """
-    out: dict[tuple[str, str], dict[str, float | None]] = defaultdict(lambda: dict.fromkeys(("runs", *SUMMED), 0))
+    out: dict[tuple[str, str], dict[str, float | None]] = defaultdict(
+        lambda: dict.fromkeys(("runs", *SUMMED, "unpriced_runs"), 0)
+    )
     for rec in latest_per_run(records):
         row = out[(str(rec.get("role", "respond")), str(rec.get("model")))]
         row["runs"] = (row["runs"] or 0) + 1
         for key in SUMMED:
             value = rec.get(key, 0) if key == "cost_usd" else rec.get(key) or 0
-            total = row[key]
-            row[key] = None if value is None or total is None else total + value
+            if value is None:
+                row["unpriced_runs"] = (row["unpriced_runs"] or 0) + 1
+            else:
+                row[key] = (row[key] or 0) + value
+    for row in out.values():
+        if row["unpriced_runs"] == row["runs"]:
+            row["cost_usd"] = None
     return dict(out)
