@@ -483,9 +483,10 @@ def render(lines: list[Line], left_out: str | None = None, setups_change: str | 
     notes = [f"  {ln.model} ({ln.role}): {ln.notes()}" for ln in lines if ln.notes()]
     if any(ln.to_send for ln in lines):
         notes.append(
-            f"  prompt tokens: estimated, about 4 characters per token and {IMAGE_TOKEN_ESTIMATE:,} tokens per image, a "
-            "guess: each provider counts an image by its own rule (by size, in tiles, by detail setting), so a prompt "
-            "of large images may cost several times more, and the cost ceiling holds only as far as this guess does"
+            f"  prompt tokens: estimated, about 4 characters per token and {IMAGE_TOKEN_ESTIMATE:,} tokens per image, "
+            "a guess: each provider counts an image by its own rule (by size, in tiles, by detail setting), so a "
+            "prompt of large images may cost several times more, and the cost ceiling holds only as far as this "
+            "guess does"
         )
     if sum(repairs):
         notes.append(
