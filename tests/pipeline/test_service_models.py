@@ -179,6 +179,7 @@ def _edit_prompt_plan_and_run(root: Path, servers, text: str) -> tuple[dict[str,
     return _planned(out), len(respondent.records) - asked, len(judge.records) - judged, out
 
 
+@pytest.mark.timeout(2400)  # three `dvc repro` of the tiny pipeline: over 900 s at a load of 16 on 2 cores
 def test_plan_after_a_respondent_prompt_edit_equals_what_the_servers_receive(pipeline: Path, servers) -> None:
     """An edited respondent prompt reruns setups, respond and judge; `plan` before the run counts the
     respondent's new requests and the judge requests for the answers about to change, exactly as the
@@ -202,7 +203,9 @@ def test_plan_after_a_respondent_prompt_edit_equals_what_the_servers_receive(pip
     assert "setups differ from" in out and set(judge_rows) == {
         f"llm-judge judge {m}" for m in ("api", "sim-careful", "sim-weak")
     }
-    assert not any(cell.startswith("<=") for cell, _ in rows.values()), out  # exact counts, no upper bound
+    # the simulated respondents' new answers are computed, so their judge lines are exact; the HTTP
+    # respondent's are not known before they are sent: one request per unit, labelled an upper bound
+    assert [k for k, (cell, _) in rows.items() if cell.startswith("<=")] == ["llm-judge judge api"], out
     planned_asked = sum(n for _, n in respond_rows.values())
     planned_judged = sum(n for _, n in judge_rows.values())
     assert planned_asked == asked > 0, out
