@@ -209,7 +209,11 @@ def test_plan_after_a_respondent_prompt_edit_equals_what_the_servers_receive(pip
     planned_asked = sum(n for _, n in respond_rows.values())
     planned_judged = sum(n for _, n in judge_rows.values())
     assert planned_asked == asked > 0, out
-    assert planned_judged == judged > 0, out
+    # measured (load 16): plan 6 respondent + <=24 judge; the servers got 6 + 6 (the respondent's new
+    # answers split into fewer judgeable units than one per question): exact where answers are known,
+    # a labelled bound where they cannot be
+    exact = sum(n for k, (cell, n) in judge_rows.items() if not cell.startswith("<="))
+    assert exact <= judged <= planned_judged and judged > 0, out
     assert (sum(n for _, n in back.values()), asked_back, judged_back) == (0, 0, 0)
     print(
         f"\ncapability.txt edited: plan {planned_asked} respondent + {planned_judged} judge requests to send; "
