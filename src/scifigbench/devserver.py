@@ -158,15 +158,62 @@ class DevServer:
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._timer: threading.Timer | None = None
+        self._port = 0
+        self.down = False  # during an outage: requests on open connections are dropped unanswered
+        self.dropped = 0  # requests that reached the server during an outage and got no answer
+        self._connections: set[socket.socket] = set()
 
     # --- lifecycle ---------------------------------------------------------------------------
     def start(self) -> "DevServer":
+        self._listen(0)
+        self._timer = threading.Timer(self.lifetime_s, self.stop)
+        self._timer.daemon = True
+        self._timer.start()
+        return self
+
+    def outage(self, seconds: float) -> threading.Thread:
+        """Go away for ``seconds`` as a restarting server does, then listen on the same port again.
+
+        Requests being answered finish first (no answer is lost), then the listener and every open
+        connection close: new connections are refused until the server is back. Returns the thread
+        that brings it back (join it to wait).
+        """
+        port = self.port
+        with self.lock:
+            self.down = True
+        while True:
+            with self.lock:
+                if not self.in_flight:
+                    break
+            time.sleep(0.01)
+        httpd, self._httpd = self._httpd, None
+        if httpd is not None:
+            httpd.shutdown()
+            httpd.server_close()
+        with self.lock:
+            for conn in list(self._connections):
+                try:
+                    conn.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+        def back() -> None:
+            time.sleep(seconds)
+            self._listen(port)
+            with self.lock:
+                self.down = False
+
+        thread = threading.Thread(target=back, daemon=True)
+        thread.start()
+        return thread
+
+    def _listen(self, port: int) -> None:
         server = self
 
         class Handler(_Handler):
             owner = server
 
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler, bind_and_activate=False)
+        httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler, bind_and_activate=False)
         # a receive buffer that holds a whole request with an inlined image: the client can write
         # it in one go instead of waiting for this process to be scheduled and drain it in pieces
         httpd.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1 << 20)
@@ -175,12 +222,9 @@ class DevServer:
         httpd.server_activate()
         httpd.daemon_threads = True
         self._httpd = httpd
+        self._port = httpd.server_address[1]
         self._thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
         self._thread.start()
-        self._timer = threading.Timer(self.lifetime_s, self.stop)
-        self._timer.daemon = True
-        self._timer.start()
-        return self
 
     def stop(self) -> None:
         httpd, self._httpd = self._httpd, None
@@ -198,8 +242,8 @@ class DevServer:
 
     @property
     def port(self) -> int:
-        assert self._httpd is not None, "server not started"
-        return self._httpd.server_address[1]
+        assert self._port, "server not started"
+        return self._port
 
     @property
     def base_url(self) -> str:
@@ -242,10 +286,15 @@ class _Handler(BaseHTTPRequestHandler):
         return
 
     def handle(self) -> None:
+        with self.owner.lock:
+            self.owner._connections.add(self.connection)
         try:
             super().handle()
         except (ConnectionResetError, BrokenPipeError):
             pass  # the client went away (killed, or gave up waiting): nothing to answer, nothing to report
+        finally:
+            with self.owner.lock:
+                self.owner._connections.discard(self.connection)
 
     def _send(self, status: int, payload: bytes, headers: dict[str, str] | None = None) -> None:
         try:
@@ -275,7 +324,21 @@ class _Handler(BaseHTTPRequestHandler):
         is_azure = path.startswith("/openai/deployments/") and path.endswith("/chat/completions")
         length = int(self.headers.get("Content-Length", "0"))
         raw = self.rfile.read(length)
-        if not (is_openai or is_azure):
+        with owner.lock:
+            if owner.down:  # going away: the request is dropped unanswered (not in records)
+                owner.dropped += 1
+                self.close_connection = True
+                return
+            owner.in_flight += 1
+            owner.peak_in_flight = max(owner.peak_in_flight, owner.in_flight)
+        try:
+            self._post(owner, path, raw, is_openai or is_azure)
+        finally:
+            with owner.lock:
+                owner.in_flight -= 1
+
+    def _post(self, owner: DevServer, path: str, raw: bytes, routed: bool) -> None:
+        if not routed:
             self._error(404, f"no route {path}")
             return
         try:
@@ -284,16 +347,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._error(400, "request body is not JSON")
             return
         chash = content_hash(body)
-        user_text = _user_text(body)
         attempt = owner.register(chash)
-        with owner.lock:
-            owner.in_flight += 1
-            owner.peak_in_flight = max(owner.peak_in_flight, owner.in_flight)
-        try:
-            self._answer(owner, path, body, chash, user_text, attempt)
-        finally:
-            with owner.lock:
-                owner.in_flight -= 1
+        self._answer(owner, path, body, chash, _user_text(body), attempt)
 
     def _answer(self, owner: DevServer, path: str, body: dict[str, Any], chash: str, user_text: str,
                 attempt: int) -> None:

@@ -7,6 +7,7 @@ unknown or mistyped key fails loudly with the file and key named instead of bein
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from pathlib import Path
@@ -23,13 +24,65 @@ class ParamsError(ValueError):
     """A params file is missing, unreadable, or has a key or value of the wrong shape."""
 
 
+class _Yaml12Loader(yaml.SafeLoader):
+    """PyYAML's safe loader with the scalars of YAML 1.2's core schema, the reading DVC's parser gives.
+
+    Why: PyYAML reads YAML 1.1, where ``1e4`` is a string and ``on``/``no`` are booleans, while DVC
+    (ruamel, YAML 1.2) reads ``1e4`` as 10000.0 and ``on`` as a string. The same params.yaml then
+    meant two things: ``bootstrap: 1e4`` passed ``dvc repro`` and failed ``make repro``.
+    """
+
+
+_Yaml12Loader.yaml_implicit_resolvers = {
+    first: [
+        (tag, rx)
+        for tag, rx in resolvers
+        if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:float", "tag:yaml.org,2002:int")
+    ]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+for _tag, _pattern, _first in (
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:int", r"^[-+]?(?:[0-9][0-9_]*|0o[0-7_]+|0x[0-9a-fA-F_]+|0b[01_]+)$", "-+0123456789"),
+    (
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:\.[0-9_]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        "-+.0123456789",
+    ),
+):
+    _Yaml12Loader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+
+
+def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
+    text = str(loader.construct_scalar(node)).replace("_", "")
+    sign, digits = (-1, text[1:]) if text[:1] == "-" else (1, text.lstrip("+"))
+    base = {"0o": 8, "0x": 16, "0b": 2}.get(digits[:2], 10)
+    return sign * int(digits[2:] if base != 10 else digits, base)
+
+
+def _construct_float(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> float:
+    text = str(loader.construct_scalar(node)).lower().replace("_", "")
+    if text.endswith(("inf", "nan")):
+        return float(text.replace(".", ""))
+    return float(text)
+
+
+_Yaml12Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Yaml12Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
+
+
+def read_yaml(text: str) -> Any:
+    """``text`` read as DVC reads params.yaml (YAML 1.2 scalars)."""
+    return yaml.load(text, Loader=_Yaml12Loader)  # noqa: S506 (a SafeLoader subclass)
+
+
 def load_raw(path: Path | str = DEFAULT_PARAMS) -> dict[str, Any]:
     """Read the whole params file as a plain dict."""
     path = Path(path)
     if not path.exists():
         raise ParamsError(f"{path}: params file not found")
     try:
-        data = yaml.safe_load(path.read_text()) or {}
+        data = read_yaml(path.read_text()) or {}
     except yaml.YAMLError as exc:
         raise ParamsError(f"{path}: not valid YAML: {exc}") from None
     if not isinstance(data, dict):
@@ -77,6 +130,8 @@ def _coerce(value: Any, hint: Any, where: str) -> Any:
             raise ParamsError(f"{where}: expected a number, got {value!r}")
         return float(value)
     if hint is int:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)  # ``1e4``: a float in YAML 1.2, a whole number all the same
         if isinstance(value, bool) or not isinstance(value, int):
             raise ParamsError(f"{where}: expected an integer, got {value!r}")
         return value

@@ -34,6 +34,7 @@ from scifigbench.concepts.families import cannot_judge
 from scifigbench.concepts.kinds import chart_kind
 from scifigbench.concepts.names import CONDITION_ORDER, MODE_CONDITION
 from scifigbench.concepts.probe_families import BLURRED, CAPTION, NUMBERED, probe_family, with_delivery
+from scifigbench.contracts import SETUPS, validate
 from scifigbench.tableio import read_table, write_json, write_table
 
 # probe families shown as the figure's caption, and those asked of a blurred image (their records' delivery)
@@ -242,7 +243,12 @@ def left_out_note(summary: dict[str, Any]) -> str | None:
     )
 
 
-def run(params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
+def build(params_path: Path | str = params.DEFAULT_PARAMS) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """The table the stage writes (conformed to its schema) and what it leaves out, writing nothing.
+
+    ``plan`` calls it too: after a prompt or params edit the stored table is about to be replaced,
+    and the requests to count are the ones of this table, not of the stored one.
+    """
     cfg = params.section(SetupsConfig, "setups", params_path)
     figures = read_table(paths.FIGURES, "figures")
     fig_ids = set(figures["figure_id"])
@@ -251,7 +257,12 @@ def run(params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
     table, left_out = leave_out_unjudgeable(
         build_setups(figures, conditions, probes, cfg), figures, params.judge_kind(params_path)
     )
-    written = write_table(table, paths.SETUPS, "setups", refs={"figures": fig_ids})
+    return validate(table, SETUPS, where=str(paths.SETUPS), refs={"figures": fig_ids}), left_out
+
+
+def run(params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:
+    table, left_out = build(params_path)
+    written = write_table(table, paths.SETUPS, "setups")
     write_json(paths.SETUPS_LEFT_OUT, left_out)
     return written
 

@@ -90,3 +90,23 @@ def run_model(root: Path, name: str, cache_dir: Path | None = None, **kw: Any):
     setups = read_table(root / paths.SETUPS, "setups", root=root)
     return runner.respond(eff, setups, root, cache_dir or root / paths.CACHE_DIR, root / paths.responses(name),
                           root / paths.response_stats(name), progress=False, **kw)
+
+
+def mark_answered(root: Path, model: str) -> None:
+    """A responses table of ``model`` answering each stored setup's current request (text "answered"),
+    for tests whose units are given apart: ``plan`` sees the model has answered and nothing changes."""
+    from scifigbench.contracts import RESPONSES
+    from scifigbench.llm import config
+    from scifigbench.llm.request import build_request
+    from scifigbench.tableio import read_table
+
+    eff = config.load(model, root / "params.yaml")
+    setups = read_table(root / paths.SETUPS, "setups", root=root)
+    rows = [
+        {"setup_id": r["setup_id"], "model": model, "model_id": eff.model.model_id, "backend": eff.model.backend,
+         "request_hash": build_request(r, eff.model.identity(), eff.model.model_id, eff.generation, root).key,
+         "text": "answered"}
+        for r in setups.to_dict("records")
+    ]
+    write_table(pd.DataFrame(rows, columns=RESPONSES.column_names), root / paths.responses(model), "responses",
+                root=root)

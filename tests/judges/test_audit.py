@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers.runner_helpers import service_model, setup_rows, write_params, write_setups
+from helpers.runner_helpers import mark_answered, service_model, setup_rows, write_params, write_setups
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench import paths, seeded
 from scifigbench.devserver import DevServer, Faults
@@ -123,8 +123,7 @@ def test_plan_counts_the_audit_requests(workdir) -> None:
     selected = seeded.share((u.unit_id for u in units if u.error is None), 0.25, seed=42)
     with DevServer(api_key=KEY, reply=_reply) as srv:
         params = _params(root, srv.base_url, 0.25)
-        (root / paths.responses("m")).parent.mkdir(parents=True, exist_ok=True)
-        (root / paths.responses("m")).write_bytes(b"")  # m has answered
+        mark_answered(root, "m")  # m has answered
         before = {ln.role: ln for ln in plan(params, root / "cache") if ln.model == "auditor"}
         assert srv.records == []  # planning sends nothing
         audit.run("m", params)
@@ -146,8 +145,7 @@ def test_plan_bounds_the_judge_requests_with_their_repairs_and_counts_cached_one
     faults = Faults(rates={"prose": 0.3}, permanent_rate=0.1, permanent_kind="500")  # no retries in _params
     with DevServer(api_key=KEY, reply=_reply, faults=faults) as srv:
         params = _params(root, srv.base_url, 1.0)
-        (root / paths.responses("m")).parent.mkdir(parents=True, exist_ok=True)
-        (root / paths.responses("m")).write_bytes(b"")  # m has answered
+        mark_answered(root, "m")  # m has answered
         before = next(ln for ln in plan(params, root / "cache") if ln.role == "audit m")
         audit.run("m", params)
         first_run = list(srv.records)

@@ -11,9 +11,8 @@ import pandas as pd
 import pytest
 import yaml
 
-from helpers.runner_helpers import service_model, setup_rows, write_params, write_setups
+from helpers.runner_helpers import mark_answered, service_model, setup_rows, write_params, write_setups
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
-from scifigbench import paths
 from scifigbench.concepts.families import unit_family
 from scifigbench.devserver import DevServer
 from scifigbench.judges import rules, stage
@@ -103,7 +102,7 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("SCIFIGBENCH_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setitem(rules.RULES, "resistance", _abstaining_resistance)
     units = _units()
-    monkeypatch.setattr(stage, "load_units", lambda model, responses=None, judge_kind=None: units)
+    monkeypatch.setattr(stage, "load_units", lambda model, responses=None, **kw: units)
     return tmp_path, units
 
 
@@ -154,8 +153,7 @@ def test_plan_counts_the_units_each_judge_takes(workdir) -> None:
     judged = [u for u in units if u.error is None]
     with DevServer(api_key=KEY, reply=_reply) as srv:
         params = _params(root, srv.base_url, "hybrid")
-        (root / paths.responses("m")).parent.mkdir(parents=True, exist_ok=True)
-        (root / paths.responses("m")).write_bytes(b"")  # m has answered; m2 has not
+        mark_answered(root, "m")  # m has answered; m2 has not
         before = {ln.role: ln for ln in plan(params, root / "cache") if ln.model == "judge-llm"}
         assert srv.records == []  # planning sends nothing
         stage.run("m", params)

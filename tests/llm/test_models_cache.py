@@ -56,6 +56,7 @@ def test_ledger_adds_up_runs_per_role_and_model_and_names_a_bad_line(tmp_path):
         "prompt_tokens": 100,
         "completion_tokens": 0,
         "cost_usd": 0.5,
+        "unpriced_runs": 0,
     }
     assert totals[("judge", "j")]["cost_usd"] == 0.25
     out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output

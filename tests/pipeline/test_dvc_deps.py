@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from scifigbench.caching import codedeps
@@ -135,3 +136,41 @@ def test_scan_memo_gives_the_same_closure(tmp_path: Path, monkeypatch) -> None:
     codedeps._memo.cache_clear()
     assert codedeps.closure("scifigbench.report.cli") == cold
     codedeps._memo.cache_clear()
+
+
+def test_prompt_loads_resolve_through_records_variables_and_parameters(tmp_path: Path) -> None:
+    """A record's field, a variable assigned one, and a parameter (its call sites' arguments) resolve."""
+    source = tmp_path / "loads.py"
+    source.write_text(
+        "from scifigbench import prompts\n"
+        "def by_record(pf):\n"
+        "    return prompts.load(pf.task)\n"
+        "def by_variable(probe):\n"
+        "    task = probe_family(probe).task\n"
+        "    return prompts.load(task)\n"
+        "def by_parameter(name):\n"
+        "    return prompts.load(name)\n"
+        "def caller():\n"
+        "    return by_parameter('blur_vetting'), by_parameter(name='judge_mqm')\n",
+        encoding="utf-8",
+    )
+    # task records: capability, resistance, blur_active (and `describe`, which has no prompt file)
+    assert codedeps.prompt_ids([source]) == {"capability", "resistance", "blur_active", "blur_vetting", "judge_mqm"}
+
+
+def test_a_prompt_load_the_scan_cannot_follow_is_an_error(tmp_path: Path) -> None:
+    """A load resolving to nothing used to drop the stage's prompt dep silently; now it stops dvc-deps."""
+    source = tmp_path / "opaque.py"
+    source.write_text(
+        "from scifigbench import prompts\ndef pick(row):\n    return prompts.load(row['prompt'])\n", encoding="utf-8"
+    )
+    with pytest.raises(codedeps.UnresolvedPrompt, match=r"opaque\.py:3: .*prompts\.load\(row\['prompt'\]\)"):
+        codedeps.prompt_ids([source])
+
+
+def test_setups_stage_depends_on_the_prompts_it_renders() -> None:
+    """The respondents' numbered and blurred prompts are rendered by setups (`prompts.load(pf.task)`)."""
+    files = codedeps.code_files("scifigbench.setups")
+    for prompt in ("capability", "resistance", "blur_active"):
+        assert PKG / "prompts" / f"{prompt}.txt" in files
+        assert f"      - src/scifigbench/prompts/{prompt}.txt\n" in (ROOT / "dvc.yaml").read_text(encoding="utf-8")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from scifigbench.pipeline.prune import prune
+
+REPO = Path(__file__).resolve().parents[2]
 
 LOCK_ENTRY = """  {name}:
     cmd: scifigbench {cmd}
@@ -25,21 +28,32 @@ def _lock(names: list[str]) -> str:
 
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Two models ran (kept, gone); params.yaml now declares only `kept`."""
+    """Two models ran (kept, gone) through the real dvc.yaml; params.yaml now declares only `kept`."""
     monkeypatch.chdir(tmp_path)
+    shutil.copy(REPO / "dvc.yaml", tmp_path / "dvc.yaml")
     (tmp_path / "params.yaml").write_text("models:\n  kept:\n    backend: simulated\n    profile: careful\n")
     for model in ("kept", "gone"):
         for rel in (
             f"responses/{model}.parquet",
             f"responses/{model}.stats.json",
             f"judgments/{model}.parquet",
+            f"audit/{model}.parquet",
             f"calls/{model}/ab/entry.json",
         ):
             path = tmp_path / "data" / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(model)
     (tmp_path / "data" / "judgments" / "notes.txt").write_text("not a model's file")
-    names = ["setups", "respond@gone", "respond@kept", "judge@gone", "judge@kept", "metrics"]
+    names = [
+        "setups",
+        "respond@gone",
+        "respond@kept",
+        "judge@gone",
+        "judge@kept",
+        "audit@gone",
+        "audit@kept",
+        "metrics",
+    ]
     (tmp_path / "dvc.lock").write_text(_lock(names))
     return tmp_path
 
@@ -55,11 +69,13 @@ def test_prune_removes_the_files_and_lock_entries_of_undeclared_models(project: 
         "data/responses/kept.parquet",
         "data/responses/kept.stats.json",
         "data/judgments/kept.parquet",
+        "data/audit/kept.parquet",
         "data/calls/kept/ab/entry.json",
         "data/judgments/notes.txt",
     }
-    assert (project / "dvc.lock").read_text() == _lock(["setups", "respond@kept", "judge@kept", "metrics"])
-    assert "dropped dvc.lock entry judge@gone" in result.output
+    kept = ["setups", "respond@kept", "judge@kept", "audit@kept", "metrics"]
+    assert (project / "dvc.lock").read_text() == _lock(kept)  # the audit stage's entry goes too
+    assert "dropped dvc.lock entry judge@gone" in result.output and "dropped dvc.lock entry audit@gone" in result.output
     again = CliRunner().invoke(prune, [])
     assert "nothing to prune" in again.output
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import re
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc
 
 KEY = "test-service-models-key-3"
 KEY_ENV = "SCIFIGBENCH_TEST_KEY"
+LIFETIME_S = 3600.0  # the module's servers outlive its dvc runs on a loaded machine (the default is 600 s)
 HTTP = {"backend": "openai", "api_key_env": KEY_ENV, "requests_per_minute": None, "concurrency": 8}
 
 
@@ -35,7 +37,7 @@ class JudgeServer(DevServer):
     """A judge that answers every judge prompt validly and notes what each request carried."""
 
     def __init__(self) -> None:
-        super().__init__(api_key=KEY, reply=self._verdict)
+        super().__init__(api_key=KEY, reply=self._verdict, lifetime_s=LIFETIME_S)
         self.kinds: Counter[tuple[str, str]] = Counter()  # (model, "image" | "text") -> requests answered
 
     def _verdict(self, body: dict[str, Any]) -> str:
@@ -50,7 +52,7 @@ class JudgeServer(DevServer):
 
 @pytest.fixture(scope="module")
 def servers():
-    with DevServer(api_key=KEY) as respondent, JudgeServer() as judge:
+    with DevServer(api_key=KEY, lifetime_s=LIFETIME_S) as respondent, JudgeServer() as judge:
         yield respondent, judge
 
 
@@ -151,4 +153,69 @@ def test_readme_llm_judge_recipe_bills_the_judge_as_a_judge_and_plan_equals_the_
         f"new respondent: plan before its answers <= {bound.requests} (upper bound); after, partly cached: "
         f"{sum(ln.cached for ln in partly.values())} cached, {sum(ln.to_send for ln in partly.values())} to send; "
         f"server {partly_sent}; duplicate judge calls {sum(n - 1 for n in judge.requests.values())}"
+    )
+
+
+def _planned(output: str) -> dict[str, tuple[str, int]]:
+    """`scifigbench plan`'s rows by role: (the requests cell, the "to send" count)."""
+    rows = {}
+    for line in output.splitlines()[1:]:
+        cells = re.split(r"\s{2,}", line.strip())
+        if line.startswith("notes:"):
+            break
+        if len(cells) == 9:
+            rows[f"{cells[0]} {cells[1]}"] = (cells[2], int(cells[4].replace(",", "")))
+    return rows
+
+
+def _edit_prompt_plan_and_run(root: Path, servers, text: str) -> tuple[dict[str, tuple[str, int]], int, int, str]:
+    """Write capability.txt of the checkout, plan with that checkout's code, then `dvc repro`: the
+    plan's rows and what each server received."""
+    respondent, judge = servers
+    (root / "src" / "scifigbench" / "prompts" / "capability.txt").write_text(text, encoding="utf-8")
+    out = sh(root, sys.executable, "-m", "scifigbench", "plan", env=_env(root)).stdout
+    asked, judged = len(respondent.records), len(judge.records)
+    sh(root, str(DVC), "repro", "-q", env=_env(root))
+    return _planned(out), len(respondent.records) - asked, len(judge.records) - judged, out
+
+
+@pytest.mark.timeout(2400)  # three `dvc repro` of the tiny pipeline: over 900 s at a load of 16 on 2 cores
+def test_plan_after_a_respondent_prompt_edit_equals_what_the_servers_receive(pipeline: Path, servers) -> None:
+    """An edited respondent prompt reruns setups, respond and judge; `plan` before the run counts the
+    respondent's new requests and the judge requests for the answers about to change, exactly as the
+    servers then receive them. Put back, the old setups come back with their cached answers: 0 sent."""
+    respondent, judge = servers
+    recipe = _params(respondent)
+    recipe["services"] = {"llm-judge": {"roles": ["judge"], **HTTP, "base_url": judge.base_url, "model": "judge-4o"}}
+    recipe["judge"] = {**recipe["judge"], "kind": "llm", "llm_model": "llm-judge", "caption_ab_seed": 42}
+    write_params(pipeline, recipe)
+    sh(pipeline, str(DVC), "repro", "-q", env=_env(pipeline))  # everything judged by the LLM judge
+    prompt = pipeline / "src" / "scifigbench" / "prompts" / "capability.txt"
+    original = prompt.read_text(encoding="utf-8")
+    try:
+        edited = original.rstrip("\n") + "\nAnswer each question in one short sentence.\n"
+        rows, asked, judged, out = _edit_prompt_plan_and_run(pipeline, servers, edited)
+        back, asked_back, judged_back, _ = _edit_prompt_plan_and_run(pipeline, servers, original)
+    finally:
+        prompt.write_text(original, encoding="utf-8")
+    respond_rows = {k: v for k, v in rows.items() if " respond" in k}
+    judge_rows = {k: v for k, v in rows.items() if " judge " in k}
+    assert "setups differ from" in out and set(judge_rows) == {
+        f"llm-judge judge {m}" for m in ("api", "sim-careful", "sim-weak")
+    }
+    # the simulated respondents' new answers are computed, so their judge lines are exact; the HTTP
+    # respondent's are not known before they are sent: one request per unit, labelled an upper bound
+    assert [k for k, (cell, _) in rows.items() if cell.startswith("<=")] == ["llm-judge judge api"], out
+    planned_asked = sum(n for _, n in respond_rows.values())
+    planned_judged = sum(n for _, n in judge_rows.values())
+    assert planned_asked == asked > 0, out
+    # measured (load 16): plan 6 respondent + <=24 judge; the servers got 6 + 6 (the respondent's new
+    # answers split into fewer judgeable units than one per question): exact where answers are known,
+    # a labelled bound where they cannot be
+    exact = sum(n for k, (cell, n) in judge_rows.items() if not cell.startswith("<="))
+    assert exact <= judged <= planned_judged and judged > 0, out
+    assert (sum(n for _, n in back.values()), asked_back, judged_back) == (0, 0, 0)
+    print(
+        f"\ncapability.txt edited: plan {planned_asked} respondent + {planned_judged} judge requests to send; "
+        f"servers received {asked} + {judged}. Put back: plan 0, servers {asked_back} + {judged_back}"
     )

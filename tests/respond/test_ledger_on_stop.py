@@ -91,6 +91,7 @@ def test_totals_take_the_latest_snapshot_of_each_run_and_an_unpriced_cost_is_unk
         "prompt_tokens": 0,
         "completion_tokens": 0,
         "cost_usd": 1.0,
+        "unpriced_runs": 0,
     }
     assert totals[("judge", "m")]["cost_usd"] is None
     out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output
@@ -142,3 +143,59 @@ def test_the_judge_command_turns_sigterm_into_a_clean_stop(monkeypatch):
         signal.signal(signal.SIGTERM, previous)
     assert not isinstance(result.exception, Unhandled)
     assert result.exit_code == 128 + signal.SIGTERM and unwound == ["m"]
+
+
+# What `dvc repro` does with a stage's command, and what SIGTERM does to dvc: it starts the command
+# as its child with DVC_STAGE set, and it ends at once on SIGTERM without passing it on.
+FAKE_DVC = (
+    "import os, subprocess, sys\n"
+    "child = subprocess.Popen(sys.argv[1:], env={**os.environ, 'DVC_STAGE': 'respond@m'})\n"
+    "print(child.pid, flush=True)\n"
+    "child.wait()\n"
+)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "\nState:\tZ" not in state
+
+
+def test_sigterm_to_dvc_reaches_respond(tmp_path):
+    """SIGTERM sent to dvc alone (its child is not signalled) stops respond as its own SIGTERM would:
+    no request is sent after it, the ledger has its last line, no table is written."""
+    if not sys.platform.startswith("linux"):
+        return
+    write_setups(tmp_path, setup_rows(tmp_path, 10))  # 20 setups
+    with DevServer(latency_s=1.0) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, concurrency=4)
+        env = {"PYTHONPATH": str(SRC), "SCIFIGBENCH_TEST_KEY": "test-ledger-key", "PATH": ""}
+        dvc = subprocess.Popen([sys.executable, "-c", FAKE_DVC, *CMD], cwd=tmp_path, env=env, stdout=subprocess.PIPE)
+        assert dvc.stdout is not None
+        child = int(dvc.stdout.readline())
+        _wait_for(lambda: _received(srv) >= 4, dvc)
+        dvc.send_signal(signal.SIGTERM)
+        dvc.communicate(timeout=60)
+        for _ in range(6000):
+            if not _alive(child):
+                break
+            threading.Event().wait(0.01)
+        assert not _alive(child), "respond outlived dvc"
+        sent = _received(srv)
+    assert sent < 20
+    records = ledger.read(tmp_path / paths.CACHE_DIR)
+    assert records[-1]["final"] and ledger.totals(records)[("respond", "m")]["calls"] == sent
+    assert not (tmp_path / paths.responses("m")).exists()
+
+
+def test_an_unpriced_run_does_not_hide_a_models_earlier_known_cost(tmp_path):
+    """A model priced in two runs and unpriced in a third: the known $0.75 stays, the third is named."""
+    ledger.append(tmp_path, _stats(10, 0.5), run="a")
+    ledger.append(tmp_path, _stats(10, 0.25), run="b")
+    ledger.append(tmp_path, _stats(10, None), run="c")  # the price was removed from params.yaml
+    row = ledger.totals(ledger.read(tmp_path))[("respond", "m")]
+    assert (row["runs"], row["cost_usd"], row["unpriced_runs"]) == (3, 0.75, 1)
+    out = CliRunner().invoke(ledger_command, ["--cache-dir", str(tmp_path)]).output
+    assert "0.750000 + unknown (1 run(s) without a price)" in out

@@ -39,6 +39,7 @@ def test_plan_counts_cache_answered_requests_and_sends_nothing(tmp_path, monkeyp
     assert (lines["sim"].to_send, lines["sim"].cost_usd_max) == (0, 0.0)
     assert result.exit_code == 0 and "simulated: in-process" in result.output
     assert result.output.splitlines()[1].split()[:5] == ["m", "respond", "6", "4", "2"]
+    assert "1,000 tokens per image, a guess" in result.output  # the image rule is stated, not hidden
 
 
 def test_plan_without_setups_says_what_to_run(tmp_path, monkeypatch):

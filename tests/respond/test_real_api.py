@@ -19,7 +19,7 @@ import pytest
 from helpers.runner_helpers import openai_model, run_model, setup_rows, write_params, write_setups
 from scifigbench import paths
 from scifigbench.devserver import DevServer, Faults, reply_text
-from scifigbench.llm import ledger
+from scifigbench.llm import ledger, retrying
 from scifigbench.llm.aborted import RunAborted
 from scifigbench.llm.request import Request, user_prompt
 from scifigbench.respond import runner
@@ -83,7 +83,8 @@ def _free_port() -> int:
 
 
 @pytest.mark.parametrize("failure", ["400", "401", "402", "403", "404", "refused", "dns"])
-def test_a_run_that_cannot_work_stops_early_naming_model_url_and_error(tmp_path, failure):
+def test_a_run_that_cannot_work_stops_early_naming_model_url_and_error(tmp_path, monkeypatch, failure):
+    monkeypatch.setattr(retrying, "OUTAGE_S", 1.0)  # nothing listening: an outage, stopped after 30 s by default
     write_setups(tmp_path, setup_rows(tmp_path, 10))  # 20 setups
     with DevServer(api_key=KEY) as good:  # a previous good table
         write_params(tmp_path, {"m": openai_model(good.base_url)})
@@ -314,3 +315,32 @@ def test_forced_cached_rerun_leaves_dvc_lock_and_status_clean(tmp_path):
         status = dvc("status")
     assert (tmp_path / "dvc.lock").read_text() == lock
     assert status.returncode == 0 and "Data and pipelines are up to date" in status.stdout, status.stdout
+
+
+def test_a_three_second_outage_is_survived_without_sending_an_answered_request_again(tmp_path):
+    """The server goes away for 3 s mid-run (a restart: refused connections). Connection failures are
+    retried without counting towards fail-fast until the outage has lasted 30 s, so the run ends with
+    every setup answered, no answered request sent twice, and calls = requests the server received."""
+    setups = write_setups(tmp_path, setup_rows(tmp_path, 15))  # 30 setups
+    with DevServer(api_key=KEY, latency_s=0.05) as srv:
+        write_params(tmp_path, {"m": openai_model(srv.base_url)}, concurrency=4, backoff_base_s=0.2, backoff_max_s=2.0)
+        back: list[threading.Thread] = []
+
+        def go_away() -> None:
+            while srv.outcomes()["ok"] < 6:
+                threading.Event().wait(0.005)
+            back.append(srv.outage(3.0))
+
+        threading.Thread(target=go_away, daemon=True).start()
+        table, stats = run_model(tmp_path, "m")
+        oks = [r.content_hash for r in srv.records if r.outcome == "ok"]
+        received = len(srv.records) + srv.dropped
+    assert back, "the outage never happened"
+    assert table["error"].isna().all() and len(table) == len(setups)
+    assert len(oks) == len(set(oks)) == len(setups)  # 0 repeated successes
+    assert stats.failed_attempts.get("connect", 0) >= 1  # the run met the outage
+    assert stats.calls == received  # attempts that never connected are not counted as calls
+    print(
+        f"\n3 s outage: {stats.failed_attempts} failed attempts, {stats.retries} retries, {len(oks)} answered once "
+        f"each; calls {stats.calls} = server received {received} ({srv.dropped} dropped while going away)"
+    )

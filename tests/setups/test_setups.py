@@ -100,3 +100,29 @@ def test_each_caption_of_a_figure_is_its_own_capbias_request():
     assert set(cb.index) == {"f1/capbias/describe", "f1/capbias/describe/swap", "f1/capbias/describe/value"}
     assert cb.loc["f1/capbias/describe/swap"].caption == "Caption swap."
     assert json.loads(cb.loc["f1/capbias/describe/value"].probe_ids) == ["f1/caption_bias/caption_bias/value"]
+
+
+def test_every_prompt_file_setups_renders_is_a_code_dep_and_its_content_hash_is_carried(monkeypatch):
+    """Recorded at run time, not scanned: each prompt file build_setups loads is in the stage's code
+    deps (an edit reruns setups), and its rows carry the sha256 prefix of that file's bytes."""
+    import hashlib
+
+    from scifigbench import prompts
+    from scifigbench.caching import codedeps
+
+    loaded: set[str] = set()
+    real = prompts.load
+
+    def recording(prompt_id: str) -> prompts.Prompt:
+        loaded.add(prompt_id)
+        return real(prompt_id)
+
+    monkeypatch.setattr(prompts, "load", recording)
+    out = build_setups(*_tables(), SetupsConfig())
+    assert loaded == {"capability", "resistance", "blur_active"}
+    deps = codedeps.code_files("scifigbench.setups")
+    for prompt_id in loaded:
+        path = codedeps.PROMPTS / f"{prompt_id}.txt"
+        assert path in deps
+        rows = out[out["prompt_id"] == prompt_id]
+        assert len(rows) and set(rows["prompt_version"]) == {hashlib.sha256(path.read_bytes()).hexdigest()[:12]}

@@ -144,6 +144,14 @@ def closure(*entries: str) -> frozenset[Path]:
     return frozenset(seen - NOT_READ)
 
 
+class UnresolvedPrompt(ValueError):
+    """A ``prompts.load(...)`` argument the scan cannot resolve to prompt ids.
+
+    Why an error: a load the scan cannot follow used to resolve to nothing, so the stage silently
+    lost its prompt dep (an edited prompt then reran nothing). Name the prompt so the scan sees it.
+    """
+
+
 def _literals(node: ast.AST, known: set[str]) -> set[str]:
     """Prompt ids among the string literals under ``node`` (comparisons and dict keys excluded)."""
     skip = {id(k) for n in ast.walk(node) if isinstance(n, ast.Dict) for k in n.keys}
@@ -156,12 +164,20 @@ def _literals(node: ast.AST, known: set[str]) -> set[str]:
 
 
 @functools.cache
-def _record_prompts() -> dict[str, set[str]]:
-    """Prompt fields of the concept records: code loading ``<record>.<field>`` may load any record's.
-    (A chart kind's describe prompt is text in its record module, which the import closure holds.)"""
-    from scifigbench.concepts.families import FAMILIES
+def _record_prompts() -> dict[str, frozenset[str]]:
+    """Prompt-id fields of the concept records: code loading ``<record>.<field>`` may load any record's.
 
-    return {"judge_prompt": {f.judge_prompt for f in FAMILIES}}
+    ``judge_prompt`` of the unit families, ``task`` of the probe families (a numbered or blurred
+    request's prompt is named for its task; tasks without a prompt file, ``describe``, are dropped
+    by the caller). A chart kind's describe prompt is text in its record module, in the closure.
+    """
+    from scifigbench.concepts.families import FAMILIES
+    from scifigbench.concepts.probe_families import PROBE_FAMILY_RECORDS
+
+    return {
+        "judge_prompt": frozenset(f.judge_prompt for f in FAMILIES),
+        "task": frozenset(f.task for f in PROBE_FAMILY_RECORDS),
+    }
 
 
 def _is_prompt_load(node: ast.AST) -> TypeGuard[ast.Call]:
@@ -175,12 +191,74 @@ def _is_prompt_load(node: ast.AST) -> TypeGuard[ast.Call]:
     )
 
 
+class _Module:
+    """One source file's tree, with what resolving a prompt argument looks up in it."""
+
+    def __init__(self, tree: ast.Module, known: set[str]) -> None:
+        self.known = known
+        self.tables = {
+            t.id: n.value
+            for n in tree.body
+            if isinstance(n, (ast.Assign, ast.AnnAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Name) and isinstance(n.value, ast.Dict)
+        }
+        self.functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        self.calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+
+    def enclosing(self, node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        line = getattr(node, "lineno", 0)
+        around = [f for f in self.functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
+        return around[-1] if around else None
+
+    def resolve(self, arg: ast.expr, depth: int = 0) -> set[str]:
+        """Prompt ids ``arg`` may evaluate to (empty: not resolved)."""
+        if depth > 8:
+            return set()
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            return {arg.value}
+        if isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
+            return {k for k in self.known if k.startswith(str(arg.values[0].value))}
+        if isinstance(arg, ast.Attribute) and arg.attr in _record_prompts():
+            return set(_record_prompts()[arg.attr]) & self.known
+        if isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in self.tables:
+            return _literals(ast.Tuple(elts=self.tables[arg.value.id].values), self.known)
+        if isinstance(arg, ast.Name):
+            return self._name(arg, depth)
+        return set()
+
+    def _name(self, name: ast.Name, depth: int) -> set[str]:
+        """A variable: the values assigned to it in its function, or (a parameter) its call sites' arguments."""
+        function = self.enclosing(name)
+        if function is None:
+            return set()
+        assigned = [
+            n.value
+            for n in ast.walk(function)
+            if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name.id for t in n.targets)
+        ]
+        if assigned:
+            return set().union(*(self.resolve(v, depth + 1) for v in assigned))
+        params = [a.arg for a in function.args.posonlyargs + function.args.args]
+        if name.id not in params:
+            return set()
+        position = params.index(name.id)
+        out: set[str] = set()
+        for call in (c for c in self.calls if isinstance(c.func, ast.Name) and c.func.id == function.name):
+            given = [k.value for k in call.keywords if k.arg == name.id]
+            given += call.args[position : position + 1]
+            out.update(*(self.resolve(v, depth + 1) for v in given))
+        return out
+
+
 def prompt_ids(files: Iterable[Path]) -> set[str]:
     """Prompt ids passed to ``prompts.load(...)`` in ``files``.
 
     The argument is a literal, an f-string (its literal prefix, e.g. ``judge_``), a record's
-    prompt field (``family.judge_prompt``: every record's), a lookup in a module-level dict (its
-    values), or a variable (the prompt-id literals of the enclosing function).
+    prompt field (``family.judge_prompt``, ``pf.task``: every record's), a lookup in a
+    module-level dict (its values), a variable assigned one of these in its function, or a
+    parameter (the arguments its module's calls pass). Anything else raises
+    :class:`UnresolvedPrompt`: a stage must never lose a prompt dep silently.
     """
     known = {p.stem for p in PROMPTS.glob("*.txt")}
     used: set[str] = set()
@@ -189,28 +267,15 @@ def prompt_ids(files: Iterable[Path]) -> set[str]:
         if "prompts.load(" not in text:
             continue
         tree = ast.parse(text)
-        tables = {
-            t.id: n.value
-            for n in tree.body
-            if isinstance(n, (ast.Assign, ast.AnnAssign))
-            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-            if isinstance(t, ast.Name) and isinstance(n.value, ast.Dict)
-        }
-        functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        module = _Module(tree, known)
         for call in filter(_is_prompt_load, ast.walk(tree)):
-            arg = call.args[0]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                used.add(arg.value)
-            elif isinstance(arg, ast.JoinedStr) and isinstance(arg.values[0], ast.Constant):
-                used.update(k for k in known if k.startswith(str(arg.values[0].value)))
-            elif isinstance(arg, ast.Attribute) and arg.attr in _record_prompts():
-                used.update(_record_prompts()[arg.attr])
-            elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in tables:
-                used.update(_literals(ast.Tuple(elts=tables[arg.value.id].values), known))
-            else:
-                line = call.lineno
-                enclosing = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
-                used.update(_literals(enclosing[-1], known) if enclosing else set())
+            found = module.resolve(call.args[0]) & known
+            if not found:
+                raise UnresolvedPrompt(
+                    f"{path}:{call.lineno}: cannot tell which prompt `prompts.load({ast.unparse(call.args[0])})` "
+                    "loads; pass a literal, a record's prompt field or a variable assigned one"
+                )
+            used |= found
     return used
 
 

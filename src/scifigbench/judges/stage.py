@@ -148,14 +148,21 @@ def judge_units(
     return pd.DataFrame(rows) if rows else JUDGMENTS.empty()  # no responses (e.g. simulated models on real figures)
 
 
-def load_units(model: str, responses: pd.DataFrame | None = None, judge_kind: str | None = None) -> list[Unit]:
+def load_units(
+    model: str,
+    responses: pd.DataFrame | None = None,
+    judge_kind: str | None = None,
+    setups: pd.DataFrame | None = None,
+) -> list[Unit]:
     """Read the tables one model's judgment needs and split its responses into units.
 
-    ``responses`` replaces the model's table (``scifigbench plan`` judges answers not given yet);
-    ``judge_kind`` cuts only the units that judge can judge (the setups stage left out the rest).
+    ``responses`` replaces the model's table and ``setups`` the stored setups (``scifigbench plan``
+    judges answers not given yet, to setups about to be rewritten); ``judge_kind`` cuts only the
+    units that judge can judge (the setups stage left out the rest).
     """
     figures = read_table(paths.FIGURES, "figures")
-    setups = read_table(paths.SETUPS, "setups", root=None)
+    if setups is None:
+        setups = read_table(paths.SETUPS, "setups", root=None)
     if responses is None:
         responses = read_table(paths.responses(model), "responses", refs={"setups": setups["setup_id"]})
     probes = {r["probe_id"]: r for r in read_table(paths.PROBES, "probes").to_dict("records")}

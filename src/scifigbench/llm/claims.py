@@ -1,7 +1,7 @@
 """Claims on request keys across processes: one process sends a request, the others wait for its answer.
 
 Why: a client groups identical requests that are on the wire at once, but only inside its own
-process. Under ``dvc repro -j 2`` two judge stages run side by side over one cache, and they ask
+process. Under ``dvc queue start -j 2`` two judge stages run side by side over one cache, and they ask
 the same judge the same thing whenever two respondents gave the same answer to a setup (or the
 audit's second judge is the primary judge): both used to pay for it, and which answer the cache
 kept depended on timing. A process now claims a key before sending it; one that finds the key

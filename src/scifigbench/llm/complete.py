@@ -12,7 +12,7 @@ concurrency, retries and fail-fast exactly as for respond: a caller that wants t
 from :attr:`CachedComplete.concurrency` threads at once. Identical requests asked while one is on
 the wire wait for its answer instead of being sent again, as respond groups identical setups; so
 do identical requests of other processes over the same cache (two judge stages of one
-``dvc repro -j``), through a claim on the request's key (:mod:`scifigbench.llm.claims`). A
+``dvc queue start -j`` workers), through a claim on the request's key (:mod:`scifigbench.llm.claims`). A
 request that finally fails raises :class:`CallFailed` (scrubbed of the key); a run that cannot
 work raises :class:`RunAborted` in every caller. What the calls cost goes to the ledger per batch
 of calls and when ``close()`` ends the run.

@@ -23,7 +23,7 @@ both set and omitted, ``max_tokens`` beside ``max_completion_tokens``, or a gene
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -208,6 +208,7 @@ class Effective:
     retry_errors: bool = False
     seed: int = 42
     output_budget: int = 2048  # the most output tokens a request may bring (reservations, plans), sent or not
+    section: str = "models"  # where params.yaml declares it: models (a respondent) or services
 
 
 def _pick(override: Any, default: Any) -> Any:
@@ -356,7 +357,7 @@ def load(name: str, path: Path | str = params.DEFAULT_PARAMS, role: str = RESPON
     model.check(where)
     run = params.section(RunConfig, "run", path)
     no_limit = frozenset(k for k in ("requests_per_minute", "tokens_per_minute") if k in entry and entry[k] is None)
-    eff = effective(name, model, run, no_limit)
+    eff = replace(effective(name, model, run, no_limit), section="models" if role == RESPONDENT else "services")
     if eff.min_concurrency > eff.concurrency:
         raise params.ParamsError(
             f"{where}: min_concurrency {eff.min_concurrency} is above concurrency {eff.concurrency}"

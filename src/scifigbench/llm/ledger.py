@@ -3,7 +3,7 @@
 It lives next to the call cache (``<cache dir>/ledger.jsonl``: untracked by git and by dvc), so it
 survives reruns that a tracked statistics file would overwrite: the money a first run spent is
 still there after a second run answered everything from the cache. Appending a line is one small
-write, so concurrent stages (one per model under ``dvc repro -j``) do not lose each other's lines.
+write, so concurrent stages (one per model on ``dvc queue start -j`` workers) do not lose each other's lines.
 
 A run writes a snapshot of its statistics after every batch of calls (:class:`RunLedger`) and a
 last one, marked ``final``, when it ends — also when it is stopped by SIGTERM — so a run killed
@@ -89,14 +89,23 @@ def latest_per_run(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def totals(records: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, float | None]]:
     """Sums of :data:`SUMMED` per (role, model) over each run's latest line, plus the number of runs.
 
-    The cost is None (unknown) when any run of that model had no price.
+    The cost is the sum over the runs that had a price; ``unpriced_runs`` counts the others. Why
+    not unknown as soon as one run is: one run without a price hid what every earlier priced run
+    of the model had cost. Only a model none of whose runs had a price has an unknown (None) cost.
     """
-    out: dict[tuple[str, str], dict[str, float | None]] = defaultdict(lambda: dict.fromkeys(("runs", *SUMMED), 0))
+    out: dict[tuple[str, str], dict[str, float | None]] = defaultdict(
+        lambda: dict.fromkeys(("runs", *SUMMED, "unpriced_runs"), 0)
+    )
     for rec in latest_per_run(records):
         row = out[(str(rec.get("role", "respond")), str(rec.get("model")))]
         row["runs"] = (row["runs"] or 0) + 1
         for key in SUMMED:
             value = rec.get(key, 0) if key == "cost_usd" else rec.get(key) or 0
-            total = row[key]
-            row[key] = None if value is None or total is None else total + value
+            if value is None:
+                row["unpriced_runs"] = (row["unpriced_runs"] or 0) + 1
+            else:
+                row[key] = (row[key] or 0) + value
+    for row in out.values():
+        if row["unpriced_runs"] == row["runs"]:
+            row["cost_usd"] = None
     return dict(out)

@@ -7,7 +7,7 @@ the usage comes back. Throttling by the provider (429) is answered by the adapti
 of :mod:`scifigbench.llm.retrying`, not by pausing every caller here.
 
 A provider limits an account, not a model entry: two entries with one key, or the judge stages
-of one ``dvc repro -j``, draw on the same limit. A limiter given a pool file keeps its buckets in
+of ``dvc queue start -j`` workers, draw on the same limit. A limiter given a pool file keeps its buckets in
 that small JSON file and changes them under an exclusive ``flock``, so every limiter of the pool,
 in this process or another, takes from the same buckets (the lock is held for a read and a write,
 never while waiting). The bucket clock is the wall clock, which every process shares.

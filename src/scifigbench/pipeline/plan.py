@@ -40,7 +40,7 @@ from scifigbench.llm.cache import CACHE_ENV, CACHE_FILE, ResponseCache
 from scifigbench.llm.cache import cache_dir as resolve_cache_dir
 from scifigbench.llm.complete import completion_key
 from scifigbench.llm.request import build_request
-from scifigbench.llm.retrying import estimate_tokens
+from scifigbench.llm.retrying import IMAGE_TOKEN_ESTIMATE, estimate_tokens
 from scifigbench.tableio import read_table
 
 if TYPE_CHECKING:
@@ -60,16 +60,20 @@ class JudgeShare:
 
     rule: int
     llm: int
-    llm_known: bool = True  # False: the responses are not there yet and ``llm`` is an upper bound
+    unknown: int = 0  # units whose answers are not known before they are sent: ``llm`` is an upper bound
+
+    @property
+    def llm_known(self) -> bool:
+        return not self.unknown
 
     def note(self) -> str:
         total = self.rule + self.llm
         if self.llm_known:
             return f"{total:,} units: {self.rule:,} decided by the rule judge, {self.llm:,} to the LLM judge"
         return (
-            f"{total:,} units; responses not there yet, so the LLM share is unknown until they are: at most "
-            f"{self.llm:,} (every unit of a family the rules may leave undecided) go to the LLM judge, "
-            "planned here as if all did"
+            f"{total:,} units, {self.unknown:,} of them on answers not known before they are sent, so the LLM "
+            f"share is unknown until they are: at most {self.llm:,} (every such unit of a family the rules may "
+            "leave undecided) go to the LLM judge, planned here as if all did"
         )
 
 
@@ -94,7 +98,10 @@ class Line:
         """The note, and what an upper bound means."""
         if not self.upper_bound:
             return self.note
-        bound = "upper bound: responses not there yet, one request per unit counted from the setups"
+        bound = (
+            "upper bound: answers not known before they are sent (no responses yet, or about to change), "
+            "one request per unit of theirs counted from the setups"
+        )
         return f"{self.note}; {bound}" if self.note else bound
 
     def add(self, eff: config.Effective, key_cached: bool, messages: list[dict[str, Any]]) -> None:
@@ -140,43 +147,100 @@ def respond_line(eff: config.Effective, setups: pd.DataFrame, cache: ResponseCac
     return line
 
 
+@dataclass(frozen=True)
+class Answers:
+    """The responses a respondent's judge will read once the respond stage has run on the setups.
+
+    Why not the stored table: after a prompt or params edit its answers are about to be replaced,
+    and a plan counting judge requests from them counts requests that will never be sent.
+    """
+
+    table: pd.DataFrame  # setup_id, text, error: one row per setup (text PLANNED_ANSWER where unknown)
+    unknown: frozenset[str]  # setups whose answer is not known before it is sent
+    none_yet: bool = False  # the respondent has no responses table: every answer is unknown
+
+    def is_unknown(self, setup_id: str) -> bool:
+        return self.none_yet or setup_id in self.unknown
+
+
+def future_answers(eff: config.Effective, setups: pd.DataFrame, cache: ResponseCache) -> Answers:
+    """Each setup's answer as the respond stage will produce it, where that is known without sending.
+
+    The stored answer to the same request stays. Otherwise an HTTP model's answer is the call
+    cache's, or unknown until it is sent (its judge requests are then an upper bound); a simulated
+    respondent's is computed in-process as the stage computes it (no call: it reads the spec).
+    Before a respondent has any responses table, every answer counts as unknown (a first run's
+    plan stays quick; its judge lines say they are upper bounds).
+    """
+    from scifigbench.respond.runner import SimulatedAnswers
+
+    path = paths.responses(eff.name)
+    if not path.exists():
+        ids = setups["setup_id"]
+        table = pd.DataFrame({"setup_id": ids, "text": PLANNED_ANSWER, "error": None})
+        return Answers(table, frozenset(ids), none_yet=True)
+    stored = {r["setup_id"]: r for r in read_table(path, "responses", root=None).to_dict("records")}
+    simulated = eff.model.backend == "simulated"
+    rows: list[dict[str, Any]] = []
+    unknown: set[str] = set()
+    sim: SimulatedAnswers | None = None  # opened for the first answer it has to give
+    try:
+        for rec in setups.to_dict("records"):
+            sid = rec["setup_id"]
+            key = build_request(rec, eff.model.identity(), eff.model.model_id, eff.generation, Path(".")).key
+            old = stored.get(sid)
+            if old is not None and old["request_hash"] == key and (old["error"] is None or simulated):
+                rows.append({"setup_id": sid, "text": old["text"], "error": old["error"]})  # a failed call is resent
+            elif simulated:
+                sim = sim or SimulatedAnswers(eff, Path("."))
+                if rec["figure_id"] in sim.with_spec:  # the stage answers only these
+                    rows.append({"setup_id": sid, "text": sim.answer(rec)[0], "error": None})
+            elif (hit := cache.get(key)) is not None:
+                rows.append({"setup_id": sid, "text": hit.text, "error": None})
+            else:
+                unknown.add(sid)
+                rows.append({"setup_id": sid, "text": PLANNED_ANSWER, "error": None})
+    finally:
+        if sim is not None:
+            sim.close()
+    return Answers(pd.DataFrame(rows, columns=["setup_id", "text", "error"]), frozenset(unknown))
+
+
 class _Planned(Exception):
     """Raised by the recording client so the judge stops after rendering its first request."""
 
 
-def _judged_units(respondent: str, kind: str) -> tuple[list[Unit], bool]:
-    """The units a judge of ``kind`` would take for ``respondent`` (failed responses give none), and
-    whether its responses exist; units of responses not given yet carry :data:`PLANNED_ANSWER`."""
+def _judged_units(respondent: str, kind: str, setups: pd.DataFrame, answers: Answers) -> list[Unit]:
+    """The units a judge of ``kind`` would take of ``answers`` (failed responses give none)."""
     from scifigbench.judges.stage import load_units
 
-    given = paths.responses(respondent).exists()
-    responses = None
-    if not given:
-        setups = read_table(paths.SETUPS, "setups", root=None)
-        responses = pd.DataFrame({"setup_id": setups["setup_id"], "text": PLANNED_ANSWER, "error": None})
-    return [u for u in load_units(respondent, responses, judge_kind=kind) if u.error is None], given
+    units = load_units(respondent, answers.table, judge_kind=kind, setups=setups)
+    return [u for u in units if u.error is None]
 
 
-def _to_llm(kind: str, respondent: str, units: list[Unit], given: bool) -> tuple[list[Unit], JudgeShare]:
+def _to_llm(kind: str, respondent: str, units: list[Unit], answers: Answers) -> tuple[list[Unit], JudgeShare]:
     """The units the LLM judge takes, and the share of each judge.
 
-    Kind hybrid runs the rule judge over the units (through its verdict store, as the stage does)
-    and hands over exactly those it leaves undecided; before the responses exist that cannot be
-    known, and every unit that could be undecided is planned instead.
+    Kind hybrid runs the rule judge over the units of known answers (through its verdict store, as
+    the stage does) and hands over exactly those it leaves undecided; for an answer not known yet
+    that cannot be known, and every unit of it that could be undecided is planned instead.
     """
     from scifigbench.judges import rules
     from scifigbench.judges.families import judge_family
     from scifigbench.judges.stage import is_undecided, judge_units, rule_judge, rule_store
 
+    pending = sum(answers.is_unknown(u.setup_id) for u in units)
     if kind == "llm":
-        return units, JudgeShare(0, len(units))
-    if not given:
-        bound = [u for u in units if judge_family(u.family).may_abstain]
-        return bound, JudgeShare(len(units) - len(bound), len(bound), llm_known=False)
-    with rule_store() as store:
-        rows = judge_units(units, respondent, rule_judge, rules.JUDGE_ID, progress=False, store=store)
-    undecided = [u for u, row in zip(units, rows.to_dict("records"), strict=True) if is_undecided(row)]
-    return undecided, JudgeShare(len(units) - len(undecided), len(undecided))
+        return units, JudgeShare(0, len(units), pending)
+    known = [u for u in units if not answers.is_unknown(u.setup_id)]
+    bound = [u for u in units if answers.is_unknown(u.setup_id) and judge_family(u.family).may_abstain]
+    undecided: list[Unit] = []
+    if known:
+        with rule_store() as store:
+            rows = judge_units(known, respondent, rule_judge, rules.JUDGE_ID, progress=False, store=store)
+        undecided = [u for u, row in zip(known, rows.to_dict("records"), strict=True) if is_undecided(row)]
+    to_llm = undecided + bound
+    return to_llm, JudgeShare(len(units) - len(to_llm), len(to_llm), pending)
 
 
 def judge_line(
@@ -187,15 +251,19 @@ def judge_line(
     kind: str = "llm",
     earlier: set[str] | None = None,
     audit: tuple[float, int] | None = None,
+    *,
+    setups: pd.DataFrame,
+    answers: Answers,
 ) -> Line:
     """The LLM judge's requests for every unit it takes of one respondent, and the repairs they may need.
 
     The judge runs against the cache: a cached reply is given back to it, so a cached reply that
     fails its schema leads it to its repair request, counted like any other; the first request
-    not in the cache ends the unit, with one possible repair if it is not a repair itself.
+    not in the cache ends the unit, with one possible repair if it is not a repair itself. A unit
+    of an answer not known yet (:meth:`Answers.is_unknown`) is one request to send, never cached.
     ``earlier`` holds the keys of the judge lines planned before this one, and gets this line's:
     a request another respondent's judge stage sends first is answered from the cache here (the
-    stages share the cache; of two stages running at once under ``dvc repro -j``, one sends it and
+    stages share the cache; of two stages running at once (``dvc exp queue`` workers), one sends it and
     the other waits for its answer: :mod:`scifigbench.llm.claims`).
     ``audit`` (share, seed): the line of ``judge.audit`` instead, whose LLM judge takes the audited units.
     """
@@ -205,21 +273,22 @@ def judge_line(
     from scifigbench.judges.llm_stage import unit_judge
 
     line = Line(judge_eff.name, f"{'audit' if audit else 'judge'} {respondent}")
-    units, given = _judged_units(respondent, kind)
-    line.upper_bound = not given
+    units = _judged_units(respondent, kind, setups, answers)
+    line.upper_bound = any(answers.is_unknown(u.setup_id) for u in units)
     if audit is None:
-        to_llm, line.share = _to_llm(kind, respondent, units, given)
+        to_llm, line.share = _to_llm(kind, respondent, units, answers)
         line.note = line.share.note()
     else:
         to_llm = select(units, *audit)
         line.note = f"{len(to_llm):,} of {len(units):,} judgeable units re-judged (judge.audit share {audit[0]:g})"
     # the unit's (key, request, answered without sending)s, the last possibly unanswered
     asked: list[tuple[str, list[dict[str, Any]], bool]] = []
+    known = True  # whether the unit being planned judges an answer known now
 
     def record(messages: list[dict[str, Any]]) -> str:
         key = completion_key(judge_eff, messages)
-        hit = cache.get(key) if given and key not in earlier else None
-        asked.append((key, messages, given and (key in earlier or hit is not None)))
+        hit = cache.get(key) if known and key not in earlier else None
+        asked.append((key, messages, known and (key in earlier or hit is not None)))
         if hit is None:
             raise _Planned  # to send, or sent first by an earlier line (which counts its repair)
         return hit.text
@@ -228,20 +297,21 @@ def judge_line(
     seen: set[str] = set()
     for unit in to_llm:
         asked.clear()
+        known = not answers.is_unknown(unit.setup_id)
         try:
             judge(unit)
         except (ValueError, KeyError):
             continue  # a unit the judge cannot take (e.g. no reference description): no request
         for position, (key, messages, cached) in enumerate(asked):
-            if given and key in seen:
+            if known and key in seen:
                 continue  # identical requests are sent once (the client waits for the one on the wire)
-            seen.add(key)
+            if known:
+                seen.add(key)
             line.add(judge_eff, cached, messages)
             if not cached and position == 0:  # a first request to send: its reply may need a repair
                 line.add_repair(judge_eff, messages)
     line.repairs_max = line.repairs_max or 0
-    if given:
-        earlier |= seen
+    earlier |= seen
     return line
 
 
@@ -271,34 +341,84 @@ def vetting_line(params_path: Path | str, cache: ResponseCache) -> Line | None:
     return line
 
 
-def left_out_note() -> str | None:
-    """What the setups stage left out because the configured judge cannot judge it, if anything."""
-    from scifigbench.setups import left_out_note as note
+@dataclass(frozen=True)
+class PlannedSetups:
+    """The setups table the plan counts, and what the setups stage would change in the stored one."""
 
-    if not paths.SETUPS_LEFT_OUT.exists():
+    table: pd.DataFrame
+    left_out: dict[str, Any] | None
+    changed: str | None = None  # a note when the stage is about to write another table
+
+    def left_out_note(self) -> str | None:
+        """What the setups stage leaves out because the configured judge cannot judge it, if anything."""
+        from scifigbench.setups import left_out_note as note
+
+        return note(self.left_out) if self.left_out else None
+
+
+def planned_setups(params_path: Path | str) -> PlannedSetups:
+    """The setups as the stage writes them from the current prompts, params and inputs.
+
+    Built (not read) when the stage's inputs are there: an edited prompt changes the requests of
+    every setup rendering it before ``dvc repro`` rewrites the stored table. Without the inputs,
+    the stored table is all there is.
+    """
+    from scifigbench import setups as setups_stage
+
+    stored = read_table(paths.SETUPS, "setups", root=None) if paths.SETUPS.exists() else None
+    try:
+        table, left_out = setups_stage.build(params_path)
+    except FileNotFoundError:
+        if stored is None:
+            raise FileNotFoundError(
+                f"{paths.SETUPS} does not exist: run `dvc repro setups` first (no model is called)"
+            ) from None
+        left = json.loads(paths.SETUPS_LEFT_OUT.read_text(encoding="utf-8")) if paths.SETUPS_LEFT_OUT.exists() else None
+        return PlannedSetups(stored, left)
+    return PlannedSetups(table, left_out, _setups_change(stored, table))
+
+
+def _setups_change(stored: pd.DataFrame | None, table: pd.DataFrame) -> str | None:
+    """One line on how ``table`` differs from the stored setups, or None when it does not."""
+    if stored is None:
+        return f"{paths.SETUPS} not written yet: counted from the {len(table):,} setups the stage will write"
+    cols = [c for c in table.columns if c in stored.columns]
+    old = {tuple(r) for r in stored[cols].astype(str).itertuples(index=False)}
+    new = {tuple(r) for r in table[cols].astype(str).itertuples(index=False)}
+    if old == new:
         return None
-    return note(json.loads(paths.SETUPS_LEFT_OUT.read_text(encoding="utf-8")))
+    return (
+        f"{len(new - old):,} of {len(table):,} setups differ from {paths.SETUPS} (a prompt, a param or an input "
+        "changed): counted as the setups stage will write them, with the answers about to change"
+    )
 
 
-def plan(params_path: Path | str, cache_dir: Path) -> list[Line]:
+def plan(params_path: Path | str, cache_dir: Path, planned: PlannedSetups | None = None) -> list[Line]:
     """Every line of the plan for the current params, setups and cache."""
     raw = params.load_raw(params_path)
-    if not paths.SETUPS.exists():
-        raise FileNotFoundError(f"{paths.SETUPS} does not exist: run `dvc repro setups` first (no model is called)")
-    setups = read_table(paths.SETUPS, "setups", root=None)
+    setups = (planned or planned_setups(params_path)).table
     models = sorted(raw.get("models") or {})
     cache = ResponseCache(Path(cache_dir) / CACHE_FILE)
     try:
-        lines = [respond_line(config.load(m, params_path), setups, cache) for m in models]
+        effs = {m: config.load(m, params_path) for m in models}
+        lines = [respond_line(effs[m], setups, cache) for m in models]
         judge = judge_config.load(params_path)
-        if judge.uses_llm and judge.llm_model:
-            judge_eff = config.load(judge.llm_model, params_path, "judge")
+        uses_llm = judge.uses_llm and judge.llm_model
+        answers = {m: future_answers(effs[m], setups, cache) for m in models} if uses_llm or judge.audit else {}
+        if uses_llm:
+            judge_eff = config.load(str(judge.llm_model), params_path, "judge")
             earlier: set[str] = set()
-            lines += [judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind, earlier) for m in models]
+            lines += [
+                judge_line(judge_eff, m, judge.caption_ab_seed, cache, judge.kind, earlier, setups=setups, answers=a)
+                for m, a in answers.items()
+            ]
         if judge.audit is not None:
             audit_eff = config.load(judge.audit.model, params_path, "judge")
             audit = (judge.audit.share, raw.get("seed", 42))
-            lines += [judge_line(audit_eff, m, judge.caption_ab_seed, cache, "llm", set(), audit) for m in models]
+            lines += [
+                judge_line(audit_eff, m, judge.caption_ab_seed, cache, "llm", set(), audit, setups=setups, answers=a)
+                for m, a in answers.items()
+            ]
         vetted = vetting_line(params_path, cache)
         lines += [vetted] if vetted is not None else []
     finally:
@@ -312,7 +432,7 @@ def _fmt(value: float | None, digits: int = 0) -> str:
     return f"{value:,.{digits}f}"
 
 
-def render(lines: list[Line], left_out: str | None = None) -> str:
+def render(lines: list[Line], left_out: str | None = None, setups_change: str | None = None) -> str:
     head = (
         "model",
         "role",
@@ -361,12 +481,21 @@ def render(lines: list[Line], left_out: str | None = None) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
     out = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
     notes = [f"  {ln.model} ({ln.role}): {ln.notes()}" for ln in lines if ln.notes()]
+    if any(ln.to_send for ln in lines):
+        notes.append(
+            f"  prompt tokens: estimated, about 4 characters per token and {IMAGE_TOKEN_ESTIMATE:,} tokens per image, "
+            "a guess: each provider counts an image by its own rule (by size, in tiles, by detail setting), so a "
+            "prompt of large images may cost several times more, and the cost ceiling holds only as far as this "
+            "guess does"
+        )
     if sum(repairs):
         notes.append(
             f"  repairs: a judge reply that fails its schema gets one repair request, so up to {sum(repairs):,} "
             f"more may be sent ({sum(ln.to_send for ln in lines) + sum(repairs):,} requests at most); the output "
             "tokens and cost ceilings include them"
         )
+    if setups_change:
+        notes.append(f"  setups: {setups_change}")
     if left_out:
         notes.append(f"  setups: {left_out}")
     return "\n".join(out + (["notes:"] + notes if notes else []))
@@ -396,7 +525,8 @@ def plan_command(params_path: str, cache_dir: Path | None, families: bool) -> No
             raise click.ClickException(f"{exc} (run scifigbench corpus first)") from None
         return
     try:
-        lines = plan(params_path, resolve_cache_dir(cache_dir))
+        planned = planned_setups(params_path)
+        lines = plan(params_path, resolve_cache_dir(cache_dir), planned)
     except (params.ParamsError, FileNotFoundError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(render(lines, left_out_note()))
+    click.echo(render(lines, planned.left_out_note(), planned.changed))

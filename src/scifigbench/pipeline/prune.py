@@ -18,17 +18,42 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import click
+import yaml
 
-from scifigbench import params, paths
+from scifigbench import params
 
-# The per-model outputs of the foreach stages (respond, judge) and the suffixes of their files.
-MODEL_FOLDERS: dict[Path, tuple[str, ...]] = {
-    paths.RESPONSES_DIR: (".parquet", ".stats.json"),
-    paths.JUDGMENTS_DIR: (".parquet",),
-}
-CALLS_DIR = paths.DATA / "calls"
-PER_MODEL_STAGES = ("respond", "judge")
 _LOCK_STAGE = re.compile(r"^  (\S+?):\s*$")
+KEY = "${key}"
+
+
+@dataclass(frozen=True)
+class PerModel:
+    """What dvc.yaml's ``foreach: ${models}`` stages write per model, read from dvc.yaml itself.
+
+    Why read it: a list kept here missed the audit stage (``audit@<model>`` and its table stayed
+    after a model was removed); a new per-model stage is known the moment dvc.yaml declares it.
+    """
+
+    stages: tuple[str, ...]  # respond, judge, audit: dvc.lock names ``<stage>@<model>``
+    files: dict[Path, tuple[str, ...]]  # folder -> suffixes of ``<model><suffix>`` files in it
+    folders: tuple[Path, ...]  # parents of ``<model>/`` folders (the call caches)
+
+    @classmethod
+    def of(cls, dvc_yaml: Path) -> PerModel:
+        stages: list[str] = []
+        files: dict[Path, list[str]] = {}
+        folders: list[Path] = []
+        for name, spec in (yaml.safe_load(dvc_yaml.read_text(encoding="utf-8"))["stages"] or {}).items():
+            if spec.get("foreach") != "${models}":
+                continue
+            stages.append(name)
+            for out in (spec.get("do") or {}).get("outs") or []:
+                path = Path(out if isinstance(out, str) else next(iter(out)))
+                if path.name == KEY:
+                    folders.append(path.parent)
+                elif path.name.startswith(KEY):
+                    files.setdefault(path.parent, []).append(path.name.removeprefix(KEY))
+        return cls(tuple(stages), {k: tuple(v) for k, v in files.items()}, tuple(dict.fromkeys(folders)))
 
 
 @dataclass(frozen=True)
@@ -41,15 +66,16 @@ def _model_of(name: str, suffixes: tuple[str, ...]) -> str | None:
     return next((name.removesuffix(s) for s in sorted(suffixes, key=len, reverse=True) if name.endswith(s)), None)
 
 
-def leftover_files(root: Path, declared: set[str]) -> list[Path]:
-    """Per-model files and call folders under ``root/data`` of models not in ``declared``."""
+def leftover_files(root: Path, declared: set[str], per_model: PerModel) -> list[Path]:
+    """Per-model files and folders under ``root`` of models not in ``declared``."""
     out = []
-    for folder, suffixes in MODEL_FOLDERS.items():
+    for folder, suffixes in per_model.files.items():
         for f in sorted((root / folder).glob("*")):
             model = _model_of(f.name, suffixes)
             if f.is_file() and model is not None and model not in declared:
                 out.append(f.relative_to(root))
-    out += [d.relative_to(root) for d in sorted((root / CALLS_DIR).glob("*")) if d.is_dir() and d.name not in declared]
+    for parent in per_model.folders:
+        out += [d.relative_to(root) for d in sorted((root / parent).glob("*")) if d.is_dir() and d.name not in declared]
     return out
 
 
@@ -61,12 +87,12 @@ def lock_blocks(text: str) -> list[tuple[str, int, int]]:
     return [(name, start, end) for (name, start), end in zip(starts, ends, strict=True)]
 
 
-def stale_lock_stages(text: str, declared: set[str]) -> list[str]:
-    """Entries ``respond@<model>`` / ``judge@<model>`` of models not in ``declared``."""
+def stale_lock_stages(text: str, declared: set[str], stages: tuple[str, ...]) -> list[str]:
+    """Entries ``<stage>@<model>`` of the per-model ``stages`` for models not in ``declared``."""
     out = []
     for name, _, _ in lock_blocks(text):
         stage, _, key = name.partition("@")
-        if stage in PER_MODEL_STAGES and key and key not in declared:
+        if stage in stages and key and key not in declared:
             out.append(name)
     return out
 
@@ -80,9 +106,10 @@ def without_stages(text: str, names: set[str]) -> str:
 
 def find(root: Path, params_path: Path) -> Leftovers:
     declared = set(params.model_names(params_path) or [])
+    per_model = PerModel.of(root / "dvc.yaml")
     lock = root / "dvc.lock"
-    stages = stale_lock_stages(lock.read_text(encoding="utf-8"), declared) if lock.is_file() else []
-    return Leftovers(leftover_files(root, declared), stages)
+    stages = stale_lock_stages(lock.read_text(encoding="utf-8"), declared, per_model.stages) if lock.is_file() else []
+    return Leftovers(leftover_files(root, declared, per_model), stages)
 
 
 def remove(root: Path, found: Leftovers) -> None:

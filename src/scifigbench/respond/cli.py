@@ -81,11 +81,13 @@ def ledger_command(cache_dir: Path | None) -> None:
         return
     click.echo("role\tmodel\t" + "\t".join(("runs", *ledger.SUMMED)))
     for (role, model), row in sorted(totals.items()):
-        cells = [_cell(row[k], k) for k in ("runs", *ledger.SUMMED)]
+        cells = [_cell(row[k], k, int(row["unpriced_runs"] or 0)) for k in ("runs", *ledger.SUMMED)]
         click.echo(f"{role}\t{model}\t" + "\t".join(cells))
 
 
-def _cell(value: float | None, key: str) -> str:
+def _cell(value: float | None, key: str, unpriced: int = 0) -> str:
     if key != "cost_usd":
         return str(int(value or 0))
-    return "unknown" if value is None else f"{value:.6f}"
+    if value is None:
+        return "unknown"
+    return f"{value:.6f}" + (f" + unknown ({unpriced} run(s) without a price)" if unpriced else "")

@@ -332,35 +332,67 @@ def simulated_store(root: Path) -> ValueStore:
     return ValueStore("respond-sim", code_version("scifigbench.simulated.respondent"), root)
 
 
+class SimulatedAnswers:
+    """A simulated respondent's answers by setup row, reused from :func:`simulated_store`.
+
+    The respond stage and ``plan`` (which needs the answers a judge will read before they are
+    written) compute them the same way. Use as a context manager: the store is one file.
+    """
+
+    def __init__(self, eff: Effective, root: Path) -> None:
+        from scifigbench.simulated import respondent as simulated
+
+        self._eff, self._respond = eff, simulated.respond
+        self.context: dict[str, Any] = {"root": root, "profile_overrides": dict(eff.model.profile_overrides or {})}
+        self.with_spec = simulated.figures_with_spec(self.context)  # the figures it can answer
+        self._digests = simulated.figure_digests(self.context)
+        self._who = {
+            "profile": str(eff.model.profile),
+            "overrides": self.context["profile_overrides"],
+            "model": eff.name,
+            "seed": eff.seed,
+        }
+        self._store = simulated_store(root)
+
+    def __enter__(self) -> SimulatedAnswers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._store.close()
+
+    def answer(self, rec: dict[str, Any]) -> tuple[str, Any]:
+        """(text, trace) for the setup row ``rec`` of a figure in :attr:`with_spec`."""
+        reuse = content_key(rec, self._digests.get(rec["figure_id"]), self._who)
+        answer = self._store.get(reuse)
+        if answer is None:
+            eff = self._eff
+            answer = self._respond(rec, str(eff.model.profile), eff.name, eff.seed, self.context)
+            self._store.put(reuse, answer)
+        return answer
+
+
 def run_simulated(
     eff: Effective, setups: pd.DataFrame, root: Path, out: Path, stats_out: Path, *, progress: bool = True
 ) -> tuple[pd.DataFrame, RunStats]:
     """Responses of a simulated respondent: deterministic, in-process, no cache, journal or ledger."""
-    from scifigbench.simulated import respondent as simulated
-
     started = time.monotonic()
-    context: dict[str, Any] = {"root": root, "profile_overrides": dict(eff.model.profile_overrides or {})}
-    seen = simulated.figures_with_spec(context)
     setup_ids = setups["setup_id"]  # the whole table: what the judge checks the responses against
-    skipped = setups[~setups["figure_id"].isin(seen)]
-    if len(skipped):
-        print(
-            f"respond {eff.name}: skipped {len(skipped)} setup(s) on {skipped['figure_id'].nunique()} figure(s) "
-            "without a spec: a simulated respondent reads the ground-truth spec, so real figures need a real model",
-            file=sys.stderr,
-        )
-        setups = setups[setups["figure_id"].isin(seen)]
-    stats = RunStats(eff.name, "simulated", eff.model.model_id, setups=len(setups))
     identity, gen = eff.model.identity(), eff.generation
-    digests = simulated.figure_digests(context)
-    who = {
-        "profile": str(eff.model.profile),
-        "overrides": context["profile_overrides"],
-        "model": eff.name,
-        "seed": eff.seed,
-    }
     rows = []
-    with simulated_store(root) as answers:
+    with SimulatedAnswers(eff, root) as answers:
+        skipped = setups[~setups["figure_id"].isin(answers.with_spec)]
+        if len(skipped):
+            print(
+                f"respond {eff.name}: skipped {len(skipped)} setup(s) on {skipped['figure_id'].nunique()} figure(s) "
+                "without a spec: a simulated respondent reads the ground-truth spec, so real figures need a real "
+                "model",
+                file=sys.stderr,
+            )
+            setups = setups[setups["figure_id"].isin(answers.with_spec)]
+        stats = RunStats(eff.name, "simulated", eff.model.model_id, setups=len(setups))
         for rec in tqdm(
             setups.to_dict("records"),
             desc=f"respond {eff.name}",
@@ -369,18 +401,12 @@ def run_simulated(
             mininterval=0.5,
             disable=not progress,
         ):
-            key = build_request(rec, identity, eff.model.model_id, gen, root).key
-            reuse = content_key(rec, digests.get(rec["figure_id"]), who)
-            answer = answers.get(reuse)
-            if answer is None:
-                answer = simulated.respond(rec, str(eff.model.profile), eff.name, eff.seed, context)
-                answers.put(reuse, answer)
-            text, trace = answer
+            text, trace = answers.answer(rec)
             rows.append(
                 _row(
                     eff,
                     rec["setup_id"],
-                    key,
+                    build_request(rec, identity, eff.model.model_id, gen, root).key,
                     text=text,
                     finish_reason="stop",
                     cost_usd=0.0,
