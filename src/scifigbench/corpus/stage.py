@@ -22,6 +22,7 @@ from scifigbench.contracts import TEXT_ELEMENTS
 from scifigbench.corpus import importers, subsets, synthetic
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.figure_record import FigureRecord
+from scifigbench.corpus.release import build as release_build
 from scifigbench.failures import ItemFailure, summary, write_failures
 from scifigbench.tableio import write_table
 
@@ -42,9 +43,15 @@ def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> tuple
     return records, failures
 
 
-def tables(records: list[FigureRecord], cfg: CorpusConfig, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+def tables(records: list[FigureRecord], cfg: CorpusConfig, seed: int,
+           given: tuple[set[str] | None, set[str] | None] = (None, None)) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The figures and text-element tables; subsets drawn by ``corpus.primary``/``ablation`` unless
+    the source gives its own (the release's ``sampled_100`` and ``ablation_50``)."""
     figures = pd.DataFrame([r.figure_row() for r in records])
     figures = subsets.assign(figures, cfg.primary, cfg.ablation, seed)
+    for column, ids in zip(("subset_primary", "subset_ablation"), given, strict=True):
+        if ids is not None:
+            figures[column] = figures["figure_id"].isin(ids)
     rows = [e for r in records for e in r.text_elements]
     text = pd.DataFrame(rows, columns=TEXT_ELEMENTS.column_names) if rows else TEXT_ELEMENTS.empty()
     return figures, text
@@ -72,8 +79,20 @@ def build(cfg: CorpusConfig, seed: int, root: Path | str = ".") -> tuple[pd.Data
     (root / paths.DATA).mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=root / paths.DATA, prefix=".corpus-staging-"))
     try:
-        records, failures = collect(cfg, seed, staging, root)
-        figures, text = tables(records, cfg, seed)
+        given: tuple[set[str] | None, set[str] | None] = (None, None)
+        if cfg.source == "release":
+            released = release_build.collect(root / cfg.release_dir,
+                                             root / cfg.release_images if cfg.release_images else None,
+                                             staging, cfg.max_image_pixels)
+            records, failures, given = released.records, released.failures, (released.primary, released.ablation)
+            if not records:
+                raise importers.ManifestError(summary("corpus", failures, len(failures), "figures", "(nothing imported)"))
+            release_build.write_tables(released, staging)
+            for line in released.coverage["lines"]:
+                print(f"corpus: release: {line}", file=sys.stderr)
+        else:
+            records, failures = collect(cfg, seed, staging, root)
+        figures, text = tables(records, cfg, seed, given)
         write_failures(staging / ERRORS, failures)
         figures = write_table(figures, staging / paths.FIGURES, "figures", root=staging)
         write_table(text, staging / paths.TEXT_ELEMENTS, "text_elements",
