@@ -120,3 +120,39 @@ def _rename(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert f'"{old}"' in text
     path.write_text(text.replace(f'"{old}"', f'"{new}"'))
+
+
+def test_conditions_probes_and_setups_adopt_the_release(tmp_path: Path, monkeypatch):
+    """Downstream stages take the release's items as they are: blur questions are asked on the
+    released blurred images (also of figures without a clean image); the families that need the
+    clean image are asked only where one was supplied."""
+    import yaml
+
+    from scifigbench import setups
+    from scifigbench.conditions import stage as conditions_stage
+    from scifigbench.conditions.config import ConditionsConfig
+    from scifigbench.probes import stage as probes_stage
+
+    fx, figures, _ = build(tmp_path, n_clean=3)
+    params = tmp_path / "params.yaml"
+    params.write_text(yaml.safe_dump({"seed": 42, "judge": {"kind": "rule"}, "models": {}}))
+    conditions_stage.run(ConditionsConfig(workers=1), 42, tmp_path, progress=False)
+    probes_stage.run(params, tmp_path)
+    probes = read_table(tmp_path / paths.PROBES, "probes", root=tmp_path)
+    released = read_table(tmp_path / paths.RELEASE_PROBES, "probes", root=tmp_path)
+    assert probes.equals(released)
+    cover = json.loads((tmp_path / paths.PROBES_COVERAGE).read_text())
+    needs = {g["family"]: g["needs"] for g in cover["not_measured"]}
+    assert needs["resistance"] == "clean images: 3 of 6 supplied (corpus.release_images)"
+    assert "LLM judge" in needs["description"] and "real model" in needs["all"]
+
+    monkeypatch.chdir(tmp_path)
+    table = setups.run(params)
+    blur = table[table.task == "blur_active"]
+    want = {(f, m) for m, figs in fx.blur_images.items() for f in figs if f in fx.blur[m]}
+    got = {(r.figure_id, "admittance" if r.condition == "admb" else "inductance") for r in blur.itertuples()}
+    assert got == want  # every released target with its image, clean image or not
+    assert all(json.loads(p)[0].startswith(f) for p, f in zip(blur.probe_ids, blur.figure_id, strict=True))
+    assert set(table[table.task == "resistance"].figure_id) == set(fx.resistance) & fx.clean
+    assert set(table[table.task == "capability"].figure_id) == set(fx.capability) & fx.clean
+    assert set(table[table.condition == "capbias"].figure_id) == fx.caption_bias & fx.clean

@@ -27,6 +27,7 @@ from tqdm import tqdm
 from scifigbench import paths
 from scifigbench.concepts.names import MODE_CONDITION
 from scifigbench.conditions import decisions as review
+from scifigbench.conditions import released
 from scifigbench.conditions.blur import blur_box, blur_with
 from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.config import ConditionsConfig
@@ -264,6 +265,10 @@ class StageResult:
 def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool = True) -> StageResult:
     root = Path(root)
     started = time.perf_counter()
+    if released.is_release(root):  # the paper's own condition images and targets: nothing to compute
+        conditions, targets = released.adopt(root, ERRORS)
+        n = int(conditions["figure_id"].nunique())
+        return StageResult(conditions, targets, {}, time.perf_counter() - started, n)
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     decided = review.read_decisions(root / REVIEW_FILE)
     jobs = jobs_for(figures, cfg)

@@ -86,7 +86,9 @@ def build(cfg: CorpusConfig, seed: int, root: Path | str = ".") -> tuple[pd.Data
                                              staging, cfg.max_image_pixels)
             records, failures, given = released.records, released.failures, (released.primary, released.ablation)
             if not records:
-                raise importers.ManifestError(summary("corpus", failures, len(failures), "figures", "(nothing imported)"))
+                raise importers.ManifestError(
+                    summary("corpus", failures, len(failures), "figures", "(nothing imported)")
+                )
             release_build.write_tables(released, staging)
             for line in released.coverage["lines"]:
                 print(f"corpus: release: {line}", file=sys.stderr)
