@@ -121,7 +121,8 @@ def write_release(root: Path, n: int = 9, clean_dir: Path | None = None, n_clean
             }
             fx.blur.setdefault(mode, {})[fid] = answer
             if k != 5:  # one target whose blurred image the release lacks
-                chart(kind, k, (60, 180, 120, 215)).save(ds / f"adversarial/{mode}/{fid}.png")
+                box = (60, 180, 120, 215) if mode == "admittance" else (120, 180, 180, 215)
+                chart(kind, k, box).save(ds / f"adversarial/{mode}/{fid}.png")
                 fx.blur_images.setdefault(mode, set()).add(fid)
         _dump(
             ds / "adversarial/probes" / f"{fid}.json",

@@ -36,6 +36,8 @@ def adopt(root: Path, errors: Path) -> tuple[pd.DataFrame, pd.DataFrame]:
     write_table(BLUR_CANDIDATES.empty(), root / paths.BLUR_CANDIDATES, "blur_candidates", root=root)
     conditions = write_table(conditions, root / paths.CONDITIONS, "conditions", refs=refs, root=root)
     write_failures(root / errors, [])
-    for stale in (paths.CONDITION_IMAGES, paths.GALLERY, paths.OCR_BOXES):  # a previous synthetic run's images
+    # a previous run's images go; the folders stay (empty): later stages name them as deps
+    for stale in (paths.CONDITION_IMAGES, paths.GALLERY, paths.OCR_BOXES):
         shutil.rmtree(root / stale, ignore_errors=True)
+        (root / stale).mkdir(parents=True)
     return conditions, targets
