@@ -63,7 +63,7 @@ def write_results(sub: Path, fx: Any) -> None:
                 path = ev / "active_probes" / model / mode / f"{fid}.json"
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(json.dumps(verdict))
-        for fid, n in fx.resistance.items():
+        for fid in fx.resistance:
             evaluations = [
                 {
                     "probe_type": t,
