@@ -202,10 +202,16 @@ def _adopt_release(root: Path, ids: set[str], setting: coverage.Setting) -> dict
     covered = released.coverage(root, setting)
     write_json(root / COVERAGE, covered)
     print(covered["plan"], file=sys.stderr)
-    for gap in covered["not_measured"]:
-        print(f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})",
-              file=sys.stderr)
+    _say_gaps(covered)
     return stats
+
+
+def _say_gaps(covered: dict[str, Any]) -> None:
+    """One terminal line per family the run does not measure, with what it needs."""
+    for gap in covered["not_measured"]:
+        print(
+            f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr
+        )
 
 
 def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict[str, Any]:
@@ -237,10 +243,7 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
         print(summary_lines("probes", failures, len(figures), "figures", ERRORS), file=sys.stderr)
     covered = coverage.coverage(figures, df, setting, layout_missing)
     write_json(root / COVERAGE, covered)
-    for gap in covered["not_measured"]:
-        print(
-            f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr
-        )
+    _say_gaps(covered)
     if queue["llm_errors"]:
         print(
             f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",

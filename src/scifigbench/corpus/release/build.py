@@ -11,6 +11,7 @@ gets no ``base``/``nocap`` condition, so nothing is asked of a clean image it do
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -170,7 +171,7 @@ def write_tables(corpus: ReleaseCorpus, stage_root: Path) -> None:
     ids = {r.figure_id for r in corpus.records}
     keep = [p for p in corpus.probes if p["figure_id"] in ids]
     targets = [t for t in corpus.targets if t["figure_id"] in ids]
-    refs = {"figures": ids}
+    refs: dict[str, Iterable[Any]] = {"figures": ids}
     write_table(
         pd.DataFrame(targets, columns=BLUR_TARGETS.column_names),
         stage_root / paths.RELEASE_BLUR_TARGETS,
