@@ -23,10 +23,10 @@ import yaml
 
 from helpers.judge_replies import prompt_text
 from helpers.release_layout import write_release
+from helpers.scripted_respondent import image_sha
 from helpers.tiny_pipeline import DVC, REPO, make_repo, manifest_params, sh
 from scifigbench import paths
 from scifigbench.devserver import DevServer
-from scifigbench.llm.request import IMAGE_REF, reference_images
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")]
 
@@ -96,13 +96,7 @@ class Scripted:
         self.asked: list[tuple[str, str]] = []
 
     def __call__(self, body: dict[str, Any]) -> str:
-        [sha] = [
-            part["image_url"]["url"].removeprefix(IMAGE_REF)
-            for msg in reference_images(body["messages"])
-            if isinstance(msg["content"], list)
-            for part in msg["content"]
-            if part.get("type") == "image_url"
-        ]
+        sha = image_sha(body)
         conds = pd.read_parquet(self.root / paths.CONDITIONS)
         row = conds[conds.image_sha256 == sha].iloc[0]
         text = prompt_text(body)
