@@ -43,15 +43,18 @@ def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> tuple
     return records, failures
 
 
-def tables(records: list[FigureRecord], cfg: CorpusConfig, seed: int,
-           given: tuple[set[str] | None, set[str] | None] = (None, None)) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The figures and text-element tables; subsets drawn by ``corpus.primary``/``ablation`` unless
-    the source gives its own (the release's ``sampled_100`` and ``ablation_50``)."""
-    figures = pd.DataFrame([r.figure_row() for r in records])
-    figures = subsets.assign(figures, cfg.primary, cfg.ablation, seed)
+def given_subsets(figures: pd.DataFrame, given: tuple[set[str] | None, set[str] | None]) -> pd.DataFrame:
+    """The subsets a source gives itself (the release's ``sampled_100`` and ``ablation_50``) in place
+    of the drawn ones; None keeps the drawn subset."""
     for column, ids in zip(("subset_primary", "subset_ablation"), given, strict=True):
         if ids is not None:
             figures[column] = figures["figure_id"].isin(ids)
+    return figures
+
+
+def tables(records: list[FigureRecord], cfg: CorpusConfig, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    figures = pd.DataFrame([r.figure_row() for r in records])
+    figures = subsets.assign(figures, cfg.primary, cfg.ablation, seed)
     rows = [e for r in records for e in r.text_elements]
     text = pd.DataFrame(rows, columns=TEXT_ELEMENTS.column_names) if rows else TEXT_ELEMENTS.empty()
     return figures, text
@@ -94,7 +97,8 @@ def build(cfg: CorpusConfig, seed: int, root: Path | str = ".") -> tuple[pd.Data
                 print(f"corpus: release: {line}", file=sys.stderr)
         else:
             records, failures = collect(cfg, seed, staging, root)
-        figures, text = tables(records, cfg, seed, given)
+        figures, text = tables(records, cfg, seed)
+        figures = given_subsets(figures, given)
         write_failures(staging / ERRORS, failures)
         figures = write_table(figures, staging / paths.FIGURES, "figures", root=staging)
         write_table(text, staging / paths.TEXT_ELEMENTS, "text_elements",

@@ -20,6 +20,7 @@ import pandas as pd
 
 from scifigbench import paths
 from scifigbench.concepts.names import MODE_CONDITION
+from scifigbench.concepts.probe_families import BLURRED, probe_family
 from scifigbench.contracts import BLUR_TARGETS, CONDITIONS_TABLE, PROBES
 from scifigbench.corpus.figure_record import FigureRecord
 from scifigbench.corpus.image_import import ImageImportError, ImportedImage, import_image
@@ -133,10 +134,11 @@ def coverage(figures: list[ReleaseFigure], corpus: ReleaseCorpus) -> dict[str, A
     conds = {(r["figure_id"], r["condition"]) for r in corpus.conditions}
     by_family: dict[str, dict[str, int]] = {}
     for p in corpus.probes:
-        fam = f"blur/{p['category']}" if p["family"] == "blur" else p["family"]
+        blurred = probe_family(p["family"]).delivery == BLURRED  # asked of a blurred image, not the clean one
+        fam = f"{p['family']}/{p['category']}" if blurred else p["family"]
         entry = by_family.setdefault(fam, {"released": 0, "served": 0})
         entry["released"] += 1
-        need = MODE_CONDITION[p["category"]] if p["family"] == "blur" else "base"
+        need = MODE_CONDITION[p["category"]] if blurred else "base"
         entry["served"] += int((p["figure_id"], need) in conds)
     not_measured = []
     lines = [f"clean images: {len(clean)} of {n} supplied"]
