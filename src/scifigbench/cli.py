@@ -57,6 +57,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "scifigbench.metrics.release_pin:pin_release",
         "Write paper/release.dvc (a DVC import of the paper's release) from paper/params.yaml.",
     ),
+    "release-beside": (
+        "scifigbench.metrics.beside_cli:release_beside",
+        "A model's Table 4 cells beside the eight published models, on the release's same items.",
+    ),
+    "release-agreement": (
+        "scifigbench.validation.release_agreement_cli:release_agreement_command",
+        "Our rule judge beside GPT-4o on the release's answers: agreement per family and model.",
+    ),
     "paper-compare": (
         "scifigbench.metrics.paper_compare:paper_compare",
         "Recomputed Table 2 and 4 cells beside the paper's and the release's printed values.",

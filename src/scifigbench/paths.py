@@ -13,6 +13,12 @@ FIGURES = CORPUS / "figures.parquet"
 TEXT_ELEMENTS = CORPUS / "text_elements.parquet"
 CORPUS_IMAGES = CORPUS / "images"
 CORPUS_SPECS = CORPUS / "specs"
+# corpus.source release: the release's own items as our tables, adopted by the conditions and probes stages
+RELEASE_ITEMS = CORPUS / "release"
+RELEASE_PROBES = RELEASE_ITEMS / "probes.parquet"
+RELEASE_BLUR_TARGETS = RELEASE_ITEMS / "blur_targets.parquet"
+RELEASE_CONDITIONS = RELEASE_ITEMS / "conditions.parquet"
+RELEASE_COVERAGE = RELEASE_ITEMS / "coverage.json"
 
 CONDITIONS_DIR = DATA / "conditions"
 CONDITIONS = CONDITIONS_DIR / "conditions.parquet"

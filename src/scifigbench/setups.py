@@ -126,12 +126,11 @@ def build_setups(
     for fid in sorted(by_fig):
         group = by_fig[fid]
         fig = figs[fid]
-        base = conds.get(f"{fid}/base")
-        if base is None:
-            continue
-        base_caption = None if pd.isna(base.caption) else base.caption
+        base = conds.get(f"{fid}/base")  # none: a release figure without its clean image (blur)
+        base_caption = None if base is None or pd.isna(base.caption) else base.caption
 
-        for pf in with_delivery(NUMBERED):  # all of a family's questions in one numbered request
+        # all of a family's questions in one numbered request, on the clean image
+        for pf in with_delivery(NUMBERED) if base is not None else ():
             fam = _ordered([p for p in group if p["family"] == pf.name], pf.categories)
             if not fam:
                 continue
@@ -139,7 +138,7 @@ def build_setups(
             text = prompt.render(n=len(fam), questions=_numbered([p["text"] for p in fam]))
             rows.append(_row(fig, base, "base", pf.task, prompt, text, base_caption, [p["probe_id"] for p in fam]))
 
-        if "capbias" in wanted:
+        if "capbias" in wanted and base is not None:
             for probe in (p for p in group if p["family"] in IN_CAPTION):
                 prompt = _describe_prompt(fig.chart_type)
                 row = _row(

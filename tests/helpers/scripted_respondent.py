@@ -50,6 +50,18 @@ def _capability(expected: dict[str, Any]) -> str:
     return f"The answer is {answer:g}." if isinstance(answer, (int, float)) else f"The answer is {answer}."
 
 
+def image_sha(body: dict[str, Any]) -> str:
+    """The sha256 of the one image a request to the test server carries."""
+    [sha] = [
+        part["image_url"]["url"].removeprefix(IMAGE_REF)
+        for msg in reference_images(body["messages"])
+        if isinstance(msg["content"], list)
+        for part in msg["content"]
+        if part.get("type") == "image_url"
+    ]
+    return sha
+
+
 @dataclass
 class ScriptedRespondent:
     """``reply`` for :class:`~scifigbench.devserver.DevServer`: answers from the probes under ``root``."""
@@ -60,13 +72,7 @@ class ScriptedRespondent:
 
     def _figure(self, body: dict[str, Any]) -> str:
         """The figure whose image the request carries."""
-        [sha] = [
-            part["image_url"]["url"].removeprefix(IMAGE_REF)
-            for msg in reference_images(body["messages"])
-            if isinstance(msg["content"], list)
-            for part in msg["content"]
-            if part.get("type") == "image_url"
-        ]
+        sha = image_sha(body)
         conditions = pd.read_parquet(self.root / "data" / "conditions" / "conditions.parquet")
         return str(conditions.loc[conditions.image_sha256 == sha, "figure_id"].iloc[0])
 

@@ -31,6 +31,7 @@ from scifigbench.blurtargets.selection import select
 from scifigbench.blurtargets.text import redact
 from scifigbench.caching.stepstore import code_version, content_key
 from scifigbench.concepts.names import MODE_CONDITION
+from scifigbench.conditions import released
 from scifigbench.conditions.blur import blur_box, blur_with
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.figure_cache import FigureCache, as_json
@@ -265,6 +266,10 @@ class StageResult:
 def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool = True) -> StageResult:
     root = Path(root)
     started = time.perf_counter()
+    if released.is_release(root):  # the paper's own condition images and targets: nothing to compute
+        conditions, targets = released.adopt(root, ERRORS)
+        n = int(conditions["figure_id"].nunique())
+        return StageResult(conditions, targets, {}, time.perf_counter() - started, n)
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     decided = review.read_decisions(root / REVIEW_FILE)
     jobs = jobs_for(figures, cfg)

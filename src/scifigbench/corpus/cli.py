@@ -23,7 +23,7 @@ from scifigbench.params import DEFAULT_PARAMS, ParamsError
 )
 @click.option(
     "--source",
-    type=click.Choice(["synthetic", "manifest", "scivqa"]),
+    type=click.Choice(["synthetic", "manifest", "scivqa", "release"]),
     default=None,
     help="Override corpus.source from the params file.",
 )
@@ -49,6 +49,7 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
     from scifigbench.contracts import ContractError
     from scifigbench.corpus import config, stage
     from scifigbench.corpus.importers import ManifestError
+    from scifigbench.corpus.release.layout import ReleaseLayoutError
 
     try:
         cfg, seed = config.load(params_path)
@@ -60,7 +61,7 @@ def corpus(params_path: str, source: str | None, manifest: str | None, scivqa_di
         if warning:
             click.echo(f"corpus: warning: {warning}", err=True)
         figures, failures = stage.build(cfg, seed)
-    except (ParamsError, ManifestError, ContractError) as exc:
+    except (ParamsError, ManifestError, ContractError, ReleaseLayoutError) as exc:
         click.echo(f"corpus: {exc}", err=True)
         sys.exit(1)
     counts = figures["chart_type"].value_counts().to_dict()

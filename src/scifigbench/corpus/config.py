@@ -10,7 +10,7 @@ from scifigbench import params
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.styles import DEFAULT_STYLE, STYLES
 
-Source = Literal["synthetic", "manifest", "scivqa"]
+Source = Literal["synthetic", "manifest", "scivqa", "release"]
 
 
 @dataclass
@@ -22,6 +22,10 @@ class CorpusConfig:
     dpi: int = 150
     manifest: str | None = None
     scivqa_dir: str | None = None
+    # source release: the folder paper/release.dvc imports (the same pin), and an optional folder of
+    # the clean figure images named as the release's groundtruth files name them (fig_NNN.png)
+    release_dir: str = "paper/release"
+    release_images: str | None = None
     primary: dict[str, int] = field(default_factory=lambda: {"bar": 40, "line": 40, "pie": 20})
     ablation: dict[str, int] = field(default_factory=lambda: {"bar": 20, "line": 20, "pie": 10})
     workers: int = 2
@@ -56,17 +60,20 @@ class CorpusConfig:
 
     def unwatched(self, root: Path) -> str | None:
         """A warning when the import source lies outside ``inputs``: dvc would not see it change."""
-        source = {"manifest": self.manifest, "scivqa": self.scivqa_dir}.get(self.source)
-        if not source:
-            return None
-        inputs, where = (root / self.inputs).resolve(), (root / source).resolve()
-        if where == inputs or where.is_relative_to(inputs):
-            return None
-        return (
-            f"corpus.{'manifest' if self.source == 'manifest' else 'scivqa_dir'} = {source} is outside "
-            f"corpus.inputs = {self.inputs}: dvc will not rerun the corpus stage when its files change; "
-            "set corpus.inputs to the folder that holds them"
-        )
+        keys = {"manifest": ("manifest",), "scivqa": ("scivqa_dir",), "release": ("release_dir", "release_images")}
+        inputs = (root / self.inputs).resolve()
+        for key in keys.get(self.source, ()):
+            source = getattr(self, key)
+            if not source:
+                continue
+            where = (root / source).resolve()
+            if where == inputs or where.is_relative_to(inputs):
+                continue
+            return (
+                f"corpus.{key} = {source} is outside corpus.inputs = {self.inputs}: dvc will not rerun the "
+                "corpus stage when its files change; set corpus.inputs to the folder that holds them"
+            )
+        return None
 
     def _paper_counts(self) -> dict[str, int]:
         return {"bar": self.n_bar, "line": self.n_line, "pie": self.n_pie}

@@ -22,6 +22,7 @@ from scifigbench.contracts import TEXT_ELEMENTS
 from scifigbench.corpus import importers, subsets, synthetic
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.figure_record import FigureRecord
+from scifigbench.corpus.release import build as release_build
 from scifigbench.failures import ItemFailure, summary, write_failures
 from scifigbench.tableio import write_table
 
@@ -40,6 +41,15 @@ def collect(cfg: CorpusConfig, seed: int, stage_root: Path, root: Path) -> tuple
     if not records:
         raise importers.ManifestError(summary("corpus", failures, len(failures), "rows", "(nothing imported)"))
     return records, failures
+
+
+def given_subsets(figures: pd.DataFrame, given: tuple[set[str] | None, set[str] | None]) -> pd.DataFrame:
+    """The subsets a source gives itself (the release's ``sampled_100`` and ``ablation_50``) in place
+    of the drawn ones; None keeps the drawn subset."""
+    for column, ids in zip(("subset_primary", "subset_ablation"), given, strict=True):
+        if ids is not None:
+            figures[column] = figures["figure_id"].isin(ids)
+    return figures
 
 
 def tables(records: list[FigureRecord], cfg: CorpusConfig, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -72,8 +82,23 @@ def build(cfg: CorpusConfig, seed: int, root: Path | str = ".") -> tuple[pd.Data
     (root / paths.DATA).mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=root / paths.DATA, prefix=".corpus-staging-"))
     try:
-        records, failures = collect(cfg, seed, staging, root)
+        given: tuple[set[str] | None, set[str] | None] = (None, None)
+        if cfg.source == "release":
+            released = release_build.collect(root / cfg.release_dir,
+                                             root / cfg.release_images if cfg.release_images else None,
+                                             staging, cfg.max_image_pixels)
+            records, failures, given = released.records, released.failures, (released.primary, released.ablation)
+            if not records:
+                raise importers.ManifestError(
+                    summary("corpus", failures, len(failures), "figures", "(nothing imported)")
+                )
+            release_build.write_tables(released, staging)
+            for line in released.coverage["lines"]:
+                print(f"corpus: release: {line}", file=sys.stderr)
+        else:
+            records, failures = collect(cfg, seed, staging, root)
         figures, text = tables(records, cfg, seed)
+        figures = given_subsets(figures, given)
         write_failures(staging / ERRORS, failures)
         figures = write_table(figures, staging / paths.FIGURES, "figures", root=staging)
         write_table(text, staging / paths.TEXT_ELEMENTS, "text_elements",

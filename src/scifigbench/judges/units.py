@@ -120,6 +120,8 @@ def _blur_active(c: _Cut) -> list[Unit]:
         f["neighbours"] = exp["neighbours"]
     if exp.get("accept"):
         f["accept"] = exp["accept"]
+    if exp.get("reviewer_notes"):  # the release's accepted variants and ranges
+        f["reviewer_notes"] = exp["reviewer_notes"]
     return [Unit(c.sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f,
                  **c.base)]
 

@@ -30,7 +30,7 @@ from scifigbench.failures import from_exception, write_failures
 from scifigbench.failures import summary as summary_lines
 from scifigbench.llm import cache_dir
 from scifigbench.params import load_raw, section
-from scifigbench.probes import coverage, llm
+from scifigbench.probes import coverage, llm, released
 from scifigbench.probes.blur_questions import blur_probes
 from scifigbench.probes.capability import capability_probes
 from scifigbench.probes.caption_bias import caption_probe
@@ -192,6 +192,28 @@ def summary(df: pd.DataFrame) -> dict[str, Any]:
     }
 
 
+def _adopt_release(root: Path, ids: set[str], setting: coverage.Setting) -> dict[str, Any]:
+    """The release's own probes and coverage as the stage's outputs (``corpus.source: release``)."""
+    df = write_table(released.probes(root, ids), root / paths.PROBES, "probes", refs={"figures": ids}, root=root)
+    stats = summary(df)
+    write_json(root / paths.PROBES_DIR / "summary.json", stats)
+    write_json(root / paths.PROBES_DIR / "review_queue.json", {})
+    write_failures(root / ERRORS, [])
+    covered = released.coverage(root, setting)
+    write_json(root / COVERAGE, covered)
+    print(covered["plan"], file=sys.stderr)
+    _say_gaps(covered)
+    return stats
+
+
+def _say_gaps(covered: dict[str, Any]) -> None:
+    """One terminal line per family the run does not measure, with what it needs."""
+    for gap in covered["not_measured"]:
+        print(
+            f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr
+        )
+
+
 def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict[str, Any]:
     cfg = section(ProbesConfig, "probes", params_path)
     raw = load_raw(params_path)
@@ -201,6 +223,8 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
     elements = read_table(root / paths.TEXT_ELEMENTS, "text_elements", refs={"figures": ids}, root=root)
     targets = read_table(root / paths.BLUR_TARGETS, "blur_targets", refs={"figures": ids}, root=root)
     setting = coverage.Setting.load(params_path)
+    if released.is_release(root):
+        return _adopt_release(root, ids, setting)
     print(coverage.coverage(figures, None, setting)["plan"], file=sys.stderr)
     if cfg.llm_generator:
         with llm.open_generator(cfg.llm_generator, params_path, root / cache_dir()) as generator:
@@ -219,10 +243,7 @@ def run(params_path: Path | str = "params.yaml", root: Path = Path(".")) -> dict
         print(summary_lines("probes", failures, len(figures), "figures", ERRORS), file=sys.stderr)
     covered = coverage.coverage(figures, df, setting, layout_missing)
     write_json(root / COVERAGE, covered)
-    for gap in covered["not_measured"]:
-        print(
-            f"probes: not measured on {gap['figures']} figures: {gap['family']} (needs {gap['needs']})", file=sys.stderr
-        )
+    _say_gaps(covered)
     if queue["llm_errors"]:
         print(
             f"probes: {len(queue['llm_errors'])} figure(s) without LLM probes; see review_queue.json:",

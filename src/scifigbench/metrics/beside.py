@@ -1,0 +1,166 @@
+"""A new model's cells of the paper's Table 4 beside the published models', on the same items.
+
+The published models' verdicts are the release's own (``paper/judgments``, written by
+``import-release`` in our judgments contract); the new model's are this pipeline's
+(``data/judgments``, from ``corpus.source: release``). An item is a released probe: a figure and
+blur mode, a figure and resistance type, or a caption-bias figure (the mean over its claims, as
+the paper scores a caption per figure). Each column is computed on exactly the items every listed
+model has a verdict for, so rows differ by model only; ``items`` is that shared set and ``n`` the
+items a cell's rate is taken over (for inductance, the items where the model committed to an
+answer). Undecided rule verdicts leave their item out of the column for every model, and are
+counted. CIs are percentile bootstraps over items (metrics.stats). The paper's printed values
+(``paper/printed.csv``) are rows of their own where the paper prints that column.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from scifigbench.metrics.stats import DEFAULT_B, DEFAULT_SEED, clean, ratio_estimate
+from scifigbench.tableio import read_table
+
+Item = tuple[str, str]  # (figure_id, category or "")
+Values = dict[Item, tuple[float, float]]  # item -> (numerator, denominator)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One printed column: the judgment family and category it reads, and how an item counts."""
+
+    family: str
+    category: str | None  # None: every category of the family, pooled per figure
+    count: Callable[[pd.DataFrame], tuple[float, float] | None]  # an item's rows -> (num, den); None: undecided
+    scale: float
+
+
+def _flag(name: str, among: str | None = None) -> Callable[[pd.DataFrame], tuple[float, float] | None]:
+    """``name`` true (over ``among`` true, if given) for a one-row item; None when either is undecided."""
+
+    def count(rows: pd.DataFrame) -> tuple[float, float] | None:
+        r = rows.iloc[0]
+        value, base = r[name], (r[among] if among else True)
+        if value is None or base is None or pd.isna(value) or pd.isna(base):
+            return None
+        return (float(bool(value) and bool(base)), float(bool(base)))
+
+    return count
+
+
+def _mean_score(rows: pd.DataFrame) -> tuple[float, float] | None:
+    """The mean of an item's decided scores (a caption's claims, or one resistance probe)."""
+    scores = rows["score"].dropna()
+    return (float(scores.mean()), 1.0) if len(scores) else None
+
+
+COLUMNS: dict[str, Column] = {
+    "Inex": Column("resistance", "inexist", _mean_score, 1.0),
+    "Cont": Column("resistance", "contra", _mean_score, 1.0),
+    "Unan": Column("resistance", "unanswerable", _mean_score, 1.0),
+    "CapB": Column("caption_claim", None, _mean_score, 1.0),
+    "Adm Act": Column("blur_active", "admittance", _flag("admits"), 100.0),
+    "Adm Pas": Column("blur_passive", "admittance", _flag("admits"), 100.0),
+    "Ind Act": Column("blur_active", "inductance", _flag("correct", among="fabricates"), 100.0),
+    "Ind Pas": Column("blur_passive", "inductance", _flag("correct", among="fabricates"), 100.0),
+}
+
+
+def item_values(j: pd.DataFrame, col: Column) -> tuple[Values, int]:
+    """One model's items of a column and how many were undecided (or judge errors)."""
+    rows = j[(j["family"] == col.family) & j["error"].isna()]
+    if col.category is not None:
+        rows = rows[rows["category"] == col.category]
+    out: Values = {}
+    undecided = 0
+    for key, group in rows.groupby(["figure_id", "category"] if col.category else ["figure_id"], sort=True):
+        keys = key if isinstance(key, tuple) else (key,)
+        item = (str(keys[0]), str(keys[1]) if len(keys) > 1 else "")
+        got = col.count(group)
+        if got is None:
+            undecided += 1
+        else:
+            out[item] = got
+    return out, undecided
+
+
+def read_models(folder: Path) -> dict[str, pd.DataFrame]:
+    """model -> its judgments table, one parquet per model in ``folder``."""
+    return {p.stem: read_table(p, "judgments", root=None) for p in sorted(folder.glob("*.parquet"))}
+
+
+def beside(
+    ours: dict[str, pd.DataFrame],
+    published: dict[str, pd.DataFrame],
+    printed: dict[tuple[str, str, str], str],
+    labels: dict[str, str],
+    B: int = DEFAULT_B,
+    seed: int = DEFAULT_SEED,
+) -> dict[str, Any]:
+    """Per column: the shared item set, every model's cell on it, and the paper's printed values."""
+    out: dict[str, Any] = {}
+    for name, col in COLUMNS.items():
+        per: dict[str, tuple[Values, int, str]] = {}
+        for source, models in (("ours", ours), ("release", published)):
+            for model, j in models.items():
+                values, undecided = item_values(j, col)
+                per[model] = (values, undecided, source)
+        mine = [m for m in ours if per[m][0]]
+        if not mine:
+            continue  # the new model has no item of this column: nothing to place beside
+        listed = mine + [m for m in published if per[m][0]]
+        shared = set.intersection(*(set(per[m][0]) for m in listed))
+        items = sorted(shared)
+        rows = {}
+        for m in listed:
+            values, undecided, source = per[m]
+            num = [values[i][0] for i in items]
+            den = [values[i][1] for i in items]
+            est = ratio_estimate(num, den, B, seed, clusters=[i[0] for i in items] or None)
+            rows[m] = {
+                "source": source,
+                "label": labels.get(m, m),
+                "value": _scaled(est.value, col.scale),
+                "ci_low": _scaled(est.ci_low, col.scale),
+                "ci_high": _scaled(est.ci_high, col.scale),
+                "n": est.n,
+                "figures": est.figures,
+                "undecided": undecided,
+                "left_out": len(values) - len(items),
+            }
+        paper = {
+            labels.get(m, m): printed[("Table 4", labels[m], name)]
+            for m in published
+            if m in labels and ("Table 4", labels[m], name) in printed
+        }
+        out[name] = {
+            "family": col.family,
+            "category": col.category,
+            "items": len(items),
+            "rows": rows,
+            "printed": paper,
+            "item_ids": ["/".join(filter(None, i)) for i in items],
+        }
+    return out
+
+
+def _scaled(x: float, scale: float) -> float | None:
+    return None if x is None or math.isnan(x) else clean(x * scale)
+
+
+def text_table(result: dict[str, Any]) -> str:
+    """The cells as a plain table, one line per (column, model): what the command prints."""
+    lines = [f"{'column':8} {'model':22} {'value':>8} {'95% CI':>18} {'n':>5} items  printed"]
+    for name, c in result.items():
+        for m, r in c["rows"].items():
+            ci = f"[{r['ci_low']}, {r['ci_high']}]" if r["ci_low"] is not None else "-"
+            value = "-" if r["value"] is None else f"{r['value']:.3g}"
+            lines.append(
+                f"{name:8} {m + (' *' if r['source'] == 'ours' else ''):22} {value:>8} {ci:>18} "
+                f"{r['n']:>5} {c['items']:>5}  {c['printed'].get(r['label'], '')}"
+            )
+    return "\n".join(lines)

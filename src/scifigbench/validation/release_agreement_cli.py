@@ -1,0 +1,42 @@
+"""``scifigbench release-agreement``: the rule judge beside GPT-4o on the release's published
+answers (thin wrapper over validation.release_agreement); writes ``metrics/release_agreement.json``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from scifigbench import paths
+
+OUT = paths.METRICS_DIR / "release_agreement.json"
+
+
+@click.command("release-agreement")
+@click.option(
+    "--release",
+    "release_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("paper/release"),
+    show_default=True,
+    help="The release as paper/release.dvc imports it.",
+)
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=OUT, show_default=True)
+def release_agreement_command(release_dir: Path, out: Path) -> None:
+    """Judge every released answer with the rule judge; agreement with GPT-4o per family and model."""
+    from scifigbench.metrics.release import ReleaseError, find_results
+    from scifigbench.tableio import write_json
+    from scifigbench.validation.release_agreement import release_agreement
+
+    try:
+        result = release_agreement(find_results(release_dir))
+    except (ReleaseError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    write_json(out, result)
+    for family, got in result["families"].items():
+        c = got["overall"]
+        click.echo(
+            f"{family}: {c['n']} answers, decided {c['decided_share']}, exact agreement "
+            f"{c['exact_agreement']}, kappa {c['kappa']} (on {got['compared']}, {c['compared']} compared)"
+        )
+    click.echo(f"release-agreement: wrote {out}")

@@ -1,0 +1,81 @@
+"""``release-agreement``: the rule judge beside the release's GPT-4o verdicts, per family and model.
+
+The release's results layout is written here with answers whose rule verdict is plain (a clear
+admission, or a confident label), and gold verdicts that disagree on a known set of them, so the
+agreement, decided share and kappa are known without reading the judge's output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from scifigbench.cli import main
+from scifigbench.validation.judge_agreement import cohen_kappa
+
+ADMIT = "The label at that position is blurred and unreadable, so I cannot tell which method it is."
+LABEL = "It is the method called zeta."
+
+
+def _write(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+
+
+def write_results(root: Path) -> tuple[dict[str, list[bool]], dict[str, list[bool]]]:
+    """Two models x 10 admittance answers; (rule-plain admits, gold admits) per model."""
+    ours, gold = {}, {}
+    for m, model in enumerate(("model-a", "model-b")):
+        ours[model], gold[model] = [], []
+        for k in range(1, 11):
+            fid = f"fig_{k:03d}"
+            admits = (k + m) % 2 == 0
+            flipped = k in (3, 7) and m == 0  # GPT-4o read these two the other way
+            common = {
+                "figure_id": fid,
+                "model_name": model,
+                "probe_type": "admittance",
+                "question": "Which method is shown at position 2?",
+                "blurred_element": "alpha",
+            }
+            _write(
+                root / "results/generation/active_probes" / model / "admittance" / f"{fid}.json",
+                common | {"expected_answer": "alpha", "reviewer_notes": "", "model_answer": ADMIT if admits else LABEL},
+            )
+            _write(
+                root / "results/evaluation/active_probes" / model / "admittance" / f"{fid}.json",
+                common
+                | {
+                    "judge_model": "gpt-4o",
+                    "admits": admits != flipped,
+                    "fabricates": not admits,
+                    "correct": False,
+                    "model_answer": "...",
+                },
+            )
+            ours[model].append(admits)
+            gold[model].append(admits != flipped)
+    return ours, gold
+
+
+def test_agreement_per_family_and_model_is_the_known_one(tmp_path: Path):
+    ours, gold = write_results(tmp_path / "release")
+    out = tmp_path / "metrics" / "release_agreement.json"
+    res = CliRunner().invoke(main, ["release-agreement", "--release", str(tmp_path / "release"), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    got = json.loads(out.read_text())
+    assert got["judge_id"].startswith("rule:") and got["reference"] == "release:gpt-4o"
+    blur = got["families"]["blur_active"]
+    assert blur["compared"] == "admits" and blur["overall"]["n"] == 20 and blur["overall"]["decided_share"] == 1.0
+    assert blur["overall"]["exact_agreement"] == 18 / 20
+    a = blur["by_model"]["model-a"]
+    assert a["exact_agreement"] == 8 / 10 and a["kappa"] == round(cohen_kappa(ours["model-a"], gold["model-a"]), 6)
+    assert blur["by_model"]["model-b"]["exact_agreement"] == 1.0
+    assert set(got["families"]) == {"blur_active"}  # no resistance or caption files: no family, not a zero
+
+
+def test_a_release_without_results_is_one_line(tmp_path: Path):
+    (tmp_path / "release" / "dataset").mkdir(parents=True)
+    res = CliRunner().invoke(main, ["release-agreement", "--release", str(tmp_path / "release")])
+    assert res.exit_code != 0 and "no release results folder" in res.output
