@@ -20,6 +20,7 @@ from scifigbench import paths
 from scifigbench.params import DEFAULT_PARAMS, model_names
 
 if TYPE_CHECKING:
+    from scifigbench.contracts.judge_card import Measurement
     from scifigbench.report.units import Context
 
 THUMB_WIDTH = 200
@@ -53,6 +54,17 @@ def read_metrics(metrics_dir: Path) -> dict[str, dict]:
     if not out:
         raise click.ClickException(f"{metrics_dir}: no metrics JSON — run `scifigbench metrics` first")
     return out
+
+
+def judge_card_measurements(card: Path | None, metrics_dir: Path) -> list[Measurement]:
+    """The judge card's measurements and the full release's (``metrics/judge_agreement.json``) when
+    present; a malformed file is an error naming it."""
+    from scifigbench.contracts import judge_card
+
+    try:
+        return [*(judge_card.read(card) if card else []), *judge_card.read(metrics_dir / judge_card.FULL_SCALE_FILE)]
+    except judge_card.JudgeCardError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -103,12 +115,15 @@ def build_report(
     models: list[str] | None = None,
     kept_thumbs: Path | None = None,
     stamp_root: Path | None = None,
+    judge_card: Path | None = paths.JUDGE_CARD,
 ) -> Path:
     """The report of ``models`` only (the metrics files hold only them, and the examples and the
     explorer are read from their judgment tables by name); None: every table in the folder.
     ``kept_thumbs``: an untracked folder of thumbnails by image content, reused across runs.
     ``stamp_root``: the checkout whose commit, dirty flag and the date go to the untracked
-    ``stamp.js`` beside the pages (see :mod:`scifigbench.report.stamp`); None writes no stamp."""
+    ``stamp.js`` beside the pages (see :mod:`scifigbench.report.stamp`); None writes no stamp.
+    ``judge_card``: the committed judge card (None: none); the full release's measurement in
+    ``metrics_dir`` is read beside it when present (see :mod:`scifigbench.contracts.judge_card`)."""
     import pandas as pd
 
     from scifigbench.report import plots
@@ -119,6 +134,7 @@ def build_report(
     from scifigbench.tableio import atomic_write_text, load_judgments
 
     metrics = read_metrics(metrics_dir)
+    card = judge_card_measurements(judge_card, metrics_dir)
     if models is None:
         models = sorted(p.stem for p in judgments_dir.glob("*.parquet"))
     present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
@@ -135,7 +151,7 @@ def build_report(
     _write_csv(out_dir / "plots" / "ari.csv", plots.ari_rows(beh))
     _write_csv(out_dir / "plots" / "quality_behaviour.csv", plots.quality_behaviour_rows(per, beh))
     index = out_dir / "index.html"
-    atomic_write_text(index, render_report(metrics, gallery, examples, n_units=len(j)))
+    atomic_write_text(index, render_report(metrics, gallery, examples, n_units=len(j), card=card))
     if stamp_root is not None:
         from scifigbench.report.stamp import STAMP_FILE, stamp, stamp_js
 
@@ -208,6 +224,14 @@ def build_report(
     show_default=True,
 )
 @click.option(
+    "--judge-card",
+    "judge_card",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.JUDGE_CARD,
+    show_default=True,
+    help="the judge card: agreement with GPT-4o on real answers (benchmarks/judge_agreement.py --write)",
+)
+@click.option(
     "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True
 )
 def report(
@@ -219,6 +243,7 @@ def report(
     blur_targets: Path,
     figures: Path,
     gallery_dir: Path,
+    judge_card: Path,
     out_dir: Path,
 ) -> None:
     """Write reports/index.html, the per-unit explorer (reports/explorer.html) and dvc plots data."""
@@ -231,6 +256,7 @@ def report(
         model_names(params_path),
         kept_thumbs=paths.cache_root() / KEPT_THUMBS,
         stamp_root=Path("."),
+        judge_card=judge_card,
     )
     size = sum(f.stat().st_size for f in out_dir.rglob("*") if f.is_file())
     click.echo(f"wrote {index} and {out_dir / 'explorer.html'} ({size / 1e6:.1f} MB in {out_dir})")
