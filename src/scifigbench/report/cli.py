@@ -75,6 +75,7 @@ class Inputs:
     probes: Path = paths.PROBES
     blur_targets: Path = paths.BLUR_TARGETS
     figures: Path = paths.FIGURES
+    responses: Path = paths.RESPONSES_DIR  # <model>.parquet: each model's whole reply per setup
 
 
 def _rows(path: Path, schema: str) -> dict[str, dict[str, Any]]:
@@ -88,7 +89,20 @@ def _rows(path: Path, schema: str) -> dict[str, dict[str, Any]]:
     return {str(r[key]): r for r in read_table(path, schema, root=None).to_dict("records")}
 
 
-def _context(inputs: Inputs, out_dir: Path, kept: Path | None) -> Context:
+def _replies(responses_dir: Path, models: list[str]) -> dict[tuple[str, str], str]:
+    """(model, setup id) -> the model's whole reply, for the models whose responses table exists."""
+    from scifigbench.tableio import read_table
+
+    out = {}
+    for m in models:
+        path = responses_dir / f"{m}.parquet"
+        if path.is_file():
+            t = read_table(path, "responses", root=None)
+            out |= {(m, str(s)): str(x) for s, x in zip(t["setup_id"], t["text"], strict=True) if isinstance(x, str)}
+    return out
+
+
+def _context(inputs: Inputs, out_dir: Path, kept: Path | None, models: list[str]) -> Context:
     """Everything the explorer needs besides the judgments, with thumbnails of every setup's image."""
     from scifigbench.report.thumbs import thumbnails
     from scifigbench.report.units import Context
@@ -103,6 +117,7 @@ def _context(inputs: Inputs, out_dir: Path, kept: Path | None) -> Context:
         targets=_rows(inputs.blur_targets, "blur_targets"),
         references={f: r["reference_description"] for f, r in figures.items() if r.get("reference_description")},
         images={sid: hrefs[p] for sid, p in images.items()},
+        responses=_replies(inputs.responses, models),
     )
 
 
@@ -140,7 +155,7 @@ def build_report(
     present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
     j = load_judgments(judgments_dir, present) if present else pd.DataFrame()
     examples = pick_examples(j) if len(j) else []
-    ctx = _context(inputs, out_dir, kept_thumbs) if len(j) else Context()
+    ctx = _context(inputs, out_dir, kept_thumbs, present) if len(j) else Context()
     atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(j, ctx)))
     atomic_write_text(out_dir / "explorer.html", render_explorer(metrics.get("header")))
     pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
@@ -217,6 +232,14 @@ def build_report(
     help="corpus figures: the MQM reference description of each figure",
 )
 @click.option(
+    "--responses",
+    "responses",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=paths.RESPONSES_DIR,
+    show_default=True,
+    help="responses folder: each model's whole reply, shown beside the part the judge read",
+)
+@click.option(
     "--gallery",
     "gallery_dir",
     type=click.Path(file_okay=False, path_type=Path),
@@ -242,6 +265,7 @@ def report(
     probes: Path,
     blur_targets: Path,
     figures: Path,
+    responses: Path,
     gallery_dir: Path,
     judge_card: Path,
     out_dir: Path,
@@ -250,7 +274,7 @@ def report(
     index = build_report(
         metrics_dir,
         judgments_dir,
-        Inputs(setups, probes, blur_targets, figures),
+        Inputs(setups, probes, blur_targets, figures, responses),
         gallery_dir,
         out_dir,
         model_names(params_path),

@@ -111,9 +111,9 @@ def card_table(trust: Trust) -> Table | None:
         "agreement with GPT-4o verdicts on real answers, and this run's own checks",
         ["Judge", "Dev half", "Held-out half", "Full release", "This run"],
         rows,
-        "Measured on real answers of the paper's models against the release's GPT-4o verdicts ("
+        "Compared with the release's GPT-4o verdicts on: "
         + ("; ".join(measured) or "no measurement found")
-        + "); exact agreement and Cohen's κ over the units the judge decided. The dev half is the one the rules "
+        + ". Exact agreement and Cohen's κ over the units the judge decided. The dev half is the one the rules "
         "were developed on: read the held-out half. '–': no measurement for this judge id and family. "
         f"This run: {NOT_VALIDATED} until a person reviews a seeded sample (scifigbench review verdicts) or a "
         "second judge audits a share (judge.audit).",
