@@ -122,6 +122,7 @@ def test_a_review_puts_the_run_figure_beside_the_card_and_the_full_release_is_re
     page = html.read_text()
     res = _family_card(page, "resistance")
     assert "This run: a person agreed on 13 of 15 (87 %, 95 % CI 62–96 %)" in res
+    assert "1 reviewed unit rejected (no verdict applies; left out of the agreement)" in res
     assert 'data-sample="full" data-n="9000"' in res and "measured 2027-01-02" in res
     assert "This run: not validated on this run" in _family_card(page, "capability")
 

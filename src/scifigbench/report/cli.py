@@ -102,20 +102,31 @@ def _replies(responses_dir: Path, models: list[str]) -> dict[tuple[str, str], st
     return out
 
 
-def _context(inputs: Inputs, out_dir: Path, kept: Path | None, models: list[str]) -> Context:
-    """Everything the explorer needs besides the judgments, with thumbnails of every setup's image."""
-    from scifigbench.report.thumbs import thumbnails
+def expectation_context(inputs: Inputs) -> Context:
+    """What a unit was checked against (setups, probes, blur targets, reference descriptions), as
+    the explorer shows it; the verdict review page shows the same (review.verdicts.page)."""
     from scifigbench.report.units import Context
 
-    setups = _rows(inputs.setups, "setups")
-    images = {sid: Path(r["image_path"]) for sid, r in setups.items()}
-    hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH, kept=kept)
     figures = _rows(inputs.figures, "figures")
     return Context(
-        setups=setups,
+        setups=_rows(inputs.setups, "setups"),
         probes=_rows(inputs.probes, "probes"),
         targets=_rows(inputs.blur_targets, "blur_targets"),
         references={f: r["reference_description"] for f, r in figures.items() if r.get("reference_description")},
+    )
+
+
+def _context(inputs: Inputs, out_dir: Path, kept: Path | None, models: list[str]) -> Context:
+    """Everything the explorer needs besides the judgments, with thumbnails of every setup's image."""
+    import dataclasses
+
+    from scifigbench.report.thumbs import thumbnails
+
+    ctx = expectation_context(inputs)
+    images = {sid: Path(r["image_path"]) for sid, r in ctx.setups.items()}
+    hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH, kept=kept)
+    return dataclasses.replace(
+        ctx,
         images={sid: hrefs[p] for sid, p in images.items()},
         responses=_replies(inputs.responses, models),
     )

@@ -66,6 +66,9 @@ def run_check(validity: dict[str, Any], family: str) -> str:
     review = validity.get("review", {}).get("by_family", {}).get(family)
     if review and review.get("n"):
         parts.append(f"a person agreed on {_share(review)} reviewed ({_corrected(review)})")
+    if review and (rejected := review.get("rejected")):
+        units = "unit" if rejected == 1 else "units"
+        parts.append(f"{rejected} reviewed {units} rejected (no verdict applies; left out of the agreement)")
     audit = validity.get("audit", {}).get("by_family", {}).get(family)
     if audit and audit.get("n"):
         kappa = "" if audit.get("kappa") is None else f", κ {audit['kappa']:.2f}"
