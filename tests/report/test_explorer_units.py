@@ -144,8 +144,10 @@ def test_the_whole_response_stands_beside_a_judged_part_and_only_when_it_differs
     ctx = Context(responses={(model_a, sid_a): "1. 12\n2. 7\n3. rising", (model_b, sid_b): "the whole reply"})
     data = explorer_data(rows, ctx)
     col = {c: i for i, c in enumerate(data["columns"])}
-    got = {u[col["unit_id"]]: None if u[col["response"]] is None else data["texts"][u[col["response"]]]
-           for u in data["units"]}
+    got = {
+        u[col["unit_id"]]: None if u[col["response"]] is None else data["texts"][u[col["response"]]]
+        for u in data["units"]
+    }
     assert got == dict(zip(rows["unit_id"], ["1. 12\n2. 7\n3. rising", None], strict=True))
     other = explorer_data(rows, Context())  # no responses table: nothing invented
     assert all(u[col["response"]] is None for u in other["units"])

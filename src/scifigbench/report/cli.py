@@ -93,7 +93,7 @@ def _replies(responses_dir: Path, models: list[str]) -> dict[tuple[str, str], st
     """(model, setup id) -> the model's whole reply, for the models whose responses table exists."""
     from scifigbench.tableio import read_table
 
-    out = {}
+    out: dict[tuple[str, str], str] = {}
     for m in models:
         path = responses_dir / f"{m}.parquet"
         if path.is_file():
