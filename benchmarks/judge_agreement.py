@@ -12,12 +12,19 @@ read. The salt was picked among a few by the balance of the counts alone (captio
 ("undecided") are counted apart in every family (a record with an ``undecided`` reason, or a caption
 claim followed by "undecided"): agreement is over the decided records, with the share decided.
 
-usage: python benchmarks/judge_agreement.py [--data DIR] [--show FAMILY [--held]]
+``--write`` also writes the judge card the report shows beside its tables
+(``benchmarks/judge_card.json``, shape in :mod:`scifigbench.contracts.judge_card`): per judge id,
+family and half, n, the decided share, exact agreement and kappa of the family's first verdict
+field, with today's date. This is the one command that regenerates the card: rerun it whenever a
+rule changes (the rule version in the judge id changes with it).
+
+usage: python benchmarks/judge_agreement.py [--data DIR] [--show FAMILY [--held]] [--write [PATH]]
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import hashlib
 import json
 import subprocess
@@ -25,6 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scifigbench import paths
 from scifigbench.judges.rules import resistance
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement, ranking_spearman
 
@@ -85,6 +93,51 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
     return line
 
 
+def card_cell(family: str, rows: list[dict], verdicts: dict[str, dict]) -> dict:
+    """One card entry (contracts.judge_card): the family's first verdict field over the decided rows."""
+    decided = [g for g in rows if decided_verdict(verdicts[g["id"]], family)]
+    field, gold_field = FIELDS[family][0]
+    a = [verdicts[g["id"]][field] for g in decided]
+    b = [g[gold_field] for g in decided]
+    kappa = cohen_kappa(a, b) if a else None
+    return {
+        "field": field,
+        "n": len(rows),
+        "decided": len(decided),
+        "decided_share": round(len(decided) / len(rows), 4),
+        "exact": round(exact_agreement(a, b), 4) if a else None,
+        "kappa": None if kappa is None or kappa != kappa else round(kappa, 4),  # NaN: one label only
+    }
+
+
+def card_entries(family: str, gold: list[dict], verdicts: dict[str, dict]) -> dict[str, dict[str, dict]]:
+    """judge id -> split -> card cell, for one family (every verdict of a run names its judge id)."""
+    out: dict[str, dict[str, dict]] = {}
+    for jid in sorted({v["judge_id"] for v in verdicts.values()}):
+        for split in ("dev", "held"):
+            rows = [g for g in gold if split_of(g["figure_id"]) == split and verdicts[g["id"]]["judge_id"] == jid]
+            if rows:
+                out.setdefault(jid, {})[split] = card_cell(family, rows, verdicts)
+    return out
+
+
+def write_card(path: Path, data: Path, entries: dict[str, dict[str, dict[str, dict]]]) -> None:
+    """The judge card file: judge id -> family -> split -> cell, with what, where and when."""
+    judges: dict[str, dict] = {}
+    for family, per_judge in entries.items():
+        for jid, splits in per_judge.items():
+            judges.setdefault(jid, {})[family] = splits
+    card = {
+        "reference": "GPT-4o verdicts of the paper's release",
+        "source": f"{data.name} (real answers of the paper's models)",
+        "measured": datetime.date.today().isoformat(),
+        "command": "python benchmarks/judge_agreement.py --write",
+        "judges": judges,
+    }
+    path.write_text(json.dumps(card, indent=2, sort_keys=True) + "\n")
+    print(f"wrote {path}")
+
+
 def report(family: str, gold: list[dict], verdicts: dict[str, dict], split: str) -> None:
     rows = [g for g in gold if split_of(g["figure_id"]) == split]
     if not rows:
@@ -101,11 +154,15 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared/data/scifig_release_dev")
     parser.add_argument("--show", choices=list(FIELDS))
     parser.add_argument("--held", action="store_true", help="with --show: print held-out disagreements too")
+    parser.add_argument("--write", nargs="?", type=Path, const=REPO / paths.JUDGE_CARD, default=None,
+                        help=f"write the judge card (default {paths.JUDGE_CARD})")
     args = parser.parse_args()
+    entries = {}
     with tempfile.TemporaryDirectory() as tmp:
         for family in FIELDS:
             gold = [json.loads(line) for line in (args.data / f"{family}.jsonl").read_text().splitlines()]
             verdicts = run_judge(args.data, family, Path(tmp))
+            entries[family] = card_entries(family, gold, verdicts)
             print(f"{family}:")
             if family == "resistance":
                 margin = resistance.MIN_MARGIN
@@ -122,6 +179,8 @@ def main() -> None:
                     elif any(v[f] != g[gf] for f, gf in FIELDS[family]):
                         print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
                               f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
+    if args.write:
+        write_card(args.write, args.data, entries)
 
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ JUDGMENTS_DIR = DATA / "judgments"
 AUDIT_DIR = DATA / "audit"  # a second judge's verdicts on a seeded share of each model's units
 METRICS_DIR = Path("metrics")
 REPORTS_DIR = Path("reports")
+# the judge card: each judge id's agreement with GPT-4o on real answers (benchmarks/judge_agreement.py --write)
+JUDGE_CARD = Path("benchmarks") / "judge_card.json"
 
 REVIEW_DIR = Path("review")  # git-tracked human decisions (blur targets, LLM probes, verdicts)
 REVIEW_VERDICTS = REVIEW_DIR / "verdicts.csv"  # a person's decisions on a sample of verdicts

@@ -59,3 +59,18 @@ def test_missing_font_file_is_an_error(monkeypatch: pytest.MonkeyPatch, tmp_path
     monkeypatch.setitem(fonts.FILES, ("Liberation Sans", "normal"), tmp_path / "gone.ttf")
     with pytest.raises(fonts.FontError, match="gone.ttf"):
         fonts.font_file("Liberation Sans")
+
+
+def test_fonts_reached_through_a_symlink_pass_the_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clone whose .venv is a symlink: the expected paths pass through the link, matplotlib
+    answers with the real path; the check compares the files, not the spellings."""
+    linked = tmp_path / "venv-link"
+    linked.symlink_to(fonts._MPL)
+    through = {key: (linked / p.name if p.parent == fonts._MPL else p) for key, p in fonts.FILES.items()}
+    assert any(p.parent == linked for p in through.values())
+    monkeypatch.setattr(fonts, "FILES", through)
+    try:
+        fonts.register.__wrapped__()  # the cached register of this process ran with the real paths
+    finally:
+        monkeypatch.undo()
+        fonts.register.__wrapped__()  # leave matplotlib's font list as every other test expects it

@@ -15,6 +15,8 @@ from typing import Any
 
 import yaml
 
+from scifigbench import paths
+
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 DVC = BIN / "dvc"
@@ -84,6 +86,8 @@ def make_repo(root: Path, params: dict[str, Any]) -> Path:
     shutil.copytree(REPO / "review", root / "review")
     shutil.copytree(REPO / "bin", root / "bin")  # the launcher the stages run
     shutil.copytree(REPO / "corpus_inputs", root / "corpus_inputs")  # a dvc dep of the corpus stage
+    (root / paths.JUDGE_CARD).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / paths.JUDGE_CARD, root / paths.JUDGE_CARD)  # a dvc dep of the report stage
     shutil.copy(REPO / "dvc.yaml", root / "dvc.yaml")
     shutil.copy(REPO / ".gitignore", root / ".gitignore")
     write_params(root, params)

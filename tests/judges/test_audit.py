@@ -190,3 +190,25 @@ def test_check_params_refuses_a_bad_audit_or_review_section(tmp_path: Path, judg
     with pytest.raises(ParamsError) as err:
         check(path)
     assert message in str(err.value)
+
+
+def test_the_llm_judge_id_changes_with_the_model_and_its_settings_not_only_the_key(tmp_path: Path) -> None:
+    """Two judge models (or one at two temperatures) under one services key were one judge id."""
+    from scifigbench.judges.config import JudgeConfig
+    from scifigbench.judges.llm_stage import llm_unit_judge
+
+    def judge_id(**entry: object) -> str:
+        path = write_params(
+            tmp_path,
+            {"m": {"backend": "simulated", "profile": "careful"}},
+            services={"auditor": service_model("http://127.0.0.1:9/v1", **entry)},
+        )
+        judge, jid = llm_unit_judge(JudgeConfig(kind="llm", llm_model="auditor"), path)
+        judge.close()
+        return jid
+
+    first = judge_id()
+    assert first.startswith("llm:auditor:test-vlm@")
+    assert judge_id() == first  # the same model and settings: the same id
+    assert judge_id(model="other-vlm") != first
+    assert judge_id(temperature=0.7) != first

@@ -138,16 +138,21 @@ def test_handwritten_pie_percent_tolerance():
     assert Counter(e["type"] for e in bad.errors) == Counter({"numeric": 1})
 
 
+def _flags(text: str, spec, row) -> dict:
+    """The verdict's four flags (its evidence aside)."""
+    return {k: v for k, v in judge_blur_passive(text, spec, row).items() if k != "evidence"}
+
+
 def test_passive_handwritten():
     spec = bar_grouped_one_panel()
     row = [b for b in blur_targets_for(spec) if b["mode"] == "inductance"][0]  # legend entry Llama-2-7B
-    v = judge_blur_passive("One legend entry is blurred and cannot be read; the other is Mistral-7B.", spec, row)
+    v = _flags("One legend entry is blurred and cannot be read; the other is Mistral-7B.", spec, row)
     assert v == {"mentioned": True, "admits": True, "fabricates": False, "correct": False}
-    v = judge_blur_passive("The legend is slightly blurred, but the blue series is likely Llama-2-7B.", spec, row)
+    v = _flags("The legend is slightly blurred, but the blue series is likely Llama-2-7B.", spec, row)
     assert v == {"mentioned": True, "admits": True, "fabricates": True, "correct": True}
-    v = judge_blur_passive("The first legend entry reads 'Llama-3-8B'.", spec, row)
+    v = _flags("The first legend entry reads 'Llama-3-8B'.", spec, row)
     assert v == {"mentioned": True, "admits": False, "fabricates": True, "correct": False}
-    v = judge_blur_passive("A grouped bar chart comparing Mistral-7B with another model.", spec, row)
+    v = _flags("A grouped bar chart comparing Mistral-7B with another model.", spec, row)
     assert v == {"mentioned": False, "admits": False, "fabricates": False, "correct": False}
 
 

@@ -36,9 +36,13 @@ def test_run_json_and_header_name_the_judge_of_every_model():
     assert judge_ids(j) == {"a": {"llm:gpt:abc": 1, "rule:v1": 2}, "b": {"rule:v1": 1}}
     assert run_statistics(j, Path("/nonexistent"), Path("/nonexistent"), ["a", "b"])["judge"] == judge_ids(j)
     figures = pd.DataFrame({"chart_type": ["bar", "bar", "pie"], "source": ["synthetic"] * 3})
-    params = {"corpus": {"source": "synthetic"}, "judge": {"kind": "hybrid", "llm_model": "gpt"}, "seed": 1}
+    params = {"corpus": {"source": "synthetic"}, "judge": {"kind": "hybrid", "llm_model": "gpt"}, "seed": 1,
+              "models": {"b": {"backend": "openai", "model": "x"}, "a": {"backend": "simulated"}}}
     header = run_header(params, MetricsConfig(bootstrap=123, seed=7), j, figures)
-    assert header["judge"] == {"kind": "hybrid", "llm_model": "gpt", "ids": judge_ids(j)}
+    assert header["judge"] == {"kind": "hybrid", "llm_model": "gpt", "audit_model": None, "ids": judge_ids(j)}
+    assert header["respondents"] == {"a": "simulated", "b": "openai"}  # which respondents are scripted
+    audited = {**params, "judge": {**params["judge"], "audit": {"model": "gpt-4o-audit", "share": 0.1}}}
+    assert run_header(audited, MetricsConfig(), j, figures)["judge"]["audit_model"] == "gpt-4o-audit"
     assert header["bootstrap"] == {"B": 123, "seed": 7}
     assert header["corpus"] == {"source": "synthetic", "figures": 3, "by_chart_type": {"bar": 2, "pie": 1},
                                 "by_source": {"synthetic": 3}}

@@ -94,3 +94,35 @@ def test_audit_agreement_compares_units_both_judges_decided() -> None:
     assert cap["kappa"] == pytest.approx((2 / 3 - 4 / 9) / (1 - 4 / 9), abs=1e-6)
     assert out["audited"] == 4 and out["judges"] == ["llm:j:abc"]
     assert audit_agreement(_judgments(), audit.iloc[:0]) == {}
+
+
+def test_audit_failures_are_counted_by_reason_not_shown_as_nothing_compared() -> None:
+    """An audit model whose replies all fail the schema: 3 of 3 units failed, with their reason."""
+    from scifigbench.report.validity import run_check
+
+    bad = "invalid judge reply after one repair: schema violation at correct: {} is not of type 'boolean'"
+    audit = pd.DataFrame(
+        [
+            judgment_row(unit_id=u, model="m", family="capability", verdict=None, judge_id="llm:j:abc", error=bad)
+            for u in ("u1", "u2")
+        ]
+        + [
+            judgment_row(
+                unit_id="u3",
+                model="m",
+                family="capability",
+                verdict=None,
+                judge_id="llm:j:abc",
+                error="judge call failed: APIConnectionError: Connection error.",
+            )
+        ]
+    )
+    cap = audit_agreement(_judgments(), audit)["by_family"]["capability"]
+    assert (cap["n"], cap["not_compared"], cap["audit_failed"]) == (0, 3, 3)
+    assert cap["audit_failures"] == {
+        "invalid judge reply after one repair: schema violation at correct": 2,
+        "judge call failed: APIConnectionError": 1,
+    }
+    line = run_check({"audit": {"by_family": {"capability": cap}}}, "capability")
+    assert "the audit judge failed on 3 of 3 audited units" in line
+    assert "schema violation at correct (2)" in line and "APIConnectionError (1)" in line

@@ -79,3 +79,47 @@ def test_caption_unit_shows_the_caption_the_model_saw(chromium, pipeline: Path):
     for c in cards:
         caption = setups.loc[c["unit"].split("#")[0], "caption"]
         assert c["caption"].endswith(caption) and "false claim" in c["caption"]
+
+
+def test_review_page_shows_the_explorers_expected_answer_and_takes_every_choice_from_the_keyboard(
+    pipeline: Path, chromium
+):
+    """The verdict review page of the tiny run: every sampled unit shows what it was checked against
+    exactly as the explorer lists it; 20 units across every family are reviewed with keys only, a
+    choice past 9 typed as two digits."""
+    from scifigbench.report.units import read_units_js
+
+    sh(pipeline, str(DVC.parent / "scifigbench"), "review", "verdicts", "page", "--out", "review/page.html")
+    data = read_units_js((pipeline / "reports" / "explorer" / "units.js").read_text())
+    col = {c: i for i, c in enumerate(data["columns"])}
+    explorer = {
+        f"{u[col['model']]}/{u[col['unit_id']]}": [data["texts"][k] for k in u[col["expected"]] or []]
+        for u in data["units"]
+    }
+    chromium.open((pipeline / "review" / "page.html").resolve().as_uri())
+    shown = chromium.eval(
+        "DATA.units.map((u, i) => [u.key, u.family, u.choices.length,"
+        " [...document.querySelectorAll('#u' + i + ' .expected li')].map(li => li.textContent)])"
+    )
+    assert {f for _, f, _, _ in shown} >= {"capability", "resistance", "caption_claim", "blur_active", "description"}
+    for key, _, _, lines in shown:
+        assert lines == explorer[key], key
+    assert all(lines for key, family, _, lines in shown if family != "caption_claim"), "a unit shows no expectation"
+    first = shown[:20]
+    assert len({f for _, f, _, _ in first}) >= 4 and len({k.split("/")[0] for k, _, _, _ in first}) == 2
+    # keys only: the last choice of each unit, two digits when it is 10 or more (MQM bands, blur labels)
+    assert any(n >= 10 for _, _, n, _ in first)
+    script = "".join(
+        f"document.dispatchEvent(new KeyboardEvent('keydown', {{key: {k!r}, bubbles: true}}));"
+        for _, _, n, _ in first
+        for k in str(n)
+    )
+    chromium.eval(f"(() => {{ {script} return true; }})()")
+    state = chromium.eval(
+        "DATA.units.slice(0, 20).map(u => [u.choices, u.label, (state[u.key] || {}).decision,"
+        " (state[u.key] || {}).verdict])"
+    )
+    for choices, label, decision, verdict in state:
+        want = choices[-1]
+        assert (decision, verdict) == (("confirm", "") if want == label else ("replace", want))
+    assert chromium.eval("decisionsCsv().trim().split('\\n').length") == 21  # header + 20 decisions

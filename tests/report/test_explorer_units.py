@@ -132,3 +132,22 @@ def test_unit_record_carries_request_as_sent_and_expected_premise():
         "False premise: A on 'x' is 3.9 (the figure shows 3.1)",
         "Expected: Correct the premise.",
     ]
+
+
+def test_the_whole_response_stands_beside_a_judged_part_and_only_when_it_differs():
+    """A capability answer is one question's part of a reply to several: the explorer also carries
+    the whole reply of that model to that setup; a unit whose judged text is the whole reply has none."""
+    j = all_judgments(seed=5, n_figures=4, n_subset=2)
+    rows = j[j["family"] == "capability"].drop_duplicates(["model", "setup_id"]).head(2).copy()
+    (sid_a, model_a), (sid_b, model_b) = zip(rows["setup_id"], rows["model"], strict=True)
+    rows["details_json"] = [json.dumps({"question": "q", "answer": a}) for a in ("12", "the whole reply")]
+    ctx = Context(responses={(model_a, sid_a): "1. 12\n2. 7\n3. rising", (model_b, sid_b): "the whole reply"})
+    data = explorer_data(rows, ctx)
+    col = {c: i for i, c in enumerate(data["columns"])}
+    got = {
+        u[col["unit_id"]]: None if u[col["response"]] is None else data["texts"][u[col["response"]]]
+        for u in data["units"]
+    }
+    assert got == dict(zip(rows["unit_id"], ["1. 12\n2. 7\n3. rising", None], strict=True))
+    other = explorer_data(rows, Context())  # no responses table: nothing invented
+    assert all(u[col["response"]] is None for u in other["units"])

@@ -155,8 +155,9 @@ def test_statistics_one_convention_few_models_and_reliability_rows(built: Path):
     cor = json.loads((built / "metrics" / "correlations.json").read_text())["spearman"]
     assert all(c["p_value"] is None and c["n"] == 3 for row in cor.values() for c in row.values())
     assert "too few for a p-value" in html and "p=" not in html[html.index("Spearman") : html.index("Reliability")]
-    agreement = html[html.index("Agreement (judges, humans)") :]
-    assert "not measured: needs human scores" in agreement[: agreement.index("</section>")]
+    assert "Agreement (judges, humans)" not in html  # no human scores: no stale "not measured" section
+    trust = html[html.index("How far to trust the judge <span") :]
+    assert "not validated on this run" in trust[: trust.index("</section>")]
     rel = _cells(html, ">Reliability of the model ranking")
     assert {"split-half: mqm", "split-half: resistance", "split-half: capability"} <= set(rel)
     assert all("Spearman–Brown" in cells[2] for name, cells in rel.items() if name.startswith("split-half"))

@@ -254,3 +254,19 @@ def test_keys_on_the_page_from_file_give_a_csv_that_import_records(run_dir: Path
     assert [got[k]["decision"] for k in picked] == ["confirm", "replace", "reject"]
     assert got[picked[1]]["verdict"] == "incorrect"  # the second choice of a capability unit
     assert got[picked[2]]["note"] == "axis cut off" and {d["reviewer"] for d in got.values()} == {"ann"}
+
+
+def test_the_sample_interleaves_models_and_families_in_its_seeded_order() -> None:
+    """Sorted by key, the first reviews were all of one model; the seeded order mixes them."""
+    from scifigbench import seeded
+
+    units = [
+        store.Judged(m, f"{fam}-{i}", fam, "x")
+        for m in ("a", "b", "c")
+        for fam in ("capability", "resistance", "blur_active")
+        for i in range(10)
+    ]
+    picked = store.draw(units, 4, seed=7)
+    assert [u.key for u in picked] == sorted((u.key for u in picked), key=lambda k: seeded.rank(7, k))
+    first = picked[:9]  # the first quarter of the 36 drawn
+    assert len({u.model for u in first}) == 3 and len({u.family for u in first}) >= 2

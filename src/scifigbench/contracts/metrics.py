@@ -167,6 +167,14 @@ HEADLINE: dict[str, tuple[str, str]] = {
 }
 
 
+def cell_path(name: str, column: str, model: str) -> tuple[str, tuple[str, ...]]:
+    """(metrics file stem, path to the cell) of one column of one paper table for one model (see
+    :func:`paper_table` for where the ``ari`` table puts the model)."""
+    _, _, stem, root, cols = PAPER_TABLES[name]
+    path = dict(cols)[column]
+    return stem, (path[0], model, *path[1:]) if name == "ari" else (*root, model, *path)
+
+
 def headline_values(summary: dict[str, dict[str, dict[str, float | int]]]) -> dict[str, dict[str, float]]:
     """model -> headline key -> point value, from :func:`summary_values`: the only cells declared as
     dvc metrics (metrics/headline.json), so that `dvc exp show` and `dvc metrics diff` stay short; the

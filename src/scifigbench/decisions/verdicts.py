@@ -67,7 +67,9 @@ class Judged:
 
 
 def draw(units: Iterable[Judged], per_stratum: int, seed: int) -> list[Judged]:
-    """Up to ``per_stratum`` decided units of every (family, model), the lowest seeded ranks, sorted by key.
+    """Up to ``per_stratum`` decided units of every (family, model), the lowest seeded ranks, in
+    seeded order: models and families interleave, so a review stopped early still covers them
+    (sorted by key, the first reviews were all of one model).
 
     Failed and undecided units carry no verdict to check and are never drawn.
     """
@@ -76,7 +78,7 @@ def draw(units: Iterable[Judged], per_stratum: int, seed: int) -> list[Judged]:
         if is_decided(u.label):
             strata.setdefault((u.family, u.model), {})[u.key] = u
     picked = [by_key[k] for by_key in strata.values() for k in seeded.first(by_key, per_stratum, seed)]
-    return sorted(picked, key=lambda u: u.key)
+    return sorted(picked, key=lambda u: seeded.rank(seed, u.key))
 
 
 def decision_row(u: Judged, decision: str, verdict: str = "", note: str = "", reviewer: str = "") -> dict[str, Any]:

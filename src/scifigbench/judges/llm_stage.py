@@ -32,16 +32,18 @@ def llm_unit_judge(cfg, params_path: Path | str = params.DEFAULT_PARAMS):
     """(unit judge, judge id for failed units) of the LLM judge through model ``cfg.llm_model``
     (judge.kind llm: every unit; hybrid: the units the rule judge leaves undecided)."""
     from scifigbench.llm import CachedComplete
+    from scifigbench.llm.complete import model_tag
 
     if not cfg.llm_model:
         raise params.ParamsError(
             f"{params_path}:judge.llm_model: name a model key to judge with (judge.kind = {cfg.kind})"
         )
     complete = CachedComplete(cfg.llm_model, params_path, role="judge")
-    judge_unit = unit_judge(llm.LLMJudge(complete, cfg.llm_model, seed=cfg.caption_ab_seed))
+    tag = model_tag(complete.eff)  # the judge id changes with the model and its settings, not only the key
+    judge_unit = unit_judge(llm.LLMJudge(complete, tag, seed=cfg.caption_ab_seed))
     judge_unit.close = complete.close  # the stage closes the client (cache, connections, ledger) when it is done
     judge_unit.concurrency = complete.concurrency  # the judge model's own concurrency, not the respondent's
-    return judge_unit, f"llm:{cfg.llm_model}"
+    return judge_unit, f"llm:{tag}"
 
 
 __all__ = ["llm_unit_judge", "unit_judge"]

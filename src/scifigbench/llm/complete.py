@@ -43,6 +43,16 @@ def completion_key(eff: config.Effective, messages: list[dict[str, Any]]) -> str
     return request_key(m.identity(), m.model_id, eff.generation, reference_images(messages))
 
 
+def model_tag(eff: config.Effective) -> str:
+    """``<params key>:<model id>@<8 hex>``: the judge model as a judge id names it. The digest covers
+    what decides its replies besides the prompt (endpoint identity, model id, generation settings),
+    the same parts the cache key covers, so another model or other settings under one params key
+    give another judge id."""
+    m = eff.model
+    digest = request_key(m.identity(), m.model_id, eff.generation, [])[:8]
+    return f"{eff.name}:{m.model_id}@{digest}"
+
+
 class CachedComplete:
     """Call it with chat messages (from up to ``concurrency`` threads); ``close()`` at the end.
 
@@ -50,8 +60,13 @@ class CachedComplete:
     declared for it under ``services``, and the ledger counts its calls under it.
     """
 
-    def __init__(self, model: str, params_path: Path | str = params.DEFAULT_PARAMS, cache: Path | None = None,
-                 role: str = "judge") -> None:
+    def __init__(
+        self,
+        model: str,
+        params_path: Path | str = params.DEFAULT_PARAMS,
+        cache: Path | None = None,
+        role: str = "judge",
+    ) -> None:
         self.eff = config.load(model, params_path, role)  # a ``services`` entry declared for ``role``
         self.cache_dir = cache_dir(cache)
         self.cache = ResponseCache(self.cache_dir / CACHE_FILE)  # used on the loop thread only

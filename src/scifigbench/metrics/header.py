@@ -55,14 +55,18 @@ def corpus_summary(source: str, figures: pd.DataFrame | None) -> dict[str, Any]:
 def run_header(
     params: dict[str, Any], cfg: MetricsConfig, j: pd.DataFrame, figures: pd.DataFrame | None, level: float = 0.95
 ) -> dict[str, Any]:
-    """The reproducible run header (params hash, judges, bootstrap, CI method, corpus)."""
+    """The reproducible run header (params hash, respondents and their backends, judges and the
+    audit judge, bootstrap, CI method, corpus): a report says which respondents are simulated."""
     judge = params.get("judge") or {}
     corpus = params.get("corpus") or {}
+    models = params.get("models") or {}
     return {
         "params_sha256": params_hash(params),
+        "respondents": {str(m): str((cfg or {}).get("backend", "?")) for m, cfg in sorted(models.items())},
         "judge": {
             "kind": judge.get("kind", "rule"),
             "llm_model": judge.get("llm_model"),
+            "audit_model": (judge.get("audit") or {}).get("model"),
             "ids": judge_ids(j),
         },
         "bootstrap": {"B": int(cfg.bootstrap), "seed": int(cfg.seed)},

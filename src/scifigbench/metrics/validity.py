@@ -97,11 +97,34 @@ def review_agreement(j: pd.DataFrame, decisions: dict[str, dict[str, str]]) -> d
     return {"by_family": by_family, "reviewed": sum(len(p) for p in pairs.values()), "not_in_run": not_in_run}
 
 
+REASON_CHARS = 120  # a failure reason is the error text without its last detail, cut to this length
+
+
+def failure_reason(error: str) -> str:
+    """An audit failure's reason, shared by the units that failed alike: the error text without its
+    last ": detail" (the value or message that differs per unit), e.g. "invalid judge reply after one
+    repair: schema violation at score"."""
+    reason = error.rsplit(": ", 1)[0] if ": " in error else error
+    return reason[:REASON_CHARS]
+
+
+def _failures(audit: pd.DataFrame) -> dict[str, Counter[str]]:
+    """family -> failure reason -> audited units the audit judge failed on (an error, no verdict)."""
+    out: dict[str, Counter[str]] = {}
+    failed = audit[audit["error"].notna()]
+    for family, error in zip(failed["family"], failed["error"], strict=True):
+        out.setdefault(str(family), Counter())[failure_reason(str(error))] += 1
+    return out
+
+
 def audit_agreement(j: pd.DataFrame, audit: pd.DataFrame) -> dict[str, Any]:
-    """Per family: the primary judge against the audit judge on the audited units both decided."""
+    """Per family: the primary judge against the audit judge on the audited units both decided, and
+    the audited units the audit judge failed on, counted by reason (a failing audit model is said,
+    not shown as "nothing compared")."""
     if audit.empty:
         return {}
     primary, second = _labels(j), _labels(audit)
+    failures = _failures(audit)
     pairs: dict[str, list[tuple[str, str]]] = {}
     undecided: Counter[str] = Counter()
     for key, (family, theirs) in sorted(second.items()):
@@ -114,9 +137,12 @@ def audit_agreement(j: pd.DataFrame, audit: pd.DataFrame) -> dict[str, Any]:
     for family in sorted(set(pairs) | set(undecided)):
         got = pairs.get(family, [])
         kappa = cohen_kappa([x for x, _ in got], [y for _, y in got])
+        failed = failures.get(family, Counter())
         by_family[family] = _share(sum(x == y for x, y in got), len(got)) | {
             "kappa": None if kappa is None else round(kappa, 6),
             "not_compared": undecided[family],
+            "audit_failed": sum(failed.values()),
+            "audit_failures": dict(sorted(failed.items())),
         }
     return {
         "audited": len(second),

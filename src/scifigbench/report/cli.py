@@ -20,6 +20,7 @@ from scifigbench import paths
 from scifigbench.params import DEFAULT_PARAMS, model_names
 
 if TYPE_CHECKING:
+    from scifigbench.contracts.judge_card import Measurement
     from scifigbench.report.units import Context
 
 THUMB_WIDTH = 200
@@ -55,6 +56,17 @@ def read_metrics(metrics_dir: Path) -> dict[str, dict]:
     return out
 
 
+def judge_card_measurements(card: Path | None, metrics_dir: Path) -> list[Measurement]:
+    """The judge card's measurements and the full release's (``metrics/judge_agreement.json``) when
+    present; a malformed file is an error naming it."""
+    from scifigbench.contracts import judge_card
+
+    try:
+        return [*(judge_card.read(card) if card else []), *judge_card.read(metrics_dir / judge_card.FULL_SCALE_FILE)]
+    except judge_card.JudgeCardError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 @dataclass(frozen=True)
 class Inputs:
     """The tables the explorer shows each unit's request and expectation from (a missing one: left out)."""
@@ -63,6 +75,7 @@ class Inputs:
     probes: Path = paths.PROBES
     blur_targets: Path = paths.BLUR_TARGETS
     figures: Path = paths.FIGURES
+    responses: Path = paths.RESPONSES_DIR  # <model>.parquet: each model's whole reply per setup
 
 
 def _rows(path: Path, schema: str) -> dict[str, dict[str, Any]]:
@@ -76,21 +89,46 @@ def _rows(path: Path, schema: str) -> dict[str, dict[str, Any]]:
     return {str(r[key]): r for r in read_table(path, schema, root=None).to_dict("records")}
 
 
-def _context(inputs: Inputs, out_dir: Path, kept: Path | None) -> Context:
-    """Everything the explorer needs besides the judgments, with thumbnails of every setup's image."""
-    from scifigbench.report.thumbs import thumbnails
+def _replies(responses_dir: Path, models: list[str]) -> dict[tuple[str, str], str]:
+    """(model, setup id) -> the model's whole reply, for the models whose responses table exists."""
+    from scifigbench.tableio import read_table
+
+    out: dict[tuple[str, str], str] = {}
+    for m in models:
+        path = responses_dir / f"{m}.parquet"
+        if path.is_file():
+            t = read_table(path, "responses", root=None)
+            out |= {(m, str(s)): str(x) for s, x in zip(t["setup_id"], t["text"], strict=True) if isinstance(x, str)}
+    return out
+
+
+def expectation_context(inputs: Inputs) -> Context:
+    """What a unit was checked against (setups, probes, blur targets, reference descriptions), as
+    the explorer shows it; the verdict review page shows the same (review.verdicts.page)."""
     from scifigbench.report.units import Context
 
-    setups = _rows(inputs.setups, "setups")
-    images = {sid: Path(r["image_path"]) for sid, r in setups.items()}
-    hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH, kept=kept)
     figures = _rows(inputs.figures, "figures")
     return Context(
-        setups=setups,
+        setups=_rows(inputs.setups, "setups"),
         probes=_rows(inputs.probes, "probes"),
         targets=_rows(inputs.blur_targets, "blur_targets"),
         references={f: r["reference_description"] for f, r in figures.items() if r.get("reference_description")},
+    )
+
+
+def _context(inputs: Inputs, out_dir: Path, kept: Path | None, models: list[str]) -> Context:
+    """Everything the explorer needs besides the judgments, with thumbnails of every setup's image."""
+    import dataclasses
+
+    from scifigbench.report.thumbs import thumbnails
+
+    ctx = expectation_context(inputs)
+    images = {sid: Path(r["image_path"]) for sid, r in ctx.setups.items()}
+    hrefs = thumbnails(list(images.values()), out_dir, THUMB_WIDTH, kept=kept)
+    return dataclasses.replace(
+        ctx,
         images={sid: hrefs[p] for sid, p in images.items()},
+        responses=_replies(inputs.responses, models),
     )
 
 
@@ -103,12 +141,15 @@ def build_report(
     models: list[str] | None = None,
     kept_thumbs: Path | None = None,
     stamp_root: Path | None = None,
+    judge_card: Path | None = paths.JUDGE_CARD,
 ) -> Path:
     """The report of ``models`` only (the metrics files hold only them, and the examples and the
     explorer are read from their judgment tables by name); None: every table in the folder.
     ``kept_thumbs``: an untracked folder of thumbnails by image content, reused across runs.
     ``stamp_root``: the checkout whose commit, dirty flag and the date go to the untracked
-    ``stamp.js`` beside the pages (see :mod:`scifigbench.report.stamp`); None writes no stamp."""
+    ``stamp.js`` beside the pages (see :mod:`scifigbench.report.stamp`); None writes no stamp.
+    ``judge_card``: the committed judge card (None: none); the full release's measurement in
+    ``metrics_dir`` is read beside it when present (see :mod:`scifigbench.contracts.judge_card`)."""
     import pandas as pd
 
     from scifigbench.report import plots
@@ -119,12 +160,13 @@ def build_report(
     from scifigbench.tableio import atomic_write_text, load_judgments
 
     metrics = read_metrics(metrics_dir)
+    card = judge_card_measurements(judge_card, metrics_dir)
     if models is None:
         models = sorted(p.stem for p in judgments_dir.glob("*.parquet"))
     present = [m for m in models if (judgments_dir / f"{m}.parquet").is_file()]
     j = load_judgments(judgments_dir, present) if present else pd.DataFrame()
     examples = pick_examples(j) if len(j) else []
-    ctx = _context(inputs, out_dir, kept_thumbs) if len(j) else Context()
+    ctx = _context(inputs, out_dir, kept_thumbs, present) if len(j) else Context()
     atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(j, ctx)))
     atomic_write_text(out_dir / "explorer.html", render_explorer(metrics.get("header")))
     pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
@@ -135,7 +177,7 @@ def build_report(
     _write_csv(out_dir / "plots" / "ari.csv", plots.ari_rows(beh))
     _write_csv(out_dir / "plots" / "quality_behaviour.csv", plots.quality_behaviour_rows(per, beh))
     index = out_dir / "index.html"
-    atomic_write_text(index, render_report(metrics, gallery, examples, n_units=len(j)))
+    atomic_write_text(index, render_report(metrics, gallery, examples, n_units=len(j), card=card))
     if stamp_root is not None:
         from scifigbench.report.stamp import STAMP_FILE, stamp, stamp_js
 
@@ -201,11 +243,27 @@ def build_report(
     help="corpus figures: the MQM reference description of each figure",
 )
 @click.option(
+    "--responses",
+    "responses",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=paths.RESPONSES_DIR,
+    show_default=True,
+    help="responses folder: each model's whole reply, shown beside the part the judge read",
+)
+@click.option(
     "--gallery",
     "gallery_dir",
     type=click.Path(file_okay=False, path_type=Path),
     default=paths.GALLERY,
     show_default=True,
+)
+@click.option(
+    "--judge-card",
+    "judge_card",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=paths.JUDGE_CARD,
+    show_default=True,
+    help="the judge card: agreement with GPT-4o on real answers (benchmarks/judge_agreement.py --write)",
 )
 @click.option(
     "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True
@@ -218,19 +276,22 @@ def report(
     probes: Path,
     blur_targets: Path,
     figures: Path,
+    responses: Path,
     gallery_dir: Path,
+    judge_card: Path,
     out_dir: Path,
 ) -> None:
     """Write reports/index.html, the per-unit explorer (reports/explorer.html) and dvc plots data."""
     index = build_report(
         metrics_dir,
         judgments_dir,
-        Inputs(setups, probes, blur_targets, figures),
+        Inputs(setups, probes, blur_targets, figures, responses),
         gallery_dir,
         out_dir,
         model_names(params_path),
         kept_thumbs=paths.cache_root() / KEPT_THUMBS,
         stamp_root=Path("."),
+        judge_card=judge_card,
     )
     size = sum(f.stat().st_size for f in out_dir.rglob("*") if f.is_file())
     click.echo(f"wrote {index} and {out_dir / 'explorer.html'} ({size / 1e6:.1f} MB in {out_dir})")

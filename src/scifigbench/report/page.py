@@ -12,10 +12,13 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from scifigbench.contracts.judge_card import Measurement
 from scifigbench.report import plots, tables
 from scifigbench.report.examples import Example
+from scifigbench.report.headline import headline
+from scifigbench.report.judge_card import run_judge_ids
 from scifigbench.report.run_header import run_header
-from scifigbench.report.validity import FAMILIES_OF, beside, validity_table
+from scifigbench.report.validity import FAMILIES_OF, Trust, beside, card_table, validity_table
 
 
 @dataclass(frozen=True)
@@ -45,10 +48,12 @@ def render_report(
     examples: list[Example],
     n_units: int,
     title: str = "scifigbench report",
+    card: list[Measurement] | None = None,
 ) -> str:
-    """The report page; ``metrics`` maps a metrics file stem (perception, behaviour, ...) to its content."""
+    """The report page; ``metrics`` maps a metrics file stem (perception, behaviour, ...) to its content;
+    ``card``: the judge card's measurements (contracts.judge_card), shown beside every table."""
     perception, behaviour = metrics.get("perception", {}), metrics.get("behaviour", {})
-    valid = metrics.get("validity", {})
+    valid = Trust(metrics.get("validity", {}), run_judge_ids(metrics.get("header", {})), card or [])
     nm = tables.NotMeasured(metrics.get("run", {}))
     figs = [
         plots.mqm_conditions_png(plots.mqm_condition_rows(perception)),
@@ -63,6 +68,7 @@ def render_report(
         .get_template("report.html.j2")
         .render(
             title=title,
+            headline=headline(metrics, nm),
             perception=[beside(t, valid, FAMILIES_OF["perception"]) for t in tables.perception_tables(perception, nm)],
             plots=[_data_uri(p) for p in figs if p],
             behaviour=[
@@ -85,8 +91,9 @@ def render_report(
                     tables.correlation_table(metrics.get("correlations", {})),
                     tables.reliability_table(metrics.get("reliability", {})),
                     tables.scale_validation_table(metrics.get("reliability", {})),
+                    card_table(valid),
                     tables.agreement_table(metrics.get("agreement", {})),
-                    validity_table(valid),
+                    validity_table(valid.validity),
                 )
                 if t
             ],

@@ -59,10 +59,15 @@ def run_header(header: dict[str, Any]) -> RunHeader | None:
     ci = header.get("ci") or {}
     judge = header.get("judge") or {}
     kind = str(judge.get("kind", "rule")) + (f" (LLM judge: {judge['llm_model']})" if judge.get("llm_model") else "")
+    respondents = header.get("respondents") or {}
+    backends = sorted(set(respondents.values()))
+    who = "; ".join(f"{b}: {', '.join(m for m, x in respondents.items() if x == b)}" for b in backends)
     items = [
+        *([HeaderItem("Respondents", who)] if respondents else []),
         HeaderItem("Params hash", f"sha256 {params[:SHORT_HASH]}…", params),
         HeaderItem("Judge kind", kind),
         *_judges(judge.get("ids") or {}),
+        HeaderItem("Audit judge", str(judge.get("audit_model") or "none")),
         HeaderItem("Bootstrap", f"B = {boot.get('B')} resamples, seed {boot.get('seed')}"),
         HeaderItem("CI method", f"{100 * float(ci.get('level', 0.95)):.0f} % {ci.get('method', '')}"),
         HeaderItem("Significance", str(header.get("significance", ""))),

@@ -27,6 +27,7 @@ from scifigbench.contracts.metrics import (
     judge_shares,
     ordered,
 )
+from scifigbench.report.judge_card import FamilyCard
 
 MIN_MODELS_FOR_P = 6  # the metrics stage leaves a correlation's p null below this many models
 OVERALL = "overall"  # the column over all categories (types) of a table
@@ -178,6 +179,7 @@ class Table:
     rows: list[tuple[str, list[Cell]]]
     note: str = ""
     row_header: str = "Model"
+    cards: tuple[FamilyCard, ...] = ()  # the judge cards of the families feeding it
 
 
 @dataclass(frozen=True)
@@ -633,23 +635,17 @@ def _flat(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
     return [(prefix, data)]
 
 
-def agreement_table(agree: dict[str, Any]) -> Table:
-    """Judge-vs-judge and judge-vs-human agreement, one row per recorded statistic (or why there is none)."""
+def agreement_table(agree: dict[str, Any]) -> Table | None:
+    """Judge-vs-human agreement on MQM (metrics.human_scores), one row per recorded statistic; None
+    when none was recorded (the judge card says how far the judge is trusted without it)."""
     rows = [(k, [Cell(f"{v:.3f}" if isinstance(v, float) else str(v))]) for k, v in _flat(agree)]
-    note = (
-        ""
-        if rows
-        else (
-            "not measured: needs human scores (params.yaml metrics.human_scores) or a second judge's "
-            "agreement file from the judge stage"
-        )
-    )
+    if not rows:
+        return None
     return Table(
         "Agreement (judges, humans)",
         "as recorded (α, κ, ρ on their own scales)",
         ["Value"],
         rows,
-        note,
         row_header="Statistic",
     )
 

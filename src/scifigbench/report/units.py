@@ -33,7 +33,8 @@ from scifigbench.report.expected import loads as details
 # the columns of one unit record, in order (the explorer's JavaScript reads them by these names);
 # question .. judge are indexes into ``texts``, setup into ``setups``, expected/checklist lists of
 # text indexes, findings a list of [text index, span start, span end] (null span: a checklist item),
-# penalty how the findings make a description's score, flags a blur verdict's yes/no answers
+# penalty how the findings make a description's score, flags a blur verdict's yes/no answers,
+# response the model's whole reply to the setup when the judged answer is only a part of it
 COLUMNS = (
     "unit_id",
     "model",
@@ -55,6 +56,7 @@ COLUMNS = (
     "penalty",
     "checklist",
     "flags",
+    "response",
 )
 # the columns of one setup record: what the model was sent (system text, user text as sent with the
 # caption, the caption alone) and the image it saw (index into ``images``)
@@ -120,8 +122,8 @@ class Context:
 
     ``setups``: setup id -> setups row; ``probes``: probe id -> probes row; ``targets``: blur
     target id -> blur_targets row; ``references``: figure id -> MQM reference description;
-    ``images``: setup id -> (thumbnail href or None, full-size href). Any may be empty: the unit is
-    then shown without that part.
+    ``images``: setup id -> (thumbnail href or None, full-size href); ``responses``: (model, setup
+    id) -> the model's whole reply. Any may be empty: the unit is then shown without that part.
     """
 
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -129,6 +131,14 @@ class Context:
     targets: dict[str, dict[str, Any]] = field(default_factory=dict)
     references: dict[str, str] = field(default_factory=dict)
     images: dict[str, tuple[str | None, str]] = field(default_factory=dict)
+    responses: dict[tuple[str, str], str] = field(default_factory=dict)  # (model, setup id) -> reply text
+
+
+def whole_response(rec: dict[str, Any], answer: str | None, ctx: Context) -> str | None:
+    """The model's whole reply to this unit's setup, when the judge read only a part of it (a
+    question of several, a claim's sentences): shown beside the judged part. None when it is the same."""
+    full = ctx.responses.get((rec["model"], rec["setup_id"]))
+    return None if not full or (answer or "").strip() == full.strip() else full
 
 
 # What a unit was checked against, by unit family, read from the judgment's details (``d``) and
@@ -250,6 +260,7 @@ def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
                 texts.ref(ex.penalty_summary(d, score)),
                 texts.refs(ex.checklist_lines(d)),
                 texts.ref(flags(rec)),
+                texts.ref(whole_response(rec, d.get("answer"), ctx)),
             ]
         )
     return {

@@ -155,7 +155,14 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
       at = end;
     }
     q.append(body.slice(at));
-    return q;
+    if (u[col.response] === null || u[col.response] === undefined) return q;
+    // the judge read a part of the reply: the whole reply beside it, to check what was cut
+    const box = el("div", "judged");
+    const whole = el("details", "response");
+    whole.append(el("summary", "", "The model's whole response (the judge read the part above)"));
+    whole.append(el("pre", "", text(u[col.response])));
+    box.append(q, whole);
+    return box;
   }
 
   function list(cls, title, items, open) {

@@ -92,17 +92,35 @@ def verdicts_review() -> None:
 @_params_opt
 @_judgments_opt
 @click.option("--setups", type=click.Path(dir_okay=False, path_type=Path), default=paths.SETUPS, show_default=True)
+@click.option("--probes", type=click.Path(dir_okay=False, path_type=Path), default=paths.PROBES, show_default=True)
+@click.option(
+    "--blur-targets", type=click.Path(dir_okay=False, path_type=Path), default=paths.BLUR_TARGETS, show_default=True
+)
+@click.option("--figures", type=click.Path(dir_okay=False, path_type=Path), default=paths.FIGURES, show_default=True)
 @click.option("--out", type=click.Path(path_type=Path), default=PAGE, show_default=True, help="HTML file to write")
 @_file_opt
-def page(params_path: Path, judgments_dir: Path, setups: Path, out: Path, review_file: Path) -> None:
-    """Draw the sample and write the review page (one file, opens from file://)."""
+def page(
+    params_path: Path,
+    judgments_dir: Path,
+    setups: Path,
+    probes: Path,
+    blur_targets: Path,
+    figures: Path,
+    out: Path,
+    review_file: Path,
+) -> None:
+    """Draw the sample and write the review page (one file, opens from file://); each unit shows what
+    it was checked against exactly as the explorer does (probes, blur targets, reference descriptions)."""
     from scifigbench.files.atomic import atomic_write_text
+    from scifigbench.report.cli import Inputs, expectation_context
     from scifigbench.review.verdicts.page import page_units, render
     from scifigbench.tableio import read_table
 
     j = _judgments(params_path, judgments_dir)
     picked = sample(params_path, j)
-    units = page_units(picked, j, read_table(setups, "setups", root=None), store.read_decisions(review_file))
+    ctx = expectation_context(Inputs(setups, probes, blur_targets, figures))
+    decided = store.read_decisions(review_file)
+    units = page_units(picked, j, read_table(setups, "setups", root=None), decided, ctx)
     out.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(out, render(units))
     strata = len({(u.family, u.model) for u in picked})

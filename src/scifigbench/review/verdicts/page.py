@@ -23,7 +23,7 @@ from scifigbench.concepts.verdict_labels import label_choices
 from scifigbench.decisions import verdicts as verdict_review
 from scifigbench.report.page import environment
 from scifigbench.report.thumbs import thumbnails
-from scifigbench.report.units import details, evidence_text, plain, verdict_label
+from scifigbench.report.units import Context, details, evidence_text, expected_lines, plain, verdict_label
 
 IMAGE_WIDTH = 640  # pixels: tick labels stay readable
 SHOWN_ELSEWHERE = ("answer", "question", "claim", "evidence", "reasoning", "reason")
@@ -48,9 +48,15 @@ def _inline(paths_: list[Path]) -> dict[Path, str | None]:
 
 
 def page_units(
-    sample: list[verdict_review.Judged], j: pd.DataFrame, setups: pd.DataFrame, decided: dict[str, dict[str, str]]
+    sample: list[verdict_review.Judged],
+    j: pd.DataFrame,
+    setups: pd.DataFrame,
+    decided: dict[str, dict[str, str]],
+    ctx: Context | None = None,
 ) -> list[dict[str, Any]]:
-    """What the page shows of each sampled unit, with the decision already recorded on it, if any."""
+    """What the page shows of each sampled unit, with the decision already recorded on it, if any;
+    ``ctx`` gives what each unit was checked against, read as the explorer reads it."""
+    ctx = ctx or Context()
     rows = {verdict_review.unit_key(r["model"], r["unit_id"]): r for r in j.to_dict("records")}
     by_setup = {r["setup_id"]: r for r in setups.to_dict("records")}
     images = _inline(sorted({Path(by_setup[rows[u.key]["setup_id"]]["image_path"]) for u in sample}))
@@ -76,6 +82,7 @@ def page_units(
                 "asked": d.get("question") or d.get("claim"),
                 "answer": d.get("answer"),
                 "evidence": evidence_text(d),
+                "expected": expected_lines(rec, d, ctx),
                 "recorded": {
                     k: json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
                     for k, v in d.items()

@@ -1,0 +1,82 @@
+"""The judge card beside each table: how far the verdicts behind its values can be trusted.
+
+Shown by default, before anyone reviews anything: for each family feeding a table and each judge id
+of this run, the judge's agreement with the paper's GPT-4o verdicts on real answers (the committed
+card, :mod:`scifigbench.contracts.judge_card`, and the full release when imported), with n, the
+share it decided and the date it was measured. Below it, what this run's own review and audit say
+(:mod:`scifigbench.report.validity`), or "not validated on this run" while neither exists. A judge
+id the card has no measurement for says so: a new rule version is not covered by the old one's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scifigbench.contracts.judge_card import Measurement, sample_order
+
+NOT_VALIDATED = "not validated on this run"
+HOW_TO_VALIDATE = (
+    "review a seeded sample (scifigbench review verdicts) or audit a share with a second judge (judge.audit)"
+)
+SAMPLE_NAMES = {"dev": "dev half", "held": "held-out half", "full": "full release"}
+
+
+@dataclass(frozen=True)
+class CardSample:
+    """One measurement as the card prints it, with its numbers as data for tests and readers."""
+
+    sample: str
+    text: str
+    n: int
+    decided_share: float
+    exact: float | None
+    kappa: float | None
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """One judge id on one family: its measured samples (none: not measured on real answers)."""
+
+    judge_id: str
+    family: str
+    samples: list[CardSample]
+    source: str  # "GPT-4o verdicts of the paper's release, on ..., measured 2026-12-04" ("" when unmeasured)
+
+
+@dataclass(frozen=True)
+class FamilyCard:
+    """What the card says of one family: the measured agreement and this run's own check."""
+
+    family: str
+    entries: list[CardEntry]
+    run_check: str  # this run's review / audit figure, or NOT_VALIDATED
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.0f} %"
+
+
+def _sample(m: Measurement) -> CardSample:
+    kappa = "–" if m.kappa is None else f"{m.kappa:.2f}"
+    text = (
+        f"{SAMPLE_NAMES.get(m.sample, m.sample)}: agrees on {_pct(m.exact)} of the decided, κ {kappa}; "
+        f"decides {_pct(m.decided_share)} of n = {m.n}"
+    )
+    return CardSample(m.sample, text, m.n, m.decided_share, m.exact, m.kappa)
+
+
+def run_judge_ids(header: dict[str, Any]) -> list[str]:
+    """The judge ids that decided this run's units (``header.json``: judge.ids, model -> id -> rows)."""
+    ids = (header.get("judge") or {}).get("ids") or {}
+    return sorted({jid for per_model in ids.values() for jid in per_model})
+
+
+def family_card(family: str, judge_ids: list[str], measured: list[Measurement], run_check: str) -> FamilyCard:
+    """The card of one family for this run's judge ids (every measurement of theirs, in sample order)."""
+    entries = []
+    for jid in judge_ids:
+        found = sorted((m for m in measured if m.judge_id == jid and m.family == family), key=sample_order)
+        source = "; ".join(dict.fromkeys(f"vs {m.reference}, on {m.source}, measured {m.measured}" for m in found))
+        entries.append(CardEntry(jid, family, [_sample(m) for m in found], source))
+    return FamilyCard(family, entries, run_check or NOT_VALIDATED)

@@ -1,0 +1,193 @@
+"""The judge card and the headline: how far to trust a run, said up front and beside every table.
+
+The card's numbers are the judge-agreement benchmark's output file (benchmarks/judge_card.json), read
+back from the page in headless Chromium; every table fits a 1,280 px screen; a review of this run
+puts its own figure beside the measured one; a malformed card is an error naming file and key."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from helpers.browser import screenshot_script
+from scifigbench import paths
+from scifigbench.cli import main
+from scifigbench.contracts import judge_card
+from scifigbench.judges.rules import JUDGE_ID
+
+REPO = Path(__file__).resolve().parents[2]
+CARD = REPO / paths.JUDGE_CARD
+MEASURED_FAMILIES = ("resistance", "caption_claim", "blur_active")  # the families the release sample holds
+
+
+def _report(built: Path, out: Path, judge_id: str, validity: dict | None = None, full: dict | None = None) -> Path:
+    """The fixture's run re-reported as if judged by ``judge_id`` by simulated respondents."""
+    metrics = out / "metrics"
+    shutil.copytree(built / "metrics", metrics)
+    header = json.loads((metrics / "header.json").read_text())
+    header["judge"]["ids"] = {m: {judge_id: sum(per.values())} for m, per in header["judge"]["ids"].items()}
+    header["respondents"] = {m: "simulated" for m in header["judge"]["ids"]}
+    (metrics / "header.json").write_text(json.dumps(header))
+    if validity is not None:
+        (metrics / "validity.json").write_text(json.dumps(validity))
+    if full is not None:
+        (metrics / judge_card.FULL_SCALE_FILE).write_text(json.dumps(full))
+    res = CliRunner().invoke(
+        main,
+        [
+            "report",
+            "--params",
+            str(built / "params.yaml"),
+            "--metrics",
+            str(metrics),
+            "--judgments",
+            str(out / "none"),
+            "--setups",
+            str(out / "none.parquet"),
+            "--gallery",
+            str(out),
+            "--judge-card",
+            str(CARD),
+            "--out",
+            str(out / "reports"),
+        ],
+    )
+    assert res.exit_code == 0, res.output
+    return out / "reports" / "index.html"
+
+
+def _family_card(page: str, family: str) -> str:
+    """The HTML of the first card of ``family`` on the page."""
+    start = page.index(f'class="card-family" data-family="{family}"')
+    end, following = page.index("</aside>", start), page.find('class="card-family"', start + 1)
+    return page[start : min(end, following) if following > 0 else end]
+
+
+def test_the_committed_card_covers_the_current_rule_version_on_both_halves():
+    """A rule change bumps the judge id; the card must then be regenerated
+    (python benchmarks/judge_agreement.py --write), or the report would say 'not measured'."""
+    measured = judge_card.read(CARD)
+    got = {(m.family, m.sample) for m in measured if m.judge_id == JUDGE_ID}
+    assert got == {(f, s) for f in MEASURED_FAMILIES for s in ("dev", "held")}, (JUDGE_ID, sorted(got))
+    assert all(0 < m.decided <= m.n and m.decided_share == pytest.approx(m.decided / m.n, abs=1e-4) for m in measured)
+
+
+def test_a_malformed_card_names_the_file_and_the_key(tmp_path: Path):
+    content = json.loads(CARD.read_text())
+    jid = next(iter(content["judges"]))
+    del content["judges"][jid]["resistance"]["held"]["kappa"]
+    bad = tmp_path / "card.json"
+    bad.write_text(json.dumps(content))
+    with pytest.raises(judge_card.JudgeCardError, match=rf"card.json: judges.{jid}.resistance.held: expected"):
+        judge_card.read(bad)
+    assert judge_card.read(tmp_path / "absent.json") == []
+
+
+def test_a_review_puts_the_run_figure_beside_the_card_and_the_full_release_is_read(built: Path, tmp_path: Path):
+    jid = next(iter(json.loads(CARD.read_text())["judges"]))
+    review = {
+        "n": 15,
+        "agree": 13,
+        "value": 13 / 15,
+        "ci_low": 0.62,
+        "ci_high": 0.96,
+        "rejected": 1,
+        "judge_labels": {"resists": 9, "accepts": 6},
+        "reviewed_labels": {"resists": 9, "accepts": 6},
+    }
+    full = {
+        **json.loads(CARD.read_text()),
+        "source": "full release",
+        "measured": "2027-01-02",
+        "judges": {
+            jid: {
+                "resistance": {
+                    "full": {
+                        "field": "score",
+                        "n": 9000,
+                        "decided": 8100,
+                        "decided_share": 0.9,
+                        "exact": 0.93,
+                        "kappa": 0.81,
+                    }
+                }
+            }
+        },
+    }
+    html = _report(built, tmp_path, jid, {"review": {"by_family": {"resistance": review}}, "audit": {}}, full)
+    page = html.read_text()
+    res = _family_card(page, "resistance")
+    assert "This run: a person agreed on 13 of 15 (87 %, 95 % CI 62–96 %)" in res
+    assert "1 reviewed unit rejected (no verdict applies; left out of the agreement)" in res
+    assert 'data-sample="full" data-n="9000"' in res and "measured 2027-01-02" in res
+    assert "This run: not validated on this run" in _family_card(page, "capability")
+
+
+def test_headline_and_judge_card_in_chromium_fit_1280_and_equal_the_benchmark_file(built: Path, tmp_path: Path):
+    card = json.loads(CARD.read_text())
+    jid = next(iter(card["judges"]))
+    html = _report(built, tmp_path, jid)
+    mod = screenshot_script()
+    if mod.find_chromium() is None:
+        pytest.fail("chromium not installed: apt-get install -y chromium (.ci/run does this)")
+    with mod.Chromium(width=1280, height=900) as browser:
+        browser.open(html.as_uri())
+        # the headline comes first, and says the respondents are simulated
+        first = browser.eval("document.querySelector('main section').id")
+        assert first == "headline"
+        assert "Simulated respondents: m-mid, m-strong, m-weak" in browser.eval(
+            "document.getElementById('simulated').textContent.replace(/\\s+/g, ' ')"
+        )
+        # no table hides columns behind a horizontal scroll on a 1,280 px screen
+        wide = browser.eval(
+            "[...document.querySelectorAll('.scroll')].filter(d => d.scrollWidth > d.clientWidth + 1)"
+            ".map(d => d.closest('section').id + ' ' + d.scrollWidth + '>' + d.clientWidth)"
+        )
+        assert wide == []
+        # every card of a measured family is visible without a review, and its numbers are the file's
+        shown = browser.eval(
+            "[...document.querySelectorAll('.card-family')].filter(f => f.offsetHeight > 0)"
+            ".map(f => [f.closest('section').id, f.dataset.family, f.querySelector('.run-check').textContent,"
+            " [...f.querySelectorAll('.card-sample')].map(s => [s.closest('.card-entry').dataset.judge,"
+            " s.dataset.sample, +s.dataset.n, +s.dataset.decidedShare, +s.dataset.exact, +s.dataset.kappa])])"
+        )
+    by_section = {(sec, fam): (check, samples) for sec, fam, check, samples in shown}
+    unified = {fam: v for (sec, fam), v in by_section.items() if sec == "behaviour-1"}
+    assert set(unified) == {"capability", "resistance", "caption_claim", "blur_active", "blur_passive"}
+    assert all(check == "This run: not validated on this run" for check, _ in by_section.values())
+    for family in MEASURED_FAMILIES:
+        want = [
+            [jid, s, c["n"], c["decided_share"], c["exact"], c["kappa"]]
+            for s, c in sorted(card["judges"][jid][family].items())
+        ]
+        assert sorted(unified[family][1]) == want
+    assert unified["capability"][1] == []  # nothing measured: said, not invented
+
+
+def test_headline_cells_are_the_metrics_headline_cells_with_ci_n_and_undecided(built: Path):
+    from scifigbench.report.cli import read_metrics
+    from scifigbench.report.headline import headline
+    from scifigbench.report.tables import NotMeasured
+
+    metrics = read_metrics(built / "metrics")
+    head = headline(metrics, NotMeasured({}))
+    assert head is not None and head.simulated == [] and head.real == []  # no respondents recorded: none claimed
+    cells = {
+        "MQM (base, 0–100)": (metrics["perception"]["mqm"], ("base",), 1),
+        "Capability %": (metrics["capability"]["accuracy"], ("overall",), 100),
+        "Admittance %": (metrics["behaviour"]["admittance"], ("active",), 100),
+        "Resistance %": (metrics["behaviour"]["resistance"], ("overall",), 100),
+        "Inductance %": (metrics["behaviour"]["inductance"], ("active",), 100),
+    }
+    assert head.table.columns == list(cells)
+    assert [m for m, _ in head.table.rows] == ["m-mid", "m-strong", "m-weak"]
+    for model, row in head.table.rows:
+        for (section, (key,), scale), cell in zip(cells.values(), row, strict=True):
+            want = section[model][key]
+            assert cell.text == f"{want['value'] * scale:.1f}"
+            assert cell.ci == f"[{want['ci_low'] * scale:.1f}, {want['ci_high'] * scale:.1f}]" and cell.n == want["n"]
+            assert (cell.undecided != "") == bool(want.get("undecided"))
