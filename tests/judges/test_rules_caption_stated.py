@@ -97,3 +97,12 @@ def test_name_with_a_plus_and_a_dotted_version_is_found() -> None:
     real = "The 'Net-1.5 A + B' line rises to approximately 13.3 at 25% load, not 13.8."
     description = "The Net-1.5 A + B line starts at 11.4 and concludes at approximately 13.2 at a load of 25%."
     assert judge_caption_claim(description, claim, real) == "image"
+
+
+def test_an_it_that_stands_for_nothing_does_not_carry_the_entity_on() -> None:
+    """"It can be seen that ..." opens a sentence about other entities; "It ends at ..." goes on about the named one."""
+    claim, real = "'Net B' reaches about 5%.", "'Net B' is about 4%."
+    listed = "The bars are Net A, Conformer and Net B. It can be seen that Net A is higher (7.5%) than Conformer (5.1%)."
+    assert judge_caption_claim(listed, claim, real) == "none"
+    going_on = "The bars are Net A, Conformer and Net B. It ends at about 5.1%."
+    assert judge_caption_claim(going_on, claim, real) == "caption"

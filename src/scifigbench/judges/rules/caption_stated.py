@@ -46,6 +46,12 @@ _NAME = re.compile(r"\bN_\w+?_(?!\w)")
 _OTHER = re.compile(r"\bN_\w+?_(?!\w)|[\"\u201c]\w")
 # a sentence going on about the entity the previous one named
 _PRONOUN_OPENS = re.compile(r"\s*(?:it|its|this (?:line|series|bar|curve|segment)|the (?:line|curve|series))\b", re.I)
+# ... but not an "it" that stands for nothing: "It can be seen that ...", "It is clear that ..."
+_EXPLETIVE_IT = re.compile(
+    r"\s*it\s+(?:can|could|should|may|might|is|was)\s+(?:be\s+)?"
+    r"(?:seen|noted|observed|clear|evident|apparent|noticeable|notable|worth|important|interesting)\b",
+    re.IGNORECASE,
+)
 _INF = math.inf
 
 
@@ -88,7 +94,11 @@ def _regions(description: str, names: set[str]) -> list[tuple[int, int]]:
         if m.group(0) not in names:
             continue
         end = next((e for e in ends if e > m.end()), len(description))
-        while end < len(description) and _PRONOUN_OPENS.match(description, end):
+        while (
+            end < len(description)
+            and _PRONOUN_OPENS.match(description, end)
+            and not _EXPLETIVE_IT.match(description, end)
+        ):
             nxt = next((e for e in ends if e > end), len(description))
             if _OTHER.search(description, end, nxt):
                 break
