@@ -10,8 +10,8 @@ studied on "dev" only (--show prints dev rows only unless --held is given); "hel
 read. The salt was picked among a few by the balance of the counts alone (caption claims 72 dev /
 80 held, resistance 216 / 144, blur 36 / 44). The second caption sample (caption_claim_more.jsonl,
 20 figures nobody had read) is split by the same rule, fixed before any of its texts was read:
-9 figures / 104 claims dev, 11 / 128 held (counts from its figure ids alone). Caption claims where the rule judge abstains
-("undecided") are counted apart in every family (a record with an ``undecided`` reason, or a caption
+9 figures / 104 claims dev, 11 / 128 held (counts from its figure ids alone). Caption claims where the rule
+judge abstains ("undecided") are counted apart in every family (a record with an ``undecided`` reason, or a caption
 claim followed by "undecided"): agreement is over the decided records, with the share decided.
 
 Each line gives the Wilson 95 % interval of the decided share and of the agreement on decided records.

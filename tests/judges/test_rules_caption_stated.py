@@ -36,7 +36,7 @@ def test_value_at_the_claimed_position_takes_the_side_it_meets(value: str, follo
 
 
 def test_a_value_at_another_position_is_not_the_claims() -> None:
-    """"about 40 at step 4" is the entity's value elsewhere: only the one at step 6 counts (the plain value rule,
+    """ "about 40 at step 4" is the entity's value elsewhere: only the one at step 6 counts (the plain value rule,
     blind to positions, still reads 40 for the caption, so the judge abstains rather than follow it)."""
     description = LINE_DESC.format("36").replace("step 6.", "step 6, after about 40 at step 4.")
     decision = caption_claim_evidence(description, LINE_CLAIM, LINE_REAL)
@@ -100,9 +100,12 @@ def test_name_with_a_plus_and_a_dotted_version_is_found() -> None:
 
 
 def test_an_it_that_stands_for_nothing_does_not_carry_the_entity_on() -> None:
-    """"It can be seen that ..." opens a sentence about other entities; "It ends at ..." goes on about the named one."""
+    """An expletive "It can be seen that ..." opens a sentence about other entities; "It ends at ..." goes on
+    about the named one."""
     claim, real = "'Net B' reaches about 5%.", "'Net B' is about 4%."
-    listed = "The bars are Net A, Conformer and Net B. It can be seen that Net A is higher (7.5%) than Conformer (5.1%)."
+    listed = (
+        "The bars are Net A, Conformer and Net B. It can be seen that Net A is higher (7.5%) than Conformer (5.1%)."
+    )
     assert judge_caption_claim(listed, claim, real) == "none"
     going_on = "The bars are Net A, Conformer and Net B. It ends at about 5.1%."
     assert judge_caption_claim(going_on, claim, real) == "caption"

@@ -599,7 +599,11 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
     description = with_colour_aliases(description, claim)
     names, coord_values, axes = _entities(claim, reality)
-    plain = tuple(_entity_text(t, names, set()) for t in (description, claim, reality))
+    plain = (
+        _entity_text(description, names, set()),
+        _entity_text(claim, names, set()),
+        _entity_text(reality, names, set()),
+    )
     description, claim, reality = (_entity_text(t, names, coord_values, axes) for t in (description, claim, reality))
     real_aff, real_neg = _affirmed_and_negated(reality)
     claim_nums = list(_point_readings(claim)) + real_neg
