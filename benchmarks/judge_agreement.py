@@ -14,7 +14,8 @@ read. The salt was picked among a few by the balance of the counts alone (captio
 judge abstains ("undecided") are counted apart in every family (a record with an ``undecided`` reason, or a caption
 claim followed by "undecided"): agreement is over the decided records, with the share decided.
 
-Each line gives the Wilson 95 % interval of the decided share and of the agreement on decided records.
+Each line ends with the Wilson 95 % intervals of the decided share and of each field's agreement on the
+decided records ("wilson95: ..."), after the fields earlier rounds printed, which keep their form.
 
 usage: python benchmarks/judge_agreement.py [--data DIR] [--show SAMPLE [--held]]
 """
@@ -82,14 +83,14 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
     decided = [g for g in rows if decided_verdict(verdicts[g["id"]], family)]
     line = f"  {label:26s} n={len(rows):3d}"
     if len(decided) < len(rows):
-        line += f"  decided={len(decided):3d} ({len(decided) / len(rows):6.1%}) {interval(len(decided), len(rows))}"
+        line += f"  decided={len(decided):3d} ({len(decided) / len(rows):6.1%})"
+    wilson_part = f"  wilson95: decided={interval(len(decided), len(rows))}"
     for field, gold_field in FIELDS[family]:
         a = [verdicts[g["id"]][field] for g in decided]
         b = [g[gold_field] for g in decided]
         if a:
-            agree = sum(x == y for x, y in zip(a, b, strict=True))
-            line += (f"  {field}: exact={exact_agreement(a, b):6.1%} {interval(agree, len(a))} "
-                     f"kappa={cohen_kappa(a, b):5.2f}")
+            line += f"  {field}: exact={exact_agreement(a, b):6.1%} kappa={cohen_kappa(a, b):5.2f}"
+            wilson_part += f" {field}={interval(sum(x == y for x, y in zip(a, b, strict=True)), len(a))}"
     if ranking:
         rule_rate: dict[str, list] = {}
         gold_rate: dict[str, list] = {}
@@ -102,7 +103,7 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
         rho, _, n = ranking_spearman({m: sum(v) / len(v) for m, v in rule_rate.items()},
                                      {m: sum(v) / len(v) for m, v in gold_rate.items()})
         line += f"  model-ranking spearman={rho:5.2f} ({n} models)"
-    return line
+    return line + wilson_part
 
 
 def report(family: str, gold: list[dict], verdicts: dict[str, dict], split: str) -> None:
