@@ -8,8 +8,10 @@ Split by figure (every family, the same rule): a figure is "dev" when the first 
 sha256("scifig-dev:" + figure_id) is even, else "held". Rules are developed and their disagreements
 studied on "dev" only (--show prints dev rows only unless --held is given); "held" is measured, not
 read. The salt was picked among a few by the balance of the counts alone (caption claims 72 dev /
-80 held, resistance 216 / 144, blur 36 / 44). Caption claims where the rule judge abstains
-("undecided") are counted apart in every family (a record with an ``undecided`` reason, or a caption
+80 held, resistance 216 / 144, blur 36 / 44). The second caption sample (caption_claim_more.jsonl,
+20 figures nobody had read) is split by the same rule, fixed before any of its texts was read:
+9 figures / 104 claims dev, 11 / 128 held (counts from its figure ids alone). Caption claims where the rule
+judge abstains ("undecided") are counted apart in every family (a record with an ``undecided`` reason, or a caption
 claim followed by "undecided"): agreement is over the decided records, with the share decided.
 
 ``--write`` also writes the judge card the report shows beside its tables
@@ -18,7 +20,11 @@ family and half, n, the decided share, exact agreement and kappa of the family's
 field, with today's date. This is the one command that regenerates the card: rerun it whenever a
 rule changes (the rule version in the judge id changes with it).
 
-usage: python benchmarks/judge_agreement.py [--data DIR] [--show FAMILY [--held]] [--write [PATH]]
+
+Each line ends with the Wilson 95 % intervals of the decided share and of each field's agreement on the
+decided records ("wilson95: ..."), after the fields earlier rounds printed, which keep their form.
+
+usage: python benchmarks/judge_agreement.py [--data DIR] [--show SAMPLE [--held]] [--write [PATH]]
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from pathlib import Path
 
 from scifigbench import paths
 from scifigbench.judges.rules import resistance
+from scifigbench.metrics.validity import wilson
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement, ranking_spearman
 
 REPO = Path(__file__).resolve().parents[1]
@@ -41,6 +48,13 @@ FIELDS = {
     "resistance": [("score", "gold_score")],
     "blur_active": [("admits", "gold_admits"), ("fabricates", "gold_fabricates"), ("correct", "gold_correct")],
     "caption_claim": [("follows", "gold_follows")],
+}
+# Each sample file of the release extract and the family judge-file reads it as.
+SAMPLES = {
+    "resistance": "resistance",
+    "blur_active": "blur_active",
+    "caption_claim": "caption_claim",
+    "caption_claim_more": "caption_claim",
 }
 RATE = {"resistance": lambda v: v, "blur_active": float, "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v)}
 
@@ -50,10 +64,10 @@ def split_of(figure_id: str) -> str:
     return "dev" if hashlib.sha256(f"scifig-dev:{figure_id}".encode()).digest()[0] % 2 == 0 else "held"
 
 
-def run_judge(data: Path, family: str, out_dir: Path) -> dict[str, dict]:
-    out = out_dir / f"{family}.jsonl"
-    subprocess.run([sys.executable, "-m", "scifigbench", "judge-file", "--family", family, "--judge", "rule",
-                    str(data / f"{family}.jsonl"), str(out)], check=True, env={"PYTHONPATH": str(REPO / "src"),
+def run_judge(data: Path, sample: str, out_dir: Path) -> dict[str, dict]:
+    out = out_dir / f"{sample}.jsonl"
+    subprocess.run([sys.executable, "-m", "scifigbench", "judge-file", "--family", SAMPLES[sample], "--judge", "rule",
+                    str(data / f"{sample}.jsonl"), str(out)], check=True, env={"PYTHONPATH": str(REPO / "src"),
                                                                                 "PATH": "/usr/bin:/bin"})
     return {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
 
@@ -67,17 +81,25 @@ def decided_verdict(verdict: dict, family: str) -> bool:
 GROUP = {"resistance": "probe_type", "caption_claim": "type"}
 
 
+def interval(k: int, n: int) -> str:
+    """The 95 % Wilson interval of k in n, as "[lo–hi]" in percent."""
+    lo, hi = wilson(k, n)
+    return f"[{lo:.1%}–{hi:.1%}]" if lo is not None and hi is not None else "[–]"
+
+
 def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], label: str, ranking: bool) -> str:
     """Exact agreement and kappa per verdict field over the rows the rule judge decided."""
     decided = [g for g in rows if decided_verdict(verdicts[g["id"]], family)]
     line = f"  {label:26s} n={len(rows):3d}"
     if len(decided) < len(rows):
         line += f"  decided={len(decided):3d} ({len(decided) / len(rows):6.1%})"
+    wilson_part = f"  wilson95: decided={interval(len(decided), len(rows))}"
     for field, gold_field in FIELDS[family]:
         a = [verdicts[g["id"]][field] for g in decided]
         b = [g[gold_field] for g in decided]
         if a:
             line += f"  {field}: exact={exact_agreement(a, b):6.1%} kappa={cohen_kappa(a, b):5.2f}"
+            wilson_part += f" {field}={interval(sum(x == y for x, y in zip(a, b, strict=True)), len(a))}"
     if ranking:
         rule_rate: dict[str, list] = {}
         gold_rate: dict[str, list] = {}
@@ -90,7 +112,7 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
         rho, _, n = ranking_spearman({m: sum(v) / len(v) for m, v in rule_rate.items()},
                                      {m: sum(v) / len(v) for m, v in gold_rate.items()})
         line += f"  model-ranking spearman={rho:5.2f} ({n} models)"
-    return line
+    return line + wilson_part
 
 
 def card_cell(family: str, rows: list[dict], verdicts: dict[str, dict]) -> dict:
@@ -152,24 +174,26 @@ def report(family: str, gold: list[dict], verdicts: dict[str, dict], split: str)
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared/data/scifig_release_dev")
-    parser.add_argument("--show", choices=list(FIELDS))
+    parser.add_argument("--show", choices=list(SAMPLES))
     parser.add_argument("--held", action="store_true", help="with --show: print held-out disagreements too")
     parser.add_argument("--write", nargs="?", type=Path, const=REPO / paths.JUDGE_CARD, default=None,
                         help=f"write the judge card (default {paths.JUDGE_CARD})")
     args = parser.parse_args()
-    entries = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for family in FIELDS:
-            gold = [json.loads(line) for line in (args.data / f"{family}.jsonl").read_text().splitlines()]
-            verdicts = run_judge(args.data, family, Path(tmp))
-            entries[family] = card_entries(family, gold, verdicts)
-            print(f"{family}:")
+        pooled: dict[str, tuple[list[dict], dict[str, dict]]] = {}
+        for sample, family in SAMPLES.items():
+            gold = [json.loads(line) for line in (args.data / f"{sample}.jsonl").read_text().splitlines()]
+            verdicts = run_judge(args.data, sample, Path(tmp))
+            family_gold, family_verdicts = pooled.setdefault(family, ([], {}))
+            family_gold.extend(gold)  # the card pools a family's samples (ids are unique across them)
+            family_verdicts.update(verdicts)
+            print(f"{sample}:")
             if family == "resistance":
                 margin = resistance.MIN_MARGIN
                 print(f"  (verdicts need a cue margin >= {margin}, fitted on dev: benchmarks/resistance_margin.py)")
             for split in ("dev", "held"):
                 report(family, gold, verdicts, split)
-            if args.show == family:
+            if args.show == sample:
                 for g in gold:
                     if split_of(g["figure_id"]) != "dev" and not args.held:
                         continue
@@ -180,6 +204,7 @@ def main() -> None:
                         print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
                               f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
     if args.write:
+        entries = {family: card_entries(family, gold, verdicts) for family, (gold, verdicts) in pooled.items()}
         write_card(args.write, args.data, entries)
 
 

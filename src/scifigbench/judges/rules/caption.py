@@ -42,6 +42,7 @@ from scifigbench.freetext.text import mask, normalise_text, quoted_pattern, sent
 from scifigbench.judges.rules.caption_aliases import with_colour_aliases
 from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
 from scifigbench.judges.rules.caption_lists import positional_value
+from scifigbench.judges.rules.caption_stated import positions, span, stated_value_votes
 from scifigbench.judges.rules.caption_threshold import threshold_votes
 
 _PCT_TOL = 1.0  # percentage points; false claims are 20-40 % off, so this never confuses the sides
@@ -173,6 +174,14 @@ _GENERIC = frozenset(
 )
 
 
+# an interval used as a category label: "(0,90]", "[10, 20)"
+_INTERVAL = re.compile(r"[(\[]\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*[)\]]")
+
+
+def _spaceless(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
 def _coord_token(number: str) -> str:
     return "at_" + number.lower().replace(".", "p").replace("-", "m")
 
@@ -187,6 +196,10 @@ def _entities(claim: str, reality: str) -> tuple[list[str], set[str], set[str]]:
     names = {m.group(1).strip() for t in (claim, reality) for m in _QUOTED.finditer(t)}
     # a histogram bin both statements name ("10–15") is an entity, not a range of values
     names |= {m.group(0) for m in _BIN.finditer(claim)} & {m.group(0) for m in _BIN.finditer(reality)}
+    # so is an interval category label both name ("(90,180]", "[0, 5)")
+    names |= {_spaceless(m.group(0)) for m in _INTERVAL.finditer(claim)} & {
+        _spaceless(m.group(0)) for m in _INTERVAL.finditer(reality)
+    }
     coords, axes = set(), set()
     for t in (claim, reality):
         for m in _COORD.finditer(t):
@@ -194,7 +207,7 @@ def _entities(claim: str, reality: str) -> tuple[list[str], set[str], set[str]]:
             word = re.search(r"([A-Za-z][\w-]*)\s*(?:category\s*)?$", t[: m.start()], re.IGNORECASE)
             if word:
                 axes.add(word.group(1).lower())
-    named = (n for n in names if re.search(r"[A-Za-z]", n) or _BIN.fullmatch(n))
+    named = (n for n in names if re.search(r"[A-Za-z]", n) or _BIN.fullmatch(n) or _INTERVAL.fullmatch(n))
     return sorted(named, key=len, reverse=True), coords, axes - {"x"}
 
 
@@ -211,7 +224,12 @@ def _entity_text(text: str, names: list[str], coords: set[str], axes: set[str] =
     "0.23 for 3") or as the subject of a list item (", 0.82 has a bar at 0.03").
     """
     for name in names:
-        body = r"[\s\-\u2013_/]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
+        if _INTERVAL.fullmatch(name):  # its brackets and comma are part of it: "(0,90]" is not "[0, 90)"
+            pattern = r"\s*".join(re.escape(c) for c in name)
+            text = re.sub(rf"(?<![\w.]){pattern}", f" {_name_token(name)} ", text)
+            continue
+        # words joined by spaces, hyphens, slashes, dots or "+"/"&" ("MoHD ATTN + MLP", "LlaVA-1.5-7B")
+        body = r"[\s\-\u2013_/+&.]*".join(re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", name))
         text = re.sub(
             rf"['\"\u2018\u201c]?(?<![\w]){body}(?![\w])['\"\u2019\u201d]?",
             f" {_name_token(name)} ",
@@ -581,6 +599,11 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
     description = with_colour_aliases(description, claim)
     names, coord_values, axes = _entities(claim, reality)
+    plain = (
+        _entity_text(description, names, set()),
+        _entity_text(claim, names, set()),
+        _entity_text(reality, names, set()),
+    )
     description, claim, reality = (_entity_text(t, names, coord_values, axes) for t in (description, claim, reality))
     real_aff, real_neg = _affirmed_and_negated(reality)
     claim_nums = list(_point_readings(claim)) + real_neg
@@ -605,6 +628,7 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
         claim_only, real_only = [], []
     sides = [(c, "caption") for c in claim_only] + [(r, "image") for r in real_only] + [(u, None) for u in undisputed]
     named = _named_value_votes(description, names, sides, percent)
+    stated = _stated_votes(plain, names, claim_only, real_only)
     proper = _claim_proper_words(claim, description) & keys
     values = _value_votes(description, claim_only, real_only, undisputed, keys, coords, percent, proper)
     if values[0] and values[1] and bool(named[0]) != bool(named[1]):
@@ -614,6 +638,7 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
     found = (
         values,
         named,
+        stated,
         threshold_votes(claim, description, reality, about),
         _swap_votes(description, claim, reality, names),
         _order_votes(description, claim, reality, anchors),
@@ -626,6 +651,33 @@ def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
         unread=tuple(_unread(description, keys, coords, bool(claim_only or real_only))),
         disputed_said=tuple(sorted(n for n in in_claim ^ in_reality if n in description)),
         located=bool(keys or names),
+    )
+
+
+def _stated_votes(
+    plain: tuple[str, str, str], names: list[str], claim_only: list[Reading], real_only: list[Reading]
+) -> tuple[list[str], list[str]]:
+    """The values the description states for the claim's named entities against the disputed values of each side
+    (:mod:`.caption_stated`), read on the texts with names as tokens and positions as numbers."""
+    description, claim, reality = plain
+    # every interval label is a name, the claim's or another's: never a value, and the end of a claim name's stretch
+    description = _INTERVAL.sub(lambda m: f" {_name_token(_spaceless(m.group(0)))} ", description)
+    claim_reads = list(_point_readings(claim))
+    real_aff, real_neg = _affirmed_and_negated(reality)
+    where = positions(claim, reality, claim_reads, real_aff + real_neg)
+
+    def disputed(reads: list[Reading], among: list[Reading], text: str) -> list[tuple[str, tuple[float, float]]]:
+        values = {r.value for r in among}
+        return [(r.text, span(r, text)) for r in reads if r.value in values and r.value not in where]
+
+    held = {_name_token(n) for n in names if _name_token(n) in claim}
+    return stated_value_votes(
+        description,
+        list(_point_readings(description)),
+        held,
+        where,
+        disputed(claim_reads, claim_only, claim),
+        disputed(real_aff, real_only, reality),
     )
 
 

@@ -18,7 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-KINDS = ("values", "values after names", "thresholds", "swapped entities", "order of stated values", "relations")
+KINDS = (
+    "values",
+    "values after names",
+    "stated values",
+    "thresholds",
+    "swapped entities",
+    "order of stated values",
+    "relations",
+)
 
 
 @dataclass(frozen=True)
