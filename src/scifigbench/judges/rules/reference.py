@@ -54,6 +54,12 @@ _STEP = re.compile(
     r"([-+]?\d*\.?\d+)|(?:every|each)\s+([-+]?\d*\.?\d+)|([-+]?\d*\.?\d+)\s*%?[- ](?:unit|point)?\s*intervals?"
 )
 _MIN_KEY = 2
+# words after a value or colour that hand it to the name that follows ("about 2 for mBERT", "70 (FastNet)",
+# "light blue for the baseline", "a red line represents LUFFY")
+_NAME_FOLLOWS = re.compile(
+    r"^\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|represent|labell?ed|denot|indicat|correspond|mark"
+    r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
+)
 #: colour families close enough that people name one for the other ("salmon" / "light orange"):
 #: a mismatch between them is left undecided rather than called an error
 _NEAR_COLOURS = {
@@ -160,10 +166,12 @@ class Statements:
     steps: list[tuple[float, tuple[int, int]]]
 
 
-def _by_distance(ms: list[Mention], pos: int, lo: int, hi: int) -> list[str]:
-    inside = [m for m in ms if lo <= m.start and m.end <= hi]
-    inside.sort(key=lambda m: (min(abs(pos - m.end), abs(m.start - pos)), m.start > pos))
-    return list(dict.fromkeys(m.key for m in inside))
+def _by_distance(ms: list[Mention], pos: int, lo: int, hi: int, after_first: bool) -> list[str]:
+    """The names of the clause ``lo:hi`` in the order a value or colour at ``pos`` belongs to them:
+    the names before it, nearest first, then those after it; after first when ``after_first``."""
+    before = sorted((m for m in ms if lo <= m.start and m.end <= pos), key=lambda m: pos - m.end)
+    after = sorted((m for m in ms if pos <= m.start and m.end <= hi), key=lambda m: m.start - pos)
+    return list(dict.fromkeys(m.key for m in (after + before if after_first else before + after)))
 
 
 def read_text(text: str, keys: list[str]) -> Statements:
@@ -172,7 +180,7 @@ def read_text(text: str, keys: list[str]) -> Statements:
     found = mentions(text, keys)
     masked = mask(low, [(m.start, m.end) for m in found])
     out = Statements([], [], [])
-    for s, e, _ in sentences(masked):
+    for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
         axis = AXIS_CUE.search(sent) is not None
@@ -186,7 +194,7 @@ def read_text(text: str, keys: list[str]) -> Statements:
             if X_POSITION_LEFT.search(sent[: n.start]):
                 continue
             lo, hi = _clause(sent, n.start)
-            names = _by_distance(ms, n.start, lo, hi)
+            names = _by_distance(ms, n.start, lo, hi, _NAME_FOLLOWS.match(sent[n.end :]) is not None)
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi)))
         if axis:
@@ -197,9 +205,9 @@ def read_text(text: str, keys: list[str]) -> Statements:
         if _RESPECTIVELY.search(sent) and ms and len(ms) == len(hues):
             out.bound.extend(Bound(m.key, (), None, h[2], (s + h[0], s + h[1])) for m, h in zip(ms, hues, strict=True))
             continue
-        for cs, _, family in hues:
+        for cs, ce, family in hues:
             lo, hi = _clause(sent, cs)
-            names = _by_distance(ms, cs, lo, hi)
+            names = _by_distance(ms, cs, lo, hi, _NAME_FOLLOWS.match(sent[ce:]) is not None)
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), None, family, (s + lo, s + hi)))
     return out
