@@ -50,14 +50,19 @@ _TOKEN = re.compile(r"[^\s,;:()\[\]\"'`]+")
 _CLAUSE = re.compile(r";|,(?![^()]*\))|\bwhile\b|\bwhereas\b|\bbut\b")
 _RESPECTIVELY = re.compile(r"\brespectively\b")
 _STEP = re.compile(
-    r"(?:intervals?|increments?|steps?|spacing)\s+(?:of\s+)?(?:every\s+)?(?:approximately\s+|about\s+)?"
+    r"(?:intervals?|increments?|spacing)\s+(?:of\s+)?(?:every\s+)?(?:approximately\s+|about\s+)?"
     r"([-+]?\d*\.?\d+)|(?:every|each)\s+([-+]?\d*\.?\d+)|([-+]?\d*\.?\d+)\s*%?[- ](?:unit|point)?\s*intervals?"
 )
 _MIN_KEY = 2
+# a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
+# size of the setup ("a 20 million data size", "8B parameters")
+NOT_A_VALUE = re.compile(
+    r"^\s*(?:k\b)?\s*(?:training\s+)?(?:steps?|iterations?|iters?|epochs?|layers?|data\b|samples?|parameters|params|tokens)\b"
+)
 # words after a value or colour that hand it to the name that follows ("about 2 for mBERT", "70 (FastNet)",
 # "light blue for the baseline", "a red line represents LUFFY")
 _NAME_FOLLOWS = re.compile(
-    r"^\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|represent|labell?ed|denot|indicat|correspond|mark"
+    r"^(?:[/-][a-z]+)*\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|represent|labell?ed|denot|indicat|correspond|mark"
     r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
 )
 #: colour families close enough that people name one for the other ("salmon" / "light orange"):
@@ -89,10 +94,21 @@ def name_key(name: str) -> str:
     return re.sub(r"[^0-9a-z]+", "", search_form(name))
 
 
+#: words that open clauses in prose and are never an element's name, capitalised or not
+_FUNCTION_WORDS = frozenset(
+    "the a an and or but of in on at to for with by from as is are this that these those each every all "
+    "both its their it while whereas notably additionally finally lastly overall".split()
+)
+
+
 def _name_like(token: str, sentence_start: bool) -> bool:
     """An identifier ("IE-Indic", "TagNum", "Layer13-20", "DEITA") or a capitalised word inside a sentence."""
     word = token.strip(".!?")
-    if len(name_key(word)) < _MIN_KEY or re.fullmatch(r"[-+]?[\d.,%]+", word):
+    if (
+        word.lower() in _FUNCTION_WORDS
+        or len(name_key(word)) < _MIN_KEY
+        or re.fullmatch(r"[-+]?[\d.,]+[%kKmMbB]?", word)
+    ):
         return False
     if any(c.isupper() for c in word[1:]) or (re.search(r"\d", word) and re.search(r"[A-Za-z]", word)):
         return True
@@ -133,6 +149,20 @@ def mentions(text: str, keys: list[str]) -> list[Mention]:
                 continue
             found.append(Mention(start, end, key))
     return sorted(found, key=lambda f: f.start)
+
+
+def _clauses(sentence: str) -> list[tuple[int, int]]:
+    """Every clause of ``sentence`` as (start, end), in order."""
+    bounds = [0] + [x for m in _CLAUSE.finditer(sentence) for x in (m.start(), m.end())] + [len(sentence)]
+    return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+
+
+def _colours(sentence: str) -> list[tuple[int, int, str]]:
+    """Colour words of a sentence; of a compound ("yellow-green", "salmon/pink") only the last part,
+    which names the family the colour belongs to."""
+    hues = colours(sentence)
+    starts = {h[0] for h in hues}
+    return [h for h in hues if not (sentence[h[1] : h[1] + 1] in "-/" and h[1] + 1 in starts)]
 
 
 def _clause(sentence: str, pos: int) -> tuple[int, int]:
@@ -183,25 +213,28 @@ def read_text(text: str, keys: list[str]) -> Statements:
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
-        axis = AXIS_CUE.search(sent) is not None
+        plain = low[s:e]
+        axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if AXIS_CUE.search(sent[lo:hi])]
+        axis_sentence = AXIS_CUE.search(sent) is not None
         for n in extract_numbers(sent):
-            if COUNT_NOUN.match(sent[n.end :]):
+            if COUNT_NOUN.match(plain[n.end :]) or NOT_A_VALUE.match(plain[n.end :]):
                 continue
-            if axis:
+            lo, hi = _clause(sent, n.start)
+            wide = n.high - n.low >= 0.5 * max(abs(n.low), abs(n.high))
+            if (lo, hi) in axis_clauses or (axis_sentence and wide):
                 if n.low < n.high:
-                    out.ranges.append((n.low, n.high, (s, e)))
+                    out.ranges.append((n.low, n.high, (s + lo, s + hi)))
                 continue
             if X_POSITION_LEFT.search(sent[: n.start]):
                 continue
-            lo, hi = _clause(sent, n.start)
             names = _by_distance(ms, n.start, lo, hi, _NAME_FOLLOWS.match(sent[n.end :]) is not None)
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi)))
-        if axis:
-            for m in _STEP.finditer(sent):
+        for lo, hi in axis_clauses:
+            for m in _STEP.finditer(sent, lo, hi):
                 value = next(g for g in m.groups() if g is not None)
-                out.steps.append((abs(float(value)), (s, e)))
-        hues = colours(sent)
+                out.steps.append((abs(float(value)), (s + lo, s + hi)))
+        hues = _colours(sent)
         if _RESPECTIVELY.search(sent) and ms and len(ms) == len(hues):
             out.bound.extend(Bound(m.key, (), None, h[2], (s + h[0], s + h[1])) for m, h in zip(ms, hues, strict=True))
             continue
@@ -313,10 +346,16 @@ class _Judge:
 
     def axes_check(self) -> None:
         span_tol = 0.05 * self.scale
+        whole = (
+            (min(a for a, _, _ in self.ref.ranges), max(b for _, b, _ in self.ref.ranges)) if self.ref.ranges else None
+        )
         for lo, hi, sent in self.desc.ranges:
-            if not self.ref.ranges:
+            if whole is None:
                 break
-            if not any(abs(lo - a) <= span_tol and abs(hi - b) <= span_tol for a, b, _ in self.ref.ranges):
+            # a range the reference states, or the whole span of a broken axis the reference gives in parts
+            if not any(
+                abs(lo - a) <= span_tol and abs(hi - b) <= span_tol for a, b, _ in [*self.ref.ranges, (*whole, sent)]
+            ):
                 self._add("value_range", "axis_legend", sent, f"axis range {lo:g}-{hi:g}", severity="major")
         ref_steps = [v for v, _ in self.ref.steps]
         for step, sent in self.desc.steps:
