@@ -69,9 +69,12 @@ def finding_spans(verdict: dict) -> tuple[list[tuple[int, int]], int]:
     return spans, len(details["undecided"])
 
 
-def gpt4o_spans(rec: dict) -> list[tuple[int, int]]:
+def gpt4o_spans(rec: dict) -> list[tuple[int, int]] | None:
+    """GPT-4o's error spans in the description, or None where its errors were not collected."""
+    if "errors" not in rec["gold_gpt4o"]:
+        return None
     out = []
-    for e in rec["gold_gpt4o"].get("errors", []):
+    for e in rec["gold_gpt4o"]["errors"]:
         text = (e.get("text_span") or "").strip()
         at = rec["description"].find(text) if text else -1
         if at >= 0:
@@ -83,7 +86,7 @@ def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def agreement(pairs: list[tuple[dict, float, list[tuple[int, int]]]]) -> dict:
+def agreement(pairs: list[tuple[dict, float, list[tuple[int, int]] | None]]) -> dict:
     """The statistics of one judge's scores (and finding spans) against the people on ``pairs``."""
     judge = [s for _, s, _ in pairs]
     people = [human_score(r) for r, _, _ in pairs]
@@ -110,12 +113,14 @@ def agreement(pairs: list[tuple[dict, float, list[tuple[int, int]]]]) -> dict:
     out["per_figure_below_0.4"] = f"{sum(r < 0.4 for r in per_fig)}/{len(per_fig)}"
     found = total = hit = flagged = 0
     for rec, _, spans in pairs:
+        if spans is None:
+            continue  # no spans collected for this pair
         hs = human_spans(rec)
         total += len(hs)
         found += sum(any(_overlaps(h, f) for f in spans) for h in hs)
         flagged += len(spans)
         hit += sum(any(_overlaps(h, f) for h in hs) for f in spans)
-    out["span_recall"] = found / total if total else float("nan")
+    out["span_recall"] = found / total if total else float("nan")  # nan: no spans on these pairs
     out["span_precision"] = hit / flagged if flagged else float("nan")
     return out
 
@@ -157,11 +162,11 @@ def main(argv: list[str] | None = None) -> int:
         _print("rules", agreement(ours))
         print(f"         {undecided} claims undecided (the reference does not settle them)")
         with_gpt = [(r, r["gold_gpt4o"]["mqm_deduped"], gpt4o_spans(r)) for r in recs if r.get("gold_gpt4o")]
-        if len(with_gpt) >= 4:
-            same = [o for o in ours if o[0].get("gold_gpt4o")]
-            _print("rules*", agreement(same))
-            _print("gpt-4o", agreement(with_gpt))
+        if len(with_gpt) < len(recs):
+            _print("rules*", agreement([o for o in ours if o[0].get("gold_gpt4o")]))
             print("         (* the pairs with a GPT-4o score)")
+        if len(with_gpt) >= 4:
+            _print("gpt-4o", agreement(with_gpt))
         if args.show and split == "dev":
             for r, s, _ in ours:
                 d = json.loads(verdicts[r["id"]]["details_json"])
