@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.numbers import Reading, extract_numbers
-from scifigbench.freetext.text import mask, quoted_pattern, sentences
+from scifigbench.freetext.text import clause_around, mask, quoted_pattern, sentences
 from scifigbench.judges.mqm import Finding, MQMResult, score
 from scifigbench.judges.rules.description import AXIS_CUE, COUNT_NOUN, X_POSITION_LEFT
 from scifigbench.judges.rules.version import RULE_VERSION
@@ -166,14 +166,7 @@ def _colours(sentence: str) -> list[tuple[int, int, str]]:
 
 
 def _clause(sentence: str, pos: int) -> tuple[int, int]:
-    start, end = 0, len(sentence)
-    for m in _CLAUSE.finditer(sentence):
-        if m.end() <= pos:
-            start = m.end()
-        elif m.start() >= pos:
-            end = m.start()
-            break
-    return start, end
+    return clause_around(sentence, pos, _CLAUSE)
 
 
 @dataclass(frozen=True)
