@@ -71,6 +71,17 @@ def test_a_near_colour_is_undecided_and_a_hallucinated_quoted_label_is_minor() -
     assert sorted(f.undecided for f in result.undecided) == ["neighbouring colour families"] * 2
 
 
+def test_an_extreme_the_reference_gives_another_name_is_an_error_in_its_context_only() -> None:
+    reference = "In the Accuracy panel, FastNet has the tallest bar. In the Speed panel, SlowNet is the highest."
+    wrong = judge_against_reference("In the Accuracy panel, SlowNet has the tallest bar.", reference, "bar")
+    [finding] = wrong.findings
+    assert finding.note == "slownet as highest; the reference says fastnet" and finding.severity == "major"
+    right = judge_against_reference("In the Speed panel, SlowNet has the tallest bar.", reference, "bar")
+    assert right.findings == [] and right.score == 100.0
+    unsettled = judge_against_reference("In the Memory panel, SlowNet is the lowest.", reference, "bar")
+    assert unsettled.findings == [] and len(unsettled.undecided) == 1
+
+
 def test_names_match_across_spellings() -> None:
     assert name_key("Avg$_{obj}$") == name_key("AvgObj") == name_key("avg obj")
     assert name_key("mBERT-L\u2082") == name_key("mBERT-L2")

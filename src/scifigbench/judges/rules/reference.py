@@ -9,12 +9,15 @@ prose, so it settles only what it states: this reader takes from it
 - the *values* it binds to a name (the nearest name of the number's clause),
 - the *colours* it binds to a name (the same way, or in order after "respectively"),
 - the *axis ranges and tick steps* its axis sentences state,
+- the *extremes* it names (the highest or lowest, in the context of a panel or group its sentence names),
 
 reads the description the same way, and compares what both texts bind to the same name. A value
 outside the reference's values for that name (rubric tolerance: 10 % of the value or 4 % of the
 axis span, half again when hedged) is a numeric error, or a label-mapping error when it is the
 value the reference gives another name of the same clause; a colour of another family is a
-label-mapping error; an axis range or tick step the reference contradicts is an axis error; a
+label-mapping error; an axis range or tick step the reference contradicts is an axis error; a name
+called the highest (lowest) where the reference calls another one so in the same context is an
+extremes error; a
 quoted label that neither the reference nor the caption knows is a hallucinated label.
 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
@@ -33,13 +36,16 @@ from dataclasses import dataclass
 
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
 from scifigbench.freetext.colours import colours
+from scifigbench.freetext.cues import negated
 from scifigbench.freetext.numbers import Reading, extract_numbers
 from scifigbench.freetext.text import clause_around, mask, quoted_pattern, sentences
 from scifigbench.judges.mqm import Finding, MQMResult, score
-from scifigbench.judges.rules.description import AXIS_CUE, COUNT_NOUN, X_POSITION_LEFT
+from scifigbench.judges.rules.description import AXIS_CUE, COUNT_NOUN, MAX_CUE, MIN_CUE, X_POSITION_LEFT
 from scifigbench.judges.rules.version import RULE_VERSION
 from scifigbench.rubric.checklists import checklist
 
+# the highest of something, as descriptions of bars say it too ("the longest bar", "the top score")
+_TOP = re.compile(rf"{MAX_CUE.pattern}|\blongest\b|\btop\b(?=[- ](?:score|value|bar|model|performer))")
 # one character in, one character out: offsets found in the search form are offsets of the text
 _ONE_TO_ONE = str.maketrans(
     "\u2018\u2019\u201c\u201d\u2013\u2014\u2212\u2010\u2011₀₁₂₃₄₅₆₇₈₉",
@@ -180,6 +186,17 @@ class Bound:
     span: tuple[int, int]  # the clause that states it, offsets in the text
 
 
+@dataclass(frozen=True)
+class Extreme:
+    """A name a text calls the highest (``top``) or lowest of something, and the other names of its
+    sentence: the context (a panel, a group) the claim is made in."""
+
+    key: str
+    top: bool
+    context: frozenset[str]
+    span: tuple[int, int]
+
+
 @dataclass
 class Statements:
     """What one text states: bound values and colours, axis ranges and tick steps."""
@@ -187,6 +204,7 @@ class Statements:
     bound: list[Bound]
     ranges: list[tuple[float, float, tuple[int, int]]]
     steps: list[tuple[float, tuple[int, int]]]
+    extremes: list[Extreme]
 
 
 def _by_distance(ms: list[Mention], pos: int, lo: int, hi: int, after_first: bool) -> list[str]:
@@ -202,7 +220,7 @@ def read_text(text: str, keys: list[str]) -> Statements:
     low = search_form(text)
     found = mentions(text, keys)
     masked = mask(low, [(m.start, m.end) for m in found])
-    out = Statements([], [], [])
+    out = Statements([], [], [], [])
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
@@ -223,6 +241,19 @@ def read_text(text: str, keys: list[str]) -> Statements:
             names = _by_distance(ms, n.start, lo, hi, _NAME_FOLLOWS.match(sent[n.end :]) is not None)
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi)))
+        for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
+            lo, hi = _clause(sent, cue.start())
+            if (lo, hi) in axis_clauses or negated(sent, cue.start()):
+                continue
+            near = sorted(
+                (m for m in ms if lo <= m.start and m.end <= hi),
+                key=lambda m: min(abs(cue.start() - m.end), abs(m.start - cue.end())),
+            )
+            if near:
+                context = frozenset(m.key for m in ms) - {near[0].key}
+                out.extremes.append(
+                    Extreme(near[0].key, _TOP.match(sent, cue.start()) is not None, context, (s + lo, s + hi))
+                )
         for lo, hi in axis_clauses:
             for m in _STEP.finditer(sent, lo, hi):
                 value = next(g for g in m.groups() if g is not None)
@@ -355,6 +386,35 @@ class _Judge:
             if ref_steps and not any(abs(step - r) <= 1e-9 + 0.01 * r for r in ref_steps):
                 self._add("value_range", "axis_legend", sent, f"tick step {step:g}", severity="major")
 
+    def extremes_check(self) -> None:
+        """A name called the highest (lowest) where the reference calls another one so, in the same
+        context: a sentence naming a panel or group the reference's claim names too, or, with no
+        context on either side, the figure as a whole."""
+        named = {r.key for r in self.ref.extremes}
+        for x in self.desc.extremes:
+            where = x.context - named  # the panel or group the claim is about, not its rivals
+            same = [r for r in self.ref.extremes if r.top == x.top and ((r.context - named) & where or not where)]
+            if not same:
+                self._add(
+                    "extremes",
+                    "label_map",
+                    x.span,
+                    f"{x.key} as {'highest' if x.top else 'lowest'}",
+                    "the reference names no extreme in that context",
+                )
+            elif x.key not in {r.key for r in same} and x.key in {
+                *self.values,
+                *self.colours,
+                *(r.key for r in self.ref.extremes),
+            }:
+                wanted = ", ".join(sorted({r.key for r in same}))
+                self._add(
+                    "extremes",
+                    "label_map",
+                    x.span,
+                    f"{x.key} as {'highest' if x.top else 'lowest'}; the reference says {wanted}",
+                )
+
     def labels_check(self) -> None:
         """Quoted labels of the description that neither the reference nor the caption contains."""
         low = search_form(self.text)
@@ -370,6 +430,7 @@ class _Judge:
         self.values_check()
         self.colours_check()
         self.axes_check()
+        self.extremes_check()
         self.labels_check()
         result = score(self.findings, len(self.items))
         result.rules = RULE_VERSION
