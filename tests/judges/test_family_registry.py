@@ -14,8 +14,9 @@ def test_registry_rules_and_concepts_name_the_same_families():
     assert all(REGISTRY[name].facts is UNIT_FAMILIES[name] for name in REGISTRY)
 
 
-def test_judge_file_reads_the_answer_and_claim_families():
-    assert set(FILE_FAMILIES) == {"capability", "resistance", "caption_claim", "blur_active"}
+def test_judge_file_reads_the_answer_claim_and_description_families():
+    """Descriptions are read as records that carry the expert reference instead of a spec."""
+    assert set(FILE_FAMILIES) == {"description", "capability", "resistance", "caption_claim", "blur_active"}
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))

@@ -37,7 +37,9 @@ SHA = "0" * 64
     "kind, has, judged",
     [
         ("rule", {"spec"}, True),
-        ("rule", {"reference"}, False),
+        ("rule", {"reference"}, True),  # read against the expert reference when there is no spec
+        ("rule", set(), False),
+        ("hybrid", {"reference"}, True),
         ("hybrid", set(), False),
         ("llm", {"reference"}, True),
         ("llm", {"spec"}, False),
@@ -87,6 +89,7 @@ def _tables() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
 
 def test_rule_judge_setups_leave_out_real_descriptions_and_keep_their_other_units() -> None:
     figures, conditions, probes = _tables()
+    figures["reference_description"] = None  # ``real`` with neither a spec nor a reference
     full = setups.build_setups(figures, conditions, probes, setups.SetupsConfig())
     kept, left = setups.leave_out_unjudgeable(full, figures, "rule")
     # real: base, noise described for nothing but the description -> not sent; admb and capbias keep
@@ -99,6 +102,14 @@ def test_rule_judge_setups_leave_out_real_descriptions_and_keep_their_other_unit
     assert "rule judge needs a ground-truth spec" in reason
     note = setups.left_out_note(left)
     assert note is not None and note.startswith("2 request(s) and 4 unit(s) left out of setups")
+
+
+def test_rule_judge_keeps_descriptions_of_figures_with_only_a_reference() -> None:
+    """Without a spec the rules read a description against the expert reference: nothing is left out."""
+    figures, conditions, probes = _tables()
+    full = setups.build_setups(figures, conditions, probes, setups.SetupsConfig())
+    kept, left = setups.leave_out_unjudgeable(full, figures, "rule")
+    assert set(kept["setup_id"]) == set(full["setup_id"]) and left["requests"] == 0
 
 
 def test_llm_judge_keeps_descriptions_of_figures_with_a_reference() -> None:
@@ -119,6 +130,7 @@ def test_llm_judge_keeps_descriptions_of_figures_with_a_reference() -> None:
 
 def test_report_reasons_count_what_setups_left_out(tmp_path: Path) -> None:
     figures, conditions, probes = _tables()
+    figures["reference_description"] = None  # ``real`` with neither a spec nor a reference
     _, left = setups.leave_out_unjudgeable(
         setups.build_setups(figures, conditions, probes, setups.SetupsConfig()), figures, "rule"
     )

@@ -30,8 +30,9 @@ class UnitFamily:
     booleans: tuple[str, ...]  # the boolean verdict columns it fills
     judge_prompt: str  # prompt id of its LLM judge
     metric_cells: tuple[str, ...]  # metrics files its verdicts feed
-    # per judge kind, what of the figure's own a unit needs to be judged at all (see :func:`cannot_judge`)
-    figure_needs: tuple[tuple[str, str], ...] = ()
+    # per judge kind, what of the figure's own a unit needs to be judged at all, any one of the
+    # alternatives (see :func:`cannot_judge`)
+    figure_needs: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # why a judged unit without a score is left out of the values, as the report's unit status says it
     unscored: str = "no verdict"
     # the paper counts a benchmark's figures as those with verdicts of this family (every figure gets its probes)
@@ -49,8 +50,8 @@ class UnitFamily:
         """Whether its probe is a false claim planted in the caption (the unit's question is that claim)."""
         return self.probe_family is not None and probe_family(self.probe_family).in_caption
 
-    def needs(self, judge_kind: str) -> str | None:
-        """What a figure must have for a judge of ``judge_kind`` to judge this family on it, or None."""
+    def needs(self, judge_kind: str) -> tuple[str, ...] | None:
+        """What a figure must have (any one of) for a judge of ``judge_kind`` to judge this family on it, or None."""
         return dict(self.figure_needs).get(judge_kind)
 
 
@@ -65,9 +66,10 @@ FAMILIES: tuple[UnitFamily, ...] = (
         (),
         "judge_mqm",
         ("perception",),
-        # the rules check a description against the spec, the LLM judge against the reference; kind
-        # hybrid judges descriptions by the rules (they never abstain on one, so none reaches the LLM)
-        figure_needs=(("rule", "spec"), ("hybrid", "spec"), ("llm", "reference")),
+        # the rules check a description against the spec, or on a figure without one against the
+        # reference; the LLM judge against the reference; kind hybrid judges descriptions by the rules
+        # (they never abstain on one, so none reaches the LLM)
+        figure_needs=(("rule", ("spec", "reference")), ("hybrid", ("spec", "reference")), ("llm", ("reference",))),
     ),
     UnitFamily(
         "capability",
@@ -147,9 +149,10 @@ def cannot_judge(family: str, judge_kind: str, figure_has: Collection[str]) -> s
     judges stage cuts none of them, so no request is paid for that no judge can score.
     """
     need = unit_family(family).needs(judge_kind)
-    if need is None or need in figure_has:
+    if need is None or any(n in figure_has for n in need):
         return None
-    return f"the {judge_kind} judge needs {EVIDENCE_NAMES[need]} for a {family} and the figure has none"
+    wanted = " or ".join(EVIDENCE_NAMES[n] for n in need)
+    return f"the {judge_kind} judge needs {wanted} for a {family} and the figure has none"
 
 
 def unit_family(name: str) -> UnitFamily:

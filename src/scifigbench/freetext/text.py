@@ -106,6 +106,19 @@ def first_sentence(text: str, semicolons: bool = False, capital_opens: bool = Fa
     return next((t for _, _, t in sentences(text, semicolons, capital_opens)), "")
 
 
+def clause_around(text: str, pos: int, splitter: re.Pattern[str]) -> tuple[int, int]:
+    """Bounds of the clause of ``text`` that holds ``pos``: from the end of the last ``splitter``
+    match before it to the start of the first one after it."""
+    start, end = 0, len(text)
+    for m in splitter.finditer(text):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            end = m.start()
+            break
+    return start, end
+
+
 def _inside(i: int, spans: list[tuple[int, int]]) -> bool:
     """Whether position ``i`` lies strictly inside one of ``spans``."""
     return any(s < i < e for s, e in spans)

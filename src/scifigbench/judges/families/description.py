@@ -1,13 +1,20 @@
-"""Descriptions, judged by MQM: the rule judge reads them against the spec, the LLM judge against
-the reference description, item by item of the chart kind's checklist; both are scored by one
-engine (:mod:`scifigbench.judges.mqm`)."""
+"""Descriptions, judged by MQM: the rule judge reads them against the spec (or, on a figure without
+one, against the expert reference description), the LLM judge against the reference description,
+item by item of the chart kind's checklist; both are scored by one engine
+(:mod:`scifigbench.judges.mqm`).
+
+``judge-file`` reads released descriptions as records carrying the expert ``reference`` instead of
+a spec, with the chart type as ``chart_type`` (a kind name) or ``figure_type`` (as the release
+spells it, "Bar Chart")."""
 
 from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.judges import llm_schemas
-from scifigbench.judges.families.base import Asked, JudgeFamily
+from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily
 from scifigbench.judges.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
+from scifigbench.judges.rules.reference import record_chart_type
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
 
@@ -44,11 +51,21 @@ def mqm_from_reply(data: dict, chart_type: str) -> MQMResult:
     return score(findings, len(items), verdicts)
 
 
+def _file_check(f: dict) -> str | None:
+    """Why a record cannot be judged: no reference text, or a chart type no kind is spelt as."""
+    if not f["reference"].strip():
+        return "field 'reference' is empty: a description is judged against its reference"
+    if record_chart_type(f) is None:
+        given = f.get("chart_type") or f.get("figure_type")
+        return f"field 'figure_type' (or 'chart_type') must name a chart kind ({', '.join(CHART_KINDS)}), got {given!r}"
+    return None
+
+
 def _llm_fields(f: dict) -> dict:
     """What the LLM MQM judge compares: the description and the figure's reference description."""
     if not f.get("reference"):
         raise ValueError("no reference description: the LLM MQM judge compares against one")
-    return {"reference": f["reference"], "description": f["description"], "chart_type": f["chart_type"]}
+    return {"reference": f["reference"], "description": f["description"], "chart_type": record_chart_type(f)}
 
 
 def _render(prompt: Prompt, fields: dict, seed: int) -> Asked:
@@ -67,5 +84,15 @@ def _columns(verdict: dict) -> dict:
 
 
 FAMILY = JudgeFamily(
-    unit_family("description"), _render, _columns, compared=("score",), headline="score", llm_fields=_llm_fields
+    unit_family("description"),
+    _render,
+    _columns,
+    compared=("score",),
+    headline="score",
+    llm_fields=_llm_fields,
+    file=FileRecord(
+        {"id": str, "description": str, "reference": str},
+        {"figure_type": str, "chart_type": str, "caption": str},
+        _file_check,
+    ),
 )

@@ -16,15 +16,23 @@ from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
 from scifigbench.judges.rules.description import NoGroundTruth, judge_description
 from scifigbench.judges.rules.numbered import split_numbered
+from scifigbench.judges.rules.reference import judge_against_reference, record_chart_type
 from scifigbench.judges.rules.resistance import Verdict, judge_resistance
 from scifigbench.judges.rules.version import JUDGE_ID, RULE_VERSION
 
 
 def _description(f: dict) -> dict:
-    """The MQM columns of a description; a figure without a ground-truth spec cannot be checked."""
-    if f["spec"] is None:
-        raise NoGroundTruth("no ground-truth spec for this figure: describe units need judge.kind = llm")
-    return judge_description(f["description"], f["spec"], f["chart_type"]).judgment_fields()
+    """The MQM columns of a description: read against the spec when the figure has one, else against
+    its expert reference description; a figure with neither cannot be checked by rules."""
+    if f.get("spec") is not None:
+        return judge_description(f["description"], f["spec"], f["chart_type"]).judgment_fields()
+    if f.get("reference"):
+        chart_type = record_chart_type(f)
+        if chart_type is None:
+            raise ValueError(f"no chart kind named by {f.get('chart_type') or f.get('figure_type')!r}")
+        result = judge_against_reference(f["description"], f["reference"], chart_type, f.get("caption") or "")
+        return result.judgment_fields()
+    raise NoGroundTruth("no ground-truth spec and no reference description for this figure: nothing to read it against")
 
 
 def _with_reason(verdict: dict, undecided: str | None) -> dict:
@@ -49,8 +57,9 @@ def _caption_claim(f: dict) -> dict:
 
 
 def _blur_active(f: dict) -> dict:
-    v = judge_blur_active(f["question"], f["answer"], f["expected_answer"], f["mode"],
-                          unit_range(f), f.get("neighbours") or ())
+    v = judge_blur_active(
+        f["question"], f["answer"], f["expected_answer"], f["mode"], unit_range(f), f.get("neighbours") or ()
+    )
     out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
     return out | ({"undecided": v.undecided} if v.undecided else {})
 
@@ -77,7 +86,20 @@ def rule_verdict(family: str, f: dict) -> dict:
 
 
 __all__ = [
-    "JUDGE_ID", "RULES", "RULE_VERSION", "BlurVerdict", "NoGroundTruth", "Verdict", "accepted_range",
-    "caption_claim_evidence", "judge_blur_active", "judge_blur_passive", "judge_capability", "judge_caption_claim",
-    "judge_resistance", "rule_verdict", "split_numbered", "unit_range",
+    "JUDGE_ID",
+    "RULES",
+    "RULE_VERSION",
+    "BlurVerdict",
+    "NoGroundTruth",
+    "Verdict",
+    "accepted_range",
+    "caption_claim_evidence",
+    "judge_blur_active",
+    "judge_blur_passive",
+    "judge_capability",
+    "judge_caption_claim",
+    "judge_resistance",
+    "rule_verdict",
+    "split_numbered",
+    "unit_range",
 ]

@@ -36,7 +36,7 @@ from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, extract_numbers
-from scifigbench.freetext.text import fold, mask, sentences
+from scifigbench.freetext.text import clause_around, fold, mask, sentences
 from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
 from scifigbench.judges.rules.version import RULE_VERSION
 from scifigbench.rubric.checklists import (
@@ -168,14 +168,7 @@ def _without_asides(text: str) -> str:
 
 def _sub_clause(sentence: str, pos: int) -> tuple[int, int]:
     """Bounds (relative to the sentence) of the clause around ``pos``."""
-    start, end = 0, len(sentence)
-    for m in _CLAUSE_SPLIT.finditer(sentence):
-        if m.end() <= pos:
-            start = m.end()
-        elif m.start() >= pos:
-            end = m.start()
-            break
-    return start, end
+    return clause_around(sentence, pos, _CLAUSE_SPLIT)
 
 
 AFTER_VALUE = re.compile(r"^\s*(?:%|percent\b)?\s*(?:at|by|in|on|for|when|after)\b")

@@ -1,0 +1,181 @@
+"""The reference-based MQM description judge against the paper's human annotators, beside GPT-4o.
+
+Input: a folder holding ``mqm_dev.jsonl``, the 15 development figures of the release's human MQM
+study x 4 models in the ``judge-file --family description`` record format (id, figure_id, model,
+figure_type, caption, reference, description; ``gold_human`` = the human records of the pair,
+``gold_gpt4o`` = GPT-4o's MQM where it was collected). The records are built outside the
+repository from ../shared/data/scifig_release_dev and the release (no licence: not copied here).
+
+The judge reads only what ``judge-file`` reads (it drops every ``gold_`` field); the script then
+compares its score with the mean human score of each pair:
+
+- instance Spearman and Pearson, MAE, per-model bias (judge - people),
+- per-figure Spearman over the 4 models (median, and how many figures fall below 0.4),
+- model ranking: Spearman of the 4 models' mean scores, and whether the order is the people's,
+- span overlap: the share of human error spans that a decided finding's clause overlaps (recall),
+  and the share of decided findings whose clause overlaps a human span (precision),
+- how many claims the judge left undecided (the reference could not settle them),
+
+on the dev and held halves and on GPT-4o's scores for the same pairs (``mqm_deduped``).
+
+Split by figure, fixed before any description was read: the rule every real-figure benchmark uses
+(``judge_agreement.split_of``: sha256("scifig-dev:" + figure_id), first byte even -> dev). Of the 15
+figures 9 are dev (001 009 016 032 043 054 100 102 106) and 6 held (023 047 068 073 101 104); the
+rules were written and tuned looking at dev only.
+
+usage: python benchmarks/mqm_human_agreement.py DATA_DIR [--split dev|held|all] [--show]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+from judge_agreement import split_of
+from scipy import stats
+
+from scifigbench.judges.judge_file import judge_records, read_records
+
+MODELS = ("gemma3-27b-it", "gpt-5.2", "qwen3-vl-30b-a3b", "qwen3-vl-8b")
+
+
+def human_score(rec: dict) -> float:
+    return statistics.mean(h["mqm_score"] for h in rec["gold_human"])
+
+
+def human_spans(rec: dict) -> list[tuple[int, int]]:
+    """Character spans of every human error span in the description (a span found nowhere is skipped)."""
+    out = []
+    for h in rec["gold_human"]:
+        for e in h["errors"]:
+            text = e["text_span"].strip()
+            at = rec["description"].find(text) if text else -1
+            if at >= 0:
+                out.append((at, at + len(text)))
+    return out
+
+
+def finding_spans(verdict: dict) -> tuple[list[tuple[int, int]], int]:
+    """Clause spans of the decided findings (kept and merged), and the number of undecided ones."""
+    details = json.loads(verdict["details_json"])
+    spans = []
+    for f in details["findings"] + details["merged"]:
+        if f["span"].startswith("sent:"):
+            a, b = f["span"][5:].split("-")
+            spans.append((int(a), int(b)))
+    return spans, len(details["undecided"])
+
+
+def gpt4o_spans(rec: dict) -> list[tuple[int, int]] | None:
+    """GPT-4o's error spans in the description, or None where its errors were not collected."""
+    if "errors" not in rec["gold_gpt4o"]:
+        return None
+    out = []
+    for e in rec["gold_gpt4o"]["errors"]:
+        text = (e.get("text_span") or "").strip()
+        at = rec["description"].find(text) if text else -1
+        if at >= 0:
+            out.append((at, at + len(text)))
+    return out
+
+
+def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def agreement(pairs: list[tuple[dict, float, list[tuple[int, int]] | None]]) -> dict:
+    """The statistics of one judge's scores (and finding spans) against the people on ``pairs``."""
+    judge = [s for _, s, _ in pairs]
+    people = [human_score(r) for r, _, _ in pairs]
+    out: dict = {"n": len(pairs)}
+    out["spearman"] = float(stats.spearmanr(judge, people).statistic)
+    out["pearson"] = float(stats.pearsonr(judge, people).statistic)
+    out["mae"] = statistics.mean(abs(j - p) for j, p in zip(judge, people, strict=True))
+    by_model = {m: [(s, human_score(r)) for r, s, _ in pairs if r["model"] == m] for m in MODELS}
+    out["bias"] = {m: statistics.mean(j - p for j, p in v) for m, v in by_model.items() if v}
+    judge_mean = {m: statistics.mean(j for j, _ in v) for m, v in by_model.items() if v}
+    people_mean = {m: statistics.mean(p for _, p in v) for m, v in by_model.items() if v}
+    out["ranking_rho"] = float(
+        stats.spearmanr([judge_mean[m] for m in judge_mean], [people_mean[m] for m in judge_mean]).statistic
+    )
+    out["same_order"] = sorted(judge_mean, key=judge_mean.get) == sorted(people_mean, key=people_mean.get)
+    out["judge_order"] = sorted(judge_mean, key=judge_mean.get, reverse=True)
+    out["people_order"] = sorted(people_mean, key=people_mean.get, reverse=True)
+    per_fig = []
+    for fig in sorted({r["figure_id"] for r, _, _ in pairs}):
+        rows = [(s, human_score(r)) for r, s, _ in pairs if r["figure_id"] == fig]
+        if len({j for j, _ in rows}) > 1 and len({p for _, p in rows}) > 1:
+            per_fig.append(float(stats.spearmanr(*zip(*rows, strict=True)).statistic))
+    out["per_figure_median"] = statistics.median(per_fig) if per_fig else float("nan")
+    out["per_figure_below_0.4"] = f"{sum(r < 0.4 for r in per_fig)}/{len(per_fig)}"
+    found = total = hit = flagged = 0
+    for rec, _, spans in pairs:
+        if spans is None:
+            continue  # no spans collected for this pair
+        hs = human_spans(rec)
+        total += len(hs)
+        found += sum(any(_overlaps(h, f) for f in spans) for h in hs)
+        flagged += len(spans)
+        hit += sum(any(_overlaps(h, f) for h in hs) for f in spans)
+    out["span_recall"] = found / total if total else float("nan")  # nan: no spans on these pairs
+    out["span_precision"] = hit / flagged if flagged else float("nan")
+    return out
+
+
+def _print(name: str, a: dict) -> None:
+    bias = " ".join(
+        f"{m.split('-')[0]}{'-' + m.split('-')[-1] if m.startswith('qwen') else ''}:{b:+.1f}"
+        for m, b in a["bias"].items()
+    )
+    print(
+        f"  {name:<6} n={a['n']:<3} rho={a['spearman']:.3f} r={a['pearson']:.3f} MAE={a['mae']:.1f} "
+        f"rank_rho={a['ranking_rho']:.2f} same_order={a['same_order']} "
+        f"fig_rho_median={a['per_figure_median']:.2f} below0.4={a['per_figure_below_0.4']} "
+        f"span_recall={a['span_recall']:.2f} span_precision={a['span_precision']:.2f}"
+    )
+    print(f"         bias {bias}; order {' > '.join(a['judge_order'])}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("data", type=Path, help="folder holding mqm_dev.jsonl")
+    ap.add_argument("--split", choices=("dev", "held", "all"), default="all")
+    ap.add_argument("--show", action="store_true", help="print each dev pair's scores and findings")
+    args = ap.parse_args(argv)
+    path = args.data / "mqm_dev.jsonl"
+    gold = {r["id"]: r for r in map(json.loads, path.read_text().splitlines())}
+    verdicts = {v["id"]: v for v in judge_records(read_records(path, "description"), "description")}
+    for split in ("dev", "held") if args.split == "all" else (args.split,):
+        recs = [r for r in gold.values() if split_of(r["figure_id"]) == split]
+        ours, undecided = [], 0
+        for r in recs:
+            spans, n_undecided = finding_spans(verdicts[r["id"]])
+            undecided += n_undecided
+            ours.append((r, verdicts[r["id"]]["score"], spans))
+        print(
+            f"{split}: {len({r['figure_id'] for r in recs})} figures, {len(recs)} pairs; "
+            f"people order {' > '.join(agreement(ours)['people_order'])}"
+        )
+        _print("rules", agreement(ours))
+        print(f"         {undecided} claims undecided (the reference does not settle them)")
+        with_gpt = [(r, r["gold_gpt4o"]["mqm_deduped"], gpt4o_spans(r)) for r in recs if r.get("gold_gpt4o")]
+        if len(with_gpt) < len(recs):
+            _print("rules*", agreement([o for o in ours if o[0].get("gold_gpt4o")]))
+            print("         (* the pairs with a GPT-4o score)")
+        if len(with_gpt) >= 4:
+            _print("gpt-4o", agreement(with_gpt))
+        if args.show and split == "dev":
+            for r, s, _ in ours:
+                d = json.loads(verdicts[r["id"]]["details_json"])
+                print(
+                    f"    {r['id']:<28} rules {s:5.1f} people {human_score(r):5.1f}  "
+                    + "; ".join(f"{f['severity'][:3]} {f['note']}" for f in d["findings"])
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
