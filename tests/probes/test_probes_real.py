@@ -233,11 +233,38 @@ def test_a_kind_that_does_not_apply_changes_no_other_kinds_claim() -> None:
     for k in no_trend:
         assert no_trend[k].expected["claims"] == full[k].expected["claims"]
     # no value labels: only the caption's own sentences give claims
-    words = _kind_probes(facts=Facts("f", "Accuracy increases with more data. Results with increasing beam size."))
+    words = _kind_probes(
+        facts=Facts(
+            "f", "Accuracy increases with more data. Results with increasing beam size.", value_title="Accuracy"
+        )
+    )
     assert list(words) == ["flip"]
     assert words["flip"].text == "Accuracy decreases with more data. Results with increasing beam size."
     assert isinstance(
         caption_probes(Facts("f", "Results with increasing beam size."), lambda _: _rng(), (0.2, 0.4)), str
+    )
+
+
+def _flip(caption: str, **facts: object) -> str | None:
+    got = caption_probes(Facts("f", caption, **facts), lambda _: _rng(), (0.2, 0.4))  # type: ignore[arg-type]
+    return None if isinstance(got, str) else got[0].expected["claims"][0]["claim"]
+
+
+def test_a_flip_turns_only_a_claim_the_figure_can_refute_and_stays_grammatical() -> None:
+    # the sentence names a shown thing (category, legend entry, axis quantity): the chart can refute it
+    assert _flip("BERT shows an increase over time.", categories=("BERT", "XLNet")) == (
+        "BERT shows a decrease over time."
+    )
+    assert _flip("Loss shows a decrease.", value_title="Loss") == "Loss shows an increase."
+    # nothing the reading found is named: a flip could not be checked against the figure
+    assert _flip("The prior places higher mass on true beliefs.", categories=("BERT", "XLNet")) is None
+    assert _flip("Our method improves results.", categories=("BERT", "XLNet")) is None
+    # a setting or a reading convention names an axis but claims nothing the figure shows
+    assert _flip("Lower accuracy is worse.", value_title="Accuracy") is None
+    assert _flip("We use a higher accuracy threshold.", value_title="Accuracy") is None
+    # a comparative that is part of a name is left, and the next turnable word taken
+    assert _flip("The lower bound of accuracy increases.", value_title="Accuracy") == (
+        "The lower bound of accuracy decreases."
     )
 
 
