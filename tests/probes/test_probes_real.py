@@ -268,6 +268,31 @@ def test_a_flip_turns_only_a_claim_the_figure_can_refute_and_stays_grammatical()
     )
 
 
+def test_counting_leaves_categories_that_print_no_value_where_the_others_do() -> None:
+    img, lines = model_bars()
+    # RoBERTa's row prints no value while BERT and XLNet do: a group header, or a value OCR missed
+    kept = [ln for ln in lines if ln.text != "84.5"]
+    f = read_facts("fig", read_layout(img, kept), kept, None)
+    assert f.categories == ("BERT", "RoBERTa", "XLNet") and f.unvalued == ("RoBERTa",)
+    assert isinstance(counting_probe(f), str)
+    assert _facts().unvalued == () and counting_probe(_facts()).expected["answer"] == 3
+
+
+def test_panel_titles_count_only_over_axes_of_their_own() -> None:
+    from dataclasses import replace
+
+    from scifigbench.probes.real.reading import _panel_axes
+
+    img, lines = model_bars()
+    layout = read_layout(img, lines)
+    assert len([r for r in layout.runs if r.numeric]) == 1
+    # two titles over one axis: pies' names or slice labels, not two panels
+    assert _panel_axes(layout, ("Europe", "Asia")) == ()
+    twice = replace(layout, runs=[*layout.runs, *[r for r in layout.runs if r.numeric]])
+    assert _panel_axes(twice, ("Europe", "Asia")) == ("Europe", "Asia")
+    assert counting_probe(Facts("f", None, panels=("Europe", "Asia"))).expected["answer"] == 2
+
+
 def test_every_family_and_why_not_the_rest() -> None:
     got = figure_probes(_facts(), 42, True, (0.2, 0.3), (0.2, 0.4))
     ids = {p.probe_id for p in got.probes}

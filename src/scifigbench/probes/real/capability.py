@@ -1,7 +1,9 @@
 """Capability questions whose answers the layout reading settles, and nothing else.
 
 - counting: the legend's entries, else the categories of the one category run, else the panels;
-  the answer is the number of distinct names read, and the names are the fact.
+  the answer is the number of distinct names read, and the names are the fact. Categories are not
+  counted when some print no value where most do (a group header such as "Region" over its rows
+  reads as a category), and panel titles only count over axes (see reading.py: pies are no panels).
 - comparison: which of two printed value labels is higher (their values differ by at least one
   unit of the printed precision);
 - computation: the difference of two printed value labels, within one unit of their precision.
@@ -22,13 +24,13 @@ Outcome = Probe | str
 def counting_probe(facts: Facts) -> Outcome:
     if len(facts.legend) >= 2:
         of, names, text = "legend entries", facts.legend, "How many entries does the legend list?"
-    elif len(facts.categories) >= 2:
+    elif len(facts.categories) >= 2 and not facts.unvalued:
         axis = facts.category_axis or "x"
         of, names, text = "categories", facts.categories, f"How many categories are labelled along the {axis}-axis?"
     elif len(facts.panels) >= 2:
         of, names, text = "panels", facts.panels, "How many titled panels does the figure have?"
     else:
-        return "no legend, category run or panel titles to count"
+        return "no legend, category run without unvalued rows (group headers), or panel titles over axes to count"
     expected = {
         "answer": len(names),
         "answer_type": "number",

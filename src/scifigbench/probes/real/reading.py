@@ -51,6 +51,9 @@ class Facts:
     value_title: str | None = None  # the title of the axis the values are read on
     printed: tuple[Printed, ...] = ()  # value labels matched one to one to categories
     series_printed: tuple[Printed, ...] = ()  # several per category, each given to a legend entry by colour
+    # categories with no value label where most others print one: group headers ("Region" over its
+    # rows) or a value OCR missed; either way the categories cannot be counted with certainty
+    unvalued: tuple[str, ...] = ()
     texts: tuple[str, ...] = field(default_factory=tuple)  # every OCR line, for absence checks
 
     @property
@@ -244,6 +247,21 @@ def _x_ticks(layout: Layout) -> tuple[float, ...]:
     return tuple(float(v) for v in ticks)
 
 
+def _unvalued(categories: tuple[str, ...], at: list[tuple[str | None, list[Label]]]) -> tuple[str, ...]:
+    """The categories without a value label when at least half of them print one."""
+    valued = {name for name, vs in at if name is not None and vs}
+    if 2 * len(valued) < len(categories):
+        return ()
+    return tuple(c for c in categories if c not in valued)
+
+
+def _panel_axes(layout: Layout, titles: tuple[str, ...]) -> tuple[str, ...]:
+    """Panel titles when the figure has a numeric tick run for each of them; titles over no axes
+    are the names of pies, or slice labels read as titles, not panels one can count as such."""
+    numeric = [r for r in layout.runs if r.numeric]
+    return titles if len(titles) >= 2 and len(numeric) >= len(titles) else ()
+
+
 def read_facts(
     figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None, img: np.ndarray | None = None
 ) -> Facts:
@@ -263,12 +281,13 @@ def read_facts(
         categories=categories if kept is not None else (),
         category_axis=kept.axis if kept is not None else None,
         legend=legend,
-        panels=panels if len(panels) >= 2 else (),
+        panels=_panel_axes(layout, panels),
         # beside a category run (one the facts keep or not) a numeric axis holds the values
         x_ticks=_x_ticks(layout) if run is None and not any(r.axis == "y" for r in _word_runs(layout)) else (),
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
         printed=_printed(at),
         series_printed=_series_printed(at, layout, legend, kept.axis, img) if kept is not None else (),
+        unvalued=_unvalued(categories, at) if kept is not None else (),
         texts=tuple(ln.text for ln in lines),
     )
