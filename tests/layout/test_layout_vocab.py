@@ -113,6 +113,9 @@ def test_option_sets_need_every_other_member_visible():
         ("Source: Pew Research Center", True),
         ("PEW RESEARCH CENTER March 13-17, 2013.", True),
         ("Show source", True),
+        ("Collapse statistic", True),
+        ("Colapse statistic", True),  # an OCR slip in a button of several words
+        ("Release date:", True),
         ("Additional Information", True),
         ("\u00a9 Statista 2021", True),
         ("www.example.org", True),

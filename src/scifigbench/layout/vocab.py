@@ -667,6 +667,16 @@ _UI_PHRASES = (
     "reset",
     "menu",
     "subscribe",
+    # a statistics portal's buttons around its chart
+    "collapse statistic",
+    "expand statistic",
+    "premium statistic",
+    "show more",
+    "show less",
+    "release date",
+    "bookmark",
+    "settings",
+    "citation",
 )
 _UI = re.compile(r"^(?:" + "|".join(map(re.escape, _UI_PHRASES)) + r"|click.*|hover.*)$", re.IGNORECASE)
 _DATE = re.compile(
