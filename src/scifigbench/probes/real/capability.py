@@ -3,7 +3,7 @@
 - counting: the legend's entries, else the categories of the one category run, else the panels;
   the answer is the number of distinct names read, and the names are the fact. Categories are not
   counted when some print no value where most do (a group header such as "Region" over its rows
-  reads as a category), and panel titles only count over axes (see reading.py: pies are no panels).
+  reads as a category).
 - comparison: which of two printed value labels is higher (their values differ by at least one
   unit of the printed precision);
 - computation: the difference of two printed value labels, within one unit of their precision.
@@ -30,7 +30,7 @@ def counting_probe(facts: Facts) -> Outcome:
     elif len(facts.panels) >= 2:
         of, names, text = "panels", facts.panels, "How many titled panels does the figure have?"
     else:
-        return "no legend, category run without unvalued rows (group headers), or panel titles over axes to count"
+        return "no legend, category run without unvalued rows (group headers), or panel titles to count"
     expected = {
         "answer": len(names),
         "answer_type": "number",

@@ -255,13 +255,6 @@ def _unvalued(categories: tuple[str, ...], at: list[tuple[str | None, list[Label
     return tuple(c for c in categories if c not in valued)
 
 
-def _panel_axes(layout: Layout, titles: tuple[str, ...]) -> tuple[str, ...]:
-    """Panel titles when the figure has a numeric tick run for each of them; titles over no axes
-    are the names of pies, or slice labels read as titles, not panels one can count as such."""
-    numeric = [r for r in layout.runs if r.numeric]
-    return titles if len(titles) >= 2 and len(numeric) >= len(titles) else ()
-
-
 def read_facts(
     figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None, img: np.ndarray | None = None
 ) -> Facts:
@@ -281,7 +274,7 @@ def read_facts(
         categories=categories if kept is not None else (),
         category_axis=kept.axis if kept is not None else None,
         legend=legend,
-        panels=_panel_axes(layout, panels),
+        panels=panels if len(panels) >= 2 else (),
         # beside a category run (one the facts keep or not) a numeric axis holds the values
         x_ticks=_x_ticks(layout) if run is None and not any(r.axis == "y" for r in _word_runs(layout)) else (),
         x_title=_title(layout, "x"),
