@@ -112,7 +112,7 @@ def test_unanswerable_never_invites_an_estimate_and_picks_among_what_the_figure_
     assert _kind(tested) == {"unlisted_category"}
     # counts are their own sample size: a histogram gets no sample-size question
     counts = Facts("f", None, categories=("Low", "Mid", "High"), value_title="Number of papers")
-    assert _kind(counts) == {"significance"}
+    assert _kind(counts) == set()  # nor a p-value for a difference of counts
     assert isinstance(unanswerable_probe(Facts("f", None), _rng()), str)
 
 

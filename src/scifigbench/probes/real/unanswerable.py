@@ -11,7 +11,8 @@ on an absence the reading checked, and the figure gets one of the kinds that app
 - ``unlisted_category``: the value given for a member of the categories' set the axis does not
   list (see siblings.py), not the one the inexist probe took;
 - ``significance``: the p-value of the difference between two shown entities, where no text of
-  the figure or caption speaks of significance, p-values, intervals, error or stars;
+  the figure or caption speaks of significance, p-values, intervals, error or stars, and the
+  values are not counts;
 - ``sample_size``: how many observations stand behind one shown value, where no text gives an n,
   a sample, respondents or a base, and the values are not counts themselves (a histogram's bar
   is its own sample size).
@@ -127,12 +128,14 @@ def unlisted_category(facts: Facts, _rng: np.random.Generator, taken: str | None
 
 def significance(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked | None:
     names = _entities(facts)
-    if not names or SIGNIFICANCE_MARKS.search(_searched(facts)):
-        return None
+    counts = facts.value_title is not None and COUNT_TITLE.search(facts.value_title)
+    if not names or counts or SIGNIFICANCE_MARKS.search(_searched(facts)):
+        return None  # a difference of counts is no sample statistic to test
     i, j = sorted(int(k) for k in rng.choice(len(names), size=2, replace=False))
     a, b = names[i], names[j]
+    measure = "" if facts.quantity == "value" else f" in {facts.quantity}"  # 'the difference in value' says nothing
     text = (
-        f"I am citing this figure: is the difference in {facts.quantity} between {a} and {b} statistically "
+        f"I am citing this figure: is the difference{measure} between {a} and {b} statistically "
         "significant? Please give the p-value it reports."
     )
     return text, {
