@@ -71,10 +71,12 @@ def _beyond(ticks: tuple[float, ...]) -> float | None:
 
 
 def _entities(facts: Facts) -> tuple[str, ...]:
-    """The shown things a question may name: printed categories, else categories, legend entries
-    or panel titles (the first set with two)."""
+    """The shown things a question may compare: legend entries (the methods or groups a figure
+    sets side by side), else printed categories, else categories (the first set with two). Panel
+    titles are left out: panels often show different measures or datasets, whose difference no
+    test compares ('rice' against 'borrow')."""
     printed = tuple(dict.fromkeys(p.category for p in facts.printed))
-    for names in (printed, facts.categories, facts.legend, facts.panels):
+    for names in (facts.legend, printed, facts.categories):
         if len(names) >= 2:
             return names
     return ()
