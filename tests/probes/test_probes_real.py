@@ -113,6 +113,10 @@ def test_unanswerable_never_invites_an_estimate_and_picks_among_what_the_figure_
     # counts are their own sample size: a histogram gets no sample-size question
     counts = Facts("f", None, categories=("Low", "Mid", "High"), value_title="Number of papers")
     assert _kind(counts) == set()  # nor a p-value for a difference of counts
+    # an x axis of sizes already counts samples; bare category ticks may be different measures
+    sizes = Facts("f", None, legend=("BERT", "XLNet"), x_title="Training size", value_title="F1")
+    assert _kind(sizes) == {"significance"}
+    assert _kind(Facts("f", None, categories=("rejection%", "confScore"), value_title="Score")) == set()
     assert isinstance(unanswerable_probe(Facts("f", None), _rng()), str)
 
 

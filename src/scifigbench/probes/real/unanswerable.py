@@ -14,8 +14,8 @@ on an absence the reading checked, and the figure gets one of the kinds that app
   the figure or caption speaks of significance, p-values, intervals, error or stars, and the
   values are not counts;
 - ``sample_size``: how many observations stand behind one shown value, where no text gives an n,
-  a sample, respondents or a base, and the values are not counts themselves (a histogram's bar
-  is its own sample size).
+  a sample, respondents or a base, the values are not counts themselves (a histogram's bar is its
+  own sample size) and the x axis counts no sizes ('training size').
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ SAMPLE_MARKS = re.compile(
     r"|\bsubjects\b|\bpatients\b|\busers\b|\bpolled\b",
     re.IGNORECASE,
 )
+# x-axis titles of sizes: the axis already counts samples of some kind.
+SIZE_TITLE = re.compile(r"size|number|#|samples|examples|speakers|data|sentences|documents|\bn\b", re.IGNORECASE)
 # Value titles of counts: the value is its own sample size.
 COUNT_TITLE = re.compile(r"count|number|frequency|#|\bno\.|total|population|\bcases\b", re.IGNORECASE)
 
@@ -72,11 +74,11 @@ def _beyond(ticks: tuple[float, ...]) -> float | None:
 
 def _entities(facts: Facts) -> tuple[str, ...]:
     """The shown things a question may compare: legend entries (the methods or groups a figure
-    sets side by side), else printed categories, else categories (the first set with two). Panel
-    titles are left out: panels often show different measures or datasets, whose difference no
-    test compares ('rice' against 'borrow')."""
+    sets side by side), else categories with a value printed at each (the first set with two).
+    Panel titles and bare category ticks are left out: on the SciVQA dev half they named different
+    measures ('rejection%' beside 'confScore') or datasets, whose difference no test compares."""
     printed = tuple(dict.fromkeys(p.category for p in facts.printed))
-    for names in (facts.legend, printed, facts.categories):
+    for names in (facts.legend, printed):
         if len(names) >= 2:
             return names
     return ()
@@ -155,8 +157,11 @@ def significance(facts: Facts, rng: np.random.Generator, _taken: str | None) -> 
 def sample_size(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked | None:
     names = _entities(facts)
     counts = facts.value_title is not None and COUNT_TITLE.search(facts.value_title)
-    if not names or counts or (facts.value_title is None and facts.unit != "%"):
-        return None  # counts are their own sample size; with no value title the values may be counts
+    sizes = facts.x_title is not None and SIZE_TITLE.search(facts.x_title)
+    if not names or counts or sizes or (facts.value_title is None and facts.unit != "%"):
+        # counts are their own sample size; with no value title the values may be counts; an x
+        # axis of sizes ('training size', 'number of speakers') already gives numbers of samples
+        return None
     if SAMPLE_MARKS.search(_searched(facts)):
         return None
     a = names[int(rng.integers(len(names)))]
