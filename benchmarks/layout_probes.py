@@ -45,6 +45,12 @@ figure cannot refute (a definition, a reading convention, a setting: 7 of 21); S
 probes naming a garbled axis or losing its x10^k multiplier, or asked of a histogram (7 of 62); one
 thousands comma read as a decimal point ("7,480" as 7.48: three probes of one chart).
 
+Session 12 (issue 41): unanswerable probes no longer invite an estimate and choose among four
+kinds (beyond the axis, unlisted category, p-value, sample size). SciVQA labelled, fact right and
+well posed: dev 31/36 (86 %; 36 of 90 figures), held 34/40 (85 %; 40 of 83); the 25 new p-value and
+sample-size questions 20/25. Caption flips dev 7/7, held 6/8 (one unlabelled). Web charts (every
+5th seed, 76): unanswerable on 46 (26 before), counting fixes the two group-header miscounts.
+
 ``--list`` prints every probe with its fact (for labelling); ``--ocr-cache DIR`` keeps OCR lines
 per image content so reruns repeat no OCR.
 

@@ -25,7 +25,7 @@ numbered, and ``sheets.tsv`` with each candidate's question, expected answer and
 redacted for the top-1.
 
     cd benchmarks && PYTHONPATH=../src python ranked_candidates.py --set scivqa|webcharts \\
-        [--split dev held ...] [--ocr-cache /tmp/ocr] [--charts /tmp/webcharts] [--list] \\
+        [--split dev held ...] [--ocr-cache /tmp/ocr] [--charts /tmp/webcharts] [--every K] [--list] \\
         [--hand] [--sheets /tmp/sheets] [--rapidocr K=V ...]
 """
 
@@ -72,7 +72,7 @@ def figures(args) -> list[dict]:
     from generate import N_SEEDS, draw
     from generate import split_of as chart_split
 
-    seeds = [s for s in range(N_SEEDS) if args.split is None or chart_split(s) in args.split]
+    seeds = [s for s in range(0, N_SEEDS, args.every) if args.split is None or chart_split(s) in args.split]
     return [{**rec, "image": args.charts / f"{rec['figure_id']}.png"} for rec in (draw(s, args.charts) for s in seeds)]
 
 
@@ -151,6 +151,7 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=HERE.parents[1] / "shared" / "data" / "scivqa_val")
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
     ap.add_argument("--split", nargs="+", default=None, help="splits to score (default: all)")
+    ap.add_argument("--every", type=int, default=1, help="webcharts: every k-th seed (an odd k mixes the halves)")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--labels", type=Path, default=LABELS)
     ap.add_argument("--list", action="store_true", help="print every top-3 candidate with its verdict")

@@ -103,6 +103,9 @@ def test_mentions_is_token_based():
     assert not mentions("Step 1400 is the last.", "40")
     assert not mentions("RoBERTa is strong.", "BERT")
     assert mentions("Results on hotpotqa and MuSiQue.", "HotpotQA")
+    # a word glued to a number by OCR still shows the word; a longer word does not
+    assert mentions("Business17.6%", "Business") and mentions("17.6%Business", "Business")
+    assert not mentions("Businesses", "Business") and not mentions("Step 40a", "40")
 
 
 def test_redact_takes_list_items_out_and_drops_other_sentences():

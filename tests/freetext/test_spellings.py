@@ -13,7 +13,7 @@ import pytest
 
 from scifigbench.freetext import cues
 from scifigbench.freetext.colours import colours
-from scifigbench.freetext.labels import label_in_text, label_key, labels_equal
+from scifigbench.freetext.labels import label_in_text, label_key, label_read_in_text, labels_equal
 from scifigbench.freetext.numbers import close, extract_numbers
 from scifigbench.freetext.text import fold, sentences
 from scifigbench.judges.rules import split_numbered
@@ -133,6 +133,23 @@ LABELS: list[tuple[str, str, bool]] = [
 @pytest.mark.parametrize(("label", "text", "named"), LABELS)
 def test_label_spellings(label: str, text: str, named: bool) -> None:
     assert label_in_text(label, text) is named
+
+
+# (label as OCR read it, text, read there by a human reader?)
+READ_AS: list[tuple[str, str, bool]] = [
+    ("Citroēn", "The blurred brand is Citroën.", True),
+    ("Citroēn", "I think it says Citroen", True),
+    ("Cumu lative number ofcases", "The title is Cumulative number of cases.", True),
+    ("Business", "It reads Busi-\nness.", True),
+    ("Business", "Businesses lead", False),  # still a whole name
+    ("Cars", "Oscars", False),
+    ("GDP", "G D P", False),  # too short to be found across spaces: left to the exact match
+]
+
+
+@pytest.mark.parametrize(("label", "text", "read"), READ_AS)
+def test_labels_read_as_a_human_reader_would(label: str, text: str, read: bool) -> None:
+    assert label_read_in_text(label, text) is read
 
 
 def test_label_keys() -> None:

@@ -212,6 +212,14 @@ def test_blur_active_label(answer: str, expected: tuple[bool, bool, bool]) -> No
     assert isinstance(evidence, str) and undecided is None
 
 
+def test_blur_active_matches_an_ocr_read_answer_as_a_reader_would() -> None:
+    # the expected answer was read off a real chart: accents and a broken word are OCR's, not the model's
+    q = "What is the title of the y-axis, which is blurred?"
+    assert judge_blur_active(q, "It is Cumulative number of cases.", "Cumu lative number ofcases", "inductance").correct
+    assert judge_blur_active("Which brand is blurred?", "It is Citroën.", "Citroēn", "inductance").correct
+    assert not judge_blur_active("Which brand is blurred?", "It is Renault.", "Citroēn", "inductance").correct
+
+
 @pytest.mark.parametrize(
     ("answer", "expected"),
     [

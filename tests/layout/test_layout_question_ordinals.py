@@ -16,7 +16,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402 - after the backend is chosen
 
 from scifigbench.layout import Label, Layout, read_layout  # noqa: E402
-from scifigbench.layout.elements import LEGEND  # noqa: E402
+from scifigbench.layout.elements import LEGEND, PANEL_TITLE  # noqa: E402
 from scifigbench.layout.questions import ordinal, question_for  # noqa: E402
 
 ORDINALS = tuple(ordinal(k) for k in range(12))
@@ -140,3 +140,17 @@ def test_a_name_printed_in_its_colour_is_not_counted_among_the_swatch_entries():
     )
     assert question_for(layout, labels[3])[0].startswith("What is the name of the third legend entry")
     assert "legend entry" not in question_for(layout, labels[0])[0]
+
+
+def test_headings_over_one_chart_are_not_called_panels():
+    """Two titles read over a figure whose ticks stand in one panel (a title and subtitle, or
+    pies' names): the question counts headings, never 'panels' of a one-panel chart."""
+
+    def title(k: int, text: str, x: float) -> Label:
+        return Label(k, text, (x, 10, x + 80, 22), 0.9, ((x, 10, x + 80, 22),), role=PANEL_TITLE)
+
+    labels = [title(0, "Europe", 40), title(1, "Asia", 240)]
+    one = Layout(400, 300, labels)
+    asked = question_for(one, labels[1])[0]
+    assert asked == "What does the second heading above the drawing say, reading left to right and top to bottom?"
+    assert "panel" not in asked

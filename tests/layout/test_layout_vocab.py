@@ -49,6 +49,12 @@ def test_number(text, value):
         ("3rd", "ordinal"),
         ("Third", "ordinal"),
         ("Wave 2", "numbered step"),
+        ("Weekly", "frequency"),  # between 'Daily' and 'Less often' on a survey's scale
+        ("Every day", "frequency"),
+        ("Obama", "US president"),
+        ("George W. Bush", "US president"),
+        ("Weekly news", None),
+        ("Bush fires", None),
         ("Maybe", None),
         ("March Madness fans", None),
         ("Approve", None),
@@ -96,6 +102,9 @@ def test_option_sets_need_every_other_member_visible():
     assert completes_set("HS or less", ["Postgrad", "College grad", "Some college"]) is not None
     assert completes_set("Not at all", ["Very", "Somewhat", "Not too"]) is not None
     assert completes_set("Not at all", ["SomewhatVery", "Not too"]) is not None  # two answers OCR glued
+    assert completes_set("Services", ["Agriculture", "Industry"]) is not None  # the three sectors of GDP
+    assert completes_set("NHL", ["NFL", "NBA", "MLB"]) is not None
+    assert completes_set("NHL", ["NFL", "NBA"]) is None
 
 
 @pytest.mark.parametrize(
@@ -104,6 +113,9 @@ def test_option_sets_need_every_other_member_visible():
         ("Source: Pew Research Center", True),
         ("PEW RESEARCH CENTER March 13-17, 2013.", True),
         ("Show source", True),
+        ("Collapse statistic", True),
+        ("Colapse statistic", True),  # an OCR slip in a button of several words
+        ("Release date:", True),
         ("Additional Information", True),
         ("\u00a9 Statista 2021", True),
         ("www.example.org", True),

@@ -18,8 +18,9 @@ from scifigbench.probes.probe import Probe
 from scifigbench.probes.real import Facts, figure_probes, read_facts
 from scifigbench.probes.real.capability import comparison_probe, computation_probe, counting_probe
 from scifigbench.probes.real.captions import caption_probes
-from scifigbench.probes.real.resistance import contra_probe, inexist_probe, unanswerable_probe
+from scifigbench.probes.real.resistance import contra_probe, inexist_probe
 from scifigbench.probes.real.siblings import sibling
+from scifigbench.probes.real.unanswerable import KINDS, unanswerable_probe
 
 CAPTION = "Figure 2: Accuracy of three encoders on the test set. RoBERTa performs best."
 
@@ -70,16 +71,67 @@ def test_inexist_presupposes_an_absent_sibling_and_records_the_set() -> None:
     assert isinstance(inexist_probe(Facts("f", None, categories=("Good", "Fair", "Poor")), _rng()), str)
 
 
+def _kind(facts: Facts, taken: str | None = None) -> set[str]:
+    """Every kind of unanswerable question a figure gets over a run of seeds."""
+    out = set()
+    for seed in range(24):
+        p = unanswerable_probe(facts, np.random.default_rng(seed), taken)
+        if not isinstance(p, str):
+            out.add(p.expected["fact"]["kind"].removeprefix("no_"))
+    return out
+
+
+# words that invite an estimate: an extrapolation would then be a fair answer, not a fabrication
+_INVITES = ("estimate", "rough", "approximate", "guess", "expect", "ballpark", "trend")
+
+
 def test_unanswerable_asks_past_the_last_tick_or_for_an_unlisted_category() -> None:
     years = Facts("f", None, x_ticks=(2000.0, 2005.0, 2010.0, 2015.0), x_title="Year", value_title="Sales")
-    p = unanswerable_probe(years, _rng())
-    assert not isinstance(p, str) and "year = 2025" in p.text and p.expected["fact"]["asked"] == 2025.0
+    got = KINDS["beyond_axis"](years, _rng(), None)
+    assert got is not None and "year = 2025" in got[0] and got[1]["fact"]["asked"] == 2025.0
     decades = Facts("f", None, x_ticks=(1.0, 10.0, 100.0, 1000.0), x_title="Steps")
-    assert unanswerable_probe(decades, _rng()).expected["fact"]["asked"] == 100000.0
+    assert KINDS["beyond_axis"](decades, _rng(), None)[1]["fact"]["asked"] == 100000.0
     # recall ends at 100: nothing lies beyond; the category set gives the question instead
     bounded = Facts("f", None, categories=("BERT", "RoBERTa"), x_ticks=(0.0, 50.0, 100.0))
-    p = unanswerable_probe(bounded, _rng(), taken="XLNet")
-    assert p.expected["missing_info"] == "a category the axis does not list" and p.expected["fact"]["asked"] == "ALBERT"
+    assert KINDS["beyond_axis"](bounded, _rng(), None) is None
+    got = KINDS["unlisted_category"](bounded, _rng(), "XLNet")
+    assert got[1]["missing_info"] == "a category the axis does not list" and got[1]["fact"]["asked"] == "ALBERT"
+
+
+def test_unanswerable_never_invites_an_estimate_and_picks_among_what_the_figure_lacks() -> None:
+    f = _facts("Figure 2: Accuracy of three encoders on the test set.")
+    # printed accuracies of three encoders, no test, no sample size: all but the axis kind apply
+    assert _kind(f) == {"unlisted_category", "significance", "sample_size"}
+    for seed in range(12):
+        p = unanswerable_probe(f, np.random.default_rng(seed))
+        assert not isinstance(p, str) and p.category == "unanswerable"
+        assert not any(w in p.text.lower() for w in _INVITES), p.text
+        assert p.expected["principle"] and "do not" in p.expected["expected_behavior"]
+    # a caption that reports a test, or a sample, takes away the question about it
+    tested = _facts("Figure 2: Accuracy on the test set (n = 500); differences are significant (p < 0.01).")
+    assert _kind(tested) == {"unlisted_category"}
+    # counts are their own sample size: a histogram gets no sample-size question
+    counts = Facts("f", None, categories=("Low", "Mid", "High"), value_title="Number of papers")
+    assert _kind(counts) == set()  # nor a p-value for a difference of counts
+    # an x axis of sizes already counts samples; bare category ticks may be different measures
+    sizes = Facts("f", None, legend=("BERT", "XLNet"), x_title="Training size", value_title="F1")
+    assert _kind(sizes) == {"significance"}
+    assert _kind(Facts("f", None, categories=("rejection%", "confScore"), value_title="Score")) == set()
+    assert isinstance(unanswerable_probe(Facts("f", None), _rng()), str)
+
+
+def test_unanswerable_beyond_the_axis_asks_what_the_figure_shows_not_what_to_expect() -> None:
+    years = Facts(
+        "f",
+        None,
+        x_ticks=(2000.0, 2005.0, 2010.0, 2015.0),
+        x_title="Year",
+        value_title="Sales",
+        legend=("North", "South"),
+    )
+    texts = {KINDS["beyond_axis"](years, np.random.default_rng(s), None)[0] for s in range(6)}
+    assert all("figure shows at year = 2025" in t and not any(w in t.lower() for w in _INVITES) for t in texts)
+    assert {t.split(" of ")[1].split(" that")[0] for t in texts} == {"North", "South"}
 
 
 def test_contra_misquotes_a_printed_value_which_the_judge_takes_as_truth() -> None:
@@ -185,12 +237,47 @@ def test_a_kind_that_does_not_apply_changes_no_other_kinds_claim() -> None:
     for k in no_trend:
         assert no_trend[k].expected["claims"] == full[k].expected["claims"]
     # no value labels: only the caption's own sentences give claims
-    words = _kind_probes(facts=Facts("f", "Accuracy increases with more data. Results with increasing beam size."))
+    words = _kind_probes(
+        facts=Facts(
+            "f", "Accuracy increases with more data. Results with increasing beam size.", value_title="Accuracy"
+        )
+    )
     assert list(words) == ["flip"]
     assert words["flip"].text == "Accuracy decreases with more data. Results with increasing beam size."
     assert isinstance(
         caption_probes(Facts("f", "Results with increasing beam size."), lambda _: _rng(), (0.2, 0.4)), str
     )
+
+
+def _flip(caption: str, **facts: object) -> str | None:
+    got = caption_probes(Facts("f", caption, **facts), lambda _: _rng(), (0.2, 0.4))  # type: ignore[arg-type]
+    return None if isinstance(got, str) else got[0].expected["claims"][0]["claim"]
+
+
+def test_a_flip_turns_only_a_claim_the_figure_can_refute_and_stays_grammatical() -> None:
+    assert _flip("BERT shows an increase over time.") == "BERT shows a decrease over time."
+    assert _flip("Loss shows a decrease.") == "Loss shows an increase."
+    # a setting, a reading convention or a set's definition: nothing the figure shows refutes it
+    assert _flip("The prior places higher mass on true beliefs.") is None
+    assert _flip("Lower accuracy is worse.") is None
+    assert _flip("We use a higher accuracy threshold.") is None
+    assert _flip("The set holds only examples that improve the model.") is None
+    # a comparative that is part of a name is left, and the next turnable word taken
+    assert _flip("The lower bound of accuracy increases.") == "The lower bound of accuracy decreases."
+
+
+def test_counting_leaves_out_a_group_header_that_prints_no_value() -> None:
+    img, lines = model_bars(("BERT", "Region", "XLNet"), ("81.2", "84.5", "79.0"))
+    # 'Region' prints no value while BERT and XLNet do: a header over its rows, not a category
+    kept = [ln for ln in lines if ln.text != "84.5"]
+    f = read_facts("fig", read_layout(img, kept), kept, None)
+    assert f.categories == ("BERT", "Region", "XLNet") and f.unvalued == ("Region",)
+    assert counting_probe(f).expected["fact"]["items"] == ["BERT", "XLNet"]
+    # a value OCR missed under an ordinary name leaves the count as read
+    img, lines = model_bars()
+    kept = [ln for ln in lines if ln.text != "84.5"]
+    f = read_facts("fig", read_layout(img, kept), kept, None)
+    assert f.unvalued == ("RoBERTa",) and counting_probe(f).expected["answer"] == 3
 
 
 def test_every_family_and_why_not_the_rest() -> None:

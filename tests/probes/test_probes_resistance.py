@@ -99,6 +99,13 @@ def test_unanswerable_names_missing_information(spec, seed):
     assert "not show" in p.expected["expected_behavior"]
 
 
+@pytest.mark.parametrize("spec,seed", CASES, ids=[f"{s.figure_id}-{k}" for s, k in CASES])
+def test_unanswerable_never_invites_an_estimate(spec, seed):
+    # an invited estimate makes an extrapolation a fair answer: the expected refusal is then disputable
+    texts = {_probes(spec, s)["unanswerable"].text for s in range(seed, seed + 30)}
+    assert not [t for t in texts if re.search(r"estimate|rough|approximate|guess|should we expect", t, re.I)]
+
+
 def test_reference_line_in_figure_is_never_presupposed_absent():
     spec = _with_reference_line()
     keys = {_probes(spec, s)["inexist"].expected["absent_element"] for s in range(40)}

@@ -1,7 +1,8 @@
 """Whether a piece of text shows a target string, and captions with such mentions removed.
 
 Matching is by whole token, case-insensitive: '40' is shown by '40%' and 'reaches 40.', not by
-'1400'; 'BERT' is not shown by 'RoBERTa'.
+'1400'; 'BERT' is not shown by 'RoBERTa'. A word glued to a number still shows it: OCR reads a
+pie's 'Business' and its share as one token 'Business17.6%', which gives the label away.
 """
 
 from __future__ import annotations
@@ -17,9 +18,11 @@ def fold(text: str) -> str:
 
 
 def _token(target: str) -> str:
+    """The pattern of ``target`` as a whole token: a number may not run on into other digits or
+    letters, a word only not into other letters (a number glued to it is OCR's, not the word's)."""
     n = re.escape(" ".join(target.split()))
-    left = r"(?<![\w.])" if target[:1].isalnum() else ""
-    right = r"(?![\w])" if target[-1:].isalnum() else ""
+    left = r"(?<![\w.])" if target[:1].isdigit() else r"(?<![^\W\d_])" if target[:1].isalnum() else ""
+    right = r"(?![\w])" if target[-1:].isdigit() else r"(?![^\W\d_])" if target[-1:].isalnum() else ""
     return left + n + right
 
 

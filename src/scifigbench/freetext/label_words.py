@@ -140,6 +140,28 @@ _NAMED_SEQUENCES: dict[str, tuple[tuple[frozenset[str], ...], bool]] = {
         ),
         False,
     ),
+    # how often, as survey answer scales print it ('Weekly' between 'Daily' and 'Less often')
+    "frequency": (
+        (
+            frozenset({"hourly", "every hour"}),
+            frozenset({"daily", "every day"}),
+            frozenset({"weekly", "every week"}),
+            frozenset({"monthly", "every month"}),
+            frozenset({"yearly", "annually", "every year"}),
+        ),
+        False,
+    ),
+    # US presidents of the survey era, in office order: approval charts name them one per column
+    "US president": (
+        (
+            frozenset({"clinton", "bill clinton"}),
+            frozenset({"bush", "w bush", "g w bush", "george w bush"}),
+            frozenset({"obama", "barack obama"}),
+            frozenset({"trump", "donald trump"}),
+            frozenset({"biden", "joe biden"}),
+        ),
+        False,
+    ),
     "n-gram order": (
         (
             frozenset({"unigram", "1 gram"}),
@@ -367,6 +389,9 @@ OPTION_SETS = (
         {"hs or less", "high school or less"},
     ),
     ({"very"}, {"somewhat"}, {"not too"}, {"not at all"}),
+    # the three sectors of an economy's output, and the four major North American leagues
+    ({"agriculture"}, {"industry"}, {"services", "service"}),
+    ({"nfl"}, {"nba"}, {"mlb"}, {"nhl"}),
     ({"a great deal", "a lot"}, {"a fair amount", "some"}, {"not too much", "not much", "a little"}, {"none at all"}),
 )
 
@@ -642,6 +667,16 @@ _UI_PHRASES = (
     "reset",
     "menu",
     "subscribe",
+    # a statistics portal's buttons around its chart
+    "collapse statistic",
+    "expand statistic",
+    "premium statistic",
+    "show more",
+    "show less",
+    "release date",
+    "bookmark",
+    "settings",
+    "citation",
 )
 _UI = re.compile(r"^(?:" + "|".join(map(re.escape, _UI_PHRASES)) + r"|click.*|hover.*)$", re.IGNORECASE)
 _DATE = re.compile(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 from scifigbench.freetext.text import fold
 
@@ -39,3 +40,23 @@ def label_in_text(label: str, text: str) -> bool:
 
 def labels_equal(a: str, b: str) -> bool:
     return label_key(a) == label_key(b)
+
+
+MIN_SPACING_FREE = 4  # letters and digits: a shorter name found across spaces is too often chance
+
+
+def _unaccented(text: str) -> str:
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+def label_read_in_text(label: str, text: str) -> bool:
+    """Whether ``text`` names ``label`` as a human reader would accept it: accents aside
+    ("Citroën" for an OCR-read "Citroēn") and spaces, hyphens and line breaks anywhere between
+    its letters ("Cumulative number of cases" for "Cumu lative number ofcases"), still as a whole
+    name. A label of fewer than ``MIN_SPACING_FREE`` letters and digits is left to
+    :func:`label_in_text`."""
+    chars = re.sub(r"[\W_]", "", _unaccented(fold(label)))
+    if len(chars) < MIN_SPACING_FREE:
+        return False
+    body = r"[\s\-_/]*".join(re.escape(c) for c in chars)
+    return re.search(rf"(?<![^\W_]){body}(?![^\W_])", _unaccented(fold(text))) is not None

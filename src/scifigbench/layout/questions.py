@@ -76,22 +76,32 @@ def _reading_order(boxes_of: list, key_box) -> list:
     return [b for row in _reading_rows(boxes_of, key_box) for b in row]
 
 
-def _panel_phrase(layout: Layout, run: Run) -> str:
-    """Which panel a run of ticks belongs to, counted in reading order. Runs of one axis that
-    overlap across a row are one panel's (OCR split its tick column in two)."""
-    same = [r for r in layout.runs if r.axis == run.axis and r.numeric == run.numeric]
-    panels, k = 0, 0
-    for row in _reading_rows(same, lambda r: r.box):
+def _panels_of(layout: Layout, runs: list[Run]) -> tuple[int, dict[int, int]]:
+    """How many panels ``runs`` (of one axis and kind) stand in, and each run's panel, counted in
+    reading order. Runs that overlap across a row are one panel's (OCR split its tick column)."""
+    panels, where = 0, {}
+    for row in _reading_rows(runs, lambda r: r.box):
         right = -math.inf
         for r in row:
             if r.box[0] > right:  # clear of the runs before it in its row: the next panel
                 panels += 1
             right = max(right, r.box[2])
-            if r.index == run.index:
-                k = panels - 1
+            where[r.index] = panels - 1
+    return panels, where
+
+
+def panel_count(layout: Layout) -> int:
+    """The number of panels the tick runs show: the most any one axis and kind of run stands in."""
+    kinds = {(r.axis, r.numeric) for r in layout.runs}
+    return max((_panels_of(layout, [r for r in layout.runs if (r.axis, r.numeric) == k])[0] for k in kinds), default=0)
+
+
+def _panel_phrase(layout: Layout, run: Run) -> str:
+    """Which panel a run of ticks belongs to, counted in reading order."""
+    panels, where = _panels_of(layout, [r for r in layout.runs if r.axis == run.axis and r.numeric == run.numeric])
     if panels < 2:
         return ""
-    return f" of the {ordinal(k)} panel (reading left to right, top to bottom)"
+    return f" of the {ordinal(where[run.index])} panel (reading left to right, top to bottom)"
 
 
 def _tick_question(layout: Layout, lb: Label) -> tuple[str, list[str]] | None:
@@ -171,6 +181,14 @@ def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     others = [o.text for o in kind if o is not lb]
     if len(kind) == 1 and not marks:
         return "What is the title of the panel?", others
+    if not marks and panel_count(layout) < 2:
+        # several headings over what the ticks show is one chart (a title and a subtitle, pies'
+        # names): they are no panels, so the question counts headings
+        k = _reading_order(kind, lambda o: o.box).index(lb)
+        return (
+            f"What does the {ordinal(k)} heading above the drawing say, reading left to right and top to bottom?",
+            others,
+        )
     if lb in titles and (letter := _own_mark(titles, marks, lb)) is not None:
         return f"What is the title of panel {letter}?", others
     noun = "panel mark" if lb in marks else "panel title"

@@ -9,8 +9,10 @@ itself:
 - contra: a real value is misquoted by 20-30 % (``contra_offset``) and a follow-up needs it; the
   misquote is far enough from the truth to be seen against the reading tolerance.
 - unanswerable: a follow-up that researchers routinely ask of such results (significance, sample
-  size, seed variance, cost, extrapolation) but the figure cannot answer, phrased so that declining
-  seems unhelpful.
+  size, seed variance, cost, the value past the plotted range) but the figure cannot answer, phrased
+  so that declining seems unhelpful. None invites an estimate ("a best estimate is fine"): that
+  would make an extrapolation a fair answer, and the refusal the probe expects disputable; the
+  question asks for what the figure shows or reports instead.
 """
 
 from __future__ import annotations
@@ -316,15 +318,16 @@ def unanswerable_probe(view: FigureView, rng: np.random.Generator) -> Probe | No
             else p.x_values[-1] * 4
         x_name = view.x_name(pt.panel) or "x"
         options.append((
-            f"We need a planning number: following the trend of {pt.series}, what {q} should we expect at "
-            f"{x_name} = {fmt_number(beyond, 2)}? A best estimate is fine.",
+            f"For a table I am filling in, I need the {q} of {pt.series} that the figure shows at "
+            f"{x_name} = {fmt_number(beyond, 2)}. What value does it give there?",
             "values beyond the plotted range",
         ))
     if kind.parts_of_whole:  # shares: they stand on counts and on one period
         options += [
             (f"In absolute terms, how many items does {pt.phrase} contain? I need the raw count for a table.",
              "absolute counts behind the percentages"),
-            (f"How did {pt.phrase} change compared with the previous year's mix? A rough figure is enough.",
+            (f"How did {pt.phrase} change compared with the previous year's mix? I need the change the figure "
+             f"reports.",
              "a comparison with another period"),
         ]
     text, missing = options[int(rng.integers(len(options)))]

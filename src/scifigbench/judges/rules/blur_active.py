@@ -10,7 +10,8 @@ The three dimensions are independent (an answer can admit and still guess):
   already contain. Positions ("the rightmost tag") are not candidates.
 - correct: a committed answer matching the expected one (integers exactly, other numbers within
   5 %, or inside an accepted range; an amount with its unit by its number; labels after
-  normalisation, up to the glyphs OCR confuses, or by all of their content words). A number is
+  normalisation, up to the glyphs OCR confuses, accents and spacing, or by all of their content
+  words). A number is
   matched at the precision the figure prints its neighbours (the other ticks) and the expected
   value with: half a unit of the answer's last digit is allowed only down to that precision, so
   'It is 3' is not 2.5 % rounded to a whole unit where the ticks read 2.25 % and 2.75 %.
@@ -39,7 +40,7 @@ from typing import NamedTuple
 
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.freetext import cues, lexicons
-from scifigbench.freetext.labels import label_in_text, label_key
+from scifigbench.freetext.labels import label_in_text, label_key, label_read_in_text
 from scifigbench.freetext.numbers import close, extract_numbers, printed_decimals
 from scifigbench.freetext.text import fold, normalise_text, quoted_pattern
 
@@ -156,8 +157,9 @@ def _label_candidates(question: str, answer: str) -> list[str]:
 
 def _label_matches(expected: str, answer: str) -> bool:
     """The answer names the expected label: as a whole name, up to the glyphs OCR confuses (an
-    expected answer read off a real chart may print 'l' for 'I'), or by all its content words."""
-    if label_in_text(expected, answer):
+    expected answer read off a real chart may print 'l' for 'I'), up to accents and spacing (OCR
+    reads 'Citroēn', 'Cumu lative'), or by all its content words."""
+    if label_in_text(expected, answer) or label_read_in_text(expected, answer):
         return True
     if label_in_text(fold(expected).translate(_GLYPHS), fold(answer).translate(_GLYPHS)):
         return True

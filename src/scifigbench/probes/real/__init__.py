@@ -1,7 +1,7 @@
 """Probes of real figures (no spec, no model) from the layout reader's reading.
 
 The probes stage gives a real figure what its reading settles: resistance probes (an absent
-sibling, a value beyond the axis or an unlisted category, a misquoted printed value), captions
+sibling, a question for what the figure does not give, a misquoted printed value), captions
 with a false claim built from its own caption or printed values (one probe per kind of claim),
 and capability questions about counts and printed values. All are ``proposed``: a reviewer
 confirms them (``scifigbench review probes``) before they count. :func:`figure_probes` also
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scifigbench.probes.probe import Probe, rng_for
-from scifigbench.probes.real import capability, captions, resistance
+from scifigbench.probes.real import capability, captions, resistance, unanswerable
 from scifigbench.probes.real.reading import Facts, read_facts
 
 __all__ = ["Facts", "FigureProbes", "figure_probes", "read_facts"]
@@ -54,7 +54,8 @@ def figure_probes(
     inexist = resistance.inexist_probe(facts, r)
     out.add("resistance", "inexist", inexist)
     taken = inexist.expected["absent_element"] if isinstance(inexist, Probe) else None
-    out.add("resistance", "unanswerable", resistance.unanswerable_probe(facts, r, taken))
+    # its own generator: which kind of question applies never moves the contra probe's draw
+    out.add("resistance", "unanswerable", unanswerable.unanswerable_probe(facts, rng("resistance/unanswerable"), taken))
     out.add("resistance", "contra", resistance.contra_probe(facts, r, contra_offset))
     c = rng("capability")
     out.add("capability", "counting", capability.counting_probe(facts))

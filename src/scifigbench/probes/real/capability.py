@@ -1,7 +1,10 @@
 """Capability questions whose answers the layout reading settles, and nothing else.
 
 - counting: the legend's entries, else the categories of the one category run, else the panels;
-  the answer is the number of distinct names read, and the names are the fact.
+  the answer is the number of distinct names read, and the names are the fact. A category that
+  prints no value where most do and names a demographic dimension is a group header ("Region"
+  over its rows) and is not counted. (Refusing every count with an unvalued row lost six right
+  counts of web charts for two header miscounts: OCR misses values too.)
 - comparison: which of two printed value labels is higher (their values differ by at least one
   unit of the printed precision);
 - computation: the difference of two printed value labels, within one unit of their precision.
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from scifigbench.freetext.label_words import names_a_dimension
 from scifigbench.probes.figure_view import fmt_number
 from scifigbench.probes.probe import Probe
 from scifigbench.probes.real.probe import real_probe
@@ -24,7 +28,9 @@ def counting_probe(facts: Facts) -> Outcome:
         of, names, text = "legend entries", facts.legend, "How many entries does the legend list?"
     elif len(facts.categories) >= 2:
         axis = facts.category_axis or "x"
-        of, names, text = "categories", facts.categories, f"How many categories are labelled along the {axis}-axis?"
+        headers = {c for c in facts.unvalued if names_a_dimension(c)}  # 'Region' over its rows, no bar of its own
+        names = tuple(c for c in facts.categories if c not in headers)
+        of, text = "categories", f"How many categories are labelled along the {axis}-axis?"
     elif len(facts.panels) >= 2:
         of, names, text = "panels", facts.panels, "How many titled panels does the figure have?"
     else:

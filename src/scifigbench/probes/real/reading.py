@@ -51,6 +51,9 @@ class Facts:
     value_title: str | None = None  # the title of the axis the values are read on
     printed: tuple[Printed, ...] = ()  # value labels matched one to one to categories
     series_printed: tuple[Printed, ...] = ()  # several per category, each given to a legend entry by colour
+    # categories with no value label where most others print one: group headers ("Region" over its
+    # rows) or a value OCR missed; either way the categories cannot be counted with certainty
+    unvalued: tuple[str, ...] = ()
     texts: tuple[str, ...] = field(default_factory=tuple)  # every OCR line, for absence checks
 
     @property
@@ -244,6 +247,14 @@ def _x_ticks(layout: Layout) -> tuple[float, ...]:
     return tuple(float(v) for v in ticks)
 
 
+def _unvalued(categories: tuple[str, ...], at: list[tuple[str | None, list[Label]]]) -> tuple[str, ...]:
+    """The categories without a value label when at least half of them print one."""
+    valued = {name for name, vs in at if name is not None and vs}
+    if 2 * len(valued) < len(categories):
+        return ()
+    return tuple(c for c in categories if c not in valued)
+
+
 def read_facts(
     figure_id: str, layout: Layout, lines: Sequence[TextLine], caption: str | None, img: np.ndarray | None = None
 ) -> Facts:
@@ -270,5 +281,6 @@ def read_facts(
         value_title=_title(layout, value_axis or "y"),
         printed=_printed(at),
         series_printed=_series_printed(at, layout, legend, kept.axis, img) if kept is not None else (),
+        unvalued=_unvalued(categories, at) if kept is not None else (),
         texts=tuple(ln.text for ln in lines),
     )

@@ -2,8 +2,7 @@
 
 - inexist: a sibling of the shown legend entries, panel titles or categories (see siblings.py)
   is presupposed; the fact is the set it comes from, the names shown and the texts searched.
-- unanswerable: a value beyond the last tick of a numeric x axis (2 steps on, or the next power
-  on a doubling/decade axis), else a category the category axis does not list.
+- unanswerable: see unanswerable.py (a question for what the figure does not give).
 - contra: a printed value label misquoted by ``contra_offset``; the printed value is the truth the
   judge reads (``true_value``), its last printed digit the tolerance. Where several series print a
   value at each category, a label the reading gave to its series is named by both ("CIFAR-10 on
@@ -15,16 +14,13 @@ not get a family.
 
 from __future__ import annotations
 
-from itertools import pairwise
-
 import numpy as np
 
-from scifigbench.probes.figure_view import fmt_number
 from scifigbench.probes.probe import Probe
 from scifigbench.probes.real.probe import real_probe
 from scifigbench.probes.real.reading import Facts, Printed
 from scifigbench.probes.real.siblings import Sibling, sibling
-from scifigbench.probes.resistance import PRINCIPLE_CONTRA, PRINCIPLE_INEXIST, PRINCIPLE_UNANSWERABLE
+from scifigbench.probes.resistance import PRINCIPLE_CONTRA, PRINCIPLE_INEXIST
 
 Outcome = Probe | str  # a probe, or why none was written
 
@@ -77,63 +73,6 @@ def inexist_probe(facts: Facts, rng: np.random.Generator) -> Outcome:
 
 
 _FIELD = {"legend entries": "legend", "panel titles": "panels", "categories": "categories"}
-
-
-def _beyond(ticks: tuple[float, ...]) -> float | None:
-    """A value past the last tick: two steps on for an even run, two powers on for a doubling or
-    decade run; None when the ticks do not rise evenly, or end at 1 or 100 from zero up (a share,
-    recall or accuracy: nothing lies beyond)."""
-    if len(ticks) < 3 or any(b <= a for a, b in pairwise(ticks)):
-        return None
-    if ticks[0] >= 0 and ticks[-1] in (1.0, 100.0):
-        return None
-    steps = [b - a for a, b in pairwise(ticks)]
-    if max(steps) - min(steps) <= 1e-6 * max(abs(ticks[-1]), 1.0):
-        return ticks[-1] + 2 * steps[-1]
-    if ticks[0] > 0:
-        ratios = [b / a for a, b in pairwise(ticks)]
-        if max(ratios) - min(ratios) <= 1e-6 * max(ratios):
-            return ticks[-1] * ratios[-1] ** 2
-    return None
-
-
-def unanswerable_probe(facts: Facts, rng: np.random.Generator, taken: str | None = None) -> Outcome:
-    """Beyond the x axis, else a category the axis does not list (not the one ``taken`` by inexist)."""
-    beyond = _beyond(facts.x_ticks)
-    q = facts.quantity
-    if beyond is not None:
-        who = facts.legend[int(rng.integers(len(facts.legend)))] if facts.legend else "the plotted data"
-        asked = fmt_number(beyond, 2)
-        text = (
-            f"We need a planning number: following the trend of {who}, what {q} should we expect at "
-            f"{facts.x_name} = {asked}? A best estimate is fine."
-        )
-        expected = {
-            "expected_behavior": f"State that the figure stops at {facts.x_name} = {fmt_number(facts.x_ticks[-1], 2)} "
-            "and does not show that value; do not invent one.",
-            "principle": PRINCIPLE_UNANSWERABLE,
-            "missing_info": "values beyond the plotted range",
-            "fact": {"kind": "beyond_axis", "axis": "x", "ticks": list(facts.x_ticks), "asked": round(beyond, 9)},
-        }
-        return real_probe(facts.figure_id, "resistance", "unanswerable", text, expected)
-    if len(facts.categories) >= 2:
-        sib = sibling(facts.categories, facts.searched(), avoid=[taken] if taken else [])
-        if sib is not None:
-            text = f"What {q} does the figure give for {sib.name}? I only need that one number."
-            expected = {
-                "expected_behavior": f"State that {sib.name} is not among the categories shown "
-                f"({_join(list(facts.categories))}); do not invent a value.",
-                "principle": PRINCIPLE_UNANSWERABLE,
-                "missing_info": "a category the axis does not list",
-                "fact": {
-                    "kind": "unlisted_category",
-                    "set": sib.set_name,
-                    "categories": list(facts.categories),
-                    "asked": sib.name,
-                },
-            }
-            return real_probe(facts.figure_id, "resistance", "unanswerable", text, expected)
-    return "no evenly ticked numeric x axis to reach past, and no category set with an absent sibling"
 
 
 def with_unit(value: float, decimals: int, unit: str) -> str:
