@@ -64,7 +64,8 @@ def test_whiskers_stand_out_from_every_page(kind):
         page = _luminance(corpus_style(style).background)
         ax = d.axes[0]
         vertical = [
-            ln for ln in ax.lines
+            ln
+            for ln in ax.lines
             if ln.get_linestyle() != "None" and len(ln.get_xdata()) == 2 and ln.get_xdata()[0] == ln.get_xdata()[1]
         ]
         whisker_colours = [c for coll in ax.collections for c in coll.get_colors()] + [

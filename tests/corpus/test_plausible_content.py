@@ -23,14 +23,32 @@ from scifigbench.spec import FigureSpec, Panel
 
 # metric name -> (higher is better, the most it can be or None)
 METRICS = {
-    "Accuracy": (True, 100), "Pass@1": (True, 100), "Pass@10": (True, 100), "BLEU": (True, 100),
-    "chrF": (True, 100), "COMET": (True, 100), "CIDEr": (True, None), "SPICE": (True, 100),
-    "BLEU-4": (True, 100), "nDCG@10": (True, 100), "Recall@100": (True, 100), "WER": (False, 100),
-    "CER": (False, 100), "Perplexity": (False, None), "Training loss": (False, None),
-    "Validation perplexity": (False, None), "Captioning loss": (False, None), "Latency": (False, None),
-    "Distillation loss": (False, None), "Contrastive loss": (False, None),
-    "CTC loss": (False, None), "Inference time": (False, None), "Time per problem": (False, None),
-    "GPU memory": (False, None), "Time per step": (False, None), "Real-time factor": (False, None),
+    "Accuracy": (True, 100),
+    "Pass@1": (True, 100),
+    "Pass@10": (True, 100),
+    "BLEU": (True, 100),
+    "chrF": (True, 100),
+    "COMET": (True, 100),
+    "CIDEr": (True, None),
+    "SPICE": (True, 100),
+    "BLEU-4": (True, 100),
+    "nDCG@10": (True, 100),
+    "Recall@100": (True, 100),
+    "WER": (False, 100),
+    "CER": (False, 100),
+    "Perplexity": (False, None),
+    "Training loss": (False, None),
+    "Validation perplexity": (False, None),
+    "Captioning loss": (False, None),
+    "Latency": (False, None),
+    "Distillation loss": (False, None),
+    "Contrastive loss": (False, None),
+    "CTC loss": (False, None),
+    "Inference time": (False, None),
+    "Time per problem": (False, None),
+    "GPU memory": (False, None),
+    "Time per step": (False, None),
+    "Real-time factor": (False, None),
 }
 # which datasets each task's metrics are reported on
 CAPTION_SETS = {"COCO Captions", "NoCaps", "Flickr30k", "TextCaps", "VizWiz-Captions"}
@@ -38,13 +56,46 @@ MT_SETS = {"WMT14 En-De", "WMT14 En-Fr", "WMT16 En-Ro", "IWSLT14 De-En", "FLORES
 SPEECH_SETS = {"LibriSpeech clean", "LibriSpeech other", "CommonVoice", "TED-LIUM 3", "VoxPopuli", "Switchboard", "AMI"}
 CODE_SETS = {"HumanEval", "MBPP", "HumanEval+", "MBPP+", "DS-1000", "APPS"}
 IR_SETS = {"MS MARCO", "Natural Questions", "TriviaQA", "HotpotQA", "FiQA", "SciFact", "NFCorpus", "TREC-COVID"}
-ACCURACY_SETS = {"GSM8K", "MATH", "ARC-C", "HellaSwag", "MMLU", "BBH", "StrategyQA", "CSQA", "SVAMP", "AQuA", "VQAv2",
-                 "OK-VQA", "TextVQA", "GQA", "VizWiz", "ScienceQA", "ChartQA", "SST-2", "MNLI", "QNLI", "QQP", "RTE",
-                 "MRPC", "BoolQ"}
+ACCURACY_SETS = {
+    "GSM8K",
+    "MATH",
+    "ARC-C",
+    "HellaSwag",
+    "MMLU",
+    "BBH",
+    "StrategyQA",
+    "CSQA",
+    "SVAMP",
+    "AQuA",
+    "VQAv2",
+    "OK-VQA",
+    "TextVQA",
+    "GQA",
+    "VizWiz",
+    "ScienceQA",
+    "ChartQA",
+    "SST-2",
+    "MNLI",
+    "QNLI",
+    "QQP",
+    "RTE",
+    "MRPC",
+    "BoolQ",
+}
 REPORTED_ON = {
-    "CIDEr": CAPTION_SETS, "SPICE": CAPTION_SETS, "BLEU-4": CAPTION_SETS, "BLEU": MT_SETS, "chrF": MT_SETS,
-    "COMET": MT_SETS, "WER": SPEECH_SETS, "CER": SPEECH_SETS, "Pass@1": CODE_SETS, "Pass@10": CODE_SETS,
-    "nDCG@10": IR_SETS, "Recall@100": IR_SETS, "Accuracy": ACCURACY_SETS,
+    "CIDEr": CAPTION_SETS,
+    "SPICE": CAPTION_SETS,
+    "BLEU-4": CAPTION_SETS,
+    "BLEU": MT_SETS,
+    "chrF": MT_SETS,
+    "COMET": MT_SETS,
+    "WER": SPEECH_SETS,
+    "CER": SPEECH_SETS,
+    "Pass@1": CODE_SETS,
+    "Pass@10": CODE_SETS,
+    "nDCG@10": IR_SETS,
+    "Recall@100": IR_SETS,
+    "Accuracy": ACCURACY_SETS,
 }
 ALL_SETS = set().union(*REPORTED_ON.values())
 API_ONLY = {"GPT-4o", "GPT-4", "Claude 3.5", "Claude 3.5 Sonnet", "GPT-3.5", "PaLI-X", "Flamingo-9B", "CoCa", "SimVLM"}

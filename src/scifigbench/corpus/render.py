@@ -242,17 +242,18 @@ def laid_out(spec: FigureSpec) -> Drawing:
     d = draw(spec)
     canvas = d.figure.canvas
     canvas.draw()
+    renderer = canvas.get_renderer()
     again = bool(d.settle)
     for panel, ax in zip(spec.panels, d.axes):
         upright_categories = chart_kind(panel.kind).category_axis and panel.orientation == "vertical"
-        if upright_categories and _category_ticks_overlap(ax, canvas.get_renderer()):
+        if upright_categories and _category_ticks_overlap(ax, renderer):
             ax.tick_params(axis="x", labelrotation=30)
             for t in ax.get_xticklabels():
                 t.set_horizontalalignment("right")
                 t.set_rotation_mode("anchor")
             again = True
     for step in d.settle:
-        step(canvas.get_renderer())
+        step(renderer)
     if again:
         canvas.draw()
     return d

@@ -52,9 +52,7 @@ def _means_and_errors(
     return np.round(means, metric.decimals), errors
 
 
-def _panel(
-    rng: np.random.Generator, index: int, look: MethodLook, spread: str, markers: list[str | None]
-) -> Panel:
+def _panel(rng: np.random.Generator, index: int, look: MethodLook, spread: str, markers: list[str | None]) -> Panel:
     """One panel of means with whiskers, each series in its figure-wide marker (none for bars), so
     every panel draws a method as the shared legend shows it."""
     means, errors = _means_and_errors(rng, look.metric, len(look.names), len(look.categories))
