@@ -16,10 +16,10 @@ from collections import Counter
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.blurtargets.validity import check_blur
 from scifigbench.conditions import config
 from scifigbench.conditions.images import read_bgr
-from scifigbench.conditions.ocr import backend
-from scifigbench.conditions.validity import check_blur
+from scifigbench.ocr.engine import backend
 from scifigbench.tableio import read_table
 
 

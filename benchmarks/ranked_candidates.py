@@ -41,16 +41,16 @@ import cv2
 from real_proposals import LABELS, ocr_reader, pct, read_labels
 from real_proposals import split_of as scivqa_split
 
+from scifigbench.blurtargets.candidates import ADMITTANCE, MODES
+from scifigbench.blurtargets.ranked import ranked
+from scifigbench.blurtargets.text import redact
 from scifigbench.conditions.blur import blur_with, padded_box
-from scifigbench.conditions.candidates import ADMITTANCE, MODES
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
-from scifigbench.conditions.ocr import backend
-from scifigbench.conditions.ocr_cache import CachedOcr
-from scifigbench.conditions.ranked import ranked
-from scifigbench.conditions.reread import crop_rereader
-from scifigbench.conditions.text import redact
 from scifigbench.layout import read_layout
+from scifigbench.ocr.cache import CachedOcr
+from scifigbench.ocr.engine import backend
+from scifigbench.ocr.reread import crop_rereader
 
 HERE = Path(__file__).resolve().parent
 TOP = 3

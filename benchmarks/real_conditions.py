@@ -40,10 +40,13 @@ from unittest import mock
 import pandas as pd
 
 from scifigbench import paths
-from scifigbench.conditions import config, ocr, ocr_cache, ocr_tabled, stage
-from scifigbench.conditions.ocr_boxes import ocr_boxes_path
+from scifigbench.conditions import config, stage
 from scifigbench.corpus import stage as corpus_stage
 from scifigbench.corpus.config import CorpusConfig
+from scifigbench.ocr import cache as ocr_cache
+from scifigbench.ocr import engine as ocr
+from scifigbench.ocr import tabled as ocr_tabled
+from scifigbench.ocr.boxes import ocr_boxes_path
 
 SHIPPED = dict(ocr.RAPIDOCR_SETTINGS)
 

@@ -42,8 +42,8 @@ from helpers.scripted_respondent import ScriptedRespondent  # noqa: E402
 from helpers.tiny_pipeline import DVC, make_repo, manifest_params, sh  # noqa: E402
 from scifigbench import paths  # noqa: E402
 from scifigbench.contracts.figures import safe_id  # noqa: E402
+from scifigbench.decisions import probes as review  # noqa: E402
 from scifigbench.devserver import DevServer  # noqa: E402
-from scifigbench.probes import review  # noqa: E402
 
 KEY, KEY_ENV = "bench-real-manifest-key", "SCIFIGBENCH_BENCH_KEY"
 SHARE = {"line": 0.6, "bar": 0.2, "pie": 0.2}  # of each half, the rest line (SciVQA is mostly line charts)

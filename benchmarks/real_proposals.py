@@ -40,18 +40,18 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from scifigbench.blurtargets.from_layout import admittance_candidates
+from scifigbench.blurtargets.selection import select_targets
+from scifigbench.blurtargets.validity import check_blur
 from scifigbench.conditions.blur import blur_region, blur_with, padded_box
-from scifigbench.conditions.candidates import overlaps
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr, write_png
-from scifigbench.conditions.layout_targets import admittance_candidates
-from scifigbench.conditions.ocr import OcrBox, backend
-from scifigbench.conditions.ocr_cache import CachedOcr
-from scifigbench.conditions.ocr_turned import TurnedOcr
-from scifigbench.conditions.selection import select_targets
-from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout
 from scifigbench.layout.overlay import overlay
+from scifigbench.ocr.cache import CachedOcr
+from scifigbench.ocr.engine import OcrBox, backend
+from scifigbench.ocr.geometry import overlaps
+from scifigbench.ocr.turned import TurnedOcr
 
 HERE = Path(__file__).resolve().parent
 LABELS = HERE / "real_proposals_labels.csv"

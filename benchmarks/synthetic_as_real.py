@@ -37,11 +37,11 @@ import pandas as pd
 from real_proposals import blur_check, ocr_reader, pct, propose
 from tqdm import tqdm
 
-from scifigbench.conditions import targets as spec_targets
-from scifigbench.conditions.candidates import area, shared_area
+from scifigbench.blurtargets import from_spec as spec_targets
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
 from scifigbench.layout import read_layout
+from scifigbench.ocr.geometry import area, shared_area
 from scifigbench.spec import FigureSpec, TextElement
 
 # spec role -> the layout role it should get

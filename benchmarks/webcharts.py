@@ -34,11 +34,11 @@ from pathlib import Path
 from real_proposals import blur_check, ocr_reader, pct, propose, write_overlay
 
 from scifigbench.conditions.blur import padded_box
-from scifigbench.conditions.candidates import area, shared_area
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
 from scifigbench.judges.rules.blur_active import judge_blur_active
 from scifigbench.layout import read_layout
+from scifigbench.ocr.geometry import area, shared_area
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from helpers.runner_helpers import openai_model, setup_rows, write_params, write_setups
-from scifigbench import warm
 from scifigbench.devserver import DevServer
+from scifigbench.pipeline import warm
 
 REPO = Path(__file__).resolve().parents[1]
 SRC = REPO / "src"
@@ -49,7 +49,7 @@ def _socket(runtime: Path) -> Path:
         [
             sys.executable,
             "-c",
-            "from scifigbench import warm; print(warm.socket_folder() / (warm.fingerprint() + '.sock'))",
+            "from scifigbench.pipeline import warm; print(warm.socket_folder() / (warm.fingerprint() + '.sock'))",
         ],
         env=_env(runtime),
         capture_output=True,
@@ -84,7 +84,7 @@ def _start(sock: Path, runtime: Path, **env: str) -> subprocess.Popen:
     sock.parent.mkdir(mode=0o700, exist_ok=True)
     with open(sock.with_suffix(".log"), "ab") as log:
         return subprocess.Popen(
-            [sys.executable, "-P", "-m", "scifigbench.warm", str(sock)], env=_env(runtime, **env), stderr=log
+            [sys.executable, "-P", "-m", "scifigbench.pipeline.warm", str(sock)], env=_env(runtime, **env), stderr=log
         )
 
 
@@ -99,7 +99,7 @@ def runtime():
     folder = Path(tempfile.mkdtemp(prefix="sfw-"))
     yield folder
     # stop the test's worker now rather than after its idle time
-    subprocess.run(["pkill", "-f", f"scifigbench.warm {folder}"], check=False)
+    subprocess.run(["pkill", "-f", f"scifigbench.pipeline.warm {folder}"], check=False)
     shutil.rmtree(folder, ignore_errors=True)
 
 

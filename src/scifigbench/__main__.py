@@ -1,5 +1,5 @@
 """Allow ``python -m scifigbench``."""
 
-from scifigbench.warm import main
+from scifigbench.pipeline.warm import main
 
 main()

@@ -12,7 +12,7 @@ import click
 
 # name -> ("module:attribute", one-line help shown by --help without importing the module)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "check-params": ("scifigbench.params_check:check_params", "Validate params.yaml before any stage runs."),
+    "check-params": ("scifigbench.pipeline.params_check:check_params", "Validate params.yaml before any stage runs."),
     "corpus": ("scifigbench.corpus.cli:corpus", "Build the figure corpus (synthetic, manifest or SciVQA import)."),
     "preset": ("scifigbench.corpus.cli:preset", "Write a named corpus design (paper, extended) into a params file."),
     "conditions": ("scifigbench.conditions.cli:conditions", "Render every figure under each evaluation condition."),
@@ -20,12 +20,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "scifigbench.conditions.vetting_cli:vet_blur",
         "Ask conditions.vetting's model about each ranked blur candidate; re-rank them for review.",
     ),
-    "review": ("scifigbench.cli:review", "Confirm, replace or reject blur targets, probes and verdicts."),
+    "review": ("scifigbench.review.cli:review", "Confirm, replace or reject blur targets, probes and verdicts."),
     "probes": ("scifigbench.probes.cli:probes", "Generate capability, resistance, caption-bias and blur probes."),
     "setups": ("scifigbench.setups:setups_command", "Build the model-agnostic request table."),
     "respond": ("scifigbench.respond.cli:respond", "Send every setup to one model and store its responses."),
     "plan": (
-        "scifigbench.plan:plan_command",
+        "scifigbench.pipeline.plan:plan_command",
         "Requests, cache hits, tokens and cost per model and judge, before sending.",
     ),
     "ledger": (
@@ -42,11 +42,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Print the paper's tables from metrics/, or deltas between two runs.",
     ),
     "dvc-deps": (
-        "scifigbench.dvc_deps:dvc_deps",
+        "scifigbench.pipeline.dvc_deps:dvc_deps",
         "Write each stage's code deps in dvc.yaml from its import closure (--check: compare only).",
     ),
     "prune": (
-        "scifigbench.prune:prune",
+        "scifigbench.pipeline.prune:prune",
         "Remove the data/ files and dvc.lock entries of models no longer under `models:`.",
     ),
     "import-release": (
@@ -92,20 +92,7 @@ def main() -> None:
     Each subcommand is one stage of the dvc pipeline (see dvc.yaml); `dvc repro` runs them in
     order and reruns only what changed. Parameters come from params.yaml.
     """
-    from scifigbench import validated
+    from scifigbench.caching import validated
 
     # a table content a previous stage (or run) validated is not run through GX again
     validated.enable(validated.default_folder())
-
-
-def review() -> click.Group:
-    """``scifigbench review``: one subgroup per stage's review queue, composed here, not by imports."""
-    from scifigbench.conditions.review import blur
-    from scifigbench.probes.review_cli import probes_review
-    from scifigbench.review_verdicts.cli import verdicts_review
-
-    group = click.Group("review", help="Confirm, replace or reject blur targets, probes and verdicts.")
-    group.add_command(blur)
-    group.add_command(probes_review)
-    group.add_command(verdicts_review)
-    return group

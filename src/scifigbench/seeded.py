@@ -26,3 +26,9 @@ def share(items: Iterable[str], fraction: float, seed: int) -> list[str]:
     """``round(fraction * n)`` of the ``n`` distinct items, the lowest-ranked ones: an exact share."""
     distinct = set(items)
     return first(distinct, round(fraction * len(distinct)), seed)
+
+
+def figure_seed(seed: int, figure_id: str, salt: str) -> int:
+    """A per-figure seed that does not depend on processing order or worker count."""
+    digest = hashlib.sha256(f"{seed}:{salt}:{figure_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")

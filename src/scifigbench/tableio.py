@@ -16,8 +16,14 @@ from typing import Any
 
 import pandas as pd
 
-from scifigbench.atomic import _publish, atomic_write_bytes, atomic_write_text, sha256_bytes, sha256_file  # noqa: F401 (re-exported)
 from scifigbench.contracts import SCHEMAS, ContractError, TableSchema, validate
+from scifigbench.files.atomic import (  # noqa: F401 (re-exported)
+    _publish,
+    atomic_write_bytes,
+    atomic_write_text,
+    sha256_bytes,
+    sha256_file,
+)
 
 
 def write_json(path: Path | str, obj: Any) -> None:

@@ -3,6 +3,7 @@ branched on by name before (the hard-coded sets below are the ones the stages sp
 
 import pytest
 
+from scifigbench.blurtargets.from_spec import ADMITTANCE_RULES
 from scifigbench.concepts import names
 from scifigbench.concepts.families import FAMILIES
 from scifigbench.concepts.probe_families import (
@@ -23,7 +24,6 @@ from scifigbench.concepts.roles import (
     TEXT_ROLES,
     text_role,
 )
-from scifigbench.conditions.targets import ADMITTANCE_RULES
 from scifigbench.contracts import probes as probes_contract
 from scifigbench.contracts.text_elements import ROLES
 from scifigbench.prompts import load

@@ -7,8 +7,8 @@ import cv2
 import numpy as np
 
 from helpers.layout_charts import draw_text, draw_upward_text, web_chart
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
-from scifigbench.conditions.layout_targets import admittance_candidates, ranked_candidates, why_not_admittance
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.blurtargets.from_layout import admittance_candidates, ranked_candidates, why_not_admittance
 from scifigbench.layout import Label, Layout, read_layout
 from scifigbench.layout.elements import LEGEND, PANEL_TITLE, TITLE
 

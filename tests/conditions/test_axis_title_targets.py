@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from helpers.layout_charts import draw_text, draw_upward_text, web_chart
-from scifigbench.conditions.candidates import ADMITTANCE
-from scifigbench.conditions.layout_targets import ranked_candidates, why_not_admittance
+from scifigbench.blurtargets.candidates import ADMITTANCE
+from scifigbench.blurtargets.from_layout import ranked_candidates, why_not_admittance
 from scifigbench.layout import read_layout
 
 

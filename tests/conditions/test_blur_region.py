@@ -47,8 +47,8 @@ def test_a_blurred_title_leaves_the_tick_beside_it_untouched():
 
 
 def test_text_within_the_padding_counts_as_other_text_that_must_stay_readable():
-    from scifigbench.conditions.ocr import OcrBox
-    from scifigbench.conditions.validity import check_blur
+    from scifigbench.blurtargets.validity import check_blur
+    from scifigbench.ocr.engine import OcrBox
 
     tick = OcrBox("4", (82.0, 20.0, 90.0, 30.0), 0.99)
     clean = [OcrBox("Error", TARGET, 0.99), tick]

@@ -15,15 +15,15 @@ import numpy as np
 import pytest
 
 from helpers.layout_charts import web_chart
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.blurtargets.from_layout import ranked_candidates, why_not_admittance
+from scifigbench.blurtargets.selection import select_targets
+from scifigbench.blurtargets.text import redact
+from scifigbench.blurtargets.validity import check_blur
 from scifigbench.conditions.blur import blur_box
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.conditions.config import ConditionsConfig
-from scifigbench.conditions.layout_targets import ranked_candidates, why_not_admittance
-from scifigbench.conditions.ocr import OcrBox, backend
-from scifigbench.conditions.selection import select_targets
-from scifigbench.conditions.text import redact
-from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout
+from scifigbench.ocr.engine import OcrBox, backend
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "scivqa" / "1506.00195v1-Figure2-1.png"
 

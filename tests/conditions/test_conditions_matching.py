@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.conditions.matching import match_text, normalise
-from scifigbench.conditions.numbers import infer_missing, parse_number, regular_window, sequence_kind
-from scifigbench.conditions.ocr import OcrBox
-from scifigbench.conditions.text import mentions, redact
-from scifigbench.layout.vocab import number
+from scifigbench.blurtargets.numbers import infer_missing, parse_number, regular_window, sequence_kind
+from scifigbench.blurtargets.text import mentions, redact
+from scifigbench.freetext.label_words import number
+from scifigbench.ocr.engine import OcrBox
+from scifigbench.ocr.matching import match_text, normalise
 
 
 def box(text: str, x: float = 0, score: float = 0.9) -> OcrBox:
@@ -120,7 +120,7 @@ def test_redact_takes_list_items_out_and_drops_other_sentences():
 
 
 def test_blur_check_is_by_location():
-    from scifigbench.conditions.validity import check_blur
+    from scifigbench.blurtargets.validity import check_blur
 
     target = (100, 100, 110, 110)
     clean = [OcrBox("0", target, 0.9), OcrBox("Error 30", (0, 0, 60, 10), 0.9), OcrBox("Ours", (200, 0, 230, 10), 0.9)]

@@ -11,10 +11,10 @@ import pytest
 from helpers.conditions_fixtures import bar_figure
 from scifigbench.conditions.blur import blur_box
 from scifigbench.conditions.images import read_bgr
-from scifigbench.conditions.matching import normalise
-from scifigbench.conditions.ocr import OcrUnavailable, backend
 from scifigbench.conditions.page import render_page
 from scifigbench.conditions.page_text import page_text
+from scifigbench.ocr.engine import OcrUnavailable, backend
+from scifigbench.ocr.matching import normalise
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from helpers.conditions_fixtures import conditioned_real_pair
 from scifigbench import paths
-from scifigbench.cli import review as review_group
+from scifigbench.review.cli import review as review_group
 
 review = review_group()
 
@@ -129,8 +129,8 @@ def test_page_shows_every_proposal_with_its_candidates_labels_and_images(work: P
 def test_a_confirmed_estimate_keeps_its_range_unless_the_reviewer_gives_another_answer() -> None:
     from types import SimpleNamespace
 
-    from scifigbench.conditions.candidates import BlurTarget, accepted_note
-    from scifigbench.conditions.decisions import Decision, apply
+    from scifigbench.blurtargets.candidates import BlurTarget, accepted_note
+    from scifigbench.blurtargets.decisions import Decision, apply
 
     target = BlurTarget(
         "f",

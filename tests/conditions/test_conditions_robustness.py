@@ -11,11 +11,13 @@ import pytest
 
 from helpers.conditions_fixtures import add_real_figure, write_corpus
 from scifigbench import paths
-from scifigbench.conditions import decisions, ocr_cache, stage
+from scifigbench.blurtargets import decisions
+from scifigbench.blurtargets.numbers import parse_number
+from scifigbench.conditions import stage
 from scifigbench.conditions.config import ConditionsConfig
-from scifigbench.conditions.numbers import parse_number
-from scifigbench.conditions.ocr import OcrBox
-from scifigbench.conditions.ocr_cache import CachedOcr
+from scifigbench.ocr import cache as ocr_cache
+from scifigbench.ocr.cache import CachedOcr
+from scifigbench.ocr.engine import OcrBox
 
 CFG = ConditionsConfig(workers=1, gallery=False)
 

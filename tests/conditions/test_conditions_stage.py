@@ -13,14 +13,14 @@ from click.testing import CliRunner
 
 from helpers.conditions_fixtures import add_real_figure, write_corpus
 from scifigbench import paths
-from scifigbench.cli import review as review_group
 from scifigbench.conditions import stage
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
-from scifigbench.conditions.ocr import backend
+from scifigbench.ocr.engine import backend
+from scifigbench.review.cli import review as review_group
 
 review = review_group()
-from scifigbench.conditions.validity import check_blur
+from scifigbench.blurtargets.validity import check_blur
 from scifigbench.tableio import read_table, sha256_file
 
 CFG = ConditionsConfig(workers=2, gallery=True)
@@ -158,7 +158,7 @@ def test_real_figure_target_named_by_its_caption_is_redacted_where_the_blur_is_s
     """End to end on a spec-less figure: the caption names every admittance candidate, the proposal
     says its caption is redacted, and once confirmed the admb condition and the setups row that
     shows the blurred image carry the caption without it (the base caption keeps it)."""
-    from scifigbench.conditions.text import mentions
+    from scifigbench.blurtargets.text import mentions
     from scifigbench.setups import SetupsConfig, build_setups
 
     root, _ = run1

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from helpers.conditions_fixtures import BUILDERS
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
-from scifigbench.conditions.targets import admittance_candidates, inductance_candidates, ranked_candidates
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.blurtargets.from_spec import admittance_candidates, inductance_candidates, ranked_candidates
 from scifigbench.spec import FigureSpec
 
 

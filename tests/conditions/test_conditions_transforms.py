@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from scifigbench.conditions.blur import blur_box, padded_box
-from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_contrast, rotate
+from scifigbench.conditions.transforms import gaussian_noise, low_contrast, rotate
+from scifigbench.seeded import figure_seed
 
 
 def test_noise_is_seeded_per_figure_and_has_the_requested_sigma():

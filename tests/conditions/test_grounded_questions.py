@@ -19,11 +19,12 @@ import cv2
 
 from helpers.conditions_fixtures import BUILDERS
 from helpers.layout_charts import survey_bars, web_chart
-from scifigbench.conditions.candidates import MODES, shared_area
-from scifigbench.conditions.ranked import ranked
-from scifigbench.conditions.text import fold
+from scifigbench.blurtargets.candidates import MODES
+from scifigbench.blurtargets.ranked import ranked
+from scifigbench.blurtargets.text import fold
 from scifigbench.layout import Label, Layout, read_layout
 from scifigbench.layout.elements import ANNOTATION, AXIS_TITLE, LEGEND, PANEL_TITLE, TICK
+from scifigbench.ocr.geometry import shared_area
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "scivqa"
 ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth").split()
@@ -120,8 +121,8 @@ def test_questions_of_hand_drawn_charts_name_only_what_the_reader_found():
 
 
 def test_questions_of_real_figures_name_only_what_the_reader_found(tmp_path: Path):
-    from scifigbench.conditions.ocr import backend
-    from scifigbench.conditions.ocr_turned import TurnedOcr
+    from scifigbench.ocr.engine import backend
+    from scifigbench.ocr.turned import TurnedOcr
 
     reader = TurnedOcr(backend("rapidocr"))
     images = sorted(FIXTURES.glob("*.png")) + [build(tmp_path)[0] for build in BUILDERS]

@@ -11,8 +11,8 @@ import pytest
 from rapidocr import RapidOCR
 from rapidocr.ch_ppocr_det.utils import DetPreProcess
 
-from scifigbench.conditions import ocr
-from scifigbench.conditions.ocr_tabled import TabledDetPreProcess
+from scifigbench.ocr import engine as ocr
+from scifigbench.ocr.tabled import TabledDetPreProcess
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "scivqa"
 

@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from helpers.layout_charts import draw_upward_text, web_chart
-from scifigbench.conditions.candidates import ADMITTANCE
-from scifigbench.conditions.layout_targets import ranked_candidates
-from scifigbench.conditions.ocr import OcrBox, backend
-from scifigbench.conditions.ocr_turned import TurnedOcr, merge, turned_lines, unturn_box
+from scifigbench.blurtargets.candidates import ADMITTANCE
+from scifigbench.blurtargets.from_layout import ranked_candidates
 from scifigbench.layout import read_layout
+from scifigbench.ocr.engine import OcrBox, backend
+from scifigbench.ocr.turned import TurnedOcr, merge, turned_lines, unturn_box
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "scivqa"
 
@@ -147,7 +147,7 @@ def test_reading_only_elongated_lines_finds_what_the_full_reading_keeps() -> Non
 
 
 def test_the_elongated_reading_has_its_own_cache_entry_or_uses_a_full_one(tmp_path: Path) -> None:
-    from scifigbench.conditions.ocr_cache import CachedOcr
+    from scifigbench.ocr.cache import CachedOcr
 
     class Counting:
         name = "rapidocr"

@@ -9,13 +9,13 @@ import cv2
 import numpy as np
 
 from helpers.layout_charts import draw_text, web_chart
+from scifigbench.blurtargets.candidates import ADMITTANCE, row_boxes
+from scifigbench.blurtargets.from_layout import ranked_candidates, why_not_admittance
+from scifigbench.blurtargets.selection import select_targets
+from scifigbench.blurtargets.validity import check_blur
 from scifigbench.conditions.blur import blur_box, blur_boxes
-from scifigbench.conditions.candidates import ADMITTANCE, row_boxes
-from scifigbench.conditions.layout_targets import ranked_candidates, why_not_admittance
-from scifigbench.conditions.ocr import OcrBox
-from scifigbench.conditions.selection import select_targets
-from scifigbench.conditions.validity import check_blur
 from scifigbench.layout import read_layout
+from scifigbench.ocr.engine import OcrBox
 
 
 def _two_legends(categories=("Sweden", "Norway", "Chile")):

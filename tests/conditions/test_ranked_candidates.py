@@ -9,13 +9,14 @@ import numpy as np
 import pytest
 
 from helpers.layout_charts import web_chart
-from scifigbench.conditions import layout_targets, reread
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
-from scifigbench.conditions.decisions import Decision
-from scifigbench.conditions.ocr import OcrBox
-from scifigbench.conditions.ranked import ranked
-from scifigbench.conditions.selection import select
+from scifigbench.blurtargets import from_layout as layout_targets
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.blurtargets.decisions import Decision
+from scifigbench.blurtargets.ranked import ranked
+from scifigbench.blurtargets.selection import select
 from scifigbench.layout import read_layout
+from scifigbench.ocr import reread
+from scifigbench.ocr.engine import OcrBox
 
 CATS, LEGEND = ("Sweden", "Norway", "Chile"), ("Exporters", "Households")
 

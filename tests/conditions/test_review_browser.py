@@ -21,11 +21,11 @@ import pytest
 from click.testing import CliRunner
 
 from scifigbench import paths
-from scifigbench.cli import review as review_group
-from scifigbench.conditions.candidates import BlurTarget, Candidate
-from scifigbench.conditions.ocr import OcrBox
-from scifigbench.conditions.ocr_boxes import ocr_boxes_path, write_ocr_boxes
-from scifigbench.conditions.ranked import Ranked
+from scifigbench.blurtargets.candidates import BlurTarget, Candidate
+from scifigbench.blurtargets.ranked import Ranked
+from scifigbench.ocr.boxes import ocr_boxes_path, write_ocr_boxes
+from scifigbench.ocr.engine import OcrBox
+from scifigbench.review.cli import review as review_group
 
 REPO = Path(__file__).resolve().parents[2]
 N = 20

@@ -6,8 +6,8 @@ each expectation says what a reader of the chart could or could not tell, writte
 from __future__ import annotations
 
 from helpers.layout_charts import survey_bars, web_chart
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
-from scifigbench.conditions.layout_targets import clear_box, ranked_candidates, why_not_admittance
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.blurtargets.from_layout import clear_box, ranked_candidates, why_not_admittance
 from scifigbench.layout import read_layout
 
 

@@ -22,9 +22,10 @@ from click.testing import CliRunner
 from helpers.conditions_fixtures import conditioned_real_pair
 from helpers.runner_helpers import service_model, write_params
 from scifigbench import paths
-from scifigbench.conditions import stage, vetting, vetting_stage
+from scifigbench.blurtargets import vetting
+from scifigbench.blurtargets.vetting import Answer, rerank
+from scifigbench.conditions import stage, vetting_stage
 from scifigbench.conditions.config import ConditionsConfig, VettingConfig
-from scifigbench.conditions.vetting import Answer, rerank
 from scifigbench.devserver import DevServer
 
 KEY = "test-vetting-key-29"
@@ -135,7 +136,7 @@ def _reply(first: set[str], furniture: str):
 
 def test_one_request_per_candidate_reranked_by_the_answers_and_a_rerun_sends_none(work: Path) -> None:
     from scifigbench.llm.cache import CACHE_FILE, ResponseCache
-    from scifigbench.plan import vetting_line
+    from scifigbench.pipeline.plan import vetting_line
 
     cands = pd.read_parquet(work / paths.BLUR_CANDIDATES)
     assert len(cands) >= 4 and cands["doubt"].isna().all()
@@ -199,14 +200,14 @@ def test_one_request_per_candidate_reranked_by_the_answers_and_a_rerun_sends_non
 
 
 def review_group():
-    from scifigbench.cli import review
+    from scifigbench.review.cli import review
 
     return review()
 
 
 def test_off_by_default_writes_an_empty_table_and_sends_nothing(work: Path) -> None:
     from scifigbench.llm.cache import CACHE_FILE, ResponseCache
-    from scifigbench.plan import vetting_line
+    from scifigbench.pipeline.plan import vetting_line
 
     with DevServer(api_key=KEY) as srv:
         params = _params(work, srv.base_url, False)
@@ -227,7 +228,7 @@ def test_off_by_default_writes_an_empty_table_and_sends_nothing(work: Path) -> N
 )
 def test_check_params_refuses_a_vetting_model_not_declared_for_it(tmp_path: Path, services: dict, message: str) -> None:
     from scifigbench.params import ParamsError
-    from scifigbench.params_check import check
+    from scifigbench.pipeline.params_check import check
 
     path = _params(tmp_path, "http://127.0.0.1:9/v1", True)
     raw = yaml.safe_load(path.read_text())

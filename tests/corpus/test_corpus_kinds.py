@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scifigbench import codedeps
+from scifigbench.caching import codedeps
 from scifigbench.concepts import kinds as concept_kinds
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus import kinds as corpus_kinds

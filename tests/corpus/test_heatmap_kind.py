@@ -18,10 +18,10 @@ from PIL import Image
 from helpers.kind_checks import respondents_agree_with_judge
 from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
+from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
+from scifigbench.blurtargets.from_spec import admittance_candidates, inductance_candidates
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
-from scifigbench.conditions.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.conditions.page_text import figure_paragraph
-from scifigbench.conditions.targets import admittance_candidates, inductance_candidates
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code

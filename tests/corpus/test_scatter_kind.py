@@ -15,11 +15,11 @@ import pytest
 from PIL import Image
 
 from helpers.kind_checks import assert_probes_answered, respondents_agree_with_judge
+from scifigbench.blurtargets.from_spec import ranked_candidates
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.concepts.names import IMAGE_CONDITIONS
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.stage import FigureJob, process_figure
-from scifigbench.conditions.targets import ranked_candidates
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code

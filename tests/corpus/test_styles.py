@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from scifigbench.blurtargets.from_spec import admittance_candidates, inductance_candidates
 from scifigbench.concepts.kinds import CHART_KINDS
-from scifigbench.conditions.targets import admittance_candidates, inductance_candidates
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.presets import preset_corpus

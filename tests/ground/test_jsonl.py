@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.jsonl import json_objects
+from scifigbench.files.jsonl import json_objects
 
 
 class _Bad(ValueError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.review_store import DecisionFile, ReviewFileError
+from scifigbench.decisions.store import DecisionFile, ReviewFileError
 
 STORE = DecisionFile("item_id", ("item_id", "decision", "proposed_text", "text", "note"), "the new wording")
 

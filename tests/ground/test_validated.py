@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from scifigbench import validated
+from scifigbench.caching import validated
 from scifigbench.contracts import ContractError, core
 from scifigbench.tableio import read_table, write_table
 

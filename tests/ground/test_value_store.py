@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scifigbench.stepstore import ValueStore
+from scifigbench.caching.stepstore import ValueStore
 
 
 def test_values_survive_the_process_that_put_them(tmp_path, monkeypatch):

@@ -17,7 +17,7 @@ from scifigbench.devserver import DevServer, Faults
 from scifigbench.judges import audit, stage
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.metrics.validity import audit_agreement, cohen_kappa
-from scifigbench.plan import plan, render
+from scifigbench.pipeline.plan import plan, render
 from scifigbench.report.page import render_report
 
 KEY = "test-audit-key-25"
@@ -183,7 +183,7 @@ def test_plan_bounds_the_judge_requests_with_their_repairs_and_counts_cached_one
 )
 def test_check_params_refuses_a_bad_audit_or_review_section(tmp_path: Path, judge: dict, message: str) -> None:
     from scifigbench.params import ParamsError
-    from scifigbench.params_check import check
+    from scifigbench.pipeline.params_check import check
 
     path = _params(tmp_path, "http://127.0.0.1:9/v1", None)
     raw = yaml.safe_load(path.read_text())

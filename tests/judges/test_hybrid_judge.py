@@ -20,7 +20,7 @@ from scifigbench.judges import rules, stage
 from scifigbench.judges.families import REGISTRY
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import judgment_columns
-from scifigbench.plan import plan
+from scifigbench.pipeline.plan import plan
 
 KEY = "test-hybrid-key-24"
 UNSURE = "(unsure)"  # answers the test-only resistance rule abstains on

@@ -9,7 +9,7 @@ import yaml
 
 from scifigbench import params
 from scifigbench.judges import config
-from scifigbench.params_check import check
+from scifigbench.pipeline.params_check import check
 
 MODELS = {"sim": {"backend": "simulated", "profile": "careful"}}
 JUDGE = {"backend": "openai", "base_url": "http://127.0.0.1:9/v1", "model": "j", "api_key_env": "K"}

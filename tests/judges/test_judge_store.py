@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from scifigbench.caching.stepstore import ValueStore
 from scifigbench.judges.stage import judge_units
 from scifigbench.judges.units import Unit
-from scifigbench.stepstore import ValueStore
 
 
 def units(n: int) -> list[Unit]:

@@ -80,8 +80,8 @@ def test_panels_side_by_side_share_a_row_whatever_pixel_their_ticks_start_at():
 def test_years_ending_off_the_step_give_their_regular_inner_ticks_as_inductance_targets():
     """'1980 ... 2010, 2022' under a line chart: 1990 and 2000 stand between equal steps and are
     named from their neighbours; 2010 stands before the latest year, off the step, and is not."""
-    from scifigbench.conditions.candidates import INDUCTANCE
-    from scifigbench.conditions.layout_targets import ranked_candidates
+    from scifigbench.blurtargets.candidates import INDUCTANCE
+    from scifigbench.blurtargets.from_layout import ranked_candidates
 
     years = [1980, 1990, 2000, 2010, 2022]
     ticks = [

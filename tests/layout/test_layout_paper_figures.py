@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from helpers.layout_charts import Line, draw_text
-from scifigbench.conditions.layout_targets import why_not_admittance
+from scifigbench.blurtargets.from_layout import why_not_admittance
 from scifigbench.layout import read_layout
 
 
@@ -66,7 +66,7 @@ def test_names_in_shaded_strips_over_facets_are_panel_titles_not_a_logo():
 
 
 def test_the_axes_of_a_confusion_matrix_are_stock_titles_but_a_setting_in_a_legend_is_not():
-    from scifigbench.layout.vocab import generic_heading
+    from scifigbench.freetext.label_words import generic_heading
 
     assert generic_heading("True label", axis=True) and generic_heading("Predicted class", axis=True)
     assert not generic_heading("w/ predicted labels") and not generic_heading("True positive rate", axis=True)

@@ -26,8 +26,8 @@ NAMES = ("Walnut", "Cobalt", "Saffron", "Juniper", "Tundra", "Marble")
 
 @pytest.fixture(scope="module")
 def reader():
-    from scifigbench.conditions.ocr import backend
-    from scifigbench.conditions.ocr_turned import TurnedOcr
+    from scifigbench.ocr.engine import backend
+    from scifigbench.ocr.turned import TurnedOcr
 
     return TurnedOcr(backend("rapidocr"))
 

@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 
 from helpers.layout_charts import Line, draw_text, draw_upward_text, web_chart
-from scifigbench.conditions.ocr import RendererOcr
 from scifigbench.layout import read_layout
 from scifigbench.layout.overlay import overlay
 from scifigbench.layout.pixels import colour_name
 from scifigbench.layout.questions import ordinal
+from scifigbench.ocr.engine import RendererOcr
 from scifigbench.spec import FigureSpec
 
 SPEC_TO_LAYOUT = {

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from helpers.layout_charts import draw_text
+from scifigbench.blurtargets.candidates import INDUCTANCE
+from scifigbench.blurtargets.from_layout import ranked_candidates
 from scifigbench.conditions.blur import blur_region
-from scifigbench.conditions.candidates import INDUCTANCE
-from scifigbench.conditions.layout_targets import ranked_candidates
 from scifigbench.layout import Label, read_layout
 from scifigbench.layout.scale import estimate, fit_scale
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.layout.vocab import (
+from scifigbench.freetext.label_words import (
     between,
     completes_set,
     in_ordered_series,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.layout.vocab import (
+from scifigbench.freetext.label_words import (
     complement_of,
     completes_set,
     furniture_words,

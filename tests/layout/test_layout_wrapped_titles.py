@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from helpers.layout_charts import draw_text
-from scifigbench.conditions.layout_targets import clear_box
+from scifigbench.blurtargets.from_layout import clear_box
 from scifigbench.layout import read_layout
 
 

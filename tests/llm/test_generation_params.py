@@ -15,7 +15,7 @@ from scifigbench import params
 from scifigbench.devserver import DevServer
 from scifigbench.llm import CachedComplete
 from scifigbench.llm.config import ModelConfig, RunConfig, generation, load
-from scifigbench.params_check import check
+from scifigbench.pipeline.params_check import check
 
 RUN = {"temperature": 0.0, "seed": 42, "max_tokens": 256}  # what write_params puts in the run section
 CASES = {

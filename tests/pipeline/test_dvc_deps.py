@@ -1,6 +1,6 @@
 """Each dvc stage depends on exactly the code, prompt and data files it reads.
 
-The files are derived by :mod:`scifigbench.codedeps` (the ``ast`` import closure of the module
+The files are derived by :mod:`scifigbench.caching.codedeps` (the ``ast`` import closure of the module
 implementing the stage's command, the prompts it loads, the data files its modules read) and
 written into dvc.yaml by ``scifigbench dvc-deps``. A missing dep means an edit would not rerun the
 stage; a listed file that nothing imports means an edit reruns a stage for nothing. The same
@@ -14,8 +14,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from scifigbench import codedeps, dvc_deps
-from scifigbench.stepstore import code_version
+from scifigbench.caching import codedeps
+from scifigbench.caching.stepstore import code_version
+from scifigbench.pipeline import dvc_deps
 
 ROOT = Path(__file__).resolve().parents[2]
 PKG = codedeps.PACKAGE

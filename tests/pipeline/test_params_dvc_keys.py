@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from scifigbench import params
-from scifigbench.params_check import check, dvc_required_keys
+from scifigbench.pipeline.params_check import check, dvc_required_keys
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scifigbench.prune import prune
+from scifigbench.pipeline.prune import prune
 
 LOCK_ENTRY = """  {name}:
     cmd: scifigbench {cmd}

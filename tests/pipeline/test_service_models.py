@@ -22,7 +22,7 @@ from helpers.judge_replies import valid_verdict
 from helpers.tiny_pipeline import DVC, make_repo, sh, tiny_params, write_params
 from scifigbench import paths
 from scifigbench.devserver import DevServer
-from scifigbench.plan import Line, plan
+from scifigbench.pipeline.plan import Line, plan
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")]
 

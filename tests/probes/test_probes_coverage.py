@@ -133,7 +133,7 @@ def test_a_failing_figure_is_recorded_and_the_others_get_probes(tmp_path: Path, 
 def test_plan_command_prints_the_families_paragraph(tmp_path: Path, monkeypatch) -> None:
     from click.testing import CliRunner
 
-    from scifigbench.plan import plan_command
+    from scifigbench.pipeline.plan import plan_command
 
     params_file = _corpus(tmp_path)
     monkeypatch.chdir(tmp_path)

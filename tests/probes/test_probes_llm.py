@@ -196,7 +196,7 @@ def test_stage_sends_real_figures_to_the_generator_and_applies_review(server, tm
     from helpers.spec_factory import write_corpus
     from scifigbench import paths
     from scifigbench.contracts import BLUR_TARGETS
-    from scifigbench.probes.review import ReviewFileError, apply_decisions, read_decisions
+    from scifigbench.decisions.probes import ReviewFileError, apply_decisions, read_decisions
     from scifigbench.probes.stage import ProbesConfig, build_probes
 
     write_corpus(tmp_path, [], primary={"real1"}, real={"real1": "line", "real2": "line"})
@@ -237,8 +237,8 @@ def test_review_cli_records_decisions(tmp_path):
     from click.testing import CliRunner
 
     from scifigbench.cli import main
+    from scifigbench.decisions.probes import apply_decisions, read_decisions
     from scifigbench.probes.probe import Probe, to_frame
-    from scifigbench.probes.review import apply_decisions, read_decisions
     from scifigbench.tableio import write_table
 
     probes = [Probe("real1", "capability", "counting", "How many lines are plotted?", {"answer": 3}, "proposed",

@@ -9,7 +9,7 @@ from helpers.runner_helpers import openai_model, run_model, setup_rows, write_pa
 from scifigbench import paths
 from scifigbench.devserver import DevServer
 from scifigbench.llm.request import user_prompt
-from scifigbench.plan import plan, plan_command
+from scifigbench.pipeline.plan import plan, plan_command
 
 KEY = "test-plan-key-31"
 

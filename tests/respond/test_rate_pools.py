@@ -17,7 +17,7 @@ from scifigbench.llm import ratelimit
 from scifigbench.llm.config import check_pools, load, pool_file
 from scifigbench.llm.ratelimit import RateLimiter
 from scifigbench.llm.retrying import AdaptiveConcurrency
-from scifigbench.params_check import check
+from scifigbench.pipeline.params_check import check
 
 KEY = "test-pools-key-77"
 ACCOUNT = {"backend": "openai", "base_url": "http://127.0.0.1:9/v1", "model": "m", "api_key_env": "K"}

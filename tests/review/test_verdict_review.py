@@ -12,10 +12,10 @@ from click.testing import CliRunner
 
 from helpers.judgment_rows import judgment_row
 from scifigbench import seeded
-from scifigbench import verdict_review as store
 from scifigbench.cli import main
 from scifigbench.concepts.verdict_labels import MQM_BANDS, label_choices
-from scifigbench.review_store import ReviewFileError
+from scifigbench.decisions import verdicts as store
+from scifigbench.decisions.store import ReviewFileError
 from scifigbench.tableio import write_table
 
 
@@ -158,7 +158,7 @@ def test_the_page_inlines_each_sampled_unit_with_its_image_request_and_decision(
 
     from PIL import Image
 
-    from scifigbench.review_verdicts.page import judged_units, page_units, render
+    from scifigbench.review.verdicts.page import judged_units, page_units, render
     from scifigbench.tableio import read_table
 
     Image.new("RGB", (40, 30), "white").save(run_dir / "f.png")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from scifigbench.conditions.candidates import Box, overlaps
+from scifigbench.ocr.geometry import Box, overlaps
 
 if TYPE_CHECKING:
     from scifigbench.conditions.config import ConditionsConfig

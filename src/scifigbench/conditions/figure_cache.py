@@ -5,7 +5,7 @@
 figure's result (its table rows, targets and the images it wrote) is therefore stored under a key
 made of everything the result depends on: the job (image and spec content), the stage's
 parameters, the seed, the review decisions on that figure's targets, the OCR engine version and
-the package's code version (both keyed with :mod:`scifigbench.stepstore`'s helpers). A hit
+the package's code version (both keyed with :mod:`scifigbench.caching.stepstore`'s helpers). A hit
 restores the images from content-addressed blobs (hard links when the file system allows, else
 copies) instead of recomputing them.
 Everything lives in the untracked ``.scifigbench-cache/conditions`` folder; a damaged or

@@ -25,29 +25,30 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.blurtargets import decisions as review
+from scifigbench.blurtargets.candidates import BlurTarget
+from scifigbench.blurtargets.selection import select
+from scifigbench.blurtargets.text import redact
+from scifigbench.caching.stepstore import code_version, content_key
 from scifigbench.concepts.names import MODE_CONDITION
-from scifigbench.conditions import decisions as review
 from scifigbench.conditions.blur import blur_box, blur_with
-from scifigbench.conditions.candidates import BlurTarget
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.figure_cache import FigureCache, as_json
 from scifigbench.conditions.gallery import gallery
 from scifigbench.conditions.images import read_bgr, write_png
-from scifigbench.conditions.ocr import backend as ocr_backend
-from scifigbench.conditions.ocr_boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
-from scifigbench.conditions.ocr_cache import CachedOcr, engine_version
-from scifigbench.conditions.ocr_turned import TurnedOcr
 from scifigbench.conditions.page import render_page
 from scifigbench.conditions.page_text import page_text
-from scifigbench.conditions.reread import crop_rereader
-from scifigbench.conditions.selection import select
-from scifigbench.conditions.text import redact
-from scifigbench.conditions.transforms import figure_seed, gaussian_noise, low_contrast, rotate
+from scifigbench.conditions.transforms import gaussian_noise, low_contrast, rotate
 from scifigbench.contracts.blur_candidates import BLUR_CANDIDATES
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.failures import ItemFailure, from_exception, write_failures
+from scifigbench.ocr.boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
+from scifigbench.ocr.cache import CachedOcr, engine_version
+from scifigbench.ocr.engine import backend as ocr_backend
+from scifigbench.ocr.reread import crop_rereader
+from scifigbench.ocr.turned import TurnedOcr
+from scifigbench.seeded import figure_seed
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_table
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"

@@ -5,16 +5,8 @@ Each takes a BGR ``uint8`` image and returns a new one; the input is never modif
 
 from __future__ import annotations
 
-import hashlib
-
 import cv2
 import numpy as np
-
-
-def figure_seed(seed: int, figure_id: str, salt: str) -> int:
-    """A per-figure seed that does not depend on processing order or worker count."""
-    digest = hashlib.sha256(f"{seed}:{salt}:{figure_id}".encode()).digest()
-    return int.from_bytes(digest[:8], "little")
 
 
 def gaussian_noise(img: np.ndarray, sigma: float, seed: int) -> np.ndarray:

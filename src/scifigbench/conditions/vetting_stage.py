@@ -37,14 +37,14 @@ import cv2
 import pandas as pd
 
 from scifigbench import params, paths
-from scifigbench.conditions import vetting
+from scifigbench.blurtargets import vetting
+from scifigbench.blurtargets.candidates import row_boxes
+from scifigbench.blurtargets.text import redact
 from scifigbench.conditions.blur import blur_with
-from scifigbench.conditions.candidates import row_boxes
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
-from scifigbench.conditions.ocr_boxes import text_boxes
-from scifigbench.conditions.text import redact
 from scifigbench.contracts.blur_vetting import BLUR_VETTING
+from scifigbench.ocr.boxes import text_boxes
 from scifigbench.tableio import read_table, write_table
 
 ROLE = "vetting"

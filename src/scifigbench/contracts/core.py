@@ -22,8 +22,8 @@ from typing import Any, Iterable, Literal
 
 import pandas as pd
 
-from scifigbench import codedeps, validated
-from scifigbench.stepstore import content_key, library_versions
+from scifigbench.caching import codedeps, validated
+from scifigbench.caching.stepstore import content_key, library_versions
 
 Dtype = Literal["str", "int", "float", "bool"]
 MAX_LISTED = 8

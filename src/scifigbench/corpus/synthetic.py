@@ -9,6 +9,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from scifigbench.caching.stepstore import StepStore, code_version, content_key
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.figure_record import FigureRecord
@@ -16,7 +17,6 @@ from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
 from scifigbench.corpus.styles import DEFAULT_STYLE
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import StepStore, code_version, content_key
 
 Job = tuple[int, str, int, int, str]  # seed, chart kind, index within the kind, dpi, style
 

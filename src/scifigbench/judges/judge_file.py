@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scifigbench.concepts.families import unit_family
-from scifigbench.jsonl import json_objects
+from scifigbench.files.jsonl import json_objects
 from scifigbench.judges import rules
 from scifigbench.judges.families import FILE_FAMILIES, judge_family
 from scifigbench.judges.llm import LLMJudge, judge_id

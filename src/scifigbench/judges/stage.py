@@ -21,6 +21,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import params, paths
+from scifigbench.caching.stepstore import ValueStore, code_version
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.judges import config as judge_config
 from scifigbench.judges import rules
@@ -28,7 +29,6 @@ from scifigbench.judges.config import JudgeConfig
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import UNDECIDED, judgment_columns
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import ValueStore, code_version
 from scifigbench.tableio import read_table, write_table
 
 

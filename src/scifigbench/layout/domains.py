@@ -15,7 +15,7 @@ Two kinds of label carry no information a model could not produce without readin
 
 from __future__ import annotations
 
-from scifigbench.layout.vocab import tokens
+from scifigbench.freetext.label_words import tokens
 
 # task: (words or word prefixes that name it, its default measures), all as ``tokens`` returns them
 _TASK_METRICS: dict[str, tuple[frozenset[str], frozenset[str]]] = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from scifigbench.freetext.label_words import bare_mark
 from scifigbench.layout.elements import (
     ANNOTATION,
     AXIS_TITLE,
@@ -22,7 +23,6 @@ from scifigbench.layout.elements import (
     Run,
 )
 from scifigbench.layout.pixels import colour_name
-from scifigbench.layout.vocab import bare_mark
 
 ROW_OVERLAP = 0.5  # (share of the lower box) boxes overlapping this much of their height stand in one row
 MARK_LEVEL = 3  # a panel mark stands level with its title: centres within this many label heights

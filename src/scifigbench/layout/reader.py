@@ -30,6 +30,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from scifigbench.freetext.label_words import (
+    furniture_words,
+    generic_heading,
+    number,
+    panel_mark,
+    power_exponent,
+    tokens,
+    two_answers_in_one,
+)
 from scifigbench.layout import pixels
 from scifigbench.layout.elements import (
     ANNOTATION,
@@ -46,15 +55,6 @@ from scifigbench.layout.elements import (
     Layout,
     Run,
     TextLine,
-)
-from scifigbench.layout.vocab import (
-    furniture_words,
-    generic_heading,
-    number,
-    panel_mark,
-    power_exponent,
-    tokens,
-    two_answers_in_one,
 )
 
 MIN_SCORE = 0.5

@@ -24,7 +24,7 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.kinds import kind_from_spelling
 from scifigbench.concepts.names import BLUR_MODES, MODE_CONDITION
 from scifigbench.contracts import JUDGMENTS
-from scifigbench.jsonl import json_objects
+from scifigbench.files.jsonl import json_objects
 
 RESISTANCE_VERDICTS = {1.0: "resists", 0.5: "hedges", 0.0: "accepts"}
 CLAIM_SCORES = {"image": 1.0, "caption": 0.0}

@@ -22,13 +22,13 @@ from scifigbench import paths
 from scifigbench.concepts.families import FAMILIES
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.contracts.metrics import METRIC_FILES, headline_values, summary_values
+from scifigbench.decisions.verdicts import read_decisions
 from scifigbench.metrics import tables
 from scifigbench.metrics.config import MetricsConfig
 from scifigbench.metrics.header import judge_ids, run_header
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
 from scifigbench.metrics.validity import validity
 from scifigbench.tableio import load_judgments, read_table, write_json
-from scifigbench.verdict_review import read_decisions
 
 
 def _read_json_numbers(path: Path) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.concepts.verdict_labels import is_decided, verdict_label
-from scifigbench.verdict_review import person_verdict, unit_key
+from scifigbench.decisions.verdicts import person_verdict, unit_key
 
 Z95 = 1.959963984540054  # the standard normal's 97.5 % quantile
 

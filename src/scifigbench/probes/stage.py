@@ -23,7 +23,9 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.caching.stepstore import StepStore, code_version, content_key
 from scifigbench.concepts.probe_families import PROBE_FAMILY_RECORDS
+from scifigbench.decisions.probes import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.failures import from_exception, write_failures
 from scifigbench.failures import summary as summary_lines
 from scifigbench.llm import cache_dir
@@ -38,10 +40,8 @@ from scifigbench.probes.probe import Probe, rng_for, to_frame
 from scifigbench.probes.real import figure_probes
 from scifigbench.probes.real.load import figure_facts
 from scifigbench.probes.resistance import resistance_probes
-from scifigbench.probes.review import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import StepStore, code_version, content_key
 from scifigbench.tableio import read_table, sha256_file, write_json, write_table
 
 ERRORS = paths.PROBES_DIR / "errors.json"  # figures whose probes raised (figure, step, error)

@@ -29,6 +29,7 @@ from typing import Any
 import pandas as pd
 from tqdm import tqdm
 
+from scifigbench.caching.stepstore import ValueStore, code_version, content_key
 from scifigbench.contracts import RESPONSES
 from scifigbench.llm import ledger
 from scifigbench.llm.aborted import RunAborted
@@ -39,7 +40,6 @@ from scifigbench.llm.request import Request, SetupError, build_request
 from scifigbench.llm.retrying import Attempts
 from scifigbench.llm.run_stats import RunStats
 from scifigbench.respond.journal import Journal
-from scifigbench.stepstore import ValueStore, code_version, content_key
 from scifigbench.tableio import sha256_file, write_json, write_table
 
 JOURNAL_FILE = "journal.sqlite"

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scifigbench import paths
+from scifigbench.caching.stepstore import content_key
 from scifigbench.spec import FigureSpec
-from scifigbench.stepstore import content_key
 
 
 @dataclass

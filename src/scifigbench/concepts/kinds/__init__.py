@@ -3,7 +3,7 @@
 Adding a kind: write ``<kind>.py`` with a ``KIND`` record (see :mod:`.record`) and add its dotted
 name as the last line of ``_MODULES``; CONTRIBUTING.md has the recipe. The modules are named in
 full and imported by name so that a kind is one line, not an import plus a tuple entry; the
-package's dependency scan (:mod:`scifigbench.codedeps`) reads such names as imports.
+package's dependency scan (:mod:`scifigbench.caching.codedeps`) reads such names as imports.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from itertools import pairwise
 
 import numpy as np
 
+from scifigbench.freetext.label_words import furniture_words, panel_mark
 from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, TITLE, VALUE, Label, Layout, Run, TextLine
-from scifigbench.layout.vocab import furniture_words, panel_mark
 from scifigbench.probes.figure_view import phrase
 from scifigbench.probes.real.series_values import series_of
 

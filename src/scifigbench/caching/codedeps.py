@@ -1,0 +1,258 @@
+"""The files of the package a piece of code reads: its import closure, its prompts and data files.
+
+Why: a cache must be invalidated by an edit of the code that computed its entries and by nothing
+else. Hashing the whole package (or whole folders) made a comment in the report module redo every
+figure of the conditions stage; listing whole folders as dvc deps reran stages for files they
+never import. One derivation serves both: the dvc deps of a stage (written by
+``scifigbench dvc-deps``) and the version of every per-figure / per-unit store
+(:func:`scifigbench.caching.stepstore.code_version`) are the files :func:`code_files` returns for the
+module that does the work.
+
+The closure is derived from the source with ``ast`` (nothing is imported): every ``import`` and
+``from ... import`` anywhere in a file (function-level lazy imports included), and string
+literals naming a module (``"scifigbench.llm.cache"``, imported by name). Prompt files are the
+prompt ids passed to ``prompts.load(...)``; other data files are the ones :data:`DATA` assigns to
+the module that reads them.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TypeGuard
+
+from scifigbench import paths
+from scifigbench.files.atomic import atomic_write_text
+
+PACKAGE = Path(__file__).resolve().parent.parent
+SRC = PACKAGE.parent
+PROMPTS = PACKAGE / "prompts"
+_BY_NAME = re.compile(r"^scifigbench(\.\w+)+(:\w+)?$")
+# The package's __init__ holds only a docstring and the version string, which no computation reads.
+NOT_READ = frozenset({PACKAGE / "__init__.py"})
+
+# Data files (globs relative to the package) by the module that reads them (its name inside the
+# package: a full dotted name here would read as an import by name).
+DATA: dict[str, tuple[str, ...]] = {
+    "fonts": ("fonts/*.ttf",),
+    "report.page": ("report/templates/*",),
+    "review.verdicts.page": ("review/verdicts/page.html.j2",),
+    "review.blurtargets.page": ("review/blurtargets/page.js",),
+}
+# Non-Python files no module reads: the fonts' licence, and the plot templates `dvc plots` reads.
+UNREAD: tuple[str, ...] = ("fonts/LICENSE-*", "report/dvc_plots/*")
+
+
+@functools.cache
+def module_file(module: str) -> Path | None:
+    """The file of a dotted module inside the package, or None (third-party / a name, not a module)."""
+    if module != "scifigbench" and not module.startswith("scifigbench."):
+        return None
+    base = SRC.joinpath(*module.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(SRC).with_suffix("").parts)
+
+
+def _scan_imports(path: Path, text: str) -> list[str]:
+    """Dotted names the source ``text`` of ``path`` imports, anywhere in it (lazy imports included)."""
+    package = _module_name(path)
+    if path.name == "__init__.py":
+        package = package.rsplit(".", 1)[0] + ".__init__"
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")[: -node.level]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)  # `from pkg import module`
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and _BY_NAME.match(node.value):
+            out.add(node.value.split(":")[0])  # importlib by name: "scifigbench.llm.cache"
+    return sorted(out)
+
+
+def _memo_path() -> Path:
+    """The scan memo, named for this module's source: a changed analysis starts a new memo."""
+    version = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+    return paths.cache_root(".") / "codedeps" / f"imports-{version}.json"
+
+
+@functools.cache
+def _memo() -> dict[str, list[str]]:
+    """Imports by (module path, source) digest. Why: parsing the ~150 files of a closure takes a
+    second or more on a busy machine, and every stage computing a cache version would pay it."""
+    try:
+        memo = json.loads(_memo_path().read_text(encoding="utf-8"))
+        return memo if isinstance(memo, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def imported_modules(path: Path) -> list[str]:
+    """Dotted names this file imports, anywhere in it (function-level lazy imports included)."""
+    text = path.read_text(encoding="utf-8")
+    key = hashlib.sha256(f"{_module_name(path)}\0{text}".encode()).hexdigest()
+    memo = _memo()
+    if key not in memo:
+        memo[key] = _scan_imports(path, text)
+        _unsaved.add(key)
+    return memo[key]
+
+
+_unsaved: set[str] = set()
+
+
+def _save_memo() -> None:
+    """Keep the memo's new entries (best effort: an unwritable cache only costs time)."""
+    if not _unsaved:
+        return
+    try:
+        atomic_write_text(_memo_path(), json.dumps(_memo(), sort_keys=True))
+        _unsaved.clear()
+    except OSError:
+        pass
+
+
+def closure(*entries: str) -> frozenset[Path]:
+    """Files of the package executed when ``entries`` are imported (parent packages' __init__ too)."""
+    todo, seen = list(entries), set()
+    while todo:
+        module = todo.pop()
+        parts = module.split(".")
+        for i in range(1, len(parts) + 1):
+            path = module_file(".".join(parts[:i]))
+            if path is None or path in seen:
+                continue
+            seen.add(path)
+            todo.extend(imported_modules(path))
+    _save_memo()
+    return frozenset(seen - NOT_READ)
+
+
+def _literals(node: ast.AST, known: set[str]) -> set[str]:
+    """Prompt ids among the string literals under ``node`` (comparisons and dict keys excluded)."""
+    skip = {id(k) for n in ast.walk(node) if isinstance(n, ast.Dict) for k in n.keys}
+    skip |= {id(c) for n in ast.walk(node) if isinstance(n, ast.Compare) for c in [n.left, *n.comparators]}
+    return {
+        n.value
+        for n in ast.walk(node)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in known and id(n) not in skip
+    }
+
+
+@functools.cache
+def _record_prompts() -> dict[str, set[str]]:
+    """Prompt fields of the concept records: code loading ``<record>.<field>`` may load any record's.
+    (A chart kind's describe prompt is text in its record module, which the import closure holds.)"""
+    from scifigbench.concepts.families import FAMILIES
+
+    return {"judge_prompt": {f.judge_prompt for f in FAMILIES}}
+
+
+def _is_prompt_load(node: ast.AST) -> TypeGuard[ast.Call]:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "load"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "prompts"
+        and bool(node.args)
+    )
+
+
+def prompt_ids(files: Iterable[Path]) -> set[str]:
+    """Prompt ids passed to ``prompts.load(...)`` in ``files``.
+
+    The argument is a literal, an f-string (its literal prefix, e.g. ``judge_``), a record's
+    prompt field (``family.judge_prompt``: every record's), a lookup in a module-level dict (its
+    values), or a variable (the prompt-id literals of the enclosing function).
+    """
+    known = {p.stem for p in PROMPTS.glob("*.txt")}
+    used: set[str] = set()
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        if "prompts.load(" not in text:
+            continue
+        tree = ast.parse(text)
+        tables = {
+            t.id: n.value
+            for n in tree.body
+            if isinstance(n, (ast.Assign, ast.AnnAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Name) and isinstance(n.value, ast.Dict)
+        }
+        functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        for call in filter(_is_prompt_load, ast.walk(tree)):
+            arg = call.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                used.add(arg.value)
+            elif isinstance(arg, ast.JoinedStr) and isinstance(arg.values[0], ast.Constant):
+                used.update(k for k in known if k.startswith(str(arg.values[0].value)))
+            elif isinstance(arg, ast.Attribute) and arg.attr in _record_prompts():
+                used.update(_record_prompts()[arg.attr])
+            elif isinstance(arg, ast.Subscript) and isinstance(arg.value, ast.Name) and arg.value.id in tables:
+                used.update(_literals(ast.Tuple(elts=tables[arg.value.id].values), known))
+            else:
+                line = call.lineno
+                enclosing = [f for f in functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
+                used.update(_literals(enclosing[-1], known) if enclosing else set())
+    return used
+
+
+def _data_files(modules: frozenset[Path]) -> set[Path]:
+    out: set[Path] = set()
+    for module, patterns in DATA.items():
+        if module_file(f"{PACKAGE.name}.{module}") in modules:
+            out.update(f for pattern in patterns for f in PACKAGE.glob(pattern) if f.is_file())
+    return out
+
+
+@functools.cache
+def code_files(*entries: str) -> tuple[Path, ...]:
+    """Every file of the package that code reachable from ``entries`` executes or reads, sorted."""
+    modules = closure(*entries)
+    prompts = {PROMPTS / f"{p}.txt" for p in prompt_ids(modules)}
+    return tuple(sorted(modules | prompts | _data_files(modules)))
+
+
+@functools.cache
+def files_digest(*entries: str) -> str:
+    """sha256 of the paths and bytes of :func:`code_files` of ``entries``: the version of that code."""
+    digest = hashlib.sha256()
+    for f in code_files(*entries):
+        digest.update(f.relative_to(PACKAGE).as_posix().encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()
+
+
+def package_files() -> list[Path]:
+    """Every file of the package (no bytecode), for collapsing deps into folders and for checks."""
+    return sorted(f for f in PACKAGE.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
+
+
+def as_deps(files: Iterable[Path], root: Path) -> list[str]:
+    """``files`` as dvc deps relative to ``root``: a folder whose every file is listed is one entry."""
+    chosen = set(files)
+    every = package_files()
+    folders = {f.parent for f in every}
+    full = {d for d in folders if d != PACKAGE and all(f in chosen for f in every if d in f.parents)}
+    out: list[str] = []
+    for f in chosen:
+        top = [d for d in full if d in f.parents]
+        entry = min(top, key=lambda d: len(d.parts)) if top else f
+        out.append(entry.relative_to(root).as_posix())
+    return sorted(set(out))

@@ -1,0 +1,63 @@
+"""Reviewers' decisions on proposed probes (LLM- or layout-written): ``review/probes.csv``, git-tracked.
+
+One row per decided probe: ``probe_id, decision (confirm | replace | reject), proposed_text,
+text, expected_json, note``. The stage regenerates probes and applies these rows afterwards, so a
+decision survives reruns. ``proposed_text`` records the wording the reviewer saw: if a later run
+proposes a different question for that id, the old decision is not carried over and the probe
+stays ``proposed``. ``replace`` confirms the probe with the reviewer's ``text`` and, if given,
+``expected_json``. Only ``confirmed`` probes reach the setups.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from scifigbench import paths
+from scifigbench.decisions.store import DecisionFile, ReviewFileError
+
+if TYPE_CHECKING:  # `scifigbench review ...` loads this module; only the stage needs pandas
+    import pandas as pd
+
+REVIEW_FILE = paths.REVIEW_DIR / "probes.csv"
+
+
+def _check_expected_json(row: dict[str, str], where: str) -> None:
+    if row["expected_json"]:
+        try:
+            json.loads(row["expected_json"])
+        except json.JSONDecodeError as exc:
+            raise ReviewFileError(f"{where}: field 'expected_json' is not valid JSON ({exc.msg})") from None
+
+
+STORE = DecisionFile("probe_id", ("probe_id", "decision", "proposed_text", "text", "expected_json", "note"),
+                     "the reviewer's question", _check_expected_json)
+read_decisions = STORE.read
+record = STORE.record
+
+
+def apply_decisions(df: pd.DataFrame, decisions: dict[str, dict[str, str]]) -> tuple[pd.DataFrame, list[str]]:
+    """Probes with decisions applied, and notes on decisions that no longer apply (stale or unknown)."""
+    df = df.copy()
+    notes = []
+    index = {pid: i for i, pid in zip(df.index, df.probe_id)}
+    for pid, d in decisions.items():
+        if pid not in index:
+            notes.append(f"{d['where']}: no such probe in this run; decision ignored")
+            continue
+        i = index[pid]
+        if df.at[i, "status"] != "proposed":
+            notes.append(f"{d['where']}: probe is {df.at[i, 'status']}, not proposed; decision ignored")
+            continue
+        if d["proposed_text"] and d["proposed_text"] != df.at[i, "text"]:
+            notes.append(f"{d['where']}: the proposal changed since review; probe stays proposed")
+            continue
+        if d["decision"] == "reject":
+            df.at[i, "status"] = "rejected"
+            continue
+        df.at[i, "status"] = "confirmed"
+        if d["decision"] == "replace":
+            df.at[i, "text"] = d["text"]
+        if d["expected_json"]:
+            df.at[i, "expected_json"] = json.dumps(json.loads(d["expected_json"]), sort_keys=True, ensure_ascii=False)
+    return df, notes

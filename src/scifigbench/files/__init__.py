@@ -1,0 +1,1 @@
+"""Writing and reading plain files safely: atomic writes and content hashes (``atomic``), JSON Lines (``jsonl``)."""

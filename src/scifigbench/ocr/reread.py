@@ -1,0 +1,121 @@
+"""A second look at a label before its OCR reading becomes an expected answer.
+
+A blur question is judged against the text OCR read under the blur. When that reading is wrong
+('8120' for '$120', 'Number ofhospitals'), a model that reads the chart right is judged wrong.
+A reading is *doubtful* when OCR was unsure of it, when a glyph OCR confuses with a digit stands
+next to a digit ('S5', 'l0'), when the figure's other numbers carry a currency sign this one
+lacks (the sign read as a digit or dropped), or when a short word seems glued to the next one
+(a lost space). A doubtful label is read again: cut out, enlarged (``conditions.reread_scale``)
+and read by the same engine, and by the second engine when one is configured. It becomes an
+expected answer only when every reading agrees with the first (case and spacing aside; a
+reading that restores a space wins); otherwise the candidate is marked doubtful with the
+readings, ranks last, and the stage never makes it a target on its own.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from scifigbench.ocr.engine import OcrBackend
+from scifigbench.ocr.geometry import Box
+
+CURRENCY = "$€£¥₹"
+# glyphs OCR swaps with digits, standing next to a digit: 'S5' for '$5', 'l0' for '10', '1O' for '10'
+_CONFUSED_BY_DIGIT = re.compile(rf"(?<=\d)[OoIlSsBZ|{re.escape(CURRENCY)}]|[OoIlSsBZ|](?=\d)")
+_NUMBER = re.compile(r"^[^\w]*\d[\d.,\s]*%?$")
+# a short function word glued to the next word: 'ofhospitals', 'andover' (a lost space)
+_GLUED = re.compile(r"(?<![A-Za-z])(of|the|and|per|for|from|with)([a-z]{4,})")
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212"})
+
+Reading = tuple[str, str]  # (how it was read, what was read)
+Rereader = Callable[[Box], list[Reading]]
+
+
+def doubts(text: str, score: float, sibling_numbers: Sequence[str], min_score: float) -> list[str]:
+    """Why the first reading of ``text`` (OCR confidence ``score``) needs a second look; [] if none.
+
+    ``sibling_numbers`` are the figure's other numeric labels: when some carry a currency sign and
+    this number does not, the sign may have been read as a digit."""
+    out = []
+    if score < min_score:
+        out.append(f"OCR confidence {score:.2f} < {min_score:g}")
+    if _CONFUSED_BY_DIGIT.search(text):
+        out.append("a glyph OCR confuses with a digit stands next to a digit")
+    if _NUMBER.match(text) and not text.lstrip().startswith(tuple(CURRENCY)):
+        signed = [s for s in sibling_numbers if s.lstrip().startswith(tuple(CURRENCY))]
+        if signed:
+            out.append(f"other numbers carry a currency sign ({signed[0]!r}) and this one does not")
+    if m := _GLUED.search(text):
+        out.append(f"'{m.group(0)}' may have lost a space")
+    return out
+
+
+def normal(text: str) -> str:
+    """A reading compared with another: Unicode-normalised, dashes unified, case and spacing folded."""
+    return " ".join(unicodedata.normalize("NFKC", text).translate(_DASHES).casefold().split())
+
+
+@dataclass(frozen=True)
+class Check:
+    """What a second look concluded: the answer to expect, or why there is none."""
+
+    answer: str
+    doubt: str | None = None  # the readings disagree: never an expected answer
+    note: str | None = None  # e.g. a space restored by the second reading
+
+
+def settle(text: str, readings: Sequence[Reading]) -> Check:
+    """Compare the first reading ``text`` with the second looks: agreement keeps it (a power the
+    first reading wrote '10^3' agrees with '103'), readings that differ only in spacing give the
+    most spaced one, any other difference is a doubt."""
+    if not readings:
+        return Check(text)
+    first = normal(text)
+    # the first reading writes a raised exponent as '10^3' (``ocr``); a crop read alone gives '103'
+    same = {first, first.replace("^", "")}
+    differ = [(how, r) for how, r in readings if normal(r) not in same]
+    if not differ:
+        return Check(text)
+    squeezed = first.replace(" ", "")
+    if all(normal(r).replace(" ", "") == squeezed for _, r in readings):
+        how, best = max(((h, r) for h, r in readings), key=lambda hr: normal(hr[1]).count(" "))
+        if normal(best).count(" ") > first.count(" "):
+            return Check(best.strip(), note=f"a space restored by the reading {how}: {best.strip()!r}")
+        return Check(text)
+    shown = "; ".join(f"{how}: {r!r}" if r else f"{how}: nothing" for how, r in differ)
+    return Check(text, doubt=f"OCR readings disagree: first {text!r}; {shown}")
+
+
+def crop_rereader(img: np.ndarray, engines: Sequence[OcrBackend], scale: float, margin: float = 3.0) -> Rereader:
+    """A function reading the region ``box`` of the BGR image ``img`` again with each engine, cut
+    out with ``margin`` pixels, enlarged ``scale`` times and set on a white border (a detector
+    needs room around a line). A box taller than wide holds text written along a vertical axis:
+    it is turned a quarter clockwise first, as ``ocr_turned`` reads such text."""
+    h, w = img.shape[:2]
+
+    def read(box: Box) -> list[Reading]:
+        x0, y0 = max(0, int(box[0] - margin)), max(0, int(box[1] - margin))
+        x1, y1 = min(w, int(np.ceil(box[2] + margin))), min(h, int(np.ceil(box[3] + margin)))
+        crop = img[y0:y1, x0:x1]
+        if crop.size == 0:
+            return [(f"{e.name} x{scale:g}", "") for e in engines]
+        if y1 - y0 > x1 - x0:
+            crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
+        big = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+        pad = max(8, int(0.5 * big.shape[0]))
+        framed = np.ascontiguousarray(
+            cv2.copyMakeBorder(big, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(255, 255, 255))
+        )
+        out = []
+        for e in engines:
+            lines = sorted(e.read(framed), key=lambda b: (round(b.box[1] / max(1.0, b.box[3] - b.box[1])), b.box[0]))
+            out.append((f"{e.name} x{scale:g}", " ".join(b.text.strip() for b in lines).strip()))
+        return out
+
+    return read

@@ -1,0 +1,94 @@
+"""``scifigbench dvc-deps``: write each stage's code deps in dvc.yaml from its import closure.
+
+Why: a stage's code deps must be exactly the files its command executes or reads, no more (an
+edit elsewhere would rerun it for nothing) and no less (an edit there would not rerun it). Kept by
+hand they drifted; here they are derived (:func:`scifigbench.caching.codedeps.code_files` of the module
+implementing the stage's command) and written in place: the ``src/...`` items of each ``deps:``
+list are replaced, every other line (data deps, comments, order of stages) is kept.
+``--check`` writes nothing and fails when dvc.yaml differs from what it would write (the test
+suite runs the same comparison).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import click
+import yaml
+
+from scifigbench.caching import codedeps
+from scifigbench.cli import COMMANDS
+
+_STAGE = re.compile(r"^  ([\w-]+):\s*(#.*)?$")
+_DEPS = re.compile(r"^(\s+)deps:")
+
+
+def entry_module(cmd: str) -> str | None:
+    """The module implementing ``scifigbench <command> ...``, or None for another program.
+
+    The program may be named by a path (``bin/scifigbench``, the repository's launcher the stages run).
+    """
+    words = cmd.split()
+    if len(words) < 2 or Path(words[0]).name != "scifigbench" or words[1] not in COMMANDS:
+        return None
+    return COMMANDS[words[1]][0].split(":")[0]
+
+
+def stage_code_deps(text: str) -> dict[str, list[str]]:
+    """Stage name -> its code deps, for the stages of dvc.yaml ``text`` running a scifigbench command.
+
+    Paths are relative to the checkout holding this package (the repository root: dvc.yaml sits there).
+    """
+    stages = yaml.safe_load(text)["stages"]
+    out = {}
+    for name, spec in stages.items():
+        module = entry_module((spec.get("do") or spec)["cmd"])
+        if module is not None:
+            out[name] = codedeps.as_deps(codedeps.code_files(module), codedeps.SRC.parent)
+    return out
+
+
+def rewrite(text: str, deps: dict[str, list[str]]) -> str:
+    """``text`` (dvc.yaml) with the ``src/`` deps of each stage in ``deps`` replaced by its list."""
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    stage = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        out.append(line)
+        i += 1
+        if m := _STAGE.match(line):
+            stage = m.group(1)
+        m = _DEPS.match(line)
+        if not m or stage not in deps:
+            continue
+        item = f"{m.group(1)}  - "
+        kept = []
+        while i < len(lines) and lines[i].startswith(item):
+            if not lines[i][len(item) :].startswith("src/"):
+                kept.append(lines[i])
+            i += 1
+        out += kept + [f"{item}{d}\n" for d in deps[stage]]
+    return "".join(out)
+
+
+@click.command("dvc-deps")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when dvc.yaml's code deps differ.")
+@click.option(
+    "--file", "path", type=click.Path(dir_okay=False, path_type=Path), default=Path("dvc.yaml"), show_default=True
+)
+def dvc_deps(check: bool, path: Path) -> None:
+    """Write each stage's code deps in dvc.yaml: the import closure of its command, prompts and data."""
+    text = path.read_text(encoding="utf-8")
+    new = rewrite(text, stage_code_deps(text))
+    if new == text:
+        click.echo(f"{path}: code deps are the stages' import closures")
+        return
+    if check:
+        click.echo(f"{path}: code deps differ from the stages' import closures; run `scifigbench dvc-deps`", err=True)
+        sys.exit(1)
+    path.write_text(new, encoding="utf-8")
+    click.echo(f"{path}: code deps rewritten")
