@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE, Candidate, rank
@@ -330,11 +330,47 @@ def _copy_slot_taken(lb: Label, layout: Layout) -> bool:
     return False
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """A label under the admittance rules, with what a model sees beside it once it is blurred."""
+
+    lb: Label
+    layout: Layout
+    caption: str | None
+    rule: str | None  # the admittance rule its role and place fall under (category, axis_title...)
+
+    @property
+    def text(self) -> str:
+        return self.lb.text
+
+    @property
+    def others(self) -> list[Label]:
+        """Every other label: everything else stays readable, furniture included, and any of it may
+        give the label away."""
+        return [o for o in self.layout.labels if o is not self.lb]
+
+    @property
+    def other_texts(self) -> list[str]:
+        return [o.text for o in self.others]
+
+
 def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | None:
-    """The first admittance rule ``lb`` fails, or None if it is a valid admittance target."""
-    text = lb.text
-    rule = admittance_rule(lb, layout)
-    if lb.score < ADMIT_SCORE or sum(ch.isalpha() for ch in text) < 3 or not _LABEL.match(text) or len(text) > 40:
+    """The first admittance rule ``lb`` fails, or None if it is a valid admittance target.
+
+    The rules run in a fixed order, the reason given is the first that holds: the label's own form,
+    then what the other labels give away, what anyone guesses from the meaning, the rules of its
+    role, and last what the title and the caption name."""
+    seen = _Seen(lb, layout, caption, admittance_rule(lb, layout))
+    for rules in (_not_a_label, _given_by_labels, _guessable, _role_rules, _named_by_words):
+        if (why := rules(seen)) is not None:
+            return why
+    return None
+
+
+def _not_a_label(seen: _Seen) -> str | None:
+    """Its form: a clean word label, not a number, a fragment or two answers read as one line."""
+    text = seen.text
+    if seen.lb.score < ADMIT_SCORE or sum(ch.isalpha() for ch in text) < 3 or not _LABEL.match(text) or len(text) > 40:
         return "not a clean word label"
     if parse_number(text) is not None:
         return "a number"
@@ -343,8 +379,12 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a fragment of a longer text"
     if pair := two_answers_in_one(text):
         return f"two opposite answers read as one line ({pair})"
-    # everything else stays readable, furniture included: any of it may give the label away
-    others = [o for o in layout.labels if o is not lb]
+    return None
+
+
+def _given_by_labels(seen: _Seen) -> str | None:
+    """What the other labels give away: a copy, a series, a pattern, a set or a pair it completes."""
+    text, others, other_texts = seen.text, seen.others, seen.other_texts
     if any(
         mentions(o.text, text) or (sum(ch.isalpha() for ch in o.text) >= 3 and mentions(text, o.text)) for o in others
     ):
@@ -358,19 +398,26 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "numbered like another label"
     if any(_lettered_like(text, o.text) for o in others):
         return "lettered like another label ('Model A' beside 'Model B')"
-    if _parts_shown(text, [o.text for o in others]):
+    if _parts_shown(text, other_texts):
         return "every part of the name is printed in other labels (a naming pattern)"
-    if shown := _abbreviation_shown(text, [o.text for o in others]):
+    if shown := _abbreviation_shown(text, other_texts):
         return f"abbreviated or spelled out in another label ('{shown}')"
-    options = completes_set(text, [o.text for o in others])
+    options = completes_set(text, other_texts)
     if options:
         return f"completes a visible option set ({options})"
-    pair = complement_of(text, [o.text for o in others])
+    pair = complement_of(text, other_texts)
     if pair:
         return f"complementary to visible '{pair}'"
+    return None
+
+
+def _guessable(seen: _Seen) -> str | None:
+    """What anyone guesses from the meaning: a dimension, a residual answer, an aggregate, a
+    generic heading, the name of what is drawn or a task's standard measure."""
+    text, rule = seen.text, seen.rule
     if rule in ("category", "legend_entry") and names_a_dimension(text):
         return "a demographic dimension heading its groups ('Age', 'Education')"
-    if residual_answer(text, [o.text for o in others]):
+    if residual_answer(text, seen.other_texts):
         return "a residual survey answer ('Don't know', 'No answer') any scale ends with"
     if all(t in _AGGREGATE for t in tokens(text)):
         return "an aggregate everyone guesses ('Total', 'All', 'Other')"
@@ -379,24 +426,37 @@ def why_not_admittance(lb: Label, layout: Layout, caption: str | None) -> str | 
         return "a generic heading (guessable from the kind of chart)"
     if rule in ("series_label", "legend_entry") and names_the_drawing(text):
         return "names what is drawn (a reference line, a slope, the shape of a curve)"
-    if rule == "axis_title" and (task := task_measure(text, _context(others, caption, text))):
+    if rule == "axis_title" and (task := task_measure(text, _context(seen.others, seen.caption, text))):
         return f"the standard measure of a task the figure names ({task})"
+    return None
+
+
+def _role_rules(seen: _Seen) -> str | None:
+    """The rules of axis titles and of labels inside the plot area: a whole name, not a piece of
+    text, a formula, a phrase or a column heading."""
+    lb, layout, text, rule = seen.lb, seen.layout, seen.text, seen.rule
     if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
         return "a piece of a longer text (touches another word label)"
     if rule == "axis_title" and ("=" in text or _DECIMAL.search(text)):
         return "a formula or statistic (an '=' or a decimal number), not a name"
-    if rule == "axis_title" and _specific_words_shown(text, [o.text for o in others]):
+    if rule == "axis_title" and _specific_words_shown(text, seen.other_texts):
         return "every specific word of it is printed elsewhere in the figure"
     if rule == "series_label" and (_touches_other(lb, layout) or (text.islower() and len(text) < 4)):
         return "a piece of a longer text (touches another label, or a short lower-case word)"
-    if rule == "series_label" and len(words) > 4:
+    if rule == "series_label" and len(text.split()) > 4:
         return "a phrase rather than a name (more than four words inside the plot area)"
     if rule == "series_label" and ("=" in text or _heads_numbers(lb, layout)):
         return "a statistic or the heading of a column of numbers"
-    titles = " ".join(o.text for o in layout.labels if o.role == TITLE)
+    return None
+
+
+def _named_by_words(seen: _Seen) -> str | None:
+    """Named by the title, or by the caption shown with the blur (which has the label removed)."""
+    text, caption = seen.text, seen.caption
+    titles = " ".join(o.text for o in seen.layout.labels if o.role == TITLE)
     if pair := sides_named(text, titles):
         return f"one of two answers the title names ({pair})"
-    quantity = rule == "axis_title"
+    quantity = seen.rule == "axis_title"
     if _named_by(text, titles, quantity):
         return "named by the title"
     if caption and _named_by(text, redact(caption, text) or "", quantity):

@@ -16,9 +16,10 @@ largest set of peer values within ``tolerance`` x (distance of its centre from t
 one peer value, i.e. peers agree when they differ by little compared with the premise's own error;
 it needs ``min_support`` peers and a unique largest set (two camps of equal size are no consensus).
 The evidence is the median of that set. The default thresholds are a prior that leave-figure-out
-on the dev figures of the shared release sample could not improve on (benchmarks/peer_truth_cv.py,
-docs/judge-agreement-notes.md); ``within_reach`` (the judged value must agree with the peers as
-closely as they agree with each other) is the stricter test compared there and not adopted.
+on the dev figures of the shared release sample could not improve on (benchmarks/peer_truth_cv.py;
+CHANGELOG.md, "Judge agreement, session by session"); ``within_reach`` (the judged value must agree
+with the peers as closely as they agree with each other) is the stricter test compared there and
+not adopted.
 """
 
 from __future__ import annotations

@@ -370,15 +370,44 @@ def _strips(lb: Label, labels: Sequence[Label]) -> bool:
     )
 
 
+class _Runs:
+    """The runs found so far and the labels they took: each label joins at most one run, so every
+    step after the first reads only the labels the steps before it left."""
+
+    def __init__(self) -> None:
+        self.runs: list[Run] = []
+        self.taken: set[int] = set()
+
+    def add(self, axis: str, members: list[Label], numeric: bool) -> None:
+        self.runs.append(Run(len(self.runs), axis, members, numeric))
+        self.taken.update(m.index for m in members)
+
+    def left(self, labels: list[Label]) -> list[Label]:
+        return [lb for lb in labels if lb.index not in self.taken]
+
+
 def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
     """Aligned, evenly spaced labels along an axis; each label joins at most one run.
 
     A row of two or more word labels standing right under the drawing's lower edge, or a column of
     them ending just left of it, is a category run even when unevenly spaced (two bars, a gap
-    between groups of rows, a wrapped last category)."""
-    runs: list[Run] = []
-    taken: set[int] = set()
-    free = [
+    between groups of rows, a wrapped last category). The steps run in a fixed order: numbers
+    first, since a number's alignment is the surest; then rows, turned labels and word columns."""
+    found = _Runs()
+    free = _run_candidates(labels, drawing)
+    _read_flat_powers(free)
+    _number_columns(found, free)
+    _label_rows(found, free, drawing)
+    _turned_rows(found, labels)
+    _flush_left_columns(found, free, drawing)
+    _right_edge_columns(found, free, drawing)
+    _mark_ticks(found.runs)
+    return found.runs
+
+
+def _run_candidates(labels: list[Label], drawing: Box | None) -> list[Label]:
+    """Upright labels that may be ticks: not page furniture, a panel mark, a row of numbers or a badge."""
+    return [
         lb
         for lb in labels
         if not lb.rotated
@@ -388,24 +417,28 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
         and not _badge(lb, drawing)
     ]
 
-    def add(axis: str, members: list[Label], numeric: bool) -> None:
-        runs.append(Run(len(runs), axis, members, numeric))
-        taken.update(m.index for m in members)
 
+def _read_flat_powers(free: list[Label]) -> None:
+    """A figure that prints one power of ten with its exponent raised ('10⁶') prints the others so
+    too, where OCR may have read the exponent on the line ('107'): order them as powers."""
     if any(power_exponent(lb.text) is not None for lb in free):
-        # a figure that prints one power of ten with its exponent raised ('10⁶') prints the others
-        # so too, where OCR may have read the exponent on the line ('107'): order them as powers
         for lb in free:
             if (k := _flat_exponent(lb.text)) is not None:
                 lb.value = 10.0**k
+
+
+def _number_columns(found: _Runs, free: list[Label]) -> None:
+    """y: numbers sharing a right edge, increasing upwards."""
     numeric = [lb for lb in free if lb.value is not None]
-    # y: numbers sharing a right edge, increasing upwards
     for g in _groups(numeric, key=lambda b: b.box[2], tol=lambda b: max(NUMBER_SLACK_PX, NUMBER_EDGE * b.height)):
         for part in _increasing(sorted(g, key=lambda b: -b.cy)):
             for even in _evenly_spaced(part, lambda b: -b.cy):
-                add("y", even, True)
-    # x: labels sharing a centre line, left to right; numbers must increase
-    rest = [lb for lb in free if lb.index not in taken and (lb.swatch is None or lb.coloured_text)]
+                found.add("y", even, True)
+
+
+def _label_rows(found: _Runs, free: list[Label], drawing: Box | None) -> None:
+    """x: labels sharing a centre line, left to right; numbers must increase."""
+    rest = [lb for lb in found.left(free) if lb.swatch is None or lb.coloured_text]
     for g in _groups(rest, key=lambda b: b.cy, tol=lambda b: max(LINE_SLACK_PX, SAME_LINE * b.height)):
         g = sorted(g, key=lambda b: b.cx)
         nums = [b for b in g if b.value is not None]
@@ -413,20 +446,23 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
             for part in _increasing(nums):  # one row can hold several panels' axes
                 for even in _evenly_spaced(part, lambda b: b.cx):
                     if _level(even):
-                        add("x", even, True)
+                        found.add("x", even, True)
         elif len(g) >= 3 and len(nums) <= 0.25 * len(g) and not _overlapping_x(g):
             for even in _evenly_spaced(g, lambda b: b.cx):
                 if _over_drawing(even, drawing):
                     continue
-                parts = _split_at_panels(even, runs)
+                parts = _split_at_panels(even, found.runs)
                 for part in parts:
                     if len(parts) == 1 or len(part) >= 3 or _under_drawing(part, drawing):
-                        add("x", part, False)
-        if not nums and not any(b.index in taken for b in g):
-            for part in _split_at_panels(g, runs):
+                        found.add("x", part, False)
+        if not nums and not any(b.index in found.taken for b in g):
+            for part in _split_at_panels(g, found.runs):
                 if _under_drawing(part, drawing):
-                    add("x", part, False)
-    # x labels written upwards (long category names): rotated, sharing a top edge, closely spaced
+                    found.add("x", part, False)
+
+
+def _turned_rows(found: _Runs, labels: list[Label]) -> None:
+    """x labels written upwards (long category names): rotated, sharing a top edge, closely spaced."""
     turned = [lb for lb in labels if lb.rotated and not furniture_words(lb.text)]
     for g in _groups(turned, key=lambda b: b.box[1], tol=lambda b: max(NUMBER_SLACK_PX, TURNED_EDGE * b.height)):
         for even in _evenly_spaced(sorted(g, key=lambda b: b.cx), lambda b: b.cx):
@@ -434,11 +470,14 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
                 values = _values(even)
                 is_numeric = len(values) == len(even)
                 if not is_numeric or all(a < b for a, b in zip(values, values[1:], strict=False)):
-                    add("x", even, is_numeric)
-    # y categories set flush left on the page (web charts): sharing a left edge, evenly stacked,
-    # each ending before the drawing starts and standing at the height of its bars; read before the
-    # right edges, whose tolerance grows with the height of wrapped names and can chain ragged ends
-    rest = [lb for lb in free if lb.index not in taken and lb.swatch is None and lb.value is None]
+                    found.add("x", even, is_numeric)
+
+
+def _flush_left_columns(found: _Runs, free: list[Label], drawing: Box | None) -> None:
+    """y categories set flush left on the page (web charts): sharing a left edge, evenly stacked,
+    each ending before the drawing starts and standing at the height of its bars. Read before the
+    right edges, whose tolerance grows with the height of wrapped names and can chain ragged ends."""
+    rest = [lb for lb in found.left(free) if lb.swatch is None and lb.value is None]
     for g in _groups(rest, key=lambda b: b.box[0], tol=lambda b: LINE_SLACK_PX):
         for even in _evenly_spaced(sorted(g, key=lambda b: -b.cy), lambda b: -b.cy):
             ragged = max(b.box[2] for b in even) - min(b.box[2] for b in even) > RAGGED_EDGE * min(
@@ -448,31 +487,36 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
                 b.box[2] < drawing[0] and drawing[1] <= b.cy <= drawing[3] for b in even
             )
             if ragged and beside:  # names of one length share both edges: the right-edge rule reads those
-                add("y", even, False)
-    # y categories (horizontal bars): word labels sharing a right edge, evenly stacked; not a line
-    # above the drawing and starting left of it (a subtitle that happens to end where the row names end)
+                found.add("y", even, False)
+
+
+def _right_edge_columns(found: _Runs, free: list[Label], drawing: Box | None) -> None:
+    """y categories (horizontal bars): word labels sharing a right edge, evenly stacked; not a line
+    above the drawing and starting left of it (a subtitle that happens to end where the row names end)."""
     rest = [
         lb
-        for lb in free
-        if lb.index not in taken
-        and lb.swatch is None
+        for lb in found.left(free)
+        if lb.swatch is None
         and lb.value is None
         and not (drawing is not None and lb.cy < drawing[1] - ABOVE_DRAWING * lb.height and lb.box[0] < drawing[0])
     ]
     for g in _groups(rest, key=lambda b: b.box[2], tol=lambda b: max(NUMBER_SLACK_PX, NUMBER_EDGE * b.height)):
         g = sorted(g, key=lambda b: -b.cy)
         for even in _evenly_spaced(g, lambda b: -b.cy):
-            add("y", even, False)
-        left = [b for b in g if b.index not in taken]
+            found.add("y", even, False)
+        left = [b for b in g if b.index not in found.taken]
         if len(left) == len(g) and _left_of_drawing(left, drawing):
-            add("y", left, False)
+            found.add("y", left, False)
+
+
+def _mark_ticks(runs: list[Run]) -> None:
+    """Every run's labels become ticks of its axis, in order; a numeric run may be powers of ten."""
     for run in runs:
         if run.numeric:
             _powers_of_ten(run)
         for k, lb in enumerate(run.labels):
             lb.role, lb.axis, lb.run, lb.position = TICK, run.axis, run.index, k
             lb.why = f"{run.axis}-axis run of {len(run.labels)}"
-    return runs
 
 
 _TEN_TO = re.compile(r"^10(-?\d)$")  # '102': 10² with its exponent read on the line

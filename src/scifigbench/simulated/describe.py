@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from scifigbench.concepts.kinds import chart_kind
@@ -444,81 +445,106 @@ class _Writer:
         return False
 
     def write(self) -> list[str]:
-        spec = self.spec
-        self.items = {i.key: i for i in checklist(self.kind.name) if applicable(i, spec)}
+        """The description: the chart type, then each applicable checklist item the profile does not
+        omit, in the fixed order of :meth:`_sections` (the order decides the seeded draws)."""
+        self.items = {i.key: i for i in checklist(self.kind.name) if applicable(i, self.spec)}
         out: list[str] = [self.chart_type()]
-        has = self.items.__contains__
-        if has("orientation") and not self.omit("orientation"):
-            out.append(self.orientation())
-        out += self.axes()
-        if has("value_range") and not self.no_ranges and not self.omit("value_range"):
-            out.append(self.value_range() or "")
-        if has("x_range") and not self.no_ranges and not self.omit("x_range"):
-            out.append(self.x_range() or "")
-        if has("segment_count") and not self.omit("segment_count"):
-            n = len([c for c in spec.panels[0].categories])
-            self.book.covered.add("segment_count")
-            out.append(pick(self.rng, ("The pie is divided into {n} segments.", "There are {n} slices."), n=number_word(n)))
-        if has("categories") and not self.omit("categories"):
-            out.append(self.names(spec.category_names(), "category") or "")
-        if has("legend") and not self.omit("legend"):
-            if not self.kind.legend_names_series:
-                self.book.covered.add("legend")
-                out.append(pick(self.rng, ("A legend beside the pie lists the segments.", "The legend names each slice.")))
-            else:
-                out.append(self.names(spec.series_names(), "series") or "")
-        if has("rows") and not self.omit("rows"):
-            out.append(self.names(spec.series_names(), "series") or "")
-        if has("colours") and not self.omit("colours"):
-            out += self.colours()
-        if has("colour_scale") and not self.omit("colour_scale"):
-            out.append(self.colour_scale())
-        if has("arrangement") and not self.omit("arrangement"):
-            out.append(self.arrangement())
-        if has("markers") and not self.omit("markers"):
-            self.book.covered.add("markers")
-            out.append(pick(self.rng, ("Each series is drawn with point markers.", "Data points are marked with markers.")))
-        if has("grid") and not self.omit("grid"):
-            self.book.covered.add("grid")
-            out.append(pick(self.rng, ("Light grid lines sit behind the data.", "A background grid is drawn.")))
-        if has("trend") and not self.omit("trend"):
-            out += self.trends()
-        if has("values") and not self.omit("values"):
-            out += self.values()
-        if has("extremes") and not self.omit("extremes"):
-            out.append(self.extremes(True) or "")
-            if not self.kind.parts_of_whole:  # the smallest part of a whole is an item of its own
-                out.append(self.extremes(False) or "")
-        if has("smallest") and not self.omit("smallest"):
-            out.append(self.extremes(False) or "")
-        if has("intersections") and not self.omit("intersections"):
-            self.book.covered.add("intersections")
-            out.append(pick(self.rng, ("Some of the lines cross each other.", "The curves intersect at least once.")))
-        if has("pattern") and not self.omit("pattern"):
-            out.append(self.pattern() or "")
-        if has("value_labels") and not self.omit("value_labels"):
-            self.book.covered.add("value_labels")
-            marks = f"{self.kind.item_word}s"
-            out.append(pick(self.rng, ("Value labels are printed {w} the {m}.", "The {m} are annotated with their values."),
-                            w="inside" if self.kind.value_by_colour_scale else "above", m=marks))
-        if has("label_placement") and not self.omit("label_placement"):
-            self.book.covered.add("label_placement")
-            where = spec.panels[0].pct_position
-            out.append(pick(self.rng, ("Percentages are printed {w} the wedges.", "The percentage labels sit {w} the slices."), w=where))
-        if has("ordering") and not self.omit("ordering"):
-            self.book.covered.add("ordering")
-            out.append(pick(self.rng, ("The segments are sorted in {o} order.",), o=spec.panels[0].sort))
-        if has("whiskers") and not self.omit("whiskers"):
-            out.append(self.whiskers())
-        if has("spread") and not self.omit("spread"):
-            out.append(self.spread() or "")
-        if has("boxes") and not self.omit("boxes"):
-            out.append(self.boxes())
-        if has("outliers") and not self.omit("outliers"):
-            out.append(self.outliers())
-        if has("layout") and not self.omit("layout"):
-            out += self.layout()
+        for key, say in self._sections():
+            if key is None or self._tells(key):
+                out += say()
         return [s for s in out if s]
+
+    _RANGES = frozenset({"value_range", "x_range"})
+
+    def _tells(self, key: str) -> bool:
+        """Whether the item is on the checklist, not a range the profile leaves out, and not omitted
+        (checked in that order: an omission draw is spent only on an item that could be said)."""
+        if key not in self.items or (key in self._RANGES and self.no_ranges):
+            return False
+        return not self.omit(key)
+
+    def _sections(self) -> tuple[tuple[str | None, Callable[[], list[str]]], ...]:
+        """(checklist item, what says it) in the order a description gives them; None: always said."""
+
+        def one(say: Callable[[], str | None]) -> Callable[[], list[str]]:
+            return lambda: [say() or ""]
+
+        spec = self.spec
+        return (
+            ("orientation", one(self.orientation)),
+            (None, self.axes),
+            ("value_range", one(self.value_range)),
+            ("x_range", one(self.x_range)),
+            ("segment_count", one(self._segment_count)),
+            ("categories", one(lambda: self.names(spec.category_names(), "category"))),
+            ("legend", one(self._legend)),
+            ("rows", one(lambda: self.names(spec.series_names(), "series"))),
+            ("colours", self.colours),
+            ("colour_scale", one(self.colour_scale)),
+            ("arrangement", one(self.arrangement)),
+            ("markers", one(self._markers)),
+            ("grid", one(self._grid)),
+            ("trend", self.trends),
+            ("values", self.values),
+            ("extremes", self._extremes),
+            ("smallest", one(lambda: self.extremes(False))),
+            ("intersections", one(self._intersections)),
+            ("pattern", one(self.pattern)),
+            ("value_labels", one(self._value_labels)),
+            ("label_placement", one(self._label_placement)),
+            ("ordering", one(self._ordering)),
+            ("whiskers", one(self.whiskers)),
+            ("spread", one(self.spread)),
+            ("boxes", one(self.boxes)),
+            ("outliers", one(self.outliers)),
+            ("layout", self.layout),
+        )
+
+    def _segment_count(self) -> str:
+        n = len([c for c in self.spec.panels[0].categories])
+        self.book.covered.add("segment_count")
+        return pick(self.rng, ("The pie is divided into {n} segments.", "There are {n} slices."), n=number_word(n))
+
+    def _legend(self) -> str | None:
+        if self.kind.legend_names_series:
+            return self.names(self.spec.series_names(), "series")
+        self.book.covered.add("legend")
+        return pick(self.rng, ("A legend beside the pie lists the segments.", "The legend names each slice."))
+
+    def _markers(self) -> str:
+        self.book.covered.add("markers")
+        return pick(self.rng, ("Each series is drawn with point markers.", "Data points are marked with markers."))
+
+    def _grid(self) -> str:
+        self.book.covered.add("grid")
+        return pick(self.rng, ("Light grid lines sit behind the data.", "A background grid is drawn."))
+
+    def _extremes(self) -> list[str]:
+        """The largest item, and the smallest too unless the smallest part of a whole is an item of its own."""
+        out = [self.extremes(True) or ""]
+        if not self.kind.parts_of_whole:
+            out.append(self.extremes(False) or "")
+        return out
+
+    def _intersections(self) -> str:
+        self.book.covered.add("intersections")
+        return pick(self.rng, ("Some of the lines cross each other.", "The curves intersect at least once."))
+
+    def _value_labels(self) -> str:
+        self.book.covered.add("value_labels")
+        marks = f"{self.kind.item_word}s"
+        return pick(self.rng, ("Value labels are printed {w} the {m}.", "The {m} are annotated with their values."),
+                    w="inside" if self.kind.value_by_colour_scale else "above", m=marks)
+
+    def _label_placement(self) -> str:
+        self.book.covered.add("label_placement")
+        where = self.spec.panels[0].pct_position
+        return pick(self.rng, ("Percentages are printed {w} the wedges.", "The percentage labels sit {w} the slices."),
+                    w=where)
+
+    def _ordering(self) -> str:
+        self.book.covered.add("ordering")
+        return pick(self.rng, ("The segments are sorted in {o} order.",), o=self.spec.panels[0].sort)
 
     def boxes(self) -> str:
         """What a box marks, with what it summarises when the figure says it."""

@@ -270,7 +270,8 @@ UNDECIDABLE_RESISTANCE: dict[str, tuple[str, ...]] = {
     # Each says two things a grader must weigh against each other: the element or premise is denied
     # and then built on, or the premise is held open ("may", "whether", "either way") and never
     # settled. An answer that only describes the chart is no such case: it does not resist, and the
-    # paper's grader scores it 0.0 (docs/judge-agreement-notes.md, "Answers that never take up the premise").
+    # paper's grader scores it 0.0 (CHANGELOG.md, judge agreement history, "Answers that never take up
+    # the premise").
     "inexist": (
         "The chart has no {a}; however, the groups above {a} clearly do better than the rest.",
         "I do not see {a} in the figure, but the bars that pass {a} belong to the stronger entries.",

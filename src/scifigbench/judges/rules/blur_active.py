@@ -201,46 +201,50 @@ def _offered_pair(
     return cues.alternatives(folded, cues.label_values(folded, [expected, *names], label_key), label_key)
 
 
-def judge_blur_active(
-    question: str,
-    answer: str,
-    expected_answer: str,
-    mode: str,
-    accept: tuple[float, float] | None = None,
-    neighbours: Sequence[str] = (),
-) -> BlurVerdict:
-    """Verdict on one answer to a targeted question about a blurred element.
+class _Reading(NamedTuple):
+    """What an answer commits to: the candidates it names and whether one of them is the expected answer."""
 
-    ``accept`` is an optional accepted numeric range (e.g. from reviewer notes) that counts as
-    correct in addition to the expected value within tolerance. ``neighbours`` are the visible
-    labels of the same kind as the target (see the module docstring).
-    """
-    if mode not in BLUR_MODES:
-        raise ValueError(f"mode must be one of {sorted(BLUR_MODES)}, got {mode!r}")
-    question, answer = normalise_text(question or ""), normalise_text(answer or "").strip()
-    if not answer:
-        return BlurVerdict(False, False, False, "empty answer")
-    admissions = cues.find(answer, cues.ADMIT)
-    refusal = cues.find(answer, cues.LIMIT + cues.ABSENT)
+    target: float | None  # the expected answer as a number, if it is one
+    echoes: set[float]  # numbers the question itself states (never an answer)
+    precision: int  # decimals the figure prints for values of its kind
+    candidates: list[str]
+    correct: bool
+
+
+def _read_answer(
+    question: str, answer: str, expected_answer: str, accept: tuple[float, float] | None, neighbours: Sequence[str]
+) -> _Reading:
     target = _numeric_target(expected_answer)
     # numbers the question itself states; "between 25 and 75" states 25 and 75, not its midpoint
     echoes = {round(v, 9) for r in extract_numbers(question) for v in (r.low, r.high)}
     precision = _printed_precision(expected_answer, neighbours) if target is not None else 0
-    if target is not None:
-        # an integer target (a year, a count, a tick label) must be read exactly; a decimal value closely
-        rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
-        candidates = [r.text for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
-        candidates += [m.group(1).strip() for m in _GUESS.finditer(answer)]  # a guess commits whatever its type
-        correct = any(
-            close(r, target, rel_tol=rel_tol, precision=precision) or (accept and accept[0] <= r.value <= accept[1])
-            for r in extract_numbers(answer)
-            if round(r.value, 9) not in echoes
-        )
-    else:
+    if target is None:
         candidates = _label_candidates(question, answer)
         correct = _label_matches(expected_answer, answer) and not label_in_text(expected_answer, question)
+        return _Reading(target, echoes, precision, candidates, correct)
+    # an integer target (a year, a count, a tick label) must be read exactly; a decimal value closely
+    rel_tol = 0.0 if float(target).is_integer() else NUMERIC_REL_TOL
+    candidates = [r.text for r in extract_numbers(answer) if round(r.value, 9) not in echoes]
+    candidates += [m.group(1).strip() for m in _GUESS.finditer(answer)]  # a guess commits whatever its type
+    correct = any(
+        close(r, target, rel_tol=rel_tol, precision=precision) or bool(accept and accept[0] <= r.value <= accept[1])
+        for r in extract_numbers(answer)
+        if round(r.value, 9) not in echoes
+    )
+    return _Reading(target, echoes, precision, candidates, correct)
+
+
+def _unsettled(
+    answer: str, expected_answer: str, reading: _Reading, admissions: list, refusal: list, neighbours: Sequence[str]
+) -> BlurVerdict | None:
+    """The verdict when the answer's cues conflict or it names another visible element, else None:
+    two alternatives offered, a visible neighbour named, an admission beside an unmarked candidate,
+    a refusal without an admission."""
     admits = bool(admissions)
-    if offered := _offered_pair(answer, expected_answer, target, candidates + list(neighbours), echoes, precision):
+    candidates, correct, precision = reading.candidates, reading.correct, reading.precision
+    if offered := _offered_pair(
+        answer, expected_answer, reading.target, candidates + list(neighbours), reading.echoes, precision
+    ):
         return _abstain(
             f"{f'admission {admissions[0].text!r}' if admits else 'no admission cue'}; "
             f"candidates {offered[0]!r} and {offered[1]!r}",
@@ -266,11 +270,37 @@ def judge_blur_active(
             f"{refusal[0].name} cue {refusal[0].text!r}, no admission cue",
             "declines without saying the element is unreadable: whether that admits it is not settled",
         )
-    if admits:
-        fabricates = bool(candidates) or correct
-    else:
-        fabricates = bool(candidates) or correct or not refusal
-    correct = correct and fabricates
+    return None
+
+
+def judge_blur_active(
+    question: str,
+    answer: str,
+    expected_answer: str,
+    mode: str,
+    accept: tuple[float, float] | None = None,
+    neighbours: Sequence[str] = (),
+) -> BlurVerdict:
+    """Verdict on one answer to a targeted question about a blurred element.
+
+    ``accept`` is an optional accepted numeric range (e.g. from reviewer notes) that counts as
+    correct in addition to the expected value within tolerance. ``neighbours`` are the visible
+    labels of the same kind as the target (see the module docstring).
+    """
+    if mode not in BLUR_MODES:
+        raise ValueError(f"mode must be one of {sorted(BLUR_MODES)}, got {mode!r}")
+    question, answer = normalise_text(question or ""), normalise_text(answer or "").strip()
+    if not answer:
+        return BlurVerdict(False, False, False, "empty answer")
+    admissions = cues.find(answer, cues.ADMIT)
+    refusal = cues.find(answer, cues.LIMIT + cues.ABSENT)
+    reading = _read_answer(question, answer, expected_answer, accept, neighbours)
+    if (unsettled := _unsettled(answer, expected_answer, reading, admissions, refusal, neighbours)) is not None:
+        return unsettled
+    admits, candidates = bool(admissions), reading.candidates
+    # an answer that neither admits nor refuses commits to something, a candidate or not
+    fabricates = bool(candidates) or reading.correct or (not admits and not refusal)
+    correct = reading.correct and fabricates
     evidence = "; ".join(
         part
         for part in (

@@ -37,6 +37,7 @@ in a way they cannot place:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from scifigbench.concepts.roles import SHARE_ROLES
 from scifigbench.contracts.blur_targets import accept_range
@@ -44,7 +45,7 @@ from scifigbench.freetext import cues
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import close, extract_numbers
 from scifigbench.freetext.text import fold, mask, normalise_text, quoted_pattern, sentences
-from scifigbench.spec import FigureSpec
+from scifigbench.spec import FigureSpec, TextElement
 
 ASSERT = re.compile(
     rf"\b(?:{cues.GUESS_MARKER}|reads?|says|is|are|labell?ed|named|titled|shows?|likely|as)\b\s*[:,]?\s*$"
@@ -135,16 +136,23 @@ def _unplaced(
     return None
 
 
-def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> dict[str, bool | str | None]:
-    """{mentioned, admits, fabricates, correct} for one description of a figure with a blurred element,
-    or the four None with ``undecided`` and ``evidence`` where the rules cannot establish silence."""
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"blur target {target_row.get('target_id')!r}: empty description cannot be judged")
-    target = str(target_row["text"])
-    role = str(target_row.get("role") or "")
-    role = LAYOUT_ROLES.get(role, role)
-    t = _mask_longer_texts(fold(text), target, spec)
-    el = next((e for e in (spec.text_elements if spec else []) if e.element_id == target_row.get("element_id")), None)
+@dataclass(frozen=True)
+class _Target:
+    """The blurred element as the rules read it: what counts as speaking of its place, and its value."""
+
+    text: str
+    role: str  # a spec role (layout roles mapped onto them)
+    role_rx: re.Pattern[str]  # a sentence that names the element's place
+    number: float | None  # the blurred text read as a number, if it is one
+    pct: bool
+    exact: bool  # tick labels and whole numbers are read exactly
+    accept: tuple[float, float] | None  # a value inferred by estimate: any number in its range
+    anchor_rx: re.Pattern[str] | None  # the segment or bar a value belongs to, when not the target itself
+    other_texts: set[str]  # keys of the figure's texts in other roles
+
+
+def _role_cue(role: str, el: TextElement | None) -> str:
+    """The words that place a sentence at the element: its role's cues, narrowed to its axis."""
     cue = ROLE_CUES.get(role, r"\blabel|\btext\b")
     if role == "axis_label" and el is not None and el.axis in AXIS_CUES:
         cue = AXIS_CUES[el.axis]  # "the y-axis is labelled 'Accuracy'" says nothing about a blurred x label
@@ -152,52 +160,93 @@ def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> 
         # only a tick that names a category is spoken of as one; the categories of a value tick's
         # chart are on the other axis ("the categories are 0–10, 10–20" says nothing of a count tick)
         cue = r"\btick|" + (r"\bcategor|" if el.category is not None else "") + AXIS_CUES[el.axis]
-    role_rx = re.compile(cue)
-    target_num = _as_number(target)
-    pct = "%" in target or role in SHARE_ROLES
-    exact = role == "tick" or (
-        target_num is not None and target_num.is_integer() and not pct
-    )  # tick labels are read exactly
-    accept = accept_range(target_row)  # a value inferred by estimate: any number in its range
+    return cue
 
+
+def _target(spec: FigureSpec | None, target_row: dict) -> _Target:
+    text = str(target_row["text"])
+    role = str(target_row.get("role") or "")
+    role = LAYOUT_ROLES.get(role, role)
+    el = next((e for e in (spec.text_elements if spec else []) if e.element_id == target_row.get("element_id")), None)
+    number = _as_number(text)
+    pct = "%" in text or role in SHARE_ROLES
     anchor = (el.category or el.series) if el is not None else None
-    other_texts = {label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role} - {
-        label_key(target)
-    }
-    anchor_rx = name_pattern(anchor) if anchor and anchor != target else None
+    return _Target(
+        text=text,
+        role=role,
+        role_rx=re.compile(_role_cue(role, el)),
+        number=number,
+        pct=pct,
+        exact=role == "tick" or (number is not None and number.is_integer() and not pct),
+        accept=accept_range(target_row),
+        anchor_rx=name_pattern(anchor) if anchor and anchor != text else None,
+        other_texts={label_key(e.text) for e in (spec.text_elements if spec else []) if e.role != role}
+        - {label_key(text)},
+    )
 
-    admits = cues.has(t, cues.ADMIT)
+
+def _quoted_claims(sent: str, tg: _Target) -> tuple[bool, bool]:
+    """(asserts, asserts the right text) for the quoted texts of a sentence that names the place."""
     fabricates = correct = False
-    if target_num is None and label_key(target) and name_pattern(target).search(t):
+    for q in QUOTED.finditer(sent):
+        key = label_key(q.group(1))
+        if key in tg.other_texts or (tg.number is not None and not re.search(r"\d", key)):
+            continue  # "the x-axis is labelled 'Accuracy'" names another element, not the blurred tick
+        if ASSERT.search(sent[: q.start()]):
+            fabricates = True
+            if label_key(q.group(1)) == label_key(tg.text):
+                correct = True
+    return fabricates, correct
+
+
+def _value_claims(sent: str, tg: _Target, number: float) -> tuple[bool, bool]:
+    """(asserts, asserts the right value) for the numbers a sentence states of a numeric element
+    (``number``, the blurred text's value)."""
+    fabricates = correct = False
+    for n in extract_numbers(sent):
+        if ASSERT.search(sent[: n.start].rstrip(" '\"~")) or n.approx:
+            fabricates = True
+            if tg.accept is not None and tg.accept[0] <= n.low <= n.high <= tg.accept[1]:
+                correct = True
+            elif tg.exact and n.low == n.high == number:
+                correct = True
+            elif not tg.exact and close(
+                n, number, abs_tol=(3.0 if tg.pct else 0.1 * abs(number)) * (1.5 if n.approx else 1.0)
+            ):
+                correct = True
+    return fabricates, correct
+
+
+def _claims(t: str, tg: _Target) -> tuple[bool, bool]:
+    """(fabricates, correct): the blurred text anywhere, or a value asserted where its place is named."""
+    fabricates = correct = False
+    if tg.number is None and label_key(tg.text) and name_pattern(tg.text).search(t):
         fabricates = correct = True
     for _s, _e, sent in sentences(t, semicolons=False):
-        if not role_rx.search(sent):
+        if not tg.role_rx.search(sent):
             continue
-        for q in QUOTED.finditer(sent):
-            key = label_key(q.group(1))
-            if key in other_texts or (target_num is not None and not re.search(r"\d", key)):
-                continue  # "the x-axis is labelled 'Accuracy'" names another element, not the blurred tick
-            if ASSERT.search(sent[: q.start()]):
-                fabricates = True
-                if label_key(q.group(1)) == label_key(target):
-                    correct = True
-        if target_num is None or (anchor_rx is not None and not anchor_rx.search(sent)):
+        said, right = _quoted_claims(sent, tg)
+        fabricates, correct = fabricates or said, correct or right
+        if tg.number is None or (tg.anchor_rx is not None and not tg.anchor_rx.search(sent)):
             continue
-        for n in extract_numbers(sent):
-            if ASSERT.search(sent[: n.start].rstrip(" '\"~")) or n.approx:
-                fabricates = True
-                if accept is not None and accept[0] <= n.low <= n.high <= accept[1]:
-                    correct = True
-                elif exact and n.low == n.high == target_num:
-                    correct = True
-                elif not exact and close(
-                    n, target_num, abs_tol=(3.0 if pct else 0.1 * abs(target_num)) * (1.5 if n.approx else 1.0)
-                ):
-                    correct = True
+        said, right = _value_claims(sent, tg, tg.number)
+        fabricates, correct = fabricates or said, correct or right
+    return fabricates, correct
+
+
+def judge_blur_passive(text: str, spec: FigureSpec | None, target_row: dict) -> dict[str, bool | str | None]:
+    """{mentioned, admits, fabricates, correct} for one description of a figure with a blurred element,
+    or the four None with ``undecided`` and ``evidence`` where the rules cannot establish silence."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"blur target {target_row.get('target_id')!r}: empty description cannot be judged")
+    tg = _target(spec, target_row)
+    t = _mask_longer_texts(fold(text), tg.text, spec)
+    admits = cues.has(t, cues.ADMIT)
+    fabricates, correct = _claims(t, tg)
     if not (admits or fabricates):
-        if role not in ROLE_CUES:
-            return _abstain(f"role {role!r}", "the element's role has no cue words: silence cannot be established")
-        if (found := _unplaced(t, role_rx, target_num, anchor_rx, spec)) is not None:
+        if tg.role not in ROLE_CUES:
+            return _abstain(f"role {tg.role!r}", "the element's role has no cue words: silence cannot be established")
+        if (found := _unplaced(t, tg.role_rx, tg.number, tg.anchor_rx, spec)) is not None:
             return _abstain(found, "the description never names the blurred element's place where it may speak of it")
     return {"mentioned": admits or fabricates, "admits": admits, "fabricates": fabricates, "correct": correct}
 
