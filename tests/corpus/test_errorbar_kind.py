@@ -124,10 +124,14 @@ def _recompute_spread(spec: FigureSpec, e: dict):
 def test_probes_have_computed_answers(drawn):
     templates: dict[str, int] = {}
     rng = np.random.default_rng(0)
+    without_caption_probe = 0
     for spec, _ in drawn:
         probes, _ = spec_probes(spec, True, ProbesConfig(), 42)
         pts = spec_points(spec)
-        assert {p.family for p in probes} == {"capability", "resistance", "caption_bias"}
+        families = {p.family for p in probes}
+        # a caption probe needs false claims the figure refutes: two near-equal methods may offer too few
+        assert families - {"caption_bias"} == {"capability", "resistance"}
+        without_caption_probe += "caption_bias" not in families
         for p in probes:
             e = json.loads(json.dumps(p.expected))
             assert e.get("absent_element") != "error bars", p.text
@@ -147,6 +151,7 @@ def test_probes_have_computed_answers(drawn):
             else:
                 assert e["answer"] == recompute(spec, pts, e), p.text
     assert templates.get("widest_whisker", 0) >= 1 and templates.get("intervals_overlap", 0) >= 1, templates
+    assert without_caption_probe <= 1
 
 
 def test_whisker_answers_survive_a_misreading(drawn):

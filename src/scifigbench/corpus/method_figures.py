@@ -16,6 +16,7 @@ from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
+    capped,
     figure_size,
     grid_layout,
     new_spec,
@@ -105,11 +106,10 @@ def method_panel(
     top: float,
     **late: object,
 ) -> Panel:
-    """One panel of the figure; a percentage axis is cut at 100 when nothing drawn reaches past it
+    """One panel of the figure; an axis is cut at the metric's ceiling when nothing drawn reaches past it
     (``fit_legend`` then moves a legend the cut crowds out of the frame). ``late``: the kind's own
     late spec fields."""
-    if look.metric.unit == "%" and top <= 100 < y_range[1]:
-        y_range = (y_range[0], 100.0)
+    y_range = (y_range[0], capped(look.metric, top, y_range[1]))
     return Panel(
         index=index,
         kind=kind,

@@ -27,7 +27,7 @@ from PIL import Image  # noqa: E402
 
 from scifigbench import fonts  # noqa: E402
 from scifigbench.concepts.kinds import chart_kind  # noqa: E402
-from scifigbench.corpus.drawing import Drawing, font_size  # noqa: E402
+from scifigbench.corpus.drawing import Drawing, font_size, ink, page  # noqa: E402
 from scifigbench.corpus.kinds import CORPUS_KINDS  # noqa: E402
 from scifigbench.corpus.styles import Style, corpus_style  # noqa: E402
 from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
@@ -59,7 +59,8 @@ def _rc(spec: FigureSpec) -> dict[str, Any]:
 
 
 def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
-    """The style's gridlines behind every panel with a value axis, and its furniture under the chart.
+    """The style's gridlines behind every panel with a value axis (along the values only, where
+    the other axis names categories), and its furniture under the chart.
 
     The furniture line sits in a strip the constrained layout leaves free (its ``rect``) at the
     bottom of the figure, or at the top when a legend is placed under the axes (matplotlib anchors
@@ -70,13 +71,14 @@ def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
         for panel, ax in zip(spec.panels, d.axes, strict=True):
             kind = chart_kind(panel.kind)
             if kind.has_value_axis and not kind.value_by_colour_scale:
+                # a category axis gets no gridlines: they would run through the middle of its bars
                 across = kind.category_axis and panel.orientation == "horizontal"  # values run along x
-                axis = "x" if style.grid == "y" and across else style.grid
+                axis = ("x" if across else "y") if kind.category_axis else style.grid
                 ax.set_axisbelow(True)
                 ax.grid(True, axis=axis, color=style.grid_colour, linewidth=1.0)
     if style.furniture:
         number = int(spec.figure_id.rsplit("_", 1)[-1]) if spec.figure_id[-1:].isdigit() else 0
-        line = "  ·  ".join(part.format(n=number) for part in style.furniture)
+        line = "  ·  ".join(part.format(n=number % 8 + 1) for part in style.furniture)  # as small as a table number
         size = spec.font_size - 2.5
         strip = FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]  # the strip's share of the height
         at_top = spec.legend_outside == "bottom"
@@ -89,19 +91,22 @@ def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
 
 
 def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
+    """Reference lines in the style's ink, each named on a patch of the page's own colour (a white
+    patch would hide light text on a dark page)."""
+    backing = {"facecolor": page(), "edgecolor": "none", "alpha": 0.85, "pad": 1.0}
     for a in panel.annotations:
         if a.kind == "hline" and a.value is not None:
             horizontal = chart_kind(panel.kind).category_axis and panel.orientation == "horizontal"
             if horizontal:
-                ax.axvline(a.value, color="#555555", linestyle=":", linewidth=1.2)
+                ax.axvline(a.value, color=ink(), alpha=0.7, linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transData, ax.transAxes)
                 t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=font_size() - 1.5,
-                            bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
+                            bbox=backing)
             else:
-                ax.axhline(a.value, color="#555555", linestyle=":", linewidth=1.2)
+                ax.axhline(a.value, color=ink(), alpha=0.7, linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transAxes, ax.transData)
                 t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=font_size() - 1.5,
-                            bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
+                            bbox=backing)
             d.add(t, role="annotation", panel=panel.index, value=a.value)
 
 
@@ -230,6 +235,30 @@ def _boxes(d: Drawing, spec: FigureSpec, renderer: Any, width: int, height: int)
     return out
 
 
+def laid_out(spec: FigureSpec) -> Drawing:
+    """``spec`` drawn and laid out as the PNG shows it (call inside the font and rc contexts):
+    category ticks that would collide turned, then the kinds' steps that need pixel geometry
+    (:attr:`Drawing.settle`), drawn again whenever either changed something."""
+    d = draw(spec)
+    canvas = d.figure.canvas
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    again = bool(d.settle)
+    for panel, ax in zip(spec.panels, d.axes):
+        upright_categories = chart_kind(panel.kind).category_axis and panel.orientation == "vertical"
+        if upright_categories and _category_ticks_overlap(ax, renderer):
+            ax.tick_params(axis="x", labelrotation=30)
+            for t in ax.get_xticklabels():
+                t.set_horizontalalignment("right")
+                t.set_rotation_mode("anchor")
+            again = True
+    for step in d.settle:
+        step(renderer)
+    if again:
+        canvas.draw()
+    return d
+
+
 def render(spec: FigureSpec) -> bytes:
     """Draw ``spec``, fill in its size, text elements and value-axis ticks; return the PNG bytes.
 
@@ -238,20 +267,8 @@ def render(spec: FigureSpec) -> bytes:
     """
     spec.font_file = fonts.fingerprint(fonts.font_file(spec.font_family))
     with fonts.strict(spec.figure_id), rc_context(_rc(spec)):
-        d = draw(spec)
+        d = laid_out(spec)
         canvas = d.figure.canvas
-        canvas.draw()
-        rotated = False
-        for panel, ax in zip(spec.panels, d.axes):
-            upright_categories = chart_kind(panel.kind).category_axis and panel.orientation == "vertical"
-            if upright_categories and _category_ticks_overlap(ax, canvas.get_renderer()):
-                ax.tick_params(axis="x", labelrotation=30)
-                for t in ax.get_xticklabels():
-                    t.set_horizontalalignment("right")
-                    t.set_rotation_mode("anchor")
-                rotated = True
-        if rotated:
-            canvas.draw()
         _collect_ticks(d, spec)
         width, height = canvas.get_width_height()
         spec.width, spec.height = int(width), int(height)

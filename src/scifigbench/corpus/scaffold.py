@@ -40,6 +40,25 @@ def nice_ceiling(v: float) -> float:
     return float(10 * exp)
 
 
+def axis_top(v: float) -> float:
+    """A round upper axis limit at or above ``v``: the next multiple of a round step (1, 2, 2.5 or 5
+    times a power of ten) of about a tenth of ``v``, so the axis ends within a tick or two of
+    what it must hold, never at twice it (data to 4.5 with room for a legend ends at 7, not 8)."""
+    if v <= 0:
+        return 1.0
+    rough = v / 10
+    exp = 10 ** math.floor(math.log10(rough))
+    step = next(m * exp for m in (1, 2, 2.5, 5, 10) if m * exp >= rough)
+    return float(round(math.ceil(v / step - 1e-9) * step, 6))
+
+
+def capped(metric: Metric, top: float, high: float) -> float:
+    """``high`` cut at the metric's ceiling (100 for a percentage) when the data stay under it:
+    an axis never runs past what the metric can be; fit_legend moves a legend the cut crowds out."""
+    ceiling = metric.ceiling
+    return ceiling if ceiling is not None and top <= ceiling < high else high
+
+
 def nice_range(lo: float, hi: float, extra_top: float) -> tuple[float, float]:
     """Axis limits on round numbers around [lo, hi], with room above for an inside legend."""
     span = max(hi - lo, 1e-6)

@@ -2,12 +2,16 @@
 
 Each domain bundles names that belong together (models, datasets, metrics, methods, x-axis
 quantities and part-of-whole breakdowns), so one figure never mixes, say, speech WER with
-retrieval nDCG.
+retrieval nDCG. Within a domain every metric is one that is reported on every one of its datasets
+and every model can be scored on them (a captioner is scored in CIDEr on caption sets, never in
+ANLS); what a figure may claim about its data beyond that (directions, baselines) is stated in
+:mod:`scifigbench.corpus.plausible`. This module is the one place these facts are written.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 
 @dataclass(frozen=True)
@@ -18,23 +22,51 @@ class Metric:
     high: float
     higher_better: bool = True
     decimals: int = 1
+    bound: float | None = None  # the most the metric can be (100 for a score out of 100); see ceiling
+
+    @property
+    def ceiling(self) -> float | None:
+        """The largest value the metric can take, where it has one: a percentage or a score out of
+        100 never runs past 100, so neither does an axis of it."""
+        return self.bound if self.bound is not None else (100.0 if self.unit == "%" else None)
+
+    @property
+    def phrase(self) -> str:
+        """The name as it reads inside a sentence (:func:`in_sentence`)."""
+        return in_sentence(self.name)
+
+
+def in_sentence(label: str) -> str:
+    """A name or label as it reads inside a sentence: ordinary capitalised words lower-cased
+    ("Training compute" -> "training compute"), acronyms and names with their own casing kept
+    ("GPU memory", "COMET", "chrF", "nDCG@10", "Pass@1")."""
+    return " ".join(w.lower() if w[:1].isupper() and w[1:].islower() and w.isalpha() else w for w in label.split(" "))
 
 
 @dataclass(frozen=True)
 class XAxis:
-    """A numeric x quantity of line plots: its label, values and how ticks print them."""
+    """A numeric x quantity of line plots: its label, values and how ticks print them.
+
+    ``training``: the axis runs over a training run (steps, epochs), so only models one can
+    train (open weights) or training recipes have curves along it, and a loss falls along it.
+    ``costly``: the cost of a run grows along it (more passages, examples or beams to process).
+    """
 
     label: str
     values: tuple[float, ...]
     labels: tuple[str, ...]
+    training: bool = False
+    costly: bool = False
 
 
 @dataclass(frozen=True)
 class Breakdown:
-    """A part-of-whole breakdown for pie charts."""
+    """A part-of-whole breakdown for pie charts, and what it is a breakdown of: a model's errors
+    or parameters (``model``), or a dataset's or corpus's make-up (``dataset``)."""
 
     title: str
     parts: tuple[str, ...]
+    subject: Literal["model", "dataset"] = "model"
 
 
 @dataclass(frozen=True)
@@ -45,56 +77,87 @@ class Domain:
     metrics: tuple[Metric, ...]
     methods: tuple[str, ...]
     breakdowns: tuple[Breakdown, ...]
-    log_metrics: tuple[Metric, ...]
+    log_metrics: tuple[Metric, ...]  # losses and perplexities: what falls over a training run
     cost_parts: tuple[str, ...]     # stacked-bar components
     cost_metric: Metric
+    closed_models: tuple[str, ...] = ()  # served through an API only: no training curves of theirs
+
+    @property
+    def open_models(self) -> tuple[str, ...]:
+        """The models whose training one can run and plot."""
+        return tuple(m for m in self.models if m not in self.closed_models)
 
 
 def _steps(n: int, step: int) -> XAxis:
     vals = tuple(float(step * (i + 1)) for i in range(n))
-    return XAxis("Training steps", vals, tuple(f"{int(v) // 1000}k" for v in vals))
+    return XAxis("Training steps", vals, tuple(f"{int(v) // 1000}k" for v in vals), training=True)
+
+
+def _counted(label: str, values: range, **kinds: bool) -> XAxis:
+    """An x quantity counted in whole numbers, each tick printing its number."""
+    return XAxis(label, tuple(float(v) for v in values), tuple(str(v) for v in values), **kinds)
 
 
 X_AXES: tuple[XAxis, ...] = (
     _steps(8, 1000),
     _steps(10, 2000),
     _steps(6, 5000),
-    XAxis("Epoch", tuple(float(v) for v in range(1, 11)), tuple(str(v) for v in range(1, 11))),
-    XAxis("Epoch", tuple(float(v) for v in range(2, 21, 2)), tuple(str(v) for v in range(2, 21, 2))),
-    XAxis("Layer", tuple(float(v) for v in range(0, 25, 4)), tuple(str(v) for v in range(0, 25, 4))),
-    XAxis("Layer index", tuple(float(v) for v in range(2, 33, 5)), tuple(str(v) for v in range(2, 33, 5))),
-    XAxis("Year", tuple(float(v) for v in range(2018, 2025)), tuple(str(v) for v in range(2018, 2025))),
-    XAxis("Number of retrieved passages", tuple(float(v) for v in range(1, 11)), tuple(str(v) for v in range(1, 11))),
-    XAxis("Sparsity (%)", tuple(float(v) for v in range(0, 91, 15)), tuple(str(v) for v in range(0, 91, 15))),
-    XAxis("Sampling temperature", tuple(round(0.2 * v, 1) for v in range(0, 7)), tuple(f"{0.2 * v:.1f}" for v in range(0, 7))),
-    XAxis("Number of in-context examples", tuple(float(v) for v in range(0, 17, 2)), tuple(str(v) for v in range(0, 17, 2))),
-    XAxis("Noise ratio (%)", tuple(float(v) for v in range(0, 51, 10)), tuple(str(v) for v in range(0, 51, 10))),
-    XAxis("Beam size", tuple(float(v) for v in range(1, 9)), tuple(str(v) for v in range(1, 9))),
+    _counted("Epoch", range(1, 11), training=True),
+    _counted("Epoch", range(2, 21, 2), training=True),
+    _counted("Layer", range(0, 25, 4)),
+    _counted("Layer index", range(2, 33, 5)),
+    _counted("Year", range(2018, 2025)),
+    _counted("Number of retrieved passages", range(1, 11), costly=True),
+    _counted("Sparsity (%)", range(0, 91, 15)),
+    XAxis(
+        "Sampling temperature", tuple(round(0.2 * v, 1) for v in range(0, 7)), tuple(f"{0.2 * v:.1f}" for v in range(0, 7))
+    ),
+    _counted("Number of in-context examples", range(0, 17, 2), costly=True),
+    _counted("Noise ratio (%)", range(0, 51, 10)),
+    _counted("Beam size", range(1, 9), costly=True),
 )
 
 DOMAINS: tuple[Domain, ...] = (
     Domain(
         name="llm-reasoning",
-        models=("GPT-4o", "Claude 3.5", "Llama-3-70B", "Llama-3-8B", "Mistral-7B", "Qwen2-72B", "Gemma-2-9B",
+        models=("GPT-4o", "Claude 3.5 Sonnet", "Llama-3-70B", "Llama-3-8B", "Mistral-7B", "Qwen2-72B", "Gemma-2-9B",
                 "Phi-3-mini", "DeepSeek-V2", "Mixtral-8x7B"),
+        closed_models=("GPT-4o", "Claude 3.5 Sonnet"),
         datasets=("GSM8K", "MATH", "ARC-C", "HellaSwag", "MMLU", "BBH", "StrategyQA", "CSQA", "SVAMP", "AQuA"),
-        metrics=(Metric("Accuracy", "%", 35, 92), Metric("Exact match", "%", 20, 80),
-                 Metric("Pass@1", "%", 15, 75)),
+        metrics=(Metric("Accuracy", "%", 35, 92),),
         methods=("Zero-shot", "Few-shot", "CoT", "Self-Consistency", "ToT", "PAL", "Ours"),
         breakdowns=(Breakdown("Error types", ("Calculation error", "Wrong reasoning step", "Misread question",
                                               "Hallucinated fact", "Format error", "Other")),
                     Breakdown("Question categories", ("Arithmetic", "Algebra", "Geometry", "Probability",
-                                                      "Number theory", "Other"))),
+                                                      "Number theory", "Other"), "dataset")),
         log_metrics=(Metric("Perplexity", None, 4, 400, higher_better=False),
                      Metric("Training loss", None, 0.8, 12, higher_better=False, decimals=2)),
         cost_parts=("Prompt encoding", "Reasoning tokens", "Answer decoding", "Verification"),
-        cost_metric=Metric("Inference time", "s", 0.5, 9),
+        cost_metric=Metric("Inference time", "s", 0.5, 9, higher_better=False),
+    ),
+    Domain(
+        name="code-generation",
+        models=("GPT-4o", "Claude 3.5 Sonnet", "CodeLlama-34B", "DeepSeek-Coder-33B", "StarCoder2-15B",
+                "Qwen2.5-Coder-7B", "WizardCoder-15B", "CodeGemma-7B"),
+        closed_models=("GPT-4o", "Claude 3.5 Sonnet"),
+        datasets=("HumanEval", "MBPP", "HumanEval+", "MBPP+", "DS-1000", "APPS"),
+        metrics=(Metric("Pass@1", "%", 15, 85), Metric("Pass@10", "%", 30, 95)),
+        methods=("Greedy", "Sampling", "Self-repair", "Reflexion", "Self-debug", "Ours"),
+        breakdowns=(Breakdown("Failure types", ("Wrong answer", "Runtime error", "Timeout", "Syntax error",
+                                                "Other")),
+                    Breakdown("Problem topics", ("Strings", "Arrays", "Math", "Data frames", "Graphs",
+                                                 "Other"), "dataset")),
+        log_metrics=(Metric("Training loss", None, 0.3, 6, higher_better=False, decimals=2),),
+        cost_parts=("Prompt encoding", "Generation", "Test execution", "Repair"),
+        cost_metric=Metric("Time per problem", "s", 1, 40, higher_better=False),
     ),
     Domain(
         name="machine-translation",
         models=("mBART-50", "NLLB-200", "M2M-100", "mT5-XL", "Transformer-Big", "MarianMT", "GPT-3.5", "Tower-7B"),
+        closed_models=("GPT-3.5",),
         datasets=("WMT14 En-De", "WMT14 En-Fr", "WMT16 En-Ro", "IWSLT14 De-En", "FLORES-200", "WMT19 Zh-En"),
-        metrics=(Metric("BLEU", None, 18, 45), Metric("chrF", None, 40, 70), Metric("COMET", None, 70, 89)),
+        metrics=(Metric("BLEU", None, 18, 45, bound=100), Metric("chrF", None, 40, 70, bound=100),
+                 Metric("COMET", None, 70, 89, bound=100)),
         methods=("Baseline", "Back-translation", "Knowledge distillation", "Adapter", "LoRA", "Full fine-tuning",
                  "Ours"),
         breakdowns=(Breakdown("Error categories", ("Mistranslation", "Omission", "Addition", "Grammar",
@@ -107,32 +170,48 @@ DOMAINS: tuple[Domain, ...] = (
     ),
     Domain(
         name="vision-language",
-        models=("CLIP ViT-L/14", "BLIP-2", "LLaVA-1.5", "InstructBLIP", "Qwen-VL", "MiniGPT-4", "Flamingo-9B",
-                "PaLI-X", "CogVLM"),
-        datasets=("VQAv2", "OK-VQA", "TextVQA", "ChartQA", "DocVQA", "ScienceQA", "COCO Captions", "NoCaps"),
-        metrics=(Metric("Accuracy", "%", 30, 85), Metric("CIDEr", None, 60, 140), Metric("ANLS", "%", 30, 90)),
+        models=("BLIP-2", "LLaVA-1.5", "InstructBLIP", "Qwen-VL", "MiniGPT-4", "Flamingo-9B", "PaLI-X", "CogVLM",
+                "IDEFICS-9B"),
+        closed_models=("Flamingo-9B", "PaLI-X"),
+        datasets=("VQAv2", "OK-VQA", "TextVQA", "GQA", "VizWiz", "ScienceQA", "ChartQA"),
+        metrics=(Metric("Accuracy", "%", 30, 85),),
         methods=("Linear probe", "Prompt tuning", "LoRA", "Full fine-tuning", "Zero-shot", "Ours"),
         breakdowns=(Breakdown("Image sources", ("Natural images", "Charts", "Documents", "Diagrams",
-                                                "Screenshots", "Infographics")),
+                                                "Screenshots", "Infographics"), "dataset"),
                     Breakdown("Failure modes", ("Object hallucination", "OCR error", "Counting error",
                                                 "Spatial relation", "Attribute error"))),
-        log_metrics=(Metric("Contrastive loss", None, 0.3, 8, higher_better=False, decimals=2),),
+        log_metrics=(Metric("Training loss", None, 0.3, 8, higher_better=False, decimals=2),),
         cost_parts=("Vision encoder", "Projector", "Language model", "Decoding"),
         cost_metric=Metric("GPU memory", "GB", 4, 60, higher_better=False),
+    ),
+    Domain(
+        name="image-captioning",
+        models=("BLIP", "BLIP-2", "GIT-L", "OFA-L", "CoCa", "SimVLM", "LLaVA-1.5", "InstructBLIP"),
+        closed_models=("CoCa", "SimVLM"),
+        datasets=("COCO Captions", "NoCaps", "Flickr30k", "TextCaps", "VizWiz-Captions"),
+        metrics=(Metric("CIDEr", None, 60, 140), Metric("SPICE", None, 14, 28, bound=100),
+                 Metric("BLEU-4", None, 25, 42, bound=100)),
+        methods=("Cross-entropy", "SCST", "Prefix tuning", "LoRA", "Full fine-tuning", "Ours"),
+        breakdowns=(Breakdown("Error types", ("Object hallucination", "Wrong count", "Wrong attribute",
+                                              "Missed object", "Grammar")),
+                    Breakdown("Image domains", ("Indoor scenes", "Outdoor scenes", "People", "Animals", "Food",
+                                                "Text in image"), "dataset")),
+        log_metrics=(Metric("Captioning loss", None, 1.2, 9, higher_better=False, decimals=2),),
+        cost_parts=("Vision encoder", "Cross-attention", "Text decoder", "Beam search"),
+        cost_metric=Metric("Latency", "ms", 30, 600, higher_better=False),
     ),
     Domain(
         name="efficiency",
         models=("BERT-base", "BERT-large", "RoBERTa-base", "DistilBERT", "ALBERT-xxl", "DeBERTa-v3", "ELECTRA",
                 "T5-base"),
-        datasets=("SST-2", "MNLI", "QNLI", "QQP", "RTE", "MRPC", "CoLA", "STS-B"),
-        metrics=(Metric("Accuracy", "%", 55, 95), Metric("F1", "%", 60, 92), Metric("Speed-up", "x", 1, 6)),
+        datasets=("SST-2", "MNLI", "QNLI", "QQP", "RTE", "MRPC", "BoolQ"),
+        metrics=(Metric("Accuracy", "%", 55, 95),),
         methods=("Dense", "Pruning", "Quantisation (INT8)", "Distillation", "Early exit", "LoRA", "Ours"),
         breakdowns=(Breakdown("Parameter share", ("Embeddings", "Attention", "Feed-forward", "Layer norm",
                                                   "Classifier head")),
                     Breakdown("FLOPs breakdown", ("Self-attention", "Feed-forward", "Embedding lookup",
                                                   "Softmax", "Other"))),
-        log_metrics=(Metric("Latency", "ms", 2, 900, higher_better=False),
-                     Metric("Energy", "J", 0.5, 300, higher_better=False)),
+        log_metrics=(Metric("Distillation loss", None, 0.05, 4, higher_better=False, decimals=2),),
         cost_parts=("Forward pass", "Backward pass", "Optimizer step", "Communication", "Data loading"),
         cost_metric=Metric("Time per step", "ms", 40, 600, higher_better=False),
     ),
@@ -141,14 +220,13 @@ DOMAINS: tuple[Domain, ...] = (
         models=("BM25", "DPR", "ColBERTv2", "Contriever", "SPLADE", "E5-large", "BGE-base", "GTR-XL"),
         datasets=("MS MARCO", "Natural Questions", "TriviaQA", "HotpotQA", "FiQA", "SciFact", "NFCorpus",
                   "TREC-COVID"),
-        metrics=(Metric("nDCG@10", None, 20, 75), Metric("Recall@100", "%", 50, 98), Metric("MRR@10", None, 15, 45)),
+        metrics=(Metric("nDCG@10", None, 20, 75, bound=100), Metric("Recall@100", "%", 50, 98)),
         methods=("Sparse", "Dense", "Hybrid", "Re-ranking", "Query expansion", "Ours"),
         breakdowns=(Breakdown("Query types", ("Factoid", "List", "Definition", "Comparison", "Procedural",
-                                              "Opinion")),
+                                              "Opinion"), "dataset"),
                     Breakdown("Corpus composition", ("Wikipedia", "News", "Scientific articles", "Forums",
-                                                     "Product pages"))),
-        log_metrics=(Metric("Index size", "MB", 5, 9000, higher_better=False),
-                     Metric("Query latency", "ms", 1, 800, higher_better=False)),
+                                                     "Product pages"), "dataset")),
+        log_metrics=(Metric("Contrastive loss", None, 0.05, 6, higher_better=False, decimals=2),),
         cost_parts=("Encoding", "ANN search", "Re-ranking", "Post-processing"),
         cost_metric=Metric("Latency", "ms", 5, 250, higher_better=False),
     ),
@@ -158,8 +236,7 @@ DOMAINS: tuple[Domain, ...] = (
                 "SeamlessM4T"),
         datasets=("LibriSpeech clean", "LibriSpeech other", "CommonVoice", "TED-LIUM 3", "VoxPopuli",
                   "Switchboard", "AMI"),
-        metrics=(Metric("WER", "%", 2, 25, higher_better=False), Metric("CER", "%", 1, 12, higher_better=False),
-                 Metric("Accuracy", "%", 60, 96)),
+        metrics=(Metric("WER", "%", 2, 25, higher_better=False), Metric("CER", "%", 1, 12, higher_better=False)),
         methods=("CTC", "Attention", "Transducer", "Self-training", "SpecAugment", "Ours"),
         breakdowns=(Breakdown("Error types", ("Substitution", "Deletion", "Insertion", "Punctuation",
                                               "Named entity")),

@@ -6,12 +6,13 @@ import numpy as np
 from matplotlib.axes import Axes
 
 from scifigbench.corpus.curves import SHAPES, curve, metric_curves
-from scifigbench.corpus.drawing import Drawing
+from scifigbench.corpus.drawing import Drawing, dark_page
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
+    capped,
     nice_range,
     one_panel_figure,
     palette_colors,
@@ -19,7 +20,7 @@ from scifigbench.corpus.scaffold import (
     random_style,
 )
 from scifigbench.corpus.trace_axes import ordered_x_axis
-from scifigbench.corpus.vocab import DOMAINS, X_AXES, Metric, XAxis
+from scifigbench.corpus.vocab import DOMAINS, X_AXES, Metric, XAxis, in_sentence
 from scifigbench.spec import FigureSpec, Panel, Series
 
 VARIANTS = {
@@ -45,7 +46,7 @@ def _area_range(top: float, metric: Metric, legend_inside: bool) -> tuple[float,
     """From zero (areas are filled down to it) to a round number above the top, room for a legend;
     a percentage axis never runs past 100 (fit_legend moves a crowded legend out)."""
     low, high = nice_range(0.0, top, extra_top=0.3 if legend_inside else 0.05)
-    return low, (100.0 if metric.unit == "%" and top <= 100 < high else high)
+    return low, capped(metric, top, high)
 
 
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
@@ -89,31 +90,48 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     )
     title = None
     if rng.random() < 0.5:
-        title = f"{metric.name} by component" if stacked else f"{metric.name} vs. {xaxis.label.lower()}"
+        title = f"{metric.name} by component" if stacked else f"{metric.name} vs. {in_sentence(xaxis.label)}"
     return one_panel_figure(rng, "area", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
     """One labelled filled area per series, edged by its top line.
 
-    Stacked areas sit on the running total and are opaque; overlapping ones start at zero and
-    are translucent, so an area drawn later does not hide the ones behind it.
+    Stacked areas sit on the running total and are opaque. Overlapping ones reach down to zero
+    and are translucent, every top line drawn over every fill; where areas overlap, the tint is
+    the nearest area's own (:func:`_visible_floor`), not a blend of two colours, which turns to
+    mud on a dark page.
     """
     x = np.asarray(panel.x_values, dtype=float)
     bottom = np.zeros(len(x))
+    fine = np.unique(np.concatenate([np.linspace(a, b, 24) for a, b in zip(x[:-1], x[1:], strict=True)]))
+    tops = [np.interp(fine, x, np.asarray(s.values, dtype=float)) for s in panel.series]
     lines = []
-    for series in panel.series:
+    for k, series in enumerate(panel.series):
         vals = np.asarray(series.values, dtype=float)
         top = bottom + vals if panel.stacked else vals
-        ax.fill_between(
-            x, bottom, top, color=series.color, alpha=0.85 if panel.stacked else 0.35, linewidth=0, label=series.name
-        )
-        (ln,) = ax.plot(x, top, color=series.color, linewidth=1.2)
+        if panel.stacked:
+            ax.fill_between(x, bottom, top, color=series.color, alpha=0.85, linewidth=0, label=series.name)
+        else:
+            floor = _visible_floor(tops, k)
+            alpha = 0.7 if dark_page() else 0.4
+            ax.fill_between(fine, floor, tops[k], color=series.color, alpha=alpha, linewidth=0, label=series.name)
+        (ln,) = ax.plot(x, top, color=series.color, linewidth=1.2, zorder=3)
         lines.append(ln)
         if panel.stacked:
             bottom = top
     d.lines[panel.index] = lines
     ordered_x_axis(ax, panel, x)
+
+
+def _visible_floor(tops: list[np.ndarray], k: int) -> np.ndarray:
+    """Where area ``k``'s tint starts at each x: the highest other area below it there, else zero.
+
+    Area ``k`` still reaches down to zero (its line and legend say so); below that floor another
+    area is in front, and the page shows that area's tint alone.
+    """
+    others = [np.where(t < tops[k], t, 0.0) for j, t in enumerate(tops) if j != k]
+    return np.max(others, axis=0) if others else np.zeros_like(tops[k])
 
 
 CORPUS = KindCorpus(name="area", variants=VARIANTS, generate=generate, draw=draw)

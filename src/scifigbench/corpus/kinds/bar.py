@@ -10,18 +10,19 @@ from matplotlib.axes import Axes
 from scifigbench.corpus.drawing import Drawing, font_size
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.plausible import reference_line
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
+    axis_top,
+    capped,
     figure_size,
     grid_layout,
     new_spec,
-    nice_ceiling,
     no_clash,
     palette_colors,
     place_legend,
     random_style,
-    round_to,
     widened_for_categories,
 )
 from scifigbench.corpus.vocab import DOMAINS, Domain, Metric
@@ -92,20 +93,13 @@ def _bar_panel(
     if y_floor and variant in ("grouped", "simple") and metric.higher_better:
         low = float(math.floor(vals.min() * 0.85 / 10) * 10)
     if variant == "horizontal":  # legends sit in the lower right, beside the shortest bars' ends
-        headroom = 1.15 + (0.1 if value_labels else 0) + (0.45 if legend_loc else 0)
-    high = nice_ceiling(top_data * headroom)
-    if metric.unit == "%" and top_data <= 100 < high:
-        high = 100.0  # a percentage axis never runs past 100; fit_legend moves a crowded legend out
+        headroom = 1.15 + (0.1 if value_labels else 0) + (0.35 if legend_loc else 0)
+    # the room above the bars is a share of the drawn span (from a raised floor, not from zero)
+    high = capped(metric, top_data, low + axis_top((top_data - low) * headroom))
     annotations = []
     if variant == "simple" and rng.random() < 0.3:
-        ref = round_to(float(np.quantile(vals, 0.3)), metric.decimals)
-        annotations.append(
-            Annotation(
-                text=pick(rng, ("Baseline", "Random", "Human", "Previous SOTA")) + f" ({ref:g})",
-                kind="hline",
-                value=ref,
-            )
-        )
+        name, ref = reference_line(rng, ("Baseline", "Random", "Human", "Previous SOTA"), metric, vals, low, 0.3)
+        annotations.append(Annotation(text=f"{name} ({ref:g})", kind="hline", value=ref))
     # x_label / y_label name the axes as drawn: horizontal bars carry the values on x
     value_axis_label = axis_label(metric)
     if variant == "horizontal":

@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
-from scifigbench.corpus.drawing import Drawing
+from scifigbench.corpus.drawing import Drawing, ink
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.method_figures import MethodLook, method_figure, method_look, method_panel
 from scifigbench.corpus.randomness import pick, weighted
@@ -111,7 +111,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         look,
         "box",
         panels,
-        (f"{name} over seeds", f"Spread of {name.lower()}"),
+        (f"{name} over seeds", f"Spread of {look.metric.phrase}"),
         LEGEND_LOCS,
         min_category_width=0.45 * len(look.names),
     )
@@ -138,7 +138,7 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
     width = 0.8 / n_series
     for s, series in enumerate(panel.series):
         offs = pos - 0.4 + width * (s + 0.5)
-        edge = "#333333"
+        edge = ink()  # the style's frame colour: dark on a white page, light on a dark one
         ax.bxp(
             [_stats(series, k) for k in range(n_cats)],
             positions=offs,

@@ -8,6 +8,8 @@ label, unit, range and drawn ticks are recorded in the panel (``y2_*``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator
@@ -18,7 +20,7 @@ from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import axis_label, figure_size, new_spec, nice_range, palette_colors, random_style
 from scifigbench.corpus.trace_axes import ordered_x_axis
-from scifigbench.corpus.vocab import DOMAINS, X_AXES, Domain, Metric
+from scifigbench.corpus.vocab import DOMAINS, X_AXES, Domain, Metric, in_sentence
 from scifigbench.spec import FigureSpec, Panel, Series
 
 VARIANTS = {
@@ -43,7 +45,7 @@ def _series(
 ) -> list[Series]:
     return [
         Series(
-            name=f"{name} {metric.name.lower()}" if len(names) > 1 else metric.name,
+            name=f"{name} {metric.phrase}" if len(names) > 1 else metric.name,
             values=[float(v) for v in curves[k]],
             color=color[0],
             color_family=color[1],
@@ -60,12 +62,17 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     variant = tuple(VARIANTS)[index % len(VARIANTS)]
     domain = pick(rng, DOMAINS)
     style = random_style(rng)
-    xaxis = pick(rng, X_AXES)
+    # a loss falls over a training run; a cost grows with what a run must process
+    along = [x for x in X_AXES if (x.costly if variant == "quality_cost" else x.training)]
+    xaxis = pick(rng, along)
     left, right = pick(rng, domain.metrics), _right_metric(rng, variant, domain)
     methods = sample(rng, domain.methods, int(rng.integers(1, 3)))
     n = len(xaxis.values)
     lcurves = metric_curves(rng, left, SHAPES[xaxis.label], len(methods), n, False)
-    rcurves = metric_curves(rng, right, "increase" if variant == "quality_cost" else "saturate", len(methods), n, False)
+    if variant == "quality_cost":  # a cost rises along the axis, however little of it is better
+        rcurves = metric_curves(rng, replace(right, higher_better=True), "increase", len(methods), n, False)
+    else:
+        rcurves = metric_curves(rng, right, "saturate", len(methods), n, False)
     lcol, rcol = palette_colors(rng, style["palette"], 2)
     series = _series(methods, left, lcurves, lcol, None) + _series(methods, right, rcurves, rcol, "right")
     decimals = max(left.decimals, right.decimals)
@@ -85,7 +92,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         y2_unit=right.unit,
         y2_range=_range(np.concatenate(rcurves), right.unit),
     )
-    title = None if rng.random() < 0.5 else f"{left.name} and {right.name.lower()} vs. {xaxis.label.lower()}"
+    title = None if rng.random() < 0.5 else f"{left.name} and {right.phrase} vs. {in_sentence(xaxis.label)}"
     legend_outside = "bottom" if title or rng.random() < 0.5 else "top"
     figsize = figure_size([1, 1], rng, legend_outside)
     figsize[0] = round(figsize[0] + 0.6, 1)  # room for the right axis' label

@@ -13,12 +13,12 @@ from typing import Any
 import numpy as np
 from matplotlib.axes import Axes
 
-from scifigbench.corpus.drawing import Drawing
+from scifigbench.corpus.drawing import Drawing, ink
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.method_figures import MethodLook, method_figure, method_look, method_panel
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
-    nice_ceiling,
+    axis_top,
     nice_range,
 )
 from scifigbench.corpus.vocab import Metric
@@ -52,10 +52,10 @@ def _means_and_errors(
     return np.round(means, metric.decimals), errors
 
 
-def _panel(rng: np.random.Generator, index: int, look: MethodLook, spread: str) -> Panel:
-    """One panel of means with whiskers; points get a marker each, bars none (``mark_word``)."""
+def _panel(rng: np.random.Generator, index: int, look: MethodLook, spread: str, markers: list[str | None]) -> Panel:
+    """One panel of means with whiskers, each series in its figure-wide marker (none for bars), so
+    every panel draws a method as the shared legend shows it."""
     means, errors = _means_and_errors(rng, look.metric, len(look.names), len(look.categories))
-    markers = sample(rng, MARKERS, len(look.names)) if look.variant == "points" else [None] * len(look.names)
     series = [
         Series(
             name=name,
@@ -68,10 +68,11 @@ def _panel(rng: np.random.Generator, index: int, look: MethodLook, spread: str) 
         for k, name in enumerate(look.names)
     ]
     top, bottom = float((means + errors).max()), float((means - errors).min())
+    legend_here = bool(look.legend_loc) and index == 0  # an inside legend sits in the first panel only
     if look.variant == "bars":  # bars stand on zero
-        y_range = (0.0, nice_ceiling(top * (1.12 + 0.25 * bool(look.legend_loc))))
+        y_range = (0.0, axis_top(top * (1.12 + 0.25 * legend_here)))
     else:
-        y_range = nice_range(bottom, top, extra_top=0.35 if look.legend_loc else 0.08)
+        y_range = nice_range(bottom, top, extra_top=0.35 if legend_here else 0.08)
     return method_panel(look, index, "errorbar", series, y_range, top, spread=spread)
 
 
@@ -79,14 +80,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     """One or two panels of several methods' means with whiskers over datasets (or models)."""
     look = method_look(rng, index, VARIANTS, max_datasets=5, legend_locs=LEGEND_LOCS)
     spread = pick(rng, SPREADS).format(n=int(rng.integers(3, 6)))
-    panels = [_panel(rng, p, look, spread) for p in range(look.n_panels)]
-    name = look.metric.name
-    return method_figure(rng, look, "errorbar", panels, (f"{name} over runs", f"Mean {name.lower()}"), LEGEND_LOCS)
+    n = len(look.names)
+    markers: list[str | None] = list(sample(rng, MARKERS, n)) if look.variant == "points" else [None] * n
+    panels = [_panel(rng, p, look, spread, markers) for p in range(look.n_panels)]
+    titles = (f"{look.metric.name} over runs", f"Mean {look.metric.phrase}")
+    return method_figure(rng, look, "errorbar", panels, titles, LEGEND_LOCS)
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
     """Each series side by side in every category: a bar or a marker at the mean, a capped whisker
-    of ± its half-width drawn in a dark grey (bars) or in the series' colour (points)."""
+    of ± its half-width drawn in the style's ink (bars) or in the series' colour (points)."""
     n_cats, n_series = len(panel.categories), len(panel.series)
     pos = np.arange(n_cats, dtype=float)
     width = 0.8 / n_series
@@ -116,7 +119,7 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
                 color=series.color,
                 label=series.name,
                 capsize=3,
-                error_kw={"ecolor": "#333333", "elinewidth": 1.0},
+                error_kw={"ecolor": ink(), "elinewidth": 1.0},
             )
         containers.append(c)
     d.bars[panel.index] = containers

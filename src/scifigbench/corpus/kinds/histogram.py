@@ -16,7 +16,7 @@ from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
-    nice_ceiling,
+    axis_top,
     one_panel_figure,
     palette_colors,
     place_legend,
@@ -39,6 +39,7 @@ SHAPES = {
     "symmetric": ((4.0, 4.0),),
     "bimodal": ((3.0, 10.0), (10.0, 3.0)),
 }
+BIN_MARGIN = 0.4  # free space beside the outer bins, in bin widths, so no bar meets the frame
 OVERLAY_PAIRS = (("Train", "Test"), ("Before", "After"), ("Correct", "Incorrect"))
 
 
@@ -115,7 +116,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         y_label=pick(rng, COUNT_LABELS),
         value_format="{:.0f}",
         legend_loc=legend_loc,
-        y_range=(0.0, nice_ceiling(top * (1.1 + (0.3 if legend_loc else 0.0)))),
+        y_range=(0.0, axis_top(top * (1.1 + (0.3 if legend_loc else 0.0)))),
         grid=bool(rng.random() < 0.4),
     )
     title = f"Distribution of {quantity.title}" if rng.random() < 0.5 else None
@@ -133,7 +134,7 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
         for s in panel.series
     ]
     ax.set_xticks(pos, labels=panel.categories)
-    ax.set_xlim(-0.5, n_bins - 0.5)
+    ax.set_xlim(-0.5 - BIN_MARGIN, n_bins - 0.5 + BIN_MARGIN)
     ax.set_ylim(*(panel.y_range or (None, None)))
     ax.ticklabel_format(axis="y", useOffset=False, style="plain")
     if panel.grid:

@@ -11,10 +11,12 @@ from scifigbench.corpus.curves import SHAPES, metric_curves
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.plausible import reference_line
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
+    capped,
     figure_size,
     grid_layout,
     new_spec,
@@ -23,10 +25,9 @@ from scifigbench.corpus.scaffold import (
     palette_colors,
     place_legend,
     random_style,
-    round_to,
 )
 from scifigbench.corpus.trace_axes import ordered_x_axis
-from scifigbench.corpus.vocab import DOMAINS, LINE_SERIES_EXTRA, X_AXES, XAxis
+from scifigbench.corpus.vocab import DOMAINS, LINE_SERIES_EXTRA, X_AXES, XAxis, in_sentence
 from scifigbench.spec import Annotation, FigureSpec, Panel, Series
 
 VARIANTS = {
@@ -65,12 +66,15 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     training_axes = [x for x in X_AXES if x.label in ("Training steps", "Epoch")]
     xaxis: XAxis = pick(rng, training_axes if variant in ("log", "shared_x") else X_AXES)
     n_series = int(rng.integers(2, 6))
-    pool = list(dict.fromkeys(list(domain.models[:6]) + list(LINE_SERIES_EXTRA)))
-    names = sample(rng, domain.methods if rng.random() < 0.4 else pool, n_series)
+    # curves over a training run belong to models one can train, or to training recipes
+    models = domain.open_models if xaxis.training else domain.models
+    # one legend names one sort of thing: methods, models or ablations of one recipe, never a mix
+    which = rng.random()
+    names = sample(rng, domain.methods if which < 0.4 else models if which < 0.75 else LINE_SERIES_EXTRA, n_series)
     shape = SHAPES[xaxis.label]
     n = len(xaxis.values)
     if variant == "shared_x":
-        n_panels = int(rng.integers(2, 4))
+        n_panels = min(int(rng.integers(2, 4)), 1 + len(domain.metrics))
         metrics = [pick(rng, domain.log_metrics)] + sample(rng, domain.metrics, n_panels - 1)
         layout = grid_layout(n_panels, column=True)
     elif variant == "log":
@@ -99,21 +103,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
             ptitle = f"({chr(97 + p)}) {metric.name}"
         else:
             ptitle = datasets[p] if n_panels > 1 else None
-        annotations = []
-        if variant == "multi_series" and n_panels == 1 and rng.random() < 0.3:
-            ref = round_to(float(np.quantile(np.concatenate(curves), 0.15)), metric.decimals)
-            annotations.append(
-                Annotation(
-                    text=pick(rng, ("Random baseline", "Human performance", "Zero-shot")) + f" ({ref:g})",
-                    kind="hline",
-                    value=ref,
-                )
-            )
         vals = np.concatenate(curves)
         if use_log_scale:
             y_range = (float(10 ** math.floor(math.log10(vals.min()))), float(10 ** math.ceil(math.log10(vals.max()))))
         else:
             y_range = nice_range(float(vals.min()), float(vals.max()), extra_top=0.25 if legend_loc else 0.05)
+            y_range = (y_range[0], capped(metric, float(vals.max()), y_range[1]))
+        annotations = []
+        if variant == "multi_series" and n_panels == 1 and rng.random() < 0.3:
+            name, ref = reference_line(rng, ("Random baseline", "Zero-shot"), metric, vals, y_range[0], 0.15)
+            annotations.append(Annotation(text=f"{name} ({ref:g})", kind="hline", value=ref))
         panels.append(
             Panel(
                 index=p,
@@ -139,10 +138,10 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         title = pick(
             rng,
             (
-                f"{metrics[-1].name} vs. {xaxis.label.lower()}",
+                f"{metrics[-1].name} vs. {in_sentence(xaxis.label)}",
                 "Training dynamics",
                 f"Scaling behaviour on {datasets[0]}",
-                f"Effect of {xaxis.label.lower()}",
+                f"Effect of {in_sentence(xaxis.label)}",
             ),
         )
     legend_outside = no_clash(title, legend_outside)

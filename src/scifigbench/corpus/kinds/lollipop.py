@@ -15,10 +15,11 @@ from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
+    axis_top,
+    capped,
     figure_size,
     grid_layout,
     new_spec,
-    nice_ceiling,
     palette_colors,
     random_style,
     widened_for_categories,
@@ -44,9 +45,7 @@ def _panel(
         order = np.argsort(values, kind="stable")[::-1]
         categories, values = [categories[int(i)] for i in order], [values[int(i)] for i in order]
     top = max(values)
-    high = nice_ceiling(top * (1.12 + 0.1 * look["value_labels"]))
-    if metric.unit == "%" and top <= 100 < high:
-        high = 100.0
+    high = capped(metric, top, axis_top(top * (1.12 + 0.1 * look["value_labels"])))
     value_label, cat_label = axis_label(metric), look["cat_label"]
     horizontal = variant == "horizontal"
     color, family = look["color"]

@@ -1,4 +1,9 @@
-"""Pie and donut charts in the corpus: shares of a breakdown, labelled on the wedges or in a legend."""
+"""Pie and donut charts in the corpus: shares of a breakdown, labelled on the wedges or in a legend.
+
+Which breakdown of what a pie shows (a model's error types, a dataset's make-up) is taken in a
+fixed order by the figure's index (:data:`SUBJECTS`), so no two pies of a corpus smaller than
+that list share a title; everything else is drawn from the figure's generator.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,16 @@ from scifigbench.spec import FigureSpec, Panel, Series
 
 VARIANTS = {"pie": "pie chart", "donut": "donut chart"}
 
+# (domain, breakdown, owner) for every breakdown of every domain and every model or dataset it
+# can be a breakdown of, interleaved across domains by a fixed shuffle
+_ALL = [
+    (domain, breakdown, owner)
+    for domain in DOMAINS
+    for breakdown in domain.breakdowns
+    for owner in (domain.models if breakdown.subject == "model" else domain.datasets)
+]
+SUBJECTS = [_ALL[int(i)] for i in np.random.default_rng(20240).permutation(len(_ALL))]
+
 
 def _percentages(rng: np.random.Generator, k: int) -> list[float]:
     """k shares >= 4 % with one decimal that sum to exactly 100.0."""
@@ -26,16 +41,16 @@ def _percentages(rng: np.random.Generator, k: int) -> list[float]:
 
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     variant = tuple(VARIANTS)[index % len(VARIANTS)]
-    domain = pick(rng, DOMAINS)
+    domain, breakdown, owner = SUBJECTS[index % len(SUBJECTS)]
     style = random_style(rng)
-    breakdown = pick(rng, domain.breakdowns)
     k = int(rng.integers(3, min(6, len(breakdown.parts)) + 1))
     parts = sample(rng, breakdown.parts, k)
     n_panels = weighted(rng, (1, 2, 3), (0.65, 0.25, 0.1))
     mode = pick(rng, ("labels", "legend_in", "legend_out"))
     sort = "descending" if rng.random() < 0.5 else "none"
     colors = palette_colors(rng, style["palette"], k)
-    owners = sample(rng, domain.models, n_panels)
+    pool = domain.models if breakdown.subject == "model" else domain.datasets
+    owners = [owner, *sample(rng, [o for o in pool if o != owner], n_panels - 1)]
     # pie legends sit beside the pies: inside the axes they would cover wedges
     legend_outside = pick(rng, ("right", "right", "top", "bottom")) if mode != "labels" else None
     panels = []
@@ -74,7 +89,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         )
     title = None
     if rng.random() < 0.6:
-        title = f"{breakdown.title} ({owners[0]})" if n_panels == 1 else breakdown.title
+        title = f"{breakdown.title} ({', '.join(owners)})"
     legend_outside = no_clash(title, legend_outside)
     layout = grid_layout(n_panels)
     figsize = [round(4.2 * n_panels + (1.8 if mode == "labels" else 0.6), 1), 4.2]

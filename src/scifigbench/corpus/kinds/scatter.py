@@ -10,6 +10,7 @@ an exact answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -21,6 +22,7 @@ from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
+    capped,
     nice_range,
     one_panel_figure,
     palette_colors,
@@ -28,7 +30,7 @@ from scifigbench.corpus.scaffold import (
     random_style,
 )
 from scifigbench.corpus.trace_axes import ordered_x_axis
-from scifigbench.corpus.vocab import DOMAINS, Metric
+from scifigbench.corpus.vocab import DOMAINS, Metric, in_sentence
 from scifigbench.spec import FigureSpec, Panel, Series
 
 VARIANTS = {
@@ -54,7 +56,7 @@ class XQuantity:
 
 
 X_QUANTITIES = (
-    XQuantity("Parameters (B)", 1.0, 5.0, 14),
+    XQuantity("Parameters (B)", 5.0, 5.0, 14),
     XQuantity("Latency (ms)", 20.0, 20.0, 13),
     XQuantity("Training compute (PF-days)", 10.0, 10.0, 12),
     XQuantity("GPU memory (GB)", 4.0, 4.0, 14),
@@ -73,13 +75,15 @@ def least_squares(x: list[float], y: list[float]) -> dict[str, float]:
 
 
 def _groups_values(rng: np.random.Generator, metric: Metric, x: np.ndarray, n_groups: int) -> list[np.ndarray]:
-    """Noisy linear relations inside the metric's range, one per group, all of one sign.
+    """Noisy linear relations inside the metric's range, one per group, all improving with x
+    (every x quantity is a resource: parameters, compute, data, latency or price spent), so a
+    higher-is-better metric rises and an error rate falls.
 
     A group's net change from its first to its last point exceeds its noise, so the direction
     a reader sees (first against last) and the sign of its fitted slope agree.
     """
     span = metric.high - metric.low
-    sign = 1.0 if (rng.random() < 0.75) == metric.higher_better else -1.0
+    sign = 1.0 if metric.higher_better else -1.0
     t = (x - x.min()) / (x.max() - x.min())
     out = []
     for _ in range(n_groups):
@@ -95,10 +99,21 @@ def _groups_values(rng: np.random.Generator, metric: Metric, x: np.ndarray, n_gr
 
 
 def _x_positions(rng: np.random.Generator, xq: XQuantity, most: int) -> tuple[list[float], list[str]]:
-    """Between six and nine (at most ``most``) distinct grid positions, sorted, and how their ticks print them."""
-    ks = np.sort(rng.choice(xq.n_grid, size=min(int(rng.integers(6, 10)), most), replace=False))
+    """Between six and nine (at most ``most``) grid positions evenly spaced (every grid step or
+    every other one), and how their ticks print them: the ticks sit under the points, so uneven
+    positions would print an uneven axis."""
+    n = min(int(rng.integers(6, 10)), most, xq.n_grid)
+    stride = 2 if 2 * (n - 1) < xq.n_grid and rng.random() < 0.4 else 1
+    first = int(rng.integers(0, xq.n_grid - stride * (n - 1)))
+    ks = [first + stride * k for k in range(n)]
     values = [round(xq.start + xq.step * int(k), xq.decimals) for k in ks]
     return [float(v) for v in values], [f"{v:.{xq.decimals}f}" for v in values]
+
+
+def _y_range(metric: Metric, values: np.ndarray, extra_top: float) -> tuple[float, float]:
+    """Round limits around the values, room above for a legend, never past the metric's ceiling."""
+    low, high = nice_range(float(values.min()), float(values.max()), extra_top=extra_top)
+    return low, capped(metric, float(values.max()), high)
 
 
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
@@ -139,14 +154,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         x_values=xs,
         value_format=f"{{:.{metric.decimals}f}}",
         legend_loc=legend_loc,
-        y_range=nice_range(float(everything.min()), float(everything.max()), extra_top=0.3 if legend_loc else 0.12),
+        y_range=_y_range(metric, everything, 0.3 if legend_loc else 0.12),
         grid=bool(rng.random() < 0.5),
         fit=least_squares(xs * n_groups, [float(v) for v in everything]) if variant == "labelled" else None,
         point_labels=sample(rng, domain.models, len(xs)) if variant == "labelled" else None,
     )
     title = None
     if rng.random() < 0.5:
-        title = f"{metric.name} vs. {xq.label.split(' (')[0].lower()}"
+        # one unlabelled group has no legend: the title names it, as a panel named by its dataset
+        single = n_groups == 1 and variant != "labelled"
+        title = names[0] if single else f"{metric.name} vs. {in_sentence(xq.label.split(' (')[0])}"
     return one_panel_figure(rng, "scatter", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
 
 
@@ -158,25 +175,98 @@ def _fit_line(ax: Axes, x: np.ndarray, fit: dict[str, float], color: str) -> Non
     )
 
 
+# where a point's name may sit, in points from the point: (dx, dy, ha, va), tried in this order
+_NAME_PLACES = (
+    (4, 5, "left", "bottom"),
+    (-4, 5, "right", "bottom"),
+    (4, -5, "left", "top"),
+    (-4, -5, "right", "top"),
+    (0, 7, "center", "bottom"),
+    (0, -7, "center", "top"),
+    (6, 0, "left", "center"),
+    (-6, 0, "right", "center"),
+    (6, 11, "left", "bottom"),
+    (-6, 11, "right", "bottom"),
+    (6, -11, "left", "top"),
+    (-6, -11, "right", "top"),
+    (0, 14, "center", "bottom"),
+    (0, -14, "center", "top"),
+)
+
+
 def _point_labels(d: Drawing, ax: Axes, panel: Panel, x: np.ndarray) -> None:
-    """Each point's name beside it: to the right in the left half of the panel, to the left in the
-    right half, so no name runs off the canvas; above and below in turn, so the names of
-    neighbouring points at similar heights do not run into each other."""
+    """Each point's name beside it, placed once the figure is laid out (:func:`_place_names`)."""
     series = panel.series[0]
-    middle = (x.min() + x.max()) / 2
-    points = zip(x, series.values, panel.point_labels or [], panel.categories, strict=True)
-    for k, (xv, yv, name, tick) in enumerate(points):
-        right, above = xv <= middle, k % 2 == 0
-        t = ax.annotate(
-            name,
-            (xv, yv),
-            xytext=(5 if right else -5, 4 if above else -4),
-            textcoords="offset points",
-            ha="left" if right else "right",
-            va="bottom" if above else "top",
-            fontsize=font_size() - 1.5,
-        )
+    names = []
+    for xv, yv, name, tick in zip(x, series.values, panel.point_labels or [], panel.categories, strict=True):
+        t = ax.annotate(name, (xv, yv), xytext=(4, 5), textcoords="offset points", fontsize=font_size() - 1.5)
+        t.set_in_layout(False)  # placed after the layout, which must not move under it
         d.add(t, role="point_label", panel=panel.index, series=series.name, category=tick, value=float(yv))
+        names.append(t)
+    fit = panel.fit or least_squares(list(x), list(series.values))
+    d.settle.append(lambda renderer: _place_names(ax, names, x, np.asarray(series.values), fit, renderer))
+
+
+def _place_names(
+    ax: Axes, names: list[Any], x: np.ndarray, y: np.ndarray, fit: dict[str, float], renderer: Any
+) -> None:
+    """Put each name in the first of :data:`_NAME_PLACES` where it covers no marker, no earlier
+    name and not the fitted line, and stays inside the axes; the least bad place otherwise.
+
+    Geometry is in pixels of the laid-out figure, so what is checked is what is drawn.
+    """
+    points = ax.transData.transform(np.column_stack([x, y]))
+    ends = np.array([x.min(), x.max()])
+    line = ax.transData.transform(np.column_stack([ends, fit["intercept"] + fit["slope"] * ends]))
+    frame = ax.get_window_extent(renderer)
+    radius = 3.5 * ax.figure.dpi / 72  # a 6 pt marker and a hair
+    taken: list[Any] = []
+    for t in names:
+        best: tuple[float, tuple[int, int, str, str]] | None = None
+        for place in _NAME_PLACES:
+            dx, dy, ha, va = place
+            t.xyann = (dx, dy)
+            t.set_horizontalalignment(ha)
+            t.set_verticalalignment(va)
+            box = t.get_window_extent(renderer)
+            # names over names are worst, then leaving the frame, crossing the line, touching a marker
+            cost = sum(_near(box, px, py, radius) for px, py in points) + 2 * _crosses(box, line[0], line[1])
+            cost += 4 * sum(box.overlaps(other) for other in taken)
+            cost += 3 * (box.x0 < frame.x0 or box.x1 > frame.x1 or box.y0 < frame.y0 or box.y1 > frame.y1)
+            if best is None or cost < best[0]:
+                best = (cost, place)
+            if cost == 0:
+                break
+        assert best is not None
+        dx, dy, ha, va = best[1]
+        t.xyann = (dx, dy)
+        t.set_horizontalalignment(ha)
+        t.set_verticalalignment(va)
+        taken.append(t.get_window_extent(renderer))
+
+
+def _near(box: Any, px: float, py: float, radius: float) -> bool:
+    return bool(box.x0 - radius < px < box.x1 + radius and box.y0 - radius < py < box.y1 + radius)
+
+
+def _crosses(box: Any, p: np.ndarray, q: np.ndarray) -> bool:
+    """Whether the segment p-q passes through ``box`` (Liang-Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    d = q - p
+    edges = ((-d[0], p[0] - box.x0), (d[0], box.x1 - p[0]), (-d[1], p[1] - box.y0), (d[1], box.y1 - p[1]))
+    for edge_p, edge_q in edges:
+        if edge_p == 0:
+            if edge_q < 0:
+                return False
+            continue
+        r = edge_q / edge_p
+        if edge_p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return False
+    return True
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:

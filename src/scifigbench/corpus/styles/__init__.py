@@ -17,7 +17,7 @@ _STYLES = (
         doc="a statistics portal: gridlines behind the marks, a source link and a copyright line",
         grid="y",
         hidden_spines=("top", "right", "left"),
-        furniture=("Additional information  ·  Show source", "© Data portal 2025, chart {n}"),
+        furniture=("Additional information  ·  Show source", "© ResearchStats 2025"),
     ),
     Style(
         name="explainer",
@@ -26,16 +26,16 @@ _STYLES = (
         grid_colour="#d9d9d9",
         hidden_spines=("top", "right", "left"),
         title_loc="left",
-        furniture=("Source: synthetic study {n}  ·  Chart: scifigbench",),
+        furniture=("Source: results reported by the authors (Table {n})  ·  Chart: ML Review",),
         extra_rc={"axes.titleweight": "bold"},
     ),
     Style(
         name="library",
-        doc="a web chart library: no frame, dotted gridlines on both axes, the library's credit",
+        doc="a web chart library: no frame, dotted gridlines on both axes, a data credit",
         grid="both",
         grid_colour="#cccccc",
         hidden_spines=("top", "right", "left", "bottom"),
-        furniture=("Chart made with a charting library",),
+        furniture=("Data: public leaderboards, accessed March 2025",),
         extra_rc={"grid.linestyle": ":"},
     ),
     Style(

@@ -28,8 +28,9 @@ class Style:
     grid_colour: str = "#e3e3e3"
     hidden_spines: tuple[str, ...] = ("top", "right")
     title_loc: Literal["center", "left"] = "center"
-    # printed under the chart, left-aligned (credits, source note, links); "{n}" is replaced by a
-    # per-figure number so the line differs between figures as it does on real pages
+    # printed under the chart, left-aligned (credits, source note, links), worded as real pages
+    # word them (never naming this project or calling the chart generated); "{n}" is replaced by
+    # a small per-figure number (1-8) so the line differs between figures as on real pages
     furniture: tuple[str, ...] = ()
     extra_rc: dict[str, Any] = field(default_factory=dict)
 
