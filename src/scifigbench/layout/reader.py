@@ -772,6 +772,8 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
     if lb.box[1] >= frame[3] - UNDER_FRAME * median_h:
         if _titles_frame(lb, layout, frame, median_h):
             return role(AXIS_TITLE, "centred alone just under the frame", "x")
+        if not layout.runs:  # no axes (a pie or donut): its wedge names may hang below the drawing
+            return role(ANNOTATION, "below a chart without axes (a wedge's name)")
         return role(FURNITURE, "below the frame, not an axis title")
     if not _inside(lb.box, frame, median_h):
         return role(ANNOTATION, "beside the frame")
