@@ -339,7 +339,10 @@ def test_a_three_second_outage_is_survived_without_sending_an_answered_request_a
     assert table["error"].isna().all() and len(table) == len(setups)
     assert len(oks) == len(set(oks)) == len(setups)  # 0 repeated successes
     assert stats.failed_attempts.get("connect", 0) >= 1  # the run met the outage
-    assert stats.calls == received  # attempts that never connected are not counted as calls
+    # attempts refused at connect (the server was not listening) are never calls; an attempt whose open
+    # connection the going-away server reset may or may not have reached it, so it bounds the count above
+    reset = stats.failed_attempts.get("connection", 0)
+    assert received <= stats.calls <= received + reset
     print(
         f"\n3 s outage: {stats.failed_attempts} failed attempts, {stats.retries} retries, {len(oks)} answered once "
         f"each; calls {stats.calls} = server received {received} ({srv.dropped} dropped while going away)"
