@@ -12,6 +12,7 @@ from scifigbench.devserver import DevServer
 from scifigbench.judges.cli import judge_file
 from scifigbench.judges.rules import rule_verdict
 from scifigbench.judges.rules.reference import judge_against_reference, name_key
+from scifigbench.rubric.checklists import checklist
 
 # Our own figure: a grouped bar chart of two methods on three datasets.
 REFERENCE = (
@@ -80,6 +81,52 @@ def test_an_extreme_the_reference_gives_another_name_is_an_error_in_its_context_
     assert right.findings == [] and right.score == 100.0
     unsettled = judge_against_reference("In the Memory panel, SlowNet is the lowest.", reference, "bar")
     assert unsettled.findings == [] and len(unsettled.undecided) == 1
+
+
+# Our own line plot: two methods over three layer groups, each line in a sentence of its own.
+LINES = (
+    'The x-axis shows layer groups "Layer1-4", "Layer5-12" and "Layer13-20". '
+    'The red line, "AlphaQuant", starts near 0 at Layer1-4, moving to around 5 at Layer13-20. '
+    'The blue line, "BetaQuant", starts at about -2 at Layer1-4, dropping to -15 at Layer13-20.'
+)
+N_LINE = len(checklist("line"))
+
+
+def test_a_value_is_checked_against_the_same_lines_value_at_that_position() -> None:
+    """-15 is BetaQuant's value at Layer13-20: said of AlphaQuant it is wrong, though the reference
+    states -15 for Layer13-20 (the old reading accepted any value of the name's range)."""
+    wrong = judge_against_reference(
+        'The red line, "AlphaQuant", starts at 0 at Layer1-4, falling to -15 at Layer13-20.', LINES, "line"
+    )
+    [finding] = wrong.findings
+    assert finding.subtype == "numeric" and "-15" in finding.note and finding.severity == "major"
+    assert wrong.score == pytest.approx(max(0.0, 100.0 - 5 * 100.0 / (N_LINE * 5.0)))
+    right = judge_against_reference(
+        'The blue line, "BetaQuant", starts at -2 at Layer1-4, falling to -15 at Layer13-20.', LINES, "line"
+    )
+    assert right.findings == [] and right.score == 100.0
+
+
+def test_a_value_after_starts_at_is_a_value_and_a_clause_later_after_at_a_name_too() -> None:
+    """ "starts at 9" states a value (not an x position), and so does "moving to 4" after "at Layer1-4,"."""
+    result = judge_against_reference(
+        'The blue line, "BetaQuant", starts at 9 at Layer1-4, moving to -15 at Layer13-20.', LINES, "line"
+    )
+    assert [f.note.split(";")[0] for f in result.findings] == ["value '9' for layer14"]
+
+
+def test_every_expert_description_of_a_figure_is_reference_material(tmp_path: Path) -> None:
+    """A value only the second annotation states is decided, not left undecided."""
+    second = "The Beta group reaches about 30."
+    record = RECORD | {"description": "The Beta pair reaches 66.", "references": [REFERENCE, second]}
+    code, output, [row] = _run(tmp_path, [record])
+    assert code == 0, output
+    details = json.loads(row["details_json"])
+    assert row["score"] == pytest.approx(score_of(5)) and details["undecided"] == []
+    code, output, [alone] = _run(tmp_path, [RECORD | {"description": "The Beta pair reaches 66."}])
+    assert alone["score"] == 100.0 and len(json.loads(alone["details_json"])["undecided"]) == 1
+    code, output, rows = _run(tmp_path, [record | {"references": [REFERENCE, 3]}])
+    assert code != 0 and "references" in output and "line 1" in output
 
 
 def test_names_match_across_spellings() -> None:

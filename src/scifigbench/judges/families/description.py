@@ -14,7 +14,7 @@ from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.judges import llm_schemas
 from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily
 from scifigbench.judges.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
-from scifigbench.judges.rules.reference import record_chart_type
+from scifigbench.judges.rules.reference import record_chart_type, reference_text
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
 
@@ -55,6 +55,8 @@ def _file_check(f: dict) -> str | None:
     """Why a record cannot be judged: no reference text, or a chart type no kind is spelt as."""
     if not f["reference"].strip():
         return "field 'reference' is empty: a description is judged against its reference"
+    if not all(isinstance(t, str) for t in f.get("references") or ()):
+        return "field 'references' must be a list of texts (the figure's expert descriptions)"
     if record_chart_type(f) is None:
         given = f.get("chart_type") or f.get("figure_type")
         return f"field 'figure_type' (or 'chart_type') must name a chart kind ({', '.join(CHART_KINDS)}), got {given!r}"
@@ -63,9 +65,9 @@ def _file_check(f: dict) -> str | None:
 
 def _llm_fields(f: dict) -> dict:
     """What the LLM MQM judge compares: the description and the figure's reference description."""
-    if not f.get("reference"):
+    if not reference_text(f):
         raise ValueError("no reference description: the LLM MQM judge compares against one")
-    return {"reference": f["reference"], "description": f["description"], "chart_type": record_chart_type(f)}
+    return {"reference": reference_text(f), "description": f["description"], "chart_type": record_chart_type(f)}
 
 
 def _render(prompt: Prompt, fields: dict, seed: int) -> Asked:
@@ -92,7 +94,7 @@ FAMILY = JudgeFamily(
     llm_fields=_llm_fields,
     file=FileRecord(
         {"id": str, "description": str, "reference": str},
-        {"figure_type": str, "chart_type": str, "caption": str},
+        {"figure_type": str, "chart_type": str, "caption": str, "references": list},
         _file_check,
     ),
 )

@@ -16,7 +16,7 @@ from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
 from scifigbench.judges.rules.description import NoGroundTruth, judge_description
 from scifigbench.judges.rules.numbered import split_numbered
-from scifigbench.judges.rules.reference import judge_against_reference, record_chart_type
+from scifigbench.judges.rules.reference import judge_against_reference, record_chart_type, reference_text
 from scifigbench.judges.rules.resistance import Verdict, judge_resistance
 from scifigbench.judges.rules.version import JUDGE_ID, RULE_VERSION
 
@@ -26,11 +26,11 @@ def _description(f: dict) -> dict:
     its expert reference description; a figure with neither cannot be checked by rules."""
     if f.get("spec") is not None:
         return judge_description(f["description"], f["spec"], f["chart_type"]).judgment_fields()
-    if f.get("reference"):
+    if reference_text(f):
         chart_type = record_chart_type(f)
         if chart_type is None:
             raise ValueError(f"no chart kind named by {f.get('chart_type') or f.get('figure_type')!r}")
-        result = judge_against_reference(f["description"], f["reference"], chart_type, f.get("caption") or "")
+        result = judge_against_reference(f["description"], reference_text(f), chart_type, f.get("caption") or "")
         return result.judgment_fields()
     raise NoGroundTruth("no ground-truth spec and no reference description for this figure: nothing to read it against")
 

@@ -60,6 +60,11 @@ _STEP = re.compile(
     r"([-+]?\d*\.?\d+)|(?:every|each)\s+([-+]?\d*\.?\d+)|([-+]?\d*\.?\d+)\s*%?[- ](?:unit|point)?\s*intervals?"
 )
 _MIN_KEY = 2
+# "starts at 1.5 %", "peaks near 80": a value after "at", where a position would follow a bare "at"
+_VALUE_AT = re.compile(
+    r"\b(?:start|begin|began|begun|end|finish|peak|remain|stay|sit|level|settle|plateau|hover|stand|stood)\w*"
+    r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
+)
 # a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
 # size of the setup ("a 20 million data size", "8B parameters")
 NOT_A_VALUE = re.compile(
@@ -184,6 +189,7 @@ class Bound:
     value: Reading | None
     colour: str | None
     span: tuple[int, int]  # the clause that states it, offsets in the text
+    context: frozenset[str] = frozenset()  # every name of its sentence: the series, panel or group it is about
 
 
 @dataclass(frozen=True)
@@ -224,6 +230,7 @@ def read_text(text: str, keys: list[str]) -> Statements:
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
+        names_here = frozenset(m.key for m in ms)
         plain = low[s:e]
         axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if AXIS_CUE.search(sent[lo:hi])]
         axis_sentence = AXIS_CUE.search(sent) is not None
@@ -236,11 +243,12 @@ def read_text(text: str, keys: list[str]) -> Statements:
                 if n.low < n.high:
                     out.ranges.append((n.low, n.high, (s + lo, s + hi)))
                 continue
-            if X_POSITION_LEFT.search(sent[: n.start]):
+            before = sent[lo : n.start]  # the clause only: "at Layer1-4, moving to 5" is a value again
+            if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before):
                 continue
             names = _by_distance(ms, n.start, lo, hi, _NAME_FOLLOWS.match(sent[n.end :]) is not None)
             if names:
-                out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi)))
+                out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi), names_here))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
             if (lo, hi) in axis_clauses or negated(sent, cue.start()):
@@ -315,6 +323,16 @@ class _Judge:
         span = f"sent:{sent[0]}-{sent[1]}"
         self.findings.append(Finding("accuracy", sev, subtype, span, item, note, undecided))  # type: ignore[arg-type]
 
+    def _in_context(self, key: str, context: frozenset[str]) -> list[Reading]:
+        """The reference's values for ``key`` from the sentences that share the most other names with
+        the claim's sentence: a line's value at "Layer13-20" is checked against that line's value
+        there, not against every line's. All of them when no such sentence gives the name a value."""
+        stated = [(b.value, len((b.context - {key}) & context)) for b in self.ref.bound if b.key == key and b.value]
+        best = max((shared for _, shared in stated), default=0)
+        if best == 0:
+            return self.values[key]
+        return [v for v, shared in stated if shared == best]
+
     def values_check(self) -> None:
         for b in self.desc.bound:
             if b.value is None:
@@ -329,7 +347,7 @@ class _Judge:
                     f"the reference states no value for {b.key!r}",
                 )
                 continue
-            truths = self.values[owner]
+            truths = self._in_context(owner, b.context)
             lo, hi = min(t.low for t in truths), max(t.high for t in truths)
             if len(truths) > 1 and lo <= b.value.value <= hi:
                 continue  # within the values the reference gives that name (a line between its points)
@@ -443,6 +461,15 @@ def record_chart_type(f: dict) -> str | None:
     if f.get("chart_type"):
         return f["chart_type"] if f["chart_type"] in CHART_KINDS else kind_from_spelling(f["chart_type"])
     return kind_from_spelling(f.get("figure_type"))
+
+
+def reference_text(f: dict) -> str:
+    """Every expert description of a record as one reference: ``reference`` and then the other texts
+    of ``references`` (the release lists each annotation of a figure there). Each states part of the
+    figure, so what any of them binds to a name is the reference's; they are read as one text whose
+    sentences keep their own contexts."""
+    texts = [f.get("reference") or "", *(t for t in f.get("references") or () if isinstance(t, str))]
+    return "\n\n".join(dict.fromkeys(t.strip() for t in texts if t and t.strip()))
 
 
 def judge_against_reference(description: str, reference: str, chart_type: str, caption: str = "") -> MQMResult:
