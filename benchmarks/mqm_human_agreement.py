@@ -16,14 +16,21 @@ compares its score with the mean human score of each pair:
   and the share of decided findings whose clause overlaps a human span (precision),
 - how many claims the judge left undecided (the reference could not settle them),
 
-on the dev and held halves and on GPT-4o's scores for the same pairs (``mqm_deduped``).
+on the dev and held halves and on GPT-4o's scores for the same pairs (``mqm_deduped``), beside
+
+- ``constant``: every pair given the dev half's mean human score (the baseline MAE must beat; its
+  rank statistics are undefined),
+- ``rules+exp``: the rule score minus the expected penalty of the claims the reference cannot settle
+  (``judges.rules.reference.expected_penalty``: the description's error rate on the claims it could
+  check, shrunk to a Beta prior, times the weight of each unsettled clause). ``--sweep`` prints the
+  dev half under six priors: the prior in the code was chosen from that sweep, on dev only.
 
 Split by figure, fixed before any description was read: the rule every real-figure benchmark uses
 (``judge_agreement.split_of``: sha256("scifig-dev:" + figure_id), first byte even -> dev). Of the 15
 figures 9 are dev (001 009 016 032 043 054 100 102 106) and 6 held (023 047 068 073 101 104); the
 rules were written and tuned looking at dev only.
 
-usage: python benchmarks/mqm_human_agreement.py DATA_DIR [--split dev|held|all] [--show]
+usage: python benchmarks/mqm_human_agreement.py DATA_DIR [--split dev|held|all] [--show] [--sweep]
 """
 
 from __future__ import annotations
@@ -38,6 +45,8 @@ from judge_agreement import split_of
 from scipy import stats
 
 from scifigbench.judges.judge_file import judge_records, read_records
+
+SWEEP = ((1.0, 1.0), (1.0, 3.0), (1.0, 4.0), (1.0, 9.0), (0.5, 0.5), (2.0, 8.0))  # (wrong, right) priors
 
 MODELS = ("gemma3-27b-it", "gpt-5.2", "qwen3-vl-30b-a3b", "qwen3-vl-8b")
 
@@ -80,6 +89,17 @@ def gpt4o_spans(rec: dict) -> list[tuple[int, int]] | None:
         if at >= 0:
             out.append((at, at + len(text)))
     return out
+
+
+def with_expected(verdict: dict, prior: tuple[float, float] | None = None) -> float:
+    """The rule score minus the expected penalty of its unsettled claims (under ``prior``, else the
+    judge's own), on the MQM scale of the verdict's checklist."""
+    exp = json.loads(verdict["details_json"])["expected"]
+    points = exp["points"]
+    if prior is not None:
+        rate = (exp["wrong"] + prior[0]) / (exp["wrong"] + exp["confirmed"] + prior[0] + prior[1])
+        points = points / exp["error_rate"] * rate
+    return max(0.0, verdict["score"] - points)
 
 
 def _overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -131,7 +151,7 @@ def _print(name: str, a: dict) -> None:
         for m, b in a["bias"].items()
     )
     print(
-        f"  {name:<6} n={a['n']:<3} rho={a['spearman']:.3f} r={a['pearson']:.3f} MAE={a['mae']:.1f} "
+        f"  {name:<9} n={a['n']:<3} rho={a['spearman']:.3f} r={a['pearson']:.3f} MAE={a['mae']:.1f} "
         f"rank_rho={a['ranking_rho']:.2f} same_order={a['same_order']} "
         f"fig_rho_median={a['per_figure_median']:.2f} below0.4={a['per_figure_below_0.4']} "
         f"span_recall={a['span_recall']:.2f} span_precision={a['span_precision']:.2f}"
@@ -144,10 +164,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("data", type=Path, help="folder holding mqm_dev.jsonl")
     ap.add_argument("--split", choices=("dev", "held", "all"), default="all")
     ap.add_argument("--show", action="store_true", help="print each dev pair's scores and findings")
+    ap.add_argument("--sweep", action="store_true", help="rules+exp on the dev half under each prior of SWEEP")
     args = ap.parse_args(argv)
     path = args.data / "mqm_dev.jsonl"
     gold = {r["id"]: r for r in map(json.loads, path.read_text().splitlines())}
     verdicts = {v["id"]: v for v in judge_records(read_records(path, "description"), "description")}
+    dev_mean = statistics.mean(human_score(r) for r in gold.values() if split_of(r["figure_id"]) == "dev")
+    if args.sweep:
+        dev = [r for r in gold.values() if split_of(r["figure_id"]) == "dev"]
+        for prior in SWEEP:
+            a = agreement([(r, with_expected(verdicts[r["id"]], prior), None) for r in dev])
+            print(f"dev, prior Beta{prior}: rho={a['spearman']:.3f} r={a['pearson']:.3f} MAE={a['mae']:.1f}")
     for split in ("dev", "held") if args.split == "all" else (args.split,):
         recs = [r for r in gold.values() if split_of(r["figure_id"]) == split]
         ours, undecided = [], 0
@@ -161,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         _print("rules", agreement(ours))
         print(f"         {undecided} claims undecided (the reference does not settle them)")
+        _print("rules+exp", agreement([(r, with_expected(verdicts[r["id"]]), sp) for r, _, sp in ours]))
+        constant = statistics.mean(abs(dev_mean - human_score(r)) for r in recs)
+        print(f"  constant MAE={constant:.1f} (every pair scored {dev_mean:.1f}, the dev half's mean human score)")
         with_gpt = [(r, r["gold_gpt4o"]["mqm_deduped"], gpt4o_spans(r)) for r in recs if r.get("gold_gpt4o")]
         if len(with_gpt) < len(recs):
             _print("rules*", agreement([o for o in ours if o[0].get("gold_gpt4o")]))

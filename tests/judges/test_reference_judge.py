@@ -224,3 +224,19 @@ def test_judge_file_llm_sends_the_reference_and_scores_the_reply_with_the_same_e
     [row] = rows
     assert row["error"] is None and row["score"] == pytest.approx(score_of(5, 2))
     assert REFERENCE in prompts[0] and RECORD["description"] in prompts[0] and "(bar;" in prompts[0]
+
+
+def test_the_expected_penalty_of_unsettled_claims_follows_the_error_rate_of_the_checked_ones() -> None:
+    """Two Alpha values checked (one wrong) and one Beta clause the reference cannot settle: the Beta
+    clause is expected to cost its weight at the rate (1 wrong + 1) / (2 checked + 4) of the prior
+    Beta(1, 3); reported beside the score, which stays the decided findings' only."""
+    text = "On Alpha, FastNet reaches 70. On Alpha, SlowNet reaches 10. The Beta pair reaches 66."
+    result = judge_against_reference(text, REFERENCE, "bar")
+    assert result.score == pytest.approx(score_of(5))
+    exp = result.expected
+    assert exp is not None and (exp["wrong"], exp["confirmed"], exp["unsettled_clauses"]) == (1, 1, 1)
+    assert exp["error_rate"] == pytest.approx(2 / 6, abs=1e-4)
+    assert exp["points"] == pytest.approx(2 / 6 * 5.0 * 100.0 / (N_BAR * 5.0), abs=1e-3)
+    clean = judge_against_reference("On Alpha, FastNet reaches 70. The Beta pair reaches 66.", REFERENCE, "bar")
+    assert clean.expected is not None and clean.expected["points"] < exp["points"]
+    assert "expected" in json.loads(result.details_json())

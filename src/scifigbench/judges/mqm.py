@@ -87,6 +87,9 @@ class MQMResult:
     merged: list[Finding] = field(default_factory=list)  # dropped by dedup
     rules: str | None = None  # version of the rules that made the findings
     undecided: list[Finding] = field(default_factory=list)  # noticed but not settled: no penalty
+    # the expected penalty of the undecided findings, when a reader estimates one (see
+    # judges.rules.reference.expected_penalty): reported beside the score, never part of it
+    expected: dict[str, float] | None = None
 
     def judgment_fields(self) -> dict[str, object]:
         """The verdict columns of a ``description`` row of the judgments table."""
@@ -108,6 +111,7 @@ class MQMResult:
                 "merged": [asdict(f) for f in self.merged],
                 "rules": self.rules,
                 "undecided": [asdict(f) for f in self.undecided],
+                **({"expected": self.expected} if self.expected is not None else {}),
             },
             sort_keys=True,
         )
