@@ -21,7 +21,7 @@ on the dev and held halves and on GPT-4o's scores for the same pairs (``mqm_dedu
 - ``constant``: every pair given the dev half's mean human score (the baseline MAE must beat; its
   rank statistics are undefined),
 - ``rules+exp``: the rule score minus the expected penalty of the claims the reference cannot settle
-  (``judges.rules.reference.expected_penalty``: the description's error rate on the claims it could
+  (``families.description.reference.expected_penalty``: the description's error rate on the claims it could
   check, shrunk to a Beta prior, times the weight of each unsettled clause). ``--sweep`` prints the
   dev half under six priors: the prior in the code was chosen from that sweep, on dev only.
 

@@ -23,7 +23,7 @@ the findings are listed apart under ``undecided`` in the details, so a reader se
 leaves out. A checklist item whose only errors are undecided keeps the correctness its decided
 readings give it.
 
-The engine is shared: the rule judge (:func:`scifigbench.judges.rules.description.judge_description`)
+The engine is shared: the rule judge (:func:`scifigbench.families.description.rule.judge_description`)
 and the LLM judge both turn what they noticed into findings and score them here.
 """
 
@@ -88,7 +88,7 @@ class MQMResult:
     rules: str | None = None  # version of the rules that made the findings
     undecided: list[Finding] = field(default_factory=list)  # noticed but not settled: no penalty
     # the expected penalty of the undecided findings, when a reader estimates one (see
-    # judges.rules.reference.expected_penalty): reported beside the score, never part of it
+    # families.description.reference.expected_penalty): reported beside the score, never part of it
     expected: dict[str, float] | None = None
 
     def judgment_fields(self) -> dict[str, object]:
