@@ -17,7 +17,9 @@ claim followed by "undecided"): agreement is over the decided records, with the 
 ``--write`` also writes the judge card the report shows beside its tables
 (``benchmarks/judge_card.json``, shape in :mod:`scifigbench.contracts.judge_card`): per judge id,
 family and half, n, the decided share, exact agreement and kappa of the family's first verdict
-field, with today's date. This is the one command that regenerates the card: rerun it whenever a
+field, with today's date, and the description entry: the reference MQM rule's Spearman rho and MAE
+against the human MQM study's mean scores (``--mqm-data``, the records of
+benchmarks/mqm_human_agreement.py; the same dev/held split). This is the one command that regenerates the card: rerun it whenever a
 rule changes (the rule version in the judge id changes with it).
 
 
@@ -176,6 +178,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared/data/scifig_release_dev")
     parser.add_argument("--show", choices=list(SAMPLES))
     parser.add_argument("--held", action="store_true", help="with --show: print held-out disagreements too")
+    parser.add_argument("--mqm-data", type=Path, default=REPO.parent / "notes/mqm_dev",
+                        help="with --write: folder of mqm_dev.jsonl, the human MQM study's records (the card's "
+                             "description entry; benchmarks/mqm_human_agreement.py)")
     parser.add_argument("--write", nargs="?", type=Path, const=REPO / paths.JUDGE_CARD, default=None,
                         help=f"write the judge card (default {paths.JUDGE_CARD})")
     args = parser.parse_args()
@@ -204,7 +209,13 @@ def main() -> None:
                         print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
                               f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
     if args.write:
+        if not (args.mqm_data / "mqm_dev.jsonl").is_file():
+            sys.exit(f"{args.mqm_data / 'mqm_dev.jsonl'}: not found; the card's description entry is measured on it "
+                     "(--mqm-data DIR)")
         entries = {family: card_entries(family, gold, verdicts) for family, (gold, verdicts) in pooled.items()}
+        import mqm_human_agreement  # it imports this module's split_of: imported here, not at the top
+
+        entries["description"] = mqm_human_agreement.card_cells(args.mqm_data)
         write_card(args.write, args.data, entries)
 
 

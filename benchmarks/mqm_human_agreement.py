@@ -159,6 +159,35 @@ def _print(name: str, a: dict) -> None:
     print(f"         bias {bias}; order {' > '.join(a['judge_order'])}")
 
 
+AGAINST = "mean human MQM score of the paper's human study (its development part)"
+
+
+def card_cells(data: Path) -> dict[str, dict[str, dict]]:
+    """The judge card's description entry (contracts.judge_card): judge id -> half -> cell, with the
+    rule score's Spearman rho and MAE against the mean human score of each pair. Every description
+    gets a score (its unsettled claims are counted inside it), so decided is n."""
+    path = data / "mqm_dev.jsonl"
+    gold = [json.loads(line) for line in path.read_text().splitlines()]
+    verdicts = {v["id"]: v for v in judge_records(read_records(path, "description"), "description")}
+    out: dict[str, dict[str, dict]] = {}
+    for split in ("dev", "held"):
+        recs = [r for r in gold if split_of(r["figure_id"]) == split]
+        for jid in sorted({verdicts[r["id"]]["judge_id"] for r in recs}):
+            a = agreement([(r, verdicts[r["id"]]["score"], None) for r in recs if verdicts[r["id"]]["judge_id"] == jid])
+            out.setdefault(jid, {})[split] = {
+                "field": "score",
+                "n": a["n"],
+                "decided": a["n"],
+                "decided_share": 1.0,
+                "exact": None,
+                "kappa": None,
+                "against": AGAINST,
+                "spearman": round(a["spearman"], 4),
+                "mae": round(a["mae"], 2),
+            }
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data", type=Path, help="folder holding mqm_dev.jsonl")

@@ -18,10 +18,12 @@ from scifigbench import paths
 from scifigbench.cli import main
 from scifigbench.contracts import judge_card
 from scifigbench.families.rule_version import JUDGE_ID
+from scifigbench.report.judge_card import family_card
 
 REPO = Path(__file__).resolve().parents[2]
 CARD = REPO / paths.JUDGE_CARD
 MEASURED_FAMILIES = ("resistance", "caption_claim", "blur_active")  # the families the release sample holds
+SCALE_FAMILIES = ("description",)  # measured against people's MQM scores (benchmarks/mqm_human_agreement.py)
 
 
 def _report(built: Path, out: Path, judge_id: str, validity: dict | None = None, full: dict | None = None) -> Path:
@@ -72,7 +74,8 @@ def test_the_committed_card_covers_the_current_rule_version_on_both_halves():
     (python benchmarks/judge_agreement.py --write), or the report would say 'not measured'."""
     measured = judge_card.read(CARD)
     got = {(m.family, m.sample) for m in measured if m.judge_id == JUDGE_ID}
-    assert got == {(f, s) for f in MEASURED_FAMILIES for s in ("dev", "held")}, (JUDGE_ID, sorted(got))
+    want = {(f, s) for f in (*MEASURED_FAMILIES, *SCALE_FAMILIES) for s in ("dev", "held")}
+    assert got == want, (JUDGE_ID, sorted(got))
     assert all(0 < m.decided <= m.n and m.decided_share == pytest.approx(m.decided / m.n, abs=1e-4) for m in measured)
 
 
@@ -85,6 +88,24 @@ def test_a_malformed_card_names_the_file_and_the_key(tmp_path: Path):
     with pytest.raises(judge_card.JudgeCardError, match=rf"card.json: judges.{jid}.resistance.held: expected"):
         judge_card.read(bad)
     assert judge_card.read(tmp_path / "absent.json") == []
+
+
+def test_a_description_cell_says_rho_and_mae_against_people_and_a_bad_one_names_its_key(tmp_path: Path):
+    content = json.loads(CARD.read_text())
+    cell = content["judges"][JUDGE_ID]["description"]["held"]
+    [m] = [m for m in judge_card.parse(content, "card") if m.family == "description" and m.sample == "held"]
+    assert (m.spearman, m.mae, m.n) == (cell["spearman"], cell["mae"], cell["n"])
+    assert m.reference == cell["against"] != content["reference"]  # people, not GPT-4o
+    [entry] = family_card("description", [JUDGE_ID], [m], "").entries
+    [sample] = entry.samples
+    assert (
+        sample.text
+        == f"held-out half: Spearman ρ {cell['spearman']:.2f}, MAE {cell['mae']:.1f} points; n = {cell['n']}"
+    )
+    assert "human MQM" in entry.source
+    cell["mae"] = "12"
+    with pytest.raises(judge_card.JudgeCardError, match=rf"judges.{JUDGE_ID}.description.held: mae must be a number"):
+        judge_card.parse(content, "card")
 
 
 def test_a_review_puts_the_run_figure_beside_the_card_and_the_full_release_is_read(built: Path, tmp_path: Path):

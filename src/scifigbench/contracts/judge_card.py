@@ -28,6 +28,11 @@ Shape (every key required unless said otherwise)::
               "decided_share": 0.884,
               "exact": 0.995,        # exact agreement over the decided units (null when none)
               "kappa": 0.99          # Cohen's kappa over the decided units (null when undefined)
+              # optional, for a family scored on a scale (description MQM) and measured against
+              # people rather than the card's reference:
+              "against": "...",      # what this cell compares with (else the card's "reference")
+              "spearman": 0.64,      # instance Spearman rho of the judge's score with it
+              "mae": 12.7            # mean absolute difference, in score points
             }
           }
         }
@@ -47,6 +52,7 @@ from typing import Any
 FULL_SCALE_FILE = "judge_agreement.json"  # inside the metrics folder, when the release is imported
 SAMPLES = ("dev", "held", "full")  # the order a card lists its samples in
 CELL_KEYS = ("field", "n", "decided", "decided_share", "exact", "kappa")
+SCALE_KEYS = ("spearman", "mae")  # optional: agreement of a score on a scale
 HEAD_KEYS = ("reference", "source", "measured", "command", "judges")
 
 
@@ -70,6 +76,8 @@ class Measurement:
     reference: str
     source: str
     measured: str
+    spearman: float | None = None
+    mae: float | None = None
 
 
 def _check_cell(path: str, cell: Any) -> None:
@@ -77,6 +85,15 @@ def _check_cell(path: str, cell: Any) -> None:
         raise JudgeCardError(f"{path}: expected an object with {', '.join(CELL_KEYS)}, got {cell!r}")
     if not isinstance(cell["n"], int) or not isinstance(cell["decided"], int) or not 0 <= cell["decided"] <= cell["n"]:
         raise JudgeCardError(f"{path}: n and decided must be counts with decided <= n, got {cell!r}")
+    for key in SCALE_KEYS:
+        if cell.get(key) is not None and not isinstance(cell[key], int | float):
+            raise JudgeCardError(f"{path}: {key} must be a number or null, got {cell[key]!r}")
+    if "against" in cell and not isinstance(cell["against"], str):
+        raise JudgeCardError(f"{path}: against must be a text, got {cell['against']!r}")
+
+
+def _number(cell: dict, key: str) -> float | None:
+    return None if cell.get(key) is None else float(cell[key])
 
 
 def parse(content: Any, where: str) -> list[Measurement]:
@@ -104,11 +121,13 @@ def parse(content: Any, where: str) -> list[Measurement]:
                         cell["n"],
                         cell["decided"],
                         float(cell["decided_share"]),
-                        None if cell["exact"] is None else float(cell["exact"]),
-                        None if cell["kappa"] is None else float(cell["kappa"]),
-                        str(content["reference"]),
+                        _number(cell, "exact"),
+                        _number(cell, "kappa"),
+                        str(cell.get("against") or content["reference"]),
                         str(content["source"]),
                         str(content["measured"]),
+                        _number(cell, "spearman"),
+                        _number(cell, "mae"),
                     )
                 )
     return out

@@ -32,6 +32,8 @@ class CardSample:
     decided_share: float
     exact: float | None
     kappa: float | None
+    spearman: float | None = None  # a score on a scale: its rank agreement and mean error
+    mae: float | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,11 @@ def _pct(x: float | None) -> str:
 
 
 def _sample(m: Measurement) -> CardSample:
+    if m.spearman is not None or m.mae is not None:  # a score on a scale (description MQM) against people
+        rho = "–" if m.spearman is None else f"{m.spearman:.2f}"
+        mae = "–" if m.mae is None else f"{m.mae:.1f}"
+        text = f"{SAMPLE_NAMES.get(m.sample, m.sample)}: Spearman ρ {rho}, MAE {mae} points; n = {m.n}"
+        return CardSample(m.sample, text, m.n, m.decided_share, m.exact, m.kappa, m.spearman, m.mae)
     kappa = "–" if m.kappa is None else f"{m.kappa:.2f}"
     text = (
         f"{SAMPLE_NAMES.get(m.sample, m.sample)}: agrees on {_pct(m.exact)} of the decided, κ {kappa}; "
