@@ -226,6 +226,25 @@ def test_judge_file_llm_sends_the_reference_and_scores_the_reply_with_the_same_e
     assert REFERENCE in prompts[0] and RECORD["description"] in prompts[0] and "(bar;" in prompts[0]
 
 
+def test_the_llm_judge_is_shown_every_expert_description_of_the_figure(tmp_path: Path) -> None:
+    second = "The Beta group reaches about 30."
+    prompts: list[str] = []
+
+    def answer(body: dict) -> str:
+        content = body["messages"][-1]["content"]
+        prompts.append(content if isinstance(content, str) else content[0]["text"])
+        return json.dumps({"items": [], "violations": [], "binding_errors": []})
+
+    with DevServer(reply=answer) as srv:
+        code, output, [row] = _run(
+            tmp_path,
+            [RECORD | {"references": [REFERENCE, second]}],
+            *("--judge", "llm", "--base-url", srv.base_url, "--model", "j"),
+        )
+    assert code == 0 and row["error"] is None and row["score"] == 100.0, output
+    assert REFERENCE in prompts[0] and second in prompts[0]
+
+
 def test_the_expected_penalty_of_unsettled_claims_follows_the_error_rate_of_the_checked_ones() -> None:
     """Two Alpha values checked (one wrong) and one Beta clause the reference cannot settle: the Beta
     clause is expected to cost its weight at the rate (1 wrong + 1) / (2 checked + 4) of the prior
