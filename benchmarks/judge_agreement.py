@@ -19,8 +19,8 @@ claim followed by "undecided"): agreement is over the decided records, with the 
 family and half, n, the decided share, exact agreement and kappa of the family's first verdict
 field, with today's date, and the description entry: the reference MQM rule's Spearman rho and MAE
 against the human MQM study's mean scores (``--mqm-data``, the records of
-benchmarks/mqm_human_agreement.py; the same dev/held split). This is the one command that regenerates the card: rerun it whenever a
-rule changes (the rule version in the judge id changes with it).
+benchmarks/mqm_human_agreement.py; the same dev/held split). This is the one command that regenerates
+the card: rerun it whenever a rule changes (the rule version in the judge id changes with it).
 
 
 Each line ends with the Wilson 95 % intervals of the decided share and of each field's agreement on the
