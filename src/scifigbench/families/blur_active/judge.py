@@ -7,7 +7,9 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_active.rule import judge_blur_active, unit_range
+from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
+from scifigbench.families.unit_scores import flag_units, inductance_units, mode_rows
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_active")
@@ -71,4 +73,9 @@ FAMILY = JudgeFamily(
         {"reviewer_notes": str, "accept": list},
         lambda fields: one_of(fields, "mode", BLUR_MODES) or _check(fields),
     ),
+    cells=(
+        ("admittance_active", lambda rows: flag_units(mode_rows(rows, "admittance"), "admits")),
+        ("inductance_active", lambda rows: inductance_units(mode_rows(rows, "inductance"))),
+    ),
+    expected=blur_lines,
 )

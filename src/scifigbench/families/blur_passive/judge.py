@@ -7,7 +7,9 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, JudgeFamily, booleans_of, tolerance_note
+from scifigbench.families.unit_scores import flag_units, inductance_units, mode_rows
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_passive")
@@ -53,4 +55,9 @@ FAMILY = JudgeFamily(
     headline="admits",
     rule=_rule,
     llm_fields=_llm_fields,
+    cells=(
+        ("admittance_passive", lambda rows: flag_units(mode_rows(rows, "admittance"), "admits")),
+        ("inductance_passive", lambda rows: inductance_units(mode_rows(rows, "inductance"))),
+    ),
+    expected=blur_lines,
 )

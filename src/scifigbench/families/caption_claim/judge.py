@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.families import llm_schemas
+from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
+from scifigbench.families.caption_claim.view import caption_expected
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
 from scifigbench.prompts import Prompt
 
@@ -82,4 +84,6 @@ FAMILY = JudgeFamily(
     llm_fields=_llm_fields,
     llm_verdict=lambda verdict: {"follows": verdict["follows"][0]},
     file=FileRecord({"id": str, "description": str, "claim": str, "reality": str}, {"type": str}),
+    cells=(("caption_bias", caption_figure_units),),
+    expected=lambda checked: caption_expected(checked.details),
 )

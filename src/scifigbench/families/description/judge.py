@@ -15,7 +15,9 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
 from scifigbench.families.description.reference import judge_against_reference, record_chart_type
 from scifigbench.families.description.rule import NoGroundTruth, judge_description
+from scifigbench.families.description.view import reference_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
+from scifigbench.families.unit_scores import BASE, score_units
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
 
@@ -111,4 +113,6 @@ FAMILY = JudgeFamily(
         {"figure_type": str, "chart_type": str, "caption": str},
         _file_check,
     ),
+    cells=(("mqm", lambda rows: score_units(rows[rows["condition"] == BASE])),),
+    expected=reference_lines,
 )

@@ -8,6 +8,8 @@ from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.families import llm_schemas
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, one_of, with_reason
 from scifigbench.families.resistance.rule import judge_resistance
+from scifigbench.families.resistance.view import resistance_expected
+from scifigbench.families.unit_scores import score_units
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("resistance")
@@ -66,4 +68,6 @@ FAMILY = JudgeFamily(
         {"expected": dict},
         lambda fields: one_of(fields, "probe_type", RESISTANCE_TYPES),
     ),
+    cells=(("resistance", score_units),),
+    expected=lambda checked: resistance_expected(checked.expected),
 )
