@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from scifigbench.concepts.families import UnitFamily
+from scifigbench.families.reply_units import Cut, Unit
 from scifigbench.families.unit_scores import Units
 from scifigbench.prompts import Prompt
 
@@ -71,6 +72,7 @@ class JudgeFamily:
     compared: tuple[str, ...]  # judgments columns two judges are compared on
     headline: str  # column whose per-model mean ranks the models
     rule: Callable[[dict], dict]  # the rule judge: a unit's fields -> its verdict fields and evidence
+    cut: Callable[[Cut], list[Unit]]  # its units in one reply to a setup of its task
     llm_fields: Callable[[dict], dict] = _as_is  # a unit's fields -> the fields its prompt renders
     llm_verdict: Callable[[dict], dict] = _as_is  # the reader's verdict -> the unit's verdict fields
     file: FileRecord | None = field(default=None)  # judge-file records of it (None: not judged from files)

@@ -17,6 +17,7 @@ from scifigbench.families.description.reference import judge_against_reference, 
 from scifigbench.families.description.rule import NoGroundTruth, judge_description
 from scifigbench.families.description.view import reference_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
+from scifigbench.families.reply_units import Cut, Unit
 from scifigbench.families.unit_scores import BASE, score_units
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
@@ -100,6 +101,20 @@ def _rule(f: dict) -> dict:
     raise NoGroundTruth("no ground-truth spec and no reference description for this figure: nothing to read it against")
 
 
+def _cut(c: Cut) -> list[Unit]:
+    """The MQM unit of a description, when the judge can judge it on this figure."""
+    if not c.judged("description"):
+        return []
+    fields = {
+        "id": c.sid,
+        "description": c.answer,
+        "spec": c.spec,
+        "reference": c.reference,
+        "chart_type": c.setup["chart_type"],
+    }
+    return [Unit(c.sid, family="description", category=None, probe_id=None, fields=fields, **c.base)]
+
+
 FAMILY = JudgeFamily(
     unit_family("description"),
     _render,
@@ -107,6 +122,7 @@ FAMILY = JudgeFamily(
     compared=("score",),
     headline="score",
     rule=_rule,
+    cut=_cut,
     llm_fields=_llm_fields,
     file=FileRecord(
         {"id": str, "description": str, "reference": str},
