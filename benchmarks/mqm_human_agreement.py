@@ -30,6 +30,12 @@ Split by figure, fixed before any description was read: the rule every real-figu
 figures 9 are dev (001 009 016 032 043 054 100 102 106) and 6 held (023 047 068 073 101 104); the
 rules were written and tuned looking at dev only.
 
+First it prints the checklist size N each scorer's scores imply (``implied_n``): the release's
+GPT-4o scores divide bar-chart penalties by 11 x 5 (the paper says N = 14), the people by the
+number of atomic facts of the figure's reference (bar 10-17, line 27-35), our engine by 14 / 15.
+Rescaling ours to the people's N per chart kind was tried on dev and lowered agreement (the rules
+still miss errors, so fewer points per error is no help); the engine keeps the paper's N.
+
 usage: python benchmarks/mqm_human_agreement.py DATA_DIR [--split dev|held|all] [--show] [--sweep]
 """
 
@@ -159,6 +165,23 @@ def _print(name: str, a: dict) -> None:
     print(f"         bias {bias}; order {' > '.join(a['judge_order'])}")
 
 
+def implied_n(gold: list[dict]) -> dict[str, dict[str, list[float]]]:
+    """The checklist size N each scorer's own scores imply, N = P * 100 / ((100 - score) * 5), per
+    figure type: GPT-4o's deduplicated penalties and score, each person's total penalty and score
+    (pairs scored 0 or 100 say nothing). Our engine uses the checklist size (bar 14, line 15); a
+    scorer dividing by a larger N takes fewer points per error."""
+    out: dict[str, dict[str, list[float]]] = {}
+    for r in gold:
+        kind = out.setdefault(r["figure_type"], {"gpt-4o": [], "people": []})
+        g = r.get("gold_gpt4o") or {}
+        if "errors" in g and 0 < g["mqm_deduped"] < 100:
+            kind["gpt-4o"].append(sum(e["weight"] for e in g["errors"]) * 20 / (100 - g["mqm_deduped"]))
+        for h in r["gold_human"]:
+            if 0 < h["mqm_score"] < 100:
+                kind["people"].append(h["total_penalty"] * 20 / (100 - h["mqm_score"]))
+    return out
+
+
 AGAINST = "mean human MQM score of the paper's human study (its development part)"
 
 
@@ -204,6 +227,15 @@ def main(argv: list[str] | None = None) -> int:
         for prior in SWEEP:
             a = agreement([(r, with_expected(verdicts[r["id"]], prior), None) for r in dev])
             print(f"dev, prior Beta{prior}: rho={a['spearman']:.3f} r={a['pearson']:.3f} MAE={a['mae']:.1f}")
+    for kind, by in implied_n(list(gold.values())).items():
+        print(
+            f"implied N, {kind}: "
+            + "; ".join(
+                f"{who} {min(ns):.0f}-{max(ns):.0f} (median {statistics.median(ns):.1f}, {len(ns)} scores)"
+                for who, ns in by.items()
+                if ns
+            )
+        )
     for split in ("dev", "held") if args.split == "all" else (args.split,):
         recs = [r for r in gold.values() if split_of(r["figure_id"]) == split]
         ours, undecided = [], 0
