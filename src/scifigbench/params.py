@@ -7,6 +7,7 @@ unknown or mistyped key fails loudly with the file and key named instead of bein
 from __future__ import annotations
 
 import dataclasses
+import io
 import re
 import types
 import typing
@@ -193,3 +194,44 @@ def judge_kind(path: Path | str = DEFAULT_PARAMS) -> str:
     ``check-params`` has validated it (``judges/config.py``) before any stage reads it here."""
     judge = load_raw(path).get("judge") or {}
     return str(judge.get("kind", "rule")) if isinstance(judge, dict) else "rule"
+
+
+def with_section_values(text: str, section: str, values: dict[str, Any]) -> str:
+    """``text`` (a params file) with the keys ``values`` names set in ``section``, comments kept.
+
+    Why a round trip (ruamel) rather than load-and-dump: params.yaml's end-of-line comments are its
+    documentation, and a rewrite that drops them leaves the user a bare file. Changed keys keep their
+    comment; new mappings and lists are written inline, as the file writes its own; ``null`` stays
+    ``null``. Untouched keys keep their text.
+    """
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.error import YAMLError as RoundTripError
+
+    rt = YAML()
+    rt.width = 4096  # one line per value, as the file has it
+    rt.representer.add_representer(type(None), lambda rep, _v: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
+    try:
+        doc = rt.load(text)
+    except RoundTripError as exc:
+        raise ParamsError(f"params: not valid YAML: {exc}") from None
+    if doc is None:
+        doc = CommentedMap()
+    if not isinstance(doc, dict):
+        raise ParamsError("params: top level must be a mapping")
+    if doc.get(section) is None:
+        doc[section] = CommentedMap()
+    target = doc[section]
+    if not isinstance(target, dict):
+        raise ParamsError(f"params: section {section!r} must be a mapping")
+    for key, value in values.items():
+        if target.get(key) == value:
+            continue  # unchanged: keep its text exactly
+        if isinstance(value, dict | list):
+            inline = CommentedMap(value) if isinstance(value, dict) else CommentedSeq(value)
+            inline.fa.set_flow_style()
+            value = inline
+        target[key] = value
+    out = io.StringIO()
+    rt.dump(doc, out)
+    return out.getvalue()

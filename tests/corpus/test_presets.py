@@ -10,6 +10,7 @@ from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.cli import preset
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.presets import apply_preset, preset_corpus
+from scifigbench.params import ParamsError, read_yaml, with_section_values
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -57,3 +58,38 @@ def test_command_writes_a_params_file_the_corpus_reads(tmp_path: Path):
     assert res.exit_code == 0, res.output
     corpus = yaml.safe_load(src.read_text())["corpus"]
     assert CorpusConfig(**corpus).counts() == dict.fromkeys(CHART_KINDS, 4)
+
+
+def _comments(text: str) -> list[str]:
+    return [line.partition("#")[2].strip() for line in text.splitlines() if "#" in line]
+
+
+def test_command_keeps_the_params_comments_and_every_other_value(tmp_path: Path):
+    original = (REPO / "params.yaml").read_text()
+    src = tmp_path / "params.yaml"
+    src.write_text(original)
+    res = CliRunner().invoke(preset, ["extended", "--per-kind", "4", "--params", str(src), "-o", str(src)])
+    assert res.exit_code == 0, res.output
+    text = src.read_text()
+    assert _comments(text) == _comments(original)
+    # The changed keys keep their own comment on their own line.
+    styles_line = next(line for line in text.splitlines() if line.strip().startswith("styles:"))
+    assert "looks drawn in" in styles_line and "dark" in styles_line.split("#")[0]
+    # The values are exactly those of a plain rewrite, read as DVC reads them (nulls stay nulls).
+    assert read_yaml(text) == apply_preset(read_yaml(original), "extended", per_kind=4)
+    assert "manifest: null" in text
+    # Keys the preset leaves alone keep their text byte for byte.
+    untouched = [line for line in original.splitlines() if line.startswith(("  dpi:", "  seed", "  noise_sigma:"))]
+    assert untouched and all(line in text.splitlines() for line in untouched)
+
+
+def test_paper_preset_on_the_committed_file_leaves_its_corpus_text_alone(tmp_path: Path):
+    original = (REPO / "params.yaml").read_text()
+    out = with_section_values(original, "corpus", preset_corpus("paper"))
+    section = original.split("\ncorpus:", 1)[1].split("\n\n", 1)[0]
+    assert section in out
+
+
+def test_round_trip_names_a_bad_section():
+    with pytest.raises(ParamsError, match="section 'corpus' must be a mapping"):
+        with_section_values("corpus: [1, 2]\n", "corpus", {"n_bar": 1})

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from scifigbench.caching import codedeps
@@ -81,12 +82,36 @@ def test_rewrite_replaces_code_items_only() -> None:
     )
 
 
-def test_folders_are_listed_only_when_every_file_is_read() -> None:
+def test_a_folder_mostly_read_is_one_dep_and_its_unread_files_are_named() -> None:
     fonts = sorted((PKG / "fonts").glob("*.ttf"))
-    files = [PKG / "fonts" / "__init__.py", *fonts]
-    assert codedeps.as_deps(files, ROOT) == sorted(f.relative_to(ROOT).as_posix() for f in files)  # not the licence
+    files = [PKG / "fonts" / "__init__.py", *fonts]  # 5 of the folder's 6 files: all but the licence
+    listed = sorted(f.relative_to(ROOT).as_posix() for f in files)
+    assert codedeps.as_deps(files, ROOT, share=1) == listed  # every file demanded: one entry each
+    assert codedeps.as_deps(files, ROOT) == ["src/scifigbench/fonts"]  # 5/6 >= 0.8
+    assert codedeps.unread_in_deps(files) == [PKG / "fonts" / "LICENSE-Liberation.txt"]
+    two = files[:2]  # 2 of 6: listed file by file, nothing unread is covered
+    assert codedeps.as_deps(two, ROOT) == sorted(f.relative_to(ROOT).as_posix() for f in two)
+    assert codedeps.unread_in_deps(two) == []
     contracts = [f for f in codedeps.package_files() if PKG / "contracts" in f.parents]
     assert codedeps.as_deps(contracts, ROOT) == ["src/scifigbench/contracts"]
+
+
+def test_prompts_stay_one_dep_each_even_when_all_are_read() -> None:
+    prompts = [f for f in codedeps.package_files() if f.parent == codedeps.PROMPTS]
+    deps = codedeps.as_deps(prompts, ROOT)
+    assert deps == sorted(f.relative_to(ROOT).as_posix() for f in prompts)
+
+
+def test_every_file_a_stage_reads_is_under_one_of_its_deps() -> None:
+    """Coarser deps lose no rerun: each file of a stage's closure is a dep or inside a folder dep."""
+    text = (ROOT / "dvc.yaml").read_text(encoding="utf-8")
+    stages = yaml.safe_load(text)["stages"]
+    for stage, deps in dvc_deps.stage_code_deps(text).items():
+        module = dvc_deps.entry_module((stages[stage].get("do") or stages[stage])["cmd"])
+        assert module is not None
+        paths = [ROOT / d for d in deps]
+        for f in codedeps.code_files(module):
+            assert any(f == p or p in f.parents for p in paths), f"{stage}: {f} is under none of its deps"
 
 
 def test_every_package_file_is_code_a_prompt_data_or_declared_unread() -> None:

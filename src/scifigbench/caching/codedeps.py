@@ -309,15 +309,51 @@ def package_files() -> list[Path]:
     return sorted(f for f in PACKAGE.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
 
 
-def as_deps(files: Iterable[Path], root: Path) -> list[str]:
-    """``files`` as dvc deps relative to ``root``: a folder whose every file is listed is one entry."""
+# A folder is one dvc dep when the stage reads at least this share of its files (a stated prior,
+# not fitted). Why: dvc.lock held one entry per file (954 `src/` entries, about 5,000 lines), which
+# made it unreadable and slow to diff. Listing a folder still reruns the stage after an edit of any
+# file it reads; the price is a rerun after an edit of the few files in that folder it does not
+# read (`scifigbench dvc-deps --explain` lists them per stage).
+FOLDER_SHARE = 0.8
+# Prompts stay one dep each: a prompt edit must rerun exactly the stages that send that prompt.
+EXACT_FOLDERS = frozenset({PROMPTS})
+
+
+def as_deps(files: Iterable[Path], root: Path, share: float = FOLDER_SHARE) -> list[str]:
+    """``files`` as dvc deps relative to ``root``: a folder of which they are at least ``share`` is one entry.
+
+    The shallowest such folder wins, so a package read almost whole is one entry however deep it is.
+    ``share=1`` lists a folder only when every file in it is read.
+    """
+    return sorted({p.relative_to(root).as_posix() for p in _dep_paths(set(files), share)})
+
+
+def unread_in_deps(files: Iterable[Path], share: float = FOLDER_SHARE) -> list[Path]:
+    """Files under the folders :func:`as_deps` lists for ``files`` that are not among them."""
     chosen = set(files)
     every = package_files()
-    folders = {f.parent for f in every}
-    full = {d for d in folders if d != PACKAGE and all(f in chosen for f in every if d in f.parents)}
-    out: list[str] = []
+    return sorted(
+        f for d in _dep_paths(chosen, share) if d.is_dir() for f in every if d in f.parents and f not in chosen
+    )
+
+
+def _dep_paths(chosen: set[Path], share: float) -> set[Path]:
+    every = package_files()
+    under: dict[Path, list[Path]] = {}
+    for f in every:
+        for d in f.parents:
+            if d == PACKAGE:
+                break
+            under.setdefault(d, []).append(f)
+    folders = {
+        d
+        for d, inside in under.items()
+        if d not in EXACT_FOLDERS
+        and sum(f in chosen for f in inside) >= share * len(inside) > 0
+        and any(f in chosen for f in inside)
+    }
+    out: set[Path] = set()
     for f in chosen:
-        top = [d for d in full if d in f.parents]
-        entry = min(top, key=lambda d: len(d.parts)) if top else f
-        out.append(entry.relative_to(root).as_posix())
-    return sorted(set(out))
+        top = [d for d in folders if d in f.parents]
+        out.add(min(top, key=lambda d: len(d.parts)) if top else f)
+    return out

@@ -99,16 +99,15 @@ def preset(name: str, per_kind: int, params_path: str, out: str | None) -> None:
     """Set the corpus to a named design: `paper` (99 bar / 99 line / 52 pie) or `extended` (every
     registered chart kind, --per-kind figures each, subsets in the paper's proportions).
 
-    Comments of the params file are not kept when it is rewritten; `git checkout params.yaml`
-    returns to the committed paper design.
+    Only the corpus keys the preset sets change; the file's comments and every other key keep
+    their text. `git checkout params.yaml` returns to the committed paper design.
     """
-    import yaml
-
-    from scifigbench.corpus.presets import apply_preset
-    from scifigbench.params import load_raw
+    from scifigbench.corpus.presets import preset_corpus
+    from scifigbench.params import load_raw, with_section_values
 
     try:
-        text = yaml.safe_dump(apply_preset(load_raw(params_path), name, per_kind), sort_keys=False)
+        load_raw(params_path)  # the same existence and YAML checks as every other reader
+        text = with_section_values(Path(params_path).read_text(), "corpus", preset_corpus(name, per_kind))
     except (ParamsError, ValueError) as exc:
         click.echo(f"preset: {exc}", err=True)
         sys.exit(1)

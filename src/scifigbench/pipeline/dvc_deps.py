@@ -50,6 +50,17 @@ def stage_code_deps(text: str) -> dict[str, list[str]]:
     return out
 
 
+def unread_under_folders(text: str) -> dict[str, list[Path]]:
+    """Stage -> the files inside its folder deps that it does not read (an edit of one reruns it for nothing)."""
+    stages = yaml.safe_load(text)["stages"]
+    out = {}
+    for name, spec in stages.items():
+        module = entry_module((spec.get("do") or spec)["cmd"])
+        if module is not None:
+            out[name] = codedeps.unread_in_deps(codedeps.code_files(module))
+    return out
+
+
 def rewrite(text: str, deps: dict[str, list[str]]) -> str:
     """``text`` (dvc.yaml) with the ``src/`` deps of each stage in ``deps`` replaced by its list."""
     lines = text.splitlines(keepends=True)
@@ -78,11 +89,19 @@ def rewrite(text: str, deps: dict[str, list[str]]) -> str:
 @click.command("dvc-deps")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when dvc.yaml's code deps differ.")
 @click.option(
+    "--explain", is_flag=True, help="Also list, per stage, the files its folder deps hold that it never reads."
+)
+@click.option(
     "--file", "path", type=click.Path(dir_okay=False, path_type=Path), default=Path("dvc.yaml"), show_default=True
 )
-def dvc_deps(check: bool, path: Path) -> None:
-    """Write each stage's code deps in dvc.yaml: the import closure of its command, prompts and data."""
+def dvc_deps(check: bool, explain: bool, path: Path) -> None:
+    """Write each stage's code deps in dvc.yaml: the import closure of its command, prompts and data
+    (a folder whose files the stage mostly reads as one dep)."""
     text = path.read_text(encoding="utf-8")
+    if explain:
+        for stage, files in unread_under_folders(text).items():
+            names = ", ".join(f.relative_to(codedeps.SRC.parent).as_posix() for f in files) or "none"
+            click.echo(f"{stage}: reruns also after an edit of {names}")
     new = rewrite(text, stage_code_deps(text))
     if new == text:
         click.echo(f"{path}: code deps are the stages' import closures")
