@@ -14,6 +14,7 @@ from scifigbench.judges.rules.blur_active import BlurVerdict, accepted_range, ju
 from scifigbench.judges.rules.blur_passive import judge_blur_passive
 from scifigbench.judges.rules.capability import judge_capability
 from scifigbench.judges.rules.caption import caption_claim_evidence, judge_caption_claim
+from scifigbench.judges.rules.caption_explain import explain
 from scifigbench.judges.rules.description import NoGroundTruth, judge_description
 from scifigbench.judges.rules.numbered import split_numbered
 from scifigbench.judges.rules.reference import judge_against_reference, record_chart_type
@@ -51,9 +52,12 @@ def _resistance(f: dict) -> dict:
 
 
 def _caption_claim(f: dict) -> dict:
-    """``follows`` stays "undecided" when the judge abstains, with the reason under ``undecided``."""
+    """``follows`` stays "undecided" when the judge abstains, with the reason under ``undecided``; ``explained``
+    says the verdict in a reader's words (``evidence`` keeps the rule's own terms)."""
     d = caption_claim_evidence(f["description"], f["claim"], f["reality"])
-    return {"follows": d.verdict, "evidence": d.evidence} | ({"undecided": d.undecided} if d.undecided else {})
+    explained = explain(f["description"], f["claim"], f["reality"], d)
+    out = {"follows": d.verdict, "evidence": d.evidence, "explained": explained}
+    return out | ({"undecided": d.undecided} if d.undecided else {})
 
 
 def _blur_active(f: dict) -> dict:
