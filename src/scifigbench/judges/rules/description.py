@@ -38,6 +38,7 @@ from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, extract_numbers
 from scifigbench.freetext.text import clause_around, fold, mask, sentences
 from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
+from scifigbench.judges.rules.description_omitted import omitted
 from scifigbench.judges.rules.version import RULE_VERSION
 from scifigbench.rubric.checklists import (
     applicable,
@@ -892,14 +893,25 @@ class _Reader:
                 corr = "correct"
             items.append(ItemVerdict(item.key, item.severity, c, corr))
             if c == "missing":
+                note = omitted(item, self.spec)
                 self.findings.append(
-                    Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, "not covered")
+                    Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, note)
                 )
             elif c == "partial":
-                self.findings.append(
-                    Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, "partly covered")
-                )
+                note = omitted(item, self.spec, partial=True, unmentioned=self._unmentioned(item.key))
+                self.findings.append(Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, note))
         return DescriptionReading(items, self.findings, self.errors, final_cov)
+
+    def _unmentioned(self, key: str) -> list[str]:
+        """The names a list item (categories, series) expects that the description never mentions."""
+        if key == "categories":
+            names, kind = self.categories, "category"
+        elif key == "rows" or (key == "legend" and self.kind.legend_names_series):
+            names, kind = self.series, "series"
+        else:
+            return []
+        said = self.mentioned(names, kind)
+        return [n for n in names if n not in said]
 
 
 def read_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> DescriptionReading:
