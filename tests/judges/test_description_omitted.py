@@ -81,3 +81,23 @@ def test_an_accuracy_finding_quotes_its_sentence_and_the_review_page_lists_findi
     shown = recorded(d)
     assert shown["findings"].split("\n") == lines
     assert "items" not in shown and "merged" not in shown and shown["checklist"].startswith("chart_type:")
+
+
+def test_findings_about_an_item_point_at_the_sentence_that_says_it():
+    spec = bar_grouped_two_panels()
+    answer = (
+        "The figure shows accuracy. It is a line chart of Llama-3-8B and Mistral-7B. "
+        "The categories are GSM8K, MATH and ARC."
+    )
+    res = judge_description(answer, spec)
+    d = json.loads(res.details_json()) | {"answer": answer}
+    by_item = {(f["item"], f["dimension"]): f for f in d["findings"] + d["merged"]}
+    # a wrong chart kind is one finding for the whole figure (its dedup span) but is said in sentence 2
+    assert by_item["chart_type", "accuracy"]["span"] == "acc:chart_type"
+    wrong = next(line for line in finding_lines(d) if "wrong chart type" in line.text)
+    assert answer[wrong.start : wrong.end] == "It is a line chart of Llama-3-8B and Mistral-7B."
+    # the legend is covered in part: the sentence naming two of the three series
+    legend = next(line for line in finding_lines(d) if "does not mention 'Qwen2-7B'" in line.text)
+    assert answer[legend.start : legend.end] == "It is a line chart of Llama-3-8B and Mistral-7B."
+    cats = next(line for line in finding_lines(d) if "does not mention 'HellaSwag'" in line.text)
+    assert answer[cats.start : cats.end] == "The categories are GSM8K, MATH and ARC."

@@ -99,7 +99,7 @@ class FindingLine:
 
 
 def _span(span: Any) -> tuple[int | None, int | None]:
-    """``sent:<start>-<end>`` -> character offsets in the answer; an item or global span has none."""
+    """``sent:<start>-<end>`` -> character offsets in the answer; an item or global span (or none) has none."""
     if isinstance(span, str) and span.startswith("sent:"):
         a, _, b = span[5:].partition("-")
         if a.isdigit() and b.isdigit():
@@ -143,6 +143,8 @@ def finding_lines(details: dict[str, Any]) -> list[FindingLine]:
                 cost = f"0 ({why or 'undecided: ' + str(f.get('undecided'))})"
             item = f" [item {f['item']}]" if f.get("item") else ""
             start, end = _span(f.get("span"))
+            if start is None:  # an item's or the whole figure's finding may still point at the words it is about
+                start, end = _span(f.get("where"))
             quote = _quote(details.get("answer"), start, end)
             out.append(FindingLine(f"{cost} · {where}: {f.get('note', '')}{item}{quote}", start, end))
     return out
