@@ -110,3 +110,15 @@ def test_the_rule_record_keeps_both_forms():
     assert rec["follows"] == "image"
     assert rec["evidence"] == "values: caption [], image ['7.9%']"  # the machine form, for rule debugging
     assert rec["explained"] == explain(description, claim, reality, caption_claim_evidence(description, claim, reality))
+
+
+def test_the_review_page_shows_the_words_once():
+    from scifigbench.report.units import evidence_text
+    from scifigbench.review.verdicts.page import recorded
+
+    claim, reality = VALUE
+    description = "The Untranslated wedge is about 7.9%."
+    rec = rule_verdict("caption_claim", {"id": "u", "description": description, "claim": claim, "reality": reality})
+    d = {"answer": description, "claim": claim, "reality": reality, **{k: rec[k] for k in ("evidence", "explained")}}
+    assert evidence_text(d) == rec["explained"]  # the reality is in the words already: not appended again
+    assert recorded(d) == {}  # claim, reality, evidence and words each have their own place on the page

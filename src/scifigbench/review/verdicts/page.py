@@ -27,7 +27,9 @@ from scifigbench.report.thumbs import thumbnails
 from scifigbench.report.units import Context, details, evidence_text, expected_lines, plain, verdict_label
 
 IMAGE_WIDTH = 640  # pixels: tick labels stay readable
-SHOWN_ELSEWHERE = ("answer", "question", "claim", "evidence", "explained", "reasoning", "reason")
+# shown in their own place: the asked part, the answer, the evidence (in words when the judge gives them)
+# and a claim's reality (under "Expected", as the explorer shows it)
+SHOWN_ELSEWHERE = ("answer", "question", "claim", "evidence", "explained", "reasoning", "reason", "reality")
 # a description's findings and checklist, stored as lists of records: shown as the explorer lists them
 AS_LINES = ("findings", "merged", "undecided", "items")
 
