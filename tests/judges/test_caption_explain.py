@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from scifigbench.judges.rules import rule_verdict
-from scifigbench.judges.rules.caption import caption_claim_evidence
-from scifigbench.judges.rules.caption_explain import explain
+from scifigbench.families.caption_claim.explain import explain
+from scifigbench.families.caption_claim.rule import caption_claim_evidence
+from scifigbench.families.registry import rule_verdict
 
 # the forms the rule's own evidence takes: rank marks, quoted-name and position tokens, direction
 # marks with their side, "name=value" pairs and the list syntax of the evidence string

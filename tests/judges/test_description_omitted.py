@@ -7,7 +7,7 @@ import json
 
 from tests.helpers.spec_factory import bar_grouped_two_panels, line_multi, pie
 
-from scifigbench.judges.rules.description import judge_description
+from scifigbench.families.description.rule import judge_description
 from scifigbench.report.expected import finding_lines
 from scifigbench.review.verdicts.page import recorded
 

@@ -1,6 +1,6 @@
 """A caption-claim verdict in words a reader can check: what was claimed, what the description says, where.
 
-The judge's own evidence (:mod:`.caption_decision`) names what it matched in its internal form —
+The judge's own evidence (:mod:`.decision`) names what it matched in its internal form —
 entity tokens, direction marks, rank marks ("relations: caption ['UP L n_other_']") — which is
 exact for someone debugging a rule and unreadable for someone checking a verdict. This module says
 the same thing as a sentence: the side the description took, the kind of evidence in plain words,
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 
+from scifigbench.families.caption_claim.decision import ClaimEvidence, Decision
+from scifigbench.families.caption_claim.rule import claim_evidence
 from scifigbench.freetext.text import sentences
-from scifigbench.judges.rules.caption import claim_evidence
-from scifigbench.judges.rules.caption_decision import ClaimEvidence, Decision
 
 # each evidence kind, as how the description takes a side ("... follows the figure, <words>")
 _KIND_WORDS = {
