@@ -42,7 +42,9 @@ def capability_expected(exp: dict[str, Any]) -> list[str]:
     if "answer" not in exp:
         return []
     tol = exp.get("tolerance")
-    line = f"True answer: {_value(exp['answer'])}" + (f" (accepted within ±{_value(tol)})" if tol else "")
+    # a tolerance is a rounded band ("±0.15"), not a reading: three figures say it without float noise (0.150002)
+    within = f"{tol:.3g}" if isinstance(tol, float) else _value(tol)
+    line = f"True answer: {_value(exp['answer'])}" + (f" (accepted within ±{within})" if tol else "")
     return [line] + ([f"How: {exp['reasoning']}"] if exp.get("reasoning") else [])
 
 
