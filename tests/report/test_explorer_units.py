@@ -8,6 +8,7 @@ import json
 import pytest
 
 from helpers.synthetic_judgments import all_judgments
+from scifigbench.families import blur_view
 from scifigbench.families.description.mqm import Finding, ItemVerdict, score
 from scifigbench.metrics import tables as mt
 from scifigbench.report import expected as ex
@@ -97,9 +98,11 @@ def test_blur_expected_answer_and_why():
         "reasoning_path": "arithmetic ticks",
         "question": None,
     }
-    lines = ex.blur_expected(target, "inductance")
+    lines = blur_view.blur_expected(target, "inductance")
     assert lines == ["Blurred: the tick '100'", "Expected answer: 100 (accepted 99–101)", "Why: arithmetic ticks"]
-    adm = ex.blur_expected({**target, "role": "legend_entry", "text": "Ours", "expected_answer": "Ours"}, "admittance")
+    adm = blur_view.blur_expected(
+        {**target, "role": "legend_entry", "text": "Ours", "expected_answer": "Ours"}, "admittance"
+    )
     assert "Expected: say it cannot be read (the hidden answer is Ours)" in adm
 
 
@@ -154,5 +157,7 @@ def test_the_whole_response_stands_beside_a_judged_part_and_only_when_it_differs
 
 
 def test_a_tolerance_reads_without_float_noise():
-    lines = ex.capability_expected({"answer": 7.1, "tolerance": 0.150002, "reasoning": "37.2 - 30.1"})
+    from scifigbench.families.capability.view import capability_expected
+
+    lines = capability_expected({"answer": 7.1, "tolerance": 0.150002, "reasoning": "37.2 - 30.1"})
     assert lines == ["True answer: 7.1 (accepted within ±0.15)", "How: 37.2 - 30.1"]
