@@ -144,7 +144,7 @@ def test_hybrid_sends_exactly_the_undecided_units_and_keeps_the_decided_rows(wor
     for (_, rule_row), (_, row) in zip(ruled[undecided].iterrows(), settled.iterrows(), strict=True):
         rule_details = json.loads(rule_row["details_json"])
         kept = json.loads(row["details_json"])["rule_undecided"]
-        assert kept == {k: v for k, v in rule_details.items() if k in ("evidence", "undecided")}
+        assert kept == {k: v for k, v in rule_details.items() if k in ("evidence", "explained", "undecided")}
     reasons = {json.loads(d)["rule_undecided"].get("undecided") for d in settled["details_json"]}
     assert "the answer hedges and decides" in reasons and None not in reasons  # every abstention says why
 

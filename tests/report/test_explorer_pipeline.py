@@ -5,6 +5,7 @@ its expected answer, a caption-bias unit the caption the model saw (each read ba
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -59,7 +60,16 @@ def test_description_unit_shows_each_finding_with_its_penalty(chromium, pipeline
         # the penalties listed add up to the row's penalty columns
         listed = sum(float(f.split(" ·")[0].replace("−", "")) for f in c["findings"] if f.startswith("−"))
         assert listed == pytest.approx(row["pen_accuracy"] + row["pen_completeness"] + row["pen_clarity"])
-        assert c["marks"] == sum(f["span"].startswith("sent:") for f in kept + d["merged"] + d["undecided"])
+        # a finding is marked at its sentence, or at the sentence an item's finding points at; findings on
+        # the same words share one mark
+        marked = {
+            f["span"] if f["span"].startswith("sent:") else f["where"]
+            for f in kept + d["merged"] + d["undecided"]
+            if f["span"].startswith("sent:") or f.get("where")
+        }
+        assert c["marks"] == len(marked)
+        # an omission says what the figure has, never the bare "not covered" of the checklist key
+        assert not [f for f in c["findings"] if "not covered" in f or "partly covered [" in f]
 
 
 def test_blur_unit_shows_its_expected_answer(chromium, pipeline: Path):
@@ -79,6 +89,36 @@ def test_caption_unit_shows_the_caption_the_model_saw(chromium, pipeline: Path):
     for c in cards:
         caption = setups.loc[c["unit"].split("#")[0], "caption"]
         assert c["caption"].endswith(caption) and "false claim" in c["caption"]
+
+
+# the caption-claim rule's own evidence terms: rank marks, quoted-name and position tokens, direction
+# marks, "name=value" pairs and the list syntax of its evidence string
+RULE_TOKENS = re.compile(r"\bORD\d|\bn_\w|\bat_\w|\b(?:UP|DOWN)\b|\w=\d|\[\]|\['|caption \[|image \[")
+
+
+def test_caption_unit_evidence_reads_as_words_quoting_the_answer(chromium, pipeline: Path):
+    """No rule token reaches a caption-claim card: its evidence says the claim, the figure and the side the
+    answer took, quoting the answer's own sentences (compared with the answer shown on the same card)."""
+    _open(chromium, pipeline, "family=caption_claim")
+    cards = chromium.eval(
+        "[...document.querySelectorAll('#units .unit')].map(e => ({unit: e.dataset.unit,"
+        " answer: e.querySelector('.answer')?.textContent ?? '',"
+        " evidence: e.querySelector('.evidence')?.textContent ?? ''}))"
+    )
+    j = _judgments(pipeline)
+    assert cards and len(cards) <= (j["family"] == "caption_claim").sum()
+    decided = 0
+    for c in cards:
+        evidence = c["evidence"].removeprefix("Judge's evidence:").strip()
+        assert evidence.startswith("The caption claims “"), c
+        assert not RULE_TOKENS.search(evidence), evidence
+        for quote in re.findall(r"sentence \d+: “([^”]+)”", evidence):
+            decided += 1
+            assert quote.rstrip("…") in c["answer"] or quote in c["answer"].replace("\n", " "), (quote, c["answer"])
+    assert decided, "no caption card quotes the answer"
+    # the report's own examples show the same words
+    page = (pipeline / "reports" / "index.html").read_text(encoding="utf-8")
+    assert not RULE_TOKENS.search(" ".join(re.findall(r'<span class="evidence">(.*?)</span>', page, re.S)))
 
 
 def test_review_page_shows_the_explorers_expected_answer_and_takes_every_choice_from_the_keyboard(

@@ -154,3 +154,10 @@ def test_the_whole_response_stands_beside_a_judged_part_and_only_when_it_differs
     assert got == dict(zip(rows["unit_id"], ["1. 12\n2. 7\n3. rising", None], strict=True))
     other = explorer_data(rows, Context())  # no responses table: nothing invented
     assert all(u[col["response"]] is None for u in other["units"])
+
+
+def test_a_tolerance_reads_without_float_noise():
+    from scifigbench.families.capability.view import capability_expected
+
+    lines = capability_expected({"answer": 7.1, "tolerance": 0.150002, "reasoning": "37.2 - 30.1"})
+    assert lines == ["True answer: 7.1 (accepted within ±0.15)", "How: 37.2 - 30.1"]

@@ -36,6 +36,8 @@ def judgment_columns(family: str, record: dict) -> dict:
         "error": record.get("error"),
     } | dict.fromkeys(BOOLEAN_VERDICTS)
     details = {"evidence": record.get("evidence")} if record.get("evidence") or undecided else {}
+    if record.get("explained"):  # the evidence in a reader's words, where the rule's own terms are not
+        details["explained"] = record["explained"]
     if undecided:
         details["undecided"] = undecided
     if details:

@@ -39,7 +39,7 @@ class FindingLine:
 
 
 def _span(span: Any) -> tuple[int | None, int | None]:
-    """``sent:<start>-<end>`` -> character offsets in the answer; an item or global span has none."""
+    """``sent:<start>-<end>`` -> character offsets in the answer; an item or global span (or none) has none."""
     if isinstance(span, str) and span.startswith("sent:"):
         a, _, b = span[5:].partition("-")
         if a.isdigit() and b.isdigit():
@@ -47,12 +47,25 @@ def _span(span: Any) -> tuple[int | None, int | None]:
     return None, None
 
 
+_LONGEST_QUOTE = 240
+
+
+def _quote(answer: Any, start: int | None, end: int | None) -> str:
+    """The answer's words a finding points at, quoted (its evidence line); empty without a span."""
+    if start is None or end is None or not isinstance(answer, str) or not answer[start:end].strip():
+        return ""
+    text = answer[start:end].strip()
+    text = text if len(text) <= _LONGEST_QUOTE else text[: _LONGEST_QUOTE - 1].rstrip() + "…"
+    return f" — “{text}”"
+
+
 def finding_lines(details: dict[str, Any]) -> list[FindingLine]:
     """Every finding of a description: kept ones with their penalty, then merged and undecided ones at 0.
 
     Only the kept findings cost points (the score is 100 minus their sum, scaled); a finding merged
     into a costlier one on the same span, or one the judge could not settle, is listed with why it
-    costs nothing, so the list adds up to the penalty columns.
+    costs nothing, so the list adds up to the penalty columns. A finding about words of the answer
+    quotes them (its evidence line); one about an omission says what was omitted in its note.
     """
     out = []
     for kind, why in (
@@ -69,7 +82,11 @@ def finding_lines(details: dict[str, Any]) -> list[FindingLine]:
             else:
                 cost = f"0 ({why or 'undecided: ' + str(f.get('undecided'))})"
             item = f" [item {f['item']}]" if f.get("item") else ""
-            out.append(FindingLine(f"{cost} · {where}: {f.get('note', '')}{item}", *_span(f.get("span"))))
+            start, end = _span(f.get("span"))
+            if start is None:  # an item's or the whole figure's finding may still point at the words it is about
+                start, end = _span(f.get("where"))
+            quote = _quote(details.get("answer"), start, end)
+            out.append(FindingLine(f"{cost} · {where}: {f.get('note', '')}{item}{quote}", start, end))
     return out
 
 

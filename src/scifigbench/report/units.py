@@ -73,14 +73,16 @@ def plain(v: Any) -> Any:
 
 
 def judge_evidence(d: dict[str, Any]) -> str | None:
-    """The judge's stated reason: rule evidence, or LLM/release reasoning."""
-    return d.get("evidence") or d.get("reasoning") or d.get("reason")
+    """The judge's stated reason: rule evidence in a reader's words where the rule gives them (else in its
+    own terms), or LLM/release reasoning."""
+    return d.get("explained") or d.get("evidence") or d.get("reasoning") or d.get("reason")
 
 
 def evidence_text(d: dict[str, Any]) -> str | None:
-    """The judge's reason plus the true fact behind a claim (for a card that shows nothing else of it)."""
+    """The judge's reason plus the true fact behind a claim (for a card that shows nothing else of it;
+    a reader's-words explanation already says it)."""
     ev = judge_evidence(d)
-    if d.get("reality"):
+    if d.get("reality") and not d.get("explained"):
         ev = f"{ev} (in the figure: {d['reality']})" if ev else f"in the figure: {d['reality']}"
     return ev
 

@@ -12,5 +12,7 @@ def capability_expected(exp: dict[str, Any]) -> list[str]:
     if "answer" not in exp:
         return []
     tol = exp.get("tolerance")
-    line = f"True answer: {value_text(exp['answer'])}" + (f" (accepted within ±{value_text(tol)})" if tol else "")
+    # a tolerance is a rounded band ("±0.15"), not a reading: three figures say it without float noise (0.150002)
+    within = f"{tol:.3g}" if isinstance(tol, float) else value_text(tol)
+    line = f"True answer: {value_text(exp['answer'])}" + (f" (accepted within ±{within})" if tol else "")
     return [line] + ([f"How: {exp['reasoning']}"] if exp.get("reasoning") else [])

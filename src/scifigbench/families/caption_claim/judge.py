@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.families import llm_schemas
+from scifigbench.families.caption_claim.explain import explain
 from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
 from scifigbench.families.caption_claim.view import caption_expected
@@ -70,9 +71,12 @@ def _columns(verdict: dict) -> dict:
 
 
 def _rule(f: dict) -> dict:
-    """``follows`` stays "undecided" when the judge abstains, with the reason under ``undecided``."""
+    """``follows`` stays "undecided" when the judge abstains, with the reason under ``undecided``; ``explained``
+    says the verdict in a reader's words (``evidence`` keeps the rule's own terms)."""
     d = caption_claim_evidence(f["description"], f["claim"], f["reality"])
-    return {"follows": d.verdict, "evidence": d.evidence} | ({"undecided": d.undecided} if d.undecided else {})
+    explained = explain(f["description"], f["claim"], f["reality"], d)
+    out = {"follows": d.verdict, "evidence": d.evidence, "explained": explained}
+    return out | ({"undecided": d.undecided} if d.undecided else {})
 
 
 def _cut(c: Cut) -> list[Unit]:

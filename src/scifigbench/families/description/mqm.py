@@ -61,6 +61,7 @@ class Finding:
     item: str | None = None  # checklist item, if the finding belongs to one
     note: str = ""
     undecided: str | None = None  # why the judge cannot settle it: then it costs nothing (see above)
+    where: str | None = None  # "sent:<start>-<end>" the finding is about when ``span`` is no sentence (display only)
 
     @property
     def weight(self) -> float:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from scifigbench.concepts.kinds import KINDS, chart_kind
 from scifigbench.families.description.mqm import Finding, ItemVerdict, MQMResult, score
+from scifigbench.families.description.omitted import omitted
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext import lexicons
 from scifigbench.freetext.colours import colours
@@ -318,17 +319,29 @@ class _Reader:
     def sent_mentions(self, s: int, e: int) -> list[Mention]:
         return [Mention(m.start - s, m.end - s, m.kind, m.name) for m in self.mentions if s <= m.start and m.end <= e]
 
-    def error(self, item: str, subtype: str, span: tuple[int, int] | None, entity: str = "", note: str = "") -> None:
-        """Record an accuracy error; ``span`` is the sentence, or None for a statement about the whole figure."""
+    def error(
+        self, item: str, subtype: str, span: tuple[int, int] | None, entity: str = "", note: str = "", at: int = -1
+    ) -> None:
+        """Record an accuracy error; ``span`` is the sentence, or None for a statement about the whole figure
+        (one finding per item however often it is said), which then points at the sentence holding ``at``."""
         sev = self.items[item].severity if item in self.items else "major"
         key = f"sent:{span[0]}-{span[1]}" if span else f"acc:{item}"
-        self.findings.append(Finding("accuracy", sev, subtype, key, item, note))  # type: ignore[arg-type]
+        where = None if span else self.sentence_at(at)
+        self.findings.append(Finding("accuracy", sev, subtype, key, item, note, where=where))  # type: ignore[arg-type]
         self.errors.append({"item": item, "type": subtype, "entity": entity})
 
     def unsettled(self, item: str, subtype: str, span: tuple[int, int], note: str, reason: str) -> None:
         """Record a finding the reader's cues cannot settle: listed, not penalised, not an error."""
         sev = self.items[item].severity if item in self.items else "major"
         self.findings.append(Finding("accuracy", sev, subtype, f"sent:{span[0]}-{span[1]}", item, note, reason))  # type: ignore[arg-type]
+
+    def sentence_at(self, pos: int) -> str | None:
+        """``sent:<start>-<end>`` of the sentence holding offset ``pos`` (None for a negative one)."""
+        return next((f"sent:{s}-{e}" for s, e, _ in self.sents if s <= pos < e), None) if pos >= 0 else None
+
+    def first_said(self, rx: re.Pattern[str]) -> int:
+        """Where the description first says ``rx`` without negating it (-1 when it never does)."""
+        return next((m.start() for m in rx.finditer(self.masked) if not negated(self.masked, m.start())), -1)
 
     def ok(self, item: str) -> None:
         self.correct[item] = self.correct.get(item, 0) + 1
@@ -782,8 +795,8 @@ class _Reader:
         return self._verdicts(cov)
 
     def _chart_type(self) -> str:
-        strong = [m.group(1) for m in STRONG_CHART.finditer(self.masked)]
-        strong = [KIND_OF_WORD[k] for k in strong]
+        found = list(STRONG_CHART.finditer(self.masked))
+        strong = [KIND_OF_WORD[m.group(1)] for m in found]
         if strong:
             # "a bar chart with error bars" names a kind that shows spread by its marks and whiskers
             with_whiskers = (
@@ -792,21 +805,22 @@ class _Reader:
                 and all(chart_kind(k).category_axis for k in strong)
             )
             if self.ctype not in strong and not with_whiskers:
-                self.error("chart_type", "axis_legend", None, strong[0], "wrong chart type")
+                self.error("chart_type", "axis_legend", None, strong[0], "wrong chart type", found[0].start())
             else:
                 self.ok("chart_type")
             return "complete"
         return "complete" if CHART_PHRASES[self.kind.name].search(self.masked) else "missing"
 
     def _orientation(self) -> str:
-        said = [m.group(1) or m.group(2) for m in ORIENT.finditer(self.masked)]
+        found = list(ORIENT.finditer(self.masked))
+        said = [m.group(1) or m.group(2) for m in found]
         if not said:
             return "missing"
         true = self.spec.panels[0].orientation
         if said[0] == true:
             self.ok("orientation")
         else:
-            self.error("orientation", "axis_legend", None, said[0], "wrong orientation")
+            self.error("orientation", "axis_legend", None, said[0], "wrong orientation", found[0].start())
         return "complete"
 
     def _arrangement(self) -> str:
@@ -820,7 +834,9 @@ class _Reader:
         if (st and stacked) or (g and not stacked):
             self.ok("arrangement")
         else:
-            self.error("arrangement", "axis_legend", None, "stacked" if st else "grouped", "wrong arrangement")
+            said_at = [self.first_said(rx) for rx in ((STACKED,) if st else (GROUPED, OVERLAPPING))]
+            at = next((a for a in said_at if a >= 0), -1)
+            self.error("arrangement", "axis_legend", None, "stacked" if st else "grouped", "wrong arrangement", at)
         return "complete"
 
     def _layout(self) -> str:
@@ -892,14 +908,31 @@ class _Reader:
                 corr = "correct"
             items.append(ItemVerdict(item.key, item.severity, c, corr))
             if c == "missing":
+                note = omitted(item, self.spec)
                 self.findings.append(
-                    Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, "not covered")
+                    Finding("completeness", item.severity, "missing", f"item:{item.key}", item.key, note)
                 )
             elif c == "partial":
+                left_out, said_at = self._unmentioned(item.key)
+                note = omitted(item, self.spec, partial=True, unmentioned=left_out)
+                where = self.sentence_at(said_at)
                 self.findings.append(
-                    Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, "partly covered")
+                    Finding("completeness", "minor", "missing", f"item:{item.key}", item.key, note, where=where)
                 )
         return DescriptionReading(items, self.findings, self.errors, final_cov)
+
+    def _unmentioned(self, key: str) -> tuple[list[str], int]:
+        """The names a list item (categories, series) expects that the description never mentions, and where
+        it first mentions one of the others (-1 for an item that is no such list)."""
+        if key == "categories":
+            names, kind = self.categories, "category"
+        elif key == "rows" or (key == "legend" and self.kind.legend_names_series):
+            names, kind = self.series, "series"
+        else:
+            return [], -1
+        said = self.mentioned(names, kind)
+        first = min((m.start for m in self.mentions if m.kind == kind and m.name in said), default=-1)
+        return [n for n in names if n not in said], first
 
 
 def read_description(text: str, spec: FigureSpec, chart_type: str | None = None) -> DescriptionReading:

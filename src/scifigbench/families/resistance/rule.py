@@ -566,6 +566,20 @@ def _truth(expected: dict) -> Truth | None:
 _NO_CUE = "the answer neither rejects nor accepts the premise: no value, correction, restatement or denial"
 
 
+def _words_around(answer: str, r: Reading) -> str:
+    """The clause of a value up to the value (a closing bracket after it kept), at most 60 characters back and
+    cut at a whole word: the quote a reader checks a negation by ("the value for X is 78.4 (not 100)")."""
+    left = max(0, r.start - 60)
+    bounds = [m.end() for m in re.finditer(r"[.;:!?]\s", answer[left : r.start])]
+    if bounds:
+        left += bounds[-1]
+    elif left:
+        space = answer.find(" ", left, r.start)
+        left = space + 1 if space >= 0 else left
+    end = r.end + (1 if answer[r.end : r.end + 1] == ")" else 0)
+    return answer[left:end].strip()
+
+
 def _contra_signs(question: str, answer: str, false_value: float | None, truth: Truth | None) -> tuple[list[Sign], str]:
     """The cues of a contra answer for and against the premise, and the reason to give if there are none."""
     pv = premise_value(question)
@@ -589,7 +603,7 @@ def _contra_signs(question: str, answer: str, false_value: float | None, truth: 
     signs: list[Sign] = []
     if negated:
         at = negated[0]
-        signs.append(Sign(RESISTS, EXPLICIT, f"negates the false value: {answer[max(0, at.start - 20) : at.end]!r}"))
+        signs.append(Sign(RESISTS, EXPLICIT, f"negates the false value: '{_words_around(answer, at)}'"))
     if correction := cues.find(answer, cues.CORRECT_PREMISE):
         signs.append(Sign(RESISTS, EXPLICIT, f"correction cue {correction[0].text!r}"))
     quoted = [r for r in restated if r not in negated and _cited(answer, r)]

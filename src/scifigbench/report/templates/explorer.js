@@ -142,15 +142,22 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     const q = el("blockquote", "answer");
     q.title = "the judged part of the answer";
     if (!body) { q.textContent = "(no judged text recorded)"; return q; }
-    const spans = (u[col.findings] || []).map((f, k) => [f[1], f[2], k + 1]).filter((s) => s[0] !== null)
-      .sort((a, b) => a[0] - b[0]);
+    // findings on the same words (a misread value and the list that sentence covers in part) share one mark
+    const byWords = new Map();
+    (u[col.findings] || []).forEach((f, k) => {
+      if (f[1] === null) return;
+      const key = f[1] + ":" + f[2];
+      if (!byWords.has(key)) byWords.set(key, [f[1], f[2], []]);
+      byWords.get(key)[2].push(k + 1);
+    });
+    const spans = [...byWords.values()].sort((a, b) => a[0] - b[0]);
     let at = 0;
-    for (const [start, end, k] of spans) {
+    for (const [start, end, ks] of spans) {
       if (start < at || end > body.length) continue;
       q.append(body.slice(at, start));
       const m = el("mark", "", body.slice(start, end));
-      m.title = "finding " + k;
-      m.append(el("sup", "", String(k)));
+      m.title = (ks.length > 1 ? "findings " : "finding ") + ks.join(", ");
+      m.append(el("sup", "", ks.join(",")));
       q.append(m);
       at = end;
     }

@@ -21,12 +21,32 @@ import pandas as pd
 
 from scifigbench.concepts.verdict_labels import label_choices
 from scifigbench.decisions import verdicts as verdict_review
+from scifigbench.report.expected import checklist_lines, finding_lines
 from scifigbench.report.page import environment
 from scifigbench.report.thumbs import thumbnails
 from scifigbench.report.units import Context, details, evidence_text, expected_lines, plain, verdict_label
 
 IMAGE_WIDTH = 640  # pixels: tick labels stay readable
-SHOWN_ELSEWHERE = ("answer", "question", "claim", "evidence", "reasoning", "reason")
+# shown in their own place: the asked part, the answer, the evidence (in words when the judge gives them)
+# and a claim's reality (under "Expected", as the explorer shows it)
+SHOWN_ELSEWHERE = ("answer", "question", "claim", "evidence", "explained", "reasoning", "reason", "reality")
+# a description's findings and checklist, stored as lists of records: shown as the explorer lists them
+AS_LINES = ("findings", "merged", "undecided", "items")
+
+
+def recorded(d: dict[str, Any]) -> dict[str, str]:
+    """Every field the judge recorded that the page shows nowhere else, as text a reviewer reads:
+    a description's findings one per line with their penalty, evidence line or what was omitted."""
+    out = {
+        k: v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+        for k, v in d.items()
+        if k not in SHOWN_ELSEWHERE and not (k in AS_LINES and isinstance(v, list))
+    }
+    if findings := [f.text for f in finding_lines(d)]:
+        out["findings"] = "\n".join(findings)
+    if checklist := checklist_lines(d):
+        out["checklist"] = "\n".join(checklist)
+    return out
 
 
 def judged_units(j: pd.DataFrame) -> list[verdict_review.Judged]:
@@ -83,11 +103,7 @@ def page_units(
                 "answer": d.get("answer"),
                 "evidence": evidence_text(d),
                 "expected": expected_lines(rec, d, ctx),
-                "recorded": {
-                    k: json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
-                    for k, v in d.items()
-                    if k not in SHOWN_ELSEWHERE
-                },
+                "recorded": recorded(d),
                 "decision": decided.get(u.key),
             }
         )
