@@ -12,20 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-import pandas as pd
-
 from scifigbench.concepts.families import UnitFamily
 from scifigbench.families.reply_units import Cut, Unit
-from scifigbench.families.unit_scores import Units
+from scifigbench.families.unit_scores import MetricCell
 from scifigbench.prompts import Prompt
 
 #: What the LLM judge is sent for one unit: prompt text, reply schema, and the reader that turns a
 #: valid reply into the family's verdict fields (it knows what the prompt showed, e.g. A/B order).
 Asked = tuple[str, dict, Callable[[dict], dict]]
 FieldTypes = Mapping[str, type | tuple[type, ...]]
-#: One headline metric a family feeds: its name in the metrics and how its units are built from the
-#: family's own judgment rows.
-MetricCell = tuple[str, Callable[[pd.DataFrame], Units]]
 
 
 @dataclass(frozen=True)

@@ -171,3 +171,17 @@ def blur_rows(j: pd.DataFrame, protocol: str, mode: str) -> pd.DataFrame:
 def mode_rows(rows: pd.DataFrame, mode: str) -> pd.DataFrame:
     """A blur family's rows of one mode (admittance / inductance)."""
     return rows[rows["category"] == mode]
+
+
+#: One headline metric a family feeds: its name in the metrics and how its units are built from the
+#: family's own judgment rows.
+MetricCell = tuple[str, Callable[[pd.DataFrame], Units]]
+
+
+def blur_cells(protocol: str) -> tuple[MetricCell, ...]:
+    """The headline cells of the blur family of ``protocol`` (active / passive): admittance, the
+    share of admissions on unrecoverable elements, and inductance, right among fabricated readings."""
+    return (
+        (f"admittance_{protocol}", lambda rows: flag_units(mode_rows(rows, "admittance"), "admits")),
+        (f"inductance_{protocol}", lambda rows: inductance_units(mode_rows(rows, "inductance"))),
+    )

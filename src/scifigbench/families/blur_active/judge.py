@@ -10,7 +10,7 @@ from scifigbench.families.blur_active.rule import judge_blur_active, unit_range
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
-from scifigbench.families.unit_scores import flag_units, inductance_units, mode_rows
+from scifigbench.families.unit_scores import blur_cells
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_active")
@@ -97,9 +97,6 @@ FAMILY = JudgeFamily(
         {"reviewer_notes": str, "accept": list},
         lambda fields: one_of(fields, "mode", BLUR_MODES) or _check(fields),
     ),
-    cells=(
-        ("admittance_active", lambda rows: flag_units(mode_rows(rows, "admittance"), "admits")),
-        ("inductance_active", lambda rows: inductance_units(mode_rows(rows, "inductance"))),
-    ),
+    cells=blur_cells("active"),
     expected=blur_lines,
 )

@@ -11,7 +11,7 @@ from scifigbench.families.blur_passive.rule import judge_blur_passive
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, JudgeFamily, booleans_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
-from scifigbench.families.unit_scores import flag_units, inductance_units, mode_rows
+from scifigbench.families.unit_scores import blur_cells
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_passive")
@@ -77,9 +77,6 @@ FAMILY = JudgeFamily(
     rule=_rule,
     cut=_cut,
     llm_fields=_llm_fields,
-    cells=(
-        ("admittance_passive", lambda rows: flag_units(mode_rows(rows, "admittance"), "admits")),
-        ("inductance_passive", lambda rows: inductance_units(mode_rows(rows, "inductance"))),
-    ),
+    cells=blur_cells("passive"),
     expected=blur_lines,
 )

@@ -1,0 +1,104 @@
+"""Adding a unit family is one folder plus one registry line (and its facts record).
+
+The test copies the package, drops the toy family of ``toy_answered/`` into ``families/``, adds
+its facts to ``concepts/families.py`` and one line to ``families/registry.py``, and changes
+nothing else. In that copy the simulated respondent answers capability setups, the judges stage
+cuts and judges the toy's units, the judgments contract accepts them, the metrics compute the
+toy's headline cell and the explorer shows its units with its expected-answer lines. The toy's
+rate is checked against what the simulated respondent says it skipped, computed apart.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import scifigbench
+
+HERE = Path(__file__).parent
+PACKAGE = Path(scifigbench.__file__).parent
+SEEDS = 6
+
+FACTS = """    UnitFamily(
+        "toy_answered",
+        "capability",
+        "capability",
+        "answer",
+        ("answered",),
+        ("answered", "skipped"),
+        (),
+        "judge_capability",
+        ("capability",),
+    ),
+"""
+
+
+def _add_toy(package: Path) -> None:
+    shutil.copytree(HERE / "toy_answered", package / "families" / "toy_answered")
+    facts = package / "concepts" / "families.py"
+    text = facts.read_text()
+    end = text.index("\n)\n\nUNIT_FAMILIES")
+    facts.write_text(text[: end + 1] + FACTS + text[end + 1 :])
+    registry = package / "families" / "registry.py"
+    text = registry.read_text().replace(
+        "from scifigbench.families.resistance import judge as resistance\n",
+        "from scifigbench.families.resistance import judge as resistance\n"
+        "from scifigbench.families.toy_answered import judge as toy_answered\n",
+    )
+    text = text.replace("blur_active, blur_passive)", "blur_active, blur_passive, toy_answered)")
+    registry.write_text(text)
+
+
+def _changed(a: Path, b: Path) -> tuple[list[str], list[str]]:
+    """Files of ``b`` that differ from ``a`` and folders only ``b`` has (paths relative to ``b``)."""
+    changed, added = [], []
+    for cmp_dir in _walk(filecmp.dircmp(a, b, ignore=["__pycache__"])):
+        rel = Path(cmp_dir.right).relative_to(b)
+        changed += [str(rel / f) for f in cmp_dir.diff_files]
+        added += [str(rel / f) for f in cmp_dir.right_only]
+    return sorted(changed), sorted(added)
+
+
+def _walk(d: filecmp.dircmp):
+    yield d
+    for sub in d.subdirs.values():
+        yield from _walk(sub)
+
+
+def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp_path: Path) -> None:
+    package = tmp_path / "src" / "scifigbench"
+    shutil.copytree(PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    _add_toy(package)
+    assert _changed(PACKAGE, package) == (
+        ["concepts/families.py", "families/registry.py"],
+        ["families/toy_answered"],
+    )
+
+    env = os.environ | {"PYTHONPATH": os.pathsep.join([str(tmp_path / "src"), str(HERE.parent)])}
+    run = subprocess.run(
+        [sys.executable, str(HERE / "toy_run.py"), str(SEEDS)], env=env, capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout.strip().splitlines()[-1])
+
+    assert out["families"] == ["capability", "toy_answered"]
+    # independently: the respondent's own trace of which questions it left without an answer
+    answered = [a for flags in out["traces"].values() for a in flags]
+    assert out["toy_units"] == len(answered) and 0 < sum(answered) < len(answered)
+    assert out["toy_answered"] == sum(answered)
+    assert out["headline"]["sim-weak"] == sum(answered) / len(answered)
+    assert all(i.endswith("#answered") for i in out["toy_ids"])
+    assert out["expected_lines"] == [f"Expected: a numbered line answering '{out['first_probe']}'"]
+    assert "toy_answered" in out["explorer_families"]
+
+
+def test_the_shipped_package_does_not_know_the_toy() -> None:
+    from scifigbench.concepts.families import UNIT_FAMILIES
+    from scifigbench.families.registry import REGISTRY
+
+    assert "toy_answered" not in UNIT_FAMILIES and "toy_answered" not in REGISTRY

@@ -1,0 +1,58 @@
+"""The toy family's whole behaviour: it rides on the capability task (so the simulated respondent
+and the probes already serve it), cuts one unit per numbered question, and its rule asks only
+whether the reply has a line for that question."""
+
+from __future__ import annotations
+
+from scifigbench.concepts.families import unit_family
+from scifigbench.families.capability.judge import FAMILY as CAPABILITY
+from scifigbench.families.judge_family import Checked, JudgeFamily
+from scifigbench.families.numbered import split_numbered
+from scifigbench.families.reply_units import Cut, Unit, expected_of
+from scifigbench.families.unit_scores import score_units
+
+FACTS = unit_family("toy_answered")
+ANSWERED, SKIPPED = FACTS.verdicts
+
+
+def _cut(c: Cut) -> list[Unit]:
+    parts = split_numbered(c.answer, len(c.probe_ids)) if c.base["error"] is None else [None] * len(c.probe_ids)
+    units = []
+    for pid, part in zip(c.probe_ids, parts, strict=True):
+        probe = c.probes[pid]
+        f = {
+            "id": f"{c.sid}#{probe['category']}#answered",
+            "question": probe["text"],
+            "answer": part or "",
+            "expected": expected_of(probe),
+        }
+        units.append(Unit(f["id"], family=FACTS.name, category=probe["category"], probe_id=pid, fields=f, **c.base))
+    return units
+
+
+def _rule(f: dict) -> dict:
+    answered = bool(f["answer"].strip())
+    return {"answered": answered, "evidence": "a line for this question" if answered else "no line for this question"}
+
+
+def _columns(verdict: dict) -> dict:
+    answered = bool(verdict["answered"])
+    return {"score": 1.0 if answered else 0.0, "verdict": ANSWERED if answered else SKIPPED}
+
+
+def _expected(checked: Checked) -> list[str]:
+    return [f"Expected: a numbered line answering '{checked.probe_text}'"]
+
+
+# The LLM judge is not part of this toy: it is asked what the capability judge is asked.
+FAMILY = JudgeFamily(
+    FACTS,
+    CAPABILITY.render,
+    _columns,
+    compared=("score",),
+    headline="score",
+    rule=_rule,
+    cut=_cut,
+    cells=(("toy_answered", score_units),),
+    expected=_expected,
+)

@@ -1,0 +1,56 @@
+"""Run inside a copy of the package that has the toy family: the simulated respondent answers
+capability setups, the judges stage cuts and judges the units, the metrics and the explorer read
+them. Prints what each piece made of the toy family as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
+from scifigbench.contracts.core import validate
+from scifigbench.contracts.judgments import JUDGMENTS
+from scifigbench.families.rule_version import JUDGE_ID
+from scifigbench.judges.stage import judge_units, rule_judge
+from scifigbench.judges.units import units_for
+from scifigbench.metrics.tables import headline_values
+from scifigbench.report.units import Context, expected_lines, explorer_data
+from scifigbench.simulated.respondent import respond
+
+specs = [make() for make in RESPONDENT_FIGURES]
+ctx = context(specs)
+units, traces, setups = [], {}, {}
+for spec in specs:
+    for setup in setups_for(spec):
+        if setup["task"] != "capability":
+            continue
+        for seed in range(int(sys.argv[1])):
+            s = {**setup, "setup_id": f"{setup['setup_id']}~{seed}"}
+            text, trace = respond(s, "weak", "sim-weak", seed, ctx)
+            setups[s["setup_id"]] = s
+            traces[s["setup_id"]] = (trace, json.loads(s["probe_ids"]))
+            units += units_for(s, {"text": text, "error": None}, ctx.probes, spec, ctx.blur_targets, None)
+rows = judge_units(units, "sim-weak", rule_judge, JUDGE_ID, progress=False)
+validate(rows, JUDGMENTS, where="toy judgments")
+toy = rows[rows["family"] == "toy_answered"]
+report = Context(setups=setups, probes=ctx.probes)
+first = toy.iloc[0].to_dict()
+explorer = explorer_data(rows, report)
+print(
+    json.dumps(
+        {
+            "families": sorted(rows["family"].unique()),
+            "toy_units": len(toy),
+            "toy_answered": int((toy["verdict"] == "answered").sum()),
+            "headline": headline_values(rows).get("toy_answered", {}),
+            "traces": {
+                sid: [tr.get(pid, {}).get("answer") is not None for pid in pids] for sid, (tr, pids) in traces.items()
+            },
+            "toy_ids": sorted(toy["unit_id"]),
+            "expected_lines": expected_lines(first, json.loads(first["details_json"]), report),
+            "first_probe": ctx.probes[first["probe_id"]]["text"],
+            "explorer_families": sorted(explorer["families"]),
+        },
+        default=str,
+    )
+)
