@@ -33,6 +33,7 @@ from scifigbench.corpus.styles import Style, corpus_style  # noqa: E402
 from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
+FURNITURE_EM = 0.6  # a furniture glyph's width in ems, a generous guess (no measuring before layout)
 FURNITURE_STRIP_LINES = 2.2  # height of the furniture strip in furniture lines: the line and a margin
 
 
@@ -78,8 +79,10 @@ def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
                 ax.grid(True, axis=axis, color=style.grid_colour, linewidth=1.0)
     if style.furniture:
         number = int(spec.figure_id.rsplit("_", 1)[-1]) if spec.figure_id[-1:].isdigit() else 0
-        line = "  ·  ".join(part.format(n=number % 8 + 1) for part in style.furniture)  # as small as a table number
-        size = spec.font_size - 2.5
+        line = "  ·  ".join(part.format(n=number % 8 + 1) for part in style.furniture)
+        # as small as a table number, and smaller still where a narrow figure could not hold the line
+        fits = (spec.figsize[0] - 0.2) * 72 / (FURNITURE_EM * len(line))
+        size = min(spec.font_size - 2.5, fits)
         strip = FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]  # the strip's share of the height
         at_top = spec.legend_outside == "bottom"
         engine = d.figure.get_layout_engine()

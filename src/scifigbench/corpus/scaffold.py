@@ -24,7 +24,7 @@ FONT_SIZES = (9.0, 10.0, 10.0, 11.0, 12.0)  # points
 # times as wide as high (aspect deciles 1.0 / 1.3 / 1.5 / 2.0 / 3.1) and print text at about 5 % of
 # their height: a single panel is drawn at one of these widths and heights, drawn apart, and a row
 # of panels at the panel count's width and a height of its own.
-PANEL_WIDTHS = (4.8, 5.6, 6.4, 7.2)
+PANEL_WIDTHS = (4.0, 4.8, 5.6, 6.4)
 PANEL_HEIGHTS = (3.0, 3.4, 3.8, 4.2)
 ROW_WIDTHS = {2: 8.4, 3: 11.2}
 ROW_HEIGHTS = (3.0, 3.4, 3.8)
@@ -97,6 +97,12 @@ def widened_for_categories(
     return [round(max(figsize[0], width), 1), *figsize[1:]]
 
 
+def title_width(title: str, font_size: float) -> float:
+    """Inches a bold figure title needs (glyphs about 0.62 em wide at the title's size, two points
+    over the base font), with the figure's side margins."""
+    return len(title) * 0.62 * (font_size + 2) / 72 + 0.4
+
+
 def palette_colors(rng: np.random.Generator, palette: str, n: int) -> list[tuple[str, str]]:
     pal = PALETTES[palette]
     start = int(rng.integers(2)) if n <= len(pal) - 2 else 0
@@ -166,6 +172,8 @@ def new_spec(
     """A figure's spec as a kind's generator leaves it: the figure id, caption and reference
     description empty for the corpus stage to fill, the drawn ``style`` spread into its fields and
     ``late`` the kind's own late fields (``shared_x``)."""
+    if title:  # a narrow figure widens to print its bold title on one line
+        figsize = [max(figsize[0], round(title_width(title, float(style["font_size"])), 1)), *figsize[1:]]
     return FigureSpec(
         figure_id="",
         chart_type=chart_type,
