@@ -46,6 +46,7 @@ class Series:
     whisker_high: list[float] | None = None
     outliers: list[list[float]] | None = None
     axis: str | None = None  # dualaxis: "right" when the series is read on the right y axis (None: the left)
+    hatch: str | None = None  # bar: the matplotlib hatch pattern over the series' fill ("//"), when hatched
 
 
 @dataclass
@@ -167,6 +168,7 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "whisker_high": None,
         "outliers": None,
         "axis": None,
+        "hatch": None,
     },
     "FigureSpec": {
         "style": "paper",
@@ -239,7 +241,7 @@ class FigureSpec:
         return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "FigureSpec":
+    def from_dict(cls, d: dict) -> FigureSpec:
         panels = []
         for p in d["panels"]:
             p = dict(p)
@@ -255,7 +257,7 @@ class FigureSpec:
         return cls(**d)
 
     @classmethod
-    def load(cls, path: Path | str) -> "FigureSpec":
+    def load(cls, path: Path | str) -> FigureSpec:
         return cls.from_dict(json.loads(Path(path).read_text()))
 
     def elements(self, role: str | None = None) -> list[TextElement]:

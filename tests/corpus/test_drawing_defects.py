@@ -113,8 +113,9 @@ def test_histogram_bars_stand_clear_of_the_frame_and_of_gridlines():
         ax = d.axes[0]
         left, right = ax.get_xlim()
         bars = [r for c in d.bars[0] for r in c.patches]
-        assert min(r.get_x() for r in bars) - left >= 0.25
-        assert right - max(r.get_x() + r.get_width() for r in bars) >= 0.25
+        width = bars[0].get_width()  # one bin, in the axis' units
+        assert min(r.get_x() for r in bars) - left >= 0.25 * width
+        assert right - max(r.get_x() + r.get_width() for r in bars) >= 0.25 * width
         assert not any(line.get_visible() for line in ax.get_xgridlines()), spec.figure_id
         assert any(line.get_visible() for line in ax.get_ygridlines()), spec.figure_id
 

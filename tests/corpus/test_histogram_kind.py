@@ -19,6 +19,7 @@ from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.families.description.rule import judge_description, read_description
+from scifigbench.probes.figure_view import FigureView
 from scifigbench.spec import FigureSpec
 
 N = 6  # three single, three overlaid
@@ -61,21 +62,52 @@ def test_spec_values_are_exact_counts_over_contiguous_bins(drawn):
         assert p.y_range[0] == 0 and max(v for s in p.series for v in s.values) <= p.y_range[1]
 
 
-def test_png_bars_touch(drawn):
+def _edge_ticks(spec: FigureSpec):
+    return sorted((t for t in spec.elements("tick") if t.axis == "x"), key=lambda t: t.x0)
+
+
+def test_x_ticks_are_bin_edges_on_a_continuous_axis(drawn):
+    """The x ticks print bin edges as numbers (not "20–30" under each bar, as a category axis
+    would), evenly spaced, and each edge tick stands where the bars change bin."""
+    for spec, _ in drawn:
+        p = spec.panels[0]
+        edges = sorted({e for c in p.categories for e in _bin_edges(c)})
+        ticks = _edge_ticks(spec)
+        assert len(ticks) >= 3 and all(t.category is None for t in ticks), spec.figure_id
+        values = [float(t.text) for t in ticks]  # raises on a range label
+        assert values == [t.value for t in ticks] and set(values) <= set(edges), (spec.figure_id, values)
+        centres = np.array([(t.x0 + t.x1) / 2 for t in ticks])
+        assert np.allclose(np.diff(values), values[1] - values[0]), values
+        assert np.allclose(np.diff(centres), centres[1] - centres[0], atol=1.5), centres
+        labels = [(t.x0, t.x1) for t in ticks]
+        assert all(a[1] < b[0] for a, b in zip(labels, labels[1:], strict=False)), spec.figure_id  # none collide
+
+
+def test_png_bars_touch_between_edge_ticks(drawn):
     for spec, png in drawn:
         img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
         assert img.shape[:2] == (spec.height, spec.width)
         p = spec.panels[0]
-        ticks = sorted((t for t in spec.elements("tick") if t.category), key=lambda t: t.x0)
-        assert [t.category for t in ticks] == p.categories  # each bin's interval is printed under it
+        ticks = _edge_ticks(spec)
+        scale = np.polyfit([t.value for t in ticks], [(t.x0 + t.x1) / 2 for t in ticks], 1)  # the axis' own
         # a row just above the axis crosses two neighbouring tall bars with no white gap wider than the
         # thin white edge between them (a bar chart leaves a gap of a third of a slot)
         tall = [min(s.values[i] for s in p.series) > 0.1 * p.y_range[1] for i in range(len(p.categories))]
         pair = next(i for i in range(len(tall) - 1) if tall[i] and tall[i + 1])
         y = int(max(t.y0 for t in ticks)) - 12
-        a, b = ((ticks[k].x0 + ticks[k].x1) / 2 for k in (pair, pair + 1))
+        lo, mid, hi = _bin_edges(p.categories[pair]) + _bin_edges(p.categories[pair + 1])[1:]
+        a, b = np.polyval(scale, [(lo + mid) / 2, (mid + hi) / 2])  # the two bars' middles, placed by the ticks
         white = img[y, int(a) : int(b)].min(axis=1) > 240
         assert white.sum() <= 3, (spec.figure_id, int(white.sum()))
+        assert not img[y, int(a)].min() > 240 and not img[y, int(b)].min() > 240, spec.figure_id
+
+
+def test_questions_name_bins_read_off_the_edges(drawn):
+    """A bin stays a thing a question can ask about although its name is not printed: both its
+    edges lie on the printed scale."""
+    for spec, _ in drawn:
+        view = FigureView(spec)
+        assert all(view.category_named(c) for c in spec.panels[0].categories), spec.figure_id
 
 
 def test_text_elements_have_boxes(drawn):

@@ -33,6 +33,7 @@ from scifigbench.corpus.styles import Style, corpus_style  # noqa: E402
 from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
+FURNITURE_EM = 0.6  # a furniture glyph's width in ems, a generous guess (no measuring before layout)
 FURNITURE_STRIP_LINES = 2.2  # height of the furniture strip in furniture lines: the line and a margin
 
 
@@ -78,8 +79,10 @@ def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
                 ax.grid(True, axis=axis, color=style.grid_colour, linewidth=1.0)
     if style.furniture:
         number = int(spec.figure_id.rsplit("_", 1)[-1]) if spec.figure_id[-1:].isdigit() else 0
-        line = "  ·  ".join(part.format(n=number % 8 + 1) for part in style.furniture)  # as small as a table number
-        size = spec.font_size - 2.5
+        line = "  ·  ".join(part.format(n=number % 8 + 1) for part in style.furniture)
+        # as small as a table number, and smaller still where a narrow figure could not hold the line
+        fits = (spec.figsize[0] - 0.2) * 72 / (FURNITURE_EM * len(line))
+        size = min(spec.font_size - 2.5, fits)
         strip = FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]  # the strip's share of the height
         at_top = spec.legend_outside == "bottom"
         engine = d.figure.get_layout_engine()
@@ -100,13 +103,29 @@ def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
             if horizontal:
                 ax.axvline(a.value, color=ink(), alpha=0.7, linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transData, ax.transAxes)
-                t = ax.text(a.value, 0.99, " " + a.text, transform=tr, ha="left", va="top", fontsize=font_size() - 1.5,
-                            bbox=backing)
+                t = ax.text(
+                    a.value,
+                    0.99,
+                    " " + a.text,
+                    transform=tr,
+                    ha="left",
+                    va="top",
+                    fontsize=font_size() - 1.5,
+                    bbox=backing,
+                )
             else:
                 ax.axhline(a.value, color=ink(), alpha=0.7, linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transAxes, ax.transData)
-                t = ax.text(0.99, a.value, a.text, transform=tr, ha="right", va="bottom", fontsize=font_size() - 1.5,
-                            bbox=backing)
+                t = ax.text(
+                    0.99,
+                    a.value,
+                    a.text,
+                    transform=tr,
+                    ha="right",
+                    va="bottom",
+                    fontsize=font_size() - 1.5,
+                    bbox=backing,
+                )
             d.add(t, role="annotation", panel=panel.index, value=a.value)
 
 
@@ -150,7 +169,7 @@ def draw(spec: FigureSpec) -> Drawing:
     FigureCanvasAgg(fig)
     grid = fig.subplots(rows, cols, squeeze=False, sharex=spec.shared_x)
     axes = [grid[i // cols][i % cols] for i in range(rows * cols)]
-    for extra in axes[len(spec.panels):]:
+    for extra in axes[len(spec.panels) :]:
         extra.set_visible(False)
     d = Drawing(figure=fig, axes=axes[: len(spec.panels)])
     for panel, ax in zip(spec.panels, d.axes):
@@ -203,7 +222,9 @@ def _collect_ticks(d: Drawing, spec: FigureSpec) -> None:
                     continue
                 meta: dict[str, Any] = {"role": "tick", "panel": panel.index, "axis": axis_name}
                 cat_axis = (axis_name == "y") if panel.orientation == "horizontal" else (axis_name == "x")
-                if kind.category_axis and cat_axis:
+                if kind.binned and cat_axis:
+                    meta["value"] = loc  # a bin edge on a continuous axis, not a category's name
+                elif kind.category_axis and cat_axis:
                     meta["category"] = panel.categories[int(round(loc))]
                 elif kind.value_by_colour_scale and axis is ax.yaxis:
                     meta["series"] = panel.series[int(round(loc))].name
@@ -224,14 +245,27 @@ def _boxes(d: Drawing, spec: FigureSpec, renderer: Any, width: int, height: int)
         bb = text.get_window_extent(renderer)
         x0, x1 = float(bb.x0), float(bb.x1)
         y0, y1 = height - float(bb.y1), height - float(bb.y0)
-        if x0 < -BOX_TOLERANCE_PX or y0 < -BOX_TOLERANCE_PX or x1 > width + BOX_TOLERANCE_PX or y1 > height + BOX_TOLERANCE_PX:
-            raise RenderError(f"{spec.figure_id}: text {text.get_text()!r} ({meta['role']}) is outside the "
-                              f"{width}x{height} canvas: box ({x0:.1f}, {y0:.1f}, {x1:.1f}, {y1:.1f})")
-        out.append(TextElement(
-            element_id=f"{spec.figure_id}_t{k:03d}", text=text.get_text(),
-            x0=round(max(0.0, x0), 2), y0=round(max(0.0, y0), 2),
-            x1=round(min(float(width), x1), 2), y1=round(min(float(height), y1), 2), **meta,
-        ))
+        if (
+            x0 < -BOX_TOLERANCE_PX
+            or y0 < -BOX_TOLERANCE_PX
+            or x1 > width + BOX_TOLERANCE_PX
+            or y1 > height + BOX_TOLERANCE_PX
+        ):
+            raise RenderError(
+                f"{spec.figure_id}: text {text.get_text()!r} ({meta['role']}) is outside the "
+                f"{width}x{height} canvas: box ({x0:.1f}, {y0:.1f}, {x1:.1f}, {y1:.1f})"
+            )
+        out.append(
+            TextElement(
+                element_id=f"{spec.figure_id}_t{k:03d}",
+                text=text.get_text(),
+                x0=round(max(0.0, x0), 2),
+                y0=round(max(0.0, y0), 2),
+                x1=round(min(float(width), x1), 2),
+                y1=round(min(float(height), y1), 2),
+                **meta,
+            )
+        )
     return out
 
 
@@ -245,7 +279,9 @@ def laid_out(spec: FigureSpec) -> Drawing:
     renderer = canvas.get_renderer()
     again = bool(d.settle)
     for panel, ax in zip(spec.panels, d.axes):
-        upright_categories = chart_kind(panel.kind).category_axis and panel.orientation == "vertical"
+        kind = chart_kind(panel.kind)
+        # binned kinds print edges on a continuous axis, which they thin rather than turn
+        upright_categories = kind.category_axis and not kind.binned and panel.orientation == "vertical"
         if upright_categories and _category_ticks_overlap(ax, renderer):
             ax.tick_params(axis="x", labelrotation=30)
             for t in ax.get_xticklabels():

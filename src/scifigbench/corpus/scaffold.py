@@ -19,6 +19,15 @@ from scifigbench.spec import FigureSpec, Panel
 
 LEGEND_LOCS = ("upper left", "upper right", "lower right", "lower left", "upper center", "center right")
 FONTS = ("DejaVu Sans", "DejaVu Sans", "Liberation Sans", "DejaVu Serif", "Liberation Serif")
+FONT_SIZES = (9.0, 10.0, 10.0, 11.0, 12.0)  # points
+# Figure sizes in inches. Real arXiv figures (the dev half of SciVQA) run from square to three
+# times as wide as high (aspect deciles 1.0 / 1.3 / 1.5 / 2.0 / 3.1) and print text at about 5 % of
+# their height: a single panel is drawn at one of these widths and heights, drawn apart, and a row
+# of panels at the panel count's width and a height of its own.
+PANEL_WIDTHS = (4.0, 4.8, 5.6, 6.4)
+PANEL_HEIGHTS = (3.0, 3.4, 3.8, 4.2)
+ROW_WIDTHS = {2: 8.4, 3: 11.2}
+ROW_HEIGHTS = (3.0, 3.4, 3.8)
 
 
 def axis_label(metric: Metric) -> str:
@@ -88,6 +97,12 @@ def widened_for_categories(
     return [round(max(figsize[0], width), 1), *figsize[1:]]
 
 
+def title_width(title: str, font_size: float) -> float:
+    """Inches a bold figure title needs (glyphs about 0.62 em wide at the title's size, two points
+    over the base font), with the figure's side margins."""
+    return len(title) * 0.62 * (font_size + 2) / 72 + 0.4
+
+
 def palette_colors(rng: np.random.Generator, palette: str, n: int) -> list[tuple[str, str]]:
     pal = PALETTES[palette]
     start = int(rng.integers(2)) if n <= len(pal) - 2 else 0
@@ -98,7 +113,7 @@ def random_style(rng: np.random.Generator) -> dict:
     return {
         "palette": pick(rng, tuple(PALETTES)),
         "font_family": pick(rng, FONTS),
-        "font_size": float(pick(rng, (9.0, 10.0, 10.0, 11.0))),
+        "font_size": float(pick(rng, FONT_SIZES)),
     }
 
 
@@ -110,8 +125,11 @@ def grid_layout(n_panels: int, column: bool = False) -> list[int]:
 
 def figure_size(layout: list[int], rng: np.random.Generator, legend_outside: str | None) -> list[float]:
     rows, cols = layout
-    w = {1: 5.6, 2: 8.4, 3: 11.2}.get(cols, 11.2) + float(rng.integers(0, 3)) * 0.4
-    h = 3.6 * rows if rows > 1 else 3.8 + float(rng.integers(0, 3)) * 0.3
+    if cols == 1:
+        w = float(pick(rng, PANEL_WIDTHS))
+    else:
+        w = ROW_WIDTHS.get(cols, ROW_WIDTHS[3]) + float(rng.integers(0, 3)) * 0.4
+    h = 3.4 * rows if rows > 1 else float(pick(rng, PANEL_HEIGHTS if cols == 1 else ROW_HEIGHTS))
     if rows > 1 and cols == 1:
         h = 2.6 * rows + 0.6
     if legend_outside == "right":
@@ -154,6 +172,8 @@ def new_spec(
     """A figure's spec as a kind's generator leaves it: the figure id, caption and reference
     description empty for the corpus stage to fill, the drawn ``style`` spread into its fields and
     ``late`` the kind's own late fields (``shared_x``)."""
+    if title:  # a narrow figure widens to print its bold title on one line
+        figsize = [max(figsize[0], round(title_width(title, float(style["font_size"])), 1)), *figsize[1:]]
     return FigureSpec(
         figure_id="",
         chart_type=chart_type,

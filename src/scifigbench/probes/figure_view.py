@@ -26,7 +26,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 class Reading:
     """How well values of one panel can be read: exactly printed, or read off an axis."""
 
-    absolute: float          # absolute tolerance on linear axes (0 when log)
+    absolute: float  # absolute tolerance on linear axes (0 when log)
     log_factor: float = 0.0  # relative tolerance on log axes
 
 
@@ -79,8 +79,9 @@ def plural(noun: str) -> str:
 class FigureView:
     """Read-only helper over a :class:`FigureSpec` for probe generation."""
 
-    def __init__(self, spec: FigureSpec, read_fraction: float = 0.025, pie_read_pp: float = 2.0,
-                 compare_fraction: float = 0.01):
+    def __init__(
+        self, spec: FigureSpec, read_fraction: float = 0.025, pie_read_pp: float = 2.0, compare_fraction: float = 0.01
+    ):
         self.spec = spec
         self.read_fraction = read_fraction
         self.pie_read_pp = pie_read_pp
@@ -96,7 +97,9 @@ class FigureView:
             for s in p.series:
                 for i, (cat, v) in enumerate(zip(p.categories, s.values)):
                     x = p.x_values[i] if p.x_values is not None else float(i)
-                    rows.append({"panel": p.index, "series": s.name, "category": cat, "pos": i, "x": x, "value": float(v)})
+                    rows.append(
+                        {"panel": p.index, "series": s.name, "category": cat, "pos": i, "x": x, "value": float(v)}
+                    )
         return pd.DataFrame(rows, columns=["panel", "series", "category", "pos", "x", "value"])
 
     def panel(self, index: int) -> Panel:
@@ -135,7 +138,18 @@ class FigureView:
 
     @cached_property
     def _named_categories(self) -> set[str]:
-        return {t.category for t in self.spec.text_elements if t.role in CATEGORY_ROLES and t.category}
+        named = {t.category for t in self.spec.text_elements if t.role in CATEGORY_ROLES and t.category}
+        for p in self.spec.panels:
+            # a binned panel's bars stand on a continuous axis whose ticks print bin edges: with two
+            # edges printed, the scale places every bar's two edges, so every bin is named
+            edges = [
+                t
+                for t in self.spec.text_elements
+                if t.role == "tick" and t.panel == p.index and t.axis == "x" and t.value is not None
+            ]
+            if chart_kind(p.kind).binned and len(edges) >= 2:
+                named.update(p.categories)
+        return named
 
     def category_named(self, category: str) -> bool:
         return category in self.visible_texts or category in self._named_categories

@@ -1,9 +1,10 @@
 """Histograms: counts of a measured quantity over contiguous numeric bins, bars touching.
 
 A histogram is read along a category axis whose categories are its bins in order, each named by
-its interval as the x tick prints it ("20–30", an en dash between the edges), so a question asks
-for "the bin 20–30". One distribution, or two overlaid over the same bins and drawn translucent.
-The values in the spec are the exact counts per bin.
+its interval ("20–30", an en dash between the edges), so a question asks for "the bin 20–30"; the
+x axis is continuous and its ticks print the bin edges, between which each bar stands. One
+distribution, or two overlaid over the same bins and drawn translucent. The values in the spec
+are the exact counts per bin.
 """
 
 from scifigbench.concepts.kinds.record import ChartKind, ChecklistItem

@@ -7,7 +7,7 @@ import math
 import numpy as np
 from matplotlib.axes import Axes
 
-from scifigbench.corpus.drawing import Drawing, font_size
+from scifigbench.corpus.drawing import Drawing, font_size, page
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.plausible import reference_line
@@ -35,6 +35,10 @@ VARIANTS = {
     "horizontal": "horizontal bar chart",
 }
 LEGEND_LOCS = ("upper left", "upper right", "upper center")
+# Papers printed for greyscale tell series apart by a hatch over each colour as well: a share of the
+# figures with several series does, one pattern per series (the colours stay what they were).
+HATCHED_SHARE = 0.25
+HATCHES = ("//", "\\\\", "xx", "..", "++", "--", "oo")
 
 
 def _series_values(
@@ -223,6 +227,11 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         style=style,
     )
     fit_legend(spec, rng, LEGEND_LOCS + ("lower right",) if variant == "horizontal" else LEGEND_LOCS)
+    if 1 < n_series <= len(HATCHES) and rng.random() < HATCHED_SHARE:
+        hatches = sample(rng, HATCHES, n_series)
+        for panel in spec.panels:
+            for series, hatch in zip(panel.series, hatches, strict=True):
+                series.hatch = hatch
     return spec
 
 
@@ -254,6 +263,8 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
             edgecolor="white" if panel.stacked else None,
             linewidth=0.6 if panel.stacked else 0,
         )
+        if series.hatch:  # hatch lines take the edge colour: the page's, so they read on any style
+            kw.update(hatch=series.hatch, edgecolor=page(), linewidth=0.6)
         if horizontal:
             c = ax.barh(offs, vals, width, left=bottom if panel.stacked else None, **kw)
         else:

@@ -15,10 +15,19 @@ from matplotlib.colors import Normalize
 from scifigbench.corpus.drawing import Drawing, font_size
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
-from scifigbench.corpus.scaffold import axis_label, figure_size, new_spec, nice_range, random_style
+from scifigbench.corpus.scaffold import (
+    axis_label,
+    category_row_width,
+    figure_size,
+    new_spec,
+    nice_range,
+    random_style,
+)
 from scifigbench.corpus.vocab import DOMAINS
 from scifigbench.spec import FigureSpec, Panel, Series
 
+ROW_INCHES = 0.5  # the least height of one row of cells
+FRAME_INCHES = 1.5  # title, axis labels and column names around the grid
 VARIANTS = {
     "annotated_heatmap": "heatmap with each cell's value printed in it",
     "plain_heatmap": "heatmap without printed values",
@@ -86,6 +95,9 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     )
     title = f"{metric.name} by {rows_are} and dataset" if rng.random() < 0.5 else None
     width, height = figure_size([1, 1], rng, None)
+    # wide enough for the column names upright beside the row names (glyphs about 0.56 em wide)
+    names_width = max(len(n) for n in names) * 0.56 * style["font_size"] / 72
+    width = max(width, round(category_row_width(cats, style["font_size"]) + names_width, 1))
     return new_spec(
         chart_type="heatmap",
         variant=variant,
@@ -93,7 +105,8 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         title=title,
         domain=domain.name,
         layout=[1, 1],
-        figsize=[round(width + 0.8, 1), height],  # room for the colour bar
+        # room for the colour bar, and rows tall enough to print a value inside each cell
+        figsize=[round(width + 0.8, 1), max(height, round(ROW_INCHES * len(names) + FRAME_INCHES, 1))],
         legend_outside=None,
         style=style,
     )

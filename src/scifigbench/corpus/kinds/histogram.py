@@ -2,12 +2,16 @@
 
 The counts are those of a drawn sample (``np.histogram`` over the bin edges), so every value is an
 exact integer and the distribution has a real shape (skewed, symmetric or with two peaks). Bins
-are named by their interval as the tick under each bar prints it ("20–30").
+are named by their interval ("20–30"); the drawing puts the bars on a continuous x axis whose
+ticks print the bin edges, as a paper's histogram does, so a reader names a bin by the two edges
+its bar stands between.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -69,9 +73,18 @@ QUANTITIES = (
 
 
 def bin_labels(width: float, n_bins: int, decimals: int) -> list[str]:
-    """Each bin's interval as its tick prints it: "lower–upper", edges with ``decimals`` places."""
+    """Each bin's name, its interval "lower–upper" with the edges printed to ``decimals`` places
+    (as the edge ticks print them)."""
     edges = [round(width * k, decimals) for k in range(n_bins + 1)]
     return [f"{a:.{decimals}f}–{b:.{decimals}f}" for a, b in zip(edges, edges[1:], strict=False)]
+
+
+def bin_edges(categories: list[str]) -> list[tuple[float, str]]:
+    """The edges of the bins named ``categories`` (by :func:`bin_labels`), in order, each as its
+    value and as printed: the drawing puts a tick at each, so ticks and bin names agree to the
+    character."""
+    printed = [c.split("–")[0] for c in categories] + [categories[-1].split("–")[1]]
+    return [(float(t), t) for t in printed]
 
 
 def _counts(rng: np.random.Generator, shape: str, n_bins: int, size: int) -> list[float]:
@@ -124,22 +137,50 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
-    """Touching bars, one per bin, each bin's interval under it; a second distribution drawn over
+    """Touching bars over their bins on a continuous x axis, a tick at every bin edge (every
+    second or third edge when the printed edges would collide); a second distribution drawn over
     the first from zero, both translucent so neither hides the other."""
-    n_bins = len(panel.categories)
-    pos = np.arange(n_bins, dtype=float)
+    edges = bin_edges(panel.categories)
+    lows = np.array([v for v, _ in edges[:-1]])
+    width = edges[1][0] - edges[0][0]
     alpha = 0.55 if len(panel.series) > 1 else 1.0
     d.bars[panel.index] = [
-        ax.bar(pos, s.values, 1.0, color=s.color, alpha=alpha, edgecolor="white", linewidth=0.6, label=s.name)
+        ax.bar(
+            lows,
+            s.values,
+            width,
+            align="edge",
+            color=s.color,
+            alpha=alpha,
+            edgecolor="white",
+            linewidth=0.6,
+            label=s.name,
+        )
         for s in panel.series
     ]
-    ax.set_xticks(pos, labels=panel.categories)
-    ax.set_xlim(-0.5 - BIN_MARGIN, n_bins - 0.5 + BIN_MARGIN)
+    ax.set_xticks([v for v, _ in edges], labels=[t for _, t in edges])
+    ax.set_xlim(edges[0][0] - BIN_MARGIN * width, edges[-1][0] + BIN_MARGIN * width)
     ax.set_ylim(*(panel.y_range or (None, None)))
     ax.ticklabel_format(axis="y", useOffset=False, style="plain")
     if panel.grid:
         ax.grid(axis="y", linestyle="--", linewidth=0.5, alpha=0.6)
         ax.set_axisbelow(True)
+    d.settle.append(lambda renderer: _thin_edge_ticks(ax, edges, renderer))
+
+
+EDGE_GAP_PX = 4.0  # free space kept between neighbouring edge labels
+
+
+def _thin_edge_ticks(ax: Axes, edges: list[tuple[float, str]], renderer: Any) -> None:
+    """Keep every k-th edge tick (from the first), k the least step at which the widest printed
+    edge fits between its neighbours: bars still span whole bins between labelled edges, so each
+    bin stays nameable, and labels never collide or need turning."""
+    widest = max(t.get_window_extent(renderer).width for t in ax.get_xticklabels() if t.get_text())
+    x0, x1 = (ax.transData.transform((v, 0.0))[0] for v, _ in edges[:2])
+    step = max(1, math.ceil((widest + EDGE_GAP_PX) / abs(x1 - x0)))
+    if step > 1:
+        kept = edges[::step]
+        ax.set_xticks([v for v, _ in kept], labels=[t for _, t in kept])
 
 
 CORPUS = KindCorpus(name="histogram", variants=VARIANTS, generate=generate, draw=draw)

@@ -39,6 +39,7 @@ VARIANTS = {
     "labelled": "labelled scatter plot with one least-squares line fitted to all points",
 }
 OVERALL_FIT_COLOR = "#444444"
+LABELLED_SIZE = (6.4, 3.8)  # inches: the least a labelled scatter is drawn at
 
 
 @dataclass(frozen=True)
@@ -164,7 +165,10 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         # one unlabelled group has no legend: the title names it, as a panel named by its dataset
         single = n_groups == 1 and variant != "labelled"
         title = names[0] if single else f"{metric.name} vs. {in_sentence(xq.label.split(' (')[0])}"
-    return one_panel_figure(rng, "scatter", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
+    spec = one_panel_figure(rng, "scatter", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
+    if variant == "labelled":  # a name beside every point needs room around the points (no legend to move)
+        spec.figsize = [max(spec.figsize[0], LABELLED_SIZE[0]), max(spec.figsize[1], LABELLED_SIZE[1])]
+    return spec
 
 
 def _fit_line(ax: Axes, x: np.ndarray, fit: dict[str, float], color: str) -> None:
