@@ -83,7 +83,7 @@ from scifigbench.layout.elements import (
     TICK,
     TITLE,
 )
-from scifigbench.layout.questions import question_for, value_question
+from scifigbench.layout.questions import question_for, unsure_place, value_question
 from scifigbench.layout.scale import estimate, fit_scale, read_within
 from scifigbench.ocr.geometry import Box, overlaps
 
@@ -501,6 +501,8 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             continue
         if rule == "legend_entry" and not copies and _copy_slot_taken(lb, layout):
             continue  # the legend is printed in every panel and OCR misread this entry's copy
+        if unsure_place(seen, lb) is not None:
+            continue  # its question would count it among titles OCR read, not among the panels
         what = {
             "legend_entry": "legend entry",
             "category": "category label",
