@@ -68,7 +68,7 @@ def test_a_doubtful_reading_is_read_again_and_never_becomes_an_answer():
         "web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({top: misread}, seen), reread_below=1.0
     )
     assert seen == [BOXES[r.candidate.text] for r in first[:4]]
-    assert ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({}, seen := [])) and not seen
+    assert ranked("web", layout, None, INDUCTANCE, seed=42, pad=0, k=3, rereader=_reader({}, seen := [])) and not seen
     assert [r.candidate.text for r in got[:3]] == [r.candidate.text for r in first[1:4]]
     assert got[-1].candidate.text == top and got[-1].rank == 4 and misread in got[-1].doubt
     assert got[-1].score == pytest.approx(first[0].score - 1.0)
@@ -192,3 +192,23 @@ def test_a_reviewer_picks_a_candidate_or_any_label_for_either_mode():
     legend = next(lb for lb in layout.labels if lb.text == "Households")
     assert (ind.rule, ind.status, ind.role, ind.box) == ("reviewer", "confirmed", legend.role, legend.box)
     assert ind.question and "legend entry" in ind.question and "Exporters" in json.loads(ind.neighbours_json)
+
+
+def test_every_admittance_label_is_read_again_and_a_confident_misreading_is_dropped():
+    """An admittance answer is a whole label judged letter by letter: even at OCR confidence 0.99
+    it is read a second time, and a second reading that differs ('Citroēn' against 'Citroen')
+    drops it to the end as doubtful; a tick stays read once."""
+    _, _, layout = _chart()
+    first = ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=100)
+    top = first[0].candidate.text
+    BOXES.clear()
+    BOXES.update({lb.text: lb.box for lb in layout.labels})
+    seen: list = []
+    got = ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({}, seen))
+    assert seen == [BOXES[r.candidate.text] for r in first[:3]]  # confident, yet each read twice
+    assert [r.candidate.text for r in got] == [r.candidate.text for r in first[:3]]
+    assert all("read again (an admittance answer is read twice)" in r.reasons for r in got)
+    garbled = top[:-1] + "\u0113"
+    dropped = ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({top: garbled}, []))
+    assert top not in [r.candidate.text for r in dropped[:3]]
+    assert dropped[-1].candidate.text == top and garbled in (dropped[-1].doubt or "")
