@@ -165,6 +165,11 @@ def test_a_crop_is_enlarged_turned_when_tall_and_read_in_order():
     assert read((10.0, 10.0, 50.0, 20.0)) == [("fake x2", "hello world")]
     assert read((10.0, 10.0, 20.0, 70.0)) == [("fake x2", "hello world")]
     wide, tall = engine.shapes
+    # words of one line whose tops differ by a few pixels keep their order; a cut frame bar goes
+    jitter = [OcrBox("RNN", (40.0, 9.0, 60.0, 19.0), 0.9), OcrBox("simple|", (0.0, 13.0, 35.0, 24.0), 0.9)]
+    assert reread._in_reading_order(jitter) == "simple RNN"
+    two = [OcrBox("rate", (0.0, 30.0, 30.0, 40.0), 0.9), OcrBox("Error", (0.0, 10.0, 40.0, 20.0), 0.9)]
+    assert reread._in_reading_order(two) == "Error rate"
     assert wide[:2] == (20 + 2 * 10, 80 + 2 * 10)  # 10 x 40 enlarged twice, a border of half its height
     assert tall[:2] == (20 + 2 * 10, 120 + 2 * 10)  # 60 x 10 turned: 10 x 60, enlarged twice
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from scifigbench.ocr.engine import OcrBackend
+from scifigbench.ocr.engine import OcrBackend, OcrBox
 from scifigbench.ocr.geometry import Box
 
 CURRENCY = "$€£¥₹"
@@ -112,10 +112,24 @@ def crop_rereader(img: np.ndarray, engines: Sequence[OcrBackend], scale: float, 
         framed = np.ascontiguousarray(
             cv2.copyMakeBorder(big, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(255, 255, 255))
         )
-        out = []
-        for e in engines:
-            lines = sorted(e.read(framed), key=lambda b: (round(b.box[1] / max(1.0, b.box[3] - b.box[1])), b.box[0]))
-            out.append((f"{e.name} x{scale:g}", " ".join(b.text.strip() for b in lines).strip()))
-        return out
+        return [(f"{e.name} x{scale:g}", _in_reading_order(e.read(framed))) for e in engines]
 
     return read
+
+
+def _in_reading_order(boxes: Sequence[OcrBox]) -> str:
+    """The words of a crop as one text: lines top to bottom, each left to right. A word joins a
+    line when it shares half the height of the smaller box with the line's first word, so words
+    of one line whose boxes sit a few pixels apart in height stay in order ('simple RNN', not
+    'RNN simple', as rounding their tops by a line height gave). A bar the crop's edge cut from a
+    frame or a neighbour ('RANDOM|') is no part of the label."""
+    lines: list[list[OcrBox]] = []
+    for b in sorted(boxes, key=lambda b: b.box[1]):
+        if lines:
+            f = lines[-1][0].box
+            if min(b.box[3], f[3]) - max(b.box[1], f[1]) >= 0.5 * min(b.box[3] - b.box[1], f[3] - f[1]):
+                lines[-1].append(b)
+                continue
+        lines.append([b])
+    words = [b.text.strip().strip("|").strip() for line in lines for b in sorted(line, key=lambda b: b.box[0])]
+    return " ".join(w for w in words if w)
