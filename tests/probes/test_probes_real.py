@@ -378,6 +378,8 @@ def test_unanswerable_skips_tests_of_densities_and_twin_axes_and_an_axis_named_l
     pair = {"legend": ("BERT", "XLNet"), "x_title": "Training size"}
     assert _kind(Facts("f", None, value_title="F1", **pair)) == {"significance"}  # type: ignore[arg-type]
     assert _kind(Facts("f", None, value_title="Density", **pair)) == set()  # type: ignore[arg-type]
+    scored = Facts("f", None, value_title="Probability of correctness", **pair)  # type: ignore[arg-type]
+    assert _kind(scored) == {"significance"}  # a measured score, not a distribution
     assert _kind(Facts("f", None, value_title="F1", twin_value_axes=True, **pair)) == set()  # type: ignore[arg-type]
     ticks = (1.0, 2.0, 3.0, 4.0)
     assert KINDS["beyond_axis"](Facts("f", None, x_ticks=ticks, x_title="Depth", value_title="Log"), _rng(), None)

@@ -52,7 +52,8 @@ SAMPLE_MARKS = re.compile(
 # x-axis titles of sizes: the axis already counts samples of some kind.
 SIZE_TITLE = re.compile(r"size|number|#|samples|examples|speakers|data|sentences|documents|\bn\b", re.IGNORECASE)
 # Value titles of distributions: curves of a density are no groups whose difference a test compares.
-DISTRIBUTION_TITLE = re.compile(r"densit|probabilit|\bpdf\b|\bcdf\b|likelihood", re.IGNORECASE)
+# Not 'probability' or 'likelihood' alone: 'probability of correctness' is a measured score.
+DISTRIBUTION_TITLE = re.compile(r"densit|\bpdf\b|\bcdf\b", re.IGNORECASE)
 # Value titles of counts: the value is its own sample size.
 COUNT_TITLE = re.compile(r"count|number|frequency|#|\bno\.|total|population|\bcases\b", re.IGNORECASE)
 
