@@ -170,6 +170,11 @@ def test_a_crop_is_enlarged_turned_when_tall_and_read_in_order():
     assert reread._in_reading_order(jitter) == "simple RNN"
     two = [OcrBox("rate", (0.0, 30.0, 30.0, 40.0), 0.9), OcrBox("Error", (0.0, 10.0, 40.0, 20.0), 0.9)]
     assert reread._in_reading_order(two) == "Error rate"
+    echo = [OcrBox("Weight", (0.0, 10.0, 50.0, 20.0), 0.9), OcrBox("t", (56.0, 10.0, 60.0, 20.0), 0.5)]
+    echo.append(OcrBox("tying", (55.0, 10.0, 95.0, 20.0), 0.9))
+    assert reread._in_reading_order(echo) == "Weight tying"  # a letter read twice inside its word
+    assert reread.settle("MXM", [("fake x2", "-MXM")]).doubt is None  # a legend key's dash at the edge
+    assert reread.settle("-5", [("fake x2", "5")]).doubt is not None  # a sign that is part of the label
     assert wide[:2] == (20 + 2 * 10, 80 + 2 * 10)  # 10 x 40 enlarged twice, a border of half its height
     assert tall[:2] == (20 + 2 * 10, 120 + 2 * 10)  # 60 x 10 turned: 10 x 60, enlarged twice
 

@@ -77,6 +77,9 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
     if not readings:
         return Check(text)
     first = normal(text)
+    # a dash or bar the crop's edge took from a legend key or a frame ('-MXM' for 'MXM')
+    if text.strip()[:1] not in ("-", "_", "|"):
+        readings = [(how, r.strip().strip("-_|").strip()) for how, r in readings]
     # the first reading writes a raised exponent as '10^3' (``ocr``); a crop read alone gives '103'
     same = {first, first.replace("^", "")}
     differ = [(how, r) for how, r in readings if normal(r) not in same]
@@ -131,5 +134,24 @@ def _in_reading_order(boxes: Sequence[OcrBox]) -> str:
                 lines[-1].append(b)
                 continue
         lines.append([b])
-    words = [b.text.strip().strip("|").strip() for line in lines for b in sorted(line, key=lambda b: b.box[0])]
+    words = [
+        b.text.strip().strip("|").strip()
+        for line in lines
+        for b in sorted(line, key=lambda b: b.box[0])
+        if not _echo(b, line)
+    ]
     return " ".join(w for w in words if w)
+
+
+def _echo(b: OcrBox, line: Sequence[OcrBox]) -> bool:
+    """A box of a letter or two lying mostly inside a longer word's box on its line: the detector
+    read a piece of that word twice ('Weight t tying' for 'Weight tying')."""
+    if len(b.text.strip()) > 2:
+        return False
+    w = b.box[2] - b.box[0]
+    return any(
+        o is not b
+        and len(o.text.strip()) > len(b.text.strip())
+        and min(b.box[2], o.box[2]) - max(b.box[0], o.box[0]) >= 0.5 * w
+        for o in line
+    )
