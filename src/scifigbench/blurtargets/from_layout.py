@@ -270,14 +270,14 @@ def _line_of_two(lb: Label, layout: Layout) -> Label | None:
     """The word line set right above or below ``lb`` as the other line of one wrapped label would
     be (level-aligned: centred, or sharing a left or right edge) that the reader kept apart.
     Blurring ``lb`` alone leaves half the name readable, and its answer is half the name.
-    Legend entries and the labels of one tick run stack at a row's pitch and are not lines of one."""
+    Legend entries stack at a row's pitch, and a tick is no line of a title set under its run."""
     if lb.role == LEGEND or lb.rotated or lb.value is not None:
         return None
     for o in layout.labels:
         if o is lb or o.role == LEGEND or o.rotated or o.value is not None or sum(ch.isalpha() for ch in o.text) < 2:
             continue
-        if lb.run is not None and o.run == lb.run:
-            continue
+        if o.run is not None:
+            continue  # a tick: an axis title under its run, or the next row of the run, is no second line
         upper, lower = (o, lb) if o.cy < lb.cy else (lb, o)
         h = min(upper.height, lower.height)
         if not 0 <= lower.box[1] - upper.box[3] <= NEXT_LINE * h or max(upper.height, lower.height) > 1.5 * h:
