@@ -175,6 +175,11 @@ def test_a_crop_is_enlarged_turned_when_tall_and_read_in_order():
     assert reread._in_reading_order(echo) == "Weight tying"  # a letter read twice inside its word
     assert reread.settle("MXM", [("fake x2", "-MXM")]).doubt is None  # a legend key's dash at the edge
     assert reread.settle("-5", [("fake x2", "5")]).doubt is not None  # a sign that is part of the label
+    for echoed in ("TF V.S. LC o on detergent data", "Number of f speakers", "F ( (%)"):
+        first = echoed.replace(" o on", " on").replace(" f ", " ").replace("( (", "(")
+        assert reread.settle(first, [("fake x2", echoed)]).doubt is None, echoed  # a piece read twice
+    assert reread.settle("Word Rank Score", [("fake x2", "Word IRank Score")]).doubt is not None
+    assert reread.settle("A B", [("fake x2", "A C")]).doubt is not None
     assert wide[:2] == (20 + 2 * 10, 80 + 2 * 10)  # 10 x 40 enlarged twice, a border of half its height
     assert tall[:2] == (20 + 2 * 10, 120 + 2 * 10)  # 60 x 10 turned: 10 x 60, enlarged twice
 

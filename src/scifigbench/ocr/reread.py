@@ -80,6 +80,7 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
     # a dash or bar the crop's edge took from a legend key or a frame ('-MXM' for 'MXM')
     if text.strip()[:1] not in ("-", "_", "|"):
         readings = [(how, r.strip().strip("-_|").strip()) for how, r in readings]
+    readings = [(how, _without_echoes(r)) for how, r in readings]
     # the first reading writes a raised exponent as '10^3' (``ocr``); a crop read alone gives '103'
     same = {first, first.replace("^", "")}
     differ = [(how, r) for how, r in readings if normal(r) not in same]
@@ -93,6 +94,25 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
         return Check(text)
     shown = "; ".join(f"{how}: {r!r}" if r else f"{how}: nothing" for how, r in differ)
     return Check(text, doubt=f"OCR readings disagree: first {text!r}; {shown}")
+
+
+def _without_echoes(text: str) -> str:
+    """A reading without the one- or two-glyph pieces an enlarged crop reads twice beside their
+    word: 'LC o on' (the 'o' of 'on'), 'F ( (%)', 'of f speakers'. A piece is dropped only when
+    the word next to it starts (after it) or ends (before it) with the same glyphs."""
+    words = text.split()
+    kept = [
+        w
+        for i, w in enumerate(words)
+        if not (
+            len(w) <= 2
+            and (
+                (i + 1 < len(words) and len(words[i + 1]) > len(w) and words[i + 1].startswith(w))
+                or (i > 0 and len(words[i - 1]) > len(w) and words[i - 1].endswith(w))
+            )
+        )
+    ]
+    return " ".join(kept)
 
 
 def crop_rereader(img: np.ndarray, engines: Sequence[OcrBackend], scale: float, margin: float = 3.0) -> Rereader:
