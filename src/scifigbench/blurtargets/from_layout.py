@@ -270,8 +270,10 @@ def _line_of_two(lb: Label, layout: Layout) -> Label | None:
     """The word line set right above or below ``lb`` as the other line of one wrapped label would
     be (level-aligned: centred, or sharing a left or right edge) that the reader kept apart.
     Blurring ``lb`` alone leaves half the name readable, and its answer is half the name.
-    Legend entries stack at a row's pitch, and a tick is no line of a title set under its run."""
-    if lb.role == LEGEND or lb.rotated or lb.value is not None:
+    Legend entries stack at a row's pitch, and a tick is no line of a title set under its run.
+    Only headings (panel and axis titles) are checked: words in the plot area stack as separate
+    notes ('Forecast' over 'Model') as closely as a wrapped heading's lines."""
+    if lb.role == LEGEND or lb.rotated or lb.value is not None or lb.run is not None:
         return None
     for o in layout.labels:
         if o is lb or o.role == LEGEND or o.rotated or o.value is not None or sum(ch.isalpha() for ch in o.text) < 2:
@@ -466,7 +468,7 @@ def _role_rules(seen: _Seen) -> str | None:
     """The rules of axis titles and of labels inside the plot area: a whole name, not a piece of
     text, a formula, a phrase or a column heading."""
     lb, layout, text, rule = seen.lb, seen.layout, seen.text, seen.rule
-    if rule != "legend_entry" and (line := _line_of_two(lb, layout)) is not None:
+    if rule in ("panel_title", "axis_title") and (line := _line_of_two(lb, layout)) is not None:
         return f"one line of a label wrapped over two (with '{line.text}')"
     if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
         return "a piece of a longer text (touches another word label)"
