@@ -117,3 +117,18 @@ def test_a_panel_mark_s_bracket_does_not_make_a_title_a_fragment():
     layout = read_layout(img, lines)
     assert _why(layout, "a) Harbours") is None
     assert any(c.text == "a) Harbours" for c in ranked_candidates(layout, None, ADMITTANCE, 42, "fig"))
+
+
+def test_one_line_of_a_title_wrapped_over_two_is_refused_and_a_line_standing_apart_is_not():
+    """'Imports' with 'of grain' set under it, a leading too wide for the reader to join them but
+    nearer than a line height: blurring 'Imports' alone leaves half the title, and the answer would
+    be half of it. With 'of grain' a row away the two are separate labels."""
+    img, lines = web_chart(categories=CATS, extra=(("Imports", 470, 30), ("of grain", 470, 62)))
+    layout = read_layout(img, lines)
+    assert {"Imports", "of grain"} <= {lb.text for lb in layout.labels}  # kept apart by the reader
+    assert _why(layout, "Imports") == "one line of a label wrapped over two (with 'of grain')"
+    assert "Imports" not in {c.text for c in admittance_candidates(layout, None)}
+    img, lines = web_chart(categories=CATS, extra=(("Imports", 470, 30), ("of grain", 470, 100)))
+    layout = read_layout(img, lines)
+    assert _why(layout, "Imports") is None
+    assert "Imports" in {c.text for c in admittance_candidates(layout, None)}

@@ -154,3 +154,34 @@ def test_headings_over_one_chart_are_not_called_panels():
     asked = question_for(one, labels[1])[0]
     assert asked == "What does the second heading above the drawing say, reading left to right and top to bottom?"
     assert "panel" not in asked
+
+
+def _row(titles):
+    """One row of three line panels titled ``titles`` (None: untitled), no marks."""
+    fig, axes = plt.subplots(1, 3, figsize=(9, 3), dpi=110)
+    for k, ax in enumerate(axes.flat):
+        ax.plot([0, 1, 2], [k, k + 1, k * 0.5], color="C0")
+        if titles[k]:
+            ax.set_title(titles[k], fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def test_a_title_counted_past_a_missing_one_is_unsure_and_never_an_admittance_target(reader):
+    """The middle panel untitled: 'Canyon' would be asked as the second panel's title but stands
+    over the third, so its place is unsure and the admittance rules pass it over; with every
+    title printed the same count is sure."""
+    from scifigbench.blurtargets.from_layout import admittance_candidates
+    from scifigbench.layout.questions import unsure_place
+
+    full = _read(_row(("Harbour", "Meadow", "Canyon")), reader)
+    assert {lb.text for lb in full.of_role(PANEL_TITLE)} == {"Harbour", "Meadow", "Canyon"}
+    assert all(unsure_place(full, lb) is None for lb in full.labels)
+    assert "Canyon" in {c.text for c in admittance_candidates(full, None)}
+
+    gap = _read(_row(("Harbour", None, "Canyon")), reader)
+    canyon = next(lb for lb in gap.labels if lb.text == "Canyon")
+    assert canyon.role == PANEL_TITLE
+    assert _panel_named(question_for(gap, canyon)[0]) == 1  # the count the question would use
+    assert "2 panel titles" in (unsure_place(gap, canyon) or "")
+    assert "Canyon" not in {c.text for c in admittance_candidates(gap, None)}

@@ -368,3 +368,52 @@ def test_the_stage_names_a_real_figure_it_has_no_reading_for(tmp_path: Path) -> 
     }
     gaps = {g["family"]: g["needs"] for g in cov["not_measured"]}
     assert gaps["caption_bias"].startswith("a layout reading that settles one")
+
+
+def test_unanswerable_skips_tests_of_densities_and_twin_axes_and_an_axis_named_like_its_values() -> None:
+    """Careful readers disputed three kinds on the SciVQA dev half: a p-value of the difference of
+    two density curves or of two quantities on twin axes (no test compares them), and 'the log that
+    the figure shows at log = 5' (it names neither axis). Each is withheld; the same facts with
+    one value axis, a measured quantity and an axis named apart keep the question."""
+    pair = {"legend": ("BERT", "XLNet"), "x_title": "Training size"}
+    assert _kind(Facts("f", None, value_title="F1", **pair)) == {"significance"}  # type: ignore[arg-type]
+    assert _kind(Facts("f", None, value_title="Density", **pair)) == set()  # type: ignore[arg-type]
+    scored = Facts("f", None, value_title="Probability of correctness", **pair)  # type: ignore[arg-type]
+    assert _kind(scored) == {"significance"}  # a measured score, not a distribution
+    assert _kind(Facts("f", None, value_title="F1", twin_value_axes=True, **pair)) == set()  # type: ignore[arg-type]
+    ticks = (1.0, 2.0, 3.0, 4.0)
+    assert KINDS["beyond_axis"](Facts("f", None, x_ticks=ticks, x_title="Depth", value_title="Log"), _rng(), None)
+    assert KINDS["beyond_axis"](Facts("f", None, x_ticks=ticks, x_title="log", value_title="Log"), _rng(), None) is None
+
+
+def test_the_reading_knows_a_twin_axis_chart_from_one_value_axis() -> None:
+    """Two y titles one each side of the drawing (a twin-axis chart) against one y title: drawn
+    with matplotlib and read by rapidocr as the stage reads real figures."""
+    import cv2
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from scifigbench.layout import read_layout
+    from scifigbench.ocr.engine import backend
+    from scifigbench.ocr.turned import TurnedOcr
+    from scifigbench.probes.real.reading import _twin
+
+    def drawn(twin: bool):
+        fig, ax = plt.subplots(figsize=(6, 4), dpi=110)
+        ax.plot([0, 1, 2, 3], [1, 3, 2, 4], color="C0", label="Entropy")
+        ax.set_ylabel("Entropy")
+        ax.set_xlabel("Epoch")
+        if twin:
+            ax2 = ax.twinx()
+            ax2.plot([0, 1, 2, 3], [40, 20, 30, 10], color="C1")
+            ax2.set_ylabel("Reward")
+        fig.tight_layout()
+        fig.canvas.draw()
+        img = cv2.cvtColor(np.asarray(fig.canvas.buffer_rgba()), cv2.COLOR_RGBA2BGR)
+        plt.close(fig)
+        return read_layout(img, TurnedOcr(backend("rapidocr")).read(img))
+
+    assert _twin(drawn(True), "y")
+    assert not _twin(drawn(False), "y")

@@ -83,7 +83,7 @@ from scifigbench.layout.elements import (
     TICK,
     TITLE,
 )
-from scifigbench.layout.questions import question_for, value_question
+from scifigbench.layout.questions import question_for, unsure_place, value_question
 from scifigbench.layout.scale import estimate, fit_scale, read_within
 from scifigbench.ocr.geometry import Box, overlaps
 
@@ -261,6 +261,39 @@ def _touches_other(lb: Label, layout: Layout, words_only: bool = False) -> bool:
     )
 
 
+# A wrapped label's next line sits within this many line heights (leading plus a margin for OCR
+# boxes); the rows of a list or a bar chart stand further apart (a stated prior, not fitted).
+NEXT_LINE = 1.0
+
+
+def _line_of_two(lb: Label, layout: Layout) -> Label | None:
+    """The word line set right above or below ``lb`` as the other line of one wrapped label would
+    be (level-aligned: centred, or sharing a left or right edge) that the reader kept apart.
+    Blurring ``lb`` alone leaves half the name readable, and its answer is half the name.
+    Legend entries stack at a row's pitch, and a tick is no line of a title set under its run.
+    Only headings (panel and axis titles) are checked: words in the plot area stack as separate
+    notes ('Forecast' over 'Model') as closely as a wrapped heading's lines."""
+    if lb.role == LEGEND or lb.rotated or lb.value is not None or lb.run is not None:
+        return None
+    for o in layout.labels:
+        if o is lb or o.role == LEGEND or o.rotated or o.value is not None or sum(ch.isalpha() for ch in o.text) < 2:
+            continue
+        if o.run is not None:
+            continue  # a tick: an axis title under its run, or the next row of the run, is no second line
+        upper, lower = (o, lb) if o.cy < lb.cy else (lb, o)
+        h = min(upper.height, lower.height)
+        if not 0 <= lower.box[1] - upper.box[3] <= NEXT_LINE * h or max(upper.height, lower.height) > 1.5 * h:
+            continue
+        w = max(upper.box[2] - upper.box[0], lower.box[2] - lower.box[0])
+        if (
+            abs(upper.cx - lower.cx) <= 0.1 * w
+            or abs(upper.box[0] - lower.box[0]) <= 0.5 * h
+            or abs(upper.box[2] - lower.box[2]) <= 0.5 * h
+        ):
+            return o
+    return None
+
+
 def _heads_numbers(lb: Label, layout: Layout) -> bool:
     """Two or more numbers stand in a column just below the label: it heads a legend of values
     ('# Samples' over 1, 2, 4...) or tops a numbered series, so the numbers say what it is."""
@@ -435,6 +468,8 @@ def _role_rules(seen: _Seen) -> str | None:
     """The rules of axis titles and of labels inside the plot area: a whole name, not a piece of
     text, a formula, a phrase or a column heading."""
     lb, layout, text, rule = seen.lb, seen.layout, seen.text, seen.rule
+    if rule in ("panel_title", "axis_title") and (line := _line_of_two(lb, layout)) is not None:
+        return f"one line of a label wrapped over two (with '{line.text}')"
     if rule == "axis_title" and _touches_other(lb, layout, words_only=True):
         return "a piece of a longer text (touches another word label)"
     if rule == "axis_title" and ("=" in text or _DECIMAL.search(text)):
@@ -501,6 +536,8 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             continue
         if rule == "legend_entry" and not copies and _copy_slot_taken(lb, layout):
             continue  # the legend is printed in every panel and OCR misread this entry's copy
+        if unsure_place(seen, lb) is not None:
+            continue  # its question would count it among titles OCR read, not among the panels
         what = {
             "legend_entry": "legend entry",
             "category": "category label",

@@ -11,9 +11,9 @@ as a score a reviewer can read, and gives each candidate's reasons:
 
 The weights are lexicographic (each outweighs every smaller one together), so without doubts the
 score reproduces the rules' order exactly and candidates of equal score keep the rules' seeded
-order. Candidates are checked in order (a doubtful reading is read again) until ``k`` usable
-ones are found; the doubtful ones met on the way are kept, ranked last, so a reviewer sees why a
-label was passed over. The stage's target is rank 1 when it is not doubtful.
+order. Candidates are checked in order (a doubtful reading, and every admittance label, is read
+again) until ``k`` usable ones are found; the doubtful ones met on the way are kept, ranked last,
+so a reviewer sees why a label was passed over. The stage's target is rank 1 when it is not doubtful.
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ from scifigbench.layout import Label, Layout
 from scifigbench.ocr import reread
 from scifigbench.ocr.geometry import shared_area
 
+# An admittance answer is a whole word label, judged letter by letter: a confident first reading
+# can still be garbled ('Cumu lative', 'Citroēn'), so every one is read again, and dropped when
+# the readings disagree. A tick (inductance) is a number its neighbours check, read once.
+ALWAYS_READ_TWICE = "an admittance answer is read twice"
 WEIGHTS = {"weak": 0.4, "copies": 0.2, "named": 0.1, "rule_place": 0.01, "doubt": 1.0}
 _ROLE_NAMES = {
     "legend_entry": "a legend entry",
@@ -139,6 +143,8 @@ def ranked(
         why = reread.doubts(
             c.text, conf if conf is not None else 1.0, [n for n in numbers if n != c.text], reread_below
         )
+        if mode == ADMITTANCE and not why:
+            why = [ALWAYS_READ_TWICE]
         if why and rereader is not None and c.box is not None:
             check = reread.settle(c.text, rereader(c.box))
             reasons.append("read again (" + "; ".join(why) + ")")

@@ -274,6 +274,39 @@ def region(box, width: int, height: int) -> str:
     return "centre" if (v, h) == ("middle", "centre") else f"{v} {h}" if v != "middle" else f"{h} side"
 
 
+def unsure_place(layout: Layout, lb: Label) -> str | None:
+    """Why a question counting ``lb`` among the panels may name the wrong one, else None.
+
+    A panel title or axis title asked as 'the k-th panel' is counted among the titles OCR read;
+    when that count differs from the number of panels the tick runs show, a title was missed or a
+    line split in two, and the k-th title read is not the k-th panel's ('SE Cooking' of the
+    fourth panel asked as the third). A title named by its own printed mark, or the one title of
+    a one-panel chart, is placed by what is printed and stays sure."""
+    panels = panel_count(layout)
+    if panels < 2:
+        return None
+    if lb.role == PANEL_TITLE:
+        heads = layout.of_role(PANEL_TITLE)
+        marks = [o for o in heads if bare_mark(o.text)]
+        titles = [o for o in heads if not bare_mark(o.text)]
+        if lb in marks or (lb in titles and _own_mark(titles, marks, lb) is not None):
+            return None
+        rows = _reading_rows(titles, lambda o: o.box)
+        if len(rows) > 1 and len({len(row) for row in rows}) > 1:
+            return None  # named by its row and its place in that row, not by a figure-wide count
+        counted = len(titles)
+    elif lb.role == AXIS_TITLE and lb.axis is not None:
+        side = _right_hand(layout, lb)
+        counted = sum(o.axis == lb.axis and _right_hand(layout, o) == side for o in layout.of_role(AXIS_TITLE))
+        if counted < 2:
+            return None  # 'the title of the x-axis': one shared title counts nothing
+    else:
+        return None
+    if counted != panels:
+        return f"counted among {counted} {lb.role.replace('_', ' ')}s on a figure whose ticks show {panels} panels"
+    return None
+
+
 def question_for(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     """A question locating ``lb`` by role and position, and the texts of its visible look-alikes."""
     if lb.role == TICK and lb.run is not None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from scifigbench.ocr.engine import OcrBackend
+from scifigbench.ocr.engine import OcrBackend, OcrBox
 from scifigbench.ocr.geometry import Box
 
 CURRENCY = "$€£¥₹"
@@ -77,6 +77,10 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
     if not readings:
         return Check(text)
     first = normal(text)
+    # a dash or bar the crop's edge took from a legend key or a frame ('-MXM' for 'MXM')
+    if text.strip()[:1] not in ("-", "_", "|"):
+        readings = [(how, r.strip().strip("-_|").strip()) for how, r in readings]
+    readings = [(how, _without_echoes(r)) for how, r in readings]
     # the first reading writes a raised exponent as '10^3' (``ocr``); a crop read alone gives '103'
     same = {first, first.replace("^", "")}
     differ = [(how, r) for how, r in readings if normal(r) not in same]
@@ -90,6 +94,25 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
         return Check(text)
     shown = "; ".join(f"{how}: {r!r}" if r else f"{how}: nothing" for how, r in differ)
     return Check(text, doubt=f"OCR readings disagree: first {text!r}; {shown}")
+
+
+def _without_echoes(text: str) -> str:
+    """A reading without the one- or two-glyph pieces an enlarged crop reads twice beside their
+    word: 'LC o on' (the 'o' of 'on'), 'F ( (%)', 'of f speakers'. A piece is dropped only when
+    the word next to it starts (after it) or ends (before it) with the same glyphs."""
+    words = text.split()
+    kept = [
+        w
+        for i, w in enumerate(words)
+        if not (
+            len(w) <= 2
+            and (
+                (i + 1 < len(words) and len(words[i + 1]) > len(w) and words[i + 1].startswith(w))
+                or (i > 0 and len(words[i - 1]) > len(w) and words[i - 1].endswith(w))
+            )
+        )
+    ]
+    return " ".join(kept)
 
 
 def crop_rereader(img: np.ndarray, engines: Sequence[OcrBackend], scale: float, margin: float = 3.0) -> Rereader:
@@ -112,10 +135,43 @@ def crop_rereader(img: np.ndarray, engines: Sequence[OcrBackend], scale: float, 
         framed = np.ascontiguousarray(
             cv2.copyMakeBorder(big, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=(255, 255, 255))
         )
-        out = []
-        for e in engines:
-            lines = sorted(e.read(framed), key=lambda b: (round(b.box[1] / max(1.0, b.box[3] - b.box[1])), b.box[0]))
-            out.append((f"{e.name} x{scale:g}", " ".join(b.text.strip() for b in lines).strip()))
-        return out
+        return [(f"{e.name} x{scale:g}", _in_reading_order(e.read(framed))) for e in engines]
 
     return read
+
+
+def _in_reading_order(boxes: Sequence[OcrBox]) -> str:
+    """The words of a crop as one text: lines top to bottom, each left to right. A word joins a
+    line when it shares half the height of the smaller box with the line's first word, so words
+    of one line whose boxes sit a few pixels apart in height stay in order ('simple RNN', not
+    'RNN simple', as rounding their tops by a line height gave). A bar the crop's edge cut from a
+    frame or a neighbour ('RANDOM|') is no part of the label."""
+    lines: list[list[OcrBox]] = []
+    for b in sorted(boxes, key=lambda b: b.box[1]):
+        if lines:
+            f = lines[-1][0].box
+            if min(b.box[3], f[3]) - max(b.box[1], f[1]) >= 0.5 * min(b.box[3] - b.box[1], f[3] - f[1]):
+                lines[-1].append(b)
+                continue
+        lines.append([b])
+    words = [
+        b.text.strip().strip("|").strip()
+        for line in lines
+        for b in sorted(line, key=lambda b: b.box[0])
+        if not _echo(b, line)
+    ]
+    return " ".join(w for w in words if w)
+
+
+def _echo(b: OcrBox, line: Sequence[OcrBox]) -> bool:
+    """A box of a letter or two lying mostly inside a longer word's box on its line: the detector
+    read a piece of that word twice ('Weight t tying' for 'Weight tying')."""
+    if len(b.text.strip()) > 2:
+        return False
+    w = b.box[2] - b.box[0]
+    return any(
+        o is not b
+        and len(o.text.strip()) > len(b.text.strip())
+        and min(b.box[2], o.box[2]) - max(b.box[0], o.box[0]) >= 0.5 * w
+        for o in line
+    )

@@ -49,6 +49,7 @@ class Facts:
     x_ticks: tuple[float, ...] = ()  # the numeric x-axis run of the figure when it has exactly one
     x_title: str | None = None
     value_title: str | None = None  # the title of the axis the values are read on
+    twin_value_axes: bool = False  # two value axes titled apart (left and right): two quantities, not one
     printed: tuple[Printed, ...] = ()  # value labels matched one to one to categories
     series_printed: tuple[Printed, ...] = ()  # several per category, each given to a legend entry by colour
     # categories with no value label where most others print one: group headers ("Region" over its
@@ -162,6 +163,19 @@ def _category_run(layout: Layout) -> Run | None:
     if len(names) != 1 or any(_name(lb) is None for lb in runs[0].labels):
         return None  # several sets, or a run holding formulas or numbers: not one set of names
     return runs[0]
+
+
+def _twin(layout: Layout, axis: str) -> bool:
+    """``axis`` carries two differently worded titles far apart (a twin-axis chart, or panels side
+    by side measuring different things): its series measure different quantities, and no
+    difference of theirs is tested."""
+    titles = [lb for lb in layout.of_role(AXIS_TITLE) if lb.axis == axis]
+    names = {" ".join(lb.text.split()).casefold() for lb in titles}
+    if len(names) < 2:
+        return False
+    if axis == "x":
+        return max(lb.cy for lb in titles) - min(lb.cy for lb in titles) > layout.height / 2
+    return max(lb.cx for lb in titles) - min(lb.cx for lb in titles) > layout.width / 2
 
 
 def _title(layout: Layout, axis: str) -> str | None:
@@ -279,6 +293,7 @@ def read_facts(
         x_ticks=_x_ticks(layout) if run is None and not any(r.axis == "y" for r in _word_runs(layout)) else (),
         x_title=_title(layout, "x"),
         value_title=_title(layout, value_axis or "y"),
+        twin_value_axes=_twin(layout, value_axis or "y"),
         printed=_printed(at),
         series_printed=_series_printed(at, layout, legend, kept.axis, img) if kept is not None else (),
         unvalued=_unvalued(categories, at) if kept is not None else (),

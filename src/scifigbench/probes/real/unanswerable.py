@@ -7,12 +7,13 @@ paper's design) comes from the asker's need instead ("for a table", "to cite it"
 on an absence the reading checked, and the figure gets one of the kinds that apply (seeded):
 
 - ``beyond_axis``: the value shown at an x past the last tick of an evenly ticked numeric x axis
-  (two steps on, or two powers on a doubling or decade axis);
+  (two steps on, or two powers on a doubling or decade axis), when the x axis and the values go
+  by different names;
 - ``unlisted_category``: the value given for a member of the categories' set the axis does not
   list (see siblings.py), not the one the inexist probe took;
 - ``significance``: the p-value of the difference between two shown entities, where no text of
   the figure or caption speaks of significance, p-values, intervals, error or stars, and the
-  values are not counts;
+  values are not counts, densities or quantities on twin value axes;
 - ``sample_size``: how many observations stand behind one shown value, where no text gives an n,
   a sample, respondents or a base, the values are not counts themselves (a histogram's bar is its
   own sample size) and the x axis counts no sizes ('training size').
@@ -50,6 +51,9 @@ SAMPLE_MARKS = re.compile(
 )
 # x-axis titles of sizes: the axis already counts samples of some kind.
 SIZE_TITLE = re.compile(r"size|number|#|samples|examples|speakers|data|sentences|documents|\bn\b", re.IGNORECASE)
+# Value titles of distributions: curves of a density are no groups whose difference a test compares.
+# Not 'probability' or 'likelihood' alone: 'probability of correctness' is a measured score.
+DISTRIBUTION_TITLE = re.compile(r"densit|\bpdf\b|\bcdf\b", re.IGNORECASE)
 # Value titles of counts: the value is its own sample size.
 COUNT_TITLE = re.compile(r"count|number|frequency|#|\bno\.|total|population|\bcases\b", re.IGNORECASE)
 
@@ -95,8 +99,8 @@ def _searched(facts: Facts) -> str:
 
 def beyond_axis(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked | None:
     beyond = _beyond(facts.x_ticks)
-    if beyond is None:
-        return None
+    if beyond is None or facts.x_name.casefold() == facts.quantity.casefold():
+        return None  # 'the log that the figure shows at log = 5' names neither axis
     of = f" of {facts.legend[int(rng.integers(len(facts.legend)))]}" if facts.legend else ""
     asked, last = fmt_number(beyond, 2), fmt_number(facts.x_ticks[-1], 2)
     text = (
@@ -133,8 +137,9 @@ def unlisted_category(facts: Facts, _rng: np.random.Generator, taken: str | None
 def significance(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked | None:
     names = _entities(facts)
     counts = facts.value_title is not None and COUNT_TITLE.search(facts.value_title)
-    if not names or counts or SIGNIFICANCE_MARKS.search(_searched(facts)):
-        return None  # a difference of counts is no sample statistic to test
+    density = facts.value_title is not None and DISTRIBUTION_TITLE.search(facts.value_title)
+    if not names or counts or density or facts.twin_value_axes or SIGNIFICANCE_MARKS.search(_searched(facts)):
+        return None  # counts, densities and quantities on twin axes hold no difference a test compares
     i, j = sorted(int(k) for k in rng.choice(len(names), size=2, replace=False))
     a, b = names[i], names[j]
     measure = "" if facts.quantity == "value" else f" in {facts.quantity}"  # 'the difference in value' says nothing
