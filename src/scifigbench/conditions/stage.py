@@ -16,6 +16,7 @@ import multiprocessing as mp
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
@@ -285,16 +286,21 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         todo.sort(key=reading_cost, reverse=True)  # the longest first, so none is left alone at the end
     work = partial(process_figure, cfg=cfg, seed=seed, root=root, decided=decided)
     bar = partial(tqdm, total=len(todo), desc="conditions", unit="fig", disable=not progress)
+
+    def keep(job: FigureJob, r: FigureResult) -> None:
+        """Store each figure as it finishes, so a run stopped midway (Ctrl-C, kill) keeps it."""
+        done[job.figure_id] = r
+        if r.failure is None:
+            memo.store(keys[job.figure_id], as_json(r), r.written, root)
+
     if cfg.workers > 1 and len(todo) > 1:
         # spawn, not fork: a parent that already runs onnxruntime (OCR) threads would deadlock forked children.
         with mp.get_context("spawn").Pool(cfg.workers, initializer=_init_worker) as pool:
-            computed = list(bar(pool.imap(work, todo, chunksize=1)))
+            for i, r in bar(pool.imap_unordered(partial(_numbered, work), enumerate(todo), chunksize=1)):
+                keep(todo[i], r)
     else:
-        computed = [work(j) for j in bar(todo)]
-    for j, r in zip(todo, computed, strict=True):
-        done[j.figure_id] = r
-        if r.failure is None:
-            memo.store(keys[j.figure_id], as_json(r), r.written, root)
+        for j in bar(todo):
+            keep(j, work(j))
     results = [done[j.figure_id] for j in jobs]
 
     seconds: dict[str, float] = defaultdict(float)
@@ -339,6 +345,16 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     )
 
 
+def _numbered(work: Callable[[FigureJob], FigureResult], item: tuple[int, FigureJob]) -> tuple[int, FigureResult]:
+    """``work`` on a numbered job, keeping the number: results come back in the order they finish."""
+    i, job = item
+    return i, work(job)
+
+
+# settings that cannot change one figure's result: the vetting stage's own, and how many processes share the work
+_NOT_IN_RESULT = frozenset({"vetting", "workers"})
+
+
 def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> str:
     """Everything one figure's result depends on (see figure_cache): a changed input is a new key."""
     spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
@@ -347,7 +363,7 @@ def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, deci
         {
             "job": asdict(job),
             "spec": spec_sha,
-            "cfg": {k: v for k, v in asdict(cfg).items() if k != "vetting"},  # read by the vetting stage only
+            "cfg": {k: v for k, v in asdict(cfg).items() if k not in _NOT_IN_RESULT},
             "seed": seed,
             "decisions": mine,
             "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
