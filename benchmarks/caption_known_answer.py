@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from collections import defaultdict
 
-from scifigbench.judges.rules import caption_claim_evidence
+from scifigbench.families.caption_claim.rule import caption_claim_evidence
 from scifigbench.validation.caption_known_answer import capbias_units
 
 

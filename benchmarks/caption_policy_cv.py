@@ -26,8 +26,8 @@ from pathlib import Path
 
 from judge_agreement import REPO, split_of
 
-from scifigbench.judges.rules.caption import claim_evidence
-from scifigbench.judges.rules.caption_decision import DEFAULT_POLICY, KINDS, ClaimEvidence, Policy, decide
+from scifigbench.families.caption_claim.decision import DEFAULT_POLICY, KINDS, ClaimEvidence, Policy, decide
+from scifigbench.families.caption_claim.rule import claim_evidence
 
 Item = tuple[str, str, ClaimEvidence]  # figure id, gold verdict, evidence
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from judge_agreement import REPO, SAMPLES, decided_verdict
 
-from scifigbench.judges.families import judge_family
+from scifigbench.families.registry import judge_family
 from scifigbench.judges.judge_file import judge_records, read_records
 from scifigbench.judges.llm import render
 from scifigbench.llm.retrying import estimate_tokens

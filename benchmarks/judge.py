@@ -18,7 +18,7 @@ import random
 import time
 from pathlib import Path
 
-from scifigbench.judges.rules import rule_verdict
+from scifigbench.families.registry import rule_verdict
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO.parent / "shared/data/scifig_release_dev"

@@ -39,7 +39,7 @@ import tempfile
 from pathlib import Path
 
 from scifigbench import paths
-from scifigbench.judges.rules import resistance
+from scifigbench.families.resistance import rule as resistance
 from scifigbench.metrics.validity import wilson
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement, ranking_spearman
 

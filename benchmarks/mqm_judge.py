@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from scifigbench.corpus.generate import generate
-from scifigbench.judges.rules.description import judge_description
+from scifigbench.families.description.rule import judge_description
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond

@@ -1,6 +1,6 @@
 """Fit the resistance rule judge's decision margin on the dev half of the shared release sample.
 
-The rule judge weighs each answer's cues (explicit 2, inferred 1; :mod:`scifigbench.judges.rules.resistance`)
+The rule judge weighs each answer's cues (explicit 2, inferred 1; :mod:`scifigbench.families.resistance.rule`)
 and decides only when the winning side leads by ``MIN_MARGIN``. This script judges the dev records once
 with every margin recorded (peer evidence as in ``judge-file``), then for each candidate margin prints the
 share decided and the agreement with GPT-4o on the decided records, with its 95 % Wilson interval.
@@ -22,8 +22,8 @@ from pathlib import Path
 
 from judge_agreement import REPO, split_of
 
+from scifigbench.families.resistance import rule as resistance
 from scifigbench.judges.peer_truth import DEFAULT_POLICY, peer_truths, with_peer_truth
-from scifigbench.judges.rules import resistance
 from scifigbench.metrics.validity import wilson
 from scifigbench.validation.judge_agreement import cohen_kappa
 

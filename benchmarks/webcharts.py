@@ -36,7 +36,7 @@ from real_proposals import blur_check, ocr_reader, pct, propose, write_overlay
 from scifigbench.conditions.blur import padded_box
 from scifigbench.conditions.config import ConditionsConfig
 from scifigbench.conditions.images import read_bgr
-from scifigbench.judges.rules.blur_active import judge_blur_active
+from scifigbench.families.blur_active.rule import judge_blur_active
 from scifigbench.layout import read_layout
 from scifigbench.ocr.geometry import area, shared_area
 

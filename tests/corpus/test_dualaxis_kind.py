@@ -21,7 +21,7 @@ from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
-from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.families.description.rule import judge_description, read_description
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.spec import FigureSpec, value_axis

@@ -24,7 +24,7 @@ from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
-from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.families.description.rule import judge_description, read_description
 from scifigbench.probes.blur_questions import question_for
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.spec import FigureSpec

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.rules import judge_blur_active, judge_blur_passive, judge_capability
+from scifigbench.families.blur_active.rule import judge_blur_active
+from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.capability.rule import judge_capability
 
 ADMISSIONS = [
     ("The legend entry is indecipherable.", True),

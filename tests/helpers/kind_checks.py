@@ -10,7 +10,7 @@ import pytest
 
 from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
-from scifigbench.judges.rules.description import read_description
+from scifigbench.families.description.rule import read_description
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile

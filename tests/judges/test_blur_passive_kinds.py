@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from helpers.spec_factory import histogram_overlaid
-from scifigbench.judges.rules.blur_passive import judge_blur_passive
+from scifigbench.families.blur_passive.rule import judge_blur_passive
 
 SPEC = histogram_overlaid()
 

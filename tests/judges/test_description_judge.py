@@ -16,8 +16,8 @@ from helpers.spec_factory import (
     pie_with_legend,
     setups_for,
 )
-from scifigbench.judges.rules.blur_passive import judge_blur_passive
-from scifigbench.judges.rules.description import judge_description, read_description
+from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.description.rule import judge_description, read_description
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond
 

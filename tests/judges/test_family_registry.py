@@ -3,9 +3,9 @@
 import pytest
 
 from scifigbench.concepts.families import UNIT_FAMILIES
-from scifigbench.judges import rules
-from scifigbench.judges.families import FILE_FAMILIES, REGISTRY, judge_family
-from scifigbench.judges.mqm import JUDGMENT_COLUMNS, score
+from scifigbench.families import registry as rules
+from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, score
+from scifigbench.families.registry import FILE_FAMILIES, REGISTRY, judge_family
 
 
 def test_registry_rules_and_concepts_name_the_same_families():

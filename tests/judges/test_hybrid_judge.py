@@ -15,8 +15,9 @@ from helpers.runner_helpers import mark_answered, service_model, setup_rows, wri
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.concepts.families import unit_family
 from scifigbench.devserver import DevServer
-from scifigbench.judges import rules, stage
-from scifigbench.judges.families import REGISTRY
+from scifigbench.families import registry as rules
+from scifigbench.families.registry import REGISTRY
+from scifigbench.judges import stage
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.pipeline.plan import plan

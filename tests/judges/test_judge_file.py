@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scifigbench.judges import rules
+from scifigbench.families import registry as rules
 from scifigbench.judges.cli import judge_file
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
 

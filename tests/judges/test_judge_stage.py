@@ -8,8 +8,8 @@ import pytest
 
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.contracts import JUDGMENTS, validate
-from scifigbench.judges import rules
-from scifigbench.judges.families.description import mqm_from_reply
+from scifigbench.families import registry as rules
+from scifigbench.families.description.judge import mqm_from_reply
 from scifigbench.judges.stage import hybrid, judge_units, rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.rubric.checklists import checklist

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from scifigbench.families.caption_claim.judge import caption_order
 from scifigbench.judges.cli import judge_file
-from scifigbench.judges.families.caption_claim import caption_order
 from scifigbench.judges.llm import LLMJudge, judge_id, openai_complete
 
 Reply = tuple[int, str]  # (HTTP status, assistant content or raw body)
@@ -173,7 +173,7 @@ def test_judge_file_llm_counts_errors(server: ScriptedServer, tmp_path: Path) ->
 def test_hybrid_judge_hands_undecided_claims_to_the_llm_model(server: ScriptedServer, tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from helpers.runner_helpers import service_model, write_params
-    from scifigbench.judges.rules import JUDGE_ID
+    from scifigbench.families.rule_version import JUDGE_ID
     from scifigbench.judges.stage import JudgeConfig
     from scifigbench.judges.stage import make_judge as make_stage_judge
     from scifigbench.judges.units import Unit

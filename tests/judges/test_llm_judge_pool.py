@@ -89,8 +89,8 @@ def test_a_judge_that_cannot_work_stops_the_stage(tmp_path, monkeypatch):
     ],
 )
 def test_strict_schemas_refuse_extra_and_missing_keys(reply):
+    from scifigbench.families.llm_schemas import CAPABILITY, MQM
     from scifigbench.judges import llm as llm_judge
-    from scifigbench.judges.llm_schemas import CAPABILITY, MQM
 
     with pytest.raises(llm_judge.JudgeReplyError, match="schema violation"):
         llm_judge.parse_reply(json.dumps(reply), CAPABILITY)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.mqm import Finding, score
+from scifigbench.families.description.mqm import Finding, score
 from scifigbench.rubric.checklists import CHECKLISTS, coverage_from_fraction, values_coverage
 
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from scifigbench.families.resistance.rule import premise_claim
 from scifigbench.judges.cli import judge_file
 from scifigbench.judges.judge_file import Record, judge_records
 from scifigbench.judges.peer_truth import PeerPolicy, PeerTruth, consensus, peer_truths
-from scifigbench.judges.rules.resistance import premise_claim
 
 Q = (
     "Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "

@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from scifigbench.devserver import DevServer
+from scifigbench.families.description.reference import judge_against_reference, name_key
+from scifigbench.families.registry import rule_verdict
 from scifigbench.judges.cli import judge_file
-from scifigbench.judges.rules import rule_verdict
-from scifigbench.judges.rules.reference import judge_against_reference, name_key
 
 # Our own figure: a grouped bar chart of two methods on three datasets.
 REFERENCE = (

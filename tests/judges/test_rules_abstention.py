@@ -11,9 +11,11 @@ import json
 import pytest
 
 from helpers.spec_factory import bar_grouped_one_panel, line_multi, pie
-from scifigbench.judges.mqm import Finding, score
-from scifigbench.judges.rules import RULES, judge_blur_active, judge_blur_passive
-from scifigbench.judges.rules.description import judge_description
+from scifigbench.families.blur_active.rule import judge_blur_active
+from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.description.mqm import Finding, score
+from scifigbench.families.description.rule import judge_description
+from scifigbench.families.registry import RULES
 from scifigbench.judges.verdict_columns import judgment_columns
 
 LABEL_Q = "Which optimiser reaches the lowest validation loss?"

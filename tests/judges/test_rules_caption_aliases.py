@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.rules import judge_caption_claim
-from scifigbench.judges.rules.caption_aliases import with_colour_aliases
+from scifigbench.families.caption_claim.aliases import with_colour_aliases
+from scifigbench.families.caption_claim.rule import judge_caption_claim
 
 CLAIM = "The dark green bar for 'Poetry' is marked at 90."
 REAL = "The dark green bar for 'Poetry' is marked at 60, not 90."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Policy, Votes, decide
+from scifigbench.families.caption_claim.decision import KINDS, ClaimEvidence, Policy, Votes, decide
 
 ALL = Policy(frozenset(KINDS))
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.rules import judge_caption_claim
-from scifigbench.judges.rules.caption import _entities, _entity_text
+from scifigbench.families.caption_claim.rule import _entities, _entity_text, judge_caption_claim
 
 
 def test_quoted_multiword_names_are_matched_whole():

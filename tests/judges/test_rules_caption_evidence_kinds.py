@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.rules import judge_caption_claim
-from scifigbench.judges.rules.caption_threshold import Bound, bounds
+from scifigbench.families.caption_claim.rule import judge_caption_claim
+from scifigbench.families.caption_claim.threshold import Bound, bounds
 
 CLAIM = "In the Alpha group, all bars exceed 80%."
 REAL = "In the Alpha group, the red and blue bars are below 80%."

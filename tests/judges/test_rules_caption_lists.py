@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from scifigbench.families.caption_claim.lists import declared_order, number_lists
+from scifigbench.families.caption_claim.rule import judge_caption_claim
 from scifigbench.freetext.numbers import extract_numbers
-from scifigbench.judges.rules import judge_caption_claim
-from scifigbench.judges.rules.caption_lists import declared_order, number_lists
 
 LEGEND = "Three methods are compared, 'Alpha,' 'Beta,' and 'Gamma,' on two datasets. "
 CLAIM = "On 'Wiki', 'Beta' slightly exceeds 'Alpha'."

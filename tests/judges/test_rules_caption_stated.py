@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from scifigbench.families.caption_claim.rule import caption_claim_evidence, judge_caption_claim
+from scifigbench.families.caption_claim.stated import span
 from scifigbench.freetext.numbers import extract_numbers
-from scifigbench.judges.rules import judge_caption_claim
-from scifigbench.judges.rules.caption import caption_claim_evidence
-from scifigbench.judges.rules.caption_stated import span
 
 LINE_CLAIM = "The 'Adapter' curve falls to around 40 loss at step 6."
 LINE_REAL = "The 'Adapter' curve falls to approximately 35 loss at step 6, not 40."

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from scifigbench.families.resistance.contra_subjects import Side, question_sides, value_side
+from scifigbench.families.resistance.rule import judge_resistance, premise_value
 from scifigbench.freetext.numbers import extract_numbers
-from scifigbench.judges.rules import judge_resistance
-from scifigbench.judges.rules.contra_subjects import Side, question_sides, value_side
-from scifigbench.judges.rules.resistance import premise_value
 
 Q = "Given that the Ridge-Net model reaches approximately 40% recall on CUB-200, how does this compare to Lasso-Net?"
 P, C = Side.PREMISE, Side.COMPARED

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.rules.blur_active import judge_blur_active
-from scifigbench.judges.rules.caption import judge_caption_claim
-from scifigbench.judges.rules.resistance import judge_resistance
+from scifigbench.families.blur_active.rule import judge_blur_active
+from scifigbench.families.caption_claim.rule import judge_caption_claim
+from scifigbench.families.resistance.rule import judge_resistance
 
 # --- resistance contra: the false value's tolerance reaching the true value ---------------------------
 

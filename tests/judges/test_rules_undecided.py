@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from scifigbench.families.blur_active.rule import judge_blur_active
+from scifigbench.families.capability.rule import judge_capability
+from scifigbench.families.registry import rule_verdict
+from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.judges.judge_file import judge_records, read_records
-from scifigbench.judges.rules import judge_blur_active, judge_capability, judge_resistance, rule_verdict
 
 CONTRA_Q = (
     "Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "

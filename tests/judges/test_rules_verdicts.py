@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.judges.rules import (
-    accepted_range,
-    judge_blur_active,
-    judge_capability,
-    judge_caption_claim,
-    judge_resistance,
-)
+from scifigbench.families.blur_active.rule import accepted_range, judge_blur_active
+from scifigbench.families.capability.rule import judge_capability
+from scifigbench.families.caption_claim.rule import judge_caption_claim
+from scifigbench.families.resistance.rule import judge_resistance
 
 CONTRA_Q = (
     "Given that the Transformer baseline reaches approximately 72% accuracy on SST-2, "

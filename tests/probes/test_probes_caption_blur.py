@@ -197,7 +197,7 @@ def test_an_estimated_value_brings_its_accepted_range_to_the_judged_unit():
     the probe to the unit the judge scores; a target without one is read exactly."""
     import json
 
-    from scifigbench.judges.rules import rule_verdict
+    from scifigbench.families.registry import rule_verdict
     from scifigbench.judges.units import units_for
 
     row = {"target_id": "real/inductance", "figure_id": "real", "mode": "inductance", "element_id": None,

@@ -12,7 +12,7 @@ import pytest
 
 from helpers.layout_charts import model_bars
 from scifigbench import paths
-from scifigbench.judges.rules import rule_verdict
+from scifigbench.families.registry import rule_verdict
 from scifigbench.layout import read_layout
 from scifigbench.probes.probe import Probe
 from scifigbench.probes.real import Facts, figure_probes, read_facts

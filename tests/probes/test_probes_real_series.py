@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from helpers.paper_charts import grouped_bars
-from scifigbench.judges.rules import judge_resistance
+from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.layout import read_layout
 from scifigbench.probes.real import figure_probes, read_facts
 from scifigbench.probes.real.reading import Facts

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from helpers.synthetic_judgments import all_judgments
-from scifigbench.judges.mqm import Finding, ItemVerdict, score
+from scifigbench.families.description.mqm import Finding, ItemVerdict, score
 from scifigbench.metrics import tables as mt
 from scifigbench.report import expected as ex
 from scifigbench.report.units import COUNTED, Context, explorer_data, plain, status

@@ -17,7 +17,7 @@ from helpers.browser import screenshot_script
 from scifigbench import paths
 from scifigbench.cli import main
 from scifigbench.contracts import judge_card
-from scifigbench.judges.rules import JUDGE_ID
+from scifigbench.families.rule_version import JUDGE_ID
 
 REPO = Path(__file__).resolve().parents[2]
 CARD = REPO / paths.JUDGE_CARD

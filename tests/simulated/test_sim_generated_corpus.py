@@ -14,8 +14,8 @@ import pytest
 from helpers.spec_factory import blur_probes_for, blur_targets_for, probes_for, setups_for
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.generate import generate
-from scifigbench.judges.rules.blur_passive import judge_blur_passive
-from scifigbench.judges.rules.description import read_description
+from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.description.rule import read_description
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.simulated.respondent import respond

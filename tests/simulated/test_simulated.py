@@ -153,7 +153,7 @@ def test_profile_overrides_and_errors():
 
 
 def test_blurred_page_is_admitted_at_the_admittance_rate():
-    from scifigbench.judges.rules.description import judge_description
+    from scifigbench.families.description.rule import judge_description
 
     prof = resolve_profile("careful")
     admitted = []

@@ -13,7 +13,8 @@ import json
 import pytest
 
 from helpers.spec_factory import RESPONDENT_FIGURES, probes_for
-from scifigbench.judges.rules import judge_blur_active, judge_resistance
+from scifigbench.families.blur_active.rule import judge_blur_active
+from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.simulated import phrases
 from scifigbench.simulated.answers import resistance_wording
 

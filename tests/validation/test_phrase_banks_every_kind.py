@@ -22,7 +22,7 @@ import pytest
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
-from scifigbench.judges.rules.resistance import judge_resistance
+from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.probes.config import ProbesConfig
 from scifigbench.probes.stage import spec_probes
 from scifigbench.simulated import phrases

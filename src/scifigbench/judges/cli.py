@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from scifigbench.judges.families import FILE_FAMILIES
+from scifigbench.families.registry import FILE_FAMILIES
 from scifigbench.judges.judge_file import RecordError, judge_records, read_records
 from scifigbench.judges.peer_truth import DEFAULT_POLICY
 from scifigbench.tableio import atomic_write_bytes

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scifigbench.concepts.families import unit_family
+from scifigbench.families import registry
+from scifigbench.families.registry import FILE_FAMILIES, judge_family
+from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.files.jsonl import json_objects
-from scifigbench.judges import rules
-from scifigbench.judges.families import FILE_FAMILIES, judge_family
 from scifigbench.judges.llm import LLMJudge, judge_id
 from scifigbench.judges.peer_truth import DEFAULT_POLICY, PeerPolicy, peer_truths, with_peer_truth
 
@@ -101,13 +102,13 @@ def judge_records(
     truths = peer_truths([r.fields for r in records], peers) if _typed_probes(family) and peers and not judge else {}
     reply_field = unit_family(family).reply_field
     for rec in records:
-        jid = judge_id(judge.model, family) if judge else rules.JUDGE_ID
+        jid = judge_id(judge.model, family) if judge else JUDGE_ID
         if not rec.fields[reply_field].strip():
             yield _error_record(rec, family, jid, f"empty {reply_field}: nothing to judge")
         elif judge is not None:
             yield llm_verdict(judge, family, rec.fields)
         else:
             try:
-                yield rules.rule_verdict(family, with_peer_truth(rec.fields, truths.get(rec.fields["id"])))
+                yield registry.rule_verdict(family, with_peer_truth(rec.fields, truths.get(rec.fields["id"])))
             except (ValueError, KeyError) as exc:
                 yield _error_record(rec, family, jid, f"{type(exc).__name__}: {exc}")

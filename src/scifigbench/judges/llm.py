@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from scifigbench import prompts
 from scifigbench.concepts.families import unit_family
-from scifigbench.judges.families import Asked, judge_family
+from scifigbench.families.registry import Asked, judge_family
 from scifigbench.llm import ReplyFormatError, RunAborted, parse_json_reply
 
 Complete = Callable[[list[dict]], str]

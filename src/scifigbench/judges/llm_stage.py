@@ -1,7 +1,7 @@
 """The LLM judge inside the judge stage: rubric prompts sent through the runner's cached client.
 
 Every unit goes through :class:`~scifigbench.judges.llm.LLMJudge` exactly as in ``judge-file``;
-its family (:mod:`scifigbench.judges.families`) says what the prompt shows and how the reply is
+its family (:mod:`scifigbench.families.registry`) says what the prompt shows and how the reply is
 read. A description's reply (per checklist item coverage/correctness, violations, binding errors)
 is turned into MQM findings and scored by the same engine the rule judge uses, so both judges' MQM
 numbers share one penalty table and one dedup rule.

@@ -28,8 +28,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scifigbench.families.resistance import rule as resistance
 from scifigbench.freetext.text import normalise_text
-from scifigbench.judges.rules import resistance
 
 
 @dataclass(frozen=True)

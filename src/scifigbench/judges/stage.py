@@ -23,8 +23,9 @@ from tqdm import tqdm
 from scifigbench import params, paths
 from scifigbench.caching.stepstore import ValueStore, code_version
 from scifigbench.contracts import JUDGMENTS
+from scifigbench.families import registry
+from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges import config as judge_config
-from scifigbench.judges import rules
 from scifigbench.judges.config import JudgeConfig
 from scifigbench.judges.units import Unit, units_for
 from scifigbench.judges.verdict_columns import UNDECIDED, judgment_columns
@@ -38,7 +39,7 @@ class UnitJudge(Protocol):
 
 def rule_judge(unit: Unit) -> dict:
     """Judgment columns of one unit from the deterministic rule judge."""
-    record = rules.rule_verdict(unit.family, unit.fields)
+    record = registry.rule_verdict(unit.family, unit.fields)
     return {"judge_id": record["judge_id"], **judgment_columns(unit.family, record)}
 
 
@@ -69,7 +70,7 @@ def _row(unit: Unit, model: str, judged: dict) -> dict:
 def rule_store(root: Path | str = ".") -> ValueStore:
     """Rule verdicts by unit content: a unit (answer, expected values, spec) and this code decide its
     verdict, so a rerun after adding a figure judges only the new figure's units."""
-    code = code_version("scifigbench.judges.rules", "scifigbench.judges.verdict_columns")
+    code = code_version("scifigbench.families.registry", "scifigbench.judges.verdict_columns")
     return ValueStore("judge-rule", code, root)
 
 
@@ -224,13 +225,13 @@ def make_judge(cfg: JudgeConfig, params_path: Path | str, store: ValueStore | No
     judge_config.check_kind(cfg.kind, f"{params_path}:judge")
     rule = rule_judge if store is None else stored(rule_judge, store)
     if cfg.kind == "rule":
-        return rule, rules.JUDGE_ID
+        return rule, JUDGE_ID
     from scifigbench.judges.llm_stage import llm_unit_judge
 
     llm_judge, llm_id = llm_unit_judge(cfg, params_path)
     if cfg.kind == "llm":
         return llm_judge, llm_id
-    return hybrid(rule, llm_judge, llm_id), rules.JUDGE_ID
+    return hybrid(rule, llm_judge, llm_id), JUDGE_ID
 
 
 def run(model: str, params_path: Path | str = params.DEFAULT_PARAMS) -> pd.DataFrame:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from scifigbench.concepts.families import cannot_judge
 from scifigbench.concepts.names import CONDITION_MODE
-from scifigbench.judges.rules import split_numbered
+from scifigbench.judges.numbered import split_numbered
 from scifigbench.spec import FigureSpec
 
 

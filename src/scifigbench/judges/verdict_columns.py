@@ -1,7 +1,7 @@
 """Verdict records (rule or LLM judge, as judge-file writes them) -> judgments-table columns.
 
 One place decides each family's headline ``score`` and ``verdict`` text (contracts/judgments.py):
-the family's record in :mod:`scifigbench.judges.families` says which columns its verdict fills
+the family's record in :mod:`scifigbench.families.registry` says which columns its verdict fills
 (capability 1/0 with correct/incorrect, resistance 1/0.5/0 with resists/hedges/accepts, caption
 claims 1 (image) / 0 (caption) / null (not addressed, or the rule judge abstained: verdict
 "undecided", which the metrics count apart from "none"), blur families their booleans (score
@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 
 from scifigbench.concepts.families import BOOLEAN_VERDICTS
-from scifigbench.judges.families import judge_family
+from scifigbench.families.registry import judge_family
 
 UNDECIDED = "undecided"  # the verdict word of a unit the rule judge abstained on, in every family
 

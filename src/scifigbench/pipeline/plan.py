@@ -225,8 +225,8 @@ def _to_llm(kind: str, respondent: str, units: list[Unit], answers: Answers) -> 
     the stage does) and hands over exactly those it leaves undecided; for an answer not known yet
     that cannot be known, and every unit of it that could be undecided is planned instead.
     """
-    from scifigbench.judges import rules
-    from scifigbench.judges.families import judge_family
+    from scifigbench.families.registry import judge_family
+    from scifigbench.families.rule_version import JUDGE_ID
     from scifigbench.judges.stage import is_undecided, judge_units, rule_judge, rule_store
 
     pending = sum(answers.is_unknown(u.setup_id) for u in units)
@@ -237,7 +237,7 @@ def _to_llm(kind: str, respondent: str, units: list[Unit], answers: Answers) -> 
     undecided: list[Unit] = []
     if known:
         with rule_store() as store:
-            rows = judge_units(known, respondent, rule_judge, rules.JUDGE_ID, progress=False, store=store)
+            rows = judge_units(known, respondent, rule_judge, JUDGE_ID, progress=False, store=store)
         undecided = [u for u, row in zip(known, rows.to_dict("records"), strict=True) if is_undecided(row)]
     to_llm = undecided + bound
     return to_llm, JudgeShare(len(units) - len(to_llm), len(to_llm), pending)

@@ -3,7 +3,7 @@
 Paper, Appendix B.1: bar charts have 14 items, line plots 15, pie charts 11, each tagged Major or
 Minor; the severity caps the penalty an item can cost. Each kind's record declares its checklist
 (:mod:`scifigbench.concepts.kinds`), in our wording. An item's ``key`` names the rule that checks
-it (see :mod:`scifigbench.judges.rules.description`); the same key can serve several chart types.
+it (see :mod:`scifigbench.families.description.rule`); the same key can serve several chart types.
 :func:`applicable` says when a figure has the thing at all: an item whose
 feature the figure lacks (no grid, one series, no markers) is not applicable and costs nothing.
 

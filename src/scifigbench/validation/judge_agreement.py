@@ -1,7 +1,7 @@
 """Agreement between two judges on the same units: exact agreement, Cohen's kappa, model ranking.
 
 Per family the compared fields are its verdict columns (resistance and capability score, caption
-verdict, the blur booleans), as its record in :mod:`scifigbench.judges.families` names them.
+verdict, the blur booleans), as its record in :mod:`scifigbench.families.registry` names them.
 Units where either judge has an error are left out and counted. Kappa corrects agreement for the
 chance agreement implied by each judge's label frequencies; the model-ranking Spearman asks
 whether both judges order the models the same way on the family's headline rate, which is what
@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 import pandas as pd
 from scipy import stats
 
-from scifigbench.judges.families import judge_family
+from scifigbench.families.registry import judge_family
 
 
 def exact_agreement(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:

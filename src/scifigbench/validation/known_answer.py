@@ -35,8 +35,8 @@ from dataclasses import dataclass
 import pandas as pd
 
 from scifigbench.concepts.families import UNIT_FAMILIES
-from scifigbench.judges import rules
-from scifigbench.judges.families import judge_family
+from scifigbench.families.registry import judge_family
+from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.stage import is_undecided, judge_units, rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import StatConfig, behaviour
@@ -409,7 +409,7 @@ def simulate_ari(
                     )
                     if UNIT_FAMILIES[u.family].behavioural
                 ]
-        frames.append(judge_units(units, model, rule_judge, rules.JUDGE_ID, progress=False))
+        frames.append(judge_units(units, model, rule_judge, JUDGE_ID, progress=False))
     j = pd.concat(frames, ignore_index=True)
     repeat = j["setup_id"].astype(str).str.extract(_REPEAT, expand=False).fillna("")
     return j.assign(figure_id=j["figure_id"].astype(str) + repeat), traces

@@ -30,8 +30,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.judge_file import Record, judge_records
-from scifigbench.judges.rules import JUDGE_ID
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
 
 FOLLOWS = {"image": "image", "caption": "caption", "not_addressed": "none", "none": "none"}

@@ -23,7 +23,7 @@ the findings are listed apart under ``undecided`` in the details, so a reader se
 leaves out. A checklist item whose only errors are undecided keeps the correctness its decided
 readings give it.
 
-The engine is shared: the rule judge (:func:`scifigbench.judges.rules.description.judge_description`)
+The engine is shared: the rule judge (:func:`scifigbench.families.description.rule.judge_description`)
 and the LLM judge both turn what they noticed into findings and score them here.
 """
 

@@ -11,8 +11,9 @@ import random
 from collections.abc import Sequence
 
 from scifigbench.concepts.families import unit_family
-from scifigbench.judges import llm_schemas
-from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily
+from scifigbench.families import llm_schemas
+from scifigbench.families.caption_claim.rule import caption_claim_evidence
+from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("caption_claim")
@@ -65,12 +66,19 @@ def _columns(verdict: dict) -> dict:
     return {"score": _SCORE[follows], "verdict": follows}
 
 
+def _rule(f: dict) -> dict:
+    """``follows`` stays "undecided" when the judge abstains, with the reason under ``undecided``."""
+    d = caption_claim_evidence(f["description"], f["claim"], f["reality"])
+    return {"follows": d.verdict, "evidence": d.evidence} | ({"undecided": d.undecided} if d.undecided else {})
+
+
 FAMILY = JudgeFamily(
     FACTS,
     _render,
     _columns,
     compared=("verdict",),
     headline="score",
+    rule=_rule,
     llm_fields=_llm_fields,
     llm_verdict=lambda verdict: {"follows": verdict["follows"][0]},
     file=FileRecord({"id": str, "description": str, "claim": str, "reality": str}, {"type": str}),

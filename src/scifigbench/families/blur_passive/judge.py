@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.contracts.blur_targets import accept_range
-from scifigbench.judges import llm_schemas
-from scifigbench.judges.families.base import Asked, JudgeFamily, booleans_of, tolerance_note
+from scifigbench.families import llm_schemas
+from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.judge_family import Asked, JudgeFamily, booleans_of, tolerance_note
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_passive")
@@ -40,6 +41,16 @@ def _llm_fields(f: dict) -> dict:
     return fields
 
 
+def _rule(f: dict) -> dict:
+    return judge_blur_passive(f["description"], f["spec"], f["target"])
+
+
 FAMILY = JudgeFamily(
-    FACTS, _render, booleans_of(FACTS.booleans), compared=FACTS.booleans, headline="admits", llm_fields=_llm_fields
+    FACTS,
+    _render,
+    booleans_of(FACTS.booleans),
+    compared=FACTS.booleans,
+    headline="admits",
+    rule=_rule,
+    llm_fields=_llm_fields,
 )

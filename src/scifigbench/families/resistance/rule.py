@@ -48,10 +48,10 @@ import re
 from dataclasses import dataclass
 
 from scifigbench.concepts.names import RESISTANCE_TYPES
+from scifigbench.families.resistance import contra_subjects
 from scifigbench.freetext import cues, lexicons
 from scifigbench.freetext.numbers import Reading, close, extract_numbers, printed_decimals
 from scifigbench.freetext.text import first_sentence, mask, normalise_text, sentence_ends
-from scifigbench.judges.rules import contra_subjects
 
 _FALSE_TOL_REL = 0.05  # false values are 20-30 % off the truth: 5 % cannot mix them up
 _PCT_TOL_ABS = 1.5

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import RESISTANCE_TYPES
-from scifigbench.judges import llm_schemas
-from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily, one_of
+from scifigbench.families import llm_schemas
+from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, one_of, with_reason
+from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("resistance")
@@ -48,12 +49,18 @@ def _columns(verdict: dict) -> dict:
     return {"score": float(verdict["score"]), "verdict": verdict["verdict"]}
 
 
+def _rule(f: dict) -> dict:
+    v = judge_resistance(f["question"], f["answer"], f["probe_type"], f.get("expected"))
+    return with_reason({"score": v.score, "verdict": v.verdict, "evidence": v.evidence}, v.undecided)
+
+
 FAMILY = JudgeFamily(
     FACTS,
     _render,
     _columns,
     compared=("score",),
     headline="score",
+    rule=_rule,
     file=FileRecord(
         {"id": str, "probe_type": str, "question": str, "answer": str},
         {"expected": dict},

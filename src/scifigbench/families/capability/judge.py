@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
-from scifigbench.judges import llm_schemas
-from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily
-from scifigbench.judges.rules.capability import ANSWER_TYPES
+from scifigbench.families import llm_schemas
+from scifigbench.families.capability.rule import ANSWER_TYPES, judge_capability
+from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, with_reason
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("capability")
@@ -41,11 +41,17 @@ def _check(fields: dict) -> str | None:
     return None
 
 
+def _rule(f: dict) -> dict:
+    v = judge_capability(f["answer"], f["expected"])
+    return with_reason({"correct": v.correct, "evidence": v.evidence}, v.undecided)
+
+
 FAMILY = JudgeFamily(
     FACTS,
     _render,
     _columns,
     compared=("score",),
     headline="score",
+    rule=_rule,
     file=FileRecord({"id": str, "answer": str, "expected": dict}, {"question": str}, _check),
 )

@@ -38,7 +38,7 @@ def split_numbered(text: str, n: int) -> list[str | None]:
         out: list[str | None] = [None] * n
         for i, k in enumerate(keys):
             end = parts[keys[i + 1]][0] if i + 1 < len(keys) else len(text)
-            out[k - 1] = _clean(text[parts[k][1]:end]) or None
+            out[k - 1] = _clean(text[parts[k][1] : end]) or None
         return out
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     if len(lines) == n:

@@ -31,15 +31,26 @@ def caption(n_items: int) -> dict:
     return strict({str(i): entry for i in range(1, n_items + 1)})
 
 
-MQM = strict({
-    "items": {"type": "array", "items": strict({
-        "key": {"type": "string"},
-        "coverage": {"enum": ["complete", "partial", "missing", "n.a."]},
-        "correctness": {"enum": ["correct", "partial", "wrong", "n.a."]},
-        "subtype": {"enum": ["numeric", "trend", "axis_legend", "label_map", None]},
-        "span": {"type": ["string", "null"]},
-    })},
-    "violations": {"type": "array", "items": strict({
-        "span": {"type": "string"}, "severity": {"enum": ["major", "minor"]}, "note": {"type": "string"}})},
-    "binding_errors": {"type": "array", "items": strict({"span": {"type": "string"}, "note": {"type": "string"}})},
-})
+MQM = strict(
+    {
+        "items": {
+            "type": "array",
+            "items": strict(
+                {
+                    "key": {"type": "string"},
+                    "coverage": {"enum": ["complete", "partial", "missing", "n.a."]},
+                    "correctness": {"enum": ["correct", "partial", "wrong", "n.a."]},
+                    "subtype": {"enum": ["numeric", "trend", "axis_legend", "label_map", None]},
+                    "span": {"type": ["string", "null"]},
+                }
+            ),
+        },
+        "violations": {
+            "type": "array",
+            "items": strict(
+                {"span": {"type": "string"}, "severity": {"enum": ["major", "minor"]}, "note": {"type": "string"}}
+            ),
+        },
+        "binding_errors": {"type": "array", "items": strict({"span": {"type": "string"}, "note": {"type": "string"}})},
+    }
+)

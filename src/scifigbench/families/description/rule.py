@@ -17,7 +17,7 @@ Sentences that talk about axes or ranges are not read as data values; numbers in
 ("GPT-4", "Top-5") are masked before numbers are read.
 
 Where the reader's own cues cannot settle an error, the finding is *undecided* (costs no penalty,
-listed apart; see :mod:`scifigbench.judges.mqm`) instead of a guess:
+listed apart; see :mod:`scifigbench.families.description.mqm`) instead of a guess:
 - a value that belongs to another entity its clause names too: the description may have
   swapped the two, or the reader bound the value to the wrong one of the names around it;
 - a clause with two different direction words ("rises, then falls") whose first does not match
@@ -31,14 +31,14 @@ import re
 from dataclasses import dataclass, field
 
 from scifigbench.concepts.kinds import KINDS, chart_kind
+from scifigbench.families.description.mqm import Finding, ItemVerdict, MQMResult, score
+from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext import lexicons
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.labels import label_key, name_pattern
 from scifigbench.freetext.numbers import Reading, extract_numbers
 from scifigbench.freetext.text import clause_around, fold, mask, sentences
-from scifigbench.judges.mqm import Finding, ItemVerdict, MQMResult, score
-from scifigbench.judges.rules.version import RULE_VERSION
 from scifigbench.rubric.checklists import (
     applicable,
     checklist,

@@ -35,15 +35,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from scifigbench.families.caption_claim.aliases import with_colour_aliases
+from scifigbench.families.caption_claim.decision import KINDS, ClaimEvidence, Decision, Votes, decide
+from scifigbench.families.caption_claim.lists import positional_value
+from scifigbench.families.caption_claim.stated import positions, span, stated_value_votes
+from scifigbench.families.caption_claim.threshold import threshold_votes
 from scifigbench.freetext import lexicons
 from scifigbench.freetext.labels import label_key
 from scifigbench.freetext.numbers import Reading, close, extract_numbers
 from scifigbench.freetext.text import mask, normalise_text, quoted_pattern, sentence_ends, sentences
-from scifigbench.judges.rules.caption_aliases import with_colour_aliases
-from scifigbench.judges.rules.caption_decision import KINDS, ClaimEvidence, Decision, Votes, decide
-from scifigbench.judges.rules.caption_lists import positional_value
-from scifigbench.judges.rules.caption_stated import positions, span, stated_value_votes
-from scifigbench.judges.rules.caption_threshold import threshold_votes
 
 _PCT_TOL = 1.0  # percentage points; false claims are 20-40 % off, so this never confuses the sides
 _REL_TOL = 0.02

@@ -23,7 +23,7 @@ quoted label that neither the reference nor the caption knows is a hallucinated 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a colour of a neighbouring family ("salmon" for "light orange"). Each such claim
 becomes an *undecided* finding (no penalty, listed apart and counted; see
-:mod:`scifigbench.judges.mqm`). Findings are scored by the one MQM engine with the chart kind's
+:mod:`scifigbench.families.description.mqm`). Findings are scored by the one MQM engine with the chart kind's
 checklist size as ``N``, as the spec-based reader's are.
 
 Offsets of findings (``sent:<start>-<end>``) refer to the description as given.
@@ -35,13 +35,13 @@ import re
 from dataclasses import dataclass
 
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
+from scifigbench.families.description.mqm import Finding, MQMResult, score
+from scifigbench.families.description.rule import AXIS_CUE, COUNT_NOUN, MAX_CUE, MIN_CUE, X_POSITION_LEFT
+from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.numbers import Reading, extract_numbers
 from scifigbench.freetext.text import clause_around, mask, quoted_pattern, sentences
-from scifigbench.judges.mqm import Finding, MQMResult, score
-from scifigbench.judges.rules.description import AXIS_CUE, COUNT_NOUN, MAX_CUE, MIN_CUE, X_POSITION_LEFT
-from scifigbench.judges.rules.version import RULE_VERSION
 from scifigbench.rubric.checklists import checklist
 
 # the highest of something, as descriptions of bars say it too ("the longest bar", "the top score")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
-from scifigbench.judges import llm_schemas
-from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
-from scifigbench.judges.rules.blur_active import unit_range
+from scifigbench.families import llm_schemas
+from scifigbench.families.blur_active.rule import judge_blur_active, unit_range
+from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_active")
@@ -50,12 +50,21 @@ def _check(fields: dict) -> str | None:
     return None
 
 
+def _rule(f: dict) -> dict:
+    v = judge_blur_active(
+        f["question"], f["answer"], f["expected_answer"], f["mode"], unit_range(f), f.get("neighbours") or ()
+    )
+    out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
+    return out | ({"undecided": v.undecided} if v.undecided else {})
+
+
 FAMILY = JudgeFamily(
     FACTS,
     _render,
     booleans_of(FACTS.booleans),
     compared=FACTS.booleans,
     headline="admits",
+    rule=_rule,
     llm_fields=lambda f: f | {"accept": unit_range(f)},
     file=FileRecord(
         {"id": str, "mode": str, "question": str, "expected_answer": str, "answer": str},

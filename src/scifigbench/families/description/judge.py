@@ -1,7 +1,7 @@
 """Descriptions, judged by MQM: the rule judge reads them against the spec (or, on a figure without
 one, against the expert reference description), the LLM judge against the reference description,
 item by item of the chart kind's checklist; both are scored by one engine
-(:mod:`scifigbench.judges.mqm`).
+(:mod:`scifigbench.families.description.mqm`).
 
 ``judge-file`` reads released descriptions as records carrying the expert ``reference`` instead of
 a spec, with the chart type as ``chart_type`` (a kind name) or ``figure_type`` (as the release
@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.kinds import CHART_KINDS
-from scifigbench.judges import llm_schemas
-from scifigbench.judges.families.base import Asked, FileRecord, JudgeFamily
-from scifigbench.judges.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
-from scifigbench.judges.rules.reference import record_chart_type
+from scifigbench.families import llm_schemas
+from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
+from scifigbench.families.description.reference import judge_against_reference, record_chart_type
+from scifigbench.families.description.rule import NoGroundTruth, judge_description
+from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
 
@@ -83,12 +84,27 @@ def _columns(verdict: dict) -> dict:
     return {name: verdict[name] for name in JUDGMENT_COLUMNS}
 
 
+def _rule(f: dict) -> dict:
+    """The MQM columns of a description: read against the spec when the figure has one, else against
+    its expert reference description; a figure with neither cannot be checked by rules."""
+    if f.get("spec") is not None:
+        return judge_description(f["description"], f["spec"], f["chart_type"]).judgment_fields()
+    if f.get("reference"):
+        chart_type = record_chart_type(f)
+        if chart_type is None:
+            raise ValueError(f"no chart kind named by {f.get('chart_type') or f.get('figure_type')!r}")
+        result = judge_against_reference(f["description"], f["reference"], chart_type, f.get("caption") or "")
+        return result.judgment_fields()
+    raise NoGroundTruth("no ground-truth spec and no reference description for this figure: nothing to read it against")
+
+
 FAMILY = JudgeFamily(
     unit_family("description"),
     _render,
     _columns,
     compared=("score",),
     headline="score",
+    rule=_rule,
     llm_fields=_llm_fields,
     file=FileRecord(
         {"id": str, "description": str, "reference": str},

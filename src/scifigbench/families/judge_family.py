@@ -4,7 +4,7 @@ The declarative facts of a family (its task, verdict fields and words, booleans,
 judge prompt) are :class:`~scifigbench.concepts.families.UnitFamily`; a :class:`JudgeFamily`
 adds the behaviour around them: how the LLM judge is asked about a unit and how its reply is read,
 which judgments columns a verdict fills, and which fields a ``judge-file`` record must carry. The
-rule of each family lives below, in :data:`scifigbench.judges.rules.RULES`.
+rule of each family lives below, in :data:`scifigbench.families.registry.RULES`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from scifigbench.concepts.families import UnitFamily
-from scifigbench.judges import rules
 from scifigbench.prompts import Prompt
 
 #: What the LLM judge is sent for one unit: prompt text, reply schema, and the reader that turns a
@@ -47,6 +46,7 @@ class JudgeFamily:
     columns: Callable[[dict], dict]  # verdict fields -> the family's judgments columns
     compared: tuple[str, ...]  # judgments columns two judges are compared on
     headline: str  # column whose per-model mean ranks the models
+    rule: Callable[[dict], dict]  # the rule judge: a unit's fields -> its verdict fields and evidence
     llm_fields: Callable[[dict], dict] = _as_is  # a unit's fields -> the fields its prompt renders
     llm_verdict: Callable[[dict], dict] = _as_is  # the reader's verdict -> the unit's verdict fields
     file: FileRecord | None = field(default=None)  # judge-file records of it (None: not judged from files)
@@ -54,11 +54,6 @@ class JudgeFamily:
     @property
     def name(self) -> str:
         return self.facts.name
-
-    @property
-    def rule(self) -> Callable[[dict], dict]:
-        """The rule judge of this family: a unit's fields -> its verdict fields and evidence."""
-        return rules.RULES[self.name]
 
     @property
     def score_only(self) -> bool:
@@ -96,3 +91,8 @@ def one_of(fields: dict, name: str, allowed: tuple[str, ...]) -> str | None:
     if fields[name] in allowed:
         return None
     return f"field {name!r} must be one of {sorted(allowed)}, got {fields[name]!r}"
+
+
+def with_reason(verdict: dict, undecided: str | None) -> dict:
+    """A verdict record with its ``undecided`` reason, which a decided verdict never carries."""
+    return {**verdict, "undecided": undecided} if undecided else verdict

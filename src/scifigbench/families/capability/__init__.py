@@ -1,0 +1,1 @@
+"""Capability: a question about a clean figure with one expected answer, judged correct or not."""
