@@ -32,7 +32,7 @@ stage.run(ConditionsConfig(workers=2, gallery=False), 42, sys.argv[1], progress=
 
 
 def _finished(root: Path) -> set[Path]:
-    return set((paths.cache_root(root) / "conditions" / "results").rglob("*.json"))
+    return set((paths.cache_root(root) / "conditions").rglob("*.json"))
 
 
 @pytest.mark.slow

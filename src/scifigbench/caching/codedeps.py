@@ -5,7 +5,7 @@ else. Hashing the whole package (or whole folders) made a comment in the report 
 figure of the conditions stage; listing whole folders as dvc deps reran stages for files they
 never import. One derivation serves both: the dvc deps of a stage (written by
 ``scifigbench dvc-deps``) and the version of every per-figure / per-unit store
-(:func:`scifigbench.caching.stepstore.code_version`) are the files :func:`code_files` returns for the
+(:func:`scifigbench.caching.keys.code_version`) are the files :func:`code_files` returns for the
 module that does the work.
 
 The closure is derived from the source with ``ast`` (nothing is imported): every ``import`` and

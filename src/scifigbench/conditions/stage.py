@@ -30,11 +30,12 @@ from scifigbench.blurtargets import decisions as review
 from scifigbench.blurtargets.candidates import BlurTarget
 from scifigbench.blurtargets.selection import select
 from scifigbench.blurtargets.text import redact
-from scifigbench.caching.stepstore import code_version, content_key
+from scifigbench.caching.keys import code_version, content_key
 from scifigbench.concepts.names import MODE_CONDITION
 from scifigbench.conditions import released
 from scifigbench.conditions.blur import blur_box, blur_with
 from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.figure_cache import KIND as FIGURE_MEMO
 from scifigbench.conditions.figure_cache import FigureCache, as_json
 from scifigbench.conditions.gallery import gallery
 from scifigbench.conditions.images import read_bgr, write_png
@@ -44,6 +45,7 @@ from scifigbench.conditions.transforms import gaussian_noise, low_contrast, rota
 from scifigbench.contracts.blur_candidates import BLUR_CANDIDATES
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.failures import ItemFailure, from_exception, write_failures
+from scifigbench.ocr import cache as ocr_cache
 from scifigbench.ocr.boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
 from scifigbench.ocr.cache import CachedOcr, engine_version
 from scifigbench.ocr.engine import backend as ocr_backend
@@ -209,7 +211,7 @@ def reader(name: str, root: Path):
     """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``
     and also read the image turned a quarter, so vertical text (y-axis titles) comes out whole."""
     inner = ocr_backend(name)
-    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, paths.cache_root(root) / "ocr"))
+    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, paths.cache_root(root) / ocr_cache.KIND))
 
 
 def rereaders(cfg: ConditionsConfig, root: Path) -> list:
@@ -217,7 +219,7 @@ def rereaders(cfg: ConditionsConfig, root: Path) -> list:
     second one when configured, each behind the OCR cache."""
     second = [cfg.reread_backend] if cfg.reread_backend not in (None, cfg.real_ocr_backend) else []
     names = [cfg.real_ocr_backend, *second]
-    return [CachedOcr(ocr_backend(n), paths.cache_root(root) / "ocr") for n in names]
+    return [CachedOcr(ocr_backend(n), paths.cache_root(root) / ocr_cache.KIND) for n in names]
 
 
 def _init_worker() -> None:
@@ -274,7 +276,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     decided = review.read_decisions(root / REVIEW_FILE)
     jobs = jobs_for(figures, cfg)
-    memo = FigureCache(paths.cache_root(root) / "conditions")
+    memo = figure_memo(root)
     keys = {j.figure_id: _memo_key(j, cfg, seed, root, decided) for j in jobs}
     done: dict[str, FigureResult] = {}
     for j in jobs:
@@ -351,6 +353,11 @@ def _numbered(work: Callable[[FigureJob], FigureResult], item: tuple[int, Figure
     return i, work(job)
 
 
+def figure_memo(root: Path) -> FigureCache:
+    """The stored per-figure results of this stage's code (the code version is their folder)."""
+    return FigureCache(paths.cache_root(root) / FIGURE_MEMO, code_version(__name__))
+
+
 # settings that cannot change one figure's result: the vetting stage's own, and how many processes share the work
 _NOT_IN_RESULT = frozenset({"vetting", "workers"})
 
@@ -367,7 +374,6 @@ def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, deci
             "seed": seed,
             "decisions": mine,
             "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
-            "code": code_version(__name__),
             "review_file": str(REVIEW_FILE),
         }
     )
