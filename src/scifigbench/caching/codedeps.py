@@ -86,10 +86,17 @@ def _scan_imports(path: Path, text: str) -> list[str]:
     return sorted(out)
 
 
-def _memo_path() -> Path:
-    """The scan memo, named for this module's source: a changed analysis starts a new memo."""
+MEMO_DIR = "codedeps"  # in the cache folder
+
+
+def memo_name() -> str:
+    """The scan memo's file name, named for this module's source: a changed analysis starts a new memo."""
     version = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    return paths.cache_root(".") / "codedeps" / f"imports-{version}.json"
+    return f"imports-{version}.json"
+
+
+def _memo_path() -> Path:
+    return paths.cache_root(".") / MEMO_DIR / memo_name()
 
 
 @functools.cache

@@ -67,6 +67,16 @@ class Shelf:
         except DAMAGED:
             return None
 
+    def load_folder(self, key: str, read: Callable[[Path], T]) -> T | None:
+        """``read`` of the folder record ``key``, or None when it is absent or damaged."""
+        entry = self.path(key)
+        if not entry.is_dir():
+            return None
+        try:
+            return read(entry)
+        except DAMAGED:
+            return None
+
     def store(self, key: str, data: bytes) -> None:
         """Write the record ``key`` in one step."""
         atomic_write_bytes(self.path(key), data)
@@ -131,6 +141,16 @@ class Rows:
         with self._lock:
             row = self._conn().execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
         return None if row is None else decode(row[0])
+
+    def load_folder(self, key: str, read: Callable[[Path], T]) -> T | None:
+        """``read`` of the folder record ``key``, or None when it is absent or damaged."""
+        entry = self.path(key)
+        if not entry.is_dir():
+            return None
+        try:
+            return read(entry)
+        except DAMAGED:
+            return None
 
     def store(self, key: str, data: bytes) -> None:
         """Keep ``data`` under ``key`` (an existing row is kept: same key, same content)."""

@@ -18,6 +18,7 @@ from typing import Any
 from scifigbench.caching.shelf import Rows, Shelf
 
 STEPS = "steps"  # the kind folder of every step store: steps/<step>/<version>
+VALUE = "value.pickle"  # in a record's folder, beside the files/ the step wrote
 
 
 def _pickled(value: Any) -> bytes:
@@ -35,12 +36,11 @@ class StepStore:
 
     def get(self, key: str, restore_to: Path | None = None) -> Any | None:
         """The stored value (None when absent); its files are copied back under ``restore_to``."""
-        entry = self.shelf.path(key)
-        value = self.shelf.load(key, lambda _: pickle.loads((entry / "value.pickle").read_bytes()))
+        value = self.shelf.load_folder(key, lambda entry: pickle.loads((entry / VALUE).read_bytes()))
         if value is None:
             self.misses += 1
             return None
-        files = entry / "files"
+        files = self.shelf.path(key) / "files"
         if restore_to is not None and files.is_dir():
             for f in files.rglob("*"):
                 if f.is_file():
@@ -58,7 +58,7 @@ class StepStore:
                 target = tmp / "files" / rel
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(Path(root or ".") / rel, target)
-            (tmp / "value.pickle").write_bytes(_pickled(value))
+            (tmp / VALUE).write_bytes(_pickled(value))
 
         self.shelf.store_folder(key, fill)
 
