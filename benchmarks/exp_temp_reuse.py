@@ -1,0 +1,123 @@
+"""+1 figure under `dvc exp run --temp` (and `dvc exp queue`) against the same change in the workspace.
+
+Why: DVC runs such experiments in a throwaway copy under ``.dvc/tmp/exps/``. The per-figure
+stores lived in the copy, so an experiment started cold (session 12 measured 166 s against 75 s
+in the workspace), and with a bare PATH the copy could not find the package. The stores now
+resolve to the workspace's cache (:func:`scifigbench.paths.cache_root`) and the launcher finds the
+workspace's interpreter.
+
+In a temporary git + dvc repository (this checkout's dvc.yaml, src/, bin/, review/, corpus inputs
+and params.yaml with the corpus counts scaled), whose ``.venv`` is this interpreter's environment
+and whose DVC commands run with PATH=/usr/bin:/bin (no virtualenv on it): a full `dvc repro` warms
+the cache and is committed; then ``corpus.n_bar + 1`` runs as
+
+1. ``dvc exp run --temp`` with an empty cache of its own (``$SCIFIGBENCH_CACHE_DIR`` at a fresh
+   folder: what a copy had before this change),
+2. ``dvc exp run --temp`` (the copy finds the workspace's cache),
+3. ``dvc exp queue`` + ``dvc queue start`` (with ``--queue``),
+4. ``dvc exp run`` in the workspace,
+
+with DVC's run cache emptied before each (it would otherwise restore the identical stage runs).
+Prints each wall time and its ratio to the workspace run (target for 2 and 3: near 1).
+
+    .venv/bin/python benchmarks/exp_temp_reuse.py [--scale 0.2] [--queue] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+DVC = Path(sys.executable).parent / "dvc"
+BARE_PATH = "/usr/bin:/bin"
+
+
+def run(cwd: Path, *args: str, extra: dict[str, str] | None = None) -> tuple[float, str]:
+    """Run a command with a bare PATH (and no cache setting unless ``extra`` gives one); its wall time."""
+    env = {"PATH": BARE_PATH, "HOME": os.environ.get("HOME", str(cwd)), "DVC_NO_ANALYTICS": "1"}
+    env.update(extra or {})
+    start = time.perf_counter()
+    res = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    if res.returncode != 0:
+        raise SystemExit(f"{' '.join(args)} failed:\n{res.stdout[-4000:]}\n{res.stderr[-4000:]}")
+    return wall, res.stdout + res.stderr
+
+
+def scratch(scale: float) -> tuple[Path, int, int]:
+    work = Path(tempfile.mkdtemp(prefix="scifigbench-exptemp-")) / "repo"
+    work.mkdir()
+    for name in ("src", "review", "corpus_inputs", "bin"):
+        shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    for name in ("dvc.yaml", ".gitignore"):
+        shutil.copy(REPO / name, work / name)
+    params = yaml.safe_load((REPO / "params.yaml").read_text())
+    for key in ("n_bar", "n_line", "n_pie"):
+        params["corpus"][key] = max(2, round(params["corpus"][key] * scale))
+    (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
+    (work / ".venv").symlink_to(Path(sys.prefix), target_is_directory=True)
+    with (work / ".gitignore").open("a") as fh:
+        fh.write("\n/.venv\n")
+    counts = [int(params["corpus"][k]) for k in ("n_bar", "n_line", "n_pie")]
+    return work, counts[0], sum(counts)
+
+
+def fresh_run_cache(work: Path) -> None:
+    shutil.rmtree(work / ".dvc" / "cache" / "runs", ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scale", type=float, default=0.2, help="shrink the corpus counts (0.2 = 50 figures)")
+    ap.add_argument("--queue", action="store_true", help="also measure `dvc exp queue` + `dvc queue start`")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary repository")
+    args = ap.parse_args()
+    work, n_bar, n_figures = scratch(args.scale)
+    git = shutil.which("git") or "git"
+    try:
+        run(work, git, "init", "-q")
+        run(work, git, "config", "user.email", "bench@localhost")
+        run(work, git, "config", "user.name", "bench")
+        run(work, str(DVC), "init", "-q")
+        full, _ = run(work, str(DVC), "repro")
+        run(work, git, "add", "-A")
+        run(work, git, "commit", "-qm", "baseline")
+        one = f"corpus.n_bar={n_bar + 1}"
+        times: dict[str, float] = {}
+        with tempfile.TemporaryDirectory(prefix="empty-cache-") as empty:
+            fresh_run_cache(work)
+            times["exp run --temp, empty cache (before)"], _ = run(
+                work, str(DVC), "exp", "run", "--temp", "-S", one, extra={"SCIFIGBENCH_CACHE_DIR": empty}
+            )
+        fresh_run_cache(work)
+        times["exp run --temp (workspace cache)"], _ = run(work, str(DVC), "exp", "run", "--temp", "-S", one)
+        if args.queue:
+            fresh_run_cache(work)
+            start = time.perf_counter()
+            run(work, str(DVC), "exp", "run", "--queue", "-S", one)
+            run(work, str(DVC), "exp", "run", "--run-all", "--jobs", "1")
+            times["exp queue + run-all (workspace cache)"] = time.perf_counter() - start
+        fresh_run_cache(work)
+        times["exp run (workspace)"], _ = run(work, str(DVC), "exp", "run", "-S", one)
+        base = times["exp run (workspace)"]
+        print(f"{n_figures} figures, +1 bar; full repro {full:.1f} s")
+        for name, wall in times.items():
+            print(f"{name:42s} {wall:7.1f} s   ratio to workspace {wall / base:5.2f}")
+    finally:
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work.parent, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
