@@ -34,9 +34,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import yaml
+from incremental import scratch_copy  # this folder is on the path when the script runs
 
-REPO = Path(__file__).resolve().parents[1]
 DVC = Path(sys.executable).parent / "dvc"
 BARE_PATH = "/usr/bin:/bin"
 
@@ -54,16 +53,7 @@ def run(cwd: Path, *args: str, extra: dict[str, str] | None = None) -> tuple[flo
 
 
 def scratch(scale: float) -> tuple[Path, int, int]:
-    work = Path(tempfile.mkdtemp(prefix="scifigbench-exptemp-")) / "repo"
-    work.mkdir()
-    for name in ("src", "review", "corpus_inputs", "bin"):
-        shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    for name in ("dvc.yaml", ".gitignore"):
-        shutil.copy(REPO / name, work / name)
-    params = yaml.safe_load((REPO / "params.yaml").read_text())
-    for key in ("n_bar", "n_line", "n_pie"):
-        params["corpus"][key] = max(2, round(params["corpus"][key] * scale))
-    (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
+    work, params = scratch_copy("scifigbench-exptemp-", scale)
     (work / ".venv").symlink_to(Path(sys.prefix), target_is_directory=True)
     with (work / ".gitignore").open("a") as fh:
         fh.write("\n/.venv\n")

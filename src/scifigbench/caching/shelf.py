@@ -140,15 +140,10 @@ class Rows:
     def load(self, key: str, decode: Callable[[bytes], T]) -> T | None:
         with self._lock:
             row = self._conn().execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
-        return None if row is None else decode(row[0])
-
-    def load_folder(self, key: str, read: Callable[[Path], T]) -> T | None:
-        """``read`` of the folder record ``key``, or None when it is absent or damaged."""
-        entry = self.path(key)
-        if not entry.is_dir():
+        if row is None:
             return None
         try:
-            return read(entry)
+            return decode(row[0])
         except DAMAGED:
             return None
 
