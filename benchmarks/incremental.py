@@ -120,12 +120,13 @@ def floor(cwd: Path, full: float) -> None:
 
 def scratch_copy(prefix: str, scale: float) -> tuple[Path, dict]:
     """A temporary folder holding this checkout's pipeline (dvc.yaml, src/, bin/, review/, corpus
-    inputs) and its params.yaml with the corpus counts scaled; returns it and those params."""
+    inputs, the judge card) and its params.yaml with the corpus counts scaled; returns it and those params."""
     work = Path(tempfile.mkdtemp(prefix=prefix)) / "repo"
     work.mkdir()
     for name in ("src", "review", "corpus_inputs", "bin"):
         shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    for name in ("dvc.yaml", ".gitignore"):
+    for name in ("dvc.yaml", ".gitignore", "benchmarks/judge_card.json"):  # the card: a dep of the report
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(REPO / name, work / name)
     params = yaml.safe_load((REPO / "params.yaml").read_text())
     for key in ("n_bar", "n_line", "n_pie"):
