@@ -62,6 +62,18 @@ class FigureCache:
         self.results.store(key, json.dumps({"files": files, "result": result}, default=_plain).encode("utf-8"))
 
 
+def named_blobs(results: Path) -> set[str]:
+    """The image blobs (sha256) the stored results under ``results`` (one version folder) name:
+    what ``scifigbench gc`` keeps of the shared blobs. A damaged result names none (it is a miss)."""
+    out: set[str] = set()
+    for record in results.rglob("*.json"):
+        try:
+            out.update(_entry(record.read_bytes())["files"].values())
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return out
+
+
 def _entry(data: bytes) -> dict:
     """A stored result as read back; a record without its file list is damaged (KeyError: a miss)."""
     entry = json.loads(data)

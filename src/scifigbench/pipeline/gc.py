@@ -23,7 +23,6 @@ the lock's, so gc deletes nothing unless told ``--force``. Run it when no stage 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import shutil
 import time
@@ -36,7 +35,7 @@ import yaml
 
 from scifigbench import paths
 from scifigbench.caching import codedeps
-from scifigbench.conditions.figure_cache import BLOBS
+from scifigbench.conditions.figure_cache import BLOBS, named_blobs
 from scifigbench.conditions.figure_cache import KIND as FIGURE_MEMO
 from scifigbench.conditions.stage import figure_memo
 from scifigbench.corpus.synthetic import render_store
@@ -95,17 +94,6 @@ def live_folders(root: Path) -> dict[str, set[str]]:
     return live
 
 
-def kept_blobs(results: Path) -> set[str]:
-    """The image blobs (sha256) the stored figure results under ``results`` name."""
-    out: set[str] = set()
-    for entry in results.rglob("*.json"):
-        try:
-            out.update(json.loads(entry.read_text(encoding="utf-8"))["files"].values())
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            continue  # a damaged result is a miss anyway: its blobs may go
-    return out
-
-
 def _is_stale_temp(path: Path, now: float) -> bool:
     try:
         return path.name.startswith(".") and now - path.lstat().st_mtime > STALE_TEMP_S
@@ -145,7 +133,7 @@ def _store(folder: Path, versions: set[str], now: float) -> Iterator[Item]:
 
 
 def _blobs(blobs: Path, results: list[Path]) -> Iterator[Item]:
-    named = set().union(*(kept_blobs(r) for r in results if r.is_dir()))
+    named = set().union(*(named_blobs(r) for r in results if r.is_dir()))
     for blob in sorted(blobs.rglob("*")):
         if blob.is_file():
             keep = blob.name in named
