@@ -11,13 +11,14 @@ and params.yaml with the corpus counts scaled), whose ``.venv`` is this interpre
 and whose DVC commands run with PATH=/usr/bin:/bin (no virtualenv on it): a full `dvc repro` warms
 the cache and is committed; then ``corpus.n_bar + 1`` runs as
 
-1. ``dvc exp run --temp`` with an empty cache of its own (``$SCIFIGBENCH_CACHE_DIR`` at a fresh
+1. ``dvc exp run --temp`` (the copy finds the workspace's cache),
+2. ``dvc exp run --temp`` with an empty cache of its own (``$SCIFIGBENCH_CACHE_DIR`` at a fresh
    folder: what a copy had before this change),
-2. ``dvc exp run --temp`` (the copy finds the workspace's cache),
-3. ``dvc exp queue`` + ``dvc queue start`` (with ``--queue``),
+3. ``dvc exp run --queue`` + ``dvc exp run --run-all`` (with ``--queue``; DVC starts its queue
+   worker as ``dvc`` from PATH, so this one runs with DVC's folder on PATH),
 4. ``dvc exp run`` in the workspace,
 
-with DVC's run cache emptied before each (it would otherwise restore the identical stage runs).
+each adding a bar figure no earlier run stored, with DVC's run cache emptied before each.
 Prints each wall time and its ratio to the workspace run (target for 2 and 3: near 1).
 
     .venv/bin/python benchmarks/exp_temp_reuse.py [--scale 0.2] [--queue] [--keep]
@@ -38,6 +39,7 @@ from incremental import scratch_copy  # this folder is on the path when the scri
 
 DVC = Path(sys.executable).parent / "dvc"
 BARE_PATH = "/usr/bin:/bin"
+DVC_PATH = f"{DVC.parent}:{BARE_PATH}"
 
 
 def run(cwd: Path, *args: str, extra: dict[str, str] | None = None) -> tuple[float, str]:
@@ -81,27 +83,30 @@ def main() -> None:
         full, _ = run(work, str(DVC), "repro")
         run(work, git, "add", "-A")
         run(work, git, "commit", "-qm", "baseline")
-        one = f"corpus.n_bar={n_bar + 1}"
+        print(f"{n_figures} figures; full repro {full:.1f} s", flush=True)
+        # each run adds one bar figure no earlier run stored (DVC's run cache emptied before each)
+        runs: list[tuple[str, list[str], dict[str, str]]] = [
+            ("exp run --temp (workspace cache)", ["exp", "run", "--temp"], {}),
+            ("exp run --temp, empty cache (before)", ["exp", "run", "--temp"], {"SCIFIGBENCH_CACHE_DIR": "<empty>"}),
+        ]
+        if args.queue:  # DVC starts its queue worker as `dvc` from PATH: its own folder must be on it
+            runs.append(("exp queue + run-all (workspace cache)", ["exp", "run", "--queue"], {"PATH": DVC_PATH}))
+        runs.append(("exp run (workspace)", ["exp", "run"], {}))
         times: dict[str, float] = {}
-        with tempfile.TemporaryDirectory(prefix="empty-cache-") as empty:
+        added = 0
+        for name, cmd, extra in runs:
+            added += 0 if "empty" in name else 1
             fresh_run_cache(work)
-            times["exp run --temp, empty cache (before)"], _ = run(
-                work, str(DVC), "exp", "run", "--temp", "-S", one, extra={"SCIFIGBENCH_CACHE_DIR": empty}
-            )
-        fresh_run_cache(work)
-        times["exp run --temp (workspace cache)"], _ = run(work, str(DVC), "exp", "run", "--temp", "-S", one)
-        if args.queue:
-            fresh_run_cache(work)
-            start = time.perf_counter()
-            run(work, str(DVC), "exp", "run", "--queue", "-S", one)
-            run(work, str(DVC), "exp", "run", "--run-all", "--jobs", "1")
-            times["exp queue + run-all (workspace cache)"] = time.perf_counter() - start
-        fresh_run_cache(work)
-        times["exp run (workspace)"], _ = run(work, str(DVC), "exp", "run", "-S", one)
+            with tempfile.TemporaryDirectory(prefix="empty-cache-") as empty:
+                extra = {k: empty if v == "<empty>" else v for k, v in extra.items()}
+                times[name], _ = run(work, str(DVC), *cmd, "-S", f"corpus.n_bar={n_bar + added}", extra=extra)
+                if "--queue" in cmd:
+                    more, _ = run(work, str(DVC), "exp", "run", "--run-all", "--jobs", "1", extra=extra)
+                    times[name] += more
+            print(f"{name:42s} {times[name]:7.1f} s", flush=True)
         base = times["exp run (workspace)"]
-        print(f"{n_figures} figures, +1 bar; full repro {full:.1f} s")
         for name, wall in times.items():
-            print(f"{name:42s} {wall:7.1f} s   ratio to workspace {wall / base:5.2f}")
+            print(f"{name:42s} ratio to the workspace run {wall / base:5.2f}")
     finally:
         if args.keep:
             print(f"kept {work}")
