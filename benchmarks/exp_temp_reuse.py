@@ -44,7 +44,10 @@ DVC_PATH = f"{DVC.parent}:{BARE_PATH}"
 
 def run(cwd: Path, *args: str, extra: dict[str, str] | None = None) -> tuple[float, str]:
     """Run a command with a bare PATH (and no cache setting unless ``extra`` gives one); its wall time."""
+    # PYTHONPATH: the scratch's .venv is this (editable) environment, which would import this
+    # checkout's src/ in the scratch workspace; an experiment copy puts its own src/ before it
     env = {"PATH": BARE_PATH, "HOME": os.environ.get("HOME", str(cwd)), "DVC_NO_ANALYTICS": "1"}
+    env["PYTHONPATH"] = str(cwd / "src")
     env.update(extra or {})
     start = time.perf_counter()
     res = subprocess.run(list(args), cwd=cwd, env=env, capture_output=True, text=True, check=False)
