@@ -118,6 +118,23 @@ def floor(cwd: Path, full: float) -> None:
     )
 
 
+def scratch_copy(prefix: str, scale: float) -> tuple[Path, dict]:
+    """A temporary folder holding this checkout's pipeline (dvc.yaml, src/, bin/, review/, corpus
+    inputs, the judge card) and its params.yaml with the corpus counts scaled; returns it and those params."""
+    work = Path(tempfile.mkdtemp(prefix=prefix)) / "repo"
+    work.mkdir()
+    for name in ("src", "review", "corpus_inputs", "bin"):
+        shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    for name in ("dvc.yaml", ".gitignore", "benchmarks/judge_card.json"):  # the card: a dep of the report
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / name, work / name)
+    params = yaml.safe_load((REPO / "params.yaml").read_text())
+    for key in ("n_bar", "n_line", "n_pie"):
+        params["corpus"][key] = max(2, round(params["corpus"][key] * scale))
+    (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
+    return work, params
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--scale", type=float, default=1.0, help="shrink the corpus counts (0.1 = 25 figures)")
@@ -126,17 +143,8 @@ def main() -> None:
     ap.add_argument("--skip-add", action="store_true", help="skip the added-figure measurement")
     args = ap.parse_args()
 
-    work = Path(tempfile.mkdtemp(prefix="scifigbench-incremental-")) / "repo"
-    work.mkdir()
-    for name in ("src", "review", "corpus_inputs", "bin"):
-        shutil.copytree(REPO / name, work / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    for name in ("dvc.yaml", ".gitignore"):
-        shutil.copy(REPO / name, work / name)
-    params = yaml.safe_load((REPO / "params.yaml").read_text())
+    work, params = scratch_copy("scifigbench-incremental-", args.scale)
     corpus = params["corpus"]
-    for key in ("n_bar", "n_line", "n_pie"):
-        corpus[key] = max(2, round(corpus[key] * args.scale))
-    (work / "params.yaml").write_text(yaml.safe_dump(params, sort_keys=False))
     sh(work, "git", "init", "-q")
     sh(work, str(BIN / "dvc"), "init", "-q")
 

@@ -49,6 +49,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "scifigbench.pipeline.prune:prune",
         "Remove the data/ files and dvc.lock entries of models no longer under `models:`.",
     ),
+    "gc": (
+        "scifigbench.pipeline.gc:gc",
+        "Report the untracked cache; drop what the current code and dvc.lock can no longer reach.",
+    ),
     "import-release": (
         "scifigbench.metrics.release:import_release",
         "Import the paper's released verdicts as judgments.",

@@ -47,12 +47,32 @@ REVIEW_DIR = Path("review")  # git-tracked human decisions (blur targets, LLM pr
 REVIEW_VERDICTS = REVIEW_DIR / "verdicts.csv"  # a person's decisions on a sample of verdicts
 CACHE_DIR = Path(".scifigbench-cache")  # content-addressed model-call cache (not a dvc out)
 CACHE_ENV = "SCIFIGBENCH_CACHE_DIR"  # moves the whole cache: model calls, step store, validated stamps
+EXPERIMENT_COPIES = "exps"  # DVC runs `exp run --temp` and queued experiments in .dvc/tmp/exps/<copy>
 
 
 def cache_root(repo_root: Path | str = ".") -> Path:
-    """The untracked cache folder: $SCIFIGBENCH_CACHE_DIR, else ``.scifigbench-cache`` in ``repo_root``
-    (an absolute $SCIFIGBENCH_CACHE_DIR stays where it is)."""
-    return Path(repo_root) / Path(os.environ.get(CACHE_ENV) or CACHE_DIR)
+    """The untracked cache folder: $SCIFIGBENCH_CACHE_DIR, else ``.scifigbench-cache`` in the
+    workspace ``repo_root`` belongs to (an absolute $SCIFIGBENCH_CACHE_DIR stays where it is).
+
+    Why the workspace and not ``repo_root`` itself: ``dvc exp run --temp`` and ``dvc exp queue``
+    run the stages in a throwaway copy under ``<workspace>/.dvc/tmp/exps/``; a cache kept there
+    is empty at the start and deleted at the end, so every queued experiment recomputed every
+    figure. Every entry is keyed by its content, so the copies share the workspace's cache safely.
+    """
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        return Path(repo_root) / configured
+    return workspace_of(Path(repo_root)) / CACHE_DIR
+
+
+def workspace_of(root: Path) -> Path:
+    """The DVC workspace whose experiment copy ``root`` is (``<ws>/.dvc/tmp/exps/<copy>``), else ``root``."""
+    absolute = root.absolute()
+    parts = absolute.parts
+    for i in range(len(parts) - 4):
+        if parts[i + 1 : i + 4] == (".dvc", "tmp", EXPERIMENT_COPIES):
+            return Path(*parts[: i + 1])
+    return root
 
 
 def responses(model: str) -> Path:

@@ -7,6 +7,7 @@ import pytest
 
 from scifigbench import tableio
 from scifigbench.caching import validated
+from scifigbench.caching.shelf import Shelf
 from scifigbench.contracts import ContractError, core
 from scifigbench.tableio import read_table, write_table
 
@@ -31,7 +32,7 @@ def _probes(texts: list[str]) -> pd.DataFrame:
 @pytest.fixture
 def digests(tmp_path, monkeypatch) -> list[int]:
     """Stamps on, an empty read memo; returns the row counts of every table hashed cell by cell."""
-    monkeypatch.setattr(validated, "_folder", tmp_path / "stamps")
+    monkeypatch.setattr(validated, "_shelf", Shelf(tmp_path / "stamps"))
     monkeypatch.setattr(tableio, "_READ", {})
     hashed: list[int] = []
     real = core._content_digest

@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from scifigbench.caching import validated
+from scifigbench.caching.shelf import Shelf
 from scifigbench.contracts import ContractError, core
 from scifigbench.tableio import read_table, write_table
 
@@ -29,7 +30,7 @@ def _probes(n: int, figure: str = "f") -> pd.DataFrame:
 @pytest.fixture
 def gx_runs(tmp_path, monkeypatch) -> list[str]:
     """Stamps on in a temporary folder; returns the list of tables GX was actually run on."""
-    monkeypatch.setattr(validated, "_folder", tmp_path / "stamps")
+    monkeypatch.setattr(validated, "_shelf", Shelf(tmp_path / "stamps"))
     runs: list[str] = []
     real = core._run_gx
 
@@ -135,7 +136,7 @@ def test_missing_path_is_checked_even_when_stamped(tmp_path, gx_runs):
 
 
 def test_stamps_off_by_default_validate_every_time(tmp_path, monkeypatch):
-    monkeypatch.setattr(validated, "_folder", None)
+    monkeypatch.setattr(validated, "_shelf", None)
     runs: list[str] = []
     real = core._run_gx
     monkeypatch.setattr(core, "_run_gx", lambda df, schema, refs: runs.append(schema.name) or real(df, schema, refs))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from scifigbench.caching.shelf import Rows
 from scifigbench.caching.stepstore import ValueStore
 
 
 def test_values_survive_the_process_that_put_them(tmp_path, monkeypatch):
     monkeypatch.delenv("SCIFIGBENCH_CACHE_DIR", raising=False)
-    monkeypatch.setattr(ValueStore, "BATCH", 3)  # cross a transaction boundary on the way
+    monkeypatch.setattr(Rows, "BATCH", 3)  # cross a transaction boundary on the way
     with ValueStore("step", "v1", tmp_path) as store:
         for i in range(7):
             store.put(f"k{i}", {"i": i, "text": f"value {i}"})

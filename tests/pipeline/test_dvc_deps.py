@@ -4,7 +4,7 @@ The files are derived by :mod:`scifigbench.caching.codedeps` (the ``ast`` import
 implementing the stage's command, the prompts it loads, the data files its modules read) and
 written into dvc.yaml by ``scifigbench dvc-deps``. A missing dep means an edit would not rerun the
 stage; a listed file that nothing imports means an edit reruns a stage for nothing. The same
-files key the per-figure stores (``stepstore.code_version``), so a comment in the report module
+files key the per-figure stores (``keys.code_version``), so a comment in the report module
 leaves the conditions memo alone.
 """
 
@@ -17,7 +17,7 @@ import yaml
 from click.testing import CliRunner
 
 from scifigbench.caching import codedeps
-from scifigbench.caching.stepstore import code_version
+from scifigbench.caching.keys import code_version
 from scifigbench.pipeline import dvc_deps
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,7 @@ else. Hashing the whole package (or whole folders) made a comment in the report 
 figure of the conditions stage; listing whole folders as dvc deps reran stages for files they
 never import. One derivation serves both: the dvc deps of a stage (written by
 ``scifigbench dvc-deps``) and the version of every per-figure / per-unit store
-(:func:`scifigbench.caching.stepstore.code_version`) are the files :func:`code_files` returns for the
+(:func:`scifigbench.caching.keys.code_version`) are the files :func:`code_files` returns for the
 module that does the work.
 
 The closure is derived from the source with ``ast`` (nothing is imported): every ``import`` and
@@ -86,10 +86,17 @@ def _scan_imports(path: Path, text: str) -> list[str]:
     return sorted(out)
 
 
-def _memo_path() -> Path:
-    """The scan memo, named for this module's source: a changed analysis starts a new memo."""
+MEMO_DIR = "codedeps"  # in the cache folder
+
+
+def memo_name() -> str:
+    """The scan memo's file name, named for this module's source: a changed analysis starts a new memo."""
     version = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-    return paths.cache_root(".") / "codedeps" / f"imports-{version}.json"
+    return f"imports-{version}.json"
+
+
+def _memo_path() -> Path:
+    return paths.cache_root(".") / MEMO_DIR / memo_name()
 
 
 @functools.cache

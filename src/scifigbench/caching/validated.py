@@ -8,7 +8,8 @@ contract code and GX version"; :func:`scifigbench.contracts.validate` skips only
 for a stamped content (conforming the dtypes and checking that path columns name existing files
 always run, since those depend on more than the table's bytes).
 
-Stamps are untracked cache state (one empty file per stamp under ``<cache dir>/validated/``):
+Stamps are untracked cache state (one empty record per stamp on a :mod:`scifigbench.caching.shelf`
+under ``<cache dir>/validated/``):
 deleting them costs time, never correctness. They are off unless a process enables a folder: the
 ``scifigbench`` command enables the repository's cache folder for the stage it runs; library
 callers and tests validate in full every time unless they enable one themselves.
@@ -19,29 +20,26 @@ from __future__ import annotations
 from pathlib import Path
 
 from scifigbench import paths
+from scifigbench.caching.shelf import Shelf
 
-_folder: Path | None = None
+KIND = "validated"
+_shelf: Shelf | None = None
 
 
 def default_folder() -> Path:
     """``validated/`` in the cache directory ($SCIFIGBENCH_CACHE_DIR, else .scifigbench-cache)."""
-    return paths.cache_root() / "validated"
+    return paths.cache_root() / KIND
 
 
 def enable(folder: Path | str | None) -> None:
     """Keep and consult stamps in ``folder`` from now on in this process (None turns them off)."""
-    global _folder
-    _folder = None if folder is None else Path(folder)
-
-
-def _stamp(key: str) -> Path | None:
-    return None if _folder is None else _folder / key[:2] / key
+    global _shelf
+    _shelf = None if folder is None else Shelf(folder)
 
 
 def seen(key: str) -> bool:
     """Whether a content with this key passed its suite before (always False when stamps are off)."""
-    stamp = _stamp(key)
-    return stamp is not None and stamp.is_file()
+    return _shelf is not None and _shelf.has(key)
 
 
 def record(key: str) -> None:
@@ -50,11 +48,9 @@ def record(key: str) -> None:
     A stamp is an empty file, so writing it half is impossible; a failure to write one (a
     read-only cache) only means the next reader validates again.
     """
-    stamp = _stamp(key)
-    if stamp is None:
+    if _shelf is None:
         return
     try:
-        stamp.parent.mkdir(parents=True, exist_ok=True)
-        stamp.touch()
+        _shelf.store(key, b"")
     except OSError:
         pass

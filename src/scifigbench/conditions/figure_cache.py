@@ -4,12 +4,13 @@
 ``review/blur_targets.csv`` changes, although a decision changes only its own figure. Each
 figure's result (its table rows, targets and the images it wrote) is therefore stored under a key
 made of everything the result depends on: the job (image and spec content), the stage's
-parameters, the seed, the review decisions on that figure's targets, the OCR engine version and
-the package's code version (both keyed with :mod:`scifigbench.caching.stepstore`'s helpers). A hit
-restores the images from content-addressed blobs (hard links when the file system allows, else
-copies) instead of recomputing them.
-Everything lives in the untracked ``.scifigbench-cache/conditions`` folder; a damaged or
-incomplete entry is a miss.
+parameters, the seed, the review decisions on that figure's targets and the OCR engine version
+(keyed with :mod:`scifigbench.caching.keys`). The results are records of a
+:mod:`scifigbench.caching.shelf` kept under the stage's code version; a hit restores the images
+from content-addressed blobs (hard links when the file system allows, else copies) instead of
+recomputing them. The blobs are shared by every version (``scifigbench gc`` drops those no kept
+result names). Everything lives in the untracked ``.scifigbench-cache/conditions`` folder; a
+damaged or incomplete entry is a miss.
 """
 
 from __future__ import annotations
@@ -20,29 +21,29 @@ import shutil
 from dataclasses import asdict
 from pathlib import Path
 
-from scifigbench.tableio import atomic_write_text, sha256_file
+from scifigbench.caching.shelf import Shelf
+from scifigbench.tableio import sha256_file
+
+KIND = "conditions"
+BLOBS = "blobs"  # beside the version folders of the results
 
 
 class FigureCache:
     """Stored per-figure results (JSON) plus the images they wrote (blobs named by sha256)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = Path(folder)
-        self.blobs = self.folder / "blobs"
-
-    def _entry(self, key: str) -> Path:
-        return self.folder / "results" / key[:2] / f"{key}.json"
+    def __init__(self, folder: Path, version: str) -> None:
+        self.results = Shelf(Path(folder) / version, suffix=".json")
+        self.blobs = Path(folder) / BLOBS
 
     def _blob(self, sha: str) -> Path:
         return self.blobs / sha[:2] / sha
 
     def load(self, key: str, root: Path) -> dict | None:
         """The stored result with its images put back under ``root``, or None on a miss."""
-        try:
-            entry = json.loads(self._entry(key).read_text(encoding="utf-8"))
-            files: dict[str, str] = entry["files"]
-        except (OSError, ValueError, KeyError, TypeError):
+        entry = self.results.load(key, _entry)
+        if entry is None:
             return None
+        files: dict[str, str] = entry["files"]
         if not all(self._blob(sha).is_file() for sha in files.values()):
             return None
         for rel, sha in files.items():
@@ -58,7 +59,27 @@ class FigureCache:
             if not blob.is_file():
                 _place(root / rel, blob)
             files[rel] = sha
-        atomic_write_text(self._entry(key), json.dumps({"files": files, "result": result}, default=_plain))
+        self.results.store(key, json.dumps({"files": files, "result": result}, default=_plain).encode("utf-8"))
+
+
+def named_blobs(results: Path) -> set[str]:
+    """The image blobs (sha256) the stored results under ``results`` (one version folder) name:
+    what ``scifigbench gc`` keeps of the shared blobs. A damaged result names none (it is a miss)."""
+    out: set[str] = set()
+    for record in results.rglob("*.json"):
+        try:
+            out.update(_entry(record.read_bytes())["files"].values())
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return out
+
+
+def _entry(data: bytes) -> dict:
+    """A stored result as read back; a record without its file list is damaged (KeyError: a miss)."""
+    entry = json.loads(data)
+    if not isinstance(entry["files"], dict) or "result" not in entry:
+        raise KeyError("files")
+    return entry
 
 
 def _plain(value):

@@ -16,6 +16,7 @@ import multiprocessing as mp
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
@@ -29,11 +30,12 @@ from scifigbench.blurtargets import decisions as review
 from scifigbench.blurtargets.candidates import BlurTarget
 from scifigbench.blurtargets.selection import select
 from scifigbench.blurtargets.text import redact
-from scifigbench.caching.stepstore import code_version, content_key
+from scifigbench.caching.keys import code_version, content_key
 from scifigbench.concepts.names import MODE_CONDITION
 from scifigbench.conditions import released
 from scifigbench.conditions.blur import blur_box, blur_with
 from scifigbench.conditions.config import ConditionsConfig
+from scifigbench.conditions.figure_cache import KIND as FIGURE_MEMO
 from scifigbench.conditions.figure_cache import FigureCache, as_json
 from scifigbench.conditions.gallery import gallery
 from scifigbench.conditions.images import read_bgr, write_png
@@ -43,6 +45,7 @@ from scifigbench.conditions.transforms import gaussian_noise, low_contrast, rota
 from scifigbench.contracts.blur_candidates import BLUR_CANDIDATES
 from scifigbench.contracts.blur_targets import BLUR_TARGETS
 from scifigbench.failures import ItemFailure, from_exception, write_failures
+from scifigbench.ocr import cache as ocr_cache
 from scifigbench.ocr.boxes import OCR_DIR, ocr_boxes_path, write_ocr_boxes
 from scifigbench.ocr.cache import CachedOcr, engine_version
 from scifigbench.ocr.engine import backend as ocr_backend
@@ -208,7 +211,7 @@ def reader(name: str, root: Path):
     """The OCR backend ``name``; reading backends go through the content-addressed cache under ``root``
     and also read the image turned a quarter, so vertical text (y-axis titles) comes out whole."""
     inner = ocr_backend(name)
-    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, paths.cache_root(root) / "ocr"))
+    return inner if name == "renderer" else TurnedOcr(CachedOcr(inner, paths.cache_root(root) / ocr_cache.KIND))
 
 
 def rereaders(cfg: ConditionsConfig, root: Path) -> list:
@@ -216,7 +219,7 @@ def rereaders(cfg: ConditionsConfig, root: Path) -> list:
     second one when configured, each behind the OCR cache."""
     second = [cfg.reread_backend] if cfg.reread_backend not in (None, cfg.real_ocr_backend) else []
     names = [cfg.real_ocr_backend, *second]
-    return [CachedOcr(ocr_backend(n), paths.cache_root(root) / "ocr") for n in names]
+    return [CachedOcr(ocr_backend(n), paths.cache_root(root) / ocr_cache.KIND) for n in names]
 
 
 def _init_worker() -> None:
@@ -273,7 +276,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     figures = read_table(root / paths.FIGURES, "figures", root=root)
     decided = review.read_decisions(root / REVIEW_FILE)
     jobs = jobs_for(figures, cfg)
-    memo = FigureCache(paths.cache_root(root) / "conditions")
+    memo = figure_memo(root)
     keys = {j.figure_id: _memo_key(j, cfg, seed, root, decided) for j in jobs}
     done: dict[str, FigureResult] = {}
     for j in jobs:
@@ -285,16 +288,21 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         todo.sort(key=reading_cost, reverse=True)  # the longest first, so none is left alone at the end
     work = partial(process_figure, cfg=cfg, seed=seed, root=root, decided=decided)
     bar = partial(tqdm, total=len(todo), desc="conditions", unit="fig", disable=not progress)
+
+    def keep(job: FigureJob, r: FigureResult) -> None:
+        """Store each figure as it finishes, so a run stopped midway (Ctrl-C, kill) keeps it."""
+        done[job.figure_id] = r
+        if r.failure is None:
+            memo.store(keys[job.figure_id], as_json(r), r.written, root)
+
     if cfg.workers > 1 and len(todo) > 1:
         # spawn, not fork: a parent that already runs onnxruntime (OCR) threads would deadlock forked children.
         with mp.get_context("spawn").Pool(cfg.workers, initializer=_init_worker) as pool:
-            computed = list(bar(pool.imap(work, todo, chunksize=1)))
+            for i, r in bar(pool.imap_unordered(partial(_numbered, work), enumerate(todo), chunksize=1)):
+                keep(todo[i], r)
     else:
-        computed = [work(j) for j in bar(todo)]
-    for j, r in zip(todo, computed, strict=True):
-        done[j.figure_id] = r
-        if r.failure is None:
-            memo.store(keys[j.figure_id], as_json(r), r.written, root)
+        for j in bar(todo):
+            keep(j, work(j))
     results = [done[j.figure_id] for j in jobs]
 
     seconds: dict[str, float] = defaultdict(float)
@@ -339,6 +347,21 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
     )
 
 
+def _numbered(work: Callable[[FigureJob], FigureResult], item: tuple[int, FigureJob]) -> tuple[int, FigureResult]:
+    """``work`` on a numbered job, keeping the number: results come back in the order they finish."""
+    i, job = item
+    return i, work(job)
+
+
+def figure_memo(root: Path) -> FigureCache:
+    """The stored per-figure results of this stage's code (the code version is their folder)."""
+    return FigureCache(paths.cache_root(root) / FIGURE_MEMO, code_version(__name__))
+
+
+# settings that cannot change one figure's result: the vetting stage's own, and how many processes share the work
+_NOT_IN_RESULT = frozenset({"vetting", "workers"})
+
+
 def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, decided: dict[str, review.Decision]) -> str:
     """Everything one figure's result depends on (see figure_cache): a changed input is a new key."""
     spec_sha = sha256_file(root / job.spec_path) if job.spec_path else None
@@ -347,11 +370,10 @@ def _memo_key(job: FigureJob, cfg: ConditionsConfig, seed: int, root: Path, deci
         {
             "job": asdict(job),
             "spec": spec_sha,
-            "cfg": {k: v for k, v in asdict(cfg).items() if k != "vetting"},  # read by the vetting stage only
+            "cfg": {k: v for k, v in asdict(cfg).items() if k not in _NOT_IN_RESULT},
             "seed": seed,
             "decisions": mine,
             "ocr": engine_version(cfg.real_ocr_backend if job.spec_path is None else cfg.ocr_backend),
-            "code": code_version(__name__),
             "review_file": str(REVIEW_FILE),
         }
     )

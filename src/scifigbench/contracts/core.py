@@ -16,14 +16,15 @@ import itertools
 import json
 import logging
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 import pandas as pd
 
 from scifigbench.caching import codedeps, validated
-from scifigbench.caching.stepstore import content_key, library_versions
+from scifigbench.caching.keys import content_key, library_versions
 
 Dtype = Literal["str", "int", "float", "bool"]
 MAX_LISTED = 8

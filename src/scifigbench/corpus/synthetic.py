@@ -9,7 +9,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from scifigbench.caching.stepstore import StepStore, code_version, content_key
+from scifigbench.caching.keys import code_version, content_key
+from scifigbench.caching.stepstore import StepStore
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.figure_record import FigureRecord

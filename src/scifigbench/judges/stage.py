@@ -21,7 +21,8 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import params, paths
-from scifigbench.caching.stepstore import ValueStore, code_version
+from scifigbench.caching.keys import code_version
+from scifigbench.caching.stepstore import ValueStore
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.families import registry
 from scifigbench.families.reply_units import Unit

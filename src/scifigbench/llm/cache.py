@@ -4,17 +4,19 @@ Keyed by the request's content address (see :mod:`scifigbench.llm.request`), so 
 that sends the same request — another model key pointing at the same endpoint, a rerun, the LLM
 judge — gets the stored answer instead of paying again. Only successes are stored: a failure must
 be retried on the next run, never replayed. Each write commits on its own, so a killed process
-loses at most the call in flight; WAL lets several processes read and write at once.
+loses at most the call in flight; WAL lets several processes read and write at once (the same
+connection rules as every row store, :func:`scifigbench.caching.shelf.connect`). The answers are
+paid for, so ``scifigbench gc`` reports this file and never drops it.
 """
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from scifigbench import paths
+from scifigbench.caching.shelf import connect
 
 CACHE_FILE = "responses.sqlite"  # inside the cache directory
 POOLS_DIR = "limits"  # inside the cache directory: the rate-limit pools' token files (see llm.ratelimit)
@@ -48,16 +50,6 @@ class Answer:
     prompt_tokens: int | None
     completion_tokens: int | None
     latency_s: float | None
-
-
-def connect(path: Path) -> sqlite3.Connection:
-    """Open (creating) a SQLite file in WAL mode, tolerant of other writers."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    con = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
-    con.execute("PRAGMA journal_mode=WAL")
-    con.execute("PRAGMA synchronous=NORMAL")  # durable across process kills; fsync at checkpoints
-    con.execute("PRAGMA busy_timeout=30000")
-    return con
 
 
 class ResponseCache:

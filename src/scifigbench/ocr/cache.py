@@ -3,8 +3,10 @@
 Reading one real chart takes over a second, and the stage reruns after every review decision.
 The reading depends only on the pixels and on the OCR engine, so the key is the sha256 of the
 decoded image (shape, dtype and bytes) plus the backend's name and the versions of the packages
-that do the reading. The cache lives in the untracked ``.scifigbench-cache/ocr`` folder beside
-the model-call cache; a damaged entry is read again rather than trusted.
+that do the reading. The readings are records of a :mod:`scifigbench.caching.shelf` in the
+untracked ``.scifigbench-cache/ocr`` folder, one version folder per engine version (so ``scifigbench
+gc`` can drop the readings of engines no longer installed); a damaged record is read again rather
+than trusted.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ from pathlib import Path
 import numpy as np
 
 from scifigbench.caching import codedeps
-from scifigbench.caching.stepstore import library_versions
+from scifigbench.caching.keys import content_key, library_versions
+from scifigbench.caching.shelf import Shelf
 from scifigbench.ocr.engine import RAPIDOCR_SETTINGS, OcrBackend, OcrBox, elongated
 from scifigbench.spec import TextElement
-from scifigbench.tableio import atomic_write_text
 
 # The packages whose version changes what a backend reads.
 _ENGINE_PACKAGES: dict[str, tuple[str, ...]] = {
@@ -32,6 +34,8 @@ _ENGINE_PACKAGES: dict[str, tuple[str, ...]] = {
 # The settings each backend is built with (a changed setting is a new cache key).
 _ENGINE_SETTINGS: dict[str, dict[str, float | str]] = {"rapidocr": RAPIDOCR_SETTINGS}
 CACHE_FORMAT = 1
+KIND = "ocr"
+ENGINES = tuple(_ENGINE_PACKAGES)  # the engines whose readings may be stored
 
 
 @functools.cache
@@ -51,6 +55,11 @@ def engine_version(name: str) -> str:
     )
 
 
+def shelf_version(name: str) -> str:
+    """The folder of ``name``'s readings under the OCR cache: its engine version, hashed."""
+    return content_key(engine_version(name))[:16]
+
+
 def image_key(img: np.ndarray, engine: str) -> str:
     h = hashlib.sha256()
     h.update(f"{engine}|{img.shape}|{img.dtype}|".encode())
@@ -64,23 +73,9 @@ class CachedOcr:
     def __init__(self, inner: OcrBackend, folder: Path) -> None:
         self.inner = inner
         self.name = inner.name
-        self.folder = Path(folder)
+        self.shelf = Shelf(Path(folder) / shelf_version(self.name), suffix=".json")
         self.hits = 0
         self.misses = 0
-
-    def _path(self, key: str) -> Path:
-        return self.folder / key[:2] / f"{key}.json"
-
-    def _stored(self, key: str) -> list[OcrBox] | None:
-        """The boxes kept under ``key``, or None (none kept, or a damaged entry: read again)."""
-        path = self._path(key)
-        if not path.is_file():
-            return None
-        try:
-            rows = json.loads(path.read_text(encoding="utf-8"))["boxes"]
-            return [OcrBox(r["text"], tuple(r["box"]), r["score"], r.get("element_id")) for r in rows]
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
 
     def read(
         self, img: np.ndarray, elements: Sequence[TextElement] | None = None, min_elongation: float | None = None
@@ -94,14 +89,18 @@ class CachedOcr:
             else [image_key(img, f"{engine_version(self.name)};elongation>={min_elongation}"), full]
         )
         for key in keys:
-            boxes = self._stored(key)
+            boxes = self.shelf.load(key, _boxes)
             if boxes is not None:
                 self.hits += 1
                 return [b for b in boxes if elongated(b.box, min_elongation)]
         boxes = self.inner.read(img, elements, min_elongation)
         self.misses += 1
-        atomic_write_text(
-            self._path(keys[0]),
-            json.dumps({"engine": engine_version(self.name), "boxes": [asdict(b) for b in boxes]}),
-        )
+        kept = {"engine": engine_version(self.name), "boxes": [asdict(b) for b in boxes]}
+        self.shelf.store(keys[0], json.dumps(kept).encode("utf-8"))
         return boxes
+
+
+def _boxes(data: bytes) -> list[OcrBox]:
+    """The boxes of a stored reading (a malformed one raises: a damaged record, read again)."""
+    rows = json.loads(data)["boxes"]
+    return [OcrBox(r["text"], tuple(r["box"]), r["score"], r.get("element_id")) for r in rows]

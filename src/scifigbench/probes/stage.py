@@ -23,7 +23,8 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
-from scifigbench.caching.stepstore import StepStore, code_version, content_key
+from scifigbench.caching.keys import code_version, content_key
+from scifigbench.caching.stepstore import StepStore
 from scifigbench.concepts.probe_families import PROBE_FAMILY_RECORDS
 from scifigbench.decisions.probes import REVIEW_FILE, apply_decisions, read_decisions
 from scifigbench.failures import from_exception, write_failures

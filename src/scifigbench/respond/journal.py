@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from scifigbench.llm.cache import connect
+from scifigbench.caching.shelf import connect
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rows (

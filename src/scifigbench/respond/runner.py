@@ -29,7 +29,8 @@ from typing import Any
 import pandas as pd
 from tqdm import tqdm
 
-from scifigbench.caching.stepstore import ValueStore, code_version, content_key
+from scifigbench.caching.keys import code_version, content_key
+from scifigbench.caching.stepstore import ValueStore
 from scifigbench.contracts import RESPONSES
 from scifigbench.llm import ledger
 from scifigbench.llm.aborted import RunAborted

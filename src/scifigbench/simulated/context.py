@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scifigbench import paths
-from scifigbench.caching.stepstore import content_key
+from scifigbench.caching.keys import content_key
 from scifigbench.spec import FigureSpec
 
 
