@@ -141,6 +141,7 @@ def beside(
             "family": col.family,
             "category": col.category,
             "items": len(items),
+            "unit": "%" if col.scale == 100.0 else "score",
             "rows": rows,
             "printed": paper,
             "item_ids": ["/".join(filter(None, i)) for i in items],
