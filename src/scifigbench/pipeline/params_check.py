@@ -94,6 +94,9 @@ def dvc_required_keys(dvc_text: str, raw: dict[str, Any]) -> dict[str, str]:
                 for var in _LOOP_VARIABLES:
                     key = key.replace(f"${{{var}}}", str(value))
                 needed.setdefault(key, stage)
+        if "do" in spec:  # the list it loops over, needed even when it is empty (the stage then has no instance)
+            for key in _INTERPOLATION.findall(str(spec["foreach"])):
+                needed.setdefault(key, name)
     return needed
 
 
