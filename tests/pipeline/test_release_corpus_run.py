@@ -200,6 +200,11 @@ def test_published_rows_equal_a_tally_of_the_verdict_files_on_the_same_items(run
     assert "Adm Act" in result and "Ind Act" in result
     for column, cell in result.items():
         rows = cell["rows"]
+        if column == "Cap":  # no published capability verdicts: beside the release's annotator instead
+            assert set(rows) == {"api", "annotator 1"} and cell["items"] == len(cell["item_ids"]) > 0
+            assert rows["annotator 1"]["value"] == 100.0  # the fixture's person wrote the released answers
+            assert rows["api"]["value"] == 0.0  # the scripted model says it cannot determine them
+            continue
         assert set(rows) == {"api", *PUBLISHED}, column  # the new model beside all eight
         assert len(cell["item_ids"]) == cell["items"] > 0
         for model in PUBLISHED:

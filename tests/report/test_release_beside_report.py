@@ -37,6 +37,7 @@ def test_the_new_model_sits_first_beside_the_published_rows_with_ci_n_and_printe
         "Res Cont",
         "Res Unan",
         "CapB Res",
+        "All",
         "Adm act",
         "Adm pas",
         "Ind act",
@@ -44,11 +45,11 @@ def test_the_new_model_sits_first_beside_the_published_rows_with_ci_n_and_printe
     ]
     labels = [r[0] for r in t["rows"]]
     assert labels == [f"{OURS} (this run)", "M-STRONG", "M-WEAK"]
-    columns = ["Inex", "Cont", "Unan", "CapB", "Adm Act", "Adm Pas", "Ind Act", "Ind Pas"]
+    columns = ["Inex", "Cont", "Unan", "CapB", "Cap", "Adm Act", "Adm Pas", "Ind Act", "Ind Pas"]
     for (label, cells), model in zip(t["rows"], [OURS, "m-strong", "m-weak"], strict=True):
         for cell, column in zip(cells, columns, strict=True):
             row = result[column]["rows"][model]
-            digits = 1 if column[:3] in ("Adm", "Ind") else 2
+            digits = 1 if column[:3] in ("Adm", "Ind", "Cap") and column != "CapB" else 2
             assert cell["text"] == f"{row['value']:.{digits}f}", (label, column)
             assert cell["ci"] == f"[{row['ci_low']:.{digits}f}, {row['ci_high']:.{digits}f}]"
             # only this run's units are in the explorer: its cells link, the release's do not
@@ -56,14 +57,14 @@ def test_the_new_model_sits_first_beside_the_published_rows_with_ci_n_and_printe
     printed = {(r[0], h): c["printed"] for r in t["rows"] for h, c in zip(columns, r[1], strict=True) if c["printed"]}
     assert printed == {(label, column): f"paper {v}" for (_, label, column), v in PRINTED.items()}
     # the judge card of every family feeding the table, beside it
-    assert t["cards"] == ["resistance", "caption_claim", "blur_active", "blur_passive"]
+    assert t["cards"] == ["resistance", "caption_claim", "capability", "blur_active", "blur_passive"]
 
 
 def test_each_cell_of_the_new_model_opens_exactly_its_shared_items(chromium, built: Path):
     result = json.loads((built / "metrics" / "release_beside.json").read_text())
     chromium.open((built / "reports" / "index.html").as_uri())
     ours = _table(chromium)["rows"][0][1]
-    columns = ["Inex", "Cont", "Unan", "CapB", "Adm Act", "Adm Pas", "Ind Act", "Ind Pas"]
+    columns = ["Inex", "Cont", "Unan", "CapB", "Cap", "Adm Act", "Adm Pas", "Ind Act", "Ind Pas"]
     narrowed = 0
     for cell, column in zip(ours, columns, strict=True):
         c = result[column]

@@ -23,15 +23,16 @@ PUBLISHED, PAPER_PARAMS, PRINTED = "judgments", "params.yaml", "printed.csv"
 @file_option("--params", DEFAULT_PARAMS, "bootstrap resamples and seed: section metrics", dest="params_path")
 @folder_option("--paper", "paper", "the paper/ project: its judgments/, params.yaml (labels) and printed.csv")
 @folder_option("--ours", paths.JUDGMENTS_DIR, "this pipeline's judgments (corpus.source: release)")
+@file_option("--probes", paths.PROBES, "the released probes: the capability annotators' answers")
 @file_option("--out", OUT)
-def release_beside(params_path: Path, paper: Path, ours: Path, out: Path) -> None:
+def release_beside(params_path: Path, paper: Path, ours: Path, probes: Path, out: Path) -> None:
     """Place each model of --ours beside the published models, column by column, on shared items."""
-    from scifigbench.metrics.beside import beside, read_models, text_table
+    from scifigbench.metrics.beside import annotator_models, beside, read_models, text_table
     from scifigbench.metrics.config import MetricsConfig
     from scifigbench.metrics.paper_cells import read_printed
     from scifigbench.metrics.paper_config import CompareConfig
     from scifigbench.params import section
-    from scifigbench.tableio import write_json
+    from scifigbench.tableio import read_table, write_json
 
     mine, theirs = read_models(ours), read_models(paper / PUBLISHED)
     if not mine:
@@ -43,8 +44,15 @@ def release_beside(params_path: Path, paper: Path, ours: Path, out: Path) -> Non
     cfg = section(MetricsConfig, "metrics", params_path)
     labels = section(CompareConfig, "compare", paper / PAPER_PARAMS).labels
     printed = paper / PRINTED
+    people = annotator_models(read_table(probes, "probes", root=None)) if probes.is_file() else {}
     result = beside(
-        mine, theirs, read_printed(printed) if printed.is_file() else {}, labels, B=cfg.bootstrap, seed=cfg.seed
+        mine,
+        theirs,
+        read_printed(printed) if printed.is_file() else {},
+        labels,
+        B=cfg.bootstrap,
+        seed=cfg.seed,
+        people=people,
     )
     write_json(out, result)
     click.echo(text_table(result))

@@ -26,7 +26,11 @@ from scifigbench.report.tables import (
     explorer_link,
 )
 
-OURS = "ours"  # a row's source: this pipeline's judgments (else "release": the published verdicts)
+OURS = "ours"  # a row's source: this pipeline's judgments; the others' cells say where they come from
+SOURCES = {
+    "release": "the release's GPT-4o verdict (paper/judgments)",
+    "annotators": "a person's answers from the release, judged by this run's capability rule",
+}
 
 
 def _header(column: dict[str, Any]) -> str:
@@ -59,7 +63,7 @@ def _cell(model: str, row: dict[str, Any], column: dict[str, Any], printed: str 
     text = "–" if value is None else f"{value:.{d}f}"
     paper = f"paper {printed}" if printed else ""
     if row["source"] != OURS:
-        return Cell(text, ci, "the release's GPT-4o verdict (paper/judgments)", n_text=n_text, printed=paper)
+        return Cell(text, ci, SOURCES.get(row["source"], ""), n_text=n_text, printed=paper)
     # an item is one figure within the column's family and category: the explorer counts figures
     link = explorer_link(
         model=model,
@@ -109,6 +113,7 @@ def release_beside_table(result: dict[str, Any]) -> Table | None:
         "Each column is computed on exactly the items every row has a verdict for (items per column: "
         f"{items}); n is the items a value is taken over (for inductance, those where the model gave a "
         "value). The published rows are the release's GPT-4o verdicts; this run's are its own judge's (its "
-        "card below says how far it agrees with GPT-4o). Under each published value: the value printed in "
+        "card below says how far it agrees with GPT-4o). Capability has no published verdicts: beside it "
+        "stand the release's two annotators, each person's answers judged by the same rule. Under each published value: the value printed in "
         "the paper, which may be taken over other items.",
     )
