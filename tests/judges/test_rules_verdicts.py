@@ -251,6 +251,7 @@ def test_blur_label_variants_from_notes() -> None:
     """Quoted names of a note that calls them correct; none from a note that also rejects or restricts."""
     assert accepted_variants("'w/o text' and 'text' are both correct answers") == ("w/o text", "text")
     assert accepted_variants("\u201cGPT-4\u201d is also acceptable") == ("GPT-4",)
+    assert accepted_variants("The answer can be 'ResNet' or 'ResNet-50'") == ("ResNet", "ResNet-50")
     assert accepted_variants("The model's label 'Ours' is correct") == ("Ours",)  # an apostrophe opens nothing
     assert accepted_variants("'A' is correct, 'B' is not") == ()
     assert accepted_variants("only 'A' is correct") == ()

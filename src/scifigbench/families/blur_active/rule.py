@@ -75,7 +75,7 @@ _ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d
 # a reviewer's note naming labels it accepts: "'w/o text' and 'text' are both correct answers" (a quote
 # opens and closes a name only between non-word characters, so "model's" opens nothing)
 _NOTE_NAME = re.compile(r"(?<!\w)['\"‘“]([^'\"‘’“”]{1,60}?)['\"’”](?!\w)")
-_NOTE_ACCEPTS = re.compile(r"\b(?:correct|accept(?:ed|able)?|valid|fine)\b", re.IGNORECASE)
+_NOTE_ACCEPTS = re.compile(r"\b(?:correct|accept(?:ed|able)?|valid|fine|can be|either)\b", re.IGNORECASE)
 _NOTE_REJECTS = re.compile(r"\b(?:not|incorrect|wrong|never|no|only)\b|n't", re.IGNORECASE)
 
 
