@@ -14,24 +14,60 @@ from scifigbench.corpus.release.layout import ReleaseFigure
 from scifigbench.metrics.beside import annotator_models, beside
 
 QUESTIONS = [
-    ("counting", "How many bars across both datasets have an accuracy between 87% and 89% (inclusive)?", 4,
-     "exact", None, ("4", "4")),
-    ("computation", "What is the percentage difference between the accuracy of the 'Ours' method and the 'w/o text' "
-     "method for the PHEME dataset?", 12.14, "approximate", [12.1, 12.2], ("11.4629", "12.16%")),
-    ("comparison", "Is the accuracy of the 'Ours' method in the PolitiFact dataset more than twice the accuracy of the "
-     "'w/o text' method in the PHEME dataset?", "No", "exact", None, ("No", "No")),
-    ("pattern_analysis", "In the PHEME dataset, do the accuracy values for 'w/o select,' 'w/o emotion,' and "
-     "'w/o cognition' form a descending pattern?", "No", "categorical", None, ("Yes", "Yes")),
+    (
+        "counting",
+        "How many bars across both datasets have an accuracy between 87% and 89% (inclusive)?",
+        4,
+        "exact",
+        None,
+        ("4", "4"),
+    ),
+    (
+        "computation",
+        "What is the percentage difference between the accuracy of the 'Ours' method and the 'w/o text' "
+        "method for the PHEME dataset?",
+        12.14,
+        "approximate",
+        [12.1, 12.2],
+        ("11.4629", "12.16%"),
+    ),
+    (
+        "comparison",
+        "Is the accuracy of the 'Ours' method in the PolitiFact dataset more than twice the accuracy of the "
+        "'w/o text' method in the PHEME dataset?",
+        "No",
+        "exact",
+        None,
+        ("No", "No"),
+    ),
+    (
+        "pattern_analysis",
+        "In the PHEME dataset, do the accuracy values for 'w/o select,' 'w/o emotion,' and "
+        "'w/o cognition' form a descending pattern?",
+        "No",
+        "categorical",
+        None,
+        ("Yes", "Yes"),
+    ),
 ]
 
 
 def _figure(fid: str) -> ReleaseFigure:
     return ReleaseFigure(
-        fid, "bar", f"{fid}.png", None, None, None,
-        capability=[{"category": c, "question": q, "answer": a, "answer_type": t, "acceptable_range": r}
-                    for c, q, a, t, r, _ in QUESTIONS],
-        capability_answers={c: {"question": q, "annotators": {"Benedict": {"answer": p[0]}, "Wei": {"answer": p[1]}}}
-                            for c, q, _, _, _, p in QUESTIONS},
+        fid,
+        "bar",
+        f"{fid}.png",
+        None,
+        None,
+        None,
+        capability=[
+            {"category": c, "question": q, "answer": a, "answer_type": t, "acceptable_range": r}
+            for c, q, a, t, r, _ in QUESTIONS
+        ],
+        capability_answers={
+            c: {"question": q, "annotators": {"Benedict": {"answer": p[0]}, "Wei": {"answer": p[1]}}}
+            for c, q, _, _, _, p in QUESTIONS
+        },
     )
 
 
@@ -50,8 +86,15 @@ def test_the_new_model_sits_beside_the_annotators_on_the_same_figures() -> None:
     people = annotator_models(probes)
     # this run's model: every counting and comparison answer right, the others wrong; no verdict on fig_026
     ours = pd.DataFrame(
-        {"figure_id": f, "family": "capability", "category": c, "error": None, "score": float(c in ("counting", "comparison"))}
-        for f in ("fig_024", "fig_025") for c in ("counting", "computation", "comparison", "pattern")
+        {
+            "figure_id": f,
+            "family": "capability",
+            "category": c,
+            "error": None,
+            "score": float(c in ("counting", "comparison")),
+        }
+        for f in ("fig_024", "fig_025")
+        for c in ("counting", "computation", "comparison", "pattern")
     )
     result = beside({"api": ours}, {}, {}, {}, B=200, people=people)
     cap = result["Cap"]

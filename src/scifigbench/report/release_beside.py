@@ -36,14 +36,14 @@ SOURCES = {
 def _header(column: dict[str, Any]) -> str:
     """The header the report's own tables give this family and category (so the page's list of
     abbreviations defines it), not the paper's printed name."""
-    family, category = column["family"], column.get("category")
+    family, category = str(column["family"]), str(column.get("category") or "")
     if family == "resistance":
         return RESISTANCE_LABELS[category or OVERALL]
     if family == "capability":
         return CAPABILITY_LABELS[category or OVERALL]
     if family == "caption_claim":
         return CAPTION_BIAS_HEADER
-    return BLUR_HEADERS[(category, family.removeprefix("blur_"))]
+    return BLUR_HEADERS[(category, family.removeprefix("blur_"))]  # a blur family: its category is the mode
 
 
 def _digits(column: dict[str, Any]) -> int:
@@ -114,6 +114,6 @@ def release_beside_table(result: dict[str, Any]) -> Table | None:
         f"{items}); n is the items a value is taken over (for inductance, those where the model gave a "
         "value). The published rows are the release's GPT-4o verdicts; this run's are its own judge's (its "
         "card below says how far it agrees with GPT-4o). Capability has no published verdicts: beside it "
-        "stand the release's two annotators, each person's answers judged by the same rule. Under each published value: the value printed in "
-        "the paper, which may be taken over other items.",
+        "stand the release's two annotators, each person's answers judged by the same rule. Under each "
+        "published value: the value printed in the paper, which may be taken over other items.",
     )
