@@ -23,9 +23,9 @@ from pathlib import Path
 
 import yaml
 
+from scifigbench.families.reply_units import Unit
 from scifigbench.judges.llm_stage import llm_unit_judge
 from scifigbench.judges.stage import JudgeConfig, judge_units
-from scifigbench.judges.units import Unit
 from scifigbench.llm import ledger
 
 LATENCY_S = 0.25

@@ -11,12 +11,12 @@ import math
 
 import pytest
 
+from scifigbench.families.numbered import split_numbered
 from scifigbench.freetext import cues
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.labels import label_in_text, label_key, label_read_in_text, labels_equal
 from scifigbench.freetext.numbers import close, extract_numbers
 from scifigbench.freetext.text import fold, sentences
-from scifigbench.judges.numbered import split_numbered
 
 # text -> [(low, high, percent, approx)] in order
 NUMBERS: list[tuple[str, list[tuple[float, float, bool, bool]]]] = [

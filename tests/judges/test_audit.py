@@ -14,8 +14,9 @@ from helpers.runner_helpers import mark_answered, service_model, setup_rows, wri
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench import paths, seeded
 from scifigbench.devserver import DevServer, Faults
+from scifigbench.families.reply_units import Unit
 from scifigbench.judges import audit, stage
-from scifigbench.judges.units import Unit, units_for
+from scifigbench.judges.units import units_for
 from scifigbench.metrics.validity import audit_agreement, cohen_kappa
 from scifigbench.pipeline.plan import plan, render
 from scifigbench.report.page import render_report

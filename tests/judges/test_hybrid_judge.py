@@ -17,8 +17,9 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.devserver import DevServer
 from scifigbench.families import registry as rules
 from scifigbench.families.registry import REGISTRY
+from scifigbench.families.reply_units import Unit
 from scifigbench.judges import stage
-from scifigbench.judges.units import Unit, units_for
+from scifigbench.judges.units import units_for
 from scifigbench.judges.verdict_columns import judgment_columns
 from scifigbench.pipeline.plan import plan
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from scifigbench.caching.stepstore import ValueStore
+from scifigbench.families.reply_units import Unit
 from scifigbench.judges.stage import judge_units
-from scifigbench.judges.units import Unit
 
 
 def units(n: int) -> list[Unit]:

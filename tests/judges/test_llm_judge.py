@@ -173,10 +173,10 @@ def test_judge_file_llm_counts_errors(server: ScriptedServer, tmp_path: Path) ->
 def test_hybrid_judge_hands_undecided_claims_to_the_llm_model(server: ScriptedServer, tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from helpers.runner_helpers import service_model, write_params
+    from scifigbench.families.reply_units import Unit
     from scifigbench.families.rule_version import JUDGE_ID
     from scifigbench.judges.stage import JudgeConfig
     from scifigbench.judges.stage import make_judge as make_stage_judge
-    from scifigbench.judges.units import Unit
 
     monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", "k")
     monkeypatch.setenv("SCIFIGBENCH_CACHE_DIR", str(tmp_path / "cache"))

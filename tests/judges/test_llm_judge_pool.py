@@ -8,9 +8,9 @@ import pytest
 
 from helpers.runner_helpers import service_model, write_params
 from scifigbench.devserver import DevServer
+from scifigbench.families.reply_units import Unit
 from scifigbench.judges.llm_stage import llm_unit_judge
 from scifigbench.judges.stage import JudgeConfig, judge_units
-from scifigbench.judges.units import Unit
 from scifigbench.llm import RunAborted, ledger
 
 KEY = "test-judge-pool-key-5"

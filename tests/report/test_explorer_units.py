@@ -8,6 +8,7 @@ import json
 import pytest
 
 from helpers.synthetic_judgments import all_judgments
+from scifigbench.families import blur_view
 from scifigbench.families.description.mqm import Finding, ItemVerdict, score
 from scifigbench.metrics import tables as mt
 from scifigbench.report import expected as ex
@@ -97,9 +98,11 @@ def test_blur_expected_answer_and_why():
         "reasoning_path": "arithmetic ticks",
         "question": None,
     }
-    lines = ex.blur_expected(target, "inductance")
+    lines = blur_view.blur_expected(target, "inductance")
     assert lines == ["Blurred: the tick '100'", "Expected answer: 100 (accepted 99–101)", "Why: arithmetic ticks"]
-    adm = ex.blur_expected({**target, "role": "legend_entry", "text": "Ours", "expected_answer": "Ours"}, "admittance")
+    adm = blur_view.blur_expected(
+        {**target, "role": "legend_entry", "text": "Ours", "expected_answer": "Ours"}, "admittance"
+    )
     assert "Expected: say it cannot be read (the hidden answer is Ours)" in adm
 
 

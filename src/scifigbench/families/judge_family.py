@@ -12,13 +12,38 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+import pandas as pd
+
 from scifigbench.concepts.families import UnitFamily
+from scifigbench.families.reply_units import Cut, Unit
+from scifigbench.families.unit_scores import Units
 from scifigbench.prompts import Prompt
 
 #: What the LLM judge is sent for one unit: prompt text, reply schema, and the reader that turns a
 #: valid reply into the family's verdict fields (it knows what the prompt showed, e.g. A/B order).
 Asked = tuple[str, dict, Callable[[dict], dict]]
 FieldTypes = Mapping[str, type | tuple[type, ...]]
+#: One headline metric a family feeds: its name in the metrics and how its units are built from the
+#: family's own judgment rows.
+MetricCell = tuple[str, Callable[[pd.DataFrame], Units]]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What one unit was checked against, as the explorer and the verdict review gather it: the
+    judgment's details, its probe's expected record and text, the blur target its setup or probe
+    names, its category and its figure's reference description (each empty when there is none)."""
+
+    details: dict
+    expected: dict
+    category: str | None = None
+    target: dict = field(default_factory=dict)
+    probe_text: str | None = None
+    reference: str | None = None
+
+
+def _nothing_expected(checked: Checked) -> list[str]:
+    return []
 
 
 @dataclass(frozen=True)
@@ -47,9 +72,12 @@ class JudgeFamily:
     compared: tuple[str, ...]  # judgments columns two judges are compared on
     headline: str  # column whose per-model mean ranks the models
     rule: Callable[[dict], dict]  # the rule judge: a unit's fields -> its verdict fields and evidence
+    cut: Callable[[Cut], list[Unit]]  # its units in one reply to a setup of its task
     llm_fields: Callable[[dict], dict] = _as_is  # a unit's fields -> the fields its prompt renders
     llm_verdict: Callable[[dict], dict] = _as_is  # the reader's verdict -> the unit's verdict fields
     file: FileRecord | None = field(default=None)  # judge-file records of it (None: not judged from files)
+    cells: tuple[MetricCell, ...] = ()  # the headline metrics its verdicts feed
+    expected: Callable[[Checked], list[str]] = _nothing_expected  # what a unit was checked against, as lines
 
     @property
     def name(self) -> str:

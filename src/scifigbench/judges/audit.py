@@ -18,8 +18,8 @@ import pandas as pd
 
 from scifigbench import params, paths, seeded
 from scifigbench.contracts import JUDGMENTS
+from scifigbench.families.reply_units import Unit
 from scifigbench.judges import config as judge_config
-from scifigbench.judges.units import Unit
 from scifigbench.tableio import write_table
 
 

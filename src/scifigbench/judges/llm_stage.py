@@ -12,9 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from scifigbench import params
+from scifigbench.families.reply_units import Unit
 from scifigbench.judges import llm
 from scifigbench.judges.judge_file import llm_verdict
-from scifigbench.judges.units import Unit
 from scifigbench.judges.verdict_columns import judgment_columns
 
 

@@ -24,10 +24,11 @@ from scifigbench import params, paths
 from scifigbench.caching.stepstore import ValueStore, code_version
 from scifigbench.contracts import JUDGMENTS
 from scifigbench.families import registry
+from scifigbench.families.reply_units import Unit
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges import config as judge_config
 from scifigbench.judges.config import JudgeConfig
-from scifigbench.judges.units import Unit, units_for
+from scifigbench.judges.units import units_for
 from scifigbench.judges.verdict_columns import UNDECIDED, judgment_columns
 from scifigbench.spec import FigureSpec
 from scifigbench.tableio import read_table, write_table

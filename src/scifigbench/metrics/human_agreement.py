@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from scifigbench.families.unit_scores import BASE, family, score_units
 from scifigbench.metrics import stats as st
-from scifigbench.metrics.unit_scores import BASE, family, score_units
 
 REQUIRED = ("figure_id", "model", "score")
 

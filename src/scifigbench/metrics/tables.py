@@ -21,21 +21,31 @@ import pandas as pd
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.concepts.names import BLUR_MODES, CONDITION_ORDER, RESISTANCE_TYPES
 from scifigbench.contracts.metrics import DECIDED_BY, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, ordered
-from scifigbench.metrics import stats as st
-from scifigbench.metrics.unit_scores import (
+from scifigbench.families.caption_claim.metric import caption_figure_units, claim_units
+from scifigbench.families.registry import REGISTRY
+from scifigbench.families.unit_scores import (
     BASE,
     BLUR_FAMILIES,
-    HEADLINE,
     Units,
     blur_rows,
-    caption_figure_units,
-    claim_units,
     family,
     flag_units,
     inductance_units,
     score_units,
     undecided,
 )
+from scifigbench.metrics import stats as st
+
+
+def _cell_of(family_name: str, build: Callable[[pd.DataFrame], Units]) -> Callable[[pd.DataFrame], Units]:
+    return lambda j: build(family(j, family_name))
+
+
+# The headline metrics, as the families declare them: name -> how to build its units from all
+# judgments. Higher is better.
+HEADLINE: dict[str, Callable[[pd.DataFrame], Units]] = {
+    name: _cell_of(f.name, build) for f in REGISTRY.values() for name, build in f.cells
+}
 
 # Below this many models a rank correlation's p-value says nothing (with 4 models, rho = 1 has p = 0.083
 # exactly but SciPy's t approximation prints 0.0); the cell keeps rho and n and leaves p null.

@@ -44,7 +44,7 @@ from scifigbench.llm.retrying import IMAGE_TOKEN_ESTIMATE, estimate_tokens
 from scifigbench.tableio import read_table
 
 if TYPE_CHECKING:
-    from scifigbench.judges.units import Unit
+    from scifigbench.families.reply_units import Unit
 
 
 #: The answer text of units planned before their responses exist: not empty, because an empty

@@ -29,66 +29,6 @@ def loads(raw: Any) -> dict[str, Any]:
     return d if isinstance(d, dict) else {}
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, list):
-        return ", ".join(_value(x) for x in v)
-    if isinstance(v, float):
-        return f"{v:.6g}"
-    return str(v)
-
-
-def capability_expected(exp: dict[str, Any]) -> list[str]:
-    """The true answer (with the tolerance a number is read within) and how it follows from the figure."""
-    if "answer" not in exp:
-        return []
-    tol = exp.get("tolerance")
-    line = f"True answer: {_value(exp['answer'])}" + (f" (accepted within ±{_value(tol)})" if tol else "")
-    return [line] + ([f"How: {exp['reasoning']}"] if exp.get("reasoning") else [])
-
-
-def resistance_expected(exp: dict[str, Any]) -> list[str]:
-    """The false premise the question carries, the truth behind it and the behaviour expected."""
-    lines = []
-    if exp.get("false_value") is not None:
-        lines.append(
-            f"False premise: {exp.get('entity', 'the value')} is {_value(exp['false_value'])}"
-            f" (the figure shows {_value(exp.get('true_value'))})"
-        )
-    if exp.get("absent_element"):
-        lines.append(f"False premise: the figure has a {exp['absent_element']} (it has none)")
-    if exp.get("missing_info"):
-        lines.append(f"Not in the figure: {exp['missing_info']}")
-    if exp.get("expected_behavior"):
-        lines.append(f"Expected: {exp['expected_behavior']}")
-    return lines
-
-
-def caption_expected(details: dict[str, Any]) -> list[str]:
-    """What the figure really shows against the caption's false claim (the claim and caption are shown apart)."""
-    if not details.get("reality"):
-        return []
-    return [f"In the figure: {details['reality']}", "Expected: the description follows the image, not the caption"]
-
-
-def blur_expected(target: dict[str, Any], category: str | None) -> list[str]:
-    """The blurred element, the answer expected and why it can (inductance) or cannot (admittance) be recovered."""
-    if not target:
-        return []
-    lines = [f"Blurred: the {str(target.get('role') or 'element').replace('_', ' ')} '{target.get('text')}'"]
-    if target.get("question"):
-        lines.append(f"The question about it (asked only in the active protocol): {target['question']}")
-    answer = target.get("expected_answer")
-    if category == "admittance":
-        lines.append(f"Expected: say it cannot be read (the hidden answer is {answer})")
-    elif answer is not None:
-        low, high = target.get("accept_low"), target.get("accept_high")
-        span = f" (accepted {_value(low)}–{_value(high)})" if low is not None and high is not None else ""
-        lines.append(f"Expected answer: {answer}{span}")
-    if target.get("reasoning_path"):
-        lines.append(f"Why: {target['reasoning_path']}")
-    return lines
-
-
 @dataclass(frozen=True)
 class FindingLine:
     """One checklist finding as shown: its text (penalty included) and the answer span it points at."""

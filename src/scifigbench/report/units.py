@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import gzip
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +25,8 @@ import pandas as pd
 
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
 from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
+from scifigbench.families.judge_family import Checked
+from scifigbench.families.registry import judge_family
 from scifigbench.llm.request import user_prompt
 from scifigbench.report import expected as ex
 from scifigbench.report.expected import loads as details
@@ -141,30 +142,20 @@ def whole_response(rec: dict[str, Any], answer: str | None, ctx: Context) -> str
     return None if not full or (answer or "").strip() == full.strip() else full
 
 
-# What a unit was checked against, by unit family, read from the judgment's details (``d``) and
-# the probe's expected record (``exp``); blur families and descriptions are read below.
-_EXPECTED: dict[str, Callable[[dict[str, Any], dict[str, Any]], list[str]]] = {
-    "capability": lambda d, exp: ex.capability_expected(exp),
-    "resistance": lambda d, exp: ex.resistance_expected(exp),
-    "caption_claim": lambda d, exp: ex.caption_expected(d),
-}
-
-
 def expected_lines(rec: dict[str, Any], d: dict[str, Any], ctx: Context) -> list[str]:
-    """What this unit's verdict was checked against (see :mod:`scifigbench.report.expected`)."""
-    fam = rec["family"]
+    """What this unit's verdict was checked against, in its family's words (its ``expected`` view)."""
     probe = ctx.probes.get(rec.get("probe_id") or "", {})
     exp = details(probe.get("expected_json"))
-    if fam in _EXPECTED:
-        return _EXPECTED[fam](d, exp)
-    if "admits" in unit_family(fam).booleans:
-        setup = ctx.setups.get(rec["setup_id"], {})
-        target = ctx.targets.get(setup.get("blur_target_id") or exp.get("target_id") or "", {})
-        if target and not target.get("question") and not d.get("question") and probe.get("text"):
-            target = {**target, "question": probe["text"]}  # a passive unit was not asked it: say what it was
-        return ex.blur_expected(target, rec.get("category"))
-    ref = ctx.references.get(rec["figure_id"])
-    return [f"MQM reference: {ref}"] if ref else []
+    setup = ctx.setups.get(rec.get("setup_id") or "", {})
+    checked = Checked(
+        details=d,
+        expected=exp,
+        category=rec.get("category"),
+        target=ctx.targets.get(setup.get("blur_target_id") or exp.get("target_id") or "", {}),
+        probe_text=probe.get("text"),
+        reference=ctx.references.get(rec["figure_id"]),
+    )
+    return judge_family(rec["family"]).expected(checked)
 
 
 @dataclass

@@ -7,7 +7,10 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_active.rule import accepted_variants, judge_blur_active, unit_range
+from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
+from scifigbench.families.reply_units import Cut, Unit, expected_of
+from scifigbench.families.unit_scores import flag_units, inductance_units, mode_rows
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_active")
@@ -64,6 +67,28 @@ def _rule(f: dict) -> dict:
     return out | ({"undecided": v.undecided} if v.undecided else {})
 
 
+def _cut(c: Cut) -> list[Unit]:
+    """The one answer to a question about a blurred element."""
+    probe = c.probes[c.probe_ids[0]]
+    exp = expected_of(probe)
+    f = {
+        "id": c.sid,
+        "question": probe["text"],
+        "answer": c.answer,
+        "expected_answer": exp["expected_answer"],
+        "mode": probe["category"],
+    }
+    if exp.get("neighbours"):
+        f["neighbours"] = exp["neighbours"]
+    if exp.get("accept"):
+        f["accept"] = exp["accept"]
+    if exp.get("reviewer_notes"):  # the release's accepted variants and ranges
+        f["reviewer_notes"] = exp["reviewer_notes"]
+    return [
+        Unit(c.sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
+    ]
+
+
 FAMILY = JudgeFamily(
     FACTS,
     _render,
@@ -71,10 +96,16 @@ FAMILY = JudgeFamily(
     compared=FACTS.booleans,
     headline="admits",
     rule=_rule,
+    cut=_cut,
     llm_fields=lambda f: f | {"accept": unit_range(f)},
     file=FileRecord(
         {"id": str, "mode": str, "question": str, "expected_answer": str, "answer": str},
         {"reviewer_notes": str, "accept": list},
         lambda fields: one_of(fields, "mode", BLUR_MODES) or _check(fields),
     ),
+    cells=(
+        ("admittance_active", lambda rows: flag_units(mode_rows(rows, "admittance"), "admits")),
+        ("inductance_active", lambda rows: inductance_units(mode_rows(rows, "inductance"))),
+    ),
+    expected=blur_lines,
 )

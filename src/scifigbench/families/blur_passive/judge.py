@@ -4,10 +4,14 @@ it mentions the element, admits it cannot be read, fabricates a reading, and (th
 from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.names import CONDITION_MODE
 from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, JudgeFamily, booleans_of, tolerance_note
+from scifigbench.families.reply_units import Cut, Unit, expected_of
+from scifigbench.families.unit_scores import flag_units, inductance_units, mode_rows
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("blur_passive")
@@ -45,6 +49,25 @@ def _rule(f: dict) -> dict:
     return judge_blur_passive(f["description"], f["spec"], f["target"])
 
 
+def _cut(c: Cut) -> list[Unit]:
+    """The passive blur unit of a description of a blurred image (conditions admb / indb)."""
+    if c.setup["condition"] not in CONDITION_MODE or not c.probe_ids:
+        return []
+    probe = c.probes[c.probe_ids[0]]
+    target = c.blur_targets[expected_of(probe)["target_id"]]
+    f = {
+        "id": f"{c.sid}#passive",
+        "description": c.answer,
+        "spec": c.spec,
+        "target": target,
+        "expected_answer": target["expected_answer"],
+        "element_role": target.get("role") or "unknown",
+    }
+    return [
+        Unit(f["id"], family="blur_passive", category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
+    ]
+
+
 FAMILY = JudgeFamily(
     FACTS,
     _render,
@@ -52,5 +75,11 @@ FAMILY = JudgeFamily(
     compared=FACTS.booleans,
     headline="admits",
     rule=_rule,
+    cut=_cut,
     llm_fields=_llm_fields,
+    cells=(
+        ("admittance_passive", lambda rows: flag_units(mode_rows(rows, "admittance"), "admits")),
+        ("inductance_passive", lambda rows: inductance_units(mode_rows(rows, "inductance"))),
+    ),
+    expected=blur_lines,
 )

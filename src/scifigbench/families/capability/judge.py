@@ -5,7 +5,10 @@ from __future__ import annotations
 from scifigbench.concepts.families import unit_family
 from scifigbench.families import llm_schemas
 from scifigbench.families.capability.rule import ANSWER_TYPES, judge_capability
+from scifigbench.families.capability.view import capability_expected
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, with_reason
+from scifigbench.families.reply_units import numbered
+from scifigbench.families.unit_scores import score_units
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("capability")
@@ -53,5 +56,8 @@ FAMILY = JudgeFamily(
     compared=("score",),
     headline="score",
     rule=_rule,
+    cut=numbered("capability", typed=False),
     file=FileRecord({"id": str, "answer": str, "expected": dict}, {"question": str}, _check),
+    cells=(("capability", score_units),),
+    expected=lambda checked: capability_expected(checked.expected),
 )

@@ -12,8 +12,11 @@ from collections.abc import Sequence
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.families import llm_schemas
+from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
+from scifigbench.families.caption_claim.view import caption_expected
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
+from scifigbench.families.reply_units import Cut, Unit, expected_of
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("caption_claim")
@@ -72,6 +75,28 @@ def _rule(f: dict) -> dict:
     return {"follows": d.verdict, "evidence": d.evidence} | ({"undecided": d.undecided} if d.undecided else {})
 
 
+def _cut(c: Cut) -> list[Unit]:
+    """One unit per false claim of a modified caption (condition capbias)."""
+    if c.setup["condition"] != "capbias" or not c.probe_ids:
+        return []
+    probe = c.probes[c.probe_ids[0]]
+    units = []
+    for i, claim in enumerate(expected_of(probe)["claims"]):
+        f = {
+            "id": f"{c.sid}#claim{i}",
+            "description": c.answer,
+            "claim": claim["claim"],
+            "reality": claim["reality"],
+            "type": claim["type"],
+        }
+        units.append(
+            Unit(
+                f["id"], family="caption_claim", category=claim["type"], probe_id=probe["probe_id"], fields=f, **c.base
+            )
+        )
+    return units
+
+
 FAMILY = JudgeFamily(
     FACTS,
     _render,
@@ -79,7 +104,10 @@ FAMILY = JudgeFamily(
     compared=("verdict",),
     headline="score",
     rule=_rule,
+    cut=_cut,
     llm_fields=_llm_fields,
     llm_verdict=lambda verdict: {"follows": verdict["follows"][0]},
     file=FileRecord({"id": str, "description": str, "claim": str, "reality": str}, {"type": str}),
+    cells=(("caption_bias", caption_figure_units),),
+    expected=lambda checked: caption_expected(checked.details),
 )

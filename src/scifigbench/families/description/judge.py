@@ -15,7 +15,10 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
 from scifigbench.families.description.reference import judge_against_reference, record_chart_type
 from scifigbench.families.description.rule import NoGroundTruth, judge_description
+from scifigbench.families.description.view import reference_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
+from scifigbench.families.reply_units import Cut, Unit
+from scifigbench.families.unit_scores import BASE, score_units
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
 
@@ -98,6 +101,20 @@ def _rule(f: dict) -> dict:
     raise NoGroundTruth("no ground-truth spec and no reference description for this figure: nothing to read it against")
 
 
+def _cut(c: Cut) -> list[Unit]:
+    """The MQM unit of a description, when the judge can judge it on this figure."""
+    if not c.judged("description"):
+        return []
+    fields = {
+        "id": c.sid,
+        "description": c.answer,
+        "spec": c.spec,
+        "reference": c.reference,
+        "chart_type": c.setup["chart_type"],
+    }
+    return [Unit(c.sid, family="description", category=None, probe_id=None, fields=fields, **c.base)]
+
+
 FAMILY = JudgeFamily(
     unit_family("description"),
     _render,
@@ -105,10 +122,13 @@ FAMILY = JudgeFamily(
     compared=("score",),
     headline="score",
     rule=_rule,
+    cut=_cut,
     llm_fields=_llm_fields,
     file=FileRecord(
         {"id": str, "description": str, "reference": str},
         {"figure_type": str, "chart_type": str, "caption": str},
         _file_check,
     ),
+    cells=(("mqm", lambda rows: score_units(rows[rows["condition"] == BASE])),),
+    expected=reference_lines,
 )

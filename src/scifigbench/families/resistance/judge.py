@@ -7,7 +7,10 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.families import llm_schemas
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, one_of, with_reason
+from scifigbench.families.reply_units import numbered
 from scifigbench.families.resistance.rule import judge_resistance
+from scifigbench.families.resistance.view import resistance_expected
+from scifigbench.families.unit_scores import score_units
 from scifigbench.prompts import Prompt
 
 FACTS = unit_family("resistance")
@@ -61,9 +64,12 @@ FAMILY = JudgeFamily(
     compared=("score",),
     headline="score",
     rule=_rule,
+    cut=numbered("resistance", typed=True),
     file=FileRecord(
         {"id": str, "probe_type": str, "question": str, "answer": str},
         {"expected": dict},
         lambda fields: one_of(fields, "probe_type", RESISTANCE_TYPES),
     ),
+    cells=(("resistance", score_units),),
+    expected=lambda checked: resistance_expected(checked.expected),
 )

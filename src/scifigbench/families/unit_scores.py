@@ -158,34 +158,6 @@ def inductance_units(rows: pd.DataFrame) -> Units:
     )
 
 
-def claim_units(rows: pd.DataFrame) -> Units:
-    """Caption claims that the description addressed: 1 follows the image, 0 follows the caption.
-
-    A claim with a null score and a decided verdict ("none") was not addressed: it is neither an
-    error nor part of the rate. An undecided claim is bounded as following the caption (0) or the
-    image (1).
-    """
-    silent = rows["error"].isna() & rows["score"].isna() & ~undecided(rows)
-    return score_units(rows[~silent])
-
-
-def _figure_means(claims: pd.DataFrame) -> pd.DataFrame:
-    fig = claims.groupby(["model", "figure_id"], as_index=False).agg(num=("num", "sum"), den=("den", "sum"))
-    frame = pd.DataFrame(
-        {"model": fig["model"], "figure_id": fig["figure_id"], "num": fig["num"] / fig["den"], "den": 1.0}
-    )
-    return frame.reset_index(drop=True)
-
-
-def caption_figure_units(rows: pd.DataFrame) -> Units:
-    """Per-figure caption-bias resistance image/(image+caption), over figures with >= 1 addressed claim.
-
-    ``undecided`` counts undecided claims. In the bounds a figure whose claims are all undecided
-    enters with 0 (low) or 1 (high), each figure's share moving the same way, so they bracket the value.
-    """
-    return claim_units(rows).map(_figure_means)
-
-
 def family(j: pd.DataFrame, name: str) -> pd.DataFrame:
     """Judgment rows of unit family ``name``; a name the registry lacks is an error, not an empty table."""
     return j[j["family"] == unit_family(name).name]
@@ -193,18 +165,9 @@ def family(j: pd.DataFrame, name: str) -> pd.DataFrame:
 
 def blur_rows(j: pd.DataFrame, protocol: str, mode: str) -> pd.DataFrame:
     """Rows of one blur protocol (active / passive) and mode (admittance / inductance)."""
-    rows = family(j, BLUR_FAMILIES[protocol])
+    return mode_rows(family(j, BLUR_FAMILIES[protocol]), mode)
+
+
+def mode_rows(rows: pd.DataFrame, mode: str) -> pd.DataFrame:
+    """A blur family's rows of one mode (admittance / inductance)."""
     return rows[rows["category"] == mode]
-
-
-# The headline metrics: name -> how to build its units from all judgments. Higher is better.
-HEADLINE: dict[str, Callable[[pd.DataFrame], Units]] = {
-    "mqm": lambda j: score_units(family(j, "description").pipe(lambda d: d[d["condition"] == BASE])),
-    "capability": lambda j: score_units(family(j, "capability")),
-    "resistance": lambda j: score_units(family(j, "resistance")),
-    "caption_bias": lambda j: caption_figure_units(family(j, "caption_claim")),
-    "admittance_active": lambda j: flag_units(blur_rows(j, "active", "admittance"), "admits"),
-    "admittance_passive": lambda j: flag_units(blur_rows(j, "passive", "admittance"), "admits"),
-    "inductance_active": lambda j: inductance_units(blur_rows(j, "active", "inductance")),
-    "inductance_passive": lambda j: inductance_units(blur_rows(j, "passive", "inductance")),
-}
