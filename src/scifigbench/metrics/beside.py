@@ -105,7 +105,7 @@ def annotator_models(probes: pd.DataFrame) -> dict[str, pd.DataFrame]:
     from scifigbench.families.capability.rule import judge_capability
 
     rows: dict[str, list[dict[str, Any]]] = {}
-    for p in probes[probes["family"] == "capability"].itertuples():
+    for p in probes[probes["family"] == COLUMNS["Cap"].family].itertuples():
         expected = json.loads(p.expected_json)
         for k, answer in enumerate(expected.get("annotator_answers") or [], start=1):
             verdict = judge_capability(str(answer), expected)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.contracts.metrics import RELEASE_BESIDE_COLUMNS, ordered
 from scifigbench.report.tables import (
     BLUR_HEADERS,
@@ -26,6 +27,13 @@ from scifigbench.report.tables import (
     explorer_link,
 )
 
+# (family, category) of a beside column -> the header the report's own tables print for it
+HEADERS: dict[tuple[str, str | None], str] = {
+    **{("resistance", t): RESISTANCE_LABELS[t] for t in RESISTANCE_TYPES},
+    ("caption_claim", None): CAPTION_BIAS_HEADER,
+    ("capability", None): CAPABILITY_LABELS[OVERALL],
+    **{(f"blur_{proto}", mode): h for (mode, proto), h in BLUR_HEADERS.items()},
+}
 OURS = "ours"  # a row's source: this pipeline's judgments; the others' cells say where they come from
 SOURCES = {
     "release": "the release's GPT-4o verdict (paper/judgments)",
@@ -36,14 +44,7 @@ SOURCES = {
 def _header(column: dict[str, Any]) -> str:
     """The header the report's own tables give this family and category (so the page's list of
     abbreviations defines it), not the paper's printed name."""
-    family, category = str(column["family"]), str(column.get("category") or "")
-    if family == "resistance":
-        return RESISTANCE_LABELS[category or OVERALL]
-    if family == "capability":
-        return CAPABILITY_LABELS[category or OVERALL]
-    if family == "caption_claim":
-        return CAPTION_BIAS_HEADER
-    return BLUR_HEADERS[(category, family.removeprefix("blur_"))]  # a blur family: its category is the mode
+    return HEADERS[(str(column["family"]), column.get("category"))]
 
 
 def _digits(column: dict[str, Any]) -> int:

@@ -72,9 +72,8 @@ _POWER = re.compile(r"^10\^-?\d+$")
 # glyphs OCR confuses in names it reads off a chart ('Linkedln' for 'LinkedIn', 'C0CO' for 'COCO')
 _GLYPHS = str.maketrans("il1|0", "llllo")
 _ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d.]+)", re.IGNORECASE)
-# a reviewer's note naming labels it accepts: "'w/o text' and 'text' are both correct answers" (a quote
-# opens and closes a name only between non-word characters, so "model's" opens nothing)
-_NOTE_NAME = re.compile(r"(?<!\w)['\"‘“]([^'\"‘’“”]{1,60}?)['\"’”](?!\w)")
+# a reviewer's note naming labels it accepts: "'w/o text' and 'text' are both correct answers"
+_NOTE_NAME = re.compile(quoted_pattern(60))
 _NOTE_ACCEPTS = re.compile(r"\b(?:correct|accept(?:ed|able)?|valid|fine|can be|either)\b", re.IGNORECASE)
 _NOTE_REJECTS = re.compile(r"\b(?:not|incorrect|wrong|never|no|only)\b|n't", re.IGNORECASE)
 
