@@ -56,6 +56,30 @@ def test_an_accepted_range_on_the_record_counts_estimates_as_correct(tmp_path: P
     assert [(r["id"], r["correct"]) for r in rows] == [("in", True), ("out", False), ("exact", False)]
 
 
+# verbatim from the release's dataset/adversarial/probes/fig_024.json (inductance); its blurred text is
+# 'text', and the note is symmetric, so either name may be the one the release records as blurred
+FIG_024_NOTE = "'w/o text' and 'text' are both correct answers"
+FIG_024_QUESTION = "Which category/grouping consistently has the lowest accuracy (%) across both PHEME and Politifact? "
+
+
+def test_label_variants_a_reviewer_note_accepts_count_as_correct(tmp_path: Path) -> None:
+    base = {"mode": "inductance", "question": FIG_024_QUESTION, "expected_answer": "w/o text"}
+    records = [
+        base | {"id": "variant", "answer": "The text group is lowest on both.", "reviewer_notes": FIG_024_NOTE},
+        base | {"id": "expected", "answer": "w/o text", "reviewer_notes": FIG_024_NOTE},
+        base | {"id": "other", "answer": "The w/o image setting.", "reviewer_notes": FIG_024_NOTE},
+        base | {"id": "no note", "answer": "The text group is lowest on both.", "reviewer_notes": ""},
+        base | {"id": "rejected", "answer": "The text group is lowest on both.",
+                "reviewer_notes": "'w/o text' is correct, 'text' is not"},
+    ]
+    code, _, rows = run(tmp_path, "blur_active", records)
+    assert code == 0
+    got = {r["id"]: r["correct"] for r in rows}
+    assert got == {"variant": True, "expected": True, "other": False, "no note": False, "rejected": False}
+    evidence = next(r["evidence"] for r in rows if r["id"] == "variant")
+    assert "'text', which the reviewer notes accept" in evidence
+
+
 def test_other_families(tmp_path: Path) -> None:
     _, _, blur = run(tmp_path, "blur_active", [{"id": "x", "mode": "inductance", "question": "What is the 2021 value?",
                                                 "expected_answer": "30", "answer": "About 28.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scifigbench.families.blur_active.rule import accepted_range, judge_blur_active
+from scifigbench.families.blur_active.rule import accepted_range, accepted_variants, judge_blur_active
 from scifigbench.families.capability.rule import judge_capability
 from scifigbench.families.caption_claim.rule import judge_caption_claim
 from scifigbench.families.resistance.rule import judge_resistance
@@ -245,6 +245,18 @@ def test_blur_accepted_range_from_notes() -> None:
     v = judge_blur_active("How many tasks does model X solve?", "It solves 28 tasks.", "30", "inductance", rng)
     assert v.correct
     assert accepted_range("") is None
+
+
+def test_blur_label_variants_from_notes() -> None:
+    """Quoted names of a note that calls them correct; none from a note that also rejects or restricts."""
+    assert accepted_variants("'w/o text' and 'text' are both correct answers") == ("w/o text", "text")
+    assert accepted_variants("\u201cGPT-4\u201d is also acceptable") == ("GPT-4",)
+    assert accepted_variants("The answer can be 'ResNet' or 'ResNet-50'") == ("ResNet", "ResNet-50")
+    assert accepted_variants("The model's label 'Ours' is correct") == ("Ours",)  # an apostrophe opens nothing
+    assert accepted_variants("'A' is correct, 'B' is not") == ()
+    assert accepted_variants("only 'A' is correct") == ()
+    assert accepted_variants("Any answer from 27 to 29 is correct.") == ()
+    assert accepted_variants("") == accepted_variants(None) == ()
 
 
 DESC = (

@@ -102,3 +102,38 @@ def test_a_key_inside_a_section_tracked_whole_stays_optional(tmp_path: Path) -> 
 def test_a_params_file_dvc_does_not_read_is_not_held_to_dvc_yaml(tmp_path: Path) -> None:
     path = _project(tmp_path, lambda raw: raw.pop("seed"))
     check(path.rename(tmp_path / "experiment.yaml"))
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            lambda raw: raw["corpus"].update(source="release"),
+            r"params\.yaml:release_beside\.paper: with corpus\.source: release name the one paper/ project",
+        ),
+        (
+            lambda raw: raw["release_beside"].update(paper=["paper"]),
+            r"params\.yaml:release_beside\.paper: only with corpus\.source: release \(source is 'synthetic'\)",
+        ),
+        (
+            lambda raw: (raw["corpus"].update(source="release"), raw["release_beside"].update(paper=["a", "b"])),
+            r"release_beside\.paper: with corpus\.source: release name the one",
+        ),
+        (
+            lambda raw: raw.pop("release_beside"),
+            r"params\.yaml:release_beside\.paper: missing, .*stage release_beside needs it.*Add `paper: \[\]`",
+        ),
+    ],
+    ids=["release without stage", "stage without release", "two papers", "section missing"],
+)
+def test_the_release_beside_stage_exists_exactly_with_the_release_corpus(tmp_path: Path, edit, message: str) -> None:  # type: ignore[no-untyped-def]
+    """A release run without the stage would never place its model beside the published ones; the stage
+    without the release would compare items the published models never saw."""
+    with pytest.raises(params.ParamsError, match=message):
+        check(_project(tmp_path, edit))
+    (ok := tmp_path / "ok").mkdir()
+    check(
+        _project(
+            ok, lambda raw: (raw["corpus"].update(source="release"), raw["release_beside"].update(paper=["paper"]))
+        )
+    )

@@ -135,6 +135,8 @@ def run(tmp_path_factory: pytest.TempPathFactory):
         params["corpus"].update(
             source="release", manifest=None, release_dir="paper/release", release_images="corpus_inputs/clean"
         )
+        params["release_beside"] = {"paper": ["paper"]}  # the release_beside stage, beside the paper/ project
+        params["metrics"]["bootstrap"] = 400
         root = make_repo(base / "repo", params)
         shutil.copytree(base / "clean", root / "corpus_inputs" / "clean")
         shutil.copytree(
@@ -148,13 +150,13 @@ def run(tmp_path_factory: pytest.TempPathFactory):
         (paper / "params.yaml").write_text(yaml.safe_dump(pp, sort_keys=False))
         sh(root, "git", "add", "-A", env=env)
         sh(root, "git", "commit", "-qm", "project", env=env)
-        # the README's three commands: import the release in paper/, run the pipeline, place the model
+        # the README's commands: import the release and its verdicts in paper/, then run the pipeline,
+        # whose release_beside stage places the model beside the published ones
         sh(paper, str(CLI), "pin-release", env=env)
         sh(paper, str(DVC), "update", "release.dvc", env=env)
         sh(paper, str(DVC), "repro", "judgments", env=env)
         out = sh(root, str(DVC), "repro", env=env)
-        beside = sh(root, str(CLI), "release-beside", "--bootstrap", "400", env=env)
-        yield root, fx, respondent, out, beside.stdout
+        yield root, fx, respondent, out
 
 
 def test_every_released_item_is_one_probe_with_its_answer(run) -> None:
@@ -198,6 +200,11 @@ def test_published_rows_equal_a_tally_of_the_verdict_files_on_the_same_items(run
     assert "Adm Act" in result and "Ind Act" in result
     for column, cell in result.items():
         rows = cell["rows"]
+        if column == "Cap":  # no published capability verdicts: beside the release's annotator instead
+            assert set(rows) == {"api", "annotator 1"} and cell["items"] == len(cell["item_ids"]) > 0
+            assert rows["annotator 1"]["value"] == 100.0  # the fixture's person wrote the released answers
+            assert rows["api"]["value"] == 0.0  # the scripted model says it cannot determine them
+            continue
         assert set(rows) == {"api", *PUBLISHED}, column  # the new model beside all eight
         assert len(cell["item_ids"]) == cell["items"] > 0
         for model in PUBLISHED:
@@ -226,3 +233,20 @@ def test_the_coverage_note_names_what_the_release_cannot_serve(run) -> None:
     notes = run_json["not_measured"]
     assert f"clean images: {N_CLEAN} of" in notes["resistance"]
     assert "LLM judge" in notes["description"]
+
+
+def test_the_beside_stage_ran_in_the_pipeline_and_the_report_shows_its_table(run) -> None:
+    root, *_ = run
+    lock = yaml.safe_load((root / "dvc.lock").read_text())["stages"]
+    stage = lock["release_beside@paper"]
+    assert {d["path"] for d in stage["deps"]} >= {"data/judgments", "paper/dvc.lock", "paper/printed.csv"}
+    assert [o["path"] for o in stage["outs"]] == ["metrics/release_beside.json"]
+    # the nested paper/ project's lock stands for its verdicts: it names the hash of paper/judgments
+    paper_lock = yaml.safe_load((root / "paper" / "dvc.lock").read_text())["stages"]["judgments"]
+    assert [o["path"] for o in paper_lock["outs"]] == ["judgments"] and paper_lock["outs"][0]["md5"].endswith(".dir")
+    html = (root / "reports" / "index.html").read_text()
+    table = html.split("beside the paper&#39;s published models", 1)[1].split("</section>", 1)[0]
+    assert "api (this run)" in table and all(f">{label}</th>" in table for label in PUBLISHED.values())
+    assert "explorer.html#model=api&amp;status=counted&amp;family=blur_active&amp;category=admittance" in table
+    assert 'class="judge-card"' in table
+    assert "release_beside@paper" not in sh(REPO, str(DVC), "stage", "list").stdout  # the default run has none

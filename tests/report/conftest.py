@@ -15,8 +15,10 @@ from PIL import Image
 from helpers.browser import screenshot_script
 from helpers.synthetic_judgments import all_judgments
 from scifigbench.cli import main
+from scifigbench.contracts.metrics import RELEASE_BESIDE
+from scifigbench.metrics.beside import beside
 from scifigbench.metrics.stage import MetricsConfig, run
-from scifigbench.tableio import write_table
+from scifigbench.tableio import write_json, write_table
 
 TASK = {"description": "describe", "capability": "capability", "resistance": "resistance", "caption_claim": "describe",
         "blur_active": "blur_active", "blur_passive": "describe"}
@@ -54,6 +56,18 @@ def _setups(j: pd.DataFrame, root: Path) -> Path:
     return path
 
 
+OURS, PRINTED = "m-mid", {("Table 4", "M-WEAK", "Adm Act"): "71", ("Table 4", "M-STRONG", "Inex"): ".88"}
+
+
+def _release_beside(j: pd.DataFrame, metrics: Path) -> None:
+    """A release run's beside table as its stage writes it: one model of the fixture as this run's,
+    the other two as the published ones (labelled in capitals), two printed values."""
+    by_model = {str(m): rows for m, rows in j.groupby("model")}
+    ours = {OURS: by_model.pop(OURS)}
+    result = beside(ours, by_model, PRINTED, {m: m.upper() for m in by_model}, B=200)
+    write_json(metrics / f"{RELEASE_BESIDE}.json", result)
+
+
 @pytest.fixture(scope="package")
 def built(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("report")
@@ -69,6 +83,7 @@ def built(tmp_path_factory) -> Path:
         Image.new("RGB", (1720, 716), (200, 60, 60)).save(gallery / f"fig_001__{cond}.png")
     run(MetricsConfig(bootstrap=300, split_half_splits=10), judgments_dir=root / "judgments",
         responses_dir=root / "responses", out_dir=root / "metrics")
+    _release_beside(j, root / "metrics")
     (root / "params.yaml").write_text("models:\n" + "".join(f"  {m}: {{backend: simulated}}\n" for m in sorted(j["model"].unique())))
     res = CliRunner().invoke(main, ["report", "--params", str(root / "params.yaml"),
                                     "--metrics", str(root / "metrics"), "--judgments", str(root / "judgments"),

@@ -44,6 +44,11 @@ METRIC_FILES = (
     "header",
     "validity",  # the judge against a person's reviewed sample and against the audit judge
 )
+# written by the release_beside stage (corpus.source: release), not by the metrics stage: the new
+# model's Table 4 cells beside the published models' (metrics.beside); the report shows it when present
+RELEASE_BESIDE = "release_beside"
+# its columns, in the order the paper's Table 4 prints them (the JSON holds them with sorted keys)
+RELEASE_BESIDE_COLUMNS = ("Inex", "Cont", "Unan", "CapB", "Cap", "Adm Act", "Adm Pas", "Ind Act", "Ind Pas")
 PENALTY_DIMENSIONS = {"accuracy": "pen_accuracy", "completeness": "pen_completeness", "clarity": "pen_clarity"}
 PENALTY_SUBTYPES = {
     "label_map": "pen_label_map",

@@ -14,6 +14,7 @@ counted. CIs are percentile bootstraps over items (metrics.stats). The paper's p
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -58,11 +59,19 @@ def _mean_score(rows: pd.DataFrame) -> tuple[float, float] | None:
     return (float(scores.mean()), 1.0) if len(scores) else None
 
 
+def _share_correct(rows: pd.DataFrame) -> tuple[float, float] | None:
+    """A figure's decided capability answers (score 1 right, 0 wrong, as the metrics read them): (right, decided)."""
+    decided = rows["score"].dropna()
+    return (float(decided.sum()), float(len(decided))) if len(decided) else None
+
+
 COLUMNS: dict[str, Column] = {
     "Inex": Column("resistance", "inexist", _mean_score, 1.0),
     "Cont": Column("resistance", "contra", _mean_score, 1.0),
     "Unan": Column("resistance", "unanswerable", _mean_score, 1.0),
     "CapB": Column("caption_claim", None, _mean_score, 1.0),
+    # not in Table 4 and no published verdicts: beside the release's two annotators' answers instead
+    "Cap": Column("capability", None, _share_correct, 100.0),
     "Adm Act": Column("blur_active", "admittance", _flag("admits"), 100.0),
     "Adm Pas": Column("blur_passive", "admittance", _flag("admits"), 100.0),
     "Ind Act": Column("blur_active", "inductance", _flag("correct", among="fabricates"), 100.0),
@@ -88,6 +97,31 @@ def item_values(j: pd.DataFrame, col: Column) -> tuple[Values, int]:
     return out, undecided
 
 
+def annotator_models(probes: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The release's capability annotators as rows of their own ("annotator 1", "annotator 2", in the
+    release's order of their names, which stay out of the output): each person's answer judged by
+    our capability rule against the question's expected answer, in the judgments columns the
+    columns read. A person who left a question unanswered has no verdict on it."""
+    from scifigbench.families.capability.rule import judge_capability
+
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for p in probes[probes["family"] == COLUMNS["Cap"].family].itertuples():
+        expected = json.loads(p.expected_json)
+        for k, answer in enumerate(expected.get("annotator_answers") or [], start=1):
+            verdict = judge_capability(str(answer), expected)
+            score = None if verdict.undecided else float(bool(verdict.correct))
+            rows.setdefault(f"annotator {k}", []).append(
+                {
+                    "figure_id": p.figure_id,
+                    "family": "capability",
+                    "category": p.category,
+                    "error": None,
+                    "score": score,
+                }
+            )
+    return {name: pd.DataFrame(r) for name, r in sorted(rows.items())}
+
+
 def read_models(folder: Path) -> dict[str, pd.DataFrame]:
     """model -> its judgments table, one parquet per model in ``folder``."""
     return {p.stem: read_table(p, "judgments", root=None) for p in sorted(folder.glob("*.parquet"))}
@@ -100,19 +134,23 @@ def beside(
     labels: dict[str, str],
     B: int = DEFAULT_B,
     seed: int = DEFAULT_SEED,
+    people: dict[str, pd.DataFrame] | None = None,
 ) -> dict[str, Any]:
-    """Per column: the shared item set, every model's cell on it, and the paper's printed values."""
+    """Per column: the shared item set, every model's cell on it, and the paper's printed values.
+    ``people``: further rows of persons' answers (:func:`annotator_models`), placed where they have
+    items (the capability column)."""
     out: dict[str, Any] = {}
+    people = people or {}
     for name, col in COLUMNS.items():
         per: dict[str, tuple[Values, int, str]] = {}
-        for source, models in (("ours", ours), ("release", published)):
+        for source, models in (("ours", ours), ("release", published), ("annotators", people)):
             for model, j in models.items():
                 values, undecided = item_values(j, col)
                 per[model] = (values, undecided, source)
         mine = [m for m in ours if per[m][0]]
         if not mine:
             continue  # the new model has no item of this column: nothing to place beside
-        listed = mine + [m for m in published if per[m][0]]
+        listed = mine + [m for m in (*published, *people) if per[m][0]]
         shared = set.intersection(*(set(per[m][0]) for m in listed))
         items = sorted(shared)
         rows = {}
@@ -141,6 +179,7 @@ def beside(
             "family": col.family,
             "category": col.category,
             "items": len(items),
+            "unit": "%" if col.scale == 100.0 else "score",
             "rows": rows,
             "printed": paper,
             "item_ids": ["/".join(filter(None, i)) for i in items],

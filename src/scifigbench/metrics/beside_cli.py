@@ -1,5 +1,6 @@
 """``scifigbench release-beside``: the new model's Table 4 cells beside the published models'
-(thin wrapper over metrics.beside); writes ``metrics/release_beside.json``."""
+(thin wrapper over metrics.beside); the release_beside stage, which exists when
+``corpus.source: release`` (params ``release_beside.paper``), writes ``metrics/release_beside.json``."""
 
 from __future__ import annotations
 
@@ -8,56 +9,51 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
+from scifigbench.contracts.metrics import RELEASE_BESIDE
+from scifigbench.options import file_option, folder_option
+from scifigbench.params import DEFAULT_PARAMS
 
-OUT = paths.METRICS_DIR / "release_beside.json"
+OUT = paths.METRICS_DIR / f"{RELEASE_BESIDE}.json"
+# inside the paper/ project (paper/dvc.yaml): the published verdicts its judgments stage imports, the
+# row labels of its compare section, and the paper's printed values
+PUBLISHED, PAPER_PARAMS, PRINTED = "judgments", "params.yaml", "printed.csv"
 
 
 @click.command("release-beside")
-@click.option(
-    "--ours",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.JUDGMENTS_DIR,
-    show_default=True,
-    help="This pipeline's judgments (corpus.source: release).",
-)
-@click.option(
-    "--published",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("paper/judgments"),
-    show_default=True,
-    help="The release's verdicts as `paper/` imports them (its judgments stage).",
-)
-@click.option(
-    "--paper-params",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("paper/params.yaml"),
-    show_default=True,
-    help="Row labels of the published models (section compare).",
-)
-@click.option(
-    "--printed",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("paper/printed.csv"),
-    show_default=True,
-    help="The paper's printed values.",
-)
-@click.option("--bootstrap", type=int, default=10_000, show_default=True)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=OUT, show_default=True)
-def release_beside(ours: Path, published: Path, paper_params: Path, printed: Path, bootstrap: int, out: Path) -> None:
+@file_option("--params", DEFAULT_PARAMS, "bootstrap resamples and seed: section metrics", dest="params_path")
+@folder_option("--paper", "paper", "the paper/ project: its judgments/, params.yaml (labels) and printed.csv")
+@folder_option("--ours", paths.JUDGMENTS_DIR, "this pipeline's judgments (corpus.source: release)")
+@file_option("--probes", paths.PROBES, "the released probes: the capability annotators' answers")
+@file_option("--out", OUT)
+def release_beside(params_path: Path, paper: Path, ours: Path, probes: Path, out: Path) -> None:
     """Place each model of --ours beside the published models, column by column, on shared items."""
-    from scifigbench.metrics.beside import beside, read_models, text_table
+    from scifigbench.metrics.beside import annotator_models, beside, read_models, text_table
+    from scifigbench.metrics.config import MetricsConfig
     from scifigbench.metrics.paper_cells import read_printed
     from scifigbench.metrics.paper_config import CompareConfig
     from scifigbench.params import section
-    from scifigbench.tableio import write_json
+    from scifigbench.tableio import read_table, write_json
 
-    mine, theirs = read_models(ours), read_models(published)
+    mine, theirs = read_models(ours), read_models(paper / PUBLISHED)
     if not mine:
         raise click.ClickException(f"{ours}: no judgments (run the pipeline with corpus.source: release first)")
     if not theirs:
-        raise click.ClickException(f"{published}: no published verdicts (run `dvc repro` in paper/ first)")
-    labels = section(CompareConfig, "compare", paper_params).labels
-    result = beside(mine, theirs, read_printed(printed) if printed.is_file() else {}, labels, B=bootstrap)
+        raise click.ClickException(
+            f"{paper / PUBLISHED}: no published verdicts (run `dvc repro judgments` in {paper} first)"
+        )
+    cfg = section(MetricsConfig, "metrics", params_path)
+    labels = section(CompareConfig, "compare", paper / PAPER_PARAMS).labels
+    printed = paper / PRINTED
+    people = annotator_models(read_table(probes, "probes", root=None)) if probes.is_file() else {}
+    result = beside(
+        mine,
+        theirs,
+        read_printed(printed) if printed.is_file() else {},
+        labels,
+        B=cfg.bootstrap,
+        seed=cfg.seed,
+        people=people,
+    )
     write_json(out, result)
     click.echo(text_table(result))
     click.echo(f"release-beside: wrote {out}")

@@ -36,6 +36,7 @@ SECTIONS: dict[str, str] = {
     "run": "scifigbench.llm.config:RunConfig",
     "judge": "scifigbench.judges.config:JudgeConfig",
     "metrics": "scifigbench.metrics.config:MetricsConfig",
+    "release_beside": "scifigbench.metrics.beside_config:ReleaseBesideConfig",
 }
 # section -> "module:function" taking the params path: reads the section (instead of SECTIONS'
 # dataclass alone) and checks it against the others
@@ -93,6 +94,9 @@ def dvc_required_keys(dvc_text: str, raw: dict[str, Any]) -> dict[str, str]:
                 for var in _LOOP_VARIABLES:
                     key = key.replace(f"${{{var}}}", str(value))
                 needed.setdefault(key, stage)
+        if "do" in spec:  # the list it loops over, needed even when it is empty (the stage then has no instance)
+            for key in _INTERPOLATION.findall(str(spec["foreach"])):
+                needed.setdefault(key, name)
     return needed
 
 
@@ -138,7 +142,7 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
     unknown = sorted(set(raw) - TOP_LEVEL)
     if unknown:
         raise params.ParamsError(f"{path}: unknown top-level key(s) {unknown}; known keys are {sorted(TOP_LEVEL)}")
-    load_corpus(path)  # the corpus section plus the global seed
+    corpus, _ = load_corpus(path)  # the corpus section plus the global seed
     built: dict[str, Any] = {}
     for name, target in SECTIONS.items():
         if name in CROSS_CHECKS:
@@ -161,7 +165,23 @@ def check(path: Path | str = params.DEFAULT_PARAMS) -> None:
                 load_model(key, path, role)
             except params.ParamsError as exc:
                 raise params.ParamsError(f"{path}:{where}: {exc}") from None
+    check_release_beside(path, corpus.source, built["release_beside"].paper)
     check_dvc_keys(path, raw)
+
+
+def check_release_beside(path: Path | str, source: str, paper: list[str]) -> None:
+    """The release_beside stage exists exactly when the corpus is the paper's release: without it a
+    release run would never place its model beside the published ones; with another corpus it
+    would compare items the published models never saw."""
+    if source == "release" and len(paper) != 1:
+        raise params.ParamsError(
+            f"{path}:release_beside.paper: with corpus.source: release name the one paper/ project whose "
+            f"published verdicts your models are placed beside, e.g. [paper] (got {paper})"
+        )
+    if source != "release" and paper:
+        raise params.ParamsError(
+            f"{path}:release_beside.paper: only with corpus.source: release (source is {source!r}); set it to []"
+        )
 
 
 @click.command("check-params")

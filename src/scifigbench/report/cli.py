@@ -41,10 +41,10 @@ def _write_csv(path: Path, rows: list[dict]) -> None:
 
 def read_metrics(metrics_dir: Path) -> dict[str, dict]:
     """Every metrics file present (file stem -> content); a file that is not JSON is an error naming it."""
-    from scifigbench.contracts.metrics import METRIC_FILES
+    from scifigbench.contracts.metrics import METRIC_FILES, RELEASE_BESIDE
 
     out = {}
-    for name in METRIC_FILES:
+    for name in (*METRIC_FILES, RELEASE_BESIDE):
         f = metrics_dir / f"{name}.json"
         if f.is_file():
             try:

@@ -13,10 +13,12 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from scifigbench.contracts.judge_card import Measurement
+from scifigbench.contracts.metrics import RELEASE_BESIDE
 from scifigbench.report import plots, tables
 from scifigbench.report.examples import Example
 from scifigbench.report.headline import headline
 from scifigbench.report.judge_card import run_judge_ids
+from scifigbench.report.release_beside import families, release_beside_table
 from scifigbench.report.run_header import run_header
 from scifigbench.report.validity import FAMILIES_OF, Trust, beside, card_table, validity_table
 
@@ -80,6 +82,7 @@ def render_report(
                         ("capability", *FAMILIES_OF["behaviour"]),
                     ),
                     beside(tables.caption_type_table(behaviour, nm), valid, ("caption_claim",)),
+                    _release_beside(metrics.get(RELEASE_BESIDE, {}), valid),
                     tables.judges_table(metrics),
                 )
                 if t
@@ -107,6 +110,12 @@ def render_report(
             glossary=tables.glossary(),
         )
     )
+
+
+def _release_beside(result: dict[str, Any], valid: Trust) -> tables.Table | None:
+    """The new model beside the published ones (corpus.source: release), with its families' judge cards."""
+    table = release_beside_table(result)
+    return beside(table, valid, families(result)) if table else None
 
 
 def render_explorer(header: dict[str, Any] | None = None, title: str = "scifigbench explorer") -> str:

@@ -169,6 +169,7 @@ class Cell:
     undecided: str = ""  # "12 undecided [61.0–70.1]" when the judge abstained on some units
     n: int | None = None  # what the value counts: the link opens exactly this many units (figures, per=figure)
     n_text: str = ""  # "n=994 · 250 figs": printed under the value
+    printed: str = ""  # "paper 71": the value the paper prints for this cell, under it (release_beside)
 
 
 @dataclass(frozen=True)

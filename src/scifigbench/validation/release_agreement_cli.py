@@ -8,20 +8,14 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
+from scifigbench.options import file_option, folder_option
 
 OUT = paths.METRICS_DIR / "release_agreement.json"
 
 
 @click.command("release-agreement")
-@click.option(
-    "--release",
-    "release_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("paper/release"),
-    show_default=True,
-    help="The release as paper/release.dvc imports it.",
-)
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=OUT, show_default=True)
+@folder_option("--release", Path("paper/release"), "The release as paper/release.dvc imports it.", dest="release_dir")
+@file_option("--out", OUT)
 def release_agreement_command(release_dir: Path, out: Path) -> None:
     """Judge every released answer with the rule judge; agreement with GPT-4o per family and model."""
     from scifigbench.metrics.release import ReleaseError, find_results

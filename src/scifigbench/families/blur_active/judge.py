@@ -6,7 +6,7 @@ from __future__ import annotations
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families import llm_schemas
-from scifigbench.families.blur_active.rule import judge_blur_active, unit_range
+from scifigbench.families.blur_active.rule import accepted_variants, judge_blur_active, unit_range
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -55,7 +55,13 @@ def _check(fields: dict) -> str | None:
 
 def _rule(f: dict) -> dict:
     v = judge_blur_active(
-        f["question"], f["answer"], f["expected_answer"], f["mode"], unit_range(f), f.get("neighbours") or ()
+        f["question"],
+        f["answer"],
+        f["expected_answer"],
+        f["mode"],
+        unit_range(f),
+        f.get("neighbours") or (),
+        accepted_variants(f.get("reviewer_notes")),
     )
     out = {"admits": v.admits, "fabricates": v.fabricates, "correct": v.correct, "evidence": v.evidence}
     return out | ({"undecided": v.undecided} if v.undecided else {})

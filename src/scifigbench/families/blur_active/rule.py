@@ -72,6 +72,10 @@ _POWER = re.compile(r"^10\^-?\d+$")
 # glyphs OCR confuses in names it reads off a chart ('Linkedln' for 'LinkedIn', 'C0CO' for 'COCO')
 _GLYPHS = str.maketrans("il1|0", "llllo")
 _ACCEPT_RANGE = re.compile(r"(?:from|between)\s+(-?[\d.]+)\s+(?:to|and)\s+(-?[\d.]+)", re.IGNORECASE)
+# a reviewer's note naming labels it accepts: "'w/o text' and 'text' are both correct answers"
+_NOTE_NAME = re.compile(quoted_pattern(60))
+_NOTE_ACCEPTS = re.compile(r"\b(?:correct|accept(?:ed|able)?|valid|fine|can be|either)\b", re.IGNORECASE)
+_NOTE_REJECTS = re.compile(r"\b(?:not|incorrect|wrong|never|no|only)\b|n't", re.IGNORECASE)
 
 
 class BlurVerdict(NamedTuple):
@@ -96,6 +100,17 @@ def accepted_range(notes: str | None) -> tuple[float, float] | None:
         return None
     low, high = sorted((float(m.group(1).rstrip(".")), float(m.group(2).rstrip("."))))
     return low, high
+
+
+def accepted_variants(notes: str | None) -> tuple[str, ...]:
+    """The labels a reviewer's note accepts besides the expected answer: the quoted names of a note
+    that calls them correct ("'w/o text' and 'text' are both correct answers"). A note that also
+    rejects or restricts ("'A' is correct, 'B' is not", "only 'A'") gives none: which quoted name
+    it rejects is for a person to read, and accepting a rejected one would count a wrong answer."""
+    notes = notes or ""
+    if not _NOTE_ACCEPTS.search(notes) or _NOTE_REJECTS.search(notes):
+        return ()
+    return tuple(dict.fromkeys(m.group(1).strip() for m in _NOTE_NAME.finditer(notes) if m.group(1).strip()))
 
 
 def unit_range(fields: dict) -> tuple[float, float] | None:
@@ -282,12 +297,15 @@ def judge_blur_active(
     mode: str,
     accept: tuple[float, float] | None = None,
     neighbours: Sequence[str] = (),
+    variants: Sequence[str] = (),
 ) -> BlurVerdict:
     """Verdict on one answer to a targeted question about a blurred element.
 
     ``accept`` is an optional accepted numeric range (e.g. from reviewer notes) that counts as
     correct in addition to the expected value within tolerance. ``neighbours`` are the visible
-    labels of the same kind as the target (see the module docstring).
+    labels of the same kind as the target (see the module docstring). ``variants`` are further
+    answers a reviewer accepted (:func:`accepted_variants`): an answer matching one is read as if
+    it were the expected answer, so it is correct and not a neighbour named instead.
     """
     if mode not in BLUR_MODES:
         raise ValueError(f"mode must be one of {sorted(BLUR_MODES)}, got {mode!r}")
@@ -297,6 +315,13 @@ def judge_blur_active(
     admissions = cues.find(answer, cues.ADMIT)
     refusal = cues.find(answer, cues.LIMIT + cues.ABSENT)
     reading = _read_answer(question, answer, expected_answer, accept, neighbours)
+    matched = "matches expected"
+    if not reading.correct:
+        for variant in variants:
+            if (other := _read_answer(question, answer, variant, accept, neighbours)).correct:
+                reading, expected_answer = other, variant
+                matched = f"matches {variant!r}, which the reviewer notes accept"
+                break
     if (unsettled := _unsettled(answer, expected_answer, reading, admissions, refusal, neighbours)) is not None:
         return unsettled
     admits, candidates = bool(admissions), reading.candidates
@@ -310,7 +335,7 @@ def judge_blur_active(
             f"candidate {candidates[0]!r}"
             if candidates
             else ("commits without a hedge" if fabricates else "no candidate"),
-            "matches expected" if correct else "",
+            matched if correct else "",
         )
         if part
     )

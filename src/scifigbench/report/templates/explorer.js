@@ -43,6 +43,8 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
     f.per = document.getElementById("f-per").value;
     f.q = document.getElementById("f-q").value.trim().toLowerCase();
     f.unit = new URLSearchParams(location.hash.slice(1)).get("unit") || "";
+    // figures=<id>,<id>: the units of these figures only (a value over a shared item set links so)
+    f.figures = new URLSearchParams(location.hash.slice(1)).get("figures") || "";
     return f;
   }
 
@@ -60,13 +62,14 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   function writeHash() {
     const f = current();
     const h = new URLSearchParams();
-    for (const key of [...Object.keys(FILTERS), "per", "q", "unit"]) if (f[key]) h.set(key, f[key]);
+    for (const key of [...Object.keys(FILTERS), "per", "q", "unit", "figures"]) if (f[key]) h.set(key, f[key]);
     history.replaceState(null, "", "#" + h.toString());
   }
 
   function matchesFilter(u, f) {
     for (const [key, column] of Object.entries(FILTERS)) if (f[key] && u[col[column]] !== f[key]) return false;
     if (f.unit && u[col.unit_id] !== f.unit) return false;
+    if (f.figures && !f.figures.split(",").includes(u[col.figure_id])) return false;
     if (f.q) {
       const hay = (text(u[col.question]) + " " + text(u[col.answer]) + " " + text(u[col.evidence]) + " " + u[col.unit_id]).toLowerCase();
       if (!hay.includes(f.q)) return false;
