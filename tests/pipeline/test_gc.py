@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from scifigbench import paths
@@ -114,3 +116,25 @@ def test_a_lock_made_by_other_code_stops_gc(workspace: Path) -> None:
     assert StepStore("corpus-render", "0123456789abcdef", workspace).get("k-old") is not None
     src.write_text("old\n")
     assert gc.lock_code_changed(workspace) == []
+
+
+def test_a_folder_dep_of_other_code_stops_gc_too(workspace: Path) -> None:
+    """Most code deps are folders (md5 ``<hash>.dir``): an edit inside one must count, and bytecode
+    caches (which .dvcignore leaves out) must not. The expected hash is DVC's own, read from a
+    folder dep of the committed dvc.lock."""
+    repo = Path(__file__).resolve().parents[2]
+    lock = yaml.safe_load((repo / "dvc.lock").read_text(encoding="utf-8"))
+    dep = next(
+        d
+        for s in lock["stages"].values()
+        for d in s["deps"]
+        if str(d.get("md5", "")).endswith(".dir") and d["path"].startswith("src/")
+    )
+    shutil.copytree(repo / dep["path"], workspace / dep["path"], ignore=shutil.ignore_patterns("__pycache__"))
+    (workspace / "dvc.lock").write_text(yaml.safe_dump({"schema": "2.0", "stages": {"s": {"deps": [dep]}}}))
+    assert gc.lock_code_changed(workspace) == []
+    (workspace / dep["path"] / "__pycache__").mkdir(exist_ok=True)
+    (workspace / dep["path"] / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"\0")
+    assert gc.lock_code_changed(workspace) == []
+    (workspace / dep["path"] / "added.py").write_text("x = 1\n")
+    assert gc.lock_code_changed(workspace) == [dep["path"]]

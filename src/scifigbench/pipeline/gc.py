@@ -23,6 +23,7 @@ the lock's, so gc deletes nothing unless told ``--force``. Run it when no stage 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import time
@@ -168,14 +169,26 @@ def lock_code_changed(root: Path) -> list[str]:
     for stage in stages.values():
         for dep in stage.get("deps", []):
             md5 = str(dep.get("md5", ""))
-            if dep.get("path", "").startswith(SRC) and md5 and not md5.endswith(".dir"):
+            if dep.get("path", "").startswith(SRC) and md5:
                 recorded[dep["path"]] = md5
-    changed = []
-    for rel, md5 in sorted(recorded.items()):
-        f = root / rel
-        if not f.is_file() or hashlib.md5(f.read_bytes()).hexdigest() != md5:
-            changed.append(rel)
-    return changed
+    return [rel for rel, md5 in sorted(recorded.items()) if _md5_of(root / rel, folder=md5.endswith(".dir")) != md5]
+
+
+def _md5_of(path: Path, folder: bool) -> str | None:
+    """The md5 dvc.lock records for a code dep: a file's, or for a folder (most code deps since they
+    were coarsened) DVC's directory hash, the md5 of its sorted (md5, relpath) listing plus ``.dir``,
+    without the bytecode caches ``.dvcignore`` leaves out. None when the path is gone."""
+    if not folder:
+        return hashlib.md5(path.read_bytes()).hexdigest() if path.is_file() else None
+    if not path.is_dir():
+        return None
+    listing = [
+        {"md5": hashlib.md5(f.read_bytes()).hexdigest(), "relpath": f.relative_to(path).as_posix()}
+        for f in sorted(path.rglob("*"))
+        if f.is_file() and f.suffix != ".pyc" and "__pycache__" not in f.parts
+    ]
+    listing.sort(key=lambda e: e["relpath"])
+    return hashlib.md5(json.dumps(listing, sort_keys=True).encode()).hexdigest() + ".dir"
 
 
 def sweep(items: Iterable[Item]) -> None:
