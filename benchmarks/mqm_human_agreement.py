@@ -182,9 +182,11 @@ def implied_n(gold: list[dict]) -> dict[str, dict[str, list[float]]]:
     return out
 
 
-AGAINST = ("mean human MQM score of the paper's human study (its development part), for descriptions of real "
-           "figures judged against the expert reference; a figure with a spec is judged against the spec, "
-           "which benchmarks/known_answer.py checks against exact answers")
+AGAINST = (
+    "mean human MQM score of the paper's human study (its development part), for descriptions of real "
+    "figures judged against the expert reference; a figure with a spec is judged against the spec, "
+    "which benchmarks/known_answer.py checks against exact answers"
+)
 
 
 def card_cells(data: Path) -> dict[str, dict[str, dict]]:
