@@ -24,15 +24,52 @@ ROOT = Path(__file__).resolve().parents[2]
 PKG = codedeps.PACKAGE
 
 
-def test_dvc_yaml_code_deps_are_the_generated_closures() -> None:
-    text = (ROOT / "dvc.yaml").read_text(encoding="utf-8")
-    assert dvc_deps.rewrite(text, dvc_deps.stage_code_deps(text)) == text, (
-        "dvc.yaml code deps drifted from the stages' import closures: run `scifigbench dvc-deps`"
+@pytest.mark.parametrize("where", ["dvc.yaml", "paper/dvc.yaml"])
+def test_dvc_yaml_code_deps_are_the_generated_closures(where: str) -> None:
+    path = ROOT / where
+    text = path.read_text(encoding="utf-8")
+    base = path.parent
+    assert dvc_deps.rewrite(text, dvc_deps.stage_code_deps(text, base), dvc_deps.code_prefix(base)) == text, (
+        f"{where} code deps drifted from the stages' import closures: run `scifigbench dvc-deps --file {where}`"
     )
 
 
-def test_check_flag_fails_on_drift(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["dvc.yaml", "paper/dvc.yaml"])
+def test_every_listed_dep_exists(where: str) -> None:
+    """A dep naming a moved module fails `dvc repro` with 'No such file' only when that stage runs."""
+    path = ROOT / where
+    stages = yaml.safe_load(path.read_text(encoding="utf-8"))["stages"]
+    code = [
+        d
+        for spec in stages.values()
+        for d in (spec.get("do") or spec).get("deps", [])
+        if isinstance(d, str) and "src/" in d and "${" not in d
+    ]
+    assert code, f"{where}: no code deps found"
+    assert not [d for d in code if not (path.parent / d).exists()]
+
+
+def test_paper_project_names_the_checkout_from_its_folder() -> None:
+    """paper/ is a DVC project of its own: its deps climb to ../src, and a `&&` chain depends on both commands."""
+    text = (
+        "stages:\n"
+        "  j:\n"
+        "    cmd: ../bin/scifigbench pin-release --check && ../bin/scifigbench import-release r --out j\n"
+        "    deps:\n"
+        "      - release\n"
+        "      - ../src/scifigbench/metrics/gone.py\n"
+    )
+    deps = dvc_deps.stage_code_deps(text, ROOT / "paper")["j"]
+    assert all(d.startswith("../src/scifigbench/") for d in deps)
+    assert "../src/scifigbench/metrics/release_pin.py" in deps  # pin-release
+    assert "../src/scifigbench/metrics/release.py" in deps  # import-release
+    new = dvc_deps.rewrite(text, {"j": deps}, dvc_deps.code_prefix(ROOT / "paper"))
+    assert "gone.py" not in new and "      - release\n" in new
+
+
+def test_check_flag_fails_on_drift(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`--check` exits 1 when a stage lists a file it never imports, and names the fix."""
+    monkeypatch.setattr(dvc_deps, "code_prefix", lambda base: "")  # the copy stands in for the root's dvc.yaml
     text = (ROOT / "dvc.yaml").read_text(encoding="utf-8")
     drifted = text.replace("      - src/scifigbench/report/cli.py\n", "", 1)
     assert drifted != text

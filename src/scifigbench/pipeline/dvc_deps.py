@@ -4,13 +4,16 @@ Why: a stage's code deps must be exactly the files its command executes or reads
 edit elsewhere would rerun it for nothing) and no less (an edit there would not rerun it). Kept by
 hand they drifted; here they are derived (:func:`scifigbench.caching.codedeps.code_files` of the module
 implementing the stage's command) and written in place: the ``src/...`` items of each ``deps:``
-list are replaced, every other line (data deps, comments, order of stages) is kept.
+list are replaced, every other line (data deps, comments, order of stages) is kept. A dvc.yaml
+in a subfolder (``paper/dvc.yaml``, a DVC project of its own) gets the same deps as ``../src/...``;
+a command chained with ``&&`` depends on the closures of all its scifigbench commands.
 ``--check`` writes nothing and fails when dvc.yaml differs from what it would write (the test
 suite runs the same comparison).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -36,33 +39,44 @@ def entry_module(cmd: str) -> str | None:
     return COMMANDS[words[1]][0].split(":")[0]
 
 
-def stage_code_deps(text: str) -> dict[str, list[str]]:
-    """Stage name -> its code deps, for the stages of dvc.yaml ``text`` running a scifigbench command.
+def entry_modules(cmd: str) -> list[str]:
+    """The modules implementing each scifigbench command of a ``&&`` chain (other programs are skipped)."""
+    return [m for part in cmd.split("&&") if (m := entry_module(part)) is not None]
 
-    Paths are relative to the checkout holding this package (the repository root: dvc.yaml sits there).
-    """
+
+def stage_files(text: str) -> dict[str, set[Path]]:
+    """Stage name -> the package files its commands read, for the stages of dvc.yaml ``text`` running scifigbench."""
     stages = yaml.safe_load(text)["stages"]
     out = {}
     for name, spec in stages.items():
-        module = entry_module((spec.get("do") or spec)["cmd"])
-        if module is not None:
-            out[name] = codedeps.as_deps(codedeps.code_files(module), codedeps.SRC.parent)
+        modules = entry_modules((spec.get("do") or spec)["cmd"])
+        if modules:
+            out[name] = set().union(*(codedeps.code_files(m) for m in modules))
     return out
+
+
+def code_prefix(base: Path) -> str:
+    """How a dvc.yaml in folder ``base`` names the checkout root (``""`` at the root, ``"../"`` in paper/)."""
+    rel = os.path.relpath(codedeps.SRC.parent, base.resolve())
+    return "" if rel == "." else f"{Path(rel).as_posix()}/"
+
+
+def stage_code_deps(text: str, base: Path = codedeps.SRC.parent) -> dict[str, list[str]]:
+    """Stage name -> its code deps, relative to ``base`` (the folder of the dvc.yaml; the checkout root by default)."""
+    prefix = code_prefix(base)
+    return {
+        name: [prefix + d for d in codedeps.as_deps(files, codedeps.SRC.parent)]
+        for name, files in stage_files(text).items()
+    }
 
 
 def unread_under_folders(text: str) -> dict[str, list[Path]]:
     """Stage -> the files inside its folder deps that it does not read (an edit of one reruns it for nothing)."""
-    stages = yaml.safe_load(text)["stages"]
-    out = {}
-    for name, spec in stages.items():
-        module = entry_module((spec.get("do") or spec)["cmd"])
-        if module is not None:
-            out[name] = codedeps.unread_in_deps(codedeps.code_files(module))
-    return out
+    return {name: codedeps.unread_in_deps(files) for name, files in stage_files(text).items()}
 
 
-def rewrite(text: str, deps: dict[str, list[str]]) -> str:
-    """``text`` (dvc.yaml) with the ``src/`` deps of each stage in ``deps`` replaced by its list."""
+def rewrite(text: str, deps: dict[str, list[str]], prefix: str = "") -> str:
+    """``text`` (dvc.yaml) with the ``{prefix}src/`` deps of each stage in ``deps`` replaced by its list."""
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     stage = None
@@ -79,7 +93,7 @@ def rewrite(text: str, deps: dict[str, list[str]]) -> str:
         item = f"{m.group(1)}  - "
         kept = []
         while i < len(lines) and lines[i].startswith(item):
-            if not lines[i][len(item) :].startswith("src/"):
+            if not lines[i][len(item) :].startswith(f"{prefix}src/"):
                 kept.append(lines[i])
             i += 1
         out += kept + [f"{item}{d}\n" for d in deps[stage]]
@@ -102,7 +116,8 @@ def dvc_deps(check: bool, explain: bool, path: Path) -> None:
         for stage, files in unread_under_folders(text).items():
             names = ", ".join(f.relative_to(codedeps.SRC.parent).as_posix() for f in files) or "none"
             click.echo(f"{stage}: reruns also after an edit of {names}")
-    new = rewrite(text, stage_code_deps(text))
+    base = path.resolve().parent
+    new = rewrite(text, stage_code_deps(text, base), code_prefix(base))
     if new == text:
         click.echo(f"{path}: code deps are the stages' import closures")
         return
