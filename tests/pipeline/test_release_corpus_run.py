@@ -250,3 +250,17 @@ def test_the_beside_stage_ran_in_the_pipeline_and_the_report_shows_its_table(run
     assert "explorer.html#model=api&amp;status=counted&amp;family=blur_active&amp;category=admittance" in table
     assert 'class="judge-card"' in table
     assert "release_beside@paper" not in sh(REPO, str(DVC), "stage", "list").stdout  # the default run has none
+
+
+def test_the_judge_card_shows_the_full_release_agreement(run) -> None:
+    """The release_agreement stage judges every published answer; the card beside the tables shows
+    it as the full-scale measurement, n = every released resistance answer (8 models x 3 probes)."""
+    root, fx, *_ = run
+    lock = yaml.safe_load((root / "dvc.lock").read_text())["stages"]
+    outs = [o["path"] for o in lock["release_agreement@paper"]["outs"]]
+    assert outs == ["metrics/release_agreement.json", "metrics/judge_agreement.json"]
+    n = len(PUBLISHED) * 3 * len(fx.resistance)
+    agreement = json.loads((root / "metrics" / "release_agreement.json").read_text())
+    assert agreement["families"]["resistance"]["overall"]["n"] == n
+    html = (root / "reports" / "index.html").read_text()
+    assert f'data-sample="full" data-n="{n}"' in html and "on the import of " in html

@@ -12,6 +12,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from scifigbench.cli import main
+from scifigbench.contracts import judge_card
+from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.validation.judge_agreement import cohen_kappa
 
 ADMIT = "The label at that position is blurred and unreadable, so I cannot tell which method it is."
@@ -73,6 +75,28 @@ def test_agreement_per_family_and_model_is_the_known_one(tmp_path: Path):
     assert a["exact_agreement"] == 8 / 10 and a["kappa"] == round(cohen_kappa(ours["model-a"], gold["model-a"]), 6)
     assert blur["by_model"]["model-b"]["exact_agreement"] == 1.0
     assert set(got["families"]) == {"blur_active"}  # no resistance or caption files: no family, not a zero
+
+
+def test_the_overall_cells_become_the_judge_cards_full_scale_measurement(tmp_path: Path):
+    """What the report's card reads: sample 'full', the overall cell, and the release named as the
+    import pins it (no date: two identical runs write the same bytes)."""
+    write_results(tmp_path / "paper" / "release")
+    (tmp_path / "paper" / "release.dvc").write_text(
+        "deps:\n- path: anonymous-submission\n  repo:\n    url: https://example.org/SciFig-Evaluation\n"
+        "    rev: main\n    rev_lock: 0123456789abcdef0123456789abcdef01234567\nouts:\n- path: release\n"
+    )
+    card = tmp_path / "metrics" / "judge_agreement.json"
+    args = ["release-agreement", "--release", str(tmp_path / "paper" / "release")]
+    args += ["--out", str(tmp_path / "metrics" / "release_agreement.json"), "--card", str(card)]
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 0, res.output
+    first = card.read_bytes()
+    [m] = judge_card.read(card)
+    assert (m.judge_id, m.family, m.sample, m.field) == (JUDGE_ID, "blur_active", "full", "admits")
+    assert (m.n, m.decided, m.decided_share, m.exact) == (20, 20, 1.0, 18 / 20)
+    assert m.reference == "GPT-4o verdicts of the paper's release" and m.source.startswith("the full release (2 models")
+    assert m.measured == "on the import of https://example.org/SciFig-Evaluation @ 0123456789ab"
+    assert CliRunner().invoke(main, args).exit_code == 0 and card.read_bytes() == first
 
 
 def test_a_release_without_results_is_one_line(tmp_path: Path):

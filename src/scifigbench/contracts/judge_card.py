@@ -9,7 +9,8 @@ this one shape and the report reads both:
   developed on and a ``held`` half that was only measured. One command writes it:
   ``python benchmarks/judge_agreement.py --write``.
 - ``metrics/judge_agreement.json`` (optional): the same measurement on the full imported release,
-  sample ``full``, written by the metrics stage when the release is imported.
+  sample ``full``, written by ``scifigbench release-agreement`` (the ``release_agreement`` stage of a
+  run with ``corpus.source: release``) from its per-model file ``metrics/release_agreement.json``.
 
 Shape (every key required unless said otherwise)::
 

@@ -13,13 +13,17 @@ Compared labels per family: resistance the score (1 / 0.5 / 0), blur_active ``ad
 headline; ``fabricates`` and ``correct`` are given too), caption_claim ``follows`` (image /
 caption / none, GPT-4o's ``not_addressed`` read as none).
 
-Output (``metrics/release_agreement.json``), the shape the judge card reads::
+Output (``metrics/release_agreement.json``)::
 
     {"judge_id": "rule:<version>", "reference": "release:gpt-4o",
      "families": {<family>: {"compared": <field>, "overall": CELL, "by_model": {<model>: CELL},
                              "fields": {<field>: CELL}}}}
     CELL = {"n": int, "decided": int, "decided_share": float, "compared": int,
             "exact_agreement": float | null, "kappa": float | null}
+
+:func:`as_card` restates each family's overall cell in the judge card's shape, sample ``full``
+(:mod:`scifigbench.contracts.judge_card`), the file the report's card reads beside the committed
+dev/held measurement: a run on the release says how far its judge agrees at full scale.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from scifigbench.contracts import judge_card
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.judge_file import Record, judge_records
 from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
@@ -165,3 +170,39 @@ def release_agreement(results: Path) -> dict[str, Any]:
     if not families:
         raise ValueError(f"{results}: no released answers with GPT-4o verdicts (evaluation/ and generation/)")
     return {"judge_id": JUDGE_ID, "reference": "release:gpt-4o", "families": families}
+
+
+CARD_REFERENCE = "GPT-4o verdicts of the paper's release"
+
+
+def as_card(agreement: dict[str, Any], release: str) -> dict[str, Any]:
+    """``agreement`` (:func:`release_agreement`) in the judge card's shape: one ``full`` sample per family.
+
+    ``release`` names the imported release (repository and commit) as the card's source and as what
+    ``measured`` refers to: the card of a run on the release is measured on that import, and a date
+    would make the output differ between two identical runs.
+    """
+    families = agreement["families"]
+    models = sorted({m for got in families.values() for m in got["by_model"]})
+    cells = {}
+    for family, got in families.items():
+        c = got["overall"]
+        cells[family] = {
+            "full": {
+                "field": got["compared"],
+                "n": c["n"],
+                "decided": c["decided"],
+                "decided_share": c["decided_share"],
+                "exact": c["exact_agreement"],
+                "kappa": c["kappa"],
+            }
+        }
+    content = {
+        "reference": CARD_REFERENCE,
+        "source": f"the full release ({len(models)} models' answers)",
+        "measured": f"on the import of {release}",
+        "command": "scifigbench release-agreement",
+        "judges": {agreement["judge_id"]: cells},
+    }
+    judge_card.parse(content, "release agreement")  # the shape the card reads, checked where it is made
+    return content
