@@ -257,8 +257,8 @@ def test_the_judge_card_shows_the_full_release_agreement(run) -> None:
     it as the full-scale measurement, n = every released resistance answer (8 models x 3 probes)."""
     root, fx, *_ = run
     lock = yaml.safe_load((root / "dvc.lock").read_text())["stages"]
-    outs = [o["path"] for o in lock["release_agreement@paper"]["outs"]]
-    assert outs == ["metrics/release_agreement.json", "metrics/judge_agreement.json"]
+    outs = {o["path"] for o in lock["release_agreement@paper"]["outs"]}
+    assert outs == {"metrics/release_agreement.json", "metrics/judge_agreement.json"}
     n = len(PUBLISHED) * 3 * len(fx.resistance)
     agreement = json.loads((root / "metrics" / "release_agreement.json").read_text())
     assert agreement["families"]["resistance"]["overall"]["n"] == n
