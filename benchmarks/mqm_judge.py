@@ -14,7 +14,7 @@ from scifigbench.corpus.generate import generate
 from scifigbench.families.description.rule import judge_description
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
+from scifigbench.families.respondent import respond
 
 DEFAULT_DESCRIPTIONS_PER_MODEL = 250 + 100 * 8
 

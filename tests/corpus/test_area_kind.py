@@ -28,7 +28,7 @@ from scifigbench.families.description.rule import judge_description, read_descri
 from scifigbench.params import ParamsError
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
+from scifigbench.families.respondent import respond
 from scifigbench.spec import FigureSpec
 
 N = 6  # three stacked, three overlapping

@@ -15,7 +15,7 @@ from scifigbench.judges.stage import judge_units, rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import headline_values
 from scifigbench.report.units import Context, expected_lines, explorer_data
-from scifigbench.simulated.respondent import respond
+from scifigbench.families.respondent import respond
 
 specs = [make() for make in RESPONDENT_FIGURES]
 ctx = context(specs)

@@ -14,7 +14,7 @@ from scifigbench.families.description.rule import read_description
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
+from scifigbench.families.respondent import respond
 from scifigbench.spec import FigureSpec
 
 

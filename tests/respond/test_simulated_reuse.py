@@ -14,7 +14,7 @@ from scifigbench.corpus import stage as corpus_stage
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.llm.config import ModelConfig, RunConfig, effective
 from scifigbench.respond import runner
-from scifigbench.simulated import respondent
+from scifigbench.families import respondent
 from scifigbench.tableio import read_table, write_table
 
 

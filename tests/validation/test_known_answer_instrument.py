@@ -13,7 +13,7 @@ from scifigbench.corpus.generate import generate
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
+from scifigbench.families.respondent import respond
 from scifigbench.validation.known_answer import MQM_CONDITIONS, FamilyTally
 
 

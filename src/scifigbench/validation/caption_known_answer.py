@@ -29,7 +29,7 @@ from scifigbench.probes.probe import rng_for
 from scifigbench.probes.stage import ProbesConfig
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.simulated.respondent import respond
+from scifigbench.families.respondent import respond
 from scifigbench.validation.known_answer import trace_agreement
 
 
