@@ -84,9 +84,7 @@ def _cut(c: Cut) -> list[Unit]:
         f["accept"] = exp["accept"]
     if exp.get("reviewer_notes"):  # the release's accepted variants and ranges
         f["reviewer_notes"] = exp["reviewer_notes"]
-    return [
-        Unit(c.sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
-    ]
+    return [Unit(c.sid, family=FACTS.name, category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)]
 
 
 FAMILY = JudgeFamily(

@@ -64,7 +64,7 @@ def _cut(c: Cut) -> list[Unit]:
         "element_role": target.get("role") or "unknown",
     }
     return [
-        Unit(f["id"], family="blur_passive", category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
+        Unit(f["id"], family=FACTS.name, category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
     ]
 
 

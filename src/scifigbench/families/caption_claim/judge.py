@@ -94,9 +94,7 @@ def _cut(c: Cut) -> list[Unit]:
             "type": claim["type"],
         }
         units.append(
-            Unit(
-                f["id"], family="caption_claim", category=claim["type"], probe_id=probe["probe_id"], fields=f, **c.base
-            )
+            Unit(f["id"], family=FACTS.name, category=claim["type"], probe_id=probe["probe_id"], fields=f, **c.base)
         )
     return units
 

@@ -22,6 +22,7 @@ from scifigbench.families.unit_scores import BASE, score_units
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
 
+FACTS = unit_family("description")
 _SUBTYPES = {"numeric", "trend", "axis_legend", "label_map"}
 
 
@@ -114,11 +115,11 @@ def _cut(c: Cut) -> list[Unit]:
         "reference": c.reference,
         "chart_type": c.setup["chart_type"],
     }
-    return [Unit(c.sid, family="description", category=None, probe_id=None, fields=fields, **c.base)]
+    return [Unit(c.sid, family=FACTS.name, category=None, probe_id=None, fields=fields, **c.base)]
 
 
 FAMILY = JudgeFamily(
-    unit_family("description"),
+    FACTS,
     _render,
     _columns,
     compared=("score",),
