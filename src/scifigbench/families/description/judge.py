@@ -15,6 +15,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
 from scifigbench.families.description.reference import judge_against_reference, record_chart_type, reference_text
 from scifigbench.families.description.rule import NoGroundTruth, judge_description
+from scifigbench.families.description.tables import TABLES
 from scifigbench.families.description.view import reference_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
 from scifigbench.families.reply_units import Cut, Unit
@@ -133,5 +134,6 @@ FAMILY = JudgeFamily(
         _file_check,
     ),
     cells=(("mqm", lambda rows: score_units(rows[rows["condition"] == BASE])),),
+    tables=TABLES,
     expected=reference_lines,
 )
