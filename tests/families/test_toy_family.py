@@ -4,8 +4,9 @@ The test copies the package, drops the toy family of ``toy_answered/`` into ``fa
 its facts to ``concepts/families.py`` and one line to ``families/registry.py``, and changes
 nothing else. In that copy the simulated respondent answers capability setups, the judges stage
 cuts and judges the toy's units, the judgments contract accepts them, the metrics compute the
-toy's headline cell and the explorer shows its units with its expected-answer lines. The toy's
-rate is checked against what the simulated respondent says it skipped, computed apart.
+toy's headline cell and its own table in the capability file, and the explorer shows its units with
+its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
+skipped, computed apart.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import scifigbench
 
@@ -92,6 +95,11 @@ def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp
     assert out["toy_units"] == len(answered) and 0 < sum(answered) < len(answered)
     assert out["toy_answered"] == sum(answered)
     assert out["headline"]["sim-weak"] == sum(answered) / len(answered)
+    # its own paper table, declared in its folder, sits in capability.json beside the capability family's
+    assert sorted(out["capability_table"]) == ["accuracy", "answered"]
+    toy_cell = out["capability_table"]["answered"]["sim-weak"]["overall"]
+    assert toy_cell["n"] == len(answered)  # the table rounds to 6 decimals
+    assert toy_cell["value"] == pytest.approx(sum(answered) / len(answered), abs=5e-7)
     assert all(i.endswith("#answered") for i in out["toy_ids"])
     assert out["expected_lines"] == [f"Expected: a numbered line answering '{out['first_probe']}'"]
     assert "toy_answered" in out["explorer_families"]

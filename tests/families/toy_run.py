@@ -1,6 +1,6 @@
 """Run inside a copy of the package that has the toy family: the simulated respondent answers
-capability setups, the judges stage cuts and judges the units, the metrics and the explorer read
-them. Prints what each piece made of the toy family as JSON."""
+capability setups, the judges stage cuts and judges the units, the metrics (headline and the
+capability file's tables) and the explorer read them. Prints what each piece made of the toy family as JSON."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import sys
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.contracts.core import validate
 from scifigbench.contracts.judgments import JUDGMENTS
+from scifigbench.families.respondent import respond
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.stage import judge_units, rule_judge
 from scifigbench.judges.units import units_for
-from scifigbench.metrics.tables import headline_values
+from scifigbench.metrics.tables import StatConfig, capability, headline_values
 from scifigbench.report.units import Context, expected_lines, explorer_data
-from scifigbench.simulated.respondent import respond
 
 specs = [make() for make in RESPONDENT_FIGURES]
 ctx = context(specs)
@@ -43,6 +43,7 @@ print(
             "toy_units": len(toy),
             "toy_answered": int((toy["verdict"] == "answered").sum()),
             "headline": headline_values(rows).get("toy_answered", {}),
+            "capability_table": capability(rows, StatConfig(B=200)),
             "traces": {
                 sid: [tr.get(pid, {}).get("answer") is not None for pid in pids] for sid, (tr, pids) in traces.items()
             },

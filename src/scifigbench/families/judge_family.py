@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from scifigbench.concepts.families import UnitFamily
+from scifigbench.families.paper_tables import PaperTable
 from scifigbench.families.reply_units import Cut, Unit
 from scifigbench.families.unit_scores import MetricCell
 from scifigbench.prompts import Prompt
@@ -72,6 +73,7 @@ class JudgeFamily:
     llm_verdict: Callable[[dict], dict] = _as_is  # the reader's verdict -> the unit's verdict fields
     file: FileRecord | None = field(default=None)  # judge-file records of it (None: not judged from files)
     cells: tuple[MetricCell, ...] = ()  # the headline metrics its verdicts feed
+    tables: tuple[PaperTable, ...] = ()  # its tables in the metrics files (the paper's Tables 3, 4, 13, ...)
     expected: Callable[[Checked], list[str]] = _nothing_expected  # what a unit was checked against, as lines
 
     @property

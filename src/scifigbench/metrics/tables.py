@@ -18,19 +18,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from scifigbench.concepts.kinds import CHART_KINDS
-from scifigbench.concepts.names import BLUR_MODES, CONDITION_ORDER, RESISTANCE_TYPES
-from scifigbench.contracts.metrics import DECIDED_BY, PENALTY_DIMENSIONS, PENALTY_SUBTYPES, ordered
-from scifigbench.families.caption_claim.metric import caption_figure_units, claim_units
+from scifigbench.contracts.metrics import DECIDED_BY
+from scifigbench.families.paper_tables import PaperTable, chart_types
 from scifigbench.families.registry import REGISTRY
 from scifigbench.families.unit_scores import (
     BASE,
-    BLUR_FAMILIES,
     Units,
-    blur_rows,
     family,
-    flag_units,
-    inductance_units,
     score_units,
     undecided,
 )
@@ -103,15 +97,6 @@ def models(j: pd.DataFrame) -> list[str]:
     return sorted(j["model"].astype(str).unique())
 
 
-def _categories(rows: pd.DataFrame) -> list[str]:
-    return sorted(rows["category"].dropna().astype(str).unique())
-
-
-def _chart_types(rows: pd.DataFrame) -> list[str]:
-    """The chart types of ``rows`` in registry order (types no kind declares, e.g. of real figures, last)."""
-    return ordered(rows["chart_type"].astype(str).unique().tolist(), CHART_KINDS)
-
-
 def _by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
     """``build`` per model on ``rows`` (the units of one table). When more than one kind of judge
     decided those units (the hybrid judge), each model's entry also says in which shares."""
@@ -125,101 +110,32 @@ def _by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]
     return out
 
 
+def paper_tables(file: str, j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
+    """The tables of metrics file ``file`` as the families declare them (``JudgeFamily.tables``),
+    in registry order, each computed per model on the rows it reads."""
+
+    def one(units: Units) -> dict[str, Any]:
+        return cell(units, cfg)
+
+    def of(table: PaperTable) -> dict[str, Any]:
+        return _by_model(table.rows(j), lambda rows: table.build(rows, one))
+
+    return {t.key: of(t) for f in REGISTRY.values() for t in f.tables if t.file == file}
+
+
 def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     """Tables 3, 15, 16, 17: MQM per condition, by chart type, mean penalties (base condition)."""
-    desc = family(j, "description")
-    base = desc[desc["condition"] == BASE]
-
-    def mqm(rows: pd.DataFrame) -> dict[str, Any]:
-        conds = ordered(rows["condition"].astype(str).unique().tolist(), CONDITION_ORDER)
-        return {c: cell(score_units(rows[rows["condition"] == c]), cfg) for c in conds}
-
-    def by_chart(rows: pd.DataFrame) -> dict[str, Any]:
-        return {t: cell(score_units(rows[rows["chart_type"] == t]), cfg) for t in _chart_types(rows)}
-
-    def penalties(cols: dict[str, str]) -> Callable[[pd.DataFrame], dict[str, Any]]:
-        return lambda rows: (
-            {k: cell(score_units(rows, c), cfg) for k, c in cols.items() if rows[c].notna().any()} if len(rows) else {}
-        )
-
-    return {
-        "mqm": _by_model(desc, mqm),
-        "mqm_by_chart": _by_model(base, by_chart),
-        "penalty": _by_model(base, penalties(PENALTY_DIMENSIONS)),
-        "penalty_subtype": _by_model(base, penalties(PENALTY_SUBTYPES)),
-    }
+    return paper_tables("perception", j, cfg)
 
 
 def capability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     """Table 13: accuracy per question category and overall."""
-
-    def build(rows: pd.DataFrame) -> dict[str, Any]:
-        out = {c: cell(score_units(rows[rows["category"] == c]), cfg) for c in _categories(rows)}
-        out["overall"] = cell(score_units(rows), cfg)
-        return out
-
-    return {"accuracy": _by_model(family(j, "capability"), build)}
-
-
-def _blur(j: pd.DataFrame, mode: str | None = None) -> pd.DataFrame:
-    """Rows of both blur families, of one mode (admittance / inductance) or all."""
-    rows = j[j["family"].isin(list(BLUR_FAMILIES.values()))]
-    return rows if mode is None else rows[rows["category"] == mode]
+    return paper_tables("capability", j, cfg)
 
 
 def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     """Tables 4 and 18: resistance, caption-bias resistance, admittance, inductance, fabrication."""
-
-    def resistance(rows: pd.DataFrame) -> dict[str, Any]:
-        out = {
-            c: cell(score_units(rows[rows["category"] == c]), cfg) for c in ordered(_categories(rows), RESISTANCE_TYPES)
-        }
-        out["overall"] = cell(score_units(rows), cfg)
-        return out
-
-    def caption(rows: pd.DataFrame) -> dict[str, Any]:
-        judged = rows[rows["error"].isna()]
-        return {
-            "overall": cell(caption_figure_units(rows), cfg),
-            "claims": cell(claim_units(rows), cfg),
-            "not_addressed": int((judged["score"].isna() & ~undecided(judged)).sum()),
-            "by_type": {t: cell(claim_units(rows[rows["category"] == t]), cfg) for t in _categories(rows)},
-        }
-
-    def blur(build: Callable[[pd.DataFrame], Units], mode: str) -> Callable[[pd.DataFrame], dict[str, Any]]:
-        def per_model(rows: pd.DataFrame) -> dict[str, Any]:
-            return {
-                p: cell(build(blur_rows(rows, p, mode)), cfg)
-                for p in ("active", "passive")
-                if len(blur_rows(rows, p, mode))
-            }
-
-        return per_model
-
-    def fabrication(rows: pd.DataFrame) -> dict[str, Any]:
-        out = {}
-        for mode in BLUR_MODES:
-            for p in ("active", "passive"):
-                sel = blur_rows(rows, p, mode)
-                if len(sel):
-                    out[f"{mode}_{p}"] = cell(flag_units(sel, "fabricates"), cfg)
-        return out
-
-    def mentioned(rows: pd.DataFrame) -> dict[str, Any]:
-        return {
-            mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"), cfg)
-            for mode in BLUR_MODES
-            if len(blur_rows(rows, "passive", mode))
-        }
-
-    return {
-        "resistance": _by_model(family(j, "resistance"), resistance),
-        "caption_bias": _by_model(family(j, "caption_claim"), caption),
-        "admittance": _by_model(_blur(j, "admittance"), blur(lambda r: flag_units(r, "admits"), "admittance")),
-        "inductance": _by_model(_blur(j, "inductance"), blur(inductance_units, "inductance")),
-        "fabrication": _by_model(_blur(j), fabrication),
-        "passive_mentioned": _by_model(family(j, "blur_passive"), mentioned),
-    }
+    return paper_tables("behaviour", j, cfg)
 
 
 def headline_values(j: pd.DataFrame) -> dict[str, dict[str, float]]:
@@ -321,7 +237,7 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
             }
     desc = family(j, "description")
     base = desc[desc["condition"] == BASE]
-    types = _chart_types(base)
+    types = chart_types(base)
     chart_means = {t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean() for t in types}
     stratified = {}
     for i, a in enumerate(types):

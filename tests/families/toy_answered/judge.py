@@ -8,8 +8,9 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.families.capability.judge import FAMILY as CAPABILITY
 from scifigbench.families.judge_family import Checked, JudgeFamily
 from scifigbench.families.numbered import split_numbered
+from scifigbench.families.paper_tables import Cell, PaperTable
 from scifigbench.families.reply_units import Cut, Unit, expected_of
-from scifigbench.families.unit_scores import score_units
+from scifigbench.families.unit_scores import family, score_units
 
 FACTS = unit_family("toy_answered")
 ANSWERED, SKIPPED = FACTS.verdicts
@@ -44,6 +45,14 @@ def _expected(checked: Checked) -> list[str]:
     return [f"Expected: a numbered line answering '{checked.probe_text}'"]
 
 
+def _answered_table(rows, cell: Cell) -> dict:
+    return {"overall": cell(score_units(rows))}
+
+
+# its own table in capability.json: the share of questions answered, per model
+TABLES = (PaperTable("capability", "answered", lambda j: family(j, FACTS.name), _answered_table),)
+
+
 # The LLM judge is not part of this toy: it is asked what the capability judge is asked.
 FAMILY = JudgeFamily(
     FACTS,
@@ -54,5 +63,6 @@ FAMILY = JudgeFamily(
     rule=_rule,
     cut=_cut,
     cells=(("toy_answered", score_units),),
+    tables=TABLES,
     expected=_expected,
 )

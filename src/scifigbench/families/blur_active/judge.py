@@ -7,6 +7,7 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_active.rule import accepted_variants, judge_blur_active, unit_range
+from scifigbench.families.blur_tables import BOTH_PROTOCOLS
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -84,9 +85,7 @@ def _cut(c: Cut) -> list[Unit]:
         f["accept"] = exp["accept"]
     if exp.get("reviewer_notes"):  # the release's accepted variants and ranges
         f["reviewer_notes"] = exp["reviewer_notes"]
-    return [
-        Unit(c.sid, family="blur_active", category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
-    ]
+    return [Unit(c.sid, family=FACTS.name, category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)]
 
 
 FAMILY = JudgeFamily(
@@ -104,5 +103,6 @@ FAMILY = JudgeFamily(
         lambda fields: one_of(fields, "mode", BLUR_MODES) or _check(fields),
     ),
     cells=blur_cells("active"),
+    tables=BOTH_PROTOCOLS,
     expected=blur_lines,
 )

@@ -8,6 +8,7 @@ from scifigbench.concepts.names import CONDITION_MODE
 from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_passive.rule import judge_blur_passive
+from scifigbench.families.blur_tables import PASSIVE_ONLY
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.judge_family import Asked, JudgeFamily, booleans_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -64,7 +65,7 @@ def _cut(c: Cut) -> list[Unit]:
         "element_role": target.get("role") or "unknown",
     }
     return [
-        Unit(f["id"], family="blur_passive", category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
+        Unit(f["id"], family=FACTS.name, category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)
     ]
 
 
@@ -78,5 +79,6 @@ FAMILY = JudgeFamily(
     cut=_cut,
     llm_fields=_llm_fields,
     cells=blur_cells("passive"),
+    tables=PASSIVE_ONLY,
     expected=blur_lines,
 )

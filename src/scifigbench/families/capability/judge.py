@@ -5,6 +5,7 @@ from __future__ import annotations
 from scifigbench.concepts.families import unit_family
 from scifigbench.families import llm_schemas
 from scifigbench.families.capability.rule import ANSWER_TYPES, judge_capability
+from scifigbench.families.capability.tables import TABLES
 from scifigbench.families.capability.view import capability_expected
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, with_reason
 from scifigbench.families.reply_units import numbered
@@ -59,5 +60,6 @@ FAMILY = JudgeFamily(
     cut=numbered("capability", typed=False),
     file=FileRecord({"id": str, "answer": str, "expected": dict}, {"question": str}, _check),
     cells=(("capability", score_units),),
+    tables=TABLES,
     expected=lambda checked: capability_expected(checked.expected),
 )

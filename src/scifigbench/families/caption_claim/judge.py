@@ -15,6 +15,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.caption_claim.explain import explain
 from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
+from scifigbench.families.caption_claim.tables import TABLES
 from scifigbench.families.caption_claim.view import caption_expected
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -94,9 +95,7 @@ def _cut(c: Cut) -> list[Unit]:
             "type": claim["type"],
         }
         units.append(
-            Unit(
-                f["id"], family="caption_claim", category=claim["type"], probe_id=probe["probe_id"], fields=f, **c.base
-            )
+            Unit(f["id"], family=FACTS.name, category=claim["type"], probe_id=probe["probe_id"], fields=f, **c.base)
         )
     return units
 
@@ -113,5 +112,6 @@ FAMILY = JudgeFamily(
     llm_verdict=lambda verdict: {"follows": verdict["follows"][0]},
     file=FileRecord({"id": str, "description": str, "claim": str, "reality": str}, {"type": str}),
     cells=(("caption_bias", caption_figure_units),),
+    tables=TABLES,
     expected=lambda checked: caption_expected(checked.details),
 )

@@ -15,6 +15,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
 from scifigbench.families.description.reference import judge_against_reference, record_chart_type, reference_text
 from scifigbench.families.description.rule import NoGroundTruth, judge_description
+from scifigbench.families.description.tables import TABLES
 from scifigbench.families.description.view import reference_lines
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
 from scifigbench.families.reply_units import Cut, Unit
@@ -22,6 +23,7 @@ from scifigbench.families.unit_scores import BASE, score_units
 from scifigbench.prompts import Prompt
 from scifigbench.rubric.checklists import checklist
 
+FACTS = unit_family("description")
 _SUBTYPES = {"numeric", "trend", "axis_legend", "label_map"}
 
 
@@ -114,11 +116,11 @@ def _cut(c: Cut) -> list[Unit]:
         "reference": c.reference,
         "chart_type": c.setup["chart_type"],
     }
-    return [Unit(c.sid, family="description", category=None, probe_id=None, fields=fields, **c.base)]
+    return [Unit(c.sid, family=FACTS.name, category=None, probe_id=None, fields=fields, **c.base)]
 
 
 FAMILY = JudgeFamily(
-    unit_family("description"),
+    FACTS,
     _render,
     _columns,
     compared=("score",),
@@ -132,5 +134,6 @@ FAMILY = JudgeFamily(
         _file_check,
     ),
     cells=(("mqm", lambda rows: score_units(rows[rows["condition"] == BASE])),),
+    tables=TABLES,
     expected=reference_lines,
 )

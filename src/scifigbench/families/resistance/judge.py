@@ -9,6 +9,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, one_of, with_reason
 from scifigbench.families.reply_units import numbered
 from scifigbench.families.resistance.rule import judge_resistance
+from scifigbench.families.resistance.tables import TABLES
 from scifigbench.families.resistance.view import resistance_expected
 from scifigbench.families.unit_scores import score_units
 from scifigbench.prompts import Prompt
@@ -71,5 +72,6 @@ FAMILY = JudgeFamily(
         lambda fields: one_of(fields, "probe_type", RESISTANCE_TYPES),
     ),
     cells=(("resistance", score_units),),
+    tables=TABLES,
     expected=lambda checked: resistance_expected(checked.expected),
 )

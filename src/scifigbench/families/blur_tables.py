@@ -1,0 +1,71 @@
+"""The blur families' rows of the behaviour tables (Tables 4 and 18).
+
+Admittance, inductance and fabrication put the active and passive protocols side by side, so they
+read both blur families' rows; blur_active declares them, blur_passive its own mention rate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+
+from scifigbench.concepts.names import BLUR_MODES
+from scifigbench.families.paper_tables import Cell, PaperTable
+from scifigbench.families.unit_scores import BLUR_FAMILIES, Units, blur_rows, family, flag_units, inductance_units
+
+_FILE = "behaviour"
+
+
+def _blur(mode: str | None = None) -> Callable[[pd.DataFrame], pd.DataFrame]:
+    """Rows of both blur families, of one mode (admittance / inductance) or all."""
+
+    def rows_of(j: pd.DataFrame) -> pd.DataFrame:
+        rows = j[j["family"].isin(list(BLUR_FAMILIES.values()))]
+        return rows if mode is None else rows[rows["category"] == mode]
+
+    return rows_of
+
+
+def _per_protocol(build: Callable[[pd.DataFrame], Units], mode: str) -> Callable[[pd.DataFrame, Cell], dict[str, Any]]:
+    def per_model(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
+        return {
+            p: cell(build(blur_rows(rows, p, mode))) for p in ("active", "passive") if len(blur_rows(rows, p, mode))
+        }
+
+    return per_model
+
+
+def _fabrication(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
+    out = {}
+    for mode in BLUR_MODES:
+        for p in ("active", "passive"):
+            sel = blur_rows(rows, p, mode)
+            if len(sel):
+                out[f"{mode}_{p}"] = cell(flag_units(sel, "fabricates"))
+    return out
+
+
+def _mentioned(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
+    return {
+        mode: cell(flag_units(blur_rows(rows, "passive", mode), "mentioned"))
+        for mode in BLUR_MODES
+        if len(blur_rows(rows, "passive", mode))
+    }
+
+
+#: The tables blur_active declares: both protocols side by side.
+BOTH_PROTOCOLS = (
+    PaperTable(
+        _FILE,
+        "admittance",
+        _blur("admittance"),
+        _per_protocol(lambda r: flag_units(r, "admits"), "admittance"),
+    ),
+    PaperTable(_FILE, "inductance", _blur("inductance"), _per_protocol(inductance_units, "inductance")),
+    PaperTable(_FILE, "fabrication", _blur(), _fabrication),
+)
+
+#: The table blur_passive declares: how often a description mentions the blurred element.
+PASSIVE_ONLY = (PaperTable(_FILE, "passive_mentioned", lambda j: family(j, BLUR_FAMILIES["passive"]), _mentioned),)

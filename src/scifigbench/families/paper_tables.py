@@ -1,0 +1,43 @@
+"""The paper's tables as the families declare them: which judgment rows a table reads, and how one
+model's rows become its cells.
+
+A family lists its tables in ``JudgeFamily.tables``; the metrics stage computes every declared
+table of a metrics file over all models, in registry order, so a new family's table needs no edit
+there. The statistics of one cell (the figure-cluster bootstrap) belong to the metrics stage, which
+hands them in as a :data:`Cell`: the families state what is counted, not how it is estimated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.contracts.metrics import ordered
+from scifigbench.families.unit_scores import Units
+
+#: One table cell from a metric's units (value, n, CI, errors, undecided; see ``metrics.tables.cell``).
+Cell = Callable[[Units], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PaperTable:
+    """One table of a metrics file, as a family declares it."""
+
+    file: str  # the metrics file it goes to (``perception``, ``capability``, ``behaviour``)
+    key: str  # its key in that file (``dvc metrics diff`` names a cell by file, key, model, column)
+    rows: Callable[[pd.DataFrame], pd.DataFrame]  # all models' judgments -> the rows it reads
+    build: Callable[[pd.DataFrame, Cell], dict[str, Any]]  # one model's rows -> its columns
+
+
+def categories(rows: pd.DataFrame) -> list[str]:
+    """The categories present in ``rows``, sorted."""
+    return sorted(rows["category"].dropna().astype(str).unique())
+
+
+def chart_types(rows: pd.DataFrame) -> list[str]:
+    """The chart types of ``rows`` in registry order (types no kind declares, e.g. of real figures, last)."""
+    return ordered(rows["chart_type"].astype(str).unique().tolist(), CHART_KINDS)
