@@ -109,8 +109,8 @@ def respond(root: Path, name: str) -> RunStats:
 
 def simulated_wall_time() -> str:
     """Seconds for each default simulated respondent over the default setups, if they exist here."""
-    if not paths.SETUPS.exists() or importlib.util.find_spec("scifigbench.simulated.respondent") is None:
-        return "skipped (needs data/setups/setups.parquet from `dvc repro setups` and scifigbench.simulated.respondent)"
+    if not paths.SETUPS.exists() or importlib.util.find_spec("scifigbench.families.respondent") is None:
+        return "skipped (needs data/setups/setups.parquet from `dvc repro setups` and scifigbench.families.respondent)"
     setups = read_table(paths.SETUPS, "setups")
     out = []
     with tempfile.TemporaryDirectory() as tmp:

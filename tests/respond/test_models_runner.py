@@ -158,11 +158,11 @@ def test_azure_backend_calls_the_deployment_path(tmp_path):
 def _fake_simulated(monkeypatch, respond, with_spec: set[str]) -> None:
     fake = types.SimpleNamespace(respond=respond, figures_with_spec=lambda context: with_spec,
                                  figure_digests=lambda context: {})
-    monkeypatch.setitem(sys.modules, "scifigbench.simulated.respondent", fake)
+    monkeypatch.setitem(sys.modules, "scifigbench.families.respondent", fake)
     # the real module may already be imported (other tests): replace the package attribute too
-    import scifigbench.simulated
+    import scifigbench.families
 
-    monkeypatch.setattr(scifigbench.simulated, "respondent", fake, raising=False)
+    monkeypatch.setattr(scifigbench.families, "respondent", fake, raising=False)
 
 
 def test_simulated_respondent_skips_figures_without_a_spec_with_one_line(tmp_path, monkeypatch, capsys):

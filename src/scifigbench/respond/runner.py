@@ -330,7 +330,7 @@ def run_http(
 
 def simulated_store(root: Path) -> ValueStore:
     """Simulated answers by request content; the version covers the respondents' code and what it uses."""
-    return ValueStore("respond-sim", code_version("scifigbench.simulated.respondent"), root)
+    return ValueStore("respond-sim", code_version("scifigbench.families.respondent"), root)
 
 
 class SimulatedAnswers:
@@ -341,7 +341,7 @@ class SimulatedAnswers:
     """
 
     def __init__(self, eff: Effective, root: Path) -> None:
-        from scifigbench.simulated import respondent as simulated
+        from scifigbench.families import respondent as simulated
 
         self._eff, self._respond = eff, simulated.respond
         self.context: dict[str, Any] = {"root": root, "profile_overrides": dict(eff.model.profile_overrides or {})}

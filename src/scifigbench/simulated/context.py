@@ -97,3 +97,40 @@ def _by_figure(rows: dict[str, dict]) -> dict[str, list[dict]]:
     for key in sorted(rows, key=str):
         out.setdefault(str(rows[key]["figure_id"]), []).append(rows[key])
     return out
+
+
+_LOADED: dict[tuple, SimContext] = {}
+
+
+def as_context(context: SimContext | dict) -> SimContext:
+    """A SimContext, or one loaded once per data root from ``{"root": <repo root>}``.
+
+    The loaded context is reused while the three tables are unchanged (keyed by their mtimes), so
+    a runner may pass the same plain mapping for every setup.
+    """
+    if isinstance(context, SimContext):
+        return context
+    if not isinstance(context, dict) or "root" not in context:
+        raise TypeError(
+            f"simulated respondent: context must be a SimContext or a mapping with 'root', got {type(context).__name__}"
+        )
+    root = Path(context["root"]).resolve()
+    stamp = tuple(
+        (root / t).stat().st_mtime_ns if (root / t).exists() else None
+        for t in (paths.FIGURES, paths.PROBES, paths.BLUR_TARGETS)
+    )
+    key = (str(root), stamp)
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = SimContext.from_data(root)
+    return _LOADED[key]
+
+
+def figures_with_spec(context: SimContext | dict) -> set[str]:
+    """The figures a simulated respondent can answer about: those with a ground-truth spec."""
+    return set(as_context(context).specs)
+
+
+def figure_digests(context: SimContext | dict) -> dict[str, str]:
+    """Per figure, a hash of all a respondent may read about it (see :meth:`SimContext.figure_digests`)."""
+    return as_context(context).figure_digests()

@@ -646,7 +646,7 @@ class _Writer:
 
 def describe(spec: FigureSpec, profile: Profile, rng: random.Random, *, claims: list[dict] | None = None,
              blurred: Blurred | None = None) -> tuple[str, dict]:
-    """A description paragraph of ``spec`` and its trace (see :mod:`scifigbench.simulated.respondent`)."""
+    """A description paragraph of ``spec`` and its trace (see :mod:`scifigbench.families.respondent`)."""
     forbidden = {blurred.element.text} if blurred is not None else set()
     w = _Writer(spec, profile, rng, forbidden)
     if blurred is not None and blurred.element.role == "tick" and _is_number(blurred.element.text):
