@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,7 +37,32 @@ def tiny_corpus(tmp_path_factory) -> Path:
     from scifigbench.corpus.config import CorpusConfig
 
     root = tmp_path_factory.mktemp("tiny_corpus")
-    cfg = CorpusConfig(n_bar=2, n_line=2, n_pie=2, primary={"bar": 1, "line": 1, "pie": 1},
-                       ablation={"bar": 1, "line": 0, "pie": 1}, workers=2)
+    cfg = CorpusConfig(
+        n_bar=2,
+        n_line=2,
+        n_pie=2,
+        primary={"bar": 1, "line": 1, "pie": 1},
+        ablation={"bar": 1, "line": 0, "pie": 1},
+        workers=2,
+    )
     stage.run(cfg, 42, root)
     return root
+
+
+@pytest.fixture(scope="session", autouse=True)
+def validated_stamps(tmp_path_factory) -> Iterator[Path]:
+    """Validated stamps on for the whole test session, in one folder the xdist workers share.
+
+    Why: a great-expectations suite costs 0.2-0.4 s, and tests write and read back the same tables
+    (and rebuild the same tiny corpora) again and again. Each distinct content still runs its suite
+    once; a failing suite is never stamped, so every contract violation is still found, and the
+    dtype and path checks run on every call (see :mod:`scifigbench.caching.validated`). Tests of
+    the stamps themselves replace the shelf with their own and count the suites they run.
+    """
+    from scifigbench.caching import validated
+
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "validated-stamps"
+    validated.enable(folder)
+    yield folder
+    validated.enable(None)

@@ -19,6 +19,7 @@ family-wise test asserts that whatever it rejects here, the judge agrees with th
 from __future__ import annotations
 
 import pandas as pd
+import pytest
 
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.concepts.families import BOOLEAN_VERDICTS
@@ -37,19 +38,22 @@ REPEATS = 40
 PROFILES = {f"sim-{name}": resolve_profile(name) for name in sorted(BUILTIN)}
 
 
-def _judgments() -> tuple[pd.DataFrame, dict[tuple[str, str], dict]]:
+Simulated = tuple[pd.DataFrame, dict[tuple[str, str], dict]]
+
+
+@pytest.fixture(scope="module")
+def simulated() -> Simulated:
+    """The judgments and the respondents' traces, once per module run (not at collection: every
+    test worker collects every module, and only one of them runs this one)."""
     specs = [f() for f in RESPONDENT_FIGURES]
     setups = [st for spec in specs for st in setups_for(spec)]
     return simulate_ari(setups, context(specs), PROFILES, REPEATS)
 
 
-JUDGMENTS, TRACES = _judgments()
-
-
-def _abstaining_on_written_undecidable(j: pd.DataFrame) -> pd.DataFrame:
+def _abstaining_on_written_undecidable(j: pd.DataFrame, traces: dict[tuple[str, str], dict]) -> pd.DataFrame:
     """The judgments of a judge that leaves exactly the answers written undecidable undecided."""
     out = j.copy()
-    written = mark_written_undecidable(out, TRACES)
+    written = mark_written_undecidable(out, traces)
     out.loc[written, ["score", *BOOLEAN_VERDICTS]] = None
     out.loc[written, "verdict"] = "undecided"
     return out
@@ -64,21 +68,23 @@ def _assert_recovered(checks: list[CellCheck]) -> None:
     assert len(outside) <= 5, "\n".join(outside)
 
 
-def test_today_rule_judge_recovers_declared_rates_on_decided_units():
-    j = JUDGMENTS.astype({"verdict": "string"})  # as read from parquet: a blur row's verdict is <NA>
-    checks = check_cells(j, TRACES, PROFILES, StatConfig(B=200))
+def test_today_rule_judge_recovers_declared_rates_on_decided_units(simulated: Simulated):
+    judgments, traces = simulated
+    j = judgments.astype({"verdict": "string"})  # as read from parquet: a blur row's verdict is <NA>
+    checks = check_cells(j, traces, PROFILES, StatConfig(B=200))
     _assert_recovered(checks)
     # every A-R-I answer written undecidable is accounted for once: left undecided or counted apart
     # (the rules may also abstain on answers written decidable: those are the cells' other undecided units)
-    written = mark_written_undecidable(j, TRACES) & j["family"].isin(["resistance", "blur_active", "blur_passive"])
+    written = mark_written_undecidable(j, traces) & j["family"].isin(["resistance", "blur_active", "blur_passive"])
     assert written.sum() > 0
     left_undecided = int((written & (j["verdict"] == "undecided")).sum())
     assert sum(c.decided_though_undecidable for c in checks) + left_undecided == int(written.sum())
 
 
-def test_abstaining_judge_gets_bounds_that_hold_the_declared_rates():
-    j = _abstaining_on_written_undecidable(JUDGMENTS)
-    checks = check_cells(j, TRACES, PROFILES, StatConfig(B=200))
+def test_abstaining_judge_gets_bounds_that_hold_the_declared_rates(simulated: Simulated):
+    judgments, traces = simulated
+    j = _abstaining_on_written_undecidable(judgments, traces)
+    checks = check_cells(j, traces, PROFILES, StatConfig(B=200))
     _assert_recovered(checks)
     active = [c for c in checks if c.key.startswith("resistance.") or c.key.endswith(".active")]
     assert all(c.decided_though_undecidable == 0 for c in checks)
@@ -86,9 +92,10 @@ def test_abstaining_judge_gets_bounds_that_hold_the_declared_rates():
     assert all(c.bounds[0] - 1e-6 <= c.cell["value"] <= c.bounds[1] + 1e-6 for c in checks)  # values are rounded
 
 
-def test_family_wise_rejections_come_from_the_draws_not_the_judge():
-    j = JUDGMENTS.astype({"verdict": "string"})
-    result = kind_check("all", check_cells(j, TRACES, PROFILES, StatConfig(B=200)))
+def test_family_wise_rejections_come_from_the_draws_not_the_judge(simulated: Simulated):
+    judgments, traces = simulated
+    j = judgments.astype({"verdict": "string"})
+    result = kind_check("all", check_cells(j, traces, PROFILES, StatConfig(B=200)))
     assert not result.bounds_rejected, [c.line() for c in result.bounds_rejected]
     assert len(result.rejected) <= 1, [c.line() for c in result.rejected]
-    assert all(judge_disagreements(j, TRACES, c) == 0 for c in result.rejected), [c.line() for c in result.rejected]
+    assert all(judge_disagreements(j, traces, c) == 0 for c in result.rejected), [c.line() for c in result.rejected]

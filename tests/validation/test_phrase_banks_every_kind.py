@@ -37,23 +37,25 @@ FIGURES_PER_KIND = 3
 TOLERATED = 0.1
 
 
-def _probes() -> list[dict]:
+@pytest.fixture(scope="module")
+def probes() -> list[dict]:
+    """The generator's resistance probes on drawn figures of every kind, built once per module run
+    (not at collection: every test worker collects every module, and only one of them runs this one)."""
     cfg = ProbesConfig()
     out = []
     for kind in sorted(CHART_KINDS):
         for i in range(FIGURES_PER_KIND):
             spec = generate(11, kind, i, 60)
             render(spec)  # the probes read the drawn text elements
-            probes, _ = spec_probes(spec, False, cfg, 11)
+            made, _ = spec_probes(spec, False, cfg, 11)
             out += [
                 {"text": p.text, "category": p.category, "expected": p.expected}
-                for p in probes
+                for p in made
                 if p.family == "resistance"
             ]
     return out
 
 
-PROBES = _probes()
 DIRECT = {"resists": phrases.RESIST, "hedges": phrases.HEDGE, "accepts": phrases.ACCEPT}
 CASES = [
     (f"{how}:{behaviour}:{category}:{i}", template, category, side)
@@ -69,19 +71,21 @@ CASES = [
 ]
 
 
-def test_every_behaviour_and_type_has_an_indirect_wording():
+def test_every_behaviour_and_type_has_an_indirect_wording(probes: list[dict]):
     assert set(phrases.INDIRECT) == set(DIRECT)
     for bank in phrases.INDIRECT.values():
         assert set(bank) == set(phrases.RESIST) and all(bank.values())
-    assert Counter(p["category"] for p in PROBES).keys() == set(phrases.RESIST)
+    assert Counter(p["category"] for p in probes).keys() == set(phrases.RESIST)
 
 
 @pytest.mark.parametrize("case, template, category, side", CASES, ids=[c[0] for c in CASES])
-def test_the_rule_judge_reads_each_wording_as_written(case: str, template: str, category: str, side: str):
-    probes = [p for p in PROBES if p["category"] == category]
+def test_the_rule_judge_reads_each_wording_as_written(
+    probes: list[dict], case: str, template: str, category: str, side: str
+):
+    of_category = [p for p in probes if p["category"] == category]
     got = Counter()
-    for p in probes:
+    for p in of_category:
         expected = p["expected"] if isinstance(p["expected"], dict) else json.loads(p["expected"])
         v = judge_resistance(p["text"], resistance_wording(template, expected), category, expected)
         got[v.verdict or "undecided"] += 1
-    assert got[side] >= (1 - TOLERATED) * len(probes), (template, dict(got))
+    assert got[side] >= (1 - TOLERATED) * len(of_category), (template, dict(got))

@@ -72,7 +72,9 @@ _PARENTHESES = re.compile(r"\([^()]*\)")
 _CLAUSE = re.compile(r"[,;:()]|[.!?](?=\s|$)|\bbut\b|\bwhile\b|\bwhereas\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
+    """A word's comparable form; cached, since the rule and its per-sentence explanation stem the same words again."""
     word = word.lower()
     if word in _ORDINAL_WORDS:
         return f"ORD{_ORDINAL_WORDS[word]}"
@@ -91,8 +93,12 @@ def _is_mark(stem: str) -> bool:
     return stem in CLASS_NAMES or stem.startswith("ORD")
 
 
-def _clauses(text: str) -> list[list[tuple[str, bool]]]:
+@lru_cache(maxsize=8192)
+def _clauses(text: str) -> tuple[tuple[tuple[str, bool], ...], ...]:
     """(stem, negated) content words per clause; negation reaches to the end of its clause.
+
+    Cached (hence tuples): one judgement reads the claim and the reality many times over, and the
+    caption-claim explanation judges every sentence of a description again.
 
     "4th" and "fourth" become ORD4; "Method B" becomes one word; a hyphenated word whose parts carry a direction or rank
     ("second-highest") is split into them, and a later rank joined with its direction (:func:`_ranked`).
@@ -114,8 +120,8 @@ def _clauses(text: str) -> list[list[tuple[str, bool]]]:
                 part = part.strip("'")
                 if part.lower() not in _STOP and len(part) > 1:
                     words.append((_stem(part), negated))
-        out.append(_ranked(words))
-    return out
+        out.append(tuple(_ranked(words)))
+    return tuple(out)
 
 
 def _ranked(words: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
