@@ -27,6 +27,12 @@ FIGURES = TableSchema(
         Column("source", "str", allowed=SOURCES),
         Column("chart_type", "str", allowed=CHART_TYPES),
         Column("variant", "str", doc="e.g. grouped, stacked, horizontal, multi_series, log, donut"),
+        Column(
+            "style",
+            "str",
+            nullable=True,
+            doc="corpus style a synthetic figure is drawn in (its spec's 'style'); null for imported figures",
+        ),
         Column("n_panels", "int", min=1, max=64),
         Column("title", "str", nullable=True),
         Column("image_path", "str", is_path=True, doc="PNG path relative to the repo root"),

@@ -112,7 +112,7 @@ def _chart_types(rows: pd.DataFrame) -> list[str]:
     return ordered(rows["chart_type"].astype(str).unique().tolist(), CHART_KINDS)
 
 
-def _by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
+def by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
     """``build`` per model on ``rows`` (the units of one table). When more than one kind of judge
     decided those units (the hybrid judge), each model's entry also says in which shares."""
     kinds = sorted({judge_kind(str(i)) for i in rows.loc[rows["error"].isna() & ~undecided(rows), "judge_id"]})
@@ -143,10 +143,10 @@ def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         )
 
     return {
-        "mqm": _by_model(desc, mqm),
-        "mqm_by_chart": _by_model(base, by_chart),
-        "penalty": _by_model(base, penalties(PENALTY_DIMENSIONS)),
-        "penalty_subtype": _by_model(base, penalties(PENALTY_SUBTYPES)),
+        "mqm": by_model(desc, mqm),
+        "mqm_by_chart": by_model(base, by_chart),
+        "penalty": by_model(base, penalties(PENALTY_DIMENSIONS)),
+        "penalty_subtype": by_model(base, penalties(PENALTY_SUBTYPES)),
     }
 
 
@@ -158,7 +158,7 @@ def capability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         out["overall"] = cell(score_units(rows), cfg)
         return out
 
-    return {"accuracy": _by_model(family(j, "capability"), build)}
+    return {"accuracy": by_model(family(j, "capability"), build)}
 
 
 def _blur(j: pd.DataFrame, mode: str | None = None) -> pd.DataFrame:
@@ -213,12 +213,12 @@ def behaviour(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         }
 
     return {
-        "resistance": _by_model(family(j, "resistance"), resistance),
-        "caption_bias": _by_model(family(j, "caption_claim"), caption),
-        "admittance": _by_model(_blur(j, "admittance"), blur(lambda r: flag_units(r, "admits"), "admittance")),
-        "inductance": _by_model(_blur(j, "inductance"), blur(inductance_units, "inductance")),
-        "fabrication": _by_model(_blur(j), fabrication),
-        "passive_mentioned": _by_model(family(j, "blur_passive"), mentioned),
+        "resistance": by_model(family(j, "resistance"), resistance),
+        "caption_bias": by_model(family(j, "caption_claim"), caption),
+        "admittance": by_model(_blur(j, "admittance"), blur(lambda r: flag_units(r, "admits"), "admittance")),
+        "inductance": by_model(_blur(j, "inductance"), blur(inductance_units, "inductance")),
+        "fabrication": by_model(_blur(j), fabrication),
+        "passive_mentioned": by_model(family(j, "blur_passive"), mentioned),
     }
 
 
