@@ -55,7 +55,8 @@ def _expected(rows: pd.DataFrame, cell: str) -> tuple[float, int]:
 
 @pytest.mark.parametrize("how,column", [("by_kind", "chart_type"), ("by_style", "style")])
 def test_every_cell_matches_the_rows_of_its_group(judg, figures, split, how, column):
-    rows = judg.assign(style=judg["figure_id"].map(dict(zip(figures["figure_id"], figures["style"]))).fillna(NO_STYLE))
+    styles = dict(zip(figures["figure_id"], figures["style"], strict=True))
+    rows = judg.assign(style=judg["figure_id"].map(styles).fillna(NO_STYLE))
     checked = 0
     for cell, per_model in split[how].items():
         assert set(per_model) == set(judg["model"])
