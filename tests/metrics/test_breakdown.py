@@ -8,8 +8,9 @@ import pytest
 
 from helpers.synthetic_judgments import all_judgments
 from scifigbench.contracts import JUDGMENTS, validate
+from scifigbench.contracts.figures import NO_STYLE
 from scifigbench.metrics import tables as T
-from scifigbench.metrics.breakdown import NO_STYLE, breakdown
+from scifigbench.metrics.breakdown import breakdown
 
 CFG = T.StatConfig(B=300, seed=7)
 

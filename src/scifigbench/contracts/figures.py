@@ -7,6 +7,7 @@ from scifigbench.contracts.core import Column, TableSchema
 
 CHART_TYPES = frozenset(CHART_KINDS)
 SOURCES = frozenset({"synthetic", "manifest", "scivqa", "release"})
+NO_STYLE = "none"  # the style group of figures without one (imported): metrics' breakdown and the explorer
 
 
 def safe_id(text: str) -> str:

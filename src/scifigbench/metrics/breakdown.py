@@ -8,7 +8,7 @@ cluster bootstrap of :func:`scifigbench.metrics.tables.cell` stays valid inside 
 Content of ``metrics/breakdown.json``: ``{"by_kind"|"by_style": {cell: {model: {group: cell}}}}``;
 cells are named as :data:`scifigbench.metrics.tables.HEADLINE` names them. Style lives only in a
 synthetic figure's spec, which the corpus stage copies into the figures table; imported figures
-have none and are grouped under :data:`NO_STYLE`.
+have none and are grouped under :data:`scifigbench.contracts.figures.NO_STYLE`.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.contracts.figures import NO_STYLE
 from scifigbench.contracts.metrics import ordered
 from scifigbench.families.registry import REGISTRY
 from scifigbench.families.unit_scores import family
@@ -25,7 +26,6 @@ from scifigbench.metrics import tables
 
 # the paper's five headline cells (contracts.metrics.HEADLINE: mqm, cap, A, R, I) by their metrics.tables names
 CELLS = ("mqm", "capability", "admittance_active", "resistance", "inductance_active")
-NO_STYLE = "none"  # group of figures without a style (imported, real figures)
 SPLITS = {"by_kind": "chart_type", "by_style": "style"}
 FAMILY_OF = {name: f.name for f in REGISTRY.values() for name, _ in f.cells}  # headline cell -> its family
 
