@@ -13,6 +13,7 @@ have none and are grouped under :data:`scifigbench.contracts.figures.NO_STYLE`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -59,7 +60,7 @@ def breakdown(j: pd.DataFrame, figures: pd.DataFrame | None, cfg: tables.StatCon
     rows = with_style(j, figures)
     return {
         split: {
-            name: tables.by_model(family(rows, FAMILY_OF[name]), lambda mine, c=column, n=name: _split(mine, c, n, cfg))
+            name: tables.by_model(family(rows, FAMILY_OF[name]), partial(_split, column=column, name=name, cfg=cfg))
             for name in CELLS
         }
         for split, column in SPLITS.items()

@@ -8,6 +8,7 @@ value opens exactly the units it counts, as every other value of the report does
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from scifigbench.concepts.kinds import CHART_KINDS
@@ -30,6 +31,10 @@ SPLITS: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
+def _cell(per_model: dict[str, Any], group: str, model: str) -> Any:
+    return dig(per_model, (model, group))
+
+
 def breakdown_tables(content: dict[str, Any], nm: NotMeasured) -> list[Table]:
     """One table per split and headline cell that has any value (none without the metrics file)."""
     out = []
@@ -39,8 +44,6 @@ def breakdown_tables(content: dict[str, Any], nm: NotMeasured) -> list[Table]:
                 continue
             header, filters, scale = COLUMNS[HEADLINE_KEY[name]]
             groups = ordered((g for entry in per_model.values() for g in entry_columns(entry)), order)
-            cols = [
-                Col(g, lambda m, g=g, p=per_model: dig(p, (m, g)), {**filters, key: g}, scale=scale) for g in groups
-            ]
+            cols = [Col(g, partial(_cell, per_model, g), {**filters, key: g}, scale=scale) for g in groups]
             out.append(model_table(f"{header} by {word}", header, sorted(per_model), cols, nm))
     return out
