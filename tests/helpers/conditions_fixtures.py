@@ -165,6 +165,7 @@ def write_corpus(root: Path, builders=BUILDERS) -> list[FigureSpec]:
         specs.append(spec)
         fig_rows.append({
             "figure_id": spec.figure_id, "source": "synthetic", "chart_type": spec.chart_type, "variant": spec.variant,
+            "style": spec.style,
             "n_panels": len(spec.panels), "title": spec.title, "image_path": str(png.relative_to(root)),
             "image_sha256": sha256_file(png), "width": spec.width, "height": spec.height,
             "spec_path": str(spec_path.relative_to(root)), "caption": spec.caption,

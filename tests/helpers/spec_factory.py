@@ -148,7 +148,8 @@ def write_corpus(root, specs: list[FigureSpec], primary: set[str], real: dict[st
                             "value": t.value, "x0": t.x0, "y0": t.y0, "x1": t.x1, "y1": t.y1})
         figs.append({
             "figure_id": fid, "source": "synthetic" if spec else "scivqa", "chart_type": kind,
-            "variant": spec.variant if spec else "real", "n_panels": len(spec.panels) if spec else 1,
+            "variant": spec.variant if spec else "real",
+            "style": spec.style if spec else None, "n_panels": len(spec.panels) if spec else 1,
             "title": spec.title if spec else None, "image_path": str(img),
             "image_sha256": hashlib.sha256((root / img).read_bytes()).hexdigest(), "width": 150, "height": 100,
             "spec_path": spec_path, "caption": spec.caption if spec else "A real figure.",

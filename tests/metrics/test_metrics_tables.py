@@ -215,6 +215,7 @@ def test_stage_writes_dvc_shaped_json_deterministically(tmp_path, judg):
             "headline",
             "header",
             "validity",
+            "breakdown",
         )
     )
     summaries = sorted(p.relative_to(out1).as_posix() for p in (out1 / "summary").glob("*/*.json"))

@@ -81,3 +81,20 @@ def test_deltas_of_an_experiment_against_its_baseline(repo):
     assert bad.exit_code != 0 and "no dvc experiment named 'nope'" in bad.output
     bad = CliRunner().invoke(main, ["tables", "--rev", "no-such-rev", "--rev", b])
     assert bad.exit_code != 0 and "no-such-rev" in bad.output
+
+
+def test_a_missing_experiment_names_dvc_missing_from_path(repo, tmp_path, monkeypatch):
+    """A queued run fails before any stage when `dvc` is not on PATH (the queue worker runs tasks as
+    `dvc`); the missing experiment's message says so then, and only then."""
+    git_only = tmp_path / "bin"
+    git_only.mkdir()
+    git = subprocess.run(["sh", "-c", "command -v git"], capture_output=True, text=True, check=True).stdout.strip()
+    (git_only / "git").symlink_to(git)
+    monkeypatch.setenv("PATH", str(git_only))
+    bare = CliRunner().invoke(main, ["tables", "--exp", "queued"])
+    assert bare.exit_code != 0 and "no dvc experiment named 'queued'" in bare.output
+    assert "`dvc` is not on PATH" in bare.output and "dvc queue status" in bare.output
+    (git_only / "dvc").write_text("#!/bin/sh\n")
+    (git_only / "dvc").chmod(0o755)
+    found = CliRunner().invoke(main, ["tables", "--exp", "queued"])
+    assert found.exit_code != 0 and "not on PATH" not in found.output

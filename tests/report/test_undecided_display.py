@@ -32,12 +32,12 @@ def _res_cell(table: RT.Table, model: str, header: str) -> RT.Cell:
 def test_report_cell_states_undecided_count_and_bounds_under_the_value():
     table = RT.behaviour_table({}, METRICS["behaviour"], RT.NotMeasured({}))
     a = _res_cell(table, "a", "Res All")
-    assert (a.text, a.ci, a.undecided) == ("60.0", "[50.0, 70.0]", "4 undecided [42.9–71.4]")
+    assert (a.text, a.ci, a.undecided) == ("60.0", "[50.0, 70.0]", "4 undecided; if all decided 42.9–71.4")
     assert "4 undecided units left out of n" in a.title
     assert _res_cell(table, "b", "Res All").undecided == ""  # none undecided: nothing added
     assert "decided_by" not in table.columns  # a model entry's shares are no column
     every = _res_cell(table, "a", "CapB Res")  # every unit undecided: no value, but not "not measured"
-    assert (every.text, every.undecided, every.mark) == ("–", "3 undecided [0.0–100.0]", "")
+    assert (every.text, every.undecided, every.mark) == ("–", "3 undecided; if all decided 0.0–100.0", "")
 
 
 def test_report_states_the_judges_shares_when_present():
@@ -49,7 +49,7 @@ def test_report_states_the_judges_shares_when_present():
     ]
     assert RT.judges_table({"behaviour": {"resistance": {"a": {"overall": _cell(0.6)}}}}) is None
     html = render_report(METRICS, [], [], n_units=0)
-    assert "4 undecided [42.9–71.4]" in html and "Which judge decided the units" in html
+    assert "4 undecided; if all decided 42.9–71.4" in html and "Which judge decided the units" in html
 
 
 def test_terminal_table_is_compact_about_undecided_units_and_judges():

@@ -7,6 +7,7 @@ from scifigbench.contracts.core import Column, TableSchema
 
 CHART_TYPES = frozenset(CHART_KINDS)
 SOURCES = frozenset({"synthetic", "manifest", "scivqa", "release"})
+NO_STYLE = "none"  # the style group of figures without one (imported): metrics' breakdown and the explorer
 
 
 def safe_id(text: str) -> str:
@@ -27,6 +28,12 @@ FIGURES = TableSchema(
         Column("source", "str", allowed=SOURCES),
         Column("chart_type", "str", allowed=CHART_TYPES),
         Column("variant", "str", doc="e.g. grouped, stacked, horizontal, multi_series, log, donut"),
+        Column(
+            "style",
+            "str",
+            nullable=True,
+            doc="corpus style a synthetic figure is drawn in (its spec's 'style'); null for imported figures",
+        ),
         Column("n_panels", "int", min=1, max=64),
         Column("title", "str", nullable=True),
         Column("image_path", "str", is_path=True, doc="PNG path relative to the repo root"),

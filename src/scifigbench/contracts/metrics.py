@@ -43,6 +43,7 @@ METRIC_FILES = (
     "run",
     "header",
     "validity",  # the judge against a person's reviewed sample and against the audit judge
+    "breakdown",  # the headline cells per chart kind and per corpus style (metrics.breakdown)
 )
 # written by the release_beside stage (corpus.source: release), not by the metrics stage: the new
 # model's Table 4 cells beside the published models' (metrics.beside); the report shows it when present

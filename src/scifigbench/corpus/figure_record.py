@@ -25,6 +25,7 @@ class FigureRecord:
     spec_path: str | None
     caption: str | None
     reference_description: str | None
+    style: str | None = None  # only synthetic figures have one (their spec says it); the breakdowns split by it
     text_elements: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
@@ -39,7 +40,8 @@ class FigureRecord:
             image_path=(corpus_dir / "images" / f"{spec.figure_id}.png").as_posix(),
             image_sha256=sha256_bytes(png), width=spec.width, height=spec.height,
             spec_path=(corpus_dir / "specs" / f"{spec.figure_id}.json").as_posix(),
-            caption=spec.caption, reference_description=spec.reference_description, text_elements=elements,
+            caption=spec.caption, reference_description=spec.reference_description, style=spec.style,
+            text_elements=elements,
         )
 
     def figure_row(self) -> dict[str, Any]:

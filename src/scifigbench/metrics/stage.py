@@ -24,6 +24,7 @@ from scifigbench.contracts import JUDGMENTS
 from scifigbench.contracts.metrics import METRIC_FILES, headline_values, summary_values
 from scifigbench.decisions.verdicts import read_decisions
 from scifigbench.metrics import tables
+from scifigbench.metrics.breakdown import breakdown
 from scifigbench.metrics.config import MetricsConfig
 from scifigbench.metrics.header import judge_ids, run_header
 from scifigbench.metrics.human_agreement import human_agreement, read_human_scores
@@ -175,6 +176,7 @@ def compute(
             "not_measured": not_measured(coverage_path, left_out_path),
         },
         "header": lambda: run_header(params if params is not None else {}, cfg, j, figures, sc.level),
+        "breakdown": lambda: breakdown(j, figures, sc),
         "validity": lambda: validity(j, reviewed or {}, JUDGMENTS.empty() if audit is None else audit),
     }
     out = {}

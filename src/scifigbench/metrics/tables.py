@@ -97,7 +97,7 @@ def models(j: pd.DataFrame) -> list[str]:
     return sorted(j["model"].astype(str).unique())
 
 
-def _by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
+def by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]) -> dict[str, Any]:
     """``build`` per model on ``rows`` (the units of one table). When more than one kind of judge
     decided those units (the hybrid judge), each model's entry also says in which shares."""
     kinds = sorted({judge_kind(str(i)) for i in rows.loc[rows["error"].isna() & ~undecided(rows), "judge_id"]})
@@ -118,7 +118,7 @@ def paper_tables(file: str, j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
         return cell(units, cfg)
 
     def of(table: PaperTable) -> dict[str, Any]:
-        return _by_model(table.rows(j), lambda rows: table.build(rows, one))
+        return by_model(table.rows(j), lambda rows: table.build(rows, one))
 
     return {t.key: of(t) for f in REGISTRY.values() for t in f.tables if t.file == file}
 

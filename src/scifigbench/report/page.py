@@ -15,6 +15,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from scifigbench.contracts.judge_card import Measurement
 from scifigbench.contracts.metrics import RELEASE_BESIDE
 from scifigbench.report import plots, tables
+from scifigbench.report.breakdown import breakdown_tables
 from scifigbench.report.examples import Example
 from scifigbench.report.headline import headline
 from scifigbench.report.judge_card import run_judge_ids
@@ -71,6 +72,7 @@ def render_report(
         .render(
             title=title,
             headline=headline(metrics, nm),
+            breakdown=breakdown_tables(metrics.get("breakdown", {}), nm),
             perception=[beside(t, valid, FAMILIES_OF["perception"]) for t in tables.perception_tables(perception, nm)],
             plots=[_data_uri(p) for p in figs if p],
             behaviour=[

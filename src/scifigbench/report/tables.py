@@ -6,7 +6,7 @@ Input is the content of the metrics JSON files. Each table has one scale, named 
 A cell with no value says "not measured" and why, from ``run.json: not_measured`` (family -> reason)
 when the metrics stage recorded one. Higher is better unless a table says otherwise. A value with
 units the judge left undecided says how many under its CI, with the range the value would span had
-the judge decided them all one way or the other ("12 undecided [61.0–70.1]"); with the hybrid judge
+the judge decided them all one way or the other ("12 undecided; if all decided 61.0–70.1"); with the hybrid judge
 a table of its own says which kind of judge decided what share of each family's units.
 """
 
@@ -166,7 +166,7 @@ class Cell:
     title: str = ""
     mark: str = ""  # best | second | na | text (wrapping prose)
     link: str = ""
-    undecided: str = ""  # "12 undecided [61.0–70.1]" when the judge abstained on some units
+    undecided: str = ""  # "12 undecided; if all decided 61.0–70.1" when the judge abstained on some units
     n: int | None = None  # what the value counts: the link opens exactly this many units (figures, per=figure)
     n_text: str = ""  # "n=994 · 250 figs": printed under the value
     printed: str = ""  # "paper 71": the value the paper prints for this cell, under it (release_beside)
@@ -232,9 +232,11 @@ def _undecided(cell: Any, col: Col) -> tuple[str, str]:
     if not count:
         return "", ""
     low, high = (b if b is None else f"{b * col.scale:.{col.digits}f}" for b in cell.get("bounds") or (None, None))
-    span = f" [{low}–{high}]" if low is not None and high is not None else ""
-    why = f"{count} undecided units left out of n; all decided one way or the other, the value would be{span}"
-    return f"{count} undecided{span}", why
+    if low is None or high is None:
+        return f"{count} undecided", f"{count} undecided units left out of n"
+    # labelled and without brackets: right under the CI a bare "[lo–hi]" read as a second interval
+    why = f"{count} undecided units left out of n; all decided one way or the other, the value would be {low} to {high}"
+    return f"{count} undecided; if all decided {low}–{high}", why
 
 
 def _n_text(cell: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ of judge or prompt version can be read as a table of differences without opening
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -45,11 +46,22 @@ def metrics_at(rev: str, metrics_dir: Path) -> dict[str, dict]:
     return out
 
 
+def _queue_path_hint() -> str:
+    """Why a queued experiment may be missing: DVC's queue worker runs each task as the command ``dvc``
+    found on PATH, so with DVC only inside ``.venv`` every queued run fails before any stage starts."""
+    if shutil.which("dvc"):
+        return ""
+    return (
+        "; `dvc` is not on PATH, and `dvc exp queue` runs each queued task as `dvc`, so queued runs fail"
+        " (`dvc queue status` says Failed): put .venv/bin on PATH, then `dvc queue start`"
+    )
+
+
 def experiment_revs(name: str) -> tuple[str, str]:
     """(baseline commit, experiment commit) of a dvc experiment, found by name among ``refs/exps``."""
     refs = [r for r in _git("for-each-ref", "--format=%(refname)", "refs/exps").split() if r.rsplit("/", 1)[-1] == name]
     if not refs:
-        raise click.ClickException(f"no dvc experiment named {name!r} (see `dvc exp list`)")
+        raise click.ClickException(f"no dvc experiment named {name!r} (see `dvc exp list`){_queue_path_hint()}")
     if len(refs) > 1:
         raise click.ClickException(f"experiment name {name!r} is ambiguous: {', '.join(refs)}")
     return _git("rev-parse", f"{refs[0]}^").strip(), refs[0]

@@ -25,6 +25,7 @@ import pandas as pd
 
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
 from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
+from scifigbench.contracts.figures import NO_STYLE
 from scifigbench.families.judge_family import Checked
 from scifigbench.families.registry import judge_family
 from scifigbench.llm.request import user_prompt
@@ -43,6 +44,7 @@ COLUMNS = (
     "category",
     "condition",
     "chart_type",
+    "style",
     "figure_id",
     "verdict",
     "status",
@@ -135,6 +137,7 @@ class Context:
     references: dict[str, str] = field(default_factory=dict)
     images: dict[str, tuple[str | None, str]] = field(default_factory=dict)
     responses: dict[tuple[str, str], str] = field(default_factory=dict)  # (model, setup id) -> reply text
+    styles: dict[str, str] = field(default_factory=dict)  # figure id -> corpus style (the breakdown's links)
 
 
 def whole_response(rec: dict[str, Any], answer: str | None, ctx: Context) -> str | None:
@@ -239,6 +242,7 @@ def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
                 rec.get("category"),
                 rec["condition"],
                 rec["chart_type"],
+                ctx.styles.get(rec["figure_id"], NO_STYLE),
                 rec["figure_id"],
                 verdict_label(rec),
                 status(rec),

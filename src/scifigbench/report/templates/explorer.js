@@ -15,7 +15,7 @@ inflateUnits(window.SCIFIG_UNITS_GZ).then((DATA) => {
   const col = Object.fromEntries(DATA.columns.map((c, i) => [c, i]));
   const scol = Object.fromEntries((DATA.setup_columns || []).map((c, i) => [c, i]));
   const FILTERS = { model: "model", family: "family", category: "category", condition: "condition",
-                    chart: "chart_type", verdict: "verdict", status: "status" };
+                    chart: "chart_type", style: "style", verdict: "verdict", status: "status" };
   // what each unit family is (its record's traits, from the data): a page never tests a family's name
   const inCaption = (u) => Boolean((DATA.families || {})[u[col.family]]?.in_caption);
   // the verdict word of a unit whose probe is a claim in the caption says which side the description took

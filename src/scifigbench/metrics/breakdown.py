@@ -1,0 +1,67 @@
+"""The headline cells split by what a figure is: its chart kind and its corpus style.
+
+MQM already has a per-kind table; capability, admittance, resistance and inductance did not, and
+nothing was split by style, so a model weak on one kind or on one drawing style was averaged away.
+Kind and style are properties of a figure, so each split keeps whole figures together and the
+cluster bootstrap of :func:`scifigbench.metrics.tables.cell` stays valid inside a group.
+
+Content of ``metrics/breakdown.json``: ``{"by_kind"|"by_style": {cell: {model: {group: cell}}}}``;
+cells are named as :data:`scifigbench.metrics.tables.HEADLINE` names them. Style lives only in a
+synthetic figure's spec, which the corpus stage copies into the figures table; imported figures
+have none and are grouped under :data:`scifigbench.contracts.figures.NO_STYLE`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pandas as pd
+
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.contracts.figures import NO_STYLE
+from scifigbench.contracts.metrics import ordered
+from scifigbench.families.registry import REGISTRY
+from scifigbench.families.unit_scores import family
+from scifigbench.metrics import tables
+
+# the paper's five headline cells (contracts.metrics.HEADLINE: mqm, cap, A, R, I) by their metrics.tables names
+CELLS = ("mqm", "capability", "admittance_active", "resistance", "inductance_active")
+SPLITS = {"by_kind": "chart_type", "by_style": "style"}
+FAMILY_OF = {name: f.name for f in REGISTRY.values() for name, _ in f.cells}  # headline cell -> its family
+
+
+def with_style(j: pd.DataFrame, figures: pd.DataFrame | None) -> pd.DataFrame:
+    """The judgments with each figure's style (:data:`NO_STYLE` when the figure has none or the
+    corpus table is absent)."""
+    styles = {} if figures is None else dict(zip(figures["figure_id"], figures["style"], strict=True))
+
+    def style(figure_id: str) -> str:
+        given = styles.get(figure_id)
+        return NO_STYLE if given is None or pd.isna(given) else str(given)
+
+    return j.assign(style=[style(f) for f in j["figure_id"].astype(str)])
+
+
+def _split(rows: pd.DataFrame, column: str, name: str, cfg: tables.StatConfig) -> dict[str, Any]:
+    """One cell per group of ``column`` among one model's rows; groups with no unit of the cell left out."""
+    build = tables.HEADLINE[name]
+    order = CHART_KINDS if column == "chart_type" else ()
+    out = {}
+    for group in ordered(rows[column].astype(str).unique().tolist(), order):
+        units = build(rows[rows[column] == group])
+        if len(units.frame) or units.undecided:
+            out[group] = tables.cell(units, cfg)
+    return out
+
+
+def breakdown(j: pd.DataFrame, figures: pd.DataFrame | None, cfg: tables.StatConfig) -> dict[str, Any]:
+    """Every headline cell per model and chart kind, and per model and style."""
+    rows = with_style(j, figures)
+    return {
+        split: {
+            name: tables.by_model(family(rows, FAMILY_OF[name]), partial(_split, column=column, name=name, cfg=cfg))
+            for name in CELLS
+        }
+        for split, column in SPLITS.items()
+    }

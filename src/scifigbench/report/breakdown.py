@@ -1,0 +1,49 @@
+"""The report's collapsed breakdown: each headline cell per chart kind and per corpus style.
+
+Reads ``metrics/breakdown.json`` (:mod:`scifigbench.metrics.breakdown`): one small table per cell and
+split, models as rows and groups as columns, each value with its CI and n and linked to the explorer
+filtered to the headline column's units of that group (``chart=<kind>`` or ``style=<style>``), so a
+value opens exactly the units it counts, as every other value of the report does.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from scifigbench.concepts.kinds import CHART_KINDS
+from scifigbench.contracts.metrics import dig, entry_columns, ordered
+from scifigbench.report.headline import COLUMNS
+from scifigbench.report.tables import Col, NotMeasured, Table, model_table
+
+# metrics.breakdown's cell names -> the headline's column keys (report.headline.COLUMNS)
+HEADLINE_KEY = {
+    "mqm": "mqm",
+    "capability": "cap",
+    "admittance_active": "A",
+    "resistance": "R",
+    "inductance_active": "I",
+}
+# split -> (title word, explorer filter key, group order)
+SPLITS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "by_kind": ("chart type", "chart", tuple(CHART_KINDS)),
+    "by_style": ("corpus style", "style", ()),
+}
+
+
+def _cell(per_model: dict[str, Any], group: str, model: str) -> Any:
+    return dig(per_model, (model, group))
+
+
+def breakdown_tables(content: dict[str, Any], nm: NotMeasured) -> list[Table]:
+    """One table per split and headline cell that has any value (none without the metrics file)."""
+    out = []
+    for split, (word, key, order) in SPLITS.items():
+        for name, per_model in (content.get(split) or {}).items():
+            if name not in HEADLINE_KEY or not per_model:
+                continue
+            header, filters, scale = COLUMNS[HEADLINE_KEY[name]]
+            groups = ordered((g for entry in per_model.values() for g in entry_columns(entry)), order)
+            cols = [Col(g, partial(_cell, per_model, g), {**filters, key: g}, scale=scale) for g in groups]
+            out.append(model_table(f"{header} by {word}", header, sorted(per_model), cols, nm))
+    return out
