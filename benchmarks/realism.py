@@ -141,6 +141,18 @@ def dev_percentiles(dev: list[dict[str, float]]) -> list[str]:
     return lines
 
 
+def panel_shares(rows: dict[str, list[dict[str, float]]]) -> list[str]:
+    """The share of figures with 1, 2, 3, 4 and 5 or more panels, per set: a generator's panel
+    weights are fitted on the dev line (the KS distance alone hides which counts are missing)."""
+    counts = (1, 2, 3, 4, 5)
+    head = f"{'panels':<11} " + " ".join(f"{(str(c) if c < 5 else '5+'):>6}" for c in counts)
+    lines = [head, "-" * len(head)]
+    for group in ("synthetic", "dev", "held"):
+        n = [min(int(r["panels"]), 5) for r in rows[group]]
+        lines.append(f"{group:<11} " + " ".join(f"{100 * n.count(c) / max(1, len(n)):5.0f}%" for c in counts))
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--real", type=Path, default=Path("../shared/data/scivqa_val"))
@@ -159,6 +171,8 @@ def main() -> None:
     print("\n".join(table(rows)))
     print(f"\nreal dev half only ({len(rows['dev'])} figures)")
     print("\n".join(dev_percentiles(rows["dev"])))
+    print()
+    print("\n".join(panel_shares(rows)))
     print(f"(OCR: {timed.calls} engine calls, {timed.seconds:.0f} s; cache {args.ocr_cache})")
 
 
