@@ -202,17 +202,33 @@ def one_panel_figure(
     legend_outside: str | None,
     legend_locs: Sequence[str],
 ) -> FigureSpec:
-    """A one-panel figure around ``panel`` at a drawn size, its outside legend kept clear of the
-    title and an inside legend fitted where it covers nothing."""
+    """A one-panel figure around ``panel`` (see :func:`grid_figure`)."""
+    return grid_figure(rng, chart_type, variant, [panel], title, domain, style, legend_outside, legend_locs)
+
+
+def grid_figure(
+    rng: np.random.Generator,
+    chart_type: str,
+    variant: str,
+    panels: list[Panel],
+    title: str | None,
+    domain: str,
+    style: dict,
+    legend_outside: str | None,
+    legend_locs: Sequence[str],
+) -> FigureSpec:
+    """A figure of ``panels`` in a row (four in a 2 x 2 grid) at a drawn size, its outside legend
+    kept clear of the title and an inside legend fitted where it covers nothing."""
+    layout = grid_layout(len(panels))
     legend_outside = no_clash(title, legend_outside)
     spec = new_spec(
         chart_type=chart_type,
         variant=variant,
-        panels=[panel],
+        panels=panels,
         title=title,
         domain=domain,
-        layout=[1, 1],
-        figsize=figure_size([1, 1], rng, legend_outside),
+        layout=layout,
+        figsize=figure_size(layout, rng, legend_outside),
         legend_outside=legend_outside,
         style=style,
     )
