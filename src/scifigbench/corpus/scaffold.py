@@ -13,7 +13,7 @@ import numpy as np
 
 from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.palettes import PALETTES
-from scifigbench.corpus.randomness import pick
+from scifigbench.corpus.randomness import pick, weighted
 from scifigbench.corpus.vocab import Metric
 from scifigbench.spec import FigureSpec, Panel
 
@@ -115,6 +115,17 @@ def random_style(rng: np.random.Generator) -> dict:
         "font_family": pick(rng, FONTS),
         "font_size": float(pick(rng, FONT_SIZES)),
     }
+
+
+# Panels per figure for the kinds drawn in a grid of datasets: the shares of 1, 2, 3 and 4-or-more
+# panels among the SciVQA dev half's figures (61 / 21 / 5 / 13 %, ``figs_numb``; the held half
+# unread; benchmarks/realism.py prints both).
+PANEL_COUNTS, PANEL_WEIGHTS = (1, 2, 3, 4), (0.61, 0.21, 0.05, 0.13)
+
+
+def panel_count(rng: np.random.Generator) -> int:
+    """How many panels a figure of a one-dataset kind gets, at the real figures' shares."""
+    return int(weighted(rng, PANEL_COUNTS, PANEL_WEIGHTS))
 
 
 def grid_layout(n_panels: int, column: bool = False) -> list[int]:

@@ -9,7 +9,7 @@ from matplotlib.axes import Axes
 from scifigbench.corpus.curves import SHAPES, curve, metric_curves
 from scifigbench.corpus.drawing import Drawing, dark_page
 from scifigbench.corpus.kinds.record import KindCorpus
-from scifigbench.corpus.randomness import pick, sample, weighted
+from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
@@ -17,6 +17,7 @@ from scifigbench.corpus.scaffold import (
     grid_figure,
     nice_range,
     palette_colors,
+    panel_count,
     place_legend,
     random_style,
 )
@@ -50,11 +51,6 @@ def _area_range(top: float, metric: Metric, legend_inside: bool) -> tuple[float,
     return low, capped(metric, top, high)
 
 
-# Panels per figure: the shares of 1, 2, 3 and 4-or-more panels among the SciVQA dev half's
-# figures (61 / 21 / 5 / 13 %, ``figs_numb``; benchmarks/realism.py prints them), the held half unread.
-PANEL_COUNTS, PANEL_WEIGHTS = (1, 2, 3, 4), (0.61, 0.21, 0.05, 0.13)
-
-
 def _curves(
     rng: np.random.Generator, metric: Metric, shape: str, n_series: int, n: int, stacked: bool
 ) -> tuple[list[np.ndarray], float]:
@@ -83,7 +79,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         metric = pick(rng, domain.metrics)
         names = sample(rng, domain.methods, int(rng.integers(2, 4)))
     colors = palette_colors(rng, style["palette"], len(names))
-    n_panels = weighted(rng, PANEL_COUNTS, PANEL_WEIGHTS)
+    n_panels = panel_count(rng)
     datasets = sample(rng, domain.datasets, n_panels) if n_panels > 1 else [None]
     legend_loc, legend_outside = place_legend(rng, n_panels, len(names))
     grid = bool(rng.random() < 0.5)
