@@ -202,21 +202,6 @@ def new_spec(
     )
 
 
-def one_panel_figure(
-    rng: np.random.Generator,
-    chart_type: str,
-    variant: str,
-    panel: Panel,
-    title: str | None,
-    domain: str,
-    style: dict,
-    legend_outside: str | None,
-    legend_locs: Sequence[str],
-) -> FigureSpec:
-    """A one-panel figure around ``panel`` (see :func:`grid_figure`)."""
-    return grid_figure(rng, chart_type, variant, [panel], title, domain, style, legend_outside, legend_locs)
-
-
 def grid_figure(
     rng: np.random.Generator,
     chart_type: str,
