@@ -16,8 +16,16 @@ Kolmogorov-Smirnov distance (SciPy) between the synthetic figures and the real o
 fixed half of the real figures (split by a hash of the figure id before anything is read; nothing
 is fitted on either half) and for all of them.
 
+A second table gives the dev half's 10th, 50th and 90th percentiles of each statistic: the only
+real numbers a generator choice may be fitted on (the held half stays for checking).
+
 The synthetic figures are the corpus stage's own jobs: ``--per-kind`` figures of every kind, the
 styles taken in turn (``--styles paper`` for the paper's look only).
+
+OCR is the whole cost (about 35 min for the real figures on a loaded machine), so readings are kept
+in the project's OCR cache (``.scifigbench-cache/ocr``, keyed by pixels and engine version, the one
+the conditions stage fills and ``scifigbench gc`` prunes): a rerun reads nothing again.
+``--ocr-cache DIR`` puts them elsewhere.
 
     PYTHONPATH=src:benchmarks python benchmarks/realism.py [--real DIR] [--per-kind 5] \
         [--styles paper,portal,...] [--limit-real N] [--ocr-cache DIR]
@@ -39,6 +47,7 @@ from real_proposals import ocr_reader, split_of
 from scipy.stats import ks_2samp
 from tqdm import tqdm
 
+from scifigbench import paths
 from scifigbench.blurtargets.numbers import sequence_kind
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.conditions.images import read_bgr
@@ -46,6 +55,7 @@ from scifigbench.corpus.styles import STYLES
 from scifigbench.corpus.synthetic import build_figure, jobs
 from scifigbench.layout import read_layout
 from scifigbench.layout.elements import Layout
+from scifigbench.ocr import cache as ocr_cache
 
 STATS = ("text", "ticks", "categories", "legend", "log axis", "font", "aspect", "panels")
 
@@ -120,13 +130,36 @@ def table(rows: dict[str, list[dict[str, float]]]) -> list[str]:
     return lines
 
 
+def dev_percentiles(dev: list[dict[str, float]]) -> list[str]:
+    """One line per statistic: the real dev half's 10th / 50th / 90th percentiles (what a
+    generator's choices may be fitted on)."""
+    head = f"{'statistic':<11} {'dev p10':>8} {'dev p50':>8} {'dev p90':>8}"
+    lines = [head, "-" * len(head)]
+    for stat in STATS:
+        p10, p50, p90 = np.percentile([r[stat] for r in dev], [10, 50, 90])
+        lines.append(f"{stat:<11} {p10:8.2f} {p50:8.2f} {p90:8.2f}")
+    return lines
+
+
+def panel_shares(rows: dict[str, list[dict[str, float]]]) -> list[str]:
+    """The share of figures with 1, 2, 3, 4 and 5 or more panels, per set: a generator's panel
+    weights are fitted on the dev line (the KS distance alone hides which counts are missing)."""
+    counts = (1, 2, 3, 4, 5)
+    head = f"{'panels':<11} " + " ".join(f"{(str(c) if c < 5 else '5+'):>6}" for c in counts)
+    lines = [head, "-" * len(head)]
+    for group in ("synthetic", "dev", "held"):
+        n = [min(int(r["panels"]), 5) for r in rows[group]]
+        lines.append(f"{group:<11} " + " ".join(f"{100 * n.count(c) / max(1, len(n)):5.0f}%" for c in counts))
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--real", type=Path, default=Path("../shared/data/scivqa_val"))
     ap.add_argument("--per-kind", type=int, default=5)
     ap.add_argument("--styles", default=",".join(STYLES), help="comma-separated corpus styles")
     ap.add_argument("--limit-real", type=int, default=None)
-    ap.add_argument("--ocr-cache", type=Path, default=None)
+    ap.add_argument("--ocr-cache", type=Path, default=paths.cache_root() / ocr_cache.KIND)
     args = ap.parse_args()
     reader, timed = ocr_reader(args.ocr_cache)
     figures = synthetic_figures(args.per_kind, tuple(args.styles.split(","))) + real_figures(args.real, args.limit_real)
@@ -136,7 +169,11 @@ def main() -> None:
         rows[fig.group].append(statistics_of(read_layout(fig.image, boxes), len(boxes), fig.panels))
     print(f"synthetic {len(rows['synthetic'])} figures; real {len(rows['dev'])} dev + {len(rows['held'])} held")
     print("\n".join(table(rows)))
-    print(f"(OCR: {timed.calls} engine calls, {timed.seconds:.0f} s)")
+    print(f"\nreal dev half only ({len(rows['dev'])} figures)")
+    print("\n".join(dev_percentiles(rows["dev"])))
+    print()
+    print("\n".join(panel_shares(rows)))
+    print(f"(OCR: {timed.calls} engine calls, {timed.seconds:.0f} s; cache {args.ocr_cache})")
 
 
 if __name__ == "__main__":

@@ -14,10 +14,12 @@ import pytest
 from PIL import Image
 
 from helpers.kind_checks import (
+    assert_dataset_grid,
     assert_probes_answered,
     probe_rows,
     respondents_agree_with_judge,
     setup_row,
+    several_panels,
 )
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.config import CorpusConfig
@@ -126,3 +128,13 @@ def test_corpus_kinds_asks_for_area_by_count():
         CorpusConfig(kinds={"areas": 3})
     with pytest.raises(ParamsError, match="corpus.kinds.bar"):
         CorpusConfig(kinds={"bar": 3})
+
+
+def test_area_figures_come_in_one_to_four_panels():
+    counts = [len(generate(7, "area", i, 100).panels) for i in range(200)]
+    # the SciVQA dev half's shares (61 / 21 / 5 / 13 %), within sampling error of 200 draws
+    assert set(counts) == {1, 2, 3, 4} and 0.5 < counts.count(1) / 200 < 0.72
+
+
+def test_area_panels_show_the_same_series_on_different_datasets():
+    assert_dataset_grid(several_panels("area"))

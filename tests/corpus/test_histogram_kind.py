@@ -12,7 +12,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from helpers.kind_checks import assert_probes_answered, respondents_agree_with_judge
+from helpers.kind_checks import (
+    assert_dataset_grid,
+    assert_probes_answered,
+    respondents_agree_with_judge,
+    several_panels,
+)
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind, kind_from_spelling
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import caption, reference_description
@@ -62,8 +67,9 @@ def test_spec_values_are_exact_counts_over_contiguous_bins(drawn):
         assert p.y_range[0] == 0 and max(v for s in p.series for v in s.values) <= p.y_range[1]
 
 
-def _edge_ticks(spec: FigureSpec):
-    return sorted((t for t in spec.elements("tick") if t.axis == "x"), key=lambda t: t.x0)
+def _edge_ticks(spec: FigureSpec, panel: int = 0):
+    """The x ticks of one panel (a figure of several panels prints a row under each), left to right."""
+    return sorted((t for t in spec.elements("tick") if t.axis == "x" and t.panel == panel), key=lambda t: t.x0)
 
 
 def test_x_ticks_are_bin_edges_on_a_continuous_axis(drawn):
@@ -158,3 +164,11 @@ def test_rule_judge_scores_with_the_histogram_checklist(drawn):
 def test_corpus_kinds_asks_for_histograms_by_count():
     assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
     assert CorpusConfig(n_bar=1, kinds={"histogram": 3}).counts()["histogram"] == 3
+
+
+def test_histograms_come_in_one_to_four_panels_on_different_datasets():
+    counts = [len(generate(7, "histogram", i, 100).panels) for i in range(200)]
+    assert set(counts) == {1, 2, 3, 4} and 0.5 < counts.count(1) / 200 < 0.72  # the dev half's 61 %
+    specs = several_panels("histogram")
+    assert {s.variant for s in specs} == {"single", "overlaid"}
+    assert_dataset_grid(specs)

@@ -109,3 +109,39 @@ def assert_probes_answered(specs: list[FigureSpec], check=None) -> dict[str, int
                 assert_capability_answer(spec, pts, json.loads(json.dumps(p.expected)), rng, p.text)
     assert {"capability", "resistance", "caption_bias"} <= set(families), families
     return families
+
+
+def several_panels(kind: str, seed: int = 7, want: int = 4, tries: int = 24) -> list[FigureSpec]:
+    """The first ``want`` figures of ``kind`` in more than one panel, drawn (so their text boxes are filled)."""
+    from scifigbench.corpus.generate import generate
+    from scifigbench.corpus.render import render
+
+    specs = [s for s in (generate(seed, kind, i, 100) for i in range(tries)) if len(s.panels) > 1][:want]
+    for spec in specs:
+        render(spec)
+    return specs
+
+
+def assert_dataset_grid(specs: list[FigureSpec]) -> None:
+    """Figures whose panels show the same series on different datasets: laid out in a row (four in
+    a 2 x 2 grid), each panel titled with its own dataset and drawing the series in the same
+    colours, one legend for the figure (each series once), questions that name the later panels
+    by their titles and are answered from the spec, and respondents the rule judge agrees with."""
+    assert specs
+    for spec in specs:
+        first = spec.panels[0]
+        assert spec.layout == ([2, 2] if len(spec.panels) == 4 else [1, len(spec.panels)])
+        titles = [p.title for p in spec.panels]
+        assert all(titles) and len(set(titles)) == len(titles), titles
+        for i, p in enumerate(spec.panels):
+            assert p.index == i and p.categories == first.categories and p.stacked == first.stacked
+            assert [(s.name, s.color) for s in p.series] == [(s.name, s.color) for s in first.series]
+        assert all(p.legend_loc is None for p in spec.panels[1:])  # an inside legend: the first panel's only
+        entries = [t.series for t in spec.text_elements if t.role == "legend_entry"]
+        assert sorted(entries) == sorted(s.name for s in first.series if len(first.series) > 1), spec.figure_id
+        assert set(titles) <= {t.text for t in spec.text_elements if t.role == "panel_title"}
+        texts = [r["text"] for r in probe_rows(spec).values() if r["family"] == "capability"]
+        assert any(f"'{t}'" in x for x in texts for t in titles[1:]), (spec.figure_id, texts)
+    assert_probes_answered(specs)
+    agree, total = respondents_agree_with_judge(specs)
+    assert total > 100 and agree / total >= 0.95, agree / total

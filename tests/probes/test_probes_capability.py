@@ -10,18 +10,33 @@ import pytest
 
 from helpers.spec_factory import VARIANTS, bar_grouped_two_panels, line_multi, pie
 from helpers.truth import mentions, number_forms, perturbed, spec_points
+from scifigbench.concepts.kinds import chart_kind
 from scifigbench.probes.capability import capability_probes
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
 
 SPECS = [
-    bar_grouped_two_panels(), bar_grouped_two_panels("bar_labelled", value_labels=True),
-    line_multi(), pie(), pie("pie_plain", pct=False), *(v() for v in VARIANTS),
+    bar_grouped_two_panels(),
+    bar_grouped_two_panels("bar_labelled", value_labels=True),
+    line_multi(),
+    pie(),
+    pie("pie_plain", pct=False),
+    *(v() for v in VARIANTS),
 ]
 SEEDS = range(3)
 # answers decided only by which of two marks is higher: robust to the finer comparison tolerance
-ORDINAL = {"count_crossings", "nth_highest", "full_ranking", "dominates", "monotone", "peak_position",
-           "same_order_everywhere", "common_weakest", "drawn_in_order", "steepest_step"}
+ORDINAL = {
+    "count_crossings",
+    "nth_highest",
+    "full_ranking",
+    "dominates",
+    "monotone",
+    "peak_position",
+    "same_order_everywhere",
+    "common_weakest",
+    "drawn_in_order",
+    "steepest_step",
+}
 
 
 def _group(df: pd.DataFrame, sc: dict) -> pd.DataFrame:
@@ -51,10 +66,26 @@ def recompute(spec, df: pd.DataFrame, exp: dict):
         p = next(q for q in spec.panels if q.index == sc["panel"])
         return len(p.categories) if p.kind == "pie" or len(p.series) == 1 else len(p.series)
     if t == "count_bars_total":
-        return sum(len(p.categories) * len(p.series) for p in spec.panels if p.kind == "bar")
-    if t in ("count_above", "count_near_ties", "diff_extremes", "pct_extremes", "avg_rate", "pie_small_vs_large",
-             "nth_highest", "closest_pair", "full_ranking", "monotone", "steepest_step", "peak_position",
-             "pie_top_two_share", "drawn_in_order", "farthest_from_rest", "group_mean"):
+        # one mark per category and series in every panel with a category axis (a histogram's bins too)
+        return sum(len(p.categories) * len(p.series) for p in spec.panels if chart_kind(p.kind).category_axis)
+    if t in (
+        "count_above",
+        "count_near_ties",
+        "diff_extremes",
+        "pct_extremes",
+        "avg_rate",
+        "pie_small_vs_large",
+        "nth_highest",
+        "closest_pair",
+        "full_ranking",
+        "monotone",
+        "steepest_step",
+        "peak_position",
+        "pie_top_two_share",
+        "drawn_in_order",
+        "farthest_from_rest",
+        "group_mean",
+    ):
         g = _group(df, sc).reset_index(drop=True)
         v = g.value.to_numpy()
         if t == "count_above":
@@ -76,7 +107,7 @@ def recompute(spec, df: pd.DataFrame, exp: dict):
         if t == "nth_highest":
             return g.sort_values("value", ascending=False).label.iloc[sc["rank"] - 1]
         if t == "closest_pair":
-            best = min(((abs(v[i] - v[j]), i, j) for i in range(len(v)) for j in range(i + 1, len(v))))
+            best = min((abs(v[i] - v[j]), i, j) for i in range(len(v)) for j in range(i + 1, len(v)))
             return sorted([g.label[best[1]], g.label[best[2]]])
         if t == "full_ranking":
             return list(g.sort_values("value", ascending=False).label)
@@ -138,7 +169,9 @@ ALL = list(_all_probes())
 def test_four_categories_per_figure():
     for spec in SPECS:
         probes, _ = capability_probes(FigureView(spec), rng_for(42, spec.figure_id, "capability"), 3)
-        assert sorted(p.category for p in probes) == ["comparison", "computation", "counting", "pattern"], spec.figure_id
+        assert sorted(p.category for p in probes) == ["comparison", "computation", "counting", "pattern"], (
+            spec.figure_id
+        )
 
 
 @pytest.mark.parametrize("case", range(len(ALL)))
@@ -187,7 +220,9 @@ def test_unlabelled_values_get_axis_reading_tolerance():
     for spec, _, p in ALL:
         if p.category == "computation" and spec.figure_id == "bar_test" and p.expected["template"] == "diff_extremes":
             assert p.expected["tolerance"] >= 2 * 0.025 * span
-    tols = [p.expected["tolerance"] for spec, _, p in ALL if spec.figure_id == "line_test" and p.category == "computation"]
+    tols = [
+        p.expected["tolerance"] for spec, _, p in ALL if spec.figure_id == "line_test" and p.category == "computation"
+    ]
     assert tols and all(t > 0 for t in tols)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.palettes import PALETTES
-from scifigbench.corpus.randomness import pick
+from scifigbench.corpus.randomness import pick, weighted
 from scifigbench.corpus.vocab import Metric
 from scifigbench.spec import FigureSpec, Panel
 
@@ -117,6 +117,17 @@ def random_style(rng: np.random.Generator) -> dict:
     }
 
 
+# Panels per figure for the kinds drawn in a grid of datasets: the shares of 1, 2, 3 and 4-or-more
+# panels among the SciVQA dev half's figures (61 / 21 / 5 / 13 %, ``figs_numb``; the held half
+# unread; benchmarks/realism.py prints both).
+PANEL_COUNTS, PANEL_WEIGHTS = (1, 2, 3, 4), (0.61, 0.21, 0.05, 0.13)
+
+
+def panel_count(rng: np.random.Generator) -> int:
+    """How many panels a figure of a one-dataset kind gets, at the real figures' shares."""
+    return int(weighted(rng, PANEL_COUNTS, PANEL_WEIGHTS))
+
+
 def grid_layout(n_panels: int, column: bool = False) -> list[int]:
     if column:
         return [n_panels, 1]
@@ -191,28 +202,29 @@ def new_spec(
     )
 
 
-def one_panel_figure(
+def grid_figure(
     rng: np.random.Generator,
     chart_type: str,
     variant: str,
-    panel: Panel,
+    panels: list[Panel],
     title: str | None,
     domain: str,
     style: dict,
     legend_outside: str | None,
     legend_locs: Sequence[str],
 ) -> FigureSpec:
-    """A one-panel figure around ``panel`` at a drawn size, its outside legend kept clear of the
-    title and an inside legend fitted where it covers nothing."""
+    """A figure of ``panels`` in a row (four in a 2 x 2 grid) at a drawn size, its outside legend
+    kept clear of the title and an inside legend fitted where it covers nothing."""
+    layout = grid_layout(len(panels))
     legend_outside = no_clash(title, legend_outside)
     spec = new_spec(
         chart_type=chart_type,
         variant=variant,
-        panels=[panel],
+        panels=panels,
         title=title,
         domain=domain,
-        layout=[1, 1],
-        figsize=figure_size([1, 1], rng, legend_outside),
+        layout=layout,
+        figsize=figure_size(layout, rng, legend_outside),
         legend_outside=legend_outside,
         style=style,
     )

@@ -1,4 +1,5 @@
-"""Area charts in the corpus: a stacked breakdown or overlapping translucent areas over an ordered x axis."""
+"""Area charts in the corpus: a stacked breakdown or overlapping translucent areas over an ordered x axis,
+in one to four panels."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
     capped,
+    grid_figure,
     nice_range,
-    one_panel_figure,
     palette_colors,
+    panel_count,
     place_legend,
     random_style,
 )
@@ -49,8 +51,21 @@ def _area_range(top: float, metric: Metric, legend_inside: bool) -> tuple[float,
     return low, capped(metric, top, high)
 
 
+def _curves(
+    rng: np.random.Generator, metric: Metric, shape: str, n_series: int, n: int, stacked: bool
+) -> tuple[list[np.ndarray], float]:
+    """One panel's curves and the highest point they reach (the stacked total for a breakdown)."""
+    if stacked:
+        curves = _stacked_parts(rng, metric, shape, n_series, n)
+        return curves, float(np.sum(curves, axis=0).max())
+    curves = metric_curves(rng, metric, shape, n_series, n, log=False)
+    return curves, float(np.max(curves))
+
+
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
-    """One panel of filled areas over an ordered x axis: a stacked breakdown or overlapping methods."""
+    """One to four panels of filled areas over an ordered x axis, a stacked breakdown or
+    overlapping methods; the panels of a figure show the same series on different datasets (each
+    panel titled with its dataset) and share one legend, as multi-panel paper figures do."""
     variant = tuple(VARIANTS)[index % len(VARIANTS)]
     domain = pick(rng, DOMAINS)
     style = random_style(rng)
@@ -60,38 +75,44 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     if stacked:
         metric = domain.cost_metric
         names = list(domain.cost_parts[: int(rng.integers(2, len(domain.cost_parts) + 1))])
-        curves = _stacked_parts(rng, metric, shape, len(names), n)
-        top = float(np.sum(curves, axis=0).max())
     else:
         metric = pick(rng, domain.metrics)
         names = sample(rng, domain.methods, int(rng.integers(2, 4)))
-        curves = metric_curves(rng, metric, shape, len(names), n, log=False)
-        top = float(np.max(curves))
     colors = palette_colors(rng, style["palette"], len(names))
-    series = [
-        Series(name=name, values=[float(v) for v in curves[k]], color=colors[k][0], color_family=colors[k][1])
-        for k, name in enumerate(names)
-    ]
-    legend_loc, legend_outside = place_legend(rng, 1, len(names))
-    panel = Panel(
-        index=0,
-        kind="area",
-        categories=list(xaxis.labels),
-        series=series,
-        x_label=xaxis.label,
-        y_label=axis_label(metric),
-        unit=metric.unit,
-        x_values=[float(v) for v in xaxis.values],
-        value_format=f"{{:.{metric.decimals}f}}",
-        legend_loc=legend_loc,
-        stacked=stacked,
-        y_range=_area_range(top, metric, legend_loc is not None),
-        grid=bool(rng.random() < 0.5),
-    )
+    n_panels = panel_count(rng)
+    datasets = sample(rng, domain.datasets, n_panels) if n_panels > 1 else [None]
+    legend_loc, legend_outside = place_legend(rng, n_panels, len(names))
+    grid = bool(rng.random() < 0.5)
+    panels = []
+    for p, dataset in enumerate(datasets):
+        curves, top = _curves(rng, metric, shape, len(names), n, stacked)
+        series = [
+            Series(name=name, values=[float(v) for v in curves[k]], color=colors[k][0], color_family=colors[k][1])
+            for k, name in enumerate(names)
+        ]
+        inside = legend_loc if p == 0 else None  # an inside legend sits in the first panel only
+        panels.append(
+            Panel(
+                index=p,
+                kind="area",
+                categories=list(xaxis.labels),
+                series=series,
+                title=dataset,
+                x_label=xaxis.label,
+                y_label=axis_label(metric),
+                unit=metric.unit,
+                x_values=[float(v) for v in xaxis.values],
+                value_format=f"{{:.{metric.decimals}f}}",
+                legend_loc=inside,
+                stacked=stacked,
+                y_range=_area_range(top, metric, inside is not None),
+                grid=grid,
+            )
+        )
     title = None
     if rng.random() < 0.5:
         title = f"{metric.name} by component" if stacked else f"{metric.name} vs. {in_sentence(xaxis.label)}"
-    return one_panel_figure(rng, "area", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
+    return grid_figure(rng, "area", variant, panels, title, domain.name, style, legend_outside, LEGEND_LOCS)
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:

@@ -21,8 +21,9 @@ from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
     axis_top,
-    one_panel_figure,
+    grid_figure,
     palette_colors,
+    panel_count,
     place_legend,
     random_style,
 )
@@ -96,7 +97,9 @@ def _counts(rng: np.random.Generator, shape: str, n_bins: int, size: int) -> lis
 
 
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
-    """One panel: a histogram of a quantity's counts, or two groups' counts overlaid on the same bins."""
+    """One to four panels on the same bins: a histogram of a quantity's counts, or two groups'
+    counts overlaid; several panels show the quantity on different datasets (each titled with its
+    dataset) and share one legend, as multi-panel paper figures do."""
     variant = tuple(VARIANTS)[index % len(VARIANTS)]
     domain = pick(rng, DOMAINS)
     style = random_style(rng)
@@ -109,31 +112,40 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         names = sample(rng, domain.models, 2)
     colors = palette_colors(rng, style["palette"], len(names))
     size = int(pick(rng, SAMPLE_SIZES))  # one sample size per figure, so overlaid counts compare
-    series = [
-        Series(
-            name=name,
-            values=_counts(rng, pick(rng, quantity.shapes), n_bins, size),
-            color=colors[k][0],
-            color_family=colors[k][1],
+    n_panels = panel_count(rng)
+    datasets = sample(rng, domain.datasets, n_panels) if n_panels > 1 else [None]
+    legend_loc, legend_outside = place_legend(rng, n_panels, len(names), LEGEND_LOCS)
+    y_label, grid = pick(rng, COUNT_LABELS), bool(rng.random() < 0.4)
+    panels = []
+    for p, dataset in enumerate(datasets):
+        series = [
+            Series(
+                name=name,
+                values=_counts(rng, pick(rng, quantity.shapes), n_bins, size),
+                color=colors[k][0],
+                color_family=colors[k][1],
+            )
+            for k, name in enumerate(names)
+        ]
+        inside = legend_loc if p == 0 else None  # an inside legend sits in the first panel only
+        top = max(v for s in series for v in s.values)
+        panels.append(
+            Panel(
+                index=p,
+                kind="histogram",
+                categories=bin_labels(width, n_bins, quantity.decimals),
+                series=series,
+                title=dataset,
+                x_label=quantity.label,
+                y_label=y_label,
+                value_format="{:.0f}",
+                legend_loc=inside,
+                y_range=(0.0, axis_top(top * (1.1 + (0.3 if inside else 0.0)))),
+                grid=grid,
+            )
         )
-        for k, name in enumerate(names)
-    ]
-    legend_loc, legend_outside = place_legend(rng, 1, len(names), LEGEND_LOCS)
-    top = max(v for s in series for v in s.values)
-    panel = Panel(
-        index=0,
-        kind="histogram",
-        categories=bin_labels(width, n_bins, quantity.decimals),
-        series=series,
-        x_label=quantity.label,
-        y_label=pick(rng, COUNT_LABELS),
-        value_format="{:.0f}",
-        legend_loc=legend_loc,
-        y_range=(0.0, axis_top(top * (1.1 + (0.3 if legend_loc else 0.0)))),
-        grid=bool(rng.random() < 0.4),
-    )
     title = f"Distribution of {quantity.title}" if rng.random() < 0.5 else None
-    return one_panel_figure(rng, "histogram", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
+    return grid_figure(rng, "histogram", variant, panels, title, domain.name, style, legend_outside, LEGEND_LOCS)
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:

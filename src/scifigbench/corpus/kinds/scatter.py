@@ -23,8 +23,8 @@ from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
     capped,
+    grid_figure,
     nice_range,
-    one_panel_figure,
     palette_colors,
     place_legend,
     random_style,
@@ -165,7 +165,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         # one unlabelled group has no legend: the title names it, as a panel named by its dataset
         single = n_groups == 1 and variant != "labelled"
         title = names[0] if single else f"{metric.name} vs. {in_sentence(xq.label.split(' (')[0])}"
-    spec = one_panel_figure(rng, "scatter", variant, panel, title, domain.name, style, legend_outside, LEGEND_LOCS)
+    spec = grid_figure(rng, "scatter", variant, [panel], title, domain.name, style, legend_outside, LEGEND_LOCS)
     if variant == "labelled":  # a name beside every point needs room around the points (no legend to move)
         spec.figsize = [max(spec.figsize[0], LABELLED_SIZE[0]), max(spec.figsize[1], LABELLED_SIZE[1])]
     return spec
