@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scifigbench import paths
+from scifigbench.contracts.judge_card import FULL_SCALE_FILE
+from scifigbench.options import file_option, folder_option
 from scifigbench.params import DEFAULT_PARAMS, model_names
 
 if TYPE_CHECKING:
@@ -57,12 +59,12 @@ def read_metrics(metrics_dir: Path) -> dict[str, dict]:
 
 
 def judge_card_measurements(card: Path | None, metrics_dir: Path) -> list[Measurement]:
-    """The judge card's measurements and the full release's (``metrics/judge_agreement.json``) when
-    present; a malformed file is an error naming it."""
+    """The judge card's measurements: the full release's (``metrics/release_agreement.json``) where
+    present, the committed card's otherwise; a malformed file is an error naming it."""
     from scifigbench.contracts import judge_card
 
     try:
-        return [*(judge_card.read(card) if card else []), *judge_card.read(metrics_dir / judge_card.FULL_SCALE_FILE)]
+        return judge_card.measurements(card, metrics_dir / judge_card.FULL_SCALE_FILE)
     except judge_card.JudgeCardError as exc:
         raise click.ClickException(str(exc)) from None
 
@@ -188,86 +190,28 @@ def build_report(
 
 
 @click.command()
-@click.option(
-    "--params",
-    "params_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=DEFAULT_PARAMS,
-    show_default=True,
-    help="the models under `models:` are the ones reported",
+@file_option("--params", DEFAULT_PARAMS, "the models under `models:` are the ones reported", dest="params_path")
+@folder_option("--metrics", paths.METRICS_DIR, dest="metrics_dir")
+@folder_option("--judgments", paths.JUDGMENTS_DIR, dest="judgments_dir")
+@file_option(
+    "--setups", paths.SETUPS, "setups table: the request and image each unit's model saw (shown in the explorer)"
 )
-@click.option(
-    "--metrics",
-    "metrics_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.METRICS_DIR,
-    show_default=True,
-)
-@click.option(
-    "--judgments",
-    "judgments_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.JUDGMENTS_DIR,
-    show_default=True,
-)
-@click.option(
-    "--setups",
-    "setups",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=paths.SETUPS,
-    show_default=True,
-    help="setups table: the request and image each unit's model saw (shown in the explorer)",
-)
-@click.option(
-    "--probes",
-    "probes",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=paths.PROBES,
-    show_default=True,
-    help="probes table: the expected answer or false premise of each question",
-)
-@click.option(
-    "--blur-targets",
-    "blur_targets",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=paths.BLUR_TARGETS,
-    show_default=True,
-    help="blur targets: the blurred element and its answer",
-)
-@click.option(
-    "--figures",
-    "figures",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=paths.FIGURES,
-    show_default=True,
-    help="corpus figures: the MQM reference description of each figure",
-)
-@click.option(
+@file_option("--probes", paths.PROBES, "probes table: the expected answer or false premise of each question")
+@file_option("--blur-targets", paths.BLUR_TARGETS, "blur targets: the blurred element and its answer")
+@file_option("--figures", paths.FIGURES, "corpus figures: the MQM reference description of each figure")
+@folder_option(
     "--responses",
-    "responses",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.RESPONSES_DIR,
-    show_default=True,
-    help="responses folder: each model's whole reply, shown beside the part the judge read",
+    paths.RESPONSES_DIR,
+    "responses folder: each model's whole reply, shown beside the part the judge read",
 )
-@click.option(
-    "--gallery",
-    "gallery_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=paths.GALLERY,
-    show_default=True,
-)
-@click.option(
+@folder_option("--gallery", paths.GALLERY, dest="gallery_dir")
+@file_option(
     "--judge-card",
-    "judge_card",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=paths.JUDGE_CARD,
-    show_default=True,
-    help="the judge card: agreement with GPT-4o on real answers (benchmarks/judge_agreement.py --write)",
+    paths.JUDGE_CARD,
+    "the judge card: agreement with GPT-4o on real answers (benchmarks/judge_agreement.py --write); "
+    f"metrics/{FULL_SCALE_FILE} replaces its numbers where present (scifigbench release-agreement)",
 )
-@click.option(
-    "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=paths.REPORTS_DIR, show_default=True
-)
+@folder_option("--out", paths.REPORTS_DIR, dest="out_dir")
 def report(
     params_path: Path,
     metrics_dir: Path,

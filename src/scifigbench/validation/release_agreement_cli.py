@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 
 from scifigbench import paths
+from scifigbench.contracts.judge_card import FULL_SCALE_FILE
 from scifigbench.options import file_option, folder_option
 
-OUT = paths.METRICS_DIR / "release_agreement.json"
+OUT = paths.METRICS_DIR / FULL_SCALE_FILE  # where the report's judge card reads it
 
 
 @click.command("release-agreement")
