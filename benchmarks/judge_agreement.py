@@ -19,8 +19,10 @@ claim followed by "undecided"): agreement is over the decided records, with the 
 family and half, n, the decided share, exact agreement and kappa of the family's first verdict
 field, with today's date, and the description entry: the reference MQM rule's Spearman rho and MAE
 against the human MQM study's mean scores (``--mqm-data``, the records of
-benchmarks/mqm_human_agreement.py; the same dev/held split). This is the one command that regenerates
-the card: rerun it whenever a rule changes (the rule version in the judge id changes with it).
+benchmarks/mqm_human_agreement.py; the same dev/held split). Those records live outside the repo:
+without them the card file's description entry is kept as it was (and said so), not dropped. This is
+the one command that regenerates the card: rerun it whenever a rule changes (the rule version in the
+judge id changes with it).
 
 
 Each line ends with the Wilson 95 % intervals of the decided share and of each field's agreement on the
@@ -145,6 +147,26 @@ def card_entries(family: str, gold: list[dict], verdicts: dict[str, dict]) -> di
     return out
 
 
+def description_entry(mqm_data: Path, card: Path) -> dict[str, dict[str, dict]]:
+    """The card's description entry: measured on the human MQM study's records when ``mqm_data`` holds
+    them; else the entry ``card`` already has, kept as it is (those records live outside the repo, and
+    a user without them must still be able to regenerate the rule families' entries)."""
+    if (mqm_data / "mqm_dev.jsonl").is_file():
+        import mqm_human_agreement  # it imports this module's split_of: imported here, not at the top
+
+        return mqm_human_agreement.card_cells(mqm_data)
+    kept = {}
+    if card.is_file():
+        judges = json.loads(card.read_text()).get("judges") or {}
+        kept = {jid: families["description"] for jid, families in judges.items() if "description" in families}
+    if not kept:
+        sys.exit(f"{mqm_data / 'mqm_dev.jsonl'}: not found, and {card} has no description entry to keep; "
+                 "the entry is measured on the human MQM study's records (--mqm-data DIR)")
+    print(f"{mqm_data / 'mqm_dev.jsonl'}: not found; kept {card}'s description entry as it was "
+          f"(judge ids {', '.join(sorted(kept))}; measured before today's date)")
+    return kept
+
+
 def write_card(path: Path, data: Path, entries: dict[str, dict[str, dict[str, dict]]]) -> None:
     """The judge card file: judge id -> family -> split -> cell, with what, where and when."""
     judges: dict[str, dict] = {}
@@ -209,13 +231,8 @@ def main() -> None:
                         print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
                               f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
     if args.write:
-        if not (args.mqm_data / "mqm_dev.jsonl").is_file():
-            sys.exit(f"{args.mqm_data / 'mqm_dev.jsonl'}: not found; the card's description entry is measured on it "
-                     "(--mqm-data DIR)")
         entries = {family: card_entries(family, gold, verdicts) for family, (gold, verdicts) in pooled.items()}
-        import mqm_human_agreement  # it imports this module's split_of: imported here, not at the top
-
-        entries["description"] = mqm_human_agreement.card_cells(args.mqm_data)
+        entries["description"] = description_entry(args.mqm_data, args.write)
         write_card(args.write, args.data, entries)
 
 
