@@ -19,11 +19,11 @@ import pandas as pd
 from tqdm import tqdm
 
 from scifigbench import paths
+from scifigbench.families.respondent import respond
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.families.respondent import respond
 from scifigbench.validation.known_answer import MQM_CONDITIONS, FamilyTally
 
 

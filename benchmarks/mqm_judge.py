@@ -12,9 +12,9 @@ import time
 
 from scifigbench.corpus.generate import generate
 from scifigbench.families.description.rule import judge_description
+from scifigbench.families.respondent import respond
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.families.respondent import respond
 
 DEFAULT_DESCRIPTIONS_PER_MODEL = 250 + 100 * 8
 

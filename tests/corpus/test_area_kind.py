@@ -25,10 +25,10 @@ from scifigbench.corpus.describe import reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.families.description.rule import judge_description, read_description
+from scifigbench.families.respondent import respond
 from scifigbench.params import ParamsError
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.families.respondent import respond
 from scifigbench.spec import FigureSpec
 
 N = 6  # three stacked, three overlapping

@@ -10,12 +10,12 @@ import sys
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.contracts.core import validate
 from scifigbench.contracts.judgments import JUDGMENTS
+from scifigbench.families.respondent import respond
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.stage import judge_units, rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import headline_values
 from scifigbench.report.units import Context, expected_lines, explorer_data
-from scifigbench.families.respondent import respond
 
 specs = [make() for make in RESPONDENT_FIGURES]
 ctx = context(specs)

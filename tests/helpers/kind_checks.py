@@ -11,10 +11,10 @@ import pytest
 from helpers.truth import perturbed, spec_points
 from probes.test_probes_capability import ORDINAL, recompute
 from scifigbench.families.description.rule import read_description
+from scifigbench.families.respondent import respond
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.families.respondent import respond
 from scifigbench.spec import FigureSpec
 
 

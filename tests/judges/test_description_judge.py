@@ -18,8 +18,8 @@ from helpers.spec_factory import (
 )
 from scifigbench.families.blur_passive.rule import judge_blur_passive
 from scifigbench.families.description.rule import judge_description, read_description
-from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 from scifigbench.families.respondent import respond
+from scifigbench.simulated.profiles import BUILTIN, resolve_profile
 
 SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)

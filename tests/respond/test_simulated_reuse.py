@@ -12,9 +12,9 @@ import pytest
 from scifigbench import paths
 from scifigbench.corpus import stage as corpus_stage
 from scifigbench.corpus.config import CorpusConfig
+from scifigbench.families import respondent
 from scifigbench.llm.config import ModelConfig, RunConfig, effective
 from scifigbench.respond import runner
-from scifigbench.families import respondent
 from scifigbench.tableio import read_table, write_table
 
 

@@ -16,9 +16,9 @@ from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.generate import generate
 from scifigbench.families.blur_passive.rule import judge_blur_passive
 from scifigbench.families.description.rule import read_description
+from scifigbench.families.respondent import respond
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.families.respondent import respond
 
 
 def _agreement(pairs) -> tuple[float, int, list]:

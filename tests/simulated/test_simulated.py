@@ -10,9 +10,9 @@ from scipy.stats import binomtest
 
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.concepts.names import RESISTANCE_TYPES
+from scifigbench.families.respondent import respond
 from scifigbench.simulated import phrases
 from scifigbench.simulated.profiles import BUILTIN, ProfileError, resolve_profile
-from scifigbench.families.respondent import respond
 
 SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)

@@ -10,10 +10,10 @@ import pytest
 from scipy.stats import binomtest
 
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
+from scifigbench.families.respondent import respond
 from scifigbench.simulated import phrases
 from scifigbench.simulated.answers import resistance_wording
 from scifigbench.simulated.profiles import BUILTIN, UNDECIDABLE_TASKS, ProfileError, resolve_profile
-from scifigbench.families.respondent import respond
 
 SPECS = [f() for f in RESPONDENT_FIGURES]
 CTX = context(SPECS)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from helpers.spec_factory import RESPONDENT_FIGURES, context, setups_for
 from scifigbench.corpus.generate import generate
+from scifigbench.families.respondent import respond
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.families.respondent import respond
 from scifigbench.validation.known_answer import MQM_CONDITIONS, FamilyTally
 
 

@@ -20,6 +20,7 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.generate import generate
 from scifigbench.corpus.render import render
+from scifigbench.families.respondent import respond
 from scifigbench.freetext.text import quoted_pattern
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
@@ -29,7 +30,6 @@ from scifigbench.probes.probe import rng_for
 from scifigbench.probes.stage import ProbesConfig
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import BUILTIN, resolve_profile
-from scifigbench.families.respondent import respond
 from scifigbench.validation.known_answer import trace_agreement
 
 

@@ -37,6 +37,7 @@ import pandas as pd
 from scifigbench.concepts.families import UNIT_FAMILIES
 from scifigbench.families.caption_claim.metric import claim_units
 from scifigbench.families.registry import judge_family
+from scifigbench.families.respondent import respond
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.families.unit_scores import Units, blur_rows, family, flag_units, inductance_units, score_units
 from scifigbench.judges.stage import is_undecided, judge_units, rule_judge
@@ -44,7 +45,6 @@ from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import StatConfig, behaviour
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import Profile, expected_metrics
-from scifigbench.families.respondent import respond
 from scifigbench.validation.family_wise import ALPHA, CellTest, bounds_p_value, cell_test, holm
 
 # conditions whose descriptions hold neither caption claims nor a blurred element: their checklist
