@@ -22,6 +22,8 @@ from scifigbench.options import file_option, folder_option
 from scifigbench.params import DEFAULT_PARAMS, model_names
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from scifigbench.contracts.judge_card import Measurement
     from scifigbench.report.units import Context
 
@@ -67,6 +69,17 @@ def judge_card_measurements(card: Path | None, metrics_dir: Path) -> list[Measur
         return judge_card.measurements(card, metrics_dir / judge_card.FULL_SCALE_FILE)
     except judge_card.JudgeCardError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def published_units(metrics_dir: Path, present: list[str]) -> list[pd.DataFrame]:
+    """The published models' judgments behind the release-beside table's cells (written by its stage
+    beside ``metrics/release_beside.json``), for the explorer only: the release's GPT-4o verdicts are
+    listed, never counted in this run's tables or examples. A model of this run keeps its own units."""
+    from scifigbench.contracts.metrics import RELEASE_BESIDE_UNITS
+    from scifigbench.tableio import read_table
+
+    folder = metrics_dir / RELEASE_BESIDE_UNITS
+    return [read_table(f, "judgments", root=None) for f in sorted(folder.glob("*.parquet")) if f.stem not in present]
 
 
 @dataclass(frozen=True)
@@ -169,7 +182,8 @@ def build_report(
     j = load_judgments(judgments_dir, present) if present else pd.DataFrame()
     examples = pick_examples(j) if len(j) else []
     ctx = _context(inputs, out_dir, kept_thumbs, present) if len(j) else Context()
-    atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(j, ctx)))
+    listed = pd.concat([j, *published_units(metrics_dir, present)], ignore_index=True)
+    atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(listed, ctx)))
     atomic_write_text(out_dir / "explorer.html", render_explorer(metrics.get("header")))
     pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
     gallery_hrefs = thumbnails(pngs, out_dir, GALLERY_WIDTH, kept=kept_thumbs)
