@@ -135,7 +135,8 @@ def test_a_review_puts_the_run_figure_beside_the_card_and_the_full_release_is_re
     # the release's numbers replace the committed halves of the family it measured, and say where from
     assert 'data-sample="full" data-n="9000"' in res and "release_agreement.json" in res
     assert 'data-sample="dev"' not in res and 'data-sample="held"' not in res
-    assert "full release: agrees on 93 % of the decided, κ 0.81; decides 90 % of n = 9000" in res
+    assert "release: agrees on 93 % of the decided, κ 0.81; decides 90 % of n = 9000" in res
+    assert "answers in the imported release (metrics/release_agreement.json)" in res  # no folder named: said so
     claims = _family_card(page, "caption_claim")  # not in the file: the committed card's halves stay
     assert 'data-sample="dev"' in claims and 'data-sample="held"' in claims and 'data-sample="full"' not in claims
     assert "This run: not validated on this run" in _family_card(page, "capability")
@@ -209,26 +210,43 @@ def test_headline_cells_are_the_metrics_headline_cells_with_ci_n_and_undecided(b
 
 def test_the_card_takes_release_agreement_output_when_present_and_falls_back_otherwise(tmp_path: Path):
     """The real ``release-agreement`` output on a release layout with known verdicts becomes the card's
-    numbers for the family it measured (sample full, the file's n and agreement); without the file,
-    or for a family it does not measure, the committed card's halves are shown unchanged."""
+    numbers for the family it measured (sample full, the file's n and agreement, the release it read)
+    when it covers at least the halves' answers; a smaller release stands beside the halves; without
+    the file, or for a family it does not measure, the committed card's halves are shown unchanged."""
     write_results(tmp_path / "release")
     out = tmp_path / "metrics" / judge_card.FULL_SCALE_FILE
     res = CliRunner().invoke(main, ["release-agreement", "--release", str(tmp_path / "release"), "--out", str(out)])
     assert res.exit_code == 0, res.output
     committed = judge_card.read(CARD)
     assert judge_card.measurements(CARD, tmp_path / "absent.json") == committed  # fallback: the card as committed
+    others = {
+        (m.judge_id, m.family, m.sample) for m in committed if (m.judge_id, m.family) != (JUDGE_ID, "blur_active")
+    }
 
+    # the committed halves hold 80 blur answers, the fixture's release 20: beside them, not instead
     got = judge_card.measurements(CARD, out)
-    [blur] = [m for m in got if m.family == "blur_active" and m.judge_id == JUDGE_ID]
+    [blur] = [m for m in got if m.family == "blur_active" and m.sample == "full"]
     # independent of the file: write_results flips 2 of 20 gold verdicts, all 20 answers are plain
-    assert (blur.sample, blur.field, blur.n, blur.decided, blur.exact) == ("full", "admits", 20, 20, 18 / 20)
-    assert "release_agreement.json" in blur.source and blur.reference == judge_card.FULL_REFERENCE
-    kept = {(m.judge_id, m.family, m.sample) for m in committed if m.family != "blur_active" or m.judge_id != JUDGE_ID}
-    assert {(m.judge_id, m.family, m.sample) for m in got} - {(JUDGE_ID, "blur_active", "full")} == kept
+    assert (blur.judge_id, blur.field, blur.n, blur.decided, blur.exact) == (JUDGE_ID, "admits", 20, 20, 18 / 20)
+    assert f"answers in {tmp_path / 'release'} (metrics/release_agreement.json)" in blur.source
+    assert blur.reference == judge_card.FULL_REFERENCE
+    assert {(m.judge_id, m.family, m.sample) for m in got} == {
+        *others,
+        (JUDGE_ID, "blur_active", "dev"),
+        (JUDGE_ID, "blur_active", "held"),
+        (JUDGE_ID, "blur_active", "full"),
+    }
 
+    # a card whose halves hold fewer answers than the release: the release's numbers replace them
+    small = json.loads(CARD.read_text())
+    for cell in small["judges"][JUDGE_ID]["blur_active"].values():
+        cell.update(n=8, decided=8, decided_share=1.0)
+    (tmp_path / "small.json").write_text(json.dumps(small))
+    got = judge_card.measurements(tmp_path / "small.json", out)
+    assert {(m.judge_id, m.family, m.sample) for m in got} == {*others, (JUDGE_ID, "blur_active", "full")}
     [entry] = family_card("blur_active", [JUDGE_ID], got, "").entries
     assert [s.text for s in entry.samples] == [
-        "full release: agrees on 90 % of the decided, κ 0.80; decides 100 % of n = 20"
+        "release: agrees on 90 % of the decided, κ 0.80; decides 100 % of n = 20"
     ]
 
 

@@ -10,10 +10,13 @@ this one shape and the report reads both:
   ``python benchmarks/judge_agreement.py --write``.
 - ``metrics/release_agreement.json`` (optional, :data:`FULL_SCALE_FILE`): the rule judge on every
   answer of the full imported release, written by ``scifigbench release-agreement`` in its own shape
-  (:mod:`scifigbench.validation.release_agreement`) and read here as sample ``full``. Whenever it is
-  present its numbers are the card's for the (judge id, family) pairs it measures: the full release
-  holds every figure of the dev sample and more, so the halves would only repeat a smaller n. Pairs it
-  does not measure (description, or a newer judge id) keep the committed card's halves.
+  (:mod:`scifigbench.validation.release_agreement`) and read here as sample ``full``, naming the
+  release folder it measured. Whenever it is present its numbers are the card's for the (judge id,
+  family) pairs it measures on at least as many answers as the committed halves together: the full
+  release holds every answer of the dev sample and more, so the halves would only repeat a smaller n.
+  A release measured on fewer answers (a partial copy, such as the shared sample's one blur answer)
+  is shown beside the halves instead of hiding them. Pairs it does not measure (description, or a
+  newer judge id) keep the committed card's halves.
 
 Shape of the committed card (every key required unless said otherwise)::
 
@@ -55,7 +58,7 @@ from typing import Any
 
 FULL_SCALE_FILE = "release_agreement.json"  # inside the metrics folder, once `scifigbench release-agreement` ran
 FULL_REFERENCE = "GPT-4o verdicts of the paper's release"  # what release_agreement.json compares with
-FULL_SOURCE = f"the published models' answers in the full release (metrics/{FULL_SCALE_FILE})"
+FULL_SOURCE = "the published models' answers in {release} (metrics/" + FULL_SCALE_FILE + ")"
 FULL_MEASURED = "by scifigbench release-agreement"  # the file carries no date: it stays byte-reproducible
 RELEASE_CELL_KEYS = ("n", "decided", "decided_share", "exact_agreement", "kappa")
 SAMPLES = ("dev", "held", "full")  # the order a card lists its samples in
@@ -181,7 +184,7 @@ def parse_release(content: Any, where: str) -> list[Measurement]:
                 _number(cell, "exact"),
                 _number(cell, "kappa"),
                 FULL_REFERENCE,
-                FULL_SOURCE,
+                FULL_SOURCE.format(release=content.get("release") or "the imported release"),
                 FULL_MEASURED,
             )
         )
@@ -201,11 +204,15 @@ def read_release(path: Path) -> list[Measurement]:
 
 
 def measurements(card: Path | None, release: Path) -> list[Measurement]:
-    """What the card shows: the full release's numbers where it measured a (judge id, family), the
-    committed card's halves for every other pair (and all of them when the release is absent)."""
-    full = read_release(release)
-    covered = {(m.judge_id, m.family) for m in full}
+    """What the card shows: the release's numbers where it measured a (judge id, family) on at least
+    as many answers as the committed halves together (they then replace the halves), the committed
+    card's halves for every other pair (and all of them when the release is absent)."""
     committed = read(card) if card else []
+    halves: dict[tuple[str, str], int] = {}
+    for m in committed:
+        halves[(m.judge_id, m.family)] = halves.get((m.judge_id, m.family), 0) + m.n
+    full = read_release(release)
+    covered = {(m.judge_id, m.family) for m in full if m.n >= halves.get((m.judge_id, m.family), 0)}
     return [*(m for m in committed if (m.judge_id, m.family) not in covered), *full]
 
 

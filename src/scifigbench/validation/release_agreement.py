@@ -15,7 +15,7 @@ caption / none, GPT-4o's ``not_addressed`` read as none).
 
 Output (``metrics/release_agreement.json``), the shape the judge card reads::
 
-    {"judge_id": "rule:<version>", "reference": "release:gpt-4o",
+    {"judge_id": "rule:<version>", "reference": "release:gpt-4o", "release": <the --release folder as given>,
      "families": {<family>: {"compared": <field>, "overall": CELL, "by_model": {<model>: CELL},
                              "fields": {<field>: CELL}}}}
     CELL = {"n": int, "decided": int, "decided_share": float, "compared": int,

@@ -27,7 +27,7 @@ def release_agreement_command(release_dir: Path, out: Path) -> None:
         result = release_agreement(find_results(release_dir))
     except (ReleaseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    write_json(out, result)
+    write_json(out, {**result, "release": str(release_dir)})  # what the judge card names as its source
     for family, got in result["families"].items():
         c = got["overall"]
         click.echo(
