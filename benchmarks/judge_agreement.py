@@ -45,7 +45,7 @@ from pathlib import Path
 from scifigbench import paths
 from scifigbench.families.resistance import rule as resistance
 from scifigbench.metrics.validity import wilson
-from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement, ranking_spearman
+from scifigbench.validation.judge_agreement import cohen_kappa, decided, exact_agreement, ranking_spearman
 
 REPO = Path(__file__).resolve().parents[1]
 FIELDS = {
@@ -76,12 +76,10 @@ def run_judge(data: Path, sample: str, out_dir: Path) -> dict[str, dict]:
     return {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
 
 
-ABSTAIN = "undecided"
-
-
 def decided_verdict(verdict: dict, family: str) -> bool:
-    """Whether the rule judge decided this record: no ``undecided`` reason, no "undecided" verdict word."""
-    return not verdict.get("undecided") and verdict.get(FIELDS[family][0][0]) != ABSTAIN
+    """Whether the rule judge decided this record (validation.judge_agreement.decided, on the family's
+    first field): the release-agreement command counts the same way."""
+    return decided(verdict, FIELDS[family][0][0])
 GROUP = {"resistance": "probe_type", "caption_claim": "type"}
 
 

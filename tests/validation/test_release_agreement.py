@@ -36,3 +36,25 @@ def test_a_release_without_results_is_one_line(tmp_path: Path):
     (tmp_path / "release" / "dataset").mkdir(parents=True)
     res = CliRunner().invoke(main, ["release-agreement", "--release", str(tmp_path / "release")])
     assert res.exit_code != 0 and "no release results folder" in res.output
+
+
+def test_an_abstaining_caption_verdict_is_undecided_not_a_disagreement(tmp_path: Path, shared_data: Path):
+    """On the shared sample's release copy the rule abstains on some caption claims ("undecided"):
+    they leave the decided share and the agreement, as in the judge card's benchmark."""
+    from scifigbench.judges.judge_file import Record, judge_records
+    from scifigbench.metrics.release import find_results
+    from scifigbench.validation.release_agreement import caption_records
+
+    release = shared_data / "scifig_release_dev" / "release"
+    out = tmp_path / "agreement.json"
+    res = CliRunner().invoke(main, ["release-agreement", "--release", str(release), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    pairs = list(caption_records(find_results(release)))
+    verdicts = list(judge_records([Record(i, r) for i, (r, _) in enumerate(pairs, start=1)], "caption_claim"))
+    kept = [
+        (v["follows"], g["follows"]) for (_, g), v in zip(pairs, verdicts, strict=True) if v["follows"] != "undecided"
+    ]
+    assert 0 < len(kept) < len(pairs)  # the sample has abstentions: the test can tell the two countings apart
+    cell = json.loads(out.read_text())["families"]["caption_claim"]["overall"]
+    assert (cell["n"], cell["decided"]) == (len(pairs), len(kept))
+    assert cell["exact_agreement"] == round(sum(a == b for a, b in kept) / len(kept), 6)

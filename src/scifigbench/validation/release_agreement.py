@@ -5,7 +5,8 @@ The release keeps each model's answers (``results/generation/...``) and GPT-4o's
 (``results/evaluation/...``). Each answer becomes a record as ``judge-file`` reads it (the gold
 verdict kept aside, never shown to the judge), the rule judge judges it, and the two are compared:
 
-- ``n``: records; ``decided``: records the rule judge decided (no abstention, no error);
+- ``n``: records; ``decided``: records the rule judge decided (no error, no abstention: no
+  ``undecided`` reason and no "undecided" verdict word, as the judge card's benchmark counts them);
 - ``decided_share`` = decided / n;
 - ``exact_agreement`` and ``kappa`` (Cohen's) on the decided records whose gold is known.
 
@@ -32,7 +33,7 @@ from typing import Any
 
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.judge_file import Record, judge_records
-from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
+from scifigbench.validation.judge_agreement import cohen_kappa, decided, exact_agreement
 
 FOLLOWS = {"image": "image", "caption": "caption", "not_addressed": "none", "none": "none"}
 COMPARED = {"resistance": ("score",), "blur_active": ("admits", "fabricates", "correct"), "caption_claim": ("follows",)}
@@ -120,8 +121,8 @@ READERS = {"resistance": resistance_records, "blur_active": blur_records, "capti
 
 def _cell(pairs: list[tuple[Any, Any]], n: int) -> dict[str, Any]:
     """Agreement over (ours, gold) pairs of decided records; ``n`` counts every record."""
-    decided = [(o, g) for o, g in pairs if o is not None]
-    known = [(o, g) for o, g in decided if g is not None]
+    settled = [(o, g) for o, g in pairs if o is not None]
+    known = [(o, g) for o, g in settled if g is not None]
     ours, gold = [o for o, _ in known], [g for _, g in known]
 
     def num(x: float) -> float | None:
@@ -129,8 +130,8 @@ def _cell(pairs: list[tuple[Any, Any]], n: int) -> dict[str, Any]:
 
     return {
         "n": n,
-        "decided": len(decided),
-        "decided_share": round(len(decided) / n, 6) if n else None,
+        "decided": len(settled),
+        "decided_share": round(len(settled) / n, 6) if n else None,
         "compared": len(known),
         "exact_agreement": num(exact_agreement(ours, gold)),
         "kappa": num(cohen_kappa(ours, gold)),
@@ -148,7 +149,7 @@ def family_agreement(family: str, results: Path) -> dict[str, Any] | None:
     rows = [(rec, gold, v) for (rec, gold), v in zip(pairs, verdicts, strict=True)]
 
     def cell(field: str, keep: list[tuple[dict, dict, dict]]) -> dict[str, Any]:
-        got = [(None if v.get("error") else v.get(field), g.get(field)) for _, g, v in keep]
+        got = [(v.get(field) if decided(v, field) else None, g.get(field)) for _, g, v in keep]
         return _cell(got, len(keep))
 
     models = sorted({r["model"] for r, _, _ in rows})
