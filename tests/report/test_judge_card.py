@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from helpers.browser import screenshot_script
 from helpers.release_results import write_results
+from helpers.report_run import invoke_report
 from scifigbench import paths
 from scifigbench.cli import main
 from scifigbench.contracts import judge_card
@@ -39,28 +40,15 @@ def _report(built: Path, out: Path, judge_id: str, validity: dict | None = None,
         (metrics / "validity.json").write_text(json.dumps(validity))
     if full is not None:
         (metrics / judge_card.FULL_SCALE_FILE).write_text(json.dumps(full))
-    res = CliRunner().invoke(
-        main,
-        [
-            "report",
-            "--params",
-            str(built / "params.yaml"),
-            "--metrics",
-            str(metrics),
-            "--judgments",
-            str(out / "none"),
-            "--setups",
-            str(out / "none.parquet"),
-            "--gallery",
-            str(out),
-            "--judge-card",
-            str(CARD),
-            "--out",
-            str(out / "reports"),
-        ],
+    return invoke_report(
+        out / "reports",
+        params=built / "params.yaml",
+        metrics=metrics,
+        judgments=out / "none",
+        setups=out / "none.parquet",
+        gallery=out,
+        judge_card=CARD,
     )
-    assert res.exit_code == 0, res.output
-    return out / "reports" / "index.html"
 
 
 def _family_card(page: str, family: str) -> str:

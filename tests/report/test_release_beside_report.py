@@ -95,32 +95,18 @@ def _report_of_ours_only(built: Path, out: Path) -> Path:
     the published models' units come from the beside stage's folder (metrics/release_beside_units)."""
     import shutil
 
-    from click.testing import CliRunner
-
-    from scifigbench.cli import main
+    from helpers.report_run import invoke_report
 
     (out / "judgments").mkdir(parents=True)
     shutil.copy(built / "judgments" / f"{OURS}.parquet", out / "judgments")
-    res = CliRunner().invoke(
-        main,
-        [
-            "report",
-            "--params",
-            str(built / "params.yaml"),
-            "--metrics",
-            str(built / "metrics"),
-            "--judgments",
-            str(out / "judgments"),
-            "--setups",
-            str(out / "none.parquet"),
-            "--gallery",
-            str(out),
-            "--out",
-            str(out / "reports"),
-        ],
+    return invoke_report(
+        out / "reports",
+        params=built / "params.yaml",
+        metrics=built / "metrics",
+        judgments=out / "judgments",
+        setups=out / "none.parquet",
+        gallery=out,
     )
-    assert res.exit_code == 0, res.output
-    return out / "reports" / "index.html"
 
 
 def test_the_explorer_lists_the_published_units_only_on_the_tables_figures(built: Path, tmp_path: Path):
