@@ -19,8 +19,10 @@ claim followed by "undecided"): agreement is over the decided records, with the 
 family and half, n, the decided share, exact agreement and kappa of the family's first verdict
 field, with today's date, and the description entry: the reference MQM rule's Spearman rho and MAE
 against the human MQM study's mean scores (``--mqm-data``, the records of
-benchmarks/mqm_human_agreement.py; the same dev/held split). This is the one command that regenerates
-the card: rerun it whenever a rule changes (the rule version in the judge id changes with it).
+benchmarks/mqm_human_agreement.py; the same dev/held split). Those records live outside the repo:
+without them the card file's description entry is kept as it was (and said so), not dropped. This is
+the one command that regenerates the card: rerun it whenever a rule changes (the rule version in the
+judge id changes with it).
 
 
 Each line ends with the Wilson 95 % intervals of the decided share and of each field's agreement on the
@@ -43,7 +45,7 @@ from pathlib import Path
 from scifigbench import paths
 from scifigbench.families.resistance import rule as resistance
 from scifigbench.metrics.validity import wilson
-from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement, ranking_spearman
+from scifigbench.validation.judge_agreement import cohen_kappa, decided, exact_agreement, ranking_spearman
 
 REPO = Path(__file__).resolve().parents[1]
 FIELDS = {
@@ -58,11 +60,7 @@ SAMPLES = {
     "caption_claim": "caption_claim",
     "caption_claim_more": "caption_claim",
 }
-RATE = {
-    "resistance": lambda v: v,
-    "blur_active": float,
-    "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v),
-}
+RATE = {"resistance": lambda v: v, "blur_active": float, "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v)}
 
 
 def split_of(figure_id: str) -> str:
@@ -72,33 +70,16 @@ def split_of(figure_id: str) -> str:
 
 def run_judge(data: Path, sample: str, out_dir: Path) -> dict[str, dict]:
     out = out_dir / f"{sample}.jsonl"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "scifigbench",
-            "judge-file",
-            "--family",
-            SAMPLES[sample],
-            "--judge",
-            "rule",
-            str(data / f"{sample}.jsonl"),
-            str(out),
-        ],
-        check=True,
-        env={"PYTHONPATH": str(REPO / "src"), "PATH": "/usr/bin:/bin"},
-    )
+    subprocess.run([sys.executable, "-m", "scifigbench", "judge-file", "--family", SAMPLES[sample], "--judge", "rule",
+                    str(data / f"{sample}.jsonl"), str(out)], check=True, env={"PYTHONPATH": str(REPO / "src"),
+                                                                                "PATH": "/usr/bin:/bin"})
     return {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
 
 
-ABSTAIN = "undecided"
-
-
 def decided_verdict(verdict: dict, family: str) -> bool:
-    """Whether the rule judge decided this record: no ``undecided`` reason, no "undecided" verdict word."""
-    return not verdict.get("undecided") and verdict.get(FIELDS[family][0][0]) != ABSTAIN
-
-
+    """Whether the rule judge decided this record (validation.judge_agreement.decided, on the family's
+    first field): the release-agreement command counts the same way."""
+    return decided(verdict, FIELDS[family][0][0])
 GROUP = {"resistance": "probe_type", "caption_claim": "type"}
 
 
@@ -130,9 +111,8 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
                 rate = RATE[family](v)
                 if rate is not None:
                     store.setdefault(g["model"], []).append(rate)
-        rho, _, n = ranking_spearman(
-            {m: sum(v) / len(v) for m, v in rule_rate.items()}, {m: sum(v) / len(v) for m, v in gold_rate.items()}
-        )
+        rho, _, n = ranking_spearman({m: sum(v) / len(v) for m, v in rule_rate.items()},
+                                     {m: sum(v) / len(v) for m, v in gold_rate.items()})
         line += f"  model-ranking spearman={rho:5.2f} ({n} models)"
     return line + wilson_part
 
@@ -165,17 +145,24 @@ def card_entries(family: str, gold: list[dict], verdicts: dict[str, dict]) -> di
     return out
 
 
-def kept_entries(path: Path, family: str) -> dict[str, dict[str, dict]]:
-    """``family``'s entries (judge id -> split -> cell) of the card already at ``path``, unchanged.
+def description_entry(mqm_data: Path, card: Path) -> dict[str, dict[str, dict]]:
+    """The card's description entry: measured on the human MQM study's records when ``mqm_data`` holds
+    them; else the entry ``card`` already has, kept as it is (those records live outside the repo, and
+    a user without them must still be able to regenerate the rule families' entries)."""
+    if (mqm_data / "mqm_dev.jsonl").is_file():
+        import mqm_human_agreement  # it imports this module's split_of: imported here, not at the top
 
-    Why: a family measured on material that is not in the repository (the human MQM study) cannot be
-    measured again without it; rewriting the card for the other families must not drop it. Its judge
-    id stays the one it was measured under, so after a rule change the report says it is not covered.
-    """
-    if not path.is_file():
-        return {}
-    judges = json.loads(path.read_text())["judges"]
-    return {jid: families[family] for jid, families in judges.items() if family in families}
+        return mqm_human_agreement.card_cells(mqm_data)
+    kept = {}
+    if card.is_file():
+        judges = json.loads(card.read_text()).get("judges") or {}
+        kept = {jid: families["description"] for jid, families in judges.items() if "description" in families}
+    if not kept:
+        sys.exit(f"{mqm_data / 'mqm_dev.jsonl'}: not found, and {card} has no description entry to keep; "
+                 "the entry is measured on the human MQM study's records (--mqm-data DIR)")
+    print(f"{mqm_data / 'mqm_dev.jsonl'}: not found; kept {card}'s description entry as it was "
+          f"(judge ids {', '.join(sorted(kept))}; measured before today's date)")
+    return kept
 
 
 def write_card(path: Path, data: Path, entries: dict[str, dict[str, dict[str, dict]]]) -> None:
@@ -211,21 +198,11 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared/data/scifig_release_dev")
     parser.add_argument("--show", choices=list(SAMPLES))
     parser.add_argument("--held", action="store_true", help="with --show: print held-out disagreements too")
-    parser.add_argument(
-        "--mqm-data",
-        type=Path,
-        default=REPO.parent / "notes/mqm_dev",
-        help="with --write: folder of mqm_dev.jsonl, the human MQM study's records (the card's "
-        "description entry; benchmarks/mqm_human_agreement.py)",
-    )
-    parser.add_argument(
-        "--write",
-        nargs="?",
-        type=Path,
-        const=REPO / paths.JUDGE_CARD,
-        default=None,
-        help=f"write the judge card (default {paths.JUDGE_CARD})",
-    )
+    parser.add_argument("--mqm-data", type=Path, default=REPO.parent / "notes/mqm_dev",
+                        help="with --write: folder of mqm_dev.jsonl, the human MQM study's records (the card's "
+                             "description entry; benchmarks/mqm_human_agreement.py)")
+    parser.add_argument("--write", nargs="?", type=Path, const=REPO / paths.JUDGE_CARD, default=None,
+                        help=f"write the judge card (default {paths.JUDGE_CARD})")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         pooled: dict[str, tuple[list[dict], dict[str, dict]]] = {}
@@ -249,22 +226,11 @@ def main() -> None:
                     if not decided_verdict(v, family):
                         print(f"    {g['id']}: undecided ({v.get('undecided') or v.get('evidence')})")
                     elif any(v[f] != g[gf] for f, gf in FIELDS[family]):
-                        print(
-                            f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
-                            f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})"
-                        )
+                        print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
+                              f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
     if args.write:
         entries = {family: card_entries(family, gold, verdicts) for family, (gold, verdicts) in pooled.items()}
-        if (args.mqm_data / "mqm_dev.jsonl").is_file():
-            import mqm_human_agreement  # it imports this module's split_of: imported here, not at the top
-
-            entries["description"] = mqm_human_agreement.card_cells(args.mqm_data)
-        else:  # the human study's records live outside the repository: keep what the card already says
-            entries["description"] = kept_entries(args.write, "description")
-            print(
-                f"{args.mqm_data / 'mqm_dev.jsonl'}: not found; the card's description entry is kept as it was "
-                f"({', '.join(entries['description']) or 'none'}; --mqm-data DIR measures it again)"
-            )
+        entries["description"] = description_entry(args.mqm_data, args.write)
         write_card(args.write, args.data, entries)
 
 

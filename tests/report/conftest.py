@@ -15,8 +15,8 @@ from PIL import Image
 from helpers.browser import screenshot_script
 from helpers.synthetic_judgments import all_judgments
 from scifigbench.cli import main
-from scifigbench.contracts.metrics import RELEASE_BESIDE
-from scifigbench.metrics.beside import beside
+from scifigbench.contracts.metrics import RELEASE_BESIDE, RELEASE_BESIDE_UNITS
+from scifigbench.metrics.beside import beside, published_units
 from scifigbench.metrics.stage import MetricsConfig, run
 from scifigbench.tableio import write_json, write_table
 
@@ -66,6 +66,8 @@ def _release_beside(j: pd.DataFrame, metrics: Path) -> None:
     ours = {OURS: by_model.pop(OURS)}
     result = beside(ours, by_model, PRINTED, {m: m.upper() for m in by_model}, B=200)
     write_json(metrics / f"{RELEASE_BESIDE}.json", result)
+    for m, rows in published_units(result, by_model).items():  # as the stage writes them, for the explorer
+        write_table(rows, metrics / RELEASE_BESIDE_UNITS / f"{m}.parquet", "judgments", root=None)
 
 
 @pytest.fixture(scope="package")

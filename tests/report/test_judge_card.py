@@ -14,6 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from helpers.browser import screenshot_script
+from helpers.release_results import write_results
+from helpers.report_run import invoke_report
 from scifigbench import paths
 from scifigbench.cli import main
 from scifigbench.contracts import judge_card
@@ -38,28 +40,15 @@ def _report(built: Path, out: Path, judge_id: str, validity: dict | None = None,
         (metrics / "validity.json").write_text(json.dumps(validity))
     if full is not None:
         (metrics / judge_card.FULL_SCALE_FILE).write_text(json.dumps(full))
-    res = CliRunner().invoke(
-        main,
-        [
-            "report",
-            "--params",
-            str(built / "params.yaml"),
-            "--metrics",
-            str(metrics),
-            "--judgments",
-            str(out / "none"),
-            "--setups",
-            str(out / "none.parquet"),
-            "--gallery",
-            str(out),
-            "--judge-card",
-            str(CARD),
-            "--out",
-            str(out / "reports"),
-        ],
+    return invoke_report(
+        out / "reports",
+        params=built / "params.yaml",
+        metrics=metrics,
+        judgments=out / "none",
+        setups=out / "none.parquet",
+        gallery=out,
+        judge_card=CARD,
     )
-    assert res.exit_code == 0, res.output
-    return out / "reports" / "index.html"
 
 
 def _family_card(page: str, family: str) -> str:
@@ -120,31 +109,24 @@ def test_a_review_puts_the_run_figure_beside_the_card_and_the_full_release_is_re
         "judge_labels": {"resists": 9, "accepts": 6},
         "reviewed_labels": {"resists": 9, "accepts": 6},
     }
-    full = {
-        **json.loads(CARD.read_text()),
-        "source": "full release",
-        "measured": "2027-01-02",
-        "judges": {
-            jid: {
-                "resistance": {
-                    "full": {
-                        "field": "score",
-                        "n": 9000,
-                        "decided": 8100,
-                        "decided_share": 0.9,
-                        "exact": 0.93,
-                        "kappa": 0.81,
-                    }
-                }
-            }
-        },
+    cell = {"n": 9000, "decided": 8100, "decided_share": 0.9, "compared": 8100, "exact_agreement": 0.93, "kappa": 0.81}
+    full = {  # release_agreement.json's shape (validation.release_agreement), resistance measured only
+        "judge_id": jid,
+        "reference": "release:gpt-4o",
+        "families": {"resistance": {"compared": "score", "overall": cell, "by_model": {}, "fields": {}}},
     }
     html = _report(built, tmp_path, jid, {"review": {"by_family": {"resistance": review}}, "audit": {}}, full)
     page = html.read_text()
     res = _family_card(page, "resistance")
     assert "This run: a person agreed on 13 of 15 (87 %, 95 % CI 62–96 %)" in res
     assert "1 reviewed unit rejected (no verdict applies; left out of the agreement)" in res
-    assert 'data-sample="full" data-n="9000"' in res and "measured 2027-01-02" in res
+    # the release's numbers replace the committed halves of the family it measured, and say where from
+    assert 'data-sample="full" data-n="9000"' in res and "release_agreement.json" in res
+    assert 'data-sample="dev"' not in res and 'data-sample="held"' not in res
+    assert "release: agrees on 93 % of the decided, κ 0.81; decides 90 % of n = 9000" in res
+    assert "answers in the imported release (metrics/release_agreement.json)" in res  # no folder named: said so
+    claims = _family_card(page, "caption_claim")  # not in the file: the committed card's halves stay
+    assert 'data-sample="dev"' in claims and 'data-sample="held"' in claims and 'data-sample="full"' not in claims
     assert "This run: not validated on this run" in _family_card(page, "capability")
 
 
@@ -212,3 +194,56 @@ def test_headline_cells_are_the_metrics_headline_cells_with_ci_n_and_undecided(b
             assert cell.text == f"{want['value'] * scale:.1f}"
             assert cell.ci == f"[{want['ci_low'] * scale:.1f}, {want['ci_high'] * scale:.1f}]" and cell.n == want["n"]
             assert (cell.undecided != "") == bool(want.get("undecided"))
+
+
+def test_the_card_takes_release_agreement_output_when_present_and_falls_back_otherwise(tmp_path: Path):
+    """The real ``release-agreement`` output on a release layout with known verdicts becomes the card's
+    numbers for the family it measured (sample full, the file's n and agreement, the release it read)
+    when it covers at least the halves' answers; a smaller release stands beside the halves; without
+    the file, or for a family it does not measure, the committed card's halves are shown unchanged."""
+    write_results(tmp_path / "release")
+    out = tmp_path / "metrics" / judge_card.FULL_SCALE_FILE
+    res = CliRunner().invoke(main, ["release-agreement", "--release", str(tmp_path / "release"), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    committed = judge_card.read(CARD)
+    assert judge_card.measurements(CARD, tmp_path / "absent.json") == committed  # fallback: the card as committed
+    others = {
+        (m.judge_id, m.family, m.sample) for m in committed if (m.judge_id, m.family) != (JUDGE_ID, "blur_active")
+    }
+
+    # the committed halves hold 80 blur answers, the fixture's release 20: beside them, not instead
+    got = judge_card.measurements(CARD, out)
+    [blur] = [m for m in got if m.family == "blur_active" and m.sample == "full"]
+    # independent of the file: write_results flips 2 of 20 gold verdicts, all 20 answers are plain
+    assert (blur.judge_id, blur.field, blur.n, blur.decided, blur.exact) == (JUDGE_ID, "admits", 20, 20, 18 / 20)
+    assert f"answers in {tmp_path / 'release'} (metrics/release_agreement.json)" in blur.source
+    assert blur.reference == judge_card.FULL_REFERENCE
+    assert {(m.judge_id, m.family, m.sample) for m in got} == {
+        *others,
+        (JUDGE_ID, "blur_active", "dev"),
+        (JUDGE_ID, "blur_active", "held"),
+        (JUDGE_ID, "blur_active", "full"),
+    }
+
+    # a card whose halves hold fewer answers than the release: the release's numbers replace them
+    small = json.loads(CARD.read_text())
+    for cell in small["judges"][JUDGE_ID]["blur_active"].values():
+        cell.update(n=8, decided=8, decided_share=1.0)
+    (tmp_path / "small.json").write_text(json.dumps(small))
+    got = judge_card.measurements(tmp_path / "small.json", out)
+    assert {(m.judge_id, m.family, m.sample) for m in got} == {*others, (JUDGE_ID, "blur_active", "full")}
+    [entry] = family_card("blur_active", [JUDGE_ID], got, "").entries
+    assert [s.text for s in entry.samples] == [
+        "release: agrees on 90 % of the decided, κ 0.80; decides 100 % of n = 20"
+    ]
+
+
+def test_a_malformed_release_agreement_names_the_file_and_the_key(tmp_path: Path):
+    bad = tmp_path / judge_card.FULL_SCALE_FILE
+    bad.write_text(
+        json.dumps({"judge_id": JUDGE_ID, "families": {"resistance": {"compared": "score", "overall": {"n": 3}}}})
+    )
+    with pytest.raises(
+        judge_card.JudgeCardError, match=r"release_agreement.json: families.resistance.overall: expected"
+    ):
+        judge_card.measurements(CARD, bad)

@@ -11,54 +11,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from helpers.release_results import write_results
 from scifigbench.cli import main
-from scifigbench.contracts import judge_card
-from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.validation.judge_agreement import cohen_kappa
-
-ADMIT = "The label at that position is blurred and unreadable, so I cannot tell which method it is."
-LABEL = "It is the method called zeta."
-
-
-def _write(path: Path, data: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data))
-
-
-def write_results(root: Path) -> tuple[dict[str, list[bool]], dict[str, list[bool]]]:
-    """Two models x 10 admittance answers; (rule-plain admits, gold admits) per model."""
-    ours, gold = {}, {}
-    for m, model in enumerate(("model-a", "model-b")):
-        ours[model], gold[model] = [], []
-        for k in range(1, 11):
-            fid = f"fig_{k:03d}"
-            admits = (k + m) % 2 == 0
-            flipped = k in (3, 7) and m == 0  # GPT-4o read these two the other way
-            common = {
-                "figure_id": fid,
-                "model_name": model,
-                "probe_type": "admittance",
-                "question": "Which method is shown at position 2?",
-                "blurred_element": "alpha",
-            }
-            _write(
-                root / "results/generation/active_probes" / model / "admittance" / f"{fid}.json",
-                common | {"expected_answer": "alpha", "reviewer_notes": "", "model_answer": ADMIT if admits else LABEL},
-            )
-            _write(
-                root / "results/evaluation/active_probes" / model / "admittance" / f"{fid}.json",
-                common
-                | {
-                    "judge_model": "gpt-4o",
-                    "admits": admits != flipped,
-                    "fabricates": not admits,
-                    "correct": False,
-                    "model_answer": "...",
-                },
-            )
-            ours[model].append(admits)
-            gold[model].append(admits != flipped)
-    return ours, gold
 
 
 def test_agreement_per_family_and_model_is_the_known_one(tmp_path: Path):
@@ -77,29 +32,29 @@ def test_agreement_per_family_and_model_is_the_known_one(tmp_path: Path):
     assert set(got["families"]) == {"blur_active"}  # no resistance or caption files: no family, not a zero
 
 
-def test_the_overall_cells_become_the_judge_cards_full_scale_measurement(tmp_path: Path):
-    """What the report's card reads: sample 'full', the overall cell, and the release named as the
-    import pins it (no date: two identical runs write the same bytes)."""
-    write_results(tmp_path / "paper" / "release")
-    (tmp_path / "paper" / "release.dvc").write_text(
-        "deps:\n- path: anonymous-submission\n  repo:\n    url: https://example.org/SciFig-Evaluation\n"
-        "    rev: main\n    rev_lock: 0123456789abcdef0123456789abcdef01234567\nouts:\n- path: release\n"
-    )
-    card = tmp_path / "metrics" / "judge_agreement.json"
-    args = ["release-agreement", "--release", str(tmp_path / "paper" / "release")]
-    args += ["--out", str(tmp_path / "metrics" / "release_agreement.json"), "--card", str(card)]
-    res = CliRunner().invoke(main, args)
-    assert res.exit_code == 0, res.output
-    first = card.read_bytes()
-    [m] = judge_card.read(card)
-    assert (m.judge_id, m.family, m.sample, m.field) == (JUDGE_ID, "blur_active", "full", "admits")
-    assert (m.n, m.decided, m.decided_share, m.exact) == (20, 20, 1.0, 18 / 20)
-    assert m.reference == "GPT-4o verdicts of the paper's release" and m.source.startswith("the full release (2 models")
-    assert m.measured == "on the import of https://example.org/SciFig-Evaluation @ 0123456789ab"
-    assert CliRunner().invoke(main, args).exit_code == 0 and card.read_bytes() == first
-
-
 def test_a_release_without_results_is_one_line(tmp_path: Path):
     (tmp_path / "release" / "dataset").mkdir(parents=True)
     res = CliRunner().invoke(main, ["release-agreement", "--release", str(tmp_path / "release")])
     assert res.exit_code != 0 and "no release results folder" in res.output
+
+
+def test_an_abstaining_caption_verdict_is_undecided_not_a_disagreement(tmp_path: Path, shared_data: Path):
+    """On the shared sample's release copy the rule abstains on some caption claims ("undecided"):
+    they leave the decided share and the agreement, as in the judge card's benchmark."""
+    from scifigbench.judges.judge_file import Record, judge_records
+    from scifigbench.metrics.release import find_results
+    from scifigbench.validation.release_agreement import caption_records
+
+    release = shared_data / "scifig_release_dev" / "release"
+    out = tmp_path / "agreement.json"
+    res = CliRunner().invoke(main, ["release-agreement", "--release", str(release), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    pairs = list(caption_records(find_results(release)))
+    verdicts = list(judge_records([Record(i, r) for i, (r, _) in enumerate(pairs, start=1)], "caption_claim"))
+    kept = [
+        (v["follows"], g["follows"]) for (_, g), v in zip(pairs, verdicts, strict=True) if v["follows"] != "undecided"
+    ]
+    assert 0 < len(kept) < len(pairs)  # the sample has abstentions: the test can tell the two countings apart
+    cell = json.loads(out.read_text())["families"]["caption_claim"]["overall"]
+    assert (cell["n"], cell["decided"]) == (len(pairs), len(kept))
+    assert cell["exact_agreement"] == round(sum(a == b for a, b in kept) / len(kept), 6)

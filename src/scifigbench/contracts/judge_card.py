@@ -8,11 +8,17 @@ this one shape and the report reads both:
   sample (``shared/data/scifig_release_dev``) split by figure into a ``dev`` half the rules were
   developed on and a ``held`` half that was only measured. One command writes it:
   ``python benchmarks/judge_agreement.py --write``.
-- ``metrics/judge_agreement.json`` (optional): the same measurement on the full imported release,
-  sample ``full``, written by ``scifigbench release-agreement`` (the ``release_agreement`` stage of a
-  run with ``corpus.source: release``) from its per-model file ``metrics/release_agreement.json``.
+- ``metrics/release_agreement.json`` (optional, :data:`FULL_SCALE_FILE`): the rule judge on every
+  answer of the full imported release, written by ``scifigbench release-agreement`` in its own shape
+  (:mod:`scifigbench.validation.release_agreement`) and read here as sample ``full``, naming the
+  release folder it measured. Whenever it is present its numbers are the card's for the (judge id,
+  family) pairs it measures on at least as many answers as the committed halves together: the full
+  release holds every answer of the dev sample and more, so the halves would only repeat a smaller n.
+  A release measured on fewer answers (a partial copy, such as the shared sample's one blur answer)
+  is shown beside the halves instead of hiding them. Pairs it does not measure (description, or a
+  newer judge id) keep the committed card's halves.
 
-Shape (every key required unless said otherwise)::
+Shape of the committed card (every key required unless said otherwise)::
 
     {
       "reference": "GPT-4o verdicts of the paper's release",   # what the judge is compared with
@@ -50,7 +56,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-FULL_SCALE_FILE = "judge_agreement.json"  # inside the metrics folder, when the release is imported
+FULL_SCALE_FILE = "release_agreement.json"  # inside the metrics folder, once `scifigbench release-agreement` ran
+FULL_REFERENCE = "GPT-4o verdicts of the paper's release"  # what release_agreement.json compares with
+FULL_SOURCE = "the published models' answers in {release} (metrics/" + FULL_SCALE_FILE + ")"
+FULL_MEASURED = "by scifigbench release-agreement"  # the file carries no date: it stays byte-reproducible
+RELEASE_CELL_KEYS = ("n", "decided", "decided_share", "exact_agreement", "kappa")
 SAMPLES = ("dev", "held", "full")  # the order a card lists its samples in
 CELL_KEYS = ("field", "n", "decided", "decided_share", "exact", "kappa")
 SCALE_KEYS = ("spearman", "mae")  # optional: agreement of a score on a scale
@@ -136,13 +146,74 @@ def parse(content: Any, where: str) -> list[Measurement]:
 
 def read(path: Path) -> list[Measurement]:
     """The measurements of a card file; [] when the file does not exist (a run without a card)."""
-    if not path.is_file():
-        return []
+    return parse(_content(path), str(path)) if path.is_file() else []
+
+
+def _release_cell(where: str, cell: Any) -> dict[str, Any]:
+    """One release-agreement cell in the card's cell shape (exact_agreement -> exact)."""
+    if not isinstance(cell, dict) or set(RELEASE_CELL_KEYS) - set(cell):
+        raise JudgeCardError(f"{where}: expected an object with {', '.join(RELEASE_CELL_KEYS)}, got {cell!r}")
+    return {"n": cell["n"], "decided": cell["decided"], "decided_share": cell["decided_share"],
+            "exact": cell["exact_agreement"], "kappa": cell["kappa"]}  # fmt: skip
+
+
+def parse_release(content: Any, where: str) -> list[Measurement]:
+    """The full-release measurements of a ``release_agreement.json`` content: per family its overall
+    cell on the compared field, as sample ``full``; ``where`` names the file in errors."""
+    if not isinstance(content, dict) or not isinstance(content.get("judge_id"), str):
+        raise JudgeCardError(f"{where}: judge_id: expected the judge id the release was judged with")
+    families = content.get("families")
+    if not isinstance(families, dict):
+        raise JudgeCardError(f"{where}: families: expected an object of families")
+    out = []
+    for family, got in families.items():
+        if not isinstance(got, dict) or not isinstance(got.get("compared"), str):
+            raise JudgeCardError(f"{where}: families.{family}.compared: expected the verdict field compared")
+        path = f"{where}: families.{family}.overall"
+        cell = {"field": got["compared"], **_release_cell(path, got.get("overall"))}
+        _check_cell(path, cell)
+        out.append(
+            Measurement(
+                content["judge_id"],
+                str(family),
+                "full",
+                cell["field"],
+                cell["n"],
+                cell["decided"],
+                float(cell["decided_share"]),
+                _number(cell, "exact"),
+                _number(cell, "kappa"),
+                FULL_REFERENCE,
+                FULL_SOURCE.format(release=content.get("release") or "the imported release"),
+                FULL_MEASURED,
+            )
+        )
+    return out
+
+
+def _content(path: Path) -> Any:
     try:
-        content = json.loads(path.read_text())
+        return json.loads(path.read_text())
     except json.JSONDecodeError as exc:
         raise JudgeCardError(f"{path}: not valid JSON: {exc}") from None
-    return parse(content, str(path))
+
+
+def read_release(path: Path) -> list[Measurement]:
+    """The full-release measurements of ``path`` (metrics/release_agreement.json); [] when absent."""
+    return parse_release(_content(path), str(path)) if path.is_file() else []
+
+
+def measurements(card: Path | None, release: Path) -> list[Measurement]:
+    """What the card shows: the release's numbers where it measured a (judge id, family) on at least
+    as many answers as the committed halves together (they then replace the halves), the committed
+    card's halves for every other pair (and all of them when the release is absent)."""
+    committed = read(card) if card else []
+    halves: dict[tuple[str, str], int] = {}
+    for m in committed:
+        halves[(m.judge_id, m.family)] = halves.get((m.judge_id, m.family), 0) + m.n
+    full = read_release(release)
+    covered = {(m.judge_id, m.family) for m in full if m.n >= halves.get((m.judge_id, m.family), 0)}
+    return [*(m for m in committed if (m.judge_id, m.family) not in covered), *full]
 
 
 def sample_order(m: Measurement) -> tuple[int, str]:

@@ -48,6 +48,9 @@ METRIC_FILES = (
 # written by the release_beside stage (corpus.source: release), not by the metrics stage: the new
 # model's Table 4 cells beside the published models' (metrics.beside); the report shows it when present
 RELEASE_BESIDE = "release_beside"
+# the same stage's folder of the published models' judgments on the table's figures (one parquet per
+# model, judgments contract): the explorer lists them so a published cell opens exactly its units
+RELEASE_BESIDE_UNITS = "release_beside_units"
 # its columns, in the order the paper's Table 4 prints them (the JSON holds them with sorted keys)
 RELEASE_BESIDE_COLUMNS = ("Inex", "Cont", "Unan", "CapB", "Cap", "Adm Act", "Adm Pas", "Ind Act", "Ind Pas")
 PENALTY_DIMENSIONS = {"accuracy": "pen_accuracy", "completeness": "pen_completeness", "clarity": "pen_clarity"}

@@ -187,6 +187,20 @@ def beside(
     return out
 
 
+def published_units(result: dict[str, Any], published: dict[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
+    """Each published model's judgments on the figures its cells were taken over (per column: the
+    column's family and its shared items' figures), so the report's explorer can list exactly the
+    units behind a published cell; a model with none of them is left out."""
+    columns = [c for c in result.values() if any(r["source"] == "release" for r in c["rows"].values())]
+    wanted = {(c["family"], i.split("/")[0]) for c in columns for i in c["item_ids"]}
+    out = {}
+    for model, j in published.items():
+        keep = [(f, g) in wanted for f, g in zip(j["family"], j["figure_id"], strict=True)]
+        if any(keep):
+            out[model] = j[keep]
+    return out
+
+
 def _scaled(x: float, scale: float) -> float | None:
     return None if x is None or math.isnan(x) else clean(x * scale)
 

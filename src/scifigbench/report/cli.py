@@ -17,10 +17,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from scifigbench import paths
+from scifigbench.contracts.judge_card import FULL_SCALE_FILE
 from scifigbench.options import file_option, folder_option
 from scifigbench.params import DEFAULT_PARAMS, model_names
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from scifigbench.contracts.judge_card import Measurement
     from scifigbench.report.units import Context
 
@@ -58,14 +61,25 @@ def read_metrics(metrics_dir: Path) -> dict[str, dict]:
 
 
 def judge_card_measurements(card: Path | None, metrics_dir: Path) -> list[Measurement]:
-    """The judge card's measurements and the full release's (``metrics/judge_agreement.json``) when
-    present; a malformed file is an error naming it."""
+    """The judge card's measurements: the full release's (``metrics/release_agreement.json``) where
+    present, the committed card's otherwise; a malformed file is an error naming it."""
     from scifigbench.contracts import judge_card
 
     try:
-        return [*(judge_card.read(card) if card else []), *judge_card.read(metrics_dir / judge_card.FULL_SCALE_FILE)]
+        return judge_card.measurements(card, metrics_dir / judge_card.FULL_SCALE_FILE)
     except judge_card.JudgeCardError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def published_units(metrics_dir: Path, present: list[str]) -> list[pd.DataFrame]:
+    """The published models' judgments behind the release-beside table's cells (written by its stage
+    beside ``metrics/release_beside.json``), for the explorer only: the release's GPT-4o verdicts are
+    listed, never counted in this run's tables or examples. A model of this run keeps its own units."""
+    from scifigbench.contracts.metrics import RELEASE_BESIDE_UNITS
+    from scifigbench.tableio import read_table
+
+    folder = metrics_dir / RELEASE_BESIDE_UNITS
+    return [read_table(f, "judgments", root=None) for f in sorted(folder.glob("*.parquet")) if f.stem not in present]
 
 
 @dataclass(frozen=True)
@@ -114,7 +128,6 @@ def expectation_context(inputs: Inputs) -> Context:
         probes=_rows(inputs.probes, "probes"),
         targets=_rows(inputs.blur_targets, "blur_targets"),
         references={f: r["reference_description"] for f, r in figures.items() if r.get("reference_description")},
-        styles={f: r["style"] for f, r in figures.items() if r.get("style")},
     )
 
 
@@ -169,7 +182,8 @@ def build_report(
     j = load_judgments(judgments_dir, present) if present else pd.DataFrame()
     examples = pick_examples(j) if len(j) else []
     ctx = _context(inputs, out_dir, kept_thumbs, present) if len(j) else Context()
-    atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(j, ctx)))
+    listed = pd.concat([j, *published_units(metrics_dir, present)], ignore_index=True)
+    atomic_write_text(out_dir / "explorer" / "units.js", units_js(explorer_data(listed, ctx)))
     atomic_write_text(out_dir / "explorer.html", render_explorer(metrics.get("header")))
     pngs = sorted(gallery_dir.glob("*.png")) if gallery_dir.is_dir() else []
     gallery_hrefs = thumbnails(pngs, out_dir, GALLERY_WIDTH, kept=kept_thumbs)
@@ -210,7 +224,8 @@ def build_report(
 @file_option(
     "--judge-card",
     paths.JUDGE_CARD,
-    "the judge card: agreement with GPT-4o on real answers (benchmarks/judge_agreement.py --write)",
+    "the judge card: agreement with GPT-4o on real answers (benchmarks/judge_agreement.py --write); "
+    f"metrics/{FULL_SCALE_FILE} replaces its numbers where present (scifigbench release-agreement)",
 )
 @folder_option("--out", paths.REPORTS_DIR, "where index.html and explorer.html are written", dest="out_dir")
 def report(

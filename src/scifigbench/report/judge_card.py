@@ -19,7 +19,7 @@ NOT_VALIDATED = "not validated on this run"
 HOW_TO_VALIDATE = (
     "review a seeded sample (scifigbench review verdicts) or audit a share with a second judge (judge.audit)"
 )
-SAMPLE_NAMES = {"dev": "dev half", "held": "held-out half", "full": "full release"}
+SAMPLE_NAMES = {"dev": "dev half", "held": "held-out half", "full": "release"}  # full: every answer of a release
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ per Table 4 column, every model's cell on one shared item set, with the paper's 
 published row. This module only lays it out: one row per model (this run's first), one column per
 printed column, each cell with its CI, n and the printed value under it. A cell of this run's model
 links to the explorer filtered to exactly its items (``figures=``: the shared set, not every unit of the
-family); the published models' verdicts are the release's, not units of this run, so their cells say
-where they come from instead of linking.
+family); so does a published model's cell, whose units are the release's GPT-4o verdicts on those items
+(the stage's ``metrics/release_beside_units``, listed in the explorer beside this run's). The
+annotators' cells say where they come from instead (their answers are no judged units).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ HEADERS: dict[tuple[str, str | None], str] = {
     **{(f"blur_{proto}", mode): h for (mode, proto), h in BLUR_HEADERS.items()},
 }
 OURS = "ours"  # a row's source: this pipeline's judgments; the others' cells say where they come from
+PUBLISHED = "release"  # the release's GPT-4o verdicts: their units are in the explorer too
 SOURCES = {
     "release": "the release's GPT-4o verdict (paper/judgments)",
     "annotators": "a person's answers from the release, judged by this run's capability rule",
@@ -63,7 +65,7 @@ def _cell(model: str, row: dict[str, Any], column: dict[str, Any], printed: str 
     n_text = f"n={row['n']}" + (f" · {row['figures']} figs" if row.get("figures", row["n"]) < row["n"] else "")
     text = "–" if value is None else f"{value:.{d}f}"
     paper = f"paper {printed}" if printed else ""
-    if row["source"] != OURS:
+    if row["source"] not in (OURS, PUBLISHED):
         return Cell(text, ci, SOURCES.get(row["source"], ""), n_text=n_text, printed=paper)
     # an item is one figure within the column's family and category: the explorer counts figures
     link = explorer_link(
@@ -75,6 +77,8 @@ def _cell(model: str, row: dict[str, Any], column: dict[str, Any], printed: str 
         figures=",".join(i.split("/")[0] for i in column["item_ids"]),
     )
     left = f"{row['left_out']} of its items left out: not judged for every model" if row.get("left_out") else ""
+    if row["source"] == PUBLISHED:
+        left = "; ".join(filter(None, (SOURCES[PUBLISHED], left)))
     return Cell(text, ci, left, link=link, n=row["n"], n_text=n_text, printed=paper)
 
 

@@ -19,6 +19,15 @@ from scipy import stats
 
 from scifigbench.families.registry import judge_family
 
+ABSTAIN = "undecided"  # the verdict word of a rule that abstains (a caption claim it cannot settle)
+
+
+def decided(verdict: dict, field: str) -> bool:
+    """Whether a judge decided this record on ``field``: no error, no ``undecided`` reason, a value
+    that is not the abstaining word. Agreement is measured over decided records only, and the share
+    decided is reported beside it, so an abstention never counts as a disagreement."""
+    return not verdict.get("error") and not verdict.get("undecided") and verdict.get(field) not in (None, ABSTAIN)
+
 
 def exact_agreement(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
     if len(a) != len(b):

@@ -5,7 +5,8 @@ The release keeps each model's answers (``results/generation/...``) and GPT-4o's
 (``results/evaluation/...``). Each answer becomes a record as ``judge-file`` reads it (the gold
 verdict kept aside, never shown to the judge), the rule judge judges it, and the two are compared:
 
-- ``n``: records; ``decided``: records the rule judge decided (no abstention, no error);
+- ``n``: records; ``decided``: records the rule judge decided (no error, no abstention: no
+  ``undecided`` reason and no "undecided" verdict word, as the judge card's benchmark counts them);
 - ``decided_share`` = decided / n;
 - ``exact_agreement`` and ``kappa`` (Cohen's) on the decided records whose gold is known.
 
@@ -15,15 +16,11 @@ caption / none, GPT-4o's ``not_addressed`` read as none).
 
 Output (``metrics/release_agreement.json``)::
 
-    {"judge_id": "rule:<version>", "reference": "release:gpt-4o",
+    {"judge_id": "rule:<version>", "reference": "release:gpt-4o", "release": <the --release folder as given>,
      "families": {<family>: {"compared": <field>, "overall": CELL, "by_model": {<model>: CELL},
                              "fields": {<field>: CELL}}}}
     CELL = {"n": int, "decided": int, "decided_share": float, "compared": int,
             "exact_agreement": float | null, "kappa": float | null}
-
-:func:`as_card` restates each family's overall cell in the judge card's shape, sample ``full``
-(:mod:`scifigbench.contracts.judge_card`), the file the report's card reads beside the committed
-dev/held measurement: a run on the release says how far its judge agrees at full scale.
 """
 
 from __future__ import annotations
@@ -34,10 +31,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from scifigbench.contracts import judge_card
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.judge_file import Record, judge_records
-from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
+from scifigbench.validation.judge_agreement import cohen_kappa, decided, exact_agreement
 
 FOLLOWS = {"image": "image", "caption": "caption", "not_addressed": "none", "none": "none"}
 COMPARED = {"resistance": ("score",), "blur_active": ("admits", "fabricates", "correct"), "caption_claim": ("follows",)}
@@ -125,8 +121,8 @@ READERS = {"resistance": resistance_records, "blur_active": blur_records, "capti
 
 def _cell(pairs: list[tuple[Any, Any]], n: int) -> dict[str, Any]:
     """Agreement over (ours, gold) pairs of decided records; ``n`` counts every record."""
-    decided = [(o, g) for o, g in pairs if o is not None]
-    known = [(o, g) for o, g in decided if g is not None]
+    settled = [(o, g) for o, g in pairs if o is not None]
+    known = [(o, g) for o, g in settled if g is not None]
     ours, gold = [o for o, _ in known], [g for _, g in known]
 
     def num(x: float) -> float | None:
@@ -134,8 +130,8 @@ def _cell(pairs: list[tuple[Any, Any]], n: int) -> dict[str, Any]:
 
     return {
         "n": n,
-        "decided": len(decided),
-        "decided_share": round(len(decided) / n, 6) if n else None,
+        "decided": len(settled),
+        "decided_share": round(len(settled) / n, 6) if n else None,
         "compared": len(known),
         "exact_agreement": num(exact_agreement(ours, gold)),
         "kappa": num(cohen_kappa(ours, gold)),
@@ -153,7 +149,7 @@ def family_agreement(family: str, results: Path) -> dict[str, Any] | None:
     rows = [(rec, gold, v) for (rec, gold), v in zip(pairs, verdicts, strict=True)]
 
     def cell(field: str, keep: list[tuple[dict, dict, dict]]) -> dict[str, Any]:
-        got = [(None if v.get("error") else v.get(field), g.get(field)) for _, g, v in keep]
+        got = [(v.get(field) if decided(v, field) else None, g.get(field)) for _, g, v in keep]
         return _cell(got, len(keep))
 
     models = sorted({r["model"] for r, _, _ in rows})
@@ -170,39 +166,3 @@ def release_agreement(results: Path) -> dict[str, Any]:
     if not families:
         raise ValueError(f"{results}: no released answers with GPT-4o verdicts (evaluation/ and generation/)")
     return {"judge_id": JUDGE_ID, "reference": "release:gpt-4o", "families": families}
-
-
-CARD_REFERENCE = "GPT-4o verdicts of the paper's release"
-
-
-def as_card(agreement: dict[str, Any], release: str) -> dict[str, Any]:
-    """``agreement`` (:func:`release_agreement`) in the judge card's shape: one ``full`` sample per family.
-
-    ``release`` names the imported release (repository and commit) as the card's source and as what
-    ``measured`` refers to: the card of a run on the release is measured on that import, and a date
-    would make the output differ between two identical runs.
-    """
-    families = agreement["families"]
-    models = sorted({m for got in families.values() for m in got["by_model"]})
-    cells = {}
-    for family, got in families.items():
-        c = got["overall"]
-        cells[family] = {
-            "full": {
-                "field": got["compared"],
-                "n": c["n"],
-                "decided": c["decided"],
-                "decided_share": c["decided_share"],
-                "exact": c["exact_agreement"],
-                "kappa": c["kappa"],
-            }
-        }
-    content = {
-        "reference": CARD_REFERENCE,
-        "source": f"the full release ({len(models)} models' answers)",
-        "measured": f"on the import of {release}",
-        "command": "scifigbench release-agreement",
-        "judges": {agreement["judge_id"]: cells},
-    }
-    judge_card.parse(content, "release agreement")  # the shape the card reads, checked where it is made
-    return content
