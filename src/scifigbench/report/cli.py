@@ -128,6 +128,7 @@ def expectation_context(inputs: Inputs) -> Context:
         probes=_rows(inputs.probes, "probes"),
         targets=_rows(inputs.blur_targets, "blur_targets"),
         references={f: r["reference_description"] for f, r in figures.items() if r.get("reference_description")},
+        styles={f: r["style"] for f, r in figures.items() if r.get("style")},
     )
 
 
