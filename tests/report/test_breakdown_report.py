@@ -25,6 +25,10 @@ CONTENT = {
 def test_each_value_links_to_its_headline_family_and_group():
     tables = breakdown_tables(CONTENT, NotMeasured({}))
     assert [t.title for t in tables] == ["Capability % by chart type", "Resistance % by corpus style"]
+    shuffled = {
+        "by_kind": {"resistance": CONTENT["by_kind"]["capability"], "capability": CONTENT["by_kind"]["capability"]}
+    }
+    assert [t.title[:5] for t in breakdown_tables(shuffled, NotMeasured({}))] == ["Capab", "Resis"]  # headline order
     cap, res = tables
     assert cap.columns == ["bar", "pie"] and [m for m, _ in cap.rows] == ["m1", "m2"]
     m1 = dict(cap.rows)["m1"]

@@ -93,7 +93,7 @@ def test_a_missing_experiment_names_dvc_missing_from_path(repo, tmp_path, monkey
     monkeypatch.setenv("PATH", str(git_only))
     bare = CliRunner().invoke(main, ["tables", "--exp", "queued"])
     assert bare.exit_code != 0 and "no dvc experiment named 'queued'" in bare.output
-    assert "`dvc` is not on PATH" in bare.output and "dvc queue status" in bare.output
+    assert "`dvc` is not on PATH" in bare.output and "dvc queue status" in bare.output and "Queued" in bare.output
     (git_only / "dvc").write_text("#!/bin/sh\n")
     (git_only / "dvc").chmod(0o755)
     found = CliRunner().invoke(main, ["tables", "--exp", "queued"])

@@ -39,8 +39,9 @@ def breakdown_tables(content: dict[str, Any], nm: NotMeasured) -> list[Table]:
     """One table per split and headline cell that has any value (none without the metrics file)."""
     out = []
     for split, (word, key, order) in SPLITS.items():
-        for name, per_model in (content.get(split) or {}).items():
-            if name not in HEADLINE_KEY or not per_model:
+        for name in HEADLINE_KEY:  # the headline's column order (the JSON's keys are sorted)
+            per_model = (content.get(split) or {}).get(name)
+            if not per_model:
                 continue
             header, filters, scale = COLUMNS[HEADLINE_KEY[name]]
             groups = ordered((g for entry in per_model.values() for g in entry_columns(entry)), order)

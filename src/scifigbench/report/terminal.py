@@ -52,8 +52,9 @@ def _queue_path_hint() -> str:
     if shutil.which("dvc"):
         return ""
     return (
-        "; `dvc` is not on PATH, and `dvc exp queue` runs each queued task as `dvc`, so queued runs fail"
-        " (`dvc queue status` says Failed): put .venv/bin on PATH, then `dvc queue start`"
+        "; `dvc` is not on PATH, and DVC's queue starts its worker and each queued task as `dvc`, so queued"
+        " experiments never run (`dvc queue status` keeps them Queued): put .venv/bin on PATH, then"
+        " `dvc exp run --run-all`"
     )
 
 
