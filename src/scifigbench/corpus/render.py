@@ -34,6 +34,7 @@ from scifigbench.spec import FigureSpec, Panel, TextElement  # noqa: E402
 
 BOX_TOLERANCE_PX = 1.0
 FURNITURE_EM = 0.6  # a furniture glyph's width in ems, a generous guess (no measuring before layout)
+TITLE_LINES = 1.6  # a figure title's line height, in font sizes (its glyphs and the gap under it)
 FURNITURE_STRIP_LINES = 2.2  # height of the furniture strip in furniture lines: the line and a margin
 
 
@@ -78,19 +79,29 @@ def _dress(d: Drawing, spec: FigureSpec, style: Style) -> None:
                 ax.set_axisbelow(True)
                 ax.grid(True, axis=axis, color=style.grid_colour, linewidth=1.0)
     if style.furniture:
-        number = int(spec.figure_id.rsplit("_", 1)[-1]) if spec.figure_id[-1:].isdigit() else 0
-        line = "  ·  ".join(part.format(n=number % 8 + 1) for part in style.furniture)
-        # as small as a table number, and smaller still where a narrow figure could not hold the line
-        fits = (spec.figsize[0] - 0.2) * 72 / (FURNITURE_EM * len(line))
-        size = min(spec.font_size - 2.5, fits)
-        strip = FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]  # the strip's share of the height
+        line, size, strip = _furniture(spec, style)
         at_top = spec.legend_outside == "bottom"
         engine = d.figure.get_layout_engine()
         assert isinstance(engine, ConstrainedLayoutEngine)  # draw() builds every figure with it
-        engine.set(rect=(0.0, 0.0 if at_top else strip, 1.0, 1.0 - strip))
+        height = 1.0 - strip
+        if at_top and spec.title and len(spec.panels) > 1:
+            # the figure title hangs under the strip at a fixed place (see draw), where the constrained
+            # layout reserves it no room: the axes start under both
+            height -= TITLE_LINES * (spec.font_size + 2) / 72 / spec.figsize[1]
+        engine.set(rect=(0.0, 0.0 if at_top else strip, 1.0, height))
         y = 1.0 - strip / 2 if at_top else strip / 2
         text = d.figure.text(0.01, y, line, ha="left", va="center", fontsize=size, color="#8a8a8a")
         d.add(text, role="furniture")
+
+
+def _furniture(spec: FigureSpec, style: Style) -> tuple[str, float, float]:
+    """The style's furniture line, its font size and the strip it needs (a share of the figure's height)."""
+    number = int(spec.figure_id.rsplit("_", 1)[-1]) if spec.figure_id[-1:].isdigit() else 0
+    line = "  ·  ".join(part.format(n=number % 8 + 1) for part in style.furniture)
+    # as small as a table number, and smaller still where a narrow figure could not hold the line
+    fits = (spec.figsize[0] - 0.2) * 72 / (FURNITURE_EM * len(line))
+    size = min(spec.font_size - 2.5, fits)
+    return line, size, FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]
 
 
 def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
@@ -187,8 +198,12 @@ def draw(spec: FigureSpec) -> Drawing:
         if len(spec.panels) == 1:
             d.add(d.axes[0].set_title(spec.title, fontweight="bold"), role="title")
         else:
-            left = {"x": 0.01, "ha": "left"} if corpus_style(spec.style).title_loc == "left" else {}
-            d.add(fig.suptitle(spec.title, fontweight="bold", fontsize=spec.font_size + 2, **left), role="title")
+            style = corpus_style(spec.style)
+            place: dict[str, Any] = {"x": 0.01, "ha": "left"} if style.title_loc == "left" else {}
+            if style.furniture and spec.legend_outside == "bottom":
+                # the furniture then takes the top strip (see _dress): the title goes under it, not over it
+                place |= {"y": 1.0 - _furniture(spec, style)[2], "va": "top"}
+            d.add(fig.suptitle(spec.title, fontweight="bold", fontsize=spec.font_size + 2, **place), role="title")
     _legend(d, spec, fig, d.axes)
     _dress(d, spec, corpus_style(spec.style))
     return d
