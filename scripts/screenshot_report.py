@@ -153,6 +153,9 @@ FOLLOW_JS = """(async (fragments) => {
 })"""
 
 
+LINK_BATCH = 40  # links followed per evaluation
+
+
 class LinkCheck(NamedTuple):
     fragment: str  # the explorer filters of the link (URL fragment)
     n: int | None  # what the report's value says it counts
@@ -169,7 +172,14 @@ def check_value_links(browser: Chromium, reports: Path) -> list[LinkCheck]:
     links = browser.eval(VALUE_LINKS_JS)
     browser.open((reports / "explorer.html").resolve().as_uri())
     browser.wait_for("document.body.dataset.ready === '1'")
-    shown = browser.eval(f"{FOLLOW_JS}({json.dumps([f for f, _ in links])})")
+    # in batches: one evaluation must answer within the browser's timeout, and every filter change
+    # re-renders the explorer (the report has a few hundred links, more with each new table)
+    fragments = [f for f, _ in links]
+    shown = [
+        n
+        for i in range(0, len(fragments), LINK_BATCH)
+        for n in browser.eval(f"{FOLLOW_JS}({json.dumps(fragments[i : i + LINK_BATCH])})")
+    ]
     return [LinkCheck(f, n, s) for (f, n), s in zip(links, shown, strict=True)]
 
 
