@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -54,3 +55,23 @@ def test_unreadable_image_has_no_thumbnail(tmp_path, kept):
     hrefs = thumbs.thumbnails([bad], tmp_path / "out", 64, kept=tmp_path / kept if kept else None)
     assert hrefs[bad][0] is None
     assert not (tmp_path / "kept").exists() or not list((tmp_path / "kept").glob("*.webp"))
+
+
+def test_two_images_with_the_same_bytes_both_get_their_thumbnail(tmp_path, monkeypatch):
+    """The pool's two threads store one kept thumbnail at once (identical images share it); each
+    copy is made slow so both are mid-copy together, as under load. Before, they shared a temporary
+    name, the second rename failed and one image was listed without a thumbnail."""
+    a = _png(tmp_path / "a.png", 5)
+    b = tmp_path / "b.png"
+    b.write_bytes(a.read_bytes())
+    real_copy = thumbs.shutil.copyfile
+
+    def slow_copy(src, dst):
+        out = real_copy(src, dst)
+        time.sleep(0.3)
+        return out
+
+    monkeypatch.setattr(thumbs.shutil, "copyfile", slow_copy)
+    got = thumbs.thumbnails([a, b], tmp_path / "out", 64, workers=2, kept=tmp_path / "kept")
+    assert all(thumb is not None for thumb, _ in got.values())
+    assert len(list((tmp_path / "kept").glob("*.webp"))) == 1

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -30,9 +31,14 @@ def href(target: Path, out_dir: Path) -> str:
 
 
 def _copy(src: Path, dest: Path) -> None:
-    """Copy ``src`` to ``dest`` through a temporary sibling, so a reader never sees half a file."""
+    """Copy ``src`` to ``dest`` through a temporary sibling, so a reader never sees half a file.
+
+    The sibling is named by process and thread: two images with the same bytes share one kept
+    thumbnail, and the pool's two threads may store it at once (a shared name made one of them fail,
+    and its image lost its thumbnail).
+    """
     dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     shutil.copyfile(src, tmp)
     tmp.replace(dest)
 
