@@ -161,8 +161,9 @@ def family_agreement(family: str, results: Path) -> dict[str, Any] | None:
     }
 
 
-def release_agreement(results: Path) -> dict[str, Any]:
+def release_agreement(results: Path, release: str) -> dict[str, Any]:
+    """The whole output (module docstring); ``release`` names the release folder the judge card cites."""
     families = {f: got for f in READERS if (got := family_agreement(f, results)) is not None}
     if not families:
         raise ValueError(f"{results}: no released answers with GPT-4o verdicts (evaluation/ and generation/)")
-    return {"judge_id": JUDGE_ID, "reference": "release:gpt-4o", "families": families}
+    return {"judge_id": JUDGE_ID, "reference": "release:gpt-4o", "release": release, "families": families}

@@ -24,10 +24,10 @@ def release_agreement_command(release_dir: Path, out: Path) -> None:
     from scifigbench.validation.release_agreement import release_agreement
 
     try:
-        result = release_agreement(find_results(release_dir))
+        result = release_agreement(find_results(release_dir), str(release_dir))
     except (ReleaseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    write_json(out, {**result, "release": str(release_dir)})  # what the judge card names as its source
+    write_json(out, result)
     for family, got in result["families"].items():
         c = got["overall"]
         click.echo(
