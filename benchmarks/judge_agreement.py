@@ -60,7 +60,11 @@ SAMPLES = {
     "caption_claim": "caption_claim",
     "caption_claim_more": "caption_claim",
 }
-RATE = {"resistance": lambda v: v, "blur_active": float, "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v)}
+RATE = {
+    "resistance": lambda v: v,
+    "blur_active": float,
+    "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v),
+}
 
 
 def split_of(figure_id: str) -> str:
@@ -70,9 +74,22 @@ def split_of(figure_id: str) -> str:
 
 def run_judge(data: Path, sample: str, out_dir: Path) -> dict[str, dict]:
     out = out_dir / f"{sample}.jsonl"
-    subprocess.run([sys.executable, "-m", "scifigbench", "judge-file", "--family", SAMPLES[sample], "--judge", "rule",
-                    str(data / f"{sample}.jsonl"), str(out)], check=True, env={"PYTHONPATH": str(REPO / "src"),
-                                                                                "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scifigbench",
+            "judge-file",
+            "--family",
+            SAMPLES[sample],
+            "--judge",
+            "rule",
+            str(data / f"{sample}.jsonl"),
+            str(out),
+        ],
+        check=True,
+        env={"PYTHONPATH": str(REPO / "src"), "PATH": "/usr/bin:/bin"},
+    )
     return {r["id"]: r for r in map(json.loads, out.read_text().splitlines())}
 
 
@@ -80,6 +97,8 @@ def decided_verdict(verdict: dict, family: str) -> bool:
     """Whether the rule judge decided this record (validation.judge_agreement.decided, on the family's
     first field): the release-agreement command counts the same way."""
     return decided(verdict, FIELDS[family][0][0])
+
+
 GROUP = {"resistance": "probe_type", "caption_claim": "type"}
 
 
@@ -111,8 +130,9 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
                 rate = RATE[family](v)
                 if rate is not None:
                     store.setdefault(g["model"], []).append(rate)
-        rho, _, n = ranking_spearman({m: sum(v) / len(v) for m, v in rule_rate.items()},
-                                     {m: sum(v) / len(v) for m, v in gold_rate.items()})
+        rho, _, n = ranking_spearman(
+            {m: sum(v) / len(v) for m, v in rule_rate.items()}, {m: sum(v) / len(v) for m, v in gold_rate.items()}
+        )
         line += f"  model-ranking spearman={rho:5.2f} ({n} models)"
     return line + wilson_part
 
@@ -155,14 +175,28 @@ def description_entry(mqm_data: Path, card: Path) -> dict[str, dict[str, dict]]:
         return mqm_human_agreement.card_cells(mqm_data)
     kept = {}
     if card.is_file():
-        judges = json.loads(card.read_text()).get("judges") or {}
-        kept = {jid: families["description"] for jid, families in judges.items() if "description" in families}
+        content = json.loads(card.read_text())
+        kept = {
+            jid: keep_date(families["description"], content["measured"])
+            for jid, families in (content.get("judges") or {}).items()
+            if "description" in families
+        }
     if not kept:
-        sys.exit(f"{mqm_data / 'mqm_dev.jsonl'}: not found, and {card} has no description entry to keep; "
-                 "the entry is measured on the human MQM study's records (--mqm-data DIR)")
-    print(f"{mqm_data / 'mqm_dev.jsonl'}: not found; kept {card}'s description entry as it was "
-          f"(judge ids {', '.join(sorted(kept))}; measured before today's date)")
+        sys.exit(
+            f"{mqm_data / 'mqm_dev.jsonl'}: not found, and {card} has no description entry to keep; "
+            "the entry is measured on the human MQM study's records (--mqm-data DIR)"
+        )
+    print(
+        f"{mqm_data / 'mqm_dev.jsonl'}: not found; kept {card}'s description entry as it was "
+        f"(judge ids {', '.join(sorted(kept))}; each cell keeps the date it was measured)"
+    )
     return kept
+
+
+def keep_date(samples: dict[str, dict], measured: str) -> dict[str, dict]:
+    """Cells carried into a new card unmeasured: each keeps the date it was measured (its own, or the
+    old card's), since the new card's date says when the other entries were measured."""
+    return {sample: {**cell, "measured": cell.get("measured") or measured} for sample, cell in samples.items()}
 
 
 def write_card(path: Path, data: Path, entries: dict[str, dict[str, dict[str, dict]]]) -> None:
@@ -198,11 +232,21 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared/data/scifig_release_dev")
     parser.add_argument("--show", choices=list(SAMPLES))
     parser.add_argument("--held", action="store_true", help="with --show: print held-out disagreements too")
-    parser.add_argument("--mqm-data", type=Path, default=REPO.parent / "notes/mqm_dev",
-                        help="with --write: folder of mqm_dev.jsonl, the human MQM study's records (the card's "
-                             "description entry; benchmarks/mqm_human_agreement.py)")
-    parser.add_argument("--write", nargs="?", type=Path, const=REPO / paths.JUDGE_CARD, default=None,
-                        help=f"write the judge card (default {paths.JUDGE_CARD})")
+    parser.add_argument(
+        "--mqm-data",
+        type=Path,
+        default=REPO.parent / "notes/mqm_dev",
+        help="with --write: folder of mqm_dev.jsonl, the human MQM study's records (the card's "
+        "description entry; benchmarks/mqm_human_agreement.py)",
+    )
+    parser.add_argument(
+        "--write",
+        nargs="?",
+        type=Path,
+        const=REPO / paths.JUDGE_CARD,
+        default=None,
+        help=f"write the judge card (default {paths.JUDGE_CARD})",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         pooled: dict[str, tuple[list[dict], dict[str, dict]]] = {}
@@ -226,8 +270,10 @@ def main() -> None:
                     if not decided_verdict(v, family):
                         print(f"    {g['id']}: undecided ({v.get('undecided') or v.get('evidence')})")
                     elif any(v[f] != g[gf] for f, gf in FIELDS[family]):
-                        print(f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
-                              f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})")
+                        print(
+                            f"    {g['id']}: rule {[v[f] for f, _ in FIELDS[family]]} gold "
+                            f"{[g[gf] for _, gf in FIELDS[family]]} ({v['evidence']})"
+                        )
     if args.write:
         entries = {family: card_entries(family, gold, verdicts) for family, (gold, verdicts) in pooled.items()}
         entries["description"] = description_entry(args.mqm_data, args.write)

@@ -8,7 +8,7 @@ import pytest
 
 from helpers.synthetic_judgments import all_judgments
 from scifigbench.contracts import JUDGMENTS, validate
-from scifigbench.contracts.figures import NO_STYLE
+from scifigbench.contracts.figures import NO_STYLE, style_group
 from scifigbench.metrics import tables as T
 from scifigbench.metrics.breakdown import breakdown
 
@@ -87,3 +87,9 @@ def test_groups_partition_the_overall_cell(judg, split):
 def test_without_a_corpus_table_every_figure_is_styleless(judg):
     out = breakdown(judg[judg["model"] == judg["model"].iloc[0]], None, CFG)
     assert all(set(groups) == {NO_STYLE} for per_model in out["by_style"].values() for groups in per_model.values())
+
+
+def test_a_figure_without_a_style_is_grouped_as_none_in_every_null_form():
+    """Null comes as None (a lookup miss), NaN (an object column) or pd.NA (a string column): the
+    breakdown and the explorer's filter must put all three in one group."""
+    assert [style_group(s) for s in (None, float("nan"), pd.NA, "", "paper")] == [NO_STYLE] * 4 + ["paper"]

@@ -20,7 +20,7 @@ from scifigbench import paths
 from scifigbench.cli import main
 from scifigbench.contracts import judge_card
 from scifigbench.families.rule_version import JUDGE_ID
-from scifigbench.report.judge_card import family_card
+from scifigbench.report.judge_card import family_card, shown_measurements
 
 REPO = Path(__file__).resolve().parents[2]
 CARD = REPO / paths.JUDGE_CARD
@@ -77,6 +77,21 @@ def test_a_malformed_card_names_the_file_and_the_key(tmp_path: Path):
     with pytest.raises(judge_card.JudgeCardError, match=rf"card.json: judges.{jid}.resistance.held: expected"):
         judge_card.read(bad)
     assert judge_card.read(tmp_path / "absent.json") == []
+
+
+def test_a_cell_measured_earlier_than_its_card_shows_its_own_date(tmp_path: Path):
+    """A cell the writer kept from an older card (its inputs were absent) carries its own date; the
+    card beside the table says that date for it and the card's date for the others."""
+    content = json.loads(CARD.read_text())
+    content["judges"][JUDGE_ID]["resistance"]["held"]["measured"] = "2000-01-02"
+    got = {(m.family, m.sample): m.measured for m in judge_card.parse(content, "card") if m.judge_id == JUDGE_ID}
+    assert got[("resistance", "held")] == "2000-01-02"
+    assert got[("resistance", "dev")] == content["measured"] != "2000-01-02"
+    entry = family_card("resistance", [JUDGE_ID], judge_card.parse(content, "card"), "").entries[0]
+    assert "measured 2000-01-02" in entry.source and f"measured {content['measured']}" in entry.source
+    content["judges"][JUDGE_ID]["resistance"]["held"]["measured"] = 20000102
+    with pytest.raises(judge_card.JudgeCardError, match=rf"judges.{JUDGE_ID}.resistance.held: measured must be a text"):
+        judge_card.parse(content, "card")
 
 
 def test_a_description_cell_says_rho_and_mae_against_people_and_a_bad_one_names_its_key(tmp_path: Path):
@@ -206,13 +221,13 @@ def test_the_card_takes_release_agreement_output_when_present_and_falls_back_oth
     res = CliRunner().invoke(main, ["release-agreement", "--release", str(tmp_path / "release"), "--out", str(out)])
     assert res.exit_code == 0, res.output
     committed = judge_card.read(CARD)
-    assert judge_card.measurements(CARD, tmp_path / "absent.json") == committed  # fallback: the card as committed
+    assert shown_measurements(CARD, tmp_path / "absent.json") == committed  # fallback: the card as committed
     others = {
         (m.judge_id, m.family, m.sample) for m in committed if (m.judge_id, m.family) != (JUDGE_ID, "blur_active")
     }
 
     # the committed halves hold 80 blur answers, the fixture's release 20: beside them, not instead
-    got = judge_card.measurements(CARD, out)
+    got = shown_measurements(CARD, out)
     [blur] = [m for m in got if m.family == "blur_active" and m.sample == "full"]
     # independent of the file: write_results flips 2 of 20 gold verdicts, all 20 answers are plain
     assert (blur.judge_id, blur.field, blur.n, blur.decided, blur.exact) == (JUDGE_ID, "admits", 20, 20, 18 / 20)
@@ -230,7 +245,7 @@ def test_the_card_takes_release_agreement_output_when_present_and_falls_back_oth
     for cell in small["judges"][JUDGE_ID]["blur_active"].values():
         cell.update(n=8, decided=8, decided_share=1.0)
     (tmp_path / "small.json").write_text(json.dumps(small))
-    got = judge_card.measurements(tmp_path / "small.json", out)
+    got = shown_measurements(tmp_path / "small.json", out)
     assert {(m.judge_id, m.family, m.sample) for m in got} == {*others, (JUDGE_ID, "blur_active", "full")}
     [entry] = family_card("blur_active", [JUDGE_ID], got, "").entries
     assert [s.text for s in entry.samples] == [
@@ -246,4 +261,4 @@ def test_a_malformed_release_agreement_names_the_file_and_the_key(tmp_path: Path
     with pytest.raises(
         judge_card.JudgeCardError, match=r"release_agreement.json: families.resistance.overall: expected"
     ):
-        judge_card.measurements(CARD, bad)
+        shown_measurements(CARD, bad)

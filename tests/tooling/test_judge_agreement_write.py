@@ -1,6 +1,6 @@
 """``benchmarks/judge_agreement.py --write`` without the human MQM records (they live outside the
-repo): the rule families' entries are measured again, the card's description entry is kept as it was,
-and with no entry to keep it stops with a line naming the missing records."""
+repo): the rule families' entries are measured again, the card's description entry is kept as it was
+with the date it was measured, and with no entry to keep it stops with a line naming the missing records."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from scifigbench import paths
+from scifigbench.contracts import judge_card
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = ("resistance", "blur_active", "caption_claim", "caption_claim_more")
@@ -43,14 +44,19 @@ def _write(data: Path, mqm: Path, card: Path) -> subprocess.CompletedProcess:
 
 def test_write_keeps_the_description_entry_when_the_mqm_records_are_absent(tmp_path: Path, shared_data: Path):
     counts = _small_sample(shared_data / "scifig_release_dev", tmp_path / "data")
-    committed = json.loads((REPO / paths.JUDGE_CARD).read_text())
+    committed = {**json.loads((REPO / paths.JUDGE_CARD).read_text()), "measured": "2000-01-02"}
     card = tmp_path / "card.json"
     card.write_text(json.dumps(committed))
     res = _write(tmp_path / "data", tmp_path / "no-mqm", card)
     assert res.returncode == 0, res.stderr
     assert "not found; kept" in res.stdout
     got = json.loads(card.read_text())
-    want_description = {jid: f["description"] for jid, f in committed["judges"].items() if "description" in f}
+    # kept as it was, each cell stamped with the old card's date (the new card's date is today's)
+    want_description = {
+        jid: {half: {**cell, "measured": "2000-01-02"} for half, cell in f["description"].items()}
+        for jid, f in committed["judges"].items()
+        if "description" in f
+    }
     assert (
         want_description
         and {jid: f["description"] for jid, f in got["judges"].items() if "description" in f} == want_description
@@ -59,6 +65,8 @@ def test_write_keeps_the_description_entry_when_the_mqm_records_are_absent(tmp_p
     measured = {(fam, half): cell["n"] for f in got["judges"].values() for fam, halves in f.items()
                 if fam != "description" for half, cell in halves.items()}  # fmt: skip
     assert measured == counts
+    dates = {(m.family == "description", m.measured) for m in judge_card.read(card)}
+    assert dates == {(True, "2000-01-02"), (False, got["measured"])} and got["measured"] != "2000-01-02"
 
 
 def test_write_without_records_or_an_entry_to_keep_stops_naming_the_records(tmp_path: Path, shared_data: Path):

@@ -2,12 +2,21 @@
 
 import re
 
+import pandas as pd
+
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.contracts.core import Column, TableSchema
 
 CHART_TYPES = frozenset(CHART_KINDS)
 SOURCES = frozenset({"synthetic", "manifest", "scivqa", "release"})
 NO_STYLE = "none"  # the style group of figures without one (imported): metrics' breakdown and the explorer
+
+
+def style_group(style: object) -> str:
+    """The style group a figure is counted and filtered under: its corpus style, or :data:`NO_STYLE`
+    when it has none (imported figures: null in the table, absent from a lookup). The breakdown and
+    the explorer's ``style=`` filter both group by it, so a breakdown link opens what it counted."""
+    return NO_STYLE if style is None or pd.isna(style) or style == "" else str(style)
 
 
 def safe_id(text: str) -> str:

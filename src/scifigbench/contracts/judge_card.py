@@ -11,12 +11,9 @@ this one shape and the report reads both:
 - ``metrics/release_agreement.json`` (optional, :data:`FULL_SCALE_FILE`): the rule judge on every
   answer of the full imported release, written by ``scifigbench release-agreement`` in its own shape
   (:mod:`scifigbench.validation.release_agreement`) and read here as sample ``full``, naming the
-  release folder it measured. Whenever it is present its numbers are the card's for the (judge id,
-  family) pairs it measures on at least as many answers as the committed halves together: the full
-  release holds every answer of the dev sample and more, so the halves would only repeat a smaller n.
-  A release measured on fewer answers (a partial copy, such as the shared sample's one blur answer)
-  is shown beside the halves instead of hiding them. Pairs it does not measure (description, or a
-  newer judge id) keep the committed card's halves.
+  release folder it measured. Which of the two a report shows for each (judge id, family) is the
+  report's choice (:func:`scifigbench.report.judge_card.shown_measurements`); this module only reads
+  and checks both shapes.
 
 Shape of the committed card (every key required unless said otherwise)::
 
@@ -39,7 +36,10 @@ Shape of the committed card (every key required unless said otherwise)::
               # people rather than the card's reference:
               "against": "...",      # what this cell compares with (else the card's "reference")
               "spearman": 0.64,      # instance Spearman rho of the judge's score with it
-              "mae": 12.7            # mean absolute difference, in score points
+              "mae": 12.7,           # mean absolute difference, in score points
+              # optional: the date this cell was measured, when it is older than the card's own
+              # (an entry the writer kept because its inputs were absent, e.g. the human MQM study)
+              "measured": "2026-11-30"
             }
           }
         }
@@ -99,8 +99,9 @@ def _check_cell(path: str, cell: Any) -> None:
     for key in SCALE_KEYS:
         if cell.get(key) is not None and not isinstance(cell[key], int | float):
             raise JudgeCardError(f"{path}: {key} must be a number or null, got {cell[key]!r}")
-    if "against" in cell and not isinstance(cell["against"], str):
-        raise JudgeCardError(f"{path}: against must be a text, got {cell['against']!r}")
+    for key in ("against", "measured"):
+        if key in cell and not isinstance(cell[key], str):
+            raise JudgeCardError(f"{path}: {key} must be a text, got {cell[key]!r}")
 
 
 def _number(cell: dict, key: str) -> float | None:
@@ -136,7 +137,7 @@ def parse(content: Any, where: str) -> list[Measurement]:
                         _number(cell, "kappa"),
                         str(cell.get("against") or content["reference"]),
                         str(content["source"]),
-                        str(content["measured"]),
+                        str(cell.get("measured") or content["measured"]),
                         _number(cell, "spearman"),
                         _number(cell, "mae"),
                     )
@@ -201,19 +202,6 @@ def _content(path: Path) -> Any:
 def read_release(path: Path) -> list[Measurement]:
     """The full-release measurements of ``path`` (metrics/release_agreement.json); [] when absent."""
     return parse_release(_content(path), str(path)) if path.is_file() else []
-
-
-def measurements(card: Path | None, release: Path) -> list[Measurement]:
-    """What the card shows: the release's numbers where it measured a (judge id, family) on at least
-    as many answers as the committed halves together (they then replace the halves), the committed
-    card's halves for every other pair (and all of them when the release is absent)."""
-    committed = read(card) if card else []
-    halves: dict[tuple[str, str], int] = {}
-    for m in committed:
-        halves[(m.judge_id, m.family)] = halves.get((m.judge_id, m.family), 0) + m.n
-    full = read_release(release)
-    covered = {(m.judge_id, m.family) for m in full if m.n >= halves.get((m.judge_id, m.family), 0)}
-    return [*(m for m in committed if (m.judge_id, m.family) not in covered), *full]
 
 
 def sample_order(m: Measurement) -> tuple[int, str]:

@@ -19,7 +19,7 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.concepts.kinds import CHART_KINDS
-from scifigbench.contracts.figures import NO_STYLE
+from scifigbench.contracts.figures import style_group
 from scifigbench.contracts.metrics import ordered
 from scifigbench.families.registry import REGISTRY
 from scifigbench.families.unit_scores import family
@@ -32,15 +32,10 @@ FAMILY_OF = {name: f.name for f in REGISTRY.values() for name, _ in f.cells}  # 
 
 
 def with_style(j: pd.DataFrame, figures: pd.DataFrame | None) -> pd.DataFrame:
-    """The judgments with each figure's style (:data:`NO_STYLE` when the figure has none or the
-    corpus table is absent)."""
+    """The judgments with each figure's style group (:func:`style_group`; the corpus table absent:
+    every figure's is :data:`NO_STYLE`)."""
     styles = {} if figures is None else dict(zip(figures["figure_id"], figures["style"], strict=True))
-
-    def style(figure_id: str) -> str:
-        given = styles.get(figure_id)
-        return NO_STYLE if given is None or pd.isna(given) else str(given)
-
-    return j.assign(style=[style(f) for f in j["figure_id"].astype(str)])
+    return j.assign(style=[style_group(styles.get(f)) for f in j["figure_id"].astype(str)])
 
 
 def _split(rows: pd.DataFrame, column: str, name: str, cfg: tables.StatConfig) -> dict[str, Any]:

@@ -63,11 +63,12 @@ def read_metrics(metrics_dir: Path) -> dict[str, dict]:
 def judge_card_measurements(card: Path | None, metrics_dir: Path) -> list[Measurement]:
     """The judge card's measurements: the full release's (``metrics/release_agreement.json``) where
     present, the committed card's otherwise; a malformed file is an error naming it."""
-    from scifigbench.contracts import judge_card
+    from scifigbench.contracts.judge_card import JudgeCardError
+    from scifigbench.report.judge_card import shown_measurements
 
     try:
-        return judge_card.measurements(card, metrics_dir / judge_card.FULL_SCALE_FILE)
-    except judge_card.JudgeCardError as exc:
+        return shown_measurements(card, metrics_dir / FULL_SCALE_FILE)
+    except JudgeCardError as exc:
         raise click.ClickException(str(exc)) from None
 
 
@@ -165,7 +166,7 @@ def build_report(
     ``stamp_root``: the checkout whose commit, dirty flag and the date go to the untracked
     ``stamp.js`` beside the pages (see :mod:`scifigbench.report.stamp`); None writes no stamp.
     ``judge_card``: the committed judge card (None: none); the full release's measurement in
-    ``metrics_dir`` is read beside it when present (see :mod:`scifigbench.contracts.judge_card`)."""
+    ``metrics_dir`` is read beside it when present (see :func:`scifigbench.report.judge_card.shown_measurements`)."""
     import pandas as pd
 
     from scifigbench.report import plots

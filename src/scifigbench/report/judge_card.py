@@ -11,15 +11,31 @@ id the card has no measurement for says so: a new rule version is not covered by
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from scifigbench.contracts.judge_card import Measurement, sample_order
+from scifigbench.contracts.judge_card import Measurement, read, read_release, sample_order
 
 NOT_VALIDATED = "not validated on this run"
 HOW_TO_VALIDATE = (
     "review a seeded sample (scifigbench review verdicts) or audit a share with a second judge (judge.audit)"
 )
 SAMPLE_NAMES = {"dev": "dev half", "held": "held-out half", "full": "release"}  # full: every answer of a release
+
+
+def shown_measurements(card: Path | None, release: Path) -> list[Measurement]:
+    """What the card shows: the release's numbers where it measured a (judge id, family) on at least
+    as many answers as the committed halves together (they then replace the halves: the full release
+    holds every answer of the dev sample and more, so the halves would only repeat a smaller n); the
+    committed halves for every other pair, and all of them when the release is absent. A release
+    measured on fewer answers (a partial copy) stands beside the halves instead of hiding them."""
+    committed = read(card) if card else []
+    halves: dict[tuple[str, str], int] = {}
+    for m in committed:
+        halves[(m.judge_id, m.family)] = halves.get((m.judge_id, m.family), 0) + m.n
+    full = read_release(release)
+    covered = {(m.judge_id, m.family) for m in full if m.n >= halves.get((m.judge_id, m.family), 0)}
+    return [*(m for m in committed if (m.judge_id, m.family) not in covered), *full]
 
 
 @dataclass(frozen=True)

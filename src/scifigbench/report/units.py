@@ -25,7 +25,7 @@ import pandas as pd
 
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
 from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
-from scifigbench.contracts.figures import NO_STYLE
+from scifigbench.contracts.figures import style_group
 from scifigbench.families.judge_family import Checked
 from scifigbench.families.registry import judge_family
 from scifigbench.llm.request import user_prompt
@@ -242,7 +242,7 @@ def explorer_data(j: pd.DataFrame, ctx: Context) -> dict[str, Any]:
                 rec.get("category"),
                 rec["condition"],
                 rec["chart_type"],
-                ctx.styles.get(rec["figure_id"], NO_STYLE),
+                style_group(ctx.styles.get(rec["figure_id"])),
                 rec["figure_id"],
                 verdict_label(rec),
                 status(rec),
