@@ -7,8 +7,8 @@ checks the server saw every request once. The project is ``tests/helpers/queued_
 `scifigbench respond` stage over ``--figures`` × 2 setups, a local test server answering each
 request after ``--latency`` seconds, ``run.concurrency`` 2. Each round queues two models no
 earlier round asked (so nothing comes from the cache) and runs them with ``--jobs 1`` and then
-``--jobs 2`` (or the reverse, alternating), and prints each wall time, the most requests in flight at once (4: the two workers' models
-overlapped) and the ratio jobs 2 / jobs 1.
+``--jobs 2`` (or the reverse, alternating), and prints each wall time, the most requests in
+flight at once (4: the two workers' models overlapped) and the ratio jobs 2 / jobs 1.
 
     .venv/bin/python benchmarks/exp_queue_models.py [--figures 12] [--latency 0.5] [--rounds 1]
 """
@@ -23,7 +23,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from helpers import queued_models as Q  # noqa: E402  (tests/ is put on the path above)
-
 from scifigbench.devserver import DevServer  # noqa: E402
 
 
