@@ -1,0 +1,1 @@
+"""The MQM rubric for descriptions: which checks apply to a figure, and the penalties by severity."""

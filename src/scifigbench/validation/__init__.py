@@ -1,0 +1,2 @@
+"""Measuring the judges themselves: known-answer recovery, agreement with the release's GPT-4o
+verdicts (sample and full release), and family-wise corrections."""
