@@ -1,6 +1,7 @@
 """Run inside a copy of the package that has the toy family: the simulated respondent answers
 capability setups, the judges stage cuts and judges the units, the metrics (headline and the
-capability file's tables), the report and the explorer read them. Prints what each piece made of the toy family as JSON."""
+capability file's tables), the report and the explorer read them. Prints what each piece made of
+the toy family as JSON."""
 
 from __future__ import annotations
 

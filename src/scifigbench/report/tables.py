@@ -220,7 +220,7 @@ def _models(*sections: Any) -> list[str]:
 
 def _col(family: str, section: dict[str, Any], c: Column) -> Col:
     """A declared column as the report's: a model's cell under its entry, its units' explorer filters."""
-    filters = {"family": c.family or family, **c.filters}
+    filters = {k: v for k, v in {"family": c.family or family, **c.filters}.items() if v is not None}
     return Col(c.header, partial(_cell, section, c.path), filters, c.scale, c.digits, c.higher_better)
 
 

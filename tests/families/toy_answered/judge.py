@@ -9,8 +9,8 @@ from scifigbench.families.capability.judge import FAMILY as CAPABILITY
 from scifigbench.families.family import Checked, Family
 from scifigbench.families.numbered import split_numbered
 from scifigbench.families.paper_tables import Cell, PaperTable
-from scifigbench.families.report_layout import Column, Layout, ReportTable
 from scifigbench.families.reply_units import Cut, Unit, expected_of
+from scifigbench.families.report_layout import Column, Layout, ReportTable
 from scifigbench.families.unit_scores import family, score_units
 
 FACTS = unit_family("toy_answered")
