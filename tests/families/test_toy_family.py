@@ -12,7 +12,6 @@ skipped, computed apart.
 
 from __future__ import annotations
 
-import filecmp
 import json
 import os
 import shutil
@@ -22,10 +21,9 @@ from pathlib import Path
 
 import pytest
 
-import scifigbench
+from helpers.package_copy import PACKAGE, changed, copy_package
 
 HERE = Path(__file__).parent
-PACKAGE = Path(scifigbench.__file__).parent
 SEEDS = 6
 
 FACTS = """    UnitFamily(
@@ -58,27 +56,10 @@ def _add_toy(package: Path) -> None:
     registry.write_text(text)
 
 
-def _changed(a: Path, b: Path) -> tuple[list[str], list[str]]:
-    """Files of ``b`` that differ from ``a`` and folders only ``b`` has (paths relative to ``b``)."""
-    changed, added = [], []
-    for cmp_dir in _walk(filecmp.dircmp(a, b, ignore=["__pycache__"])):
-        rel = Path(cmp_dir.right).relative_to(b)
-        changed += [str(rel / f) for f in cmp_dir.diff_files]
-        added += [str(rel / f) for f in cmp_dir.right_only]
-    return sorted(changed), sorted(added)
-
-
-def _walk(d: filecmp.dircmp):
-    yield d
-    for sub in d.subdirs.values():
-        yield from _walk(sub)
-
-
 def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp_path: Path) -> None:
-    package = tmp_path / "src" / "scifigbench"
-    shutil.copytree(PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    package = copy_package(tmp_path)
     _add_toy(package)
-    assert _changed(PACKAGE, package) == (
+    assert changed(PACKAGE, package) == (
         ["concepts/families.py", "families/registry.py"],
         ["families/toy_answered"],
     )
