@@ -87,3 +87,14 @@ UNIFIED = ReportTable(
 def entry_keys(section: dict[str, Any], order: Sequence[str]) -> list[str]:
     """The columns any model's entry of ``section`` has, in ``order`` (others after, sorted)."""
     return ordered((c for m in section.values() for c in entry_columns(m)), list(order))
+
+
+def per_category(labels: Mapping[str, str]) -> Callable[[dict[str, Any]], list[Column]]:
+    """Columns of a table kept per category and overall: each category any model has, in the order
+    of ``labels`` (which head them), the overall column last; the overall column alone when empty."""
+
+    def columns(section: dict[str, Any]) -> list[Column]:
+        keys = entry_keys(section, list(labels)) or [OVERALL]
+        return [Column(labels.get(k, k), (k,), {"category": None if k == OVERALL else k}) for k in keys]
+
+    return columns

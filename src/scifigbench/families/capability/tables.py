@@ -12,10 +12,9 @@ from scifigbench.families.paper_tables import Cell, PaperTable, categories
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
-    Column,
     HeadlineColumn,
     Layout,
-    entry_keys,
+    per_category,
     short_labels,
 )
 from scifigbench.families.unit_scores import family, score_units
@@ -45,18 +44,12 @@ def _accuracy(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
     return out
 
 
-def _columns(accuracy: dict[str, Any]) -> list[Column]:
-    """The unified table's capability columns: each category the models have, then all together."""
-    cats = entry_keys(accuracy, list(LABELS)) or [OVERALL]
-    return [Column(LABELS.get(c, c), (c,), {"category": None if c == OVERALL else c}) for c in cats]
-
-
 TABLES = (
     PaperTable(
         "capability",
         "accuracy",
         lambda j: family(j, unit_family("capability").name),
         _accuracy,
-        shown=(Layout(UNIFIED, _columns),),
+        shown=(Layout(UNIFIED, per_category(LABELS)),),
     ),
 )

@@ -13,10 +13,9 @@ from scifigbench.families.paper_tables import Cell, PaperTable, categories
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
-    Column,
     HeadlineColumn,
     Layout,
-    entry_keys,
+    per_category,
     short_labels,
 )
 from scifigbench.families.unit_scores import family, score_units
@@ -44,18 +43,12 @@ def _resistance(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
     return out
 
 
-def _columns(resistance: dict[str, Any]) -> list[Column]:
-    """The unified table's resistance columns: each probe type the models have, then all together."""
-    types = entry_keys(resistance, list(LABELS)) or [OVERALL]
-    return [Column(LABELS.get(t, t), (t,), {"category": None if t == OVERALL else t}) for t in types]
-
-
 TABLES = (
     PaperTable(
         "behaviour",
         "resistance",
         lambda j: family(j, unit_family("resistance").name),
         _resistance,
-        shown=(Layout(UNIFIED, _columns),),
+        shown=(Layout(UNIFIED, per_category(LABELS)),),
     ),
 )
