@@ -4,14 +4,14 @@ The test copies the package, drops the toy family of ``toy_answered/`` into ``fa
 its facts to ``concepts/families.py`` and one line to ``families/registry.py``, and changes
 nothing else. In that copy the simulated respondent answers capability setups, the judges stage
 cuts and judges the toy's units, the judgments contract accepts them, the metrics compute the
-toy's headline cell and its own table in the capability file, and the explorer shows its units with
-its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
+toy's headline cell and its own table in the capability file, the report shows that table as the
+toy's folder lays it out (its value linked to exactly its units), and the explorer shows its units
+with its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
 skipped, computed apart.
 """
 
 from __future__ import annotations
 
-import filecmp
 import json
 import os
 import shutil
@@ -21,10 +21,9 @@ from pathlib import Path
 
 import pytest
 
-import scifigbench
+from helpers.package_copy import PACKAGE, changed, copy_package
 
 HERE = Path(__file__).parent
-PACKAGE = Path(scifigbench.__file__).parent
 SEEDS = 6
 
 FACTS = """    UnitFamily(
@@ -57,27 +56,10 @@ def _add_toy(package: Path) -> None:
     registry.write_text(text)
 
 
-def _changed(a: Path, b: Path) -> tuple[list[str], list[str]]:
-    """Files of ``b`` that differ from ``a`` and folders only ``b`` has (paths relative to ``b``)."""
-    changed, added = [], []
-    for cmp_dir in _walk(filecmp.dircmp(a, b, ignore=["__pycache__"])):
-        rel = Path(cmp_dir.right).relative_to(b)
-        changed += [str(rel / f) for f in cmp_dir.diff_files]
-        added += [str(rel / f) for f in cmp_dir.right_only]
-    return sorted(changed), sorted(added)
-
-
-def _walk(d: filecmp.dircmp):
-    yield d
-    for sub in d.subdirs.values():
-        yield from _walk(sub)
-
-
 def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp_path: Path) -> None:
-    package = tmp_path / "src" / "scifigbench"
-    shutil.copytree(PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    package = copy_package(tmp_path)
     _add_toy(package)
-    assert _changed(PACKAGE, package) == (
+    assert changed(PACKAGE, package) == (
         ["concepts/families.py", "families/registry.py"],
         ["families/toy_answered"],
     )
@@ -100,6 +82,16 @@ def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp
     toy_cell = out["capability_table"]["answered"]["sim-weak"]["overall"]
     assert toy_cell["n"] == len(answered)  # the table rounds to 6 decimals
     assert toy_cell["value"] == pytest.approx(sum(answered) / len(answered), abs=5e-7)
+    # the report shows that table as the toy's folder lays it out, beside the capability family's
+    tables = {t["title"]: t for t in out["report_tables"]}
+    assert list(tables) == ["Unified behavioural evaluation", "Questions answered"]
+    toy = tables["Questions answered"]
+    assert toy["columns"] == ["Answered"] and toy["fed_by"] == ["toy_answered"]
+    [[model, [[text, link, n]]]] = toy["rows"]
+    assert model == "sim-weak" and n == len(answered)
+    assert text == f"{100 * sum(answered) / len(answered):.1f}"
+    assert link == "explorer.html#model=sim-weak&status=counted&family=toy_answered"
+    assert out["page_sections"] == ["Questions answered", "% of numbered questions with a line"]
     assert all(i.endswith("#answered") for i in out["toy_ids"])
     assert out["expected_lines"] == [f"Expected: a numbered line answering '{out['first_probe']}'"]
     assert "toy_answered" in out["explorer_families"]
