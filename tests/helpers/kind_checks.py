@@ -126,8 +126,9 @@ def several_panels(kind: str, seed: int = 7, want: int = 4, tries: int = 24) -> 
 def assert_dataset_grid(specs: list[FigureSpec], perturb=None) -> None:
     """Figures whose panels show the same series on different datasets: laid out in a row (four in
     a 2 x 2 grid), each panel titled with its own dataset and drawing the series in the same
-    colours, one legend for the figure (each series once), questions that name the later panels
-    by their titles (later panels too, over the set) and are answered from the spec, and respondents the rule judge agrees with."""
+    colours, one legend for the figure (each series once), questions that name the panels by
+    their titles (later panels too, over the set) and are answered from the spec, and
+    respondents the rule judge agrees with."""
     assert specs
     later = 0  # figures with a question naming a panel after the first
     for spec in specs:
