@@ -118,6 +118,29 @@ def _y_range(metric: Metric, values: np.ndarray, extra_top: float) -> tuple[floa
     return low, capped(metric, float(values.max()), high)
 
 
+def _points(
+    names: list[str],
+    xs: list[float],
+    ys: list[np.ndarray],
+    colors: list[tuple[str, str]],
+    markers: list[str],
+    group_fit: bool,
+) -> list[Series]:
+    """One unjoined group of points per name, with its least-squares line when ``group_fit``."""
+    return [
+        Series(
+            name=name,
+            values=[float(v) for v in ys[k]],
+            color=colors[k][0],
+            color_family=colors[k][1],
+            marker=markers[k],
+            linestyle="none",
+            fit=least_squares(xs, [float(v) for v in ys[k]]) if group_fit else None,
+        )
+        for k, name in enumerate(names)
+    ]
+
+
 def _panel(
     rng: np.random.Generator,
     p: int,
@@ -132,22 +155,10 @@ def _panel(
 ) -> Panel:
     """Panel ``p`` of a grid of datasets: ``base``'s groups (names, colours, markers) and x
     positions with values of its own, titled with its dataset; an inside legend stays in the first
-    panel. The values are drawn after every draw of the first panel, so a figure's first panel
-    is what a one-panel figure would have drawn."""
+    panel."""
     xs = base.x_values or []
     ys = _groups_values(rng, metric, np.asarray(xs), len(names))
-    series = [
-        Series(
-            name=name,
-            values=[float(v) for v in ys[k]],
-            color=colors[k][0],
-            color_family=colors[k][1],
-            marker=markers[k],
-            linestyle="none",
-            fit=least_squares(xs, [float(v) for v in ys[k]]) if group_fit else None,
-        )
-        for k, name in enumerate(names)
-    ]
+    series = _points(names, xs, ys, colors, markers, group_fit)
     return replace(
         base,
         index=p,
@@ -177,18 +188,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     ys = _groups_values(rng, metric, np.asarray(xs), n_groups)
     colors = palette_colors(rng, style["palette"], n_groups)
     markers = sample(rng, MARKERS, n_groups)
-    series = [
-        Series(
-            name=name,
-            values=[float(v) for v in ys[k]],
-            color=colors[k][0],
-            color_family=colors[k][1],
-            marker=markers[k],
-            linestyle="none",
-            fit=least_squares(xs, [float(v) for v in ys[k]]) if variant == "group_fit" else None,
-        )
-        for k, name in enumerate(names)
-    ]
+    series = _points(names, xs, ys, colors, markers, variant == "group_fit")
     legend_loc, legend_outside = place_legend(rng, n_panels, n_groups)
     everything = np.concatenate(ys)
     panel = Panel(
