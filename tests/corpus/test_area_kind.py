@@ -25,6 +25,7 @@ from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.describe import reference_description
 from scifigbench.corpus.generate import generate, seed_code
+from scifigbench.corpus.kinds.area import _visible_floor
 from scifigbench.corpus.render import render
 from scifigbench.families.description.rule import judge_description, read_description
 from scifigbench.families.respondent import respond
@@ -138,3 +139,29 @@ def test_area_figures_come_in_one_to_four_panels():
 
 def test_area_panels_show_the_same_series_on_different_datasets():
     assert_dataset_grid(several_panels("area"))
+
+
+def _tints_tile(tops: list[np.ndarray]) -> bool:
+    """Every height under the highest curve is tinted by exactly one area: the bands
+    [floor, top] of the areas add up to the highest top at every x."""
+    bands = [tops[k] - _visible_floor(tops, k) for k in range(len(tops))]
+    return bool(np.allclose(np.sum(bands, axis=0), np.max(tops, axis=0)))
+
+
+def test_touching_areas_leave_no_vertical_edge():
+    # two curves that touch at x = 2 and end at the same value (syn_area_002's COCO Captions panel
+    # in the portal style): at such x both areas used to be tinted down to zero, and the later
+    # one's tint stood as a thin vertical edge from the axis to the curves
+    lower, upper = np.array([15.9, 18.7, 23.6, 23.6, 23.8]), np.array([16.2, 19.3, 23.6, 23.7, 23.8])
+    assert _tints_tile([lower, upper]) and _tints_tile([upper, lower])
+    crossing = np.array([17.0, 18.0, 23.6, 24.5, 25.0])  # crosses ``upper`` at a shared point
+    assert _tints_tile([lower, upper, crossing])
+
+
+def test_every_overlapping_area_figure_tints_each_height_once():
+    for i in range(1, 60, 2):  # the overlapping variant's figures
+        spec = generate(42, "area", i, 100)
+        for p in spec.panels:
+            x = np.asarray(p.x_values, dtype=float)
+            fine = np.unique(np.concatenate([np.linspace(a, b, 24) for a, b in zip(x[:-1], x[1:], strict=True)]))
+            assert _tints_tile([np.interp(fine, x, s.values) for s in p.series]), (spec.figure_id, p.index)

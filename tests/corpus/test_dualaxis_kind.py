@@ -14,7 +14,12 @@ import pandas as pd
 import pytest
 from PIL import Image
 
-from helpers.kind_checks import assert_capability_answer, respondents_agree_with_judge
+from helpers.kind_checks import (
+    assert_capability_answer,
+    assert_dataset_grid,
+    respondents_agree_with_judge,
+    several_panels,
+)
 from helpers.truth import spec_points
 from scifigbench.concepts.kinds import CHART_KINDS, chart_kind
 from scifigbench.corpus.config import CorpusConfig
@@ -46,37 +51,46 @@ def test_dualaxis_comes_last_and_declares_two_axes():
 
 def test_spec_splits_series_over_two_axes_with_exact_values(drawn):
     for spec, _ in drawn:
-        p = spec.panels[0]
-        left = [s for s in p.series if s.axis is None]
-        right = [s for s in p.series if s.axis == "right"]
-        assert 1 <= len(left) <= 2 and len(right) == len(left)
-        assert {s.color for s in left} != {s.color for s in right}  # each axis has its series' colour
-        assert p.y2_label and p.y2_label != p.y_label and p.y2_range and p.y2_ticks
-        for series, (lo, hi) in ((left, p.y_range), (right, p.y2_range)):
-            vals = [v for s in series for v in s.values]
-            assert lo <= min(vals) and max(vals) <= hi
-            assert all(round(v, 2) == v for v in vals)
-        assert value_axis(p, right[0].name).label == p.y2_label and value_axis(p, left[0].name).label == p.y_label
+        for p in spec.panels:
+            left = [s for s in p.series if s.axis is None]
+            right = [s for s in p.series if s.axis == "right"]
+            assert 1 <= len(left) <= 2 and len(right) == len(left)
+            assert {s.color for s in left} != {s.color for s in right}  # each axis has its series' colour
+            assert p.y2_label and p.y2_label != p.y_label and p.y2_range and p.y2_ticks
+            for series, (lo, hi) in ((left, p.y_range), (right, p.y2_range)):
+                vals = [v for s in series for v in s.values]
+                assert lo <= min(vals) and max(vals) <= hi
+                assert all(round(v, 2) == v for v in vals)
+            assert value_axis(p, right[0].name).label == p.y2_label and value_axis(p, left[0].name).label == p.y_label
         again = FigureSpec.from_dict(json.loads(spec.to_json()))
-        assert again.panels[0].y2_range == p.y2_range and again.panels[0].series[-1].axis == "right"
+        assert [q.y2_range for q in again.panels] == [q.y2_range for q in spec.panels]
+        assert all(q.series[-1].axis == "right" for q in again.panels)
+
+
+def _panel_box(spec: FigureSpec, panel: int) -> tuple[float, float]:
+    """The left and right pixel edges of a panel's own text (its ticks and axis labels)."""
+    own = [t for t in spec.text_elements if t.panel == panel and t.role in ("tick", "axis_label")]
+    return min(t.x0 for t in own), max(t.x1 for t in own)
 
 
 def test_png_and_text_boxes(drawn):
     for spec, png in drawn:
         img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
         assert img.shape[:2] == (spec.height, spec.width)
-        p = spec.panels[0]
         for t in spec.text_elements:
             assert 0 <= t.x0 < t.x1 <= spec.width and 0 <= t.y0 < t.y1 <= spec.height, t
-        labels = {t.text for t in spec.elements("axis_label")}
-        assert {p.y_label, p.y2_label} <= labels
-        # right-axis ticks print the recorded y2 ticks, right of every left tick
-        ticks = [t for t in spec.elements("tick") if t.axis == "y"]
-        left_x = max(t.x1 for t in ticks if t.value in p.y_ticks and t.x1 < spec.width / 2)
-        right = sorted(t.value for t in ticks if t.x0 > spec.width / 2)
-        assert right == p.y2_ticks and left_x < spec.width / 2
+        for p in spec.panels:
+            labels = {t.text for t in spec.elements("axis_label") if t.panel == p.index}
+            assert {p.y_label, p.y2_label} <= labels
+            # right-axis ticks print the recorded y2 ticks, right of every left tick of the same panel
+            x0, x1 = _panel_box(spec, p.index)
+            mid = (x0 + x1) / 2
+            ticks = [t for t in spec.elements("tick") if t.axis == "y" and t.panel == p.index]
+            left_x = max(t.x1 for t in ticks if t.value in p.y_ticks and t.x1 < mid)
+            right = sorted(t.value for t in ticks if t.x0 > mid)
+            assert right == p.y2_ticks and left_x < mid
         named = {t.series for t in spec.text_elements if t.role == "legend_entry"}
-        assert named == {s.name for s in p.series}
+        assert named == {s.name for s in spec.panels[0].series}
 
 
 def test_reading_tolerance_and_units_follow_the_series_axis(drawn):
@@ -112,13 +126,12 @@ def test_probes_have_computed_answers_and_never_cross_axes(drawn):
 
 def _perturbed_by_axis(spec: FigureSpec, df: pd.DataFrame, rng: np.random.Generator, compare: bool) -> pd.DataFrame:
     """The data as a reader reads it: each value off by up to 2.5 % (1 % when only compared) of the span
-    of the axis its own series is read on, mostly by the full amount."""
-    p = spec.panels[0]
-    span = {s.name: (p.y2_range if s.axis == "right" else p.y_range) for s in p.series}
+    of the axis its own series is read on in its own panel, mostly by the full amount."""
+    span = {(p.index, s.name): (p.y2_range if s.axis == "right" else p.y_range) for p in spec.panels for s in p.series}
     fraction = 0.01 if compare else 0.025
     out = df.copy()
     err = rng.choice([-1.0, 1.0], len(df)) if rng.random() < 0.7 else rng.uniform(-1, 1, len(df))
-    tol = np.array([fraction * (span[s][1] - span[s][0]) for s in df.series])
+    tol = np.array([fraction * (span[k][1] - span[k][0]) for k in zip(df.panel, df.series, strict=True)])
     out["value"] = df.value.astype(float).to_numpy() + err * tol
     return out
 
@@ -147,3 +160,16 @@ def test_rule_judge_reads_each_value_on_its_own_axis(drawn):
 def test_corpus_kinds_asks_for_dualaxis_by_count():
     assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
     assert CorpusConfig(n_bar=1, kinds={"dualaxis": 3}).counts()["dualaxis"] == 3
+
+
+def test_dualaxis_figures_come_in_one_to_four_panels_on_different_datasets():
+    counts = [len(generate(7, "dualaxis", i, 100).panels) for i in range(200)]
+    # the SciVQA dev half's shares (61 / 21 / 5 / 13 %), within sampling error of 200 draws
+    assert set(counts) == {1, 2, 3, 4} and 0.5 < counts.count(1) / 200 < 0.72
+    specs = several_panels("dualaxis", want=6)
+    assert {s.variant for s in specs} == {"quality_cost", "quality_loss"}
+    for spec in specs:
+        first = spec.panels[0]
+        # the same two quantities on every panel, each on its own side
+        assert all((p.y_label, p.y2_label) == (first.y_label, first.y2_label) for p in spec.panels)
+    assert_dataset_grid(specs, perturb=_perturbed_by_axis)  # misread on each series' own axis

@@ -58,56 +58,57 @@ def test_cells_are_coloured_by_value(drawn):
     """The pixel at each cell's centre has the colour map's colour of the cell's value."""
     for spec, png in drawn:
         img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(float)
-        p = spec.panels[0]
-        lo, hi = p.y_range
-        ticks = {t.category: t for t in spec.text_elements if t.role == "tick" and t.category}
-        rows = {t.series: t for t in spec.text_elements if t.role == "tick" and t.series}
-        cmap = colormaps[p.colormap]
-        for s in p.series:
-            y = (rows[s.name].y0 + rows[s.name].y1) / 2
-            for c, v in zip(p.categories, s.values, strict=True):
-                x = (ticks[c].x0 + ticks[c].x1) / 2
-                want = np.array(cmap((v - lo) / (hi - lo))[:3]) * 255
-                # a printed value sits at the centre: sample a little above it
-                got = img[int(y) - (9 if p.value_labels else 0), int(x)]
-                assert np.abs(got - want).max() <= 12, (spec.figure_id, s.name, c, got, want)
+        for p in spec.panels:  # each panel on its own colour scale
+            lo, hi = p.y_range
+            own = [t for t in spec.text_elements if t.role == "tick" and t.panel == p.index]
+            ticks = {t.category: t for t in own if t.category}
+            rows = {t.series: t for t in own if t.series}
+            cmap = colormaps[p.colormap]
+            for s in p.series:
+                y = (rows[s.name].y0 + rows[s.name].y1) / 2
+                for c, v in zip(p.categories, s.values, strict=True):
+                    x = (ticks[c].x0 + ticks[c].x1) / 2
+                    want = np.array(cmap((v - lo) / (hi - lo))[:3]) * 255
+                    # a printed value sits at the centre: sample a little above it
+                    got = img[int(y) - (9 if p.value_labels else 0), int(x)]
+                    assert np.abs(got - want).max() <= 12, (spec.figure_id, p.index, s.name, c, got, want)
 
 
 def test_spec_values_are_exact(drawn):
     for spec, _ in drawn:
-        p = spec.panels[0]
-        decimals = int(p.value_format[3])
-        assert p.value_labels == (spec.variant == "annotated_heatmap")
-        assert p.legend_loc is None and spec.legend_outside is None
-        lo, hi = p.y_range
-        flat = [v for s in p.series for v in s.values]
-        assert lo <= min(flat) and max(flat) <= hi
-        assert flat.count(max(flat)) == 1 and flat.count(min(flat)) == 1
-        assert all(v == round(v, decimals) for v in flat)
-        assert p.y_ticks and all(lo <= t <= hi for t in p.y_ticks)  # read from the colour bar
-        assert p.scale_colours is not None and len(p.scale_colours) == 2
+        for p in spec.panels:
+            decimals = int(p.value_format[3])
+            assert p.value_labels == (spec.variant == "annotated_heatmap")
+            assert p.legend_loc is None and spec.legend_outside is None
+            lo, hi = p.y_range
+            flat = [v for s in p.series for v in s.values]
+            assert lo <= min(flat) and max(flat) <= hi
+            assert flat.count(max(flat)) == 1 and flat.count(min(flat)) == 1
+            assert all(v == round(v, decimals) for v in flat)
+            assert p.y_ticks and all(lo <= t <= hi for t in p.y_ticks)  # read from the colour bar
+            assert p.scale_colours is not None and len(p.scale_colours) == 2
 
 
 def test_text_elements_have_boxes(drawn):
     for spec, _ in drawn:
-        p = spec.panels[0]
         for t in spec.text_elements:
             assert 0 <= t.x0 < t.x1 <= spec.width and 0 <= t.y0 < t.y1 <= spec.height, t
-        ticks = [t for t in spec.text_elements if t.role == "tick"]
-        assert {t.category for t in ticks if t.axis == "x"} == set(p.categories)
-        assert {t.series for t in ticks if t.series} == {s.name for s in p.series}
-        assert sorted(t.value for t in ticks if t.value is not None) == sorted(p.y_ticks)
         assert not spec.elements("legend_entry")
-        assert p.scale_label in {t.text for t in spec.elements("axis_label")}
-        printed = {(t.series, t.category): t.text for t in spec.elements("value_label")}
-        if p.value_labels:
-            assert printed == {
-                (s.name, c): p.value_format.format(v)
-                for s in p.series
-                for c, v in zip(p.categories, s.values, strict=True)
-            }
-        else:
-            assert not printed
+        for p in spec.panels:
+            ticks = [t for t in spec.text_elements if t.role == "tick" and t.panel == p.index]
+            assert {t.category for t in ticks if t.axis == "x"} == set(p.categories)
+            assert {t.series for t in ticks if t.series} == {s.name for s in p.series}
+            assert sorted(t.value for t in ticks if t.value is not None) == sorted(p.y_ticks)
+            assert p.scale_label in {t.text for t in spec.elements("axis_label") if t.panel == p.index}
+            printed = {(t.series, t.category): t.text for t in spec.elements("value_label") if t.panel == p.index}
+            if p.value_labels:
+                assert printed == {
+                    (s.name, c): p.value_format.format(v)
+                    for s in p.series
+                    for c, v in zip(p.categories, s.values, strict=True)
+                }
+            else:
+                assert not printed
 
 
 def test_json_round_trip_and_late_fields(drawn):
@@ -150,7 +151,6 @@ def test_blur_targets_and_questions(drawn):
     """Row and column names are admittance targets, colour-bar ticks inductance ones; questions name them."""
     rules: set[str] = set()
     for spec, _ in drawn:
-        p = spec.panels[0]
         view = FigureView(spec)
         adm = admittance_candidates(spec, spec.caption)
         ind = inductance_candidates(spec)
@@ -158,6 +158,7 @@ def test_blur_targets_and_questions(drawn):
         by_id = {t.element_id: t for t in spec.text_elements}
         for c in adm:
             t = by_id[c.element_id]
+            p = spec.panels[t.panel or 0]
             assert (t.text not in spec.caption or c.redacts_caption) and (
                 t.series in [s.name for s in p.series] or t.category in p.categories
             )
@@ -180,14 +181,17 @@ def test_blur_targets_and_questions(drawn):
                 assert q.startswith("What is the label of the") and "row from the top" in q and k < len(p.series)
         for c in ind:
             t = by_id[c.element_id]
+            p = spec.panels[t.panel or 0]
             rules.add(c.rule)
             assert c.rule != "value_label_axis"  # a colour gives no printed digit back
             if c.rule == "tick_sequence":
                 assert t.value in p.y_ticks and t.series is None
                 q = question_for(
-                    view, {"role": "tick", "panel": 0, "axis": "y", "value": t.value}, spec.width, spec.height
+                    view, {"role": "tick", "panel": t.panel, "axis": "y", "value": t.value}, spec.width, spec.height
                 )
                 assert "colour bar" in q
+                if len(spec.panels) > 1:  # which of the colour bars
+                    assert repr(p.title) in q or p.title in q, q
         rules |= {c.rule for c in adm}
     assert {"category", "tick_sequence"} <= rules
 
@@ -223,3 +227,33 @@ def test_rule_judge_scores_with_the_heatmap_checklist(drawn):
 def test_corpus_kinds_asks_for_heatmap_by_count():
     assert CorpusConfig().counts() == {"bar": 99, "line": 99, "pie": 52}
     assert CorpusConfig(n_bar=1, kinds={"heatmap": 4}).counts()["heatmap"] == 4
+
+
+def test_heatmaps_come_in_a_column_of_one_grid_per_metric():
+    specs = [generate(7, "heatmap", i, 100) for i in range(200)]
+    counts = [len(s.panels) for s in specs]
+    # the dev half's shares, capped at the domain's metrics (one to three): still mostly one panel
+    assert set(counts) == {1, 2, 3} and 0.6 < counts.count(1) / 200 < 0.85
+    grids = [s for s in specs if len(s.panels) > 1][:4]
+    for spec in grids:
+        first = spec.panels[0]
+        assert spec.layout == [len(spec.panels), 1] and spec.title is None
+        titles = [p.title for p in spec.panels]
+        assert len(set(titles)) == len(titles) and all(p.scale_label.startswith(p.title) for p in spec.panels)
+        for p in spec.panels:
+            assert [s.name for s in p.series] == [s.name for s in first.series] and p.categories == first.categories
+            assert p.colormap == first.colormap
+        render(spec)
+        spec.caption, spec.reference_description = caption(spec), reference_description(spec)
+        for p in spec.panels:  # every grid's extremes are said, in its own panel's words
+            cells = [(v, s.name, c) for s in p.series for c, v in zip(p.categories, s.values, strict=True)]
+            hi = max(cells)
+            assert f"In panel {p.title!r}" in spec.reference_description
+            assert f"The highest cell is {hi[1]} on {hi[2]} at" in spec.reference_description
+        texts = [r.text for r in spec_probes(spec, True, ProbesConfig(), 42)[0] if r.family == "capability"]
+        # every question names its grid, or asks about the whole figure
+        whole = ("across all panels", "in every panel")
+        assert all(any(f"'{t}'" in x for t in titles) or any(w in x for w in whole) for x in texts), texts
+        assert not any("Going from the" in x for x in texts), texts  # no shift between two metrics
+    agree, total = respondents_agree_with_judge(grids)
+    assert total > 50 and agree / total >= 0.95, agree / total

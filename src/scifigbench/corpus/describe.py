@@ -52,6 +52,8 @@ def _what(spec: FigureSpec) -> str:
         return f"{p.series[0].name.lower()} as percentage shares"
     if chart_kind(spec.chart_type).binned:
         return f"the distribution of {p.x_label or 'values'}"
+    if chart_kind(spec.chart_type).value_by_colour_scale and len(spec.panels) > 1:
+        return _list([q.scale_label or "values" for q in spec.panels])  # one metric per panel
     metric = p.scale_label or (p.y_label if p.orientation == "vertical" else p.x_label) or "values"
     if chart_kind(spec.chart_type).two_value_axes:
         return _list([value_axis(p, names[0]).label or "values" for _, names in _sides(p)])
@@ -240,20 +242,30 @@ def _extreme_cells(panel: Panel) -> list[str]:
 
 
 def _colour_scale_description(spec: FigureSpec, variant: str, title: str) -> str:
-    """A grid of cells coloured on a scale: rows, columns, the colour bar, extremes, the strongest row."""
+    """A grid of cells coloured on a scale: rows, columns, the colour bar, extremes, the strongest
+    row; a column of such grids (one per metric, with the same rows and columns) names its panels
+    and then says the colour bar, extremes and strongest row of each."""
     p = spec.panels[0]
-    lo, hi = p.y_range or (min(p.series[0].values), max(p.series[0].values))
-    low, high = p.scale_colours or ("light", "dark")
+    n = len(spec.panels)
+    grids = f"{n} panels arranged in {n} rows and 1 column, each a grid" if n > 1 else "a grid"
     out = [
-        f"The figure is a {variant}{title} showing {_what(spec)} in a grid of {len(p.series)} rows by "
+        f"The figure is a {variant}{title} showing {_what(spec)} in {grids} of {len(p.series)} rows by "
         f"{len(p.categories)} columns.",
         f"The rows{f', labelled {p.y_label!r},' if p.y_label else ''} are {_list([s.name for s in p.series])}; "
         f"the columns{f', labelled {p.x_label!r},' if p.x_label else ''} are {_list(p.categories)}.",
-        f"A colour bar{f' labelled {p.scale_label!r}' if p.scale_label else ''} stands beside the grid.",
-        f"The colour bar spans from {lo:g} in {low} to {hi:g} in {high}.",  # apart from a label such as "Pass@1"
-        *_extreme_cells(p),
-        f"{_cap(_row_means(p))}.",
     ]
+    if n > 1:
+        out.append(f"The panels are titled {_list([repr(q.title) for q in spec.panels])}.")
+    for q in spec.panels:
+        lo, hi = q.y_range or (min(q.series[0].values), max(q.series[0].values))
+        low, high = q.scale_colours or ("light", "dark")
+        where = f"In panel {q.title!r}, a" if n > 1 else "A"
+        out += [
+            f"{where} colour bar{f' labelled {q.scale_label!r}' if q.scale_label else ''} stands beside the grid.",
+            f"The colour bar spans from {lo:g} in {low} to {hi:g} in {high}.",  # apart from a label such as "Pass@1"
+            *_extreme_cells(q),
+            f"{_cap(_row_means(q))}.",
+        ]
     if p.value_labels:
         out.append("The cells are labelled with their values.")
     return " ".join(out)
@@ -329,7 +341,8 @@ def caption(spec: FigureSpec) -> str:
     kind = chart_kind(spec.chart_type)
     names = [s.name for s in p0.series]
     panels = [p.title for p in spec.panels if p.title]
-    on = f" on {_list(panels)}" if panels and spec.variant != "shared_x" else ""
+    # a column of heatmaps is titled by its metrics, which the caption names as what is shown
+    on = f" on {_list(panels)}" if panels and spec.variant != "shared_x" and not kind.value_by_colour_scale else ""
     if not panels and spec.variant == "grouped":
         on = f" on {_list(p0.categories)}"
     if kind.parts_of_whole:

@@ -149,9 +149,17 @@ def _visible_floor(tops: list[np.ndarray], k: int) -> np.ndarray:
     """Where area ``k``'s tint starts at each x: the highest other area below it there, else zero.
 
     Area ``k`` still reaches down to zero (its line and legend say so); below that floor another
-    area is in front, and the page shows that area's tint alone.
+    area is in front, and the page shows that area's tint alone. Where two tops are equal (curves
+    touching at a point, or ending at the same value) the one lower on average counts as below:
+    if neither did, both would fill down to zero there, and the later one's tint would stand as a
+    thin vertical edge from the axis to the curves.
     """
-    others = [np.where(t < tops[k], t, 0.0) for j, t in enumerate(tops) if j != k]
+    mean = [float(np.mean(t)) for t in tops]
+    others = [
+        np.where((t < tops[k]) | ((t == tops[k]) & ((mean[j], j) < (mean[k], k))), t, 0.0)
+        for j, t in enumerate(tops)
+        if j != k
+    ]
     return np.max(others, axis=0) if others else np.zeros_like(tops[k])
 
 

@@ -18,9 +18,18 @@ from scifigbench.corpus.curves import SHAPES, metric_curves
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.randomness import pick, sample
-from scifigbench.corpus.scaffold import axis_label, figure_size, new_spec, nice_range, palette_colors, random_style
+from scifigbench.corpus.scaffold import (
+    axis_label,
+    figure_size,
+    grid_layout,
+    new_spec,
+    nice_range,
+    palette_colors,
+    panel_count,
+    random_style,
+)
 from scifigbench.corpus.trace_axes import ordered_x_axis
-from scifigbench.corpus.vocab import DOMAINS, X_AXES, Domain, Metric, in_sentence
+from scifigbench.corpus.vocab import DOMAINS, X_AXES, Domain, Metric, XAxis, in_sentence
 from scifigbench.spec import FigureSpec, Panel, Series
 
 VARIANTS = {
@@ -57,8 +66,49 @@ def _series(
     ]
 
 
+def _panel(
+    rng: np.random.Generator,
+    p: int,
+    dataset: str | None,
+    variant: str,
+    xaxis: XAxis,
+    metrics: tuple[Metric, Metric],
+    methods: list[str],
+    colors: tuple[tuple[str, str], tuple[str, str]],
+    grid: bool,
+) -> Panel:
+    """Panel ``p``: each method's left and right series over the shared x axis on ``dataset``."""
+    left, right = metrics
+    n = len(xaxis.values)
+    lcurves = metric_curves(rng, left, SHAPES[xaxis.label], len(methods), n, False)
+    if variant == "quality_cost":  # a cost rises along the axis, however little of it is better
+        rcurves = metric_curves(rng, replace(right, higher_better=True), "increase", len(methods), n, False)
+    else:
+        rcurves = metric_curves(rng, right, "saturate", len(methods), n, False)
+    series = _series(methods, left, lcurves, colors[0], None) + _series(methods, right, rcurves, colors[1], "right")
+    return Panel(
+        index=p,
+        kind="dualaxis",
+        categories=list(xaxis.labels),
+        series=series,
+        title=dataset,
+        x_label=xaxis.label,
+        y_label=axis_label(left),
+        unit=left.unit,
+        x_values=[float(v) for v in xaxis.values],
+        value_format=f"{{:.{max(left.decimals, right.decimals)}f}}",
+        y_range=_range(np.concatenate(lcurves), left.unit),
+        grid=grid,
+        y2_label=axis_label(right),
+        y2_unit=right.unit,
+        y2_range=_range(np.concatenate(rcurves), right.unit),
+    )
+
+
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
-    """One panel: one or two methods, each with a left-axis and a right-axis series over a shared x."""
+    """One to four panels, each with one or two methods' left-axis and right-axis series over a
+    shared x; several panels show the same methods and quantities on different datasets (each
+    titled with its dataset) above or below one legend, as multi-panel paper figures do."""
     variant = tuple(VARIANTS)[index % len(VARIANTS)]
     domain = pick(rng, DOMAINS)
     style = random_style(rng)
@@ -67,42 +117,26 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     xaxis = pick(rng, along)
     left, right = pick(rng, domain.metrics), _right_metric(rng, variant, domain)
     methods = sample(rng, domain.methods, int(rng.integers(1, 3)))
-    n = len(xaxis.values)
-    lcurves = metric_curves(rng, left, SHAPES[xaxis.label], len(methods), n, False)
-    if variant == "quality_cost":  # a cost rises along the axis, however little of it is better
-        rcurves = metric_curves(rng, replace(right, higher_better=True), "increase", len(methods), n, False)
-    else:
-        rcurves = metric_curves(rng, right, "saturate", len(methods), n, False)
+    n_panels = panel_count(rng)
+    datasets = sample(rng, domain.datasets, n_panels) if n_panels > 1 else [None]
     lcol, rcol = palette_colors(rng, style["palette"], 2)
-    series = _series(methods, left, lcurves, lcol, None) + _series(methods, right, rcurves, rcol, "right")
-    decimals = max(left.decimals, right.decimals)
-    panel = Panel(
-        index=0,
-        kind="dualaxis",
-        categories=list(xaxis.labels),
-        series=series,
-        x_label=xaxis.label,
-        y_label=axis_label(left),
-        unit=left.unit,
-        x_values=[float(v) for v in xaxis.values],
-        value_format=f"{{:.{decimals}f}}",
-        y_range=_range(np.concatenate(lcurves), left.unit),
-        grid=bool(rng.random() < 0.4),
-        y2_label=axis_label(right),
-        y2_unit=right.unit,
-        y2_range=_range(np.concatenate(rcurves), right.unit),
-    )
+    grid = bool(rng.random() < 0.4)
+    panels = [
+        _panel(rng, p, dataset, variant, xaxis, (left, right), methods, (lcol, rcol), grid)
+        for p, dataset in enumerate(datasets)
+    ]
     title = None if rng.random() < 0.5 else f"{left.name} and {right.phrase} vs. {in_sentence(xaxis.label)}"
     legend_outside = "bottom" if title or rng.random() < 0.5 else "top"
-    figsize = figure_size([1, 1], rng, legend_outside)
-    figsize[0] = round(figsize[0] + 0.6, 1)  # room for the right axis' label
+    layout = grid_layout(n_panels)
+    figsize = figure_size(layout, rng, legend_outside)
+    figsize[0] = round(figsize[0] + 0.6 * layout[1], 1)  # room for each right axis' label
     return new_spec(
         chart_type="dualaxis",
         variant=variant,
-        panels=[panel],
+        panels=panels,
         title=title,
         domain=domain.name,
-        layout=[1, 1],
+        layout=layout,
         figsize=figsize,
         legend_outside=legend_outside,
         style=style,

@@ -19,11 +19,13 @@ from scifigbench.corpus.scaffold import (
     axis_label,
     category_row_width,
     figure_size,
+    grid_layout,
     new_spec,
     nice_range,
+    panel_count,
     random_style,
 )
-from scifigbench.corpus.vocab import DOMAINS
+from scifigbench.corpus.vocab import DOMAINS, Metric
 from scifigbench.spec import FigureSpec, Panel, Series
 
 ROW_INCHES = 0.5  # the least height of one row of cells
@@ -61,28 +63,29 @@ def _grid(rng: np.random.Generator, low: float, high: float, shape: tuple[int, i
             return values
 
 
-def generate(rng: np.random.Generator, index: int) -> FigureSpec:
-    """One panel: a grid of rows (models or methods) by columns (datasets), annotated or plain."""
-    variant = tuple(VARIANTS)[index % len(VARIANTS)]
-    domain = pick(rng, DOMAINS)
-    style = random_style(rng)
-    metric = pick(rng, domain.metrics)
-    by_model = bool(rng.random() < 0.5)
-    rows_are = "model" if by_model else "method"
-    names = sample(rng, domain.models if by_model else domain.methods, int(rng.integers(3, 6)))
-    cats = sample(rng, domain.datasets, int(rng.integers(3, 6)))
+def _panel(
+    rng: np.random.Generator,
+    p: int,
+    metric: Metric,
+    names: list[str],
+    cats: list[str],
+    rows_are: str,
+    variant: str,
+    cmap: str,
+    titled: bool,
+) -> Panel:
+    """Panel ``p``: the rows by columns grid of ``metric``, coloured on a scale of its own."""
     values = _grid(rng, metric.low, metric.high, (len(names), len(cats)), metric.decimals)
-    cmap = pick(rng, tuple(COLORMAPS))
-    low_fam, high_fam = COLORMAPS[cmap]
     series = [
         Series(name=name, values=[float(v) for v in values[k]], color="#000000", color_family="black")
         for k, name in enumerate(names)
     ]
-    panel = Panel(
-        index=0,
+    return Panel(
+        index=p,
         kind="heatmap",
         categories=list(cats),
         series=series,
+        title=metric.name if titled else None,
         x_label="Dataset",
         y_label=rows_are.capitalize(),
         unit=metric.unit,
@@ -91,22 +94,43 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         y_range=nice_range(float(values.min()), float(values.max()), extra_top=0.0),
         scale_label=axis_label(metric),
         colormap=cmap,
-        scale_colours=[low_fam, high_fam],
+        scale_colours=list(COLORMAPS[cmap]),
     )
-    title = f"{metric.name} by {rows_are} and dataset" if rng.random() < 0.5 else None
+
+
+def generate(rng: np.random.Generator, index: int) -> FigureSpec:
+    """A grid of rows (models or methods) by columns (datasets), annotated or plain, in one panel or
+    in a column of up to four, one per metric of the domain (each titled with its metric and with a colour bar
+    of its own), as papers put two metrics side by side."""
+    variant = tuple(VARIANTS)[index % len(VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = random_style(rng)
+    metric = pick(rng, domain.metrics)
+    by_model = bool(rng.random() < 0.5)
+    rows_are = "model" if by_model else "method"
+    names = sample(rng, domain.models if by_model else domain.methods, int(rng.integers(3, 6)))
+    cats = sample(rng, domain.datasets, int(rng.integers(3, 6)))
+    # a domain with fewer metrics than the drawn panel count gets one panel per metric it has
+    n_panels = min(panel_count(rng), len(domain.metrics))
+    metrics = [metric] + sample(rng, [m for m in domain.metrics if m != metric], n_panels - 1)
+    cmap = pick(rng, tuple(COLORMAPS))
+    panels = [_panel(rng, p, m, names, cats, rows_are, variant, cmap, n_panels > 1) for p, m in enumerate(metrics)]
+    title = f"{metric.name} by {rows_are} and dataset" if n_panels == 1 and rng.random() < 0.5 else None
+    layout = grid_layout(n_panels, column=True)  # side by side, wide grids would print a strip
     width, height = figure_size([1, 1], rng, None)
     # wide enough for the column names upright beside the row names (glyphs about 0.56 em wide)
     names_width = max(len(n) for n in names) * 0.56 * style["font_size"] / 72
     width = max(width, round(category_row_width(cats, style["font_size"]) + names_width, 1))
+    # room for each colour bar, and rows tall enough to print a value inside each cell
+    height = max(height, round(ROW_INCHES * len(names) + FRAME_INCHES, 1))
     return new_spec(
         chart_type="heatmap",
         variant=variant,
-        panels=[panel],
+        panels=panels,
         title=title,
         domain=domain.name,
-        layout=[1, 1],
-        # room for the colour bar, and rows tall enough to print a value inside each cell
-        figsize=[round(width + 0.8, 1), max(height, round(ROW_INCHES * len(names) + FRAME_INCHES, 1))],
+        layout=layout,
+        figsize=[round((width + 0.8) * layout[1], 1), round(height * layout[0], 1)],
         legend_outside=None,
         style=style,
     )

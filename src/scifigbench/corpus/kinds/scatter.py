@@ -9,7 +9,7 @@ an exact answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -26,6 +26,7 @@ from scifigbench.corpus.scaffold import (
     grid_figure,
     nice_range,
     palette_colors,
+    panel_count,
     place_legend,
     random_style,
 )
@@ -117,20 +118,16 @@ def _y_range(metric: Metric, values: np.ndarray, extra_top: float) -> tuple[floa
     return low, capped(metric, float(values.max()), high)
 
 
-def generate(rng: np.random.Generator, index: int) -> FigureSpec:
-    """One panel of groups of points at shared x positions; fitted lines per group or over all points."""
-    variant = tuple(VARIANTS)[index % len(VARIANTS)]
-    domain = pick(rng, DOMAINS)
-    style = random_style(rng)
-    xq: XQuantity = pick(rng, X_QUANTITIES)
-    metric: Metric = pick(rng, domain.metrics)
-    xs, ticks = _x_positions(rng, xq, len(domain.models) if variant == "labelled" else xq.n_grid)
-    n_groups = 1 if variant == "labelled" else int(rng.integers(2, 5) if variant == "scatter" else rng.integers(1, 4))
-    names = sample(rng, domain.datasets if rng.random() < 0.5 else domain.methods, n_groups)
-    ys = _groups_values(rng, metric, np.asarray(xs), n_groups)
-    colors = palette_colors(rng, style["palette"], n_groups)
-    markers = sample(rng, MARKERS, n_groups)
-    series = [
+def _points(
+    names: list[str],
+    xs: list[float],
+    ys: list[np.ndarray],
+    colors: list[tuple[str, str]],
+    markers: list[str],
+    group_fit: bool,
+) -> list[Series]:
+    """One unjoined group of points per name, with its least-squares line when ``group_fit``."""
+    return [
         Series(
             name=name,
             values=[float(v) for v in ys[k]],
@@ -138,17 +135,68 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
             color_family=colors[k][1],
             marker=markers[k],
             linestyle="none",
-            fit=least_squares(xs, [float(v) for v in ys[k]]) if variant == "group_fit" else None,
+            fit=least_squares(xs, [float(v) for v in ys[k]]) if group_fit else None,
         )
         for k, name in enumerate(names)
     ]
-    legend_loc, legend_outside = place_legend(rng, 1, n_groups)
+
+
+def _panel(
+    rng: np.random.Generator,
+    p: int,
+    dataset: str | None,
+    base: Panel,
+    metric: Metric,
+    names: list[str],
+    colors: list[tuple[str, str]],
+    markers: list[str],
+    group_fit: bool,
+    extra_top: float,
+) -> Panel:
+    """Panel ``p`` of a grid of datasets: ``base``'s groups (names, colours, markers) and x
+    positions with values of its own, titled with its dataset; an inside legend stays in the first
+    panel."""
+    xs = base.x_values or []
+    ys = _groups_values(rng, metric, np.asarray(xs), len(names))
+    series = _points(names, xs, ys, colors, markers, group_fit)
+    return replace(
+        base,
+        index=p,
+        series=series,
+        title=dataset,
+        legend_loc=None,
+        y_range=_y_range(metric, np.concatenate(ys), extra_top),
+    )
+
+
+def generate(rng: np.random.Generator, index: int) -> FigureSpec:
+    """Groups of points at shared x positions, fitted lines per group or over all points, in one
+    to four panels: several panels show the same groups (methods) on different datasets, each
+    panel titled with its dataset and one legend for the figure, as multi-panel paper figures do.
+    A labelled scatter names every point and stays one panel."""
+    variant = tuple(VARIANTS)[index % len(VARIANTS)]
+    domain = pick(rng, DOMAINS)
+    style = random_style(rng)
+    xq: XQuantity = pick(rng, X_QUANTITIES)
+    metric: Metric = pick(rng, domain.metrics)
+    xs, ticks = _x_positions(rng, xq, len(domain.models) if variant == "labelled" else xq.n_grid)
+    n_groups = 1 if variant == "labelled" else int(rng.integers(2, 5) if variant == "scatter" else rng.integers(1, 4))
+    n_panels = 1 if variant == "labelled" else panel_count(rng)
+    # the panels of a grid are titled by dataset, so its groups are methods
+    names = sample(rng, domain.datasets if n_panels == 1 and rng.random() < 0.5 else domain.methods, n_groups)
+    datasets = sample(rng, domain.datasets, n_panels) if n_panels > 1 else [None]
+    ys = _groups_values(rng, metric, np.asarray(xs), n_groups)
+    colors = palette_colors(rng, style["palette"], n_groups)
+    markers = sample(rng, MARKERS, n_groups)
+    series = _points(names, xs, ys, colors, markers, variant == "group_fit")
+    legend_loc, legend_outside = place_legend(rng, n_panels, n_groups)
     everything = np.concatenate(ys)
     panel = Panel(
         index=0,
         kind="scatter",
         categories=ticks,
         series=series,
+        title=datasets[0],
         x_label=xq.label,
         y_label=axis_label(metric),
         unit=metric.unit,
@@ -165,7 +213,14 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         # one unlabelled group has no legend: the title names it, as a panel named by its dataset
         single = n_groups == 1 and variant != "labelled"
         title = names[0] if single else f"{metric.name} vs. {in_sentence(xq.label.split(' (')[0])}"
-    spec = grid_figure(rng, "scatter", variant, [panel], title, domain.name, style, legend_outside, LEGEND_LOCS)
+    panels = (
+        [panel]
+        + [  # later panels hold no legend
+            _panel(rng, p, dataset, panel, metric, names, colors, markers, variant == "group_fit", 0.12)
+            for p, dataset in enumerate(datasets[1:], start=1)
+        ]
+    )
+    spec = grid_figure(rng, "scatter", variant, panels, title, domain.name, style, legend_outside, LEGEND_LOCS)
     if variant == "labelled":  # a name beside every point needs room around the points (no legend to move)
         spec.figsize = [max(spec.figsize[0], LABELLED_SIZE[0]), max(spec.figsize[1], LABELLED_SIZE[1])]
     return spec

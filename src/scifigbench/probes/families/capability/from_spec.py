@@ -29,6 +29,7 @@ from scifigbench.concepts.names import CAPABILITY_CATEGORIES
 from scifigbench.probes.figure_view import FigureView, fmt_number, fmt_sig, plural
 from scifigbench.probes.groups import TOTAL, Group, SeriesPair, category_noun, groups, series_pairs
 from scifigbench.probes.probe import Probe
+from scifigbench.spec import value_axis
 
 ANSWER_TYPES = {
     "counting": {"number"},
@@ -498,10 +499,20 @@ def common_weakest(view: FigureView, g_list: list[Group], rng) -> Candidate | No
                      names=[g.series for g in g_list] + list(_labels(g_list[0].items)), scope={"panel": g_list[0].panel, "series": [g.series for g in g_list]})
 
 
+def _quantity(view: FigureView, g: Group) -> tuple[str | None, str | None]:
+    """What a group's values measure: its colour scale's label, and the label of the value axis
+    its series is read on."""
+    p = view.panel(g.panel)
+    return p.scale_label, value_axis(p, g.series).label
+
+
 def cross_panel_shift(view: FigureView, pair: tuple[Group, Group], rng) -> Candidate | None:
-    """Whether one series moves the same way at every category between two panels."""
+    """Whether one series moves the same way at every category between two panels that measure the
+    same quantity (panels of two metrics, as a column of heatmaps, have no shift to ask about)."""
     g0, g1 = pair
     if [i.label for i in g0.items] != [i.label for i in g1.items] or len(g0.items) < 3:
+        return None
+    if _quantity(view, g0) != _quantity(view, g1):
         return None
     d = np.array([b.value - a.value for a, b in zip(g0.items, g1.items)])
     need = np.array([a.tol + b.tol for a, b in zip(g0.items, g1.items)])
