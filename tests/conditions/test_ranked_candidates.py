@@ -12,7 +12,7 @@ from helpers.layout_charts import web_chart
 from scifigbench.blurtargets import from_layout as layout_targets
 from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.blurtargets.decisions import Decision
-from scifigbench.blurtargets.ranked import ranked
+from scifigbench.blurtargets.ranked import WEIGHTS, ranked
 from scifigbench.blurtargets.selection import select
 from scifigbench.layout import read_layout
 from scifigbench.ocr import reread
@@ -71,7 +71,7 @@ def test_a_doubtful_reading_is_read_again_and_never_becomes_an_answer():
     assert ranked("web", layout, None, INDUCTANCE, seed=42, pad=0, k=3, rereader=_reader({}, seen := [])) and not seen
     assert [r.candidate.text for r in got[:3]] == [r.candidate.text for r in first[1:4]]
     assert got[-1].candidate.text == top and got[-1].rank == 4 and misread in got[-1].doubt
-    assert got[-1].score == pytest.approx(first[0].score - 1.0)
+    assert got[-1].score == pytest.approx(first[0].score - WEIGHTS["doubt"])
     boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
     chosen = select(
         "web",

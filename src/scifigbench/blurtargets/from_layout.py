@@ -53,6 +53,7 @@ from scifigbench.blurtargets.numbers import (
     sequence_kind,
 )
 from scifigbench.blurtargets.text import fold, mentions, redact
+from scifigbench.freetext.kin import visible_kin
 from scifigbench.freetext.label_words import (
     GENERIC_WORDS,
     STOP_WORDS,
@@ -552,6 +553,13 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             else "the caption does not name it"
         )
         printed = f"printed in {len(copies) + 1} panels, every copy blurred" if copies else "printed once"
+        kin = visible_kin(lb.text, [o.text for o in seen.labels if o is not lb])
+        narrowed = (
+            f" It is one of the well-known {kin}, visible, so a reader narrows it to a few guesses;"
+            " it is tried after every label without a visible sibling."
+            if kin
+            else ""
+        )
         cand = _candidate(
             seen,
             lb,
@@ -560,11 +568,11 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             (
                 f"The {what} '{lb.text}' ({lb.why}) is {printed}; the title does not name it, {cap}; "
                 "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
-                "blurred, so nothing visible identifies it."
+                "blurred, so nothing visible identifies it." + narrowed
             ),
             named=named,
         )
-        out.append(replace(cand, also=tuple(o.box for o in copies)))
+        out.append(replace(cand, also=tuple(o.box for o in copies), kin=kin))
     return out
 
 
@@ -885,6 +893,7 @@ def ranked_candidates(
         if all(b is not None for b in boxes):
             usable.append(replace(c, box=boxes[0], also=tuple(b for b in boxes[1:] if b is not None)))
     ranked = rank(usable, order, seed, f"{figure_id}/{mode}", shuffle_rules=False)
-    # stable: rank's order within a tier; in each tier a label blurred in one place comes before one
-    # whose every panel copy must be found and blurred
-    return sorted(ranked, key=lambda c: (c.rule in WEAK_ADMITTANCE, bool(c.also)))
+    # stable: rank's order within a tier; a label with a visible sibling in a well-known group comes
+    # after every other; in each tier a label blurred in one place comes before one whose every
+    # panel copy must be found and blurred
+    return sorted(ranked, key=lambda c: (c.kin is not None, c.rule in WEAK_ADMITTANCE, bool(c.also)))

@@ -3,11 +3,12 @@
 The layout rules (``layout_targets``) order a figure's candidates; this module states that order
 as a score a reviewer can read, and gives each candidate's reasons:
 
-    score = 1 - 0.4 [a weak role: text in the plot area, an axis title]
+    score = 1 - 0.8 [a sibling in a well-known group is visible: narrowed to a few guesses]
+              - 0.4 [a weak role: text in the plot area, an axis title]
               - 0.2 [printed in several panels: every copy must be found and blurred]
               - 0.1 [the caption names it: the caption shown with the blur is redacted]
               - 0.01 x (the rule's place in its mode's rule order)
-              - 1.0 [the OCR reading is doubtful: the readings disagree, ``reread``]
+              - 2.0 [the OCR reading is doubtful: the readings disagree, ``reread``]
 
 The weights are lexicographic (each outweighs every smaller one together), so without doubts the
 score reproduces the rules' order exactly and candidates of equal score keep the rules' seeded
@@ -33,7 +34,7 @@ from scifigbench.ocr.geometry import shared_area
 # can still be garbled ('Cumu lative', 'Citroēn'), so every one is read again, and dropped when
 # the readings disagree. A tick (inductance) is a number its neighbours check, read once.
 ALWAYS_READ_TWICE = "an admittance answer is read twice"
-WEIGHTS = {"weak": 0.4, "copies": 0.2, "named": 0.1, "rule_place": 0.01, "doubt": 1.0}
+WEIGHTS = {"kin": 0.8, "weak": 0.4, "copies": 0.2, "named": 0.1, "rule_place": 0.01, "doubt": 2.0}
 _ROLE_NAMES = {
     "legend_entry": "a legend entry",
     "category": "a category label",
@@ -88,6 +89,9 @@ def score(c: Candidate, rule_order: Sequence[str]) -> tuple[float, list[str]]:
     """The candidate's score before any doubt, and the reasons for it (see the module doc)."""
     reasons = [f"rule {c.rule}" + (f": {_ROLE_NAMES[c.rule]}" if c.rule in _ROLE_NAMES else "")]
     s = 1.0
+    if c.kin:
+        s -= WEIGHTS["kin"]
+        reasons.append(f"-{WEIGHTS['kin']:g} a sibling in a well-known group is visible ({c.kin})")
     if c.mode == ADMITTANCE and c.rule in layout_targets.WEAK_ADMITTANCE:
         s -= WEIGHTS["weak"]
         reasons.append(f"-{WEIGHTS['weak']:g} weak role")

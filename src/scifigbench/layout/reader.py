@@ -754,7 +754,7 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
             and lb.cy > rb[3]
         )
         centred = abs(lb.cx - (rb[0] + rb[2]) / 2) <= X_TITLE_CENTRED * (rb[2] - rb[0]) + median_h
-        if below and centred and lb.value is None:
+        if below and centred and lb.value is None and not _words_beside(lb, layout.labels, (rb[0], rb[2])):
             gap = _panel_below(lb, layout, y_runs, frame, median_h)
             if gap is not None and gap < lb.box[1] - rb[3]:  # nearer the grid row below
                 return role(PANEL_TITLE, "just above one panel's y-axis ticks")
@@ -808,13 +808,26 @@ def _panel_below(lb: Label, layout: Layout, y_runs: list[Run], frame: Box, media
     return None
 
 
+def _words_beside(lb: Label, labels: Sequence[Label], span: tuple[float, float] | None = None) -> bool:
+    """Another word line stands in ``lb``'s row (``span``: with its centre between these x). An
+    x-axis title is alone in its row under its tick run: two names side by side there are series
+    named in place ('Serbia/Yugo.' and 'NATO' over the lower panel of a pair) or unread categories,
+    and neither names the axis; the next panel's own axis title, beside the run, does not count."""
+    return any(
+        o is not lb
+        and o.value is None
+        and abs(o.cy - lb.cy) <= SAME_ROW * max(o.height, lb.height)
+        and (span is None or span[0] <= o.cx <= span[1])
+        for o in labels
+    )
+
+
 def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> bool:
     """A short line just under the frame (or under the tick labels hanging below it), centred on
     it and alone in its row: an x-axis title that is not centred under the x tick run OCR read
     (ticks it missed, powers of ten it could not parse). Credits and notes below a chart start at
     its left edge or stand further down; words side by side under the frame are unread categories."""
     reach = FRAME_TITLE_REACH * max(median_h, lb.height)
-    beside = [o for o in layout.labels if o is not lb and abs(o.cy - lb.cy) <= SAME_ROW * max(o.height, lb.height)]
     hanging = [  # tick labels just under the frame, above this line (they may reach past the frame)
         o.box
         for o in layout.labels
@@ -822,7 +835,7 @@ def _titles_frame(lb: Label, layout: Layout, frame: Box, median_h: float) -> boo
     ]
     left, right = min([frame[0], *(b[0] for b in hanging)]), max([frame[2], *(b[2] for b in hanging)])
     return (
-        not any(o.value is None for o in beside)
+        not _words_beside(lb, layout.labels)
         and lb.box[1] - max([frame[3], *(b[3] for b in hanging)]) <= reach
         and abs(lb.cx - (left + right) / 2) <= FRAME_TITLE_CENTRED * (right - left)
         and lb.box[2] - lb.box[0] <= FRAME_TITLE_WIDTH * (right - left)
