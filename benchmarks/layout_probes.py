@@ -74,7 +74,8 @@ from tqdm import tqdm
 
 from scifigbench.conditions.images import read_bgr
 from scifigbench.layout import read_layout
-from scifigbench.probes.real import FigureProbes, figure_probes, read_facts
+from scifigbench.probes.from_layout import FigureProbes, figure_probes
+from scifigbench.probes.real import read_facts
 
 HERE = Path(__file__).resolve().parent
 LABELS = HERE / "layout_probes_labels.csv"

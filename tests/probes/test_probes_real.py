@@ -14,13 +14,14 @@ from helpers.layout_charts import model_bars
 from scifigbench import paths
 from scifigbench.families.registry import rule_verdict
 from scifigbench.layout import read_layout
+from scifigbench.probes.families.capability.from_layout import comparison_probe, computation_probe, counting_probe
+from scifigbench.probes.families.caption_bias.from_layout import caption_probes
+from scifigbench.probes.families.resistance.from_layout import contra_probe, inexist_probe
+from scifigbench.probes.families.resistance.unanswerable import KINDS, unanswerable_probe
+from scifigbench.probes.from_layout import figure_probes
 from scifigbench.probes.probe import Probe
-from scifigbench.probes.real import Facts, figure_probes, read_facts
-from scifigbench.probes.real.capability import comparison_probe, computation_probe, counting_probe
-from scifigbench.probes.real.captions import caption_probes
-from scifigbench.probes.real.resistance import contra_probe, inexist_probe
+from scifigbench.probes.real import Facts, read_facts
 from scifigbench.probes.real.siblings import sibling
-from scifigbench.probes.real.unanswerable import KINDS, unanswerable_probe
 
 CAPTION = "Figure 2: Accuracy of three encoders on the test set. RoBERTa performs best."
 

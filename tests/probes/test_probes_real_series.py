@@ -13,9 +13,10 @@ import pytest
 from helpers.paper_charts import grouped_bars
 from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.layout import read_layout
-from scifigbench.probes.real import figure_probes, read_facts
+from scifigbench.probes.families.resistance.from_layout import contra_probe
+from scifigbench.probes.from_layout import figure_probes
+from scifigbench.probes.real import read_facts
 from scifigbench.probes.real.reading import Facts
-from scifigbench.probes.real.resistance import contra_probe
 
 SERIES = {"MNIST": [91.3, 95.2, 93.8], "CIFAR-10": [62.4, 71.9, 68.0], "SVHN": [85.0, 88.1, 86.4]}
 CATEGORIES = ["SGD", "Adam", "RMSProp"]

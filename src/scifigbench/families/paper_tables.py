@@ -1,7 +1,7 @@
 """The paper's tables as the families declare them: which judgment rows a table reads, and how one
 model's rows become its cells.
 
-A family lists its tables in ``JudgeFamily.tables``; the metrics stage computes every declared
+A family lists its tables in ``Family.tables``; the metrics stage computes every declared
 table of a metrics file over all models, in registry order, so a new family's table needs no edit
 there. The statistics of one cell (the figure-cluster bootstrap) belong to the metrics stage, which
 hands them in as a :data:`Cell`: the families state what is counted, not how it is estimated.

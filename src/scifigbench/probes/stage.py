@@ -32,15 +32,15 @@ from scifigbench.failures import summary as summary_lines
 from scifigbench.llm import cache_dir
 from scifigbench.params import load_raw, section
 from scifigbench.probes import coverage, llm, released
-from scifigbench.probes.blur_questions import blur_probes
-from scifigbench.probes.capability import capability_probes
-from scifigbench.probes.caption_bias import caption_probe
 from scifigbench.probes.config import ProbesConfig
+from scifigbench.probes.families.blur.from_targets import blur_probes
+from scifigbench.probes.families.capability.from_spec import capability_probes
+from scifigbench.probes.families.caption_bias.from_spec import caption_probe
+from scifigbench.probes.families.resistance.from_spec import resistance_probes
 from scifigbench.probes.figure_view import FigureView
+from scifigbench.probes.from_layout import figure_probes
 from scifigbench.probes.probe import Probe, rng_for, to_frame
-from scifigbench.probes.real import figure_probes
 from scifigbench.probes.real.load import figure_facts
-from scifigbench.probes.resistance import resistance_probes
 from scifigbench.probes.scivqa import load_qa, scivqa_probes
 from scifigbench.spec import FigureSpec
 from scifigbench.tableio import read_table, sha256_file, write_json, write_table

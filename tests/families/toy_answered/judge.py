@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.families.capability.judge import FAMILY as CAPABILITY
-from scifigbench.families.judge_family import Checked, JudgeFamily
+from scifigbench.families.family import Checked, Family
 from scifigbench.families.numbered import split_numbered
 from scifigbench.families.paper_tables import Cell, PaperTable
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -54,7 +54,7 @@ TABLES = (PaperTable("capability", "answered", lambda j: family(j, FACTS.name), 
 
 
 # The LLM judge is not part of this toy: it is asked what the capability judge is asked.
-FAMILY = JudgeFamily(
+FAMILY = Family(
     FACTS,
     CAPABILITY.render,
     _columns,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.families import llm_schemas
-from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, one_of, with_reason
+from scifigbench.families.family import Asked, Family, FileRecord, one_of, with_reason
 from scifigbench.families.reply_units import numbered
 from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.families.resistance.tables import TABLES
@@ -58,7 +58,7 @@ def _rule(f: dict) -> dict:
     return with_reason({"score": v.score, "verdict": v.verdict, "evidence": v.evidence}, v.undecided)
 
 
-FAMILY = JudgeFamily(
+FAMILY = Family(
     FACTS,
     _render,
     _columns,
