@@ -347,3 +347,14 @@ def test_a_respectively_list_that_cannot_be_paired_is_not_read() -> None:
     none is checked; the first is not FastNet's value as a lone "FastNet reaches 90" would be."""
     result = judge_against_reference("FastNet reaches 90, 72 and 55, respectively.", REFERENCE, "bar")
     assert result.findings == [] and result.undecided == [] and result.score == 100.0
+
+
+def test_a_value_the_reference_gives_as_a_bound_is_checked_as_one() -> None:
+    """ "SlowNet stays below 45 on Beta" bounds SlowNet's Beta value: 20 is consistent with it, 60 is
+    not; "just below 45" is a hedged value, read as 45."""
+    reference = REFERENCE + " On Beta, SlowNet stays below 45."
+    assert judge_against_reference("On Beta, SlowNet reaches 20.", reference, "bar").findings == []
+    [wrong] = judge_against_reference("On Beta, SlowNet reaches 60.", reference, "bar").findings
+    assert wrong.note.startswith("value '60' for slownet")
+    hedged = REFERENCE + " On Beta, SlowNet stays just below 45."
+    assert judge_against_reference("On Beta, SlowNet reaches 20.", hedged, "bar").findings != []

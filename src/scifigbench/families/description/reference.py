@@ -31,8 +31,9 @@ Offsets of findings (``sent:<start>-<end>``) refer to the description as given.
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
 from scifigbench.families.description.mqm import MAX_WEIGHT, Finding, MQMResult, dedup, score
@@ -40,6 +41,7 @@ from scifigbench.families.description.rule import AXIS_CUE, COUNT_NOUN, MAX_CUE,
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
+from scifigbench.freetext.lexicons import ABOVE_COMPARATORS, BELOW_COMPARATORS
 from scifigbench.freetext.numbers import Reading, extract_numbers
 from scifigbench.freetext.text import clause_around, mask, quoted_pattern, sentences
 from scifigbench.rubric.checklists import checklist
@@ -279,7 +281,7 @@ def read_text(text: str, keys: list[str]) -> Statements:
             before = sent[start : n.start]
             if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before):
                 continue
-            values.append((n, lo, hi))
+            values.append((_one_sided(n, sent[start : n.start]), lo, hi))
         if respectively and len(values) > 1:
             owners = _respectively(ms, [(n.start, n.end) for n, _, _ in values])
             for key, (n, lo, hi) in zip(owners or (), values, strict=False):
@@ -342,8 +344,27 @@ def _axis_clause(sentence: str, lo: int, hi: int) -> bool:
     )
 
 
+# "above -5 %", "mostly below 5": a bound, not a value; "just above 0.9" is a hedged value (approx)
+_ABOVE = re.compile(rf"(?<!just )(?<!slightly )\b(?:{'|'.join(ABOVE_COMPARATORS)})\s*$")
+_BELOW = re.compile(rf"(?<!just )(?<!slightly )\b(?:{'|'.join(BELOW_COMPARATORS)})\s*$")
+
+
+def _one_sided(n: Reading, before: str) -> Reading:
+    """``n`` as the open interval a comparator before it states ("above -5" is -5 to infinity)."""
+    if _ABOVE.search(before):
+        return replace(n, high=math.inf)
+    if _BELOW.search(before):
+        return replace(n, low=-math.inf)
+    return n
+
+
+def _size(r: Reading) -> float:
+    """How large a reading is, by its finite ends (a bound's open end says nothing about its size)."""
+    return max((abs(x) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
+
+
 def _tolerance(truth: Reading, scale: float, stated: Reading) -> float:
-    return max(0.1 * max(abs(truth.low), abs(truth.high)), 0.04 * scale) * (1.5 if stated.approx else 1.0)
+    return max(0.1 * _size(truth), 0.04 * scale) * (1.5 if stated.approx else 1.0)
 
 
 def _gap(a: Reading, b: Reading) -> float:
@@ -364,7 +385,7 @@ class _Judge:
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
         spans = [hi - lo for lo, hi, _ in self.ref.ranges]
-        self.scale = max(spans) if spans else max((abs(v.high) for v in ref_values), default=1.0)
+        self.scale = max(spans) if spans else max((_size(v) for v in ref_values), default=1.0)
         self.values: dict[str, list[Reading]] = {}
         self.colours: dict[str, set[str]] = {}
         for b in self.ref.bound:
@@ -444,8 +465,8 @@ class _Judge:
                 )
                 continue
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
-            lo, hi = min(t.low for t in truths), max(t.high for t in truths)
-            within = len(truths) > 1 and lo <= b.value.value <= hi  # a line between its points
+            ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
+            within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
             if within or any(_gap(b.value, t) <= _tolerance(t, self.scale, b.value) for t in truths):
                 self.confirmed += 1
                 continue
