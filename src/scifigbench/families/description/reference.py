@@ -6,8 +6,9 @@ prose, so it settles only what it states: this reader takes from it
 
 - the *names* it uses (quoted labels, identifier-like tokens such as ``IE-Indic``, ``Layer13-20``,
   ``gpt-4o-2024-11-20``, capitalised words inside a sentence),
-- the *values* it binds to a name (the nearest name of the number's clause),
-- the *colours* it binds to a name (the same way, or in order after "respectively"),
+- the *values* it binds to a name (the nearest name of the number's clause; in order after
+  "respectively", to the names right before the list; a value after "above" or "below" is a bound),
+- the *colours* it binds to a name (the same way; a colour in parentheses is the name's before them),
 - the *axis ranges and tick steps* its axis sentences state,
 - the *extremes* it names (the highest or lowest, in the context of a panel or group its sentence names),
 
@@ -20,8 +21,14 @@ called the highest (lowest) where the reference calls another one so in the same
 extremes error; a
 quoted label that neither the reference nor the caption knows is a hallucinated label.
 
+A value at an x position ("-4 % at Layer13-20") is read in the value grid of the one series its
+sentence names: checked against what the reference states for that series there, not for another.
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
-gives none for, a colour of a neighbouring family ("salmon" for "light orange"). Each such claim
+gives none for, a value of a series at a position the reference gives that series none for, a
+colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
+reference's by whole words (the expert may sum variants up), an axis range inside the reference's
+that holds every value it states (the expert's extent against the last tick label). Each such claim
 becomes an *undecided* finding (no penalty, listed apart and counted; see
 :mod:`scifigbench.families.description.mqm`). Findings are scored by the one MQM engine with the chart kind's
 checklist size as ``N``, as the spec-based reader's are.
