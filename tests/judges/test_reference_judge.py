@@ -259,3 +259,102 @@ def test_the_expected_penalty_of_unsettled_claims_follows_the_error_rate_of_the_
     clean = judge_against_reference("On Alpha, FastNet reaches 70. The Beta pair reaches 66.", REFERENCE, "bar")
     assert clean.expected is not None and clean.expected["points"] < exp["points"]
     assert "expected" in json.loads(result.details_json())
+
+
+# Precision on long, correct descriptions: one test per class of false alarm the rules used to raise.
+
+
+def test_a_quoted_variant_of_a_reference_label_is_undecided_and_a_new_label_still_minor() -> None:
+    """The expert may sum variants up ("FastNet and its ablations") without listing them: a label that
+    extends one of the reference's quoted labels by whole words cannot be called invented."""
+    text = 'Next to "FastNet," the chart has "FastNet +distill," "FastNet +prune," and a "Turbo" bar.'
+    result = judge_against_reference(text, REFERENCE, "bar")
+    assert [f.note for f in result.findings] == ["label 'turbo' is not in the reference"]
+    assert sorted(f.note for f in result.undecided) == [
+        "label 'fastnet +distill' is not in the reference",
+        "label 'fastnet +prune' is not in the reference",
+    ]
+    assert {f.undecided for f in result.undecided} == {"a variant of the reference's label 'fastnet'"}
+
+
+def test_a_colour_in_parentheses_belongs_to_the_name_before_them() -> None:
+    """ "FastNet (blue bars) ahead of SlowNet": the parenthesis annotates FastNet, though "bars" after a
+    colour usually hands it to the name that follows."""
+    result = judge_against_reference("FastNet (blue bars) stays ahead of SlowNet on Alpha.", REFERENCE, "bar")
+    assert result.findings == [] and result.score == 100.0
+    swapped = judge_against_reference("FastNet (orange bars) stays ahead of SlowNet on Alpha.", REFERENCE, "bar")
+    assert [f.note for f in swapped.findings] == ["colour orange for fastnet; the reference says blue"]
+
+
+def test_a_colour_binds_forward_only_up_to_the_next_colour() -> None:
+    """In "a blue bar for the mean and an orange bar for SlowNet" SlowNet is the orange bar's: the
+    blue one names something the reference does not know, so it settles nothing."""
+    text = "A blue bar shows the mean and an orange bar shows SlowNet."
+    result = judge_against_reference(text, REFERENCE, "bar")
+    assert result.findings == [] and result.score == 100.0
+
+
+def test_a_range_of_values_is_not_an_axis_range() -> None:
+    result = judge_against_reference("On Alpha the scores, ranging from 41 to 72, differ most.", REFERENCE, "bar")
+    assert [f for f in result.findings + result.undecided if f.item == "value_range"] == []
+
+
+def test_an_axis_range_inside_the_references_that_holds_its_values_is_undecided() -> None:
+    """The expert's 0-80 against a description's 0-75: the reference may give the axis's extent where
+    the description gives its last tick label; every value the reference states still fits."""
+    close = judge_against_reference("The y-axis runs from 0 to 75.", REFERENCE, "bar")
+    assert close.findings == [] and [f.note for f in close.undecided] == ["axis range 0-75"]
+    short = judge_against_reference("The y-axis runs from 0 to 60.", REFERENCE, "bar")
+    assert [(f.note, f.severity) for f in short.findings] == [("axis range 0-60", "major")]  # 72 does not fit
+
+
+# Our own line plot where one line's sentence gives no value at Layer13-20 and the other's does.
+SPARSE_LINES = (
+    'The x-axis shows layer groups "Layer1-4", "Layer5-12" and "Layer13-20". '
+    'The red line, "AlphaQuant", starts near 0 at Layer1-4 with a small dip around Layer13-20. '
+    'The blue line, "BetaQuant", starts at about -2 at Layer1-4, dropping to -15 at Layer13-20.'
+)
+
+
+def test_a_value_at_a_position_is_read_in_its_series_grid_cell() -> None:
+    """-3 for AlphaQuant at Layer13-20: the reference describes AlphaQuant but gives it no value there,
+    so the claim is undecided; BetaQuant's -15 there says nothing about AlphaQuant."""
+    text = 'The red line, "AlphaQuant", starts at 0 at Layer1-4 and dips to -3 at Layer13-20.'
+    result = judge_against_reference(text, SPARSE_LINES, "line")
+    assert result.findings == [] and result.score == 100.0
+    assert [f.undecided for f in result.undecided] == ["the reference states no value for 'alphaquant' at 'layer1320'"]
+    beta = judge_against_reference(
+        'The blue line, "BetaQuant", starts at -2 at Layer1-4 and dips to -3 at Layer13-20.', SPARSE_LINES, "line"
+    )
+    [finding] = beta.findings
+    assert finding.note.startswith("value '-3' for layer1320") and finding.severity == "major"
+
+
+def test_a_respectively_list_of_values_binds_in_order_and_a_group_is_its_context() -> None:
+    right = judge_against_reference("On Alpha, FastNet and SlowNet reach 72 and 41, respectively.", REFERENCE, "bar")
+    assert right.findings == [] and right.score == 100.0
+    wrong = judge_against_reference("On Alpha, FastNet and SlowNet reach 41 and 72, respectively.", REFERENCE, "bar")
+    assert {f.subtype for f in wrong.findings + wrong.merged} == {"label_map"}
+    assert wrong.score == pytest.approx(score_of(5))  # one clause, one misreading
+    # the reference's own list: SlowNet's Beta value is 20, FastNet's 60
+    reference = REFERENCE + " On Beta, FastNet and SlowNet reach 60 and 20, respectively."
+    beta = judge_against_reference("On Beta, SlowNet reaches 60.", reference, "bar")
+    assert [f.note.split(";")[0] for f in beta.findings] == ["value '60' for slownet"]
+
+
+def test_a_respectively_list_that_cannot_be_paired_is_not_read() -> None:
+    """One name and three values (its three datasets, unnamed): which value is whose is not said, so
+    none is checked; the first is not FastNet's value as a lone "FastNet reaches 90" would be."""
+    result = judge_against_reference("FastNet reaches 90, 72 and 55, respectively.", REFERENCE, "bar")
+    assert result.findings == [] and result.undecided == [] and result.score == 100.0
+
+
+def test_a_value_the_reference_gives_as_a_bound_is_checked_as_one() -> None:
+    """ "SlowNet stays below 45 on Beta" bounds SlowNet's Beta value: 20 is consistent with it, 60 is
+    not; "just below 45" is a hedged value, read as 45."""
+    reference = REFERENCE + " On Beta, SlowNet stays below 45."
+    assert judge_against_reference("On Beta, SlowNet reaches 20.", reference, "bar").findings == []
+    [wrong] = judge_against_reference("On Beta, SlowNet reaches 60.", reference, "bar").findings
+    assert wrong.note.startswith("value '60' for slownet")
+    hedged = REFERENCE + " On Beta, SlowNet stays just below 45."
+    assert judge_against_reference("On Beta, SlowNet reaches 20.", hedged, "bar").findings != []

@@ -6,8 +6,9 @@ prose, so it settles only what it states: this reader takes from it
 
 - the *names* it uses (quoted labels, identifier-like tokens such as ``IE-Indic``, ``Layer13-20``,
   ``gpt-4o-2024-11-20``, capitalised words inside a sentence),
-- the *values* it binds to a name (the nearest name of the number's clause),
-- the *colours* it binds to a name (the same way, or in order after "respectively"),
+- the *values* it binds to a name (the nearest name of the number's clause; in order after
+  "respectively", to the names right before the list; a value after "above" or "below" is a bound),
+- the *colours* it binds to a name (the same way; a colour in parentheses is the name's before them),
 - the *axis ranges and tick steps* its axis sentences state,
 - the *extremes* it names (the highest or lowest, in the context of a panel or group its sentence names),
 
@@ -20,8 +21,14 @@ called the highest (lowest) where the reference calls another one so in the same
 extremes error; a
 quoted label that neither the reference nor the caption knows is a hallucinated label.
 
+A value at an x position ("-4 % at Layer13-20") is read in the value grid of the one series its
+sentence names: checked against what the reference states for that series there, not for another.
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
-gives none for, a colour of a neighbouring family ("salmon" for "light orange"). Each such claim
+gives none for, a value of a series at a position the reference gives that series none for, a
+colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
+reference's by whole words (the expert may sum variants up), an axis range inside the reference's
+that holds every value it states (the expert's extent against the last tick label). Each such claim
 becomes an *undecided* finding (no penalty, listed apart and counted; see
 :mod:`scifigbench.families.description.mqm`). Findings are scored by the one MQM engine with the chart kind's
 checklist size as ``N``, as the spec-based reader's are.
@@ -31,15 +38,17 @@ Offsets of findings (``sent:<start>-<end>``) refer to the description as given.
 
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
 from scifigbench.families.description.mqm import MAX_WEIGHT, Finding, MQMResult, dedup, score
-from scifigbench.families.description.rule import AXIS_CUE, COUNT_NOUN, MAX_CUE, MIN_CUE, X_POSITION_LEFT
+from scifigbench.families.description.rule import AXIS_CUE, COUNT_NOUN, MAX_CUE, MIN_CUE, X_CUE, X_POSITION_LEFT
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
+from scifigbench.freetext.lexicons import ABOVE_COMPARATORS, BELOW_COMPARATORS
 from scifigbench.freetext.numbers import Reading, extract_numbers
 from scifigbench.freetext.text import clause_around, mask, quoted_pattern, sentences
 from scifigbench.rubric.checklists import checklist
@@ -73,7 +82,7 @@ NOT_A_VALUE = re.compile(
 # words after a value or colour that hand it to the name that follows ("about 2 for mBERT", "70 (FastNet)",
 # "light blue for the baseline", "a red line represents LUFFY")
 _NAME_FOLLOWS = re.compile(
-    r"^(?:[/-][a-z]+)*\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|represent|labell?ed|denot|indicat|correspond|mark"
+    r"^(?:[/-][a-z]+)*\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
     r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
 )
 #: colour families close enough that people name one for the other ("salmon" / "light orange"):
@@ -213,12 +222,40 @@ class Statements:
     extremes: list[Extreme]
 
 
-def _by_distance(ms: list[Mention], pos: int, lo: int, hi: int, after_first: bool) -> list[str]:
+def _by_distance(ms: list[Mention], pos: int, lo: int, hi: int, after_first: bool, stop: int) -> list[str]:
     """The names of the clause ``lo:hi`` in the order a value or colour at ``pos`` belongs to them:
-    the names before it, nearest first, then those after it; after first when ``after_first``."""
+    the names before it, nearest first, then those after it; after first when ``after_first``, and
+    then only up to ``stop``, the next value or colour of the clause ("a blue bar for X and an orange
+    bar for Y": Y is the orange bar's, never the blue one's)."""
     before = sorted((m for m in ms if lo <= m.start and m.end <= pos), key=lambda m: pos - m.end)
     after = sorted((m for m in ms if pos <= m.start and m.end <= hi), key=lambda m: m.start - pos)
+    if after_first:
+        after = [m for m in after if m.end <= stop]
     return list(dict.fromkeys(m.key for m in (after + before if after_first else before + after)))
+
+
+def _in_parentheses(sentence: str, pos: int, lo: int) -> bool:
+    """Whether ``pos`` sits inside a parenthesis opened in its clause: "X (orange line)" annotates the
+    name before it, whatever words follow the colour inside."""
+    opened = sentence.rfind("(", lo, pos)
+    return opened >= 0 and ")" not in sentence[opened:pos]
+
+
+def _names_follow(sentence: str, pos: int, end: int, lo: int) -> bool:
+    return _NAME_FOLLOWS.match(sentence[end:]) is not None and not _in_parentheses(sentence, pos, lo)
+
+
+def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] | None:
+    """The names a "respectively" list of ``items`` (start, end) belongs to, in order: the names right
+    before the first item, as many as there are items ("On Alpha, FastNet and SlowNet reach 72 and 41,
+    respectively": the group Alpha is context, not a third owner), else the sentence's names when it
+    has exactly one per item, wherever they stand. None when the list cannot be paired: it is not
+    read ("the green bars reach 81, 80 and 78, respectively" names no bar)."""
+    before = list(dict.fromkeys(m.key for m in ms if m.end <= items[0][0]))
+    if len(before) >= len(items):
+        return before[-len(items) :]
+    every = list(dict.fromkeys(m.key for m in ms))
+    return every if len(every) == len(items) else None
 
 
 def read_text(text: str, keys: list[str]) -> Statements:
@@ -232,8 +269,10 @@ def read_text(text: str, keys: list[str]) -> Statements:
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
         names_here = frozenset(m.key for m in ms)
         plain = low[s:e]
-        axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if AXIS_CUE.search(sent[lo:hi])]
-        axis_sentence = AXIS_CUE.search(sent) is not None
+        axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if _axis_clause(sent, lo, hi)]
+        axis_sentence = any(AXIS_CUE.search(sent[lo:hi]) for lo, hi in axis_clauses)
+        respectively = _RESPECTIVELY.search(sent) is not None
+        values = []
         for n in extract_numbers(sent):
             if COUNT_NOUN.match(plain[n.end :]) or NOT_A_VALUE.match(plain[n.end :]):
                 continue
@@ -243,10 +282,22 @@ def read_text(text: str, keys: list[str]) -> Statements:
                 if n.low < n.high:
                     out.ranges.append((n.low, n.high, (s + lo, s + hi)))
                 continue
-            before = sent[lo : n.start]  # the clause only: "at Layer1-4, moving to 5" is a value again
+            # the clause only, from its last name before the number: "at Layer1-4, moving to 5" and
+            # "at Layer1-4 and dips to 5" state a value again, the "at" took its name already
+            start = max((m.end for m in ms if lo <= m.start and m.end <= n.start), default=lo)
+            before = sent[start : n.start]
             if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before):
                 continue
-            names = _by_distance(ms, n.start, lo, hi, _NAME_FOLLOWS.match(sent[n.end :]) is not None)
+            values.append((_one_sided(n, sent[start : n.start]), lo, hi))
+        if respectively and len(values) > 1:
+            owners = _respectively(ms, [(n.start, n.end) for n, _, _ in values])
+            for key, (n, lo, hi) in zip(owners or (), values, strict=False):
+                others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
+                out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), names_here))
+            values = []
+        for i, (n, lo, hi) in enumerate(values):
+            stop = values[i + 1][0].start if i + 1 < len(values) else hi
+            names = _by_distance(ms, n.start, lo, hi, _names_follow(sent, n.start, n.end, lo), stop)
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi), names_here))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
@@ -267,19 +318,60 @@ def read_text(text: str, keys: list[str]) -> Statements:
                 value = next(g for g in m.groups() if g is not None)
                 out.steps.append((abs(float(value)), (s + lo, s + hi)))
         hues = _colours(sent)
-        if _RESPECTIVELY.search(sent) and ms and len(ms) == len(hues):
-            out.bound.extend(Bound(m.key, (), None, h[2], (s + h[0], s + h[1])) for m, h in zip(ms, hues, strict=True))
+        if respectively and len(hues) > 1:
+            owners = _respectively(ms, [(h[0], h[1]) for h in hues])
+            out.bound.extend(
+                Bound(key, (), None, h[2], (s + h[0], s + h[1])) for key, h in zip(owners or (), hues, strict=False)
+            )
             continue
-        for cs, ce, family in hues:
+        for i, (cs, ce, family) in enumerate(hues):
             lo, hi = _clause(sent, cs)
-            names = _by_distance(ms, cs, lo, hi, _NAME_FOLLOWS.match(sent[ce:]) is not None)
+            stop = hues[i + 1][0] if i + 1 < len(hues) else hi
+            names = _by_distance(ms, cs, lo, hi, _names_follow(sent, cs, ce, lo), stop)
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), None, family, (s + lo, s + hi)))
     return out
 
 
+#: what the data spans, not the axis: "values ranging from 79.5 to 81", "bars range between 3 and 5"
+_DATA_RANGE = re.compile(
+    r"\b(?:values?|scores?|heights?|bars?|points?|lines?|curves?|series|results?|numbers?)"
+    r"(?:\s+\w+)?\s*,?\s*(?:range|ranging|spanning|span)\b"
+)
+#: the cues that name the axis itself; "range" or "span" alone may be said of the data
+_AXIS_ITSELF = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\bgridlines?\b")
+
+
+def _axis_clause(sentence: str, lo: int, hi: int) -> bool:
+    """Whether the clause ``lo:hi`` is about an axis: an axis cue, unless its only cue is a range said
+    of the data, whose subject may stand before the clause's comma ("the scores, ranging from")."""
+    clause = sentence[lo:hi]
+    return AXIS_CUE.search(clause) is not None and (
+        _AXIS_ITSELF.search(clause) is not None or not _DATA_RANGE.search(sentence, max(0, lo - 30), hi)
+    )
+
+
+# "above -5 %", "mostly below 5": a bound, not a value; "just above 0.9" is a hedged value (approx)
+_ABOVE = re.compile(rf"(?<!just )(?<!slightly )\b(?:{'|'.join(ABOVE_COMPARATORS)})\s*$")
+_BELOW = re.compile(rf"(?<!just )(?<!slightly )\b(?:{'|'.join(BELOW_COMPARATORS)})\s*$")
+
+
+def _one_sided(n: Reading, before: str) -> Reading:
+    """``n`` as the open interval a comparator before it states ("above -5" is -5 to infinity)."""
+    if _ABOVE.search(before):
+        return replace(n, high=math.inf)
+    if _BELOW.search(before):
+        return replace(n, low=-math.inf)
+    return n
+
+
+def _size(r: Reading) -> float:
+    """How large a reading is, by its finite ends (a bound's open end says nothing about its size)."""
+    return max((abs(x) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
+
+
 def _tolerance(truth: Reading, scale: float, stated: Reading) -> float:
-    return max(0.1 * max(abs(truth.low), abs(truth.high)), 0.04 * scale) * (1.5 if stated.approx else 1.0)
+    return max(0.1 * _size(truth), 0.04 * scale) * (1.5 if stated.approx else 1.0)
 
 
 def _gap(a: Reading, b: Reading) -> float:
@@ -300,7 +392,7 @@ class _Judge:
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
         spans = [hi - lo for lo, hi, _ in self.ref.ranges]
-        self.scale = max(spans) if spans else max((abs(v.high) for v in ref_values), default=1.0)
+        self.scale = max(spans) if spans else max((_size(v) for v in ref_values), default=1.0)
         self.values: dict[str, list[Reading]] = {}
         self.colours: dict[str, set[str]] = {}
         for b in self.ref.bound:
@@ -310,6 +402,12 @@ class _Judge:
                 self.colours.setdefault(b.key, set()).add(b.colour)
         self.findings: list[Finding] = []
         self.confirmed = 0  # claims the reference settles as right
+        low = search_form(reference)
+        x_sentences = [(a, b) for a, b, sent in sentences(low) if X_CUE.search(sent)]
+        # the x axis's categories ("Layer1-4", ...): a value at one of them belongs to a series too
+        self.positions = {m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)}
+        # the labels the expert quotes: a quoted label of the description that extends one is a variant
+        self.ref_labels = {name_key(m.group(1)) for m in _QUOTED.finditer(low)} - {""}
 
     def _add(
         self,
@@ -323,6 +421,21 @@ class _Judge:
         sev = severity or self.items.get(item, "major")
         span = f"sent:{sent[0]}-{sent[1]}"
         self.findings.append(Finding("accuracy", sev, subtype, span, item, note, undecided))  # type: ignore[arg-type]
+
+    def _series_cell(self, key: str, context: frozenset[str]) -> tuple[str, list[Reading]] | None:
+        """The value grid's cell of a value stated at the x position ``key`` of the one series its
+        sentence names: the series, and the reference's values at that position in sentences naming
+        that series (empty: the reference describes the series but states nothing there). None when
+        ``key`` is no x position, the sentence names no series or several, or the reference's valued
+        sentences never name that series."""
+        series = context - self.positions - {key}
+        if key not in self.positions or len(series) != 1:
+            return None
+        [name] = series
+        about = [b for b in self.ref.bound if b.value is not None and name in b.context]
+        if not about:
+            return None
+        return name, [v for b in about if b.key == key and (v := b.value) is not None]
 
     def _in_context(self, key: str, context: frozenset[str]) -> list[Reading]:
         """The reference's values for ``key`` from the sentences that share the most other names with
@@ -348,9 +461,19 @@ class _Judge:
                     f"the reference states no value for {b.key!r}",
                 )
                 continue
-            truths = self._in_context(owner, b.context)
-            lo, hi = min(t.low for t in truths), max(t.high for t in truths)
-            within = len(truths) > 1 and lo <= b.value.value <= hi  # a line between its points
+            cell = self._series_cell(owner, b.context)
+            if cell is not None and not cell[1]:
+                self._add(
+                    "values",
+                    "numeric",
+                    b.span,
+                    f"value {b.value.text!r} for {cell[0]} at {owner}",
+                    f"the reference states no value for {cell[0]!r} at {owner!r}",
+                )
+                continue
+            truths = cell[1] if cell is not None else self._in_context(owner, b.context)
+            ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
+            within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
             if within or any(_gap(b.value, t) <= _tolerance(t, self.scale, b.value) for t in truths):
                 self.confirmed += 1
                 continue
@@ -398,14 +521,26 @@ class _Judge:
             if whole is None:
                 break
             # a range the reference states, or the whole span of a broken axis the reference gives in parts
-            if not any(
+            if any(
                 abs(lo - a) <= span_tol and abs(hi - b) <= span_tol for a, b, _ in [*self.ref.ranges, (*whole, sent)]
             ):
-                self._add("value_range", "axis_legend", sent, f"axis range {lo:g}-{hi:g}", severity="major")
+                continue
+            note = f"axis range {lo:g}-{hi:g}"
+            if whole[0] - span_tol <= lo and hi <= whole[1] + span_tol and self._holds_every_value(lo, hi):
+                # inside the reference's range and holding every value it states: the expert may give
+                # the axis's extent where the description gives its last tick label
+                self._add("value_range", "axis_legend", sent, note, "within the reference's range and its values")
+            else:
+                self._add("value_range", "axis_legend", sent, note, severity="major")
         ref_steps = [v for v, _ in self.ref.steps]
         for step, sent in self.desc.steps:
             if ref_steps and not any(abs(step - r) <= 1e-9 + 0.01 * r for r in ref_steps):
                 self._add("value_range", "axis_legend", sent, f"tick step {step:g}", severity="major")
+
+    def _holds_every_value(self, lo: float, hi: float) -> bool:
+        """Whether the range ``lo``-``hi`` holds every value the reference states, within tolerance."""
+        edge = Reading(lo, hi, False, False, 0, 0, "")
+        return all(_gap(v, edge) <= _tolerance(v, self.scale, v) for vs in self.values.values() for v in vs)
 
     def extremes_check(self) -> None:
         """A name called the highest (lowest) where the reference calls another one so, in the same
@@ -440,12 +575,28 @@ class _Judge:
         """Quoted labels of the description that neither the reference nor the caption contains."""
         low = search_form(self.text)
         for m in _QUOTED.finditer(low):
-            label = m.group(1)
+            label = m.group(1).strip().rstrip(",.;:")  # "random +B2," quoted with its list's comma
             key = name_key(label)
             if len(key) < _MIN_KEY or len(label.split()) > 4 or key in self.known:
                 continue
             s, e = next(((s, e) for s, e, _ in sentences(self.text) if s <= m.start() < e), (m.start(), m.end()))
-            self._add("legend", "halluc", (s, e), f"label {label!r} is not in the reference", severity="minor")
+            note = f"label {label!r} is not in the reference"
+            base = self._variant_of(label)
+            if base is not None:
+                self._add("legend", "halluc", (s, e), note, f"a variant of the reference's label {base!r}")
+            else:
+                self._add("legend", "halluc", (s, e), note, severity="minor")
+
+    def _variant_of(self, label: str) -> str | None:
+        """The reference's quoted label that ``label`` extends by whole words at either end ("random
+        layers +L2" of "random layers"): the reference may sum such variants up ("and its
+        subcategories") without listing them, so it cannot say the variant is not there."""
+        words = label.split()
+        for n in range(len(words) - 1, 0, -1):
+            for part in (words[:n], words[-n:]):
+                if len(name_key(" ".join(part))) >= _MIN_KEY and name_key(" ".join(part)) in self.ref_labels:
+                    return " ".join(part)
+        return None
 
     def run(self) -> MQMResult:
         self.values_check()
