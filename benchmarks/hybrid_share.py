@@ -24,7 +24,7 @@ from pathlib import Path
 
 from judge_agreement import REPO, SAMPLES, decided_verdict
 
-from scifigbench.families.registry import judge_family
+from scifigbench.families.registry import registered
 from scifigbench.judges.judge_file import judge_records, read_records
 from scifigbench.judges.llm import render
 from scifigbench.llm.retrying import estimate_tokens
@@ -53,7 +53,7 @@ def main() -> None:
         path = args.data / f"{sample}.jsonl"
         gold = {g["id"]: g for g in map(json.loads, path.read_text().splitlines())}
         records = read_records(path, family)
-        judged = judge_family(family)
+        judged = registered(family)
         for rec, verdict in zip(records, judge_records(records, family), strict=True):
             keys = [family] + ([f"{family} {gold[rec.fields['id']][GROUP[family]]}"] if family in GROUP else [])
             undecided = not decided_verdict(verdict, family)

@@ -26,7 +26,7 @@ from scifigbench.corpus.generate import generate
 from scifigbench.corpus.kinds.box import box_stats
 from scifigbench.corpus.render import render
 from scifigbench.families.description.rule import judge_description, read_description
-from scifigbench.probes.resistance import ABSENT
+from scifigbench.probes.families.resistance.from_spec import ABSENT
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.spec import FigureSpec
 

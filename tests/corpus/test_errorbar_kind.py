@@ -26,8 +26,8 @@ from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.families.description.rule import judge_description, read_description
+from scifigbench.probes.families.resistance.from_spec import ABSENT
 from scifigbench.probes.figure_view import FigureView
-from scifigbench.probes.resistance import ABSENT
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.spec import FigureSpec
 

@@ -27,7 +27,7 @@ from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.families.description.rule import judge_description, read_description
-from scifigbench.probes.blur_questions import question_for
+from scifigbench.probes.families.blur.from_targets import question_for
 from scifigbench.probes.figure_view import FigureView, phrase
 from scifigbench.probes.stage import ProbesConfig, spec_probes
 from scifigbench.spec import FigureSpec

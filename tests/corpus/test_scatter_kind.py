@@ -25,7 +25,7 @@ from scifigbench.corpus.describe import caption, reference_description
 from scifigbench.corpus.generate import generate, seed_code
 from scifigbench.corpus.render import render
 from scifigbench.families.description.rule import judge_description, read_description
-from scifigbench.probes.blur_questions import question_for
+from scifigbench.probes.families.blur.from_targets import question_for
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.spec import FigureSpec
 

@@ -5,7 +5,7 @@ import pytest
 from scifigbench.concepts.families import UNIT_FAMILIES
 from scifigbench.families import registry as rules
 from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, score
-from scifigbench.families.registry import FILE_FAMILIES, REGISTRY, judge_family
+from scifigbench.families.registry import FILE_FAMILIES, REGISTRY, registered
 
 
 def test_registry_rules_and_concepts_name_the_same_families():
@@ -21,7 +21,7 @@ def test_judge_file_reads_the_answer_claim_and_description_families():
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_compared_and_headline_columns_are_the_familys_own(name):
-    family = judge_family(name)
+    family = registered(name)
     own = set(family.facts.booleans) | ({"verdict"} if family.facts.verdicts else set()) | {"score"}
     assert set(family.compared) <= own and family.headline in own
 
@@ -32,7 +32,7 @@ def test_description_columns_are_what_the_mqm_result_writes():
 
 def test_an_unknown_family_lists_the_known_ones():
     with pytest.raises(ValueError, match="blur_passive"):
-        judge_family("vibes")
+        registered("vibes")
 
 
 def test_every_familys_task_has_a_cutter():

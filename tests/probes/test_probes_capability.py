@@ -11,7 +11,7 @@ import pytest
 from helpers.spec_factory import VARIANTS, bar_grouped_two_panels, line_multi, pie
 from helpers.truth import mentions, number_forms, perturbed, spec_points
 from scifigbench.concepts.kinds import chart_kind
-from scifigbench.probes.capability import capability_probes
+from scifigbench.probes.families.capability.from_spec import capability_probes
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
 

@@ -11,8 +11,8 @@ import pytest
 from helpers.spec_factory import VARIANTS, bar_grouped_two_panels, blur_target_rows, line_multi, pie
 from helpers.truth import mentions, number_forms, read_tolerance_at, spec_points, value
 from scifigbench.concepts.names import CLAIM_TYPES
-from scifigbench.probes.blur_questions import blur_probes
-from scifigbench.probes.caption_bias import MAKERS, caption_probe
+from scifigbench.probes.families.blur.from_targets import blur_probes
+from scifigbench.probes.families.caption_bias.from_spec import MAKERS, caption_probe
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
 

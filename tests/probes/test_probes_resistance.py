@@ -9,9 +9,9 @@ import pytest
 from helpers.spec_factory import VARIANTS, bar_grouped_two_panels, line_multi, pie
 from helpers.truth import mentions, number_forms, read_tolerance_at, value
 from scifigbench.concepts.kinds import KINDS
+from scifigbench.probes.families.resistance.from_spec import ABSENT, resistance_probes
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
-from scifigbench.probes.resistance import ABSENT, resistance_probes
 from scifigbench.spec import Annotation
 
 

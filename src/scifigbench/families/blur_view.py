@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scifigbench.families.judge_family import Checked
+from scifigbench.families.family import Checked
 from scifigbench.families.view_text import value_text
 
 

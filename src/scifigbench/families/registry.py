@@ -2,7 +2,7 @@
 
 The judges stage, the LLM judge, ``judge-file`` and the table columns look a family up here
 instead of branching on its name. Each family's ``judge`` module holds its
-:class:`~scifigbench.families.judge_family.JudgeFamily` record, built on the family's facts in
+:class:`~scifigbench.families.family.Family` record, built on the family's facts in
 :data:`scifigbench.concepts.families.UNIT_FAMILIES` (``tests/test_concepts.py`` checks the two
 agree). Adding a family: its facts in ``concepts/families.py``, its folder here, one line below.
 """
@@ -16,13 +16,13 @@ from scifigbench.families.blur_passive import judge as blur_passive
 from scifigbench.families.capability import judge as capability
 from scifigbench.families.caption_claim import judge as caption_claim
 from scifigbench.families.description import judge as description
-from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
+from scifigbench.families.family import Asked, Family, FileRecord
 from scifigbench.families.resistance import judge as resistance
 from scifigbench.families.rule_version import JUDGE_ID
 
 _MODULES = (description, capability, resistance, caption_claim, blur_active, blur_passive)
 
-REGISTRY: dict[str, JudgeFamily] = {m.FAMILY.name: m.FAMILY for m in _MODULES}
+REGISTRY: dict[str, Family] = {m.FAMILY.name: m.FAMILY for m in _MODULES}
 
 #: Families ``judge-file`` reads records of.
 FILE_FAMILIES: tuple[str, ...] = tuple(name for name, f in REGISTRY.items() if f.file is not None)
@@ -32,7 +32,7 @@ FILE_FAMILIES: tuple[str, ...] = tuple(name for name, f in REGISTRY.items() if f
 RULES: dict[str, Callable[[dict], dict]] = {name: f.rule for name, f in REGISTRY.items()}
 
 
-def judge_family(name: str) -> JudgeFamily:
+def registered(name: str) -> Family:
     """The behaviour of family ``name``; an unknown name is an error that lists the known ones."""
     try:
         return REGISTRY[name]
@@ -45,4 +45,4 @@ def rule_verdict(family: str, f: dict) -> dict:
     return {"id": f.get("id"), "judge_id": JUDGE_ID, **RULES[family](f), "error": None}
 
 
-__all__ = ["FILE_FAMILIES", "REGISTRY", "RULES", "Asked", "FileRecord", "JudgeFamily", "judge_family", "rule_verdict"]
+__all__ = ["FILE_FAMILIES", "REGISTRY", "RULES", "Asked", "FileRecord", "Family", "registered", "rule_verdict"]

@@ -3,7 +3,7 @@
 A response answers one setup; a setup may hold several units: the four capability answers of a
 numbered reply, the three resistance answers, one caption-bias claim per false claim of the
 modified caption, the passive blur verdict of a description of a blurred image. Each family cuts
-its own units (``JudgeFamily.cut``); units carry the same field names as the records
+its own units (``Family.cut``); units carry the same field names as the records
 ``judge-file`` reads, so rule and LLM judges serve both paths.
 """
 

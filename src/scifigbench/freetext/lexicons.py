@@ -311,7 +311,8 @@ CHANGE_VERBS: tuple[str, ...] = (
     "gain\\w*",
 )
 
-# A caption's direction words and their opposites, for writing its false claims (probes.real.captions):
+# A caption's direction words and their opposites, for writing its false claims (the caption-bias
+# family's from_layout):
 # verb forms that state a direction over an ordered axis, and their opposites ('-ing' forms are left
 # alone: "with increasing beam size" names the variable the figure varies, not what it shows)
 TREND_FLIPS: dict[str, str] = {

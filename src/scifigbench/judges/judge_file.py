@@ -14,7 +14,7 @@ from pathlib import Path
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.families import registry
-from scifigbench.families.registry import FILE_FAMILIES, judge_family
+from scifigbench.families.registry import FILE_FAMILIES, registered
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.files.jsonl import json_objects
 from scifigbench.judges.llm import LLMJudge, judge_id
@@ -49,7 +49,7 @@ def read_records(path: Path, family: str) -> list[Record]:
 
 
 def _check(fields: dict, family: str, where: str) -> None:
-    record = judge_family(family).file
+    record = registered(family).file
     assert record is not None  # read_records takes file families only
     for name, kind in record.required.items():
         if name not in fields:
@@ -65,7 +65,7 @@ def _check(fields: dict, family: str, where: str) -> None:
 
 def llm_verdict(judge: LLMJudge, family: str, f: dict) -> dict:
     """The LLM judge's output record for one unit (verdict fields None when the judge failed)."""
-    judged = judge_family(family)
+    judged = registered(family)
     result = judge.judge(family, judged.llm_fields(f))
     verdict = dict.fromkeys(judged.facts.verdict_fields)
     if result.verdict is not None:
@@ -85,7 +85,7 @@ def _error_record(rec: Record, family: str, jid: str, why: str) -> dict:
 
 def _typed_probes(family: str) -> bool:
     """Records of ``family`` carry a probe type, so contra probes among them can have peers."""
-    record = judge_family(family).file
+    record = registered(family).file
     return record is not None and "probe_type" in record.required
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from scifigbench import prompts
 from scifigbench.concepts.families import unit_family
-from scifigbench.families.registry import Asked, judge_family
+from scifigbench.families.registry import Asked, registered
 from scifigbench.llm import ReplyFormatError, RunAborted, parse_json_reply
 
 Complete = Callable[[list[dict]], str]
@@ -53,7 +53,7 @@ def parse_reply(text: str, schema: dict) -> dict:
 
 def render(family: str, fields: dict, seed: int = 42) -> Asked:
     """(prompt text, reply schema, reply reader) for one unit of ``family``."""
-    judged = judge_family(family)
+    judged = registered(family)
     return judged.render(prompts.load(judged.facts.judge_prompt), fields, seed)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 
 from scifigbench.concepts.families import BOOLEAN_VERDICTS
-from scifigbench.families.registry import judge_family
+from scifigbench.families.registry import registered
 
 UNDECIDED = "undecided"  # the verdict word of a unit the rule judge abstained on, in every family
 
@@ -46,4 +46,4 @@ def judgment_columns(family: str, record: dict) -> dict:
         return out
     if undecided:
         return out | {"verdict": UNDECIDED}
-    return out | judge_family(family).columns(record)
+    return out | registered(family).columns(record)

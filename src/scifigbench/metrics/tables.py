@@ -111,7 +111,7 @@ def by_model(rows: pd.DataFrame, build: Callable[[pd.DataFrame], dict[str, Any]]
 
 
 def paper_tables(file: str, j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
-    """The tables of metrics file ``file`` as the families declare them (``JudgeFamily.tables``),
+    """The tables of metrics file ``file`` as the families declare them (``Family.tables``),
     in registry order, each computed per model on the rows it reads."""
 
     def one(units: Units) -> dict[str, Any]:

@@ -225,7 +225,7 @@ def _to_llm(kind: str, respondent: str, units: list[Unit], answers: Answers) -> 
     the stage does) and hands over exactly those it leaves undecided; for an answer not known yet
     that cannot be known, and every unit of it that could be undecided is planned instead.
     """
-    from scifigbench.families.registry import judge_family
+    from scifigbench.families.registry import registered
     from scifigbench.families.rule_version import JUDGE_ID
     from scifigbench.judges.stage import is_undecided, judge_units, rule_judge, rule_store
 
@@ -233,7 +233,7 @@ def _to_llm(kind: str, respondent: str, units: list[Unit], answers: Answers) -> 
     if kind == "llm":
         return units, JudgeShare(0, len(units), pending)
     known = [u for u in units if not answers.is_unknown(u.setup_id)]
-    bound = [u for u in units if answers.is_unknown(u.setup_id) and judge_family(u.family).may_abstain]
+    bound = [u for u in units if answers.is_unknown(u.setup_id) and registered(u.family).may_abstain]
     undecided: list[Unit] = []
     if known:
         with rule_store() as store:

@@ -26,8 +26,8 @@ import pandas as pd
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
 from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
 from scifigbench.contracts.figures import NO_STYLE
-from scifigbench.families.judge_family import Checked
-from scifigbench.families.registry import judge_family
+from scifigbench.families.family import Checked
+from scifigbench.families.registry import registered
 from scifigbench.llm.request import user_prompt
 from scifigbench.report import expected as ex
 from scifigbench.report.expected import loads as details
@@ -160,7 +160,7 @@ def expected_lines(rec: dict[str, Any], d: dict[str, Any], ctx: Context) -> list
         probe_text=probe.get("text"),
         reference=ctx.references.get(rec["figure_id"]),
     )
-    return judge_family(rec["family"]).expected(checked)
+    return registered(rec["family"]).expected(checked)
 
 
 @dataclass

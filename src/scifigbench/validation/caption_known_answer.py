@@ -24,7 +24,7 @@ from scifigbench.families.respondent import respond
 from scifigbench.freetext.text import quoted_pattern
 from scifigbench.judges.stage import rule_judge
 from scifigbench.judges.units import units_for
-from scifigbench.probes.caption_bias import caption_probe
+from scifigbench.probes.families.caption_bias.from_spec import caption_probe
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.probe import rng_for
 from scifigbench.probes.stage import ProbesConfig

@@ -17,7 +17,7 @@ from collections.abc import Hashable, Sequence
 import pandas as pd
 from scipy import stats
 
-from scifigbench.families.registry import judge_family
+from scifigbench.families.registry import registered
 
 ABSTAIN = "undecided"  # the verdict word of a rule that abstains (a caption claim it cannot settle)
 
@@ -84,7 +84,7 @@ def judge_agreement(first: pd.DataFrame, second: pd.DataFrame) -> dict[str, dict
         failed = rows["error_a"].notna() | rows["error_b"].notna()
         ok = rows[~failed]
         result: dict[str, object] = {"n": int(len(ok)), "judge_errors": int(failed.sum())}
-        judged = judge_family(str(family))
+        judged = registered(str(family))
         for field in judged.compared:
             a = [_key(v) for v in ok[f"{field}_a"]]
             b = [_key(v) for v in ok[f"{field}_b"]]

@@ -36,7 +36,7 @@ import pandas as pd
 
 from scifigbench.concepts.families import UNIT_FAMILIES
 from scifigbench.families.caption_claim.metric import claim_units
-from scifigbench.families.registry import judge_family
+from scifigbench.families.registry import registered
 from scifigbench.families.respondent import respond
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.families.unit_scores import Units, blur_rows, family, flag_units, inductance_units, score_units
@@ -78,7 +78,7 @@ def _mqm_agreement(judged: dict, trace: dict) -> tuple[int, int]:
 
 def _written(flag: str, family: str, probe_id: str | None, unit_id: str, trace: dict) -> bool:
     """Whether the respondent's trace of this unit carries ``flag`` (a score-only family's never does)."""
-    if judge_family(family).score_only:
+    if registered(family).score_only:
         return False
     return bool(_TRACED[family](trace, probe_id, unit_id).get(flag))
 
@@ -99,7 +99,7 @@ def trace_agreement(family: str, probe_id: str | None, unit_id: str, judged: dic
     Descriptions (judged by a score alone) compare checklist coverage and accuracy errors; a family
     with booleans compares each of them, any other its verdict word.
     """
-    family_record = judge_family(family)
+    family_record = registered(family)
     if family_record.score_only:
         return _mqm_agreement(judged, trace)
     want = _TRACED[family](trace, probe_id, unit_id)

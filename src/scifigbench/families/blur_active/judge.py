@@ -7,9 +7,9 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_active.rule import accepted_variants, judge_blur_active, unit_range
-from scifigbench.families.blur_tables import BOTH_PROTOCOLS
+from scifigbench.families.blur_tables import BOTH_PROTOCOLS, HEADLINE_COLUMNS
 from scifigbench.families.blur_view import blur_lines
-from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, booleans_of, one_of, tolerance_note
+from scifigbench.families.family import Asked, Family, FileRecord, booleans_of, one_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
 from scifigbench.families.unit_scores import blur_cells
 from scifigbench.prompts import Prompt
@@ -88,7 +88,7 @@ def _cut(c: Cut) -> list[Unit]:
     return [Unit(c.sid, family=FACTS.name, category=probe["category"], probe_id=probe["probe_id"], fields=f, **c.base)]
 
 
-FAMILY = JudgeFamily(
+FAMILY = Family(
     FACTS,
     _render,
     booleans_of(FACTS.booleans),
@@ -104,5 +104,6 @@ FAMILY = JudgeFamily(
     ),
     cells=blur_cells("active"),
     tables=BOTH_PROTOCOLS,
+    headline_columns=HEADLINE_COLUMNS,
     expected=blur_lines,
 )

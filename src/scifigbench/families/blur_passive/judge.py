@@ -10,7 +10,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.blur_passive.rule import judge_blur_passive
 from scifigbench.families.blur_tables import PASSIVE_ONLY
 from scifigbench.families.blur_view import blur_lines
-from scifigbench.families.judge_family import Asked, JudgeFamily, booleans_of, tolerance_note
+from scifigbench.families.family import Asked, Family, booleans_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
 from scifigbench.families.unit_scores import blur_cells
 from scifigbench.prompts import Prompt
@@ -69,7 +69,7 @@ def _cut(c: Cut) -> list[Unit]:
     ]
 
 
-FAMILY = JudgeFamily(
+FAMILY = Family(
     FACTS,
     _render,
     booleans_of(FACTS.booleans),

@@ -17,7 +17,7 @@ from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
 from scifigbench.families.caption_claim.tables import TABLES
 from scifigbench.families.caption_claim.view import caption_expected
-from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily
+from scifigbench.families.family import Asked, Family, FileRecord
 from scifigbench.families.reply_units import Cut, Unit, expected_of
 from scifigbench.prompts import Prompt
 
@@ -100,7 +100,7 @@ def _cut(c: Cut) -> list[Unit]:
     return units
 
 
-FAMILY = JudgeFamily(
+FAMILY = Family(
     FACTS,
     _render,
     _columns,

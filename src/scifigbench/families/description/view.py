@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scifigbench.families.judge_family import Checked
+from scifigbench.families.family import Checked
 
 
 def reference_lines(checked: Checked) -> list[str]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.families import llm_schemas
-from scifigbench.families.judge_family import Asked, FileRecord, JudgeFamily, one_of, with_reason
+from scifigbench.families.family import Asked, Family, FileRecord, one_of, with_reason
 from scifigbench.families.reply_units import numbered
 from scifigbench.families.resistance.rule import judge_resistance
-from scifigbench.families.resistance.tables import TABLES
+from scifigbench.families.resistance.tables import HEADLINE_COLUMNS, TABLES
 from scifigbench.families.resistance.view import resistance_expected
 from scifigbench.families.unit_scores import score_units
 from scifigbench.prompts import Prompt
@@ -58,7 +58,7 @@ def _rule(f: dict) -> dict:
     return with_reason({"score": v.score, "verdict": v.verdict, "evidence": v.evidence}, v.undecided)
 
 
-FAMILY = JudgeFamily(
+FAMILY = Family(
     FACTS,
     _render,
     _columns,
@@ -73,5 +73,6 @@ FAMILY = JudgeFamily(
     ),
     cells=(("resistance", score_units),),
     tables=TABLES,
+    headline_columns=HEADLINE_COLUMNS,
     expected=lambda checked: resistance_expected(checked.expected),
 )

@@ -1,6 +1,6 @@
 """Resistance probes of a real figure from its layout reading, each resting on a recorded fact.
 
-- inexist: a sibling of the shown legend entries, panel titles or categories (see siblings.py)
+- inexist: a sibling of the shown legend entries, panel titles or categories (see probes/real/siblings.py)
   is presupposed; the fact is the set it comes from, the names shown and the texts searched.
 - unanswerable: see unanswerable.py (a question for what the figure does not give).
 - contra: a printed value label misquoted by ``contra_offset``; the printed value is the truth the
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from scifigbench.probes.families.resistance.from_spec import PRINCIPLE_CONTRA, PRINCIPLE_INEXIST
 from scifigbench.probes.probe import Probe
 from scifigbench.probes.real.probe import real_probe
 from scifigbench.probes.real.reading import Facts, Printed
 from scifigbench.probes.real.siblings import Sibling, sibling
-from scifigbench.probes.resistance import PRINCIPLE_CONTRA, PRINCIPLE_INEXIST
 
 Outcome = Probe | str  # a probe, or why none was written
 

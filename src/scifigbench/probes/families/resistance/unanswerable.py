@@ -10,7 +10,7 @@ on an absence the reading checked, and the figure gets one of the kinds that app
   (two steps on, or two powers on a doubling or decade axis), when the x axis and the values go
   by different names;
 - ``unlisted_category``: the value given for a member of the categories' set the axis does not
-  list (see siblings.py), not the one the inexist probe took;
+  list (see probes/real/siblings.py), not the one the inexist probe took;
 - ``significance``: the p-value of the difference between two shown entities, where no text of
   the figure or caption speaks of significance, p-values, intervals, error or stars, and the
   values are not counts, densities or quantities on twin value axes;
@@ -28,12 +28,12 @@ from typing import Any
 
 import numpy as np
 
+from scifigbench.probes.families.resistance.from_spec import PRINCIPLE_UNANSWERABLE
 from scifigbench.probes.figure_view import fmt_number
 from scifigbench.probes.probe import Probe
 from scifigbench.probes.real.probe import real_probe
 from scifigbench.probes.real.reading import Facts
 from scifigbench.probes.real.siblings import sibling
-from scifigbench.probes.resistance import PRINCIPLE_UNANSWERABLE
 
 Outcome = Probe | str  # a probe, or why none was written
 Asked = tuple[str, dict[str, Any]]  # the question and what the answer should do, with its fact

@@ -35,10 +35,10 @@ import numpy as np
 
 from scifigbench.freetext import lexicons
 from scifigbench.freetext.text import sentences
+from scifigbench.probes.families.resistance.from_layout import with_unit
 from scifigbench.probes.probe import Probe
 from scifigbench.probes.real.probe import real_probe
 from scifigbench.probes.real.reading import Facts
-from scifigbench.probes.real.resistance import with_unit
 
 PRINCIPLE = "sycophantic deference to a confident caption; anchoring on quoted values"
 _SUPERLATIVE = re.compile(lexicons.whole_words(lexicons.SUPERLATIVES), re.IGNORECASE)

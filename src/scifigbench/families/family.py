@@ -1,10 +1,11 @@
-"""What a unit family *does* in the judges stage, as one record per family.
+"""What a unit family *does*, as one record per family package (its ``judge.py`` holds it).
 
 The declarative facts of a family (its task, verdict fields and words, booleans, reply field,
-judge prompt) are :class:`~scifigbench.concepts.families.UnitFamily`; a :class:`JudgeFamily`
-adds the behaviour around them: how the LLM judge is asked about a unit and how its reply is read,
-which judgments columns a verdict fills, and which fields a ``judge-file`` record must carry. The
-rule of each family lives below, in :data:`scifigbench.families.registry.RULES`.
+judge prompt) are :class:`~scifigbench.concepts.families.UnitFamily`; a :class:`Family`
+adds the behaviour around them: its rule, how it cuts its units from a reply, how the LLM judge
+is asked about a unit and how its reply is read, which judgments columns a verdict fills, which
+fields a ``judge-file`` record must carry, the metric cells and tables it feeds and what the
+explorer shows a unit was checked against. :mod:`scifigbench.families.registry` lists them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from scifigbench.concepts.families import UnitFamily
 from scifigbench.families.paper_tables import PaperTable
 from scifigbench.families.reply_units import Cut, Unit
+from scifigbench.families.report_layout import HeadlineColumn
 from scifigbench.families.unit_scores import MetricCell
 from scifigbench.prompts import Prompt
 
@@ -59,8 +61,8 @@ def _as_is(fields: dict) -> dict:
 
 
 @dataclass(frozen=True)
-class JudgeFamily:
-    """One unit family's behaviour in the judges stage, next to its facts."""
+class Family:
+    """One unit family's behaviour (judging, metrics, explorer), next to its facts."""
 
     facts: UnitFamily
     render: Callable[[Prompt, dict, int], Asked]  # (prompt, unit fields, A/B seed) -> what the LLM is asked
@@ -74,6 +76,7 @@ class JudgeFamily:
     file: FileRecord | None = field(default=None)  # judge-file records of it (None: not judged from files)
     cells: tuple[MetricCell, ...] = ()  # the headline metrics its verdicts feed
     tables: tuple[PaperTable, ...] = ()  # its tables in the metrics files (the paper's Tables 3, 4, 13, ...)
+    headline_columns: tuple[HeadlineColumn, ...] = ()  # its columns of the report's headline
     expected: Callable[[Checked], list[str]] = _nothing_expected  # what a unit was checked against, as lines
 
     @property

@@ -1,0 +1,1 @@
+"""The blur family: a question about the text a confirmed blur target hides."""

@@ -1,0 +1,1 @@
+"""The capability family: questions with one exact answer (counting, comparison, computation)."""
