@@ -8,7 +8,10 @@ STAMP := $(VENV)/.installed
 # Test workers (pytest-xdist): one per core by default; WORKERS=0 runs in one process.
 WORKERS ?= auto
 # Tests of one module stay on one worker, so a module-scoped fixture (a rendered corpus) is built once.
-PYTEST := PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: otherwise each worker compiles and
+# assert-rewrites every test module at collection (about 5 s of CPU each) and every CLI subprocess
+# compiles the package again; __pycache__ is in .gitignore and .dvcignore, so nothing tracked moves.
+PYTEST := PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope
 
 LOCK_VENV := .venv-lock
 
