@@ -74,6 +74,7 @@ from tqdm import tqdm
 
 from scifigbench.conditions.images import read_bgr
 from scifigbench.layout import read_layout
+from scifigbench.probes.config import ProbesConfig
 from scifigbench.probes.from_layout import FigureProbes, figure_probes
 from scifigbench.probes.real import read_facts
 
@@ -88,7 +89,7 @@ FAMILIES = (
     "capability/comparison",
     "capability/computation",
 )
-CONTRA, ANCHOR = (0.2, 0.3), (0.2, 0.4)  # params.yaml probes defaults
+SETTINGS = ProbesConfig()  # params.yaml probes defaults (contra and caption anchor offsets)
 
 
 def split_of(figure_id: str) -> str:
@@ -100,7 +101,7 @@ def probes_of(figure_id: str, image: Path, caption: str | None, reader) -> Figur
     img = read_bgr(image)
     lines = reader.read(img)
     facts = read_facts(figure_id, read_layout(img, lines), lines, caption, img)
-    return figure_probes(facts, 42, True, CONTRA, ANCHOR)
+    return figure_probes(facts, 42, True, SETTINGS)
 
 
 def key(p) -> str:

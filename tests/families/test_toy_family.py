@@ -4,8 +4,9 @@ The test copies the package, drops the toy family of ``toy_answered/`` into ``fa
 its facts to ``concepts/families.py`` and one line to ``families/registry.py``, and changes
 nothing else. In that copy the simulated respondent answers capability setups, the judges stage
 cuts and judges the toy's units, the judgments contract accepts them, the metrics compute the
-toy's headline cell and its own table in the capability file, and the explorer shows its units with
-its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
+toy's headline cell and its own table in the capability file, the report shows that table as the
+toy's folder lays it out (its value linked to exactly its units), and the explorer shows its units
+with its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
 skipped, computed apart.
 """
 
@@ -100,6 +101,16 @@ def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp
     toy_cell = out["capability_table"]["answered"]["sim-weak"]["overall"]
     assert toy_cell["n"] == len(answered)  # the table rounds to 6 decimals
     assert toy_cell["value"] == pytest.approx(sum(answered) / len(answered), abs=5e-7)
+    # the report shows that table as the toy's folder lays it out, beside the capability family's
+    tables = {t["title"]: t for t in out["report_tables"]}
+    assert list(tables) == ["Unified behavioural evaluation", "Questions answered"]
+    toy = tables["Questions answered"]
+    assert toy["columns"] == ["Answered"] and toy["fed_by"] == ["toy_answered"]
+    [[model, [[text, link, n]]]] = toy["rows"]
+    assert model == "sim-weak" and n == len(answered)
+    assert text == f"{100 * sum(answered) / len(answered):.1f}"
+    assert link == "explorer.html#model=sim-weak&status=counted&family=toy_answered"
+    assert out["page_sections"] == ["Questions answered", "% of numbered questions with a line"]
     assert all(i.endswith("#answered") for i in out["toy_ids"])
     assert out["expected_lines"] == [f"Expected: a numbered line answering '{out['first_probe']}'"]
     assert "toy_answered" in out["explorer_families"]

@@ -1,6 +1,7 @@
 """Run inside a copy of the package that has the toy family: the simulated respondent answers
 capability setups, the judges stage cuts and judges the units, the metrics (headline and the
-capability file's tables) and the explorer read them. Prints what each piece made of the toy family as JSON."""
+capability file's tables), the report and the explorer read them. Prints what each piece made of
+the toy family as JSON."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.stage import judge_units, rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import StatConfig, capability, headline_values
+from scifigbench.report.page import render_report
+from scifigbench.report.tables import NotMeasured, family_tables
 from scifigbench.report.units import Context, expected_lines, explorer_data
 
 specs = [make() for make in RESPONDENT_FIGURES]
@@ -36,6 +39,17 @@ toy = rows[rows["family"] == "toy_answered"]
 report = Context(setups=setups, probes=ctx.probes)
 first = toy.iloc[0].to_dict()
 explorer = explorer_data(rows, report)
+metrics = {"capability": capability(rows, StatConfig(B=200))}
+shown = [
+    {
+        "title": t.title,
+        "columns": t.columns,
+        "fed_by": fed,
+        "rows": [[m, [[c.text, c.link, c.n] for c in cells]] for m, cells in t.rows],
+    }
+    for t, fed in family_tables(metrics, NotMeasured({}), ("capability",))
+]
+page = render_report(metrics, [], [], len(rows))
 print(
     json.dumps(
         {
@@ -43,7 +57,9 @@ print(
             "toy_units": len(toy),
             "toy_answered": int((toy["verdict"] == "answered").sum()),
             "headline": headline_values(rows).get("toy_answered", {}),
-            "capability_table": capability(rows, StatConfig(B=200)),
+            "capability_table": metrics["capability"],
+            "report_tables": shown,
+            "page_sections": [h for h in ("Questions answered", "% of numbered questions with a line") if h in page],
             "traces": {
                 sid: [tr.get(pid, {}).get("answer") is not None for pid in pids] for sid, (tr, pids) in traces.items()
             },

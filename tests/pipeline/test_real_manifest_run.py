@@ -24,6 +24,7 @@ from helpers.scripted_respondent import RESISTS, ScriptedRespondent
 from helpers.tiny_pipeline import DVC, make_repo, manifest_params, sh
 from scifigbench import paths
 from scifigbench.devserver import DevServer
+from scifigbench.families.caption_claim.tables import BY_TYPE
 from scifigbench.report import tables
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not DVC.exists(), reason="dvc not installed beside the interpreter")]
@@ -116,7 +117,8 @@ def test_no_not_measured_for_the_families_the_layout_probes_fill(run) -> None:
     assert model == "api" and len(measured) == 5  # inexist, contra, unanswerable, overall, caption bias
     for header in measured:
         assert float(filled[header]) >= 0, (header, filled[header])
-    by_type = tables.caption_type_table(beh, nm)
+    declared = tables.family_tables({"capability": cap, "behaviour": beh}, nm, ("capability", "behaviour"))
+    by_type = next(t for t, _ in declared if t.title == BY_TYPE.title)
     assert by_type.rows and not any(c.text.startswith("not measured") for c in by_type.rows[0][1] if c.n)
     page = (root / "reports" / "index.html").read_text(encoding="utf-8")
     assert "Unified behavioural evaluation" in page

@@ -14,6 +14,7 @@ from helpers.layout_charts import model_bars
 from scifigbench import paths
 from scifigbench.families.registry import rule_verdict
 from scifigbench.layout import read_layout
+from scifigbench.probes.config import ProbesConfig
 from scifigbench.probes.families.capability.from_layout import comparison_probe, computation_probe, counting_probe
 from scifigbench.probes.families.caption_bias.from_layout import caption_probes
 from scifigbench.probes.families.resistance.from_layout import contra_probe, inexist_probe
@@ -282,7 +283,7 @@ def test_counting_leaves_out_a_group_header_that_prints_no_value() -> None:
 
 
 def test_every_family_and_why_not_the_rest() -> None:
-    got = figure_probes(_facts(), 42, True, (0.2, 0.3), (0.2, 0.4))
+    got = figure_probes(_facts(), 42, True, ProbesConfig())
     ids = {p.probe_id for p in got.probes}
     assert ids == {
         f"fig/{k}"
@@ -297,9 +298,9 @@ def test_every_family_and_why_not_the_rest() -> None:
         )
     }
     assert got.missing == {}
-    again = figure_probes(_facts(), 42, True, (0.2, 0.3), (0.2, 0.4))
+    again = figure_probes(_facts(), 42, True, ProbesConfig())
     assert [p.text for p in again.probes] == [p.text for p in got.probes]
-    bare = figure_probes(Facts("g", None), 42, False, (0.2, 0.3), (0.2, 0.4))
+    bare = figure_probes(Facts("g", None), 42, False, ProbesConfig())
     assert bare.probes == [] and set(bare.missing) == {f"{p.family}/{p.category}" for p in got.probes}
     assert bare.missing["caption_bias/caption_bias"] == "not in the primary subset"
 

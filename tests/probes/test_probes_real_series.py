@@ -13,6 +13,7 @@ import pytest
 from helpers.paper_charts import grouped_bars
 from scifigbench.families.resistance.rule import judge_resistance
 from scifigbench.layout import read_layout
+from scifigbench.probes.config import ProbesConfig
 from scifigbench.probes.families.resistance.from_layout import contra_probe
 from scifigbench.probes.from_layout import figure_probes
 from scifigbench.probes.real import read_facts
@@ -79,7 +80,7 @@ def test_the_false_premise_names_series_and_category_and_the_printed_value_is_th
 
 
 def test_grouped_bars_get_a_false_premise_and_single_series_probes_are_unchanged() -> None:
-    got = figure_probes(_facts(), 42, True, (0.2, 0.3), (0.2, 0.4))
+    got = figure_probes(_facts(), 42, True, ProbesConfig())
     cats = {f"{p.family}/{p.category}" for p in got.probes}
     assert "resistance/contra" in cats
     # comparisons and differences still need one value per category: a series-less question

@@ -5,13 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scifigbench.concepts.names import CAPABILITY_CATEGORIES, CONDITION_ORDER, RESISTANCE_TYPES
-from scifigbench.report.tables import (
-    CAPABILITY_LABELS,
-    CONDITION_LABELS,
-    OVERALL,
-    RESISTANCE_LABELS,
-    short_labels,
-)
+from scifigbench.families.report_layout import OVERALL, short_labels
+from scifigbench.report.tables import CAPABILITY_LABELS, CONDITION_LABELS, RESISTANCE_LABELS
 
 
 def test_every_vocabulary_name_has_a_header_in_vocabulary_order():

@@ -13,9 +13,18 @@ import pandas as pd
 
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families.paper_tables import Cell, PaperTable
+from scifigbench.families.report_layout import UNIFIED, Column, HeadlineColumn, Layout
 from scifigbench.families.unit_scores import BLUR_FAMILIES, Units, blur_rows, family, flag_units, inductance_units
 
 _FILE = "behaviour"
+PROTOCOLS = ("active", "passive")
+#: The unified table's header of each (mode, protocol), e.g. "Adm act".
+HEADERS = {(mode, proto): f"{mode[:3].title()} {proto[:3]}" for mode in BLUR_MODES for proto in PROTOCOLS}
+#: The active protocol's headline columns (blur_active declares them): admittance and inductance.
+HEADLINE_COLUMNS = (
+    HeadlineColumn("A", "admittance_active", "Admittance %", {"category": "admittance"}),
+    HeadlineColumn("I", "inductance_active", "Inductance %", {"category": "inductance"}),
+)
 
 
 def _blur(mode: str | None = None) -> Callable[[pd.DataFrame], pd.DataFrame]:
@@ -30,9 +39,7 @@ def _blur(mode: str | None = None) -> Callable[[pd.DataFrame], pd.DataFrame]:
 
 def _per_protocol(build: Callable[[pd.DataFrame], Units], mode: str) -> Callable[[pd.DataFrame, Cell], dict[str, Any]]:
     def per_model(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
-        return {
-            p: cell(build(blur_rows(rows, p, mode))) for p in ("active", "passive") if len(blur_rows(rows, p, mode))
-        }
+        return {p: cell(build(blur_rows(rows, p, mode))) for p in PROTOCOLS if len(blur_rows(rows, p, mode))}
 
     return per_model
 
@@ -40,7 +47,7 @@ def _per_protocol(build: Callable[[pd.DataFrame], Units], mode: str) -> Callable
 def _fabrication(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
     out = {}
     for mode in BLUR_MODES:
-        for p in ("active", "passive"):
+        for p in PROTOCOLS:
             sel = blur_rows(rows, p, mode)
             if len(sel):
                 out[f"{mode}_{p}"] = cell(flag_units(sel, "fabricates"))
@@ -55,6 +62,15 @@ def _mentioned(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
     }
 
 
+def _columns(mode: str) -> Callable[[dict[str, Any]], list[Column]]:
+    """The unified table's columns of ``mode``: active, then passive, each opening its own family's units."""
+
+    def columns(section: dict[str, Any]) -> list[Column]:
+        return [Column(HEADERS[(mode, p)], (p,), {"category": mode}, family=BLUR_FAMILIES[p]) for p in PROTOCOLS]
+
+    return columns
+
+
 #: The tables blur_active declares: both protocols side by side.
 BOTH_PROTOCOLS = (
     PaperTable(
@@ -62,8 +78,15 @@ BOTH_PROTOCOLS = (
         "admittance",
         _blur("admittance"),
         _per_protocol(lambda r: flag_units(r, "admits"), "admittance"),
+        shown=(Layout(UNIFIED, _columns("admittance")),),
     ),
-    PaperTable(_FILE, "inductance", _blur("inductance"), _per_protocol(inductance_units, "inductance")),
+    PaperTable(
+        _FILE,
+        "inductance",
+        _blur("inductance"),
+        _per_protocol(inductance_units, "inductance"),
+        shown=(Layout(UNIFIED, _columns("inductance")),),
+    ),
     PaperTable(_FILE, "fabrication", _blur(), _fabrication),
 )
 

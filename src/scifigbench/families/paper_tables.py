@@ -3,8 +3,9 @@ model's rows become its cells.
 
 A family lists its tables in ``Family.tables``; the metrics stage computes every declared
 table of a metrics file over all models, in registry order, so a new family's table needs no edit
-there. The statistics of one cell (the figure-cluster bootstrap) belong to the metrics stage, which
-hands them in as a :data:`Cell`: the families state what is counted, not how it is estimated.
+there, nor in the report, which shows each table as its ``shown`` layouts say (:mod:`.report_layout`).
+The statistics of one cell (the figure-cluster bootstrap) belong to the metrics stage, which hands
+them in as a :data:`Cell`: the families state what is counted, not how it is estimated.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pandas as pd
 
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.contracts.metrics import ordered
+from scifigbench.families.report_layout import Layout
 from scifigbench.families.unit_scores import Units
 
 #: One table cell from a metric's units (value, n, CI, errors, undecided; see ``metrics.tables.cell``).
@@ -31,6 +33,7 @@ class PaperTable:
     key: str  # its key in that file (``dvc metrics diff`` names a cell by file, key, model, column)
     rows: Callable[[pd.DataFrame], pd.DataFrame]  # all models' judgments -> the rows it reads
     build: Callable[[pd.DataFrame, Cell], dict[str, Any]]  # one model's rows -> its columns
+    shown: tuple[Layout, ...] = ()  # how the report shows it (none: only in the metrics file)
 
 
 def categories(rows: pd.DataFrame) -> list[str]:

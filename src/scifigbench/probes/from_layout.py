@@ -7,7 +7,7 @@ and capability questions about counts and printed values. All are ``proposed``: 
 confirms them (``scifigbench review probes``) before they count. :func:`figure_probes` also
 says, per family and category, why a figure got no probe, for the coverage paragraph. With a
 generator model configured the LLM path (probes/llm.py) writes richer probes instead. The
-reading itself is :mod:`scifigbench.probes.real`; each family's writer is its ``from_layout``.
+reading itself is :mod:`scifigbench.probes.real`; each family's writer is in its ``writers.py``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from scifigbench.probes.families.capability import from_layout as capability
-from scifigbench.probes.families.caption_bias import from_layout as captions
-from scifigbench.probes.families.resistance import from_layout as resistance
-from scifigbench.probes.families.resistance import unanswerable
+from scifigbench.probes.config import ProbesConfig
+from scifigbench.probes.families.registry import WRITERS
 from scifigbench.probes.probe import Probe, rng_for
 from scifigbench.probes.real.reading import Facts, read_facts
 
@@ -40,35 +38,23 @@ class FigureProbes:
             self.missing[f"{family}/{category}"] = outcome
 
 
-def figure_probes(
-    facts: Facts,
-    seed: int,
-    primary: bool,
-    contra_offset: tuple[float, float],
-    anchor: tuple[float, float],
-) -> FigureProbes:
-    """Every probe the reading of one figure settles (seeded per figure and family, as spec probes are)."""
+def figure_probes(facts: Facts, seed: int, primary: bool, cfg: ProbesConfig) -> FigureProbes:
+    """Every probe the reading of one figure settles: each registered family's layout writer, seeded
+    per figure and family as spec probes are (a primary-only family outside the primary subset is
+    missing with that reason)."""
     fid = facts.figure_id
 
-    def rng(family: str) -> np.random.Generator:
-        return rng_for(seed, fid, "layout", family)
+    def rng_of(*parts: str) -> np.random.Generator:
+        return rng_for(seed, fid, "layout", *parts)
 
     out = FigureProbes()
-    r = rng("resistance")
-    inexist = resistance.inexist_probe(facts, r)
-    out.add("resistance", "inexist", inexist)
-    taken = inexist.expected["absent_element"] if isinstance(inexist, Probe) else None
-    # its own generator: which kind of question applies never moves the contra probe's draw
-    out.add("resistance", "unanswerable", unanswerable.unanswerable_probe(facts, rng("resistance/unanswerable"), taken))
-    out.add("resistance", "contra", resistance.contra_probe(facts, r, contra_offset))
-    c = rng("capability")
-    out.add("capability", "counting", capability.counting_probe(facts))
-    out.add("capability", "comparison", capability.comparison_probe(facts, c))
-    out.add("capability", "computation", capability.computation_probe(facts, c))
-    if primary:
-        got = captions.caption_probes(facts, lambda kind: rng_for(seed, fid, "layout", "caption_bias", kind), anchor)
-        for p in [got] if isinstance(got, str) else got:
-            out.add("caption_bias", "caption_bias", p)
-    else:
-        out.missing["caption_bias/caption_bias"] = "not in the primary subset"
+    for w in WRITERS:
+        if w.from_layout is None:
+            continue
+        if w.primary_only and not primary:
+            for category in w.family.categories:
+                out.missing[f"{w.name}/{category}"] = "not in the primary subset"
+            continue
+        for category, outcome in w.from_layout(facts, rng_of, cfg):
+            out.add(w.name, category, outcome)
     return out

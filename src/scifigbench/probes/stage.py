@@ -33,10 +33,7 @@ from scifigbench.llm import cache_dir
 from scifigbench.params import load_raw, section
 from scifigbench.probes import coverage, llm, released
 from scifigbench.probes.config import ProbesConfig
-from scifigbench.probes.families.blur.from_targets import blur_probes
-from scifigbench.probes.families.capability.from_spec import capability_probes
-from scifigbench.probes.families.caption_bias.from_spec import caption_probe
-from scifigbench.probes.families.resistance.from_spec import resistance_probes
+from scifigbench.probes.families.registry import WRITERS
 from scifigbench.probes.figure_view import FigureView
 from scifigbench.probes.from_layout import figure_probes
 from scifigbench.probes.probe import Probe, rng_for, to_frame
@@ -50,17 +47,17 @@ COVERAGE = paths.PROBES_COVERAGE
 
 
 def spec_probes(spec: FigureSpec, primary: bool, cfg: ProbesConfig, seed: int) -> tuple[list[Probe], dict]:
-    """Capability, resistance and (for the primary subset) caption-bias probes of one synthetic figure."""
+    """Every registered family's probes of one synthetic figure (a primary-only family's for the
+    primary subset alone), each family seeded by figure and family name; with the rejected candidates."""
     view = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
-    fid = spec.figure_id
-    probes, rejected = capability_probes(view, rng_for(seed, fid, "capability"), cfg.capability_candidates)
-    probes += resistance_probes(view, rng_for(seed, fid, "resistance"), tuple(cfg.contra_offset))
-    if primary:
-        cb = caption_probe(
-            view, rng_for(seed, fid, "caption_bias"), tuple(cfg.caption_claims), tuple(cfg.caption_anchor_offset)
-        )
-        if cb is not None:
-            probes.append(cb)
+    probes: list[Probe] = []
+    rejected: dict = {}
+    for w in WRITERS:
+        if w.from_spec is None or (w.primary_only and not primary):
+            continue
+        got, refused = w.from_spec(view, rng_for(seed, spec.figure_id, w.name), cfg)
+        probes += got
+        rejected |= refused
     return probes, rejected
 
 
@@ -114,7 +111,9 @@ def build_probes(
         figure_of = {Path(str(r.image_path)).stem: r.figure_id for r in unspecced.itertuples()}
         figure_of.update({r.figure_id: r.figure_id for r in unspecced.itertuples()})
         probes += scivqa_probes(load_qa(root / cfg.scivqa_qa), figure_of)
-    probes += blur_probes(targets, elements, views, sizes)
+    for w in WRITERS:
+        if w.from_targets is not None:
+            probes += w.from_targets(targets, elements, views, sizes)
     df = to_frame(probes).sort_values("probe_id").reset_index(drop=True)
     return df, queue
 
@@ -127,9 +126,7 @@ def _layout_figure_probes(fig: Any, cfg: ProbesConfig, seed: int, root: Path, qu
     if isinstance(facts, str):
         queue["layout_missing"][fig.figure_id] = {"all": facts}
         return []
-    contra = (cfg.contra_offset[0], cfg.contra_offset[1])
-    anchor = (cfg.caption_anchor_offset[0], cfg.caption_anchor_offset[1])
-    got = figure_probes(facts, seed, bool(fig.subset_primary), contra, anchor)
+    got = figure_probes(facts, seed, bool(fig.subset_primary), cfg)
     queue["layout_missing"][fig.figure_id] = got.missing
     return got.probes
 

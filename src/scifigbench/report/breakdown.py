@@ -13,17 +13,9 @@ from typing import Any
 
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.contracts.metrics import dig, entry_columns, ordered
-from scifigbench.report.headline import COLUMNS
+from scifigbench.report.headline import CELLS, COLUMNS
 from scifigbench.report.tables import Col, NotMeasured, Table, model_table
 
-# metrics.breakdown's cell names -> the headline's column keys (report.headline.COLUMNS)
-HEADLINE_KEY = {
-    "mqm": "mqm",
-    "capability": "cap",
-    "admittance_active": "A",
-    "resistance": "R",
-    "inductance_active": "I",
-}
 # split -> (title word, explorer filter key, group order)
 SPLITS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "by_kind": ("chart type", "chart", tuple(CHART_KINDS)),
@@ -39,11 +31,11 @@ def breakdown_tables(content: dict[str, Any], nm: NotMeasured) -> list[Table]:
     """One table per split and headline cell that has any value (none without the metrics file)."""
     out = []
     for split, (word, key, order) in SPLITS.items():
-        for name in HEADLINE_KEY:  # the headline's column order (the JSON's keys are sorted)
+        for name in CELLS:  # the headline's column order (the JSON's keys are sorted)
             per_model = (content.get(split) or {}).get(name)
             if not per_model:
                 continue
-            header, filters, scale = COLUMNS[HEADLINE_KEY[name]]
+            header, filters, scale = COLUMNS[CELLS[name]]
             groups = ordered((g for entry in per_model.values() for g in entry_columns(entry)), order)
             cols = [Col(g, partial(_cell, per_model, g), {**filters, key: g}, scale=scale) for g in groups]
             out.append(model_table(f"{header} by {word}", header, sorted(per_model), cols, nm))

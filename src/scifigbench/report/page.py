@@ -21,7 +21,9 @@ from scifigbench.report.headline import headline
 from scifigbench.report.judge_card import run_judge_ids
 from scifigbench.report.release_beside import families, release_beside_table
 from scifigbench.report.run_header import run_header
-from scifigbench.report.validity import FAMILIES_OF, Trust, beside, card_table, validity_table
+from scifigbench.report.validity import Trust, beside, card_table, validity_table
+
+BEHAVIOUR_FILES = ("capability", "behaviour")  # the metrics files of the behaviour section's tables
 
 
 @dataclass(frozen=True)
@@ -73,17 +75,12 @@ def render_report(
             title=title,
             headline=headline(metrics, nm),
             breakdown=breakdown_tables(metrics.get("breakdown", {}), nm),
-            perception=[beside(t, valid, FAMILIES_OF["perception"]) for t in tables.perception_tables(perception, nm)],
+            perception=[beside(t, valid, fed) for t, fed in tables.family_tables(metrics, nm, ("perception",))],
             plots=[_data_uri(p) for p in figs if p],
             behaviour=[
                 t
                 for t in (
-                    beside(
-                        tables.behaviour_table(metrics.get("capability", {}), behaviour, nm),
-                        valid,
-                        ("capability", *FAMILIES_OF["behaviour"]),
-                    ),
-                    beside(tables.caption_type_table(behaviour, nm), valid, ("caption_claim",)),
+                    *(beside(t, valid, fed) for t, fed in tables.family_tables(metrics, nm, BEHAVIOUR_FILES)),
                     _release_beside(metrics.get(RELEASE_BESIDE, {}), valid),
                     tables.judges_table(metrics),
                 )

@@ -16,12 +16,12 @@ from typing import Any
 
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.contracts.metrics import RELEASE_BESIDE_COLUMNS, ordered
+from scifigbench.families.report_layout import OVERALL
 from scifigbench.report.tables import (
     BLUR_HEADERS,
     CAPABILITY_LABELS,
     CAPTION_BIAS_HEADER,
     COUNTED,
-    OVERALL,
     RESISTANCE_LABELS,
     Cell,
     Table,

@@ -14,111 +14,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
-from scifigbench.concepts.kinds import CHART_KINDS
-from scifigbench.concepts.names import BLUR_MODES, CAPABILITY_CATEGORIES, CONDITION_ORDER, RESISTANCE_TYPES
-from scifigbench.contracts.metrics import (
-    PENALTY_DIMENSIONS,
-    PENALTY_SUBTYPES,
-    dig,
-    entry_columns,
-    judge_shares,
-    ordered,
-)
+from scifigbench.contracts.metrics import dig, judge_shares
+from scifigbench.families import blur_tables
+from scifigbench.families.capability.tables import LABELS as CAPABILITY_LABELS
+from scifigbench.families.capability.tables import MEANINGS as CAPABILITY_MEANINGS
+from scifigbench.families.caption_claim.tables import HEADER as CAPTION_BIAS_HEADER
+from scifigbench.families.caption_claim.tables import MEANING as CAPTION_BIAS_MEANING
+from scifigbench.families.description.tables import CONDITION_LABELS, CONDITION_MEANINGS, PENALTY_MEANINGS
+from scifigbench.families.registry import REGISTRY
+from scifigbench.families.report_layout import UNIFIED, Column, ReportTable
+from scifigbench.families.resistance.tables import LABELS as RESISTANCE_LABELS
+from scifigbench.families.resistance.tables import MEANINGS as RESISTANCE_MEANINGS
 from scifigbench.report.judge_card import FamilyCard
 
+BLUR_HEADERS = blur_tables.HEADERS
+
 MIN_MODELS_FOR_P = 6  # the metrics stage leaves a correlation's p null below this many models
-OVERALL = "overall"  # the column over all categories (types) of a table
-
-
-def short_labels(names: Sequence[str], labels: dict[str, str]) -> dict[str, str]:
-    """Column headers of a vocabulary, in its order; a name added to the vocabulary without a
-    header here fails at import rather than printing a bare key in one table."""
-    if set(labels) != set(names):
-        raise ValueError(f"short labels {sorted(labels)} do not match the names {list(names)}")
-    return {n: labels[n] for n in names}
-
-
-CAPABILITY_LABELS = short_labels(
-    (*CAPABILITY_CATEGORIES, OVERALL),
-    {"counting": "Cnt", "computation": "Cmp", "comparison": "Cmpr", "pattern": "Pat", OVERALL: "All"},
-)
-CONDITION_LABELS = short_labels(
-    CONDITION_ORDER,
-    {
-        "base": "Base",
-        "nocap": "NoCap",
-        "noise": "Noise",
-        "lowc": "LowC",
-        "rot": "Rot",
-        "inpaper": "InPap",
-        "inpaper_blur": "InPapBlur",
-        "capbias": "CapB",
-        "admb": "AdmB",
-        "indb": "IndB",
-    },
-)
-RESISTANCE_LABELS = short_labels(
-    (*RESISTANCE_TYPES, OVERALL),
-    {"inexist": "Res Inex", "contra": "Res Cont", "unanswerable": "Res Unan", OVERALL: "Res All"},
-)
 EXPLORER = "explorer.html"
 COUNTED = "counted"  # the explorer's status of a unit a value counts in its n (report/units.py: status)
-# What each short header stands for: the page's list of abbreviations (checked like the headers).
-CAPABILITY_MEANINGS = short_labels(
-    (*CAPABILITY_CATEGORIES, OVERALL),
-    {
-        "counting": "capability, counting questions (how many bars, series, wedges)",
-        "computation": "capability, computation questions (a sum, difference or ratio of read values)",
-        "comparison": "capability, comparison questions (which of two elements is larger)",
-        "pattern": "capability, pattern questions (trends, extremes, crossings)",
-        OVERALL: "capability, all question categories together",
-    },
-)
-CONDITION_MEANINGS = short_labels(
-    CONDITION_ORDER,
-    {
-        "base": "the figure as rendered, with its caption",
-        "nocap": "the figure without its caption",
-        "noise": "the figure with Gaussian pixel noise",
-        "lowc": "the figure at low contrast",
-        "rot": "the figure rotated",
-        "inpaper": "the figure inside a rendered paper page (caption printed on the page)",
-        "inpaper_blur": "the paper page, blurred",
-        "capbias": "the figure with a misleading caption (caption bias)",
-        "admb": "admittance blur: one label blurred beyond recovery",
-        "indb": "inductance blur: one label blurred that the context gives away",
-    },
-)
-RESISTANCE_MEANINGS = short_labels(
-    (*RESISTANCE_TYPES, OVERALL),
-    {
-        "inexist": "resistance to questions about an element the figure does not have",
-        "contra": "resistance to a premise the figure contradicts",
-        "unanswerable": "resistance to questions the figure cannot answer",
-        OVERALL: "resistance over all probe types",
-    },
-)
-PENALTY_MEANINGS = short_labels(
-    (*PENALTY_DIMENSIONS, *PENALTY_SUBTYPES),
-    {
-        "accuracy": "MQM dimension: statements the figure contradicts",
-        "completeness": "MQM dimension: content of the figure the description leaves out",
-        "clarity": "MQM dimension: statements too vague or garbled to check",
-        "label_map": "error sub-type: a value or property given to the wrong label (series, category, wedge)",
-        "missing": "error sub-type: an element of the figure not described",
-        "numeric": "error sub-type: a number misread",
-        "trend": "error sub-type: a trend or pattern misdescribed",
-        "axis_legend": "error sub-type: axes, units or legend misread",
-        "halluc": "error sub-type: hallucination, an element the figure does not have",
-    },
-)
-CAPTION_BIAS_HEADER = "CapB Res"  # not "CapB": that is the condition's header in the MQM table
-BLUR_HEADERS = {
-    (mode, proto): f"{mode[:3].title()} {proto[:3]}" for mode in BLUR_MODES for proto in ("active", "passive")
-}
 TERMS = (
     (
         "A-R-I",
@@ -137,10 +54,7 @@ TERMS = (
     ("act / pas", "active: the model is asked about the blurred element; passive: it describes the figure unprompted"),
     ("Adm", "admittance: share of answers saying the blurred element cannot be read"),
     ("Ind", "inductance: share correct among answers that give a value for the blurred element"),
-    (
-        CAPTION_BIAS_HEADER,
-        "caption-bias resistance: share of figures whose description follows the image over the false caption",
-    ),
+    (CAPTION_BIAS_HEADER, CAPTION_BIAS_MEANING),
     ("p", "two-sided paired-bootstrap p-value; '< x' when no resample fell on one side (x = 2/B, the resolution)"),
     ("p (Holm)", "p corrected with Holm's method over all the comparisons of the table"),
     ("δ", "Cliff's delta: P(best > other) − P(best < other) over pairs of figures"),
@@ -304,133 +218,63 @@ def _models(*sections: Any) -> list[str]:
     return sorted(names)
 
 
-def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
-    mqm = p.get("mqm", {})
-    conds = ordered((c for m in mqm.values() for c in entry_columns(m)), CONDITION_ORDER) or ["base"]
-    desc = {"family": "description"}
-    out = [
-        model_table(
-            "Description quality (MQM) across conditions",
-            "MQM points, 0–100",
-            _models(mqm),
-            [Col(CONDITION_LABELS.get(c, c), lambda m, c=c: dig(mqm, (m, c)), {**desc, "condition": c}) for c in conds],
-            nm,
-            "Bold = best, underlined = second best per column. Click a value for the units behind it.",
-        )
-    ]
-    by_chart = p.get("mqm_by_chart", {})
-    charts = ordered((c for m in by_chart.values() for c in entry_columns(m)), CHART_KINDS)
-    out.append(
-        model_table(
-            "Base MQM by chart type",
-            "MQM points, 0–100",
-            _models(by_chart),
-            [Col(c, lambda m, c=c: dig(by_chart, (m, c)), {**desc, "condition": "base", "chart": c}) for c in charts],
-            nm,
-        )
-    )
-    for key, title, order in (
-        ("penalty", "Mean penalty per MQM dimension (base, lower is better)", list(PENALTY_DIMENSIONS)),
-        ("penalty_subtype", "Mean penalty per error sub-type (base, lower is better)", list(PENALTY_SUBTYPES)),
-    ):
-        sec = p.get(key, {})
-        dims = ordered((d for m in sec.values() for d in entry_columns(m)), order)
-        out.append(
-            model_table(
-                title,
-                "penalty points per description",
-                _models(sec),
-                [
-                    Col(
-                        d,
-                        lambda m, d=d, s=sec: dig(s, (m, d)),
-                        {**desc, "condition": "base"},
-                        digits=2,
-                        higher_better=False,
-                    )
-                    for d in dims
-                ],
-                nm,
-            )
-        )
+def _col(family: str, section: dict[str, Any], c: Column) -> Col:
+    """A declared column as the report's: a model's cell under its entry, its units' explorer filters."""
+    filters = {k: v for k, v in {"family": c.family or family, **c.filters}.items() if v is not None}
+    return Col(c.header, partial(_cell, section, c.path), filters, c.scale, c.digits, c.higher_better)
+
+
+def _cell(section: dict[str, Any], path: tuple[str, ...], model: str) -> Any:
+    return dig(section, (model, *path))
+
+
+@dataclass
+class _Joined:
+    """The columns the families declare for one report table, and the sections and families they read."""
+
+    cols: list[Col] = field(default_factory=list)
+    sections: list[Any] = field(default_factory=list)
+    families: list[str] = field(default_factory=list)
+
+
+def _joined(metrics: dict[str, Any], files: Sequence[str]) -> dict[ReportTable, _Joined]:
+    """Every report table the families' paper tables of ``files`` are shown in, in registry order of
+    first declaration, with its columns joined in that order."""
+    out: dict[ReportTable, _Joined] = {}
+    for family in REGISTRY.values():
+        for paper in (t for t in family.tables if t.file in files):
+            section = (metrics.get(paper.file) or {}).get(paper.key, {})
+            for layout in paper.shown:
+                joined = out.setdefault(layout.table, _Joined())
+                cols = [_col(family.name, section, c) for c in layout.columns(section)]
+                joined.cols += cols
+                joined.sections.append(section)
+                for col in cols:
+                    if col.filters["family"] not in joined.families:
+                        joined.families.append(col.filters["family"])
     return out
+
+
+def family_tables(
+    metrics: dict[str, Any], nm: NotMeasured, files: Sequence[str]
+) -> list[tuple[Table, tuple[str, ...]]]:
+    """The tables the families declare for the metrics files ``files`` (file stem -> content), each
+    with the families feeding it (whose judge cards go beside it), in registry order."""
+    return [
+        (model_table(t.title, t.scale, _models(*j.sections), j.cols, nm, t.note), tuple(j.families))
+        for t, j in _joined(metrics, files).items()
+    ]
+
+
+def perception_tables(p: dict[str, Any], nm: NotMeasured) -> list[Table]:
+    """The perception file's tables (MQM per condition, by chart type, mean penalties)."""
+    return [t for t, _ in family_tables({"perception": p}, nm, ("perception",))]
 
 
 def behaviour_table(cap: dict[str, Any], beh: dict[str, Any], nm: NotMeasured) -> Table:
     """The paper's unified table; every column in percent so the row reads on one scale."""
-    acc = cap.get("accuracy", {})
-    cats = ordered((c for m in acc.values() for c in entry_columns(m)), list(CAPABILITY_LABELS)) or [OVERALL]
-    cols = [
-        Col(
-            CAPABILITY_LABELS.get(c, c),
-            lambda m, c=c: dig(acc, (m, c)),
-            {"family": "capability", "category": None if c == OVERALL else c},
-            scale=100,
-        )
-        for c in cats
-    ]
-    res = beh.get("resistance", {})
-    res_types = ordered((t for m in res.values() for t in entry_columns(m)), list(RESISTANCE_LABELS)) or [OVERALL]
-    cols += [
-        Col(
-            RESISTANCE_LABELS.get(t, t),
-            lambda m, t=t: dig(beh, ("resistance", m, t)),
-            {"family": "resistance", "category": None if t == OVERALL else t},
-            scale=100,
-        )
-        for t in res_types
-    ]
-    cols.append(
-        Col(
-            CAPTION_BIAS_HEADER,
-            lambda m: dig(beh, ("caption_bias", m, OVERALL)),
-            {"family": "caption_claim", "per": "figure"},  # a value over figures: the explorer counts figures
-            scale=100,
-        )
-    )
-    for metric in BLUR_MODES:
-        for proto, fam in (("active", "blur_active"), ("passive", "blur_passive")):
-            cols.append(
-                Col(
-                    BLUR_HEADERS[(metric, proto)],
-                    lambda m, a=metric, b=proto: dig(beh, (a, m, b)),
-                    {"family": fam, "category": metric},
-                    scale=100,
-                )
-            )
-    models = _models(acc, beh.get("resistance"), beh.get("admittance"), beh.get("caption_bias"), beh.get("inductance"))
-    return model_table(
-        "Unified behavioural evaluation",
-        "all columns in %",
-        models,
-        cols,
-        nm,
-        "Capability: share correct. Resistance: mean score (resists 100, hedges 50, accepts 0). "
-        "CapB Res: share of figures whose description follows the image over the false caption. "
-        "Admittance: share admitting the unreadable element. Inductance: correct among fabricated answers. "
-        "Units the judge left undecided are out of n; the range under such a value is what it would be had the "
-        "judge decided all of them against (low) or for (high) the model.",
-    )
-
-
-def caption_type_table(beh: dict[str, Any], nm: NotMeasured) -> Table:
-    cb = beh.get("caption_bias", {})
-    types = sorted({t for m in cb.values() for t in m.get("by_type", {})})
-    return model_table(
-        "Caption-bias resistance by modification type",
-        "% of claims following the image",
-        _models(cb),
-        [
-            Col(
-                t.replace("_", " "),
-                lambda m, t=t: dig(cb, (m, "by_type", t)),
-                {"family": "caption_claim", "category": t},
-                scale=100,
-            )
-            for t in types
-        ],
-        nm,
-    )
+    j = _joined({"capability": cap, "behaviour": beh}, ("capability", "behaviour"))[UNIFIED]
+    return model_table(UNIFIED.title, UNIFIED.scale, _models(*j.sections), j.cols, nm, UNIFIED.note)
 
 
 # the sections whose model entries may say which judge kinds decided their units, in page order

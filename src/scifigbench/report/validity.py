@@ -20,9 +20,6 @@ from scifigbench.contracts.judge_card import Measurement
 from scifigbench.report.judge_card import NOT_VALIDATED, family_card
 from scifigbench.report.tables import Cell, Table
 
-# the families whose verdicts feed each of the report's tables (by the metrics file they read)
-FAMILIES_OF = {file: tuple(f.name for f in FAMILIES if file in f.metric_cells) for file in ("perception", "behaviour")}
-
 
 def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.0f} %"

@@ -10,6 +10,7 @@ from scifigbench.families.family import Checked, Family
 from scifigbench.families.numbered import split_numbered
 from scifigbench.families.paper_tables import Cell, PaperTable
 from scifigbench.families.reply_units import Cut, Unit, expected_of
+from scifigbench.families.report_layout import Column, Layout, ReportTable
 from scifigbench.families.unit_scores import family, score_units
 
 FACTS = unit_family("toy_answered")
@@ -49,8 +50,22 @@ def _answered_table(rows, cell: Cell) -> dict:
     return {"overall": cell(score_units(rows))}
 
 
-# its own table in capability.json: the share of questions answered, per model
-TABLES = (PaperTable("capability", "answered", lambda j: family(j, FACTS.name), _answered_table),)
+def _report_columns(section: dict) -> list[Column]:
+    return [Column("Answered", ("overall",))]
+
+
+# its own table in capability.json (the share of questions answered, per model), shown in the
+# report as a table of its own
+SHOWN = ReportTable("Questions answered", "% of numbered questions with a line")
+TABLES = (
+    PaperTable(
+        "capability",
+        "answered",
+        lambda j: family(j, FACTS.name),
+        _answered_table,
+        shown=(Layout(SHOWN, _report_columns),),
+    ),
+)
 
 
 # The LLM judge is not part of this toy: it is asked what the capability judge is asked.

@@ -10,17 +10,40 @@ import pandas as pd
 from scifigbench.concepts.families import unit_family
 from scifigbench.families.caption_claim.metric import caption_figure_units, claim_units
 from scifigbench.families.paper_tables import Cell, PaperTable, categories
+from scifigbench.families.report_layout import OVERALL, UNIFIED, Column, Layout, ReportTable
 from scifigbench.families.unit_scores import family, undecided
+
+HEADER = "CapB Res"  # not "CapB": that is the condition's header in the MQM table
+MEANING = "caption-bias resistance: share of figures whose description follows the image over the false caption"
+BY_TYPE = ReportTable("Caption-bias resistance by modification type", "% of claims following the image")
 
 
 def _caption(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
     judged = rows[rows["error"].isna()]
     return {
-        "overall": cell(caption_figure_units(rows)),
+        OVERALL: cell(caption_figure_units(rows)),
         "claims": cell(claim_units(rows)),
         "not_addressed": int((judged["score"].isna() & ~undecided(judged)).sum()),
         "by_type": {t: cell(claim_units(rows[rows["category"] == t])) for t in categories(rows)},
     }
 
 
-TABLES = (PaperTable("behaviour", "caption_bias", lambda j: family(j, unit_family("caption_claim").name), _caption),)
+def _unified(caption_bias: dict[str, Any]) -> list[Column]:
+    """The unified table's one caption-bias column: a value over figures, so the explorer counts figures."""
+    return [Column(HEADER, (OVERALL,), {"per": "figure"})]
+
+
+def _by_type(caption_bias: dict[str, Any]) -> list[Column]:
+    types = sorted({t for m in caption_bias.values() for t in m.get("by_type", {})})
+    return [Column(t.replace("_", " "), ("by_type", t), {"category": t}) for t in types]
+
+
+TABLES = (
+    PaperTable(
+        "behaviour",
+        "caption_bias",
+        lambda j: family(j, unit_family("caption_claim").name),
+        _caption,
+        shown=(Layout(UNIFIED, _unified), Layout(BY_TYPE, _by_type)),
+    ),
+)
