@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from helpers.conditions_fixtures import conditioned_real_pair
 from scifigbench import paths
+from scifigbench.blurtargets.text import redact
 from scifigbench.review.cli import review as review_group
 
 review = review_group()
@@ -111,11 +112,14 @@ def test_page_shows_every_proposal_with_its_candidates_labels_and_images(work: P
     targets = pd.read_parquet(work / paths.BLUR_TARGETS)
     cands = pd.read_parquet(work / paths.BLUR_CANDIDATES)
     proposed = targets[targets.status == "proposed"]
+    captions = pd.read_parquet(work / paths.FIGURES).set_index("figure_id").caption.to_dict()
     assert len(proposed) >= 2 and set(figures) == set(proposed.figure_id) | set(cands.figure_id)
     for r in proposed.itertuples():
         shown = figures[r.figure_id]["modes"][r.mode]
         assert shown["current"]["text"] == r.text and shown["current"]["rule"] == r.rule
         assert (work / "page_files" / Path(shown["blurred"]).name).stat().st_size > 0
+        # beside the blur, the caption as the conditions stage serves it with this target
+        assert shown["caption"] == (redact(captions[r.figure_id], r.text) or "")
         # the proposal is the first ranked candidate, and every candidate of the table is offered
         mine = cands[(cands.figure_id == r.figure_id) & (cands["mode"] == r.mode)].sort_values("rank")
         assert [c["text"] for c in shown["candidates"]] == mine.text.tolist() and mine.text.iloc[0] == r.text

@@ -114,7 +114,9 @@
       stage.appendChild(box(c.box, cls, f.scale, c.text, () => select(i), String(i + 1)));
     });
     $("title").textContent = `${f.figure_id} (${fi + 1} of ${D.figures.length})`;
-    $("caption").textContent = f.caption;
+    // the caption as the model gets it with this mode's blur; the full one folded away below
+    $("caption").innerHTML = `<b>caption as served:</b> ${esc(m.caption) || "<i>(none left)</i>"}`;
+    $("full").textContent = f.caption;
     $("mode").textContent = `${MODES[mi]} (m: switch)`;
     const cur = m.current;
     $("current").innerHTML = cur

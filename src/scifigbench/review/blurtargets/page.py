@@ -3,7 +3,9 @@
 Each figure is shown with every label OCR read outlined over it, its ranked candidates numbered
 (``blur_candidates``; in the vetting model's order, with its answer beside each, when
 ``conditions.vetting`` asked one: ``blur_vetting``), the target the stage proposes per mode and,
-below it, that target blurred as the ``admb``/``indb`` condition shows it. A reviewer accepts the
+below it, that target blurred as the ``admb``/``indb`` condition shows it, at the figure's own size on
+the page, beside the caption as the model gets it with that blur (``text.redact``; the full caption
+is folded away under it). A reviewer accepts the
 proposal, picks another candidate or any other label (by key or click) as the target of either
 mode, or rejects the mode (keys in :data:`KEYS`). A page opened from ``file://`` cannot write to
 the repository, so the decisions are downloaded as a CSV with the columns of
@@ -30,6 +32,7 @@ import pandas as pd
 from scifigbench import paths
 from scifigbench.blurtargets.candidates import MODES, accepted_note, row_boxes
 from scifigbench.blurtargets.decisions import STORE, Decision
+from scifigbench.blurtargets.text import redact
 from scifigbench.conditions import config
 from scifigbench.conditions.blur import review_pair
 from scifigbench.conditions.images import read_bgr
@@ -160,6 +163,8 @@ def page_data(
         boxes = read_ocr_boxes(root / ocr_boxes_path(fid)) or []
         in_order = sorted(boxes, key=lambda b: (round(b.box[1] / 8), b.box[0]))  # rows of 8 px, left to right
         labels = [{"text": b.text, "box": [round(v, 1) for v in b.box]} for b in in_order]
+        caption = figures.loc[fid, "caption"] if "caption" in figures.columns else None
+        caption = None if _missing(caption) else str(caption)
         modes = {}
         for mode in MODES:
             t = by_fig[fid]["targets"].get(mode)
@@ -172,6 +177,8 @@ def page_data(
                 "target_id": f"{fid}/{mode}",
                 "current": _target(t) if t is not None else None,
                 "blurred": blurred,
+                # what the model gets with this blur: the caption without what names the target
+                "caption": _text(redact(caption, t.text) if t is not None else caption),
                 "candidates": [
                     _candidate(c, vetting.get(c.candidate_id))
                     for c in sorted(
@@ -179,7 +186,6 @@ def page_data(
                     )
                 ],
             }
-        caption = figures.loc[fid, "caption"] if "caption" in figures.columns else None
         out.append(
             {
                 "figure_id": fid,
@@ -218,10 +224,12 @@ def write_page(
         ".lab.cand{border:2px solid #e69500}.lab.cur{border:2px solid #d00}.lab.sel{border:3px solid #0a0;"
         "background:rgba(0,170,0,.15)}.tag{position:absolute;top:-1.1em;left:0;font:bold 11px sans-serif;"
         "color:#e69500}li.sel{background:#dfd}li{margin:.3em 0;cursor:pointer}.doubt{color:#b00}"
-        ".vet{color:#35a}.decided{font-weight:bold;color:#060}code{background:#f3f3f3}#blurred{max-width:300px;margin-top:.5em}"
+        ".vet{color:#35a}.decided{font-weight:bold;color:#060}code{background:#f3f3f3}#blurred{margin-top:.5em}"
         "ol{list-style:none;padding-left:0}pre{white-space:pre-wrap;font-size:12px;color:#555}</style></head><body>"
         "<div id='left'><div id='stage'><img id='fig' alt='figure'></div><br><img id='blurred' alt='blurred'></div>"
-        "<div id='side'><h2 id='title'></h2><div id='caption'></div><h3 id='mode'></h3><div id='current'></div>"
+        "<div id='side'><h2 id='title'></h2><div id='caption'></div>"
+        "<details><summary>full caption</summary><div id='full'></div></details>"
+        "<h3 id='mode'></h3><div id='current'></div>"
         "<ol id='cands'></ol><div id='selected'></div><label>expected answer: <input id='expected' size='40'></label>"
         "<div id='decision'></div><p id='progress'></p><pre>" + keys + "</pre></div>"
         f"<script>window.BLUR_REVIEW = {payload};</script><script>{ASSET.read_text(encoding='utf-8')}</script>"
