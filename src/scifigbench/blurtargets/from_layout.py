@@ -15,8 +15,11 @@ named by the title or caption, when all of them are printed elsewhere in the fig
 is a formula rather than a name. What a model supplies without reading is refused too
 (``layout.domains``): an axis titled with the default measure of a task the figure or caption
 names (BLEU on a translation figure) and a label naming what is drawn ('slope', 'Upper bound').
-An OCR variant of another label is a repeat only when the words that differ are near-identical;
-an entry read once in a legend printed per panel whose copy OCR misread is skipped.
+A member of a well-known group with a sibling in view (``freetext.kin``: 'VGGNet' beside 'AlexNet',
+'Weekly' beside 'Daily') narrows to a few guesses: it is admitted, says so, and is tried after
+every label without one. An OCR variant of another label is a repeat only when the words that
+differ are near-identical; an entry read once in a legend printed per panel whose copy OCR misread
+is skipped.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 of four or more on its axis (a last year off the step, '2010, 2022', leaves the run before it);
