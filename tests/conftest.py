@@ -30,13 +30,14 @@ def shared_data() -> Path:
 def tiny_corpus(tmp_path_factory) -> Path:
     """A repo-like folder holding a 6-figure synthetic corpus (2 bar, 2 line, 2 pie; seed 42).
 
-    Built once per session through the real corpus stage; downstream stage tests can read
-    ``<root>/data/corpus`` from it instead of rendering their own figures.
+    Built once per test run (shared by the xdist workers) through the real corpus stage;
+    downstream stage tests can read ``<root>/data/corpus`` from it instead of rendering their own
+    figures, and must not change it.
     """
+    from helpers.built_once import built_once
     from scifigbench.corpus import stage
     from scifigbench.corpus.config import CorpusConfig
 
-    root = tmp_path_factory.mktemp("tiny_corpus")
     cfg = CorpusConfig(
         n_bar=2,
         n_line=2,
@@ -45,8 +46,7 @@ def tiny_corpus(tmp_path_factory) -> Path:
         ablation={"bar": 1, "line": 0, "pie": 1},
         workers=2,
     )
-    stage.run(cfg, 42, root)
-    return root
+    return built_once(tmp_path_factory, "tiny_corpus", lambda root: stage.run(cfg, 42, root))
 
 
 @pytest.fixture(scope="session", autouse=True)

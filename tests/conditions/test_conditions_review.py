@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from helpers.built_once import copy_of
 from helpers.conditions_fixtures import conditioned_real_pair
 from scifigbench import paths
 from scifigbench.blurtargets.text import redact
@@ -20,7 +21,7 @@ review = review_group()
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory) -> Path:
-    return conditioned_real_pair(tmp_path_factory.mktemp("review"))
+    return copy_of(tmp_path_factory, "conditioned_real_pair", conditioned_real_pair)
 
 
 @pytest.fixture()

@@ -19,6 +19,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from helpers.built_once import copy_of
 from helpers.conditions_fixtures import conditioned_real_pair
 from helpers.runner_helpers import service_model, write_params
 from scifigbench import paths
@@ -87,7 +88,7 @@ def test_the_figure_memo_does_not_depend_on_vetting(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory) -> Path:
-    return conditioned_real_pair(tmp_path_factory.mktemp("vetting"))
+    return copy_of(tmp_path_factory, "conditioned_real_pair", conditioned_real_pair)
 
 
 @pytest.fixture()

@@ -598,14 +598,8 @@ def _direction_votes(
     return caption, image
 
 
-@lru_cache(maxsize=4096)
 def claim_evidence(description: str, claim: str, reality: str) -> ClaimEvidence:
-    """Every kind of evidence the description holds about one false claim (see :mod:`.caption_decision`).
-
-    Memoised (the result is frozen): explaining a verdict reads the whole description again and
-    then each sentence alone, and respondents repeat sentences, so a quarter of the calls of a
-    caption-claim judging run were repeats (1,513 of 6,029 on the known-answer units).
-    """
+    """Every kind of evidence the description holds about one false claim (see :mod:`.caption_decision`)."""
     description, claim, reality = (normalise_text(t or "") for t in (description, claim, reality))
     description = _without_other_panels(description, claim)
     claim, reality = _PANEL_CONTEXT.sub("", claim), _PANEL_CONTEXT.sub("", reality)
