@@ -93,6 +93,9 @@ def make_repo(root: Path, params: dict[str, Any]) -> Path:
     write_params(root, params)
     sh(root, "git", "init", "-q")
     sh(root, str(DVC), "init", "-q")
+    # the project's own ignores over `dvc init`'s empty one: without them the bytecode the stages
+    # write into src/ changes its folder deps' hashes, and a finished run looks out of date
+    shutil.copy(REPO / ".dvcignore", root / ".dvcignore")
     sh(root, str(DVC), "config", "core.analytics", "false")
     return root
 
