@@ -10,7 +10,7 @@ them in as a :data:`Cell`: the families state what is counted, not how it is est
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +18,8 @@ import pandas as pd
 
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.contracts.metrics import ordered
-from scifigbench.families.report_layout import Layout
-from scifigbench.families.unit_scores import Units
+from scifigbench.families.report_layout import OVERALL, Layout
+from scifigbench.families.unit_scores import Units, score_units
 
 #: One table cell from a metric's units (value, n, CI, errors, undecided; see ``metrics.tables.cell``).
 Cell = Callable[[Units], dict[str, Any]]
@@ -39,6 +39,14 @@ class PaperTable:
 def categories(rows: pd.DataFrame) -> list[str]:
     """The categories present in ``rows``, sorted."""
     return sorted(rows["category"].dropna().astype(str).unique())
+
+
+def by_category(rows: pd.DataFrame, cell: Cell, order: Sequence[str] = ()) -> dict[str, Any]:
+    """A per-category paper row: one cell per category present (in ``order``, the others sorted
+    after it) and one over all of them (:data:`OVERALL`), each from the rows' scores."""
+    out = {c: cell(score_units(rows[rows["category"] == c])) for c in ordered(categories(rows), order)}
+    out[OVERALL] = cell(score_units(rows))
+    return out
 
 
 def chart_types(rows: pd.DataFrame) -> list[str]:

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
-
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import CAPABILITY_CATEGORIES
-from scifigbench.families.paper_tables import Cell, PaperTable, categories
+from scifigbench.families.paper_tables import PaperTable, by_category
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
@@ -17,7 +13,7 @@ from scifigbench.families.report_layout import (
     per_category,
     short_labels,
 )
-from scifigbench.families.unit_scores import family, score_units
+from scifigbench.families.unit_scores import family
 
 LABELS = short_labels(
     (*CAPABILITY_CATEGORIES, OVERALL),
@@ -38,18 +34,12 @@ MEANINGS = short_labels(
 HEADLINE_COLUMNS = (HeadlineColumn("cap", "capability", "Capability %"),)
 
 
-def _accuracy(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
-    out = {c: cell(score_units(rows[rows["category"] == c])) for c in categories(rows)}
-    out[OVERALL] = cell(score_units(rows))
-    return out
-
-
 TABLES = (
     PaperTable(
         "capability",
         "accuracy",
         lambda j: family(j, unit_family("capability").name),
-        _accuracy,
+        by_category,
         shown=(Layout(UNIFIED, per_category(LABELS)),),
     ),
 )

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
+from functools import partial
 
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import RESISTANCE_TYPES
-from scifigbench.contracts.metrics import ordered
-from scifigbench.families.paper_tables import Cell, PaperTable, categories
+from scifigbench.families.paper_tables import PaperTable, by_category
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
@@ -18,7 +15,7 @@ from scifigbench.families.report_layout import (
     per_category,
     short_labels,
 )
-from scifigbench.families.unit_scores import family, score_units
+from scifigbench.families.unit_scores import family
 
 LABELS = short_labels(
     (*RESISTANCE_TYPES, OVERALL),
@@ -37,18 +34,12 @@ MEANINGS = short_labels(
 HEADLINE_COLUMNS = (HeadlineColumn("R", "resistance", "Resistance %"),)
 
 
-def _resistance(rows: pd.DataFrame, cell: Cell) -> dict[str, Any]:
-    out = {c: cell(score_units(rows[rows["category"] == c])) for c in ordered(categories(rows), RESISTANCE_TYPES)}
-    out[OVERALL] = cell(score_units(rows))
-    return out
-
-
 TABLES = (
     PaperTable(
         "behaviour",
         "resistance",
         lambda j: family(j, unit_family("resistance").name),
-        _resistance,
+        partial(by_category, order=RESISTANCE_TYPES),
         shown=(Layout(UNIFIED, per_category(LABELS)),),
     ),
 )
