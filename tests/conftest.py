@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,10 +58,10 @@ def validated_stamps(tmp_path_factory) -> Iterator[Path]:
     dtype and path checks run on every call (see :mod:`scifigbench.caching.validated`). Tests of
     the stamps themselves replace the shelf with their own and count the suites they run.
     """
+    from helpers.built_once import shared_folder
     from scifigbench.caching import validated
 
-    base = tmp_path_factory.getbasetemp()
-    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "validated-stamps"
+    folder = shared_folder(tmp_path_factory) / "validated-stamps"
     validated.enable(folder)
     yield folder
     validated.enable(None)

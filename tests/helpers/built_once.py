@@ -18,10 +18,16 @@ from pathlib import Path
 import pytest
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder every xdist worker of this test run sees: the parent of the workers' basetemps
+    (the basetemp itself without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 def built_once(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], object]) -> Path:
     """The folder ``build`` filled for ``name`` in this test run; only the first caller runs it."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    shared = shared_folder(tmp_path_factory)
     root, done = shared / f"built-once-{name}", shared / f"built-once-{name}.done"
     with open(shared / f"built-once-{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
