@@ -5,8 +5,8 @@ its facts to ``concepts/families.py`` and one line to ``families/registry.py``, 
 nothing else. In that copy the simulated respondent answers capability setups, the judges stage
 cuts and judges the toy's units, the judgments contract accepts them, the metrics compute the
 toy's headline cell and its own table in the capability file, the report shows that table as the
-toy's folder lays it out (its value linked to exactly its units), and the explorer shows its units
-with its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
+toy's folder lays it out (its value linked to exactly its units), the report's examples show the
+behaviour it declares, and the explorer shows its units with its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
 skipped, computed apart.
 """
 
@@ -95,6 +95,9 @@ def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp
     assert all(i.endswith("#answered") for i in out["toy_ids"])
     assert out["expected_lines"] == [f"Expected: a numbered line answering '{out['first_probe']}'"]
     assert "toy_answered" in out["explorer_families"]
+    # the behaviour its folder declares is the report's one example here (capability declares none):
+    # the first skipped unit by unit id
+    assert out["examples"] == [["Leaves a question without a line", "sim-weak", out["skipped_ids"][0]]]
 
 
 def test_the_shipped_package_does_not_know_the_toy() -> None:

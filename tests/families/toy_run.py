@@ -16,6 +16,7 @@ from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.stage import judge_units, rule_judge
 from scifigbench.judges.units import units_for
 from scifigbench.metrics.tables import StatConfig, capability, headline_values
+from scifigbench.report.examples import pick_examples
 from scifigbench.report.page import render_report
 from scifigbench.report.tables import NotMeasured, family_tables
 from scifigbench.report.units import Context, expected_lines, explorer_data
@@ -64,6 +65,8 @@ print(
                 sid: [tr.get(pid, {}).get("answer") is not None for pid in pids] for sid, (tr, pids) in traces.items()
             },
             "toy_ids": sorted(toy["unit_id"]),
+            "skipped_ids": sorted(toy.loc[toy["verdict"] == "skipped", "unit_id"]),
+            "examples": [[e.title, e.model, e.unit_id] for e in pick_examples(rows)],
             "expected_lines": expected_lines(first, json.loads(first["details_json"]), report),
             "first_probe": ctx.probes[first["probe_id"]]["text"],
             "explorer_families": sorted(explorer["families"]),

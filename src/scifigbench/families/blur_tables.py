@@ -13,7 +13,7 @@ import pandas as pd
 
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families.paper_tables import Cell, PaperTable
-from scifigbench.families.report_layout import UNIFIED, Column, HeadlineColumn, Layout
+from scifigbench.families.report_layout import UNIFIED, Column, HeadlineColumn, Layout, ReportExample
 from scifigbench.families.unit_scores import BLUR_FAMILIES, Units, blur_rows, family, flag_units, inductance_units
 
 _FILE = "behaviour"
@@ -21,6 +21,24 @@ PROTOCOLS = ("active", "passive")
 #: The unified table's header of each (mode, protocol), e.g. "Adm act".
 HEADERS = {(mode, proto): f"{mode[:3].title()} {proto[:3]}" for mode in BLUR_MODES for proto in PROTOCOLS}
 #: The active protocol's headline columns (blur_active declares them): admittance and inductance.
+#: The active protocol's answers the report shows (the passive one asks no question about the target).
+ACTIVE_EXAMPLES = (
+    ReportExample("Admits an unreadable element", lambda r: r["admits"] is True, "admittance"),
+    ReportExample(
+        "Fabricates an unreadable element", lambda r: r["admits"] is False and r["fabricates"] is True, "admittance"
+    ),
+    ReportExample(
+        "Infers a recoverable element correctly",
+        lambda r: r["fabricates"] is True and r["correct"] is True,
+        "inductance",
+    ),
+    ReportExample(
+        "Infers a recoverable element wrongly",
+        lambda r: r["fabricates"] is True and r["correct"] is False,
+        "inductance",
+    ),
+)
+
 HEADLINE_COLUMNS = (
     HeadlineColumn("A", "admittance_active", "Admittance %", {"category": "admittance"}),
     HeadlineColumn("I", "inductance_active", "Inductance %", {"category": "inductance"}),

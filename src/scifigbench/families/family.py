@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from scifigbench.concepts.families import UnitFamily
 from scifigbench.families.paper_tables import PaperTable
 from scifigbench.families.reply_units import Cut, Unit
-from scifigbench.families.report_layout import HeadlineColumn
+from scifigbench.families.report_layout import HeadlineColumn, ReportExample
 from scifigbench.families.unit_scores import MetricCell
 from scifigbench.prompts import Prompt
 
@@ -77,6 +77,7 @@ class Family:
     cells: tuple[MetricCell, ...] = ()  # the headline metrics its verdicts feed
     tables: tuple[PaperTable, ...] = ()  # its tables in the metrics files (the paper's Tables 3, 4, 13, ...)
     headline_columns: tuple[HeadlineColumn, ...] = ()  # its columns of the report's headline
+    examples: tuple[ReportExample, ...] = ()  # the behaviours the report shows an answer of, per model
     expected: Callable[[Checked], list[str]] = _nothing_expected  # what a unit was checked against, as lines
 
     @property

@@ -60,6 +60,16 @@ class Layout:
 
 
 @dataclass(frozen=True)
+class ReportExample:
+    """A behaviour the report shows one answer of per model: the first of the family's judged units
+    (by unit id), in ``category`` when one is named, whose judgment row ``shows`` holds for."""
+
+    title: str
+    shows: Callable[[dict[str, Any]], bool]
+    category: str | None = None
+
+
+@dataclass(frozen=True)
 class HeadlineColumn:
     """A family's column of the report's headline: metric cell ``cell`` (also the breakdown's name
     of it) under key ``key`` of :data:`scifigbench.contracts.metrics.HEADLINE`."""

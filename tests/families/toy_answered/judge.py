@@ -10,7 +10,7 @@ from scifigbench.families.family import Checked, Family
 from scifigbench.families.numbered import split_numbered
 from scifigbench.families.paper_tables import Cell, PaperTable
 from scifigbench.families.reply_units import Cut, Unit, expected_of
-from scifigbench.families.report_layout import Column, Layout, ReportTable
+from scifigbench.families.report_layout import Column, Layout, ReportExample, ReportTable
 from scifigbench.families.unit_scores import family, score_units
 
 FACTS = unit_family("toy_answered")
@@ -79,5 +79,6 @@ FAMILY = Family(
     cut=_cut,
     cells=(("toy_answered", score_units),),
     tables=TABLES,
+    examples=(ReportExample("Leaves a question without a line", lambda r: r["verdict"] == SKIPPED),),
     expected=_expected,
 )

@@ -7,7 +7,7 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_active.rule import accepted_variants, judge_blur_active, unit_range
-from scifigbench.families.blur_tables import BOTH_PROTOCOLS, HEADLINE_COLUMNS
+from scifigbench.families.blur_tables import ACTIVE_EXAMPLES, BOTH_PROTOCOLS, HEADLINE_COLUMNS
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.family import Asked, Family, FileRecord, booleans_of, one_of, tolerance_note
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -105,5 +105,6 @@ FAMILY = Family(
     cells=blur_cells("active"),
     tables=BOTH_PROTOCOLS,
     headline_columns=HEADLINE_COLUMNS,
+    examples=ACTIVE_EXAMPLES,
     expected=blur_lines,
 )

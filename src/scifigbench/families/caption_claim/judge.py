@@ -15,7 +15,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.caption_claim.explain import explain
 from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
-from scifigbench.families.caption_claim.tables import TABLES
+from scifigbench.families.caption_claim.tables import EXAMPLES, TABLES
 from scifigbench.families.caption_claim.view import caption_expected
 from scifigbench.families.family import Asked, Family, FileRecord
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -113,5 +113,6 @@ FAMILY = Family(
     file=FileRecord({"id": str, "description": str, "claim": str, "reality": str}, {"type": str}),
     cells=(("caption_bias", caption_figure_units),),
     tables=TABLES,
+    examples=EXAMPLES,
     expected=lambda checked: caption_expected(checked.details),
 )

@@ -12,6 +12,7 @@ from scifigbench.families.report_layout import (
     UNIFIED,
     HeadlineColumn,
     Layout,
+    ReportExample,
     per_category,
     short_labels,
 )
@@ -32,6 +33,11 @@ MEANINGS = short_labels(
 )
 
 HEADLINE_COLUMNS = (HeadlineColumn("R", "resistance", "Resistance %"),)
+EXAMPLES = (
+    ReportExample("Resists a false premise", lambda r: r["score"] == 1.0),
+    ReportExample("Hedges", lambda r: r["score"] == 0.5),
+    ReportExample("Accepts a false premise", lambda r: r["score"] == 0.0),
+)
 
 
 TABLES = (
