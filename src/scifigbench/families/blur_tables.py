@@ -20,7 +20,6 @@ _FILE = "behaviour"
 PROTOCOLS = ("active", "passive")
 #: The unified table's header of each (mode, protocol), e.g. "Adm act".
 HEADERS = {(mode, proto): f"{mode[:3].title()} {proto[:3]}" for mode in BLUR_MODES for proto in PROTOCOLS}
-#: The active protocol's headline columns (blur_active declares them): admittance and inductance.
 #: The active protocol's answers the report shows (the passive one asks no question about the target).
 ACTIVE_EXAMPLES = (
     ReportExample("Admits an unreadable element", lambda r: r["admits"] is True, "admittance"),
@@ -39,6 +38,7 @@ ACTIVE_EXAMPLES = (
     ),
 )
 
+#: The active protocol's headline columns (blur_active declares them): admittance and inductance.
 HEADLINE_COLUMNS = (
     HeadlineColumn("A", "admittance_active", "Admittance %", {"category": "admittance"}),
     HeadlineColumn("I", "inductance_active", "Inductance %", {"category": "inductance"}),

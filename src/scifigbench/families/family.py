@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from scifigbench.concepts.families import UnitFamily
 from scifigbench.families.paper_tables import PaperTable
+from scifigbench.families.release_columns import ReleaseColumn
 from scifigbench.families.reply_units import Cut, Unit
 from scifigbench.families.report_layout import HeadlineColumn, ReportExample
 from scifigbench.families.unit_scores import MetricCell
@@ -78,6 +79,7 @@ class Family:
     tables: tuple[PaperTable, ...] = ()  # its tables in the metrics files (the paper's Tables 3, 4, 13, ...)
     headline_columns: tuple[HeadlineColumn, ...] = ()  # its columns of the report's headline
     examples: tuple[ReportExample, ...] = ()  # the behaviours the report shows an answer of, per model
+    release_columns: tuple[ReleaseColumn, ...] = ()  # its columns of Table 4 beside the published models
     expected: Callable[[Checked], list[str]] = _nothing_expected  # what a unit was checked against, as lines
 
     @property

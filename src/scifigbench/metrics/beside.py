@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from scifigbench.contracts.metrics import RELEASE_BESIDE_COLUMNS
+from scifigbench.families.registry import REGISTRY
+from scifigbench.families.release_columns import Count
 from scifigbench.metrics.stats import DEFAULT_B, DEFAULT_SEED, clean, ratio_estimate
 from scifigbench.tableio import read_table
 
@@ -36,47 +38,22 @@ class Column:
 
     family: str
     category: str | None  # None: every category of the family, pooled per figure
-    count: Callable[[pd.DataFrame], tuple[float, float] | None]  # an item's rows -> (num, den); None: undecided
+    count: Count
     scale: float
 
 
-def _flag(name: str, among: str | None = None) -> Callable[[pd.DataFrame], tuple[float, float] | None]:
-    """``name`` true (over ``among`` true, if given) for a one-row item; None when either is undecided."""
-
-    def count(rows: pd.DataFrame) -> tuple[float, float] | None:
-        r = rows.iloc[0]
-        value, base = r[name], (r[among] if among else True)
-        if value is None or base is None or pd.isna(value) or pd.isna(base):
-            return None
-        return (float(bool(value) and bool(base)), float(bool(base)))
-
-    return count
+def _declared() -> dict[str, Column]:
+    """The columns the families declare, in Table 4's printed order; a family declaring a header the
+    order lacks (or leaving one out) fails at import rather than dropping a column in silence."""
+    found = {
+        c.header: Column(f.name, c.category, c.count, c.scale) for f in REGISTRY.values() for c in f.release_columns
+    }
+    if set(found) != set(RELEASE_BESIDE_COLUMNS):
+        raise ValueError(f"the families declare release columns {sorted(found)}, not {list(RELEASE_BESIDE_COLUMNS)}")
+    return {name: found[name] for name in RELEASE_BESIDE_COLUMNS}
 
 
-def _mean_score(rows: pd.DataFrame) -> tuple[float, float] | None:
-    """The mean of an item's decided scores (a caption's claims, or one resistance probe)."""
-    scores = rows["score"].dropna()
-    return (float(scores.mean()), 1.0) if len(scores) else None
-
-
-def _share_correct(rows: pd.DataFrame) -> tuple[float, float] | None:
-    """A figure's decided capability answers (score 1 right, 0 wrong, as the metrics read them): (right, decided)."""
-    decided = rows["score"].dropna()
-    return (float(decided.sum()), float(len(decided))) if len(decided) else None
-
-
-COLUMNS: dict[str, Column] = {
-    "Inex": Column("resistance", "inexist", _mean_score, 1.0),
-    "Cont": Column("resistance", "contra", _mean_score, 1.0),
-    "Unan": Column("resistance", "unanswerable", _mean_score, 1.0),
-    "CapB": Column("caption_claim", None, _mean_score, 1.0),
-    # not in Table 4 and no published verdicts: beside the release's two annotators' answers instead
-    "Cap": Column("capability", None, _share_correct, 100.0),
-    "Adm Act": Column("blur_active", "admittance", _flag("admits"), 100.0),
-    "Adm Pas": Column("blur_passive", "admittance", _flag("admits"), 100.0),
-    "Ind Act": Column("blur_active", "inductance", _flag("correct", among="fabricates"), 100.0),
-    "Ind Pas": Column("blur_passive", "inductance", _flag("correct", among="fabricates"), 100.0),
-}
+COLUMNS: dict[str, Column] = _declared()
 
 
 def item_values(j: pd.DataFrame, col: Column) -> tuple[Values, int]:
@@ -113,7 +90,7 @@ def annotator_models(probes: pd.DataFrame) -> dict[str, pd.DataFrame]:
             rows.setdefault(f"annotator {k}", []).append(
                 {
                     "figure_id": p.figure_id,
-                    "family": "capability",
+                    "family": COLUMNS["Cap"].family,
                     "category": p.category,
                     "error": None,
                     "score": score,

@@ -10,6 +10,7 @@ from scifigbench.families.blur_active.rule import accepted_variants, judge_blur_
 from scifigbench.families.blur_tables import ACTIVE_EXAMPLES, BOTH_PROTOCOLS, HEADLINE_COLUMNS
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.family import Asked, Family, FileRecord, booleans_of, one_of, tolerance_note
+from scifigbench.families.release_columns import blur_protocol
 from scifigbench.families.reply_units import Cut, Unit, expected_of
 from scifigbench.families.unit_scores import blur_cells
 from scifigbench.prompts import Prompt
@@ -106,5 +107,6 @@ FAMILY = Family(
     tables=BOTH_PROTOCOLS,
     headline_columns=HEADLINE_COLUMNS,
     examples=ACTIVE_EXAMPLES,
+    release_columns=blur_protocol("active"),
     expected=blur_lines,
 )

@@ -11,6 +11,7 @@ from scifigbench.families.blur_passive.rule import judge_blur_passive
 from scifigbench.families.blur_tables import PASSIVE_ONLY
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.family import Asked, Family, booleans_of, tolerance_note
+from scifigbench.families.release_columns import blur_protocol
 from scifigbench.families.reply_units import Cut, Unit, expected_of
 from scifigbench.families.unit_scores import blur_cells
 from scifigbench.prompts import Prompt
@@ -80,5 +81,6 @@ FAMILY = Family(
     llm_fields=_llm_fields,
     cells=blur_cells("passive"),
     tables=PASSIVE_ONLY,
+    release_columns=blur_protocol("passive"),
     expected=blur_lines,
 )

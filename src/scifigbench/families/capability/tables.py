@@ -5,6 +5,7 @@ from __future__ import annotations
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import CAPABILITY_CATEGORIES
 from scifigbench.families.paper_tables import PaperTable, by_category
+from scifigbench.families.release_columns import ReleaseColumn, share_correct
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
@@ -31,6 +32,8 @@ MEANINGS = short_labels(
     },
 )
 
+#: Not a Table 4 column and no published verdicts: placed beside the release's two annotators' answers.
+RELEASE_COLUMNS = (ReleaseColumn("Cap", None, share_correct, 100.0),)
 HEADLINE_COLUMNS = (HeadlineColumn("cap", "capability", "Capability %"),)
 
 

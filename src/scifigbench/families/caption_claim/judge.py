@@ -15,7 +15,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.caption_claim.explain import explain
 from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
-from scifigbench.families.caption_claim.tables import EXAMPLES, TABLES
+from scifigbench.families.caption_claim.tables import EXAMPLES, RELEASE_COLUMNS, TABLES
 from scifigbench.families.caption_claim.view import caption_expected
 from scifigbench.families.family import Asked, Family, FileRecord
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -114,5 +114,6 @@ FAMILY = Family(
     cells=(("caption_bias", caption_figure_units),),
     tables=TABLES,
     examples=EXAMPLES,
+    release_columns=RELEASE_COLUMNS,
     expected=lambda checked: caption_expected(checked.details),
 )

@@ -7,6 +7,7 @@ from functools import partial
 from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import RESISTANCE_TYPES
 from scifigbench.families.paper_tables import PaperTable, by_category
+from scifigbench.families.release_columns import ReleaseColumn, mean_score
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
@@ -33,6 +34,11 @@ MEANINGS = short_labels(
 )
 
 HEADLINE_COLUMNS = (HeadlineColumn("R", "resistance", "Resistance %"),)
+#: Table 4's resistance columns beside the published models: the mean score per released probe.
+RELEASE_COLUMNS = tuple(
+    ReleaseColumn(header, category, mean_score, 1.0)
+    for header, category in (("Inex", "inexist"), ("Cont", "contra"), ("Unan", "unanswerable"))
+)
 EXAMPLES = (
     ReportExample("Resists a false premise", lambda r: r["score"] == 1.0),
     ReportExample("Hedges", lambda r: r["score"] == 0.5),
