@@ -1,4 +1,4 @@
-"""metrics/breakdown.json: the headline cells per chart kind and per corpus style, checked against
+"""metrics/breakdown.json: every metric cell per chart kind and per corpus style, checked against
 means computed here straight from the judgment rows (not through the unit builders)."""
 
 from __future__ import annotations
@@ -45,8 +45,13 @@ def _expected(rows: pd.DataFrame, cell: str) -> tuple[float, int]:
     if cell == "mqm":
         kept = rows[(rows["family"] == "description") & (rows["condition"] == "base") & rows["error"].isna()]
         return kept["score"].mean(), len(kept)
-    blur = _decided(rows[rows["family"] == "blur_active"])
-    if cell == "admittance_active":
+    if cell == "caption_bias":  # per figure: the mean over its decided, addressed claims; then over figures
+        kept = _decided(rows[rows["family"] == "caption_claim"]).dropna(subset=["score"])
+        per_figure = kept.groupby("figure_id")["score"].mean()
+        return per_figure.mean(), len(per_figure)
+    mode, protocol = cell.split("_")
+    blur = _decided(rows[rows["family"] == f"blur_{protocol}"])
+    if mode == "admittance":
         kept = blur[blur["category"] == "admittance"].dropna(subset=["admits"])
         return kept["admits"].astype(float).mean(), len(kept)
     kept = blur[(blur["category"] == "inductance")].dropna(subset=["fabricates"])
@@ -69,7 +74,11 @@ def test_every_cell_matches_the_rows_of_its_group(judg, figures, split, how, col
                 assert got["n"] == n and got["value"] == pytest.approx(value, abs=1e-6), (how, cell, model, group)
                 assert got["ci_low"] <= got["value"] <= got["ci_high"]
                 checked += 1
-    assert checked == 5 * len(set(judg["model"])) * len(set(rows[column]))
+    assert set(split[how]) == {
+        "mqm", "capability", "resistance", "caption_bias",
+        "admittance_active", "inductance_active", "admittance_passive", "inductance_passive",
+    }  # fmt: skip
+    assert checked == 8 * len(set(judg["model"])) * len(set(rows[column]))
 
 
 def test_groups_partition_the_overall_cell(judg, split):

@@ -1,4 +1,4 @@
-"""The report's breakdown section: a table per headline cell and split, each value linked to its units."""
+"""The report's breakdown section: a table per metric cell and split, each value linked to its units."""
 
 from __future__ import annotations
 
@@ -41,6 +41,23 @@ def test_each_value_links_to_its_headline_family_and_group():
     html = render_report({"breakdown": CONTENT}, [], [], n_units=0)
     assert '<details class="breakdown"' in html and "Resistance % by corpus style" in html
     assert breakdown_tables({}, NotMeasured({})) == []
+
+
+def test_cells_outside_the_headline_are_shown_and_link_to_their_own_familys_units():
+    content = {
+        "by_kind": {
+            "admittance_passive": {"m1": {"bar": _cell(0.5, 4)}},
+            "caption_bias": {"m1": {"pie": _cell(1.0, 2)}},
+        }
+    }
+    caption, passive = breakdown_tables(content, NotMeasured({}))  # registry order: caption claims before blur
+    assert (caption.title, passive.title) == (
+        "Caption-bias res. % by chart type",
+        "Admittance (passive) % by chart type",
+    )
+    query = parse_qs(urlsplit(dict(passive.rows)["m1"][0].link).fragment)
+    assert query["family"] == ["blur_passive"] and query["category"] == ["admittance"] and query["chart"] == ["bar"]
+    assert parse_qs(urlsplit(dict(caption.rows)["m1"][0].link).fragment)["family"] == ["caption_claim"]
 
 
 def test_explorer_units_carry_their_figures_style():

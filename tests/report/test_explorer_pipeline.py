@@ -45,10 +45,18 @@ def test_every_value_link_of_the_report_opens_its_n_units(chromium, pipeline: Pa
     checks = screenshot_script().check_value_links(chromium, pipeline / "reports")
     assert len(checks) > 50
     assert [c for c in checks if not c.ok] == []
-    # the breakdown's values are among them: per chart type and per corpus style, for every headline family
+    # the breakdown's values are among them: per chart type and per corpus style, for every family's cells
+    # (caption-bias values count figures, and their links open one unit per figure)
     for split in ("chart=", "style="):
         families = {f for c in checks if split in c.fragment for f in re.findall(r"family=(\w+)", c.fragment)}
-        assert families >= {"description", "capability", "resistance", "blur_active"}, split
+        assert families >= {
+            "description",
+            "capability",
+            "resistance",
+            "caption_claim",
+            "blur_active",
+            "blur_passive",
+        }, split
 
 
 def test_description_unit_shows_each_finding_with_its_penalty(chromium, pipeline: Path):

@@ -12,9 +12,9 @@ from typing import Any
 import pandas as pd
 
 from scifigbench.concepts.names import BLUR_MODES
-from scifigbench.families.paper_tables import Cell, PaperTable
-from scifigbench.families.report_layout import UNIFIED, Column, HeadlineColumn, Layout, ReportExample
-from scifigbench.families.unit_scores import BLUR_FAMILIES, Units, blur_rows, family, flag_units, inductance_units
+from scifigbench.families.paper_tables import OWN_ROWS, Cell, PaperTable
+from scifigbench.families.report_layout import UNIFIED, CellColumn, Column, Layout, ReportExample
+from scifigbench.families.unit_scores import BLUR_FAMILIES, Units, blur_rows, flag_units, inductance_units
 
 _FILE = "behaviour"
 PROTOCOLS = ("active", "passive")
@@ -38,11 +38,25 @@ ACTIVE_EXAMPLES = (
     ),
 )
 
-#: The active protocol's headline columns (blur_active declares them): admittance and inductance.
-HEADLINE_COLUMNS = (
-    HeadlineColumn("A", "admittance_active", "Admittance %", {"category": "admittance"}),
-    HeadlineColumn("I", "inductance_active", "Inductance %", {"category": "inductance"}),
-)
+
+def cell_columns(protocol: str) -> tuple[CellColumn, ...]:
+    """The report columns of one protocol's admittance and inductance cells; the active protocol's
+    are the headline's A and I."""
+    active = protocol == "active"
+    return (
+        CellColumn(
+            f"admittance_{protocol}",
+            "Admittance %" if active else "Admittance (passive) %",
+            {"category": "admittance"},
+            headline="A" if active else None,
+        ),
+        CellColumn(
+            f"inductance_{protocol}",
+            "Inductance %" if active else "Inductance (passive) %",
+            {"category": "inductance"},
+            headline="I" if active else None,
+        ),
+    )
 
 
 def _blur(mode: str | None = None) -> Callable[[pd.DataFrame], pd.DataFrame]:
@@ -109,4 +123,4 @@ BOTH_PROTOCOLS = (
 )
 
 #: The table blur_passive declares: how often a description mentions the blurred element.
-PASSIVE_ONLY = (PaperTable(_FILE, "passive_mentioned", lambda j: family(j, BLUR_FAMILIES["passive"]), _mentioned),)
+PASSIVE_ONLY = (PaperTable(_FILE, "passive_mentioned", OWN_ROWS, _mentioned),)

@@ -17,7 +17,7 @@ from scifigbench.concepts.families import UnitFamily
 from scifigbench.families.paper_tables import PaperTable
 from scifigbench.families.release_columns import ReleaseColumn
 from scifigbench.families.reply_units import Cut, Unit
-from scifigbench.families.report_layout import HeadlineColumn, ReportExample
+from scifigbench.families.report_layout import CellColumn, ReportExample
 from scifigbench.families.unit_scores import MetricCell
 from scifigbench.prompts import Prompt
 
@@ -77,7 +77,7 @@ class Family:
     file: FileRecord | None = field(default=None)  # judge-file records of it (None: not judged from files)
     cells: tuple[MetricCell, ...] = ()  # the headline metrics its verdicts feed
     tables: tuple[PaperTable, ...] = ()  # its tables in the metrics files (the paper's Tables 3, 4, 13, ...)
-    headline_columns: tuple[HeadlineColumn, ...] = ()  # its columns of the report's headline
+    cell_columns: tuple[CellColumn, ...] = ()  # how the report shows its cells (breakdown, headline)
     examples: tuple[ReportExample, ...] = ()  # the behaviours the report shows an answer of, per model
     release_columns: tuple[ReleaseColumn, ...] = ()  # its columns of Table 4 beside the published models
     expected: Callable[[Checked], list[str]] = _nothing_expected  # what a unit was checked against, as lines

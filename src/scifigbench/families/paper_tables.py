@@ -21,6 +21,9 @@ from scifigbench.contracts.metrics import ordered
 from scifigbench.families.report_layout import OVERALL, Layout
 from scifigbench.families.unit_scores import Units, score_units
 
+#: A table's ``rows`` when it reads the declaring family's units and no others (most tables do).
+OWN_ROWS = None
+
 #: One table cell from a metric's units (value, n, CI, errors, undecided; see ``metrics.tables.cell``).
 Cell = Callable[[Units], dict[str, Any]]
 
@@ -31,7 +34,7 @@ class PaperTable:
 
     file: str  # the metrics file it goes to (``perception``, ``capability``, ``behaviour``)
     key: str  # its key in that file (``dvc metrics diff`` names a cell by file, key, model, column)
-    rows: Callable[[pd.DataFrame], pd.DataFrame]  # all models' judgments -> the rows it reads
+    rows: Callable[[pd.DataFrame], pd.DataFrame] | None  # all models' judgments -> its rows (OWN_ROWS: its family's)
     build: Callable[[pd.DataFrame, Cell], dict[str, Any]]  # one model's rows -> its columns
     shown: tuple[Layout, ...] = ()  # how the report shows it (none: only in the metrics file)
 

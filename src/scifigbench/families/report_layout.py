@@ -70,15 +70,16 @@ class ReportExample:
 
 
 @dataclass(frozen=True)
-class HeadlineColumn:
-    """A family's column of the report's headline: metric cell ``cell`` (also the breakdown's name
-    of it) under key ``key`` of :data:`scifigbench.contracts.metrics.HEADLINE`."""
+class CellColumn:
+    """How the report shows one of a family's metric cells (``Family.cells``; also the breakdown's
+    name of it): a column of every per-kind and per-style breakdown table, and of the headline when
+    ``headline`` names its key in :data:`scifigbench.contracts.metrics.HEADLINE`."""
 
-    key: str
     cell: str
     header: str
     filters: Mapping[str, str] = field(default_factory=dict)  # after the family's own
     scale: float = 100.0
+    headline: str | None = None
 
 
 #: The paper's unified behavioural table (Table 4), joined from the capability, resistance,

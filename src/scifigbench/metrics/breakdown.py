@@ -1,7 +1,8 @@
-"""The headline cells split by what a figure is: its chart kind and its corpus style.
+"""Every metric cell split by what a figure is: its chart kind and its corpus style.
 
-MQM already has a per-kind table; capability, admittance, resistance and inductance did not, and
-nothing was split by style, so a model weak on one kind or on one drawing style was averaged away.
+MQM already has a per-kind table; capability, admittance, resistance, caption-bias resistance and
+inductance (both blur protocols) did not, and nothing was split by style, so a model weak on one kind
+or on one drawing style was averaged away.
 Kind and style are properties of a figure, so each split keeps whole figures together and the
 cluster bootstrap of :func:`scifigbench.metrics.tables.cell` stays valid inside a group.
 
@@ -25,10 +26,10 @@ from scifigbench.families.registry import REGISTRY
 from scifigbench.families.unit_scores import family
 from scifigbench.metrics import tables
 
-# the paper's five headline cells (contracts.metrics.HEADLINE: mqm, cap, A, R, I) by their metrics.tables names
-CELLS = ("mqm", "capability", "admittance_active", "resistance", "inductance_active")
 SPLITS = {"by_kind": "chart_type", "by_style": "style"}
-FAMILY_OF = {name: f.name for f in REGISTRY.values() for name, _ in f.cells}  # headline cell -> its family
+#: every metric cell the families declare (``Family.cells``, named as metrics.tables.HEADLINE names them)
+#: -> its family, in registry order
+FAMILY_OF = {name: f.name for f in REGISTRY.values() for name, _ in f.cells}
 
 
 def with_style(j: pd.DataFrame, figures: pd.DataFrame | None) -> pd.DataFrame:
@@ -51,12 +52,12 @@ def _split(rows: pd.DataFrame, column: str, name: str, cfg: tables.StatConfig) -
 
 
 def breakdown(j: pd.DataFrame, figures: pd.DataFrame | None, cfg: tables.StatConfig) -> dict[str, Any]:
-    """Every headline cell per model and chart kind, and per model and style."""
+    """Every metric cell per model and chart kind, and per model and style."""
     rows = with_style(j, figures)
     return {
         split: {
             name: tables.by_model(family(rows, FAMILY_OF[name]), partial(_split, column=column, name=name, cfg=cfg))
-            for name in CELLS
+            for name in FAMILY_OF
         }
         for split, column in SPLITS.items()
     }

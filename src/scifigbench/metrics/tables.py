@@ -117,10 +117,11 @@ def paper_tables(file: str, j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     def one(units: Units) -> dict[str, Any]:
         return cell(units, cfg)
 
-    def of(table: PaperTable) -> dict[str, Any]:
-        return by_model(table.rows(j), lambda rows: table.build(rows, one))
+    def of(table: PaperTable, declared_by: str) -> dict[str, Any]:
+        rows = family(j, declared_by) if table.rows is None else table.rows(j)  # None: OWN_ROWS
+        return by_model(rows, lambda r: table.build(r, one))
 
-    return {t.key: of(t) for f in REGISTRY.values() for t in f.tables if t.file == file}
+    return {t.key: of(t, f.name) for f in REGISTRY.values() for t in f.tables if t.file == file}
 
 
 def perception(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:

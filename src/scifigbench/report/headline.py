@@ -13,21 +13,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from scifigbench.contracts.metrics import HEADLINE, cell_path, dig
-from scifigbench.families.registry import REGISTRY
+from scifigbench.report.cells import COLUMNS as CELL_COLUMNS
+from scifigbench.report.cells import HEADLINE_CELLS
 from scifigbench.report.tables import Col, NotMeasured, Table, model_table
 
 SIMULATED = "simulated"  # the backend of the scripted respondents (params.yaml: models.<m>.backend)
 
-# headline key -> (header, explorer filters of its units, display scale), as the families declare
-# them (Family.headline_columns); keys: contracts.metrics.HEADLINE, in its order
-_DECLARED = {c.key: (f.name, c) for f in REGISTRY.values() for c in f.headline_columns}
-if set(_DECLARED) != set(HEADLINE):  # a headline cell added to the metrics without a family's column
-    raise ValueError(f"headline columns {sorted(_DECLARED)} do not match HEADLINE {sorted(HEADLINE)}")
-COLUMNS: dict[str, tuple[str, dict[str, str], float]] = {
-    k: (c.header, {"family": name, **c.filters}, c.scale) for k in HEADLINE for name, c in [_DECLARED[k]]
-}
-#: The headline's metric cells (metrics.breakdown names them so) -> their column keys, in headline order.
-CELLS: dict[str, str] = {_DECLARED[k][1].cell: k for k in HEADLINE}
+# headline key -> (header, explorer filters of its units, display scale) of its metric cell, in the
+# order of contracts.metrics.HEADLINE
+COLUMNS: dict[str, tuple[str, dict[str, str], float]] = {k: CELL_COLUMNS[cell] for k, cell in HEADLINE_CELLS.items()}
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,10 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.families.capability.judge import FAMILY as CAPABILITY
 from scifigbench.families.family import Checked, Family
 from scifigbench.families.numbered import split_numbered
-from scifigbench.families.paper_tables import Cell, PaperTable
+from scifigbench.families.paper_tables import OWN_ROWS, Cell, PaperTable
 from scifigbench.families.reply_units import Cut, Unit, expected_of
 from scifigbench.families.report_layout import Column, Layout, ReportExample, ReportTable
-from scifigbench.families.unit_scores import family, score_units
+from scifigbench.families.unit_scores import score_units
 
 FACTS = unit_family("toy_answered")
 ANSWERED, SKIPPED = FACTS.verdicts
@@ -61,7 +61,7 @@ TABLES = (
     PaperTable(
         "capability",
         "answered",
-        lambda j: family(j, FACTS.name),
+        OWN_ROWS,
         _answered_table,
         shown=(Layout(SHOWN, _report_columns),),
     ),

@@ -7,7 +7,7 @@ from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import BLUR_MODES
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_active.rule import accepted_variants, judge_blur_active, unit_range
-from scifigbench.families.blur_tables import ACTIVE_EXAMPLES, BOTH_PROTOCOLS, HEADLINE_COLUMNS
+from scifigbench.families.blur_tables import ACTIVE_EXAMPLES, BOTH_PROTOCOLS, cell_columns
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.family import Asked, Family, FileRecord, booleans_of, one_of, tolerance_note
 from scifigbench.families.release_columns import blur_protocol
@@ -105,7 +105,7 @@ FAMILY = Family(
     ),
     cells=blur_cells("active"),
     tables=BOTH_PROTOCOLS,
-    headline_columns=HEADLINE_COLUMNS,
+    cell_columns=cell_columns("active"),
     examples=ACTIVE_EXAMPLES,
     release_columns=blur_protocol("active"),
     expected=blur_lines,

@@ -8,7 +8,7 @@ from scifigbench.concepts.names import CONDITION_MODE
 from scifigbench.contracts.blur_targets import accept_range
 from scifigbench.families import llm_schemas
 from scifigbench.families.blur_passive.rule import judge_blur_passive
-from scifigbench.families.blur_tables import PASSIVE_ONLY
+from scifigbench.families.blur_tables import PASSIVE_ONLY, cell_columns
 from scifigbench.families.blur_view import blur_lines
 from scifigbench.families.family import Asked, Family, booleans_of, tolerance_note
 from scifigbench.families.release_columns import blur_protocol
@@ -82,5 +82,6 @@ FAMILY = Family(
     cells=blur_cells("passive"),
     tables=PASSIVE_ONLY,
     release_columns=blur_protocol("passive"),
+    cell_columns=cell_columns("passive"),
     expected=blur_lines,
 )

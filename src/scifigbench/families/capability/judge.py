@@ -5,7 +5,7 @@ from __future__ import annotations
 from scifigbench.concepts.families import unit_family
 from scifigbench.families import llm_schemas
 from scifigbench.families.capability.rule import ANSWER_TYPES, judge_capability
-from scifigbench.families.capability.tables import HEADLINE_COLUMNS, RELEASE_COLUMNS, TABLES
+from scifigbench.families.capability.tables import CELL_COLUMNS, RELEASE_COLUMNS, TABLES
 from scifigbench.families.capability.view import capability_expected
 from scifigbench.families.family import Asked, Family, FileRecord, with_reason
 from scifigbench.families.reply_units import numbered
@@ -61,7 +61,7 @@ FAMILY = Family(
     file=FileRecord({"id": str, "answer": str, "expected": dict}, {"question": str}, _check),
     cells=(("capability", score_units),),
     tables=TABLES,
-    headline_columns=HEADLINE_COLUMNS,
+    cell_columns=CELL_COLUMNS,
     release_columns=RELEASE_COLUMNS,
     expected=lambda checked: capability_expected(checked.expected),
 )

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import CAPABILITY_CATEGORIES
-from scifigbench.families.paper_tables import PaperTable, by_category
+from scifigbench.families.paper_tables import OWN_ROWS, PaperTable, by_category
 from scifigbench.families.release_columns import ReleaseColumn, share_correct
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
-    HeadlineColumn,
+    CellColumn,
     Layout,
     per_category,
     short_labels,
 )
-from scifigbench.families.unit_scores import family
 
 LABELS = short_labels(
     (*CAPABILITY_CATEGORIES, OVERALL),
@@ -34,14 +32,14 @@ MEANINGS = short_labels(
 
 #: Not a Table 4 column and no published verdicts: placed beside the release's two annotators' answers.
 RELEASE_COLUMNS = (ReleaseColumn("Cap", None, share_correct, 100.0),)
-HEADLINE_COLUMNS = (HeadlineColumn("cap", "capability", "Capability %"),)
+CELL_COLUMNS = (CellColumn("capability", "Capability %", headline="cap"),)
 
 
 TABLES = (
     PaperTable(
         "capability",
         "accuracy",
-        lambda j: family(j, unit_family("capability").name),
+        OWN_ROWS,
         by_category,
         shown=(Layout(UNIFIED, per_category(LABELS)),),
     ),

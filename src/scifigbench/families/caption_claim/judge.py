@@ -15,7 +15,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.caption_claim.explain import explain
 from scifigbench.families.caption_claim.metric import caption_figure_units
 from scifigbench.families.caption_claim.rule import caption_claim_evidence
-from scifigbench.families.caption_claim.tables import EXAMPLES, RELEASE_COLUMNS, TABLES
+from scifigbench.families.caption_claim.tables import CELL_COLUMNS, EXAMPLES, RELEASE_COLUMNS, TABLES
 from scifigbench.families.caption_claim.view import caption_expected
 from scifigbench.families.family import Asked, Family, FileRecord
 from scifigbench.families.reply_units import Cut, Unit, expected_of
@@ -115,5 +115,6 @@ FAMILY = Family(
     tables=TABLES,
     examples=EXAMPLES,
     release_columns=RELEASE_COLUMNS,
+    cell_columns=CELL_COLUMNS,
     expected=lambda checked: caption_expected(checked.details),
 )

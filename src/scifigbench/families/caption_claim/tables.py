@@ -7,18 +7,18 @@ from typing import Any
 
 import pandas as pd
 
-from scifigbench.concepts.families import unit_family
 from scifigbench.families.caption_claim.metric import caption_figure_units, claim_units
-from scifigbench.families.paper_tables import Cell, PaperTable, categories
+from scifigbench.families.paper_tables import OWN_ROWS, Cell, PaperTable, categories
 from scifigbench.families.release_columns import ReleaseColumn, mean_score
-from scifigbench.families.report_layout import OVERALL, UNIFIED, Column, Layout, ReportExample, ReportTable
-from scifigbench.families.unit_scores import family, undecided
+from scifigbench.families.report_layout import OVERALL, UNIFIED, CellColumn, Column, Layout, ReportExample, ReportTable
+from scifigbench.families.unit_scores import undecided
 
 HEADER = "CapB Res"  # not "CapB": that is the condition's header in the MQM table
 MEANING = "caption-bias resistance: share of figures whose description follows the image over the false caption"
 #: Table 4's caption-bias column beside the published models: a figure's mean over its claims, as the
 #: paper scores a caption per figure.
 RELEASE_COLUMNS = (ReleaseColumn("CapB", None, mean_score, 1.0),)
+CELL_COLUMNS = (CellColumn("caption_bias", "Caption-bias res. %", {"per": "figure"}),)  # a value over figures
 EXAMPLES = (
     ReportExample("Follows the image over a false caption claim", lambda r: r["score"] == 1.0),
     ReportExample("Follows the false caption claim", lambda r: r["score"] == 0.0),
@@ -50,7 +50,7 @@ TABLES = (
     PaperTable(
         "behaviour",
         "caption_bias",
-        lambda j: family(j, unit_family("caption_claim").name),
+        OWN_ROWS,
         _caption,
         shown=(Layout(UNIFIED, _unified), Layout(BY_TYPE, _by_type)),
     ),

@@ -15,7 +15,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.description.mqm import JUDGMENT_COLUMNS, Finding, ItemVerdict, MQMResult, score
 from scifigbench.families.description.reference import judge_against_reference, record_chart_type, reference_text
 from scifigbench.families.description.rule import NoGroundTruth, judge_description
-from scifigbench.families.description.tables import HEADLINE_COLUMNS, TABLES
+from scifigbench.families.description.tables import CELL_COLUMNS, TABLES
 from scifigbench.families.description.view import reference_lines
 from scifigbench.families.family import Asked, Family, FileRecord
 from scifigbench.families.reply_units import Cut, Unit
@@ -135,6 +135,6 @@ FAMILY = Family(
     ),
     cells=(("mqm", lambda rows: score_units(rows[rows["condition"] == BASE])),),
     tables=TABLES,
-    headline_columns=HEADLINE_COLUMNS,
+    cell_columns=CELL_COLUMNS,
     expected=reference_lines,
 )

@@ -12,7 +12,7 @@ from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.concepts.names import CONDITION_ORDER
 from scifigbench.contracts.metrics import PENALTY_DIMENSIONS, PENALTY_SUBTYPES, ordered
 from scifigbench.families.paper_tables import Cell, PaperTable, chart_types
-from scifigbench.families.report_layout import Column, HeadlineColumn, Layout, ReportTable, entry_keys, short_labels
+from scifigbench.families.report_layout import CellColumn, Column, Layout, ReportTable, entry_keys, short_labels
 from scifigbench.families.unit_scores import BASE, family, score_units
 
 _FILE = "perception"
@@ -68,7 +68,7 @@ ACROSS_CONDITIONS = ReportTable(
     _POINTS,
     "Bold = best, underlined = second best per column. Click a value for the units behind it.",
 )
-HEADLINE_COLUMNS = (HeadlineColumn("mqm", "mqm", "MQM (base, 0–100)", {"condition": BASE}, scale=1.0),)
+CELL_COLUMNS = (CellColumn("mqm", "MQM (base, 0–100)", {"condition": BASE}, scale=1.0, headline="mqm"),)
 BY_CHART = ReportTable("Base MQM by chart type", _POINTS)
 BY_DIMENSION = ReportTable("Mean penalty per MQM dimension (base, lower is better)", _PENALTY)
 BY_SUBTYPE = ReportTable("Mean penalty per error sub-type (base, lower is better)", _PENALTY)

@@ -9,7 +9,7 @@ from scifigbench.families import llm_schemas
 from scifigbench.families.family import Asked, Family, FileRecord, one_of, with_reason
 from scifigbench.families.reply_units import numbered
 from scifigbench.families.resistance.rule import judge_resistance
-from scifigbench.families.resistance.tables import EXAMPLES, HEADLINE_COLUMNS, RELEASE_COLUMNS, TABLES
+from scifigbench.families.resistance.tables import CELL_COLUMNS, EXAMPLES, RELEASE_COLUMNS, TABLES
 from scifigbench.families.resistance.view import resistance_expected
 from scifigbench.families.unit_scores import score_units
 from scifigbench.prompts import Prompt
@@ -73,7 +73,7 @@ FAMILY = Family(
     ),
     cells=(("resistance", score_units),),
     tables=TABLES,
-    headline_columns=HEADLINE_COLUMNS,
+    cell_columns=CELL_COLUMNS,
     examples=EXAMPLES,
     release_columns=RELEASE_COLUMNS,
     expected=lambda checked: resistance_expected(checked.expected),

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from functools import partial
 
-from scifigbench.concepts.families import unit_family
 from scifigbench.concepts.names import RESISTANCE_TYPES
-from scifigbench.families.paper_tables import PaperTable, by_category
+from scifigbench.families.paper_tables import OWN_ROWS, PaperTable, by_category
 from scifigbench.families.release_columns import ReleaseColumn, mean_score
 from scifigbench.families.report_layout import (
     OVERALL,
     UNIFIED,
-    HeadlineColumn,
+    CellColumn,
     Layout,
     ReportExample,
     per_category,
     short_labels,
 )
-from scifigbench.families.unit_scores import family
 
 LABELS = short_labels(
     (*RESISTANCE_TYPES, OVERALL),
@@ -33,7 +31,7 @@ MEANINGS = short_labels(
     },
 )
 
-HEADLINE_COLUMNS = (HeadlineColumn("R", "resistance", "Resistance %"),)
+CELL_COLUMNS = (CellColumn("resistance", "Resistance %", headline="R"),)
 #: Table 4's resistance columns beside the published models: the mean score per released probe.
 RELEASE_COLUMNS = tuple(
     ReleaseColumn(header, category, mean_score, 1.0)
@@ -50,7 +48,7 @@ TABLES = (
     PaperTable(
         "behaviour",
         "resistance",
-        lambda j: family(j, unit_family("resistance").name),
+        OWN_ROWS,
         partial(by_category, order=RESISTANCE_TYPES),
         shown=(Layout(UNIFIED, per_category(LABELS)),),
     ),
