@@ -6,8 +6,9 @@ nothing else. In that copy the simulated respondent answers capability setups, t
 cuts and judges the toy's units, the judgments contract accepts them, the metrics compute the
 toy's headline cell and its own table in the capability file, the report shows that table as the
 toy's folder lays it out (its value linked to exactly its units), the report's examples show the
-behaviour it declares, and the explorer shows its units with its expected-answer lines. The toy's rate is checked against what the simulated respondent says it
-skipped, computed apart.
+behaviour it declares, the breakdown splits its cell by chart type and style, and the explorer
+shows its units with its expected-answer lines. The toy's rate is checked against what the
+simulated respondent says it skipped, computed apart.
 """
 
 from __future__ import annotations
@@ -98,6 +99,9 @@ def test_a_new_family_is_picked_up_by_judging_metrics_explorer_and_simulator(tmp
     # the behaviour its folder declares is the report's one example here (capability declares none):
     # the first skipped unit by unit id
     assert out["examples"] == [["Leaves a question without a line", "sim-weak", out["skipped_ids"][0]]]
+    # its cell is broken down per chart type and style under the header its folder declares
+    by_kind = dict(out["breakdown"])["Answered % by chart type"]
+    assert sum(n for _, n in by_kind) == len(answered)
 
 
 def test_the_shipped_package_does_not_know_the_toy() -> None:

@@ -15,7 +15,9 @@ from scifigbench.families.respondent import respond
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.stage import judge_units, rule_judge
 from scifigbench.judges.units import units_for
+from scifigbench.metrics.breakdown import breakdown
 from scifigbench.metrics.tables import StatConfig, capability, headline_values
+from scifigbench.report.breakdown import breakdown_tables
 from scifigbench.report.examples import pick_examples
 from scifigbench.report.page import render_report
 from scifigbench.report.tables import NotMeasured, family_tables
@@ -67,6 +69,11 @@ print(
             "toy_ids": sorted(toy["unit_id"]),
             "skipped_ids": sorted(toy.loc[toy["verdict"] == "skipped", "unit_id"]),
             "examples": [[e.title, e.model, e.unit_id] for e in pick_examples(rows)],
+            "breakdown": [
+                [t.title, [[c.text, c.n] for _, cells in t.rows for c in cells]]
+                for t in breakdown_tables(breakdown(rows, None, StatConfig(B=200)), NotMeasured({}))
+                if t.title.startswith("Answered")
+            ],
             "expected_lines": expected_lines(first, json.loads(first["details_json"]), report),
             "first_probe": ctx.probes[first["probe_id"]]["text"],
             "explorer_families": sorted(explorer["families"]),

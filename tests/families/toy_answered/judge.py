@@ -10,7 +10,7 @@ from scifigbench.families.family import Checked, Family
 from scifigbench.families.numbered import split_numbered
 from scifigbench.families.paper_tables import OWN_ROWS, Cell, PaperTable
 from scifigbench.families.reply_units import Cut, Unit, expected_of
-from scifigbench.families.report_layout import Column, Layout, ReportExample, ReportTable
+from scifigbench.families.report_layout import CellColumn, Column, Layout, ReportExample, ReportTable
 from scifigbench.families.unit_scores import score_units
 
 FACTS = unit_family("toy_answered")
@@ -78,6 +78,7 @@ FAMILY = Family(
     rule=_rule,
     cut=_cut,
     cells=(("toy_answered", score_units),),
+    cell_columns=(CellColumn("toy_answered", "Answered %"),),
     tables=TABLES,
     examples=(ReportExample("Leaves a question without a line", lambda r: r["verdict"] == SKIPPED),),
     expected=_expected,
