@@ -1,5 +1,6 @@
-"""The blur review page in headless Chromium: a reviewer plays 20 figures with the keyboard alone,
-saves, and the imported review file holds exactly the decisions made.
+"""The review page in headless Chromium: a reviewer plays 30 figures with the keyboard alone (blur
+targets and the probes proposed for the same figures), saves, and the imported review files hold
+exactly the decisions made; each figure shows the caption as served and the blurred image.
 
 Chromium is driven over the DevTools protocol by ``scripts/screenshot_report.py`` (as the report's
 browser test does). CI installs Debian's chromium (.ci/run); without it this test fails rather
@@ -28,8 +29,9 @@ from scifigbench.ocr.engine import OcrBox
 from scifigbench.review.cli import review as review_group
 
 REPO = Path(__file__).resolve().parents[2]
-N = 20
+N = 30
 ROWS = (30, 80, 130, 180, 230)  # one label per row: reading order is top to bottom
+PROBED = range(0, N, 3)  # figures with two proposed probes each
 KEYS = {"Enter": 13, "ArrowRight": 39, "ArrowLeft": 37, "ArrowDown": 40, "ArrowUp": 38}
 
 
@@ -77,7 +79,9 @@ def _repo(root: Path) -> None:
         rel = f"data/corpus/images/{fid}.png"
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(root / rel), img)
-        figs.append({"figure_id": fid, "image_path": rel, "caption": f"Chart {i}."})
+        figs.append(
+            {"figure_id": fid, "image_path": rel, "caption": f"Chart {i} of the survey. {_texts(i)[1]} stands apart."}
+        )
         write_ocr_boxes(
             root / ocr_boxes_path(fid), "rapidocr", [OcrBox(t, _box(j), 0.95) for j, t in enumerate(_texts(i))]
         )
@@ -104,8 +108,38 @@ def _repo(root: Path) -> None:
             )
     (root / paths.CORPUS).mkdir(parents=True, exist_ok=True)
     pd.DataFrame(figs).to_parquet(root / paths.FIGURES)
+    probes = [_probe(f"web{i:02d}", k, "proposed") for i in PROBED for k in range(2)]
+    probes.append(_probe("web01", 0, "confirmed"))  # decided already: not on the page
+    (root / paths.PROBES).parent.mkdir(parents=True, exist_ok=True)
+    pd.DataFrame(probes).to_parquet(root / paths.PROBES)
     pd.DataFrame(targets).to_parquet(root / paths.BLUR_TARGETS)
     pd.DataFrame(cands).to_parquet(root / paths.BLUR_CANDIDATES)
+
+
+def _probe(fid: str, k: int, status: str) -> dict:
+    return {
+        "probe_id": f"{fid}/resistance/unanswerable/{k}",
+        "figure_id": fid,
+        "family": "resistance",
+        "category": "unanswerable",
+        "text": f"Question {k} about {fid} that the chart cannot answer?",
+        "expected_json": '{"expected_behavior": "say the chart does not show it", "fact": "no such series"}',
+        "status": status,
+        "generator": "layout-rules",
+        "generator_version": "1",
+    }
+
+
+def _play_probes(browser, i: int) -> dict[str, str]:
+    """Decide figure ``i``'s two probes by key; return the decisions expected, by probe id."""
+    ids = [f"web{i:02d}/resistance/unanswerable/{k}" for k in range(2)]
+    assert browser.eval("document.querySelectorAll('#probes li').length") == 2
+    assert browser.eval("document.body.dataset.probe") == ids[0]
+    if (i // 3) % 2 == 0:  # confirm the first, reject the second
+        _press(browser, "y", "j", "x")
+        return {ids[0]: "confirm", ids[1]: "reject"}
+    _press(browser, "j", "y", "c", "k", "x")  # the second confirmed then cleared; the first rejected
+    return {ids[0]: "reject"}
 
 
 def _press(browser, *keys: str) -> None:
@@ -115,14 +149,23 @@ def _press(browser, *keys: str) -> None:
             browser.call("Input.dispatchKeyEvent", type=kind, key=k, windowsVirtualKeyCode=code)
 
 
-def _play(browser) -> dict[str, tuple[str, str, str]]:
+def _play(browser) -> tuple[dict[str, tuple[str, str, str]], dict[str, str]]:
     """Press the keys of a review of every figure; return the decisions expected, by target id:
-    (decision, proposed_text, text)."""
+    (decision, proposed_text, text), and by probe id."""
     want: dict[str, tuple[str, str, str]] = {}
+    probes: dict[str, str] = {}
     for i in range(N):
         fid, texts = f"web{i:02d}", _texts(i)
         adm, ind = f"{fid}/admittance", f"{fid}/inductance"
         assert browser.eval("document.body.dataset.figure") == fid
+        # what the model gets: the caption without the admittance target's text, and the blurred figure
+        served = browser.eval("document.getElementById('caption').textContent")
+        assert f"Chart {i} of the survey." in served and texts[1] not in served, served
+        assert browser.eval("getComputedStyle(document.getElementById('blurred')).display") != "none"
+        if i in PROBED:
+            probes |= _play_probes(browser, i)
+        else:
+            assert browser.eval("document.querySelectorAll('#probes li').length") == 0
         case = i % 5
         if case == 0:  # accept the proposal
             _press(browser, "a")
@@ -147,10 +190,10 @@ def _play(browser) -> dict[str, tuple[str, str, str]]:
             else:  # no inductance proposal: accepting picks the first label
                 want[ind] = ("replace", "", texts[0])
         _press(browser, "n")
-    return want
+    return want, probes
 
 
-def test_a_keyboard_review_of_20_figures_lands_in_the_review_file(chromium, tmp_path: Path, monkeypatch) -> None:
+def test_a_keyboard_review_of_30_figures_lands_in_the_review_files(chromium, tmp_path: Path, monkeypatch) -> None:
     root = tmp_path / "repo"
     _repo(root)
     monkeypatch.chdir(root)
@@ -165,7 +208,7 @@ def test_a_keyboard_review_of_20_figures_lands_in_the_review_file(chromium, tmp_
     chromium.wait_for("document.body.dataset.ready === '1'")
     chromium.wait_for("document.getElementById('fig').complete && document.getElementById('fig').naturalWidth > 0")
     assert chromium.eval("document.querySelectorAll('#stage .lab').length") == len(ROWS) + 2  # labels + candidates
-    want = _play(chromium)
+    want, want_probes = _play(chromium)
     _press(chromium, "s")
     saved = downloads / "blur_decisions.csv"
     deadline = time.monotonic() + 30
@@ -178,3 +221,31 @@ def test_a_keyboard_review_of_20_figures_lands_in_the_review_file(chromium, tmp_
     with decisions.open(newline="", encoding="utf-8") as fh:
         got = {r["target_id"]: (r["decision"], r["proposed_text"], r["text"]) for r in csv.DictReader(fh)}
     assert got == want
+    saved_probes = downloads / "probe_decisions.csv"
+    while not (saved_probes.is_file() and saved_probes.read_text().count("\n") == len(want_probes) + 1):
+        assert time.monotonic() < deadline, "the page saved no probe decisions file"
+        time.sleep(0.1)
+    probe_file = root / "review" / "probes.csv"
+    res = CliRunner().invoke(
+        review, ["probes", "import", str(saved_probes), "--table", str(paths.PROBES), "--file", str(probe_file)]
+    )
+    assert res.exit_code == 0, res.output
+    with probe_file.open(newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert {r["probe_id"]: r["decision"] for r in rows} == want_probes
+    assert all(r["proposed_text"].startswith("Question ") for r in rows)  # the wording the reviewer saw
+
+
+def test_importing_a_decision_on_a_probe_whose_wording_changed_is_refused(tmp_path: Path, monkeypatch) -> None:
+    root = tmp_path / "repo"
+    _repo(root)
+    monkeypatch.chdir(root)
+    saved = tmp_path / "probe_decisions.csv"
+    pid = "web00/resistance/unanswerable/0"
+    saved.write_text(f"probe_id,decision,proposed_text\n{pid},confirm,An older wording?\n", encoding="utf-8")
+    probe_file = root / "review" / "probes.csv"
+    res = CliRunner().invoke(
+        review_group(), ["probes", "import", str(saved), "--table", str(paths.PROBES), "--file", str(probe_file)]
+    )
+    assert res.exit_code != 0 and "wording changed" in res.output and "none imported" in res.output
+    assert not probe_file.exists()

@@ -21,6 +21,7 @@ import click
 from scifigbench import paths
 from scifigbench.blurtargets import decisions as store
 from scifigbench.blurtargets.candidates import accepted_note
+from scifigbench.decisions import probes as probe_store
 from scifigbench.review.options import file_option, table_option
 
 REVIEW_FILE = paths.REVIEW_DIR / "blur_targets.csv"
@@ -246,22 +247,55 @@ def _applicable(decisions: Path, table: Path, failing: str) -> dict[str, store.D
 @_file_opt
 @click.option("--out", type=click.Path(path_type=Path), default=PAGE, show_default=True, help="HTML file to write")
 @click.option("--all", "show_all", is_flag=True, help="every figure, not only those with proposals or candidates")
+@click.option(
+    "--probes",
+    "probes_table",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=paths.PROBES,
+    show_default=True,
+    help="probes.parquet: its proposed probes are reviewed on the same page (skipped when absent)",
+)
+@click.option("--probe-file", type=click.Path(path_type=Path), default=probe_store.REVIEW_FILE, show_default=True)
 @_root_opt
-def page(table: Path, review_file: Path, out: Path, show_all: bool, root: Path) -> None:
+def page(
+    table: Path, review_file: Path, out: Path, show_all: bool, probes_table: Path, probe_file: Path, root: Path
+) -> None:
     """Write the keyboard review page: each figure with the labels OCR read, its ranked candidates
-    and proposals; accept, pick another label, reject; save the decisions and ``import`` them."""
+    and proposals, and the probes proposed for it; accept, pick another label, reject, confirm or
+    reject each probe; save the decisions and ``import`` them."""
     from scifigbench.review.blurtargets.page import write_page
 
     targets = _targets(table)
     rows = [r for _, r in sorted(targets.items()) if show_all or r.status == "proposed"]
     candidates = [SimpleNamespace(**c) for c in _candidate_rows(table)]
+    probes = _proposed_probes(root / probes_table)
     figures = {r.figure_id for r in rows} | {c.figure_id for c in candidates}
     shown = [r for r in targets.values() if r.figure_id in figures]
-    n = write_page(shown, root, out, candidates, store.read_decisions(review_file), _vetting_rows(table))
-    click.echo(
-        f"wrote {out} ({n} figure(s)); open it in a browser, press s to save, then "
-        "scifigbench review blur import <the saved file>"
+    n = write_page(
+        shown,
+        root,
+        out,
+        candidates,
+        store.read_decisions(review_file),
+        _vetting_rows(table),
+        probes,
+        probe_store.read_decisions(probe_file),
     )
+    also = f" and {len(probes)} proposed probe(s)" if probes else ""
+    click.echo(
+        f"wrote {out} ({n} figure(s){also}); open it in a browser, press s to save, then "
+        "scifigbench review blur import <the saved file>"
+        + (" and scifigbench review probes import <probe_decisions.csv>" if probes else "")
+    )
+
+
+def _proposed_probes(table: Path) -> list[SimpleNamespace]:
+    """The probes waiting for a person (status ``proposed``) in ``table``; none when it is absent."""
+    try:
+        rows = _read_parquet_rows(table)
+    except FileNotFoundError:
+        return []
+    return [SimpleNamespace(**r) for r in rows if r["status"] == "proposed"]
 
 
 @blur.command("import")

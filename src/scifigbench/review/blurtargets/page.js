@@ -1,10 +1,13 @@
-// The blur-target review page (review/blurtargets/page.py): one figure at a time, keyboard first.
-// Decisions made here are kept in `made` and downloaded as CSV rows of review/blur_targets.csv.
+// The blur-target and probe review page (review/blurtargets/page.py): one figure at a time, keyboard first.
+// Decisions made here are kept in `made` (blur targets) and `probeMade` (probes) and downloaded as CSV
+// rows of review/blur_targets.csv and review/probes.csv.
 (() => {
   const D = window.BLUR_REVIEW;
   const MODES = ["admittance", "inductance"];
   const made = {};   // target_id -> decision row made on this page
   const picked = {}; // "<figure index>/<mode index>" -> index into items()
+  const probeMade = {}; // probe_id -> decision row made on this page
+  const probeAt = {}; // figure index -> the selected probe's index
   let fi = 0;
   let mi = 0;
   let edited = false; // the expected-answer field was changed by hand for the current selection
@@ -57,21 +60,52 @@
     render();
   }
 
+  const probes = () => fig().probes;
+  const probeIndex = () => Math.min(probeAt[fi] ?? 0, Math.max(0, probes().length - 1));
+
+  function moveProbe(step) {
+    if (!probes().length) return say("no probe proposed for this figure");
+    probeAt[fi] = Math.min(probes().length - 1, Math.max(0, probeIndex() + step));
+    render();
+  }
+
+  function decideProbe(decision) {
+    const p = probes()[probeIndex()];
+    if (!p) return say("no probe proposed for this figure");
+    if (decision === null) delete probeMade[p.probe_id];
+    else {
+      const row = { probe_id: p.probe_id, decision, proposed_text: p.text };
+      probeMade[p.probe_id] = Object.fromEntries(D.probe_columns.map((c) => [c, row[c] ?? ""]));
+    }
+    render();
+  }
+
   function csvField(v) {
     return `"${String(v).replace(/"/g, '""')}"`;
   }
 
-  function save() {
-    const rows = Object.keys(made).sort().map((t) => D.columns.map((c) => csvField(made[t][c])).join(","));
-    const text = [D.columns.join(","), ...rows].join("\n") + "\n";
+  function download(rowsById, columns, name) {
+    const rows = Object.keys(rowsById).sort().map((t) => columns.map((c) => csvField(rowsById[t][c])).join(","));
+    const text = [columns.join(","), ...rows].join("\n") + "\n";
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([text], { type: "text/csv" }));
-    a.download = "blur_decisions.csv";
+    a.download = name;
     document.body.appendChild(a);
     a.click();
     a.remove();
-    document.body.dataset.saved = String(rows.length);
-    say(`saved ${rows.length} decision(s) as blur_decisions.csv: scifigbench review blur import <that file>`);
+    return rows.length;
+  }
+
+  function save() {
+    const n = download(made, D.columns, "blur_decisions.csv");
+    document.body.dataset.saved = String(n);
+    let msg = `saved ${n} decision(s) as blur_decisions.csv: scifigbench review blur import <that file>`;
+    if (Object.keys(probeMade).length) {
+      const np = download(probeMade, D.probe_columns, "probe_decisions.csv");
+      document.body.dataset.savedProbes = String(np);
+      msg += `; ${np} probe decision(s) as probe_decisions.csv: scifigbench review probes import <that file>`;
+    }
+    say(msg);
   }
 
   function say(msg) {
@@ -140,8 +174,25 @@
     $("decision").innerHTML = own
       ? `<span class="decided">decided here: ${esc(own.decision)} ${esc(own.text || own.proposed_text)}</span>`
       : old ? `in the review file: ${esc(old.decision)} ${esc(old.text || old.proposed_text)}` : "not decided";
+    renderProbes();
     document.body.dataset.figure = f.figure_id;
     document.body.dataset.mode = MODES[mi];
+  }
+
+  function renderProbes() {
+    const ps = probes();
+    const at = probeIndex();
+    $("probes-title").textContent = ps.length ? `probes (${ps.length}; j/k move, y confirm, x reject, c clear)` : "";
+    $("probes").innerHTML = ps.map((p, i) => {
+      const own = probeMade[p.probe_id];
+      const old = D.probe_decided[p.probe_id];
+      const state = own ? `<span class="decided">decided here: ${esc(own.decision)}</span>`
+        : old ? `in the review file: ${esc(old.decision)}` : "not decided";
+      return `<li class="${i === at ? "sel" : ""}" data-probe="${esc(p.probe_id)}"><b>${esc(p.family)}</b> ` +
+        `<i>${esc(p.category)}</i>: ${esc(p.text)}<br>expected: ${esc(p.expected)}` +
+        `<br><span class="fact">rests on: ${esc(p.fact)}</span><br>${state}</li>`;
+    }).join("");
+    document.body.dataset.probe = ps.length ? ps[at].probe_id : "";
   }
 
   function go(step) {
@@ -169,6 +220,11 @@
     else if (k === "r") reject();
     else if (k === "u") undo();
     else if (k === "e") { $("expected").focus(); $("expected").select(); }
+    else if (k === "j") moveProbe(1);
+    else if (k === "k") moveProbe(-1);
+    else if (k === "y") decideProbe("confirm");
+    else if (k === "x") decideProbe("reject");
+    else if (k === "c") decideProbe(null);
     else if (k === "s") save();
     else return;
     ev.preventDefault();

@@ -1,4 +1,4 @@
-"""A static HTML page to review blur targets with the keyboard alone, one figure at a time.
+"""A static HTML page to review blur targets and probes with the keyboard alone, one figure at a time.
 
 Each figure is shown with every label OCR read outlined over it, its ranked candidates numbered
 (``blur_candidates``; in the vetting model's order, with its answer beside each, when
@@ -13,6 +13,12 @@ the repository, so the decisions are downloaded as a CSV with the columns of
 into that file, as the ``confirm``/``replace``/``reject`` commands would. Images are JPEG beside
 the page (``<page>_files/``), linked relatively; the figures' data is one JSON object in the page,
 so the folder can be copied or opened from anywhere.
+
+The probes proposed for the same figures (written by an LLM or read from the layout, waiting for a
+person) are listed beside it: the question as the model gets it, the outcome it expects and the
+fact it rests on. A reviewer moves through them and confirms or rejects each by key; saving also
+downloads ``probe_decisions.csv`` (the columns of ``review/probes.csv``), which ``scifigbench
+review probes import`` merges. One page, one pass per figure, for everything a person decides on it.
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ from scifigbench.blurtargets.text import redact
 from scifigbench.conditions import config
 from scifigbench.conditions.blur import review_pair
 from scifigbench.conditions.images import read_bgr
+from scifigbench.decisions import probes as probe_store
 from scifigbench.ocr.boxes import ocr_boxes_path, read_ocr_boxes
+from scifigbench.review.probes.page import facts, outcome
 from scifigbench.tableio import atomic_write_text
 
 MAX_W = 620  # pixels of the figure on the page; enough to read tick labels
@@ -48,7 +56,9 @@ ArrowRight / ArrowLeft (Tab)          select the next / previous label OCR read 
 a / Enter       accept the selection: confirm the proposal, or make the selection the target
 r               reject the mode       u             undo this page's decision on the mode
 e               edit the expected answer before accepting (Enter accepts, Escape leaves the field)
-s               save: download blur_decisions.csv, then: scifigbench review blur import FILE"""
+j / k           next / previous probe  y / x         confirm / reject the probe   c   clear it
+s               save: download blur_decisions.csv (and probe_decisions.csv), then
+                scifigbench review blur import FILE (and scifigbench review probes import FILE)"""
 
 
 def _shrunk(img: np.ndarray) -> tuple[np.ndarray, float]:
@@ -130,6 +140,19 @@ def _candidate(r: Any, v: Any = None) -> dict:
     }
 
 
+def _probe(p: Any) -> dict:
+    """A proposed probe as the page lists it: what the model is asked and what is expected of it."""
+    expected = json.loads(p.expected_json)
+    return {
+        "probe_id": str(p.probe_id),
+        "family": str(p.family),
+        "category": str(p.category),
+        "text": str(p.text),
+        "expected": outcome(expected),
+        "fact": json.dumps(facts(expected), ensure_ascii=False),
+    }
+
+
 def page_data(
     targets: Sequence[Any],
     candidates: Sequence[Any],
@@ -137,11 +160,15 @@ def page_data(
     files: Path,
     decisions: Mapping[str, Decision],
     vetting: Mapping[str, Any] | None = None,
+    probes: Sequence[Any] = (),
+    probe_decisions: Mapping[str, Mapping[str, str]] | None = None,
 ) -> dict:
     """The page's JSON: per figure its image, labels, candidates and proposals per mode (writing
-    the images under ``files``), the decisions already in the review file, and the CSV columns.
-    ``vetting`` (rows of blur_vetting by candidate id) orders the candidates and is shown beside them."""
+    the images under ``files``) and its proposed probes, the decisions already in the two review
+    files, and their CSV columns. ``vetting`` (rows of blur_vetting by candidate id) orders the
+    candidates and is shown beside them; ``probes`` are rows of the probes table waiting for review."""
     vetting = vetting or {}
+    probe_decisions = probe_decisions or {}
     params_file = root / "params.yaml"
     cfg = config.load(params_file)[0] if params_file.is_file() else config.ConditionsConfig()
     figures = pd.read_parquet(root / paths.FIGURES).set_index("figure_id")
@@ -150,6 +177,10 @@ def page_data(
         by_fig[t.figure_id]["targets"][t.mode] = t
     for c in candidates:
         by_fig[c.figure_id]["candidates"][c.mode].append(c)
+    probes_of: dict[str, list[dict]] = defaultdict(list)
+    for p in sorted(probes, key=lambda p: p.probe_id):
+        probes_of[p.figure_id].append(_probe(p))
+        by_fig[p.figure_id]  # a figure with probes and no blur proposal is shown too
 
     @functools.lru_cache(maxsize=1)
     def image(figure_id: str) -> np.ndarray:
@@ -194,11 +225,21 @@ def page_data(
                 "caption": _text(caption),
                 "labels": labels,
                 "modes": modes,
+                "probes": probes_of[fid],
             }
         )
     known = {f"{f['figure_id']}/{m}" for f in out for m in MODES}
     old = {tid: {c: getattr(d, c) for c in STORE.columns} for tid, d in decisions.items() if tid in known}
-    return {"figures": out, "decided": old, "columns": list(STORE.columns)}
+    shown = {p["probe_id"] for ps in probes_of.values() for p in ps}
+    columns = probe_store.STORE.columns
+    old_probes = {pid: {c: d.get(c, "") for c in columns} for pid, d in probe_decisions.items() if pid in shown}
+    return {
+        "figures": out,
+        "decided": old,
+        "columns": list(STORE.columns),
+        "probe_decided": old_probes,
+        "probe_columns": list(columns),
+    }
 
 
 def write_page(
@@ -208,16 +249,18 @@ def write_page(
     candidates: Sequence[Any] = (),
     decisions: Mapping[str, Decision] | None = None,
     vetting: Mapping[str, Any] | None = None,
+    probes: Sequence[Any] = (),
+    probe_decisions: Mapping[str, Mapping[str, str]] | None = None,
 ) -> int:
-    """Write ``out`` (HTML) and its images for the figures of ``targets`` and ``candidates`` (rows
-    of the blur_targets and blur_candidates tables, as attributes; ``vetting``: blur_vetting rows by
-    candidate id); returns the figure count."""
+    """Write ``out`` (HTML) and its images for the figures of ``targets``, ``candidates`` and
+    ``probes`` (rows of the blur_targets, blur_candidates and probes tables, as attributes;
+    ``vetting``: blur_vetting rows by candidate id); returns the figure count."""
     files = out.with_name(f"{out.stem}_files")
-    data = page_data(targets, candidates, root, files, decisions or {}, vetting)
+    data = page_data(targets, candidates, root, files, decisions or {}, vetting, probes, probe_decisions)
     payload = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     keys = html.escape(KEYS)
     page = (
-        "<!doctype html><html><head><meta charset='utf-8'><title>Blur-target review</title><style>"
+        "<!doctype html><html><head><meta charset='utf-8'><title>Blur-target and probe review</title><style>"
         "body{font-family:sans-serif;margin:1em;display:flex;gap:1.2em}#left{flex:none}#side{flex:1;min-width:26em}"
         "#stage{position:relative;display:inline-block}#stage img{display:block}"
         ".lab{position:absolute;border:1px solid rgba(0,110,255,.55);cursor:pointer;box-sizing:border-box}"
@@ -225,13 +268,16 @@ def write_page(
         "background:rgba(0,170,0,.15)}.tag{position:absolute;top:-1.1em;left:0;font:bold 11px sans-serif;"
         "color:#e69500}li.sel{background:#dfd}li{margin:.3em 0;cursor:pointer}.doubt{color:#b00}"
         ".vet{color:#35a}.decided{font-weight:bold;color:#060}code{background:#f3f3f3}#blurred{margin-top:.5em}"
-        "ol{list-style:none;padding-left:0}pre{white-space:pre-wrap;font-size:12px;color:#555}</style></head><body>"
+        "ol{list-style:none;padding-left:0}pre{white-space:pre-wrap;font-size:12px;color:#555}"
+        "#probes li{border-left:3px solid #ccc;padding-left:.4em}#probes li.sel{border-left-color:#0a0}"
+        ".fact{font-size:12px;color:#555}</style></head><body>"
         "<div id='left'><div id='stage'><img id='fig' alt='figure'></div><br><img id='blurred' alt='blurred'></div>"
         "<div id='side'><h2 id='title'></h2><div id='caption'></div>"
         "<details><summary>full caption</summary><div id='full'></div></details>"
         "<h3 id='mode'></h3><div id='current'></div>"
         "<ol id='cands'></ol><div id='selected'></div><label>expected answer: <input id='expected' size='40'></label>"
-        "<div id='decision'></div><p id='progress'></p><pre>" + keys + "</pre></div>"
+        "<div id='decision'></div><h3 id='probes-title'></h3><ol id='probes'></ol>"
+        "<p id='progress'></p><pre>" + keys + "</pre></div>"
         f"<script>window.BLUR_REVIEW = {payload};</script><script>{ASSET.read_text(encoding='utf-8')}</script>"
         "</body></html>\n"
     )

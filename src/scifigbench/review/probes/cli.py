@@ -111,6 +111,35 @@ def replace(probe_id: str, text: str, expected_json: str, note: str, table: Path
     click.echo(f"replaced {probe_id} in {review_file}; rerun the probes stage to apply")
 
 
+@probes_review.command("import")
+@click.argument("saved", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@_table_opt
+@_file_opt
+def import_decisions(saved: Path, table: Path, review_file: Path) -> None:
+    """Merge probe decisions saved from the review page (SAVED, a CSV of the review file's columns):
+    each must name a proposed probe of the table with the wording the reviewer saw; nothing is
+    written if one does not."""
+    from scifigbench.decisions.store import ReviewFileError
+
+    try:
+        decided = store.read_decisions(saved)
+    except ReviewFileError as exc:
+        raise click.ClickException(f"{exc}; none imported") from None
+    texts = {r.probe_id: (r.status, r.text) for r in _probes(table).itertuples(index=False)}
+    problems = []
+    for pid, d in decided.items():
+        if pid not in texts:
+            problems.append(f"{d['where']}: no such probe in {table}")
+        elif texts[pid][0] != "proposed":
+            problems.append(f"{d['where']}: the probe is {texts[pid][0]}, not proposed")
+        elif d["proposed_text"] and d["proposed_text"] != texts[pid][1]:
+            problems.append(f"{d['where']}: the probe's wording changed since the page was written")
+    if problems:
+        raise click.ClickException("\n".join(problems) + "\nnone imported")
+    store.record(review_file, *({k: v for k, v in d.items() if k != "where"} for d in decided.values()))
+    click.echo(f"imported {len(decided)} probe decision(s) into {review_file}; rerun the probes stage to apply")
+
+
 @probes_review.command("reject")
 @click.argument("probe_id")
 @click.option("--note", default="")

@@ -21,7 +21,7 @@ from scifigbench.tableio import atomic_write_text
 MAX_W = 520  # pixels of the figure on the page
 
 
-def _facts(expected: dict[str, Any]) -> list[Any]:
+def facts(expected: dict[str, Any]) -> list[Any]:
     """What the probe rests on: its ``fact``, or each claim's with the claim and its reality."""
     if "claims" in expected:
         return [
@@ -31,7 +31,8 @@ def _facts(expected: dict[str, Any]) -> list[Any]:
     return [expected.get("fact")]
 
 
-def _outcome(expected: dict[str, Any]) -> str:
+def outcome(expected: dict[str, Any]) -> str:
+    """The outcome a probe expects: the answer with its type and tolerance, or the behaviour."""
     if "answer" in expected:
         return f"answer: {expected['answer']!r} ({expected.get('answer_type')}; tolerance {expected.get('tolerance')})"
     return str(expected.get("expected_behavior") or expected.get("principle") or "")
@@ -40,12 +41,12 @@ def _outcome(expected: dict[str, Any]) -> str:
 def _row(probe: Any, image: str) -> str:
     e = html.escape
     expected = json.loads(probe.expected_json)
-    fact = json.dumps(_facts(expected), indent=1, ensure_ascii=False)
+    fact = json.dumps(facts(expected), indent=1, ensure_ascii=False)
     pid = e(probe.probe_id)
     return (
         f'<tr id="{pid}"><td><img src="{e(image)}" alt="figure"></td>'
         f"<td><b>{pid}</b> <i>({e(str(probe.status))}, {e(str(probe.generator))})</i><br>"
-        f"<p>{e(str(probe.text))}</p>expected: {e(_outcome(expected))}<br>fact:<pre>{e(fact)}</pre>"
+        f"<p>{e(str(probe.text))}</p>expected: {e(outcome(expected))}<br>fact:<pre>{e(fact)}</pre>"
         f"<code>scifigbench review probes confirm {pid}</code><br>"
         f"<code>scifigbench review probes reject {pid} --note '...'</code></td></tr>"
     )
