@@ -113,12 +113,9 @@ def _agreeing_curves(
     else:
         raise RuntimeError(f"curve {variant}: no draw of {names} agreed with its ticks in {ATTEMPTS} tries")
     values = [[round(float(v), metric.decimals) for v in c[ticks]] for c in curves]
-    drawn = []
     for c, at in zip(curves, values, strict=True):
-        c = np.clip(c, min(at), max(at))  # the extremes are the ticks' (agrees_with_ticks kept it within a hair)
-        c[ticks] = at
-        drawn.append(c)
-    return x, drawn, values
+        c[ticks] = at  # the line passes through the values as printed
+    return x, curves, values
 
 
 def _setting(rng: np.random.Generator, variant: str, domain: Domain) -> tuple[DenseAxis, Metric, list[str], int]:
@@ -228,16 +225,15 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
 
 
 def log_ticks(lo: float, hi: float) -> list[float]:
-    """Round ticks inside a log axis from ``lo`` to ``hi``: 1-2-5 steps, every digit when fewer than
-    three of those fall inside, powers of ten alone when more than seven do."""
+    """Round ticks inside a log axis from ``lo`` to ``hi``, three to seven of them: 1-2-5 steps,
+    else 1-3 steps, else powers of ten, else (within a decade) every digit."""
     decades = range(math.floor(math.log10(lo)), math.ceil(math.log10(hi)) + 1)
-    for mantissas in ((1, 2, 5), tuple(range(1, 10))):
-        ticks = [m * 10.0**e for e in decades for m in mantissas if lo <= m * 10.0**e <= hi]
-        if len(ticks) >= 3:
+    ticks: list[float] = []
+    for mantissas in ((1, 2, 5), (1, 3), (1,), tuple(range(1, 10))):
+        ticks = [float(f"{m * 10.0**e:.3g}") for e in decades for m in mantissas if lo <= m * 10.0**e <= hi]
+        if 3 <= len(ticks) <= 7:
             break
-    if len(ticks) > 7:
-        ticks = [10.0**e for e in decades if lo <= 10.0**e <= hi]
-    return [float(f"{t:.3g}") for t in ticks]
+    return ticks
 
 
 def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
