@@ -215,6 +215,24 @@ def test_directions_are_those_of_the_metric(specs):
                     assert (s.values[-1] > s.values[0]) == better_up, (spec.figure_id, s.name, name)
 
 
+def test_the_authors_own_curve_ends_best(specs):
+    """Over a training run or a scaling study, a series named "Ours" ends with the best value of
+    its panel (a paper does not plot its own method as the worst)."""
+    checked = 0
+    for spec in specs:
+        if spec.chart_type != "curve" or spec.variant not in ("training", "scaling"):
+            continue
+        for p in spec.panels:
+            ours = [s for s in p.series if s.name.startswith("Ours")]
+            if len(ours) != 1:
+                continue
+            better_up = METRICS[_value_metric(p)][0]
+            ends = [s.values[-1] for s in p.series]
+            assert ours[0].values[-1] == (max(ends) if better_up else min(ends)), (spec.figure_id, p.index)
+            checked += 1
+    assert checked >= 3
+
+
 def test_a_random_baseline_sits_below_every_system(specs):
     checked = 0
     for spec in specs:
