@@ -18,6 +18,13 @@ from scifigbench.corpus.vocab import DenseAxis, Metric
 MIN_POINTS, MAX_POINTS = 50, 400  # drawn points per series
 
 
+def spans_decades(metric: Metric) -> bool:
+    """Whether a training curve of ``metric`` is drawn on a log axis, as perplexities are: its
+    typical high is over 40 times its low, and its low is at least 1 (a loss near 0.05 printed to
+    two decimals would read coarsely on a log axis, so it stays linear)."""
+    return metric.high / metric.low > 40 and metric.low >= 1
+
+
 def dense_grid(rng: np.random.Generator, axis: DenseAxis) -> tuple[np.ndarray, np.ndarray]:
     """The x of every drawn point, evenly spaced (in log space on a log axis), with the ticks among
     them; and the index of each tick in it."""
@@ -57,17 +64,21 @@ def training_curves(
     rng: np.random.Generator, t: np.ndarray, metric: Metric, n_series: int, noise: float
 ) -> list[np.ndarray]:
     """A score rising or a loss falling over a training run, fast at first then levelling off, each
-    run a little noisy; better runs end better."""
+    run a little noisy; better runs end better. A quantity spanning orders of magnitude (a
+    perplexity) moves through its range geometrically, as it does on the log axis it is drawn on."""
     strengths = np.sort(rng.uniform(0, 1, n_series))
+    geometric = spans_decades(metric)
     out = []
     for s in strengths:
         rate = rng.uniform(4.0, 9.0) if not metric.higher_better else rng.uniform(3.0, 7.0)
         progress = 0.06 + 0.06 * s + 0.72 * (1 - np.exp(-rate * t)) * (0.72 + 0.28 * s)
         if not metric.higher_better:
             progress = 1 - progress
-        span = metric.high - metric.low
-        values = metric.low + span * progress + smoothed_noise(rng, len(t), noise * 0.025 * span) * (0.4 + 0.6 * t)
-        out.append(values)
+        share = progress + smoothed_noise(rng, len(t), noise * 0.025) * (0.4 + 0.6 * t)
+        if geometric:
+            out.append(metric.low * (metric.high / metric.low) ** share)
+        else:
+            out.append(metric.low + (metric.high - metric.low) * share)
     return out
 
 

@@ -163,8 +163,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     # the processes give the last-named series the best run: the authors' own, where one is drawn
     names = [n for n in names if not n.startswith("Ours")] + [n for n in names if n.startswith("Ours")]
     log_x = axis.log
-    # perplexities span orders of magnitude over a run: papers plot them on a log axis
-    log_y = variant in ("scaling", "spectrum") or (variant == "training" and metric.high / metric.low > 40)
+    log_y = variant in ("scaling", "spectrum") or (variant == "training" and dc.spans_decades(metric))
     legend_loc, legend_outside = place_legend(rng, n_panels, len(names))
     titles = (
         sample(rng, domain.datasets, n_panels)
