@@ -47,7 +47,9 @@ class Series:
     outliers: list[list[float]] | None = None
     axis: str | None = None  # dualaxis: "right" when the series is read on the right y axis (None: the left)
     hatch: str | None = None  # bar: the matplotlib hatch pattern over the series' fill ("//"), when hatched
-    dense: list[float] | None = None  # curve: the drawn line's values along Panel.x_dense (through ``values`` at the ticks)
+    dense: list[float] | None = (
+        None  # curve: the drawn line's values along Panel.x_dense (through ``values`` at the ticks)
+    )
 
 
 @dataclass

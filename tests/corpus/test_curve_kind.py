@@ -115,7 +115,11 @@ def test_lines_cross_only_where_the_tick_values_swap(specs):
                     continue
                 line = np.sign(d[d != 0])
                 ticks = np.sign(d[at])
-                assert np.sum(line[1:] != line[:-1]) == np.sum(ticks[1:] != ticks[:-1]), (spec.figure_id, a.name, b.name)
+                assert np.sum(line[1:] != line[:-1]) == np.sum(ticks[1:] != ticks[:-1]), (
+                    spec.figure_id,
+                    a.name,
+                    b.name,
+                )
                 checked += 1
     assert checked >= 10
 
@@ -134,11 +138,13 @@ def test_the_agreement_rule_refuses_a_hidden_peak_and_a_double_crossing():
 def test_tick_labels_are_round_and_never_collide(drawn):
     for spec in drawn:
         for p in spec.panels:
-            ticks = sorted((t for t in spec.elements("tick") if t.panel == p.index and t.axis == "x"), key=lambda t: t.x0)
+            ticks = sorted(
+                (t for t in spec.elements("tick") if t.panel == p.index and t.axis == "x"), key=lambda t: t.x0
+            )
             assert [t.text for t in ticks] == p.categories, spec.figure_id
-            assert all(a.x1 < b.x0 for a, b in zip(ticks, ticks[1:])), spec.figure_id
+            assert all(a.x1 < b.x0 for a, b in zip(ticks, ticks[1:], strict=False)), spec.figure_id
             ys = sorted((t for t in spec.elements("tick") if t.panel == p.index and t.axis == "y"), key=lambda t: t.y0)
-            assert len(ys) >= 3 and all(a.y1 <= b.y0 for a, b in zip(ys, ys[1:])), spec.figure_id
+            assert len(ys) >= 3 and all(a.y1 <= b.y0 for a, b in zip(ys, ys[1:], strict=False)), spec.figure_id
 
 
 def test_log_ticks_are_round_and_few():

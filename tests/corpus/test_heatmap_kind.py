@@ -242,7 +242,9 @@ def test_heatmaps_come_in_a_column_of_one_grid_per_metric_or_split():
         first = spec.panels[0]
         assert spec.layout == [len(spec.panels), 1] and spec.title is None
         titles = [p.title for p in spec.panels]
-        assert len(set(titles)) == len(titles) and all(p.title.startswith(p.scale_label.split(" (")[0]) for p in spec.panels)
+        assert len(set(titles)) == len(titles) and all(
+            p.title.startswith(p.scale_label.split(" (")[0]) for p in spec.panels
+        )
         for p in spec.panels:
             assert [s.name for s in p.series] == [s.name for s in first.series] and p.categories == first.categories
             assert p.colormap == first.colormap

@@ -99,7 +99,9 @@ def schedule_curves(
     return [peak * np.where(t < warmup, ramp, decays[name]) for name, peak in zip(names, peaks, strict=True)]
 
 
-def scaling_curves(rng: np.random.Generator, t: np.ndarray, decades: int, metric: Metric, n_series: int, noise: float) -> list[np.ndarray]:
+def scaling_curves(
+    rng: np.random.Generator, t: np.ndarray, decades: int, metric: Metric, n_series: int, noise: float
+) -> list[np.ndarray]:
     """Losses falling as a power law towards an irreducible floor, L = E + B * x^-a, one run per
     size (so a faint wobble); better recipes lie lower."""
     strengths = np.sort(rng.uniform(0, 1, n_series))
@@ -113,7 +115,9 @@ def scaling_curves(rng: np.random.Generator, t: np.ndarray, decades: int, metric
     return out
 
 
-def spectrum_curves(rng: np.random.Generator, x: np.ndarray, metric: Metric, n_series: int, noise: float) -> list[np.ndarray]:
+def spectrum_curves(
+    rng: np.random.Generator, x: np.ndarray, metric: Metric, n_series: int, noise: float
+) -> list[np.ndarray]:
     """Singular values in decreasing order: a power-law fall from the largest, deeper layers
     flatter; sorted, as a spectrum is, so the noise never breaks the order."""
     out = []

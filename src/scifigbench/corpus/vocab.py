@@ -268,7 +268,8 @@ class DenseAxis:
 
 def _step_ticks(last: int, every: int) -> DenseAxis:
     vals = tuple(float(v) for v in range(0, last + 1, every))
-    return DenseAxis("Training steps", vals, tuple("0" if v == 0 else f"{int(v) // 1000}k" for v in vals), training=True)
+    labels = tuple("0" if v == 0 else f"{int(v) // 1000}k" for v in vals)
+    return DenseAxis("Training steps", vals, labels, training=True)
 
 
 def _decades(label: str, first: int, last: int, names: dict[int, str]) -> DenseAxis:

@@ -166,9 +166,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     log_y = variant in ("scaling", "spectrum") or (variant == "training" and dc.spans_decades(metric))
     legend_loc, legend_outside = place_legend(rng, n_panels, len(names))
     titles = (
-        sample(rng, domain.datasets, n_panels)
-        if variant == "training"
-        else sample(rng, domain.open_models, n_panels)
+        sample(rng, domain.datasets, n_panels) if variant == "training" else sample(rng, domain.open_models, n_panels)
     )
     template = _series(rng, names, style["palette"])
     grid = bool(rng.random() < 0.6)
@@ -212,7 +210,11 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         title = pick(
             rng,
             {
-                "training": (f"{metric.name} during training", "Training dynamics", f"Convergence of {in_sentence(metric.name)}"),
+                "training": (
+                    f"{metric.name} during training",
+                    "Training dynamics",
+                    f"Convergence of {in_sentence(metric.name)}",
+                ),
                 "schedule": ("Learning-rate schedules", "Schedules compared"),
                 "scaling": (f"Scaling with {in_sentence(axis.label)}", "Scaling behaviour"),
                 "spectrum": ("Singular-value spectra", "Spectrum of the weight matrices"),
@@ -255,7 +257,7 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
     for s in panel.series:
         (ln,) = ax.plot(
             x,
-            s.dense,
+            np.asarray(s.dense, dtype=float),
             marker=s.marker,
             markevery=ticks,
             linestyle=s.linestyle or "-",

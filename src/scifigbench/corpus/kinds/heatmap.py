@@ -117,7 +117,9 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         metrics = [metric, metric]
         titles: list[str | None] = [f"{metric.name}, {split} split" for split in SPLITS]
     else:  # one panel per metric, as many as the domain has and the draw asks for
-        metrics = [metric] + sample(rng, [m for m in domain.metrics if m != metric], min(drawn, len(domain.metrics)) - 1)
+        metrics = [metric] + sample(
+            rng, [m for m in domain.metrics if m != metric], min(drawn, len(domain.metrics)) - 1
+        )
         titles = [m.name if len(metrics) > 1 else None for m in metrics]
     n_panels = len(metrics)
     cmap = pick(rng, tuple(COLORMAPS))
