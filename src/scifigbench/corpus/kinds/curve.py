@@ -17,17 +17,13 @@ from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 from scifigbench.corpus import dense_curves as dc
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
-from scifigbench.corpus.legend_fit import fit_legend
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
     axis_label,
     capped,
-    figure_size,
-    grid_layout,
-    new_spec,
+    grid_figure,
     nice_range,
-    no_clash,
     palette_colors,
     panel_count,
     place_legend,
@@ -220,21 +216,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
                 "spectrum": ("Singular-value spectra", "Spectrum of the weight matrices"),
             }[variant],
         )
-    legend_outside = no_clash(title, legend_outside)
-    layout = grid_layout(n_panels)
-    spec = new_spec(
-        chart_type="curve",
-        variant=variant,
-        panels=panels,
-        title=title,
-        domain=domain.name,
-        layout=layout,
-        figsize=figure_size(layout, rng, legend_outside),
-        legend_outside=legend_outside,
-        style=style,
-    )
-    fit_legend(spec, rng, LEGEND_LOCS)
-    return spec
+    return grid_figure(rng, "curve", variant, panels, title, domain.name, style, legend_outside, LEGEND_LOCS)
 
 
 def log_ticks(lo: float, hi: float) -> list[float]:
