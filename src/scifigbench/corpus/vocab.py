@@ -301,12 +301,14 @@ SPECTRUM_AXES: tuple[DenseAxis, ...] = (
 
 # The quantities on a dense curve's y axis that are not a domain's score or loss.
 VALIDATION_LOSS = Metric("Validation loss", None, 1.8, 4.6, higher_better=False, decimals=2)
-LEARNING_RATE = Metric("Learning rate", None, 0.0, 0.001, decimals=5)  # no better direction: a setting
+# in units of 1e-4, as an axis label states them ("x100" for real-time factors above): read off
+# an axis as "3.0", not as "0.0003", which a reader or respondent rounds to 0
+LEARNING_RATE = Metric("Learning rate", "x1e-4", 0.0, 10.0, decimals=1)  # no better direction: a setting
 SINGULAR_VALUE = Metric("Singular value", None, 0.1, 60.0, decimals=2)  # no better direction: a measurement
 
 # Learning-rate schedules (warm-up to a peak, then each its own decay) and what varies across a
 # scaling study or a spectrum's layers.
 LR_SCHEDULES = ("Cosine", "Linear decay", "Step decay", "Inverse sqrt", "Constant")
-PEAK_LEARNING_RATES = (0.0001, 0.0002, 0.0003, 0.0005, 0.0006)
+PEAK_LEARNING_RATES = (1.0, 2.0, 3.0, 5.0, 6.0)  # x1e-4
 SCALING_SERIES = ("Dense", "MoE", "Dense + distillation", "Dense (deduplicated data)", "Ours")
 SPECTRUM_LAYERS = ("Layer 1", "Layer 4", "Layer 8", "Layer 12", "Layer 16", "Layer 24")
