@@ -153,6 +153,22 @@ def panel_shares(rows: dict[str, list[dict[str, float]]]) -> list[str]:
     return lines
 
 
+def legend_by_panels(rows: dict[str, list[dict[str, float]]]) -> list[str]:
+    """The median and mean of legend entries per figure at each panel count, per set: whether a
+    legend gap comes from the one-panel figures or from the grids (a real grid often repeats its
+    legend in every panel, where a synthetic one shares a single legend)."""
+    counts = (1, 2, 3, 4)
+    head = f"{'legend':<11} " + " ".join(f"{(str(c) if c < 4 else '4+') + ' panels':>16}" for c in counts)
+    lines = [head, "-" * len(head)]
+    for group in ("synthetic", "dev", "held"):
+        cells = []
+        for c in counts:
+            vals = [r["legend"] for r in rows[group] if min(int(r["panels"]), 4) == c]
+            cells.append(f"{np.median(vals):5.1f} / {np.mean(vals):4.1f} (n{len(vals):>3})" if vals else f"{'-':>16}")
+        lines.append(f"{group:<11} " + " ".join(f"{cell:>16}" for cell in cells))
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--real", type=Path, default=Path("../shared/data/scivqa_val"))
@@ -173,6 +189,8 @@ def main() -> None:
     print("\n".join(dev_percentiles(rows["dev"])))
     print()
     print("\n".join(panel_shares(rows)))
+    print("\nlegend entries per figure by panel count: median / mean (figures)")
+    print("\n".join(legend_by_panels(rows)))
     print(f"(OCR: {timed.calls} engine calls, {timed.seconds:.0f} s; cache {args.ocr_cache})")
 
 

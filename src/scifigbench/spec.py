@@ -47,6 +47,9 @@ class Series:
     outliers: list[list[float]] | None = None
     axis: str | None = None  # dualaxis: "right" when the series is read on the right y axis (None: the left)
     hatch: str | None = None  # bar: the matplotlib hatch pattern over the series' fill ("//"), when hatched
+    dense: list[float] | None = (
+        None  # curve: the drawn line's values along Panel.x_dense (through ``values`` at the ticks)
+    )
 
 
 @dataclass
@@ -96,6 +99,8 @@ class Panel:
     y2_unit: str | None = None  # dualaxis: the right y axis' unit
     y2_ticks: list[float] | None = None  # dualaxis: numeric ticks drawn on the right y axis
     y2_range: tuple[float, float] | None = None  # dualaxis: the right y axis' limits
+    x_dense: list[float] | None = None  # curve: the x of every drawn point (``x_values`` among them)
+    x_scale: Literal["linear", "log"] = "linear"  # curve: a logarithmic x axis (scaling laws, spectra)
 
     def __post_init__(self) -> None:
         chart_kind(self.kind)  # an unknown kind fails where the panel is made or loaded
@@ -158,6 +163,8 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "y2_unit": None,
         "y2_ticks": None,
         "y2_range": None,
+        "x_dense": None,
+        "x_scale": "linear",
     },
     "Series": {
         "errors": None,
@@ -169,6 +176,7 @@ LATE_FIELDS: dict[str, dict[str, object]] = {
         "outliers": None,
         "axis": None,
         "hatch": None,
+        "dense": None,
     },
     "FigureSpec": {
         "style": "paper",

@@ -173,3 +173,31 @@ def test_dualaxis_figures_come_in_one_to_four_panels_on_different_datasets():
         # the same two quantities on every panel, each on its own side
         assert all((p.y_label, p.y2_label) == (first.y_label, first.y2_label) for p in spec.panels)
     assert_dataset_grid(specs, perturb=_perturbed_by_axis)  # misread on each series' own axis
+
+
+def _colour_column_share(img: np.ndarray, colour: str, x: int, y0: int, y1: int) -> float:
+    """The share of rows from ``y0`` to ``y1`` whose pixel in column ``x`` is ``colour``."""
+    rgb = np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)])
+    column = img[y0:y1, x].astype(int)
+    return float(np.mean(np.abs(column - rgb).sum(axis=1) < 60))
+
+
+def test_right_ticks_stand_on_an_axis_line_in_the_paper_style(drawn):
+    """The paper style hides the frame's right side; the right value axis still gets its line
+    (in the right series' colour) beside its ticks, as the left axis has one."""
+    checked = 0
+    for spec, png in drawn:
+        if spec.style != "paper":
+            continue
+        img = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+        for p in spec.panels:
+            ys = [t for t in spec.elements("tick") if t.panel == p.index and t.axis == "y"]
+            middle = (min(t.x0 for t in ys) + max(t.x1 for t in ys)) / 2
+            right = [t for t in ys if t.x0 > middle]
+            colour = next(s.color for s in p.series if s.axis == "right")
+            x_text = int(min(t.x0 for t in right))
+            y0, y1 = int(min(t.y1 for t in right)), int(max(t.y0 for t in right))
+            best = max(_colour_column_share(img, colour, x, y0, y1) for x in range(x_text - 14, x_text))
+            assert best > 0.9, (spec.figure_id, p.index, best)
+            checked += 1
+    assert checked

@@ -29,8 +29,8 @@ def drawn() -> list[tuple[FigureSpec, bytes]]:
     return [(spec, render(spec)) for spec in (generate(7, "lollipop", i, 100) for i in range(N))]
 
 
-def test_lollipop_is_registered_last_with_no_trait_of_its_own():
-    assert CHART_KINDS[-1] == "lollipop" and seed_code("lollipop") == len(CHART_KINDS)
+def test_lollipop_is_registered_after_dualaxis_with_no_trait_of_its_own():
+    assert CHART_KINDS.index("lollipop") == CHART_KINDS.index("dualaxis") + 1 == seed_code("lollipop") - 1
     kind = chart_kind("lollipop")
     assert kind.category_axis and not (kind.binned or kind.shows_spread or kind.value_is_median or kind.filled)
     assert kind_from_spelling("Lollipop_Chart") == "lollipop" and kind_from_spelling("stem plot") == "lollipop"

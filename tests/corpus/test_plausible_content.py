@@ -49,6 +49,9 @@ METRICS = {
     "GPU memory": (False, None),
     "Time per step": (False, None),
     "Real-time factor": (False, None),
+    "Validation loss": (False, None),
+    "Learning rate": (None, 10),  # a setting, no better direction; in 1e-4, Adam's rates stay under 1e-3
+    "Singular value": (None, None),  # a measurement, no better direction
 }
 # which datasets each task's metrics are reported on
 CAPTION_SETS = {"COCO Captions", "NoCaps", "Flickr30k", "TextCaps", "VizWiz-Captions"}
@@ -101,6 +104,7 @@ ALL_SETS = set().union(*REPORTED_ON.values())
 API_ONLY = {"GPT-4o", "GPT-4", "Claude 3.5", "Claude 3.5 Sonnet", "GPT-3.5", "PaLI-X", "Flamingo-9B", "CoCa", "SimVLM"}
 NOT_GENERATIVE = {"CLIP", "CLIP ViT-L/14", "BERT-base", "RoBERTa-base"}  # encoders: never scored as generators
 TRAINING_AXES = ("Training steps", "Epoch")
+SCALING_AXES = ("Parameters", "Training tokens")  # a loss falls as either grows
 GIVEAWAYS = re.compile(r"synthetic|scifigbench|generated|charting library|chart made with|lorem", re.IGNORECASE)
 
 N_PER_KIND = 40
@@ -186,7 +190,7 @@ def test_models_fit_the_task(specs):
         for p in spec.panels:
             training = (p.x_label or "") in TRAINING_AXES or spec.shared_x
             lossy = (_value_metric(p) or "").lower().endswith(("loss", "perplexity"))
-            if p.kind in ("line", "area", "dualaxis") and (training or lossy):
+            if p.kind in ("line", "area", "dualaxis", "curve") and (training or lossy):
                 drawn = {s.name for s in p.series} | {s.name.rsplit(" ", 1)[0] for s in p.series}
                 assert not (drawn & API_ONLY), (spec.figure_id, drawn & API_ONLY)
 
@@ -200,13 +204,33 @@ def test_directions_are_those_of_the_metric(specs):
             if name not in METRICS:
                 continue
             better_up = METRICS[name][0]
+            if better_up is None:
+                continue
             if p.kind == "scatter":
                 for s in p.series:
                     slope = np.polyfit(p.x_values, s.values, 1)[0]
                     assert (slope > 0) == better_up, (spec.figure_id, s.name, name, slope)
-            elif p.kind == "line" and (spec.panels[-1].x_label or "") in TRAINING_AXES:
+            elif p.kind in ("line", "curve") and (spec.panels[-1].x_label or "") in TRAINING_AXES + SCALING_AXES:
                 for s in p.series:
                     assert (s.values[-1] > s.values[0]) == better_up, (spec.figure_id, s.name, name)
+
+
+def test_the_authors_own_curve_ends_best(specs):
+    """Over a training run or a scaling study, a series named "Ours" ends with the best value of
+    its panel (a paper does not plot its own method as the worst)."""
+    checked = 0
+    for spec in specs:
+        if spec.chart_type != "curve" or spec.variant not in ("training", "scaling"):
+            continue
+        for p in spec.panels:
+            ours = [s for s in p.series if s.name.startswith("Ours")]
+            if len(ours) != 1:
+                continue
+            better_up = METRICS[_value_metric(p)][0]
+            ends = [s.values[-1] for s in p.series]
+            assert ours[0].values[-1] == (max(ends) if better_up else min(ends)), (spec.figure_id, p.index)
+            checked += 1
+    assert checked >= 3
 
 
 def test_a_random_baseline_sits_below_every_system(specs):

@@ -65,11 +65,16 @@ def _occupied(panel: Panel) -> list[tuple[float, float, float, float]]:
             if panel.stacked:
                 bottoms = [b + v for b, v in zip(bottoms, s.values, strict=True)]
         return out
-    xs = panel.x_values or []
-    x_lo, x_hi = min(xs) - 0.04 * (max(xs) - min(xs)), max(xs) + 0.04 * (max(xs) - min(xs))
+    xs = panel.x_dense or panel.x_values or []
+    x_log = panel.x_scale == "log"
+    if x_log:  # the drawn axis pads a log span by the same share, in decades
+        pad = 10 ** (0.04 * math.log10(max(xs) / min(xs)))
+        x_lo, x_hi = min(xs) / pad, max(xs) * pad
+    else:
+        x_lo, x_hi = min(xs) - 0.04 * (max(xs) - min(xs)), max(xs) + 0.04 * (max(xs) - min(xs))
     filled = chart_kind(panel.kind).filled
     for edge in _traces(panel):
-        pts = [(_frac(x, x_lo, x_hi, False), _frac(y, lo, hi, log)) for x, y in zip(xs, edge, strict=True)]
+        pts = [(_frac(x, x_lo, x_hi, x_log), _frac(y, lo, hi, log)) for x, y in zip(xs, edge, strict=True)]
         for (xa, ya), (xb, yb) in zip(pts, pts[1:], strict=False):
             for t in np.linspace(0, 1, 8):
                 x, y = xa + t * (xb - xa), ya + t * (yb - ya)
@@ -78,9 +83,10 @@ def _occupied(panel: Panel) -> list[tuple[float, float, float, float]]:
 
 
 def _traces(panel: Panel) -> list[list[float]]:
-    """The drawn top edge of each series: its values, or the running total when stacked."""
+    """The drawn top edge of each series: its values (its dense line where it has one), or the
+    running total when stacked."""
     if not panel.stacked:
-        return [s.values for s in panel.series]
+        return [s.dense or s.values for s in panel.series]
     totals = np.cumsum([s.values for s in panel.series], axis=0)
     return [[float(v) for v in row] for row in totals]
 

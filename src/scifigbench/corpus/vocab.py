@@ -251,3 +251,64 @@ DOMAINS: tuple[Domain, ...] = (
 # Names of series in line plots that compare training recipes rather than models.
 LINE_SERIES_EXTRA = ("Baseline", "Ours", "w/o pre-training", "w/o augmentation", "+ curriculum",
                      "Ours (frozen)", "Ours (full)")
+
+
+@dataclass(frozen=True)
+class DenseAxis:
+    """A continuous x quantity of dense curves: the labelled round ticks (the x positions questions
+    name) and how they print; ``log``: a logarithmic axis with one tick per decade; ``training``:
+    the axis runs over a training run, so only trainable models or recipes have curves along it."""
+
+    label: str
+    ticks: tuple[float, ...]
+    labels: tuple[str, ...]
+    log: bool = False
+    training: bool = False
+
+
+def _step_ticks(last: int, every: int) -> DenseAxis:
+    vals = tuple(float(v) for v in range(0, last + 1, every))
+    labels = tuple("0" if v == 0 else f"{int(v) // 1000}k" for v in vals)
+    return DenseAxis("Training steps", vals, labels, training=True)
+
+
+def _decades(label: str, first: int, last: int, names: dict[int, str]) -> DenseAxis:
+    exps = range(first, last + 1)
+    return DenseAxis(label, tuple(float(10**e) for e in exps), tuple(names[e] for e in exps), log=True)
+
+
+_SIZE_NAMES = {6: "1M", 7: "10M", 8: "100M", 9: "1B", 10: "10B", 11: "100B", 12: "1T"}
+
+# Training runs, with ticks at round step counts (five to eleven of them, short labels that never collide).
+TRAINING_STEP_AXES: tuple[DenseAxis, ...] = (
+    _step_ticks(10_000, 2_000),
+    _step_ticks(20_000, 4_000),
+    _step_ticks(50_000, 10_000),
+    _step_ticks(100_000, 20_000),
+    _step_ticks(200_000, 50_000),
+)
+# Scaling laws: a loss against model size or data on log-log axes, one tick per decade.
+SCALING_AXES: tuple[DenseAxis, ...] = (
+    _decades("Parameters", 7, 10, _SIZE_NAMES),
+    _decades("Parameters", 6, 10, _SIZE_NAMES),
+    _decades("Training tokens", 9, 12, _SIZE_NAMES),
+)
+# Spectra: sorted singular values of a layer's weight matrix against their rank.
+SPECTRUM_AXES: tuple[DenseAxis, ...] = (
+    _decades("Singular value index", 0, 3, {0: "1", 1: "10", 2: "100", 3: "1000"}),
+    _decades("Singular value index", 0, 2, {0: "1", 1: "10", 2: "100"}),
+)
+
+# The quantities on a dense curve's y axis that are not a domain's score or loss.
+VALIDATION_LOSS = Metric("Validation loss", None, 1.8, 4.6, higher_better=False, decimals=2)
+# in units of 1e-4, as an axis label states them ("x100" for real-time factors above): read off
+# an axis as "3.0", not as "0.0003", which a reader or respondent rounds to 0
+LEARNING_RATE = Metric("Learning rate", "x1e-4", 0.0, 10.0, decimals=1)  # no better direction: a setting
+SINGULAR_VALUE = Metric("Singular value", None, 0.1, 60.0, decimals=2)  # no better direction: a measurement
+
+# Learning-rate schedules (warm-up to a peak, then each its own decay) and what varies across a
+# scaling study or a spectrum's layers.
+LR_SCHEDULES = ("Cosine", "Linear decay", "Step decay", "Inverse sqrt", "Constant")
+PEAK_LEARNING_RATES = (1.0, 2.0, 3.0, 5.0, 6.0)  # x1e-4
+SCALING_SERIES = ("Dense", "MoE", "Dense + distillation", "Dense (deduplicated data)", "Ours")
+SPECTRUM_LAYERS = ("Layer 1", "Layer 4", "Layer 8", "Layer 12", "Layer 16", "Layer 24")

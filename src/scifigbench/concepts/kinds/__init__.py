@@ -26,6 +26,7 @@ _MODULES = (
     "scifigbench.concepts.kinds.box",
     "scifigbench.concepts.kinds.dualaxis",
     "scifigbench.concepts.kinds.lollipop",
+    "scifigbench.concepts.kinds.curve",
 )
 
 KINDS: dict[str, ChartKind] = {k.name: k for k in (import_module(m).KIND for m in _MODULES)}

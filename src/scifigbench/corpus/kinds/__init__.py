@@ -25,6 +25,7 @@ _MODULES = (
     "scifigbench.corpus.kinds.box",
     "scifigbench.corpus.kinds.dualaxis",
     "scifigbench.corpus.kinds.lollipop",
+    "scifigbench.corpus.kinds.curve",
 )
 
 CORPUS_KINDS: dict[str, KindCorpus] = {c.name: c for c in (import_module(m).CORPUS for m in _MODULES)}

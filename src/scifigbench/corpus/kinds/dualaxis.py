@@ -168,6 +168,9 @@ def draw(d: Drawing, ax: Axes, panel: Panel) -> None:
     ax2.set_ylim(lo, hi)
     ax2.set_yticks(ticks, labels=[f"{t:g}" for t in ticks])
     panel.y2_ticks = ticks
+    # the right ticks stand on an axis line wherever the left ones do: a style that hides the
+    # frame's right side (the paper's) would otherwise leave them floating beside the plot
+    ax2.spines["right"].set_visible(ax.spines["left"].get_visible())
     for side, axis, series in ((ax, "left", left), (ax2, "right", right)):
         side.tick_params(axis="y", colors=series[0].color)
         side.spines[axis].set_color(series[0].color)

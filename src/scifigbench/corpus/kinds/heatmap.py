@@ -44,6 +44,7 @@ COLORMAPS: dict[str, tuple[str, str]] = {
     "Greens": ("white", "green"),
     "cividis": ("blue", "yellow"),
 }
+SPLITS = ("dev", "test")  # the two grids of a one-metric domain's two-panel heatmap
 DARK_CELL = 0.5  # relative luminance below which a printed value is white, to stay legible
 
 
@@ -72,7 +73,7 @@ def _panel(
     rows_are: str,
     variant: str,
     cmap: str,
-    titled: bool,
+    title: str | None,
 ) -> Panel:
     """Panel ``p``: the rows by columns grid of ``metric``, coloured on a scale of its own."""
     values = _grid(rng, metric.low, metric.high, (len(names), len(cats)), metric.decimals)
@@ -85,7 +86,7 @@ def _panel(
         kind="heatmap",
         categories=list(cats),
         series=series,
-        title=metric.name if titled else None,
+        title=title,
         x_label="Dataset",
         y_label=rows_are.capitalize(),
         unit=metric.unit,
@@ -110,11 +111,22 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     rows_are = "model" if by_model else "method"
     names = sample(rng, domain.models if by_model else domain.methods, int(rng.integers(3, 6)))
     cats = sample(rng, domain.datasets, int(rng.integers(3, 6)))
-    # a domain with fewer metrics than the drawn panel count gets one panel per metric it has
-    n_panels = min(panel_count(rng), len(domain.metrics))
-    metrics = [metric] + sample(rng, [m for m in domain.metrics if m != metric], n_panels - 1)
+    drawn = panel_count(rng)
+    if len(domain.metrics) == 1 and drawn > 1:
+        # one metric: as papers do, its dev and test grids one above the other
+        metrics = [metric, metric]
+        titles: list[str | None] = [f"{metric.name}, {split} split" for split in SPLITS]
+    else:  # one panel per metric, as many as the domain has and the draw asks for
+        metrics = [metric] + sample(
+            rng, [m for m in domain.metrics if m != metric], min(drawn, len(domain.metrics)) - 1
+        )
+        titles = [m.name if len(metrics) > 1 else None for m in metrics]
+    n_panels = len(metrics)
     cmap = pick(rng, tuple(COLORMAPS))
-    panels = [_panel(rng, p, m, names, cats, rows_are, variant, cmap, n_panels > 1) for p, m in enumerate(metrics)]
+    panels = [
+        _panel(rng, p, m, names, cats, rows_are, variant, cmap, t)
+        for p, (m, t) in enumerate(zip(metrics, titles, strict=True))
+    ]
     title = f"{metric.name} by {rows_are} and dataset" if n_panels == 1 and rng.random() < 0.5 else None
     layout = grid_layout(n_panels, column=True)  # side by side, wide grids would print a strip
     width, height = figure_size([1, 1], rng, None)
