@@ -160,12 +160,12 @@ def test_reference_description_names_the_curves(specs):
         assert all(s.name in ref for s in spec.panels[0].series), spec.figure_id
 
 
-def test_probes_have_computed_answers(specs):
-    assert_probes_answered(specs)
+def test_probes_have_computed_answers(drawn):
+    assert_probes_answered(drawn)  # the probes read the drawn text boxes (as the pipeline's do)
 
 
-def test_simulated_respondents_answer_and_the_judge_agrees(specs):
-    agree, total = respondents_agree_with_judge(specs[:8])
+def test_simulated_respondents_answer_and_the_judge_agrees(drawn):
+    agree, total = respondents_agree_with_judge(drawn[:8])
     assert total > 100 and agree / total >= 0.95, agree / total
 
 
