@@ -365,13 +365,33 @@ def _one_sided(n: Reading, before: str) -> Reading:
     return n
 
 
-def _size(r: Reading) -> float:
-    """How large a reading is, by its finite ends (a bound's open end says nothing about its size)."""
-    return max((abs(x) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
+def _size(r: Reading, baseline: float = 0.0) -> float:
+    """How large a reading is, by its finite ends (a bound's open end says nothing about its size),
+    measured from ``baseline``: a bar's or line's height above the value axis's near end."""
+    return max((abs(x - baseline) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
 
 
-def _tolerance(truth: Reading, scale: float, stated: Reading) -> float:
-    return max(0.1 * _size(truth), 0.04 * scale) * (1.5 if stated.approx else 1.0)
+def _tolerance(truth: Reading, axis: tuple[float, float], stated: Reading) -> float:
+    """The rubric's tolerance of ``truth`` on the value ``axis`` (low, high): 10 % of its height above
+    the axis's near end or 4 % of the axis span, half again when hedged. On an axis from 2.4 to 3.4,
+    10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05) does not."""
+    lo, hi = axis
+    baseline = lo if lo > 0 else hi if hi < 0 else 0.0
+    return max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+
+
+def value_axis(ranges: list[tuple[float, float]], values: list[Reading]) -> tuple[float, float]:
+    """The axis range the stated ``values`` are read on: of the ``ranges`` a text states, one holding
+    the most values, the narrowest of those (a line plot states its x range too, 0 to 140,000 steps,
+    which holds a loss of 2.5 as well as the loss axis 2.4 to 3.4 does). With no range, 0 to the
+    largest value."""
+
+    def held(r: tuple[float, float]) -> int:
+        return sum(r[0] <= x <= r[1] for v in values for x in (v.low, v.high) if math.isfinite(x))
+
+    if not ranges:
+        return (0.0, max((_size(v) for v in values), default=1.0) or 1.0)
+    return min(ranges, key=lambda r: (-held(r), r[1] - r[0]))
 
 
 def _gap(a: Reading, b: Reading) -> float:
@@ -392,7 +412,8 @@ class _Judge:
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
         spans = [hi - lo for lo, hi, _ in self.ref.ranges]
-        self.scale = max(spans) if spans else max((_size(v) for v in ref_values), default=1.0)
+        self.scale = max(spans) if spans else max((_size(v) for v in ref_values), default=1.0)  # of the axes
+        self.axis = value_axis([(lo, hi) for lo, hi, _ in self.ref.ranges], ref_values)
         self.values: dict[str, list[Reading]] = {}
         self.colours: dict[str, set[str]] = {}
         for b in self.ref.bound:
@@ -474,16 +495,16 @@ class _Judge:
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
             ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
             within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
-            if within or any(_gap(b.value, t) <= _tolerance(t, self.scale, b.value) for t in truths):
+            if within or any(_gap(b.value, t) <= _tolerance(t, self.axis, b.value) for t in truths):
                 self.confirmed += 1
                 continue
             swapped = [
                 k
                 for k in b.others
                 if k in self.values
-                and any(_gap(b.value, t) <= _tolerance(t, self.scale, b.value) for t in self.values[k])
+                and any(_gap(b.value, t) <= _tolerance(t, self.axis, b.value) for t in self.values[k])
             ]
-            far = min(_gap(b.value, t) / _tolerance(t, self.scale, b.value) for t in truths)
+            far = min(_gap(b.value, t) / _tolerance(t, self.axis, b.value) for t in truths)
             note = f"value {b.value.text!r} for {owner}; the reference gives {', '.join(t.text for t in truths)}"
             if swapped:
                 self._add("values", "label_map", b.span, note + f" (that is {swapped[0]}'s)")
@@ -540,7 +561,7 @@ class _Judge:
     def _holds_every_value(self, lo: float, hi: float) -> bool:
         """Whether the range ``lo``-``hi`` holds every value the reference states, within tolerance."""
         edge = Reading(lo, hi, False, False, 0, 0, "")
-        return all(_gap(v, edge) <= _tolerance(v, self.scale, v) for vs in self.values.values() for v in vs)
+        return all(_gap(v, edge) <= _tolerance(v, self.axis, v) for vs in self.values.values() for v in vs)
 
     def extremes_check(self) -> None:
         """A name called the highest (lowest) where the reference calls another one so, in the same
