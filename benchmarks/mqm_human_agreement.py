@@ -13,7 +13,8 @@ compares its score with the mean human score of each pair:
 - per-figure Spearman over the 4 models (median, and how many figures fall below 0.4),
 - model ranking: Spearman of the 4 models' mean scores, and whether the order is the people's,
 - span overlap: the share of human error spans that a decided finding's clause overlaps (recall,
-  also per model: which model's errors the rules miss), and the share of decided findings whose clause overlaps a human span (precision),
+  also per model, with the MQM sub-types of the spans missed), and the share of decided findings
+  whose clause overlaps a human span (precision),
 - how many claims the judge left undecided (the reference could not settle them),
 
 on the dev and held halves and on GPT-4o's scores for the same pairs (``mqm_deduped``), beside
