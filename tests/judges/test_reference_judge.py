@@ -381,3 +381,33 @@ def test_a_value_is_checked_on_the_value_axis_from_its_near_end() -> None:
     from_zero = 'The y-axis ranges from 0 to 100. "Ridge" ends at 60.'
     assert judge_against_reference("Ridge ends at 62.", from_zero, "line").findings == []
     assert judge_against_reference("Ridge ends at 70.", from_zero, "line").findings != []
+
+
+# Our own line plot: two series over three stages, values stated at each stage.
+STAGE_LINES = (
+    'The line plot shows the gain of "AlphaQuant" and "BetaQuant". The x-axis shows three stages: Stage1, '
+    'Stage2 and Stage3. The y-axis is labeled "Gain" and ranges from -20 to 10. "AlphaQuant" starts at 0 at '
+    'Stage1, reaches -12 at Stage2 and -3 at Stage3. "BetaQuant" starts at 2 at Stage1 and stays at 2 at Stage2.'
+)
+
+
+def test_a_direction_word_between_two_values_of_a_series_is_checked_against_the_reference() -> None:
+    """ "rises to -11 at Stage2" states the right value but the wrong direction: the reference's
+    AlphaQuant falls from 0 to -12 there. A direction the reference's values bear out counts as
+    confirmed, and "rises slightly" over a step inside the tolerance is neither."""
+    wrong = judge_against_reference(
+        '"AlphaQuant" starts at 0 at Stage1, then rises to -11 at Stage2.', STAGE_LINES, "line"
+    )
+    [finding] = wrong.findings
+    assert finding.subtype == "trend" and finding.item == "trend" and finding.severity == "major"
+    assert "alphaquant goes up from stage1 to stage2" in finding.note
+    right = judge_against_reference(
+        '"AlphaQuant" starts at 0 at Stage1, drops to -11 at Stage2 and then climbs to -3 at Stage3.',
+        STAGE_LINES,
+        "line",
+    )
+    assert right.findings == [] and right.expected["confirmed"] == 5  # three values and two directions
+    flat = '"BetaQuant" starts at 2 at Stage1 and rises slightly to 2.5 at Stage2.'
+    assert judge_against_reference(flat, STAGE_LINES, "line").findings == []
+    still = '"AlphaQuant" starts at 0 at Stage1 and plateaus at -11 at Stage2.'
+    assert [f.subtype for f in judge_against_reference(still, STAGE_LINES, "line").findings] == ["trend"]

@@ -38,13 +38,25 @@ Offsets of findings (``sent:<start>-<end>``) refer to the description as given.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
+import statistics
 from dataclasses import dataclass, replace
 
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
 from scifigbench.families.description.mqm import MAX_WEIGHT, Finding, MQMResult, dedup, score
-from scifigbench.families.description.rule import AXIS_CUE, COUNT_NOUN, MAX_CUE, MIN_CUE, X_CUE, X_POSITION_LEFT
+from scifigbench.families.description.rule import (
+    AXIS_CUE,
+    COUNT_NOUN,
+    DOWN,
+    FLAT,
+    MAX_CUE,
+    MIN_CUE,
+    UP,
+    X_CUE,
+    X_POSITION_LEFT,
+)
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
@@ -511,6 +523,44 @@ class _Judge:
             else:
                 self._add("values", "numeric", b.span, note, severity="major" if far > 3 else "minor")
 
+    def trends_check(self) -> None:
+        """A direction word between two values of one series at two x positions ("starts at 1 % at
+        Layer1-4, then rises to 3 % at Layer5-12") checked against the reference's values of that
+        series at both positions: a rise where the reference's values fall by more than the value's
+        tolerance, a fall where they rise so, a flat stretch where they move by more than twice the
+        tolerance, is a trend error. Where the reference lacks either point the value
+        check already counts the claim as unsettled; the word adds nothing to settle."""
+        if "trend" not in self.items:
+            return
+        low = search_form(self.text)
+        for s, e, _ in sentences(low):
+            steps = []
+            for b in self.desc.bound:
+                cell = self._series_cell(b.key, b.context) if b.value is not None and s <= b.span[0] < e else None
+                if b.value is not None and cell is not None:  # an empty cell still stands between its neighbours
+                    steps.append((s + b.value.start, s + b.value.end, cell[0], b.key, cell[1], b))
+            steps.sort(key=lambda step: step[0])
+            for (_, end, series, at, before, _), (start, _, series2, to, after, b) in itertools.pairwise(steps):
+                between = low[end:start]
+                said = [word for word, cue in (("up", UP), ("down", DOWN), ("flat", FLAT)) if cue.search(between)]
+                if series != series2 or at == to or len(said) != 1 or not before or not after:
+                    continue
+                ends = [
+                    (t.low + t.high) / 2 for t in (*before, *after) if math.isfinite(t.low) and math.isfinite(t.high)
+                ]
+                if len(ends) < len(before) + len(after):
+                    continue  # a bound says no direction
+                diff = statistics.mean(ends[len(before) :]) - statistics.mean(ends[: len(before)])
+                tolerance = max(_tolerance(t, self.axis, t) for t in after)
+                moved = "up" if diff > tolerance else "down" if diff < -tolerance else "flat"
+                if said[0] == moved or (said[0] == "flat" and abs(diff) <= 2 * tolerance):
+                    self.confirmed += 1
+                    continue
+                if said[0] != "flat" and moved == "flat":
+                    continue  # "rises slightly" over a step inside the tolerance: neither shown nor refuted
+                note = f"{series} goes {said[0]} from {at} to {to}; the reference's values go {moved} ({diff:+g})"
+                self._add("trend", "trend", b.span, note)
+
     def colours_check(self) -> None:
         for b in self.desc.bound:
             if b.colour is None:
@@ -621,6 +671,7 @@ class _Judge:
 
     def run(self) -> MQMResult:
         self.values_check()
+        self.trends_check()
         self.colours_check()
         self.axes_check()
         self.extremes_check()
