@@ -12,8 +12,9 @@ compares its score with the mean human score of each pair:
 - instance Spearman and Pearson, MAE, per-model bias (judge - people),
 - per-figure Spearman over the 4 models (median, and how many figures fall below 0.4),
 - model ranking: Spearman of the 4 models' mean scores, and whether the order is the people's,
-- span overlap: the share of human error spans that a decided finding's clause overlaps (recall),
-  and the share of decided findings whose clause overlaps a human span (precision),
+- span overlap: the share of human error spans that a decided finding's clause overlaps (recall,
+  also per model, with the MQM sub-types of the spans missed), and the share of decided findings
+  whose clause overlaps a human span (precision),
 - how many claims the judge left undecided (the reference could not settle them),
 
 on the dev and held halves and on GPT-4o's scores for the same pairs (``mqm_deduped``), beside
@@ -69,16 +70,22 @@ def human_score(rec: dict) -> float:
     return statistics.mean(h["mqm_score"] for h in rec["gold_human"])
 
 
-def human_spans(rec: dict) -> list[tuple[int, int]]:
-    """Character spans of every human error span in the description (a span found nowhere is skipped)."""
+def human_errors(rec: dict) -> list[tuple[tuple[int, int], str]]:
+    """Character span and MQM sub-type of every human error in the description (a span found nowhere
+    is skipped)."""
     out = []
     for h in rec["gold_human"]:
         for e in h["errors"]:
             text = e["text_span"].strip()
             at = rec["description"].find(text) if text else -1
             if at >= 0:
-                out.append((at, at + len(text)))
+                out.append(((at, at + len(text)), e["sub_type"]))
     return out
+
+
+def human_spans(rec: dict) -> list[tuple[int, int]]:
+    """Character spans of every human error span in the description."""
+    return [span for span, _ in human_errors(rec)]
 
 
 def finding_spans(verdict: dict) -> tuple[list[tuple[int, int]], int]:
@@ -146,14 +153,25 @@ def agreement(pairs: list[tuple[dict, float, list[tuple[int, int]] | None]]) -> 
     out["per_figure_median"] = statistics.median(per_fig) if per_fig else float("nan")
     out["per_figure_below_0.4"] = f"{sum(r < 0.4 for r in per_fig)}/{len(per_fig)}"
     found = total = hit = flagged = 0
+    recall_by_model: dict[str, list[int]] = {}  # model -> [human spans found, human spans]
+    missed: dict[str, int] = {}  # MQM sub-type of the human spans no decided finding overlaps -> count
     for rec, _, spans in pairs:
         if spans is None:
             continue  # no spans collected for this pair
         hs = human_spans(rec)
+        here = sum(any(_overlaps(h, f) for f in spans) for h in hs)
+        for h, kind in human_errors(rec):
+            if not any(_overlaps(h, f) for f in spans):
+                missed[kind] = missed.get(kind, 0) + 1
         total += len(hs)
-        found += sum(any(_overlaps(h, f) for f in spans) for h in hs)
+        found += here
+        mine = recall_by_model.setdefault(rec["model"], [0, 0])
+        mine[0] += here
+        mine[1] += len(hs)
         flagged += len(spans)
         hit += sum(any(_overlaps(h, f) for h in hs) for f in spans)
+    out["span_recall_by_model"] = {m: f / t for m, (f, t) in recall_by_model.items() if t}
+    out["missed"] = dict(sorted(missed.items(), key=lambda kv: -kv[1]))
     # precision on correct descriptions: of the pairs people scored CLEAN or more, how many lost points
     clean = [s for r, s, _ in pairs if human_score(r) >= CLEAN]
     out["clean_flagged"] = f"{sum(s < CLEAN for s in clean)}/{len(clean)}"
@@ -199,6 +217,9 @@ def _print(name: str, a: dict) -> None:
         f"clean_flagged={a['clean_flagged']}"
     )
     print(f"         bias {bias}; order {' > '.join(a['judge_order'])}")
+    if a["span_recall_by_model"]:
+        print("         span recall " + " ".join(f"{m}:{r:.2f}" for m, r in a["span_recall_by_model"].items()))
+        print("         missed human spans " + " ".join(f"{k}:{n}" for k, n in a["missed"].items()))
 
 
 def implied_n(gold: list[dict]) -> dict[str, dict[str, list[float]]]:

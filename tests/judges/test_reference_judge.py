@@ -358,3 +358,56 @@ def test_a_value_the_reference_gives_as_a_bound_is_checked_as_one() -> None:
     assert wrong.note.startswith("value '60' for slownet")
     hedged = REFERENCE + " On Beta, SlowNet stays just below 45."
     assert judge_against_reference("On Beta, SlowNet reaches 20.", hedged, "bar").findings != []
+
+
+# Our own line plot: error against training steps, the error axis far from zero.
+OFFSET_LINES = (
+    'The line plot shows the error of "Ridge" and "Lasso" against training steps. The x-axis is labeled '
+    '"Steps" with a linear scale ranging from 0 to 50,000. The y-axis is labeled "Error" and ranges from 1.2 '
+    "to 1.7. Ridge ends near 1.25 and Lasso ends near 1.5."
+)
+
+
+def test_a_value_is_checked_on_the_value_axis_from_its_near_end() -> None:
+    """The value axis is the range that holds the stated values, not the steps axis (0 to 50,000, 4 %
+    of which would pass any error), and a value's tolerance is 10 % of its height above the axis's
+    near end (1.2), not of the value: 1.35 for Ridge's 1.25 is off by three times its height."""
+    wrong = judge_against_reference("Ridge ends at about 1.35.", OFFSET_LINES, "line")
+    [finding] = wrong.findings
+    assert finding.note.startswith("value '1.35' for ridge") and finding.subtype == "numeric"
+    # within 4 % of the error axis's span (0.02): still right
+    assert judge_against_reference("Ridge ends at 1.26.", OFFSET_LINES, "line").findings == []
+    # on an axis from zero the value's own 10 % stays the tolerance: 62 for 60 passes, 70 does not
+    from_zero = 'The y-axis ranges from 0 to 100. "Ridge" ends at 60.'
+    assert judge_against_reference("Ridge ends at 62.", from_zero, "line").findings == []
+    assert judge_against_reference("Ridge ends at 70.", from_zero, "line").findings != []
+
+
+# Our own line plot: two series over three stages, values stated at each stage.
+STAGE_LINES = (
+    'The line plot shows the gain of "AlphaQuant" and "BetaQuant". The x-axis shows three stages: Stage1, '
+    'Stage2 and Stage3. The y-axis is labeled "Gain" and ranges from -20 to 10. "AlphaQuant" starts at 0 at '
+    'Stage1, reaches -12 at Stage2 and -3 at Stage3. "BetaQuant" starts at 2 at Stage1 and stays at 2 at Stage2.'
+)
+
+
+def test_a_direction_word_between_two_values_of_a_series_is_checked_against_the_reference() -> None:
+    """ "rises to -11 at Stage2" states the right value but the wrong direction: the reference's
+    AlphaQuant falls from 0 to -12 there. A direction the reference's values bear out counts as
+    confirmed, and "rises slightly" over a step inside the tolerance is neither."""
+    wrong = judge_against_reference(
+        '"AlphaQuant" starts at 0 at Stage1, then rises to -11 at Stage2.', STAGE_LINES, "line"
+    )
+    [finding] = wrong.findings
+    assert finding.subtype == "trend" and finding.item == "trend" and finding.severity == "major"
+    assert "alphaquant goes up from stage1 to stage2" in finding.note
+    right = judge_against_reference(
+        '"AlphaQuant" starts at 0 at Stage1, drops to -11 at Stage2 and then climbs to -3 at Stage3.',
+        STAGE_LINES,
+        "line",
+    )
+    assert right.findings == [] and right.expected["confirmed"] == 5  # three values and two directions
+    flat = '"BetaQuant" starts at 2 at Stage1 and rises slightly to 2.5 at Stage2.'
+    assert judge_against_reference(flat, STAGE_LINES, "line").findings == []
+    still = '"AlphaQuant" starts at 0 at Stage1 and plateaus at -11 at Stage2.'
+    assert [f.subtype for f in judge_against_reference(still, STAGE_LINES, "line").findings] == ["trend"]

@@ -38,13 +38,25 @@ Offsets of findings (``sent:<start>-<end>``) refer to the description as given.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
+import statistics
 from dataclasses import dataclass, replace
 
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
 from scifigbench.families.description.mqm import MAX_WEIGHT, Finding, MQMResult, dedup, score
-from scifigbench.families.description.rule import AXIS_CUE, COUNT_NOUN, MAX_CUE, MIN_CUE, X_CUE, X_POSITION_LEFT
+from scifigbench.families.description.rule import (
+    AXIS_CUE,
+    COUNT_NOUN,
+    DOWN,
+    FLAT,
+    MAX_CUE,
+    MIN_CUE,
+    UP,
+    X_CUE,
+    X_POSITION_LEFT,
+)
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import colours
 from scifigbench.freetext.cues import negated
@@ -365,13 +377,33 @@ def _one_sided(n: Reading, before: str) -> Reading:
     return n
 
 
-def _size(r: Reading) -> float:
-    """How large a reading is, by its finite ends (a bound's open end says nothing about its size)."""
-    return max((abs(x) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
+def _size(r: Reading, baseline: float = 0.0) -> float:
+    """How large a reading is, by its finite ends (a bound's open end says nothing about its size),
+    measured from ``baseline``: a bar's or line's height above the value axis's near end."""
+    return max((abs(x - baseline) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
 
 
-def _tolerance(truth: Reading, scale: float, stated: Reading) -> float:
-    return max(0.1 * _size(truth), 0.04 * scale) * (1.5 if stated.approx else 1.0)
+def _tolerance(truth: Reading, axis: tuple[float, float], stated: Reading) -> float:
+    """The rubric's tolerance of ``truth`` on the value ``axis`` (low, high): 10 % of its height above
+    the axis's near end or 4 % of the axis span, half again when hedged. On an axis from 2.4 to 3.4,
+    10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05) does not."""
+    lo, hi = axis
+    baseline = lo if lo > 0 else hi if hi < 0 else 0.0
+    return max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+
+
+def value_axis(ranges: list[tuple[float, float]], values: list[Reading]) -> tuple[float, float]:
+    """The axis range the stated ``values`` are read on: of the ``ranges`` a text states, one holding
+    the most values, the narrowest of those (a line plot states its x range too, 0 to 140,000 steps,
+    which holds a loss of 2.5 as well as the loss axis 2.4 to 3.4 does). With no range, 0 to the
+    largest value."""
+
+    def held(r: tuple[float, float]) -> int:
+        return sum(r[0] <= x <= r[1] for v in values for x in (v.low, v.high) if math.isfinite(x))
+
+    if not ranges:
+        return (0.0, max((_size(v) for v in values), default=1.0) or 1.0)
+    return min(ranges, key=lambda r: (-held(r), r[1] - r[0]))
 
 
 def _gap(a: Reading, b: Reading) -> float:
@@ -392,7 +424,8 @@ class _Judge:
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
         spans = [hi - lo for lo, hi, _ in self.ref.ranges]
-        self.scale = max(spans) if spans else max((_size(v) for v in ref_values), default=1.0)
+        self.scale = max(spans) if spans else max((_size(v) for v in ref_values), default=1.0)  # of the axes
+        self.axis = value_axis([(lo, hi) for lo, hi, _ in self.ref.ranges], ref_values)
         self.values: dict[str, list[Reading]] = {}
         self.colours: dict[str, set[str]] = {}
         for b in self.ref.bound:
@@ -474,21 +507,59 @@ class _Judge:
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
             ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
             within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
-            if within or any(_gap(b.value, t) <= _tolerance(t, self.scale, b.value) for t in truths):
+            if within or any(_gap(b.value, t) <= _tolerance(t, self.axis, b.value) for t in truths):
                 self.confirmed += 1
                 continue
             swapped = [
                 k
                 for k in b.others
                 if k in self.values
-                and any(_gap(b.value, t) <= _tolerance(t, self.scale, b.value) for t in self.values[k])
+                and any(_gap(b.value, t) <= _tolerance(t, self.axis, b.value) for t in self.values[k])
             ]
-            far = min(_gap(b.value, t) / _tolerance(t, self.scale, b.value) for t in truths)
+            far = min(_gap(b.value, t) / _tolerance(t, self.axis, b.value) for t in truths)
             note = f"value {b.value.text!r} for {owner}; the reference gives {', '.join(t.text for t in truths)}"
             if swapped:
                 self._add("values", "label_map", b.span, note + f" (that is {swapped[0]}'s)")
             else:
                 self._add("values", "numeric", b.span, note, severity="major" if far > 3 else "minor")
+
+    def trends_check(self) -> None:
+        """A direction word between two values of one series at two x positions ("starts at 1 % at
+        Layer1-4, then rises to 3 % at Layer5-12") checked against the reference's values of that
+        series at both positions: a rise where the reference's values fall by more than the value's
+        tolerance, a fall where they rise so, a flat stretch where they move by more than twice the
+        tolerance, is a trend error. Where the reference lacks either point the value
+        check already counts the claim as unsettled; the word adds nothing to settle."""
+        if "trend" not in self.items:
+            return
+        low = search_form(self.text)
+        for s, e, _ in sentences(low):
+            steps = []
+            for b in self.desc.bound:
+                cell = self._series_cell(b.key, b.context) if b.value is not None and s <= b.span[0] < e else None
+                if b.value is not None and cell is not None:  # an empty cell still stands between its neighbours
+                    steps.append((s + b.value.start, s + b.value.end, cell[0], b.key, cell[1], b))
+            steps.sort(key=lambda step: step[0])
+            for (_, end, series, at, before, _), (start, _, series2, to, after, b) in itertools.pairwise(steps):
+                between = low[end:start]
+                said = [word for word, cue in (("up", UP), ("down", DOWN), ("flat", FLAT)) if cue.search(between)]
+                if series != series2 or at == to or len(said) != 1 or not before or not after:
+                    continue
+                ends = [
+                    (t.low + t.high) / 2 for t in (*before, *after) if math.isfinite(t.low) and math.isfinite(t.high)
+                ]
+                if len(ends) < len(before) + len(after):
+                    continue  # a bound says no direction
+                diff = statistics.mean(ends[len(before) :]) - statistics.mean(ends[: len(before)])
+                tolerance = max(_tolerance(t, self.axis, t) for t in after)
+                moved = "up" if diff > tolerance else "down" if diff < -tolerance else "flat"
+                if said[0] == moved or (said[0] == "flat" and abs(diff) <= 2 * tolerance):
+                    self.confirmed += 1
+                    continue
+                if said[0] != "flat" and moved == "flat":
+                    continue  # "rises slightly" over a step inside the tolerance: neither shown nor refuted
+                note = f"{series} goes {said[0]} from {at} to {to}; the reference's values go {moved} ({diff:+g})"
+                self._add("trend", "trend", b.span, note)
 
     def colours_check(self) -> None:
         for b in self.desc.bound:
@@ -540,7 +611,7 @@ class _Judge:
     def _holds_every_value(self, lo: float, hi: float) -> bool:
         """Whether the range ``lo``-``hi`` holds every value the reference states, within tolerance."""
         edge = Reading(lo, hi, False, False, 0, 0, "")
-        return all(_gap(v, edge) <= _tolerance(v, self.scale, v) for vs in self.values.values() for v in vs)
+        return all(_gap(v, edge) <= _tolerance(v, self.axis, v) for vs in self.values.values() for v in vs)
 
     def extremes_check(self) -> None:
         """A name called the highest (lowest) where the reference calls another one so, in the same
@@ -600,6 +671,7 @@ class _Judge:
 
     def run(self) -> MQMResult:
         self.values_check()
+        self.trends_check()
         self.colours_check()
         self.axes_check()
         self.extremes_check()
