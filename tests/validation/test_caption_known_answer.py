@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from scifigbench.validation.caption_known_answer import capbias_units
+
+pytestmark = pytest.mark.long
 
 
 def test_caption_claim_verdicts_recover_simulated_behaviour():
