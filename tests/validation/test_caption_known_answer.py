@@ -5,8 +5,9 @@ respondents record per claim whether they followed the image, the caption or nei
 requires >= 97 % agreement per family; with abstention, on the decided claims (issue 14), deciding >= 95 %.
 
 Two sizes: 5 figures of each kind (52 figures, about the 50 the test was written for when there were
-three kinds) in the fast suite, and 20 of each (210 figures, about 45 s of rendering and judging on
-one core) in `make test-slow`, by CONTRIBUTING's rule for a test that takes over ~20 s on its own.
+three kinds) in the fast suite, and 20 of each (210 figures: 60 s of rendering and judging in one
+`make test` worker under load 3) in `make test-slow`, by CONTRIBUTING's rule for a test that takes
+over ~20 s on its own.
 """
 
 from __future__ import annotations
