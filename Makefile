@@ -8,10 +8,13 @@ STAMP := $(VENV)/.installed
 # Test workers (pytest-xdist): one per core by default; WORKERS=0 runs in one process.
 WORKERS ?= auto
 # Tests of one module stay on one worker, so a module-scoped fixture (a rendered corpus) is built once.
+# Modules are handed out in collection order (not xdist's default, most tests first), which
+# tests/conftest.py starts with the modules marked `long`: the run lasts as long as its last worker,
+# and a one-test module of a minute handed out last kept one worker busy alone for most of that minute.
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: otherwise each worker compiles and
 # assert-rewrites every test module at collection (about 5 s of CPU each) and every CLI subprocess
 # compiles the package again; __pycache__ is in .gitignore and .dvcignore, so nothing tracked moves.
-PYTEST := PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope
+PYTEST := PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope --no-loadscope-reorder
 
 LOCK_VENV := .venv-lock
 

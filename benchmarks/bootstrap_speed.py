@@ -4,7 +4,10 @@
 Paper scale: 8 models x ~45 cells each (MQM per condition and chart type, penalties, capability,
 resistance, caption bias, blur rates), B = 10,000 resamples, 100-750 units per cell. Prints the
 time of all cells, and the speed-up over gathering each resample in a Python loop (measured on a
-subset of resamples and scaled). Run: python benchmarks/bootstrap_speed.py
+subset of resamples and scaled). Also prints the time to build the weight matrices of the default
+run's 63 distinct cell sizes (15-250 figures), each once, as the metrics stage does: run the script
+from two checkouts, alternately, to compare two ways of building them.
+Run: python benchmarks/bootstrap_speed.py
 """
 
 from __future__ import annotations
@@ -29,6 +32,19 @@ def vectorised() -> float:
     return time.perf_counter() - t0
 
 
+def weights_of_default_run(rounds: int = 3) -> float:
+    """Fastest of ``rounds`` builds of the weight matrices for 63 cell sizes like the default run's."""
+    sizes = [*range(15, 64, 2), *range(85, 101), *range(192, 251, 3), 248, 250]
+    best = float("inf")
+    for _ in range(rounds):
+        st.bootstrap_weights.cache_clear()
+        t0 = time.perf_counter()
+        for n in sizes:
+            st.bootstrap_weights(n, B, 42)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
 def looped(resamples: int = 500) -> float:
     """Per-resample fancy indexing in a Python loop, scaled to B resamples."""
     rng = np.random.default_rng(0)
@@ -50,3 +66,4 @@ if __name__ == "__main__":
     print(f"vectorised (weight matrices): {fast:.2f} s  ({cells * B / fast / 1e6:.1f} M resample-means/s)")
     print(f"python loop (scaled from 500 resamples): {slow:.2f} s")
     print(f"speed-up: {slow / fast:.1f}x")
+    print(f"weight matrices of 63 cell sizes (15-250 units), best of 3: {weights_of_default_run():.3f} s")

@@ -28,6 +28,9 @@ SRC = REPO / "src"
 KEY = "sk-warm-test-key-77"
 
 
+pytestmark = pytest.mark.long
+
+
 def _env(runtime: Path, **extra: str) -> dict[str, str]:
     return {
         **os.environ,

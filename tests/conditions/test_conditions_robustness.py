@@ -22,6 +22,9 @@ from scifigbench.ocr.engine import OcrBox
 CFG = ConditionsConfig(workers=1, gallery=False)
 
 
+pytestmark = pytest.mark.long
+
+
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("robust")

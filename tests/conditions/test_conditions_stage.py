@@ -26,6 +26,9 @@ from scifigbench.tableio import read_table, sha256_file
 CFG = ConditionsConfig(workers=2, gallery=True)
 
 
+pytestmark = pytest.mark.long
+
+
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("corpus")

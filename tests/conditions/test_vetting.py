@@ -32,6 +32,9 @@ from scifigbench.devserver import DevServer
 KEY = "test-vetting-key-29"
 
 
+pytestmark = pytest.mark.long
+
+
 def _rows(mode: str, *doubts: str | None) -> list[dict]:
     return [
         {"candidate_id": f"f/{mode}/{i + 1}", "mode": mode, "rank": i + 1, "doubt": d} for i, d in enumerate(doubts)

@@ -18,6 +18,9 @@ from scifigbench.spec import FigureSpec
 CHECKED = {"legend_entry", "title", "panel_title", "pie_label"}
 
 
+pytestmark = pytest.mark.long
+
+
 def _norm(text: str) -> str:
     text = text.lower().replace("0", "o").replace("1", "l").replace("i", "l")
     return re.sub(r"[^a-z0-9]", "", text)

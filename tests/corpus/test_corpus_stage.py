@@ -18,6 +18,8 @@ from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.synthetic import build_figure
 from scifigbench.spec import FigureSpec
 
+pytestmark = pytest.mark.long
+
 
 def _digests(folder: Path) -> dict[str, str]:
     return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()

@@ -24,6 +24,9 @@ from scifigbench.spec import FigureSpec
 KIND_JOBS = [(42, kind, 1, 100) for kind in CHART_KINDS]
 
 
+pytestmark = pytest.mark.long
+
+
 @pytest.fixture(scope="module")
 def drawn() -> dict[tuple[str, str], tuple[FigureSpec, np.ndarray]]:
     out = {}

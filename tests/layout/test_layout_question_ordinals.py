@@ -24,6 +24,9 @@ TITLES = ("Harbour", "Meadow", "Glacier", "Orchard", "Canyon", "Lagoon")
 NAMES = ("Walnut", "Cobalt", "Saffron", "Juniper", "Tundra", "Marble")
 
 
+pytestmark = pytest.mark.long
+
+
 @pytest.fixture(scope="module")
 def reader():
     from scifigbench.ocr.engine import backend

@@ -22,8 +22,10 @@ def test_weights_rows_are_resamples_and_deterministic():
 
 
 def test_chunked_weights_match_direct_index_resampling(monkeypatch):
-    """Chunking the index matrix must not change which units each resample draws."""
+    """Chunking the index matrix must not change which units each resample draws, nor counting each
+    chunk a few rows at a time (3 rows here, which do not divide the chunk's 10)."""
     monkeypatch.setattr(st, "_CHUNK_CELLS", 10 * 50)
+    monkeypatch.setattr(st, "_COUNT_CELLS", 3 * 50 + 7)
     st.bootstrap_weights.cache_clear()
     W = st.bootstrap_weights(50, B=40, seed=3)
     rng = np.random.default_rng(3)
@@ -86,8 +88,14 @@ def test_paired_bootstrap_p_matches_permutation_and_t_test():
     b = base
     res = st.paired_bootstrap(a, None, b, None, B=10_000, seed=42)
     d = a - b
-    perm = sps.permutation_test((d,), np.mean, permutation_type="samples", alternative="two-sided",
-                                n_resamples=20_000, random_state=np.random.default_rng(1))
+    perm = sps.permutation_test(
+        (d,),
+        np.mean,
+        permutation_type="samples",
+        alternative="two-sided",
+        n_resamples=20_000,
+        random_state=np.random.default_rng(1),
+    )
     t = sps.ttest_rel(a, b, alternative="two-sided")
     assert res.diff == pytest.approx(d.mean())
     assert res.n == 120
@@ -126,12 +134,14 @@ def test_cliffs_delta_against_brute_force_and_mann_whitney():
 def test_krippendorff_alpha_interval_textbook_example():
     """Krippendorff (2011), 'Computing Krippendorff's alpha-reliability', 4 observers x 12 units."""
     n = np.nan
-    data = np.array([
-        [1, 2, 3, 3, 2, 1, 4, 1, 2, n, n, n],
-        [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, n, 3],
-        [n, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, n],
-        [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, n],
-    ])
+    data = np.array(
+        [
+            [1, 2, 3, 3, 2, 1, 4, 1, 2, n, n, n],
+            [1, 2, 3, 3, 2, 2, 4, 1, 2, 5, n, 3],
+            [n, 3, 3, 3, 2, 3, 4, 2, 2, 5, 1, n],
+            [1, 2, 3, 3, 2, 4, 4, 1, 2, 5, 1, n],
+        ]
+    )
     assert st.krippendorff_alpha_interval(data) == pytest.approx(0.849, abs=0.0005)
     perfect = np.array([[1.0, 2, 3, 4], [1, 2, 3, 4]])
     assert st.krippendorff_alpha_interval(perfect) == pytest.approx(1.0)

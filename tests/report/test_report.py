@@ -18,6 +18,8 @@ from PIL import Image
 from scifigbench.cli import main
 from scifigbench.report.units import read_units_js
 
+pytestmark = pytest.mark.long
+
 
 class _Examples(HTMLParser):
     """Collects each example card's model, unit and the text of its answer block."""

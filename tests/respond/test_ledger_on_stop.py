@@ -13,6 +13,7 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from helpers.runner_helpers import openai_model, setup_rows, write_params, write_setups
@@ -24,6 +25,9 @@ from scifigbench.respond.cli import ledger_command
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 CMD = [sys.executable, "-m", "scifigbench", "respond", "m", "--no-progress"]
+
+
+pytestmark = pytest.mark.long
 
 
 def _received(srv: DevServer) -> int:

@@ -30,6 +30,9 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 ODD = ("html", "message_string", "content_list", "content_number", "missing_fields")
 
 
+pytestmark = pytest.mark.long
+
+
 @pytest.fixture(autouse=True)
 def _key(monkeypatch):
     monkeypatch.setenv("SCIFIGBENCH_TEST_KEY", KEY)

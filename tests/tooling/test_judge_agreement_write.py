@@ -10,12 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from scifigbench import paths
 from scifigbench.contracts import judge_card
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = ("resistance", "blur_active", "caption_claim", "caption_claim_more")
 FAMILY = {"caption_claim_more": "caption_claim"}
+
+
+pytestmark = pytest.mark.long
 
 
 def _half(figure_id: str) -> str:

@@ -41,6 +41,9 @@ PROFILES = {f"sim-{name}": resolve_profile(name) for name in sorted(BUILTIN)}
 Simulated = tuple[pd.DataFrame, dict[tuple[str, str], dict]]
 
 
+pytestmark = pytest.mark.long
+
+
 @pytest.fixture(scope="module")
 def simulated() -> Simulated:
     """The judgments and the respondents' traces, once per module run (not at collection: every

@@ -28,24 +28,31 @@ from scipy import stats as sps
 DEFAULT_B = 10_000
 DEFAULT_SEED = 42
 _CHUNK_CELLS = 4_000_000  # resample cells per chunk: bounds memory at ~32 MB per index chunk
+_COUNT_CELLS = 1 << 16  # cells counted per bincount: its offsets and counts stay in the CPU cache
 
 
 @functools.lru_cache(maxsize=16)
 def bootstrap_weights(n: int, B: int = DEFAULT_B, seed: int = DEFAULT_SEED) -> np.ndarray:
     """(B, n) matrix: row b counts how often each of the n units is drawn in resample b.
 
-    Cached (read-only) because every metric on the same number of units reuses it.
+    Cached (read-only) because every metric on the same number of units reuses it. The indices are
+    drawn in chunks of ``_CHUNK_CELLS`` (which fixes the numbers) and counted a few rows at a time:
+    counting a whole chunk at once built two more chunk-sized arrays, whose fresh memory cost more
+    than the counting itself.
     """
     if n <= 0:
         raise ValueError("bootstrap needs at least one unit")
     rng = np.random.default_rng(seed)
     rows = max(1, _CHUNK_CELLS // n)
+    step = max(1, _COUNT_CELLS // n)
+    lift = np.arange(step)[:, None] * n  # row r's units become bins r*n .. r*n+n-1
     out = np.empty((B, n), dtype=np.float64)
     for start in range(0, B, rows):
-        stop = min(B, start + rows)
-        idx = rng.integers(0, n, size=(stop - start, n))
-        offsets = idx + (np.arange(stop - start)[:, None] * n)
-        out[start:stop] = np.bincount(offsets.ravel(), minlength=(stop - start) * n).reshape(stop - start, n)
+        idx = rng.integers(0, n, size=(min(B, start + rows) - start, n))
+        for lo in range(0, len(idx), step):
+            block = idx[lo : lo + step]
+            counts = np.bincount((block + lift[: len(block)]).ravel(), minlength=block.size)
+            out[start + lo : start + lo + len(block)] = counts.reshape(block.shape)
     out.setflags(write=False)
     return out
 
@@ -170,7 +177,9 @@ def ratio_estimate(
     return Estimate(value, n, lo, hi, figures)
 
 
-def mean_estimate(values: np.ndarray | Sequence[float], B: int = DEFAULT_B, seed: int = DEFAULT_SEED, level: float = 0.95) -> Estimate:
+def mean_estimate(
+    values: np.ndarray | Sequence[float], B: int = DEFAULT_B, seed: int = DEFAULT_SEED, level: float = 0.95
+) -> Estimate:
     """Mean with a percentile bootstrap CI."""
     return ratio_estimate(values, None, B, seed, level)
 
@@ -217,8 +226,13 @@ def bootstrap_p(diffs: np.ndarray) -> tuple[float, bool]:
 
 
 def paired_bootstrap(
-    num_a: np.ndarray, den_a: np.ndarray | None, num_b: np.ndarray, den_b: np.ndarray | None,
-    B: int = DEFAULT_B, seed: int = DEFAULT_SEED, level: float = 0.95,
+    num_a: np.ndarray,
+    den_a: np.ndarray | None,
+    num_b: np.ndarray,
+    den_b: np.ndarray | None,
+    B: int = DEFAULT_B,
+    seed: int = DEFAULT_SEED,
+    level: float = 0.95,
 ) -> PairedTest:
     """Paired bootstrap of ratio_a - ratio_b, resampling the shared units jointly.
 
