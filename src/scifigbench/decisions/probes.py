@@ -30,27 +30,39 @@ def _check_expected_json(row: dict[str, str], where: str) -> None:
             raise ReviewFileError(f"{where}: field 'expected_json' is not valid JSON ({exc.msg})") from None
 
 
-STORE = DecisionFile("probe_id", ("probe_id", "decision", "proposed_text", "text", "expected_json", "note"),
-                     "the reviewer's question", _check_expected_json)
+STORE = DecisionFile(
+    "probe_id",
+    ("probe_id", "decision", "proposed_text", "text", "expected_json", "note"),
+    "the reviewer's question",
+    _check_expected_json,
+)
 read_decisions = STORE.read
 record = STORE.record
+
+
+def stale(decision: dict[str, str], status: str | None, text: str | None) -> str | None:
+    """Why ``decision`` no longer applies to its probe (``status`` and ``text`` as the probes table
+    has them now; None when the table has no such probe), or None when it applies. The probes stage
+    and ``review probes import`` both ask this, so a decision the import takes is one the stage applies."""
+    if status is None:
+        return "no such probe in this run; decision ignored"
+    if status != "proposed":
+        return f"probe is {status}, not proposed; decision ignored"
+    if decision["proposed_text"] and decision["proposed_text"] != text:
+        return "the probe's wording changed since review; probe stays proposed"
+    return None
 
 
 def apply_decisions(df: pd.DataFrame, decisions: dict[str, dict[str, str]]) -> tuple[pd.DataFrame, list[str]]:
     """Probes with decisions applied, and notes on decisions that no longer apply (stale or unknown)."""
     df = df.copy()
     notes = []
-    index = {pid: i for i, pid in zip(df.index, df.probe_id)}
+    index = {pid: i for i, pid in zip(df.index, df.probe_id, strict=True)}
     for pid, d in decisions.items():
-        if pid not in index:
-            notes.append(f"{d['where']}: no such probe in this run; decision ignored")
-            continue
-        i = index[pid]
-        if df.at[i, "status"] != "proposed":
-            notes.append(f"{d['where']}: probe is {df.at[i, 'status']}, not proposed; decision ignored")
-            continue
-        if d["proposed_text"] and d["proposed_text"] != df.at[i, "text"]:
-            notes.append(f"{d['where']}: the proposal changed since review; probe stays proposed")
+        i = index.get(pid)
+        why = stale(d, None, None) if i is None else stale(d, df.at[i, "status"], df.at[i, "text"])
+        if why is not None:
+            notes.append(f"{d['where']}: {why}")
             continue
         if d["decision"] == "reject":
             df.at[i, "status"] = "rejected"

@@ -125,15 +125,10 @@ def import_decisions(saved: Path, table: Path, review_file: Path) -> None:
         decided = store.read_decisions(saved)
     except ReviewFileError as exc:
         raise click.ClickException(f"{exc}; none imported") from None
-    texts = {r.probe_id: (r.status, r.text) for r in _probes(table).itertuples(index=False)}
-    problems = []
-    for pid, d in decided.items():
-        if pid not in texts:
-            problems.append(f"{d['where']}: no such probe in {table}")
-        elif texts[pid][0] != "proposed":
-            problems.append(f"{d['where']}: the probe is {texts[pid][0]}, not proposed")
-        elif d["proposed_text"] and d["proposed_text"] != texts[pid][1]:
-            problems.append(f"{d['where']}: the probe's wording changed since the page was written")
+    now = {r.probe_id: (r.status, r.text) for r in _probes(table).itertuples(index=False)}
+    problems = [
+        f"{d['where']}: {why}" for pid, d in decided.items() if (why := store.stale(d, *now.get(pid, (None, None))))
+    ]
     if problems:
         raise click.ClickException("\n".join(problems) + "\nnone imported")
     store.record(review_file, *({k: v for k, v in d.items() if k != "where"} for d in decided.values()))
