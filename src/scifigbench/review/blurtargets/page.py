@@ -180,14 +180,13 @@ def page_data(
     probes_of: dict[str, list[dict]] = defaultdict(list)
     for p in sorted(probes, key=lambda p: p.probe_id):
         probes_of[p.figure_id].append(_probe(p))
-        by_fig[p.figure_id]  # a figure with probes and no blur proposal is shown too
 
     @functools.lru_cache(maxsize=1)
     def image(figure_id: str) -> np.ndarray:
         return read_bgr(root / figures.loc[figure_id, "image_path"])
 
     out = []
-    for fid in sorted(by_fig):
+    for fid in sorted(by_fig.keys() | probes_of.keys()):  # a figure with probes and no blur proposal too
         img = image(fid)
         stem = fid.replace("/", "__")
         scale = _save(img, files / f"{stem}.jpg")
