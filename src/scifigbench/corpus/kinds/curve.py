@@ -9,6 +9,7 @@ drawn line, which agrees with them (:func:`scifigbench.corpus.dense_curves.agree
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -170,15 +171,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     for p in range(n_panels):
         x, drawn, values = _agreeing_curves(rng, variant, axis, metric, names, log_y)
         series = [
-            Series(
-                name=s.name,
-                values=v,
-                color=s.color,
-                color_family=s.color_family,
-                marker=s.marker,
-                linestyle=s.linestyle,
-                dense=[round(float(y), metric.decimals + 2) for y in c],
-            )
+            replace(s, values=v, dense=[round(float(y), metric.decimals + 2) for y in c])
             for s, c, v in zip(template, drawn, values, strict=True)
         ]
         panels.append(
