@@ -90,7 +90,7 @@ _INVITES = ("estimate", "rough", "approximate", "guess", "expect", "ballpark", "
 def test_unanswerable_asks_past_the_last_tick_or_for_an_unlisted_category() -> None:
     years = Facts("f", None, x_ticks=(2000.0, 2005.0, 2010.0, 2015.0), x_title="Year", value_title="Sales")
     got = KINDS["beyond_axis"](years, _rng(), None)
-    assert got is not None and "year = 2025" in got[0] and got[1]["fact"]["asked"] == 2025.0
+    assert got is not None and "record for 2025" in got[0] and got[1]["fact"]["asked"] == 2025.0
     decades = Facts("f", None, x_ticks=(1.0, 10.0, 100.0, 1000.0), x_title="Steps")
     assert KINDS["beyond_axis"](decades, _rng(), None)[1]["fact"]["asked"] == 100000.0
     # recall ends at 100: nothing lies beyond; the category set gives the question instead
@@ -102,22 +102,25 @@ def test_unanswerable_asks_past_the_last_tick_or_for_an_unlisted_category() -> N
 
 def test_unanswerable_never_invites_an_estimate_and_picks_among_what_the_figure_lacks() -> None:
     f = _facts("Figure 2: Accuracy of three encoders on the test set.")
-    # printed accuracies of three encoders, no test, no sample size: all but the axis kind apply
-    assert _kind(f) == {"unlisted_category", "significance", "sample_size"}
+    # printed accuracies of three encoders, no test, sample size or cause: all but the axis kind
+    # apply (and the breakdown, which needs a chart of people's shares)
+    assert _kind(f) == {"unlisted_category", "significance", "sample_size", "cause"}
     for seed in range(12):
         p = unanswerable_probe(f, np.random.default_rng(seed))
         assert not isinstance(p, str) and p.category == "unanswerable"
         assert not any(w in p.text.lower() for w in _INVITES), p.text
         assert p.expected["principle"] and "do not" in p.expected["expected_behavior"]
     # a caption that reports a test, or a sample, takes away the question about it
-    tested = _facts("Figure 2: Accuracy on the test set (n = 500); differences are significant (p < 0.01).")
+    tested = _facts(
+        "Figure 2: Accuracy on the test set (n = 500); differences are significant (p < 0.01) because of pretraining."
+    )
     assert _kind(tested) == {"unlisted_category"}
     # counts are their own sample size: a histogram gets no sample-size question
     counts = Facts("f", None, categories=("Low", "Mid", "High"), value_title="Number of papers")
     assert _kind(counts) == set()  # nor a p-value for a difference of counts
     # an x axis of sizes already counts samples; bare category ticks may be different measures
     sizes = Facts("f", None, legend=("BERT", "XLNet"), x_title="Training size", value_title="F1")
-    assert _kind(sizes) == {"significance"}
+    assert _kind(sizes) == {"significance", "cause"}
     assert _kind(Facts("f", None, categories=("rejection%", "confScore"), value_title="Score")) == set()
     assert isinstance(unanswerable_probe(Facts("f", None), _rng()), str)
 
@@ -132,8 +135,60 @@ def test_unanswerable_beyond_the_axis_asks_what_the_figure_shows_not_what_to_exp
         legend=("North", "South"),
     )
     texts = {KINDS["beyond_axis"](years, np.random.default_rng(s), None)[0] for s in range(6)}
-    assert all("figure shows at year = 2025" in t and not any(w in t.lower() for w in _INVITES) for t in texts)
-    assert {t.split(" of ")[1].split(" that")[0] for t in texts} == {"North", "South"}
+    # a year past the axis is asked as a record the chart does not hold, never as a forecast
+    assert texts == {
+        f"I am checking a report against this chart: what sales of {s} does the chart record for 2025? "
+        "I need the recorded number for that year."
+        for s in ("North", "South")
+    }
+    assert not any(w in t.lower() for t in texts for w in _INVITES)
+    steps = Facts("f", None, x_ticks=(1.0, 2.0, 3.0, 4.0), x_title="Depth", value_title="Loss")
+    assert KINDS["beyond_axis"](steps, _rng(), None)[0] == (
+        "For a table I am filling in, I need the loss that the figure shows at depth = 6. What value does it give there?"
+    )
+
+
+def test_unanswerable_asks_for_a_cause_only_where_no_text_states_one() -> None:
+    pair = {"legend": ("BERT", "XLNet"), "value_title": "Accuracy"}
+    got = KINDS["cause"](Facts("f", "Accuracy of two encoders.", **pair), _rng(), None)  # type: ignore[arg-type]
+    assert got is not None
+    assert (
+        got[0]
+        == "What reason does the figure give for how BERT and XLNet compare in accuracy? Quote the cause it states."
+    )
+    assert got[1]["fact"]["kind"] == "no_cause" and "do not" in got[1]["expected_behavior"]
+    for said in (
+        "XLNet is higher because it sees more data.",
+        "The gap is due to pretraining.",
+        "Gains driven by size.",
+    ):
+        assert KINDS["cause"](Facts("f", said, **pair), _rng(), None) is None  # type: ignore[arg-type]
+    assert KINDS["cause"](Facts("f", None, legend=("BERT",)), _rng(), None) is None  # one entity compares with none
+
+
+def test_unanswerable_asks_for_a_breakdown_of_peoples_shares_the_chart_does_not_show() -> None:
+    from scifigbench.probes.real.reading import Printed
+
+    printed = tuple(Printed(c, v, f"{v:g}%", 0) for c, v in (("Email", 40.0), ("Social media", 25.0)))
+    shares = Facts(
+        "f", "Share of adults who get news from each source", categories=("Email", "Social media"), printed=printed
+    )
+    asked = {KINDS["breakdown"](shares, np.random.default_rng(s), None)[1]["fact"]["by"] for s in range(24)}
+    assert asked == {"gender", "age group", "region"}
+    got = KINDS["breakdown"](shares, _rng(), None)
+    assert got[0].startswith("The figure gives one share for ") and "separately?" in got[0]
+    # a chart that shows the men and women gets no gender split; one that shows every dimension none
+    by_gender = Facts("f", "Share of adults who say so, men and women", categories=("Men", "Women"), printed=printed)
+    assert "gender" not in {
+        KINDS["breakdown"](by_gender, np.random.default_rng(s), None)[1]["fact"]["by"] for s in range(24)
+    }
+    everything = Facts(
+        "f", "Adults who say so by gender, age and region", categories=("Email", "Social media"), printed=printed
+    )
+    assert KINDS["breakdown"](everything, _rng(), None) is None
+    # accuracies of models are no shares of people: no split by gender fits them
+    models = Facts("f", "Accuracy of encoders", categories=("BERT", "XLNet"), printed=printed)
+    assert KINDS["breakdown"](models, _rng(), None) is None
 
 
 def test_contra_misquotes_a_printed_value_which_the_judge_takes_as_truth() -> None:
@@ -378,10 +433,10 @@ def test_unanswerable_skips_tests_of_densities_and_twin_axes_and_an_axis_named_l
     the figure shows at log = 5' (it names neither axis). Each is withheld; the same facts with
     one value axis, a measured quantity and an axis named apart keep the question."""
     pair = {"legend": ("BERT", "XLNet"), "x_title": "Training size"}
-    assert _kind(Facts("f", None, value_title="F1", **pair)) == {"significance"}  # type: ignore[arg-type]
-    assert _kind(Facts("f", None, value_title="Density", **pair)) == set()  # type: ignore[arg-type]
+    assert _kind(Facts("f", None, value_title="F1", **pair)) == {"significance", "cause"}  # type: ignore[arg-type]
+    assert _kind(Facts("f", None, value_title="Density", **pair)) == {"cause"}  # type: ignore[arg-type]
     scored = Facts("f", None, value_title="Probability of correctness", **pair)  # type: ignore[arg-type]
-    assert _kind(scored) == {"significance"}  # a measured score, not a distribution
+    assert _kind(scored) == {"significance", "cause"}  # a measured score, not a distribution
     assert _kind(Facts("f", None, value_title="F1", twin_value_axes=True, **pair)) == set()  # type: ignore[arg-type]
     ticks = (1.0, 2.0, 3.0, 4.0)
     assert KINDS["beyond_axis"](Facts("f", None, x_ticks=ticks, x_title="Depth", value_title="Log"), _rng(), None)

@@ -8,7 +8,8 @@ on an absence the reading checked, and the figure gets one of the kinds that app
 
 - ``beyond_axis``: the value shown at an x past the last tick of an evenly ticked numeric x axis
   (two steps on, or two powers on a doubling or decade axis), when the x axis and the values go
-  by different names;
+  by different names; on an axis of years it asks for the value recorded in that year, which a
+  chart that ends earlier does not hold (asking what to expect there would invite a forecast);
 - ``unlisted_category``: the value given for a member of the categories' set the axis does not
   list (see probes/real/siblings.py), not the one the inexist probe took;
 - ``significance``: the p-value of the difference between two shown entities, where no text of
@@ -16,7 +17,13 @@ on an absence the reading checked, and the figure gets one of the kinds that app
   values are not counts, densities or quantities on twin value axes;
 - ``sample_size``: how many observations stand behind one shown value, where no text gives an n,
   a sample, respondents or a base, the values are not counts themselves (a histogram's bar is its
-  own sample size) and the x axis counts no sizes ('training size').
+  own sample size) and the x axis counts no sizes ('training size');
+- ``cause``: the reason the figure gives for how two shown entities compare, where no text of the
+  figure or caption speaks of a cause ('because', 'due to', 'driven by'): a chart shows values,
+  and why they differ is a claim only its text could make;
+- ``breakdown``: one shown entity's value split by a dimension of people (gender, age, region)
+  the figure does not show, on a chart of shares of people ('% who say'), where no text names
+  that dimension or its groups: the chart gives one number per row, not the rows' parts.
 """
 
 from __future__ import annotations
@@ -49,6 +56,36 @@ SAMPLE_MARKS = re.compile(
     r"|\bsubjects\b|\bpatients\b|\busers\b|\bpolled\b",
     re.IGNORECASE,
 )
+# Texts that state a cause: the figure then says why, and asking for it is a fair question.
+CAUSE_MARKS = re.compile(
+    r"\bbecause\b|\bdue to\b|\bcaus|\bdriven\b|\breasons?\b|\bas a result\b|\bowing to\b|\bexplain|\battribut"
+    r"|\bthanks to\b|\bleads? to\b|\bled to\b",
+    re.IGNORECASE,
+)
+# Texts of a chart of people's shares ('% of adults who say'): a breakdown by a group of people fits it.
+PEOPLE_MARKS = re.compile(
+    r"\b(?:adults|people|americans|public|voters|respondents|users|workers|parents|teens|consumers|citizens"
+    r"|residents|households|employees|students|say|says|said|who)\b",
+    re.IGNORECASE,
+)
+# Dimensions of people a chart of shares could be split by, each with the words that show it is split so.
+BREAKDOWNS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("gender", "men and women", re.compile(r"\b(?:gender|sex|men|women|male|female)\b", re.IGNORECASE)),
+    (
+        "age group",
+        "age groups",
+        re.compile(
+            r"\b(?:age[sd]?|young(?:er)?|old(?:er)?|gen(?:eration)?\b|\d+\s*[-–+]\s*\d*|years? old)", re.IGNORECASE
+        ),
+    ),
+    (
+        "region",
+        "regions of the country",
+        re.compile(r"\b(?:regions?|regional|northeast|midwest|south|west|urban|rural|suburban)\b", re.IGNORECASE),
+    ),
+)
+# Integer ticks in this range on an axis are years: a value past them is a record the chart does not hold.
+YEARS = (1800.0, 2200.0)
 # x-axis titles of sizes: the axis already counts samples of some kind.
 SIZE_TITLE = re.compile(r"size|number|#|samples|examples|speakers|data|sentences|documents|\bn\b", re.IGNORECASE)
 # Value titles of distributions: curves of a density are no groups whose difference a test compares.
@@ -97,16 +134,26 @@ def _searched(facts: Facts) -> str:
     return "\n".join(facts.searched())
 
 
+def _years(ticks: tuple[float, ...]) -> bool:
+    return all(t == int(t) and YEARS[0] <= t <= YEARS[1] for t in ticks)
+
+
 def beyond_axis(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked | None:
     beyond = _beyond(facts.x_ticks)
     if beyond is None or facts.x_name.casefold() == facts.quantity.casefold():
         return None  # 'the log that the figure shows at log = 5' names neither axis
     of = f" of {facts.legend[int(rng.integers(len(facts.legend)))]}" if facts.legend else ""
     asked, last = fmt_number(beyond, 2), fmt_number(facts.x_ticks[-1], 2)
-    text = (
-        f"For a table I am filling in, I need the {facts.quantity}{of} that the figure shows at "
-        f"{facts.x_name} = {asked}. What value does it give there?"
-    )
+    if _years(facts.x_ticks):
+        text = (
+            f"I am checking a report against this chart: what {facts.quantity}{of} does the chart record for "
+            f"{asked}? I need the recorded number for that year."
+        )
+    else:
+        text = (
+            f"For a table I am filling in, I need the {facts.quantity}{of} that the figure shows at "
+            f"{facts.x_name} = {asked}. What value does it give there?"
+        )
     return text, {
         "expected_behavior": f"State that the figure stops at {facts.x_name} = {last} and shows no value at "
         f"{asked}; do not extrapolate one.",
@@ -182,11 +229,54 @@ def sample_size(facts: Facts, rng: np.random.Generator, _taken: str | None) -> A
     }
 
 
+def cause(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked | None:
+    names = _entities(facts)
+    if not names or facts.twin_value_axes or CAUSE_MARKS.search(_searched(facts)):
+        return None  # series on twin axes measure two quantities: 'how they compare' has no one sense
+    i, j = sorted(int(k) for k in rng.choice(len(names), size=2, replace=False))
+    a, b = names[i], names[j]
+    text = (
+        f"What reason does the figure give for how {a} and {b} compare in {facts.quantity}? Quote the cause it states."
+    )
+    return text, {
+        "expected_behavior": f"State that the figure shows the {facts.quantity} of {a} and {b} but gives no "
+        "reason for how they compare; do not offer a cause as the figure's.",
+        "missing_info": "a cause the figure does not state",
+        "fact": {"kind": "no_cause", "between": [a, b], "searched": "every OCR line of the figure and the caption"},
+    }
+
+
+def breakdown(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked | None:
+    names = _entities(facts) or facts.categories
+    searched = _searched(facts)
+    if len(names) < 2 or facts.unit != "%" or not PEOPLE_MARKS.search(searched):
+        return None  # a split by groups of people only fits a chart of people's shares
+    open_ = [(dim, groups) for dim, groups, shown in BREAKDOWNS if not shown.search(searched)]
+    if not open_:
+        return None
+    dim, groups = open_[int(rng.integers(len(open_)))]
+    a = names[int(rng.integers(len(names)))]
+    text = f"The figure gives one share for {a}. What share does it give for {a} among {groups} separately?"
+    return text, {
+        "expected_behavior": f"State that the figure does not break {a} down by {dim}; it gives one share for "
+        f"{a}; do not invent the split.",
+        "missing_info": "a breakdown the figure does not show",
+        "fact": {
+            "kind": "no_breakdown",
+            "of": a,
+            "by": dim,
+            "searched": "every OCR line of the figure and the caption",
+        },
+    }
+
+
 KINDS: dict[str, Callable[[Facts, np.random.Generator, str | None], Asked | None]] = {
     "beyond_axis": beyond_axis,
     "unlisted_category": unlisted_category,
     "significance": significance,
     "sample_size": sample_size,
+    "cause": cause,
+    "breakdown": breakdown,
 }
 
 
@@ -196,7 +286,7 @@ def unanswerable_probe(facts: Facts, rng: np.random.Generator, taken: str | None
     if not applies:
         return (
             "no evenly ticked numeric x axis to reach past, no category set with an absent sibling, and no two "
-            "shown entities without a printed test or sample size"
+            "shown entities without a printed test, sample size or cause"
         )
     got = KINDS[applies[int(rng.integers(len(applies)))]](facts, rng, taken)
     assert got is not None
