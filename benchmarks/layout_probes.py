@@ -188,6 +188,45 @@ def scivqa(args, reader) -> None:
         report(f"scivqa {split}", results, labels)
 
 
+# The generator's roles a count of each kind counts; a section header is drawn as a category
+# but names the rows under it (generate.py says so in its 'why').
+TRUTH_ROLES = {"legend entries": ("legend", "series_label"), "categories": ("category",), "panels": ("panel_title",)}
+HEADER_WHY = "section header"
+
+
+def true_count(record: dict, of: str) -> int:
+    """How many distinct ``of`` (legend entries, categories, panels) the generator drew, by the roles
+    it recorded; wedges of a pie are its legend's names, a header over rows is no category."""
+    return len(
+        {
+            " ".join(t["text"].split()).casefold()
+            for t in record["texts"]
+            if t["role"] in TRUTH_ROLES.get(of, ()) and not t["why"].startswith(HEADER_WHY)
+        }
+    )
+
+
+def count_report(name: str, results: dict[str, FigureProbes], charts: Path) -> None:
+    """The counting probes whose answer is the generator's count of what they ask about."""
+    n = ok = 0
+    wrong = []
+    for fid, fp in results.items():
+        record = json.loads((charts / f"{fid}.json").read_text())
+        for p in fp.probes:
+            if p.category != "counting":
+                continue
+            truth = true_count(record, p.expected["fact"]["of"])
+            n += 1
+            ok += p.expected["answer"] == truth
+            if p.expected["answer"] != truth:
+                wrong.append(
+                    f"{fid} ({record['kind']}): {p.expected['answer']} {p.expected['fact']['of']}, truth {truth}"
+                )
+    print(f"  [{name}] counts matching the generator's truth: {pct(ok, n)}")
+    for w in wrong:
+        print(f"    {w}")
+
+
 def webcharts(args, reader) -> None:
     """The web-chart style sets, each chart with the caption its truth file records (its title, as
     a web page prints it above the chart), so caption-bias probes can be written from it."""
@@ -210,6 +249,7 @@ def webcharts(args, reader) -> None:
     labels = read_labels(args.labels)
     for split in sorted(by_split):
         report(f"webcharts {split}", by_split[split], labels)
+        count_report(f"webcharts {split}", by_split[split], args.charts)
     # the hand labels of the web charts are one sample ('webcharts'): none of them shaped a rule
     report("webcharts (both halves)", {k: v for r in by_split.values() for k, v in r.items()}, labels)
 
