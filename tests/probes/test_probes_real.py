@@ -323,6 +323,26 @@ def test_a_flip_turns_only_a_claim_the_figure_can_refute_and_stays_grammatical()
     assert _flip("The lower bound of accuracy increases.") == "The lower bound of accuracy decreases."
 
 
+def test_a_flip_reads_as_english_after_the_turn() -> None:
+    """Each case is a sentence the earlier flip turned into something no writer would print."""
+    # 'decline' is a noun here: its opposite must be one too ('a grow' is not English)
+    assert _flip("Support shows a decline since 2010.") == "Support shows a rise since 2010."
+    assert _flip("Trust declines among the young.") == "Trust rises among the young."
+    # 'underperforms' takes no object in plain English; 'trails' keeps the sentence's shape
+    assert _flip("BERT outperforms XLNet on every task.") == "BERT trails XLNet on every task."
+    # a comparative used as a verb is no comparison: the next direction word is turned instead
+    assert _flip("Pretraining helps to better separate classes, with accuracy higher than before.") == (
+        "Pretraining helps to better separate classes, with accuracy lower than before."
+    )
+    assert _flip("Cuts will lower costs.") is None
+    # the first half of a group's name is not a claim about it
+    assert _flip("Lower-income adults say prices rise.") == "Lower-income adults say prices fall."
+    # idioms and the season keep their words
+    assert _flip("Small errors give rise to larger gaps.") == "Small errors give rise to smaller gaps."
+    assert _flip("Surveyed in the fall of 2020, support rises.") == "Surveyed in the fall of 2020, support falls."
+    assert _flip("Turnout falls short of the goal.") is None
+
+
 def test_counting_leaves_out_a_group_header_that_prints_no_value() -> None:
     img, lines = model_bars(("BERT", "Region", "XLNet"), ("81.2", "84.5", "79.0"))
     # 'Region' prints no value while BERT and XLNet do: a header over its rows, not a category

@@ -328,8 +328,8 @@ TREND_FLIPS: dict[str, str] = {
     "improved": "degraded",
     "drops": "rises",
     "drop": "rise",
-    "declines": "grows",
-    "decline": "grow",
+    "declines": "rises",  # 'a decline' is a noun as often as a verb: 'a rise' fits both, 'a grow' neither
+    "decline": "rise",
 }
 TREND_FLIPS.update({v: k for k, v in list(TREND_FLIPS.items()) if v not in TREND_FLIPS})
 COMPARATIVE_FLIPS: dict[str, str] = {
@@ -339,8 +339,8 @@ COMPARATIVE_FLIPS: dict[str, str] = {
     "worse": "better",
     "larger": "smaller",
     "smaller": "larger",
-    "outperforms": "underperforms",
-    "outperform": "underperform",
+    "outperforms": "trails",  # 'A outperforms B' -> 'A trails B': still transitive, still refutable
+    "outperform": "trail",
     "faster": "slower",
     "slower": "faster",
 }

@@ -13,8 +13,9 @@ its probe:
   ``comparison_swap``); the original sentence is the reality. Only a claim the figure can refute
   is turned: no sentence stating a setting or a reading convention ("places higher mass", "lower
   is better"), no verb of a clause that defines a set ("examples that improve"), no comparative
-  that is part of a name ("lower bound"); the article before the turned word agrees with it ("an
-  increase" -> "a decrease"). (Asking the sentence to name a legend entry, category or axis
+  that is part of a name ("lower bound", "lower-income"); the article before the turned word agrees
+  with it ("an increase" -> "a decrease"), and no word is turned where its opposite is no English
+  (a comparative used as a verb, "give rise to", the fall of a year: see ``_no_direction``). (Asking the sentence to name a legend entry, category or axis
   quantity as well lost four refutable flips of six on the SciVQA dev half: OCR rarely reads a
   paper figure's legend whole.)
 - ``value``: a printed value restated 20-40 % off (``value_anchor``), the printed value the reality;
@@ -101,6 +102,35 @@ _SETTING = re.compile(
 )
 
 
+# Places where a direction word is no direction, or where its opposite would not be English:
+# a comparative used as a verb ("to better understand", "will lower costs"), the first half of a
+# compound naming a group ("lower-income adults"), idioms ("gives rise to", "falls short") and
+# the season ("in the fall of 2020", "during the fall").
+_VERB_BEFORE = re.compile(
+    r"\b(?:to|will|would|can|could|may|might|should|must|does|do|did)\s+(?:\w+ly\s+)?$", re.IGNORECASE
+)
+_VERBS = ("better", "lower")  # the comparatives that are verbs too ('to larger' is a preposition's)
+_IDIOM_BEFORE = re.compile(r"\bgi(?:ve[sn]?|ving|ave)\s+$", re.IGNORECASE)  # "give rise to"
+_SEASON_BEFORE = re.compile(
+    r"\b(?:this|last|next|early|late|(?:in|during|since|by|until|through) the)\s+$", re.IGNORECASE
+)
+
+
+def _no_direction(word: str, before: str, after: str, comparative: bool) -> bool:
+    """Whether ``word`` between ``before`` and ``after`` states no direction the flip could turn
+    into a grammatical opposite."""
+    w = word.lower()
+    if comparative and (after.startswith("-") or (w in _VERBS and _VERB_BEFORE.search(before))):
+        return True
+    if w == "rise" and _IDIOM_BEFORE.search(before):
+        return True
+    if w in ("fall", "falls") and re.match(r"\s+short\b", after, re.IGNORECASE):
+        return True
+    if w == "fall" and (re.match(r"\s+(?:of\s+)?\d{4}\b", after) or _SEASON_BEFORE.search(before)):
+        return True
+    return False
+
+
 def _article(before: str, word: str) -> str:
     """``before`` with a closing "a"/"an" agreeing with ``word`` ("an increase" -> "a decrease")."""
     m = re.search(r"\b([Aa])(n?)(\s+)$", before)
@@ -114,6 +144,8 @@ def _word_flip(sentence: str) -> dict[str, Any] | None:
     for table, kind in ((lexicons.TREND_FLIPS, "trend"), (lexicons.COMPARATIVE_FLIPS, "comparison_swap")):
         for m in re.finditer(r"[A-Za-z]+", sentence):
             w = m.group(0)
+            if _no_direction(w, sentence[: m.start()], sentence[m.end() :], table is lexicons.COMPARATIVE_FLIPS):
+                continue
             if re.match(r"\s*[:)]", sentence[m.end() :]) or _FIXED_AFTER.match(sentence[m.end() :]):
                 continue  # "Lower: time per epoch" names a panel, "lower bound" a quantity: no direction
             if re.search(r"\b(?:of|with|for|by|under|at|in)\s+$", sentence[: m.start()], re.IGNORECASE):
