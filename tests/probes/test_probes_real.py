@@ -157,6 +157,8 @@ def test_unanswerable_asks_for_a_cause_only_where_no_text_states_one() -> None:
         == "What reason does the figure give for how BERT and XLNet compare in accuracy? Quote the cause it states."
     )
     assert got[1]["fact"]["kind"] == "no_cause" and "do not" in got[1]["expected_behavior"]
+    bare = KINDS["cause"](Facts("f", None, legend=("BERT", "XLNet")), _rng(), None)
+    assert bare[0] == "What reason does the figure give for how BERT and XLNet compare? Quote the cause it states."
     for said in (
         "XLNet is higher because it sees more data.",
         "The gap is due to pretraining.",

@@ -55,6 +55,9 @@ class Facts:
     # categories with no value label where most others print one: group headers ("Region" over its
     # rows) or a value OCR missed; either way the categories cannot be counted with certainty
     unvalued: tuple[str, ...] = ()
+    # the category ticks stand at an even pitch across the drawing: the names read are all of them
+    # (a run OCR read in part, or a legend and its title lined up, is no count of the figure's)
+    categories_whole: bool = False
     texts: tuple[str, ...] = field(default_factory=tuple)  # every OCR line, for absence checks
 
     @property
@@ -261,6 +264,25 @@ def _x_ticks(layout: Layout) -> tuple[float, ...]:
     return tuple(float(v) for v in ticks)
 
 
+MAX_UNEVEN = 1.6  # the widest gap between neighbouring category ticks over the narrowest
+MIN_COVER = 0.6  # the share of the drawing's extent along its axis the category run spans (one pitch added)
+
+
+def _whole(layout: Layout, run: Run) -> bool:
+    """Whether ``run``'s ticks stand at an even pitch across the drawing. A run of which OCR read
+    three of thirteen ticks leaves uneven gaps or a short span; labels of another kind lined up
+    (panel titles, a legend with its title) rarely span the plotting area."""
+    if layout.frame is None:
+        return False
+    x = run.axis == "x"
+    at = sorted(lb.cx if x else lb.cy for lb in run.labels)
+    gaps = [b - a for a, b in pairwise(at)]
+    if min(gaps) <= 0 or max(gaps) > MAX_UNEVEN * min(gaps):
+        return False
+    lo, hi = (layout.frame[0], layout.frame[2]) if x else (layout.frame[1], layout.frame[3])
+    return at[-1] - at[0] + (at[-1] - at[0]) / len(gaps) >= MIN_COVER * (hi - lo)
+
+
 def _unvalued(categories: tuple[str, ...], at: list[tuple[str | None, list[Label]]]) -> tuple[str, ...]:
     """The categories without a value label when at least half of them print one."""
     valued = {name for name, vs in at if name is not None and vs}
@@ -282,6 +304,8 @@ def read_facts(
     legend = _legend(layout)
     titles = [_name(lb) for lb in layout.of_role(PANEL_TITLE)]
     panels = _distinct(titles) if len(_distinct(titles)) == len(titles) else ()  # a repeated title: rows of a grid
+    if not layout.runs:
+        panels = ()  # no axis at all (a pie or donut): names over it are its wedges', not panels' titles
     return Facts(
         figure_id=figure_id,
         caption=caption,
@@ -297,5 +321,6 @@ def read_facts(
         printed=_printed(at),
         series_printed=_series_printed(at, layout, legend, kept.axis, img) if kept is not None else (),
         unvalued=_unvalued(categories, at) if kept is not None else (),
+        categories_whole=kept is not None and _whole(layout, kept),
         texts=tuple(ln.text for ln in lines),
     )

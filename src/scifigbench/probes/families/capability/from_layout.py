@@ -4,7 +4,9 @@
   the answer is the number of distinct names read, and the names are the fact. A category that
   prints no value where most do and names a demographic dimension is a group header ("Region"
   over its rows) and is not counted. (Refusing every count with an unvalued row lost six right
-  counts of web charts for two header miscounts: OCR misses values too.)
+  counts of web charts for two header miscounts: OCR misses values too.) Categories are counted
+  only when their ticks stand at an even pitch across the drawing (``Facts.categories_whole``),
+  and panels only on a figure with axes: the titles over a pie are its wedges.
 - comparison: which of two printed value labels is higher (their values differ by at least one
   unit of the printed precision);
 - computation: the difference of two printed value labels, within one unit of their precision.
@@ -26,7 +28,7 @@ Outcome = Probe | str
 def counting_probe(facts: Facts) -> Outcome:
     if len(facts.legend) >= 2:
         of, names, text = "legend entries", facts.legend, "How many entries does the legend list?"
-    elif len(facts.categories) >= 2:
+    elif len(facts.categories) >= 2 and facts.categories_whole:
         axis = facts.category_axis or "x"
         headers = {c for c in facts.unvalued if names_a_dimension(c)}  # 'Region' over its rows, no bar of its own
         names = tuple(c for c in facts.categories if c not in headers)

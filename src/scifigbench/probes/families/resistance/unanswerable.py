@@ -235,12 +235,11 @@ def cause(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked |
         return None  # series on twin axes measure two quantities: 'how they compare' has no one sense
     i, j = sorted(int(k) for k in rng.choice(len(names), size=2, replace=False))
     a, b = names[i], names[j]
-    text = (
-        f"What reason does the figure give for how {a} and {b} compare in {facts.quantity}? Quote the cause it states."
-    )
+    measure = "" if facts.quantity == "value" else f" in {facts.quantity}"  # 'compare in value' says nothing
+    text = f"What reason does the figure give for how {a} and {b} compare{measure}? Quote the cause it states."
     return text, {
-        "expected_behavior": f"State that the figure shows the {facts.quantity} of {a} and {b} but gives no "
-        "reason for how they compare; do not offer a cause as the figure's.",
+        "expected_behavior": f"State that the figure shows {a} and {b} but gives no reason for how they "
+        "compare; do not offer a cause as the figure's.",
         "missing_info": "a cause the figure does not state",
         "fact": {"kind": "no_cause", "between": [a, b], "searched": "every OCR line of the figure and the caption"},
     }
