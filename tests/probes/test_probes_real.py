@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from helpers.layout_charts import model_bars
 from scifigbench import paths
 from scifigbench.families.registry import rule_verdict
 from scifigbench.layout import read_layout
+from scifigbench.layout.elements import PANEL_TITLE, Label, Layout, Run
 from scifigbench.probes.config import ProbesConfig
 from scifigbench.probes.families.capability.from_layout import comparison_probe, computation_probe, counting_probe
 from scifigbench.probes.families.caption_bias.from_layout import caption_probes
@@ -144,7 +147,8 @@ def test_unanswerable_beyond_the_axis_asks_what_the_figure_shows_not_what_to_exp
     assert not any(w in t.lower() for t in texts for w in _INVITES)
     steps = Facts("f", None, x_ticks=(1.0, 2.0, 3.0, 4.0), x_title="Depth", value_title="Loss")
     assert KINDS["beyond_axis"](steps, _rng(), None)[0] == (
-        "For a table I am filling in, I need the loss that the figure shows at depth = 6. What value does it give there?"
+        "For a table I am filling in, I need the loss that the figure shows at depth = 6. "
+        "What value does it give there?"
     )
 
 
@@ -357,6 +361,41 @@ def test_counting_leaves_out_a_group_header_that_prints_no_value() -> None:
     kept = [ln for ln in lines if ln.text != "84.5"]
     f = read_facts("fig", read_layout(img, kept), kept, None)
     assert f.unvalued == ("RoBERTa",) and counting_probe(f).expected["answer"] == 3
+
+
+def test_counting_asks_only_of_a_category_run_that_spans_the_drawing_at_an_even_pitch() -> None:
+    img, lines = model_bars()
+    layout = read_layout(img, lines)
+    whole = read_facts("f", layout, lines, None)
+    assert whole.categories_whole and counting_probe(whole).expected["answer"] == 3
+    # the same three names under a drawing three times as wide (frame 80-1280, names 120-435): a
+    # part of a longer run OCR read, or labels of another kind lined up; no count is asked
+    wide = dataclasses.replace(layout, frame=(80.0, 40.0, 1280.0, 300.0))
+    f = read_facts("f", wide, lines, None)
+    assert f.categories == whole.categories and not f.categories_whole
+    assert isinstance(counting_probe(f), str)
+    # one name 100 px off its place: gaps of 20 and 220 px are no even pitch (a tick missed between)
+    uneven = copy.deepcopy(layout)
+    (run,) = [r for r in uneven.runs if not r.numeric]
+    lb = run.labels[1]
+    lb.box = (lb.box[0] - 100, lb.box[1], lb.box[2] - 100, lb.box[3])
+    assert not read_facts("f", uneven, lines, None).categories_whole
+
+
+def test_names_over_a_chart_without_axes_are_wedges_not_panels() -> None:
+    def titled(runs: list[Run]) -> Layout:
+        names = ("Search", "Social", "Direct")
+        labels = [
+            Label(k, n, (40.0 + 150 * k, 20.0, 120.0 + 150 * k, 36.0), 0.99, (), role=PANEL_TITLE)
+            for k, n in enumerate(names)
+        ]
+        return Layout(500, 400, labels, runs, frame=None if not runs else (20.0, 50.0, 480.0, 380.0))
+
+    pie = read_facts("f", titled([]), [], None)
+    assert pie.panels == () and isinstance(counting_probe(pie), str)
+    ticks = [Label(9 + k, str(k), (10.0, 370.0 - 100 * k, 18.0, 380.0 - 100 * k), 0.99, (), value=k) for k in range(4)]
+    panels = read_facts("f", titled([Run(0, "y", ticks, True)]), [], None)
+    assert panels.panels == ("Search", "Social", "Direct") and counting_probe(panels).expected["answer"] == 3
 
 
 def test_every_family_and_why_not_the_rest() -> None:
