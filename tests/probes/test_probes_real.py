@@ -167,8 +167,11 @@ def test_unanswerable_asks_for_a_cause_only_where_no_text_states_one() -> None:
         "XLNet is higher because it sees more data.",
         "The gap is due to pretraining.",
         "Gains driven by size.",
+        "Targets hold more retrievals, since only winning chunks are retrieved.",
     ):
         assert KINDS["cause"](Facts("f", said, **pair), _rng(), None) is None  # type: ignore[arg-type]
+    since_year = Facts("f", "Accuracy since 2010.", **pair)  # type: ignore[arg-type]
+    assert KINDS["cause"](since_year, _rng(), None) is not None  # 'since 2010' is a time, not a reason
     assert KINDS["cause"](Facts("f", None, legend=("BERT",)), _rng(), None) is None  # one entity compares with none
 
 

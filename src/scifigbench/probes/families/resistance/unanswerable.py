@@ -59,7 +59,7 @@ SAMPLE_MARKS = re.compile(
 # Texts that state a cause: the figure then says why, and asking for it is a fair question.
 CAUSE_MARKS = re.compile(
     r"\bbecause\b|\bdue to\b|\bcaus|\bdriven\b|\breasons?\b|\bas a result\b|\bowing to\b|\bexplain|\battribut"
-    r"|\bthanks to\b|\bleads? to\b|\bled to\b",
+    r"|\bthanks to\b|\bleads? to\b|\bled to\b|\bsince\b(?!\s+(?:the\s+)?\d)|\bhence\b|\bthus\b|\btherefore\b|\bwhy\b",
     re.IGNORECASE,
 )
 # Texts of a chart of people's shares ('% of adults who say'): a breakdown by a group of people fits it.
