@@ -170,6 +170,10 @@ def test_unanswerable_asks_for_a_cause_only_where_no_text_states_one() -> None:
         "Targets hold more retrievals, since only winning chunks are retrieved.",
     ):
         assert KINDS["cause"](Facts("f", said, **pair), _rng(), None) is None  # type: ignore[arg-type]
+    # neighbours only: rows of one block are compared, not the ends of two blocks
+    three = Facts("f", None, legend=("Midwest", "West", "Upper income"))
+    pairs = {tuple(KINDS["cause"](three, np.random.default_rng(s), None)[1]["fact"]["between"]) for s in range(24)}
+    assert pairs == {("Midwest", "West"), ("West", "Upper income")}
     since_year = Facts("f", "Accuracy since 2010.", **pair)  # type: ignore[arg-type]
     assert KINDS["cause"](since_year, _rng(), None) is not None  # 'since 2010' is a time, not a reason
     assert KINDS["cause"](Facts("f", None, legend=("BERT",)), _rng(), None) is None  # one entity compares with none

@@ -233,8 +233,10 @@ def cause(facts: Facts, rng: np.random.Generator, _taken: str | None) -> Asked |
     names = _entities(facts)
     if not names or facts.twin_value_axes or CAUSE_MARKS.search(_searched(facts)):
         return None  # series on twin axes measure two quantities: 'how they compare' has no one sense
-    i, j = sorted(int(k) for k in rng.choice(len(names), size=2, replace=False))
-    a, b = names[i], names[j]
+    # neighbours: rows of one block ('Midwest' and 'West'), not the last of one block and the first
+    # of the next ('Northeast' and 'Upper income'), whose comparison nobody draws
+    k = int(rng.integers(len(names) - 1))
+    a, b = names[k], names[k + 1]
     measure = "" if facts.quantity == "value" else f" in {facts.quantity}"  # 'compare in value' says nothing
     text = f"What reason does the figure give for how {a} and {b} compare{measure}? Quote the cause it states."
     return text, {
