@@ -309,7 +309,10 @@ def test_a_kind_that_does_not_apply_changes_no_other_kinds_claim() -> None:
     # no value labels: only the caption's own sentences give claims
     words = _kind_probes(
         facts=Facts(
-            "f", "Accuracy increases with more data. Results with increasing beam size.", value_title="Accuracy"
+            "f",
+            "Accuracy increases with more data. Results with increasing beam size.",
+            value_title="Accuracy",
+            x_title="Training examples",
         )
     )
     assert list(words) == ["flip"]
@@ -319,9 +322,15 @@ def test_a_kind_that_does_not_apply_changes_no_other_kinds_claim() -> None:
     )
 
 
+# a line chart of two encoders over training steps: trends and comparisons of them can be refuted
+AXES = {"x_ticks": (1.0, 2.0, 3.0, 4.0), "x_title": "Steps", "legend": ("BERT", "XLNet"), "value_title": "Accuracy"}
+
+
 def _flip(caption: str, **facts: object) -> str | None:
+    facts = facts or AXES
     got = caption_probes(Facts("f", caption, **facts), lambda _: _rng(), (0.2, 0.4))  # type: ignore[arg-type]
-    return None if isinstance(got, str) else got[0].expected["claims"][0]["claim"]
+    flips = [] if isinstance(got, str) else [p for p in got if p.suffix == "flip"]
+    return flips[0].expected["claims"][0]["claim"] if flips else None
 
 
 def test_a_flip_turns_only_a_claim_the_figure_can_refute_and_stays_grammatical() -> None:
@@ -334,6 +343,19 @@ def test_a_flip_turns_only_a_claim_the_figure_can_refute_and_stays_grammatical()
     assert _flip("The set holds only examples that improve the model.") is None
     # a comparative that is part of a name is left, and the next turnable word taken
     assert _flip("The lower bound of accuracy increases.") == "The lower bound of accuracy decreases."
+
+
+def test_a_flip_turns_only_what_the_reading_of_the_figure_can_refute() -> None:
+    title = "Trust in the news media declines."
+    # bars of groups (word ticks up the y axis): no axis the decline runs along, so no claim to turn
+    groups = {"categories": ("Men", "Women", "Total"), "x_title": "Share"}
+    assert _flip(title, **groups) is None
+    assert _flip(title, x_title="Year") == "Trust in the news media rises."  # a time axis: the trend is shown
+    assert _flip(title, x_ticks=(2000.0, 2005.0, 2010.0, 2015.0)) == "Trust in the news media rises."
+    # a comparison of things the figure does not show is left; one naming a shown entry (plural too) is turned
+    assert _flip("Larger models are slower.", **groups) is None
+    assert _flip("Women are slower than men.", **groups) == "Women are faster than men."
+    assert _flip("The BERTs score higher.", legend=("BERT", "XLNet")) == "The BERTs score lower."
 
 
 def test_a_flip_reads_as_english_after_the_turn() -> None:
@@ -351,7 +373,7 @@ def test_a_flip_reads_as_english_after_the_turn() -> None:
     # the first half of a group's name is not a claim about it
     assert _flip("Lower-income adults say prices rise.") == "Lower-income adults say prices fall."
     # idioms and the season keep their words
-    assert _flip("Small errors give rise to larger gaps.") == "Small errors give rise to smaller gaps."
+    assert _flip("BERT errors give rise to larger gaps.") == "BERT errors give rise to smaller gaps."
     assert _flip("Surveyed in the fall of 2020, support rises.") == "Surveyed in the fall of 2020, support falls."
     assert _flip("Turnout falls short of the goal.") is None
 

@@ -15,9 +15,12 @@ its probe:
   is better"), no verb of a clause that defines a set ("examples that improve"), no comparative
   that is part of a name ("lower bound", "lower-income"); the article before the turned word agrees
   with it ("an increase" -> "a decrease"), and no word is turned where its opposite is no English
-  (a comparative used as a verb, "give rise to", the fall of a year: see ``_no_direction``). (Asking the sentence to name a legend entry, category or axis
-  quantity as well lost four refutable flips of six on the SciVQA dev half: OCR rarely reads a
-  paper figure's legend whole.)
+  (a comparative used as a verb, "give rise to", the fall of a year: see ``_no_direction``).
+  A trend word is turned only on a figure whose reading found an axis it runs along, a comparative
+  only in a sentence naming a shown entry, category, panel or the quantity (``_word_flip``): a web
+  title's "declines" over bars of groups is no claim the bars answer. (Asking every flipped
+  sentence to name a shown entry lost four refutable flips of six on the SciVQA dev half, since OCR
+  rarely reads a paper figure's legend whole; the axis test for trends costs one of seven there.)
 - ``value``: a printed value restated 20-40 % off (``value_anchor``), the printed value the reality;
 - ``order``: two printed values in the wrong order (``comparison_swap``).
 
@@ -140,8 +143,33 @@ def _article(before: str, word: str) -> str:
     return before[: m.start()] + m.group(1) + an + m.group(3)
 
 
-def _word_flip(sentence: str) -> dict[str, Any] | None:
+def _ordered_axis(facts: Facts) -> bool:
+    """Whether the reading found an axis a trend runs along: numeric x ticks, word ticks along x,
+    or an x title over a figure with no word ticks across it (on horizontal bars x holds values)."""
+    return bool(facts.x_ticks) or facts.category_axis == "x" or (facts.x_title is not None and not facts.categories)
+
+
+def _names_shown(sentence: str, facts: Facts) -> bool:
+    """Whether ``sentence`` names (as a whole word, singular or plural) a legend entry, category or
+    panel the reading found, or the quantity the values measure: then the figure shows what the
+    comparison is about."""
+    quantity = () if facts.quantity == "value" else (facts.quantity,)
+    for name in (*facts.legend, *facts.categories, *facts.panels, *quantity):
+        if len(name) >= 2 and re.search(
+            rf"(?<![A-Za-z0-9]){re.escape(name)}(?:e?s)?(?![A-Za-z0-9])", sentence, re.IGNORECASE
+        ):
+            return True
+    return False
+
+
+def _word_flip(sentence: str, facts: Facts) -> dict[str, Any] | None:
+    """The first direction word the figure's reading could refute, turned: a trend word only on a
+    figure with an axis it runs along (a title's 'declines' over bars of groups is no claim the bars
+    answer), a comparative only in a sentence naming something the figure shows."""
+    refutable = {"trend": _ordered_axis(facts), "comparison_swap": _names_shown(sentence, facts)}
     for table, kind in ((lexicons.TREND_FLIPS, "trend"), (lexicons.COMPARATIVE_FLIPS, "comparison_swap")):
+        if not refutable[kind]:
+            continue
         for m in re.finditer(r"[A-Za-z]+", sentence):
             w = m.group(0)
             if _no_direction(w, sentence[: m.start()], sentence[m.end() :], table is lexicons.COMPARATIVE_FLIPS):
@@ -230,7 +258,7 @@ SENTENCE_EDITS: dict[str, Callable[[str, Facts, np.random.Generator], Claim | No
     "swap": lambda sentence, facts, rng: _entity_swap(
         sentence, tuple(dict.fromkeys((*facts.legend, *facts.categories))), rng
     ),
-    "flip": lambda sentence, _facts, _rng: None if _SETTING.search(sentence) else _word_flip(sentence),
+    "flip": lambda sentence, facts, _rng: None if _SETTING.search(sentence) else _word_flip(sentence, facts),
 }
 # an inserted claim: (facts, generator, anchor) -> the claim, or None
 INSERTED: dict[str, Callable[[Facts, np.random.Generator, tuple[float, float]], Claim | None]] = {
