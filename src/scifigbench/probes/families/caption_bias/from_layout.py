@@ -20,7 +20,8 @@ its probe:
   only in a sentence naming a shown entry, category, panel or the quantity (``_word_flip``): a web
   title's "declines" over bars of groups is no claim the bars answer. (Asking every flipped
   sentence to name a shown entry lost four refutable flips of six on the SciVQA dev half, since OCR
-  rarely reads a paper figure's legend whole; the axis test for trends costs one of seven there.)
+  rarely reads a paper figure's legend whole; these two tests cost two of its seven: a trend over
+  an axis OCR did not read and a comparison of legend entries it did not read.)
 - ``value``: a printed value restated 20-40 % off (``value_anchor``), the printed value the reality;
 - ``order``: two printed values in the wrong order (``comparison_swap``).
 
