@@ -118,6 +118,9 @@ def test_unanswerable_never_invites_an_estimate_and_picks_among_what_the_figure_
         "Figure 2: Accuracy on the test set (n = 500); differences are significant (p < 0.01) because of pretraining."
     )
     assert _kind(tested) == {"unlisted_category"}
+    # a web chart's credit line gives the number of people asked
+    credited = _facts("Figure 2: Accuracy of three encoders. Data: national survey of 10,221 adults.")
+    assert "sample_size" not in _kind(credited) and "sample_size" not in _kind(_facts("Asked of 1,502 adults."))
     # counts are their own sample size: a histogram gets no sample-size question
     counts = Facts("f", None, categories=("Low", "Mid", "High"), value_title="Number of papers")
     assert _kind(counts) == set()  # nor a p-value for a difference of counts

@@ -53,7 +53,10 @@ SIGNIFICANCE_MARKS = re.compile(
 # Texts that give the number of observations behind the values.
 SAMPLE_MARKS = re.compile(
     r"\bn\s*[=:]\s*\d|sample|respondent|participant|surveyed|interview|\bbase\b|based on|out of|\bcases\b"
-    r"|\bsubjects\b|\bpatients\b|\busers\b|\bpolled\b",
+    r"|\bsubjects\b|\bpatients\b|\busers\b|\bpolled\b"
+    # a web chart's credit line: "national survey of 10,221 adults"
+    r"|\b(?:survey|poll|study)\s+of\s+\d|\b\d[\d,]*\s+(?:adults|people|americans|voters|workers|teens|parents"
+    r"|households|students|individuals|persons)\b",
     re.IGNORECASE,
 )
 # Texts that state a cause: the figure then says why, and asking for it is a fair question.
