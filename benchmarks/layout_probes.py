@@ -65,6 +65,7 @@ import argparse
 import csv
 import hashlib
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -227,6 +228,70 @@ def count_report(name: str, results: dict[str, FigureProbes], charts: Path) -> N
         print(f"    {w}")
 
 
+# What a chart's own texts would need to hold for a refusal to be wrong, by the kind of question:
+# written from the generator's vocabulary (its notes, credits and groups), not from the probe code.
+GIVES = {
+    "no_cause": re.compile(r"because|due to|since|driven|reason|caus|as a result", re.IGNORECASE),
+    "no_significance": re.compile(r"signific|p\s*[<=]|±|interval|margin of error", re.IGNORECASE),
+    "no_sample_size": re.compile(r"\bn\s*=|\d,\d{3} adults|sample|respondents|based on", re.IGNORECASE),
+}
+BREAKDOWN_GROUPS = {
+    "gender": ("men", "women"),
+    "age group": ("ages", "18-29", "65+", "years", "gen z", "millennial", "boomer"),
+    "region": ("northeast", "midwest", "south", "west", "urban", "rural", "suburban"),
+}
+
+
+def x_axis(record: dict) -> list[float]:
+    """The numbers printed in one row under the chart (ticks or year categories): of the rows of
+    numeric ticks, the one whose numbers spread widest across the page."""
+    rows: dict[int, list[tuple[float, float]]] = {}
+    for t in record["texts"]:
+        text = " ".join(t["text"].split()).rstrip("*%")
+        if t["role"] in ("tick", "category") and re.fullmatch(r"-?\d[\d,]*(?:\.\d+)?", text):
+            cy = round((t["box"][1] + t["box"][3]) / 6)  # rows 3 px apart are one row
+            rows.setdefault(cy, []).append(((t["box"][0] + t["box"][2]) / 2, float(text.replace(",", ""))))
+    if not rows:
+        return []
+    widest = max(rows.values(), key=lambda r: max(x for x, _ in r) - min(x for x, _ in r))
+    return [v for _, v in widest] if len(widest) >= 2 else []
+
+
+def refusal_right(record: dict, fact: dict) -> bool:
+    """Whether the chart ``record`` describes (every text the generator drew, and its caption) gives
+    no answer to the unanswerable question whose recorded fact is ``fact``."""
+    texts = [" ".join(t["text"].split()) for t in record["texts"]] + [record.get("caption") or ""]
+    joined = "\n".join(texts).casefold()
+    kind = fact["kind"]
+    if kind == "beyond_axis":  # the x axis (the row of numbers spread widest) stops short of the asked x
+        return bool(x_axis(record)) and max(x_axis(record)) < fact["asked"]
+    if kind == "unlisted_category":
+        return fact["asked"].casefold() not in joined
+    if kind == "no_breakdown":
+        return not any(re.search(rf"\b{re.escape(g)}(?!\w)", joined) for g in BREAKDOWN_GROUPS[fact["by"]])
+    return not GIVES[kind].search(joined)
+
+
+def unanswerable_report(name: str, results: dict[str, FigureProbes], charts: Path) -> None:
+    """The unanswerable probes the chart's generator truth agrees are unanswerable, per kind."""
+    tally: Counter = Counter()
+    for fid, fp in results.items():
+        record = json.loads((charts / f"{fid}.json").read_text())
+        for p in fp.probes:
+            if p.category != "unanswerable":
+                continue
+            kind = p.expected["fact"]["kind"]
+            ok = refusal_right(record, p.expected["fact"])
+            for k in (kind, "all"):
+                tally[k, "n"] += 1
+                tally[k, "ok"] += ok
+            if not ok:
+                print(f"    disputed: {fid}: {p.text}")
+    print(f"  [{name}] unanswerable probes the generator's texts leave unanswered:")
+    for k in sorted({k for k, _ in tally}):
+        print(f"    {k}: {pct(tally[k, 'ok'], tally[k, 'n'])}")
+
+
 def webcharts(args, reader) -> None:
     """The web-chart style sets, each chart with the caption its truth file records (its title, as
     a web page prints it above the chart), so caption-bias probes can be written from it."""
@@ -250,6 +315,7 @@ def webcharts(args, reader) -> None:
     for split in sorted(by_split):
         report(f"webcharts {split}", by_split[split], labels)
         count_report(f"webcharts {split}", by_split[split], args.charts)
+        unanswerable_report(f"webcharts {split}", by_split[split], args.charts)
     # the hand labels of the web charts are one sample ('webcharts'): none of them shaped a rule
     report("webcharts (both halves)", {k: v for r in by_split.values() for k, v in r.items()}, labels)
 
