@@ -247,11 +247,17 @@ def x_axis(record: dict) -> list[float]:
     numeric ticks, the one whose numbers spread widest across the page."""
     rows: dict[int, list[tuple[float, float]]] = {}
     for t in record["texts"]:
-        m = re.fullmatch(r"(-?\d[\d,]*(?:\.\d+)?)([kKM]?)", " ".join(t["text"].split()).rstrip("*%"))
-        if t["role"] in ("tick", "category") and m:
+        text = " ".join(t["text"].split()).rstrip("*%")
+        m = re.fullmatch(r"(-?\d[\d,]*(?:\.\d+)?)([kKM]?)", text)
+        power = re.fullmatch(r"10\^(-?\d+)", text)  # a decade axis
+        if t["role"] not in ("tick", "category") or not (m or power):
+            continue
+        if power is not None:
+            value = 10.0 ** int(power.group(1))
+        elif m is not None:
             value = float(m.group(1).replace(",", "")) * {"": 1, "k": 1e3, "K": 1e3, "M": 1e6}[m.group(2)]
-            cy = round((t["box"][1] + t["box"][3]) / 6)  # rows 3 px apart are one row
-            rows.setdefault(cy, []).append(((t["box"][0] + t["box"][2]) / 2, value))
+        cy = round((t["box"][1] + t["box"][3]) / 6)  # rows 3 px apart are one row
+        rows.setdefault(cy, []).append(((t["box"][0] + t["box"][2]) / 2, value))
     if not rows:
         return []
     widest = max(rows.values(), key=lambda r: max(x for x, _ in r) - min(x for x, _ in r))
