@@ -51,6 +51,27 @@ well posed: dev 31/36 (86 %; 36 of 90 figures), held 34/40 (85 %; 40 of 83); the
 sample-size questions 20/25. Caption flips dev 7/7, held 6/8 (one unlabelled). Web charts (every
 5th seed, 76): unanswerable on 46 (26 before), counting fixes the two group-header miscounts.
 
+Session 17 (issue 41 item 2): two more unanswerable kinds (a cause the figure does not state; a
+breakdown of people's shares by gender, age or region it does not show), a year past a time axis
+asked as a record the chart does not hold; caption flips that stay English and turn only what the
+reading can refute; counting only of category runs at an even pitch across the drawing, and no
+panels on a chart without axes. Web charts are now also checked against the generator's truth:
+counting probes against the texts it drew per role (``true_count``), unanswerable probes against
+every text it drew (``refusal_right``: x-axis row, groups, causes, tests, sample sizes).
+Unanswerable kinds on the dev halves: web 118 probes (beyond 39, p-value 54, sample 10, unlisted
+15) -> 126 (beyond 36, cause 33, p-value 30, unlisted 10, sample 10, breakdown 7); SciVQA 34 (beyond
+22, p-value 10, sample 2) -> 35 (beyond 20, cause 9, p-value 4, sample 2).
+
+=============================  ====================  ====================
+measure (before -> after)       dev                   held
+=============================  ====================  ====================
+web unanswerable, truth        117/118 -> 126/126    116/116 -> 124/124
+web counts = truth             121/126 -> 120/125    117/123 -> 117/122
+SciVQA unanswerable, labels    30/33 -> 33/35        HELD_UNANS
+SciVQA counting, labels        23/27 -> 22/24        HELD_COUNT
+SciVQA caption flips, labels   7/7 -> 5/5            HELD_FLIPS
+=============================  ====================  ====================
+
 ``--list`` prints every probe with its fact (for labelling); ``--ocr-cache DIR`` keeps OCR lines
 per image content so reruns repeat no OCR.
 
