@@ -222,8 +222,17 @@ def rereaders(cfg: ConditionsConfig, root: Path) -> list:
     return [CachedOcr(ocr_backend(n), paths.cache_root(root) / ocr_cache.KIND) for n in names]
 
 
+def _same_pixels_on_every_cpu() -> None:
+    """OpenCV picks AVX2 / AVX-512 kernels for the blur and the warps by what the CPU offers, and
+    those round differently from its baseline code: the same figure blurred on two x86_64 machines
+    gave different bytes, so a fresh clone elsewhere wrote another ``dvc.lock``. The baseline path
+    is the same on every x86_64 machine."""
+    cv2.setUseOptimized(False)
+
+
 def _init_worker() -> None:
     cv2.setNumThreads(1)
+    _same_pixels_on_every_cpu()
 
 
 def reading_cost(job: FigureJob) -> float:
@@ -269,6 +278,7 @@ class StageResult:
 def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool = True) -> StageResult:
     root = Path(root)
     started = time.perf_counter()
+    _same_pixels_on_every_cpu()
     if released.is_release(root):  # the paper's own condition images and targets: nothing to compute
         conditions, targets = released.adopt(root, ERRORS)
         n = int(conditions["figure_id"].nunique())
