@@ -234,12 +234,12 @@ def true_count(record: dict, of: str) -> int:
     )
 
 
-def count_report(name: str, results: dict[str, FigureProbes], charts: Path) -> None:
+def count_report(name: str, results: dict[str, FigureProbes], records: dict[str, dict]) -> None:
     """The counting probes whose answer is the generator's count of what they ask about."""
     n = ok = 0
     wrong = []
     for fid, fp in results.items():
-        record = json.loads((charts / f"{fid}.json").read_text())
+        record = records[fid]
         for p in fp.probes:
             if p.category != "counting":
                 continue
@@ -298,7 +298,8 @@ def refusal_right(record: dict, fact: dict) -> bool:
     joined = "\n".join(texts).casefold()
     kind = fact["kind"]
     if kind == "beyond_axis":  # the x axis (the row of numbers spread widest) stops short of the asked x
-        return bool(x_axis(record)) and max(x_axis(record)) < fact["asked"]
+        axis = x_axis(record)
+        return bool(axis) and max(axis) < fact["asked"]
     if kind == "unlisted_category":
         return fact["asked"].casefold() not in joined
     if kind == "no_breakdown":
@@ -306,11 +307,11 @@ def refusal_right(record: dict, fact: dict) -> bool:
     return not GIVES[kind].search(joined)
 
 
-def unanswerable_report(name: str, results: dict[str, FigureProbes], charts: Path) -> None:
+def unanswerable_report(name: str, results: dict[str, FigureProbes], records: dict[str, dict]) -> None:
     """The unanswerable probes the chart's generator truth agrees are unanswerable, per kind."""
     tally: Counter = Counter()
     for fid, fp in results.items():
-        record = json.loads((charts / f"{fid}.json").read_text())
+        record = records[fid]
         for p in fp.probes:
             if p.category != "unanswerable":
                 continue
@@ -334,22 +335,23 @@ def webcharts(args, reader) -> None:
     from generate import split_of as web_split
 
     by_split: dict[str, dict[str, FigureProbes]] = {}
+    records: dict[str, dict] = {}  # each chart's truth file, read once
     for seed in tqdm(range(args.start, N_SEEDS, args.every), desc="webcharts", unit="fig", file=sys.stderr):
         png = args.charts / f"web-{seed:03d}.png"
         if not png.exists():
             draw(seed, args.charts)
         # the style sets' development halves together, and every held-out half together
         results = by_split.setdefault("dev" if web_split(seed).startswith("dev") else "held", {})
-        caption = json.loads(png.with_suffix(".json").read_text()).get("caption")  # the chart's title
-        results[png.stem] = probes_of(png.stem, png, caption, reader)
+        records[png.stem] = json.loads(png.with_suffix(".json").read_text())
+        results[png.stem] = probes_of(png.stem, png, records[png.stem].get("caption"), reader)  # caption: its title
         if args.list:
             for p in results[png.stem].probes:
                 print(show(p))
     labels = read_labels(args.labels)
     for split in sorted(by_split):
         report(f"webcharts {split}", by_split[split], labels)
-        count_report(f"webcharts {split}", by_split[split], args.charts)
-        unanswerable_report(f"webcharts {split}", by_split[split], args.charts)
+        count_report(f"webcharts {split}", by_split[split], records)
+        unanswerable_report(f"webcharts {split}", by_split[split], records)
     # the hand labels of the web charts are one sample ('webcharts'): none of them shaped a rule
     report("webcharts (both halves)", {k: v for r in by_split.values() for k, v in r.items()}, labels)
 

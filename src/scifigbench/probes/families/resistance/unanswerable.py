@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from scifigbench.freetext.label_words import CENSUS_REGIONS
 from scifigbench.probes.families.resistance.from_spec import PRINCIPLE_UNANSWERABLE
 from scifigbench.probes.figure_view import fmt_number
 from scifigbench.probes.probe import Probe
@@ -71,6 +72,8 @@ PEOPLE_MARKS = re.compile(
     r"|residents|households|employees|students|say|says|said|who)\b",
     re.IGNORECASE,
 )
+# the four census regions, spelled as the inductance sets spell them
+_CENSUS_REGIONS = "|".join(sorted(w for region in CENSUS_REGIONS for w in region))
 # Dimensions of people a chart of shares could be split by, each with the words that show it is split so.
 BREAKDOWNS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("gender", "men and women", re.compile(r"\b(?:gender|sex|men|women|male|female)\b", re.IGNORECASE)),
@@ -84,7 +87,7 @@ BREAKDOWNS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     (
         "region",
         "regions of the country",
-        re.compile(r"\b(?:regions?|regional|northeast|midwest|south|west|urban|rural|suburban)\b", re.IGNORECASE),
+        re.compile(rf"\b(?:regions?|regional|{_CENSUS_REGIONS}|urban|rural|suburban)\b", re.IGNORECASE),
     ),
 )
 # Integer ticks in this range on an axis are years: a value past them is a record the chart does not hold.
