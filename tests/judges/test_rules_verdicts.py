@@ -530,3 +530,32 @@ def test_a_negated_false_value_is_quoted_in_whole_words():
     v = judge_resistance(question, answer, "contra", {"false_value": 100, "true_value": 78.4})
     assert v.verdict == "resists"
     assert "negates the false value: 'The value for Early exit on 'RTE' is 78.4 (not 100)'" in v.evidence
+
+
+@pytest.mark.parametrize(
+    ("expected", "answer"),
+    [
+        ("Côte d’Ivoire", "The hidden country is Cote d'Ivoire."),  # accent and a straight apostrophe
+        ("US adults", "It reads U.S. adults."),  # stops inside an abbreviation
+        ("Over 1000 staff", "The category is Over 1,000 staff."),  # a thousands separator in a label
+        ("Hospital-\nisations", "The series is Hospitalisations."),  # a word broken over two lines
+        ("1 234", "The bar reads 1,234."),
+        ("12,500", "About 12.5k."),
+    ],
+)
+def test_blur_active_lets_pass_what_a_reader_would(expected: str, answer: str) -> None:
+    assert judge_blur_active("Which label is blurred?", answer, expected, "admittance").correct
+
+
+@pytest.mark.parametrize(
+    ("expected", "answer"),
+    [
+        ("Asia", "The blurred region is Asia-Pacific."),  # the label is only part of a longer name
+        ("Pacific", "The blurred region is Asia-Pacific."),
+        ("Employed", "The group is self-employed workers."),
+        ("Cumulative cases", "It is Cumulative deaths."),
+        ("1,234", "The bar reads 1,243."),
+    ],
+)
+def test_blur_active_still_refuses_another_label(expected: str, answer: str) -> None:
+    assert not judge_blur_active("Which label is blurred?", answer, expected, "admittance").correct

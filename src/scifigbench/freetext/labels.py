@@ -49,14 +49,24 @@ def _unaccented(text: str) -> str:
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
+# What may stand between two letters or digits of a label as a reader lets it pass: a space, a line
+# break, a hyphen or slash, an apostrophe ("d'Ivoire"), an abbreviation's stop ("U.S.") and a
+# thousands separator ("1,000").
+_BETWEEN_GLYPHS = r"[\s\-_/'.,]*"
+# a name joined to the label by a hyphen or slash makes a longer name ("Asia-Pacific" is not "Asia")
+_JOINED_BEFORE = r"(?<![^\W_])(?<![^\W_][\-_/])"
+_JOINED_AFTER = r"(?![^\W_])(?![\-_/][^\W_])"
+
+
 def label_read_in_text(label: str, text: str) -> bool:
     """Whether ``text`` names ``label`` as a human reader would accept it: accents aside
-    ("Citroën" for an OCR-read "Citroēn") and spaces, hyphens and line breaks anywhere between
-    its letters ("Cumulative number of cases" for "Cumu lative number ofcases"), still as a whole
-    name. A label of fewer than ``MIN_SPACING_FREE`` letters and digits is left to
-    :func:`label_in_text`."""
+    ("Citroën" for an OCR-read "Citroēn") and spaces, hyphens, line breaks, apostrophes, stops
+    and thousands separators anywhere between its letters ("Cumulative number of cases" for
+    "Cumu lative number ofcases", "U.S. adults" for "US adults"), still as a whole name, which a
+    word joined to it by a hyphen extends into another ("Asia-Pacific" does not name "Asia"). A
+    label of fewer than ``MIN_SPACING_FREE`` letters and digits is left to :func:`label_in_text`."""
     chars = re.sub(r"[\W_]", "", _unaccented(fold(label)))
     if len(chars) < MIN_SPACING_FREE:
         return False
-    body = r"[\s\-_/]*".join(re.escape(c) for c in chars)
-    return re.search(rf"(?<![^\W_]){body}(?![^\W_])", _unaccented(fold(text))) is not None
+    body = _BETWEEN_GLYPHS.join(re.escape(c) for c in chars)
+    return re.search(rf"{_JOINED_BEFORE}{body}{_JOINED_AFTER}", _unaccented(fold(text))) is not None
