@@ -227,3 +227,25 @@ def test_every_admittance_label_is_read_again_and_a_confident_misreading_is_drop
     dropped = ranked("web", layout, None, ADMITTANCE, seed=42, pad=0, k=3, rereader=_reader({top: garbled}, []))
     assert top not in [r.candidate.text for r in dropped[:3]]
     assert dropped[-1].candidate.text == top and garbled in (dropped[-1].doubt or "")
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Germany", "●Germany"),  # a legend dot inside the crop's margin
+        ("Lowest since 2008", ",Lowest since 2008"),  # a comma of the neighbouring text
+        ("Drug addiction", "Drug y addiction"),  # a lone glyph between the words (a descender above)
+        ("Federal deficit", "Federal I deficit"),
+    ],
+)
+def test_marks_a_crop_adds_around_or_between_words_leave_the_first_reading(first, second):
+    assert reread.settle(first, [("fake x2", second)]) == reread.Check(first)
+
+
+def test_a_second_reading_completes_a_word_the_first_cut_short():
+    done = reread.settle("Brazi", [("fake x2", "●Brazil")])
+    assert (done.answer, done.doubt) == ("Brazil", None) and "cut" in (done.note or "")
+    assert reread.settle("Pre-crisis leve", [("fake x2", "Pre-crisis level")]).answer == "Pre-crisis level"
+    # what is no completion stays a doubt: a capital glued on (a frame bar), a digit, a longer tail
+    for first, second in (("Brazil", "BrazilI"), ("Brazil", "Brazil2"), ("Bra", "Brazil")):
+        assert reread.settle(first, [("fake x2", second)]).doubt is not None, second

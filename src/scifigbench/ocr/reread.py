@@ -7,9 +7,11 @@ next to a digit ('S5', 'l0'), when the figure's other numbers carry a currency s
 lacks (the sign read as a digit or dropped), or when a short word seems glued to the next one
 (a lost space). A doubtful label is read again: cut out, enlarged (``conditions.reread_scale``)
 and read by the same engine, and by the second engine when one is configured. It becomes an
-expected answer only when every reading agrees with the first (case and spacing aside; a
-reading that restores a space wins); otherwise the candidate is marked doubtful with the
-readings, ranks last, and the stage never makes it a target on its own.
+expected answer only when every reading agrees with the first (case and spacing aside, and what
+the crop's margin adds: a mark at an edge, a lone glyph between words); a reading that restores a
+space, or a letter or two the first reading's box cut off ('Brazi'), wins; otherwise the
+candidate is marked doubtful with the readings, ranks last, and the stage never makes it a
+target on its own.
 """
 
 from __future__ import annotations
@@ -77,15 +79,14 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
     if not readings:
         return Check(text)
     first = normal(text)
-    # a dash or bar the crop's edge took from a legend key or a frame ('-MXM' for 'MXM')
-    if text.strip()[:1] not in ("-", "_", "|"):
-        readings = [(how, r.strip().strip("-_|").strip()) for how, r in readings]
-    readings = [(how, _without_echoes(r)) for how, r in readings]
+    readings = [(how, _without_echoes(_without_edge_marks(r, text))) for how, r in readings]
     # the first reading writes a raised exponent as '10^3' (``ocr``); a crop read alone gives '103'
     same = {first, first.replace("^", "")}
-    differ = [(how, r) for how, r in readings if normal(r) not in same]
+    differ = [(how, r) for how, r in readings if normal(r) not in same and not _stray_glyphs_only(text, r)]
     if not differ:
         return Check(text)
+    if len({normal(r) for _, r in differ}) == 1 and (done := _completed(text, differ[0][1].strip())):
+        return Check(done, note=f"a glyph the first reading cut off, restored by the reading {differ[0][0]}: {done!r}")
     squeezed = first.replace(" ", "")
     if all(normal(r).replace(" ", "") == squeezed for _, r in readings):
         how, best = max(((h, r) for h, r in readings), key=lambda hr: normal(hr[1]).count(" "))
@@ -94,6 +95,58 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
         return Check(text)
     shown = "; ".join(f"{how}: {r!r}" if r else f"{how}: nothing" for how, r in differ)
     return Check(text, doubt=f"OCR readings disagree: first {text!r}; {shown}")
+
+
+# marks a crop's margin takes from beside a label: a legend key's dash or dot, a frame's bar, the
+# comma of a neighbouring text ('-MXM', '●Germany', ',Lowest since 2008')
+_EDGE_MARKS = "-_|,;:~•·■▪●◆▲►"
+
+
+def _without_edge_marks(reading: str, first: str) -> str:
+    """``reading`` without the marks at its ends that the first reading has not there."""
+    first = first.strip()
+    out = reading.strip()
+    if first[:1] not in _EDGE_MARKS:
+        out = out.lstrip(_EDGE_MARKS).strip()
+    if first[-1:] not in _EDGE_MARKS:
+        out = out.rstrip(_EDGE_MARKS).strip()
+    return out
+
+
+def _stray_glyphs_only(first: str, reading: str) -> bool:
+    """Whether ``reading`` is ``first`` with only lone glyphs added between its words ('Drug y
+    addiction', 'Federal I deficit'): an enlarged crop reads the descender of the line above or a
+    gridline's end as a letter of its own. The first reading, of the whole image, wins; a real
+    one-letter word it lost ('Type I diabetes') would be missed that way, a price paid for the far
+    more common crop noise (every lone-glyph disagreement of the web charts' development half)."""
+    mine, theirs = normal(first).split(), normal(reading).split()
+    if len(theirs) <= len(mine):
+        return False
+    k = 0
+    for word in theirs:
+        if k < len(mine) and word == mine[k]:
+            k += 1
+        elif len(word) != 1 or word.isdigit():
+            return False
+    return k == len(mine)
+
+
+def _completed(first: str, reading: str) -> str | None:
+    """``reading`` when it is ``first`` with one or two letters more at an end that the first
+    reading's tight box cut off ('Brazi' -> 'Brazil', 'Pre-crisis leve' -> 'Pre-crisis level'):
+    lower-case letters after a lower-case end, or one letter before a lower-case start. A capital
+    or a digit glued on is more likely a frame bar or a neighbour's glyph: no completion."""
+    if len(first) < 3:
+        return None
+    if reading.startswith(first):
+        tail = reading[len(first) :]
+        if 1 <= len(tail) <= 2 and tail.isalpha() and tail.islower() and first[-1].islower():
+            return reading
+    if reading.endswith(first):
+        head = reading[: -len(first)]
+        if len(head) == 1 and head.isalpha() and first[0].islower():
+            return reading
+    return None
 
 
 def _without_echoes(text: str) -> str:
