@@ -1,0 +1,67 @@
+"""What OCR makes of chart labels, read as a person reads them: labels drawn on an image, read by
+rapidocr as the stage reads real figures, and the layout's labels compared with what was drawn.
+Each case is a way OCR's lines differ from the chart's labels on web charts (issue 41)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from matplotlib import font_manager
+from PIL import Image, ImageDraw, ImageFont
+
+from scifigbench.layout import read_layout
+from scifigbench.layout.shares import name_and_share
+
+pytestmark = pytest.mark.long
+
+
+@pytest.fixture(scope="module")
+def reader():
+    from scifigbench.ocr.engine import backend
+
+    return backend("rapidocr")
+
+
+def _drawn(items: list[tuple[str, int, int]], size: tuple[int, int] = (460, 220)) -> np.ndarray:
+    """A white BGR image with each text drawn at (x, y) in 16-pixel DejaVu Sans (matplotlib's own)."""
+    im = Image.new("RGB", size, "white")
+    font = ImageFont.truetype(font_manager.findfont("DejaVu Sans"), 16)
+    draw = ImageDraw.Draw(im)
+    for text, x, y in items:
+        draw.text((x, y), text, fill="black", font=font)
+    return cv2.cvtColor(np.asarray(im), cv2.COLOR_RGB2BGR)
+
+
+def _labels(img: np.ndarray, reader) -> dict[str, float | None]:
+    return {lb.text: lb.value for lb in read_layout(img, reader.read(img)).labels}
+
+
+@pytest.mark.parametrize("gap", ["", " "])
+def test_a_name_and_its_share_on_one_line_are_two_labels(reader, gap):
+    """A pie's 'Business 17.6%' (OCR often drops the space: 'Business17.6%') is the name 'Business'
+    and the value 17.6 %, each with its own box, the name's ending where the share's starts."""
+    img = _drawn([(f"Business{gap}17.6%", 40, 40), (f"Leisure{gap}42.1%", 40, 100)])
+    layout = read_layout(img, reader.read(img))
+    by_text = {lb.text: lb for lb in layout.labels}
+    assert {"Business", "17.6%", "Leisure", "42.1%"} <= set(by_text), sorted(by_text)
+    assert by_text["17.6%"].value == pytest.approx(17.6) and by_text["Business"].value is None
+    name, share = by_text["Business"].box, by_text["17.6%"].box
+    assert name[2] <= share[0] and name[2] - name[0] > 2 * (share[2] - share[0]) / 5  # 8 letters, 5 glyphs
+
+
+@pytest.mark.parametrize(
+    ("text", "parted"),
+    [
+        ("Business17.6%", ("Business", "17.6%")),
+        ("Very satisfied: 23%", ("Very satisfied", "23%")),
+        ("Other (8%)", ("Other", "(8%)")),
+        ("Top 10%", None),  # a bracket of a distribution is a name
+        ("Under 5%", None),
+        ("Ages 18-29", None),  # no share
+        ("Windows 10", None),
+        ("45%", None),
+    ],
+)
+def test_which_lines_hold_a_name_and_a_share(text, parted):
+    assert name_and_share(text) == parted
