@@ -65,3 +65,24 @@ def test_a_name_and_its_share_on_one_line_are_two_labels(reader, gap):
 )
 def test_which_lines_hold_a_name_and_a_share(text, parted):
     assert name_and_share(text) == parted
+
+
+def test_a_number_with_spaced_thousands_is_one_number(reader):
+    """'1 234' and '12 500' (thousands parted by a space) show 1234 and 12500, as '1,234' does."""
+    img = _drawn([("1 234", 40, 30), ("12 500", 40, 80), ("1,234", 40, 130), ("12.5k", 40, 180)])
+    got = _labels(img, reader)
+    assert got == {"1 234": 1234.0, "12 500": 12500.0, "1,234": 1234.0, "12.5k": 12500.0}
+
+
+def test_two_numbers_read_as_one_line_stay_apart():
+    """Two tick labels a line apart that OCR gave as one line ('100 200') are no number 100200."""
+    from scifigbench.ocr.engine import OcrBox
+
+    img = _drawn([("100", 40, 40), ("200", 110, 40)])
+    ink = np.flatnonzero((img < 128).any(axis=2).any(axis=0))
+    line = OcrBox("100 200", (float(ink[0] - 2), 38.0, float(ink[-1] + 2), 60.0), 0.95)
+    assert [lb.value for lb in read_layout(img, [line]).labels] == [None]
+    near = _drawn([("100 200", 40, 40)])  # one grouped number after all: a word space apart
+    ink = np.flatnonzero((near < 128).any(axis=2).any(axis=0))
+    line = OcrBox("100 200", (float(ink[0] - 2), 38.0, float(ink[-1] + 2), 60.0), 0.95)
+    assert [lb.value for lb in read_layout(near, [line]).labels] == [100200.0]

@@ -3,6 +3,7 @@
 Order of reading, each step using what the earlier ones found:
 1. lines -> labels: lines stacked tightly and aligned are one wrapped label, unless the lower
    one has its own legend swatch; a name with its share on one line is two labels (``shares``);
+   a number with spaced thousands is one number (``grouped_digits``);
 2. tick runs: three or more labels sharing a right edge (y-axis) or a centre line (x-axis), evenly
    spaced; numbers must increase along the axis; two or more word labels in a row right under
    the drawing (ink outside any text), or in a column just left of it, are categories however
@@ -56,6 +57,7 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
 )
+from scifigbench.layout.grouped_digits import grouped_read
 from scifigbench.layout.shares import shares_parted
 
 MIN_SCORE = 0.5
@@ -867,7 +869,8 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             if colour is not None:
                 swatches[i] = colour
     ink_of = functools.cache(lambda i: pixels.ink_colour(img, ink, lines[i].box))
-    labels = _margins_parted(_answers_split(shares_parted(_labels(lines, swatches, coloured, ink_of), ink), ink), ink)
+    labels = shares_parted(_labels(lines, swatches, coloured, ink_of), ink)
+    labels = grouped_read(_margins_parted(_answers_split(labels, ink), ink), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
     for lb in labels:
