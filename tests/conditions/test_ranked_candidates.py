@@ -249,3 +249,31 @@ def test_a_second_reading_completes_a_word_the_first_cut_short():
     # what is no completion stays a doubt: a capital glued on (a frame bar), a digit, a longer tail
     for first, second in (("Brazil", "BrazilI"), ("Brazil", "Brazil2"), ("Bra", "Brazil")):
         assert reread.settle(first, [("fake x2", second)]).doubt is not None, second
+
+
+def test_readings_differing_in_accents_alone_agree():
+    same = reread.settle("Citroēn", [("fake x2", "Citroën")])
+    assert (same.answer, same.doubt) == ("Citroēn", None) and "accents only" in (same.note or "")
+    assert reread.settle("Citroēn", [("fake x2", "Citroên")]).doubt is None
+    assert reread.settle("Citroēn", [("fake x2", "Citrohn")]).doubt is not None  # another letter
+
+
+@pytest.mark.parametrize("size", [9, 10, 12])
+def test_a_name_with_an_accent_read_twice_by_rapidocr_is_kept(size):
+    """rapidocr reads a small 'Citroën' with another accent ('Citroēn', 'Citroên'), and its enlarged
+    crop often with a third: the accent is the doubt, not the name, which stays an answer."""
+    from matplotlib import font_manager
+    from PIL import Image, ImageDraw, ImageFont
+
+    from scifigbench.freetext.labels import unaccented
+    from scifigbench.ocr.engine import backend
+
+    im = Image.new("RGB", (200, 40), "white")
+    ImageDraw.Draw(im).text(
+        (10, 10), "Citroën", fill="black", font=ImageFont.truetype(font_manager.findfont("DejaVu Sans"), size)
+    )
+    img = np.ascontiguousarray(np.asarray(im)[:, :, ::-1])
+    engine = backend("rapidocr")
+    [first] = engine.read(img)
+    check = reread.settle(first.text, reread.crop_rereader(img, [engine], 2.0)(first.box))
+    assert check.doubt is None and unaccented(check.answer) == "Citroen", check

@@ -45,7 +45,8 @@ def labels_equal(a: str, b: str) -> bool:
 MIN_SPACING_FREE = 4  # letters and digits: a shorter name found across spaces is too often chance
 
 
-def _unaccented(text: str) -> str:
+def unaccented(text: str) -> str:
+    """``text`` without its accents and other combining marks ("Citroën" -> "Citroen")."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
 
 
@@ -65,8 +66,8 @@ def label_read_in_text(label: str, text: str) -> bool:
     "Cumu lative number ofcases", "U.S. adults" for "US adults"), still as a whole name, which a
     word joined to it by a hyphen extends into another ("Asia-Pacific" does not name "Asia"). A
     label of fewer than ``MIN_SPACING_FREE`` letters and digits is left to :func:`label_in_text`."""
-    chars = re.sub(r"[\W_]", "", _unaccented(fold(label)))
+    chars = re.sub(r"[\W_]", "", unaccented(fold(label)))
     if len(chars) < MIN_SPACING_FREE:
         return False
     body = _BETWEEN_GLYPHS.join(re.escape(c) for c in chars)
-    return re.search(rf"{_JOINED_BEFORE}{body}{_JOINED_AFTER}", _unaccented(fold(text))) is not None
+    return re.search(rf"{_JOINED_BEFORE}{body}{_JOINED_AFTER}", unaccented(fold(text))) is not None

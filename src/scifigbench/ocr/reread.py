@@ -7,7 +7,7 @@ next to a digit ('S5', 'l0'), when the figure's other numbers carry a currency s
 lacks (the sign read as a digit or dropped), or when a short word seems glued to the next one
 (a lost space). A doubtful label is read again: cut out, enlarged (``conditions.reread_scale``)
 and read by the same engine, and by the second engine when one is configured. It becomes an
-expected answer only when every reading agrees with the first (case and spacing aside, and what
+expected answer only when every reading agrees with the first (case, spacing and accents aside, and what
 the crop's margin adds: a mark at an edge, a lone glyph between words); a reading that restores a
 space, or a letter or two the first reading's box cut off ('Brazi'), wins; otherwise the
 candidate is marked doubtful with the readings, ranks last, and the stage never makes it a
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scifigbench.freetext.labels import unaccented
 from scifigbench.ocr.engine import OcrBackend, OcrBox
 from scifigbench.ocr.geometry import Box
 
@@ -85,6 +86,10 @@ def settle(text: str, readings: Sequence[Reading]) -> Check:
     differ = [(how, r) for how, r in readings if normal(r) not in same and not _stray_glyphs_only(text, r)]
     if not differ:
         return Check(text)
+    # a diacritic is the glyph OCR is least sure of ('Citroēn', 'Citroên' for 'Citroën'): readings
+    # differing in accents alone agree, and the blur judge matches answers without them
+    if all(unaccented(normal(r)) in {unaccented(v) for v in same} for _, r in differ):
+        return Check(text, note=f"the readings differ in accents only: {'; '.join(repr(r) for _, r in differ)}")
     if len({normal(r) for _, r in differ}) == 1 and (done := _completed(text, differ[0][1].strip())):
         return Check(done, note=f"a glyph the first reading cut off, restored by the reading {differ[0][0]}: {done!r}")
     squeezed = first.replace(" ", "")
