@@ -411,3 +411,43 @@ def test_a_direction_word_between_two_values_of_a_series_is_checked_against_the_
     assert judge_against_reference(flat, STAGE_LINES, "line").findings == []
     still = '"AlphaQuant" starts at 0 at Stage1 and plateaus at -11 at Stage2.'
     assert [f.subtype for f in judge_against_reference(still, STAGE_LINES, "line").findings] == ["trend"]
+
+
+# Our own grouped bars: two sizes of one model family, the reference giving values by bar colour.
+COLOUR_BARS = (
+    'The x-axis shows two model sizes, "Kite-1-8B" and "Kite-1-70B". Each has two bars: "plain" drawn in '
+    'green and "tuned" drawn in orange. For Kite-1-8B, the green bar reaches about 40 and the orange bar '
+    "reaches about 55. For Kite-1-70B, the green bar is at 60 and orange at 75."
+)
+
+
+def test_a_colour_the_reference_gives_one_series_stands_for_that_series() -> None:
+    """ "the orange bar" is the series the reference draws in orange ("tuned"), on both sides: the
+    reference's "the orange bar reaches about 55" gives tuned's value at Kite-1-8B, and a description's
+    "the orange bar reaches 40" there is checked against it."""
+    right = judge_against_reference('For "Kite-1-8B", "tuned" reaches 55 and "plain" reaches 40.', COLOUR_BARS, "bar")
+    assert right.findings == [] and right.undecided == [] and right.expected["confirmed"] == 2
+    wrong = judge_against_reference("For Kite-1-8B, the orange bar reaches 40.", COLOUR_BARS, "bar")
+    [finding] = wrong.findings
+    assert finding.item == "values" and finding.note == "value '40' for tuned; the reference gives 55"
+    # a colour the reference gives two names stands for neither: the value is not read
+    shared = COLOUR_BARS.replace('"tuned" drawn in orange', '"tuned" drawn in green')
+    assert judge_against_reference("For Kite-1-8B, the green bar reaches 90.", shared, "bar").findings == []
+
+
+def test_a_short_form_of_one_reference_name_is_that_name() -> None:
+    """ "8B" ends exactly one reference name (Kite-1-8B): a respectively list "for the 8B and 70B
+    models" pairs its values with those two names, and the series named before the list (tuned) is
+    their context. A short form two names end stands for neither."""
+    right = judge_against_reference(
+        'The "tuned" bars reach 55 and 75 for the 8B and 70B models, respectively.', COLOUR_BARS, "bar"
+    )
+    assert right.findings == [] and right.expected["confirmed"] == 2
+    wrong = judge_against_reference(
+        'The "tuned" bars reach 75 and 55 for the 8B and 70B models, respectively.', COLOUR_BARS, "bar"
+    )
+    notes = {f.note.split(";")[0] for f in wrong.findings + wrong.merged}
+    assert notes == {"value '75' for kite18b", "value '55' for kite170b"}
+    twins = COLOUR_BARS.replace('and "Kite-1-70B"', 'and "Owl-2-8B"')
+    alone = judge_against_reference("The 8B model reaches 99.", twins, "bar")
+    assert alone.findings == [] and alone.undecided == []

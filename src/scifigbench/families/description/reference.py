@@ -24,6 +24,12 @@ quoted label that neither the reference nor the caption knows is a hallucinated 
 A value at an x position ("-4 % at Layer13-20") is read in the value grid of the one series its
 sentence names: checked against what the reference states for that series there, not for another.
 
+Both texts may name an element another way (rule 26): a colour family the reference binds to exactly
+one name stands for it ("For LLAMA-2-7B, the blue bar reaches 66 %": the series drawn in blue, at
+that position), and a trailing part of exactly one reference name that holds a digit ("7B" for
+"LLAMA-2-7B") is that name in the description. A "respectively" list may also be paired with the
+names after it ("65, 67 and 71 for the 7B, 13B and 70B models, respectively").
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
 colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
@@ -42,7 +48,7 @@ import itertools
 import math
 import re
 import statistics
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
 from scifigbench.families.description.mqm import MAX_WEIGHT, Finding, MQMResult, dedup, score
@@ -58,7 +64,7 @@ from scifigbench.families.description.rule import (
     X_POSITION_LEFT,
 )
 from scifigbench.families.rule_version import RULE_VERSION
-from scifigbench.freetext.colours import colours
+from scifigbench.freetext.colours import COLOUR_WORDS, colours
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.lexicons import ABOVE_COMPARATORS, BELOW_COMPARATORS
 from scifigbench.freetext.numbers import Reading, extract_numbers
@@ -81,9 +87,11 @@ _STEP = re.compile(
     r"([-+]?\d*\.?\d+)|(?:every|each)\s+([-+]?\d*\.?\d+)|([-+]?\d*\.?\d+)\s*%?[- ](?:unit|point)?\s*intervals?"
 )
 _MIN_KEY = 2
-# "starts at 1.5 %", "peaks near 80": a value after "at", where a position would follow a bare "at"
+# "starts at 1.5 %", "peaks near 80", "yellow at 66 %": a value after "at", where a position would
+# follow a bare "at"
 _VALUE_AT = re.compile(
-    r"\b(?:start|begin|began|begun|end|finish|peak|remain|stay|sit|level|settle|plateau|hover|stand|stood)\w*"
+    r"(?:\b(?:start|begin|began|begun|end|finish|peak|remain|stay|sit|level|settle|plateau|hover|stand|stood)\w*"
+    rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+(?:bars?|lines?))?)"
     r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
 )
 # a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
@@ -211,6 +219,7 @@ class Bound:
     colour: str | None
     span: tuple[int, int]  # the clause that states it, offsets in the text
     context: frozenset[str] = frozenset()  # every name of its sentence: the series, panel or group it is about
+    by_colour: bool = False  # bound through the colour the reference gives one name ("the blue bar reaches 66")
 
 
 @dataclass(frozen=True)
@@ -260,20 +269,79 @@ def _names_follow(sentence: str, pos: int, end: int, lo: int) -> bool:
 def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] | None:
     """The names a "respectively" list of ``items`` (start, end) belongs to, in order: the names right
     before the first item, as many as there are items ("On Alpha, FastNet and SlowNet reach 72 and 41,
-    respectively": the group Alpha is context, not a third owner), else the sentence's names when it
-    has exactly one per item, wherever they stand. None when the list cannot be paired: it is not
+    respectively": the group Alpha is context, not a third owner), else the names after the last item
+    when there is one per item ("65, 67 and 71 for the 7B, 13B and 70B models": the series named before
+    the list is then context), else the sentence's names when it has exactly one per item, wherever
+    they stand. None when the list cannot be paired: it is not
     read ("the green bars reach 81, 80 and 78, respectively" names no bar)."""
     before = list(dict.fromkeys(m.key for m in ms if m.end <= items[0][0]))
     if len(before) >= len(items):
         return before[-len(items) :]
+    after = list(dict.fromkeys(m.key for m in ms if m.start >= items[-1][1]))
+    if len(after) == len(items):  # "reach 65, 67 and 71 for the 7B, 13B and 70B models respectively"
+        return after
     every = list(dict.fromkeys(m.key for m in ms))
     return every if len(every) == len(items) else None
 
 
-def read_text(text: str, keys: list[str]) -> Statements:
-    """Bind the numbers and colours of ``text`` to the names ``keys`` it mentions."""
+@dataclass(frozen=True)
+class Aliases:
+    """Other ways a text names the reference's elements: a short form of exactly one name ("7B" for
+    "LLaMA-2-7B"), and a colour family the reference gives exactly one name ("the blue bars" for the
+    series drawn in blue). Both map to that name's key."""
+
+    names: dict[str, str] = field(default_factory=dict)  # short key -> the reference name's key
+    colours: dict[str, str] = field(default_factory=dict)  # colour family -> the reference name's key
+
+
+NO_ALIASES = Aliases()
+
+
+def colour_aliases(bound: list[Bound]) -> dict[str, str]:
+    """Each colour family a text binds to exactly one name, to that name: the family then stands for
+    the name where a clause states a value of "the blue bar" without naming it."""
+    owners: dict[str, set[str]] = {}
+    for b in bound:
+        if b.colour is not None:
+            owners.setdefault(b.colour, set()).add(b.key)
+    return {family: next(iter(keys)) for family, keys in owners.items() if len(keys) == 1}
+
+
+def short_names(ref_names: list[str]) -> dict[str, str]:
+    """The short forms of the reference's names, by key, to the full name's key: trailing parts of
+    exactly one name that hold a digit ("7B" of "LLaMA-2-7B", "R2" of "mBERT-R2"), which a description
+    may use for it. A part the reference uses as a name itself, or one ending several names ("7B" of
+    "Llama-7B" and "Qwen-7B"), stands for none; a part without a digit ("Instruct", "Base") is too
+    often a plain word."""
+    ref_keys = {name_key(n) for n in ref_names}
+    tails: dict[str, set[str]] = {}
+    for n in ref_names:
+        parts = [p for p in re.split(r"[-\s_/]+", search_form(n)) if p]
+        for i in range(1, len(parts)):
+            tails.setdefault(name_key("".join(parts[i:])), set()).add(name_key(n))
+    return {
+        key: next(iter(full))
+        for key, full in tails.items()
+        if len(full) == 1 and len(key) >= _MIN_KEY and key not in ref_keys and re.search(r"\d", key)
+    }
+
+
+def _colour_owner(hues: list[tuple[int, int, str]], aliases: Aliases, lo: int, pos: int, hi: int) -> str | None:
+    """The name a value at ``pos`` belongs to through a colour of its clause ``lo:hi`` (the nearest
+    colour before it, else after it) that the reference gives exactly one name; None without one."""
+    before = [h for h in hues if lo <= h[0] and h[1] <= pos]
+    after = [h for h in hues if pos <= h[0] and h[1] <= hi]
+    for h in [*reversed(before), *after]:
+        if h[2] in aliases.colours:
+            return aliases.colours[h[2]]
+    return None
+
+
+def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Statements:
+    """Bind the numbers and colours of ``text`` to the names ``keys`` it mentions, reading the short
+    names and colours of ``aliases`` as the names they stand for."""
     low = search_form(text)
-    found = mentions(text, keys)
+    found = [Mention(m.start, m.end, aliases.names.get(m.key, m.key)) for m in mentions(text, [*keys, *aliases.names])]
     masked = mask(low, [(m.start, m.end) for m in found])
     out = Statements([], [], [], [])
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
@@ -307,11 +375,15 @@ def read_text(text: str, keys: list[str]) -> Statements:
                 others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
                 out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), names_here))
             values = []
+        hues = _colours(sent)
         for i, (n, lo, hi) in enumerate(values):
             stop = values[i + 1][0].start if i + 1 < len(values) else hi
             names = _by_distance(ms, n.start, lo, hi, _names_follow(sent, n.start, n.end, lo), stop)
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi), names_here))
+            elif (owner := _colour_owner(hues, aliases, lo, n.start, hi)) is not None:
+                span = (s + lo, s + hi)
+                out.bound.append(Bound(owner, (), n, None, span, names_here | {owner}, by_colour=True))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
             if (lo, hi) in axis_clauses or negated(sent, cue.start()):
@@ -329,7 +401,6 @@ def read_text(text: str, keys: list[str]) -> Statements:
             for m in _STEP.finditer(sent, lo, hi):
                 value = next(g for g in m.groups() if g is not None)
                 out.steps.append((abs(float(value)), (s + lo, s + hi)))
-        hues = _colours(sent)
         if respectively and len(hues) > 1:
             owners = _respectively(ms, [(h[0], h[1]) for h in hues])
             out.bound.extend(
@@ -418,8 +489,9 @@ class _Judge:
         ref_names = names_of(reference)
         desc_names = names_of(description)
         keys = [name_key(n) for n in ref_names]
-        self.ref = read_text(reference, keys)
-        self.desc = read_text(description, keys)
+        by_colour = colour_aliases(read_text(reference, keys).bound)
+        self.ref = read_text(reference, keys, Aliases(colours=by_colour))
+        self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour))
         self.known = name_key(reference + " " + caption)
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
@@ -468,7 +540,9 @@ class _Judge:
         about = [b for b in self.ref.bound if b.value is not None and name in b.context]
         if not about:
             return None
-        return name, [v for b in about if b.key == key and (v := b.value) is not None]
+        # a value the reference binds to the series by its colour, in a sentence about the position
+        here = [b for b in about if b.key == key or (b.by_colour and b.key == name and key in b.context)]
+        return name, [v for b in here if (v := b.value) is not None]
 
     def _in_context(self, key: str, context: frozenset[str]) -> list[Reading]:
         """The reference's values for ``key`` from the sentences that share the most other names with
@@ -485,6 +559,8 @@ class _Judge:
             if b.value is None:
                 continue
             owner = next((k for k in (b.key, *b.others) if k in self.values), None)
+            if owner is None and (grid := self._series_cell(b.key, b.context)) is not None and grid[1]:
+                owner = b.key  # an x position whose value the reference gives its series by colour
             if owner is None:
                 self._add(
                     "values",
