@@ -69,10 +69,12 @@ def figures(args) -> list[dict]:
             for f, c in sorted(captions.items())
         ]
     sys.path.insert(0, str(HERE / "webcharts"))
-    from generate import N_SEEDS, draw
+    from generate import HELD17, draw
     from generate import split_of as chart_split
 
-    seeds = [s for s in range(0, N_SEEDS, args.every) if args.split is None or chart_split(s) in args.split]
+    # the frozen 'held17' only when named
+    every = range(0, HELD17.stop, args.every)
+    seeds = [s for s in every if chart_split(s) in args.split] if args.split else [s for s in every if s not in HELD17]
     return [{**rec, "image": args.charts / f"{rec['figure_id']}.png"} for rec in (draw(s, args.charts) for s in seeds)]
 
 
