@@ -17,7 +17,10 @@ is a formula rather than a name. What a model supplies without reading is refuse
 names (BLEU on a translation figure) and a label naming what is drawn ('slope', 'Upper bound').
 A member of a well-known group with a sibling in view (``freetext.kin``: 'VGGNet' beside 'AlexNet',
 'Weekly' beside 'Daily') narrows to a few guesses: it is admitted, says so, and is tried after
-every label without one. An OCR variant of another label is a repeat only when the words that
+every label without one; a member of a closed group (``freetext.kin.CLOSED``: the sectors of an
+economy, the major leagues...) is refused instead once the figure reveals the group (a sibling
+in view, or the title or the caption as shown naming one or announcing the group), and so is a
+step of an answer scale beside another step ('Somewhat agree' beside 'Strongly agree'). An OCR variant of another label is a repeat only when the words that
 differ are near-identical; an entry read once in a legend printed per panel whose copy OCR misread
 is skipped.
 
@@ -56,7 +59,7 @@ from scifigbench.blurtargets.numbers import (
     sequence_kind,
 )
 from scifigbench.blurtargets.text import fold, mentions, redact
-from scifigbench.freetext.kin import visible_kin
+from scifigbench.freetext.kin import closed_member, scale_revealed, visible_kin
 from scifigbench.freetext.label_words import (
     GENERIC_WORDS,
     STOP_WORDS,
@@ -445,6 +448,12 @@ def _given_by_labels(seen: _Seen) -> str | None:
     pair = complement_of(text, other_texts)
     if pair:
         return f"complementary to visible '{pair}'"
+    if scale := scale_revealed(text, other_texts):
+        return f"a step of an answer scale whose other steps are in view ({scale})"
+    titles = " ".join(o.text for o in others if o.role == TITLE)
+    shown = " ".join((titles, redact(seen.caption, text) or "" if seen.caption else ""))
+    if group := closed_member(text, other_texts, shown):
+        return f"a member of a closed or ordered set the figure reveals ({group})"
     return None
 
 
