@@ -85,6 +85,12 @@ def test_members_of_ordered_series_are_refused_on_their_own(legend, text, kind):
         assert _why(legend, text) == f"member of an ordered series ({kind})"
 
 
+def test_a_tagging_task_beside_another_is_refused():
+    # POS / CHUNK / NER / SRL: with 'POS' in view, 'SRL' is one of the three left
+    assert "closed or ordered set" in _why(("SRL", "POS"), "SRL")
+    assert "SRL" in _admitted(("SRL", "Households"))
+
+
 def test_how_often_beyond_the_named_steps_is_refused_beside_a_sibling():
     # 'Less often', 'Never' are no named step, but beside 'Daily' they are one of a short scale
     assert "closed or ordered set" in _why(("Never", "Daily"), "Never")

@@ -153,6 +153,7 @@ CLOSED: dict[str, tuple[str, ...]] = {
     "sectors of an economy": ("sector", "sectors"),
     "US presidents": ("president", "presidents", "presidential"),
     "major North American sports leagues": ("league", "leagues"),
+    "standard tagging tasks": ("tagging tasks",),  # the four of the classic multi-task benchmarks
 }
 
 # Answer scales: an intensity word before one pole of a scale ('Strongly agree', 'Somewhat
