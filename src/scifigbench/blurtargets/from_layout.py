@@ -20,9 +20,9 @@ A member of a well-known group with a sibling in view (``freetext.kin``: 'VGGNet
 every label without one; a member of a closed group (``freetext.kin.CLOSED``: the sectors of an
 economy, the major leagues...) is refused instead once the figure reveals the group (a sibling
 in view, or the title or the caption as shown naming one or announcing the group), and so is a
-step of an answer scale beside another step ('Somewhat agree' beside 'Strongly agree'). An OCR variant of another label is a repeat only when the words that
-differ are near-identical; an entry read once in a legend printed per panel whose copy OCR misread
-is skipped.
+step of an answer scale beside another step ('Somewhat agree' beside 'Strongly agree'). An OCR
+variant of another label is a repeat only when the words that differ are near-identical; an entry
+read once in a legend printed per panel whose copy OCR misread is skipped.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 of four or more on its axis (a last year off the step, '2010, 2022', leaves the run before it);
