@@ -6,8 +6,8 @@ scores, per mode, the stage's target (rank 1 when not doubtful) and the first th
 candidates a reviewer is offered:
 
 - ``--set webcharts``: the web-chart style sets of ``webcharts/generate.py`` (seeds split into dev
-  and held-out sets), validity by the generator's truth (``webcharts.verdict``: the drawn text
-  at the box, its role, what is printed there);
+  and held-out sets; the frozen ``held17`` only when named), validity by the generator's truth
+  (``webcharts.verdict``: the drawn text at the box, its role, what is printed there);
 - ``--set scivqa``: the SciVQA validation figures in hash halves (``real_proposals.split_of``),
   validity by the hand labels of ``real_proposals_labels.csv``; candidates nobody labelled are
   counted apart (``--list`` prints them for labelling).

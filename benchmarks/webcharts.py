@@ -4,9 +4,10 @@ The SciVQA figures (``real_proposals.py``) are arXiv plots; charts from web stat
 bring page furniture and inferable demographic labels that those never show. This benchmark draws
 the charts of ``webcharts/generate.py`` (seeds: even = dev, odd = held-out in three sets, ``held``
 looked at once midway, ``held2`` and ``held3`` (JPEG-compressed) only at the end; rules were
-tuned on dev only), runs the real-figure path on them (rapidocr upright and turned, the layout
-reader, the layout target rules, as the conditions stage does) and matches each proposal to the
-text the generator drew at its box. It prints per split:
+tuned on dev only; ``held17``, every style set, frozen in session 18, is drawn only when named),
+runs the real-figure path on them (rapidocr upright and turned, the layout reader, the layout
+target rules, as the conditions stage does) and matches each proposal to the text the generator
+drew at its box. It prints per split:
 
 - admittance / inductance proposals, and proposals on page furniture (target 0);
 - admittance precision: proposals whose whole label is a valid target and whose question asks
