@@ -450,9 +450,7 @@ def _given_by_labels(seen: _Seen) -> str | None:
         return f"complementary to visible '{pair}'"
     if scale := scale_revealed(text, other_texts):
         return f"a step of an answer scale whose other steps are in view ({scale})"
-    titles = " ".join(o.text for o in others if o.role == TITLE)
-    shown = " ".join((titles, redact(seen.caption, text) or "" if seen.caption else ""))
-    if group := closed_member(text, other_texts, shown):
+    if group := closed_member(text, other_texts, _title_and_caption(others, seen.caption, text)):
         return f"a member of a closed or ordered set the figure reveals ({group})"
     return None
 
@@ -517,6 +515,13 @@ def _context(others: list[Label], caption: str | None, text: str) -> str:
     return " ".join([*(o.text for o in others), (redact(caption, text) or "") if caption else ""])
 
 
+def _title_and_caption(others: list[Label], caption: str | None, text: str) -> str:
+    """The title and the caption as shown with ``text`` blurred: where a figure names the group a
+    label belongs to, or another member of it, in words rather than labels."""
+    titles = " ".join(o.text for o in others if o.role == TITLE)
+    return " ".join((titles, (redact(caption, text) or "") if caption else ""))
+
+
 def caption_names(text: str, caption: str | None) -> bool:
     """Does the figure's own caption name the label? The blurred image is then shown with the caption
     that :func:`redact` leaves, which must no longer name it (``why_not_admittance`` checks)."""
@@ -565,7 +570,8 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             else "the caption does not name it"
         )
         printed = f"printed in {len(copies) + 1} panels, every copy blurred" if copies else "printed once"
-        kin = visible_kin(lb.text, [o.text for o in seen.labels if o is not lb])
+        others = [o for o in seen.labels if o is not lb]
+        kin = visible_kin(lb.text, [o.text for o in others], _title_and_caption(others, caption, lb.text))
         narrowed = (
             f" It is one of the well-known {kin}, visible, so a reader narrows it to a few guesses;"
             " it is tried after every label without a visible sibling."

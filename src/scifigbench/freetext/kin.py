@@ -199,9 +199,10 @@ def _member(text: str) -> tuple[str, int] | None:
     return None
 
 
-def visible_kin(text: str, others: list[str]) -> str | None:
+def visible_kin(text: str, others: list[str], context: str = "") -> str | None:
     """'<group>: <sibling>, ...' when ``text`` names a member of a well-known group and another
-    member of that group is among ``others`` (the labels that stay visible), else None."""
+    member of that group is among ``others`` (the labels that stay visible) or named in
+    ``context`` (the title and the caption as shown with the blur), else None."""
     mine = _member(text)
     if mine is None:
         return None
@@ -210,7 +211,15 @@ def visible_kin(text: str, others: list[str]) -> str | None:
         theirs = _member(o)
         if theirs is not None and theirs[0] == mine[0] and theirs[1] != mine[1] and o not in siblings:
             siblings.append(o)
+    if not siblings and _named_in(mine, context):
+        siblings.append("one named by the title or caption")
     return f"{mine[0]}: {', '.join(siblings)}" if siblings else None
+
+
+def _named_in(mine: tuple[str, int], context: str) -> bool:
+    """Another member of ``mine``'s group is named somewhere in ``context``."""
+    spans = _spans(context)
+    return any(spans & spellings for j, spellings in enumerate(KIN[mine[0]]) if j != mine[1])
 
 
 def _spans(text: str) -> set[str]:
@@ -231,8 +240,7 @@ def closed_member(text: str, others: list[str], context: str = "") -> str | None
     siblings = [o for o in others if (m := _member(o)) is not None and m[0] == group and m[1] != k]
     if siblings:
         return f"{group}: {', '.join(dict.fromkeys(siblings))} in view"
-    spans = _spans(context)
-    if any(spans & spellings for j, spellings in enumerate(KIN[group]) if j != k):
+    if _named_in(mine, context):
         return f"{group}: another member named by the title or caption"
     said = " ".join(re.findall(r"[a-z]+", context.lower()))
     if any(re.search(rf"\b{re.escape(w)}\b", said) for w in CLOSED[group]):
