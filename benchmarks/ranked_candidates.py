@@ -6,8 +6,8 @@ scores, per mode, the stage's target (rank 1 when not doubtful) and the first th
 candidates a reviewer is offered:
 
 - ``--set webcharts``: the web-chart style sets of ``webcharts/generate.py`` (seeds split into dev
-  and held-out sets), validity by the generator's truth (``webcharts.verdict``: the drawn text
-  at the box, its role, what is printed there);
+  and held-out sets; the frozen ``held17`` only when named), validity by the generator's truth
+  (``webcharts.verdict``: the drawn text at the box, its role, what is printed there);
 - ``--set scivqa``: the SciVQA validation figures in hash halves (``real_proposals.split_of``),
   validity by the hand labels of ``real_proposals_labels.csv``; candidates nobody labelled are
   counted apart (``--list`` prints them for labelling).
@@ -69,10 +69,12 @@ def figures(args) -> list[dict]:
             for f, c in sorted(captions.items())
         ]
     sys.path.insert(0, str(HERE / "webcharts"))
-    from generate import N_SEEDS, draw
+    from generate import HELD17, draw
     from generate import split_of as chart_split
 
-    seeds = [s for s in range(0, N_SEEDS, args.every) if args.split is None or chart_split(s) in args.split]
+    # the frozen 'held17' only when named
+    every = range(0, HELD17.stop, args.every)
+    seeds = [s for s in every if chart_split(s) in args.split] if args.split else [s for s in every if s not in HELD17]
     return [{**rec, "image": args.charts / f"{rec['figure_id']}.png"} for rec in (draw(s, args.charts) for s in seeds)]
 
 

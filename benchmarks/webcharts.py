@@ -4,9 +4,10 @@ The SciVQA figures (``real_proposals.py``) are arXiv plots; charts from web stat
 bring page furniture and inferable demographic labels that those never show. This benchmark draws
 the charts of ``webcharts/generate.py`` (seeds: even = dev, odd = held-out in three sets, ``held``
 looked at once midway, ``held2`` and ``held3`` (JPEG-compressed) only at the end; rules were
-tuned on dev only), runs the real-figure path on them (rapidocr upright and turned, the layout
-reader, the layout target rules, as the conditions stage does) and matches each proposal to the
-text the generator drew at its box. It prints per split:
+tuned on dev only; ``held17``, every style set, frozen in session 18, is drawn only when named),
+runs the real-figure path on them (rapidocr upright and turned, the layout reader, the layout
+target rules, as the conditions stage does) and matches each proposal to the text the generator
+drew at its box. It prints per split:
 
 - admittance / inductance proposals, and proposals on page furniture (target 0);
 - admittance precision: proposals whose whole label is a valid target and whose question asks
@@ -42,9 +43,10 @@ from scifigbench.ocr.geometry import area, shared_area
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
-from generate import N_SEEDS, STYLE_SETS, VALID, draw, split_of  # noqa: E402
+from generate import HELD17, N_SEEDS, STYLE_SETS, VALID, draw, split_of  # noqa: E402
 
 SPLITS = ("dev", "held", "held2", "held3", *(f"{p}{k + 4}" for k in range(len(STYLE_SETS)) for p in ("dev", "held")))
+FROZEN = ("held17",)  # drawn only when named (generate.HELD17)
 
 
 def _area(b) -> float:
@@ -112,15 +114,16 @@ def verdict(
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
-    ap.add_argument("--split", nargs="+", choices=(*SPLITS, "all"), default=["all"], help="one or more splits")
+    ap.add_argument("--split", nargs="+", choices=(*SPLITS, *FROZEN, "all"), default=["all"], help="one or more splits")
     ap.add_argument("--ocr-cache", type=Path, default=None)
     ap.add_argument("--out", type=Path, default=None, help="write overlay PNGs here")
     ap.add_argument("--list", action="store_true", help="print every proposal with its verdict")
     ap.add_argument("--blur-check", action="store_true", help="OCR every blurred image (slow without a cache)")
     args = ap.parse_args()
     cfg = ConditionsConfig()
-    splits = SPLITS if "all" in args.split else tuple(s for s in SPLITS if s in args.split)
-    records = [draw(seed, args.charts) for seed in range(N_SEEDS) if split_of(seed) in splits]
+    splits = SPLITS if "all" in args.split else tuple(s for s in (*SPLITS, *FROZEN) if s in args.split)
+    seeds = [*range(N_SEEDS), *HELD17]
+    records = [draw(seed, args.charts) for seed in seeds if split_of(seed) in splits]
     reader, ocr = ocr_reader(args.ocr_cache)
     for split in splits:
         figs = [r for r in records if r["split"] == split]

@@ -62,3 +62,17 @@ def test_labels_with_a_visible_sibling_come_after_every_other_whatever_the_seed(
     img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("RoBERTa", "Households"))
     got = ranked("web", read_layout(img, lines), None, ADMITTANCE, seed=0, pad=0, k=100)
     assert not any(r.candidate.kin for r in got)
+
+
+def test_a_sibling_named_by_the_caption_shown_with_the_blur_narrows_too():
+    # 'ALBERT' is in no label, but the caption a reader gets beside the blurred 'RoBERTa' names it
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("RoBERTa", "Households"))
+    layout = read_layout(img, lines)
+    caption = "Scores of ALBERT and RoBERTa across countries."
+    got = ranked("web", layout, caption, ADMITTANCE, seed=0, pad=0, k=100)
+    kin = {r.candidate.text: r.candidate.kin for r in got if r.candidate.kin}
+    assert kin == {"RoBERTa": "BERT variants: one named by the title or caption"}
+    assert got[-1].candidate.text == "RoBERTa"
+    # a caption naming only the label itself (removed from what is shown) narrows nothing
+    got = ranked("web", layout, "Scores of RoBERTa across countries.", ADMITTANCE, seed=0, pad=0, k=100)
+    assert not any(r.candidate.kin for r in got)

@@ -159,6 +159,15 @@ def test_headings_over_one_chart_are_not_called_panels():
     assert "panel" not in asked
 
 
+def test_the_one_heading_of_a_one_panel_chart_is_not_called_a_panel_title():
+    """One heading read over a figure without panels (a subtitle the reader took for a panel
+    title): asked as the heading above the drawing, never as 'the title of the panel'."""
+    head = Label(0, "Exports by partner", (40, 10, 200, 22), 0.9, ((40, 10, 200, 22),), role=PANEL_TITLE)
+    asked = question_for(Layout(400, 300, [head]), head)[0]
+    assert asked == "What does the heading above the drawing say?"
+    assert "panel" not in asked
+
+
 def _row(titles):
     """One row of three line panels titled ``titles`` (None: untitled), no marks."""
     fig, axes = plt.subplots(1, 3, figsize=(9, 3), dpi=110)

@@ -17,9 +17,12 @@ is a formula rather than a name. What a model supplies without reading is refuse
 names (BLEU on a translation figure) and a label naming what is drawn ('slope', 'Upper bound').
 A member of a well-known group with a sibling in view (``freetext.kin``: 'VGGNet' beside 'AlexNet',
 'Weekly' beside 'Daily') narrows to a few guesses: it is admitted, says so, and is tried after
-every label without one. An OCR variant of another label is a repeat only when the words that
-differ are near-identical; an entry read once in a legend printed per panel whose copy OCR misread
-is skipped.
+every label without one; a member of a closed group (``freetext.kin.CLOSED``: the sectors of an
+economy, the major leagues...) is refused instead once the figure reveals the group (a sibling
+in view, or the title or the caption as shown naming one or announcing the group), and so is a
+step of an answer scale beside another step ('Somewhat agree' beside 'Strongly agree'). An OCR
+variant of another label is a repeat only when the words that differ are near-identical; an entry
+read once in a legend printed per panel whose copy OCR misread is skipped.
 
 Inductance (a stated path recovers it): ``tick_sequence`` — a numeric tick inside a regular run
 of four or more on its axis (a last year off the step, '2010, 2022', leaves the run before it);
@@ -56,7 +59,7 @@ from scifigbench.blurtargets.numbers import (
     sequence_kind,
 )
 from scifigbench.blurtargets.text import fold, mentions, redact
-from scifigbench.freetext.kin import visible_kin
+from scifigbench.freetext.kin import closed_member, scale_revealed, visible_kin
 from scifigbench.freetext.label_words import (
     GENERIC_WORDS,
     STOP_WORDS,
@@ -445,6 +448,10 @@ def _given_by_labels(seen: _Seen) -> str | None:
     pair = complement_of(text, other_texts)
     if pair:
         return f"complementary to visible '{pair}'"
+    if scale := scale_revealed(text, other_texts):
+        return f"a step of an answer scale whose other steps are in view ({scale})"
+    if group := closed_member(text, other_texts, _title_and_caption(others, seen.caption, text)):
+        return f"a member of a closed or ordered set the figure reveals ({group})"
     return None
 
 
@@ -508,6 +515,13 @@ def _context(others: list[Label], caption: str | None, text: str) -> str:
     return " ".join([*(o.text for o in others), (redact(caption, text) or "") if caption else ""])
 
 
+def _title_and_caption(others: list[Label], caption: str | None, text: str) -> str:
+    """The title and the caption as shown with ``text`` blurred: where a figure names the group a
+    label belongs to, or another member of it, in words rather than labels."""
+    titles = " ".join(o.text for o in others if o.role == TITLE)
+    return " ".join((titles, (redact(caption, text) or "") if caption else ""))
+
+
 def caption_names(text: str, caption: str | None) -> bool:
     """Does the figure's own caption name the label? The blurred image is then shown with the caption
     that :func:`redact` leaves, which must no longer name it (``why_not_admittance`` checks)."""
@@ -556,7 +570,8 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             else "the caption does not name it"
         )
         printed = f"printed in {len(copies) + 1} panels, every copy blurred" if copies else "printed once"
-        kin = visible_kin(lb.text, [o.text for o in seen.labels if o is not lb])
+        others = [o for o in seen.labels if o is not lb]
+        kin = visible_kin(lb.text, [o.text for o in others], _title_and_caption(others, caption, lb.text))
         narrowed = (
             f" It is one of the well-known {kin}, visible, so a reader narrows it to a few guesses;"
             " it is tried after every label without a visible sibling."

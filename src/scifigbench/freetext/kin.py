@@ -135,7 +135,44 @@ KIN: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"reagan", "ronaldreagan"}),
         frozenset({"carter", "jimmycarter"}),
     ),
+    "major North American sports leagues": (
+        frozenset({"nfl"}),
+        frozenset({"nba"}),
+        frozenset({"mlb"}),
+        frozenset({"nhl"}),
+        frozenset({"mls"}),
+    ),
 }
+
+# Groups a reader lists whole, in their order or as a fixed set of a handful: once one member is
+# in view, or the title or caption announces the group ('the four major leagues', 'by sector'),
+# the blurred member is one of the few left, which is no unrecoverable label at all. Such a
+# member is refused, not narrowed. Each group maps to the words that announce it.
+CLOSED: dict[str, tuple[str, ...]] = {
+    "how often": ("how often",),
+    "sectors of an economy": ("sector", "sectors"),
+    "US presidents": ("president", "presidents", "presidential"),
+    "major North American sports leagues": ("league", "leagues"),
+    "standard tagging tasks": ("tagging tasks",),  # the four of the classic multi-task benchmarks
+}
+
+# Answer scales: an intensity word before one pole of a scale ('Strongly agree', 'Somewhat
+# dissatisfied'). Two steps of one scale in view reveal the scale, and every step is then one of a
+# handful of fixed wordings. Each scale is named by its positive pole.
+SCALE_POLES: dict[str, frozenset[str]] = {
+    "agree": frozenset({"agree", "disagree"}),
+    "satisfied": frozenset({"satisfied", "dissatisfied"}),
+    "likely": frozenset({"likely", "unlikely"}),
+    "favorable": frozenset({"favorable", "unfavorable", "favourable", "unfavourable"}),
+    "important": frozenset({"important", "unimportant"}),
+    "confident": frozenset({"confident"}),
+    "concerned": frozenset({"concerned"}),
+    "interested": frozenset({"interested"}),
+    "support": frozenset({"support", "oppose"}),
+}
+INTENSITIES = frozenset(
+    ("strongly", "somewhat", "very", "mostly", "fairly", "extremely", "slightly", "not too", "not very", "not at all")
+)
 
 # trailing words that say a model's size or version rather than which model it is ('BERT base')
 _SIZES = frozenset("base large small tiny mini medium xl xxl v1 v2 v3".split())
@@ -162,9 +199,10 @@ def _member(text: str) -> tuple[str, int] | None:
     return None
 
 
-def visible_kin(text: str, others: list[str]) -> str | None:
+def visible_kin(text: str, others: list[str], context: str = "") -> str | None:
     """'<group>: <sibling>, ...' when ``text`` names a member of a well-known group and another
-    member of that group is among ``others`` (the labels that stay visible), else None."""
+    member of that group is among ``others`` (the labels that stay visible) or named in
+    ``context`` (the title and the caption as shown with the blur), else None."""
     mine = _member(text)
     if mine is None:
         return None
@@ -173,4 +211,58 @@ def visible_kin(text: str, others: list[str]) -> str | None:
         theirs = _member(o)
         if theirs is not None and theirs[0] == mine[0] and theirs[1] != mine[1] and o not in siblings:
             siblings.append(o)
+    if not siblings and _named_in(mine, context):
+        siblings.append("one named by the title or caption")
     return f"{mine[0]}: {', '.join(siblings)}" if siblings else None
+
+
+def _named_in(mine: tuple[str, int], context: str) -> bool:
+    """Another member of ``mine``'s group is named somewhere in ``context``."""
+    spans = _spans(context)
+    return any(spans & spellings for j, spellings in enumerate(KIN[mine[0]]) if j != mine[1])
+
+
+def _spans(text: str) -> set[str]:
+    """Every run of one to three words of ``text`` as letters and digits run together, the way
+    ``KIN`` spells its members ('Desktop computer' -> 'desktopcomputer')."""
+    words = re.findall(r"[a-z0-9]+", text.lower())
+    return {"".join(words[i : i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+
+
+def closed_member(text: str, others: list[str], context: str = "") -> str | None:
+    """'<group>: <why>' when ``text`` names a member of a ``CLOSED`` group and the figure reveals
+    the group: another member is one of the labels in view (``others``), or ``context`` (the
+    title and the caption as shown with the blur) names another member or announces the group."""
+    mine = _member(text)
+    if mine is None or mine[0] not in CLOSED:
+        return None
+    group, k = mine
+    siblings = [o for o in others if (m := _member(o)) is not None and m[0] == group and m[1] != k]
+    if siblings:
+        return f"{group}: {', '.join(dict.fromkeys(siblings))} in view"
+    if _named_in(mine, context):
+        return f"{group}: another member named by the title or caption"
+    said = " ".join(re.findall(r"[a-z]+", context.lower()))
+    if any(re.search(rf"\b{re.escape(w)}\b", said) for w in CLOSED[group]):
+        return f"{group}: the title or caption announces the group"
+    return None
+
+
+def scale_step(text: str) -> str | None:
+    """The answer scale ``text`` is one step of ('agree' for 'Strongly disagree'), else None."""
+    words = " ".join(re.findall(r"[a-z]+", text.lower()))
+    for intensity in sorted(INTENSITIES, key=len, reverse=True):
+        if words.startswith(intensity + " "):
+            pole = words[len(intensity) + 1 :]
+            return next((name for name, poles in SCALE_POLES.items() if pole in poles), None)
+    return None
+
+
+def scale_revealed(text: str, others: list[str]) -> str | None:
+    """'<scale> scale: <sibling>' when ``text`` is a step of an answer scale and another step of
+    that scale is in view ('Somewhat agree' beside 'Strongly agree'), else None."""
+    scale = scale_step(text)
+    if scale is None:
+        return None
+    sibling = next((o for o in others if scale_step(o) == scale and o.strip() != text.strip()), None)
+    return f"{scale} scale: {sibling}" if sibling else None

@@ -179,9 +179,12 @@ def _panel_title_question(layout: Layout, lb: Label) -> tuple[str, list[str]]:
     titles = [o for o in heads if not bare_mark(o.text)]
     kind = marks if lb in marks else titles
     others = [o.text for o in kind if o is not lb]
+    one_chart = not marks and panel_count(layout) < 2
+    if len(kind) == 1 and one_chart:  # a one-panel chart has no 'panel' to name
+        return "What does the heading above the drawing say?", others
     if len(kind) == 1 and not marks:
         return "What is the title of the panel?", others
-    if not marks and panel_count(layout) < 2:
+    if one_chart:
         # several headings over what the ticks show is one chart (a title and a subtitle, pies'
         # names): they are no panels, so the question counts headings
         k = _reading_order(kind, lambda o: o.box).index(lb)
