@@ -148,6 +148,8 @@ def _legend_columns(names: list[str], spec: FigureSpec) -> int:
 
 
 def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None:
+    """The figure's legend: one across the figure (``legend_outside``), or one inside each panel
+    that asks for it (``legend_loc``: the first panel, or every panel of a grid that repeats it)."""
     p0 = spec.panels[0]
     if not (spec.legend_outside or p0.legend_loc):
         return  # no legend asked for (a heatmap names its rows on an axis and has no handles)
@@ -156,20 +158,22 @@ def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None
         handles, names = axes[0].get_legend_handles_labels()
     else:
         handles, names = d.wedges[0], list(p0.categories)
-    leg = None
+    placed: list[tuple[Any, int | None]] = []
     ncol_top = _legend_columns(names, spec)
     if spec.legend_outside == "top":
-        leg = fig.legend(handles, names, loc="outside upper center", ncol=ncol_top, frameon=False)
+        placed.append((fig.legend(handles, names, loc="outside upper center", ncol=ncol_top, frameon=False), None))
     elif spec.legend_outside == "bottom":
-        leg = fig.legend(handles, names, loc="outside lower center", ncol=ncol_top, frameon=False)
+        placed.append((fig.legend(handles, names, loc="outside lower center", ncol=ncol_top, frameon=False), None))
     elif spec.legend_outside == "right":
-        leg = fig.legend(handles, names, loc="outside right center", frameon=False)
-    elif p0.legend_loc:
-        leg = axes[0].legend(handles, names, loc=p0.legend_loc, framealpha=0.9)
-    if leg is not None:
-        for t, name in zip(leg.get_texts(), names):
+        placed.append((fig.legend(handles, names, loc="outside right center", frameon=False), None))
+    else:
+        for panel, ax in zip(spec.panels, axes, strict=True):
+            if panel.legend_loc:
+                placed.append((ax.legend(handles, names, loc=panel.legend_loc, framealpha=0.9), panel.index))
+    for leg, panel_index in placed:
+        for t, name in zip(leg.get_texts(), names, strict=True):
             meta = {"series": name} if names_series else {"category": name}
-            d.add(t, role="legend_entry", panel=None if spec.legend_outside else 0, **meta)
+            d.add(t, role="legend_entry", panel=panel_index, **meta)
 
 
 def draw(spec: FigureSpec) -> Drawing:
