@@ -70,7 +70,8 @@ def test_cells_are_coloured_by_value(drawn):
                     x = (ticks[c].x0 + ticks[c].x1) / 2
                     want = np.array(cmap((v - lo) / (hi - lo))[:3]) * 255
                     # a printed value sits at the centre: sample a little above it
-                    got = img[int(y) - (9 if p.value_labels else 0), int(x)]
+                    above = int((spec.font_size - 2) * spec.dpi / 72 / 2) + 4  # clear of the printed value
+                    got = img[int(y) - (above if p.value_labels else 0), int(x)]
                     assert np.abs(got - want).max() <= 12, (spec.figure_id, p.index, s.name, c, got, want)
 
 

@@ -106,6 +106,16 @@ def title_width(title: str, font_size: float) -> float:
     return len(title) * 0.62 * (font_size + 2) / 72 + 0.4
 
 
+def upright_label_height(panels: Sequence[Panel], layout: Sequence[int], font_size: float) -> float:
+    """Inches a figure needs for every row of panels to print its longest value-axis label upright
+    (glyphs about 0.56 em wide) beside the axes, with the margins above and below: a short figure
+    in a large font would otherwise push a long label off the canvas."""
+    labels = [label for p in panels for label in (p.y_label, p.y2_label) if label]
+    if not labels:
+        return 0.0
+    return round(layout[0] * (max(len(label) for label in labels) * 0.56 * font_size / 72 + 1.3), 1)
+
+
 def palette_colors(rng: np.random.Generator, palette: str, n: int) -> list[tuple[str, str]]:
     pal = PALETTES[palette]
     start = int(rng.integers(2)) if n <= len(pal) - 2 else 0
@@ -188,6 +198,7 @@ def new_spec(
     ``late`` the kind's own late fields (``shared_x``)."""
     if title:  # a narrow figure widens to print its bold title on one line
         figsize = [max(figsize[0], round(title_width(title, float(style["font_size"])), 1)), *figsize[1:]]
+    figsize = [figsize[0], max(figsize[1], upright_label_height(panels, layout, float(style["font_size"])))]
     return FigureSpec(
         figure_id="",
         chart_type=chart_type,
