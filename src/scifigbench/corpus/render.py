@@ -218,12 +218,6 @@ def _category_ticks_overlap(ax: Axes, renderer: Any) -> bool:
     return any(a.x1 + 2 > b.x0 for a, b in zip(boxes, boxes[1:]))
 
 
-def _tick_pitch(ax: Axes) -> float:
-    """Pixels between neighbouring category ticks on the x axis."""
-    xs = sorted(ax.transData.transform([(x, 0.0) for x in ax.get_xticks()])[:, 0])
-    return float(min(b - a for a, b in zip(xs, xs[1:], strict=False))) if len(xs) > 1 else float("inf")
-
-
 def _collect_ticks(d: Drawing, spec: FigureSpec) -> None:
     """Register the tick labels actually drawn (inside the view, visible, non-empty)."""
     for panel, ax in zip(spec.panels, d.axes):
@@ -308,12 +302,10 @@ def laid_out(spec: FigureSpec) -> Drawing:
         # binned kinds print edges on a continuous axis, which they thin rather than turn
         upright_categories = kind.category_axis and not kind.binned and panel.orientation == "vertical"
         if upright_categories and _category_ticks_overlap(ax, renderer):
-            # labels turned a little, or upright where the bars stand closer than two lines of text
-            steep = _tick_pitch(ax) < 2 * spec.font_size * spec.dpi / 72
-            ax.tick_params(axis="x", labelrotation=90 if steep else 30)
+            ax.tick_params(axis="x", labelrotation=30)
             for t in ax.get_xticklabels():
-                t.set_horizontalalignment("center" if steep else "right")
-                t.set_rotation_mode("default" if steep else "anchor")
+                t.set_horizontalalignment("right")
+                t.set_rotation_mode("anchor")
             again = True
     for step in d.settle:
         step(renderer)

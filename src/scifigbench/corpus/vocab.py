@@ -70,40 +70,6 @@ class Breakdown:
 
 
 @dataclass(frozen=True)
-class LongAxis:
-    """A long category axis a domain's results are broken down along (one bar per subject, per
-    language): real papers print 20 to 60 bars along such an axis. ``metric``: the domain's
-    metric that is reported per item (the name of one of its ``metrics``)."""
-
-    label: str
-    items: tuple[str, ...]
-    metric: str
-
-
-# The 57 subjects of MMLU, shortened as papers print them under bars ("HS" for high school).
-MMLU_SUBJECTS = (
-    "Abstract algebra", "Anatomy", "Astronomy", "Business ethics", "Clinical knowledge", "College biology",
-    "College chemistry", "College CS", "College math", "College medicine", "College physics", "Computer security",
-    "Conceptual physics", "Econometrics", "Electrical eng.", "Elementary math", "Formal logic", "Global facts",
-    "HS biology", "HS chemistry", "HS CS", "HS Europ. history", "HS geography", "HS gov. & politics",
-    "HS macroeconomics", "HS math", "HS microeconomics", "HS physics", "HS psychology", "HS statistics",
-    "HS US history", "HS world history", "Human aging", "Human sexuality", "International law", "Jurisprudence",
-    "Logical fallacies", "Machine learning", "Management", "Marketing", "Medical genetics", "Miscellaneous",
-    "Moral disputes", "Moral scenarios", "Nutrition", "Philosophy", "Prehistory", "Prof. accounting", "Prof. law",
-    "Prof. medicine", "Prof. psychology", "Public relations", "Security studies", "Sociology", "US foreign policy",
-    "Virology", "World religions",
-)
-# Languages of many-language benchmarks (FLORES-200 translation, Common Voice speech recognition).
-LANGUAGES = (
-    "Afrikaans", "Amharic", "Arabic", "Bengali", "Bulgarian", "Catalan", "Czech", "Danish", "Dutch", "Estonian",
-    "Finnish", "French", "German", "Greek", "Gujarati", "Hausa", "Hebrew", "Hindi", "Hungarian", "Icelandic",
-    "Indonesian", "Italian", "Japanese", "Kannada", "Kazakh", "Korean", "Latvian", "Lithuanian", "Malay", "Marathi",
-    "Nepali", "Persian", "Polish", "Portuguese", "Romanian", "Russian", "Serbian", "Slovak", "Swahili", "Swedish",
-    "Tamil", "Telugu", "Thai", "Turkish", "Ukrainian", "Urdu", "Vietnamese", "Yoruba", "Zulu",
-)
-
-
-@dataclass(frozen=True)
 class Domain:
     name: str
     models: tuple[str, ...]
@@ -115,7 +81,6 @@ class Domain:
     cost_parts: tuple[str, ...]     # stacked-bar components
     cost_metric: Metric
     closed_models: tuple[str, ...] = ()  # served through an API only: no training curves of theirs
-    long_axis: LongAxis | None = None  # what the domain's results are broken down along, item by item
 
     @property
     def open_models(self) -> tuple[str, ...]:
@@ -169,7 +134,6 @@ DOMAINS: tuple[Domain, ...] = (
                      Metric("Training loss", None, 0.8, 12, higher_better=False, decimals=2)),
         cost_parts=("Prompt encoding", "Reasoning tokens", "Answer decoding", "Verification"),
         cost_metric=Metric("Inference time", "s", 0.5, 9, higher_better=False),
-        long_axis=LongAxis("MMLU subject", MMLU_SUBJECTS, "Accuracy"),
     ),
     Domain(
         name="code-generation",
@@ -203,7 +167,6 @@ DOMAINS: tuple[Domain, ...] = (
         log_metrics=(Metric("Validation perplexity", None, 3, 250, higher_better=False),),
         cost_parts=("Encoder", "Decoder", "Beam search", "Detokenisation"),
         cost_metric=Metric("Latency", "ms", 20, 400, higher_better=False),
-        long_axis=LongAxis("Target language (FLORES-200)", LANGUAGES, "chrF"),
     ),
     Domain(
         name="vision-language",
@@ -282,7 +245,6 @@ DOMAINS: tuple[Domain, ...] = (
         log_metrics=(Metric("CTC loss", None, 0.2, 60, higher_better=False, decimals=2),),
         cost_parts=("Feature extraction", "Encoder", "Decoder", "Language model rescoring"),
         cost_metric=Metric("Real-time factor", "x100", 1, 30, higher_better=False),
-        long_axis=LongAxis("Language (Common Voice)", LANGUAGES, "WER"),
     ),
 )
 

@@ -38,12 +38,6 @@ LEGEND_LOCS = ("upper left", "upper right", "upper center")
 # Papers printed for greyscale tell series apart by a hatch over each colour as well: a share of the
 # figures with several series does, one pattern per series (the colours stay what they were).
 HATCHED_SHARE = 0.25
-# The share of one-panel simple bar charts of a domain with a long axis (per subject, per language)
-# drawn along it, with 20 to 45 items (a stated prior: some real dev figures print 20-60 bars),
-# each bar given this many inches of width.
-LONG_AXIS_SHARE = 0.6
-LONG_AXIS_ITEMS = (20, 45)
-LONG_AXIS_INCHES = 0.2
 HATCHES = ("//", "\\\\", "xx", "..", "++", "--", "oo")
 
 
@@ -154,17 +148,6 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
             panel_titles = [None]
             categories = sample(rng, domain.datasets, int(rng.integers(3, 7)))
             cat_axis = "Dataset"
-    elif variant == "simple" and n_panels == 1 and domain.long_axis and rng.random() < LONG_AXIS_SHARE:
-        # one model's results item by item along a long axis (per subject, per language)
-        long_axis = domain.long_axis
-        metric = next(m for m in domain.metrics if m.name == long_axis.metric)
-        series_names = [metric.name]
-        n_items = min(len(long_axis.items), int(rng.integers(LONG_AXIS_ITEMS[0], LONG_AXIS_ITEMS[1] + 1)))
-        picked = set(sample(rng, long_axis.items, n_items))
-        categories = [item for item in long_axis.items if item in picked]  # in the benchmark's own order
-        panel_titles = [None]
-        cat_axis = long_axis.label
-        sort = weighted(rng, ("none", "descending"), (0.6, 0.4))
     elif variant == "simple":
         series_names = [metric.name]
         categories = sample(rng, domain.models, int(rng.integers(4, 8 if n_panels == 1 else 6)))
@@ -190,9 +173,8 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         cat_axis = "Model"
         sort = "descending" if (not two and rng.random() < 0.6) else "none"
     n_series = len(series_names)
-    long = len(categories) >= LONG_AXIS_ITEMS[0]
     value_labels = {
-        "simple": not long and rng.random() < 0.5,
+        "simple": rng.random() < 0.5,
         "horizontal": rng.random() < 0.5,
         "grouped": n_series * len(categories) <= 12 and n_panels == 1 and rng.random() < 0.4,
         "stacked": False,
@@ -201,7 +183,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     if variant == "horizontal" and legend_loc:
         legend_loc = "lower right"
     colors = palette_colors(rng, style["palette"], n_series)
-    x_label = cat_axis if long or rng.random() < 0.4 else None
+    x_label = cat_axis if rng.random() < 0.4 else None
     y_floor = rng.random() < 0.25
     grid = bool(rng.random() < 0.4)
     panels = []
@@ -231,9 +213,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     title = _bar_title(rng, variant, metric, panels, domain)
     legend_outside = no_clash(title, legend_outside)
     figsize = figure_size(layout, rng, legend_outside)
-    if long:  # narrow bars with their names turned upright underneath, as papers print such axes
-        figsize = [max(figsize[0], round(LONG_AXIS_INCHES * len(categories) + 1.0, 1)), figsize[1] + 1.0]
-    elif variant != "horizontal":  # room for horizontal category labels under each bar group
+    if variant != "horizontal":  # room for horizontal category labels under each bar group
         figsize = widened_for_categories(figsize, layout, categories, style["font_size"])
     spec = new_spec(
         chart_type="bar",
