@@ -102,8 +102,9 @@ def widened_for_categories(
 
 def title_width(title: str, font_size: float) -> float:
     """Inches a bold figure title needs (glyphs about 0.62 em wide at the title's size, two points
-    over the base font), with the figure's side margins."""
-    return len(title) * 0.62 * (font_size + 2) / 72 + 0.4
+    over the base font), with the figure's side margins and, since a one-panel title centres over
+    the axes, the value axis' gutter (ticks and label, about five ems) on both sides."""
+    return len(title) * 0.62 * (font_size + 2) / 72 + 0.4 + 2 * 5 * font_size / 72
 
 
 def upright_label_height(panels: Sequence[Panel], layout: Sequence[int], font_size: float) -> float:
