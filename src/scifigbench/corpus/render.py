@@ -104,6 +104,16 @@ def _furniture(spec: FigureSpec, style: Style) -> tuple[str, float, float]:
     return line, size, FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]
 
 
+def _label_left(panel: Panel, value: float) -> bool:
+    """Whether a reference line's name goes at the line's left end: when the last category's
+    marks rise past the line (the name, printed just above it at the right, would cover their
+    tops) and the first category's do not."""
+    if not chart_kind(panel.kind).category_axis or not panel.series:
+        return False
+    first, last = (max(s.values[i] for s in panel.series) for i in (0, -1))
+    return last > value >= first
+
+
 def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
     """Reference lines in the style's ink, each named on a patch of the page's own colour (a white
     patch would hide light text on a dark page)."""
@@ -127,12 +137,13 @@ def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
             else:
                 ax.axhline(a.value, color=ink(), alpha=0.7, linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transAxes, ax.transData)
+                left = _label_left(panel, a.value)
                 t = ax.text(
-                    0.99,
+                    0.01 if left else 0.99,
                     a.value,
                     a.text,
                     transform=tr,
-                    ha="right",
+                    ha="left" if left else "right",
                     va="bottom",
                     fontsize=font_size() - 1.5,
                     bbox=backing,
