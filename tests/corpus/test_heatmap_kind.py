@@ -70,7 +70,8 @@ def test_cells_are_coloured_by_value(drawn):
                     x = (ticks[c].x0 + ticks[c].x1) / 2
                     want = np.array(cmap((v - lo) / (hi - lo))[:3]) * 255
                     # a printed value sits at the centre: sample a little above it
-                    got = img[int(y) - (9 if p.value_labels else 0), int(x)]
+                    above = int((spec.font_size - 2) * spec.dpi / 72 / 2) + 4  # clear of the printed value
+                    got = img[int(y) - (above if p.value_labels else 0), int(x)]
                     assert np.abs(got - want).max() <= 12, (spec.figure_id, p.index, s.name, c, got, want)
 
 
@@ -229,18 +230,27 @@ def test_corpus_kinds_asks_for_heatmap_by_count():
     assert CorpusConfig(n_bar=1, kinds={"heatmap": 4}).counts()["heatmap"] == 4
 
 
-def test_heatmaps_come_in_a_column_of_one_grid_per_metric_or_split():
+def test_heatmaps_come_in_a_column_of_one_grid_per_metric_or_split_or_a_two_by_two_grid():
     specs = [generate(7, "heatmap", i, 100) for i in range(200)]
     counts = [len(s.panels) for s in specs]
     # the dev half's shares (61 % one panel), capped at the domain's metrics (one to three), a
     # one-metric domain's dev and test grids making two: no longer mostly one panel (78 % before)
-    assert set(counts) == {1, 2, 3} and 0.52 < counts.count(1) / 200 < 0.7
+    assert set(counts) == {1, 2, 3, 4} and 0.52 < counts.count(1) / 200 < 0.7
     splits = [s for s in specs if len(s.panels) == 2 and s.panels[0].scale_label == s.panels[1].scale_label]
     assert splits and all([p.title.split(", ")[1] for p in s.panels] == ["dev split", "test split"] for s in splits)
-    grids = [s for s in specs if len(s.panels) > 1 and s not in splits][:3] + splits[:1]
+    # four grids: two metrics, each on its dev and test split, in a 2 x 2 grid (real: 13 % of the
+    # dev half's figures have four or more panels)
+    fours = [s for s in specs if len(s.panels) == 4]
+    assert 0.04 < len(fours) / 200 < 0.13
+    for spec in fours:
+        assert spec.layout == [2, 2]
+        scales = [p.scale_label for p in spec.panels]
+        assert scales[0] == scales[1] != scales[2] == scales[3]
+        assert [p.title.split(", ")[1] for p in spec.panels] == ["dev split", "test split"] * 2
+    grids = [s for s in specs if len(s.panels) > 1 and s not in splits + fours][:3] + splits[:1] + fours[:1]
     for spec in grids:
         first = spec.panels[0]
-        assert spec.layout == [len(spec.panels), 1] and spec.title is None
+        assert spec.layout == ([2, 2] if len(spec.panels) == 4 else [len(spec.panels), 1]) and spec.title is None
         titles = [p.title for p in spec.panels]
         assert len(set(titles)) == len(titles) and all(
             p.title.startswith(p.scale_label.split(" (")[0]) for p in spec.panels
@@ -259,7 +269,7 @@ def test_heatmaps_come_in_a_column_of_one_grid_per_metric_or_split():
         # every question names its grid, or asks about the whole figure
         whole = ("across all panels", "in every panel")
         assert all(any(f"'{t}'" in x for t in titles) or any(w in x for w in whole) for x in texts), texts
-        if spec not in splits:
+        if spec not in splits + fours:
             assert not any("Going from the" in x for x in texts), texts  # no shift between two metrics
     agree, total = respondents_agree_with_judge(grids)
     assert total > 50 and agree / total >= 0.95, agree / total

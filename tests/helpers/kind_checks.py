@@ -126,7 +126,7 @@ def several_panels(kind: str, seed: int = 7, want: int = 4, tries: int = 24) -> 
 def assert_dataset_grid(specs: list[FigureSpec], perturb=None) -> None:
     """Figures whose panels show the same series on different datasets: laid out in a row (four in
     a 2 x 2 grid), each panel titled with its own dataset and drawing the series in the same
-    colours, one legend for the figure (each series once), questions that name the panels by
+    colours, one legend for the figure (each series once) or one per panel, questions that name the panels by
     their titles (later panels too, over the set) and are answered from the spec, and
     respondents the rule judge agrees with."""
     assert specs
@@ -139,9 +139,14 @@ def assert_dataset_grid(specs: list[FigureSpec], perturb=None) -> None:
         for i, p in enumerate(spec.panels):
             assert p.index == i and p.categories == first.categories and p.stacked == first.stacked
             assert [(s.name, s.color) for s in p.series] == [(s.name, s.color) for s in first.series]
-        assert all(p.legend_loc is None for p in spec.panels[1:])  # an inside legend: the first panel's only
-        entries = [t.series for t in spec.text_elements if t.role == "legend_entry"]
-        assert sorted(entries) == sorted(s.name for s in first.series if len(first.series) > 1), spec.figure_id
+        # an inside legend sits in the first panel only, or in every panel (each a full copy)
+        repeated = all(p.legend_loc for p in spec.panels)
+        assert repeated or all(p.legend_loc is None for p in spec.panels[1:])
+        names = sorted(s.name for s in first.series if len(first.series) > 1)
+        entries = [t for t in spec.text_elements if t.role == "legend_entry"]
+        for where in {t.panel for t in entries}:
+            assert sorted(t.series for t in entries if t.panel == where) == names, (spec.figure_id, where)
+        assert len(entries) == len(names) * (len(spec.panels) if repeated else 1), spec.figure_id
         assert set(titles) <= {t.text for t in spec.text_elements if t.role == "panel_title"}
         texts = [r["text"] for r in probe_rows(spec).values() if r["family"] == "capability"]
         assert any(f"'{t}'" in x for x in texts for t in titles), (spec.figure_id, texts)

@@ -21,7 +21,8 @@ hides anything else.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
+from dataclasses import replace
 
 from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE, Candidate, rank
 from scifigbench.blurtargets.numbers import decimals, infer_missing, parse_number, same_number, sequence_kind
@@ -45,12 +46,22 @@ def _box(e: TextElement) -> tuple[float, float, float, float]:
     return (e.x0, e.y0, e.x1, e.y1)
 
 
-def _of_element(e: TextElement, mode: str, rule: str, reasoning: str, text: str | None = None,
-                redacts_caption: bool = False) -> Candidate:
+def _of_element(
+    e: TextElement, mode: str, rule: str, reasoning: str, text: str | None = None, redacts_caption: bool = False
+) -> Candidate:
     """A candidate that blurs spec element ``e``: its text is both what is blurred and the expected answer."""
     text = e.text if text is None else text
-    return Candidate(mode=mode, rule=rule, text=text, element_id=e.element_id, role=e.role, box=_box(e),
-                     expected_answer=text, redacts_caption=redacts_caption, reasoning_path=reasoning)
+    return Candidate(
+        mode=mode,
+        rule=rule,
+        text=text,
+        element_id=e.element_id,
+        role=e.role,
+        box=_box(e),
+        expected_answer=text,
+        redacts_caption=redacts_caption,
+        reasoning_path=reasoning,
+    )
 
 
 def _admittance_rule(e: TextElement) -> tuple[str, str] | None:
@@ -62,14 +73,37 @@ def _admittance_rule(e: TextElement) -> tuple[str, str] | None:
     return None
 
 
+def _copies(spec: FigureSpec, e: TextElement) -> list[TextElement]:
+    """The other prints of ``e`` itself: a legend repeated in every panel prints each entry once per
+    panel (same role, same text, same series or category). Blurring ``e`` alone would leave its
+    name readable in a copy, so an admittance target blurs every copy with it."""
+    return [
+        o
+        for o in spec.text_elements
+        if o.element_id != e.element_id
+        and o.role == e.role
+        and fold(o.text) == fold(e.text)
+        and (o.series, o.category) == (e.series, e.category)
+    ]
+
+
 def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candidate]:
     out = []
+    seen: set[str] = set()  # a copy's element id: its text is proposed once, from its first print
     for e in spec.text_elements:
         ruled = _admittance_rule(e)
         text = e.text.strip()
-        if ruled is None or parse_number(text) is not None or sum(ch.isalpha() for ch in text) < 2:
+        if (
+            ruled is None
+            or e.element_id in seen
+            or parse_number(text) is not None
+            or sum(ch.isalpha() for ch in text) < 2
+        ):
             continue
-        others = [o.text for o in spec.text_elements if o.element_id != e.element_id and o.text.strip()]
+        copies = _copies(spec, e)
+        seen |= {o.element_id for o in copies}
+        own = {e.element_id} | {o.element_id for o in copies}
+        others = [o.text for o in spec.text_elements if o.element_id not in own and o.text.strip()]
         if any(mentions(o, text) or (sum(ch.isalpha() for ch in o) >= 3 and mentions(text, o)) for o in others):
             continue
         named = bool(caption) and mentions(caption, text)
@@ -77,13 +111,25 @@ def admittance_candidates(spec: FigureSpec, caption: str | None) -> list[Candida
             continue
         rule, what = ruled
         what = "row name" if e.role == "tick" and e.series is not None else what
-        cap = ("the caption shown with the blurred image has it removed" if named else "the caption does not mention it")
-        out.append(_of_element(
-            e, ADMITTANCE, rule, text=text, redacts_caption=named,
-            reasoning=(f"The {what} '{text}' is printed only here: no other text in the figure contains it or is "
-                       f"contained in it, {cap} and it follows no numbered pattern, so once blurred nothing "
-                       "visible identifies it."),
-        ))
+        cap = "the caption shown with the blurred image has it removed" if named else "the caption does not mention it"
+        where = (
+            f"is printed once in each of {len(copies) + 1} panels, every copy blurred"
+            if copies
+            else "is printed only here"
+        )
+        cand = _of_element(
+            e,
+            ADMITTANCE,
+            rule,
+            text=text,
+            redacts_caption=named,
+            reasoning=(
+                f"The {what} '{text}' {where}: no other text in the figure contains it or is "
+                f"contained in it, {cap} and it follows no numbered pattern, so once blurred nothing "
+                "visible identifies it."
+            ),
+        )
+        out.append(replace(cand, also=tuple(_box(o) for o in copies)))
     return out
 
 
@@ -104,16 +150,22 @@ def _tick_sequence(spec: FigureSpec) -> list[Candidate]:
             continue
         kind = sequence_kind(values)
         for i, t in enumerate(ticks):
-            visible = values[:i] + [None] + values[i + 1:]
+            visible = values[:i] + [None] + values[i + 1 :]
             if not same_number(infer_missing(visible), values[i]):
                 continue
             shown = ", ".join("[blurred]" if j == i else ticks[j].text for j in range(len(ticks)))
-            step = (f"step {values[1] - values[0]:g}" if kind == "arithmetic" else f"ratio {values[1] / values[0]:g}")
-            out.append(_of_element(
-                t, INDUCTANCE, "tick_sequence",
-                reasoning=(f"The {axis}-axis ticks of panel {panel} read {shown} in order; the visible ticks form an "
-                                f"{kind} sequence ({step}), so the blurred tick is {t.text}."),
-            ))
+            step = f"step {values[1] - values[0]:g}" if kind == "arithmetic" else f"ratio {values[1] / values[0]:g}"
+            out.append(
+                _of_element(
+                    t,
+                    INDUCTANCE,
+                    "tick_sequence",
+                    reasoning=(
+                        f"The {axis}-axis ticks of panel {panel} read {shown} in order; the visible ticks form an "
+                        f"{kind} sequence ({step}), so the blurred tick is {t.text}."
+                    ),
+                )
+            )
     return out
 
 
@@ -136,12 +188,18 @@ def _value_labels(spec: FigureSpec) -> list[Candidate]:
         tick_vals = [parse_number(t.text) for t in ticks]
         if not min(tick_vals) <= e.value <= max(tick_vals) * 1.25:
             continue
-        out.append(_of_element(
-            e, INDUCTANCE, "value_label_axis",
-            reasoning=(f"The label sits on the bar of series '{e.series}' at category '{e.category}'; that bar ends at "
-                            f"{e.value:g} on the {value_axis}-axis (ticks {', '.join(t.text for t in ticks)}), so the label "
-                            f"reads {e.text} (within the precision of reading the axis)."),
-        ))
+        out.append(
+            _of_element(
+                e,
+                INDUCTANCE,
+                "value_label_axis",
+                reasoning=(
+                    f"The label sits on the bar of series '{e.series}' at category '{e.category}'; that bar ends at "
+                    f"{e.value:g} on the {value_axis}-axis (ticks {', '.join(t.text for t in ticks)}), so the label "
+                    f"reads {e.text} (within the precision of reading the axis)."
+                ),
+            )
+        )
     return out
 
 
@@ -161,11 +219,17 @@ def _pie_remainder(spec: FigureSpec) -> list[Candidate]:
             if not same_number(round(100.0 - rest, decimals(e.text)), values[i]):
                 continue  # rounding of the printed shares breaks the identity for this wedge
             others = " + ".join(x.text for j, x in enumerate(pcts) if j != i)
-            out.append(_of_element(
-                e, INDUCTANCE, "pie_remainder",
-                reasoning=(f"The wedges' printed shares sum to 100%; the visible ones are {others}, so the blurred "
-                                f"share of '{e.category}' is 100 - {rest:g} = {e.text}."),
-            ))
+            out.append(
+                _of_element(
+                    e,
+                    INDUCTANCE,
+                    "pie_remainder",
+                    reasoning=(
+                        f"The wedges' printed shares sum to 100%; the visible ones are {others}, so the blurred "
+                        f"share of '{e.category}' is 100 - {rest:g} = {e.text}."
+                    ),
+                )
+            )
     return out
 
 
@@ -178,11 +242,18 @@ def _repeated(spec: FigureSpec) -> list[Candidate]:
         twins = [o for o in spec.text_elements if o.element_id != e.element_id and fold(o.text) == fold(text)]
         if not twins:
             continue
-        out.append(_of_element(
-            e, INDUCTANCE, "repeated_label", text=text,
-            reasoning=(f"The {e.role.replace('_', ' ')} '{text}' is printed again as a {twins[0].role.replace('_', ' ')}"
-                            " that stays visible and is linked to it by colour or position, so it can be read there."),
-        ))
+        out.append(
+            _of_element(
+                e,
+                INDUCTANCE,
+                "repeated_label",
+                text=text,
+                reasoning=(
+                    f"The {e.role.replace('_', ' ')} '{text}' is printed again as a {twins[0].role.replace('_', ' ')}"
+                    " that stays visible and is linked to it by colour or position, so it can be read there."
+                ),
+            )
+        )
     return out
 
 
@@ -191,9 +262,14 @@ def inductance_candidates(spec: FigureSpec) -> list[Candidate]:
 
 
 def isolated(c: Candidate, elements: Sequence[TextElement], pad: float) -> bool:
-    """True if blurring ``c``'s padded box covers no other text element."""
+    """True if blurring ``c``'s padded box, and each of its copies' (``also``), covers no other text element."""
     assert c.box is not None
-    return not any(e.element_id != c.element_id and overlaps(c.box, _box(e), pad) for e in elements)
+    blurred = (c.box, *c.also)
+    return not any(
+        e.element_id != c.element_id and _box(e) not in blurred and overlaps(box, _box(e), pad)
+        for box in blurred
+        for e in elements
+    )
 
 
 def ranked_candidates(spec: FigureSpec, caption: str | None, mode: str, seed: int, pad: float) -> list[Candidate]:

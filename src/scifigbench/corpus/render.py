@@ -104,6 +104,16 @@ def _furniture(spec: FigureSpec, style: Style) -> tuple[str, float, float]:
     return line, size, FURNITURE_STRIP_LINES * size / 72 / spec.figsize[1]
 
 
+def _label_left(panel: Panel, value: float) -> bool:
+    """Whether a reference line's name goes at the line's left end: when the last category's
+    marks rise past the line (the name, printed just above it at the right, would cover their
+    tops) and the first category's do not."""
+    if not chart_kind(panel.kind).category_axis or not panel.series:
+        return False
+    first, last = (max(s.values[i] for s in panel.series) for i in (0, -1))
+    return last > value >= first
+
+
 def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
     """Reference lines in the style's ink, each named on a patch of the page's own colour (a white
     patch would hide light text on a dark page)."""
@@ -127,12 +137,13 @@ def _annotate(d: Drawing, ax: Axes, panel: Panel) -> None:
             else:
                 ax.axhline(a.value, color=ink(), alpha=0.7, linestyle=":", linewidth=1.2)
                 tr = blended_transform_factory(ax.transAxes, ax.transData)
+                left = _label_left(panel, a.value)
                 t = ax.text(
-                    0.99,
+                    0.01 if left else 0.99,
                     a.value,
                     a.text,
                     transform=tr,
-                    ha="right",
+                    ha="left" if left else "right",
                     va="bottom",
                     fontsize=font_size() - 1.5,
                     bbox=backing,
@@ -148,6 +159,8 @@ def _legend_columns(names: list[str], spec: FigureSpec) -> int:
 
 
 def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None:
+    """The figure's legend: one across the figure (``legend_outside``), or one inside each panel
+    that asks for it (``legend_loc``: the first panel, or every panel of a grid that repeats it)."""
     p0 = spec.panels[0]
     if not (spec.legend_outside or p0.legend_loc):
         return  # no legend asked for (a heatmap names its rows on an axis and has no handles)
@@ -156,20 +169,22 @@ def _legend(d: Drawing, spec: FigureSpec, fig: Figure, axes: list[Axes]) -> None
         handles, names = axes[0].get_legend_handles_labels()
     else:
         handles, names = d.wedges[0], list(p0.categories)
-    leg = None
+    placed: list[tuple[Any, int | None]] = []
     ncol_top = _legend_columns(names, spec)
     if spec.legend_outside == "top":
-        leg = fig.legend(handles, names, loc="outside upper center", ncol=ncol_top, frameon=False)
+        placed.append((fig.legend(handles, names, loc="outside upper center", ncol=ncol_top, frameon=False), None))
     elif spec.legend_outside == "bottom":
-        leg = fig.legend(handles, names, loc="outside lower center", ncol=ncol_top, frameon=False)
+        placed.append((fig.legend(handles, names, loc="outside lower center", ncol=ncol_top, frameon=False), None))
     elif spec.legend_outside == "right":
-        leg = fig.legend(handles, names, loc="outside right center", frameon=False)
-    elif p0.legend_loc:
-        leg = axes[0].legend(handles, names, loc=p0.legend_loc, framealpha=0.9)
-    if leg is not None:
-        for t, name in zip(leg.get_texts(), names):
+        placed.append((fig.legend(handles, names, loc="outside right center", frameon=False), None))
+    else:
+        for panel, ax in zip(spec.panels, axes, strict=True):
+            if panel.legend_loc:
+                placed.append((ax.legend(handles, names, loc=panel.legend_loc, framealpha=0.9), panel.index))
+    for leg, panel_index in placed:
+        for t, name in zip(leg.get_texts(), names, strict=True):
             meta = {"series": name} if names_series else {"category": name}
-            d.add(t, role="legend_entry", panel=None if spec.legend_outside else 0, **meta)
+            d.add(t, role="legend_entry", panel=panel_index, **meta)
 
 
 def draw(spec: FigureSpec) -> Drawing:

@@ -141,7 +141,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     if variant == "grouped":
         series_names = sample(rng, domain.methods, int(rng.integers(2, 5)))
         if n_panels > 1:
-            panel_titles = sample(rng, domain.datasets, n_panels)
+            panel_titles: list[str | None] = list(sample(rng, domain.datasets, n_panels))
             categories = sample(rng, domain.models, int(rng.integers(3, 5)))
             cat_axis = "Model"
         else:

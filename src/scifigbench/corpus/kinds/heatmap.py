@@ -100,9 +100,9 @@ def _panel(
 
 
 def generate(rng: np.random.Generator, index: int) -> FigureSpec:
-    """A grid of rows (models or methods) by columns (datasets), annotated or plain, in one panel or
-    in a column of up to four, one per metric of the domain (each titled with its metric and with a colour bar
-    of its own), as papers put two metrics side by side."""
+    """A grid of rows (models or methods) by columns (datasets), annotated or plain, in one panel,
+    in a column of up to three, one per metric of the domain (each titled with its metric and with a colour bar
+    of its own), as papers put two metrics side by side, or in a 2 x 2 grid of two metrics on two splits."""
     variant = tuple(VARIANTS)[index % len(VARIANTS)]
     domain = pick(rng, DOMAINS)
     style = random_style(rng)
@@ -112,10 +112,16 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     names = sample(rng, domain.models if by_model else domain.methods, int(rng.integers(3, 6)))
     cats = sample(rng, domain.datasets, int(rng.integers(3, 6)))
     drawn = panel_count(rng)
-    if len(domain.metrics) == 1 and drawn > 1:
+    others = [m for m in domain.metrics if m != metric]
+    if drawn == 4 and others:
+        # four grids: two metrics (rows of the grid), each on its dev and test split (columns)
+        pair = [metric, pick(rng, others)]
+        metrics = [m for m in pair for _ in SPLITS]
+        titles: list[str | None] = [f"{m.name}, {split} split" for m in pair for split in SPLITS]
+    elif len(domain.metrics) == 1 and drawn > 1:
         # one metric: as papers do, its dev and test grids one above the other
         metrics = [metric, metric]
-        titles: list[str | None] = [f"{metric.name}, {split} split" for split in SPLITS]
+        titles = [f"{metric.name}, {split} split" for split in SPLITS]
     else:  # one panel per metric, as many as the domain has and the draw asks for
         metrics = [metric] + sample(
             rng, [m for m in domain.metrics if m != metric], min(drawn, len(domain.metrics)) - 1
@@ -128,7 +134,8 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         for p, (m, t) in enumerate(zip(metrics, titles, strict=True))
     ]
     title = f"{metric.name} by {rows_are} and dataset" if n_panels == 1 and rng.random() < 0.5 else None
-    layout = grid_layout(n_panels, column=True)  # side by side, wide grids would print a strip
+    # one above the other (side by side, wide grids would print a strip); four in a 2 x 2 grid
+    layout = grid_layout(n_panels, column=n_panels < 4)
     width, height = figure_size([1, 1], rng, None)
     # wide enough for the column names upright beside the row names (glyphs about 0.56 em wide)
     names_width = max(len(n) for n in names) * 0.56 * style["font_size"] / 72

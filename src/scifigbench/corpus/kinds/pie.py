@@ -92,7 +92,9 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         title = f"{breakdown.title} ({', '.join(owners)})"
     legend_outside = no_clash(title, legend_outside)
     layout = grid_layout(n_panels)
-    figsize = [round(4.2 * n_panels + (1.8 if mode == "labels" else 0.6), 1), 4.2]
+    # the room was set for fonts up to 12 points; a larger font widens the figure in proportion
+    grow = max(1.0, float(style["font_size"]) / 12)
+    figsize = [round((4.2 * n_panels + (1.8 if mode == "labels" else 0.6)) * grow, 1), 4.2]
     if legend_outside == "right":
         figsize[0] += 2.2
     if legend_outside in ("top", "bottom"):
