@@ -171,6 +171,11 @@ def test_unanswerable_asks_for_a_cause_only_where_no_text_states_one() -> None:
         "The gap is due to pretraining.",
         "Gains driven by size.",
         "Targets hold more retrievals, since only winning chunks are retrieved.",
+        # a claimed effect or an ablation's contrast names what makes the difference
+        "Longer contexts improve recall on every benchmark.",
+        "Recall of the tagger without the lexicon features.",
+        "Corpus size before and after deduplication.",
+        "The effect of pretraining on accuracy.",
     ):
         assert KINDS["cause"](Facts("f", said, **pair), _rng(), None) is None  # type: ignore[arg-type]
     # neighbours only: rows of one block are compared, not the ends of two blocks
@@ -179,6 +184,8 @@ def test_unanswerable_asks_for_a_cause_only_where_no_text_states_one() -> None:
     assert pairs == {("Midwest", "West"), ("West", "Upper income")}
     since_year = Facts("f", "Accuracy since 2010.", **pair)  # type: ignore[arg-type]
     assert KINDS["cause"](since_year, _rng(), None) is not None  # 'since 2010' is a time, not a reason
+    setup = Facts("f", "Accuracy of strong and weak training with different amounts of data.", **pair)  # type: ignore[arg-type]
+    assert KINDS["cause"](setup, _rng(), None) is not None  # a setting, not a claimed effect
     assert KINDS["cause"](Facts("f", None, legend=("BERT",)), _rng(), None) is None  # one entity compares with none
 
 

@@ -19,8 +19,9 @@ on an absence the reading checked, and the figure gets one of the kinds that app
   a sample, respondents or a base, the values are not counts themselves (a histogram's bar is its
   own sample size) and the x axis counts no sizes ('training size');
 - ``cause``: the reason the figure gives for how two shown entities compare, where no text of the
-  figure or caption speaks of a cause ('because', 'due to', 'driven by'): a chart shows values,
-  and why they differ is a claim only its text could make;
+  figure or caption speaks of a cause ('because', 'due to', 'driven by') or claims an effect
+  ('X improves Y', 'without X', 'before and after X'): a chart shows values, and why they differ
+  is a claim only its text could make;
 - ``breakdown``: one shown entity's value split by a dimension of people (gender, age, region)
   the figure does not show, on a chart of shares of people ('% who say'), where no text names
   that dimension or its groups: the chart gives one number per row, not the rows' parts.
@@ -63,7 +64,12 @@ SAMPLE_MARKS = re.compile(
 # Texts that state a cause: the figure then says why, and asking for it is a fair question.
 CAUSE_MARKS = re.compile(
     r"\bbecause\b|\bdue to\b|\bcaus|\bdriven\b|\breasons?\b|\bas a result\b|\bowing to\b|\bexplain|\battribut"
-    r"|\bthanks to\b|\bleads? to\b|\bled to\b|\bsince\b(?!\s+(?:the\s+)?\d)|\bhence\b|\bthus\b|\btherefore\b|\bwhy\b",
+    r"|\bthanks to\b|\bleads? to\b|\bled to\b|\bsince\b(?!\s+(?:the\s+)?\d)|\bhence\b|\bthus\b|\btherefore\b|\bwhy\b"
+    # a claimed effect ('added words improve ...') or the contrast of an ablation ('with and without
+    # X', 'before and after filtering') names what makes the difference: a paper caption's way of
+    # giving the reason. A prior from how captions are written, not fitted to any labelled probe.
+    r"|\bimprov|\bboost|\bhelps?\b|\bhurts?\b|\bbenefit|\bdegrad|\baffect|\bimpact|\beffects?\b|\bcontribut"
+    r"|\bwithout\b|\bbefore and after\b",
     re.IGNORECASE,
 )
 # Texts of a chart of people's shares ('% of adults who say'): a breakdown by a group of people fits it.
