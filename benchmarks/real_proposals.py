@@ -78,21 +78,16 @@ class TimedOcr:
         return boxes
 
 
+def as_the_stage(cfg: ConditionsConfig) -> dict:
+    """The selection's settings as the conditions stage passes them (its seed, blur padding and OCR
+    match threshold), shared by every benchmark that proposes targets so none drifts from the stage."""
+    return {"seed": 42, "pad": cfg.blur_pad_px, "threshold": cfg.fuzzy_threshold}
+
+
 def propose(figure_id: str, caption: str | None, boxes, img, cfg: ConditionsConfig, layout) -> list:
     """The targets the conditions stage proposes for a figure without a spec, before any review
     (``layout``: the figure's reading, which the caller has and the selection reuses)."""
-    return select_targets(
-        figure_id,
-        None,
-        caption,
-        boxes,
-        "rapidocr",
-        img,
-        seed=42,
-        pad=cfg.blur_pad_px,
-        threshold=cfg.fuzzy_threshold,
-        layout=layout,
-    )
+    return select_targets(figure_id, None, caption, boxes, "rapidocr", img, layout=layout, **as_the_stage(cfg))
 
 
 def blur_check(img, target, boxes, reader, cfg: ConditionsConfig):

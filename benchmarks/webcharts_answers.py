@@ -30,7 +30,7 @@ import unicodedata
 from collections import Counter
 from pathlib import Path
 
-from real_proposals import ocr_reader, pct
+from real_proposals import as_the_stage, ocr_reader, pct
 
 from scifigbench.blurtargets.selection import select
 from scifigbench.conditions.config import ConditionsConfig
@@ -91,13 +91,11 @@ def main() -> None:
                 boxes,
                 "rapidocr",
                 img,
-                seed=42,
-                pad=cfg.blur_pad_px,
-                threshold=cfg.fuzzy_threshold,
                 layout=layout,
                 k=cfg.candidates_k,
                 rereader=crop_rereader(img, [engine], cfg.reread_scale),
                 reread_below=cfg.reread_below,
+                **as_the_stage(cfg),
             )
             targets = {(t.mode, t.text) for t in chosen.targets}
             for r in chosen.candidates:
