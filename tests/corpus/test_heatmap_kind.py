@@ -273,3 +273,24 @@ def test_heatmaps_come_in_a_column_of_one_grid_per_metric_or_split_or_a_two_by_t
             assert not any("Going from the" in x for x in texts), texts  # no shift between two metrics
     agree, total = respondents_agree_with_judge(grids)
     assert total > 50 and agree / total >= 0.95, agree / total
+
+
+def test_one_metrics_dev_and_test_grids_rank_the_models_alike():
+    """A model's scores on two splits of one benchmark move together: drawn apart, the dev and test
+    grids of one metric had no relation (a model could lead on dev and trail on test by any margin)."""
+    specs = [generate(7, "heatmap", i, 100) for i in range(200)]
+    pairs = []
+    for spec in specs:
+        by_metric: dict[str, list] = {}
+        for p in spec.panels:
+            if p.title and p.title.endswith(" split"):
+                by_metric.setdefault(p.scale_label, []).append(p)
+        pairs += [ps for ps in by_metric.values() if len(ps) == 2]
+    assert len(pairs) >= 10
+    rs = []
+    for dev, test in pairs:
+        a = np.array([s.values for s in dev.series]).ravel()
+        b = np.array([s.values for s in test.series]).ravel()
+        rs.append(np.corrcoef(a, b)[0, 1])
+    # independent grids: median r near 0 (about 0.1 at this seed); shared effects: about 0.9
+    assert np.median(rs) >= 0.7 and min(rs) >= 0.2, sorted(np.round(rs, 2))

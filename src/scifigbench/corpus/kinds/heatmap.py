@@ -48,25 +48,32 @@ SPLITS = ("dev", "test")  # the two grids of a one-metric domain's two-panel hea
 DARK_CELL = 0.5  # relative luminance below which a printed value is white, to stay legible
 
 
-def _grid(rng: np.random.Generator, low: float, high: float, shape: tuple[int, int], decimals: int) -> np.ndarray:
-    """Row effect + column effect + noise inside [low, high], rounded to the metric's decimals.
+def _effects(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    """Where each cell stands on the metric's range before noise, as a share of it: a row effect
+    (models differ most) plus a column effect (some datasets are harder)."""
+    return rng.uniform(0.2, 0.8, size=(shape[0], 1)) + rng.uniform(-0.2, 0.2, size=(1, shape[1]))
 
-    Redrawn until the highest and the lowest cell are unique, so "the highest cell" has one answer.
+
+def _grid(rng: np.random.Generator, metric: Metric, effects: np.ndarray) -> np.ndarray:
+    """The effects plus noise inside the metric's range, rounded to its decimals.
+
+    One metric's dev and test grids share their effects and differ in their noise alone, as a
+    model's scores on two splits of one benchmark do; drawn apart, a model could lead on dev and
+    trail on test by any margin, which no paper's table shows. The noise is redrawn until the
+    highest and the lowest cell are unique, so "the highest cell" has one answer.
     """
-    span = high - low
+    span = metric.high - metric.low
     while True:
-        rows = rng.uniform(0.2, 0.8, size=(shape[0], 1))
-        cols = rng.uniform(-0.2, 0.2, size=(1, shape[1]))
-        grid = np.clip(rows + cols + rng.normal(0, 0.05, size=shape), 0.02, 0.98)
-        values = np.round(low + span * grid, decimals)
+        grid = np.clip(effects + rng.normal(0, 0.05, size=effects.shape), 0.02, 0.98)
+        values = np.round(metric.low + span * grid, metric.decimals)
         flat = values.ravel()
         if np.sum(flat == flat.max()) == 1 and np.sum(flat == flat.min()) == 1:
             return values
 
 
 def _panel(
-    rng: np.random.Generator,
     p: int,
+    values: np.ndarray,
     metric: Metric,
     names: list[str],
     cats: list[str],
@@ -75,8 +82,7 @@ def _panel(
     cmap: str,
     title: str | None,
 ) -> Panel:
-    """Panel ``p``: the rows by columns grid of ``metric``, coloured on a scale of its own."""
-    values = _grid(rng, metric.low, metric.high, (len(names), len(cats)), metric.decimals)
+    """Panel ``p``: the rows by columns grid ``values`` of ``metric``, coloured on a scale of its own."""
     series = [
         Series(name=name, values=[float(v) for v in values[k]], color="#000000", color_family="black")
         for k, name in enumerate(names)
@@ -129,10 +135,12 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
         titles = [m.name if len(metrics) > 1 else None for m in metrics]
     n_panels = len(metrics)
     cmap = pick(rng, tuple(COLORMAPS))
-    panels = [
-        _panel(rng, p, m, names, cats, rows_are, variant, cmap, t)
-        for p, (m, t) in enumerate(zip(metrics, titles, strict=True))
-    ]
+    effects: dict[str, np.ndarray] = {}  # per metric: its splits' grids share them
+    panels = []
+    for p, (m, t) in enumerate(zip(metrics, titles, strict=True)):
+        if m.name not in effects:
+            effects[m.name] = _effects(rng, (len(names), len(cats)))
+        panels.append(_panel(p, _grid(rng, m, effects[m.name]), m, names, cats, rows_are, variant, cmap, t))
     title = f"{metric.name} by {rows_are} and dataset" if n_panels == 1 and rng.random() < 0.5 else None
     # one above the other (side by side, wide grids would print a strip); four in a 2 x 2 grid
     layout = grid_layout(n_panels, column=n_panels < 4)
