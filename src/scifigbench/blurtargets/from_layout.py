@@ -512,14 +512,19 @@ def _named_by_words(seen: _Seen) -> str | None:
 
 def _context(others: list[Label], caption: str | None, text: str) -> str:
     """What a model sees besides the blurred label: the other labels and the caption as redacted."""
-    return " ".join([*(o.text for o in others), (redact(caption, text) or "") if caption else ""])
+    return " ".join([*(o.text for o in others), _caption_shown(caption, text)])
 
 
 def _title_and_caption(others: list[Label], caption: str | None, text: str) -> str:
     """The title and the caption as shown with ``text`` blurred: where a figure names the group a
     label belongs to, or another member of it, in words rather than labels."""
     titles = " ".join(o.text for o in others if o.role == TITLE)
-    return " ".join((titles, (redact(caption, text) or "") if caption else ""))
+    return " ".join((titles, _caption_shown(caption, text)))
+
+
+def _caption_shown(caption: str | None, text: str) -> str:
+    """The caption as the model gets it with ``text`` blurred (``redact``), or '' without one."""
+    return (redact(caption, text) or "") if caption else ""
 
 
 def caption_names(text: str, caption: str | None) -> bool:

@@ -206,14 +206,17 @@ def visible_kin(text: str, others: list[str], context: str = "") -> str | None:
     mine = _member(text)
     if mine is None:
         return None
-    siblings = []
-    for o in others:
-        theirs = _member(o)
-        if theirs is not None and theirs[0] == mine[0] and theirs[1] != mine[1] and o not in siblings:
-            siblings.append(o)
+    siblings = _siblings(mine, others)
     if not siblings and _named_in(mine, context):
         siblings.append("one named by the title or caption")
     return f"{mine[0]}: {', '.join(siblings)}" if siblings else None
+
+
+def _siblings(mine: tuple[str, int], others: list[str]) -> list[str]:
+    """The texts among ``others`` naming another member of ``mine``'s group, each once, in order."""
+    return list(
+        dict.fromkeys(o for o in others if (m := _member(o)) is not None and m[0] == mine[0] and m[1] != mine[1])
+    )
 
 
 def _named_in(mine: tuple[str, int], context: str) -> bool:
@@ -236,10 +239,9 @@ def closed_member(text: str, others: list[str], context: str = "") -> str | None
     mine = _member(text)
     if mine is None or mine[0] not in CLOSED:
         return None
-    group, k = mine
-    siblings = [o for o in others if (m := _member(o)) is not None and m[0] == group and m[1] != k]
-    if siblings:
-        return f"{group}: {', '.join(dict.fromkeys(siblings))} in view"
+    group = mine[0]
+    if siblings := _siblings(mine, others):
+        return f"{group}: {', '.join(siblings)} in view"
     if _named_in(mine, context):
         return f"{group}: another member named by the title or caption"
     said = " ".join(re.findall(r"[a-z]+", context.lower()))

@@ -27,9 +27,8 @@ def grouped_value(lb: Label, ink: np.ndarray) -> float | None:
     """The number a label printed with spaced thousands shows, else None."""
     if lb.value is not None or lb.rotated or not _GROUPED.match(lb.text.strip()):
         return None
-    x0, y0, x1, y1 = (max(0, int(round(v))) for v in lb.box)
-    runs = pixels.column_runs(ink[y0:y1, x0:x1])
-    widest = max((b - a - 1 for (_, a), (b, _) in zip(runs, runs[1:], strict=False)), default=0)
+    _, y0, _, y1 = (max(0, int(round(v))) for v in lb.box)
+    widest = max((g1 - g0 for g0, g1 in pixels.blank_gaps(ink, lb.box)), default=0.0)
     if widest > SEPARATOR_GAP * (y1 - y0):
         return None
     return number(re.sub(r"[ \u00a0\u202f\u2009]", "", lb.text.strip()))

@@ -119,6 +119,15 @@ def column_runs(mask: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(np.r_[inked[0], inked[breaks + 1]], np.r_[inked[breaks], inked[-1]], strict=True))
 
 
+def blank_gaps(ink: np.ndarray, box: Box) -> list[tuple[float, float]]:
+    """The runs of blank columns between inked ones inside ``box``, left to right, as (x from, x to)
+    in image coordinates (width ``to - from``): the spaces between words or glyphs of a line, where
+    the readers of a line part it or tell one number from two."""
+    x0, y0, x1, y1 = (max(0, int(round(v))) for v in box)
+    runs = column_runs(ink[y0:y1, x0:x1])
+    return [(float(x0 + a + 1), float(x0 + b)) for (_, a), (b, _) in zip(runs, runs[1:], strict=False)]
+
+
 BLOCK_DELTA = 30  # pixels of one block of colour differ by at most this in a channel (JPEG noise)
 
 

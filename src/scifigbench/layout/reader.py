@@ -949,17 +949,16 @@ def _margins_parted(labels: list[Label], ink: np.ndarray) -> list[Label]:
 def _widest_gap(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
     """The widest run of blank columns strictly inside ``box`` (x from, x to), if it is clearly the
     widest: at least half the box's height and twice the next widest (a gap between words)."""
-    x0, y0, x1, y1 = (int(round(v)) for v in box)
-    runs = pixels.column_runs(ink[max(0, y0) : y1, max(0, x0) : x1])
-    gaps = sorted(((b - a - 1, a, b) for (_, a), (b, _) in zip(runs, runs[1:], strict=False)), reverse=True)
+    _, y0, _, y1 = (int(round(v)) for v in box)
+    gaps = sorted(((g1 - g0, g0, g1) for g0, g1 in pixels.blank_gaps(ink, box)), reverse=True)
     if (
         not gaps
         or gaps[0][0] < WIDEST_GAP * (y1 - y0)
         or (len(gaps) > 1 and gaps[0][0] < WIDEST_GAP_RATIO * gaps[1][0])
     ):
         return None
-    _, a, b = gaps[0]
-    return float(max(0, x0) + a + 1), float(max(0, x0) + b)
+    _, g0, g1 = gaps[0]
+    return g0, g1
 
 
 def _gap_around_swatch(ink: np.ndarray, box: Box) -> tuple[float, float] | None:

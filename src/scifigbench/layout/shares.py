@@ -44,13 +44,11 @@ def _cut(ink: np.ndarray, box: Box, text: str, name: str) -> tuple[float, float]
     """Where the name ends and the share starts in ``box``: the blank between ink columns nearest
     to where the name's share of the glyphs puts it (OCR's text gives the order, the ink the place),
     else that place itself when no blank lies within a glyph of it (letters touching the digits)."""
-    x0, y0, x1, y1 = (max(0, int(round(v))) for v in box)
+    x0, _, x1, _ = (max(0, int(round(v))) for v in box)
     glyphs = len(text.replace(" ", ""))
     pitch = (x1 - x0) / max(glyphs, 1)
     guess = x0 + pitch * len(name.replace(" ", ""))
-    runs = pixels.column_runs(ink[y0:y1, x0:x1])
-    gaps = [(float(x0 + a + 1), float(x0 + b)) for (_, a), (b, _) in zip(runs, runs[1:], strict=False)]
-    near = [g for g in gaps if abs((g[0] + g[1]) / 2 - guess) <= pitch]
+    near = [g for g in pixels.blank_gaps(ink, box) if abs((g[0] + g[1]) / 2 - guess) <= pitch]
     if not near:
         return guess, guess
     return min(near, key=lambda g: abs((g[0] + g[1]) / 2 - guess))
