@@ -205,6 +205,11 @@ def test_unanswerable_asks_for_a_breakdown_of_peoples_shares_the_chart_does_not_
     assert "gender" not in {
         KINDS["breakdown"](by_gender, np.random.default_rng(s), None)[1]["fact"]["by"] for s in range(24)
     }
+    # nor one whose categories are girls and boys (the complement pair's words, not only 'men'/'women')
+    by_sex = Facts("f", "Share of teens who say so, girls and boys", categories=("Girls", "Boys"), printed=printed)
+    assert "gender" not in {
+        KINDS["breakdown"](by_sex, np.random.default_rng(s), None)[1]["fact"]["by"] for s in range(24)
+    }
     everything = Facts(
         "f", "Adults who say so by gender, age and region", categories=("Email", "Social media"), printed=printed
     )

@@ -317,8 +317,13 @@ _FULL_MONTHS = (
 
 # Each pair: words on one side, words on the other. A label with a word of one side is inferable
 # when another visible label (or the title/caption) has a word of the other side.
+# The two sexes as labels name them: a complement pair, and the words that show a chart split by gender.
+SEXES = (
+    frozenset({"men", "man", "male", "males", "boys"}),
+    frozenset({"women", "woman", "female", "females", "girls"}),
+)
 COMPLEMENTS = (
-    ({"men", "man", "male", "males", "boys"}, {"women", "woman", "female", "females", "girls"}),
+    SEXES,
     ({"yes"}, {"no"}),
     ({"legal"}, {"illegal"}),
     ({"agree"}, {"disagree"}),

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from scifigbench.freetext.label_words import CENSUS_REGIONS
+from scifigbench.freetext.label_words import CENSUS_REGIONS, SEXES
 from scifigbench.probes.families.resistance.from_spec import PRINCIPLE_UNANSWERABLE
 from scifigbench.probes.figure_view import fmt_number
 from scifigbench.probes.probe import Probe
@@ -80,9 +80,11 @@ PEOPLE_MARKS = re.compile(
 )
 # the four census regions, spelled as the inductance sets spell them
 _CENSUS_REGIONS = "|".join(sorted(w for region in CENSUS_REGIONS for w in region))
+# the words of either sex, spelled as the complement pairs spell them
+_SEX_WORDS = "|".join(sorted(SEXES[0] | SEXES[1]))
 # Dimensions of people a chart of shares could be split by, each with the words that show it is split so.
 BREAKDOWNS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
-    ("gender", "men and women", re.compile(r"\b(?:gender|sex|men|women|male|female)\b", re.IGNORECASE)),
+    ("gender", "men and women", re.compile(rf"\b(?:gender|sex|{_SEX_WORDS})\b", re.IGNORECASE)),
     (
         "age group",
         "age groups",
