@@ -81,6 +81,27 @@ def test_a_line_ending_at_its_own_coloured_name_is_a_direct_label():
         assert question.startswith("Which series does the label printed in ") and question.endswith(" name?")
 
 
+def test_names_at_line_ends_are_direct_labels_under_a_logo_wider_than_the_plot():
+    """A site's logo box at the top right reaches past the plot's right edge, so the frame of all
+    ink does too; the names where the lines end still stand past the plot, whose edge the x-axis
+    ticks give."""
+    img = np.full((330, 560, 3), 255, np.uint8)
+    lines: list[Line] = []
+    for colour, y, name in (((40, 40, 200), 110, "Nigeria"), ((30, 150, 60), 230, "Indonesia")):
+        cv2.line(img, (40, y + 36), (280, y + 30), colour, 2)
+        # a steep rise, then a level last stretch: the pixels take it for a key left of the name
+        cv2.polylines(img, [np.array([(280, y + 30), (286, y), (300, y)])], False, colour, 2)
+        lines.append(draw_text(img, name, 306, y + 5, colour=colour))
+    cv2.line(img, (40, 282), (300, 282), (0, 0, 0), 1)
+    lines += [draw_text(img, str(2010 + 2 * k), 30 + 60 * k, 304) for k in range(5)]
+    cv2.rectangle(img, (440, 6), (552, 46), (99, 61, 29), -1)
+    lines.append(draw_text(img, "Atlas", 470, 34, colour=(255, 255, 255)))
+    layout = read_layout(img, lines)
+    for name in ("Nigeria", "Indonesia"):
+        lb = next(lb for lb in layout.labels if lb.text == name)
+        assert (lb.role, lb.coloured_text) == ("legend_entry", True), (lb.role, lb.why)
+
+
 def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():
     img, lines = survey_bars(("Men", "Women", "Total"), pitch=40)
     lines.append(Line("\u25a0Disagree", (300.0, 12.0, 380.0, 34.0)))

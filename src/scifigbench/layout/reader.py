@@ -989,11 +989,11 @@ def _line_end_labels(
     their lines end). Their 'swatches' were dropped as lone ones, since no legend column holds
     them. One such name alone is left as it was: beside a legend it is an aside, and a chart of
     one line has nothing to tell apart."""
-    frame = layout.frame
-    if frame is None:
+    if layout.frame is None:
         return
+    right = _plot_right(layout.runs, layout.frame)
     found = []
-    past = [lb for lb in labels if lb.box[0] >= frame[2] - PAST_FRAME * median_h and len(lb.lines) == 1]
+    past = [lb for lb in labels if lb.box[0] >= right - PAST_FRAME * median_h and len(lb.lines) == 1]
     for lb in past:
         mark = marks.get(lb.index)
         if mark is None or lb.swatch is not None:
@@ -1005,6 +1005,14 @@ def _line_end_labels(
     if found and len(found) + named >= 2:
         for lb, colour in found:
             lb.swatch, lb.coloured_text = colour, True
+
+
+def _plot_right(runs: list[Run], frame: Box) -> float:
+    """The right edge of the plot: where its x-axis ticks end, or the frame's edge without any. The
+    frame holds all ink outside text, so a site's logo box at the top right stretches it past the
+    names standing where the lines end."""
+    ends = [r.box[2] for r in runs if r.axis == "x"]
+    return max(ends) if ends else frame[2]
 
 
 def _titles_side_by_side(layout: Layout) -> None:
