@@ -102,6 +102,26 @@ def test_names_at_line_ends_are_direct_labels_under_a_logo_wider_than_the_plot()
         assert (lb.role, lb.coloured_text) == ("legend_entry", True), (lb.role, lb.why)
 
 
+def test_thin_names_of_lines_rising_steeply_into_them_are_direct_labels():
+    """Thin coloured names blend their edges into the page, so all their ink reads greyish; their
+    lines come in too steeply to leave a key beside them. The strokes' cores are coloured and a line
+    of each hue runs through the plot: direct labels. A name in a hue no line is drawn in is not."""
+    img = np.full((330, 460, 3), 255, np.uint8)
+    lines: list[Line] = []
+    for colour, y, name in (((150, 60, 140), 110, "Vietnam"), ((90, 140, 60), 200, "Peru")):
+        cv2.polylines(img, [np.array([(40, y + 30), (280, y + 20), (296, y - 4)])], False, colour, 2)
+        lines.append(draw_text(img, name, 306, y + 5, colour=colour))
+    lines.append(draw_text(img, "Outlook", 306, 262, colour=(110, 160, 200)))  # pale orange: no orange line
+    cv2.line(img, (40, 282), (300, 282), (0, 0, 0), 1)
+    lines += [draw_text(img, str(2010 + 2 * k), 30 + 60 * k, 304) for k in range(5)]
+    layout = read_layout(img, lines)
+    for name in ("Vietnam", "Peru"):
+        lb = next(lb for lb in layout.labels if lb.text == name)
+        assert (lb.role, lb.coloured_text) == ("legend_entry", True), (lb.role, lb.why)
+    outlook = next(lb for lb in layout.labels if lb.text == "Outlook")
+    assert outlook.role != "legend_entry", outlook.why
+
+
 def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():
     img, lines = survey_bars(("Men", "Women", "Total"), pitch=40)
     lines.append(Line("\u25a0Disagree", (300.0, 12.0, 380.0, 34.0)))

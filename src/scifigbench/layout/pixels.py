@@ -42,6 +42,9 @@ INSIDE_KEY_SOLID = 0.8  # (share of ink) a key is mostly ink; letters are stroke
 MIN_TEXT_INK_PX = 10  # a box with fewer ink pixels has no text colour to read
 COLOURED_SATURATION = 90  # (HSV, 0-255) median saturation of coloured text; black and grey text stays below
 COLOURED_VALUE = 60  # (HSV, 0-255) median brightness of coloured text; darker reads as black
+# the saturated third of a text's ink (the cores of its strokes) at least this saturated is coloured:
+# thin letters blend their edges into the page, so all their ink's median can fall below the above
+CORE_SATURATION = 80
 FILL_INSET = 0.15  # (share of the box) the core of a box read for a fill leaves this margin on every side
 FILL_INK = 0.6  # (share of ink) a core inked more than this is a fill; letters ink a third at most
 
@@ -232,15 +235,46 @@ def on_fill(ink: np.ndarray, box: Box) -> bool:
     return core.size > 0 and float(core.mean()) > FILL_INK
 
 
+def _cores(hsv: np.ndarray) -> np.ndarray:
+    """Which of a text's ink pixels (HSV rows) are its most saturated third: the cores of the
+    strokes, not their edges blended into the page."""
+    return hsv[:, 1] >= np.quantile(hsv[:, 1], 2 / 3)
+
+
 def ink_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int] | None:
-    """(hue in degrees, saturation 0-255) of the text in ``box``, read from its most saturated third
-    of ink pixels (the cores of the strokes, not their edges blended into the page)."""
+    """(hue in degrees, saturation 0-255) of the text in ``box``, read from its strokes' cores."""
     found = _ink_pixels(img, ink, box)
     if found is None:
         return None
-    hsv = found[1]
-    core = hsv[hsv[:, 1] >= np.quantile(hsv[:, 1], 2 / 3)]
+    core = found[1][_cores(found[1])]
     return int(np.median(core[:, 0])) * 2, int(np.median(core[:, 1]))
+
+
+def core_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, int] | None:
+    """The BGR colour of the text in ``box`` read from its strokes' cores, if clearly coloured: a
+    thin name in a line's colour that ``text_colour`` (all its ink) takes for grey."""
+    found = _ink_pixels(img, ink, box)
+    if found is None:
+        return None
+    pixels, hsv = found
+    core = _cores(hsv)
+    if np.median(hsv[core, 1]) < CORE_SATURATION or np.median(hsv[core, 2]) < COLOURED_VALUE:
+        return None
+    return median_colour(pixels[core])
+
+
+def drawn_in(img: np.ndarray, ink: np.ndarray, box: Box, colour: tuple[int, int, int], degrees: float = 20.0) -> int:
+    """How many ink pixels inside ``box`` are clearly coloured in ``colour``'s hue: the pixels of a
+    line drawn in a name's colour (``ink`` should leave the text out)."""
+    x0, y0, x1, y1 = (max(0, int(v)) for v in box)
+    pixels = img[y0:y1, x0:x1][ink[y0:y1, x0:x1]]
+    if not len(pixels):
+        return 0
+    hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(int)
+    hue = int(cv2.cvtColor(np.array([[list(colour)]], dtype=np.uint8), cv2.COLOR_BGR2HSV)[0, 0, 0])
+    apart = np.abs(hsv[:, 0] - hue)
+    apart = np.minimum(apart, 180 - apart) * 2  # OpenCV hue runs 0-179 for 0-358 degrees
+    return int(((apart <= degrees) & (hsv[:, 1] >= CORE_SATURATION)).sum())
 
 
 def inks_differ(a: tuple[int, int] | None, b: tuple[int, int] | None, degrees: float = 25.0) -> bool:

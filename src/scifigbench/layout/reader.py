@@ -101,6 +101,7 @@ PANEL_TITLE_REACH = 3  # a panel title stands at most this above its panel's top
 PANEL_TITLE_OVERLAP = 0.25  # and may reach this far below that tick's top
 FRAME_TITLE_REACH = 2.5  # an x-axis title under the frame stands within this of the frame or its hanging ticks
 PAST_FRAME = 2  # a direct series label starts at most this far left of the frame's right edge
+LINE_INK = 10  # (text heights) a plot holding this many pixels in a name's colour draws its line
 TITLES_APART = 2  # titles in a row with this much blank between them head one panel each
 BELOW_TITLE = 0.25  # a panel title below a suptitle may start this far above the suptitle's bottom
 LEVEL_HEIGHTS = 1.25  # two boxes on one line are of one height: the taller at most this times the shorter
@@ -992,14 +993,17 @@ def _line_end_labels(
     if layout.frame is None:
         return
     right = _plot_right(layout.runs, layout.frame)
+    plot = (layout.frame[0], layout.frame[1], right, layout.frame[3])
+    drawn = ink & ~pixels.text_mask(img.shape, [lb.box for lb in labels])
     found = []
     past = [lb for lb in labels if lb.box[0] >= right - PAST_FRAME * median_h and len(lb.lines) == 1]
     for lb in past:
-        mark = marks.get(lb.index)
-        if mark is None or lb.swatch is not None:
+        if lb.swatch is not None or (colour := pixels.core_colour(img, ink, lb.box)) is None:
             continue
-        colour = pixels.text_colour(img, ink, lb.box)
-        if colour is not None and pixels.same_hue(mark, colour):
+        mark = marks.get(lb.index)
+        # the line ends just left of it in its colour, or (coming in too steeply to leave a mark
+        # there) a line of its colour runs through the plot
+        if pixels.same_hue(mark, colour) if mark else pixels.drawn_in(img, drawn, plot, colour) >= LINE_INK * median_h:
             found.append((lb, colour))
     named = sum(lb.coloured_text for lb in past)  # names whose colour was seen without a line end
     if found and len(found) + named >= 2:
