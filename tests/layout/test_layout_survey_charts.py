@@ -122,6 +122,31 @@ def test_thin_names_of_lines_rising_steeply_into_them_are_direct_labels():
     assert outlook.role != "legend_entry", outlook.why
 
 
+def _opinion_bars(answers: tuple[str, str], catch_all: str) -> list:
+    """Two rows of diverging bars under two coloured answers, and a black catch-all answer heading a
+    column of plain numbers in the same row as the answers."""
+    img = np.full((360, 560, 3), 255, np.uint8)
+    lines = [draw_text(img, "Views of the ruling", 16, 28, 0.7)]
+    green, blue = (30, 150, 90), (160, 100, 20)
+    lines.append(draw_text(img, answers[0], 250, 120, colour=green))
+    lines.append(draw_text(img, answers[1], 350, 120, colour=blue))
+    lines.append(draw_text(img, catch_all, 460, 120))
+    for k, (row, a, b, c) in enumerate((("Rep/Lean Rep", 39, 27, 5), ("Dem/Lean Dem", 43, 38, 9))):
+        y = 170 + 80 * k
+        lines.append(draw_text(img, row, 60, y + 5))
+        cv2.rectangle(img, (340 - 2 * a, y - 20), (340, y + 20), green, -1)
+        cv2.rectangle(img, (340, y - 20), (340 + 2 * b, y + 20), blue, -1)
+        lines.append(draw_text(img, str(c), 480, y + 5))
+    return _roles(read_layout(img, lines))
+
+
+def test_a_catch_all_answer_in_the_row_of_the_answers_is_one_more_series():
+    roles = _opinion_bars(("Disapprove", "Approve"), "Don't know")
+    assert roles["Don't know"] == roles["Approve"] == "legend_entry", roles
+    # beside two countries no scale is shown: the same words are no answer of it
+    assert _opinion_bars(("Sweden", "Chile"), "Don't know")["Don't know"] != "legend_entry"
+
+
 def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():
     img, lines = survey_bars(("Men", "Women", "Total"), pitch=40)
     lines.append(Line("\u25a0Disagree", (300.0, 12.0, 380.0, 34.0)))

@@ -37,6 +37,7 @@ from scifigbench.freetext.label_words import (
     number,
     panel_mark,
     power_exponent,
+    residual_answer,
     tokens,
     two_answers_in_one,
 )
@@ -889,6 +890,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
         if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
             _assign(lb, layout, median_h)
     _titles_side_by_side(layout)
+    _catch_all_beside_answers(layout)
     _legend_order(layout)
     return layout
 
@@ -1009,6 +1011,19 @@ def _line_end_labels(
     if found and len(found) + named >= 2:
         for lb, colour in found:
             lb.swatch, lb.coloured_text = colour, True
+
+
+def _catch_all_beside_answers(layout: Layout) -> None:
+    """A survey's catch-all answer ('Don't know', 'No answer') set in black in the row of the
+    scale's coloured answers heads one more column of values, as each answer heads its bars: it is
+    one more series, not a title. Only beside a scale (``residual_answer``) and level with one of
+    its answers."""
+    legend = layout.of_role(LEGEND)
+    names = [lb.text for lb in legend]
+    for lb in layout.labels:
+        level = any(lb.box[1] <= e.box[3] and e.box[1] <= lb.box[3] for e in legend)
+        if lb.role in (TITLE, ANNOTATION) and level and residual_answer(lb.text, names):
+            lb.role, lb.why = LEGEND, "a scale's catch-all answer in the row of its answers"
 
 
 def _plot_right(runs: list[Run], frame: Box) -> float:

@@ -12,13 +12,14 @@ the layout themselves.
 from __future__ import annotations
 
 import re
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 import numpy as np
 
-from scifigbench.freetext.label_words import furniture_words, panel_mark
+from scifigbench.freetext.label_words import furniture_words, panel_mark, residual_answer
 from scifigbench.layout.elements import AXIS_TITLE, LEGEND, PANEL_TITLE, TITLE, VALUE, Label, Layout, Run, TextLine
 from scifigbench.probes.figure_view import phrase
 from scifigbench.probes.real.series_values import series_of
@@ -122,7 +123,9 @@ def _legend(layout: Layout) -> tuple[str, ...]:
         return ()
     if len(_distinct(names)) != len(names):
         return ()  # a name printed twice: legends per panel or per group, whose count is ambiguous
-    if any(lb.swatch is None for lb in entries) or _left_out(layout, entries):
+    # a scale's catch-all answer ('Don't know') heads its column in black, without a swatch
+    shown = [n for n in names if n is not None]
+    if any(lb.swatch is None and not residual_answer(lb.text, shown) for lb in entries) or _left_out(layout, entries):
         return ()
     return _distinct(names)
 
@@ -133,7 +136,7 @@ def _left_out(layout: Layout, entries: list[Label]) -> bool:
     so the legend it read is incomplete."""
     x0, x1 = min(lb.box[0] for lb in entries), max(lb.box[2] for lb in entries)
     y0, y1 = min(lb.box[1] for lb in entries), max(lb.box[3] for lb in entries)
-    h = max(lb.height for lb in entries)
+    h = statistics.median(lb.height for lb in entries)  # an entry set on two lines is no taller pitch
     for lb in layout.labels:
         if lb.role in (LEGEND, AXIS_TITLE, TITLE, PANEL_TITLE) or lb.run is not None:
             continue
