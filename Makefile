@@ -14,7 +14,7 @@ WORKERS ?= auto
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set: otherwise each worker compiles and
 # assert-rewrites every test module at collection (about 5 s of CPU each) and every CLI subprocess
 # compiles the package again; __pycache__ is in .gitignore and .dvcignore, so nothing tracked moves.
-PYTEST := PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope --no-loadscope-reorder
+PYTEST := PATH="$(CURDIR)/$(BIN):$$PATH" DVC_NO_ANALYTICS=1 PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -n $(WORKERS) --dist loadscope --no-loadscope-reorder --durations=15
 
 LOCK_VENV := .venv-lock
 
