@@ -147,6 +147,30 @@ def test_a_catch_all_answer_in_the_row_of_the_answers_is_one_more_series():
     assert _opinion_bars(("Sweden", "Chile"), "Don't know")["Don't know"] != "legend_entry"
 
 
+def test_a_logo_box_beside_the_title_is_no_part_of_the_drawing():
+    """A site's logo at the top right, level with the chart's title: its filled block holds words,
+    so it is no part of the drawing, and the title stays above the frame (not text inside it)."""
+    img, lines = web_chart(legend=())
+    cv2.rectangle(img, (464, 4), (552, 44), (99, 61, 29), -1)
+    lines.append(draw_text(img, "Atlas", 488, 30, colour=(255, 255, 255)))
+    layout = read_layout(img, lines)
+    assert _roles(layout)["Views of the economy"] == "title", layout.frame
+    assert layout.frame is not None and layout.frame[1] > 44
+
+
+def test_a_legend_key_read_as_a_dash_starts_its_own_label_under_the_title():
+    """'\u2014Tablet': OCR read the line key as a dash and boxed it with the name. The entry sits just
+    under the title and in line with it, but a line opened by a key starts a label of its own: it
+    is not the title's next line."""
+    img = np.full((300, 460, 3), 255, np.uint8)
+    title = draw_text(img, "Four years of reach", 30, 30, 0.6)
+    cv2.line(img, (40, 49), (62, 49), (60, 60, 60), 3)  # low in the line: no key the pixels see
+    entry = draw_text(img, "Tablet", 68, 50)
+    keyed = Line("\u2014Tablet", (36.0, entry.box[1], entry.box[2], entry.box[3]))
+    texts = {lb.text for lb in read_layout(img, [title, keyed]).labels}
+    assert texts == {"Four years of reach", "Tablet"}, texts
+
+
 def test_a_swatch_read_as_a_square_glyph_is_no_part_of_the_name():
     img, lines = survey_bars(("Men", "Women", "Total"), pitch=40)
     lines.append(Line("\u25a0Disagree", (300.0, 12.0, 380.0, 34.0)))

@@ -241,6 +241,27 @@ def _cores(hsv: np.ndarray) -> np.ndarray:
     return hsv[:, 1] >= np.quantile(hsv[:, 1], 2 / 3)
 
 
+def blocks_holding(ink: np.ndarray, boxes: Sequence[Box], margin: float) -> np.ndarray:
+    """The filled blocks that hold the words of ``boxes`` (a logo's box, a badge): for each box,
+    the connected ink most of its pixels belong to, when that reaches no further than ``margin``
+    pixels past the box on any side (a bar holding its name, or a frame around the whole chart,
+    reaches further)."""
+    out = np.zeros(ink.shape, dtype=bool)
+    if not boxes:
+        return out
+    _, parts, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
+    for x0, y0, x1, y1 in ((int(v) for v in box) for box in boxes):
+        inside = parts[max(0, y0) : y1, max(0, x0) : x1]
+        labels, counts = np.unique(inside[inside > 0], return_counts=True)
+        if not len(labels):
+            continue
+        k = int(labels[counts.argmax()])
+        bx, by, bw, bh = (int(v) for v in stats[k, :4])
+        if bx >= x0 - margin and by >= y0 - margin and bx + bw <= x1 + margin and by + bh <= y1 + margin:
+            out |= parts == k
+    return out
+
+
 def ink_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int] | None:
     """(hue in degrees, saturation 0-255) of the text in ``box``, read from its strokes' cores."""
     found = _ink_pixels(img, ink, box)

@@ -102,6 +102,7 @@ PANEL_TITLE_REACH = 3  # a panel title stands at most this above its panel's top
 PANEL_TITLE_OVERLAP = 0.25  # and may reach this far below that tick's top
 FRAME_TITLE_REACH = 2.5  # an x-axis title under the frame stands within this of the frame or its hanging ticks
 PAST_FRAME = 2  # a direct series label starts at most this far left of the frame's right edge
+BADGE_MARGIN = 2.5  # a block holding words reaches at most this past them on any side (two-line badges)
 LINE_INK = 10  # (text heights) a plot holding this many pixels in a name's colour draws its line
 TITLES_APART = 2  # titles in a row with this much blank between them head one panel each
 BELOW_TITLE = 0.25  # a panel title below a suptitle may start this far above the suptitle's bottom
@@ -264,7 +265,8 @@ def _labels(
         )
         for i, ln in enumerate(lines)
     ]
-    listed = _in_lists(singles) | _at_row_pitch(singles)
+    keyed = {i for i, ln in enumerate(lines) if _LEADING_MARK.match(ln.text.strip())}  # a key read as a glyph
+    listed = _in_lists(singles) | _at_row_pitch(singles) | keyed
     in_row = _beside_others(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
@@ -881,7 +883,10 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
         elif lb.value is None:
             lb.filled = pixels.on_fill(ink, lb.box)
     median_h = statistics.median([lb.height for lb in labels]) if labels else DEFAULT_LABEL_PX
-    drawing = _drawing(ink, texts)
+    # a logo's or badge's block holding words is no part of the drawing: it would stretch the frame
+    # over the title beside it and past the names where the lines end
+    badges = pixels.blocks_holding(ink, [lb.box for lb in labels if lb.filled], BADGE_MARGIN * median_h)
+    drawing = _drawing(ink & ~badges, texts)
     runs = _tables_apart(_legend_columns(_runs(labels, drawing), drawing, median_h), labels)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
