@@ -451,3 +451,17 @@ def test_a_short_form_of_one_reference_name_is_that_name() -> None:
     twins = COLOUR_BARS.replace('and "Kite-1-70B"', 'and "Owl-2-8B"')
     alone = judge_against_reference("The 8B model reaches 99.", twins, "bar")
     assert alone.findings == [] and alone.undecided == []
+
+
+# Our own bars on an axis that starts high: the foot of the axis is where a hedged value sits.
+HIGH_AXIS = 'The y-axis ranges from 50 to 100. "Heron" sits around 50 and "Ibis" reaches 85.'
+
+
+def test_a_hedged_reference_value_is_a_range_a_description_may_fall_anywhere_in() -> None:
+    """ "around 50" was rounded to tens: it says 45-55, not 50 give or take 4 % of the axis (2). A
+    description's 53 is inside that range; 58 is outside it and still an error. An unhedged 85 keeps
+    the rubric's tolerance (8.5): 95 is wrong."""
+    assert judge_against_reference('"Heron" sits at 53.', HIGH_AXIS, "bar").findings == []
+    [outside] = judge_against_reference('"Heron" sits at 58.', HIGH_AXIS, "bar").findings
+    assert outside.note.startswith("value '58' for heron")
+    assert judge_against_reference('"Ibis" reaches 95.', HIGH_AXIS, "bar").findings != []

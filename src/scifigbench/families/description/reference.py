@@ -456,11 +456,30 @@ def _size(r: Reading, baseline: float = 0.0) -> float:
 
 def _tolerance(truth: Reading, axis: tuple[float, float], stated: Reading) -> float:
     """The rubric's tolerance of ``truth`` on the value ``axis`` (low, high): 10 % of its height above
-    the axis's near end or 4 % of the axis span, half again when hedged. On an axis from 2.4 to 3.4,
-    10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05) does not."""
+    the axis's near end or 4 % of the axis span, half again when the description hedges. On an axis
+    from 2.4 to 3.4, 10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05)
+    does not. A reference that hedges its value states a range, at least :func:`hedged_half_width`
+    either side."""
     lo, hi = axis
     baseline = lo if lo > 0 else hi if hi < 0 else 0.0
-    return max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+    rubric = max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+    return max(rubric, hedged_half_width(truth))
+
+
+def hedged_half_width(r: Reading) -> float:
+    """How far either side of a hedged point ("around 70", "roughly 2.5") its writer's words reach:
+    half the unit it was rounded to, read from its digits, at most the tens of a three-digit number
+    ("around 70" is 65-75, "about 2.5" is 2.45-2.55, "around 100" is 95-105, not 50-150). An unhedged value,
+    an interval, a bound or zero states its own extent: 0."""
+    digits = re.sub(r"[^0-9.]", "", r.text.split("%")[0])
+    if not r.approx or r.low != r.high or not r.low or not digits.strip("0."):
+        return 0.0
+    if "." in digits:
+        unit = 10.0 ** -len(digits.split(".")[1])
+    else:
+        whole = digits.lstrip("0")
+        unit = 10.0 ** min(len(whole) - len(whole.rstrip("0")), max(len(whole) - 2, 1))
+    return unit / 2
 
 
 def value_axis(ranges: list[tuple[float, float]], values: list[Reading]) -> tuple[float, float]:
