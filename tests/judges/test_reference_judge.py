@@ -465,3 +465,29 @@ def test_a_hedged_reference_value_is_a_range_a_description_may_fall_anywhere_in(
     [outside] = judge_against_reference('"Heron" sits at 58.', HIGH_AXIS, "bar").findings
     assert outside.note.startswith("value '58' for heron")
     assert judge_against_reference('"Ibis" reaches 95.', HIGH_AXIS, "bar").findings != []
+
+
+# Our own bars: two series of one colour family, told apart by shade only, and a third in green.
+SHADE_BARS = (
+    'The bar chart compares "Ridge", "Lasso" and "Elastic" on one task. "Ridge" is drawn in light blue, '
+    '"Lasso" in dark blue and "Elastic" in green. The light blue bar reaches 40, the dark blue bar 70 '
+    "and the green bar 55."
+)
+
+
+def test_a_shade_of_a_colour_binds_to_the_one_series_the_reference_gives_it() -> None:
+    """Blue belongs to two series here, so "the blue bar" stands for neither; "dark blue" is Lasso's
+    alone, on both sides: the reference's "the dark blue bar 70" is Lasso's value and a description's
+    "the navy bar reaches 40" is checked against it. "Ridge in dark blue" gives Ridge Lasso's shade: a
+    label-mapping error, where a plain "blue" for Ridge is right and "coral" (a pink) for Elastic is
+    wrong."""
+    right = judge_against_reference("The dark blue bar reaches 70 and the light blue one 40.", SHADE_BARS, "bar")
+    assert right.findings == [] and right.expected["confirmed"] == 2
+    [value] = judge_against_reference("The navy bar reaches 40.", SHADE_BARS, "bar").findings
+    assert value.note == "value '40' for lasso; the reference gives 70"
+    assert judge_against_reference("The blue bar reaches 90.", SHADE_BARS, "bar").findings == []
+    [swapped] = judge_against_reference('"Ridge" is drawn in dark blue.', SHADE_BARS, "bar").findings
+    assert swapped.subtype == "label_map" and "gives that shade to lasso" in swapped.note
+    assert judge_against_reference('"Ridge" is drawn in blue.', SHADE_BARS, "bar").findings == []
+    [coral] = judge_against_reference('"Elastic" is drawn in light coral.', SHADE_BARS, "bar").findings
+    assert coral.note == "colour pink for elastic; the reference says green"

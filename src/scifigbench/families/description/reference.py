@@ -64,7 +64,7 @@ from scifigbench.families.description.rule import (
     X_POSITION_LEFT,
 )
 from scifigbench.families.rule_version import RULE_VERSION
-from scifigbench.freetext.colours import COLOUR_WORDS, colours
+from scifigbench.freetext.colours import COLOUR_WORDS, colours, shade
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.lexicons import ABOVE_COMPARATORS, BELOW_COMPARATORS
 from scifigbench.freetext.numbers import Reading, extract_numbers
@@ -197,12 +197,21 @@ def _clauses(sentence: str) -> list[tuple[int, int]]:
     return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
 
 
-def _colours(sentence: str) -> list[tuple[int, int, str]]:
-    """Colour words of a sentence; of a compound ("yellow-green", "salmon/pink") only the last part,
-    which names the family the colour belongs to."""
+def _colours(sentence: str) -> list[tuple[int, int, str, str | None]]:
+    """Colour words of a sentence with their family and shade; of a compound ("yellow-green",
+    "salmon/pink") only the last part, which names the family the colour belongs to."""
     hues = colours(sentence)
     starts = {h[0] for h in hues}
-    return [h for h in hues if not (sentence[h[1] : h[1] + 1] in "-/" and h[1] + 1 in starts)]
+    return [
+        (a, b, family, shade(sentence, a, b))
+        for a, b, family in hues
+        if not (sentence[b : b + 1] in "-/" and b + 1 in starts)
+    ]
+
+
+def shaded(family: str, tone: str | None) -> str | None:
+    """The key of a colour's shade ("light blue"), None when the text names the family only."""
+    return f"{tone} {family}" if tone else None
 
 
 def _clause(sentence: str, pos: int) -> tuple[int, int]:
@@ -220,6 +229,7 @@ class Bound:
     span: tuple[int, int]  # the clause that states it, offsets in the text
     context: frozenset[str] = frozenset()  # every name of its sentence: the series, panel or group it is about
     by_colour: bool = False  # bound through the colour the reference gives one name ("the blue bar reaches 66")
+    shade: str | None = None  # the colour's shade ("light", "dark") where the text gives one
 
 
 @dataclass(frozen=True)
@@ -287,24 +297,28 @@ def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] 
 @dataclass(frozen=True)
 class Aliases:
     """Other ways a text names the reference's elements: a short form of exactly one name ("7B" for
-    "LLaMA-2-7B"), and a colour family the reference gives exactly one name ("the blue bars" for the
-    series drawn in blue). Both map to that name's key."""
+    "LLaMA-2-7B"), and a colour family or shade the reference gives exactly one name ("the blue bars"
+    for the series drawn in blue, "the dark blue bar" where light blue and dark blue are two series).
+    All map to that name's key."""
 
     names: dict[str, str] = field(default_factory=dict)  # short key -> the reference name's key
-    colours: dict[str, str] = field(default_factory=dict)  # colour family -> the reference name's key
+    colours: dict[str, str] = field(default_factory=dict)  # colour family or shade -> the reference name's key
 
 
 NO_ALIASES = Aliases()
 
 
 def colour_aliases(bound: list[Bound]) -> dict[str, str]:
-    """Each colour family a text binds to exactly one name, to that name: the family then stands for
-    the name where a clause states a value of "the blue bar" without naming it."""
+    """Each colour family, and each shade of one ("light blue"), a text binds to exactly one name, to
+    that name: it then stands for the name where a clause states a value of "the blue bar" without
+    naming it. A family two names share by shade stands for neither; a shade two names share, too."""
     owners: dict[str, set[str]] = {}
     for b in bound:
         if b.colour is not None:
-            owners.setdefault(b.colour, set()).add(b.key)
-    return {family: next(iter(keys)) for family, keys in owners.items() if len(keys) == 1}
+            for key in (b.colour, shaded(b.colour, b.shade)):
+                if key is not None:
+                    owners.setdefault(key, set()).add(b.key)
+    return {colour: next(iter(keys)) for colour, keys in owners.items() if len(keys) == 1}
 
 
 def short_names(ref_names: list[str]) -> dict[str, str]:
@@ -326,14 +340,18 @@ def short_names(ref_names: list[str]) -> dict[str, str]:
     }
 
 
-def _colour_owner(hues: list[tuple[int, int, str]], aliases: Aliases, lo: int, pos: int, hi: int) -> str | None:
+def _colour_owner(
+    hues: list[tuple[int, int, str, str | None]], aliases: Aliases, lo: int, pos: int, hi: int
+) -> str | None:
     """The name a value at ``pos`` belongs to through a colour of its clause ``lo:hi`` (the nearest
-    colour before it, else after it) that the reference gives exactly one name; None without one."""
+    colour before it, else after it) that the reference gives exactly one name, by its shade where it
+    has one and the reference gives that shade one name, else by its family; None without one."""
     before = [h for h in hues if lo <= h[0] and h[1] <= pos]
     after = [h for h in hues if pos <= h[0] and h[1] <= hi]
     for h in [*reversed(before), *after]:
-        if h[2] in aliases.colours:
-            return aliases.colours[h[2]]
+        for colour in (shaded(h[2], h[3]), h[2]):
+            if colour in aliases.colours:
+                return aliases.colours[colour]
     return None
 
 
@@ -404,15 +422,16 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
         if respectively and len(hues) > 1:
             owners = _respectively(ms, [(h[0], h[1]) for h in hues])
             out.bound.extend(
-                Bound(key, (), None, h[2], (s + h[0], s + h[1])) for key, h in zip(owners or (), hues, strict=False)
+                Bound(key, (), None, h[2], (s + h[0], s + h[1]), shade=h[3])
+                for key, h in zip(owners or (), hues, strict=False)
             )
             continue
-        for i, (cs, ce, family) in enumerate(hues):
+        for i, (cs, ce, family, tone) in enumerate(hues):
             lo, hi = _clause(sent, cs)
             stop = hues[i + 1][0] if i + 1 < len(hues) else hi
             names = _by_distance(ms, cs, lo, hi, _names_follow(sent, cs, ce, lo), stop)
             if names:
-                out.bound.append(Bound(names[0], tuple(names[1:]), None, family, (s + lo, s + hi)))
+                out.bound.append(Bound(names[0], tuple(names[1:]), None, family, (s + lo, s + hi), shade=tone))
     return out
 
 
@@ -519,11 +538,13 @@ class _Judge:
         self.axis = value_axis([(lo, hi) for lo, hi, _ in self.ref.ranges], ref_values)
         self.values: dict[str, list[Reading]] = {}
         self.colours: dict[str, set[str]] = {}
+        self.shades: dict[str, set[str]] = {}  # colour shade ("light blue") -> the names the reference gives it
         for b in self.ref.bound:
             if b.value is not None:
                 self.values.setdefault(b.key, []).append(b.value)
             if b.colour is not None:
                 self.colours.setdefault(b.key, set()).add(b.colour)
+                self.shades.setdefault(shaded(b.colour, b.shade) or b.colour, set()).add(b.key)
         self.findings: list[Finding] = []
         self.confirmed = 0  # claims the reference settles as right
         low = search_form(reference)
@@ -675,8 +696,22 @@ class _Judge:
                     self._add("colours", "label_map", b.span, note, "neighbouring colour families")
                 else:
                     self._add("colours", "label_map", b.span, note, severity="major")
+            elif (rival := self._shade_of_another(b)) is not None:
+                note = f"colour {shaded(b.colour, b.shade)} for {b.key}; the reference gives that shade to {rival}"
+                self._add("colours", "label_map", b.span, note, severity="major")
             else:
                 self.confirmed += 1
+
+    def _shade_of_another(self, b: Bound) -> str | None:
+        """The other name the reference gives the shade ``b`` states, where the reference tells ``b``'s
+        name apart from it by shade alone ("mBERT light blue, XLM dark blue": "dark blue" for mBERT
+        is XLM's colour); None where the shade does not separate them or the reference gives
+        ``b``'s name this shade (or the family unshaded)."""
+        said = shaded(b.colour or "", b.shade)
+        if said is None or b.key in self.shades.get(said, set()) or b.key in self.shades.get(b.colour or "", set()):
+            return None
+        rivals = self.shades.get(said, set()) - {b.key}
+        return next(iter(sorted(rivals))) if len(rivals) == 1 else None
 
     def axes_check(self) -> None:
         span_tol = 0.05 * self.scale
