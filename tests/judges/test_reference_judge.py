@@ -491,3 +491,24 @@ def test_a_shade_of_a_colour_binds_to_the_one_series_the_reference_gives_it() ->
     assert judge_against_reference('"Ridge" is drawn in blue.', SHADE_BARS, "bar").findings == []
     [coral] = judge_against_reference('"Elastic" is drawn in light coral.', SHADE_BARS, "bar").findings
     assert coral.note == "colour pink for elastic; the reference says green"
+
+
+# Our own lines, each named in an aside between commas, as experts often write them.
+APPOSITIVE_LINES = (
+    'The y-axis is labeled "Loss" and ranges from 0 to 1. The red line, marking "Kestrel Base", starts '
+    'around 0.8 and falls. The green line, "Kestrel Large", starts near 0.7. A dashed grey line marks 0.5, '
+    'above "Kestrel Base" and "Kestrel Large" at the end.'
+)
+
+
+def test_the_one_colour_of_a_sentence_naming_one_element_is_that_elements() -> None:
+    """ "The red line, marking "Kestrel Base", starts ..." gives Kestrel Base the colour red although
+    the comma parts them: the sentence names one element and one colour. So "Kestrel Base is green"
+    is Kestrel Large's colour and an error, "red" is right; a sentence naming two elements binds its
+    grey to neither."""
+    [wrong] = judge_against_reference('"Kestrel Base" is drawn in green.', APPOSITIVE_LINES, "line").findings
+    assert wrong.subtype == "label_map" and wrong.note == "colour green for kestrelbase; the reference says red"
+    right = judge_against_reference('"Kestrel Base" is drawn in red.', APPOSITIVE_LINES, "line")
+    assert right.findings == [] and right.expected["confirmed"] == 1
+    [grey] = judge_against_reference('"Kestrel Base" is drawn in grey.', APPOSITIVE_LINES, "line").findings
+    assert grey.note == "colour gray for kestrelbase; the reference says red"

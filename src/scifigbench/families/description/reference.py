@@ -430,6 +430,8 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             lo, hi = _clause(sent, cs)
             stop = hues[i + 1][0] if i + 1 < len(hues) else hi
             names = _by_distance(ms, cs, lo, hi, _names_follow(sent, cs, ce, lo), stop)
+            if not names and len(names_here) == 1 and len(hues) == 1:
+                names = list(names_here)  # "The red line, marking "X", starts ...": the sentence's one name
             if names:
                 out.bound.append(Bound(names[0], tuple(names[1:]), None, family, (s + lo, s + hi), shade=tone))
     return out
