@@ -512,3 +512,31 @@ def test_the_one_colour_of_a_sentence_naming_one_element_is_that_elements() -> N
     assert right.findings == [] and right.expected["confirmed"] == 1
     [grey] = judge_against_reference('"Kestrel Base" is drawn in grey.', APPOSITIVE_LINES, "line").findings
     assert grey.note == "colour gray for kestrelbase; the reference says red"
+
+
+# Our own bars with values printed to one decimal, as papers print them above the bars.
+PRINTED_BARS = (
+    'The bar chart compares "Osprey-3B", "Osprey-70B" and "Falcon-X" on one benchmark: "Osprey-3B" '
+    'reaches 78.2, "Osprey-70B" 74.6 and "Falcon-X" 71.4.'
+)
+
+
+def test_another_bars_printed_value_is_a_label_mapping_error_even_within_the_tolerance() -> None:
+    """74.6 is within 10 % of Osprey-3B's 78.2, but it is the number printed on Osprey-70B's bar: the
+    description gave one bar's label to its neighbour. "is at 74.6" states a value, not a position.
+    A round number ("70") is no such fingerprint, and a value the name shares is no copy."""
+    [copied] = judge_against_reference('The "Osprey-3B" bar is at 74.6.', PRINTED_BARS, "bar").findings
+    assert copied.subtype == "label_map" and copied.note.endswith("(exactly osprey70b's)")
+    assert judge_against_reference('The "Osprey-3B" bar is at 76.0.', PRINTED_BARS, "bar").findings == []
+    shared = PRINTED_BARS.replace("71.4", "78.2")
+    assert judge_against_reference('"Osprey-3B" reaches 78.2.', shared, "bar").findings == []
+
+
+def test_a_value_in_parentheses_after_a_name_the_reference_lacks_is_not_read() -> None:
+    """In "beats Osprey-70B (74.6) and Kite (71.4)" the 71.4 annotates Kite, a name the reference does
+    not use: it is not Osprey-70B's value (nor a copy of Falcon-X's), so nothing is found; the
+    colour in "Kite (red, 71.4)" is Kite's too."""
+    text = '"Osprey-3B" (78.2) beats "Osprey-70B" (74.6) and Kite (71.4).'
+    assert judge_against_reference(text, PRINTED_BARS, "bar").findings == []
+    coloured = 'The chart shows "Osprey-70B" (blue, 74.6) and Kite (red, 71.4).'
+    assert judge_against_reference(coloured, PRINTED_BARS + ' "Osprey-70B" is blue.', "bar").findings == []

@@ -30,6 +30,14 @@ that position), and a trailing part of exactly one reference name that holds a d
 "LLAMA-2-7B") is that name in the description. A "respectively" list may also be paired with the
 names after it ("65, 67 and 71 for the 7B, 13B and 70B models, respectively").
 
+Rule 27: a hedged reference value ("around 70") is the range its rounding leaves; a colour's shade
+("light blue", "navy") names the one series the reference gives it where two share the family, and
+that shade given to another series is a label-mapping error; a sentence naming one element and one
+colour binds them across commas ("The red line, marking X, ..."); a precise value the reference
+prints for another element of the same context ("74.6") is a label-mapping error even within the
+tolerance; a value or colour in parentheses after a name the reference lacks ("o1 (gray, 79.2)")
+belongs to that name and is not read.
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
 colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
@@ -91,6 +99,7 @@ _MIN_KEY = 2
 # follow a bare "at"
 _VALUE_AT = re.compile(
     r"(?:\b(?:start|begin|began|begun|end|finish|peak|remain|stay|sit|level|settle|plateau|hover|stand|stood)\w*"
+    r"|\b(?:is|are|was|were)"
     rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+(?:bars?|lines?))?)"
     r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
 )
@@ -272,6 +281,21 @@ def _in_parentheses(sentence: str, pos: int, lo: int) -> bool:
     return opened >= 0 and ")" not in sentence[opened:pos]
 
 
+def _stranger_before(sentence: str, ms: list[Mention], pos: int, lo: int) -> bool:
+    """Whether the parenthesis that ``pos`` sits in annotates a name the reference does not use: in
+    "outperforms DeepSeek-R1 (79.8) and o1 (79.2)" the 79.2 is o1's, not DeepSeek-R1's, whatever
+    o1 stands for. ``sentence`` is the text as written (names are told by their capitals)."""
+    opened = sentence.rfind("(", lo, pos)
+    if (
+        opened < 0
+        or ")" in sentence[opened:pos]
+        or any(m.end <= opened and not sentence[m.end : opened].strip(" \"'*\u201c\u201d\u2018\u2019") for m in ms)
+    ):
+        return False
+    word = sentence[:opened].rstrip().rsplit(maxsplit=1)
+    return bool(word) and _name_like(word[-1], False)
+
+
 def _names_follow(sentence: str, pos: int, end: int, lo: int) -> bool:
     return _NAME_FOLLOWS.match(sentence[end:]) is not None and not _in_parentheses(sentence, pos, lo)
 
@@ -386,6 +410,8 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             before = sent[start : n.start]
             if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before):
                 continue
+            if _stranger_before(text[s:e], ms, n.start, lo):
+                continue
             values.append((_one_sided(n, sent[start : n.start]), lo, hi))
         if respectively and len(values) > 1:
             owners = _respectively(ms, [(n.start, n.end) for n, _, _ in values])
@@ -428,6 +454,8 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             continue
         for i, (cs, ce, family, tone) in enumerate(hues):
             lo, hi = _clause(sent, cs)
+            if _stranger_before(text[s:e], ms, cs, lo):
+                continue
             stop = hues[i + 1][0] if i + 1 < len(hues) else hi
             names = _by_distance(ms, cs, lo, hi, _names_follow(sent, cs, ce, lo), stop)
             if not names and len(names_here) == 1 and len(hues) == 1:
@@ -515,6 +543,16 @@ def value_axis(ranges: list[tuple[float, float]], values: list[Reading]) -> tupl
     if not ranges:
         return (0.0, max((_size(v) for v in values), default=1.0) or 1.0)
     return min(ranges, key=lambda r: (-held(r), r[1] - r[0]))
+
+
+def _precise(r: Reading) -> bool:
+    """Whether a reading states three significant digits or more ("74.6", "0.125", "1,250")."""
+    return r.low == r.high and len(re.sub(r"[^0-9]", "", r.text.split("%")[0]).strip("0")) >= 3
+
+
+def _same(a: Reading, b: Reading) -> bool:
+    """Whether two point readings state one number."""
+    return a.low == a.high and b.low == b.high and math.isclose(a.low, b.low, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def _gap(a: Reading, b: Reading) -> float:
@@ -625,6 +663,11 @@ class _Judge:
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
             ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
             within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
+            copied = self._copied_from(owner, b, truths)
+            if copied is not None:
+                note = f"value {b.value.text!r} for {owner}; the reference gives {', '.join(t.text for t in truths)}"
+                self._add("values", "label_map", b.span, note + f" (exactly {copied}'s)")
+                continue
             if within or any(_gap(b.value, t) <= _tolerance(t, self.axis, b.value) for t in truths):
                 self.confirmed += 1
                 continue
@@ -640,6 +683,20 @@ class _Judge:
                 self._add("values", "label_map", b.span, note + f" (that is {swapped[0]}'s)")
             else:
                 self._add("values", "numeric", b.span, note, severity="major" if far > 3 else "minor")
+
+    def _copied_from(self, owner: str, b: Bound, truths: list[Reading]) -> str | None:
+        """The other name whose precise reference value (three significant digits or more: "74.6",
+        not "70") ``b`` states exactly, in the same context, where ``owner``'s own value is another:
+        a reading that close to the tolerance is still one bar's number given to its neighbour."""
+        value = b.value
+        if value is None or value.low != value.high or any(_same(value, t) for t in truths):
+            return None
+        for other in sorted(self.values):
+            if other != owner and any(
+                _precise(t) and _same(value, t) for t in self._in_context(other, b.context - {owner})
+            ):
+                return other
+        return None
 
     def trends_check(self) -> None:
         """A direction word between two values of one series at two x positions ("starts at 1 % at
