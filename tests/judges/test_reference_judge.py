@@ -540,3 +540,21 @@ def test_a_value_in_parentheses_after_a_name_the_reference_lacks_is_not_read() -
     assert judge_against_reference(text, PRINTED_BARS, "bar").findings == []
     coloured = 'The chart shows "Osprey-70B" (blue, 74.6) and Kite (red, 71.4).'
     assert judge_against_reference(coloured, PRINTED_BARS + ' "Osprey-70B" is blue.', "bar").findings == []
+
+
+# Our own grouped bars: four language groups on the x axis, only the extremes described.
+GROUP_BARS = (
+    "The horizontal axis lists four groups: Nordic, Baltic, Celtic and Iberian. The vertical axis is labeled "
+    '"Gain" and the panel shows Accuracy. The tallest bars are in the Nordic group, whereas the shortest are '
+    "in the Celtic group."
+)
+
+
+def test_an_axis_category_called_the_extreme_where_the_reference_names_another_is_an_error() -> None:
+    """The reference gives the Baltic group no value, but lists it on the x axis: calling it the
+    shortest where the reference says Celtic is an extremes error. Accuracy is the panel's metric, no
+    category: "the shortest bars are in Accuracy" is left alone."""
+    [wrong] = judge_against_reference("The shortest bars are observed for Baltic.", GROUP_BARS, "bar").findings
+    assert wrong.item == "extremes" and wrong.note == "baltic as lowest; the reference says celtic"
+    assert judge_against_reference("The shortest bars are observed for Celtic.", GROUP_BARS, "bar").findings == []
+    assert judge_against_reference("The shortest bars are in Accuracy.", GROUP_BARS, "bar").findings == []

@@ -36,7 +36,8 @@ that shade given to another series is a label-mapping error; a sentence naming o
 colour binds them across commas ("The red line, marking X, ..."); a precise value the reference
 prints for another element of the same context ("74.6") is a label-mapping error even within the
 tolerance; a value or colour in parentheses after a name the reference lacks ("o1 (gray, 79.2)")
-belongs to that name and is not read.
+belongs to that name and is not read; a category the reference lists on the x axis called the
+highest (lowest) where the reference names another is an extremes error, though it has no value.
 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
@@ -818,11 +819,7 @@ class _Judge:
                     f"{x.key} as {'highest' if x.top else 'lowest'}",
                     "the reference names no extreme in that context",
                 )
-            elif x.key not in {r.key for r in same} and x.key in {
-                *self.values,
-                *self.colours,
-                *(r.key for r in self.ref.extremes),
-            }:
+            elif x.key not in {r.key for r in same} and self._rival(x.key):
                 wanted = ", ".join(sorted({r.key for r in same}))
                 self._add(
                     "extremes",
@@ -830,6 +827,18 @@ class _Judge:
                     x.span,
                     f"{x.key} as {'highest' if x.top else 'lowest'}; the reference says {wanted}",
                 )
+
+    def _rival(self, key: str) -> bool:
+        """Whether the reference names ``key`` as an element that could be the extreme: one it gives a
+        value, a colour or an extreme, or a category its x-axis sentence lists ("Isolate" against "the
+        shortest are in the Uralic family"). A name it uses otherwise may be a panel or a metric
+        ("Understanding"), which is no bar."""
+        return (
+            key in self.values
+            or key in self.colours
+            or key in self.positions
+            or any(r.key == key for r in self.ref.extremes)
+        )
 
     def labels_check(self) -> None:
         """Quoted labels of the description that neither the reference nor the caption contains."""
