@@ -558,3 +558,15 @@ def test_an_axis_category_called_the_extreme_where_the_reference_names_another_i
     assert wrong.item == "extremes" and wrong.note == "baltic as lowest; the reference says celtic"
     assert judge_against_reference("The shortest bars are observed for Celtic.", GROUP_BARS, "bar").findings == []
     assert judge_against_reference("The shortest bars are in Accuracy.", GROUP_BARS, "bar").findings == []
+
+
+def test_a_count_of_bars_the_reference_never_states_is_a_structure_error() -> None:
+    """The reference says each dataset has two bars (FastNet and SlowNet): "three bars per dataset"
+    misreads the structure, "two bars" is right, and "up to three bars" is a bound, not a count. A
+    count of lines says nothing about bars."""
+    reference = REFERENCE + " Each dataset has two bars side by side."
+    [wrong] = judge_against_reference("Each dataset shows three bars.", reference, "bar").findings
+    assert wrong.item == "layout" and wrong.note == "3 bars; the reference counts 2"
+    assert judge_against_reference("Each dataset shows two grouped bars.", reference, "bar").findings == []
+    assert judge_against_reference("Each dataset shows up to three bars.", reference, "bar").findings == []
+    assert judge_against_reference("Three lines cross the bars.", reference, "bar").findings == []

@@ -37,7 +37,8 @@ colour binds them across commas ("The red line, marking X, ..."); a precise valu
 prints for another element of the same context ("74.6") is a label-mapping error even within the
 tolerance; a value or colour in parentheses after a name the reference lacks ("o1 (gray, 79.2)")
 belongs to that name and is not read; a category the reference lists on the x axis called the
-highest (lowest) where the reference names another is an extremes error, though it has no value.
+highest (lowest) where the reference names another is an extremes error, though it has no value;
+a count of bars or lines the reference never states, where it counts them, misreads the structure.
 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
@@ -115,6 +116,28 @@ _NAME_FOLLOWS = re.compile(
     r"^(?:[/-][a-z]+)*\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
     r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
 )
+_COUNT_WORDS = {w: i for i, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
+#: how many marks of one kind a text says there are ("four stacked bars", "six lines"); a bound ("up
+#: to six bars", "at least two lines") says no number
+MARK_COUNT = re.compile(
+    rf"(?<!up to )(?<!at least )(?<!at most )(?<!more than )(?<!fewer than )\b(\d+|{'|'.join(_COUNT_WORDS)})"
+    r"\s+(?:[a-z]+(?:ly)?[- ]){0,2}?(bars|lines|curves)\b"
+)
+#: the mark nouns one count is about: a line plot's lines are its curves
+_MARK = {"bars": "bars", "lines": "lines", "curves": "lines"}
+
+
+def mark_counts(text: str) -> list[tuple[str, int, tuple[int, int]]]:
+    """(mark, count, sentence span) of each count of marks ``text`` states, in order."""
+    out = []
+    for s, _, sent in sentences(search_form(text)):
+        for m in MARK_COUNT.finditer(sent):
+            word = m.group(1)
+            n = int(word) if word.isdigit() else _COUNT_WORDS[word]
+            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end())))
+    return out
+
+
 #: colour families close enough that people name one for the other ("salmon" / "light orange"):
 #: a mismatch between them is left undecided rather than called an error
 _NEAR_COLOURS = {
@@ -564,6 +587,7 @@ def _gap(a: Reading, b: Reading) -> float:
 class _Judge:
     def __init__(self, description: str, reference: str, caption: str, chart_type: str):
         self.text = description
+        self.reference = reference
         self.items = {i.key: i.severity for i in checklist(chart_type)}
         ref_names = names_of(reference)
         desc_names = names_of(description)
@@ -840,6 +864,22 @@ class _Judge:
             or any(r.key == key for r in self.ref.extremes)
         )
 
+    def counts_check(self) -> None:
+        """A count of bars or lines the reference never states, where it states how many there are
+        ("a set of three bars" against "each category consists of four stacked bars"): the structure is
+        misread. The reference may count per group and in all, so any count it states is right."""
+        stated: dict[str, set[int]] = {}
+        for mark, n, _ in mark_counts(self.reference):
+            stated.setdefault(mark, set()).add(n)
+        for mark, n, span in mark_counts(self.text):
+            if mark not in stated:
+                continue
+            if n in stated[mark]:
+                self.confirmed += 1
+                continue
+            truth = ", ".join(map(str, sorted(stated[mark])))
+            self._add("layout", "numeric", span, f"{n} {mark}; the reference counts {truth}", severity="major")
+
     def labels_check(self) -> None:
         """Quoted labels of the description that neither the reference nor the caption contains."""
         low = search_form(self.text)
@@ -873,6 +913,7 @@ class _Judge:
         self.colours_check()
         self.axes_check()
         self.extremes_check()
+        self.counts_check()
         self.labels_check()
         result = score(self.findings, len(self.items))
         result.rules = RULE_VERSION
