@@ -451,3 +451,122 @@ def test_a_short_form_of_one_reference_name_is_that_name() -> None:
     twins = COLOUR_BARS.replace('and "Kite-1-70B"', 'and "Owl-2-8B"')
     alone = judge_against_reference("The 8B model reaches 99.", twins, "bar")
     assert alone.findings == [] and alone.undecided == []
+
+
+# Our own bars on an axis that starts high: the foot of the axis is where a hedged value sits.
+HIGH_AXIS = 'The y-axis ranges from 50 to 100. "Heron" sits around 50 and "Ibis" reaches 85.'
+
+
+def test_a_hedged_reference_value_is_a_range_a_description_may_fall_anywhere_in() -> None:
+    """ "around 50" was rounded to tens: it says 45-55, not 50 give or take 4 % of the axis (2). A
+    description's 53 is inside that range; 58 is outside it and still an error. An unhedged 85 keeps
+    the rubric's tolerance (8.5): 95 is wrong."""
+    assert judge_against_reference('"Heron" sits at 53.', HIGH_AXIS, "bar").findings == []
+    [outside] = judge_against_reference('"Heron" sits at 58.', HIGH_AXIS, "bar").findings
+    assert outside.note.startswith("value '58' for heron")
+    assert judge_against_reference('"Ibis" reaches 95.', HIGH_AXIS, "bar").findings != []
+
+
+# Our own bars: two series of one colour family, told apart by shade only, and a third in green.
+SHADE_BARS = (
+    'The bar chart compares "Ridge", "Lasso" and "Elastic" on one task. "Ridge" is drawn in light blue, '
+    '"Lasso" in dark blue and "Elastic" in green. The light blue bar reaches 40, the dark blue bar 70 '
+    "and the green bar 55."
+)
+
+
+def test_a_shade_of_a_colour_binds_to_the_one_series_the_reference_gives_it() -> None:
+    """Blue belongs to two series here, so "the blue bar" stands for neither; "dark blue" is Lasso's
+    alone, on both sides: the reference's "the dark blue bar 70" is Lasso's value and a description's
+    "the navy bar reaches 40" is checked against it. "Ridge in dark blue" gives Ridge Lasso's shade: a
+    label-mapping error, where a plain "blue" for Ridge is right and "coral" (a pink) for Elastic is
+    wrong."""
+    right = judge_against_reference("The dark blue bar reaches 70 and the light blue one 40.", SHADE_BARS, "bar")
+    assert right.findings == [] and right.expected["confirmed"] == 2
+    [value] = judge_against_reference("The navy bar reaches 40.", SHADE_BARS, "bar").findings
+    assert value.note == "value '40' for lasso; the reference gives 70"
+    assert judge_against_reference("The blue bar reaches 90.", SHADE_BARS, "bar").findings == []
+    [swapped] = judge_against_reference('"Ridge" is drawn in dark blue.', SHADE_BARS, "bar").findings
+    assert swapped.subtype == "label_map" and "gives that shade to lasso" in swapped.note
+    assert judge_against_reference('"Ridge" is drawn in blue.', SHADE_BARS, "bar").findings == []
+    [coral] = judge_against_reference('"Elastic" is drawn in light coral.', SHADE_BARS, "bar").findings
+    assert coral.note == "colour pink for elastic; the reference says green"
+
+
+# Our own lines, each named in an aside between commas, as experts often write them.
+APPOSITIVE_LINES = (
+    'The y-axis is labeled "Loss" and ranges from 0 to 1. The red line, marking "Kestrel Base", starts '
+    'around 0.8 and falls. The green line, "Kestrel Large", starts near 0.7. A dashed grey line marks 0.5, '
+    'above "Kestrel Base" and "Kestrel Large" at the end.'
+)
+
+
+def test_the_one_colour_of_a_sentence_naming_one_element_is_that_elements() -> None:
+    """ "The red line, marking "Kestrel Base", starts ..." gives Kestrel Base the colour red although
+    the comma parts them: the sentence names one element and one colour. So "Kestrel Base is green"
+    is Kestrel Large's colour and an error, "red" is right; a sentence naming two elements binds its
+    grey to neither."""
+    [wrong] = judge_against_reference('"Kestrel Base" is drawn in green.', APPOSITIVE_LINES, "line").findings
+    assert wrong.subtype == "label_map" and wrong.note == "colour green for kestrelbase; the reference says red"
+    right = judge_against_reference('"Kestrel Base" is drawn in red.', APPOSITIVE_LINES, "line")
+    assert right.findings == [] and right.expected["confirmed"] == 1
+    [grey] = judge_against_reference('"Kestrel Base" is drawn in grey.', APPOSITIVE_LINES, "line").findings
+    assert grey.note == "colour gray for kestrelbase; the reference says red"
+
+
+# Our own bars with values printed to one decimal, as papers print them above the bars.
+PRINTED_BARS = (
+    'The bar chart compares "Osprey-3B", "Osprey-70B" and "Falcon-X" on one benchmark: "Osprey-3B" '
+    'reaches 78.2, "Osprey-70B" 74.6 and "Falcon-X" 71.4.'
+)
+
+
+def test_another_bars_printed_value_is_a_label_mapping_error_even_within_the_tolerance() -> None:
+    """74.6 is within 10 % of Osprey-3B's 78.2, but it is the number printed on Osprey-70B's bar: the
+    description gave one bar's label to its neighbour. "is at 74.6" states a value, not a position.
+    A round number ("70") is no such fingerprint, and a value the name shares is no copy."""
+    [copied] = judge_against_reference('The "Osprey-3B" bar is at 74.6.', PRINTED_BARS, "bar").findings
+    assert copied.subtype == "label_map" and copied.note.endswith("(exactly osprey70b's)")
+    assert judge_against_reference('The "Osprey-3B" bar is at 76.0.', PRINTED_BARS, "bar").findings == []
+    shared = PRINTED_BARS.replace("71.4", "78.2")
+    assert judge_against_reference('"Osprey-3B" reaches 78.2.', shared, "bar").findings == []
+
+
+def test_a_value_in_parentheses_after_a_name_the_reference_lacks_is_not_read() -> None:
+    """In "beats Osprey-70B (74.6) and Kite (71.4)" the 71.4 annotates Kite, a name the reference does
+    not use: it is not Osprey-70B's value (nor a copy of Falcon-X's), so nothing is found; the
+    colour in "Kite (red, 71.4)" is Kite's too."""
+    text = '"Osprey-3B" (78.2) beats "Osprey-70B" (74.6) and Kite (71.4).'
+    assert judge_against_reference(text, PRINTED_BARS, "bar").findings == []
+    coloured = 'The chart shows "Osprey-70B" (blue, 74.6) and Kite (red, 71.4).'
+    assert judge_against_reference(coloured, PRINTED_BARS + ' "Osprey-70B" is blue.', "bar").findings == []
+
+
+# Our own grouped bars: four language groups on the x axis, only the extremes described.
+GROUP_BARS = (
+    "The horizontal axis lists four groups: Nordic, Baltic, Celtic and Iberian. The vertical axis is labeled "
+    '"Gain" and the panel shows Accuracy. The tallest bars are in the Nordic group, whereas the shortest are '
+    "in the Celtic group."
+)
+
+
+def test_an_axis_category_called_the_extreme_where_the_reference_names_another_is_an_error() -> None:
+    """The reference gives the Baltic group no value, but lists it on the x axis: calling it the
+    shortest where the reference says Celtic is an extremes error. Accuracy is the panel's metric, no
+    category: "the shortest bars are in Accuracy" is left alone."""
+    [wrong] = judge_against_reference("The shortest bars are observed for Baltic.", GROUP_BARS, "bar").findings
+    assert wrong.item == "extremes" and wrong.note == "baltic as lowest; the reference says celtic"
+    assert judge_against_reference("The shortest bars are observed for Celtic.", GROUP_BARS, "bar").findings == []
+    assert judge_against_reference("The shortest bars are in Accuracy.", GROUP_BARS, "bar").findings == []
+
+
+def test_a_count_of_bars_the_reference_never_states_is_a_structure_error() -> None:
+    """The reference says each dataset has two bars (FastNet and SlowNet): "three bars per dataset"
+    misreads the structure, "two bars" is right, and "up to three bars" is a bound, not a count. A
+    count of lines says nothing about bars."""
+    reference = REFERENCE + " Each dataset has two bars side by side."
+    [wrong] = judge_against_reference("Each dataset shows three bars.", reference, "bar").findings
+    assert wrong.item == "layout" and wrong.note == "3 bars; the reference counts 2"
+    assert judge_against_reference("Each dataset shows two grouped bars.", reference, "bar").findings == []
+    assert judge_against_reference("Each dataset shows up to three bars.", reference, "bar").findings == []
+    assert judge_against_reference("Three lines cross the bars.", reference, "bar").findings == []

@@ -30,6 +30,16 @@ that position), and a trailing part of exactly one reference name that holds a d
 "LLAMA-2-7B") is that name in the description. A "respectively" list may also be paired with the
 names after it ("65, 67 and 71 for the 7B, 13B and 70B models, respectively").
 
+Rule 27: a hedged reference value ("around 70") is the range its rounding leaves; a colour's shade
+("light blue", "navy") names the one series the reference gives it where two share the family, and
+that shade given to another series is a label-mapping error; a sentence naming one element and one
+colour binds them across commas ("The red line, marking X, ..."); a precise value the reference
+prints for another element of the same context ("74.6") is a label-mapping error even within the
+tolerance; a value or colour in parentheses after a name the reference lacks ("o1 (gray, 79.2)")
+belongs to that name and is not read; a category the reference lists on the x axis called the
+highest (lowest) where the reference names another is an extremes error, though it has no value;
+a count of bars or lines the reference never states, where it counts them, misreads the structure.
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
 colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
@@ -64,7 +74,7 @@ from scifigbench.families.description.rule import (
     X_POSITION_LEFT,
 )
 from scifigbench.families.rule_version import RULE_VERSION
-from scifigbench.freetext.colours import COLOUR_WORDS, colours
+from scifigbench.freetext.colours import COLOUR_WORDS, colours, shade
 from scifigbench.freetext.cues import negated
 from scifigbench.freetext.lexicons import ABOVE_COMPARATORS, BELOW_COMPARATORS
 from scifigbench.freetext.numbers import Reading, extract_numbers
@@ -91,6 +101,7 @@ _MIN_KEY = 2
 # follow a bare "at"
 _VALUE_AT = re.compile(
     r"(?:\b(?:start|begin|began|begun|end|finish|peak|remain|stay|sit|level|settle|plateau|hover|stand|stood)\w*"
+    r"|\b(?:is|are|was|were)"
     rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+(?:bars?|lines?))?)"
     r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
 )
@@ -105,6 +116,28 @@ _NAME_FOLLOWS = re.compile(
     r"^(?:[/-][a-z]+)*\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
     r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
 )
+_COUNT_WORDS = {w: i for i, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
+#: how many marks of one kind a text says there are ("four stacked bars", "six lines"); a bound ("up
+#: to six bars", "at least two lines") says no number
+MARK_COUNT = re.compile(
+    rf"(?<!up to )(?<!at least )(?<!at most )(?<!more than )(?<!fewer than )\b(\d+|{'|'.join(_COUNT_WORDS)})"
+    r"\s+(?:[a-z]+(?:ly)?[- ]){0,2}?(bars|lines|curves)\b"
+)
+#: the mark nouns one count is about: a line plot's lines are its curves
+_MARK = {"bars": "bars", "lines": "lines", "curves": "lines"}
+
+
+def mark_counts(text: str) -> list[tuple[str, int, tuple[int, int]]]:
+    """(mark, count, sentence span) of each count of marks ``text`` states, in order."""
+    out = []
+    for s, _, sent in sentences(search_form(text)):
+        for m in MARK_COUNT.finditer(sent):
+            word = m.group(1)
+            n = int(word) if word.isdigit() else _COUNT_WORDS[word]
+            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end())))
+    return out
+
+
 #: colour families close enough that people name one for the other ("salmon" / "light orange"):
 #: a mismatch between them is left undecided rather than called an error
 _NEAR_COLOURS = {
@@ -197,12 +230,21 @@ def _clauses(sentence: str) -> list[tuple[int, int]]:
     return [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
 
 
-def _colours(sentence: str) -> list[tuple[int, int, str]]:
-    """Colour words of a sentence; of a compound ("yellow-green", "salmon/pink") only the last part,
-    which names the family the colour belongs to."""
+def _colours(sentence: str) -> list[tuple[int, int, str, str | None]]:
+    """Colour words of a sentence with their family and shade; of a compound ("yellow-green",
+    "salmon/pink") only the last part, which names the family the colour belongs to."""
     hues = colours(sentence)
     starts = {h[0] for h in hues}
-    return [h for h in hues if not (sentence[h[1] : h[1] + 1] in "-/" and h[1] + 1 in starts)]
+    return [
+        (a, b, family, shade(sentence, a, b))
+        for a, b, family in hues
+        if not (sentence[b : b + 1] in "-/" and b + 1 in starts)
+    ]
+
+
+def shaded(family: str, tone: str | None) -> str | None:
+    """The key of a colour's shade ("light blue"), None when the text names the family only."""
+    return f"{tone} {family}" if tone else None
 
 
 def _clause(sentence: str, pos: int) -> tuple[int, int]:
@@ -220,6 +262,7 @@ class Bound:
     span: tuple[int, int]  # the clause that states it, offsets in the text
     context: frozenset[str] = frozenset()  # every name of its sentence: the series, panel or group it is about
     by_colour: bool = False  # bound through the colour the reference gives one name ("the blue bar reaches 66")
+    shade: str | None = None  # the colour's shade ("light", "dark") where the text gives one
 
 
 @dataclass(frozen=True)
@@ -262,6 +305,21 @@ def _in_parentheses(sentence: str, pos: int, lo: int) -> bool:
     return opened >= 0 and ")" not in sentence[opened:pos]
 
 
+def _stranger_before(sentence: str, ms: list[Mention], pos: int, lo: int) -> bool:
+    """Whether the parenthesis that ``pos`` sits in annotates a name the reference does not use: in
+    "outperforms DeepSeek-R1 (79.8) and o1 (79.2)" the 79.2 is o1's, not DeepSeek-R1's, whatever
+    o1 stands for. ``sentence`` is the text as written (names are told by their capitals)."""
+    opened = sentence.rfind("(", lo, pos)
+    if (
+        opened < 0
+        or ")" in sentence[opened:pos]
+        or any(m.end <= opened and not sentence[m.end : opened].strip(" \"'*\u201c\u201d\u2018\u2019") for m in ms)
+    ):
+        return False
+    word = sentence[:opened].rstrip().rsplit(maxsplit=1)
+    return bool(word) and _name_like(word[-1], False)
+
+
 def _names_follow(sentence: str, pos: int, end: int, lo: int) -> bool:
     return _NAME_FOLLOWS.match(sentence[end:]) is not None and not _in_parentheses(sentence, pos, lo)
 
@@ -287,24 +345,28 @@ def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] 
 @dataclass(frozen=True)
 class Aliases:
     """Other ways a text names the reference's elements: a short form of exactly one name ("7B" for
-    "LLaMA-2-7B"), and a colour family the reference gives exactly one name ("the blue bars" for the
-    series drawn in blue). Both map to that name's key."""
+    "LLaMA-2-7B"), and a colour family or shade the reference gives exactly one name ("the blue bars"
+    for the series drawn in blue, "the dark blue bar" where light blue and dark blue are two series).
+    All map to that name's key."""
 
     names: dict[str, str] = field(default_factory=dict)  # short key -> the reference name's key
-    colours: dict[str, str] = field(default_factory=dict)  # colour family -> the reference name's key
+    colours: dict[str, str] = field(default_factory=dict)  # colour family or shade -> the reference name's key
 
 
 NO_ALIASES = Aliases()
 
 
 def colour_aliases(bound: list[Bound]) -> dict[str, str]:
-    """Each colour family a text binds to exactly one name, to that name: the family then stands for
-    the name where a clause states a value of "the blue bar" without naming it."""
+    """Each colour family, and each shade of one ("light blue"), a text binds to exactly one name, to
+    that name: it then stands for the name where a clause states a value of "the blue bar" without
+    naming it. A family two names share by shade stands for neither; a shade two names share, too."""
     owners: dict[str, set[str]] = {}
     for b in bound:
         if b.colour is not None:
-            owners.setdefault(b.colour, set()).add(b.key)
-    return {family: next(iter(keys)) for family, keys in owners.items() if len(keys) == 1}
+            for key in (b.colour, shaded(b.colour, b.shade)):
+                if key is not None:
+                    owners.setdefault(key, set()).add(b.key)
+    return {colour: next(iter(keys)) for colour, keys in owners.items() if len(keys) == 1}
 
 
 def short_names(ref_names: list[str]) -> dict[str, str]:
@@ -326,14 +388,18 @@ def short_names(ref_names: list[str]) -> dict[str, str]:
     }
 
 
-def _colour_owner(hues: list[tuple[int, int, str]], aliases: Aliases, lo: int, pos: int, hi: int) -> str | None:
+def _colour_owner(
+    hues: list[tuple[int, int, str, str | None]], aliases: Aliases, lo: int, pos: int, hi: int
+) -> str | None:
     """The name a value at ``pos`` belongs to through a colour of its clause ``lo:hi`` (the nearest
-    colour before it, else after it) that the reference gives exactly one name; None without one."""
+    colour before it, else after it) that the reference gives exactly one name, by its shade where it
+    has one and the reference gives that shade one name, else by its family; None without one."""
     before = [h for h in hues if lo <= h[0] and h[1] <= pos]
     after = [h for h in hues if pos <= h[0] and h[1] <= hi]
     for h in [*reversed(before), *after]:
-        if h[2] in aliases.colours:
-            return aliases.colours[h[2]]
+        for colour in (shaded(h[2], h[3]), h[2]):
+            if colour in aliases.colours:
+                return aliases.colours[colour]
     return None
 
 
@@ -367,6 +433,8 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             start = max((m.end for m in ms if lo <= m.start and m.end <= n.start), default=lo)
             before = sent[start : n.start]
             if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before):
+                continue
+            if _stranger_before(text[s:e], ms, n.start, lo):
                 continue
             values.append((_one_sided(n, sent[start : n.start]), lo, hi))
         if respectively and len(values) > 1:
@@ -404,15 +472,20 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
         if respectively and len(hues) > 1:
             owners = _respectively(ms, [(h[0], h[1]) for h in hues])
             out.bound.extend(
-                Bound(key, (), None, h[2], (s + h[0], s + h[1])) for key, h in zip(owners or (), hues, strict=False)
+                Bound(key, (), None, h[2], (s + h[0], s + h[1]), shade=h[3])
+                for key, h in zip(owners or (), hues, strict=False)
             )
             continue
-        for i, (cs, ce, family) in enumerate(hues):
+        for i, (cs, ce, family, tone) in enumerate(hues):
             lo, hi = _clause(sent, cs)
+            if _stranger_before(text[s:e], ms, cs, lo):
+                continue
             stop = hues[i + 1][0] if i + 1 < len(hues) else hi
             names = _by_distance(ms, cs, lo, hi, _names_follow(sent, cs, ce, lo), stop)
+            if not names and len(names_here) == 1 and len(hues) == 1:
+                names = list(names_here)  # "The red line, marking "X", starts ...": the sentence's one name
             if names:
-                out.bound.append(Bound(names[0], tuple(names[1:]), None, family, (s + lo, s + hi)))
+                out.bound.append(Bound(names[0], tuple(names[1:]), None, family, (s + lo, s + hi), shade=tone))
     return out
 
 
@@ -456,11 +529,30 @@ def _size(r: Reading, baseline: float = 0.0) -> float:
 
 def _tolerance(truth: Reading, axis: tuple[float, float], stated: Reading) -> float:
     """The rubric's tolerance of ``truth`` on the value ``axis`` (low, high): 10 % of its height above
-    the axis's near end or 4 % of the axis span, half again when hedged. On an axis from 2.4 to 3.4,
-    10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05) does not."""
+    the axis's near end or 4 % of the axis span, half again when the description hedges. On an axis
+    from 2.4 to 3.4, 10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05)
+    does not. A reference that hedges its value states a range, at least :func:`hedged_half_width`
+    either side."""
     lo, hi = axis
     baseline = lo if lo > 0 else hi if hi < 0 else 0.0
-    return max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+    rubric = max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+    return max(rubric, hedged_half_width(truth))
+
+
+def hedged_half_width(r: Reading) -> float:
+    """How far either side of a hedged point ("around 70", "roughly 2.5") its writer's words reach:
+    half the unit it was rounded to, read from its digits, at most the tens of a three-digit number
+    ("around 70" is 65-75, "about 2.5" is 2.45-2.55, "around 100" is 95-105, not 50-150). An unhedged value,
+    an interval, a bound or zero states its own extent: 0."""
+    digits = re.sub(r"[^0-9.]", "", r.text.split("%")[0])
+    if not r.approx or r.low != r.high or not r.low or not digits.strip("0."):
+        return 0.0
+    if "." in digits:
+        unit = 10.0 ** -len(digits.split(".")[1])
+    else:
+        whole = digits.lstrip("0")
+        unit = 10.0 ** min(len(whole) - len(whole.rstrip("0")), max(len(whole) - 2, 1))
+    return unit / 2
 
 
 def value_axis(ranges: list[tuple[float, float]], values: list[Reading]) -> tuple[float, float]:
@@ -477,6 +569,16 @@ def value_axis(ranges: list[tuple[float, float]], values: list[Reading]) -> tupl
     return min(ranges, key=lambda r: (-held(r), r[1] - r[0]))
 
 
+def _precise(r: Reading) -> bool:
+    """Whether a reading states three significant digits or more ("74.6", "0.125", "1,250")."""
+    return r.low == r.high and len(re.sub(r"[^0-9]", "", r.text.split("%")[0]).strip("0")) >= 3
+
+
+def _same(a: Reading, b: Reading) -> bool:
+    """Whether two point readings state one number."""
+    return a.low == a.high and b.low == b.high and math.isclose(a.low, b.low, rel_tol=1e-9, abs_tol=1e-12)
+
+
 def _gap(a: Reading, b: Reading) -> float:
     """Distance between two stated intervals (0 when they overlap), on the same percent footing."""
     return max(a.low - b.high, b.low - a.high, 0.0)
@@ -485,6 +587,7 @@ def _gap(a: Reading, b: Reading) -> float:
 class _Judge:
     def __init__(self, description: str, reference: str, caption: str, chart_type: str):
         self.text = description
+        self.reference = reference
         self.items = {i.key: i.severity for i in checklist(chart_type)}
         ref_names = names_of(reference)
         desc_names = names_of(description)
@@ -500,11 +603,13 @@ class _Judge:
         self.axis = value_axis([(lo, hi) for lo, hi, _ in self.ref.ranges], ref_values)
         self.values: dict[str, list[Reading]] = {}
         self.colours: dict[str, set[str]] = {}
+        self.shades: dict[str, set[str]] = {}  # colour shade ("light blue") -> the names the reference gives it
         for b in self.ref.bound:
             if b.value is not None:
                 self.values.setdefault(b.key, []).append(b.value)
             if b.colour is not None:
                 self.colours.setdefault(b.key, set()).add(b.colour)
+                self.shades.setdefault(shaded(b.colour, b.shade) or b.colour, set()).add(b.key)
         self.findings: list[Finding] = []
         self.confirmed = 0  # claims the reference settles as right
         low = search_form(reference)
@@ -583,6 +688,11 @@ class _Judge:
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
             ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
             within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
+            copied = self._copied_from(owner, b, truths)
+            if copied is not None:
+                note = f"value {b.value.text!r} for {owner}; the reference gives {', '.join(t.text for t in truths)}"
+                self._add("values", "label_map", b.span, note + f" (exactly {copied}'s)")
+                continue
             if within or any(_gap(b.value, t) <= _tolerance(t, self.axis, b.value) for t in truths):
                 self.confirmed += 1
                 continue
@@ -598,6 +708,20 @@ class _Judge:
                 self._add("values", "label_map", b.span, note + f" (that is {swapped[0]}'s)")
             else:
                 self._add("values", "numeric", b.span, note, severity="major" if far > 3 else "minor")
+
+    def _copied_from(self, owner: str, b: Bound, truths: list[Reading]) -> str | None:
+        """The other name whose precise reference value (three significant digits or more: "74.6",
+        not "70") ``b`` states exactly, in the same context, where ``owner``'s own value is another:
+        a reading that close to the tolerance is still one bar's number given to its neighbour."""
+        value = b.value
+        if value is None or value.low != value.high or any(_same(value, t) for t in truths):
+            return None
+        for other in sorted(self.values):
+            if other != owner and any(
+                _precise(t) and _same(value, t) for t in self._in_context(other, b.context - {owner})
+            ):
+                return other
+        return None
 
     def trends_check(self) -> None:
         """A direction word between two values of one series at two x positions ("starts at 1 % at
@@ -656,8 +780,22 @@ class _Judge:
                     self._add("colours", "label_map", b.span, note, "neighbouring colour families")
                 else:
                     self._add("colours", "label_map", b.span, note, severity="major")
+            elif (rival := self._shade_of_another(b)) is not None:
+                note = f"colour {shaded(b.colour, b.shade)} for {b.key}; the reference gives that shade to {rival}"
+                self._add("colours", "label_map", b.span, note, severity="major")
             else:
                 self.confirmed += 1
+
+    def _shade_of_another(self, b: Bound) -> str | None:
+        """The other name the reference gives the shade ``b`` states, where the reference tells ``b``'s
+        name apart from it by shade alone ("mBERT light blue, XLM dark blue": "dark blue" for mBERT
+        is XLM's colour); None where the shade does not separate them or the reference gives
+        ``b``'s name this shade (or the family unshaded)."""
+        said = shaded(b.colour or "", b.shade)
+        if said is None or b.key in self.shades.get(said, set()) or b.key in self.shades.get(b.colour or "", set()):
+            return None
+        rivals = self.shades.get(said, set()) - {b.key}
+        return next(iter(sorted(rivals))) if len(rivals) == 1 else None
 
     def axes_check(self) -> None:
         span_tol = 0.05 * self.scale
@@ -705,11 +843,7 @@ class _Judge:
                     f"{x.key} as {'highest' if x.top else 'lowest'}",
                     "the reference names no extreme in that context",
                 )
-            elif x.key not in {r.key for r in same} and x.key in {
-                *self.values,
-                *self.colours,
-                *(r.key for r in self.ref.extremes),
-            }:
+            elif x.key not in {r.key for r in same} and self._rival(x.key):
                 wanted = ", ".join(sorted({r.key for r in same}))
                 self._add(
                     "extremes",
@@ -717,6 +851,34 @@ class _Judge:
                     x.span,
                     f"{x.key} as {'highest' if x.top else 'lowest'}; the reference says {wanted}",
                 )
+
+    def _rival(self, key: str) -> bool:
+        """Whether the reference names ``key`` as an element that could be the extreme: one it gives a
+        value, a colour or an extreme, or a category its x-axis sentence lists ("Isolate" against "the
+        shortest are in the Uralic family"). A name it uses otherwise may be a panel or a metric
+        ("Understanding"), which is no bar."""
+        return (
+            key in self.values
+            or key in self.colours
+            or key in self.positions
+            or any(r.key == key for r in self.ref.extremes)
+        )
+
+    def counts_check(self) -> None:
+        """A count of bars or lines the reference never states, where it states how many there are
+        ("a set of three bars" against "each category consists of four stacked bars"): the structure is
+        misread. The reference may count per group and in all, so any count it states is right."""
+        stated: dict[str, set[int]] = {}
+        for mark, n, _ in mark_counts(self.reference):
+            stated.setdefault(mark, set()).add(n)
+        for mark, n, span in mark_counts(self.text):
+            if mark not in stated:
+                continue
+            if n in stated[mark]:
+                self.confirmed += 1
+                continue
+            truth = ", ".join(map(str, sorted(stated[mark])))
+            self._add("layout", "numeric", span, f"{n} {mark}; the reference counts {truth}", severity="major")
 
     def labels_check(self) -> None:
         """Quoted labels of the description that neither the reference nor the caption contains."""
@@ -751,6 +913,7 @@ class _Judge:
         self.colours_check()
         self.axes_check()
         self.extremes_check()
+        self.counts_check()
         self.labels_check()
         result = score(self.findings, len(self.items))
         result.rules = RULE_VERSION
