@@ -7,7 +7,9 @@ candidates a reviewer is offered:
 
 - ``--set webcharts``: the web-chart style sets of ``webcharts/generate.py`` (seeds split into dev
   and held-out sets; the frozen ``held17`` only when named), validity by the generator's truth
-  (``webcharts.verdict``: the drawn text at the box, its role, what is printed there);
+  (``webcharts.verdict``: the drawn text at the box, its role, what is printed there; a member of
+  a well-known group beside a printed sibling counts as narrowed, not valid), and whether the
+  top-1's question asks about the kind of element drawn there;
 - ``--set scivqa``: the SciVQA validation figures in hash halves (``real_proposals.split_of``),
   validity by the hand labels of ``real_proposals_labels.csv``; candidates nobody labelled are
   counted apart (``--list`` prints them for labelling).
