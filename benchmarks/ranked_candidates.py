@@ -7,7 +7,9 @@ candidates a reviewer is offered:
 
 - ``--set webcharts``: the web-chart style sets of ``webcharts/generate.py`` (seeds split into dev
   and held-out sets; the frozen ``held17`` only when named), validity by the generator's truth
-  (``webcharts.verdict``: the drawn text at the box, its role, what is printed there);
+  (``webcharts.verdict``: the drawn text at the box, its role, what is printed there; a member of
+  a well-known group beside a printed sibling counts as narrowed, not valid), and whether the
+  top-1's question asks about the kind of element drawn there;
 - ``--set scivqa``: the SciVQA validation figures in hash halves (``real_proposals.split_of``),
   validity by the hand labels of ``real_proposals_labels.csv``; candidates nobody labelled are
   counted apart (``--list`` prints them for labelling).
@@ -98,6 +100,17 @@ def judge(fig: dict, cand, labels: dict, cfg: ConditionsConfig, shape, hand: boo
         return verdict(box, cand.mode, fig["texts"], cand.accept, cand.rule, cand.expected_answer)[0]
     lab = labels.get((fig["figure_id"], cand.mode, cand.text))
     return None if lab is None else lab["valid"].strip().lower() == "yes"
+
+
+def question_fits(fig: dict, cand) -> bool | None:
+    """Web charts: does the admittance question ask about the kind of element drawn at the box
+    (None: the box is not one whole drawn text, so no element to fit)."""
+    from webcharts import verdict
+
+    why = verdict(cand.box, cand.mode, fig["texts"], cand.accept, cand.rule, cand.expected_answer)[1]
+    if why in ("no drawn text there", "several drawn texts in one box") or why.startswith("part of a label"):
+        return None
+    return not why.startswith("the question asks about")
 
 
 def write_sheet(path: Path, img, cands: list, cfg: ConditionsConfig, clear_of: list) -> None:
@@ -209,6 +222,10 @@ def main() -> None:
             if args.sheets and mode == ADMITTANCE and usable:
                 write_sheet(args.sheets / f"{fig['figure_id']}.png", img, usable, cfg, [b.box for b in boxes])
                 sheets.extend(sheet_rows(fig, usable))
+            if "texts" in fig and mode == ADMITTANCE and usable:
+                fits = question_fits(fig, usable[0])
+                n[f"{s}:{mode}:qasked"] += fits is not None
+                n[f"{s}:{mode}:qfits"] += fits is True
             if usable:
                 n[f"{s}:{mode}:any"] += 1
                 n[f"{s}:{mode}:top1"] += verdicts[0] is True
@@ -244,6 +261,8 @@ def main() -> None:
                 f"{pct(n[f'{p}:top3'], k)} (unlabelled top-{TOP} candidates: {n[f'{p}:top3_unlabelled']}); "
                 f"doubtful readings set aside: {n[f'{p}:doubtful']}"
             )
+            if n[f"{p}:qasked"]:
+                print(f"    top-1 question fits the element drawn: {pct(n[f'{p}:qfits'], n[f'{p}:qasked'])}")
     splits = sorted({f["split"] for f in figs})
     if args.hand and len(splits) > 1:  # the splits together: the shares over every labelled figure
         total: Counter = Counter()

@@ -43,7 +43,8 @@ from scifigbench.ocr.geometry import area, shared_area
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "webcharts"))
-from generate import HELD17, N_SEEDS, STYLE_SETS, VALID, draw, split_of  # noqa: E402
+from academic import CORPORA, DATASETS, METHODS, MODELS  # noqa: E402
+from generate import HELD17, N_SEEDS, STYLE_SETS, TOPICS, VALID, draw, split_of  # noqa: E402
 
 SPLITS = ("dev", "held", "held2", "held3", *(f"{p}{k + 4}" for k in range(len(STYLE_SETS)) for p in ("dev", "held")))
 FROZEN = ("held17",)  # drawn only when named (generate.HELD17)
@@ -64,6 +65,42 @@ ASKS_FOR = {
 }
 
 
+# Well-known groups a reader completes (the issue-29 standard's "narrowed"): the generator draws
+# their members as unique content, but once one member is visible a reader names a blurred one
+# among a few guesses (the platforms, devices and news media of a survey; the benchmark tasks,
+# encoders, tuning methods and corpora of a paper). Open sets too large to guess from a sibling
+# (countries, languages, social problems, public institutions, companies) stay valid.
+WELL_KNOWN = {
+    "social platforms": TOPICS[0].labels,
+    "news media": TOPICS[3].labels,
+    "devices": TOPICS[5].labels,
+    "NLP benchmark tasks": DATASETS,
+    "pretrained encoders": MODELS,
+    "tuning methods": METHODS,
+    "pretraining corpora": CORPORA,
+}
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def narrowed_by(t: dict, texts: list[dict]) -> str | None:
+    """Why the drawn text ``t`` is only narrowed: its well-known group and a sibling printed
+    elsewhere in the chart (a label, a title naming it), else None."""
+    own = _words(t["text"])
+    for group, members in WELL_KNOWN.items():
+        if own not in members:
+            continue
+        for o in texts:
+            if o is t or o["role"] == "furniture":
+                continue
+            for m in members:
+                if m != own and re.search(rf"(?<!\w){re.escape(m)}(?!\w)", _words(o["text"]), re.IGNORECASE):
+                    return f"one of the well-known {group}, beside {m!r}"
+    return None
+
+
 def verdict(
     box,
     mode: str,
@@ -80,9 +117,11 @@ def verdict(
     (``accept``: an estimate) is valid on a value the generator drew to scale, beside at least
     three others, when the range holds the drawn value. An admittance proposal by ``rule`` must
     also ask about the kind of element drawn there (a legend entry read as an axis title is asked
-    about as 'the title of the x-axis'). An exact proposal's ``answer`` must be what is printed
-    there, as the blur judge scores it: a reader who answers the printed text is judged right (an
-    OCR misreading, '107' for 10 to the 7th, makes a right answer count as wrong)."""
+    about as 'the title of the x-axis'), and is only narrowed, not valid, when it belongs to a
+    well-known group another of whose members the chart prints (``WELL_KNOWN``). An exact
+    proposal's ``answer`` must be what is printed there, as the blur judge scores it: a reader who
+    answers the printed text is judged right (an OCR misreading, '107' for 10 to the 7th, makes a
+    right answer count as wrong)."""
     hits = [(t, shared_area(box, t["box"])) for t in texts]
     hits = [(t, a) for t, a in hits if a > 0.2 * min(_area(box), _area(t["box"]))]
     if not hits:
@@ -99,6 +138,8 @@ def verdict(
     if mode == "admittance":
         if rule in ASKS_FOR and t["role"] not in ASKS_FOR[rule]:
             return False, f"the question asks about: {rule}; the text drawn there is: {t['role']}"
+        if t["admittance"] == VALID and (why := narrowed_by(t, texts)):
+            return False, f"narrowed: {why}"
         return t["admittance"] == VALID, f"{t['admittance']}: {t['why']}"
     if accept is not None:
         if not t.get("estimate") or sum(bool(o.get("estimate")) for o in texts) < 4:

@@ -36,8 +36,9 @@ class Candidate:
     also: tuple[Box, ...] = ()  # other copies of the label (one per panel), blurred with it
     # an inferred value is read to the precision the drawing allows: the answers counted correct
     accept: tuple[float, float] | None = None
-    # admittance: the well-known group it belongs to and its visible siblings ('BERT variants:
-    # RoBERTa'), which narrow it to a few guesses, so it is tried after every label without one
+    # admittance: what narrows it to a few guesses, so that it is tried after every label without
+    # such a sign: its well-known group and visible siblings ('BERT variants: RoBERTa'), or a sign
+    # the labels of its kind or the caption give ("named like 'CNN-based Classifier'", ``narrowed``)
     kin: str | None = None
 
 

@@ -17,10 +17,12 @@ is a formula rather than a name. What a model supplies without reading is refuse
 names (BLEU on a translation figure) and a label naming what is drawn ('slope', 'Upper bound').
 A member of a well-known group with a sibling in view (``freetext.kin``: 'VGGNet' beside 'AlexNet',
 'Weekly' beside 'Daily') narrows to a few guesses: it is admitted, says so, and is tried after
-every label without one; a member of a closed group (``freetext.kin.CLOSED``: the sectors of an
-economy, the major leagues...) is refused instead once the figure reveals the group (a sibling
-in view, or the title or the caption as shown naming one or announcing the group), and so is a
-step of an answer scale beside another step ('Somewhat agree' beside 'Strongly agree'). An OCR
+every label without one; so is a name patterned like another label's, a stock name of a compared
+method ('Random', 'LSTM') and a name the caption names in part (``freetext.narrowed``); a member
+of a closed group (``freetext.kin.CLOSED``: the sectors of an economy, the major leagues...) is
+refused instead once the figure reveals the group (a sibling in view, or the title or the caption
+as shown naming one or announcing the group), and so is a step of an answer scale beside another
+step ('Somewhat agree' beside 'Strongly agree'). An OCR
 variant of another label is a repeat only when the words that differ are near-identical; an entry
 read once in a legend printed per panel whose copy OCR misread is skipped.
 
@@ -78,6 +80,7 @@ from scifigbench.freetext.label_words import (
     two_answers_in_one,
     unmarked,
 )
+from scifigbench.freetext.narrowed import name_parts, narrowed
 from scifigbench.layout import Label, Layout
 from scifigbench.layout.domains import names_the_drawing, task_measure
 from scifigbench.layout.elements import (
@@ -176,17 +179,11 @@ def _template(text: str) -> str:
     return _DIGITS.sub("#", _MARK.sub("", fold(text)))
 
 
-def _parts(text: str) -> list[str]:
-    """Name parts: words, numbers and camel-case pieces ('doc2vecOnPlan' -> doc2vec, on, plan)."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", " ", _MARK.sub("", text.strip()))
-    return [t.lower() for t in re.findall(r"[A-Za-z]+\d*[A-Za-z]*|\d+", spaced)]
-
-
 def _parts_shown(text: str, others: list[str]) -> bool:
     """All of a multi-part name's parts appear in other labels, so the combination is guessable
     (legends like doc2vec/lstm x OnSQL/OnPlan, or SDV/SDA x K=1/K=5)."""
-    mine = _parts(text)
-    seen = {p for o in others for p in _parts(o)}
+    mine = name_parts(text)
+    seen = {p for o in others for p in name_parts(o)}
     return len(mine) >= 2 and all(p in seen for p in mine)
 
 
@@ -577,10 +574,14 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
         printed = f"printed in {len(copies) + 1} panels, every copy blurred" if copies else "printed once"
         others = [o for o in seen.labels if o is not lb]
         kin = visible_kin(lb.text, [o.text for o in others], _title_and_caption(others, caption, lb.text))
-        narrowed = (
+        hint = None if kin or rule == "axis_title" else _narrowing_hint(lb, others, caption)
+        narrows = (
             f" It is one of the well-known {kin}, visible, so a reader narrows it to a few guesses;"
             " it is tried after every label without a visible sibling."
             if kin
+            else f" It is {hint}, so a reader narrows it to a few guesses; it is tried after every label without"
+            " such a sign."
+            if hint
             else ""
         )
         cand = _candidate(
@@ -591,12 +592,25 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
             (
                 f"The {what} '{lb.text}' ({lb.why}) is {printed}; the title does not name it, {cap}; "
                 "it belongs to no ordered series, no visible label is its opposite, and its whole label is "
-                "blurred, so nothing visible identifies it." + narrowed
+                "blurred, so nothing visible identifies it." + narrows
             ),
             named=named,
         )
-        out.append(replace(cand, also=tuple(o.box for o in copies), kin=kin))
+        out.append(replace(cand, also=tuple(o.box for o in copies), kin=kin or hint))
     return out
+
+
+# the roles of labels that name what is compared: a legend entry, a series named in place, a
+# category, a panel title. The layout reads a legend inside the axes now as entries, now as
+# categories or words in place, so one naming pattern may span these roles.
+_NAME_ROLES = frozenset(("legend_entry", "annotation", "axis_tick", "panel_title"))
+
+
+def _narrowing_hint(lb: Label, others: list[Label], caption: str | None) -> str | None:
+    """How the labels of its kind in view, or the caption as shown, narrow ``lb`` without any list
+    of well-known names (``freetext.narrowed``), else None."""
+    same_kind = [o.text for o in others if o.role in _NAME_ROLES]
+    return narrowed(lb.text, same_kind, _caption_shown(caption, lb.text))
 
 
 def _tick_sequence(layout: Layout) -> list[Candidate]:

@@ -3,7 +3,8 @@
 The layout rules (``layout_targets``) order a figure's candidates; this module states that order
 as a score a reviewer can read, and gives each candidate's reasons:
 
-    score = 1 - 0.8 [a sibling in a well-known group is visible: narrowed to a few guesses]
+    score = 1 - 0.8 [narrowed to a few guesses: a well-known group's sibling, a naming pattern,
+                     a stock name or the caption's wording in view]
               - 0.4 [a weak role: text in the plot area, an axis title]
               - 0.2 [printed in several panels: every copy must be found and blurred]
               - 0.1 [the caption names it: the caption shown with the blur is redacted]
@@ -91,7 +92,7 @@ def score(c: Candidate, rule_order: Sequence[str]) -> tuple[float, list[str]]:
     s = 1.0
     if c.kin:
         s -= WEIGHTS["kin"]
-        reasons.append(f"-{WEIGHTS['kin']:g} a sibling in a well-known group is visible ({c.kin})")
+        reasons.append(f"-{WEIGHTS['kin']:g} narrowed to a few guesses ({c.kin})")
     if c.mode == ADMITTANCE and c.rule in layout_targets.WEAK_ADMITTANCE:
         s -= WEIGHTS["weak"]
         reasons.append(f"-{WEIGHTS['weak']:g} weak role")

@@ -3,6 +3,7 @@
 A blurred 'VGGNet' beside a visible 'AlexNet' and 'GoogLeNet' is not unrecoverable: anyone who
 knows the field writes down the handful of image networks of that era, and one of them is right.
 The same holds for the standard tagging tasks (POS, CHUNK, NER, SRL), the BERT variants, the
+text-generation metrics (ROUGE-W beside METEOR), the datasets a field evaluates on together, the
 devices or news media of a survey chart, how often something is done ('Weekly' between 'Daily' and
 'Less often'), the sectors of an economy, the presidents. Such a label narrows to a few guesses
 rather than to none, so the admittance rules rank it after every label without a visible sibling.
@@ -13,7 +14,9 @@ about a dozen names), and a label belongs to a group only when its whole name (u
 a trailing size or version such as '-50' or 'base', and a parenthesised note) is one of its
 spellings. Unlike ``label_words.OPTION_SETS`` (a set complete but for the label, every other
 member printed: a refusal), one visible sibling is enough here, because the guess list is short
-whether or not the rest is printed.
+whether or not the rest is printed. The metric and dataset groups were added after the SciVQA
+development labels showed such names narrowed (session 19); their members are the field's usual
+sets (a few of which those figures print), not lists of what they print.
 """
 
 from __future__ import annotations
@@ -77,6 +80,55 @@ KIN: dict[str, tuple[frozenset[str], ...]] = {
         frozenset({"prompttuning"}),
         frozenset({"prefixtuning"}),
         frozenset({"finetuning", "fullfinetuning"}),
+    ),
+    "text-generation metrics": (
+        frozenset({"bleu"}),
+        frozenset({"rouge", "rougel", "rougew", "rougesu4", "rougelsum"}),
+        frozenset({"meteor"}),
+        frozenset({"cider"}),
+        frozenset({"spice"}),
+        frozenset({"bertscore"}),
+        frozenset({"moverscore"}),
+        frozenset({"bleurt"}),
+        frozenset({"chrf"}),
+        frozenset({"ter"}),
+        frozenset({"nist"}),
+    ),
+    "image-classification datasets": (
+        frozenset({"mnist"}),
+        frozenset({"fashionmnist"}),
+        frozenset({"cifar", "cifar10", "cifar100"}),
+        frozenset({"svhn"}),
+        frozenset({"imagenet", "tinyimagenet"}),
+        frozenset({"stl", "stl10"}),
+    ),
+    "question-answering datasets": (
+        frozenset({"squad", "squad2"}),
+        frozenset({"triviaqa"}),
+        frozenset({"naturalquestions", "nq"}),
+        frozenset({"hotpotqa"}),
+        frozenset({"newsqa"}),
+        frozenset({"searchqa"}),
+        frozenset({"narrativeqa"}),
+        frozenset({"coqa"}),
+        frozenset({"quac"}),
+    ),
+    "summarization datasets": (
+        frozenset({"cnndm", "cnndailymail", "cnn"}),
+        frozenset({"xsum"}),
+        frozenset({"gigaword"}),
+        frozenset({"duc"}),
+        frozenset({"newsroom"}),
+        frozenset({"multinews"}),
+    ),
+    "text-classification datasets": (
+        frozenset({"imdb"}),
+        frozenset({"yelp", "yelpp", "yelpf"}),
+        frozenset({"agnews", "ag"}),
+        frozenset({"dbpedia"}),
+        frozenset({"yahoo", "yahooanswers"}),
+        frozenset({"sst", "sst2", "sst5"}),
+        frozenset({"trec"}),
     ),
     "devices": (
         frozenset({"smartphone", "smartphones", "mobilephone", "cellphone"}),
@@ -189,34 +241,32 @@ def _key(text: str) -> str:
     return "".join(words)
 
 
-def _member(text: str) -> tuple[str, int] | None:
-    """(group, member) that ``text`` names, or None."""
+def _memberships(text: str) -> list[tuple[str, int]]:
+    """Every (group, member) that ``text`` names: a name may belong to two groups ('SQuAD' is a
+    benchmark task and a question-answering dataset)."""
     key = _key(text)
-    for group, members in KIN.items():
-        for k, spellings in enumerate(members):
-            if key in spellings:
-                return group, k
-    return None
+    return [(group, k) for group, members in KIN.items() for k, spellings in enumerate(members) if key in spellings]
+
+
+def _member(text: str) -> tuple[str, int] | None:
+    """The first (group, member) that ``text`` names, or None."""
+    return next(iter(_memberships(text)), None)
 
 
 def visible_kin(text: str, others: list[str], context: str = "") -> str | None:
     """'<group>: <sibling>, ...' when ``text`` names a member of a well-known group and another
     member of that group is among ``others`` (the labels that stay visible) or named in
     ``context`` (the title and the caption as shown with the blur), else None."""
-    mine = _member(text)
-    if mine is None:
-        return None
-    siblings = _siblings(mine, others)
-    if not siblings and _named_in(mine, context):
-        siblings.append("one named by the title or caption")
-    return f"{mine[0]}: {', '.join(siblings)}" if siblings else None
+    groups = _memberships(text)
+    for mine in groups:
+        if siblings := _siblings(mine, others):
+            return f"{mine[0]}: {', '.join(siblings)}"
+    return next((f"{mine[0]}: one named by the title or caption" for mine in groups if _named_in(mine, context)), None)
 
 
 def _siblings(mine: tuple[str, int], others: list[str]) -> list[str]:
     """The texts among ``others`` naming another member of ``mine``'s group, each once, in order."""
-    return list(
-        dict.fromkeys(o for o in others if (m := _member(o)) is not None and m[0] == mine[0] and m[1] != mine[1])
-    )
+    return list(dict.fromkeys(o for o in others if any(g == mine[0] and k != mine[1] for g, k in _memberships(o))))
 
 
 def _named_in(mine: tuple[str, int], context: str) -> bool:
