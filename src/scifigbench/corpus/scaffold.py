@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from scifigbench.corpus.legend_fit import fit_legend
+from scifigbench.corpus.legend_fit import GRID_INSIDE, GRID_PANELS, fit_legend
 from scifigbench.corpus.palettes import PALETTES
 from scifigbench.corpus.randomness import pick, weighted
 from scifigbench.corpus.vocab import Metric
@@ -167,11 +167,15 @@ def figure_size(layout: list[int], rng: np.random.Generator, legend_outside: str
 def place_legend(
     rng: np.random.Generator, n_panels: int, n_series: int, locs: Sequence[str] = LEGEND_LOCS
 ) -> tuple[str | None, str | None]:
-    """(legend_loc inside panel 0, figure-level legend position); at most one is set."""
+    """(legend_loc inside panel 0, figure-level legend position); at most one is set. A grid's
+    legend goes beside it three times in four, but inside (where :func:`fit_legend` may print it
+    in every panel) with the share :data:`GRID_INSIDE` from :data:`GRID_PANELS` panels on."""
     if n_series < 2:
         return None, None
     if n_panels > 1:
-        return (None, pick(rng, ("top", "top", "right", "bottom"))) if rng.random() < 0.75 else (pick(rng, locs), None)
+        inside = GRID_INSIDE if n_panels >= GRID_PANELS else 0.25
+        beside = rng.random() < 1 - inside
+        return (None, pick(rng, ("top", "top", "right", "bottom"))) if beside else (pick(rng, locs), None)
     if rng.random() < 0.25:
         return None, pick(rng, ("top", "right", "bottom"))
     return pick(rng, locs), None
