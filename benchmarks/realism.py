@@ -168,19 +168,25 @@ def table(rows: dict[str, list[dict[str, float]]], sample: str = "synthetic") ->
 
 def kind_medians(rows: dict[str, list[dict[str, float]]], kinds: dict[int, str | None]) -> list[str]:
     """Per kind with enough real figures: each statistic's median, synthetic / real dev / real held
-    (``kinds`` maps a row's ``id()`` to its figure's kind): whether a gap is the kind mix's or the
-    drawing's."""
+    (``kinds`` maps a row's ``id()`` to its figure's kind; the synthetic column takes every figure
+    of the kind either sample drew): whether a gap is the kind mix's or the drawing's."""
     real = rows["dev"] + rows["held"]
+    drawn = list({id(r): r for r in rows["equal"] + rows["weighted"]}.values())
     enough = [k for k in CHART_KINDS if sum(kinds[id(r)] == k for r in real) >= MIN_KIND_FIGURES]
     lines = []
     for kind in enough:
-        of = {g: [r for r in rows[g] if kinds[id(r)] == kind] for g in ("equal", "dev", "held")}
+        of = {
+            g: [r for r in rs if kinds[id(r)] == kind]
+            for g, rs in (("synthetic", drawn), ("dev", rows["dev"]), ("held", rows["held"]))
+        }
         lines.append(
-            f"{kind}: synthetic {len(of['equal'])}, real dev {len(of['dev'])}, held {len(of['held'])}"
+            f"{kind}: synthetic {len(of['synthetic'])}, real dev {len(of['dev'])}, held {len(of['held'])}"
             " -- median synthetic / dev / held"
         )
         for stat in STATS:
-            meds = [np.median([r[stat] for r in of[g]]) if of[g] else float("nan") for g in ("equal", "dev", "held")]
+            meds = [
+                np.median([r[stat] for r in of[g]]) if of[g] else float("nan") for g in ("synthetic", "dev", "held")
+            ]
             lines.append(f"  {stat:<11} " + " / ".join(f"{m:6.2f}" for m in meds))
     return lines
 
