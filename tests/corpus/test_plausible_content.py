@@ -17,8 +17,10 @@ import pytest
 
 from scifigbench.concepts.kinds import CHART_KINDS
 from scifigbench.corpus.generate import generate
+from scifigbench.corpus.plausible import AT_MOST
 from scifigbench.corpus.styles import STYLES
 from scifigbench.corpus.synthetic import build_figure
+from scifigbench.corpus.vocab import DOMAINS
 from scifigbench.spec import FigureSpec, Panel
 
 # metric name -> (higher is better, the most it can be or None)
@@ -105,6 +107,8 @@ API_ONLY = {"GPT-4o", "GPT-4", "Claude 3.5", "Claude 3.5 Sonnet", "GPT-3.5", "Pa
 NOT_GENERATIVE = {"CLIP", "CLIP ViT-L/14", "BERT-base", "RoBERTa-base"}  # encoders: never scored as generators
 TRAINING_AXES = ("Training steps", "Epoch")
 SCALING_AXES = ("Parameters", "Training tokens")  # a loss falls as either grows
+# metrics ordered by definition: a problem solved in one sample is solved in ten (lower, higher)
+AT_MOST_IN_TEST = (("Pass@1", "Pass@10"),)
 GIVEAWAYS = re.compile(r"synthetic|scifigbench|generated|charting library|chart made with|lorem", re.IGNORECASE)
 
 N_PER_KIND = 40
@@ -245,6 +249,36 @@ def test_a_random_baseline_sits_below_every_system(specs):
     assert checked >= 3
 
 
+def _cells(spec: FigureSpec, metric: str) -> dict[tuple[str, str, str], float]:
+    """Every value a figure shows of ``metric``, keyed by what the cell is: the panel's title with
+    the metric's name and a panel letter taken out (a split, a dataset, or nothing), the series
+    and the category or x value."""
+    out = {}
+    for p in spec.panels:
+        if _value_metric(p) != metric:
+            continue
+        context = re.sub(r"^\(\w\)\s*", "", (p.title or "").replace(metric, "")).strip(" ,")
+        for s in p.series:
+            for cat, v in zip(p.categories, s.values, strict=True):
+                out[(context, s.name, cat)] = v
+    return out
+
+
+def test_metrics_ordered_by_definition_keep_their_order_in_every_cell():
+    """Where a figure shows Pass@1 and Pass@10 of the same system on the same problems (two
+    panels, two grids), Pass@1 is never above Pass@10. Sampled where such figures are drawn: the
+    code-generation domain's multi-metric bars, heatmaps and shared-x line grids."""
+    specs = [generate(42, kind, i, 60) for kind in ("bar", "line", "heatmap") for i in range(4 * N_PER_KIND)]
+    compared = 0
+    for spec in specs:
+        for lower, higher in AT_MOST_IN_TEST:
+            low, high = _cells(spec, lower), _cells(spec, higher)
+            for key in low.keys() & high.keys():
+                assert low[key] <= high[key], (spec.figure_id, key, low[key], high[key])
+                compared += 1
+    assert compared >= 50
+
+
 def test_metric_names_keep_their_casing(specs):
     """An acronym or a name with its own casing is printed as it is spelled ("COMET", "chrF"),
     never lower-cased into a title or a legend entry."""
@@ -278,3 +312,10 @@ def test_no_printed_text_says_the_figure_is_generated():
             assert printed, (kind, style)
             bad = [t for t in printed if GIVEAWAYS.search(t)]
             assert not bad, (kind, style, bad)
+
+
+def test_every_ordered_pair_names_metrics_one_domain_reports():
+    """A rule of ``plausible.AT_MOST`` that no domain can draw would never be exercised above."""
+    for pair in AT_MOST:
+        assert any(set(pair) <= {m.name for m in d.metrics} for d in DOMAINS), pair
+    assert set(AT_MOST) >= set(AT_MOST_IN_TEST), "the test's own pairs must be rules of the corpus"

@@ -97,6 +97,15 @@ def _traces(panel: Panel) -> list[list[float]]:
 # shared legend gave ours 2 (benchmarks/realism.py, legend entries by panel count).
 LEGEND_EACH_PANEL = 0.5
 
+# Grids of GRID_PANELS panels or more put their legend inside the first panel rather than beside
+# the grid with this share (GRID_INSIDE, against a quarter for smaller figures) and print it in
+# every panel whenever each has a free corner. A stated prior fitted on the dev half: its grids of
+# four or more panels print a median of 6 legend entries (mean 8.2, 12 figures) where ours, with
+# one legend for the grid in most of them, printed 2 (equal kinds) or 3 (kind-weighted)
+# (benchmarks/realism.py --per-kind 10, before this change).
+GRID_PANELS = 4
+GRID_INSIDE = 0.75
+
 
 def _free_corner(panel: Panel, rng: np.random.Generator, allowed: Sequence[str], w: float, h: float) -> str | None:
     """A corner of ``allowed`` (tried in random order) where a ``w`` x ``h`` legend covers none of
@@ -112,9 +121,9 @@ def _free_corner(panel: Panel, rng: np.random.Generator, allowed: Sequence[str],
 def fit_legend(spec: FigureSpec, rng: np.random.Generator, allowed: Sequence[str]) -> None:
     """Put an inside legend in a corner (of ``allowed``) free of data, or move it outside the panels.
 
-    In a grid, the legend is sometimes printed in every panel (:data:`LEGEND_EACH_PANEL`), each
-    copy in a corner free of its own panel's data; when one panel has no free corner, only the
-    first panel keeps it."""
+    In a grid, the legend is sometimes printed in every panel (:data:`LEGEND_EACH_PANEL`; always
+    from :data:`GRID_PANELS` panels on), each copy in a corner free of its own panel's data; when
+    one panel has no free corner, only the first panel keeps it."""
     p0 = spec.panels[0]
     if not p0.legend_loc:
         return
@@ -130,7 +139,8 @@ def fit_legend(spec: FigureSpec, rng: np.random.Generator, allowed: Sequence[str
         spec.legend_outside = "bottom" if spec.title else "top"
         spec.figsize[1] = round(spec.figsize[1] + 0.4, 1)
         return
-    if len(spec.panels) > 1 and rng.random() < LEGEND_EACH_PANEL:
+    each = rng.random() < LEGEND_EACH_PANEL or len(spec.panels) >= GRID_PANELS
+    if len(spec.panels) > 1 and each:
         corners = [_free_corner(p, rng, allowed, w, h) for p in spec.panels[1:]]
         if all(corners) and all([s.name for s in p.series] == names for p in spec.panels[1:]):
             for p, loc in zip(spec.panels[1:], corners, strict=True):

@@ -10,7 +10,7 @@ from matplotlib.axes import Axes
 from scifigbench.corpus.drawing import Drawing, font_size, page
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.legend_fit import fit_legend
-from scifigbench.corpus.plausible import reference_line
+from scifigbench.corpus.plausible import OrderedCells, reference_line
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     axis_label,
@@ -72,7 +72,10 @@ def _bar_panel(
     y_floor: bool,
     sort: str,
     grid: bool,
+    ordered: OrderedCells,
 ) -> Panel:
+    """One panel's bars; ``ordered`` holds the figure's panels drawn so far, so a panel per metric
+    keeps metrics ordered by definition in order for every bar (before any sorting)."""
     n_series = len(series_names)
     if variant == "stacked":
         shares = rng.dirichlet(np.full(n_series, 2.0), size=len(categories)).T
@@ -80,7 +83,8 @@ def _bar_panel(
         vals = np.round(shares * totals[None, :], metric.decimals)
         vals = np.maximum(vals, 10.0**-metric.decimals)
     else:
-        vals = _series_values(rng, metric, n_series, len(categories), boost_last=series_names[-1] == "Ours")
+        drawn = _series_values(rng, metric, n_series, len(categories), boost_last=series_names[-1] == "Ours")
+        vals = ordered.keep(rng, metric, drawn)
     if sort != "none" and n_series == 1:
         order = np.argsort(vals[0], kind="stable")
         if sort == "descending":
@@ -187,6 +191,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     y_floor = rng.random() < 0.25
     grid = bool(rng.random() < 0.4)
     panels = []
+    ordered = OrderedCells()
     for p, ptitle in enumerate(panel_titles):
         pm = metric
         if variant == "horizontal" and n_panels > 1:
@@ -207,6 +212,7 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
                 y_floor,
                 sort,
                 grid,
+                ordered,
             )
         )
     layout = grid_layout(len(panels))

@@ -14,6 +14,7 @@ from matplotlib.colors import Normalize
 
 from scifigbench.corpus.drawing import Drawing, font_size
 from scifigbench.corpus.kinds.record import KindCorpus
+from scifigbench.corpus.plausible import OrderedCells
 from scifigbench.corpus.randomness import pick, sample
 from scifigbench.corpus.scaffold import (
     axis_label,
@@ -136,11 +137,14 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     n_panels = len(metrics)
     cmap = pick(rng, tuple(COLORMAPS))
     effects: dict[str, np.ndarray] = {}  # per metric: its splits' grids share them
+    ordered = OrderedCells()  # Pass@10's grid of a split is drawn from Pass@1's of that split
+    splits = [SPLITS[p % 2] if drawn == 4 and others else None for p in range(len(metrics))]
     panels = []
-    for p, (m, t) in enumerate(zip(metrics, titles, strict=True)):
+    for p, (m, t, split) in enumerate(zip(metrics, titles, splits, strict=True)):
         if m.name not in effects:
             effects[m.name] = _effects(rng, (len(names), len(cats)))
-        panels.append(_panel(p, _grid(rng, m, effects[m.name]), m, names, cats, rows_are, variant, cmap, t))
+        grid = ordered.keep(rng, m, _grid(rng, m, effects[m.name]), split)
+        panels.append(_panel(p, grid, m, names, cats, rows_are, variant, cmap, t))
     title = f"{metric.name} by {rows_are} and dataset" if n_panels == 1 and rng.random() < 0.5 else None
     # one above the other (side by side, wide grids would print a strip); four in a 2 x 2 grid
     layout = grid_layout(n_panels, column=n_panels < 4)

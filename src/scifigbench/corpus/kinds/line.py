@@ -11,7 +11,7 @@ from scifigbench.corpus.curves import SHAPES, metric_curves
 from scifigbench.corpus.drawing import Drawing
 from scifigbench.corpus.kinds.record import KindCorpus
 from scifigbench.corpus.legend_fit import fit_legend
-from scifigbench.corpus.plausible import reference_line
+from scifigbench.corpus.plausible import OrderedCells, reference_line
 from scifigbench.corpus.randomness import pick, sample, weighted
 from scifigbench.corpus.scaffold import (
     LEGEND_LOCS,
@@ -89,11 +89,13 @@ def generate(rng: np.random.Generator, index: int) -> FigureSpec:
     datasets = sample(rng, domain.datasets, n_panels)
     grid = bool(rng.random() < 0.5)
     panels = []
+    ordered = OrderedCells()  # a shared-x grid's Pass@10 curves are drawn from its Pass@1 ones
     for p in range(n_panels):
         metric = metrics[p]
         is_log = variant == "log" or (variant == "shared_x" and p == 0)
         use_log_scale = variant == "log" or (is_log and rng.random() < 0.5)
-        curves = metric_curves(rng, metric, "saturate" if is_log else shape, n_series, n, is_log)
+        drawn = metric_curves(rng, metric, "saturate" if is_log else shape, n_series, n, is_log)
+        curves = list(ordered.keep(rng, metric, np.asarray(drawn))) if variant == "shared_x" else drawn
         series = _line_series(rng, names, style["palette"], curves, dashed_baselines=rng.random() < 0.5)
         # colours and markers must agree across panels: reuse panel 0's
         if panels:
