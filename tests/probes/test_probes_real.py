@@ -426,7 +426,12 @@ def test_counting_asks_only_of_a_category_run_that_spans_the_drawing_at_an_even_
     assert not read_facts("f", uneven, lines, None).categories_whole
 
 
-def test_names_over_a_chart_without_axes_are_wedges_not_panels() -> None:
+def test_titles_side_by_side_over_charts_without_axes_count_as_panels() -> None:
+    """Three pies side by side, each under its own title, are three panels: a figure without tick
+    runs still has panels. Whether a name is a panel's title or a wedge's is the layout reader's
+    call (it reads none of the wedge names of the 52 default pies as panel titles), not the
+    probes'."""
+
     def titled(runs: list[Run]) -> Layout:
         names = ("Search", "Social", "Direct")
         labels = [
@@ -435,8 +440,8 @@ def test_names_over_a_chart_without_axes_are_wedges_not_panels() -> None:
         ]
         return Layout(500, 400, labels, runs, frame=None if not runs else (20.0, 50.0, 480.0, 380.0))
 
-    pie = read_facts("f", titled([]), [], None)
-    assert pie.panels == () and isinstance(counting_probe(pie), str)
+    pies = read_facts("f", titled([]), [], None)
+    assert pies.panels == ("Search", "Social", "Direct") and counting_probe(pies).expected["answer"] == 3
     ticks = [Label(9 + k, str(k), (10.0, 370.0 - 100 * k, 18.0, 380.0 - 100 * k), 0.99, (), value=k) for k in range(4)]
     panels = read_facts("f", titled([Run(0, "y", ticks, True)]), [], None)
     assert panels.panels == ("Search", "Social", "Direct") and counting_probe(panels).expected["answer"] == 3

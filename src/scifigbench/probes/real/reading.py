@@ -307,8 +307,6 @@ def read_facts(
     legend = _legend(layout)
     titles = [_name(lb) for lb in layout.of_role(PANEL_TITLE)]
     panels = _distinct(titles) if len(_distinct(titles)) == len(titles) else ()  # a repeated title: rows of a grid
-    if not layout.runs:
-        panels = ()  # no axis at all (a pie or donut): names over it are its wedges', not panels' titles
     return Facts(
         figure_id=figure_id,
         caption=caption,
