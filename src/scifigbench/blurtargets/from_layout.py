@@ -79,6 +79,7 @@ from scifigbench.freetext.label_words import (
     tokens,
     two_answers_in_one,
     unmarked,
+    without_leading_mark,
 )
 from scifigbench.freetext.narrowed import name_parts, narrowed
 from scifigbench.layout import Label, Layout
@@ -117,7 +118,6 @@ MIN_SCORE = 0.8
 _CONNECTORS = frozenset("than and or of in the to with for from by at on is are as that which more less".split())
 _DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _DECIMAL = re.compile(r"\d\.\d")
-_MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
 _LABEL = re.compile(r"^[A-Za-z0-9(\[][\w\s()\[\]./%+,:;'&=@\-’]*$")
 
 
@@ -176,7 +176,7 @@ def admittance_rule(lb: Label, layout: Layout) -> str | None:
 
 def _template(text: str) -> str:
     """The label with numbers and a leading panel mark masked: '(c) 64 dimensions' -> '# dimensions'."""
-    return _DIGITS.sub("#", _MARK.sub("", fold(text)))
+    return _DIGITS.sub("#", without_leading_mark(fold(text)))
 
 
 def _parts_shown(text: str, others: list[str]) -> bool:
@@ -253,7 +253,7 @@ def _named_by(text: str, context: str, quantity: bool = False) -> bool:
 def _cut_off(text: str) -> bool:
     """Ends on a comma/colon/semicolon or leaves a bracket open or closed alone: a line of a longer
     text. A panel mark's bracket ('a) POS') closes nothing and is left out of the count."""
-    text = _MARK.sub("", text)
+    text = without_leading_mark(text)
     return text.rstrip()[-1:] in ",;:" or text.count("(") != text.count(")") or text.count("[") != text.count("]")
 
 

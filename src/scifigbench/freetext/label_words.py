@@ -755,6 +755,15 @@ def bare_mark(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+_LEADING_MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
+
+
+def without_leading_mark(text: str) -> str:
+    """``text`` without a panel mark at its very start ('(a) Yelp', '(b)GloVe' -> 'Yelp', 'GloVe'):
+    a name's parts and template leave the mark out, since every panel's label carries its own."""
+    return _LEADING_MARK.sub("", text)
+
+
 _MARK_AT_ENDS = re.compile(r"^\(?[a-hA-H]\)\s+|\s+\(?[a-hA-H]\)$")
 
 

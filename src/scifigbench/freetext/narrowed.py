@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import re
 
-from scifigbench.freetext.label_words import GENERIC_WORDS, STOP_WORDS
+from scifigbench.freetext.label_words import GENERIC_WORDS, STOP_WORDS, without_leading_mark
 
-_MARK = re.compile(r"^\(?[a-hA-H]\)\s*")
 # a bracketed note holding a number is a statistic or a citation ('(m=0.20 std=0.07)', '[10]'),
 # not part of the name: every entry of such a legend carries one
 _NUMBER_NOTE = re.compile(r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]")
@@ -65,7 +64,7 @@ STOCK_NAMES = frozenset(
 def name_parts(text: str) -> list[str]:
     """Name parts, lower case: words, numbers and camel-case pieces, a leading panel mark dropped
     ('doc2vecOnPlan' -> doc2vec, on, plan)."""
-    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", " ", _MARK.sub("", text.strip()))
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z][a-z])", " ", without_leading_mark(text.strip()))
     return [t.lower() for t in re.findall(r"[A-Za-z]+\d*[A-Za-z]*|\d+", spaced)]
 
 

@@ -284,18 +284,32 @@ def core_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int, i
     return median_colour(pixels[core])
 
 
-def drawn_in(img: np.ndarray, ink: np.ndarray, box: Box, colour: tuple[int, int, int], degrees: float = 20.0) -> int:
-    """How many ink pixels inside ``box`` are clearly coloured in ``colour``'s hue: the pixels of a
-    line drawn in a name's colour (``ink`` should leave the text out)."""
+def _hue(colour: tuple[int, int, int]) -> int:
+    """The hue of a BGR colour in degrees (OpenCV's 0-179 doubled)."""
+    return int(cv2.cvtColor(np.array([[list(colour)]], dtype=np.uint8), cv2.COLOR_BGR2HSV)[0, 0, 0]) * 2
+
+
+def _hues_apart(a: np.ndarray, b: int) -> np.ndarray:
+    """Degrees between each hue of ``a`` and the hue ``b`` on the colour circle."""
+    d = np.abs(a - b)
+    return np.minimum(d, 360 - d)
+
+
+def saturated_hues(img: np.ndarray, ink: np.ndarray, box: Box) -> np.ndarray:
+    """The hues (degrees) of the clearly coloured ink pixels inside ``box``: what a plot draws its
+    lines in, read once per figure and matched against each name's colour (``hues_like``)."""
     x0, y0, x1, y1 = (max(0, int(v)) for v in box)
     pixels = img[y0:y1, x0:x1][ink[y0:y1, x0:x1]]
     if not len(pixels):
-        return 0
+        return np.zeros(0, dtype=int)
     hsv = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV).reshape(-1, 3).astype(int)
-    hue = int(cv2.cvtColor(np.array([[list(colour)]], dtype=np.uint8), cv2.COLOR_BGR2HSV)[0, 0, 0])
-    apart = np.abs(hsv[:, 0] - hue)
-    apart = np.minimum(apart, 180 - apart) * 2  # OpenCV hue runs 0-179 for 0-358 degrees
-    return int(((apart <= degrees) & (hsv[:, 1] >= CORE_SATURATION)).sum())
+    return hsv[hsv[:, 1] >= CORE_SATURATION, 0] * 2
+
+
+def hues_like(hues: np.ndarray, colour: tuple[int, int, int], degrees: float = 20.0) -> int:
+    """How many of ``hues`` (``saturated_hues``) are ``colour``'s hue: the pixels of a line drawn in
+    a name's colour."""
+    return int((_hues_apart(hues, _hue(colour)) <= degrees).sum())
 
 
 def inks_differ(a: tuple[int, int] | None, b: tuple[int, int] | None, degrees: float = 25.0) -> bool:
@@ -312,9 +326,7 @@ def inks_differ(a: tuple[int, int] | None, b: tuple[int, int] | None, degrees: f
 def same_hue(a: tuple[int, int, int], b: tuple[int, int, int], degrees: float = 20.0) -> bool:
     """Two BGR colours of one hue: a line and its name in the line's colour. Hue, not the values,
     is compared because small text is drawn lighter than a line (its edges blend into the page)."""
-    pix = np.array([[list(a), list(b)]], dtype=np.uint8)
-    ha, hb = (int(h) * 2 for h in cv2.cvtColor(pix, cv2.COLOR_BGR2HSV)[0, :, 0])
-    return min(abs(ha - hb), 360 - abs(ha - hb)) <= degrees
+    return bool(_hues_apart(np.array([_hue(a)]), _hue(b))[0] <= degrees)
 
 
 def median_colour(pixels: np.ndarray) -> tuple[int, int, int]:

@@ -1001,7 +1001,10 @@ def _line_end_labels(
         return
     right = _plot_right(layout.runs, layout.frame)
     plot = (layout.frame[0], layout.frame[1], right, layout.frame[3])
-    drawn = ink & ~pixels.text_mask(img.shape, [lb.box for lb in labels])
+    # the hues the plot draws in, read once and only if a name without a line end beside it asks
+    plot_hues = functools.cache(
+        lambda: pixels.saturated_hues(img, ink & ~pixels.text_mask(img.shape, [lb.box for lb in labels]), plot)
+    )
     found = []
     past = [lb for lb in labels if lb.box[0] >= right - PAST_FRAME * median_h and len(lb.lines) == 1]
     for lb in past:
@@ -1010,7 +1013,7 @@ def _line_end_labels(
         mark = marks.get(lb.index)
         # the line ends just left of it in its colour, or (coming in too steeply to leave a mark
         # there) a line of its colour runs through the plot
-        if pixels.same_hue(mark, colour) if mark else pixels.drawn_in(img, drawn, plot, colour) >= LINE_INK * median_h:
+        if pixels.same_hue(mark, colour) if mark else pixels.hues_like(plot_hues(), colour) >= LINE_INK * median_h:
             found.append((lb, colour))
     named = sum(lb.coloured_text for lb in past)  # names whose colour was seen without a line end
     if found and len(found) + named >= 2:

@@ -544,7 +544,7 @@ def hedged_half_width(r: Reading) -> float:
     half the unit it was rounded to, read from its digits, at most the tens of a three-digit number
     ("around 70" is 65-75, "about 2.5" is 2.45-2.55, "around 100" is 95-105, not 50-150). An unhedged value,
     an interval, a bound or zero states its own extent: 0."""
-    digits = re.sub(r"[^0-9.]", "", r.text.split("%")[0])
+    digits = _digits(r)
     if not r.approx or r.low != r.high or not r.low or not digits.strip("0."):
         return 0.0
     if "." in digits:
@@ -569,9 +569,14 @@ def value_axis(ranges: list[tuple[float, float]], values: list[Reading]) -> tupl
     return min(ranges, key=lambda r: (-held(r), r[1] - r[0]))
 
 
+def _digits(r: Reading) -> str:
+    """The digits and decimal point a reading is written with, before any percent sign."""
+    return re.sub(r"[^0-9.]", "", r.text.split("%")[0])
+
+
 def _precise(r: Reading) -> bool:
     """Whether a reading states three significant digits or more ("74.6", "0.125", "1,250")."""
-    return r.low == r.high and len(re.sub(r"[^0-9]", "", r.text.split("%")[0]).strip("0")) >= 3
+    return r.low == r.high and len(_digits(r).replace(".", "").strip("0")) >= 3
 
 
 def _same(a: Reading, b: Reading) -> bool:
