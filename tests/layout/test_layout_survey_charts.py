@@ -401,3 +401,33 @@ def test_a_data_table_under_the_chart_adds_no_axis_and_leaves_the_title_a_title(
     layout = read_layout(img, lines)
     assert [[lb.text for lb in r.labels] for r in layout.runs if r.axis == "x"] == [list(years)]
     assert next(lb for lb in layout.labels if lb.text == "Use over four years").role == "title"
+
+
+def _two_row_dots(joined: bool) -> tuple[np.ndarray, list]:
+    """Two rows of dots under two grey names far apart; ``joined``: each row's two dots joined by a
+    grey bar running under both names (one drawing, a dot plot of two rows: too few for a tick
+    run); else each name over its own small drawing, blank page between them (two panels)."""
+    img = np.full((300, 560, 3), 255, np.uint8)
+    lines = [draw_text(img, "Two groups compared", 10, 24, 0.6)]
+    lines.append(draw_text(img, "Dem/Lean Dem", 150, 80, 0.5, (70, 70, 70)))
+    lines.append(draw_text(img, "Rep/Lean Rep", 330, 80, 0.5, (70, 70, 70)))
+    spans = ((200, 380), (260, 470)) if joined else ((170, 250), (350, 430))
+    for k, row in enumerate(("Men", "Women")):
+        y = 130 + 70 * k
+        lines.append(draw_text(img, row, 60, y + 5))
+        pairs = [spans[k]] if joined else list(spans)
+        for a, b in pairs:
+            cv2.line(img, (a, y), (b, y), (200, 200, 200), 4)
+            cv2.circle(img, (a, y), 8, (40, 90, 180), -1)
+            cv2.circle(img, (b, y), 8, (90, 90, 90), -1)
+    return img, lines
+
+
+def test_names_over_one_drawing_without_tick_runs_head_its_columns_not_panels() -> None:
+    """Without a tick run (two rows are too few for one) two names far apart over the drawing are
+    panel titles only when the drawing parts beneath them; a bar running under both joins one
+    drawing, whose two series they name."""
+    roles = _roles(read_layout(*_two_row_dots(joined=True)))
+    assert roles["Dem/Lean Dem"] == roles["Rep/Lean Rep"] == "legend_entry", roles
+    roles = _roles(read_layout(*_two_row_dots(joined=False)))
+    assert roles["Dem/Lean Dem"] == roles["Rep/Lean Rep"] == "panel_title", roles

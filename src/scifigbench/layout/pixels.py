@@ -131,6 +131,14 @@ def blank_gaps(ink: np.ndarray, box: Box) -> list[tuple[float, float]]:
     return [(float(x0 + a + 1), float(x0 + b)) for (_, a), (b, _) in zip(runs, runs[1:], strict=False)]
 
 
+def inked_throughout(ink: np.ndarray, box: Box) -> bool:
+    """Whether every column of ``box`` holds some ink: one drawing running across it, not blocks
+    with blank page between them."""
+    x0, y0, x1, y1 = (max(0, int(round(v))) for v in box)
+    band = ink[y0:y1, x0:x1]
+    return band.size > 0 and bool(band.any(axis=0).all())
+
+
 BLOCK_DELTA = 30  # pixels of one block of colour differ by at most this in a channel (JPEG noise)
 
 

@@ -636,9 +636,8 @@ def _overlapping_x(g: list[Label]) -> bool:
     return any(b.box[0] < a.box[2] for a, b in zip(g, g[1:], strict=False))
 
 
-def _drawing(ink: np.ndarray, texts: np.ndarray) -> Box | None:
+def _drawing(drawing: np.ndarray) -> Box | None:
     """The extent of the drawing: ink outside any text (bars, lines, axes, wedges)."""
-    drawing = ink & ~texts
     h, w = drawing.shape
     rows = np.flatnonzero(drawing.sum(axis=1) >= max(2, DRAWING_INK * w))
     cols = np.flatnonzero(drawing.sum(axis=0) >= max(2, DRAWING_INK * h))
@@ -886,7 +885,8 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     # a logo's or badge's block holding words is no part of the drawing: it would stretch the frame
     # over the title beside it and past the names where the lines end
     badges = pixels.blocks_holding(ink, [lb.box for lb in labels if lb.filled], BADGE_MARGIN * median_h)
-    drawing = _drawing(ink & ~badges, texts)
+    drawn = ink & ~badges & ~texts  # the drawing's own ink: no words, no logos
+    drawing = _drawing(drawn)
     runs = _tables_apart(_legend_columns(_runs(labels, drawing), drawing, median_h), labels)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
@@ -894,7 +894,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     for lb in labels:
         if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
             _assign(lb, layout, median_h)
-    _titles_side_by_side(layout)
+    _titles_side_by_side(layout, drawn)
     _catch_all_beside_answers(layout)
     _legend_order(layout)
     return layout
@@ -1042,9 +1042,11 @@ def _plot_right(runs: list[Run], frame: Box) -> float:
     return max(ends) if ends else frame[2]
 
 
-def _titles_side_by_side(layout: Layout) -> None:
+def _titles_side_by_side(layout: Layout, drawn: np.ndarray) -> None:
     """Titles standing apart in one row above the frame head one panel each: a figure has one title,
-    so two or more in a row, each well clear of the next, are panel titles ('A&H data' | 'K&C data')."""
+    so two or more in a row, each well clear of the next, are panel titles ('A&H data' | 'K&C data').
+    ``drawn`` is the drawing's ink outside text: without tick runs to count panels by, it tells
+    one drawing under the row from several."""
     titles = sorted(layout.of_role(TITLE), key=lambda b: b.cy)
     rows: list[list[Label]] = []
     for lb in titles:
@@ -1058,11 +1060,13 @@ def _titles_side_by_side(layout: Layout) -> None:
     one_panel = max(counts) == 1  # a run of ticks on one axis at least, and on no axis two
     for k, row in enumerate(rows):
         row.sort(key=lambda b: b.cx)
+        # no ticks to count panels by (two rows of a dot plot make no run): the ink decides
+        one = one_panel or (not layout.runs and _one_drawing_under(row, layout.frame, drawn))
         apart = all(
             b.box[0] - a.box[2] >= TITLES_APART * max(a.height, b.height) for a, b in zip(row, row[1:], strict=False)
         )
         over = layout.frame is not None and all(layout.frame[0] <= lb.cx <= layout.frame[2] for lb in row)
-        if len(row) >= 2 and apart and not (one_panel and over and k > 0):
+        if len(row) >= 2 and apart and not (one and over and k > 0):
             for lb in row:
                 lb.role, lb.why = PANEL_TITLE, "one of several titles side by side"
         elif k > 0:
@@ -1086,6 +1090,15 @@ def _figure_title_over_panels(layout: Layout) -> None:
         rows = {round(o.cy / max(o.height, 1.0)) for o in below}
         if len(below) >= 2 and any(sum(round(o.cy / max(o.height, 1.0)) == r for o in below) >= 2 for r in rows):
             lb.role, lb.why = TITLE, "above a row of panel titles"
+
+
+def _one_drawing_under(row: list[Label], frame: Box | None, drawn: np.ndarray) -> bool:
+    """Whether the drawing below a row of names runs on from under the first name to under the last
+    without a blank column: panels side by side (pies, each under its title) have page between
+    them; the two columns of one dot plot are joined by the bars from one dot to the other."""
+    if frame is None or len(row) < 2:
+        return False
+    return pixels.inked_throughout(drawn, (row[0].cx, max(lb.box[3] for lb in row), row[-1].cx, frame[3]))
 
 
 def _column_headers(row: list[Label], layout: Layout) -> None:
