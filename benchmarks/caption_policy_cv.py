@@ -24,7 +24,8 @@ import itertools
 import json
 from pathlib import Path
 
-from judge_agreement import REPO, split_of
+from judge_agreement import REPO
+from splits import split_of
 
 from scifigbench.families.caption_claim.decision import DEFAULT_POLICY, KINDS, ClaimEvidence, Policy, decide
 from scifigbench.families.caption_claim.rule import claim_evidence

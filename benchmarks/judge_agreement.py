@@ -35,12 +35,14 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import hashlib
 import json
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+import mqm_human_agreement
+from splits import split_of
 
 from scifigbench import paths
 from scifigbench.families.resistance import rule as resistance
@@ -65,11 +67,6 @@ RATE = {
     "blur_active": float,
     "caption_claim": lambda v: {"image": 1.0, "caption": 0.0}.get(v),
 }
-
-
-def split_of(figure_id: str) -> str:
-    """'dev' or 'held': a fixed hash of the figure id, so every family splits the same figures."""
-    return "dev" if hashlib.sha256(f"scifig-dev:{figure_id}".encode()).digest()[0] % 2 == 0 else "held"
 
 
 def run_judge(data: Path, sample: str, out_dir: Path) -> dict[str, dict]:
@@ -170,8 +167,6 @@ def description_entry(mqm_data: Path, card: Path) -> dict[str, dict[str, dict]]:
     them; else the entry ``card`` already has, kept as it is (those records live outside the repo, and
     a user without them must still be able to regenerate the rule families' entries)."""
     if (mqm_data / "mqm_dev.jsonl").is_file():
-        import mqm_human_agreement  # it imports this module's split_of: imported here, not at the top
-
         return mqm_human_agreement.card_cells(mqm_data)
     kept = {}
     if card.is_file():

@@ -90,7 +90,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import hashlib
 import json
 import re
 import sys
@@ -98,6 +97,7 @@ from collections import Counter
 from pathlib import Path
 
 from real_proposals import ocr_reader, pct
+from splits import split_of
 from tqdm import tqdm
 
 from scifigbench.conditions.images import read_bgr
@@ -118,11 +118,6 @@ FAMILIES = (
     "capability/computation",
 )
 SETTINGS = ProbesConfig()  # params.yaml probes defaults (contra and caption anchor offsets)
-
-
-def split_of(figure_id: str) -> str:
-    """'dev' or 'held' by the hash every real-figure benchmark of judges uses."""
-    return "dev" if hashlib.sha256(f"scifig-dev:{figure_id}".encode()).digest()[0] % 2 == 0 else "held"
 
 
 def probes_of(figure_id: str, image: Path, caption: str | None, reader) -> FigureProbes:

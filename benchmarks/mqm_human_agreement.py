@@ -27,7 +27,7 @@ on the dev and held halves and on GPT-4o's scores for the same pairs (``mqm_dedu
   dev half under six priors: the prior in the code was chosen from that sweep, on dev only.
 
 Split by figure, fixed before any description was read: the rule every real-figure benchmark uses
-(``judge_agreement.split_of``: sha256("scifig-dev:" + figure_id), first byte even -> dev). Of the 15
+(``splits.split_of``: sha256("scifig-dev:" + figure_id), first byte even -> dev). Of the 15
 figures 9 are dev (001 009 016 032 043 054 100 102 106) and 6 held (023 047 068 073 101 104). Rules
 up to 22 were written looking at dev only; rule 23's precision fixes were written reading the false
 findings of both halves (held fig_047, fig_073 and fig_104 among them), so since rule 23 the held half
@@ -57,8 +57,8 @@ import statistics
 import sys
 from pathlib import Path
 
-from judge_agreement import split_of
 from scipy import stats
+from splits import split_of
 
 from scifigbench.judges.judge_file import judge_records, read_records
 

@@ -28,7 +28,8 @@ import argparse
 import json
 from pathlib import Path
 
-from judge_agreement import REPO, split_of
+from judge_agreement import REPO
+from splits import split_of
 
 from scifigbench.judges.judge_file import Record, judge_records
 from scifigbench.judges.peer_truth import DEFAULT_POLICY, PeerPolicy, peer_truths, with_peer_truth

@@ -20,7 +20,8 @@ import argparse
 import json
 from pathlib import Path
 
-from judge_agreement import REPO, split_of
+from judge_agreement import REPO
+from splits import split_of
 
 from scifigbench.families.resistance import rule as resistance
 from scifigbench.judges.peer_truth import DEFAULT_POLICY, peer_truths, with_peer_truth
