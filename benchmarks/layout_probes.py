@@ -10,8 +10,9 @@ reasons a figure got none:
   labelled_by; made by looking at each figure with its probe and recorded fact) the share of
   labelled probes whose fact is right and whose question is well posed, per family and split;
 - ``webcharts``: the web-chart style sets of ``webcharts/generate.py`` (every ``--every``-th seed
-  from ``--start``), each chart with the caption its truth file records (its title), per half and
-  both halves together; no rule was written from these charts, so their labels are one sample;
+  from ``--start``; ``--held17``: the frozen held-out set instead), each chart with the caption its
+  truth file records (its title), per half and both halves together; no rule was written from
+  these charts, so their labels are one sample;
 - ``synthetic``: the spec'd synthetic corpus read as real (as ``synthetic_as_real.py`` does), each
   probe's fact checked against the spec: the share of probes whose fact matches it.
 
@@ -326,17 +327,20 @@ def webcharts(args, reader) -> None:
     """The web-chart style sets, each chart with the caption its truth file records (its title, as
     a web page prints it above the chart), so caption-bias probes can be written from it."""
     sys.path.insert(0, str(HERE / "webcharts"))
-    from generate import N_SEEDS, draw
+    from generate import HELD17, N_SEEDS, draw
     from generate import split_of as web_split
 
     by_split: dict[str, dict[str, FigureProbes]] = {}
     records: dict[str, dict] = {}  # each chart's truth file, read once
-    for seed in tqdm(range(args.start, N_SEEDS, args.every), desc="webcharts", unit="fig", file=sys.stderr):
+    # the frozen 'held17' only when asked for: read once when the work is done
+    seeds = HELD17[:: args.every] if args.held17 else range(args.start, N_SEEDS, args.every)
+    for seed in tqdm(seeds, desc="webcharts", unit="fig", file=sys.stderr):
         png = args.charts / f"web-{seed:03d}.png"
         if not png.exists():
             draw(seed, args.charts)
         # the style sets' development halves together, and every held-out half together
-        results = by_split.setdefault("dev" if web_split(seed).startswith("dev") else "held", {})
+        half = web_split(seed)
+        results = by_split.setdefault("dev" if half.startswith("dev") else half if half == "held17" else "held", {})
         records[png.stem] = json.loads(png.with_suffix(".json").read_text())
         results[png.stem] = probes_of(png.stem, png, records[png.stem].get("caption"), reader)  # caption: its title
         if args.list:
@@ -359,6 +363,7 @@ def main() -> None:
     ap.add_argument("--charts", type=Path, default=Path("/tmp/webcharts"))
     ap.add_argument("--every", type=int, default=6, help="webcharts: every k-th seed")
     ap.add_argument("--start", type=int, default=0, help="webcharts: the first seed")
+    ap.add_argument("--held17", action="store_true", help="webcharts: the frozen held17 seeds instead")
     ap.add_argument("--corpus", type=Path, default=Path("data/corpus/figures.parquet"))
     ap.add_argument("--limit", type=int, default=60, help="synthetic: about this many figures")
     ap.add_argument("--printed", action="store_true", help="synthetic: only figures that print their values")
