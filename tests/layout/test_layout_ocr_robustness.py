@@ -74,15 +74,37 @@ def test_a_number_with_spaced_thousands_is_one_number(reader):
     assert got == {"1 234": 1234.0, "12 500": 12500.0, "1,234": 1234.0, "12.5k": 12500.0}
 
 
-def test_two_numbers_read_as_one_line_stay_apart():
-    """Two tick labels a line apart that OCR gave as one line ('100 200') are no number 100200."""
+def _one_line(img: np.ndarray, text: str):
+    """The OCR line of all the ink of ``img`` read as ``text`` (two ticks OCR joined)."""
     from scifigbench.ocr.engine import OcrBox
 
-    img = _drawn([("100", 40, 40), ("200", 110, 40)])
     ink = np.flatnonzero((img < 128).any(axis=2).any(axis=0))
-    line = OcrBox("100 200", (float(ink[0] - 2), 38.0, float(ink[-1] + 2), 60.0), 0.95)
-    assert [lb.value for lb in read_layout(img, [line]).labels] == [None]
+    return OcrBox(text, (float(ink[0] - 2), 38.0, float(ink[-1] + 2), 60.0), 0.95)
+
+
+@pytest.mark.parametrize(
+    ("drawn", "values"),
+    [
+        ((("100", 40), ("200", 110)), [100.0, 200.0]),
+        ((("2024*", 40), ("2025*", 110), ("2026*", 180)), [2024.0, 2025.0, 2026.0]),  # forecast marks
+        ((("$5,000", 40), ("$10,000", 130)), [5000.0, 10000.0]),
+    ],
+)
+def test_tick_labels_read_as_one_line_are_one_label_each(drawn, values):
+    """Tick labels set apart that OCR gave as one line ('100 200') are one label per number, each
+    with its own box ending where the blank between them starts: no number 100200, and no place
+    of the axis lost."""
+    img = _drawn([(t, x, 40) for t, x in drawn])
+    labels = read_layout(img, [_one_line(img, " ".join(t for t, _ in drawn))]).labels
+    assert [lb.value for lb in labels] == values
+    assert [lb.text for lb in labels] == [t for t, _ in drawn]
+    for (a, b), (_, x_next) in zip(zip(labels, labels[1:], strict=False), drawn[1:], strict=True):
+        assert a.box[2] < b.box[0] and a.box[2] < x_next <= b.box[0] + 2  # parted in the blank
+
+
+def test_two_numbers_read_as_one_line_stay_apart():
+    """Two tick labels a line apart that OCR gave as one line ('100 200') are no number 100200."""
+    img = _drawn([("100", 40, 40), ("200", 110, 40)])
+    assert 100200.0 not in [lb.value for lb in read_layout(img, [_one_line(img, "100 200")]).labels]
     near = _drawn([("100 200", 40, 40)])  # one grouped number after all: a word space apart
-    ink = np.flatnonzero((near < 128).any(axis=2).any(axis=0))
-    line = OcrBox("100 200", (float(ink[0] - 2), 38.0, float(ink[-1] + 2), 60.0), 0.95)
-    assert [lb.value for lb in read_layout(near, [line]).labels] == [100200.0]
+    assert [lb.value for lb in read_layout(near, [_one_line(near, "100 200")]).labels] == [100200.0]

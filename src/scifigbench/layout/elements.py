@@ -68,6 +68,14 @@ class Label:
         return (self.box[1] + self.box[3]) / 2
 
 
+def in_reading_order(labels: list[Label]) -> list[Label]:
+    """``labels`` numbered and sorted in reading order (top to bottom, then left to right): a label
+    parted into several, or several merged into one, leaves the old numbers out of order."""
+    for i, lb in enumerate(sorted(labels, key=lambda b: (b.box[1], b.box[0]))):
+        lb.index = i
+    return sorted(labels, key=lambda b: b.index)
+
+
 @dataclass
 class Run:
     """Ticks of one axis in reading order (x: left to right, y: bottom to top)."""

@@ -57,7 +57,9 @@ from scifigbench.layout.elements import (
     Layout,
     Run,
     TextLine,
+    in_reading_order,
 )
+from scifigbench.layout.glued_numbers import numbers_parted
 from scifigbench.layout.grouped_digits import grouped_read
 from scifigbench.layout.shares import shares_parted
 
@@ -296,9 +298,7 @@ def _labels(
             mark.text, mark.box = f"{mark.text} {word.text}", _union([mark.box, word.box])
             mark.lines, mark.score = mark.lines + word.lines, min(mark.score, word.score)
             merged.remove(word)
-    for i, lb in enumerate(sorted(merged, key=lambda b: (b.box[1], b.box[0]))):
-        lb.index = i
-    return sorted(merged, key=lambda b: b.index)
+    return in_reading_order(merged)
 
 
 def _values(labels: list[Label]) -> list[float]:
@@ -872,7 +872,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             if colour is not None:
                 swatches[i] = colour
     ink_of = functools.cache(lambda i: pixels.ink_colour(img, ink, lines[i].box))
-    labels = shares_parted(_labels(lines, swatches, coloured, ink_of), ink)
+    labels = numbers_parted(shares_parted(_labels(lines, swatches, coloured, ink_of), ink), ink)
     labels = grouped_read(_margins_parted(_answers_split(labels, ink), ink), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
@@ -917,9 +917,7 @@ def _answers_split(labels: list[Label], ink: np.ndarray) -> list[Label]:
         (x0, y0, x1, y1), (g0, g1) = lb.box, cut
         for text, box in ((left, (x0, y0, g0, y1)), (right, (g1, y0, x1, y1))):
             out.append(Label(lb.index, text, box, lb.score, (box,), swatch=lb.swatch, coloured_text=lb.coloured_text))
-    for i, lb in enumerate(sorted(out, key=lambda b: (b.box[1], b.box[0]))):
-        lb.index = i
-    return sorted(out, key=lambda b: b.index)
+    return in_reading_order(out)
 
 
 def _margins_parted(labels: list[Label], ink: np.ndarray) -> list[Label]:

@@ -19,7 +19,7 @@ import numpy as np
 
 from scifigbench.freetext.label_words import number
 from scifigbench.layout import pixels
-from scifigbench.layout.elements import Box, Label
+from scifigbench.layout.elements import Box, Label, in_reading_order
 
 # a name (at least one letter at its end, a colon or comma allowed) then a share, maybe bracketed
 _NAME_SHARE = re.compile(r"^(?P<name>.*[^\W\d_][.:,]?)\s*(?P<share>\(?[-+\u2212]?\d{1,3}(?:[.,]\d+)?\s?%\)?)$")
@@ -70,6 +70,4 @@ def shares_parted(labels: list[Label], ink: np.ndarray) -> list[Label]:
         shown = (g1, y0, x1, y1)
         out.append(Label(lb.index, name, named, lb.score, (named,), swatch=lb.swatch, coloured_text=lb.coloured_text))
         out.append(Label(lb.index, share, shown, lb.score, (shown,), value=number(share)))
-    for i, lb in enumerate(sorted(out, key=lambda b: (b.box[1], b.box[0]))):
-        lb.index = i
-    return sorted(out, key=lambda b: b.index)
+    return in_reading_order(out)
