@@ -570,3 +570,59 @@ def test_a_count_of_bars_the_reference_never_states_is_a_structure_error() -> No
     assert judge_against_reference("Each dataset shows two grouped bars.", reference, "bar").findings == []
     assert judge_against_reference("Each dataset shows up to three bars.", reference, "bar").findings == []
     assert judge_against_reference("Three lines cross the bars.", reference, "bar").findings == []
+
+
+# Our own figure: three panels of horizontal bars side by side, one per metric, the same models in each.
+PANELS = (
+    'The figure holds three bar charts, Speed, Memory and Cost, over the models "Kestrel-2", "Heron-5" and '
+    '"Plover-9". In the Speed chart, "Kestrel-2" reaches 81.5 %. In the Memory chart, the bars vary from '
+    '12.0 % to 64.0 %, with "Heron-5" the highest. The Cost chart is described no further.'
+)
+
+
+def test_a_value_right_after_a_name_and_at_is_that_names_value() -> None:
+    """ "Kestrel-2 at 81.5 %" gives Kestrel-2 a value; a position would stand before its name ("at
+    Layer4, X reaches 3"). So 60 % for it is wrong and 81 % is right, in either text."""
+    reference = 'The longest bar is "Kestrel-2" at 81.5 %, the shortest "Plover-9".'
+    [wrong] = judge_against_reference('"Kestrel-2" reaches 60.0 %.', reference, "bar").findings
+    assert wrong.item == "values" and "81.5" in wrong.note
+    assert judge_against_reference('"Kestrel-2" reaches 81 %.', reference, "bar").findings == []
+    [wrong] = judge_against_reference('The top bar is "Kestrel-2" at 60.0 %.', reference, "bar").findings
+    assert wrong.item == "values"
+
+
+def test_a_value_stated_in_one_panel_settles_nothing_in_another() -> None:
+    """The reference gives Kestrel-2's Speed value only: its value in the Memory chart, named in the
+    sentence or in one before it, is left undecided rather than checked against the Speed bar's."""
+    for text in (
+        'In the Memory chart, "Kestrel-2" reaches 40.0 %.',
+        'The Memory chart comes next. There "Kestrel-2" reaches 40.0 %.',
+    ):
+        result = judge_against_reference(text, PANELS, "bar")
+        assert result.findings == [] and [u.item for u in result.undecided] == ["values"]
+    [wrong] = judge_against_reference('In the Speed chart, "Kestrel-2" reaches 40.0 %.', PANELS, "bar").findings
+    assert wrong.item == "values" and "81.5" in wrong.note
+
+
+def test_the_element_called_the_highest_of_a_panels_range_has_its_top_value() -> None:
+    """ "the bars vary from 12.0 % to 64.0 %, with Heron-5 the highest": Heron-5's Memory value is 64."""
+    [wrong] = judge_against_reference('In the Memory chart, "Heron-5" reaches 30.0 %.', PANELS, "bar").findings
+    assert wrong.item == "values" and wrong.note.endswith("the reference gives 64.0")
+    assert judge_against_reference('In the Memory chart, "Heron-5" reaches 64 %.', PANELS, "bar").findings == []
+
+
+def test_a_value_outside_the_range_the_reference_gives_a_panel_is_wrong() -> None:
+    """Every Memory bar lies between 12 % and 64 %: Plover-9 at 3 % there is wrong, though the reference
+    gives Plover-9 no value; 14 % stays undecided, and 3 % in the Cost chart is not bounded at all."""
+    [wrong] = judge_against_reference('In the Memory chart, "Plover-9" sits at 3.0 %.', PANELS, "bar").findings
+    assert wrong.item == "values" and "12-64" in wrong.note
+    for text in ('In the Memory chart, "Plover-9" sits at 14.0 %.', 'In the Cost chart, "Plover-9" sits at 3.0 %.'):
+        assert judge_against_reference(text, PANELS, "bar").findings == []
+
+
+def test_a_value_bound_to_a_panel_is_the_value_of_the_one_element_its_sentence_names() -> None:
+    """ "Heron-5 has a Memory bar of 30 %": the 30 % is Heron-5's in the Memory chart (64 % in the
+    reference), not a value of the Memory chart as a whole."""
+    [wrong] = judge_against_reference('"Heron-5" has a Memory bar of 30.0 %.', PANELS, "bar").findings
+    assert wrong.item == "values" and "heron5" in wrong.note
+    assert judge_against_reference('"Heron-5" has a Memory bar of 63.0 %.', PANELS, "bar").findings == []

@@ -40,6 +40,13 @@ belongs to that name and is not read; a category the reference lists on the x ax
 highest (lowest) where the reference names another is an extremes error, though it has no value;
 a count of bars or lines the reference never states, where it counts them, misreads the structure.
 
+Rule 28: a value right after a name and "at" is that name's ("gpt-4o at 98.0 %"); a name followed by a
+panel's noun ("the Reasoning chart") names the panel its sentence and those after it are about, and a
+value stated in one panel settles nothing in another; a range of a panel's bars ("the bars vary from
+6.8 % to 66.5 %") bounds every value of that panel, and gives the element its sentence calls the
+highest (lowest) the range's top (bottom) as its value; a value bound to a panel ("X has a Reasoning
+bar of 34.9 %") is the value of the one element its sentence names, in that panel.
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
 colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
@@ -104,6 +111,11 @@ _VALUE_AT = re.compile(
     r"|\b(?:is|are|was|were)"
     rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+(?:bars?|lines?))?)"
     r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
+)
+# "gpt-4o at 98.0 %", "followed by Qwen at 58.0": a value right after a name and "at" is the name's, not a
+# position (a position stands after "at", before the name it is at)
+_NAME_AT = re.compile(
+    r"^[\s\"')*]*at\s+(?:(?:about|around|approximately|roughly|nearly|almost|just)\s+)?(?:[-+~≈]\s*)?$"
 )
 # a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
 # size of the setup ("a 20 million data size", "8B parameters")
@@ -276,14 +288,33 @@ class Extreme:
     span: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class Spread:
+    """The values of one panel as a text bounds them ("In the Reasoning chart, the bars vary from 6.8 %
+    to 66.5 %"): every value of that panel lies between ``low`` and ``high``."""
+
+    low: float
+    high: float
+    panel: str
+    span: tuple[int, int]
+
+
 @dataclass
 class Statements:
-    """What one text states: bound values and colours, axis ranges and tick steps."""
+    """What one text states: bound values and colours, axis ranges and tick steps, extremes, and the
+    panels it names with the ranges of their values."""
 
     bound: list[Bound]
     ranges: list[tuple[float, float, tuple[int, int]]]
     steps: list[tuple[float, tuple[int, int]]]
     extremes: list[Extreme]
+    spreads: list[Spread] = field(default_factory=list)
+    panels: set[str] = field(default_factory=set)  # the names it gives a panel ("the Reasoning chart")
+
+
+#: a name followed by the noun of a panel names that panel ("the Reasoning chart", "In the
+#: Understanding category"); its sentences and those after it, until another panel is named, are about it
+_PANEL_NOUN = re.compile(r"^[\s\"')*]*(?:chart|panel|subplot|sub-plot|plot|graph|category|metric)\b")
 
 
 def _by_distance(ms: list[Mention], pos: int, lo: int, hi: int, after_first: bool, stop: int) -> list[str]:
@@ -410,11 +441,17 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
     found = [Mention(m.start, m.end, aliases.names.get(m.key, m.key)) for m in mentions(text, [*keys, *aliases.names])]
     masked = mask(low, [(m.start, m.end) for m in found])
     out = Statements([], [], [], [])
+    panel: str | None = None
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
-        names_here = frozenset(m.key for m in ms)
         plain = low[s:e]
+        panels_here = {m.key for m in ms if _PANEL_NOUN.match(plain[m.end :])}
+        if panels_here:
+            panel = next(iter(panels_here)) if len(panels_here) == 1 else None
+            out.panels |= panels_here
+        names_here = frozenset(m.key for m in ms)
+        context = names_here | ({panel} if panel else set())  # the sentence's names and the panel it is in
         axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if _axis_clause(sent, lo, hi)]
         axis_sentence = any(AXIS_CUE.search(sent[lo:hi]) for lo, hi in axis_clauses)
         respectively = _RESPECTIVELY.search(sent) is not None
@@ -432,26 +469,31 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             # "at Layer1-4 and dips to 5" state a value again, the "at" took its name already
             start = max((m.end for m in ms if lo <= m.start and m.end <= n.start), default=lo)
             before = sent[start : n.start]
-            if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before):
+            after_name = start > lo and _NAME_AT.match(before) is not None
+            if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before) and not after_name:
                 continue
             if _stranger_before(text[s:e], ms, n.start, lo):
                 continue
             values.append((_one_sided(n, sent[start : n.start]), lo, hi))
+        spread = [(n, lo, hi) for n, lo, hi in values if n.low < n.high and math.isfinite(n.high - n.low)]
+        if panel is not None and len(spread) == 1:
+            n, lo, hi = spread[0]
+            out.spreads.append(Spread(n.low, n.high, panel, (s + lo, s + hi)))
         if respectively and len(values) > 1:
             owners = _respectively(ms, [(n.start, n.end) for n, _, _ in values])
             for key, (n, lo, hi) in zip(owners or (), values, strict=False):
                 others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
-                out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), names_here))
+                out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), context))
             values = []
         hues = _colours(sent)
         for i, (n, lo, hi) in enumerate(values):
             stop = values[i + 1][0].start if i + 1 < len(values) else hi
             names = _by_distance(ms, n.start, lo, hi, _names_follow(sent, n.start, n.end, lo), stop)
             if names:
-                out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi), names_here))
+                out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi), context))
             elif (owner := _colour_owner(hues, aliases, lo, n.start, hi)) is not None:
                 span = (s + lo, s + hi)
-                out.bound.append(Bound(owner, (), n, None, span, names_here | {owner}, by_colour=True))
+                out.bound.append(Bound(owner, (), n, None, span, context | {owner}, by_colour=True))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
             if (lo, hi) in axis_clauses or negated(sent, cue.start()):
@@ -461,10 +503,12 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
                 key=lambda m: min(abs(cue.start() - m.end), abs(m.start - cue.end())),
             )
             if near:
-                context = frozenset(m.key for m in ms) - {near[0].key}
-                out.extremes.append(
-                    Extreme(near[0].key, _TOP.match(sent, cue.start()) is not None, context, (s + lo, s + hi))
-                )
+                top = _TOP.match(sent, cue.start()) is not None
+                out.extremes.append(Extreme(near[0].key, top, context - {near[0].key}, (s + lo, s + hi)))
+                if panel is not None and len(spread) == 1 and near[0].key != panel:
+                    # "the bars vary from 6.8 % to 66.5 %, with X the highest": X's value is the top
+                    value = range_end(spread[0][0], top)
+                    out.bound.append(Bound(near[0].key, (), value, None, (s + lo, s + hi), context))
         for lo, hi in axis_clauses:
             for m in _STEP.finditer(sent, lo, hi):
                 value = next(g for g in m.groups() if g is not None)
@@ -496,6 +540,15 @@ _DATA_RANGE = re.compile(
 )
 #: the cues that name the axis itself; "range" or "span" alone may be said of the data
 _AXIS_ITSELF = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\bgridlines?\b")
+
+
+def range_end(r: Reading, top: bool) -> Reading:
+    """The top (bottom) of the range ``r`` as a point, written as the range writes it ("66.5" of
+    "6.8 % to 66.5 %"), so a copied precise value is still told from a rounded one."""
+    written = re.findall(r"\d[\d,]*\.?\d*", r.text)
+    end = r.high if top else r.low
+    text = (written[-1] if top else written[0]) if len(written) >= 2 else f"{end:g}"
+    return replace(r, low=end, high=end, text=text)
 
 
 def _axis_clause(sentence: str, lo: int, hi: int) -> bool:
@@ -621,6 +674,8 @@ class _Judge:
         x_sentences = [(a, b) for a, b, sent in sentences(low) if X_CUE.search(sent)]
         # the x axis's categories ("Layer1-4", ...): a value at one of them belongs to a series too
         self.positions = {m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)}
+        # the panels the reference describes one by one; a category of the x axis ("the DEITA category") is none
+        self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
         self.ref_labels = {name_key(m.group(1)) for m in _QUOTED.finditer(low)} - {""}
 
@@ -658,14 +713,40 @@ class _Judge:
         """The reference's values for ``key`` from the sentences that share the most other names with
         the claim's sentence: a line's value at "Layer13-20" is checked against that line's value
         there, not against every line's. All of them when no such sentence gives the name a value."""
-        stated = [(b.value, len((b.context - {key}) & context)) for b in self.ref.bound if b.key == key and b.value]
+        stated = [
+            (b.value, len((b.context - {key}) & context))
+            for b in self.ref.bound
+            if b.key == key and b.value and self._same_panel(b.context, context)
+        ]
         best = max((shared for _, shared in stated), default=0)
         if best == 0:
-            return self.values[key]
+            return [v for v, _ in stated]
         return [v for v, shared in stated if shared == best]
 
+    def _same_panel(self, stated: frozenset[str], claimed: frozenset[str]) -> bool:
+        """Whether a reference value stated among the names ``stated`` may be the one a claim among
+        ``claimed`` is about: unless both name exactly one panel of the reference, and not the same
+        ("98.0 for gpt-4o" said of the Understanding chart settles nothing of its Reasoning chart)."""
+        a, b = stated & self.panels, claimed & self.panels
+        return not (len(a) == 1 and len(b) == 1 and a != b)
+
+    def _in_panel(self, b: Bound) -> Bound:
+        """``b`` as the value of the one element its sentence names, where ``b`` is bound to a panel and
+        the reference gives that element a value in that panel ("X has a Reasoning bar of 34.9 %": X's
+        value in the Reasoning chart); ``b`` itself otherwise."""
+        if b.key not in self.panels:
+            return b
+        elements = {
+            r.key
+            for r in self.ref.bound
+            if r.value is not None and r.key in b.context - self.panels and b.key in r.context
+        }
+        if len(elements) != 1:
+            return b
+        return replace(b, key=next(iter(elements)), others=(), context=b.context - (self.panels - {b.key}))
+
     def values_check(self) -> None:
-        for b in self.desc.bound:
+        for b in map(self._in_panel, self.desc.bound):
             if b.value is None:
                 continue
             owner = next((k for k in (b.key, *b.others) if k in self.values), None)
@@ -691,6 +772,15 @@ class _Judge:
                 )
                 continue
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
+            if not truths:
+                self._add(
+                    "values",
+                    "numeric",
+                    b.span,
+                    f"value {b.value.text!r} for {owner}",
+                    f"the reference states no value for {owner!r} in that panel",
+                )
+                continue
             ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
             within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
             copied = self._copied_from(owner, b, truths)
@@ -727,6 +817,36 @@ class _Judge:
             ):
                 return other
         return None
+
+    def spreads_check(self) -> None:
+        """A value of a panel outside the range the reference gives that panel's values ("In the
+        Reasoning chart, the bars vary from 6.8 % to 66.5 %": 2.4 for any of its bars is wrong),
+        beyond each end's tolerance. The panel is the one the value is bound to, else the one its
+        sentence is in."""
+        spreads: dict[str, list[Spread]] = {}
+        for sp in self.ref.spreads:
+            if sp.panel in self.panels:
+                spreads.setdefault(sp.panel, []).append(sp)
+        for b in self.desc.bound:
+            value = b.value
+            if value is None or value.low != value.high:
+                continue
+            panels = {b.key} & spreads.keys() or b.context & spreads.keys()
+            if len(panels) != 1:
+                continue
+            ranges = spreads[next(iter(panels))]
+            if any(self._inside(value, sp) for sp in ranges):
+                continue
+            stated = ", ".join(f"{sp.low:g}-{sp.high:g}" for sp in ranges)
+            note = f"value {value.text!r} in the {next(iter(panels))} panel; the reference's bars there span {stated}"
+            self._add("values", "numeric", b.span, note, severity="major")
+
+    def _inside(self, value: Reading, sp: Spread) -> bool:
+        """Whether ``value`` lies in the spread ``sp``, each end widened by its own tolerance."""
+        low, high = (Reading(x, x, value.percent, False, 0, 0, f"{x:g}") for x in (sp.low, sp.high))
+        return (
+            low.low - _tolerance(low, self.axis, value) <= value.low <= high.high + _tolerance(high, self.axis, value)
+        )
 
     def trends_check(self) -> None:
         """A direction word between two values of one series at two x positions ("starts at 1 % at
@@ -914,6 +1034,7 @@ class _Judge:
 
     def run(self) -> MQMResult:
         self.values_check()
+        self.spreads_check()
         self.trends_check()
         self.colours_check()
         self.axes_check()
