@@ -626,3 +626,31 @@ def test_a_value_bound_to_a_panel_is_the_value_of_the_one_element_its_sentence_n
     [wrong] = judge_against_reference('"Heron-5" has a Memory bar of 30.0 %.', PANELS, "bar").findings
     assert wrong.item == "values" and "heron5" in wrong.note
     assert judge_against_reference('"Heron-5" has a Memory bar of 63.0 %.', PANELS, "bar").findings == []
+
+
+# Our own grouped bars whose reference gives each bar's value by its colour, dataset by dataset.
+BY_COLOUR = (
+    "The horizontal axis lists two datasets, Alpha and Gamma. FastNet is drawn in blue and SlowNet in orange. "
+    "On Alpha, the blue bar reaches 72 % and the orange bar 41 %. On Gamma, the blue bar reaches 55 % and the "
+    "orange bar 30 %."
+)
+
+
+def test_each_respectively_in_a_sentence_closes_its_own_list() -> None:
+    """Two lists of two in one sentence are read as two lists, not one of four that pairs with nothing:
+    SlowNet's 10 % on Gamma (the reference's 30 %) is found in the second."""
+    text = (
+        "The FastNet bars reach 72 % and 55 % on Alpha and Gamma respectively, and the SlowNet bars reach "
+        "41 % and 10 % on Alpha and Gamma respectively."
+    )
+    [wrong] = judge_against_reference(text, BY_COLOUR, "bar").findings
+    assert wrong.item == "values" and "'10 %'" in wrong.note and "30" in wrong.note
+
+
+def test_a_percentage_more_than_three_points_off_is_wrong_however_tall_the_bar() -> None:
+    """The paper's rubric accepts percentages within 3 points: 66 % for a 72 % bar is wrong though
+    within 10 % of it, 70 % is right, and "about 68 %" is hedged (4.5 points)."""
+    [wrong] = judge_against_reference("On Alpha, FastNet reaches 66 %.", BY_COLOUR, "bar").findings
+    assert wrong.item == "values" and "72" in wrong.note
+    for text in ("On Alpha, FastNet reaches 70 %.", "On Alpha, FastNet reaches about 68 %."):
+        assert judge_against_reference(text, BY_COLOUR, "bar").findings == []

@@ -45,7 +45,8 @@ panel's noun ("the Reasoning chart") names the panel its sentence and those afte
 value stated in one panel settles nothing in another; a range of a panel's bars ("the bars vary from
 6.8 % to 66.5 %") bounds every value of that panel, and gives the element its sentence calls the
 highest (lowest) the range's top (bottom) as its value; a value bound to a panel ("X has a Reasoning
-bar of 34.9 %") is the value of the one element its sentence names, in that panel.
+bar of 34.9 %") is the value of the one element its sentence names, in that panel. Each "respectively"
+of a sentence closes its own list, and a percentage is at most 3 points off (the paper's rubric).
 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
@@ -355,6 +356,14 @@ def _names_follow(sentence: str, pos: int, end: int, lo: int) -> bool:
     return _NAME_FOLLOWS.match(sentence[end:]) is not None and not _in_parentheses(sentence, pos, lo)
 
 
+def _lists(sentence: str) -> list[tuple[int, int]]:
+    """The stretches of ``sentence`` each "respectively" closes, from the end of the one before:
+    "A, B and C reach 1, 2 and 3 respectively, and D, E and F reach 4, 5 and 6 respectively" holds two
+    lists of three, not one of six."""
+    ends = [m.end() for m in _RESPECTIVELY.finditer(sentence)]
+    return list(zip([0, *ends[:-1]], ends, strict=True))
+
+
 def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] | None:
     """The names a "respectively" list of ``items`` (start, end) belongs to, in order: the names right
     before the first item, as many as there are items ("On Alpha, FastNet and SlowNet reach 72 and 41,
@@ -480,10 +489,14 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             n, lo, hi = spread[0]
             out.spreads.append(Spread(n.low, n.high, panel, (s + lo, s + hi)))
         if respectively and len(values) > 1:
-            owners = _respectively(ms, [(n.start, n.end) for n, _, _ in values])
-            for key, (n, lo, hi) in zip(owners or (), values, strict=False):
-                others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
-                out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), context))
+            for a, b in _lists(sent):  # each "respectively" closes its own list
+                listed = [v for v in values if a <= v[0].start < b]
+                named = [m for m in ms if a <= m.start and m.end <= b]
+                owners = _respectively(named, [(n.start, n.end) for n, _, _ in listed]) if listed else None
+                about = frozenset(m.key for m in named) | (context - names_here)  # its names and the panel
+                for key, (n, lo, hi) in zip(owners or (), listed, strict=False):
+                    others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
+                    out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), about))
             values = []
         hues = _colours(sent)
         for i, (n, lo, hi) in enumerate(values):
@@ -580,15 +593,24 @@ def _size(r: Reading, baseline: float = 0.0) -> float:
     return max((abs(x - baseline) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
 
 
+#: how far a percentage may be off, in percentage points: the paper's own judging rubric (Appendix)
+#: accepts percentages within 3 points, tighter than 10 % of a tall bar ("74 %" for an 80 % bar)
+PERCENT_POINTS = 3.0
+
+
 def _tolerance(truth: Reading, axis: tuple[float, float], stated: Reading) -> float:
     """The rubric's tolerance of ``truth`` on the value ``axis`` (low, high): 10 % of its height above
-    the axis's near end or 4 % of the axis span, half again when the description hedges. On an axis
+    the axis's near end or 4 % of the axis span, and for a percentage at most :data:`PERCENT_POINTS`, half
+    again when the description hedges. On an axis
     from 2.4 to 3.4, 10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05)
     does not. A reference that hedges its value states a range, at least :func:`hedged_half_width`
     either side."""
     lo, hi = axis
     baseline = lo if lo > 0 else hi if hi < 0 else 0.0
-    rubric = max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+    hedge = 1.5 if stated.approx else 1.0
+    rubric = max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * hedge
+    if truth.percent or stated.percent:
+        rubric = min(rubric, PERCENT_POINTS * hedge)
     return max(rubric, hedged_half_width(truth))
 
 
