@@ -654,3 +654,11 @@ def test_a_percentage_more_than_three_points_off_is_wrong_however_tall_the_bar()
     assert wrong.item == "values" and "72" in wrong.note
     for text in ("On Alpha, FastNet reaches 70 %.", "On Alpha, FastNet reaches about 68 %."):
         assert judge_against_reference(text, BY_COLOUR, "bar").findings == []
+
+
+def test_a_label_set_in_backticks_is_a_quoted_label() -> None:
+    """Models write legend entries as code ("`SlowNet`"): one the reference does not know is a
+    hallucinated label, as it is in quotes; one it knows is no finding."""
+    [made_up] = judge_against_reference("The orange bars are `SlowNet-v2 (ours)`.", REFERENCE, "bar").findings
+    assert made_up.subtype == "halluc" and "slownet-v2 (ours)" in made_up.note
+    assert judge_against_reference("The orange bars are `SlowNet`.", REFERENCE, "bar").findings == []

@@ -46,7 +46,8 @@ value stated in one panel settles nothing in another; a range of a panel's bars 
 6.8 % to 66.5 %") bounds every value of that panel, and gives the element its sentence calls the
 highest (lowest) the range's top (bottom) as its value; a value bound to a panel ("X has a Reasoning
 bar of 34.9 %") is the value of the one element its sentence names, in that panel. Each "respectively"
-of a sentence closes its own list, and a percentage is at most 3 points off (the paper's rubric).
+of a sentence closes its own list, a percentage is at most 3 points off (the paper's rubric), and a
+label set in backticks ("`Base Avg_6by`") is a quoted label.
 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
@@ -96,7 +97,8 @@ _ONE_TO_ONE = str.maketrans(
     "\u2018\u2019\u201c\u201d\u2013\u2014\u2212\u2010\u2011₀₁₂₃₄₅₆₇₈₉",
     "''\"\"----" + "-" + "0123456789",
 )
-_QUOTED = re.compile(quoted_pattern(60, 2))
+# a quoted label, or one set as code ("`Base Avg_6by`"), as models often write legend entries
+_QUOTED = re.compile(rf"{quoted_pattern(60, 2)}|(?<!`)`([^`\n]{{2,60}})`(?!`)")
 _TOKEN = re.compile(r"[^\s,;:()\[\]\"'`]+")
 _CLAUSE = re.compile(r";|,(?![^()]*\))|\bwhile\b|\bwhereas\b|\bbut\b")
 _RESPECTIVELY = re.compile(r"\brespectively\b")
@@ -170,6 +172,11 @@ _NEAR_COLOURS = {
 }
 
 
+def _label(m: re.Match[str]) -> str:
+    """The label a match of :data:`_QUOTED` quotes, in quotes or in backticks."""
+    return m.group(1) if m.group(1) is not None else m.group(2)
+
+
 def search_form(text: str) -> str:
     """Lower case with one kind of quote and dash and plain-digit subscripts, offsets unchanged."""
     return text.translate(_ONE_TO_ONE).lower()
@@ -203,7 +210,7 @@ def _name_like(token: str, sentence_start: bool) -> bool:
 
 def names_of(text: str) -> list[str]:
     """The element names a text uses: its quoted labels and its identifier-like tokens."""
-    names = [m.group(1).strip() for m in _QUOTED.finditer(text)]
+    names = [_label(m).strip() for m in _QUOTED.finditer(text)]
     for _, _, sent in sentences(text):
         first = True
         for m in _TOKEN.finditer(sent):
@@ -699,7 +706,7 @@ class _Judge:
         # the panels the reference describes one by one; a category of the x axis ("the DEITA category") is none
         self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
-        self.ref_labels = {name_key(m.group(1)) for m in _QUOTED.finditer(low)} - {""}
+        self.ref_labels = {name_key(_label(m)) for m in _QUOTED.finditer(low)} - {""}
 
     def _add(
         self,
@@ -1031,7 +1038,7 @@ class _Judge:
         """Quoted labels of the description that neither the reference nor the caption contains."""
         low = search_form(self.text)
         for m in _QUOTED.finditer(low):
-            label = m.group(1).strip().rstrip(",.;:")  # "random +B2," quoted with its list's comma
+            label = _label(m).strip().rstrip(",.;:")  # "random +B2," quoted with its list's comma
             key = name_key(label)
             if len(key) < _MIN_KEY or len(label.split()) > 4 or key in self.known:
                 continue
