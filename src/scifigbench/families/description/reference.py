@@ -47,7 +47,8 @@ value stated in one panel settles nothing in another; a range of a panel's bars 
 highest (lowest) the range's top (bottom) as its value; a value bound to a panel ("X has a Reasoning
 bar of 34.9 %") is the value of the one element its sentence names, in that panel. Each "respectively"
 of a sentence closes its own list, a percentage is at most 3 points off (the paper's rubric), and a
-label set in backticks ("`Base Avg_6by`") is a quoted label.
+label set in backticks ("`Base Avg_6by`") is a quoted label; a quoted label neither the reference nor
+the caption knows is a major error (people weigh a made-up name as a wrong mapping), not a minor one.
 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
@@ -1048,7 +1049,7 @@ class _Judge:
             if base is not None:
                 self._add("legend", "halluc", (s, e), note, f"a variant of the reference's label {base!r}")
             else:
-                self._add("legend", "halluc", (s, e), note, severity="minor")
+                self._add("legend", "halluc", (s, e), note, severity="major")
 
     def _variant_of(self, label: str) -> str | None:
         """The reference's quoted label that ``label`` extends by whole words at either end ("random
