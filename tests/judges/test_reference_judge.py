@@ -664,3 +664,47 @@ def test_a_label_set_in_backticks_is_a_quoted_label() -> None:
     [made_up] = judge_against_reference("The orange bars are `SlowNet-v2 (ours)`.", REFERENCE, "bar").findings
     assert made_up.subtype == "halluc" and "slownet-v2 (ours)" in made_up.note
     assert judge_against_reference("The orange bars are `SlowNet`.", REFERENCE, "bar").findings == []
+
+
+# Our own line plot on a broken loss axis, each line narrated from its start to its end.
+NARRATED = (
+    'The x-axis is labeled "Epoch" and ranges from 0 to 50,000. The y-axis is labeled "Loss" and runs from '
+    '0.0 to 0.5 with a break below 1.0. The red line "Tern-S" starts around 0.90 at 0k and falls to '
+    'about 0.10 in between 40k and 50k. The blue line, "Tern-L", begins near 0.60 and drops to about 0.30. '
+    'The green line, "Tern-M", drops to about 0.20.'
+)
+
+
+def test_the_reference_values_of_a_sentence_naming_one_element_are_that_elements() -> None:
+    """ "The blue line, Tern-L, begins near 0.60": the value stands past a comma from the one name of its
+    sentence, and is still Tern-L's (read so in the expert's text only, which narrates one line a
+    sentence)."""
+    [wrong] = judge_against_reference('"Tern-L" starts at 0.45.', NARRATED, "line").findings
+    assert wrong.item == "values" and "0.60" in wrong.note
+
+
+def test_a_number_in_between_two_positions_is_a_position() -> None:
+    """ "in between 40k and 50k" says where, not a loss of 40,000 to 50,000, so a loss of 2.0 is no longer
+    "between the line's points"."""
+    [wrong] = judge_against_reference('"Tern-S" is at 2.0 midway.', NARRATED, "line").findings
+    assert wrong.item == "values"
+
+
+def test_the_value_axis_is_no_range_stated_of_the_x_axis_alone() -> None:
+    """The x axis's 0 to 50,000 holds every loss the reference states (the loss axis is broken, so its
+    0.0 to 0.5 does not), but a tolerance of 4 % of 50,000 would let any loss pass: 0.75 for a line
+    starting at 0.60 is wrong."""
+    [wrong] = judge_against_reference('"Tern-L" begins at 0.75 and drops to 0.30.', NARRATED, "line").findings
+    assert wrong.item == "values" and "0.60" in wrong.note
+
+
+def test_a_lines_start_and_end_are_checked_against_the_references_start_and_end() -> None:
+    """A line's end of 0.50 lies between its start and end, but it is its end, 0.10; a start of 0.12 is
+    its end's value, not its start's. Where the reference states only a line's end, the description's
+    start of it is left undecided, not checked against the end."""
+    [wrong] = judge_against_reference('"Tern-S" starts at 0.88 and ends at 0.50.', NARRATED, "line").findings
+    assert wrong.note.startswith("value '0.50'") and "0.10" in wrong.note
+    [wrong] = judge_against_reference('"Tern-S" starts at 0.12 and ends at 0.10.', NARRATED, "line").findings
+    assert wrong.note.startswith("value '0.12'") and "0.90" in wrong.note
+    result = judge_against_reference('"Tern-M" starts at 0.85 and ends at 0.21.', NARRATED, "line")
+    assert result.findings == [] and [u.note for u in result.undecided] == ["value '0.85' for ternm (start)"]
