@@ -49,11 +49,6 @@ bar of 34.9 %") is the value of the one element its sentence names, in that pane
 of a sentence closes its own list, a percentage is at most 3 points off (the paper's rubric), and a
 label set in backticks ("`Base Avg_6by`") is a quoted label; a quoted label neither the reference nor
 the caption knows is a major error (people weigh a made-up name as a wrong mapping), not a minor one.
-Lines: the expert's value past a comma from the one name of its sentence is that name's ("The red
-line, marking X, starts around 0.80"); "in between 430k and 440k" is a position; the value axis is
-none the reference states in a sentence about the x axis alone; and a sentence narrating one line
-from a start word to "to" or an end word states its start and end, each checked against the
-reference's start (end) of that line, never its other end.
 
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
@@ -87,7 +82,6 @@ from scifigbench.families.description.rule import (
     UP,
     X_CUE,
     X_POSITION_LEFT,
-    Y_CUE,
 )
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import COLOUR_WORDS, colours, shade
@@ -127,11 +121,6 @@ _VALUE_AT = re.compile(
 _NAME_AT = re.compile(
     r"^[\s\"')*]*at\s+(?:(?:about|around|approximately|roughly|nearly|almost|just)\s+)?(?:[-+~≈]\s*)?$"
 )
-# "to approximately 0.02 in between 430k and 440k": where on the x axis, not a value
-_IN_BETWEEN = re.compile(r"\bin\s+between\s*$")
-# where a line's narration starts and ends: "starts around 0.80 ... and decreases to 0.02"
-_START = re.compile(r"\b(?:start|begin|began|begun|initiat|open)\w*\b[^0-9]{0,30}$")
-_END = re.compile(r"(?:\bto|\bend\w*|\bfinish\w*|\bconclud\w*|\bfinal\w*|\bsettl\w*)\b[^0-9]{0,30}$")
 # a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
 # size of the setup ("a 20 million data size", "8B parameters")
 NOT_A_VALUE = re.compile(
@@ -295,7 +284,6 @@ class Bound:
     context: frozenset[str] = frozenset()  # every name of its sentence: the series, panel or group it is about
     by_colour: bool = False  # bound through the colour the reference gives one name ("the blue bar reaches 66")
     shade: str | None = None  # the colour's shade ("light", "dark") where the text gives one
-    end: str | None = None  # "start" or "end" where the sentence narrates one line from one to the other
 
 
 @dataclass(frozen=True)
@@ -374,22 +362,6 @@ def _stranger_before(sentence: str, ms: list[Mention], pos: int, lo: int) -> boo
 
 def _names_follow(sentence: str, pos: int, end: int, lo: int) -> bool:
     return _NAME_FOLLOWS.match(sentence[end:]) is not None and not _in_parentheses(sentence, pos, lo)
-
-
-def _narrated(bound: list[Bound], first: int, sentence: str, offset: int) -> None:
-    """Mark where a sentence narrates one element's line from a start to an end ("starts around 0.80
-    ... and decreases to 0.02"): its first value after a start word is the start, its last value after
-    "to" or an end word the end. ``bound[first:]`` are the sentence's bindings, in place."""
-    mine = [i for i in range(first, len(bound)) if bound[i].value is not None]
-    if not mine or len({bound[i].key for i in mine}) != 1:
-        return
-    head, tail = bound[mine[0]], bound[mine[-1]]
-    if head.value is None or tail.value is None:
-        return
-    if _START.search(sentence[: head.value.start]):
-        bound[mine[0]] = replace(head, end="start")
-    if _END.search(sentence[: tail.value.start]) and (len(mine) > 1 or bound[mine[0]].end is None):
-        bound[mine[-1]] = replace(tail, end="end")
 
 
 def _lists(sentence: str) -> list[tuple[int, int]]:
@@ -479,7 +451,7 @@ def _colour_owner(
     return None
 
 
-def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES, across: bool = False) -> Statements:
+def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Statements:
     """Bind the numbers and colours of ``text`` to the names ``keys`` it mentions, reading the short
     names and colours of ``aliases`` as the names they stand for."""
     low = search_form(text)
@@ -517,8 +489,6 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES, across:
             after_name = start > lo and _NAME_AT.match(before) is not None
             if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before) and not after_name:
                 continue
-            if _IN_BETWEEN.search(before):
-                continue
             if _stranger_before(text[s:e], ms, n.start, lo):
                 continue
             values.append((_one_sided(n, sent[start : n.start]), lo, hi))
@@ -537,7 +507,6 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES, across:
                     out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), about))
             values = []
         hues = _colours(sent)
-        first_new = len(out.bound)
         for i, (n, lo, hi) in enumerate(values):
             stop = values[i + 1][0].start if i + 1 < len(values) else hi
             names = _by_distance(ms, n.start, lo, hi, _names_follow(sent, n.start, n.end, lo), stop)
@@ -546,10 +515,6 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES, across:
             elif (owner := _colour_owner(hues, aliases, lo, n.start, hi)) is not None:
                 span = (s + lo, s + hi)
                 out.bound.append(Bound(owner, (), n, None, span, context | {owner}, by_colour=True))
-            elif across and len(names_here) == 1 and n.low == n.high and not axis_sentence:
-                # "The red line, marking X, starts around 0.80": the sentence's one element, across commas
-                out.bound.append(Bound(next(iter(names_here)), (), n, None, (s + lo, s + hi), context))
-        _narrated(out.bound, first_new, sent, s)
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
             if (lo, hi) in axis_clauses or negated(sent, cue.start()):
@@ -716,19 +681,14 @@ class _Judge:
         desc_names = names_of(description)
         keys = [name_key(n) for n in ref_names]
         by_colour = colour_aliases(read_text(reference, keys).bound)
-        self.ref = read_text(reference, keys, Aliases(colours=by_colour), across=True)
+        self.ref = read_text(reference, keys, Aliases(colours=by_colour))
         self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour))
         self.known = name_key(reference + " " + caption)
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
         spans = [hi - lo for lo, hi, _ in self.ref.ranges]
         self.scale = max(spans) if spans else max((_size(v) for v in ref_values), default=1.0)  # of the axes
-        low = search_form(reference)
-        x_only = [(a, b) for a, b, sent in sentences(low) if X_CUE.search(sent) and not Y_CUE.search(sent)]
-        # the value axis is none the reference states in a sentence about the x axis alone ("Step ... 0 to
-        # 80K" holds a loss of 0.8 as well as the loss axis does)
-        value_ranges = [(lo, hi) for lo, hi, (at, _) in self.ref.ranges if not any(a <= at < b for a, b in x_only)]
-        self.axis = value_axis(value_ranges or [(lo, hi) for lo, hi, _ in self.ref.ranges], ref_values)
+        self.axis = value_axis([(lo, hi) for lo, hi, _ in self.ref.ranges], ref_values)
         self.values: dict[str, list[Reading]] = {}
         self.colours: dict[str, set[str]] = {}
         self.shades: dict[str, set[str]] = {}  # colour shade ("light blue") -> the names the reference gives it
@@ -740,6 +700,7 @@ class _Judge:
                 self.shades.setdefault(shaded(b.colour, b.shade) or b.colour, set()).add(b.key)
         self.findings: list[Finding] = []
         self.confirmed = 0  # claims the reference settles as right
+        low = search_form(reference)
         x_sentences = [(a, b) for a, b, sent in sentences(low) if X_CUE.search(sent)]
         # the x axis's categories ("Layer1-4", ...): a value at one of them belongs to a series too
         self.positions = {m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)}
@@ -841,14 +802,6 @@ class _Judge:
                 )
                 continue
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
-            if b.end is not None and owner == b.key:
-                # a line's start (end) against the reference's start (end) of it, never its other end
-                same = [r.value for r in self.ref.bound if r.key == owner and r.end == b.end and r.value]
-                truths = same or [t for t in truths if not any(r.value is t and r.end for r in self.ref.bound)]
-                if not truths:
-                    note = f"value {b.value.text!r} for {owner} ({b.end})"
-                    self._add("values", "numeric", b.span, note, f"the reference states no {b.end} of {owner!r}")
-                    continue
             if not truths:
                 self._add(
                     "values",
