@@ -528,8 +528,8 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
                 out.extremes.append(Extreme(near[0].key, top, context - {near[0].key}, (s + lo, s + hi)))
                 if panel is not None and len(spread) == 1 and near[0].key != panel:
                     # "the bars vary from 6.8 % to 66.5 %, with X the highest": X's value is the top
-                    value = range_end(spread[0][0], top)
-                    out.bound.append(Bound(near[0].key, (), value, None, (s + lo, s + hi), context))
+                    end = range_end(spread[0][0], top)
+                    out.bound.append(Bound(near[0].key, (), end, None, (s + lo, s + hi), context))
         for lo, hi in axis_clauses:
             for m in _STEP.finditer(sent, lo, hi):
                 value = next(g for g in m.groups() if g is not None)
