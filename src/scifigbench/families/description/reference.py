@@ -40,6 +40,16 @@ belongs to that name and is not read; a category the reference lists on the x ax
 highest (lowest) where the reference names another is an extremes error, though it has no value;
 a count of bars or lines the reference never states, where it counts them, misreads the structure.
 
+Rule 28: a value right after a name and "at" is that name's ("gpt-4o at 98.0 %"); a name followed by a
+panel's noun ("the Reasoning chart") names the panel its sentence and those after it are about, and a
+value stated in one panel settles nothing in another; a range of a panel's bars ("the bars vary from
+6.8 % to 66.5 %") bounds every value of that panel, and gives the element its sentence calls the
+highest (lowest) the range's top (bottom) as its value; a value bound to a panel ("X has a Reasoning
+bar of 34.9 %") is the value of the one element its sentence names, in that panel. Each "respectively"
+of a sentence closes its own list, a percentage is at most 3 points off (the paper's rubric), and a
+label set in backticks ("`Base Avg_6by`") is a quoted label; a quoted label neither the reference nor
+the caption knows is a major error (people weigh a made-up name as a wrong mapping), not a minor one.
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
 colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
@@ -88,7 +98,8 @@ _ONE_TO_ONE = str.maketrans(
     "\u2018\u2019\u201c\u201d\u2013\u2014\u2212\u2010\u2011₀₁₂₃₄₅₆₇₈₉",
     "''\"\"----" + "-" + "0123456789",
 )
-_QUOTED = re.compile(quoted_pattern(60, 2))
+# a quoted label, or one set as code ("`Base Avg_6by`"), as models often write legend entries
+_QUOTED = re.compile(rf"{quoted_pattern(60, 2)}|(?<!`)`([^`\n]{{2,60}})`(?!`)")
 _TOKEN = re.compile(r"[^\s,;:()\[\]\"'`]+")
 _CLAUSE = re.compile(r";|,(?![^()]*\))|\bwhile\b|\bwhereas\b|\bbut\b")
 _RESPECTIVELY = re.compile(r"\brespectively\b")
@@ -104,6 +115,11 @@ _VALUE_AT = re.compile(
     r"|\b(?:is|are|was|were)"
     rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+(?:bars?|lines?))?)"
     r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
+)
+# "gpt-4o at 98.0 %", "followed by Qwen at 58.0": a value right after a name and "at" is the name's, not a
+# position (a position stands after "at", before the name it is at)
+_NAME_AT = re.compile(
+    r"^[\s\"')*]*at\s+(?:(?:about|around|approximately|roughly|nearly|almost|just)\s+)?(?:[-+~≈]\s*)?$"
 )
 # a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
 # size of the setup ("a 20 million data size", "8B parameters")
@@ -157,6 +173,11 @@ _NEAR_COLOURS = {
 }
 
 
+def _label(m: re.Match[str]) -> str:
+    """The label a match of :data:`_QUOTED` quotes, in quotes or in backticks."""
+    return m.group(1) if m.group(1) is not None else m.group(2)
+
+
 def search_form(text: str) -> str:
     """Lower case with one kind of quote and dash and plain-digit subscripts, offsets unchanged."""
     return text.translate(_ONE_TO_ONE).lower()
@@ -190,7 +211,7 @@ def _name_like(token: str, sentence_start: bool) -> bool:
 
 def names_of(text: str) -> list[str]:
     """The element names a text uses: its quoted labels and its identifier-like tokens."""
-    names = [m.group(1).strip() for m in _QUOTED.finditer(text)]
+    names = [_label(m).strip() for m in _QUOTED.finditer(text)]
     for _, _, sent in sentences(text):
         first = True
         for m in _TOKEN.finditer(sent):
@@ -276,14 +297,33 @@ class Extreme:
     span: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class Spread:
+    """The values of one panel as a text bounds them ("In the Reasoning chart, the bars vary from 6.8 %
+    to 66.5 %"): every value of that panel lies between ``low`` and ``high``."""
+
+    low: float
+    high: float
+    panel: str
+    span: tuple[int, int]
+
+
 @dataclass
 class Statements:
-    """What one text states: bound values and colours, axis ranges and tick steps."""
+    """What one text states: bound values and colours, axis ranges and tick steps, extremes, and the
+    panels it names with the ranges of their values."""
 
     bound: list[Bound]
     ranges: list[tuple[float, float, tuple[int, int]]]
     steps: list[tuple[float, tuple[int, int]]]
     extremes: list[Extreme]
+    spreads: list[Spread] = field(default_factory=list)
+    panels: set[str] = field(default_factory=set)  # the names it gives a panel ("the Reasoning chart")
+
+
+#: a name followed by the noun of a panel names that panel ("the Reasoning chart", "In the
+#: Understanding category"); its sentences and those after it, until another panel is named, are about it
+_PANEL_NOUN = re.compile(r"^[\s\"')*]*(?:chart|panel|subplot|sub-plot|plot|graph|category|metric)\b")
 
 
 def _by_distance(ms: list[Mention], pos: int, lo: int, hi: int, after_first: bool, stop: int) -> list[str]:
@@ -322,6 +362,14 @@ def _stranger_before(sentence: str, ms: list[Mention], pos: int, lo: int) -> boo
 
 def _names_follow(sentence: str, pos: int, end: int, lo: int) -> bool:
     return _NAME_FOLLOWS.match(sentence[end:]) is not None and not _in_parentheses(sentence, pos, lo)
+
+
+def _lists(sentence: str) -> list[tuple[int, int]]:
+    """The stretches of ``sentence`` each "respectively" closes, from the end of the one before:
+    "A, B and C reach 1, 2 and 3 respectively, and D, E and F reach 4, 5 and 6 respectively" holds two
+    lists of three, not one of six."""
+    ends = [m.end() for m in _RESPECTIVELY.finditer(sentence)]
+    return list(zip([0, *ends[:-1]], ends, strict=True))
 
 
 def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] | None:
@@ -410,11 +458,17 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
     found = [Mention(m.start, m.end, aliases.names.get(m.key, m.key)) for m in mentions(text, [*keys, *aliases.names])]
     masked = mask(low, [(m.start, m.end) for m in found])
     out = Statements([], [], [], [])
+    panel: str | None = None
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
-        names_here = frozenset(m.key for m in ms)
         plain = low[s:e]
+        panels_here = {m.key for m in ms if _PANEL_NOUN.match(plain[m.end :])}
+        if panels_here:
+            panel = next(iter(panels_here)) if len(panels_here) == 1 else None
+            out.panels |= panels_here
+        names_here = frozenset(m.key for m in ms)
+        context = names_here | ({panel} if panel else set())  # the sentence's names and the panel it is in
         axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if _axis_clause(sent, lo, hi)]
         axis_sentence = any(AXIS_CUE.search(sent[lo:hi]) for lo, hi in axis_clauses)
         respectively = _RESPECTIVELY.search(sent) is not None
@@ -432,26 +486,35 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             # "at Layer1-4 and dips to 5" state a value again, the "at" took its name already
             start = max((m.end for m in ms if lo <= m.start and m.end <= n.start), default=lo)
             before = sent[start : n.start]
-            if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before):
+            after_name = start > lo and _NAME_AT.match(before) is not None
+            if X_POSITION_LEFT.search(before) and not _VALUE_AT.search(before) and not after_name:
                 continue
             if _stranger_before(text[s:e], ms, n.start, lo):
                 continue
             values.append((_one_sided(n, sent[start : n.start]), lo, hi))
+        spread = [(n, lo, hi) for n, lo, hi in values if n.low < n.high and math.isfinite(n.high - n.low)]
+        if panel is not None and len(spread) == 1:
+            n, lo, hi = spread[0]
+            out.spreads.append(Spread(n.low, n.high, panel, (s + lo, s + hi)))
         if respectively and len(values) > 1:
-            owners = _respectively(ms, [(n.start, n.end) for n, _, _ in values])
-            for key, (n, lo, hi) in zip(owners or (), values, strict=False):
-                others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
-                out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), names_here))
+            for a, b in _lists(sent):  # each "respectively" closes its own list
+                listed = [v for v in values if a <= v[0].start < b]
+                named = [m for m in ms if a <= m.start and m.end <= b]
+                owners = _respectively(named, [(n.start, n.end) for n, _, _ in listed]) if listed else None
+                about = frozenset(m.key for m in named) | (context - names_here)  # its names and the panel
+                for key, (n, lo, hi) in zip(owners or (), listed, strict=False):
+                    others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
+                    out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), about))
             values = []
         hues = _colours(sent)
         for i, (n, lo, hi) in enumerate(values):
             stop = values[i + 1][0].start if i + 1 < len(values) else hi
             names = _by_distance(ms, n.start, lo, hi, _names_follow(sent, n.start, n.end, lo), stop)
             if names:
-                out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi), names_here))
+                out.bound.append(Bound(names[0], tuple(names[1:]), n, None, (s + lo, s + hi), context))
             elif (owner := _colour_owner(hues, aliases, lo, n.start, hi)) is not None:
                 span = (s + lo, s + hi)
-                out.bound.append(Bound(owner, (), n, None, span, names_here | {owner}, by_colour=True))
+                out.bound.append(Bound(owner, (), n, None, span, context | {owner}, by_colour=True))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
             if (lo, hi) in axis_clauses or negated(sent, cue.start()):
@@ -461,10 +524,12 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
                 key=lambda m: min(abs(cue.start() - m.end), abs(m.start - cue.end())),
             )
             if near:
-                context = frozenset(m.key for m in ms) - {near[0].key}
-                out.extremes.append(
-                    Extreme(near[0].key, _TOP.match(sent, cue.start()) is not None, context, (s + lo, s + hi))
-                )
+                top = _TOP.match(sent, cue.start()) is not None
+                out.extremes.append(Extreme(near[0].key, top, context - {near[0].key}, (s + lo, s + hi)))
+                if panel is not None and len(spread) == 1 and near[0].key != panel:
+                    # "the bars vary from 6.8 % to 66.5 %, with X the highest": X's value is the top
+                    end = range_end(spread[0][0], top)
+                    out.bound.append(Bound(near[0].key, (), end, None, (s + lo, s + hi), context))
         for lo, hi in axis_clauses:
             for m in _STEP.finditer(sent, lo, hi):
                 value = next(g for g in m.groups() if g is not None)
@@ -498,6 +563,15 @@ _DATA_RANGE = re.compile(
 _AXIS_ITSELF = re.compile(r"\baxis\b|\baxes\b|\bticks?\b|\bscale\b|\bgridlines?\b")
 
 
+def range_end(r: Reading, top: bool) -> Reading:
+    """The top (bottom) of the range ``r`` as a point, written as the range writes it ("66.5" of
+    "6.8 % to 66.5 %"), so a copied precise value is still told from a rounded one."""
+    written = re.findall(r"\d[\d,]*\.?\d*", r.text)
+    end = r.high if top else r.low
+    text = (written[-1] if top else written[0]) if len(written) >= 2 else f"{end:g}"
+    return replace(r, low=end, high=end, text=text)
+
+
 def _axis_clause(sentence: str, lo: int, hi: int) -> bool:
     """Whether the clause ``lo:hi`` is about an axis: an axis cue, unless its only cue is a range said
     of the data, whose subject may stand before the clause's comma ("the scores, ranging from")."""
@@ -527,15 +601,24 @@ def _size(r: Reading, baseline: float = 0.0) -> float:
     return max((abs(x - baseline) for x in (r.low, r.high) if math.isfinite(x)), default=0.0)
 
 
+#: how far a percentage may be off, in percentage points: the paper's own judging rubric (Appendix)
+#: accepts percentages within 3 points, tighter than 10 % of a tall bar ("74 %" for an 80 % bar)
+PERCENT_POINTS = 3.0
+
+
 def _tolerance(truth: Reading, axis: tuple[float, float], stated: Reading) -> float:
     """The rubric's tolerance of ``truth`` on the value ``axis`` (low, high): 10 % of its height above
-    the axis's near end or 4 % of the axis span, half again when the description hedges. On an axis
+    the axis's near end or 4 % of the axis span, and for a percentage at most :data:`PERCENT_POINTS`, half
+    again when the description hedges. On an axis
     from 2.4 to 3.4, 10 % of the value 2.45 would let a loss of 2.65 pass; 10 % of its height (0.05)
     does not. A reference that hedges its value states a range, at least :func:`hedged_half_width`
     either side."""
     lo, hi = axis
     baseline = lo if lo > 0 else hi if hi < 0 else 0.0
-    rubric = max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * (1.5 if stated.approx else 1.0)
+    hedge = 1.5 if stated.approx else 1.0
+    rubric = max(0.1 * _size(truth, baseline), 0.04 * (hi - lo)) * hedge
+    if truth.percent or stated.percent:
+        rubric = min(rubric, PERCENT_POINTS * hedge)
     return max(rubric, hedged_half_width(truth))
 
 
@@ -621,8 +704,10 @@ class _Judge:
         x_sentences = [(a, b) for a, b, sent in sentences(low) if X_CUE.search(sent)]
         # the x axis's categories ("Layer1-4", ...): a value at one of them belongs to a series too
         self.positions = {m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)}
+        # the panels the reference describes one by one; a category of the x axis ("the DEITA category") is none
+        self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
-        self.ref_labels = {name_key(m.group(1)) for m in _QUOTED.finditer(low)} - {""}
+        self.ref_labels = {name_key(_label(m)) for m in _QUOTED.finditer(low)} - {""}
 
     def _add(
         self,
@@ -658,14 +743,40 @@ class _Judge:
         """The reference's values for ``key`` from the sentences that share the most other names with
         the claim's sentence: a line's value at "Layer13-20" is checked against that line's value
         there, not against every line's. All of them when no such sentence gives the name a value."""
-        stated = [(b.value, len((b.context - {key}) & context)) for b in self.ref.bound if b.key == key and b.value]
+        stated = [
+            (b.value, len((b.context - {key}) & context))
+            for b in self.ref.bound
+            if b.key == key and b.value and self._same_panel(b.context, context)
+        ]
         best = max((shared for _, shared in stated), default=0)
         if best == 0:
-            return self.values[key]
+            return [v for v, _ in stated]
         return [v for v, shared in stated if shared == best]
 
+    def _same_panel(self, stated: frozenset[str], claimed: frozenset[str]) -> bool:
+        """Whether a reference value stated among the names ``stated`` may be the one a claim among
+        ``claimed`` is about: unless both name exactly one panel of the reference, and not the same
+        ("98.0 for gpt-4o" said of the Understanding chart settles nothing of its Reasoning chart)."""
+        a, b = stated & self.panels, claimed & self.panels
+        return not (len(a) == 1 and len(b) == 1 and a != b)
+
+    def _in_panel(self, b: Bound) -> Bound:
+        """``b`` as the value of the one element its sentence names, where ``b`` is bound to a panel and
+        the reference gives that element a value in that panel ("X has a Reasoning bar of 34.9 %": X's
+        value in the Reasoning chart); ``b`` itself otherwise."""
+        if b.key not in self.panels:
+            return b
+        elements = {
+            r.key
+            for r in self.ref.bound
+            if r.value is not None and r.key in b.context - self.panels and b.key in r.context
+        }
+        if len(elements) != 1:
+            return b
+        return replace(b, key=next(iter(elements)), others=(), context=b.context - (self.panels - {b.key}))
+
     def values_check(self) -> None:
-        for b in self.desc.bound:
+        for b in map(self._in_panel, self.desc.bound):
             if b.value is None:
                 continue
             owner = next((k for k in (b.key, *b.others) if k in self.values), None)
@@ -691,6 +802,15 @@ class _Judge:
                 )
                 continue
             truths = cell[1] if cell is not None else self._in_context(owner, b.context)
+            if not truths:
+                self._add(
+                    "values",
+                    "numeric",
+                    b.span,
+                    f"value {b.value.text!r} for {owner}",
+                    f"the reference states no value for {owner!r} in that panel",
+                )
+                continue
             ends = [x for t in truths for x in (t.low, t.high) if math.isfinite(x)]
             within = len(truths) > 1 and min(ends) <= b.value.value <= max(ends)  # a line between its points
             copied = self._copied_from(owner, b, truths)
@@ -727,6 +847,36 @@ class _Judge:
             ):
                 return other
         return None
+
+    def spreads_check(self) -> None:
+        """A value of a panel outside the range the reference gives that panel's values ("In the
+        Reasoning chart, the bars vary from 6.8 % to 66.5 %": 2.4 for any of its bars is wrong),
+        beyond each end's tolerance. The panel is the one the value is bound to, else the one its
+        sentence is in."""
+        spreads: dict[str, list[Spread]] = {}
+        for sp in self.ref.spreads:
+            if sp.panel in self.panels:
+                spreads.setdefault(sp.panel, []).append(sp)
+        for b in self.desc.bound:
+            value = b.value
+            if value is None or value.low != value.high:
+                continue
+            panels = {b.key} & spreads.keys() or b.context & spreads.keys()
+            if len(panels) != 1:
+                continue
+            ranges = spreads[next(iter(panels))]
+            if any(self._inside(value, sp) for sp in ranges):
+                continue
+            stated = ", ".join(f"{sp.low:g}-{sp.high:g}" for sp in ranges)
+            note = f"value {value.text!r} in the {next(iter(panels))} panel; the reference's bars there span {stated}"
+            self._add("values", "numeric", b.span, note, severity="major")
+
+    def _inside(self, value: Reading, sp: Spread) -> bool:
+        """Whether ``value`` lies in the spread ``sp``, each end widened by its own tolerance."""
+        low, high = (Reading(x, x, value.percent, False, 0, 0, f"{x:g}") for x in (sp.low, sp.high))
+        return (
+            low.low - _tolerance(low, self.axis, value) <= value.low <= high.high + _tolerance(high, self.axis, value)
+        )
 
     def trends_check(self) -> None:
         """A direction word between two values of one series at two x positions ("starts at 1 % at
@@ -889,7 +1039,7 @@ class _Judge:
         """Quoted labels of the description that neither the reference nor the caption contains."""
         low = search_form(self.text)
         for m in _QUOTED.finditer(low):
-            label = m.group(1).strip().rstrip(",.;:")  # "random +B2," quoted with its list's comma
+            label = _label(m).strip().rstrip(",.;:")  # "random +B2," quoted with its list's comma
             key = name_key(label)
             if len(key) < _MIN_KEY or len(label.split()) > 4 or key in self.known:
                 continue
@@ -899,7 +1049,7 @@ class _Judge:
             if base is not None:
                 self._add("legend", "halluc", (s, e), note, f"a variant of the reference's label {base!r}")
             else:
-                self._add("legend", "halluc", (s, e), note, severity="minor")
+                self._add("legend", "halluc", (s, e), note, severity="major")
 
     def _variant_of(self, label: str) -> str | None:
         """The reference's quoted label that ``label`` extends by whole words at either end ("random
@@ -914,6 +1064,7 @@ class _Judge:
 
     def run(self) -> MQMResult:
         self.values_check()
+        self.spreads_check()
         self.trends_check()
         self.colours_check()
         self.axes_check()
