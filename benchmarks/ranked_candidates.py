@@ -2,8 +2,11 @@
 
 Runs the real-figure path as the conditions stage does — rapidocr upright and turned, the layout
 reader, the ranked candidates with doubtful readings read again (``conditions.reread``) — and
-scores, per mode, the stage's target (rank 1 when not doubtful) and the first three usable
-candidates a reviewer is offered:
+scores, per mode, the stage's target (rank 1 when neither doubtful nor held back: ``ranked.held_back``,
+a reader narrows it) and the first three usable candidates a reviewer is offered. Top-1 valid is
+given as a share of all figures and of the proposed targets (an outside reader counts the
+latter: a figure held back costs nothing there), top-3 as a share of all figures, with the
+figures held back counted:
 
 - ``--set webcharts``: the web-chart style sets of ``webcharts/generate.py`` (seeds split into dev
   and held-out sets; the frozen ``held17`` only when named), validity by the generator's truth
@@ -136,28 +139,48 @@ def sheet_rows(fig: dict, cands: list) -> list[str]:
 
 
 def print_hand(n: Counter, s: str, k: int) -> None:
-    """The hand-label shares of split ``s`` (``k`` figures): top-1 valid, top-3 holds a valid one,
-    top-1 narrowed, over all figures and over the figures whose top-1 is labelled."""
+    """The hand-label shares of split ``s`` (``k`` figures): top-1 valid over all figures and over
+    the proposed targets (labelled), top-3 holds a valid one, top-1 narrowed, and what the figures
+    the stage held back had as their best candidate."""
     p = f"{s}:{ADMITTANCE}"
     done = sum(n[f"{s}:kind:{kind}"] for kind in KINDS)
     print(
-        f"  hand labels, admittance: figures with a candidate {n[f'{p}:any']}, top-1 labelled {done}"
-        f" (unlabelled {n[f'{s}:kind:unlabelled']})"
+        f"  hand labels, admittance: figures with a candidate {n[f'{p}:any']}, target proposed {n[f'{p}:proposed']},"
+        f" held back {n[f'{p}:held_back']}; proposed top-1 labelled {done} (unlabelled {n[f'{s}:kind:unlabelled']})"
     )
     for kind in ("valid", "narrowed"):
         c = n[f"{s}:kind:{kind}"]
-        print(f"    top-1 {kind}: {pct(c, k)} of figures, {pct(c, done)} of labelled")
+        print(f"    top-1 {kind}: {pct(c, k)} of figures, {pct(c, done)} of proposed targets (labelled)")
         if kind == "valid":
             print(
                 f"    top-{TOP} holds a valid one: {pct(n[f'{p}:top3'], k)} of figures"
                 f" (top-{TOP} candidates unlabelled, counted not valid: {n[f'{p}:top3_unlabelled']})"
             )
     print("    top-1 kinds: " + ", ".join(f"{kind} {n[f'{s}:kind:{kind}']}" for kind in KINDS))
+    held = ", ".join(f"{kind} {n[f'{s}:held_kind:{kind}']}" for kind in (*KINDS, "unlabelled"))
+    print(f"    held back, best candidate's kind: {held}")
     agree = {key.split(":", 2)[2]: c for key, c in n.items() if key.startswith(f"{s}:agree:")}
     if agree:
         pairs = [(g, h) for g in ("True", "False") for h in ("True", "False")]
         cells = ", ".join(f"generator {g} / hand {h}: {agree.get(f'{g}:{h}', 0)}" for g, h in pairs)
         print(f"    generator truth vs hand label (top-1 valid): {cells}")
+
+
+def print_modes(n: Counter, s: str, k: int, hand: bool) -> None:
+    """Per mode (admittance only without ``hand``): figures with a candidate, targets proposed and
+    held back, top-1 valid over all figures and over the proposed targets, top-3 holds a valid one."""
+    for mode in (m for m in MODES if not (hand and m == ADMITTANCE)):  # --hand: printed by print_hand
+        p = f"{s}:{mode}"
+        print(
+            f"  {mode}: with a candidate {pct(n[f'{p}:any'], k)}; target proposed {n[f'{p}:proposed']},"
+            f" held back {n[f'{p}:held_back']}; top-1 valid {pct(n[f'{p}:top1'], k)} of figures,"
+            f" {pct(n[f'{p}:top1'], n[f'{p}:proposed'])} of proposed targets (unlabelled top-1: "
+            f"{n[f'{p}:top1_unlabelled']}); top-{TOP} holds a valid one {pct(n[f'{p}:top3'], k)} of figures"
+            f" (unlabelled top-{TOP} candidates: {n[f'{p}:top3_unlabelled']}); doubtful readings set aside:"
+            f" {n[f'{p}:doubtful']}"
+        )
+        if n[f"{p}:qasked"]:
+            print(f"    top-1 question fits the element drawn: {pct(n[f'{p}:qfits'], n[f'{p}:qasked'])}")
 
 
 def main() -> None:
@@ -210,32 +233,39 @@ def main() -> None:
                 rereader=crop_rereader(img, [engine], cfg.reread_scale),
                 reread_below=cfg.reread_below,
             )
-            usable = [r.candidate for r in cands if r.doubt is None][:TOP]
+            offered = [r for r in cands if r.doubt is None][:TOP]
+            usable = [r.candidate for r in offered]
+            # the stage's target: the first offered unless held back (a reader narrows it)
+            target = offered[0].candidate if offered and offered[0].held_back is None else None
             n[f"{s}:{mode}:doubtful"] += sum(r.doubt is not None for r in cands)
             hand = args.hand and mode == ADMITTANCE
             verdicts = [judge(fig, c, labels, cfg, img.shape, hand) for c in usable]
             if hand and usable:
                 kind = hand_kind(fig, usable[0], labels)
-                n[f"{s}:kind:{kind or 'unlabelled'}"] += 1
-                if "texts" in fig and kind is not None:  # the generator's truth beside the hand label
-                    n[f"{s}:agree:{judge(fig, usable[0], labels, cfg, img.shape)}:{kind == 'valid'}"] += 1
+                where = "kind" if target is not None else "held_kind"
+                n[f"{s}:{where}:{kind or 'unlabelled'}"] += 1
+                if "texts" in fig and kind is not None and target is not None:  # the generator's truth beside it
+                    n[f"{s}:agree:{judge(fig, target, labels, cfg, img.shape)}:{kind == 'valid'}"] += 1
             if args.sheets and mode == ADMITTANCE and usable:
                 write_sheet(args.sheets / f"{fig['figure_id']}.png", img, usable, cfg, [b.box for b in boxes])
                 sheets.extend(sheet_rows(fig, usable))
-            if "texts" in fig and mode == ADMITTANCE and usable:
-                fits = question_fits(fig, usable[0])
+            if "texts" in fig and mode == ADMITTANCE and target is not None:
+                fits = question_fits(fig, target)
                 n[f"{s}:{mode}:qasked"] += fits is not None
                 n[f"{s}:{mode}:qfits"] += fits is True
             if usable:
                 n[f"{s}:{mode}:any"] += 1
+                n[f"{s}:{mode}:held_back"] += target is None
+            if target is not None:
+                n[f"{s}:{mode}:proposed"] += 1
                 n[f"{s}:{mode}:top1"] += verdicts[0] is True
                 n[f"{s}:{mode}:top1_unlabelled"] += verdicts[0] is None
             n[f"{s}:{mode}:top3"] += any(v is True for v in verdicts)
             n[f"{s}:{mode}:top3_unlabelled"] += sum(v is None for v in verdicts)
             n[f"{s}:{mode}:top3_all_judged_invalid"] += bool(usable) and all(v is False for v in verdicts)
             if args.list:
-                for r, v in zip([r for r in cands if r.doubt is None][:TOP], verdicts, strict=True):
-                    mark = {True: "VALID", False: "BAD", None: "UNLABELLED"}[v]
+                for r, v in zip(offered, verdicts, strict=True):
+                    mark = {True: "VALID", False: "BAD", None: "UNLABELLED"}[v] + (" HELD" if r.held_back else "")
                     print(
                         f"{fig['figure_id']}\t{mode}\t{r.rank}\t{r.candidate.text}\t{r.candidate.role}\t"
                         f"{r.candidate.rule}\t{mark}\t{r.candidate.question}"
@@ -253,23 +283,16 @@ def main() -> None:
         print(f"\n[{args.set} {s}] figures: {k}; validity by {truth}")
         if args.hand:
             print_hand(n, s, k)
-        for mode in (m for m in MODES if not (args.hand and m == ADMITTANCE)):  # --hand: printed above
-            p = f"{s}:{mode}"
-            print(
-                f"  {mode}: with a candidate {pct(n[f'{p}:any'], k)}; top-1 valid {pct(n[f'{p}:top1'], k)}"
-                f" (unlabelled top-1: {n[f'{p}:top1_unlabelled']}); top-{TOP} holds a valid one "
-                f"{pct(n[f'{p}:top3'], k)} (unlabelled top-{TOP} candidates: {n[f'{p}:top3_unlabelled']}); "
-                f"doubtful readings set aside: {n[f'{p}:doubtful']}"
-            )
-            if n[f"{p}:qasked"]:
-                print(f"    top-1 question fits the element drawn: {pct(n[f'{p}:qfits'], n[f'{p}:qasked'])}")
+        print_modes(n, s, k, args.hand)
     splits = sorted({f["split"] for f in figs})
-    if args.hand and len(splits) > 1:  # the splits together: the shares over every labelled figure
+    if len(splits) > 1:  # the splits together: the shares over every figure scored
         total: Counter = Counter()
         for key, c in n.items():
             total[f"all:{key.split(':', 1)[1]}"] += c
         print(f"\n[{args.set} {'+'.join(splits)}] figures: {len(figs)}")
-        print_hand(total, "all", len(figs))
+        if args.hand:
+            print_hand(total, "all", len(figs))
+        print_modes(total, "all", len(figs), args.hand)
     print(f"\nOCR calls: {ocr.calls}")
 
 

@@ -43,11 +43,11 @@ def _decisions(root: Path) -> dict[str, dict]:
 
 
 def test_several_ids_in_one_call(work: Path) -> None:
-    res = _invoke(work, "confirm", "real_bar/admittance", "real_line/admittance")
+    res = _invoke(work, "confirm", "real_bar/admittance", "real_line/inductance")
     assert res.exit_code == 0, res.output
     assert {k: v["decision"] for k, v in _decisions(work).items()} == {
         "real_bar/admittance": "confirm",
-        "real_line/admittance": "confirm",
+        "real_line/inductance": "confirm",
     }
     res = _invoke(work, "reject", "real_bar/inductance", "nope/admittance")
     assert res.exit_code != 0 and "no blur target 'nope/admittance'" in res.output

@@ -27,6 +27,9 @@ from scifigbench.layout import read_layout
             "(b) TF V.S. LC on multi extraction",
         ),
         ("GloVeRetro", ["GloVe"], "GloVe"),
+        # the same qualifier after a dash, even a stop word, is the naming pattern
+        ("Retriever - all", ["Reader - top 5", "Reader - ALL"], "Reader - ALL"),
+        ("Tagger: frozen", ["Parser: frozen"], "Parser: frozen"),
     ],
 )
 def test_a_label_sharing_its_first_or_last_name_part_with_a_sibling_is_named_like_it(text, others, want):
@@ -44,6 +47,8 @@ def test_a_label_sharing_its_first_or_last_name_part_with_a_sibling_is_named_lik
         ("SQL Server", ["doc2vecOnSQL", "lstmOnSQL"]),
         ("GRNN", ["RNN-EM", "simple RNN"]),
         ("Toxicity", ["Toxicity"]),  # a copy is no sibling
+        ("Retriever - all", ["Retriever - ALL", "Reader - top 5"]),  # a copy, cased otherwise
+        ("Train - dev", ["Test - held"]),  # different qualifiers
     ],
 )
 def test_a_coined_name_or_a_shared_word_elsewhere_is_not_named_like_a_sibling(text, others):

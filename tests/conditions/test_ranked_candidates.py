@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from helpers.layout_charts import web_chart
+from helpers.layout_charts import model_bars, web_chart
 from scifigbench.blurtargets import from_layout as layout_targets
 from scifigbench.blurtargets.candidates import ADMITTANCE, INDUCTANCE
 from scifigbench.blurtargets.decisions import Decision
@@ -277,3 +277,46 @@ def test_a_name_with_an_accent_read_twice_by_rapidocr_is_kept(size):
     [first] = engine.read(img)
     check = reread.settle(first.text, reread.crop_rereader(img, [engine], 2.0)(first.box))
     assert check.doubt is None and unaccented(check.answer) == "Citroen", check
+
+
+def test_the_stage_holds_back_when_every_admittance_candidate_is_narrowed():
+    """Social platforms beside each other and stock method names: a reader narrows each to a few
+    guesses, so the stage proposes no admittance target, and its candidates say why (the record
+    of the figure's abstention); the reviewer still gets them, and inductance is unaffected."""
+    img, lines = web_chart(categories=("Facebook", "Instagram", "Snapchat"), legend=("Random", "LSTM"))
+    lines = [ln for ln in lines if ln.text not in ("Don't", "know")]  # the helper's one coined category
+    layout = read_layout(img, lines)
+    boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
+    chosen = select("web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, layout=layout)
+    assert {t.mode for t in chosen.targets} == {INDUCTANCE}
+    adm = [r for r in chosen.candidates if r.candidate.mode == ADMITTANCE]
+    assert {r.candidate.text for r in adm} <= {"Facebook", "Instagram", "Snapchat", "Random", "LSTM"} and adm
+    assert all(r.held_back and "narrows it" in r.held_back for r in adm)
+    assert adm[0].row()["held_back"] == adm[0].held_back
+    assert not any(r.held_back for r in chosen.candidates if r.candidate.mode == INDUCTANCE)
+
+
+def test_a_coined_label_is_proposed_and_narrowed_ones_after_it_stay_listed():
+    img, lines = web_chart(categories=("Sweden", "Norway", "Chile"), legend=("Exporters", "Random", "LSTM"))
+    layout = read_layout(img, lines)
+    boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
+    chosen = select("web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, layout=layout, k=10)
+    adm = [r for r in chosen.candidates if r.candidate.mode == ADMITTANCE]
+    target = next(t for t in chosen.targets if t.mode == ADMITTANCE)
+    assert target.text == adm[0].candidate.text and adm[0].held_back is None
+    assert {r.candidate.text for r in adm if r.held_back} == {"Random", "LSTM"}
+
+
+def test_an_evaluation_measure_as_axis_title_is_held_back_and_another_quantity_is_not():
+    """Known encoders beside each other are narrowed; so is a y-axis titled with an evaluation
+    measure (a reader of a results plot guesses among a few), but not one naming another quantity."""
+    for title, proposed in (("Macro F1 score (%)", None), ("Tokens per second", "Tokens per second")):
+        img, lines = model_bars(y_title=title)
+        layout = read_layout(img, lines)
+        boxes = [OcrBox(ln.text, ln.box, ln.score) for ln in lines]
+        chosen = select("web", None, None, boxes, "rapidocr", img, seed=42, pad=4, threshold=0.8, layout=layout, k=10)
+        target = next((t.text for t in chosen.targets if t.mode == ADMITTANCE), None)
+        assert target == proposed
+        listed = {r.candidate.text: r.held_back for r in chosen.candidates if r.candidate.mode == ADMITTANCE}
+        assert title in listed  # offered to the reviewer either way
+        assert (listed[title] is not None) == (proposed is None)

@@ -91,14 +91,16 @@ def survey_bars(
 
 
 def model_bars(
-    names: tuple[str, ...] = ("BERT", "RoBERTa", "XLNet"), values: tuple[str, ...] = ("81.2", "84.5", "79.0")
+    names: tuple[str, ...] = ("BERT", "RoBERTa", "XLNet"),
+    values: tuple[str, ...] = ("81.2", "84.5", "79.0"),
+    y_title: str = "Accuracy (%)",
 ) -> tuple[np.ndarray, list[Line]]:
     """A paper-style bar chart: one bar per model with its value printed over it, y ticks 0-100,
-    a rotated y title 'Accuracy (%)' and the x title 'Model'."""
+    a rotated y title (``y_title``) and the x title 'Model'."""
     img = np.full((380, 520, 3), 255, np.uint8)
     cv2.line(img, (80, 40), (80, 300), (0, 0, 0), 1)
     cv2.line(img, (80, 300), (480, 300), (0, 0, 0), 1)
-    lines = [draw_upward_text(img, "Accuracy (%)", 14, 230)]
+    lines = [draw_upward_text(img, y_title, 14, 230)]
     for k, v in enumerate(("0", "25", "50", "75", "100")):
         lines.append(draw_text(img, v, 80 - 12 - 9 * len(v), 304 - 60 * k))
     for k, (name, v) in enumerate(zip(names, values, strict=True)):

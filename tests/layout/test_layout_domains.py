@@ -1,11 +1,11 @@
 """Closed sets of names: a task's default measure is guessable once the task is named; so is the
-name of what a drawing shows."""
+name of what a drawing shows; an evaluation measure on a results axis narrows to a few guesses."""
 
 from __future__ import annotations
 
 import pytest
 
-from scifigbench.layout.domains import names_the_drawing, task_measure
+from scifigbench.layout.domains import evaluation_measure, names_the_drawing, task_measure
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,30 @@ def test_labels_naming_what_is_drawn(label):
 @pytest.mark.parametrize("label", ["Random Forest", "Logistic regression", "BERT", "Upper income", "Households"])
 def test_names_of_series_are_not_drawing_conventions(label):
     assert not names_the_drawing(label)
+
+
+@pytest.mark.parametrize(
+    "title, measure",
+    [
+        ("Macro F1 (%)", "f1"),
+        ("Test accuracy", "accuracy"),
+        ("METEOR score (newstest2019)", "meteor"),  # a bracketed data set only says where
+        ("ROUGE-2", "rouge"),
+        ("Top-5 error rate", "error"),
+        ("Spearman correlation", "spearman"),
+        ("Training loss", "loss"),
+    ],
+)
+def test_an_axis_title_naming_an_evaluation_measure(title, measure):
+    assert evaluation_measure(title) == measure
+
+
+@pytest.mark.parametrize(
+    "title", ["Tokens per second", "Number of training examples", "Vocabulary size", "Cosine similarity to centroid"]
+)
+def test_quantities_that_are_no_evaluation_measure(title):
+    assert evaluation_measure(title) is None
+
+
+def test_a_measure_beside_another_quantity_is_no_bare_measure():
+    assert evaluation_measure("Accuracy gain per added layer") is None

@@ -61,25 +61,47 @@ def test_hand_kind_reads_the_kind_and_none_for_old_or_missing_labels(bench):
     assert bench.judge(fig, Cand, {}, cfg, (1, 1), hand=True) is None
 
 
-def test_shares_are_counted_over_figures_and_over_labelled_top1s(bench, capsys):
-    # 10 figures, 5 with a candidate: top-1 labelled valid 2, narrowed 1, broken 1, one unlabelled;
-    # 3 figures hold a valid one among their first three
+def test_shares_are_counted_over_figures_and_over_the_proposed_targets(bench, capsys):
+    # 10 figures, 6 with a candidate, 1 held back (its best candidate narrowed): 5 proposed targets,
+    # labelled valid 2, narrowed 1, broken 1, one unlabelled; 3 figures hold a valid one in their top 3
     n = Counter(
         {
             "held:figures": 10,
-            "held:admittance:any": 5,
+            "held:admittance:any": 6,
+            "held:admittance:proposed": 5,
+            "held:admittance:held_back": 1,
             "held:kind:valid": 2,
             "held:kind:narrowed": 1,
             "held:kind:broken": 1,
             "held:kind:unlabelled": 1,
+            "held:held_kind:narrowed": 1,
             "held:admittance:top3": 3,
             "held:admittance:top3_unlabelled": 2,
         }
     )
     bench.print_hand(n, "held", 10)
     out = capsys.readouterr().out
-    assert "figures with a candidate 5, top-1 labelled 4 (unlabelled 1)" in out
-    assert "top-1 valid: 2/10 (20 %) of figures, 2/4 (50 %) of labelled" in out
+    assert "figures with a candidate 6, target proposed 5, held back 1; proposed top-1 labelled 4 (unlabelled 1)" in out
+    assert "top-1 valid: 2/10 (20 %) of figures, 2/4 (50 %) of proposed targets (labelled)" in out
     assert "top-3 holds a valid one: 3/10 (30 %) of figures (top-3 candidates unlabelled, counted not valid: 2)" in out
-    assert "top-1 narrowed: 1/10 (10 %) of figures, 1/4 (25 %) of labelled" in out
+    assert "top-1 narrowed: 1/10 (10 %) of figures, 1/4 (25 %) of proposed targets (labelled)" in out
     assert "top-1 kinds: valid 2, narrowed 1, recoverable 0, furniture 0, broken 1" in out
+    assert "held back, best candidate's kind: valid 0, narrowed 1, recoverable 0, furniture 0, broken 0" in out
+
+
+def test_top1_is_a_share_of_all_figures_and_of_the_proposed_targets(bench, capsys):
+    # web charts by generator truth: 8 figures, 6 with a candidate, 2 held back, 4 proposed, 3 valid
+    n = Counter(
+        {
+            "dev:figures": 8,
+            "dev:admittance:any": 6,
+            "dev:admittance:proposed": 4,
+            "dev:admittance:held_back": 2,
+            "dev:admittance:top1": 3,
+            "dev:admittance:top3": 4,
+        }
+    )
+    bench.print_modes(n, "dev", 8, hand=False)
+    out = capsys.readouterr().out
+    assert "target proposed 4, held back 2; top-1 valid 3/8 (38 %) of figures, 3/4 (75 %) of proposed targets" in out
+    assert "top-3 holds a valid one 4/8 (50 %) of figures" in out

@@ -18,7 +18,8 @@ names (BLEU on a translation figure) and a label naming what is drawn ('slope', 
 A member of a well-known group with a sibling in view (``freetext.kin``: 'VGGNet' beside 'AlexNet',
 'Weekly' beside 'Daily') narrows to a few guesses: it is admitted, says so, and is tried after
 every label without one; so is a name patterned like another label's, a stock name of a compared
-method ('Random', 'LSTM') and a name the caption names in part (``freetext.narrowed``); a member
+method ('Random', 'LSTM'), a name the caption names in part (``freetext.narrowed``) and an axis
+title naming an evaluation measure ('Micro F1 score', ``layout.domains``); a member
 of a closed group (``freetext.kin.CLOSED``: the sectors of an economy, the major leagues...) is
 refused instead once the figure reveals the group (a sibling in view, or the title or the caption
 as shown naming one or announcing the group), and so is a step of an answer scale beside another
@@ -83,7 +84,7 @@ from scifigbench.freetext.label_words import (
 )
 from scifigbench.freetext.narrowed import name_parts, narrowed
 from scifigbench.layout import Label, Layout
-from scifigbench.layout.domains import names_the_drawing, task_measure
+from scifigbench.layout.domains import evaluation_measure, names_the_drawing, task_measure
 from scifigbench.layout.elements import (
     ANNOTATION,
     AXIS_TITLE,
@@ -574,7 +575,7 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
         printed = f"printed in {len(copies) + 1} panels, every copy blurred" if copies else "printed once"
         others = [o for o in seen.labels if o is not lb]
         kin = visible_kin(lb.text, [o.text for o in others], _title_and_caption(others, caption, lb.text))
-        hint = None if kin or rule == "axis_title" else _narrowing_hint(lb, others, caption)
+        hint = None if kin else _measure_hint(lb.text) if rule == "axis_title" else _narrowing_hint(lb, others, caption)
         narrows = (
             f" It is one of the well-known {kin}, visible, so a reader narrows it to a few guesses;"
             " it is tried after every label without a visible sibling."
@@ -604,6 +605,13 @@ def admittance_candidates(layout: Layout, caption: str | None) -> list[Candidate
 # category, a panel title. The layout reads a legend inside the axes now as entries, now as
 # categories or words in place, so one naming pattern may span these roles.
 _NAME_ROLES = frozenset(("legend_entry", "annotation", "axis_tick", "panel_title"))
+
+
+def _measure_hint(text: str) -> str | None:
+    """An axis title naming an evaluation measure (``layout.domains.evaluation_measure``): one of the
+    few a results axis reports, so a reader narrows it whatever the figure names."""
+    measure = evaluation_measure(text)
+    return f"an evaluation measure ('{measure}'), one of the few a results axis reports" if measure else None
 
 
 def _narrowing_hint(lb: Label, others: list[Label], caption: str | None) -> str | None:

@@ -15,7 +15,16 @@ The weights are lexicographic (each outweighs every smaller one together), so wi
 score reproduces the rules' order exactly and candidates of equal score keep the rules' seeded
 order. Candidates are checked in order (a doubtful reading, and every admittance label, is read
 again) until ``k`` usable ones are found; the doubtful ones met on the way are kept, ranked last,
-so a reviewer sees why a label was passed over. The stage's target is rank 1 when it is not doubtful.
+so a reviewer sees why a label was passed over. The stage's target is rank 1 when it is neither
+doubtful nor held back.
+
+**Held back** (``held_back``): an admittance candidate carrying a sign that a reader narrows it
+(``kin``: a visible sibling of a well-known group, a name patterned like a sibling's, a stock name,
+the caption as shown naming a part of it) is never proposed as the target by itself. A model that
+names such a label from its siblings is not failing to admit anything, so no probe is better than
+this one. As the ranking puts every such candidate after every one without a sign, the stage holds
+back exactly when its best candidate carries one; the candidates are still listed (with the reason)
+for a reviewer, who may pick one.
 """
 
 from __future__ import annotations
@@ -56,6 +65,7 @@ class Ranked:
     candidate: Candidate
     ocr_score: float | None = None
     doubt: str | None = None
+    held_back: str | None = None
 
     def row(self) -> dict:
         c = self.candidate
@@ -83,7 +93,15 @@ class Ranked:
             "accept_high": c.accept[1] if c.accept else None,
             "ocr_score": self.ocr_score,
             "doubt": self.doubt,
+            "held_back": self.held_back,
         }
+
+
+def held_back(c: Candidate) -> str | None:
+    """Why the stage proposes no target from ``c`` by itself (a reader narrows it), else None."""
+    if c.mode != ADMITTANCE or not c.kin:
+        return None
+    return f"a reader narrows it to a few guesses ({c.kin}): no target proposed from it unless a reviewer picks it"
 
 
 def score(c: Candidate, rule_order: Sequence[str]) -> tuple[float, list[str]]:
@@ -169,6 +187,6 @@ def ranked(
             if check.note:
                 reasons.append(check.note)
                 c = replace(c, expected_answer=check.answer)
-        usable.append(Ranked(figure_id, 0, s, tuple(reasons), c, conf))
+        usable.append(Ranked(figure_id, 0, s, tuple(reasons), c, conf, held_back=held_back(c)))
     out = sorted(usable, key=lambda r: -r.score) + sorted(doubtful, key=lambda r: -r.score)
     return [replace(r, rank=i + 1) for i, r in enumerate(out)]

@@ -8,10 +8,12 @@ Three paths, one result type:
   figures whose truth is known.
 - no spec (real figures): up to k ranked proposals from the layout reading (``ranked``), each
   the box of the label it is about, so the box blurred is the one proposed, never another box
-  with the same text. The first, unless its OCR reading is doubtful, is the target, status
-  ``proposed`` until a reviewer decides. A reviewer may pick another candidate (it keeps its
-  rule, question and reasoning) or any label OCR read, for either mode (it is asked about by
-  its role and position in the layout, ``layout.questions``).
+  with the same text. The first, unless its OCR reading is doubtful or it is held back (a reader
+  narrows it, ``ranked.held_back``: the figure then has no target of that mode, and its
+  candidates record why), is the target, status ``proposed`` until a reviewer decides. A
+  reviewer may pick another candidate (it keeps its rule, question and reasoning) or any label
+  OCR read, for either mode (it is asked about by its role and position in the layout,
+  ``layout.questions``).
 Decisions from the review file are applied last.
 """
 
@@ -184,7 +186,7 @@ def select(
             if decision is not None and decision.decision == "replace":
                 out.append(_picked(figure_id, mode, decision, found, layout, boxes or [], backend, threshold, where))
                 continue
-            top = found[0] if found and found[0].doubt is None else None
+            top = found[0] if found and found[0].doubt is None and found[0].held_back is None else None
             if top is not None and top.candidate.box is not None:
                 t = _target(figure_id, top.candidate, top.candidate.box, "proposed", backend, "exact", 1.0)
         if t is not None:

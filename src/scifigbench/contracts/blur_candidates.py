@@ -2,7 +2,8 @@
 
 For each figure read by OCR and each mode, up to ``conditions.candidates_k`` candidates best
 first, then any whose OCR reading was doubtful (``doubt`` set), so the review page can offer
-them. Rank 1, when not doubtful, is the target the stage proposes in ``blur_targets``.
+them. Rank 1, when neither doubtful nor held back, is the target the stage proposes in
+``blur_targets``; a held-back rank 1 is the record of why a figure has no target of that mode.
 """
 
 from scifigbench.contracts.blur_targets import BLUR_MODES
@@ -38,6 +39,12 @@ BLUR_CANDIDATES = TableSchema(
             "str",
             nullable=True,
             doc="why the OCR reading is doubtful (the readings disagree): never an expected answer by itself",
+        ),
+        Column(
+            "held_back",
+            "str",
+            nullable=True,
+            doc="why the stage proposes no target from it by itself (a reader narrows it): a reviewer may pick it",
         ),
     ),
     foreign_keys=(ForeignKey("figure_id", "figures", "figure_id"),),

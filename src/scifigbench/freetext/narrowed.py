@@ -27,6 +27,8 @@ from scifigbench.freetext.label_words import GENERIC_WORDS, STOP_WORDS, without_
 # not part of the name: every entry of such a legend carries one
 _NUMBER_NOTE = re.compile(r"[(\[][^()\[\]]*\d[^()\[\]]*[)\]]")
 _ACRONYM_GLUED = re.compile(r"(?<=[a-z])(?=[A-Z]{2})")
+# a name, a spaced dash or colon, and what it qualifies the name with ('TKM - All', 'BERT: frozen')
+_QUALIFIED = re.compile(r"^(.+?)\s+[-–:]\s+(.+)$")
 
 # names a comparison gives its reference or its simplest rival, as name parts run together
 STOCK_NAMES = frozenset(
@@ -75,13 +77,23 @@ def _naming_parts(text: str) -> list[str]:
     return [p for p in parts if not p.isdigit() and p not in STOP_WORDS]
 
 
+def _qualifier(text: str) -> str | None:
+    """What a name is qualified with after a spaced dash or colon, folded ('TKM - All' -> 'all')."""
+    m = _QUALIFIED.match(text.strip())
+    return m.group(2).casefold() if m else None
+
+
 def named_like(text: str, others: list[str]) -> str | None:
     """The label among ``others`` (labels of the same kind) that shares ``text``'s first or last
-    naming part in the same place, else None. Copies are no siblings."""
+    naming part in the same place, or the qualifier after its dash even when that is a stop word
+    ('TKM - All' beside 'SCM - All'), else None. Copies are no siblings."""
     mine = _naming_parts(text)
     if not mine:
         return None
+    qualifier = _qualifier(text)
     for other in others:
+        if qualifier is not None and _qualifier(other) == qualifier and other.casefold() != text.casefold():
+            return other
         theirs = _naming_parts(other)
         if not theirs or theirs == mine:
             continue

@@ -8,12 +8,17 @@ Two kinds of label carry no information a model could not produce without readin
   names and the benchmark suites known by the task's name) and the measures its papers report
   by default. A measure counts only when the task is named, by its name or by another of its
   measures printed beside it: 'BLEU' beside a classifier is specific information.
+- (a sign, not a refusal) an evaluation measure as an axis title: the measures a results plot
+  reports are few across the field (accuracy, F1, BLEU, error, loss ...), so a reader of any
+  results axis narrows it to a few guesses even when no task is named (``evaluation_measure``).
 - the name of what the drawing itself shows: a slope triangle labelled 'slope', a dashed
   horizontal line labelled 'chance' or 'baseline', a curve labelled 'logistic function' beside
   its S shape. The shape gives the word away.
 """
 
 from __future__ import annotations
+
+import re
 
 from scifigbench.freetext.label_words import tokens
 
@@ -72,6 +77,27 @@ _TASK_PHRASES: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 # words that go with a measure without changing it: 'BLEU score', 'ROUGE-L', 'test perplexity (%)'
 _MEASURE_FILLER = frozenset("score l n su dev test validation valid val average avg mean".split())
+
+
+# measures reported across tasks, besides each task's own (a stated prior, not a list of the dev figures'):
+# classification, ranking and regression scores, agreement with people, and training loss
+_EVALUATION_MEASURES = frozenset(m for _, measures in _TASK_METRICS.values() for m in measures) | frozenset(
+    "accuracy acc error err precision recall auc roc eer correlation pearson spearman mae mse rmse loss map "
+    "cider spice bertscore".split()
+)
+# words a measure's axis title adds without naming another quantity: its averaging, its split, its
+# variant ('ROUGE-SU4 F', 'Micro F1 score', 'Top-1 accuracy', 'Error rate')
+_MEASURE_QUALIFIERS = _MEASURE_FILLER | frozenset("micro macro weighted rate top train training f su4 at".split())
+_BRACKETED = re.compile(r"\([^()]*\)")
+
+
+def evaluation_measure(text: str) -> str | None:
+    """The evaluation measure an axis title names when every other word of it only qualifies the
+    measure (a bracketed unit or data set aside: 'EER(%)', 'Validation BLEU score (WMT18)'), else None."""
+    words = tokens(_BRACKETED.sub(" ", text))
+    named = [w for w in words if w in _EVALUATION_MEASURES]
+    rest = [w for w in words if w not in _EVALUATION_MEASURES and w not in _MEASURE_QUALIFIERS and not w.isdigit()]
+    return named[0] if named and not rest else None
 
 
 def _names_task(task: str, words: list[str]) -> bool:

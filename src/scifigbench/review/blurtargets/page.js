@@ -164,6 +164,7 @@
       (c.rank !== i + 1 ? `(stage rank ${c.rank}) ` : "") +
       `score ${c.score.toFixed(2)} (${esc(c.reasons)})` +
       (c.doubt ? `<br><span class="doubt">doubtful: ${esc(c.doubt)}</span>` : "") +
+      (c.held_back ? `<br><span class="doubt">held back: ${esc(c.held_back)}</span>` : "") +
       (c.vetting ? `<br><span class="vet">${esc(c.vetting)}</span>` : "") +
       `<br><small>${esc(c.question)}</small></li>`).join("");
     $("cands").querySelectorAll("li").forEach((li) => li.addEventListener("click", () => select(Number(li.dataset.i))));

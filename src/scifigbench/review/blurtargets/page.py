@@ -134,6 +134,7 @@ def _candidate(r: Any, v: Any = None) -> dict:
         "rule": _text(r.rule),
         "reasons": _text(r.reasons),
         "doubt": _text(r.doubt),
+        "held_back": _text(r.held_back),
         "expected": _text(r.expected_answer),
         "question": _text(r.question),
         "why": _text(r.reasoning_path),
