@@ -31,6 +31,8 @@ def conditions(params_path: str, workers: int | None, quiet: bool) -> None:
     click.echo("  " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     for (mode, st), n in dict(status).items():
         click.echo(f"  blur targets {mode}/{st}: {n}")
+    for mode, n in sorted(result.held_back.items()):
+        click.echo(f"  no {mode} target on {n} figures: a reader narrows the best candidate (see held_back)")
     click.echo(failures.summary("conditions", result.failures, result.n_figures, "figures", stage.ERRORS))
     if result.failures and len(result.failures) == result.n_figures:
         raise SystemExit(1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import random
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -273,6 +273,21 @@ class StageResult:
     n_figures: int
     failures: list[ItemFailure] = field(default_factory=list)
     reused: int = 0  # figures whose stored result was reused (figure_cache)
+    held_back: dict[str, int] = field(default_factory=dict)  # per mode: figures left without a target (held_back)
+
+
+def held_back(candidates: list[dict], targets: pd.DataFrame) -> dict[str, int]:
+    """Per mode, the figures left without a target because a reader narrows their best candidate
+    (``ranked.held_back``), so the run can say how many figures were not asked and why: the reasons
+    are in ``blur_candidates.held_back``. A figure a reviewer gave a target anyway is not counted."""
+    have = set(zip(targets["figure_id"], targets["mode"], strict=True)) if len(targets) else set()
+    return dict(
+        Counter(
+            c["mode"]
+            for c in candidates
+            if c["rank"] == 1 and c["held_back"] and (c["figure_id"], c["mode"]) not in have
+        )
+    )
 
 
 def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool = True) -> StageResult:
@@ -354,6 +369,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         len(jobs),
         failures,
         reused=len(jobs) - len(todo),
+        held_back=held_back(cands, targets),
     )
 
 
