@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from scifigbench.conditions.stage import held_back
+from scifigbench.conditions.stage import figures_held_back
 
 
 def _cand(fig: str, mode: str, rank: int, why: str | None) -> dict:
@@ -23,6 +23,6 @@ def test_figures_without_a_target_because_a_reader_narrows_their_best_candidate(
         _cand("d", "inductance", 1, why),  # counted under its own mode
     ]
     targets = pd.DataFrame({"figure_id": ["a", "b", "c"], "mode": ["inductance", "admittance", "admittance"]})
-    assert held_back(candidates, targets) == {"admittance": 1, "inductance": 1}
-    assert held_back(candidates, targets.iloc[:0]) == {"admittance": 2, "inductance": 1}
-    assert held_back([], targets) == {}
+    assert figures_held_back(candidates, targets) == {"admittance": 1, "inductance": 1}
+    assert figures_held_back(candidates, targets.iloc[:0]) == {"admittance": 2, "inductance": 1}
+    assert figures_held_back([], targets) == {}

@@ -276,7 +276,7 @@ class StageResult:
     held_back: dict[str, int] = field(default_factory=dict)  # per mode: figures left without a target (held_back)
 
 
-def held_back(candidates: list[dict], targets: pd.DataFrame) -> dict[str, int]:
+def figures_held_back(candidates: list[dict], targets: pd.DataFrame) -> dict[str, int]:
     """Per mode, the figures left without a target because a reader narrows their best candidate
     (``ranked.held_back``), so the run can say how many figures were not asked and why: the reasons
     are in ``blur_candidates.held_back``. A figure a reviewer gave a target anyway is not counted."""
@@ -369,7 +369,7 @@ def run(cfg: ConditionsConfig, seed: int, root: Path | str = ".", progress: bool
         len(jobs),
         failures,
         reused=len(jobs) - len(todo),
-        held_back=held_back(cands, targets),
+        held_back=figures_held_back(cands, targets),
     )
 
 

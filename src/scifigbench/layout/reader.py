@@ -890,7 +890,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     runs = _tables_apart(_legend_columns(_runs(labels, drawing), drawing, median_h), labels)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
-    _line_end_labels(labels, keyed, img, ink, layout, median_h)
+    _line_end_labels(labels, keyed, img, ink, drawn, layout, median_h)
     for lb in labels:
         if lb.run is None and lb.role not in (LEGEND, PANEL_TITLE):
             _assign(lb, layout, median_h)
@@ -987,22 +987,27 @@ def _gap_around_swatch(ink: np.ndarray, box: Box) -> tuple[float, float] | None:
 
 
 def _line_end_labels(
-    labels: list[Label], marks: dict[int, tuple[int, int, int]], img: np.ndarray, ink, layout: Layout, median_h: float
+    labels: list[Label],
+    marks: dict[int, tuple[int, int, int]],
+    img: np.ndarray,
+    ink: np.ndarray,
+    drawn: np.ndarray,
+    layout: Layout,
+    median_h: float,
 ) -> None:
     """Lines named at their ends: two or more one-line names standing past the right edge of the
     plot, each printed in the colour of the line that ends just left of it (``marks``: the colour
     found there), are direct series labels (a web chart naming 'Approve' and 'Disapprove' where
     their lines end). Their 'swatches' were dropped as lone ones, since no legend column holds
     them. One such name alone is left as it was: beside a legend it is an aside, and a chart of
-    one line has nothing to tell apart."""
+    one line has nothing to tell apart. ``drawn`` is the drawing's ink outside text, where a line's
+    hue is read."""
     if layout.frame is None:
         return
     right = _plot_right(layout.runs, layout.frame)
     plot = (layout.frame[0], layout.frame[1], right, layout.frame[3])
     # the hues the plot draws in, read once and only if a name without a line end beside it asks
-    plot_hues = functools.cache(
-        lambda: pixels.saturated_hues(img, ink & ~pixels.text_mask(img.shape, [lb.box for lb in labels]), plot)
-    )
+    plot_hues = functools.cache(lambda: pixels.saturated_hues(img, drawn, plot))
     found = []
     past = [lb for lb in labels if lb.box[0] >= right - PAST_FRAME * median_h and len(lb.lines) == 1]
     for lb in past:
