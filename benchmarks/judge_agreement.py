@@ -141,12 +141,14 @@ def card_cell(family: str, rows: list[dict], verdicts: dict[str, dict]) -> dict:
     a = [verdicts[g["id"]][field] for g in decided]
     b = [g[gold_field] for g in decided]
     kappa = cohen_kappa(a, b) if a else None
+    lo, hi = wilson(sum(x == y for x, y in zip(a, b, strict=True)), len(a))
     return {
         "field": field,
         "n": len(rows),
         "decided": len(decided),
         "decided_share": round(len(decided) / len(rows), 4),
         "exact": round(exact_agreement(a, b), 4) if a else None,
+        "exact_ci95": None if lo is None or hi is None else [round(lo, 4), round(hi, 4)],
         "kappa": None if kappa is None or kappa != kappa else round(kappa, 4),  # NaN: one label only
     }
 

@@ -9,7 +9,8 @@ repository from ../shared/data/scifig_release_dev and the release (no licence: n
 The judge reads only what ``judge-file`` reads (it drops every ``gold_`` field); the script then
 compares its score with the mean human score of each pair:
 
-- instance Spearman and Pearson, MAE, per-model bias (judge - people),
+- instance Spearman and Pearson, MAE, per-model bias (judge - people), and Spearman's 95 % interval
+  when whole figures are resampled (``rho95``, :func:`figure_bootstrap_ci`; the judge card carries it),
 - per-figure Spearman over the 4 models (median, and how many figures fall below 0.4),
 - model ranking: Spearman of the 4 models' mean scores, and whether the order is the people's,
 - span overlap: the share of human error spans that a decided finding's clause overlaps (recall,
@@ -58,8 +59,11 @@ import argparse
 import json
 import statistics
 import sys
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 from scipy import stats
 from splits import split_of
 
@@ -68,6 +72,9 @@ from scifigbench.judges.judge_file import judge_records, read_records
 SWEEP = ((1.0, 1.0), (1.0, 3.0), (1.0, 4.0), (1.0, 9.0), (0.5, 0.5), (2.0, 8.0))  # (wrong, right) priors
 
 MODELS = ("gemma3-27b-it", "gpt-5.2", "qwen3-vl-30b-a3b", "qwen3-vl-8b")
+#: figure bootstrap of the rank agreement: enough resamples for stable 2.5/97.5 percentiles at 2 decimals
+BOOTSTRAP_RESAMPLES = 2000
+BOOTSTRAP_SEED = 20261205
 #: a description people scored this high is (nearly) correct: a judge taking points from it false-alarms
 CLEAN = 95.0
 
@@ -183,7 +190,44 @@ def agreement(pairs: list[tuple[dict, float, list[tuple[int, int]] | None]]) -> 
     out["clean_flagged"] = f"{sum(s < CLEAN for s in clean)}/{len(clean)}"
     out["span_recall"] = found / total if total else float("nan")  # nan: no spans on these pairs
     out["span_precision"] = hit / flagged if flagged else float("nan")
+    out["spearman_ci95"] = figure_bootstrap_ci(
+        [r["figure_id"] for r, _, _ in pairs], judge, people, lambda a, b: stats.spearmanr(a, b).statistic
+    )
     return out
+
+
+def figure_bootstrap_ci(
+    figures: list[str],
+    judge: list[float],
+    people: list[float],
+    statistic: Callable[[list[float], list[float]], float],
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = BOOTSTRAP_SEED,
+) -> tuple[float, float] | None:
+    """The 95 % percentile interval of ``statistic`` (judge, people) when whole figures are drawn with
+    replacement: the four descriptions of one figure share its reference and its annotators, so
+    resampling pairs would treat 4 correlated pairs as 4 independent ones and make the interval too
+    narrow. Resamples where the statistic is undefined (every score tied) are left out; None when
+    fewer than two figures or no resample is defined. Seeded: the card is written byte-stable."""
+    by_fig: dict[str, list[int]] = {}
+    for i, fig in enumerate(figures):
+        by_fig.setdefault(fig, []).append(i)
+    groups = list(by_fig.values())
+    if len(groups) < 2:
+        return None
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(resamples):
+        rows = [i for g in rng.integers(0, len(groups), len(groups)) for i in groups[g]]
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a resample of constant scores: scipy warns, returns nan
+            v = float(statistic([judge[i] for i in rows], [people[i] for i in rows]))
+        if not np.isnan(v):
+            values.append(v)
+    if not values:
+        return None
+    lo, hi = np.percentile(values, [2.5, 97.5])
+    return float(lo), float(hi)
 
 
 def leave_one_figure_out(gold: list[dict], verdicts: dict[str, dict]) -> dict[str, list[tuple[dict, float, None]]]:
@@ -210,6 +254,10 @@ def leave_one_figure_out(gold: list[dict], verdicts: dict[str, dict]) -> dict[st
     return out
 
 
+def _ci(ci: tuple[float, float] | None) -> str:
+    return "[-]" if ci is None else f"[{ci[0]:.2f},{ci[1]:.2f}]"
+
+
 def _print(name: str, a: dict) -> None:
     bias = " ".join(
         f"{m.split('-')[0]}{'-' + m.split('-')[-1] if m.startswith('qwen') else ''}:{b:+.1f}"
@@ -217,7 +265,7 @@ def _print(name: str, a: dict) -> None:
     )
     print(
         f"  {name:<9} n={a['n']:<3} rho={a['spearman']:.3f} r={a['pearson']:.3f} MAE={a['mae']:.1f} "
-        f"rank_rho={a['ranking_rho']:.2f} same_order={a['same_order']} "
+        f"rho95={_ci(a['spearman_ci95'])} rank_rho={a['ranking_rho']:.2f} same_order={a['same_order']} "
         f"fig_rho_median={a['per_figure_median']:.2f} below0.4={a['per_figure_below_0.4']} "
         f"span_recall={a['span_recall']:.2f} span_precision={a['span_precision']:.2f} "
         f"clean_flagged={a['clean_flagged']}"
@@ -273,6 +321,7 @@ def card_cells(data: Path) -> dict[str, dict[str, dict]]:
                 "kappa": None,
                 "against": AGAINST,
                 "spearman": round(a["spearman"], 4),
+                "spearman_ci95": None if a["spearman_ci95"] is None else [round(v, 4) for v in a["spearman_ci95"]],
                 "mae": round(a["mae"], 2),
             }
     return out

@@ -102,13 +102,32 @@ def test_a_description_cell_says_rho_and_mae_against_people_and_a_bad_one_names_
     assert m.reference == cell["against"] != content["reference"]  # people, not GPT-4o
     [entry] = family_card("description", [JUDGE_ID], [m], "").entries
     [sample] = entry.samples
+    lo, hi = cell["spearman_ci95"]
     assert (
         sample.text
-        == f"held-out half: Spearman ρ {cell['spearman']:.2f}, MAE {cell['mae']:.1f} points; n = {cell['n']}"
+        == f"held-out half: Spearman ρ {cell['spearman']:.2f} [{lo:.2f}–{hi:.2f} by figure], MAE {cell['mae']:.1f} "
+        f"points; n = {cell['n']}"
     )
     assert "human MQM" in entry.source
     cell["mae"] = "12"
     with pytest.raises(judge_card.JudgeCardError, match=rf"judges.{JUDGE_ID}.description.held: mae must be a number"):
+        judge_card.parse(content, "card")
+
+
+def test_an_agreement_says_its_interval_and_a_reversed_one_names_its_key():
+    """A share measured on 40 answers is not one measured on 4,000: the card prints the 95 % interval
+    the benchmark wrote beside the share (here as a reader would read it, rounded to whole percent)."""
+    content = json.loads(CARD.read_text())
+    cell = content["judges"][JUDGE_ID]["resistance"]["held"]
+    cell["exact"], cell["exact_ci95"] = 0.9, [0.69897, 0.97213]  # Wilson, 18 of 20, worked out by hand
+    [m] = [m for m in judge_card.parse(content, "card") if m.family == "resistance" and m.sample == "held"]
+    [entry] = family_card("resistance", [JUDGE_ID], [m], "").entries
+    assert entry.samples[0].text.startswith("held-out half: agrees on 90 % [70–97 %] of the decided, κ")
+    del cell["exact_ci95"]  # optional: a card written before intervals still reads
+    [m] = [m for m in judge_card.parse(content, "card") if m.family == "resistance" and m.sample == "held"]
+    assert "agrees on 90 % of the decided" in family_card("resistance", [JUDGE_ID], [m], "").entries[0].samples[0].text
+    cell["exact_ci95"] = [0.97, 0.7]
+    with pytest.raises(judge_card.JudgeCardError, match=rf"judges.{JUDGE_ID}.resistance.held: exact_ci95 must be"):
         judge_card.parse(content, "card")
 
 
@@ -249,7 +268,7 @@ def test_the_card_takes_release_agreement_output_when_present_and_falls_back_oth
     assert {(m.judge_id, m.family, m.sample) for m in got} == {*others, (JUDGE_ID, "blur_active", "full")}
     [entry] = family_card("blur_active", [JUDGE_ID], got, "").entries
     assert [s.text for s in entry.samples] == [
-        "release: agrees on 90 % of the decided, κ 0.80; decides 100 % of n = 20"
+        "release: agrees on 90 % [70–97 %] of the decided, κ 0.80; decides 100 % of n = 20"  # Wilson, 18 of 20
     ]
 
 

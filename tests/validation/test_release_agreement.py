@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from helpers.release_results import write_results
@@ -26,6 +27,8 @@ def test_agreement_per_family_and_model_is_the_known_one(tmp_path: Path):
     blur = got["families"]["blur_active"]
     assert blur["compared"] == "admits" and blur["overall"]["n"] == 20 and blur["overall"]["decided_share"] == 1.0
     assert blur["overall"]["exact_agreement"] == 18 / 20
+    # its Wilson 95 % interval, 18 of 20 worked out by hand: centre 0.8356, half-width 0.1366
+    assert blur["overall"]["exact_ci95"] == pytest.approx([0.69897, 0.97213], abs=1e-4)
     a = blur["by_model"]["model-a"]
     assert a["exact_agreement"] == 8 / 10 and a["kappa"] == round(cohen_kappa(ours["model-a"], gold["model-a"]), 6)
     assert blur["by_model"]["model-b"]["exact_agreement"] == 1.0

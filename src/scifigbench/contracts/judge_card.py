@@ -31,12 +31,18 @@ Shape of the committed card (every key required unless said otherwise)::
               "decided": 191,        # of them, decided by the judge (not "undecided")
               "decided_share": 0.884,
               "exact": 0.995,        # exact agreement over the decided units (null when none)
-              "kappa": 0.99          # Cohen's kappa over the decided units (null when undefined)
+              "kappa": 0.99,         # Cohen's kappa over the decided units (null when undefined)
+              # optional: 95 % intervals, so a reader sees how far n lets the number be trusted
+              "exact_ci95": [0.96, 1.0],  # Wilson interval of exact (agreeing / decided); it takes
+                                          # answers as independent, which answers to one figure are
+                                          # not quite: read it as the narrowest honest interval
               # optional, for a family scored on a scale (description MQM) and measured against
               # people rather than the card's reference:
               "against": "...",      # what this cell compares with (else the card's "reference")
               "spearman": 0.64,      # instance Spearman rho of the judge's score with it
               "mae": 12.7,           # mean absolute difference, in score points
+              "spearman_ci95": [0.3, 0.8],  # percentile interval of spearman, resampling whole
+                                            # figures (pairs of one figure are not independent)
               # optional: the date this cell was measured, when it is older than the card's own
               # (an entry the writer kept because its inputs were absent, e.g. the human MQM study)
               "measured": "2026-11-30"
@@ -64,6 +70,7 @@ RELEASE_CELL_KEYS = ("n", "decided", "decided_share", "exact_agreement", "kappa"
 SAMPLES = ("dev", "held", "full")  # the order a card lists its samples in
 CELL_KEYS = ("field", "n", "decided", "decided_share", "exact", "kappa")
 SCALE_KEYS = ("spearman", "mae")  # optional: agreement of a score on a scale
+CI_KEYS = ("exact_ci95", "spearman_ci95")  # optional: the 95 % interval of exact and of spearman
 HEAD_KEYS = ("reference", "source", "measured", "command", "judges")
 
 
@@ -89,6 +96,8 @@ class Measurement:
     measured: str
     spearman: float | None = None
     mae: float | None = None
+    exact_ci95: tuple[float, float] | None = None
+    spearman_ci95: tuple[float, float] | None = None
 
 
 def _check_cell(path: str, cell: Any) -> None:
@@ -102,6 +111,20 @@ def _check_cell(path: str, cell: Any) -> None:
     for key in ("against", "measured"):
         if key in cell and not isinstance(cell[key], str):
             raise JudgeCardError(f"{path}: {key} must be a text, got {cell[key]!r}")
+    for key in CI_KEYS:
+        got = cell.get(key)
+        if got is not None and not (
+            isinstance(got, list)
+            and len(got) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in got)
+            and got[0] <= got[1]
+        ):
+            raise JudgeCardError(f"{path}: {key} must be [low, high] with low <= high, or null, got {got!r}")
+
+
+def _interval(cell: dict, key: str) -> tuple[float, float] | None:
+    got = cell.get(key)
+    return None if got is None else (float(got[0]), float(got[1]))
 
 
 def _number(cell: dict, key: str) -> float | None:
@@ -140,6 +163,8 @@ def parse(content: Any, where: str) -> list[Measurement]:
                         str(cell.get("measured") or content["measured"]),
                         _number(cell, "spearman"),
                         _number(cell, "mae"),
+                        _interval(cell, "exact_ci95"),
+                        _interval(cell, "spearman_ci95"),
                     )
                 )
     return out
@@ -155,7 +180,8 @@ def _release_cell(where: str, cell: Any) -> dict[str, Any]:
     if not isinstance(cell, dict) or set(RELEASE_CELL_KEYS) - set(cell):
         raise JudgeCardError(f"{where}: expected an object with {', '.join(RELEASE_CELL_KEYS)}, got {cell!r}")
     return {"n": cell["n"], "decided": cell["decided"], "decided_share": cell["decided_share"],
-            "exact": cell["exact_agreement"], "kappa": cell["kappa"]}  # fmt: skip
+            "exact": cell["exact_agreement"], "kappa": cell["kappa"],
+            "exact_ci95": cell.get("exact_ci95")}  # fmt: skip
 
 
 def parse_release(content: Any, where: str) -> list[Measurement]:
@@ -187,6 +213,7 @@ def parse_release(content: Any, where: str) -> list[Measurement]:
                 FULL_REFERENCE,
                 FULL_SOURCE.format(release=content.get("release") or "the imported release"),
                 FULL_MEASURED,
+                exact_ci95=_interval(cell, "exact_ci95"),
             )
         )
     return out

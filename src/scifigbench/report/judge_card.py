@@ -50,6 +50,8 @@ class CardSample:
     kappa: float | None
     spearman: float | None = None  # a score on a scale: its rank agreement and mean error
     mae: float | None = None
+    exact_ci95: tuple[float, float] | None = None  # 95 % intervals, where the card holds them
+    spearman_ci95: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,18 +77,28 @@ def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.0f} %"
 
 
+def _pct_ci(ci: tuple[float, float] | None) -> str:
+    """The interval printed after a share, when the card holds one (else nothing)."""
+    return "" if ci is None else f" [{100 * ci[0]:.0f}–{100 * ci[1]:.0f} %]"
+
+
 def _sample(m: Measurement) -> CardSample:
     if m.spearman is not None or m.mae is not None:  # a score on a scale (description MQM) against people
         rho = "–" if m.spearman is None else f"{m.spearman:.2f}"
+        if m.spearman_ci95 is not None:  # resampled by figure: a small study's rho is wide
+            rho += f" [{m.spearman_ci95[0]:.2f}–{m.spearman_ci95[1]:.2f} by figure]"
         mae = "–" if m.mae is None else f"{m.mae:.1f}"
         text = f"{SAMPLE_NAMES.get(m.sample, m.sample)}: Spearman ρ {rho}, MAE {mae} points; n = {m.n}"
-        return CardSample(m.sample, text, m.n, m.decided_share, m.exact, m.kappa, m.spearman, m.mae)
+        return CardSample(
+            m.sample, text, m.n, m.decided_share, m.exact, m.kappa, m.spearman, m.mae, spearman_ci95=m.spearman_ci95
+        )
     kappa = "–" if m.kappa is None else f"{m.kappa:.2f}"
     text = (
-        f"{SAMPLE_NAMES.get(m.sample, m.sample)}: agrees on {_pct(m.exact)} of the decided, κ {kappa}; "
+        f"{SAMPLE_NAMES.get(m.sample, m.sample)}: agrees on {_pct(m.exact)}{_pct_ci(m.exact_ci95)} of the decided, "
+        f"κ {kappa}; "
         f"decides {_pct(m.decided_share)} of n = {m.n}"
     )
-    return CardSample(m.sample, text, m.n, m.decided_share, m.exact, m.kappa)
+    return CardSample(m.sample, text, m.n, m.decided_share, m.exact, m.kappa, exact_ci95=m.exact_ci95)
 
 
 def run_judge_ids(header: dict[str, Any]) -> list[str]:

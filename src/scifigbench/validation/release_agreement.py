@@ -20,7 +20,10 @@ Output (``metrics/release_agreement.json``)::
      "families": {<family>: {"compared": <field>, "overall": CELL, "by_model": {<model>: CELL},
                              "fields": {<field>: CELL}}}}
     CELL = {"n": int, "decided": int, "decided_share": float, "compared": int,
-            "exact_agreement": float | null, "kappa": float | null}
+            "exact_agreement": float | null, "exact_ci95": [low, high] | null, "kappa": float | null}
+
+``exact_ci95`` is the Wilson 95 % interval of the agreeing share among the compared records: a
+reader of the judge card sees how far their number lets the agreement be trusted.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Any
 
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.judge_file import Record, judge_records
+from scifigbench.metrics.validity import wilson
 from scifigbench.validation.judge_agreement import cohen_kappa, decided, exact_agreement
 
 FOLLOWS = {"image": "image", "caption": "caption", "not_addressed": "none", "none": "none"}
@@ -134,8 +138,15 @@ def _cell(pairs: list[tuple[Any, Any]], n: int) -> dict[str, Any]:
         "decided_share": round(len(settled) / n, 6) if n else None,
         "compared": len(known),
         "exact_agreement": num(exact_agreement(ours, gold)),
+        "exact_ci95": _ci(sum(o == g for o, g in known), len(known)),
         "kappa": num(cohen_kappa(ours, gold)),
     }
+
+
+def _ci(k: int, n: int) -> list[float] | None:
+    """The Wilson 95 % interval of k agreeing in n compared, rounded as the cell's shares are."""
+    lo, hi = wilson(k, n)
+    return None if lo is None or hi is None else [round(lo, 6), round(hi, 6)]
 
 
 def family_agreement(family: str, results: Path) -> dict[str, Any] | None:
