@@ -377,6 +377,13 @@ def _strips(lb: Label, labels: Sequence[Label]) -> bool:
     )
 
 
+def _facet_strip(lb: Label, labels: Sequence[Label]) -> bool:
+    """Words on a low band of their own colour with other filled words in their row: one of a row
+    of facet strips, which may stand over any row of a grid (between the panels, not only at the
+    drawing's top), and whose names are evenly spaced like categories but name panels."""
+    return lb.band is not None and _strips(lb, labels)
+
+
 class _Runs:
     """The runs found so far and the labels they took: each label joins at most one run, so every
     step after the first reads only the labels the steps before it left."""
@@ -413,7 +420,8 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
 
 
 def _run_candidates(labels: list[Label], drawing: Box | None) -> list[Label]:
-    """Upright labels that may be ticks: not page furniture, a panel mark, a row of numbers or a badge."""
+    """Upright labels that may be ticks: not page furniture, a panel mark, a row of numbers, a
+    badge or a facet strip."""
     return [
         lb
         for lb in labels
@@ -422,6 +430,7 @@ def _run_candidates(labels: list[Label], drawing: Box | None) -> list[Label]:
         and not panel_mark(lb.text)
         and not _number_row(lb.text)
         and not _badge(lb, drawing)
+        and not _facet_strip(lb, labels)
     ]
 
 
@@ -880,7 +889,9 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
         if lb.value is not None and not lb.rotated:
             lb.block = pixels.block_under(img, lb.box)
         elif lb.value is None:
-            lb.filled = pixels.on_fill(ink, lb.box)
+            # a light strip is no ink, so the ink's fill reading misses it: the band is read from the colours
+            lb.band = pixels.band_under(img, lb.box)
+            lb.filled = lb.band is not None or pixels.on_fill(ink, lb.box)
     median_h = statistics.median([lb.height for lb in labels]) if labels else DEFAULT_LABEL_PX
     # a logo's or badge's block holding words is no part of the drawing: it would stretch the frame
     # over the title beside it and past the names where the lines end
