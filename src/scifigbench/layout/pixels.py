@@ -53,7 +53,7 @@ BAND_DELTA = 10  # pixels of one flat band differ from its colour by at most thi
 # grey92 panel (18 apart) are two bands
 BAND_REACH = 1.0  # (text heights) a strip or badge ends within this above and below its words; a panel's
 # background or a bar holding a name reaches further
-BAND_COVER = 0.25  # (text heights) the band covers the words' box but for this much at its top and bottom
+BAND_COVER = 0.25  # (text heights) the band covers the words' box but for this much at each edge
 BAND_RESUME = 0.5  # (text heights) the band's colour found again this close past its edge: a gridded panel's cell
 BAND_ROW = 0.5  # (share) past the band's edge, most of the rows mostly in its colour continue it (a line's
 # blurred edge is a row or two of light grey, a grid cell goes on)
@@ -286,7 +286,9 @@ def band_under(img: np.ndarray, box: Box) -> Box | None:
     bx, by, bw, bh = (int(v) for v in stats[int(found[counts.argmax()]), :4])
     top, bottom = wy0 + by, wy0 + by + bh
     runs_on = (by == 0 and wy0 > 0) or (by + bh == wy1 - wy0 and wy1 < height)
-    if runs_on or top > y0 + BAND_COVER * h or bottom < y1 - BAND_COVER * h:
+    slack = BAND_COVER * h
+    covers = top <= y0 + slack and bottom >= y1 - slack and bx <= x0 + slack and bx + bw >= x1 - slack
+    if runs_on or not covers:
         return None
     resume = int(np.ceil(BAND_RESUME * h))
     for r0, r1 in ((max(0, top - resume), top), (bottom, min(height, bottom + resume))):

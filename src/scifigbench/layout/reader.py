@@ -9,7 +9,7 @@ Order of reading, each step using what the earlier ones found:
    the drawing (ink outside any text), or in a column just left of it, are categories however
    they are spaced; powers of ten whose exponents OCR flattened ('102') are read as powers; a row
    heading columns of numbers is a data table's header, not an axis; words on a filled box at
-   the drawing's top or bottom (a logo, a facet strip) join no run;
+   the drawing's top or bottom (a logo), and a row of facet strips anywhere, join no run;
 3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
 4. roles, first match wins: furniture words, facet strips (filled boxes side by side: panel
    titles), a logo (a filled box above the runs: furniture), tick, panel mark, legend swatch or
