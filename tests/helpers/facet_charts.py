@@ -29,14 +29,18 @@ def facet_grid(
     columns: int = 2,
     strip: str | None = "#d9d9d9",
     ink: str = "black",
+    legend_box: str | None = None,
 ) -> tuple[np.ndarray, list[Line]]:
     """The grid of ``names`` (``columns`` panels a row) as a BGR image and its OCR lines.
 
     ``strip`` is the strips' fill (None: the names stand on the page above each panel, like a
-    plain subplot title) and ``ink`` the colour of the names."""
+    plain subplot title) and ``ink`` the colour of the names. ``legend_box``: the legend stands in
+    one row above the panels in a box of that fill (seaborn's tinted legend frame) instead of in a
+    column at the right."""
     rows = -(-len(names) // columns)
     fig = plt.figure(figsize=(7.5, 2.6 * rows), dpi=100)
-    grid = fig.add_gridspec(rows, columns, left=0.1, right=0.74, bottom=0.16 / rows, top=0.93, hspace=0.3, wspace=0.06)
+    top = 0.93 if legend_box is None else 0.74  # a legend row above the grid needs room
+    grid = fig.add_gridspec(rows, columns, left=0.1, right=0.74, bottom=0.16 / rows, top=top, hspace=0.3, wspace=0.06)
     texts: list[Any] = []
     steps = np.arange(1, 11)
     for k, name in enumerate(names):
@@ -60,6 +64,10 @@ def facet_grid(
             texts += ax.get_yticklabels()
     texts.append(fig.text(0.42, 0.03 / rows, "Number of training sentences", ha="center", fontsize=11))
     handles = [Line2D([], [], color=colour, lw=2) for colour in SERIES.values()]
-    legend = fig.legend(handles, list(SERIES), loc="center left", bbox_to_anchor=(0.76, 0.5), frameon=False)
+    if legend_box is None:
+        legend = fig.legend(handles, list(SERIES), loc="center left", bbox_to_anchor=(0.76, 0.5), frameon=False)
+    else:
+        legend = fig.legend(handles, list(SERIES), loc="upper center", bbox_to_anchor=(0.42, 0.99), ncol=len(SERIES),
+                            frameon=True, facecolor=legend_box, edgecolor=legend_box, framealpha=1.0)  # fmt: skip
     fig.canvas.draw()
     return rendered(fig, [*texts, *legend.get_texts()])

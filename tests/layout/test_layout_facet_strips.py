@@ -40,6 +40,19 @@ def test_names_on_the_page_above_a_row_of_panels_stand_on_no_band():
     )
 
 
+def test_legend_entries_in_a_tinted_box_in_one_row_stay_legend_entries():
+    """A legend set in one row inside a light box above the panels (seaborn's frame): its entries
+    stand on a band, side by side, like strips; but each has its series' swatch on its left, which
+    no panel name has, so they are the legend and the strips still name the panels."""
+    img, lines = facet_grid(NAMES[:3], columns=3, legend_box="#e5e5e5")
+    layout = read_layout(img, lines)
+    roles = {lb.text: lb.role for lb in layout.labels}
+    assert {t: roles[t] for t in ("Baseline", "Warm start", "Full retraining")} == dict.fromkeys(
+        ("Baseline", "Warm start", "Full retraining"), "legend_entry"
+    )
+    assert {t: roles[t] for t in NAMES[:3]} == dict.fromkeys(NAMES[:3], "panel_title")
+
+
 def _page(height: int = 240, width: int = 320) -> np.ndarray:
     return np.full((height, width, 3), 255, np.uint8)
 

@@ -365,6 +365,11 @@ def _badge(lb: Label, drawing: Box | None) -> bool:
     return lb.box[3] <= drawing[1] + strip or lb.box[1] >= drawing[3] - strip
 
 
+def _keyed(lb: Label) -> bool:
+    """Words with a series' swatch on their left: a legend entry, wherever it stands."""
+    return lb.swatch is not None and not lb.coloured_text and lb.value is None
+
+
 def _strips(lb: Label, labels: Sequence[Label]) -> bool:
     """Another label on a filled box stands in ``lb``'s row, clear of it: the strips naming the
     panels of a facet grid, not a logo."""
@@ -743,14 +748,14 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(TICK, "a whole row of tick numbers read as one line", "y" if lb.rotated else "x")
     if furniture_words(lb.text):
         return role(FURNITURE, "credit/source/UI words")
+    if _keyed(lb):  # before the filled-box rules: a legend may sit in a tinted frame
+        return role(LEGEND, "colour swatch on its left")
     if lb.filled and _strips(lb, layout.labels):
         return role(PANEL_TITLE, "one of a row of shaded strips (a facet grid's panel names)")
     if lb.filled and layout.runs and lb.box[3] <= min(r.box[1] for r in layout.runs):
         return role(FURNITURE, "words on a filled box above the chart (a logo or badge)")
     if panel_mark(lb.text):
         return role(PANEL_TITLE, "panel mark (a), (b)")
-    if lb.swatch is not None and not lb.coloured_text and lb.value is None:
-        return role(LEGEND, "colour swatch on its left")
     for r in y_runs:
         rb = r.box
         # its centre left of the tick column and close to it: a title set tight against the ticks
