@@ -166,7 +166,13 @@ def _grouped(
 def grouped_bars(series: dict[str, list[float]], categories: list[str], **style: Any) -> tuple[np.ndarray, list[Line]]:
     """The chart of :func:`_grouped` as a BGR image and the OCR lines a perfect reader returns
     for its texts (boxes read from the renderer)."""
-    fig, texts = _grouped(series, categories, **style)
+    return rendered(*_grouped(series, categories, **style))
+
+
+def rendered(fig: Figure, texts: list[Any]) -> tuple[np.ndarray, list[Line]]:
+    """``fig`` as a BGR image and the OCR lines a perfect reader returns for ``texts`` (boxes read
+    from the renderer); the figure is closed."""
+    fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
     height = fig.bbox.height
     lines = []

@@ -47,6 +47,16 @@ COLOURED_VALUE = 60  # (HSV, 0-255) median brightness of coloured text; darker r
 CORE_SATURATION = 80
 FILL_INSET = 0.15  # (share of the box) the core of a box read for a fill leaves this margin on every side
 FILL_INK = 0.6  # (share of ink) a core inked more than this is a fill; letters ink a third at most
+# Tinted bands under words (see ``band_under``); priors, not fitted.
+TINT_DELTA = 12  # a band this far from the page colour in a channel is tinted: JPEG noise stays within a few levels
+BAND_DELTA = 10  # pixels of one flat band differ from its colour by at most this: ggplot's grey85 strip and its
+# grey92 panel (18 apart) are two bands
+BAND_REACH = 1.0  # (text heights) a strip or badge ends within this above and below its words; a panel's
+# background or a bar holding a name reaches further
+BAND_COVER = 0.25  # (text heights) the band covers the words' box but for this much at each edge
+BAND_RESUME = 0.5  # (text heights) the band's colour found again this close past its edge: a gridded panel's cell
+BAND_ROW = 0.5  # (share) past the band's edge, most of the rows mostly in its colour continue it (a line's
+# blurred edge is a row or two of light grey, a grid cell goes on)
 
 
 def background(img: np.ndarray) -> np.ndarray:
@@ -241,6 +251,51 @@ def on_fill(ink: np.ndarray, box: Box) -> bool:
     dx, dy = FILL_INSET * (x1 - x0), FILL_INSET * (y1 - y0)
     core = ink[int(y0 + dy) : int(np.ceil(y1 - dy)), int(x0 + dx) : int(np.ceil(x1 - dx))]
     return core.size > 0 and float(core.mean()) > FILL_INK
+
+
+def band_under(img: np.ndarray, box: Box) -> Box | None:
+    """The flat band of colour other than the page's that the words in ``box`` are printed on (a
+    facet strip's light grey, a badge's tint), or None. The binarised ink keeps only what is much
+    darker than the page, so a light band is no ink and ``on_fill`` cannot see it; this reads the
+    colours themselves.
+
+    The band's colour is the median of the box (letters cover a third of it at most); it must
+    differ from the page by more than ``TINT_DELTA``. Its pixels (within ``BAND_DELTA`` of that
+    colour) joined to the most of the box's form the band, which must cover the words' box and end
+    within ``BAND_REACH`` text heights above and below it: a strip runs across its panel but is
+    low, while a panel's tinted background, or a tall bar holding a name, runs on. A band whose
+    colour resumes just past its top or bottom edge is one cell of a tinted panel parted by
+    light grid lines, not a strip."""
+    height, width = img.shape[:2]
+    x0, y0 = max(0, int(round(box[0]))), max(0, int(round(box[1])))
+    x1, y1 = min(width, int(round(box[2]))), min(height, int(round(box[3])))
+    h = y1 - y0
+    if h < 2 or x1 <= x0:
+        return None
+    colour = np.median(img[y0:y1, x0:x1].reshape(-1, 3), axis=0).astype(np.int16)
+    if np.abs(colour - background(img)).max() <= TINT_DELTA:
+        return None
+    reach = int(np.ceil(BAND_REACH * h)) + 1
+    wy0, wy1 = max(0, y0 - reach), min(height, y1 + reach)  # the rows the band may fill, across the image
+    same = np.abs(img[wy0:wy1].astype(np.int16) - colour).max(axis=2) <= BAND_DELTA
+    _, parts, stats, _ = cv2.connectedComponentsWithStats(same.astype(np.uint8), connectivity=4)
+    inside = parts[y0 - wy0 : y1 - wy0, x0:x1]
+    found, counts = np.unique(inside[inside > 0], return_counts=True)
+    if not len(found):
+        return None
+    bx, by, bw, bh = (int(v) for v in stats[int(found[counts.argmax()]), :4])
+    top, bottom = wy0 + by, wy0 + by + bh
+    runs_on = (by == 0 and wy0 > 0) or (by + bh == wy1 - wy0 and wy1 < height)
+    slack = BAND_COVER * h
+    covers = top <= y0 + slack and bottom >= y1 - slack and bx <= x0 + slack and bx + bw >= x1 - slack
+    if runs_on or not covers:
+        return None
+    resume = int(np.ceil(BAND_RESUME * h))
+    for r0, r1 in ((max(0, top - resume), top), (bottom, min(height, bottom + resume))):
+        rows = np.abs(img[r0:r1, x0:x1].astype(np.int16) - colour).max(axis=2) <= BAND_DELTA
+        if len(rows) and (rows.mean(axis=1) > BAND_ROW).mean() > BAND_ROW:
+            return None
+    return (float(bx), float(top), float(bx + bw), float(bottom))
 
 
 def _cores(hsv: np.ndarray) -> np.ndarray:

@@ -9,7 +9,7 @@ Order of reading, each step using what the earlier ones found:
    the drawing (ink outside any text), or in a column just left of it, are categories however
    they are spaced; powers of ten whose exponents OCR flattened ('102') are read as powers; a row
    heading columns of numbers is a data table's header, not an axis; words on a filled box at
-   the drawing's top or bottom (a logo, a facet strip) join no run;
+   the drawing's top or bottom (a logo), and a row of facet strips anywhere, join no run;
 3. the frame: the extent of the drawing (ink outside any text) and of the tick runs;
 4. roles, first match wins: furniture words, facet strips (filled boxes side by side: panel
    titles), a logo (a filled box above the runs: furniture), tick, panel mark, legend swatch or
@@ -365,6 +365,11 @@ def _badge(lb: Label, drawing: Box | None) -> bool:
     return lb.box[3] <= drawing[1] + strip or lb.box[1] >= drawing[3] - strip
 
 
+def _keyed(lb: Label) -> bool:
+    """Words with a series' swatch on their left: a legend entry, wherever it stands."""
+    return lb.swatch is not None and not lb.coloured_text and lb.value is None
+
+
 def _strips(lb: Label, labels: Sequence[Label]) -> bool:
     """Another label on a filled box stands in ``lb``'s row, clear of it: the strips naming the
     panels of a facet grid, not a logo."""
@@ -375,6 +380,13 @@ def _strips(lb: Label, labels: Sequence[Label]) -> bool:
         and (o.box[0] > lb.box[2] or lb.box[0] > o.box[2])
         for o in labels
     )
+
+
+def _facet_strip(lb: Label, labels: Sequence[Label]) -> bool:
+    """Words on a low band of their own colour with other filled words in their row: one of a row
+    of facet strips, which may stand over any row of a grid (between the panels, not only at the
+    drawing's top), and whose names are evenly spaced like categories but name panels."""
+    return lb.band is not None and _strips(lb, labels)
 
 
 class _Runs:
@@ -413,7 +425,8 @@ def _runs(labels: list[Label], drawing: Box | None = None) -> list[Run]:
 
 
 def _run_candidates(labels: list[Label], drawing: Box | None) -> list[Label]:
-    """Upright labels that may be ticks: not page furniture, a panel mark, a row of numbers or a badge."""
+    """Upright labels that may be ticks: not page furniture, a panel mark, a row of numbers, a
+    badge or a facet strip."""
     return [
         lb
         for lb in labels
@@ -422,6 +435,7 @@ def _run_candidates(labels: list[Label], drawing: Box | None) -> list[Label]:
         and not panel_mark(lb.text)
         and not _number_row(lb.text)
         and not _badge(lb, drawing)
+        and not _facet_strip(lb, labels)
     ]
 
 
@@ -734,14 +748,14 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(TICK, "a whole row of tick numbers read as one line", "y" if lb.rotated else "x")
     if furniture_words(lb.text):
         return role(FURNITURE, "credit/source/UI words")
+    if _keyed(lb):  # before the filled-box rules: a legend may sit in a tinted frame
+        return role(LEGEND, "colour swatch on its left")
     if lb.filled and _strips(lb, layout.labels):
         return role(PANEL_TITLE, "one of a row of shaded strips (a facet grid's panel names)")
     if lb.filled and layout.runs and lb.box[3] <= min(r.box[1] for r in layout.runs):
         return role(FURNITURE, "words on a filled box above the chart (a logo or badge)")
     if panel_mark(lb.text):
         return role(PANEL_TITLE, "panel mark (a), (b)")
-    if lb.swatch is not None and not lb.coloured_text and lb.value is None:
-        return role(LEGEND, "colour swatch on its left")
     for r in y_runs:
         rb = r.box
         # its centre left of the tick column and close to it: a title set tight against the ticks
@@ -880,7 +894,9 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
         if lb.value is not None and not lb.rotated:
             lb.block = pixels.block_under(img, lb.box)
         elif lb.value is None:
-            lb.filled = pixels.on_fill(ink, lb.box)
+            # a light strip is no ink, so the ink's fill reading misses it: the band is read from the colours
+            lb.band = pixels.band_under(img, lb.box)
+            lb.filled = lb.band is not None or pixels.on_fill(ink, lb.box)
     median_h = statistics.median([lb.height for lb in labels]) if labels else DEFAULT_LABEL_PX
     # a logo's or badge's block holding words is no part of the drawing: it would stretch the frame
     # over the title beside it and past the names where the lines end
