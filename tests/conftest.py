@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from helpers.figure_store import FigureStore
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -46,6 +50,16 @@ def tiny_corpus(tmp_path_factory) -> Path:
         workers=2,
     )
     return built_once(tmp_path_factory, "tiny_corpus", lambda root: stage.run(cfg, 42, root))
+
+
+@pytest.fixture(scope="session")
+def figure_store(tmp_path_factory) -> FigureStore:
+    """Generated specs and drawn figures shared by every module and xdist worker of the run
+    (:mod:`helpers.figure_store`): ask it instead of calling ``generate`` / ``build_figure`` for a
+    figure another module draws too. Specs come as fresh copies; drawn figures as bytes."""
+    from helpers.figure_store import FigureStore
+
+    return FigureStore(tmp_path_factory)
 
 
 @pytest.fixture(scope="session", autouse=True)
