@@ -82,11 +82,8 @@ def validated_stamps(tmp_path_factory) -> Iterator[Path]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules holding a ``long`` test first, every module otherwise in collection order.
+    """Modules holding a ``long`` test first (those sharing a build another long module makes just
+    after them), every module otherwise in collection order: :mod:`helpers.module_order` says why."""
+    from helpers.module_order import sort_modules
 
-    Why: xdist (``--dist loadscope --no-loadscope-reorder`` in the Makefile) hands whole modules to
-    whichever worker runs dry, in this order, and the run ends when its last worker does. Started
-    first, the long modules overlap each other and the many short ones fill the end evenly.
-    """
-    long = {item.nodeid.split("::", 1)[0] for item in items if item.get_closest_marker("long")}
-    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in long)
+    sort_modules(items)

@@ -22,7 +22,7 @@ from scifigbench.ocr.engine import OcrBox
 CFG = ConditionsConfig(workers=1, gallery=False)
 
 
-pytestmark = pytest.mark.long
+pytestmark = pytest.mark.long(shares="conditioned_real_pair")
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ from scifigbench.tableio import read_table, sha256_file
 CFG = ConditionsConfig(workers=2, gallery=True)
 
 
-pytestmark = pytest.mark.long
+pytestmark = pytest.mark.long(shares="conditioned_real_pair")
 
 
 @pytest.fixture(scope="module")
