@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from helpers.figure_store import FigureStore
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -48,6 +52,16 @@ def tiny_corpus(tmp_path_factory) -> Path:
     return built_once(tmp_path_factory, "tiny_corpus", lambda root: stage.run(cfg, 42, root))
 
 
+@pytest.fixture(scope="session")
+def figure_store(tmp_path_factory) -> FigureStore:
+    """Generated specs and drawn figures shared by every module and xdist worker of the run
+    (:mod:`helpers.figure_store`): ask it instead of calling ``generate`` / ``build_figure`` for a
+    figure another module draws too. Specs come as fresh copies; drawn figures as bytes."""
+    from helpers.figure_store import FigureStore
+
+    return FigureStore(tmp_path_factory)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def validated_stamps(tmp_path_factory) -> Iterator[Path]:
     """Validated stamps on for the whole test session, in one folder the xdist workers share.
@@ -68,11 +82,8 @@ def validated_stamps(tmp_path_factory) -> Iterator[Path]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules holding a ``long`` test first, every module otherwise in collection order.
+    """Modules holding a ``long`` test first (those sharing a build another long module makes just
+    after them), every module otherwise in collection order: :mod:`helpers.module_order` says why."""
+    from helpers.module_order import sort_modules
 
-    Why: xdist (``--dist loadscope --no-loadscope-reorder`` in the Makefile) hands whole modules to
-    whichever worker runs dry, in this order, and the run ends when its last worker does. Started
-    first, the long modules overlap each other and the many short ones fill the end evenly.
-    """
-    long = {item.nodeid.split("::", 1)[0] for item in items if item.get_closest_marker("long")}
-    items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in long)
+    sort_modules(items)

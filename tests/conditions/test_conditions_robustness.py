@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from helpers.conditions_fixtures import add_real_figure, write_corpus
+from helpers.conditions_fixtures import add_real_figure, with_ocr_readings, write_corpus
 from scifigbench import paths
 from scifigbench.blurtargets import decisions
 from scifigbench.blurtargets.numbers import parse_number
@@ -22,7 +22,7 @@ from scifigbench.ocr.engine import OcrBox
 CFG = ConditionsConfig(workers=1, gallery=False)
 
 
-pytestmark = pytest.mark.long
+pytestmark = pytest.mark.long(shares="conditioned_real_pair")
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +30,7 @@ def corpus(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("robust")
     write_corpus(root)
     add_real_figure(root, "fx_bar", "real_bar", "Errors of two QA strategies.")
-    return root
+    return with_ocr_readings(root, tmp_path_factory)
 
 
 @pytest.mark.parametrize("text", ["652E 6441", "1e999", "9^99999", "0^-3", "-4E+400%"])

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from helpers.conditions_fixtures import add_real_figure, write_corpus
+from helpers.conditions_fixtures import add_real_figure, with_ocr_readings, write_corpus
 from scifigbench import paths
 from scifigbench.conditions import stage
 from scifigbench.conditions.config import ConditionsConfig
@@ -26,7 +26,7 @@ from scifigbench.tableio import read_table, sha256_file
 CFG = ConditionsConfig(workers=2, gallery=True)
 
 
-pytestmark = pytest.mark.long
+pytestmark = pytest.mark.long(shares="conditioned_real_pair")
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def corpus(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("corpus")
     write_corpus(root)
     add_real_figure(root, "fx_bar", "real_bar", "Errors of two QA strategies.")
-    return root
+    return with_ocr_readings(root, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -141,16 +141,14 @@ def test_selected_targets_do_not_touch_other_text(specs):
 
 
 @pytest.fixture(scope="module")
-def generated() -> list[FigureSpec]:
+def generated(figure_store) -> list[FigureSpec]:
     """Figures from the corpus generator itself (every chart type, several variants), rendered for real."""
-    from scifigbench.corpus.synthetic import build_figure
-
     jobs = (
         [(42, "bar", i, 100) for i in range(5)]
         + [(42, "line", i, 100) for i in range(5)]
         + [(42, "pie", i, 100) for i in range(3)]
     )
-    return [FigureSpec.from_dict(json.loads(build_figure(j)[0])) for j in jobs]
+    return [FigureSpec.from_dict(json.loads(figure_store.drawn(j)[0])) for j in jobs]
 
 
 def test_generated_figures_targets_are_recoverable_or_not_as_claimed(generated):

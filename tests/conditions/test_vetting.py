@@ -32,7 +32,7 @@ from scifigbench.devserver import DevServer
 KEY = "test-vetting-key-29"
 
 
-pytestmark = pytest.mark.long
+pytestmark = pytest.mark.long(shares="conditioned_real_pair")
 
 
 def _rows(mode: str, *doubts: str | None) -> list[dict]:

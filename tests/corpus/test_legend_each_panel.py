@@ -16,17 +16,17 @@ KINDS = ("bar", "line", "curve", "area")
 
 
 @pytest.fixture(scope="module")
-def repeated() -> list[FigureSpec]:
+def repeated(figure_store) -> list[FigureSpec]:
     """Generated grids whose every panel asks for an inside legend, rendered."""
-    specs = [generate(42, kind, i, 60) for kind in KINDS for i in range(40)]
+    specs = [figure_store.generated(42, kind, i, 60) for kind in KINDS for i in range(40)]
     grids = [s for s in specs if len(s.panels) > 1 and all(p.legend_loc for p in s.panels)]
     for spec in grids:
         render(spec)
     return grids
 
 
-def test_some_grids_repeat_their_legend_and_some_keep_one(repeated):
-    grids = [generate(42, k, i, 60) for k in KINDS for i in range(40)]
+def test_some_grids_repeat_their_legend_and_some_keep_one(repeated, figure_store):
+    grids = [figure_store.generated(42, k, i, 60) for k in KINDS for i in range(40)]
     first_only = [s for s in grids if len(s.panels) > 1 and s.panels[0].legend_loc and not s.panels[1].legend_loc]
     assert len(repeated) >= 3 and first_only, (len(repeated), len(first_only))
 

@@ -115,8 +115,8 @@ N_PER_KIND = 40
 
 
 @pytest.fixture(scope="module")
-def specs() -> list[FigureSpec]:
-    return [generate(42, kind, i, 60) for kind in CHART_KINDS for i in range(N_PER_KIND)]
+def specs(figure_store) -> list[FigureSpec]:
+    return [figure_store.generated(42, kind, i, 60) for kind in CHART_KINDS for i in range(N_PER_KIND)]
 
 
 def _metric(label: str | None) -> str | None:

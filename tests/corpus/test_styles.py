@@ -28,11 +28,11 @@ pytestmark = pytest.mark.long
 
 
 @pytest.fixture(scope="module")
-def drawn() -> dict[tuple[str, str], tuple[FigureSpec, np.ndarray]]:
+def drawn(figure_store) -> dict[tuple[str, str], tuple[FigureSpec, np.ndarray]]:
     out = {}
     for job in KIND_JOBS:
         for style in STYLES:
-            spec_json, png = build_figure((*job, style))
+            spec_json, png = figure_store.drawn((*job, style))
             pixels = np.asarray(Image.open(io.BytesIO(png)))
             out[(job[1], style)] = (FigureSpec.from_dict(json.loads(spec_json)), pixels)
     return out
@@ -88,7 +88,7 @@ def test_dark_style_draws_on_its_background(drawn):
         assert tuple(drawn[(kind, "paper")][1][1, 1][:3]) == (255, 255, 255)
 
 
-def test_gridlines_only_in_styles_that_have_them():
+def test_gridlines_only_in_styles_that_have_them(figure_store):
     """Long lines of the grid colour cross a bar or line chart in a gridded style, never in the paper's
     (a figure whose panels draw no grid of their own, which the paper's look keeps)."""
 
@@ -98,7 +98,7 @@ def test_gridlines_only_in_styles_that_have_them():
         return int((on.sum(axis=1) > 0.15 * px.shape[1]).sum())  # rows much of which is that colour
 
     def pixels(job: tuple, style: str) -> np.ndarray:
-        return np.asarray(Image.open(io.BytesIO(build_figure((*job, style))[1])))
+        return np.asarray(Image.open(io.BytesIO(figure_store.drawn((*job, style))[1])))
 
     for kind in ("bar", "line"):
         job = next(j for j in ((42, kind, i, 100) for i in range(20)) if not any(p.grid for p in generate(*j).panels))

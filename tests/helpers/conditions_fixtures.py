@@ -208,3 +208,24 @@ def conditioned_real_pair(root: Path) -> Path:
     add_real_figure(root, "fx_line", "real_line", "Accuracy during training.")
     stage.run(ConditionsConfig(workers=1, gallery=False), 42, root, progress=False)
     return root
+
+
+def with_ocr_readings(root: Path, tmp_path_factory) -> Path:
+    """``root`` given the OCR readings the run's one cold conditions pass over these figures made.
+
+    Why: the conditions and robustness modules each ran the stage cold on the same fixture figures,
+    several times (each test on its own copy), and OCR is most of a pass. The readings are keyed by
+    image content and engine version, so a stage run served them reads exactly what it would have
+    read itself; the cold path still runs once per test run, building :func:`conditioned_real_pair`
+    (the same figures, the same captions). Only the OCR shelf is copied: the stage's per-figure
+    memo stays empty, so a first run in ``root`` still reuses no figure.
+    """
+    import shutil
+
+    from helpers.built_once import built_once
+    from scifigbench import paths
+    from scifigbench.ocr import cache as ocr_cache
+
+    cold = built_once(tmp_path_factory, "conditioned_real_pair", conditioned_real_pair)
+    shutil.copytree(paths.cache_root(cold) / ocr_cache.KIND, paths.cache_root(root) / ocr_cache.KIND)
+    return root

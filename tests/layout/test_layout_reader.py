@@ -33,13 +33,11 @@ SPEC_TO_LAYOUT = {
 
 
 @pytest.fixture(scope="module")
-def generated() -> list[tuple[FigureSpec, np.ndarray]]:
-    from scifigbench.corpus.synthetic import build_figure
-
+def generated(figure_store) -> list[tuple[FigureSpec, np.ndarray]]:
     out = []
     for chart, n in (("bar", 6), ("line", 6), ("pie", 3)):
         for i in range(n):
-            spec_json, png = build_figure((42, chart, i, 100))
+            spec_json, png = figure_store.drawn((42, chart, i, 100))
             out.append((FigureSpec.from_dict(json.loads(spec_json)), cv2.imdecode(np.frombuffer(png, np.uint8), 1)))
     return out
 

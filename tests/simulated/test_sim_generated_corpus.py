@@ -12,7 +12,6 @@ from collections import Counter
 import pytest
 
 from helpers.spec_factory import blur_probes_for, blur_targets_for, probes_for, setups_for
-from scifigbench.corpus.config import CorpusConfig
 from scifigbench.corpus.generate import generate
 from scifigbench.families.blur_passive.rule import judge_blur_passive
 from scifigbench.families.description.rule import read_description
@@ -48,8 +47,15 @@ def test_known_answer_on_generated_specs():
         prof = resolve_profile(name)
         for spec in specs:
             for r in range(3):
-                st = {"setup_id": f"{spec.figure_id}/base/describe~{r}", "figure_id": spec.figure_id, "condition": "base",
-                      "task": "describe", "chart_type": spec.chart_type, "probe_ids": "[]", "blur_target_id": None}
+                st = {
+                    "setup_id": f"{spec.figure_id}/base/describe~{r}",
+                    "figure_id": spec.figure_id,
+                    "condition": "base",
+                    "task": "describe",
+                    "chart_type": spec.chart_type,
+                    "probe_ids": "[]",
+                    "blur_target_id": None,
+                }
                 text, trace = respond(st, prof, f"sim-{name}", 42, ctx)
                 pairs.append((spec, text, trace))
     rate, total, misses = _agreement(pairs)
@@ -57,20 +63,9 @@ def test_known_answer_on_generated_specs():
     assert rate >= 0.97, (rate, misses[:8])
 
 
-@pytest.fixture(scope="module")
-def tiny_corpus(tmp_path_factory):
-    from scifigbench.corpus import stage
-
-    root = tmp_path_factory.mktemp("corpus")
-    cfg = CorpusConfig(n_bar=2, n_line=2, n_pie=1, primary={"bar": 1, "line": 1, "pie": 1},
-                       ablation={"bar": 1, "line": 1, "pie": 0}, workers=1)
-    stage.run(cfg, 42, root)
-    return root
-
-
 def test_end_to_end_on_rendered_corpus(tiny_corpus):
     ctx = SimContext.from_data(tiny_corpus)
-    assert len(ctx.specs) == 5 and all(s.text_elements for s in ctx.specs.values())
+    assert len(ctx.specs) == 6 and all(s.text_elements for s in ctx.specs.values())
     for spec in ctx.specs.values():  # probes and blur targets of the figures, as the probes stage would make
         ctx.probes.update({p["probe_id"]: p for p in probes_for(spec) + blur_probes_for(spec)})
         ctx.blur_targets.update({b["target_id"]: b for b in blur_targets_for(spec)})
@@ -97,8 +92,15 @@ def test_end_to_end_on_rendered_corpus(tiny_corpus):
 
 def test_missing_spec_is_a_clear_error(tiny_corpus):
     ctx = SimContext.from_data(tiny_corpus)
-    st = {"setup_id": "nope/base/describe", "figure_id": "nope", "condition": "base", "task": "describe",
-          "chart_type": "bar", "probe_ids": "[]", "blur_target_id": None}
+    st = {
+        "setup_id": "nope/base/describe",
+        "figure_id": "nope",
+        "condition": "base",
+        "task": "describe",
+        "chart_type": "bar",
+        "probe_ids": "[]",
+        "blur_target_id": None,
+    }
     with pytest.raises(KeyError, match="no spec for figure 'nope'"):
         respond(st, resolve_profile("careful"), "sim-careful", 42, ctx)
 
@@ -107,8 +109,15 @@ def test_runner_style_call_with_profile_name_and_root(tiny_corpus):
     """The runner may pass a profile name and {"root": ...}: same answers as with the objects."""
     ctx = SimContext.from_data(tiny_corpus)
     spec = next(iter(ctx.specs.values()))
-    st = {"setup_id": f"{spec.figure_id}/base/describe", "figure_id": spec.figure_id, "condition": "base",
-          "task": "describe", "chart_type": spec.chart_type, "probe_ids": "[]", "blur_target_id": None}
+    st = {
+        "setup_id": f"{spec.figure_id}/base/describe",
+        "figure_id": spec.figure_id,
+        "condition": "base",
+        "task": "describe",
+        "chart_type": spec.chart_type,
+        "probe_ids": "[]",
+        "blur_target_id": None,
+    }
     over = {"misread_rate": 0.5}
     a = respond(st, resolve_profile("weak", over), "sim-weak", 42, ctx)
     b = respond(st, "weak", "sim-weak", 42, {"root": tiny_corpus, "profile_overrides": over})
