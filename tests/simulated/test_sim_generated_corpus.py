@@ -47,15 +47,7 @@ def test_known_answer_on_generated_specs():
         prof = resolve_profile(name)
         for spec in specs:
             for r in range(3):
-                st = {
-                    "setup_id": f"{spec.figure_id}/base/describe~{r}",
-                    "figure_id": spec.figure_id,
-                    "condition": "base",
-                    "task": "describe",
-                    "chart_type": spec.chart_type,
-                    "probe_ids": "[]",
-                    "blur_target_id": None,
-                }
+                st = _describe_setup(spec, f"~{r}")
                 text, trace = respond(st, prof, f"sim-{name}", 42, ctx)
                 pairs.append((spec, text, trace))
     rate, total, misses = _agreement(pairs)
@@ -105,12 +97,10 @@ def test_missing_spec_is_a_clear_error(tiny_corpus):
         respond(st, resolve_profile("careful"), "sim-careful", 42, ctx)
 
 
-def test_runner_style_call_with_profile_name_and_root(tiny_corpus):
-    """The runner may pass a profile name and {"root": ...}: same answers as with the objects."""
-    ctx = SimContext.from_data(tiny_corpus)
-    spec = next(iter(ctx.specs.values()))
-    st = {
-        "setup_id": f"{spec.figure_id}/base/describe",
+def _describe_setup(spec, suffix: str = "") -> dict:
+    """The setup row of ``spec``'s base description (``suffix`` tells repeats apart)."""
+    return {
+        "setup_id": f"{spec.figure_id}/base/describe{suffix}",
         "figure_id": spec.figure_id,
         "condition": "base",
         "task": "describe",
@@ -118,6 +108,13 @@ def test_runner_style_call_with_profile_name_and_root(tiny_corpus):
         "probe_ids": "[]",
         "blur_target_id": None,
     }
+
+
+def test_runner_style_call_with_profile_name_and_root(tiny_corpus):
+    """The runner may pass a profile name and {"root": ...}: same answers as with the objects."""
+    ctx = SimContext.from_data(tiny_corpus)
+    spec = next(iter(ctx.specs.values()))
+    st = _describe_setup(spec)
     over = {"misread_rate": 0.5}
     a = respond(st, resolve_profile("weak", over), "sim-weak", 42, ctx)
     b = respond(st, "weak", "sim-weak", 42, {"root": tiny_corpus, "profile_overrides": over})

@@ -5,24 +5,18 @@ the yes/no verdict, one label per candidate, and shares counted over figures and
 from __future__ import annotations
 
 import csv
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from helpers.benchmark_module import BENCH, benchmark_module
+
 FIELDS = ["figure_id", "mode", "text", "role", "valid", "kind", "why", "labelled_by"]
 
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import ranked_candidates
-    finally:
-        sys.path.remove(str(BENCH))
-    return ranked_candidates
+    return benchmark_module("ranked_candidates")
 
 
 def _rows() -> list[dict]:

@@ -3,23 +3,15 @@ descriptions of one figure share its reference and annotators, so pairs are not 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from scipy import stats
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from helpers.benchmark_module import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import mqm_human_agreement
-    finally:
-        sys.path.remove(str(BENCH))
-    return mqm_human_agreement
+    return benchmark_module("mqm_human_agreement")
 
 
 def test_every_resample_is_made_of_whole_figures(bench):

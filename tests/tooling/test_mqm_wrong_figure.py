@@ -3,22 +3,14 @@ descriptions, and the chance an own description outscores a foreign one."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from helpers.benchmark_module import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import mqm_wrong_figure
-    finally:
-        sys.path.remove(str(BENCH))
-    return mqm_wrong_figure
+    return benchmark_module("mqm_wrong_figure")
 
 
 def _record(fig: str, model: str, reference: str, description: str) -> dict:

@@ -4,22 +4,14 @@ like."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from helpers.benchmark_module import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def realism():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import realism
-    finally:
-        sys.path.remove(str(BENCH))
-    return realism
+    return benchmark_module("realism")
 
 
 def test_shares_count_only_figures_of_a_known_kind(realism):

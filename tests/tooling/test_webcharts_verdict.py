@@ -4,22 +4,14 @@ a member of an open set, or one with no sibling printed, stays a valid admittanc
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
+from helpers.benchmark_module import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def webcharts():
-    sys.path.insert(0, str(BENCH))
-    try:
-        import webcharts
-    finally:
-        sys.path.remove(str(BENCH))
-    return webcharts
+    return benchmark_module("webcharts")
 
 
 def _text(text: str, y: float, role: str = "category", status: str = "valid") -> dict:
