@@ -253,7 +253,7 @@ def on_fill(ink: np.ndarray, box: Box) -> bool:
     return core.size > 0 and float(core.mean()) > FILL_INK
 
 
-def band_under(img: np.ndarray, box: Box) -> Box | None:
+def band_under(img: np.ndarray, box: Box, page: np.ndarray | None = None) -> Box | None:
     """The flat band of colour other than the page's that the words in ``box`` are printed on (a
     facet strip's light grey, a badge's tint), or None. The binarised ink keeps only what is much
     darker than the page, so a light band is no ink and ``on_fill`` cannot see it; this reads the
@@ -265,7 +265,8 @@ def band_under(img: np.ndarray, box: Box) -> Box | None:
     within ``BAND_REACH`` text heights above and below it: a strip runs across its panel but is
     low, while a panel's tinted background, or a tall bar holding a name, runs on. A band whose
     colour resumes just past its top or bottom edge is one cell of a tinted panel parted by
-    light grid lines, not a strip."""
+    light grid lines, not a strip. ``page`` is the page colour (``background``), passed by a caller
+    reading many boxes of one image so the border is not read again for each."""
     height, width = img.shape[:2]
     x0, y0 = max(0, int(round(box[0]))), max(0, int(round(box[1])))
     x1, y1 = min(width, int(round(box[2]))), min(height, int(round(box[3])))
@@ -273,7 +274,7 @@ def band_under(img: np.ndarray, box: Box) -> Box | None:
     if h < 2 or x1 <= x0:
         return None
     colour = np.median(img[y0:y1, x0:x1].reshape(-1, 3), axis=0).astype(np.int16)
-    if np.abs(colour - background(img)).max() <= TINT_DELTA:
+    if np.abs(colour - (background(img) if page is None else page)).max() <= TINT_DELTA:
         return None
     reach = int(np.ceil(BAND_REACH * h)) + 1
     wy0, wy1 = max(0, y0 - reach), min(height, y1 + reach)  # the rows the band may fill, across the image

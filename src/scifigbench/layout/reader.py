@@ -890,12 +890,13 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     labels = grouped_read(_margins_parted(_answers_split(labels, ink), ink), ink)
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
+    page = pixels.background(img)
     for lb in labels:
         if lb.value is not None and not lb.rotated:
             lb.block = pixels.block_under(img, lb.box)
         elif lb.value is None:
             # a light strip is no ink, so the ink's fill reading misses it: the band is read from the colours
-            lb.band = pixels.band_under(img, lb.box)
+            lb.band = pixels.band_under(img, lb.box, page)
             lb.filled = lb.band is not None or pixels.on_fill(ink, lb.box)
     median_h = statistics.median([lb.height for lb in labels]) if labels else DEFAULT_LABEL_PX
     # a logo's or badge's block holding words is no part of the drawing: it would stretch the frame
