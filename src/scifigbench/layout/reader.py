@@ -41,7 +41,7 @@ from scifigbench.freetext.label_words import (
     tokens,
     two_answers_in_one,
 )
-from scifigbench.layout import pixels
+from scifigbench.layout import lower_panels, pixels
 from scifigbench.layout.elements import (
     ANNOTATION,
     AXIS_TITLE,
@@ -709,6 +709,22 @@ def _tables_apart(runs: list[Run], labels: list[Label]) -> list[Run]:
     return _numbered(kept)
 
 
+def _lower_panels_named(labels: list[Label], runs: list[Run], drawn: np.ndarray, seen: np.ndarray) -> list[Run]:
+    """Names on the page over the panels of a lower grid row (``lower_panels``) are panel titles:
+    a run they were read into leaves the runs, and its other labels are read again by ``_assign``."""
+    names = lower_panels.names_over_lower_panels(labels, runs, drawn, seen)
+    kept = []
+    for run in runs:
+        if any(lb in names for lb in run.labels):
+            for lb in run.labels:
+                lb.role, lb.axis, lb.run, lb.position, lb.why = ANNOTATION, None, None, None, ""
+        else:
+            kept.append(run)
+    for lb in names:
+        lb.role, lb.why = PANEL_TITLE, "centred over one panel of a lower row, nearer it than what is above"
+    return _numbered(kept)
+
+
 def _under(lb: Label, heads: list[Label]) -> bool:
     """``lb`` stands in the column one of ``heads`` heads."""
     return any(abs(lb.cx - h.cx) <= 0.5 * (h.box[2] - h.box[0]) and lb.cy > h.cy for h in heads)
@@ -905,6 +921,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     drawn = ink & ~badges & ~texts  # the drawing's own ink: no words, no logos
     drawing = _drawing(drawn)
     runs = _tables_apart(_legend_columns(_runs(labels, drawing), drawing, median_h), labels)
+    runs = _lower_panels_named(labels, runs, drawn, ink | texts)
     boxes = [r.box for r in runs] + ([drawing] if drawing else [])
     layout = Layout(w, h, labels, runs, _union(boxes) if boxes else None)
     _line_end_labels(labels, keyed, img, ink, drawn, layout, median_h)
