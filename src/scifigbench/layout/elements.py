@@ -53,6 +53,7 @@ class Label:
     coloured_text: bool = False  # the colour is the text's own (a direct series label), not a swatch
     block: Box | None = None  # a number printed on a solid block of colour (a bar segment): the block
     filled: bool = False  # words printed on a filled shape (letters on a logo's box, a name inside a bar)
+    in_mark: bool = False  # printed on the drawing's own ink (a bar), whose fill runs on well past the words
     band: Box | None = None  # the low band of a colour not the page's under words (a facet strip, a badge)
     why: str = ""  # the rule that gave the role, for overlays and reasons
 

@@ -326,6 +326,13 @@ def blocks_holding(ink: np.ndarray, boxes: Sequence[Box], margin: float) -> np.n
     return out
 
 
+def covers_any(mask: np.ndarray, box: Box) -> bool:
+    """Whether ``mask`` is set anywhere inside ``box`` (its pixels, ends rounded outwards)."""
+    x0, y0 = (max(0, int(np.floor(v))) for v in box[:2])
+    x1, y1 = (int(np.ceil(v)) for v in box[2:])
+    return bool(mask[y0:y1, x0:x1].any())
+
+
 def ink_colour(img: np.ndarray, ink: np.ndarray, box: Box) -> tuple[int, int] | None:
     """(hue in degrees, saturation 0-255) of the text in ``box``, read from its strokes' cores."""
     found = _ink_pixels(img, ink, box)

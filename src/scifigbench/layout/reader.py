@@ -766,9 +766,10 @@ def _assign(lb: Label, layout: Layout, median_h: float) -> None:
         return role(FURNITURE, "credit/source/UI words")
     if _keyed(lb):  # before the filled-box rules: a legend may sit in a tinted frame
         return role(LEGEND, "colour swatch on its left")
-    if lb.filled and _strips(lb, layout.labels):
+    # a name inside a bar is the drawing's own: only a low band (a strip) or a badge's block names a panel or a site
+    if lb.filled and (lb.band is not None or not lb.in_mark) and _strips(lb, layout.labels):
         return role(PANEL_TITLE, "one of a row of shaded strips (a facet grid's panel names)")
-    if lb.filled and layout.runs and lb.box[3] <= min(r.box[1] for r in layout.runs):
+    if lb.filled and not lb.in_mark and layout.runs and lb.box[3] <= min(r.box[1] for r in layout.runs):
         return role(FURNITURE, "words on a filled box above the chart (a logo or badge)")
     if panel_mark(lb.text):
         return role(PANEL_TITLE, "panel mark (a), (b)")
@@ -913,11 +914,14 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
         elif lb.value is None:
             # a light strip is no ink, so the ink's fill reading misses it: the band is read from the colours
             lb.band = pixels.band_under(img, lb.box, page)
-            lb.filled = lb.band is not None or pixels.on_fill(ink, lb.box)
+            lb.in_mark = pixels.on_fill(ink, lb.box)  # kept only if its block proves no badge, below
+            lb.filled = lb.band is not None or lb.in_mark
     median_h = statistics.median([lb.height for lb in labels]) if labels else DEFAULT_LABEL_PX
     # a logo's or badge's block holding words is no part of the drawing: it would stretch the frame
     # over the title beside it and past the names where the lines end
     badges = pixels.blocks_holding(ink, [lb.box for lb in labels if lb.filled], BADGE_MARGIN * median_h)
+    for lb in labels:  # a block reaching well past its words (a bar) is the drawing's, not a badge
+        lb.in_mark = lb.in_mark and not pixels.covers_any(badges, lb.box)
     drawn = ink & ~badges & ~texts  # the drawing's own ink: no words, no logos
     drawing = _drawing(drawn)
     runs = _tables_apart(_legend_columns(_runs(labels, drawing), drawing, median_h), labels)
