@@ -41,7 +41,7 @@ from scifigbench.freetext.label_words import (
     tokens,
     two_answers_in_one,
 )
-from scifigbench.layout import lower_panels, pixels
+from scifigbench.layout import legend_heading, lower_panels, pixels
 from scifigbench.layout.elements import (
     ANNOTATION,
     AXIS_TITLE,
@@ -934,6 +934,8 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
             _assign(lb, layout, median_h)
     _titles_side_by_side(layout, drawn)
     _catch_all_beside_answers(layout)
+    for lb in legend_heading.legend_headings(layout.labels, drawn):
+        lb.role, lb.why = ANNOTATION, "heads a legend's keyed entries, with no key of its own"
     _legend_order(layout)
     return layout
 
