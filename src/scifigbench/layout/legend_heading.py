@@ -15,7 +15,8 @@ import numpy as np
 from scifigbench.layout.elements import ANNOTATION, LEGEND, Label
 
 KEY_INDENT = 0.5  # (label heights) an entry's text starts at least this right of the heading: its key is under it
-COLUMN_SPAN = 3.5  # (label heights) entries of one column start within this of the heading's start
+COLUMN_SPAN = 3.5  # (line heights) entries start within this of the heading's start: a key's reach (SWATCH_REACH)
+MIN_LETTERS = 2  # a heading is a word
 COLUMN_PITCH = 3.5  # (label heights) and follow one another at most this far apart, centre to centre
 
 
@@ -26,8 +27,10 @@ def legend_headings(labels: list[Label], drawn: np.ndarray) -> list[Label]:
     unread key shows."""
     entries = [lb for lb in labels if lb.role == LEGEND]
     words = [lb for lb in labels if lb.role in (LEGEND, ANNOTATION) and lb.value is None and not lb.rotated]
+    # a heading names what the entries share: a word ('× 10', a marker read as 'e' head nothing)
+    heads = [lb for lb in words if sum(ch.isalpha() for ch in lb.text) >= MIN_LETTERS]
     out = []
-    for head in words:
+    for head in heads:
         if head.swatch is not None or any(_follows(o, head) for o in words if o is not head):
             continue  # a key of its own, or a line of the column above it (the heading or an entry)
         column = _column_below(head, entries)
@@ -44,10 +47,13 @@ def _follows(upper: Label, lower: Label) -> bool:
 
 
 def _column_below(head: Label, entries: list[Label]) -> list[Label]:
+    """The entries stacked under ``head``, each starting within a key's reach of it (in the
+    entry's line height: a heading set larger, or glued to other words, must not widen it)."""
     column: list[Label] = []
     for e in sorted((e for e in entries if e.cy > head.cy), key=lambda b: b.cy):
         last = column[-1] if column else head
-        if abs(e.box[0] - head.box[0]) <= COLUMN_SPAN * head.height and e.cy - last.cy <= COLUMN_PITCH * max(
+        line = e.lines[0][3] - e.lines[0][1]
+        if abs(e.box[0] - head.box[0]) <= COLUMN_SPAN * line and e.cy - last.cy <= COLUMN_PITCH * max(
             last.height, e.height
         ):
             column.append(e)
