@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import subprocess
 import sys
 import tempfile
@@ -46,8 +47,9 @@ from splits import split_of
 
 from scifigbench import paths
 from scifigbench.families.resistance import rule as resistance
+from scifigbench.metrics.stats import cohen_kappa
 from scifigbench.metrics.validity import wilson
-from scifigbench.validation.judge_agreement import cohen_kappa, decided, exact_agreement, ranking_spearman
+from scifigbench.validation.judge_agreement import PERFECT, decided, exact_agreement, ranking_spearman
 
 REPO = Path(__file__).resolve().parents[1]
 FIELDS = {
@@ -116,7 +118,7 @@ def agreement_line(family: str, rows: list[dict], verdicts: dict[str, dict], lab
         a = [verdicts[g["id"]][field] for g in decided]
         b = [g[gold_field] for g in decided]
         if a:
-            line += f"  {field}: exact={exact_agreement(a, b):6.1%} kappa={cohen_kappa(a, b):5.2f}"
+            line += f"  {field}: exact={exact_agreement(a, b):6.1%} kappa={cohen_kappa(a, b, one_label=PERFECT):5.2f}"
             wilson_part += f" {field}={interval(sum(x == y for x, y in zip(a, b, strict=True)), len(a))}"
     if ranking:
         rule_rate: dict[str, list] = {}
@@ -140,7 +142,7 @@ def card_cell(family: str, rows: list[dict], verdicts: dict[str, dict]) -> dict:
     field, gold_field = FIELDS[family][0]
     a = [verdicts[g["id"]][field] for g in decided]
     b = [g[gold_field] for g in decided]
-    kappa = cohen_kappa(a, b) if a else None
+    kappa = cohen_kappa(a, b, one_label=PERFECT)
     lo, hi = wilson(sum(x == y for x, y in zip(a, b, strict=True)), len(a))
     return {
         "field": field,
@@ -149,7 +151,7 @@ def card_cell(family: str, rows: list[dict], verdicts: dict[str, dict]) -> dict:
         "decided_share": round(len(decided) / len(rows), 4),
         "exact": round(exact_agreement(a, b), 4) if a else None,
         "exact_ci95": None if lo is None or hi is None else [round(lo, 4), round(hi, 4)],
-        "kappa": None if kappa is None or kappa != kappa else round(kappa, 4),  # NaN: one label only
+        "kappa": None if math.isnan(kappa) else round(kappa, 4),  # NaN: no decided rows
     }
 
 

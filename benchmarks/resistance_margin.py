@@ -25,8 +25,9 @@ from splits import split_of
 
 from scifigbench.families.resistance import rule as resistance
 from scifigbench.judges.peer_truth import DEFAULT_POLICY, peer_truths, with_peer_truth
+from scifigbench.metrics.stats import cohen_kappa
 from scifigbench.metrics.validity import wilson
-from scifigbench.validation.judge_agreement import cohen_kappa
+from scifigbench.validation.judge_agreement import PERFECT
 
 CANDIDATES = (1, 2, 3, 4)
 MIN_AGREEMENT = 0.97
@@ -57,7 +58,7 @@ def at_margin(
     ]
     agree = sum(a == b for a, b in pairs)
     low, _ = wilson(agree, len(pairs)) if pairs else (0.0, None)
-    kappa = cohen_kappa([a for a, _ in pairs], [b for _, b in pairs]) if pairs else float("nan")
+    kappa = cohen_kappa([a for a, _ in pairs], [b for _, b in pairs], one_label=PERFECT)
     return len(pairs) / len(rows), agree / max(len(pairs), 1), low or 0.0, kappa
 
 

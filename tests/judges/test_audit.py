@@ -5,6 +5,7 @@ and the report shows the agreement table; ``plan`` counts the audit's requests."
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ from scifigbench.devserver import DevServer, Faults
 from scifigbench.families.reply_units import Unit
 from scifigbench.judges import audit, stage
 from scifigbench.judges.units import units_for
-from scifigbench.metrics.validity import audit_agreement, cohen_kappa
+from scifigbench.metrics.stats import cohen_kappa
+from scifigbench.metrics.validity import audit_agreement
 from scifigbench.pipeline.plan import plan, render
 from scifigbench.report.page import render_report
 
@@ -104,7 +106,7 @@ def test_audit_sends_exactly_the_selected_share_and_reports_agreement(workdir) -
         decided = [(a, b) for a, b in zip(ours, theirs, strict=True) if a != "undecided"]
         assert cell["n"] == len(decided) and cell["agree"] == sum(a == b for a, b in decided)
         kappa = cohen_kappa([a for a, _ in decided], [b for _, b in decided])
-        assert cell["kappa"] == (None if kappa is None else round(kappa, 6))
+        assert cell["kappa"] == (None if math.isnan(kappa) else round(kappa, 6))
     page = render_report({"validity": {"review": {}, "audit": out}}, [], [], 0)
     assert "How often the judge agrees with a person and with a second judge" in page
     assert "llm:auditor:" in page

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 
 from scifigbench.families import registry as rules
 from scifigbench.judges.cli import judge_file
-from scifigbench.validation.judge_agreement import cohen_kappa, exact_agreement
+from scifigbench.metrics.stats import cohen_kappa
+from scifigbench.validation.judge_agreement import PERFECT, exact_agreement
 
 
 def run(tmp_path: Path, family: str, records: list[dict] | str) -> tuple[int, str, list[dict]]:
@@ -24,14 +25,21 @@ def run(tmp_path: Path, family: str, records: list[dict] | str) -> tuple[int, st
 
 def test_one_output_per_input_with_verdict_fields(tmp_path: Path) -> None:
     records = [
-        {"id": "a", "probe_type": "inexist", "question": "Do the error bars overlap?", "answer": "There are no error bars.",
-         "gold_score": 0.0},
+        {
+            "id": "a",
+            "probe_type": "inexist",
+            "question": "Do the error bars overlap?",
+            "answer": "There are no error bars.",
+            "gold_score": 0.0,
+        },
         {"id": "b", "probe_type": "unanswerable", "question": "What is the p-value?", "answer": "It is 0.03."},
     ]
     code, _, rows = run(tmp_path, "resistance", records)
     assert code == 0
     assert [(r["id"], r["score"], r["verdict"], r["judge_id"], r["error"]) for r in rows] == [
-        ("a", 1.0, "resists", rules.JUDGE_ID, None), ("b", 0.0, "accepts", rules.JUDGE_ID, None)]
+        ("a", 1.0, "resists", rules.JUDGE_ID, None),
+        ("b", 0.0, "accepts", rules.JUDGE_ID, None),
+    ]
 
 
 def test_gold_fields_are_ignored(tmp_path: Path) -> None:
@@ -69,8 +77,12 @@ def test_label_variants_a_reviewer_note_accepts_count_as_correct(tmp_path: Path)
         base | {"id": "expected", "answer": "w/o text", "reviewer_notes": FIG_024_NOTE},
         base | {"id": "other", "answer": "The w/o image setting.", "reviewer_notes": FIG_024_NOTE},
         base | {"id": "no note", "answer": "The text group is lowest on both.", "reviewer_notes": ""},
-        base | {"id": "rejected", "answer": "The text group is lowest on both.",
-                "reviewer_notes": "'w/o text' is correct, 'text' is not"},
+        base
+        | {
+            "id": "rejected",
+            "answer": "The text group is lowest on both.",
+            "reviewer_notes": "'w/o text' is correct, 'text' is not",
+        },
     ]
     code, _, rows = run(tmp_path, "blur_active", records)
     assert code == 0
@@ -81,16 +93,40 @@ def test_label_variants_a_reviewer_note_accepts_count_as_correct(tmp_path: Path)
 
 
 def test_other_families(tmp_path: Path) -> None:
-    _, _, blur = run(tmp_path, "blur_active", [{"id": "x", "mode": "inductance", "question": "What is the 2021 value?",
-                                                "expected_answer": "30", "answer": "About 28.",
-                                                "reviewer_notes": "Any answer from 27 to 29 is correct."}])
+    _, _, blur = run(
+        tmp_path,
+        "blur_active",
+        [
+            {
+                "id": "x",
+                "mode": "inductance",
+                "question": "What is the 2021 value?",
+                "expected_answer": "30",
+                "answer": "About 28.",
+                "reviewer_notes": "Any answer from 27 to 29 is correct.",
+            }
+        ],
+    )
     assert (blur[0]["admits"], blur[0]["fabricates"], blur[0]["correct"]) == (False, True, True)
-    _, _, cap = run(tmp_path, "caption_claim", [{"id": "c", "description": "Model A scores 61% on the test split.",
-                                                 "claim": "Model A scores 80% on the test split.",
-                                                 "reality": "Model A scores 61%, not 80%.", "type": "value_anchor"}])
+    _, _, cap = run(
+        tmp_path,
+        "caption_claim",
+        [
+            {
+                "id": "c",
+                "description": "Model A scores 61% on the test split.",
+                "claim": "Model A scores 80% on the test split.",
+                "reality": "Model A scores 61%, not 80%.",
+                "type": "value_anchor",
+            }
+        ],
+    )
     assert cap[0]["follows"] == "image"
-    _, _, capab = run(tmp_path, "capability", [{"id": "q", "answer": "4 bars",
-                                                "expected": {"answer": 4, "answer_type": "number", "tolerance": 0}}])
+    _, _, capab = run(
+        tmp_path,
+        "capability",
+        [{"id": "q", "answer": "4 bars", "expected": {"answer": 4, "answer_type": "number", "tolerance": 0}}],
+    )
     assert capab[0]["correct"] is True
 
 
@@ -118,17 +154,44 @@ def test_an_empty_reply_is_an_error_record_not_a_verdict(tmp_path: Path, family:
     ("family", "text", "message"),
     [
         ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q"}\n', "line 1: field 'answer' is missing"),
-        ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q", "answer": "x"}\n{"id": "b"\n',
-         "line 2: not valid JSON"),
-        ("resistance", '{"id": "a", "probe_type": "trick", "question": "q", "answer": "x"}\n', "field 'probe_type' must be one of"),
-        ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q", "answer": 3}\n', "field 'answer' must be str"),
-        ("resistance", '{"id": "a", "probe_type": "inexist", "question": "q", "answer": "x"}\n' * 2, "line 2: field 'id': duplicate"),
-        ("capability", '{"id": "a", "answer": "4", "expected": {"answer": 4}}\n', "field 'expected.answer_type' is missing"),
-        ("blur_active", '[1, 2]\n', "a record must be a JSON object"),
-        ("blur_active", '{"id": "a", "mode": "inductance", "question": "q", "expected_answer": "17", "answer": "17", '
-                        '"accept": [20, 14]}\n', "line 1: field 'accept' must be [low, high]"),
-        ("blur_active", '{"id": "a", "mode": "inductance", "question": "q", "expected_answer": "17", "answer": "17", '
-                        '"accept": ["14", 20]}\n', "field 'accept' must be [low, high], two numbers"),
+        (
+            "resistance",
+            '{"id": "a", "probe_type": "inexist", "question": "q", "answer": "x"}\n{"id": "b"\n',
+            "line 2: not valid JSON",
+        ),
+        (
+            "resistance",
+            '{"id": "a", "probe_type": "trick", "question": "q", "answer": "x"}\n',
+            "field 'probe_type' must be one of",
+        ),
+        (
+            "resistance",
+            '{"id": "a", "probe_type": "inexist", "question": "q", "answer": 3}\n',
+            "field 'answer' must be str",
+        ),
+        (
+            "resistance",
+            '{"id": "a", "probe_type": "inexist", "question": "q", "answer": "x"}\n' * 2,
+            "line 2: field 'id': duplicate",
+        ),
+        (
+            "capability",
+            '{"id": "a", "answer": "4", "expected": {"answer": 4}}\n',
+            "field 'expected.answer_type' is missing",
+        ),
+        ("blur_active", "[1, 2]\n", "a record must be a JSON object"),
+        (
+            "blur_active",
+            '{"id": "a", "mode": "inductance", "question": "q", "expected_answer": "17", "answer": "17", '
+            '"accept": [20, 14]}\n',
+            "line 1: field 'accept' must be [low, high]",
+        ),
+        (
+            "blur_active",
+            '{"id": "a", "mode": "inductance", "question": "q", "expected_answer": "17", "answer": "17", '
+            '"accept": ["14", 20]}\n',
+            "field 'accept' must be [low, high], two numbers",
+        ),
     ],
 )
 def test_bad_records_name_line_and_field(tmp_path: Path, family: str, text: str, message: str) -> None:
@@ -152,7 +215,7 @@ def _agreement(
     decided = [r for r in rows if not r.get("undecided") and r[field] != "undecided"]
     assert len(decided) >= min_decided * len(rows), f"decides only {len(decided)} of {len(rows)}"
     a, b = [r[field] for r in decided], [gold[r["id"]] for r in decided]
-    return exact_agreement(a, b), cohen_kappa(a, b), len(decided)
+    return exact_agreement(a, b), cohen_kappa(a, b, one_label=PERFECT), len(decided)
 
 
 @pytest.mark.parametrize(
@@ -165,8 +228,16 @@ def _agreement(
         ("caption_claim", "follows", "gold_follows", 0.45, 0.15, 0.6),
     ],
 )
-def test_agreement_with_released_verdicts(tmp_path: Path, shared_data: Path, family: str, field: str, gold_field: str,
-                                          min_exact: float, min_kappa: float, min_decided: float) -> None:
+def test_agreement_with_released_verdicts(
+    tmp_path: Path,
+    shared_data: Path,
+    family: str,
+    field: str,
+    gold_field: str,
+    min_exact: float,
+    min_kappa: float,
+    min_decided: float,
+) -> None:
     data = shared_data / "scifig_release_dev"
     if not (data / f"{family}.jsonl").exists():
         pytest.skip("released dev records not present")
@@ -186,7 +257,9 @@ def test_judgment_columns() -> None:
     assert (res["score"], res["verdict"]) == (0.5, "hedges")
     blur = judgment_columns("blur_active", {"admits": True, "fabricates": False, "correct": False})
     assert (blur["admits"], blur["fabricates"], blur["mentioned"], blur["score"]) == (True, False, None, None)
-    failed = judgment_columns("resistance", {"score": None, "verdict": None, "error": "judge call failed: x", "raw_output": None})
+    failed = judgment_columns(
+        "resistance", {"score": None, "verdict": None, "error": "judge call failed: x", "raw_output": None}
+    )
     assert failed["score"] is None and failed["error"] == "judge call failed: x"
 
 

@@ -1,5 +1,5 @@
 """metrics/validity.json: the judge against a person's reviewed sample and against an audit judge,
-checked against hand-computed Wilson intervals, kappas and counts."""
+checked against hand-computed Wilson intervals, kappas and counts (kappa itself: test_cohen_kappa.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from helpers.judgment_rows import judgment_row
-from scifigbench.metrics.validity import audit_agreement, cohen_kappa, review_agreement, wilson
+from scifigbench.metrics.validity import audit_agreement, review_agreement, wilson
 
 
 def test_wilson_matches_the_hand_computed_interval() -> None:
@@ -18,15 +18,6 @@ def test_wilson_matches_the_hand_computed_interval() -> None:
     assert wilson(0, 0) == (None, None)
     lo, hi = wilson(10, 10)  # a perfect sample still has a lower bound below 1: 10 / 13.8416 = 0.72246
     assert hi == pytest.approx(1.0) and lo == pytest.approx(10 / (10 + 1.959964**2), abs=1e-6)
-
-
-def test_cohen_kappa_matches_the_hand_computed_example() -> None:
-    # 50 items: both yes 20, A yes B no 5, A no B yes 10, both no 15 -> po 0.7, pe 0.5*0.6 + 0.5*0.4 = 0.5, kappa 0.4
-    a = ["yes"] * 25 + ["no"] * 25
-    b = ["yes"] * 20 + ["no"] * 5 + ["yes"] * 10 + ["no"] * 15
-    assert cohen_kappa(a, b) == pytest.approx(0.4)
-    assert cohen_kappa(["x", "x"], ["x", "x"]) is None  # chance agreement 1: kappa undefined
-    assert cohen_kappa([], []) is None
 
 
 def _cap(model: str, uid: str, verdict: str | None, judge_id: str = "rule:1") -> dict:
@@ -93,6 +84,9 @@ def test_audit_agreement_compares_units_both_judges_decided() -> None:
     # primary (correct, correct, incorrect) vs audit (correct, incorrect, incorrect): po 2/3, pe 2/9 + 2/9 = 4/9
     assert cap["kappa"] == pytest.approx((2 / 3 - 4 / 9) / (1 - 4 / 9), abs=1e-6)
     assert out["audited"] == 4 and out["judges"] == ["llm:j:abc"]
+    # u1 alone: both judges say "correct", chance agreement 1 and kappa 0/0, written null
+    one = audit_agreement(_judgments(), audit.iloc[:1])["by_family"]["capability"]
+    assert (one["n"], one["agree"], one["kappa"]) == (1, 1, None)
     assert audit_agreement(_judgments(), audit.iloc[:0]) == {}
 
 

@@ -70,6 +70,19 @@ def test_status_says_why_a_unit_is_left_out():
     assert status(claim) == "not addressed"
 
 
+def test_a_blur_unit_is_counted_as_its_modes_rate_counts_it():
+    # admittance: admissions over every judged answer; inductance: right readings over fabricated answers
+    adm = {"family": "blur_active", "category": "admittance", "error": None, "verdict": None}
+    assert status(adm | {"admits": False, "fabricates": False, "correct": None}) == COUNTED
+    assert status(adm | {"admits": None, "fabricates": True}) == "no verdict"
+    ind = adm | {"category": "inductance", "admits": False}
+    assert status(ind | {"fabricates": True, "correct": None}) == "no verdict"
+    assert status(ind | {"fabricates": None, "correct": True}) == "no verdict"
+    assert status(ind | {"fabricates": False, "correct": False}) == "not fabricated"
+    # a blur unit without a mode is in neither rate's n, whatever its verdicts
+    assert status(adm | {"category": None, "admits": True}) == "no blur mode"
+
+
 def test_findings_list_every_penalty_and_sum_to_the_score_penalty():
     findings = [
         Finding("accuracy", "major", "numeric", "sent:10-30", "values", "value misread"),

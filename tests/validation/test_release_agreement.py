@@ -14,7 +14,8 @@ from click.testing import CliRunner
 
 from helpers.release_results import write_results
 from scifigbench.cli import main
-from scifigbench.validation.judge_agreement import cohen_kappa
+from scifigbench.metrics.stats import cohen_kappa
+from scifigbench.validation.judge_agreement import PERFECT
 
 
 def test_agreement_per_family_and_model_is_the_known_one(tmp_path: Path):
@@ -30,7 +31,9 @@ def test_agreement_per_family_and_model_is_the_known_one(tmp_path: Path):
     # its Wilson 95 % interval, 18 of 20 worked out by hand: centre 0.8356, half-width 0.1366
     assert blur["overall"]["exact_ci95"] == pytest.approx([0.69897, 0.97213], abs=1e-4)
     a = blur["by_model"]["model-a"]
-    assert a["exact_agreement"] == 8 / 10 and a["kappa"] == round(cohen_kappa(ours["model-a"], gold["model-a"]), 6)
+    assert a["exact_agreement"] == 8 / 10 and a["kappa"] == round(
+        cohen_kappa(ours["model-a"], gold["model-a"], one_label=PERFECT), 6
+    )
     assert blur["by_model"]["model-b"]["exact_agreement"] == 1.0
     assert set(got["families"]) == {"blur_active"}  # no resistance or caption files: no family, not a zero
 

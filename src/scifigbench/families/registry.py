@@ -31,6 +31,9 @@ FILE_FAMILIES: tuple[str, ...] = tuple(name for name, f in REGISTRY.items() if f
 #: -> its verdict fields and evidence.
 RULES: dict[str, Callable[[dict], dict]] = {name: f.rule for name, f in REGISTRY.items()}
 
+#: Each headline cell (``Family.cells``: a metrics name) -> the family whose verdicts build it.
+CELL_FAMILY: dict[str, str] = {cell: name for name, f in REGISTRY.items() for cell, _ in f.cells}
+
 
 def registered(name: str) -> Family:
     """The behaviour of family ``name``; an unknown name is an error that lists the known ones."""
@@ -40,9 +43,30 @@ def registered(name: str) -> Family:
         raise ValueError(f"unknown unit family {name!r} (known: {', '.join(REGISTRY)})") from None
 
 
+def feeding(cell: str) -> str:
+    """The family that declares headline cell ``cell``: metrics code that needs the rows behind a
+    cell (the MQM scores, the resistance scores) asks by the cell, a name of the metrics files,
+    rather than by a family's name. An unknown cell is an error that lists the known ones."""
+    try:
+        return CELL_FAMILY[cell]
+    except KeyError:
+        raise ValueError(f"no family declares cell {cell!r} (declared: {', '.join(CELL_FAMILY)})") from None
+
+
 def rule_verdict(family: str, f: dict) -> dict:
     """The rule judge's output record for one unit of ``family`` (fields as judge-file reads them)."""
     return {"id": f.get("id"), "judge_id": JUDGE_ID, **RULES[family](f), "error": None}
 
 
-__all__ = ["FILE_FAMILIES", "REGISTRY", "RULES", "Asked", "FileRecord", "Family", "registered", "rule_verdict"]
+__all__ = [
+    "CELL_FAMILY",
+    "FILE_FAMILIES",
+    "REGISTRY",
+    "RULES",
+    "Asked",
+    "FileRecord",
+    "Family",
+    "feeding",
+    "registered",
+    "rule_verdict",
+]

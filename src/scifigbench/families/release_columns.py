@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from scifigbench.concepts.blur_rates import BLUR_RATES
+
 Count = Callable[[pd.DataFrame], tuple[float, float] | None]  # an item's rows -> (num, den); None: undecided
 
 
@@ -54,8 +56,7 @@ def share_correct(rows: pd.DataFrame) -> tuple[float, float] | None:
 def blur_protocol(protocol: str) -> tuple[ReleaseColumn, ...]:
     """The admittance and inductance columns of one blur protocol ("Adm Act", "Ind Act", ...):
     admitting among all items, a correct answer among the items where the model committed to one."""
-    short = protocol[:3].title()
-    return (
-        ReleaseColumn(f"Adm {short}", "admittance", flag("admits"), 100.0),
-        ReleaseColumn(f"Ind {short}", "inductance", flag("correct", among="fabricates"), 100.0),
+    return tuple(
+        ReleaseColumn(f"{mode[:3].title()} {protocol[:3].title()}", mode, flag(rate.flag, rate.among), 100.0)
+        for mode, rate in BLUR_RATES.items()
     )

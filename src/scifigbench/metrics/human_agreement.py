@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from scifigbench.families.unit_scores import BASE, family, score_units
 from scifigbench.metrics import stats as st
+from scifigbench.metrics.tables import HEADLINE
 
 REQUIRED = ("figure_id", "model", "score")
 
@@ -31,7 +31,9 @@ def read_human_scores(path: Path | str) -> pd.DataFrame:
     bad = df.index[scores.isna() | (scores < 0) | (scores > 100)]
     if len(bad):
         i = int(bad[0])
-        raise ValueError(f"{path}: row {i + 2}, field 'score': {df.at[i, 'score']!r} is not a number in [0, 100] ({len(bad)} bad rows)")
+        raise ValueError(
+            f"{path}: row {i + 2}, field 'score': {df.at[i, 'score']!r} is not a number in [0, 100] ({len(bad)} bad rows)"
+        )
     df["score"] = scores.astype(float)
     if "annotator" not in df.columns:
         df["annotator"] = "human"
@@ -45,8 +47,10 @@ def _pair_stats(judge: np.ndarray, human: np.ndarray) -> dict[str, Any]:
     return {
         "krippendorff_alpha": st.clean(st.krippendorff_alpha_interval(pair)),
         "icc_2_1": st.clean(st.icc_2_1(pair.T)),
-        "pearson": st.clean(r), "pearson_p": st.clean(rp),
-        "spearman": st.clean(rho), "spearman_p": st.clean(sp),
+        "pearson": st.clean(r),
+        "pearson_p": st.clean(rp),
+        "spearman": st.clean(rho),
+        "spearman_p": st.clean(sp),
         "mean_bias": st.clean(float(np.mean(judge - human))),
         "mean_abs_diff": st.clean(float(np.mean(np.abs(judge - human)))),
         "n": int(judge.size),
@@ -63,8 +67,8 @@ def human_agreement(j: pd.DataFrame, human: pd.DataFrame) -> dict[str, Any]:
         inter = _pair_stats(first_two[:, 0], first_two[:, 1])
         inter["krippendorff_alpha"] = st.clean(st.krippendorff_alpha_interval(double.to_numpy().T))
         out["inter_annotator"] = inter
-    desc = family(j, "description")
-    judge = score_units(desc[desc["condition"] == BASE]).frame.groupby(["figure_id", "model"])["num"].mean()
+    # the judge's MQM scores as the headline cell builds them (descriptions of the base condition)
+    judge = HEADLINE["mqm"](j).frame.groupby(["figure_id", "model"])["num"].mean()
     human_mean = wide.mean(axis=1)
     shared = human_mean.index.intersection(judge.index)
     out["judge_vs_human"] = _pair_stats(judge[shared].to_numpy(), human_mean[shared].to_numpy())
@@ -72,5 +76,7 @@ def human_agreement(j: pd.DataFrame, human: pd.DataFrame) -> dict[str, Any]:
     rho, _ = st.spearman(per_model["judge"], per_model["human"])
     out["judge_vs_human"]["model_level_spearman"] = st.clean(rho)
     out["judge_vs_human"]["n_models"] = int(len(per_model))
-    out["judge_vs_human"]["bias_by_model"] = {m: st.clean(v) for m, v in (per_model["judge"] - per_model["human"]).items()}
+    out["judge_vs_human"]["bias_by_model"] = {
+        m: st.clean(v) for m, v in (per_model["judge"] - per_model["human"]).items()
+    }
     return out

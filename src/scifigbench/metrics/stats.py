@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections import Counter
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 import pandas as pd
@@ -418,13 +419,30 @@ def icc_2_1(ratings: np.ndarray) -> float:
     return float((msr - mse) / denom) if denom else math.nan
 
 
-def cohen_kappa(a: Sequence[object], b: Sequence[object]) -> float:
-    """Cohen's kappa for two raters' categorical labels on the same items."""
-    a = np.asarray(a, dtype=object)
-    b = np.asarray(b, dtype=object)
-    if a.size == 0 or a.size != b.size:
+def cohen_kappa(a: Sequence[Hashable], b: Sequence[Hashable], *, one_label: float = math.nan) -> float:
+    """Cohen's kappa of two raters' labels on the same items: (p_o - p_e) / (1 - p_e), where p_e is
+    the agreement the two raters' own label frequencies give by chance.
+
+    The one convention for the degenerate cases, so that every caller decides them alike:
+
+    - no items: NaN (nothing was rated; a JSON writer turns it into null with :func:`clean`);
+    - chance agreement 1: ``one_label``. It happens exactly when both raters give one and the same
+      label throughout, where p_o is 1 too and kappa is 0/0. NaN unless the caller says at the call
+      what it reports there (a judge card that reads one shared label as perfect agreement passes 1.0);
+    - two raters each constant but on different labels are no special case: p_e = 0, kappa = 0.
+
+    Labels of different lengths raise ValueError: that is a caller's bug, not a rating. p_o and p_e
+    are ratios of integer counts, so p_e = 1 is tested exactly and the value is the same whatever
+    the order of the labels.
+    """
+    if len(a) != len(b):
+        raise ValueError(f"cohen_kappa: {len(a)} labels against {len(b)}")
+    n = len(a)
+    if n == 0:
         return math.nan
-    labels = sorted(set(a.tolist()) | set(b.tolist()), key=str)
-    po = float(np.mean(a == b))
-    pe = sum(float(np.mean(a == lab)) * float(np.mean(b == lab)) for lab in labels)
-    return float((po - pe) / (1 - pe)) if pe < 1 else math.nan
+    observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
+    ca, cb = Counter(a), Counter(b)
+    expected = sum(ca[label] * cb[label] for label in ca) / (n * n)
+    if expected == 1:
+        return one_label
+    return (observed - expected) / (1 - expected)

@@ -20,7 +20,7 @@ import pandas as pd
 
 from scifigbench.contracts.metrics import DECIDED_BY
 from scifigbench.families.paper_tables import PaperTable, chart_types
-from scifigbench.families.registry import REGISTRY
+from scifigbench.families.registry import REGISTRY, feeding
 from scifigbench.families.unit_scores import (
     BASE,
     Units,
@@ -236,7 +236,7 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
                 "n": sh.n_units,
                 "n_models": sh.n_series,
             }
-    desc = family(j, "description")
+    desc = family(j, feeding("mqm"))
     base = desc[desc["condition"] == BASE]
     types = chart_types(base)
     chart_means = {t: score_units(base[base["chart_type"] == t]).frame.groupby("model")["num"].mean() for t in types}
@@ -249,7 +249,7 @@ def reliability(j: pd.DataFrame, cfg: StatConfig) -> dict[str, Any]:
     out["stratified_mqm"] = stratified
     # the subset: figures that got the non-base conditions (the paper's 100-figure primary subset)
     subset = set(desc.loc[desc["condition"] != BASE, "figure_id"].astype(str))
-    res = family(j, "resistance")
+    res = family(j, feeding("resistance"))
     if subset and len(res):
         scale = {}
         for m in models(res):

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
 
 from scifigbench.concepts.verdict_labels import is_decided, verdict_label
 from scifigbench.decisions.verdicts import person_verdict, unit_key
+from scifigbench.metrics.stats import clean, cohen_kappa
 
 Z95 = 1.959963984540054  # the standard normal's 97.5 % quantile
 
@@ -35,22 +35,6 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float] | tuple[None, 
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def cohen_kappa(a: Sequence[str], b: Sequence[str]) -> float | None:
-    """Cohen's kappa of two raters' labels on the same items (None without items or when chance
-    agreement is 1, i.e. both raters gave one and the same label throughout)."""
-    if len(a) != len(b):
-        raise ValueError(f"cohen_kappa: {len(a)} labels against {len(b)}")
-    n = len(a)
-    if n == 0:
-        return None
-    observed = sum(x == y for x, y in zip(a, b, strict=True)) / n
-    ca, cb = Counter(a), Counter(b)
-    expected = sum(ca[label] * cb[label] for label in ca) / (n * n)
-    if expected == 1:
-        return None
-    return (observed - expected) / (1 - expected)
 
 
 def _share(k: int, n: int) -> dict[str, Any]:
@@ -136,10 +120,10 @@ def audit_agreement(j: pd.DataFrame, audit: pd.DataFrame) -> dict[str, Any]:
     by_family = {}
     for family in sorted(set(pairs) | set(undecided)):
         got = pairs.get(family, [])
-        kappa = cohen_kappa([x for x, _ in got], [y for _, y in got])
         failed = failures.get(family, Counter())
         by_family[family] = _share(sum(x == y for x, y in got), len(got)) | {
-            "kappa": None if kappa is None else round(kappa, 6),
+            # kappa is undefined (NaN, written null) without pairs or with one shared label throughout
+            "kappa": clean(cohen_kappa([x for x, _ in got], [y for _, y in got])),
             "not_compared": undecided[family],
             "audit_failed": sum(failed.values()),
             "audit_failures": dict(sorted(failed.items())),

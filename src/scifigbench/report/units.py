@@ -23,6 +23,7 @@ from typing import Any
 
 import pandas as pd
 
+from scifigbench.concepts.blur_rates import BLUR_RATES
 from scifigbench.concepts.families import BOOLEAN_VERDICTS, unit_family
 from scifigbench.concepts.verdict_labels import verdict_label  # defined once: the review and audit compare it too
 from scifigbench.contracts.figures import style_group
@@ -102,7 +103,8 @@ def status(rec: dict[str, Any]) -> str:
 
     The metrics leave out of n a unit the judge failed on or left undecided, a caption claim the
     description never addressed, and, for inductance (correct among fabricated answers), a blur
-    answer that fabricated nothing; every other judged unit with a verdict is ``counted``. A value
+    answer that fabricated nothing (each blur mode's record says what its rate counts:
+    :mod:`scifigbench.concepts.blur_rates`); every other judged unit with a verdict is ``counted``. A value
     link asks the explorer for ``status=counted``, so it opens exactly the n units of the value.
     """
     if rec.get("error"):
@@ -110,12 +112,13 @@ def status(rec: dict[str, Any]) -> str:
     if rec.get("verdict") == "undecided":
         return "undecided"
     fam = unit_family(rec["family"])
-    if "admits" in fam.booleans:  # blur: admittance counts admits, inductance only fabricated answers
-        if rec.get("category") == "inductance":
-            if rec.get("fabricates") is None or rec.get("correct") is None:
-                return "no verdict"
-            return COUNTED if rec["fabricates"] else "not fabricated"
-        return COUNTED if rec.get("admits") is not None else "no verdict"
+    if "admits" in fam.booleans:  # blur: its mode's rate says which answers it counts
+        rate = BLUR_RATES.get(str(rec.get("category")))
+        if rate is None:  # no blur mode: the metrics count it in neither rate
+            return "no blur mode"
+        if any(rec.get(k) is None for k in rate.needed):
+            return "no verdict"
+        return rate.left_out if rate.among is not None and not rec[rate.among] else COUNTED
     if rec.get("score") is None:
         return fam.unscored
     return COUNTED

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from scifigbench.concepts.families import unit_family
+from scifigbench.concepts.probe_families import BLURRED, with_delivery
 from scifigbench.simulated.context import SimContext
 from scifigbench.simulated.profiles import Profile
 from scifigbench.simulated.wording import number_prefix
@@ -46,19 +47,24 @@ def numbered(rng: random.Random, profile: Profile, answers: Sequence[str | None]
     return "\n".join(lines)
 
 
-def listed_probe(setup: dict, ctx: SimContext, unit: str) -> dict | None:
-    """The expected_json of the first probe the setup lists that feeds units of family ``unit``."""
-    probe_family = unit_family(unit).probe_family
+def _first_listed(setup: dict, ctx: SimContext, probe_families: Collection[str | None]) -> dict | None:
+    """The expected_json of the first probe the setup lists of one of ``probe_families``."""
     for pid in probe_ids(setup):
         row, expected = ctx.probe(pid)
-        if row["family"] == probe_family:
+        if row["family"] in probe_families:
             return expected
     return None
 
 
+def listed_probe(setup: dict, ctx: SimContext, unit: str) -> dict | None:
+    """The expected_json of the first probe the setup lists that feeds units of family ``unit``."""
+    return _first_listed(setup, ctx, {unit_family(unit).probe_family})
+
+
 def blur_probe(setup: dict, ctx: SimContext) -> dict | None:
-    """The expected_json of the setup's blur probe, if it lists one (its answer is what is judged)."""
-    return listed_probe(setup, ctx, "blur_active")
+    """The expected_json of the setup's probe asked of a blurred image (a probe family delivered
+    ``BLURRED``), if it lists one: its target is the element the blur hides."""
+    return _first_listed(setup, ctx, {f.name for f in with_delivery(BLURRED)})
 
 
 def target_element(setup: dict, ctx: SimContext) -> tuple[dict, TextElement]:

@@ -36,33 +36,68 @@ from scifigbench.validation.known_answer import trace_agreement
 def indistinguishable(claim: dict) -> bool:
     """A false claim that states the same as its truth (a rate printed as "about 0" on both sides)
     cannot be told apart by any judge; such claims are a probe defect and are left out."""
-    strip = lambda t: re.sub(rf"\s*\bin the panel titled {quoted_pattern(120)}", "", t)
+
+    def strip(text: str) -> str:
+        return re.sub(rf"\s*\bin the panel titled {quoted_pattern(120)}", "", text)
+
     return strip(claim["claim"]) == strip(claim["reality"])
 
 
-def capbias_units(n_per_type: int, seed: int) -> list[tuple[str, dict, str, str, str, int]]:
-    """(profile, claim, description, rule verdict, respondent's behaviour, agrees) per caption claim.
+def figure_jobs(n_per_type: int, share: tuple[int, int] = (0, 1)) -> list[tuple[str, int]]:
+    """(kind, index) of the figures: ``n_per_type`` of each kind, half as many of a kind cut into
+    shares of a whole (pies). ``share`` = (k, m) keeps every m-th of them from the k-th on, so the
+    m shares are disjoint, together the whole, and a kind with m figures or more is in each."""
+    counts = {ct: n_per_type // 2 if chart_kind(ct).parts_of_whole else n_per_type for ct in CHART_KINDS}
+    k, m = share
+    return [(ct, i) for ct, n in counts.items() for i in range(n)][k::m]
 
-    ``n_per_type`` figures of each kind, half as many of a kind cut into shares of a whole (pies);
-    indistinguishable claims are left out.
+
+def capbias_units(
+    n_per_type: int, seed: int, share: tuple[int, int] = (0, 1)
+) -> list[tuple[str, dict, str, str, str, int]]:
+    """(profile, claim, description, rule verdict, respondent's behaviour, agrees) per caption claim
+    of the figures of :func:`figure_jobs`; indistinguishable claims are left out.
+
+    A figure's units depend on that figure alone, so the units of the m shares together are the
+    whole's: a test can hand the shares to m workers.
     """
     cfg = ProbesConfig()
-    counts = {ct: n_per_type // 2 if chart_kind(ct).parts_of_whole else n_per_type for ct in CHART_KINDS}
-    specs = [generate(seed, ct, i, 150) for ct, n in counts.items() for i in range(n)]
+    specs = [generate(seed, ct, i, 150) for ct, i in figure_jobs(n_per_type, share)]
     probes, setups = {}, []
     for spec in tqdm(specs, desc="render", file=sys.stderr):
         render(spec)  # fills in the text elements: what a reader can name decides which claims exist
         view = FigureView(spec, cfg.read_tolerance, cfg.pie_read_pp, cfg.compare_tolerance)
-        cb = caption_probe(view, rng_for(seed, spec.figure_id, "caption_bias"), tuple(cfg.caption_claims),
-                           tuple(cfg.caption_anchor_offset))
+        cb = caption_probe(
+            view,
+            rng_for(seed, spec.figure_id, "caption_bias"),
+            tuple(cfg.caption_claims),
+            tuple(cfg.caption_anchor_offset),
+        )
         if cb is None:
             continue
-        row = {"probe_id": cb.probe_id, "figure_id": spec.figure_id, "family": cb.family, "category": cb.category,
-               "text": cb.text, "expected_json": json.dumps(cb.expected), "status": "confirmed"}
+        row = {
+            "probe_id": cb.probe_id,
+            "figure_id": spec.figure_id,
+            "family": cb.family,
+            "category": cb.category,
+            "text": cb.text,
+            "expected_json": json.dumps(cb.expected),
+            "status": "confirmed",
+        }
         probes[cb.probe_id] = row
-        setups.append({"setup_id": f"{spec.figure_id}/capbias/describe", "figure_id": spec.figure_id,
-                       "condition": "capbias", "task": "describe", "chart_type": spec.chart_type, "user_text": "...",
-                       "caption": cb.text, "probe_ids": json.dumps([cb.probe_id]), "blur_target_id": None})
+        setups.append(
+            {
+                "setup_id": f"{spec.figure_id}/capbias/describe",
+                "figure_id": spec.figure_id,
+                "condition": "capbias",
+                "task": "describe",
+                "chart_type": spec.chart_type,
+                "user_text": "...",
+                "caption": cb.text,
+                "probe_ids": json.dumps([cb.probe_id]),
+                "blur_target_id": None,
+            }
+        )
     ctx = SimContext(specs={s.figure_id: s for s in specs}, probes=probes, blur_targets={})
     out = []
     for name in sorted(BUILTIN):

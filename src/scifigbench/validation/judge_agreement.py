@@ -11,15 +11,18 @@ the tables report.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Hashable, Sequence
 
 import pandas as pd
 from scipy import stats
 
 from scifigbench.families.registry import registered
+from scifigbench.metrics.stats import cohen_kappa
 
 ABSTAIN = "undecided"  # the verdict word of a rule that abstains (a caption claim it cannot settle)
+# kappa when both judges give one and the same label throughout (chance agreement 1, kappa 0/0):
+# the judge comparisons report it as perfect agreement, as they always printed it
+PERFECT = 1.0
 
 
 def decided(verdict: dict, field: str) -> bool:
@@ -34,20 +37,7 @@ def exact_agreement(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
         raise ValueError(f"label sequences differ in length: {len(a)} vs {len(b)}")
     if not a:
         return math.nan
-    return sum(x == y for x, y in zip(a, b)) / len(a)
-
-
-def cohen_kappa(a: Sequence[Hashable], b: Sequence[Hashable]) -> float:
-    """(p_o - p_e) / (1 - p_e); 1.0 when both judges use one identical label throughout, NaN if empty."""
-    p_o = exact_agreement(a, b)
-    if math.isnan(p_o):
-        return math.nan
-    n = len(a)
-    ca, cb = Counter(a), Counter(b)
-    p_e = sum(ca[k] * cb[k] for k in ca.keys() | cb.keys()) / (n * n)
-    if p_e == 1.0:
-        return 1.0 if p_o == 1.0 else 0.0
-    return (p_o - p_e) / (1 - p_e)
+    return sum(x == y for x, y in zip(a, b, strict=True)) / len(a)
 
 
 def ranking_spearman(a: dict[str, float], b: dict[str, float]) -> tuple[float, float, int]:
@@ -92,7 +82,7 @@ def judge_agreement(first: pd.DataFrame, second: pd.DataFrame) -> dict[str, dict
                 rho = stats.spearmanr(a, b).statistic if len(a) > 1 else math.nan
                 result[field] = {"item_spearman": float(rho)}
             else:
-                result[field] = {"exact": exact_agreement(a, b), "kappa": cohen_kappa(a, b)}
+                result[field] = {"exact": exact_agreement(a, b), "kappa": cohen_kappa(a, b, one_label=PERFECT)}
         rank = judged.headline
         rho, p, n = ranking_spearman(_model_means(ok, f"{rank}_a"), _model_means(ok, f"{rank}_b"))
         result["model_ranking"] = {"field": rank, "spearman": rho, "p": p, "n_models": n}

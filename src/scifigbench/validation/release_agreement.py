@@ -36,8 +36,9 @@ from typing import Any
 
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.judge_file import Record, judge_records
+from scifigbench.metrics.stats import cohen_kappa
 from scifigbench.metrics.validity import wilson
-from scifigbench.validation.judge_agreement import cohen_kappa, decided, exact_agreement
+from scifigbench.validation.judge_agreement import PERFECT, decided, exact_agreement
 
 FOLLOWS = {"image": "image", "caption": "caption", "not_addressed": "none", "none": "none"}
 COMPARED = {"resistance": ("score",), "blur_active": ("admits", "fabricates", "correct"), "caption_claim": ("follows",)}
@@ -139,7 +140,7 @@ def _cell(pairs: list[tuple[Any, Any]], n: int) -> dict[str, Any]:
         "compared": len(known),
         "exact_agreement": num(exact_agreement(ours, gold)),
         "exact_ci95": _ci(sum(o == g for o, g in known), len(known)),
-        "kappa": num(cohen_kappa(ours, gold)),
+        "kappa": num(cohen_kappa(ours, gold, one_label=PERFECT)),
     }
 
 
