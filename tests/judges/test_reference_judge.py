@@ -664,3 +664,26 @@ def test_a_label_set_in_backticks_is_a_quoted_label() -> None:
     [made_up] = judge_against_reference("The orange bars are `SlowNet-v2 (ours)`.", REFERENCE, "bar").findings
     assert made_up.subtype == "halluc" and "slownet-v2 (ours)" in made_up.note
     assert judge_against_reference("The orange bars are `SlowNet`.", REFERENCE, "bar").findings == []
+
+
+# Our own line chart whose x axis counts sweeps of two solvers.
+SWEEPS = (
+    'The line plot shows how two solvers converge. The x-axis is labeled "Sweeps" with a linear scale from 0 '
+    'to 500, and the y-axis is labeled "Residual" ranging from 0 to 1. The blue line, representing "Jacobi", '
+    "starts at a residual of about 0.9 at 0 Sweeps and falls to 0.4 at 500 Sweeps. The orange line, "
+    'representing "Gauss", falls from 0.8 to 0.1.'
+)
+
+
+def test_an_axis_title_is_the_quantity_on_the_axis_not_an_element() -> None:
+    """ "300 Sweeps" is a position on the axis the reference titles "Sweeps": no value of an element
+    called Sweeps, so nothing to compare with the residuals the reference states at 0 and 500 Sweeps.
+    Categories the axis is "labeled as" in a list stay elements: a wrong value of one is still found."""
+    text = 'The orange "Gauss" line drops quickly and stays low beyond 300 Sweeps.'
+    assert judge_against_reference(text, SWEEPS, "line").findings == []
+    listed = (
+        'The horizontal axis shows the categories labeled as "Alpha" and "Gamma". The blue bar of Alpha '
+        "reaches 72 % and that of Gamma 55 %."
+    )
+    [wrong] = judge_against_reference("The blue bar of Alpha reaches 40 %.", listed, "bar").findings
+    assert wrong.item == "values" and "alpha" in wrong.note

@@ -82,6 +82,7 @@ from scifigbench.families.description.rule import (
     UP,
     X_CUE,
     X_POSITION_LEFT,
+    Y_CUE,
 )
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import COLOUR_WORDS, colours, shade
@@ -219,6 +220,28 @@ def names_of(text: str) -> list[str]:
                 names.append(m.group().strip(".!?"))
             first = False
     return [n for n in dict.fromkeys(names) if len(name_key(n)) >= _MIN_KEY and len(n.split()) <= 6]
+
+
+#: an axis's title as a text quotes it ("the x-axis is labeled "Epoch"", "titled "Question Popularity"");
+#: "labeled with model names such as "3B"" introduces the axis's categories, not its title, and so does a
+#: list of quotes ("categories labeled as "7B", "13B" and "70B"")
+_AXIS_TITLE = re.compile(
+    r"(?<!categories )(?<!bars )(?<!ticks )\b(?:labell?ed|titled|named)\s*(?:as\s+)?"
+    r"\"([^\"\n]{1,60})\"(?!\s*,?\s*(?:and\s+)?\")"
+)
+_AXIS_WORD = re.compile(r"\baxis\b|\baxes\b")
+
+
+def axis_titles(text: str) -> set[str]:
+    """The keys of the axis titles ``text`` quotes in its axis sentences, and of each of their words.
+    A title names the quantity an axis measures ("at Epoch 400", "for a popularity of 15" are
+    positions), never a plotted element: a value or colour said of it belongs to no series."""
+    out: set[str] = set()
+    for _, _, sent in sentences(search_form(text)):
+        if X_CUE.search(sent) or Y_CUE.search(sent) or _AXIS_WORD.search(sent):
+            for m in _AXIS_TITLE.finditer(sent):
+                out |= {name_key(m.group(1)), *(name_key(w) for w in m.group(1).split())}
+    return out - {""}
 
 
 @dataclass(frozen=True)
@@ -677,7 +700,8 @@ class _Judge:
         self.text = description
         self.reference = reference
         self.items = {i.key: i.severity for i in checklist(chart_type)}
-        ref_names = names_of(reference)
+        titles = axis_titles(reference)
+        ref_names = [n for n in names_of(reference) if name_key(n) not in titles]
         desc_names = names_of(description)
         keys = [name_key(n) for n in ref_names]
         by_colour = colour_aliases(read_text(reference, keys).bound)
