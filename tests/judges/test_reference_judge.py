@@ -687,3 +687,23 @@ def test_an_axis_title_is_the_quantity_on_the_axis_not_an_element() -> None:
     )
     [wrong] = judge_against_reference("The blue bar of Alpha reaches 40 %.", listed, "bar").findings
     assert wrong.item == "values" and "alpha" in wrong.note
+
+
+# Our own line chart: two samplers against the beam width k, each line's values in the sentence after
+# the one that names it.
+BEAMS = (
+    'The line plot shows the error of two samplers, "Ancestral" and "Greedy", against the beam width k. '
+    "The blue line represents Ancestral. It starts at an error of 12.0 at k=1, falls to 8.0 at k=2 and ends "
+    "at 6.0 at k=4. The red line represents Greedy. It starts at 20.0 at k=1 and ends at 15.0 at k=4."
+)
+
+
+def test_a_value_at_a_coordinate_is_checked_against_the_same_lines_value_there() -> None:
+    """ "k=4" is a position of the x axis, not an element, and "It ..." goes on about the line the
+    sentence before named: Greedy's 6 at k=4 is wrong (Greedy ends at 15 there; 6 is Ancestral's end),
+    though 6 lies between the values the reference gives at k=4. Right values of both lines are no
+    finding, and the 3 that ends the range "k=2–3" is a position, not a value."""
+    [wrong] = judge_against_reference("Greedy ends near 6 at k=4.", BEAMS, "line").findings
+    assert wrong.item == "values" and "'6'" in wrong.note and "15.0" in wrong.note
+    for text in ("Greedy ends near 15 at k=4, and Ancestral ends near 6 at k=4.", "Ancestral stays near 8 at k=2–3."):
+        assert judge_against_reference(text, BEAMS, "line").findings == []

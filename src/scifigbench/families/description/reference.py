@@ -244,6 +244,22 @@ def axis_titles(text: str) -> set[str]:
     return out - {""}
 
 
+#: a position on an axis written as the axis's variable and a value ("M=3", "k = 16"): an x position, not
+#: an element; labels such as "LoRA_r=1" or "C³A_b=128/2" hold more than a variable and stay names
+_COORDINATE = re.compile(r"[A-Za-z]{1,12}\s*=\s*[-+]?\d+(?:\.\d+)?")
+#: what joins a position to the number that ends its range ("M=4–5", "M 5 through 7"): that number is a
+#: position too, not a value
+_POSITION_RANGE = re.compile(r"^[\s*]*(?:-|to|through)?[\s*]*$")
+#: a sentence that goes on about the element the sentence before named ("It begins at 41.0 at M=3",
+#: "This line then falls to ..."): it is in that element's context
+_CARRIES_ON = re.compile(r"^\W*(?:it|its|this line|this curve|the line|the curve)\b")
+
+
+def coordinates(names: list[str]) -> set[str]:
+    """The keys of the names that are positions on an axis ("M=3"), not elements."""
+    return {name_key(n) for n in names if _COORDINATE.fullmatch(n.strip())}
+
+
 @dataclass(frozen=True)
 class Mention:
     start: int
@@ -474,14 +490,19 @@ def _colour_owner(
     return None
 
 
-def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Statements:
+def read_text(
+    text: str, keys: list[str], aliases: Aliases = NO_ALIASES, positions: frozenset[str] = frozenset()
+) -> Statements:
     """Bind the numbers and colours of ``text`` to the names ``keys`` it mentions, reading the short
-    names and colours of ``aliases`` as the names they stand for."""
+    names and colours of ``aliases`` as the names they stand for. ``positions`` are x positions
+    ("M=3"): a sentence that names none of the other names but goes on about the one element the
+    sentence before named ("It begins at 41.0 at M=3") is in that element's context."""
     low = search_form(text)
     found = [Mention(m.start, m.end, aliases.names.get(m.key, m.key)) for m in mentions(text, [*keys, *aliases.names])]
     masked = mask(low, [(m.start, m.end) for m in found])
     out = Statements([], [], [], [])
     panel: str | None = None
+    last: frozenset[str] = frozenset()  # the elements the sentence before named
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
@@ -491,7 +512,11 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             panel = next(iter(panels_here)) if len(panels_here) == 1 else None
             out.panels |= panels_here
         names_here = frozenset(m.key for m in ms)
-        context = names_here | ({panel} if panel else set())  # the sentence's names and the panel it is in
+        elements = names_here - positions
+        carried = last if not elements and len(last) == 1 and _CARRIES_ON.match(plain) else frozenset()
+        last = elements or carried
+        # the sentence's names, the element it goes on about and the panel it is in
+        context = names_here | carried | ({panel} if panel else set())
         axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if _axis_clause(sent, lo, hi)]
         axis_sentence = any(AXIS_CUE.search(sent[lo:hi]) for lo, hi in axis_clauses)
         respectively = _RESPECTIVELY.search(sent) is not None
@@ -499,6 +524,10 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
         for n in extract_numbers(sent):
             if COUNT_NOUN.match(plain[n.end :]) or NOT_A_VALUE.match(plain[n.end :]):
                 continue
+            if any(
+                m.key in positions and m.end <= n.start and _POSITION_RANGE.match(sent[m.end : n.start]) for m in ms
+            ):
+                continue  # "at M=4–5": the 5 ends a range of positions
             lo, hi = _clause(sent, n.start)
             wide = n.high - n.low >= 0.5 * max(abs(n.low), abs(n.high))
             if (lo, hi) in axis_clauses or (axis_sentence and wide):
@@ -704,9 +733,10 @@ class _Judge:
         ref_names = [n for n in names_of(reference) if name_key(n) not in titles]
         desc_names = names_of(description)
         keys = [name_key(n) for n in ref_names]
-        by_colour = colour_aliases(read_text(reference, keys).bound)
-        self.ref = read_text(reference, keys, Aliases(colours=by_colour))
-        self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour))
+        coords = frozenset(coordinates(ref_names))
+        by_colour = colour_aliases(read_text(reference, keys, positions=coords).bound)
+        self.ref = read_text(reference, keys, Aliases(colours=by_colour), coords)
+        self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour), coords)
         self.known = name_key(reference + " " + caption)
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
@@ -727,7 +757,9 @@ class _Judge:
         low = search_form(reference)
         x_sentences = [(a, b) for a, b, sent in sentences(low) if X_CUE.search(sent)]
         # the x axis's categories ("Layer1-4", ...): a value at one of them belongs to a series too
-        self.positions = {m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)}
+        self.positions = {
+            m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)
+        } | coords
         # the panels the reference describes one by one; a category of the x axis ("the DEITA category") is none
         self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
