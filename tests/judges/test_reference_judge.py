@@ -707,3 +707,15 @@ def test_a_value_at_a_coordinate_is_checked_against_the_same_lines_value_there()
     assert wrong.item == "values" and "'6'" in wrong.note and "15.0" in wrong.note
     for text in ("Greedy ends near 15 at k=4, and Ancestral ends near 6 at k=4.", "Ancestral stays near 8 at k=2–3."):
         assert judge_against_reference(text, BEAMS, "line").findings == []
+
+
+def test_a_label_the_reference_may_have_left_out_of_a_list_it_says_goes_on_is_undecided() -> None:
+    """A reference that quotes some slices "among others" does not list them all: a slice label it does
+    not quote is left undecided, not called made up; without the "among others" it is a finding."""
+    partial = 'The pie chart has nine slices, with labels such as "Walking" and "Cycling", among others.'
+    text = 'The slices include "Walking", "Rowing" and "Cycling".'
+    result = judge_against_reference(text, partial, "pie")
+    assert result.findings == [] and [u.subtype for u in result.undecided] == ["halluc"]
+    full = 'The pie chart has three slices, labeled "Walking", "Swimming" and "Cycling".'
+    [made_up] = judge_against_reference(text, full, "pie").findings
+    assert made_up.subtype == "halluc" and "rowing" in made_up.note

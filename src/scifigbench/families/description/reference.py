@@ -244,6 +244,9 @@ def axis_titles(text: str) -> set[str]:
     return out - {""}
 
 
+#: a reference that says its list of labels goes on ("includes labels such as "X" and "Y", among others")
+#: does not list every label: a label it does not quote may still be on the figure
+_MORE_LABELS = re.compile(r"\bamong others\b|\band (?:many )?others\b|\betc\b")
 #: a position on an axis written as the axis's variable and a value ("M=3", "k = 16"): an x position, not
 #: an element; labels such as "LoRA_r=1" or "C³A_b=128/2" hold more than a variable and stay names
 _COORDINATE = re.compile(r"[A-Za-z]{1,12}\s*=\s*[-+]?\d+(?:\.\d+)?")
@@ -764,6 +767,7 @@ class _Judge:
         self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
         self.ref_labels = {name_key(_label(m)) for m in _QUOTED.finditer(low)} - {""}
+        self.labels_partial = _MORE_LABELS.search(low) is not None
 
     def _add(
         self,
@@ -1104,6 +1108,8 @@ class _Judge:
             base = self._variant_of(label)
             if base is not None:
                 self._add("legend", "halluc", (s, e), note, f"a variant of the reference's label {base!r}")
+            elif self.labels_partial:
+                self._add("legend", "halluc", (s, e), note, "the reference lists only some of its labels")
             else:
                 self._add("legend", "halluc", (s, e), note, severity="major")
 
