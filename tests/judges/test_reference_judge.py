@@ -719,3 +719,21 @@ def test_a_label_the_reference_may_have_left_out_of_a_list_it_says_goes_on_is_un
     full = 'The pie chart has three slices, labeled "Walking", "Swimming" and "Cycling".'
     [made_up] = judge_against_reference(text, full, "pie").findings
     assert made_up.subtype == "halluc" and "rowing" in made_up.note
+
+
+def test_a_value_in_bold_before_at_and_a_position_belongs_to_that_position() -> None:
+    """Markdown bold ("**15** at **k=4**") does not hide the "at" that hands the value to the position
+    after it: Greedy's 15 is its value at k=4, not a second value at k=1."""
+    text = "**Greedy** starts near **20** at **k=1** and ends near **15** at **k=4**."
+    assert judge_against_reference(text, BEAMS, "line").findings == []
+
+
+def test_a_label_quoted_with_its_value_or_in_html_subscripts_is_the_reference_label() -> None:
+    """ "Alpha: 70%" quotes the label Alpha and its value, "Res<sub>a</sub>" is Res_a written with HTML
+    subscripts: neither is a made-up label; a label the reference does not know still is."""
+    slices = "The pie chart shows two slices, Alpha at 70% in blue and Beta at 30% in red."
+    assert judge_against_reference('The blue slice is labeled "Alpha: 70%".', slices, "pie").findings == []
+    [made_up] = judge_against_reference('The blue slice is labeled "Gamma: 70%".', slices, "pie").findings
+    assert made_up.subtype == "halluc" and "gamma" in made_up.note
+    lines = 'The line plot compares "Res_a" and "Res_b", drawn in blue and red. Res_a ends at 0.9 and Res_b at 0.7.'
+    assert judge_against_reference('The blue line, "Res<sub>a</sub>", ends near 0.9.', lines, "line").findings == []

@@ -130,7 +130,7 @@ NOT_A_VALUE = re.compile(
 # words after a value or colour that hand it to the name that follows ("about 2 for mBERT", "70 (FastNet)",
 # "light blue for the baseline", "a red line represents LUFFY")
 _NAME_FOLLOWS = re.compile(
-    r"^(?:[/-][a-z]+)*\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
+    r"^\**(?:[/-][a-z]+)*[\s*]*(?:%|percent\b)?[\s*]*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
     r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
 )
 _COUNT_WORDS = {w: i for i, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
@@ -184,9 +184,16 @@ def search_form(text: str) -> str:
     return text.translate(_ONE_TO_ONE).lower()
 
 
+#: the HTML a model may write sub- and superscripts with ("C³A<sub>b</sub>" for "C³A_b")
+_SCRIPT_TAG = re.compile(r"</?su[bp]>")
+#: a value quoted with its label ("GPT-4o: 12.0%"): the label is the part before it
+_LABEL_VALUE = re.compile(r"\s*:\s*[-+~]?\d+(?:\.\d+)?\s*%?$")
+
+
 def name_key(name: str) -> str:
-    """A name reduced to its letters and digits: "Avg$_{obj}$", "AvgObj" and "avg obj" are one name."""
-    return re.sub(r"[^0-9a-z]+", "", search_form(name))
+    """A name reduced to its letters and digits: "Avg$_{obj}$", "AvgObj", "Avg<sub>obj</sub>" and
+    "avg obj" are one name."""
+    return re.sub(r"[^0-9a-z]+", "", _SCRIPT_TAG.sub("", search_form(name)))
 
 
 #: words that open clauses in prose and are never an element's name, capitalised or not
@@ -1100,6 +1107,7 @@ class _Judge:
         low = search_form(self.text)
         for m in _QUOTED.finditer(low):
             label = _label(m).strip().rstrip(",.;:")  # "random +B2," quoted with its list's comma
+            label = _LABEL_VALUE.sub("", label)  # "GPT-4o: 12.0%": the label GPT-4o and its value
             key = name_key(label)
             if len(key) < _MIN_KEY or len(label.split()) > 4 or key in self.known:
                 continue
