@@ -737,3 +737,18 @@ def test_a_label_quoted_with_its_value_or_in_html_subscripts_is_the_reference_la
     assert made_up.subtype == "halluc" and "gamma" in made_up.note
     lines = 'The line plot compares "Res_a" and "Res_b", drawn in blue and red. Res_a ends at 0.9 and Res_b at 0.7.'
     assert judge_against_reference('The blue line, "Res<sub>a</sub>", ends near 0.9.', lines, "line").findings == []
+
+
+def test_a_label_one_letter_from_the_references_where_the_caption_spells_it_so_is_undecided() -> None:
+    """The expert wrote "Vison-Net" where the caption writes "Vision": a description quoting "Vision-Net"
+    follows the caption, so the slip is the reference's (undecided, no finding). The same label under a
+    caption that does not spell it, or a label two letters off, is still a finding."""
+    ref = 'The line plot compares "Vison-Net" and "Tree-Net": Vison-Net in blue ends at 0.8, Tree-Net in red at 0.6.'
+    caption = "Accuracy of the Vision and Tree networks over training."
+    text = 'The blue line is labeled "Vision-Net".'
+    result = judge_against_reference(text, ref, "line", caption)
+    assert result.findings == [] and [u.subtype for u in result.undecided] == ["halluc"]
+    [slip] = judge_against_reference(text, ref, "line").findings
+    assert slip.subtype == "halluc" and "vision-net" in slip.note
+    [far] = judge_against_reference('The blue line is labeled "Visions-Nets".', ref, "line", caption).findings
+    assert far.subtype == "halluc"

@@ -190,6 +190,20 @@ _SCRIPT_TAG = re.compile(r"</?su[bp]>")
 _LABEL_VALUE = re.compile(r"\s*:\s*[-+~]?\d+(?:\.\d+)?\s*%?$")
 
 
+#: what splits a label into its words ("llama-2-chat-7b": llama, 2, chat, 7b)
+_WORDS = re.compile(r"[-\s_/,.:;()\"']+")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` (each at least four letters) differ by one letter added, dropped or changed."""
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def name_key(name: str) -> str:
     """A name reduced to its letters and digits: "Avg$_{obj}$", "AvgObj", "Avg<sub>obj</sub>" and
     "avg obj" are one name."""
@@ -774,6 +788,8 @@ class _Judge:
         self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
         self.ref_labels = {name_key(_label(m)) for m in _QUOTED.finditer(low)} - {""}
+        self.ref_quoted = {_label(m).strip().rstrip(",.;:") for m in _QUOTED.finditer(low)}
+        self.caption_words = set(_WORDS.split(search_form(caption)))
         self.labels_partial = _MORE_LABELS.search(low) is not None
 
     def _add(
@@ -1116,10 +1132,26 @@ class _Judge:
             base = self._variant_of(label)
             if base is not None:
                 self._add("legend", "halluc", (s, e), note, f"a variant of the reference's label {base!r}")
+            elif (slip := self._slip_of(label)) is not None:
+                self._add("legend", "halluc", (s, e), note, f"the caption spells the reference's {slip!r} so")
             elif self.labels_partial:
                 self._add("legend", "halluc", (s, e), note, "the reference lists only some of its labels")
             else:
                 self._add("legend", "halluc", (s, e), note, severity="major")
+
+    def _slip_of(self, label: str) -> str | None:
+        """The reference's quoted label that ``label`` differs from by one letter in one word, where the
+        caption writes that word as ``label`` does ("LLaMA-2-chat-7B" for the reference's "LLmA-2-chat-7B"
+        under a caption naming "LLaMA-2-Chat"): the expert's slip, not the description's."""
+        words = _WORDS.split(label)
+        for ref in self.ref_quoted:
+            theirs = _WORDS.split(ref)
+            if len(theirs) != len(words):
+                continue
+            differ = [(a, b) for a, b in zip(words, theirs, strict=True) if a != b]
+            if len(differ) == 1 and _one_edit(*differ[0]) and differ[0][0] in self.caption_words:
+                return ref
+        return None
 
     def _variant_of(self, label: str) -> str | None:
         """The reference's quoted label that ``label`` extends by whole words at either end ("random
