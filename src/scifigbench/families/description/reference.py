@@ -50,6 +50,17 @@ of a sentence closes its own list, a percentage is at most 3 points off (the pap
 label set in backticks ("`Base Avg_6by`") is a quoted label; a quoted label neither the reference nor
 the caption knows is a major error (people weigh a made-up name as a wrong mapping), not a minor one.
 
+Rule 29 (written from the false alarms of figures no rule had been written from, the "wide sample"
+of docs/mqm-human-agreement-notes.md): an axis title the reference quotes ("the x-axis is labeled
+"Epoch"") is the axis's quantity, not an element, so "at Epoch 400" states no value; a name made of an
+axis variable and a number ("M=3") is an x position, a sentence that opens "It ..." or "This line ..."
+and names no element goes on about the one element the sentence before named, and the number that
+ends a range of positions ("M=4–5") is no value; a reference that says its list of labels goes on
+("among others") cannot call a label it does not quote made up, nor can a reference label one letter
+off where the caption spells the word as the description does ("LLmA" under a caption's "LLaMA");
+markdown bold, a label quoted with its value ("GPT-4o: 12.0%") and HTML sub/superscripts are read as
+the plain text they format.
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
 colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
