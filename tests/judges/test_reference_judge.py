@@ -752,3 +752,13 @@ def test_a_label_one_letter_from_the_references_where_the_caption_spells_it_so_i
     assert slip.subtype == "halluc" and "vision-net" in slip.note
     [far] = judge_against_reference('The blue line is labeled "Visions-Nets".', ref, "line", caption).findings
     assert far.subtype == "halluc"
+
+
+def test_a_claim_naming_every_name_of_the_references_statements_is_checked_against_all_of_them() -> None:
+    """The reference gives Alpha 30.0 % beside Beta (outer ring) and 12.0 % alone (inner ring). A
+    sentence naming both Alpha and Beta cannot tell the rings apart by its names: Alpha's 12.0 % is
+    one of its values, not a misreading of the outer ring's 30.0 %; 50.0 % is neither."""
+    rings = 'In the outer ring, "Alpha" has 30.0 % and "Beta" 70.0 %. In the inner ring, Alpha has 12.0 %.'
+    assert judge_against_reference("The chart shows Alpha at 12.0 % and Beta at 70.0 %.", rings, "pie").findings == []
+    [wrong] = judge_against_reference("The chart shows Alpha at 50.0 % and Beta at 70.0 %.", rings, "pie").findings
+    assert wrong.item == "values" and "alpha" in wrong.note
