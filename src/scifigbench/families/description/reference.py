@@ -839,7 +839,7 @@ class _Judge:
         the claim's sentence: a line's value at "Layer13-20" is checked against that line's value
         there, not against every line's. All of them when no such sentence gives the name a value."""
         bound = [b for b in self.ref.bound if b.key == key and b.value and self._same_panel(b.context, context)]
-        stated = [(b.value, len((b.context - {key}) & context)) for b in bound]
+        stated = [(v, len((b.context - {key}) & context)) for b in bound if (v := b.value) is not None]
         best = max((shared for _, shared in stated), default=0)
         # a claim whose sentence names every name of every statement cannot be told apart by them
         # ("GPT-4o 12.0 %, Mistral 88.0 % and LLaMA 80.4 %" against a reference stating GPT-4o twice)
