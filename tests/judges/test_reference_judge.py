@@ -664,3 +664,101 @@ def test_a_label_set_in_backticks_is_a_quoted_label() -> None:
     [made_up] = judge_against_reference("The orange bars are `SlowNet-v2 (ours)`.", REFERENCE, "bar").findings
     assert made_up.subtype == "halluc" and "slownet-v2 (ours)" in made_up.note
     assert judge_against_reference("The orange bars are `SlowNet`.", REFERENCE, "bar").findings == []
+
+
+# Our own line chart whose x axis counts sweeps of two solvers.
+SWEEPS = (
+    'The line plot shows how two solvers converge. The x-axis is labeled "Sweeps" with a linear scale from 0 '
+    'to 500, and the y-axis is labeled "Residual" ranging from 0 to 1. The blue line, representing "Jacobi", '
+    "starts at a residual of about 0.9 at 0 Sweeps and falls to 0.4 at 500 Sweeps. The orange line, "
+    'representing "Gauss", falls from 0.8 to 0.1.'
+)
+
+
+def test_an_axis_title_is_the_quantity_on_the_axis_not_an_element() -> None:
+    """ "300 Sweeps" is a position on the axis the reference titles "Sweeps": no value of an element
+    called Sweeps, so nothing to compare with the residuals the reference states at 0 and 500 Sweeps.
+    Categories the axis is "labeled as" in a list stay elements: a wrong value of one is still found."""
+    text = 'The orange "Gauss" line drops quickly and stays low beyond 300 Sweeps.'
+    assert judge_against_reference(text, SWEEPS, "line").findings == []
+    listed = (
+        'The horizontal axis shows the categories labeled as "Alpha" and "Gamma". The blue bar of Alpha '
+        "reaches 72 % and that of Gamma 55 %."
+    )
+    [wrong] = judge_against_reference("The blue bar of Alpha reaches 40 %.", listed, "bar").findings
+    assert wrong.item == "values" and "alpha" in wrong.note
+
+
+# Our own line chart: two samplers against the beam width k, each line's values in the sentence after
+# the one that names it.
+BEAMS = (
+    'The line plot shows the error of two samplers, "Ancestral" and "Greedy", against the beam width k. '
+    "The blue line represents Ancestral. It starts at an error of 12.0 at k=1, falls to 8.0 at k=2 and ends "
+    "at 6.0 at k=4. The red line represents Greedy. It starts at 20.0 at k=1 and ends at 15.0 at k=4."
+)
+
+
+def test_a_value_at_a_coordinate_is_checked_against_the_same_lines_value_there() -> None:
+    """ "k=4" is a position of the x axis, not an element, and "It ..." goes on about the line the
+    sentence before named: Greedy's 6 at k=4 is wrong (Greedy ends at 15 there; 6 is Ancestral's end),
+    though 6 lies between the values the reference gives at k=4. Right values of both lines are no
+    finding, and the 3 that ends the range "k=2–3" is a position, not a value."""
+    [wrong] = judge_against_reference("Greedy ends near 6 at k=4.", BEAMS, "line").findings
+    assert wrong.item == "values" and "'6'" in wrong.note and "15.0" in wrong.note
+    for text in ("Greedy ends near 15 at k=4, and Ancestral ends near 6 at k=4.", "Ancestral stays near 8 at k=2–3."):
+        assert judge_against_reference(text, BEAMS, "line").findings == []
+
+
+def test_a_label_the_reference_may_have_left_out_of_a_list_it_says_goes_on_is_undecided() -> None:
+    """A reference that quotes some slices "among others" does not list them all: a slice label it does
+    not quote is left undecided, not called made up; without the "among others" it is a finding."""
+    partial = 'The pie chart has nine slices, with labels such as "Walking" and "Cycling", among others.'
+    text = 'The slices include "Walking", "Rowing" and "Cycling".'
+    result = judge_against_reference(text, partial, "pie")
+    assert result.findings == [] and [u.subtype for u in result.undecided] == ["halluc"]
+    full = 'The pie chart has three slices, labeled "Walking", "Swimming" and "Cycling".'
+    [made_up] = judge_against_reference(text, full, "pie").findings
+    assert made_up.subtype == "halluc" and "rowing" in made_up.note
+
+
+def test_a_value_in_bold_before_at_and_a_position_belongs_to_that_position() -> None:
+    """Markdown bold ("**15** at **k=4**") does not hide the "at" that hands the value to the position
+    after it: Greedy's 15 is its value at k=4, not a second value at k=1."""
+    text = "**Greedy** starts near **20** at **k=1** and ends near **15** at **k=4**."
+    assert judge_against_reference(text, BEAMS, "line").findings == []
+
+
+def test_a_label_quoted_with_its_value_or_in_html_subscripts_is_the_reference_label() -> None:
+    """ "Alpha: 70%" quotes the label Alpha and its value, "Res<sub>a</sub>" is Res_a written with HTML
+    subscripts: neither is a made-up label; a label the reference does not know still is."""
+    slices = "The pie chart shows two slices, Alpha at 70% in blue and Beta at 30% in red."
+    assert judge_against_reference('The blue slice is labeled "Alpha: 70%".', slices, "pie").findings == []
+    [made_up] = judge_against_reference('The blue slice is labeled "Gamma: 70%".', slices, "pie").findings
+    assert made_up.subtype == "halluc" and "gamma" in made_up.note
+    lines = 'The line plot compares "Res_a" and "Res_b", drawn in blue and red. Res_a ends at 0.9 and Res_b at 0.7.'
+    assert judge_against_reference('The blue line, "Res<sub>a</sub>", ends near 0.9.', lines, "line").findings == []
+
+
+def test_a_label_one_letter_from_the_references_where_the_caption_spells_it_so_is_undecided() -> None:
+    """The expert wrote "Vison-Net" where the caption writes "Vision": a description quoting "Vision-Net"
+    follows the caption, so the slip is the reference's (undecided, no finding). The same label under a
+    caption that does not spell it, or a label two letters off, is still a finding."""
+    ref = 'The line plot compares "Vison-Net" and "Tree-Net": Vison-Net in blue ends at 0.8, Tree-Net in red at 0.6.'
+    caption = "Accuracy of the Vision and Tree networks over training."
+    text = 'The blue line is labeled "Vision-Net".'
+    result = judge_against_reference(text, ref, "line", caption)
+    assert result.findings == [] and [u.subtype for u in result.undecided] == ["halluc"]
+    [slip] = judge_against_reference(text, ref, "line").findings
+    assert slip.subtype == "halluc" and "vision-net" in slip.note
+    [far] = judge_against_reference('The blue line is labeled "Visions-Nets".', ref, "line", caption).findings
+    assert far.subtype == "halluc"
+
+
+def test_a_claim_naming_every_name_of_the_references_statements_is_checked_against_all_of_them() -> None:
+    """The reference gives Alpha 30.0 % beside Beta (outer ring) and 12.0 % alone (inner ring). A
+    sentence naming both Alpha and Beta cannot tell the rings apart by its names: Alpha's 12.0 % is
+    one of its values, not a misreading of the outer ring's 30.0 %; 50.0 % is neither."""
+    rings = 'In the outer ring, "Alpha" has 30.0 % and "Beta" 70.0 %. In the inner ring, Alpha has 12.0 %.'
+    assert judge_against_reference("The chart shows Alpha at 12.0 % and Beta at 70.0 %.", rings, "pie").findings == []
+    [wrong] = judge_against_reference("The chart shows Alpha at 50.0 % and Beta at 70.0 %.", rings, "pie").findings
+    assert wrong.item == "values" and "alpha" in wrong.note

@@ -5,5 +5,5 @@ verdict is ``rule:<RULE_VERSION>`` and MQM details carry the same value, so verd
 rules never mix with old ones and one number says which rules produced a judgments table.
 """
 
-RULE_VERSION = "28"
+RULE_VERSION = "29"
 JUDGE_ID = f"rule:{RULE_VERSION}"

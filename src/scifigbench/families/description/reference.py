@@ -50,6 +50,18 @@ of a sentence closes its own list, a percentage is at most 3 points off (the pap
 label set in backticks ("`Base Avg_6by`") is a quoted label; a quoted label neither the reference nor
 the caption knows is a major error (people weigh a made-up name as a wrong mapping), not a minor one.
 
+Rule 29 (written from the false alarms of figures no rule had been written from, the "wide sample"
+of docs/mqm-human-agreement-notes.md): an axis title the reference quotes ("the x-axis is labeled
+"Epoch"") is the axis's quantity, not an element, so "at Epoch 400" states no value; a name made of an
+axis variable and a number ("M=3") is an x position, a sentence that opens "It ..." or "This line ..."
+and names no element goes on about the one element the sentence before named, and the number that
+ends a range of positions ("M=4–5") is no value; a reference that says its list of labels goes on
+("among others") cannot call a label it does not quote made up, nor can a reference label one letter
+off where the caption spells the word as the description does ("LLmA" under a caption's "LLaMA");
+markdown bold, a label quoted with its value ("GPT-4o: 12.0%") and HTML sub/superscripts are read as
+the plain text they format; a claim whose sentence names every name of the reference's statements of
+a value is checked against all of them (the names cannot tell two rings apart).
+
 What the reference cannot settle is not guessed: a value or colour bound to a name the reference
 gives none for, a value of a series at a position the reference gives that series none for, a
 colour of a neighbouring family ("salmon" for "light orange"), a quoted label extending one of the
@@ -82,6 +94,7 @@ from scifigbench.families.description.rule import (
     UP,
     X_CUE,
     X_POSITION_LEFT,
+    Y_CUE,
 )
 from scifigbench.families.rule_version import RULE_VERSION
 from scifigbench.freetext.colours import COLOUR_WORDS, colours, shade
@@ -129,7 +142,7 @@ NOT_A_VALUE = re.compile(
 # words after a value or colour that hand it to the name that follows ("about 2 for mBERT", "70 (FastNet)",
 # "light blue for the baseline", "a red line represents LUFFY")
 _NAME_FOLLOWS = re.compile(
-    r"^(?:[/-][a-z]+)*\s*(?:%|percent\b)?\s*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
+    r"^\**(?:[/-][a-z]+)*[\s*]*(?:%|percent\b)?[\s*]*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
     r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
 )
 _COUNT_WORDS = {w: i for i, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
@@ -183,9 +196,30 @@ def search_form(text: str) -> str:
     return text.translate(_ONE_TO_ONE).lower()
 
 
+#: the HTML a model may write sub- and superscripts with ("C³A<sub>b</sub>" for "C³A_b")
+_SCRIPT_TAG = re.compile(r"</?su[bp]>")
+#: a value quoted with its label ("GPT-4o: 12.0%"): the label is the part before it
+_LABEL_VALUE = re.compile(r"\s*:\s*[-+~]?\d+(?:\.\d+)?\s*%?$")
+
+
+#: what splits a label into its words ("llama-2-chat-7b": llama, 2, chat, 7b)
+_WORDS = re.compile(r"[-\s_/,.:;()\"']+")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` (each at least four letters) differ by one letter added, dropped or changed."""
+    if min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def name_key(name: str) -> str:
-    """A name reduced to its letters and digits: "Avg$_{obj}$", "AvgObj" and "avg obj" are one name."""
-    return re.sub(r"[^0-9a-z]+", "", search_form(name))
+    """A name reduced to its letters and digits: "Avg$_{obj}$", "AvgObj", "Avg<sub>obj</sub>" and
+    "avg obj" are one name."""
+    return re.sub(r"[^0-9a-z]+", "", _SCRIPT_TAG.sub("", search_form(name)))
 
 
 #: words that open clauses in prose and are never an element's name, capitalised or not
@@ -219,6 +253,47 @@ def names_of(text: str) -> list[str]:
                 names.append(m.group().strip(".!?"))
             first = False
     return [n for n in dict.fromkeys(names) if len(name_key(n)) >= _MIN_KEY and len(n.split()) <= 6]
+
+
+#: an axis's title as a text quotes it ("the x-axis is labeled "Epoch"", "titled "Question Popularity"");
+#: "labeled with model names such as "3B"" introduces the axis's categories, not its title, and so does a
+#: list of quotes ("categories labeled as "7B", "13B" and "70B"")
+_AXIS_TITLE = re.compile(
+    r"(?<!categories )(?<!bars )(?<!ticks )\b(?:labell?ed|titled|named)\s*(?:as\s+)?"
+    r"\"([^\"\n]{1,60})\"(?!\s*,?\s*(?:and\s+)?\")"
+)
+_AXIS_WORD = re.compile(r"\baxis\b|\baxes\b")
+
+
+def axis_titles(text: str) -> set[str]:
+    """The keys of the axis titles ``text`` quotes in its axis sentences, and of each of their words.
+    A title names the quantity an axis measures ("at Epoch 400", "for a popularity of 15" are
+    positions), never a plotted element: a value or colour said of it belongs to no series."""
+    out: set[str] = set()
+    for _, _, sent in sentences(search_form(text)):
+        if X_CUE.search(sent) or Y_CUE.search(sent) or _AXIS_WORD.search(sent):
+            for m in _AXIS_TITLE.finditer(sent):
+                out |= {name_key(m.group(1)), *(name_key(w) for w in m.group(1).split())}
+    return out - {""}
+
+
+#: a reference that says its list of labels goes on ("includes labels such as "X" and "Y", among others")
+#: does not list every label: a label it does not quote may still be on the figure
+_MORE_LABELS = re.compile(r"\bamong others\b|\band (?:many )?others\b|\betc\b")
+#: a position on an axis written as the axis's variable and a value ("M=3", "k = 16"): an x position, not
+#: an element; labels such as "LoRA_r=1" or "C³A_b=128/2" hold more than a variable and stay names
+_COORDINATE = re.compile(r"[A-Za-z]{1,12}\s*=\s*[-+]?\d+(?:\.\d+)?")
+#: what joins a position to the number that ends its range ("M=4–5", "M 5 through 7"): that number is a
+#: position too, not a value
+_POSITION_RANGE = re.compile(r"^[\s*]*(?:-|to|through)?[\s*]*$")
+#: a sentence that goes on about the element the sentence before named ("It begins at 41.0 at M=3",
+#: "This line then falls to ..."): it is in that element's context
+_CARRIES_ON = re.compile(r"^\W*(?:it|its|this line|this curve|the line|the curve)\b")
+
+
+def coordinates(names: list[str]) -> set[str]:
+    """The keys of the names that are positions on an axis ("M=3"), not elements."""
+    return {name_key(n) for n in names if _COORDINATE.fullmatch(n.strip())}
 
 
 @dataclass(frozen=True)
@@ -451,14 +526,19 @@ def _colour_owner(
     return None
 
 
-def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Statements:
+def read_text(
+    text: str, keys: list[str], aliases: Aliases = NO_ALIASES, positions: frozenset[str] = frozenset()
+) -> Statements:
     """Bind the numbers and colours of ``text`` to the names ``keys`` it mentions, reading the short
-    names and colours of ``aliases`` as the names they stand for."""
+    names and colours of ``aliases`` as the names they stand for. ``positions`` are x positions
+    ("M=3"): a sentence that names none of the other names but goes on about the one element the
+    sentence before named ("It begins at 41.0 at M=3") is in that element's context."""
     low = search_form(text)
     found = [Mention(m.start, m.end, aliases.names.get(m.key, m.key)) for m in mentions(text, [*keys, *aliases.names])]
     masked = mask(low, [(m.start, m.end) for m in found])
     out = Statements([], [], [], [])
     panel: str | None = None
+    last: frozenset[str] = frozenset()  # the elements the sentence before named
     for s, e, _ in sentences(low):  # split before masking: a blanked name must not merge into a gap
         sent = masked[s:e]
         ms = [Mention(m.start - s, m.end - s, m.key) for m in found if s <= m.start and m.end <= e]
@@ -468,7 +548,11 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
             panel = next(iter(panels_here)) if len(panels_here) == 1 else None
             out.panels |= panels_here
         names_here = frozenset(m.key for m in ms)
-        context = names_here | ({panel} if panel else set())  # the sentence's names and the panel it is in
+        elements = names_here - positions
+        carried = last if not elements and len(last) == 1 and _CARRIES_ON.match(plain) else frozenset()
+        last = elements or carried
+        # the sentence's names, the element it goes on about and the panel it is in
+        context = names_here | carried | ({panel} if panel else set())
         axis_clauses = [(lo, hi) for lo, hi in _clauses(sent) if _axis_clause(sent, lo, hi)]
         axis_sentence = any(AXIS_CUE.search(sent[lo:hi]) for lo, hi in axis_clauses)
         respectively = _RESPECTIVELY.search(sent) is not None
@@ -476,6 +560,10 @@ def read_text(text: str, keys: list[str], aliases: Aliases = NO_ALIASES) -> Stat
         for n in extract_numbers(sent):
             if COUNT_NOUN.match(plain[n.end :]) or NOT_A_VALUE.match(plain[n.end :]):
                 continue
+            if any(
+                m.key in positions and m.end <= n.start and _POSITION_RANGE.match(sent[m.end : n.start]) for m in ms
+            ):
+                continue  # "at M=4–5": the 5 ends a range of positions
             lo, hi = _clause(sent, n.start)
             wide = n.high - n.low >= 0.5 * max(abs(n.low), abs(n.high))
             if (lo, hi) in axis_clauses or (axis_sentence and wide):
@@ -677,12 +765,14 @@ class _Judge:
         self.text = description
         self.reference = reference
         self.items = {i.key: i.severity for i in checklist(chart_type)}
-        ref_names = names_of(reference)
+        titles = axis_titles(reference)
+        ref_names = [n for n in names_of(reference) if name_key(n) not in titles]
         desc_names = names_of(description)
         keys = [name_key(n) for n in ref_names]
-        by_colour = colour_aliases(read_text(reference, keys).bound)
-        self.ref = read_text(reference, keys, Aliases(colours=by_colour))
-        self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour))
+        coords = frozenset(coordinates(ref_names))
+        by_colour = colour_aliases(read_text(reference, keys, positions=coords).bound)
+        self.ref = read_text(reference, keys, Aliases(colours=by_colour), coords)
+        self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour), coords)
         self.known = name_key(reference + " " + caption)
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
@@ -703,11 +793,16 @@ class _Judge:
         low = search_form(reference)
         x_sentences = [(a, b) for a, b, sent in sentences(low) if X_CUE.search(sent)]
         # the x axis's categories ("Layer1-4", ...): a value at one of them belongs to a series too
-        self.positions = {m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)}
+        self.positions = {
+            m.key for m in mentions(reference, keys) if any(a <= m.start < b for a, b in x_sentences)
+        } | coords
         # the panels the reference describes one by one; a category of the x axis ("the DEITA category") is none
         self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
         self.ref_labels = {name_key(_label(m)) for m in _QUOTED.finditer(low)} - {""}
+        self.ref_quoted = {_label(m).strip().rstrip(",.;:") for m in _QUOTED.finditer(low)}
+        self.caption_words = set(_WORDS.split(search_form(caption)))
+        self.labels_partial = _MORE_LABELS.search(low) is not None
 
     def _add(
         self,
@@ -743,13 +838,12 @@ class _Judge:
         """The reference's values for ``key`` from the sentences that share the most other names with
         the claim's sentence: a line's value at "Layer13-20" is checked against that line's value
         there, not against every line's. All of them when no such sentence gives the name a value."""
-        stated = [
-            (b.value, len((b.context - {key}) & context))
-            for b in self.ref.bound
-            if b.key == key and b.value and self._same_panel(b.context, context)
-        ]
+        bound = [b for b in self.ref.bound if b.key == key and b.value and self._same_panel(b.context, context)]
+        stated = [(v, len((b.context - {key}) & context)) for b in bound if (v := b.value) is not None]
         best = max((shared for _, shared in stated), default=0)
-        if best == 0:
+        # a claim whose sentence names every name of every statement cannot be told apart by them
+        # ("GPT-4o 12.0 %, Mistral 88.0 % and LLaMA 80.4 %" against a reference stating GPT-4o twice)
+        if best == 0 or all(b.context - {key} <= context for b in bound):
             return [v for v, _ in stated]
         return [v for v, shared in stated if shared == best]
 
@@ -1040,6 +1134,7 @@ class _Judge:
         low = search_form(self.text)
         for m in _QUOTED.finditer(low):
             label = _label(m).strip().rstrip(",.;:")  # "random +B2," quoted with its list's comma
+            label = _LABEL_VALUE.sub("", label)  # "GPT-4o: 12.0%": the label GPT-4o and its value
             key = name_key(label)
             if len(key) < _MIN_KEY or len(label.split()) > 4 or key in self.known:
                 continue
@@ -1048,8 +1143,26 @@ class _Judge:
             base = self._variant_of(label)
             if base is not None:
                 self._add("legend", "halluc", (s, e), note, f"a variant of the reference's label {base!r}")
+            elif (slip := self._slip_of(label)) is not None:
+                self._add("legend", "halluc", (s, e), note, f"the caption spells the reference's {slip!r} so")
+            elif self.labels_partial:
+                self._add("legend", "halluc", (s, e), note, "the reference lists only some of its labels")
             else:
                 self._add("legend", "halluc", (s, e), note, severity="major")
+
+    def _slip_of(self, label: str) -> str | None:
+        """The reference's quoted label that ``label`` differs from by one letter in one word, where the
+        caption writes that word as ``label`` does ("LLaMA-2-chat-7B" for the reference's "LLmA-2-chat-7B"
+        under a caption naming "LLaMA-2-Chat"): the expert's slip, not the description's."""
+        words = _WORDS.split(label)
+        for ref in self.ref_quoted:
+            theirs = _WORDS.split(ref)
+            if len(theirs) != len(words):
+                continue
+            differ = [(a, b) for a, b in zip(words, theirs, strict=True) if a != b]
+            if len(differ) == 1 and _one_edit(*differ[0]) and differ[0][0] in self.caption_words:
+                return ref
+        return None
 
     def _variant_of(self, label: str) -> str | None:
         """The reference's quoted label that ``label`` extends by whole words at either end ("random
