@@ -110,3 +110,13 @@ def test_legend_presence_is_read_with_its_negations() -> None:
 def test_a_reference_that_speaks_both_ways_of_a_legend_settles_nothing() -> None:
     reference = REFERENCE + " A legend at the bottom repeats the names."
     assert judge_against_reference("The chart has no legend.", reference, "pie").findings == []
+
+
+def test_a_share_after_the_named_slice_and_at_is_that_slices_not_a_position() -> None:
+    # "at" before a number usually marks a position on the x axis; after a name and the element
+    # drawn for it ("the "Plum" slice at"), or after a colour and its element, it gives the value
+    assert bound_values('The inner ring shows the purple "Plum" slice at 7.2% and the "Fig" wedge at 4.1%.') == {
+        "plum": 7.2,
+        "fig": 4.1,
+    }
+    assert bound_values('"Pear" is the yellow segment at about 27.5%.') == {"pear": 27.5}

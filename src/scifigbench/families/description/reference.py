@@ -108,18 +108,22 @@ _STEP = re.compile(
     r"([-+]?\d*\.?\d+)|(?:every|each)\s+([-+]?\d*\.?\d+)|([-+]?\d*\.?\d+)\s*%?[- ](?:unit|point)?\s*intervals?"
 )
 _MIN_KEY = 2
+# the drawn element a name or colour may be followed by before its value ("the red bar at 66", "the
+# "Deceived" segment at 10.5 %")
+_ELEMENT = r"(?:bars?|lines?|curves?|segments?|slices?|wedges?|sectors?|portions?|sections?)"
 # "starts at 1.5 %", "peaks near 80", "yellow at 66 %": a value after "at", where a position would
 # follow a bare "at"
 _VALUE_AT = re.compile(
     r"(?:\b(?:start|begin|began|begun|end|finish|peak|remain|stay|sit|level|settle|plateau|hover|stand|stood)\w*"
     r"|\b(?:is|are|was|were)"
-    rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+(?:bars?|lines?))?)"
+    rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+{_ELEMENT})?)"
     r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
 )
-# "gpt-4o at 98.0 %", "followed by Qwen at 58.0": a value right after a name and "at" is the name's, not a
-# position (a position stands after "at", before the name it is at)
+# "gpt-4o at 98.0 %", "followed by Qwen at 58.0", "the "Deceived" slice at 10.5 %": a value right after a
+# name (and the element drawn for it) and "at" is the name's, not a position (a position stands after
+# "at", before the name it is at)
 _NAME_AT = re.compile(
-    r"^[\s\"')*]*at\s+(?:(?:about|around|approximately|roughly|nearly|almost|just)\s+)?(?:[-+~≈]\s*)?$"
+    rf"^[\s\"')*]*(?:{_ELEMENT}\s+)?at\s+(?:(?:about|around|approximately|roughly|nearly|almost|just)\s+)?(?:[-+~≈]\s*)?$"
 )
 # a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
 # size of the setup ("a 20 million data size", "8B parameters")
