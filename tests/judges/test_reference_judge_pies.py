@@ -120,3 +120,28 @@ def test_a_share_after_the_named_slice_and_at_is_that_slices_not_a_position() ->
         "fig": 4.1,
     }
     assert bound_values('"Pear" is the yellow segment at about 27.5%.') == {"pear": 27.5}
+
+
+# A pie whose slices are named with plain words, counted per ring.
+SLOTS = (
+    'The pie chart has two rings with three slices in each ring. The slices are "from" in blue at 40.0%, '
+    '"to" in green at 35.0%, and "range" in grey at 25.0%. The largest slice is "from" and the smallest "range".'
+)
+
+
+def test_a_name_that_is_a_plain_word_is_mentioned_only_where_it_is_set_off() -> None:
+    # "ordered from largest to smallest" names neither "from" nor "to"; "values range from" no "range"
+    text = 'The slices are ordered from largest to smallest, and values range from 25% to 40%. "to" is green.'
+    result = judge_against_reference(text, SLOTS, "pie")
+    assert result.findings == []
+    # set off in bold, the same word is the slice's name and its wrong share is a finding
+    [finding] = judge_against_reference("The slice **to** is at 12.0%.", SLOTS, "pie").findings
+    assert finding.item == "values" and "for to" in finding.note
+
+
+def test_a_wrong_count_of_slices_is_a_finding_and_a_total_over_the_rings_is_not() -> None:
+    [finding] = judge_against_reference("The chart has four slices in each ring.", SLOTS, "pie").findings
+    assert finding.item == "segment_count" and finding.severity == "major"
+    # 6 = 2 x 3: the reference counts per ring, so a total over both rings cannot be called wrong
+    result = judge_against_reference("There are 6 slices across both rings.", SLOTS, "pie")
+    assert result.findings == [] and len(result.undecided) == 1

@@ -151,20 +151,32 @@ _COUNT_WORDS = {w: i for i, w in enumerate("two three four five six seven eight 
 #: to six bars", "at least two lines") says no number
 MARK_COUNT = re.compile(
     rf"(?<!up to )(?<!at least )(?<!at most )(?<!more than )(?<!fewer than )\b(\d+|{'|'.join(_COUNT_WORDS)})"
-    r"\s+(?:[a-z]+(?:ly)?[- ]){0,2}?(bars|lines|curves)\b"
+    r"\s+(?:[a-z]+(?:ly)?[- ]){0,2}?(bars|lines|curves|slices|segments|wedges|sectors)\b"
 )
-#: the mark nouns one count is about: a line plot's lines are its curves
-_MARK = {"bars": "bars", "lines": "lines", "curves": "lines"}
+#: the mark nouns one count is about: a line plot's lines are its curves, a pie's slices its segments
+_MARK = {
+    "bars": "bars",
+    "lines": "lines",
+    "curves": "lines",
+    "slices": "slices",
+    "segments": "slices",
+    "wedges": "slices",
+    "sectors": "slices",
+}
+#: a count of marks per group ("three slices in each ring", "each group has four bars"): a description's
+#: count that is a multiple of it may be the total ("6 slices across both rings")
+_PER_GROUP = re.compile(r"\b(?:each|every|per)\b")
 
 
-def mark_counts(text: str) -> list[tuple[str, int, tuple[int, int]]]:
-    """(mark, count, sentence span) of each count of marks ``text`` states, in order."""
+def mark_counts(text: str) -> list[tuple[str, int, tuple[int, int], bool]]:
+    """(mark, count, span, per group) of each count of marks ``text`` states, in order; per group
+    when its sentence counts them in each group, ring or panel."""
     out = []
     for s, _, sent in sentences(search_form(text)):
         for m in MARK_COUNT.finditer(sent):
             word = m.group(1)
             n = int(word) if word.isdigit() else _COUNT_WORDS[word]
-            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end())))
+            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end()), _PER_GROUP.search(sent) is not None))
     return out
 
 
@@ -242,8 +254,26 @@ class Mention:
     key: str
 
 
+#: names that are also words every description uses in their own sense: the closed class of English
+#: (prepositions, articles, conjunctions) and the words charts are described with. A chart may label a
+#: slice "from", "to" or "range" (slots of a dialogue dataset); "ordered from largest to smallest" or
+#: "values range from 1 to 19" name none of them. Such a name is mentioned only where it is set off as a
+#: label: quoted, in bold or in backticks. A stated list, not fitted.
+PLAIN_WORDS = frozenset(
+    "a an and as at be by for from in into is it its no not of on or per the to via with "
+    "count label level name order range scale size time total type value".split()
+)
+_SET_OFF = "\"'*`"
+
+
+def _set_off(low: str, start: int, end: int) -> bool:
+    """Whether ``low[start:end]`` stands between quotes, bold marks or backticks."""
+    return start > 0 and end < len(low) and low[start - 1] in _SET_OFF and low[end] in _SET_OFF
+
+
 def mentions(text: str, keys: list[str]) -> list[Mention]:
-    """Where each name (by key) occurs as a whole name, longest first, never two on one span."""
+    """Where each name (by key) occurs as a whole name, longest first, never two on one span; a name
+    that is a plain word (:data:`PLAIN_WORDS`) only where it is set off as a label."""
     low = search_form(text)
     index = [i for i, c in enumerate(low) if c.isalnum() and c.isascii()]
     flat = "".join(low[i] for i in index)
@@ -252,6 +282,8 @@ def mentions(text: str, keys: list[str]) -> list[Mention]:
         for m in re.finditer(re.escape(key), flat):
             start, end = index[m.start()], index[m.end() - 1] + 1
             if (start and low[start - 1].isalnum()) or (end < len(low) and low[end].isalnum()):
+                continue
+            if key in PLAIN_WORDS and not _set_off(low, start, end):
                 continue
             if any(start < f.end and f.start < end for f in found):
                 continue
@@ -1119,16 +1151,24 @@ class _Judge:
         ("a set of three bars" against "each category consists of four stacked bars"): the structure is
         misread. The reference may count per group and in all, so any count it states is right."""
         stated: dict[str, set[int]] = {}
-        for mark, n, _ in mark_counts(self.reference):
+        per_group: dict[str, set[int]] = {}
+        for mark, n, _, each in mark_counts(self.reference):
             stated.setdefault(mark, set()).add(n)
-        for mark, n, span in mark_counts(self.text):
+            if each:
+                per_group.setdefault(mark, set()).add(n)
+        item = "segment_count" if "segment_count" in self.items else "layout"
+        for mark, n, span, _ in mark_counts(self.text):
             if mark not in stated:
                 continue
             if n in stated[mark]:
                 self.confirmed += 1
                 continue
             truth = ", ".join(map(str, sorted(stated[mark])))
-            self._add("layout", "numeric", span, f"{n} {mark}; the reference counts {truth}", severity="major")
+            note = f"{n} {mark}; the reference counts {truth}"
+            if any(n % k == 0 for k in per_group.get(mark, ())):
+                self._add(item, "numeric", span, note, "the reference counts per group: this may be their total")
+            else:
+                self._add(item, "numeric", span, note, severity="major")
 
     def labels_check(self) -> None:
         """Quoted labels of the description that neither the reference nor the caption contains."""
