@@ -228,6 +228,7 @@ def _name_like(token: str, sentence_start: bool) -> bool:
         word.lower() in _FUNCTION_WORDS
         or len(name_key(word)) < _MIN_KEY
         or re.fullmatch(r"[-+]?[\d.,]+[%kKmMbB]?", word)
+        or re.fullmatch(r"[-+]?\d*\.\d+(?:s|ms|sec|min|h|x)", word)  # a quantity ("26.2s"), not a name
     ):
         return False
     if any(c.isupper() for c in word[1:]) or (re.search(r"\d", word) and re.search(r"[A-Za-z]", word)):
@@ -259,9 +260,8 @@ class Mention:
 #: slice "from", "to" or "range" (slots of a dialogue dataset); "ordered from largest to smallest" or
 #: "values range from 1 to 19" name none of them. Such a name is mentioned only where it is set off as a
 #: label: quoted, in bold or in backticks. A stated list, not fitted.
-PLAIN_WORDS = frozenset(
-    "a an and as at be by for from in into is it its no not of on or per the to via with "
-    "count label level name order range scale size time total type value".split()
+PLAIN_WORDS = _FUNCTION_WORDS | frozenset(
+    "be into no not per via count label level name order range scale size time total type value".split()
 )
 _SET_OFF = "\"'*`"
 
