@@ -149,5 +149,6 @@ def test_a_wrong_count_of_slices_is_a_finding_and_a_total_over_the_rings_is_not(
 
 def test_a_decimal_quantity_with_a_unit_is_no_name_of_the_slice_it_labels() -> None:
     # "labeled 26.2s" gives the slice a time, not a second name that would take its share
-    text = 'The slice labeled "Apple" is green and labeled 26.2s represents about 61.2% of the pie.'
-    assert bound_values(text) == {"apple": 61.2}
+    reference = 'The slice labeled "Apple" is green and labeled 26.2s represents about 61.2% of the pie.'
+    [finding] = judge_against_reference('"Apple" takes 30.0% of the pie.', reference, "pie").findings
+    assert finding.item == "values" and "for apple" in finding.note
