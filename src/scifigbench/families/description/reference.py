@@ -121,18 +121,22 @@ _STEP = re.compile(
     r"([-+]?\d*\.?\d+)|(?:every|each)\s+([-+]?\d*\.?\d+)|([-+]?\d*\.?\d+)\s*%?[- ](?:unit|point)?\s*intervals?"
 )
 _MIN_KEY = 2
+# the drawn element a name or colour may be followed by before its value ("the red bar at 66", "the
+# "Deceived" segment at 10.5 %")
+_ELEMENT = r"(?:bars?|lines?|curves?|segments?|slices?|wedges?|sectors?|portions?|sections?)"
 # "starts at 1.5 %", "peaks near 80", "yellow at 66 %": a value after "at", where a position would
 # follow a bare "at"
 _VALUE_AT = re.compile(
     r"(?:\b(?:start|begin|began|begun|end|finish|peak|remain|stay|sit|level|settle|plateau|hover|stand|stood)\w*"
     r"|\b(?:is|are|was|were)"
-    rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+(?:bars?|lines?))?)"
+    rf"|\b(?:{'|'.join(sorted(map(re.escape, COLOUR_WORDS), key=len, reverse=True))})(?:\s+{_ELEMENT})?)"
     r"\s+(?:at|near|around)\b[^0-9]{0,25}$"
 )
-# "gpt-4o at 98.0 %", "followed by Qwen at 58.0": a value right after a name and "at" is the name's, not a
-# position (a position stands after "at", before the name it is at)
+# "gpt-4o at 98.0 %", "followed by Qwen at 58.0", "the "Deceived" slice at 10.5 %": a value right after a
+# name (and the element drawn for it) and "at" is the name's, not a position (a position stands after
+# "at", before the name it is at)
 _NAME_AT = re.compile(
-    r"^[\s\"')*]*at\s+(?:(?:about|around|approximately|roughly|nearly|almost|just)\s+)?(?:[-+~≈]\s*)?$"
+    rf"^[\s\"')*]*(?:{_ELEMENT}\s+)?at\s+(?:(?:about|around|approximately|roughly|nearly|almost|just)\s+)?(?:[-+~≈]\s*)?$"
 )
 # a number that is not a plotted value: a position on the x axis by its unit ("around 200 steps"), or a
 # size of the setup ("a 20 million data size", "8B parameters")
@@ -145,25 +149,47 @@ _NAME_FOLLOWS = re.compile(
     r"^\**(?:[/-][a-z]+)*[\s*]*(?:%|percent\b)?[\s*]*(?:\(|for\b|of\b|at\b|represent|labell?ed|denot|indicat|correspond|mark"
     r"|(?:[\w-]+\s+){0,2}(?:lines?|bars?|curves?|segments?|slices?|markers?|dots?|areas?)\b)"
 )
+# a clause that carries on its sentence's subject without naming it again: "X is light blue,
+# representing 30 %", "the slice labelled X, colored green, and constitutes 94.5 %" ("and" or "which"
+# and then a verb, a participle or "at"/"with" a value; never a clause with a subject of its own)
+_NO_SUBJECT = re.compile(
+    r"^[\s\"')*]*(?:(?:and|which|thus|thereby)\s+)?(?:\w+ing\b|at\b|with\b"
+    r"|(?:constitut|represent|account|compris|occup|cover|contribut|amount|make|take|hold|reach|stand)\w*\b)"
+)
+# what may follow a value a carried-on subject owns: a share or a unit of it, never a noun of its own
+# ("representing 30 %", "at 0.85 on average"; not "using 8 GPUs")
+_BARE_VALUE = re.compile(r"^\s*(?:%|percent\b|pp\b|points?\b|of\b|in\b|on\b|[,.;)]|$)")
 _COUNT_WORDS = {w: i for i, w in enumerate("two three four five six seven eight nine ten eleven twelve".split(), 2)}
 #: how many marks of one kind a text says there are ("four stacked bars", "six lines"); a bound ("up
 #: to six bars", "at least two lines") says no number
 MARK_COUNT = re.compile(
     rf"(?<!up to )(?<!at least )(?<!at most )(?<!more than )(?<!fewer than )\b(\d+|{'|'.join(_COUNT_WORDS)})"
-    r"\s+(?:[a-z]+(?:ly)?[- ]){0,2}?(bars|lines|curves)\b"
+    r"\s+(?:[a-z]+(?:ly)?[- ]){0,2}?(bars|lines|curves|slices|segments|wedges|sectors)\b"
 )
-#: the mark nouns one count is about: a line plot's lines are its curves
-_MARK = {"bars": "bars", "lines": "lines", "curves": "lines"}
+#: the mark nouns one count is about: a line plot's lines are its curves, a pie's slices its segments
+_MARK = {
+    "bars": "bars",
+    "lines": "lines",
+    "curves": "lines",
+    "slices": "slices",
+    "segments": "slices",
+    "wedges": "slices",
+    "sectors": "slices",
+}
+#: a count of marks per group ("three slices in each ring", "each group has four bars"): a description's
+#: count that is a multiple of it may be the total ("6 slices across both rings")
+_PER_GROUP = re.compile(r"\b(?:each|every|per)\b")
 
 
-def mark_counts(text: str) -> list[tuple[str, int, tuple[int, int]]]:
-    """(mark, count, sentence span) of each count of marks ``text`` states, in order."""
+def mark_counts(text: str) -> list[tuple[str, int, tuple[int, int], bool]]:
+    """(mark, count, span, per group) of each count of marks ``text`` states, in order; per group
+    when its sentence counts them in each group, ring or panel."""
     out = []
     for s, _, sent in sentences(search_form(text)):
         for m in MARK_COUNT.finditer(sent):
             word = m.group(1)
             n = int(word) if word.isdigit() else _COUNT_WORDS[word]
-            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end())))
+            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end()), _PER_GROUP.search(sent) is not None))
     return out
 
 
@@ -236,6 +262,7 @@ def _name_like(token: str, sentence_start: bool) -> bool:
         word.lower() in _FUNCTION_WORDS
         or len(name_key(word)) < _MIN_KEY
         or re.fullmatch(r"[-+]?[\d.,]+[%kKmMbB]?", word)
+        or re.fullmatch(r"[-+]?\d*\.\d+(?:s|ms|sec|min|h|x)", word)  # a quantity ("26.2s"), not a name
     ):
         return False
     if any(c.isupper() for c in word[1:]) or (re.search(r"\d", word) and re.search(r"[A-Za-z]", word)):
@@ -303,8 +330,25 @@ class Mention:
     key: str
 
 
+#: names that are also words every description uses in their own sense: the closed class of English
+#: (prepositions, articles, conjunctions) and the words charts are described with. A chart may label a
+#: slice "from", "to" or "range" (slots of a dialogue dataset); "ordered from largest to smallest" or
+#: "values range from 1 to 19" name none of them. Such a name is mentioned only where it is set off as a
+#: label: quoted, in bold or in backticks. A stated list, not fitted.
+PLAIN_WORDS = _FUNCTION_WORDS | frozenset(
+    "be into no not per via count label level name order range scale size time total type value".split()
+)
+_SET_OFF = "\"'*`"
+
+
+def _set_off(low: str, start: int, end: int) -> bool:
+    """Whether ``low[start:end]`` stands between quotes, bold marks or backticks."""
+    return start > 0 and end < len(low) and low[start - 1] in _SET_OFF and low[end] in _SET_OFF
+
+
 def mentions(text: str, keys: list[str]) -> list[Mention]:
-    """Where each name (by key) occurs as a whole name, longest first, never two on one span."""
+    """Where each name (by key) occurs as a whole name, longest first, never two on one span; a name
+    that is a plain word (:data:`PLAIN_WORDS`) only where it is set off as a label."""
     low = search_form(text)
     index = [i for i, c in enumerate(low) if c.isalnum() and c.isascii()]
     flat = "".join(low[i] for i in index)
@@ -313,6 +357,8 @@ def mentions(text: str, keys: list[str]) -> list[Mention]:
         for m in re.finditer(re.escape(key), flat):
             start, end = index[m.start()], index[m.end() - 1] + 1
             if (start and low[start - 1].isalnum()) or (end < len(low) and low[end].isalnum()):
+                continue
+            if key in PLAIN_WORDS and not _set_off(low, start, end):
                 continue
             if any(start < f.end and f.start < end for f in found):
                 continue
@@ -447,6 +493,22 @@ def _lists(sentence: str) -> list[tuple[int, int]]:
     return list(zip([0, *ends[:-1]], ends, strict=True))
 
 
+def _interleaved(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] | None:
+    """The names of a list whose items each follow their own name ("X at 67.6 %, Y at 23.5 % and Z at
+    8.8 % respectively"): the name nearest before the first item, then the one name between each item
+    and the one before it. None when an item has no name of its own or shares one, so "A, B and C
+    reach 1, 2 and 3 respectively" is read as a list of names followed by a list of values."""
+    owners: list[str] = []
+    after = -1
+    for start, end in items:
+        between = [m.key for m in ms if m.start >= after and m.end <= start]
+        if not between or (owners and len(between) != 1):
+            return None
+        owners.append(between[-1])
+        after = end
+    return owners if len(set(owners)) == len(owners) else None
+
+
 def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] | None:
     """The names a "respectively" list of ``items`` (start, end) belongs to, in order: the names right
     before the first item, as many as there are items ("On Alpha, FastNet and SlowNet reach 72 and 41,
@@ -454,7 +516,10 @@ def _respectively(ms: list[Mention], items: list[tuple[int, int]]) -> list[str] 
     when there is one per item ("65, 67 and 71 for the 7B, 13B and 70B models": the series named before
     the list is then context), else the sentence's names when it has exactly one per item, wherever
     they stand. None when the list cannot be paired: it is not
-    read ("the green bars reach 81, 80 and 78, respectively" names no bar)."""
+    read ("the green bars reach 81, 80 and 78, respectively" names no bar). A list whose items each
+    follow their own name is read so first (:func:`_interleaved`)."""
+    if (paired := _interleaved(ms, items)) is not None:
+        return paired
     before = list(dict.fromkeys(m.key for m in ms if m.end <= items[0][0]))
     if len(before) >= len(items):
         return before[-len(items) :]
@@ -526,6 +591,34 @@ def _colour_owner(
     return None
 
 
+def _listed(
+    named: list[Mention], listed: list[tuple[Reading, int, int]], offset: int, beyond: frozenset[str]
+) -> list[Bound]:
+    """The values of one "respectively" list bound to the names it pairs them with; each binding's
+    context is the list's names and ``beyond`` (the panel the sentence is in), and the list's other
+    names are its rivals (a value of another name of the list is a swap)."""
+    owners = _respectively(named, [(n.start, n.end) for n, _, _ in listed]) if listed else None
+    about = frozenset(m.key for m in named) | beyond
+    return [
+        Bound(key, tuple(k for k in owners or () if k != key), n, None, (offset + lo, offset + hi), about)
+        for key, (n, lo, hi) in zip(owners or (), listed, strict=False)
+    ]
+
+
+def _carried_subject(sent: str, ms: list[Mention], lo: int, n: Reading, starts: list[int]) -> str | None:
+    """The name a value belongs to when its clause has no subject of its own and carries on the
+    sentence's ("The slice labelled X is light blue, representing 30 %"; "X, coloured green, and
+    constitutes 94.5 %"): the name nearest before the clause, when no other value stands between that
+    name and this one (else that value took it). A spread, or a number followed by a noun of its own
+    ("using 8 GPUs"), is never carried over."""
+    if n.low < n.high or not _NO_SUBJECT.match(sent[lo : n.start]) or not _BARE_VALUE.match(sent[n.end :]):
+        return None
+    before = [m for m in ms if m.end <= lo]
+    if not before or any(before[-1].end <= p < n.start for p in starts):
+        return None
+    return before[-1].key
+
+
 def read_text(
     text: str, keys: list[str], aliases: Aliases = NO_ALIASES, positions: frozenset[str] = frozenset()
 ) -> Statements:
@@ -585,14 +678,17 @@ def read_text(
             n, lo, hi = spread[0]
             out.spreads.append(Spread(n.low, n.high, panel, (s + lo, s + hi)))
         if respectively and len(values) > 1:
-            for a, b in _lists(sent):  # each "respectively" closes its own list
+            stretches = _lists(sent)  # each "respectively" closes its own list
+            for a, b in stretches:
                 listed = [v for v in values if a <= v[0].start < b]
                 named = [m for m in ms if a <= m.start and m.end <= b]
-                owners = _respectively(named, [(n.start, n.end) for n, _, _ in listed]) if listed else None
-                about = frozenset(m.key for m in named) | (context - names_here)  # its names and the panel
-                for key, (n, lo, hi) in zip(owners or (), listed, strict=False):
-                    others = tuple(k for k in owners or () if k != key)  # a value of the list's other name is a swap
-                    out.bound.append(Bound(key, others, n, None, (s + lo, s + hi), about))
+                out.bound.extend(_listed(named, listed, s, context - names_here))
+            a, b = stretches[-1]
+            tail = [v for v in values if v[0].start >= b]
+            if len(tail) > 1 and not any(a <= v[0].start < b for v in values) and not any(m.start >= b for m in ms):
+                # "labelled A and B, coloured red and blue respectively, at 3.9 % and 1.6 %": the
+                # values after a list of names that holds none are that list's too
+                out.bound.extend(_listed([m for m in ms if a <= m.start and m.end <= b], tail, s, context - names_here))
             values = []
         hues = _colours(sent)
         for i, (n, lo, hi) in enumerate(values):
@@ -603,6 +699,8 @@ def read_text(
             elif (owner := _colour_owner(hues, aliases, lo, n.start, hi)) is not None:
                 span = (s + lo, s + hi)
                 out.bound.append(Bound(owner, (), n, None, span, context | {owner}, by_colour=True))
+            elif (owner := _carried_subject(sent, ms, lo, n, [v.start for v, _, _ in values])) is not None:
+                out.bound.append(Bound(owner, (), n, None, (s + lo, s + hi), context))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
             if (lo, hi) in axis_clauses or negated(sent, cue.start()):
@@ -758,6 +856,26 @@ def _same(a: Reading, b: Reading) -> bool:
 def _gap(a: Reading, b: Reading) -> float:
     """Distance between two stated intervals (0 when they overlap), on the same percent footing."""
     return max(a.low - b.high, b.low - a.high, 0.0)
+
+
+#: a legend named as a thing the chart has or lacks; "serves as a legend" (labels doing its work) says neither
+_LEGEND = re.compile(r"\blegends?\b")
+_LEGEND_STANDIN = re.compile(r"\b(?:as|like)\s+(?:an?\s+)?(?:\w+\s+)?$")
+_LEGEND_ABSENT = re.compile(r"^\w*\s+(?:is|are)\s+(?:not\b|absent\b|missing\b|omitted\b)")
+
+
+def legend_said(text: str) -> list[tuple[bool, tuple[int, int]]]:
+    """Each sentence of ``text`` that says whether the chart has a legend: (has one, the sentence).
+    "No separate legend", "without a legend" and "the legend is absent" say it has none; any other
+    legend the text speaks of ("a legend in the upper right", "the legend lists ...") is there."""
+    out = []
+    for s, e, sent in sentences(search_form(text)):
+        for m in _LEGEND.finditer(sent):
+            if _LEGEND_STANDIN.search(sent[: m.start()]):
+                continue
+            absent = negated(sent, m.start()) or _LEGEND_ABSENT.match(sent[m.end() :]) is not None
+            out.append((not absent, (s, e)))
+    return out
 
 
 class _Judge:
@@ -929,18 +1047,27 @@ class _Judge:
                 self._add("values", "numeric", b.span, note, severity="major" if far > 3 else "minor")
 
     def _copied_from(self, owner: str, b: Bound, truths: list[Reading]) -> str | None:
-        """The other name whose precise reference value (three significant digits or more: "74.6",
-        not "70") ``b`` states exactly, in the same context, where ``owner``'s own value is another:
-        a reading that close to the tolerance is still one bar's number given to its neighbour."""
+        """The other name whose reference value ``b`` states exactly, in the same context, where
+        ``owner``'s own value is another: a reading that close to the tolerance is still one bar's
+        number given to its neighbour. The other name's value must be precise (three significant
+        digits or more: "74.6", not "70"), or the description must give that name ``owner``'s value
+        in turn: two names that exchange numbers within each other's tolerance ("3.9 %" and "1.6 %"
+        of two small slices) are swapped, however few digits the numbers have."""
         value = b.value
         if value is None or value.low != value.high or any(_same(value, t) for t in truths):
             return None
+        near = any(_gap(value, t) <= _tolerance(t, self.axis, value) for t in truths)  # else a plain swap
         for other in sorted(self.values):
-            if other != owner and any(
-                _precise(t) and _same(value, t) for t in self._in_context(other, b.context - {owner})
-            ):
+            theirs = [t for t in self._in_context(other, b.context - {owner}) if _same(value, t)]
+            if other != owner and theirs and (any(map(_precise, theirs)) or (near and self._given(other, truths))):
                 return other
         return None
+
+    def _given(self, key: str, truths: list[Reading]) -> bool:
+        """Whether the description states one of ``truths`` (another name's reference values) for ``key``."""
+        return any(
+            b.key == key and b.value is not None and any(_same(b.value, t) for t in truths) for b in self.desc.bound
+        )
 
     def spreads_check(self) -> None:
         """A value of a panel outside the range the reference gives that panel's values ("In the
@@ -1118,16 +1245,24 @@ class _Judge:
         ("a set of three bars" against "each category consists of four stacked bars"): the structure is
         misread. The reference may count per group and in all, so any count it states is right."""
         stated: dict[str, set[int]] = {}
-        for mark, n, _ in mark_counts(self.reference):
+        per_group: dict[str, set[int]] = {}
+        for mark, n, _, each in mark_counts(self.reference):
             stated.setdefault(mark, set()).add(n)
-        for mark, n, span in mark_counts(self.text):
+            if each:
+                per_group.setdefault(mark, set()).add(n)
+        item = "segment_count" if "segment_count" in self.items else "layout"
+        for mark, n, span, _ in mark_counts(self.text):
             if mark not in stated:
                 continue
             if n in stated[mark]:
                 self.confirmed += 1
                 continue
             truth = ", ".join(map(str, sorted(stated[mark])))
-            self._add("layout", "numeric", span, f"{n} {mark}; the reference counts {truth}", severity="major")
+            note = f"{n} {mark}; the reference counts {truth}"
+            if any(n % k == 0 for k in per_group.get(mark, ())):
+                self._add(item, "numeric", span, note, "the reference counts per group: this may be their total")
+            else:
+                self._add(item, "numeric", span, note, severity="major")
 
     def labels_check(self) -> None:
         """Quoted labels of the description that neither the reference nor the caption contains."""
@@ -1175,6 +1310,20 @@ class _Judge:
                     return " ".join(part)
         return None
 
+    def legend_check(self) -> None:
+        """A description that gives the chart a legend the reference says it lacks, or takes away one
+        the reference gives it; decided only where every sentence of the reference that speaks of a
+        legend says the same."""
+        stated = {has for has, _ in legend_said(self.reference)}
+        if len(stated) != 1:
+            return
+        (has,) = stated
+        for said, sent in legend_said(self.text):
+            if said != has:
+                note = "a legend" if said else "no legend"
+                self._add("legend", "axis_legend", sent, f"{note}; the reference says {'one' if has else 'none'}")
+                return
+
     def run(self) -> MQMResult:
         self.values_check()
         self.spreads_check()
@@ -1184,6 +1333,7 @@ class _Judge:
         self.extremes_check()
         self.counts_check()
         self.labels_check()
+        self.legend_check()
         result = score(self.findings, len(self.items))
         result.rules = RULE_VERSION
         claims = [f for f in self.findings if f.item in CLAIM_ITEMS]
