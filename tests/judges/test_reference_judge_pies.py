@@ -152,3 +152,33 @@ def test_a_decimal_quantity_with_a_unit_is_no_name_of_the_slice_it_labels() -> N
     reference = 'The slice labeled "Apple" is green and labeled 26.2s represents about 61.2% of the pie.'
     [finding] = judge_against_reference('"Apple" takes 30.0% of the pie.', reference, "pie").findings
     assert finding.item == "values" and "for apple" in finding.note
+
+
+def test_nor_takes_a_legend_away() -> None:
+    said = [has for has, _ in legend_said("It shows no numbers, nor does it include a legend.")]
+    assert said == [False]
+
+
+def test_a_count_of_one_ring_is_undecided_where_the_reference_counts_only_the_whole() -> None:
+    # "26 slices, each labeled" counts the whole pie; "each" there is no group
+    reference = 'The pie is divided into 26 slices, each labeled with a topic. "Apple" is the largest.'
+    for text in ("The inner ring contains 4 slices.", "The four inner slices are named after fruits."):
+        result = judge_against_reference(text, reference, "pie")
+        assert result.findings == [] and len(result.undecided) == 1, text
+    [finding] = judge_against_reference("The pie has 12 slices.", reference, "pie").findings
+    assert finding.item == "segment_count"
+
+
+def test_a_value_in_a_clause_without_a_subject_is_not_carried_on_a_line_chart() -> None:
+    # on a line the carried value would be one point standing for the whole line: "reaching 1.0 in the
+    # final epochs" must not make a description's start value of 0.2 wrong
+    reference = (
+        'The second line, shown in grey and labeled "Alpha," wobbles at first, initially at 0.1 accuracy at '
+        "epoch 0, then climbs, reaching about 1.0 in the last epochs."
+    )
+    result = judge_against_reference('"Alpha" begins near 0.2 at epoch 0.', reference, "line")
+    assert result.findings == []
+    # on a pie the same clause states the slice's share
+    pie = 'The grey slice, labeled "Alpha", is the largest, reaching 61.2% of the pie.'
+    [finding] = judge_against_reference('"Alpha" takes 20.0% of the pie.', pie, "pie").findings
+    assert finding.item == "values"

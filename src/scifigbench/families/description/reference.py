@@ -82,7 +82,7 @@ import re
 import statistics
 from dataclasses import dataclass, field, replace
 
-from scifigbench.concepts.kinds import CHART_KINDS, kind_from_spelling
+from scifigbench.concepts.kinds import CHART_KINDS, chart_kind, kind_from_spelling
 from scifigbench.families.description.mqm import MAX_WEIGHT, Finding, MQMResult, dedup, score
 from scifigbench.families.description.rule import (
     AXIS_CUE,
@@ -178,18 +178,25 @@ _MARK = {
 }
 #: a count of marks per group ("three slices in each ring", "each group has four bars"): a description's
 #: count that is a multiple of it may be the total ("6 slices across both rings")
-_PER_GROUP = re.compile(r"\b(?:each|every|per)\b")
+_INNER = re.compile(r"\b(?:inner|outer|innermost|outermost)\b")
+_PER_GROUP = re.compile(
+    r"\b(?:each|every|per)\s+(?:\w+\s+)?(?:ring|layer|chart|panel|pie|subplot|plot|group|donut|circle|category)\b"
+    r"|\b(?:inner|outer|first|second|third|left|right|top|bottom)\s+(?:ring|layer|chart|panel|pie|circle)\b"
+    r"|\b(?:rings|layers|charts|panels|pies|subplots|donuts|circles)\b"
+)
 
 
 def mark_counts(text: str) -> list[tuple[str, int, tuple[int, int], bool]]:
     """(mark, count, span, per group) of each count of marks ``text`` states, in order; per group
-    when its sentence counts them in each group, ring or panel."""
+    when its sentence counts them in a part of the figure: in each group, ring or panel, or in a
+    figure of several rings or charts ("26 slices, each labeled" counts the whole)."""
     out = []
     for s, _, sent in sentences(search_form(text)):
         for m in MARK_COUNT.finditer(sent):
             word = m.group(1)
             n = int(word) if word.isdigit() else _COUNT_WORDS[word]
-            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end()), _PER_GROUP.search(sent) is not None))
+            part = _PER_GROUP.search(sent) is not None or _INNER.search(m.group(0)) is not None  # "four inner slices"
+            out.append((_MARK[m.group(2)], n, (s + m.start(), s + m.end()), part))
     return out
 
 
@@ -620,12 +627,20 @@ def _carried_subject(sent: str, ms: list[Mention], lo: int, n: Reading, starts: 
 
 
 def read_text(
-    text: str, keys: list[str], aliases: Aliases = NO_ALIASES, positions: frozenset[str] = frozenset()
+    text: str,
+    keys: list[str],
+    aliases: Aliases = NO_ALIASES,
+    positions: frozenset[str] = frozenset(),
+    carry: bool = True,
 ) -> Statements:
     """Bind the numbers and colours of ``text`` to the names ``keys`` it mentions, reading the short
     names and colours of ``aliases`` as the names they stand for. ``positions`` are x positions
     ("M=3"): a sentence that names none of the other names but goes on about the one element the
-    sentence before named ("It begins at 41.0 at M=3") is in that element's context."""
+    sentence before named ("It begins at 41.0 at M=3") is in that element's context. With ``carry``
+    a clause without a subject of its own states a value of the name before it
+    (:func:`_carried_subject`); a chart whose elements run along an ordered x has no one value per
+    element, and a value carried alone ("..., reaching 1.0 in the final epochs") would stand for the
+    whole line."""
     low = search_form(text)
     found = [Mention(m.start, m.end, aliases.names.get(m.key, m.key)) for m in mentions(text, [*keys, *aliases.names])]
     masked = mask(low, [(m.start, m.end) for m in found])
@@ -699,7 +714,7 @@ def read_text(
             elif (owner := _colour_owner(hues, aliases, lo, n.start, hi)) is not None:
                 span = (s + lo, s + hi)
                 out.bound.append(Bound(owner, (), n, None, span, context | {owner}, by_colour=True))
-            elif (owner := _carried_subject(sent, ms, lo, n, [v.start for v, _, _ in values])) is not None:
+            elif carry and (owner := _carried_subject(sent, ms, lo, n, [v.start for v, _, _ in values])) is not None:
                 out.bound.append(Bound(owner, (), n, None, (s + lo, s + hi), context))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
@@ -861,6 +876,7 @@ def _gap(a: Reading, b: Reading) -> float:
 #: a legend named as a thing the chart has or lacks; "serves as a legend" (labels doing its work) says neither
 _LEGEND = re.compile(r"\blegends?\b")
 _LEGEND_STANDIN = re.compile(r"\b(?:as|like)\s+(?:an?\s+)?(?:\w+\s+)?$")
+_LEGEND_NOR = re.compile(r"\bnor\b[^,;]*$")  # "it shows no numbers, nor does it include a legend"
 _LEGEND_ABSENT = re.compile(r"^\w*\s+(?:is|are)\s+(?:not\b|absent\b|missing\b|omitted\b)")
 
 
@@ -873,7 +889,11 @@ def legend_said(text: str) -> list[tuple[bool, tuple[int, int]]]:
         for m in _LEGEND.finditer(sent):
             if _LEGEND_STANDIN.search(sent[: m.start()]):
                 continue
-            absent = negated(sent, m.start()) or _LEGEND_ABSENT.match(sent[m.end() :]) is not None
+            absent = (
+                negated(sent, m.start())
+                or _LEGEND_NOR.search(sent[: m.start()]) is not None
+                or _LEGEND_ABSENT.match(sent[m.end() :]) is not None
+            )
             out.append((not absent, (s, e)))
     return out
 
@@ -888,9 +908,10 @@ class _Judge:
         desc_names = names_of(description)
         keys = [name_key(n) for n in ref_names]
         coords = frozenset(coordinates(ref_names))
-        by_colour = colour_aliases(read_text(reference, keys, positions=coords).bound)
-        self.ref = read_text(reference, keys, Aliases(colours=by_colour), coords)
-        self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour), coords)
+        carry = not chart_kind(chart_type).ordered_x
+        by_colour = colour_aliases(read_text(reference, keys, positions=coords, carry=carry).bound)
+        self.ref = read_text(reference, keys, Aliases(colours=by_colour), coords, carry)
+        self.desc = read_text(description, keys, Aliases(short_names(ref_names), by_colour), coords, carry)
         self.known = name_key(reference + " " + caption)
         self.desc_names = desc_names
         ref_values = [v for b in self.ref.bound if (v := b.value) is not None]
@@ -1251,7 +1272,7 @@ class _Judge:
             if each:
                 per_group.setdefault(mark, set()).add(n)
         item = "segment_count" if "segment_count" in self.items else "layout"
-        for mark, n, span, _ in mark_counts(self.text):
+        for mark, n, span, part in mark_counts(self.text):
             if mark not in stated:
                 continue
             if n in stated[mark]:
@@ -1261,6 +1282,8 @@ class _Judge:
             note = f"{n} {mark}; the reference counts {truth}"
             if any(n % k == 0 for k in per_group.get(mark, ())):
                 self._add(item, "numeric", span, note, "the reference counts per group: this may be their total")
+            elif part and not per_group.get(mark):
+                self._add(item, "numeric", span, note, "the reference counts no part of the figure: this counts one")
             else:
                 self._add(item, "numeric", span, note, severity="major")
 
