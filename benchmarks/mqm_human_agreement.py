@@ -41,7 +41,10 @@ percentages, labels in backticks, made-up labels as major errors) the same way, 
 fig_009 and fig_032. A set of line rules that improved dev was dropped when the held totals fell.
 Rule 29 was written from neither half: from the false alarms of 40 pairs of ten release figures no
 person scored (fig_150 to fig_240, the "wide sample", docs/mqm-human-agreement-notes.md), kept only
-where no dev pair moved the wrong way; held printed once, after the last change.
+where no dev pair moved the wrong way; held printed once, after the last change. Rule 29 also reads
+pie references (shares in subject-less clauses, slice counts, legends present or absent, swapped
+shares), written from four release pies no person scored (none of the 15 is a pie): every score on
+the 15 figures is unchanged by it.
 
 First it prints the checklist size N each scorer's scores imply (``implied_n``): the release's
 GPT-4o scores divide bar-chart penalties by 11 x 5 (the paper says N = 14), the people by the
