@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tests.helpers.mqm_score import paper_score
 
 from scifigbench.devserver import DevServer
 from scifigbench.families.description.reference import judge_against_reference, name_key
@@ -26,7 +27,7 @@ N_BAR = 14  # the bar checklist's size: MQM's N
 
 def score_of(*weights: float) -> float:
     """The paper's score for decided findings of these weights on a bar chart."""
-    return max(0.0, 100.0 - sum(weights) * 100.0 / (N_BAR * 5.0))
+    return paper_score(N_BAR, *weights)
 
 
 def test_a_faithful_description_scores_100_and_abstains_on_what_the_reference_does_not_state() -> None:

@@ -10,6 +10,7 @@ after a "respectively" that closed a list of names and colours, names and shares
 from __future__ import annotations
 
 import pytest
+from tests.helpers.mqm_score import paper_score
 
 from scifigbench.families.description.reference import judge_against_reference, legend_said, name_key, read_text
 
@@ -21,11 +22,6 @@ REFERENCE = (
     "legend."
 )
 N_PIE = 11  # the pie checklist's size: MQM's N
-
-
-def score_of(*weights: float) -> float:
-    """The paper's score for decided findings of these weights on a pie chart."""
-    return max(0.0, 100.0 - sum(weights) * 100.0 / (N_PIE * 5.0))
 
 
 def bound_values(text: str) -> dict[str, float]:
@@ -78,7 +74,7 @@ def test_two_small_slices_that_exchange_their_shares_are_swapped() -> None:
     swaps = [f for f in result.findings if f.item == "values"]
     assert {f.subtype for f in swaps} == {"label_map"}
     assert sorted(f.note.rsplit("(", 1)[1] for f in swaps) == ["exactly fig's)", "exactly plum's)"]
-    assert result.score == pytest.approx(score_of(5, 5))
+    assert result.score == pytest.approx(paper_score(N_PIE, 5, 5))
 
 
 def test_one_slice_given_a_close_share_alone_is_within_tolerance() -> None:
@@ -91,7 +87,7 @@ def test_a_legend_the_reference_says_the_chart_lacks_is_a_finding() -> None:
     result = judge_against_reference('A legend at the right lists "Apple" and "Pear".', REFERENCE, "pie")
     [finding] = result.findings
     assert finding.item == "legend" and finding.severity == "minor"
-    assert result.score == pytest.approx(score_of(2))  # an accuracy minor weighs 2
+    assert result.score == pytest.approx(paper_score(N_PIE, 2))  # an accuracy minor weighs 2
     # labels doing a legend's work say nothing about a legend
     assert judge_against_reference("The labels act as a legend.", REFERENCE, "pie").findings == []
 
