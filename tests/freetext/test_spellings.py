@@ -230,6 +230,12 @@ NEGATION: list[tuple[str, str, bool]] = [
     ("the label is not blurred", "blurred", True),
     ("error bars mark the spread", "error bars", False),
     ("adam is navy, sgd is crimson; there are no error bars", "crimson", False),
+    # "nor" opens a clause it denies whole, past the few words a "not" reaches
+    ("it shows no numbers, nor does it include a legend", "legend", True),
+    ("it shows no numbers, nor does the chart at any point include a legend", "legend", True),
+    ("the chart shows numbers, and it includes a clear legend", "legend", False),
+    # the 60 characters read before a word may begin inside a longer word: "minor" is no "nor"
+    ("aaaa mi" + "nor " + "bb " * 18 + "b legend", "legend", False),
 ]
 
 

@@ -22,6 +22,8 @@ _NEGATOR = lexicons.negator_regex(lexicons.CLAUSE_NEGATORS)
 # A negation reaches to the end of its clause only: "no value is given, but the label is blurred".
 _CLAUSE_BREAK = re.compile(r"[,;:.!?()]|\b(?:but|while|whereas|although|though|because|since|yet)\b", re.IGNORECASE)
 _NEGATION_REACH = 4  # words between a negator and what it negates ("not clearly visible at all")
+# the negators that open a clause and deny the whole of it ("nor does it include a legend")
+_CLAUSE_OPENING_NEGATOR = re.compile(r"\s*(?:nor|neither)\b", re.IGNORECASE)
 # "n't" is glued to its verb: "aren't", "isn't"
 _NOT = rf"(?:\b(?:{lexicons.alternation(lexicons.VERB_NEGATORS)})|{lexicons.CONTRACTED_NEGATOR})"
 _CANNOT_FIRM = (
@@ -232,9 +234,13 @@ UNCERTAIN: tuple[Cue, ...] = (
 
 
 def negated(text: str, start: int) -> bool:
-    """Whether a negator stands within a few words before ``start``, in the same clause."""
-    clause = _CLAUSE_BREAK.split(text[max(0, start - 60) : start])[-1]
-    return _NEGATOR.search(" ".join(clause.split()[-_NEGATION_REACH:])) is not None
+    """Whether a negator stands within a few words before ``start``, in the same clause, or opens
+    that clause as "nor" or "neither" do, which deny all of it however far the word comes after
+    ("..., nor does it include a legend")."""
+    window = max(0, start - 60)
+    clause = _CLAUSE_BREAK.split(text[window:start])[-1]
+    opens = _CLAUSE_OPENING_NEGATOR.match(clause) is not None and (window == 0 or clause != text[window:start])
+    return opens or _NEGATOR.search(" ".join(clause.split()[-_NEGATION_REACH:])) is not None
 
 
 def has_negator(text: str) -> bool:

@@ -876,7 +876,6 @@ def _gap(a: Reading, b: Reading) -> float:
 #: a legend named as a thing the chart has or lacks; "serves as a legend" (labels doing its work) says neither
 _LEGEND = re.compile(r"\blegends?\b")
 _LEGEND_STANDIN = re.compile(r"\b(?:as|like)\s+(?:an?\s+)?(?:\w+\s+)?$")
-_LEGEND_NOR = re.compile(r"\bnor\b[^,;]*$")  # "it shows no numbers, nor does it include a legend"
 _LEGEND_ABSENT = re.compile(r"^\w*\s+(?:is|are)\s+(?:not\b|absent\b|missing\b|omitted\b)")
 
 
@@ -889,11 +888,7 @@ def legend_said(text: str) -> list[tuple[bool, tuple[int, int]]]:
         for m in _LEGEND.finditer(sent):
             if _LEGEND_STANDIN.search(sent[: m.start()]):
                 continue
-            absent = (
-                negated(sent, m.start())
-                or _LEGEND_NOR.search(sent[: m.start()]) is not None
-                or _LEGEND_ABSENT.match(sent[m.end() :]) is not None
-            )
+            absent = negated(sent, m.start()) or _LEGEND_ABSENT.match(sent[m.end() :]) is not None
             out.append((not absent, (s, e)))
     return out
 
