@@ -706,6 +706,7 @@ def read_text(
                 out.bound.extend(_listed([m for m in ms if a <= m.start and m.end <= b], tail, s, context - names_here))
             values = []
         hues = _colours(sent)
+        starts = [v.start for v, _, _ in values]
         for i, (n, lo, hi) in enumerate(values):
             stop = values[i + 1][0].start if i + 1 < len(values) else hi
             names = _by_distance(ms, n.start, lo, hi, _names_follow(sent, n.start, n.end, lo), stop)
@@ -714,7 +715,7 @@ def read_text(
             elif (owner := _colour_owner(hues, aliases, lo, n.start, hi)) is not None:
                 span = (s + lo, s + hi)
                 out.bound.append(Bound(owner, (), n, None, span, context | {owner}, by_colour=True))
-            elif carry and (owner := _carried_subject(sent, ms, lo, n, [v.start for v, _, _ in values])) is not None:
+            elif carry and (owner := _carried_subject(sent, ms, lo, n, starts)) is not None:
                 out.bound.append(Bound(owner, (), n, None, (s + lo, s + hi), context))
         for cue in [*_TOP.finditer(sent), *MIN_CUE.finditer(sent)]:
             lo, hi = _clause(sent, cue.start())
@@ -933,8 +934,8 @@ class _Judge:
         # the panels the reference describes one by one; a category of the x axis ("the DEITA category") is none
         self.panels = self.ref.panels - self.positions
         # the labels the expert quotes: a quoted label of the description that extends one is a variant
-        self.ref_labels = {name_key(_label(m)) for m in _QUOTED.finditer(low)} - {""}
         self.ref_quoted = {_label(m).strip().rstrip(",.;:") for m in _QUOTED.finditer(low)}
+        self.ref_labels = {name_key(q) for q in self.ref_quoted} - {""}
         self.caption_words = set(_WORDS.split(search_form(caption)))
         self.labels_partial = _MORE_LABELS.search(low) is not None
 
