@@ -676,8 +676,26 @@ def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> li
                 if pitch > PANEL_PITCH * median_h
                 else (LEGEND, "word column inside the drawing")
             )
-            for lb in run.labels:
-                lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
+            _released(run, role, why)
+        else:
+            kept.append(run)
+    return _numbered(kept)
+
+
+def _released(run: Run, role: str, why: str) -> None:
+    """``run``'s labels leave it for ``role``: a run found to be no axis (a legend, a table's
+    header, panel names) frees its labels of every tick field, so no later step reads them as ticks."""
+    for lb in run.labels:
+        lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
+
+
+def _runs_without(runs: list[Run], leaves: Callable[[Run], bool], why: str) -> list[Run]:
+    """``runs`` but those ``leaves`` picks (no axis after all), renumbered; their labels become
+    notes, free for ``_assign`` to read again."""
+    kept = []
+    for run in runs:
+        if leaves(run):
+            _released(run, ANNOTATION, why)
         else:
             kept.append(run)
     return _numbered(kept)
@@ -698,31 +716,18 @@ def _tables_apart(runs: list[Run], labels: list[Label]) -> list[Run]:
     does any run standing in those columns (a table row read as a run). A tick has no numbers
     stacked under it."""
     heads = [lb for run in runs if run.axis == "x" and _heads_columns(run, labels) for lb in run.labels]
-    kept = []
-    for run in runs:
-        # a table row that happens to read as a run (increasing, evenly spaced) stands in the columns
-        if any(lb in heads or _under(lb, heads) for lb in run.labels):
-            for lb in run.labels:
-                lb.role, lb.axis, lb.run, lb.position, lb.why = ANNOTATION, None, None, None, "in a table"
-        else:
-            kept.append(run)
-    return _numbered(kept)
+    # a table row that happens to read as a run (increasing, evenly spaced) stands in the columns
+    return _runs_without(runs, lambda run: any(lb in heads or _under(lb, heads) for lb in run.labels), "in a table")
 
 
 def _lower_panels_named(labels: list[Label], runs: list[Run], drawn: np.ndarray, seen: np.ndarray) -> list[Run]:
     """Names on the page over the panels of a lower grid row (``lower_panels``) are panel titles:
     a run they were read into leaves the runs, and its other labels are read again by ``_assign``."""
     names = lower_panels.names_over_lower_panels(labels, runs, drawn, seen)
-    kept = []
-    for run in runs:
-        if any(lb in names for lb in run.labels):
-            for lb in run.labels:
-                lb.role, lb.axis, lb.run, lb.position, lb.why = ANNOTATION, None, None, None, ""
-        else:
-            kept.append(run)
+    kept = _runs_without(runs, lambda run: any(lb in names for lb in run.labels), "")
     for lb in names:
         lb.role, lb.why = PANEL_TITLE, "centred over one panel of a lower row, nearer it than what is above"
-    return _numbered(kept)
+    return kept
 
 
 def _under(lb: Label, heads: list[Label]) -> bool:
