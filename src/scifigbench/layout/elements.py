@@ -58,6 +58,11 @@ class Label:
     why: str = ""  # the rule that gave the role, for overlays and reasons
 
     @property
+    def keyed(self) -> bool:
+        """A series' key (swatch) stands on its left: the colour is a legend's, not the text's own."""
+        return self.swatch is not None and not self.coloured_text
+
+    @property
     def height(self) -> float:
         return min(self.box[3] - self.box[1], self.box[2] - self.box[0]) if self.rotated else self.box[3] - self.box[1]
 

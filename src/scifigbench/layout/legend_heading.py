@@ -68,7 +68,7 @@ def _keyed_under(entry: Label, head: Label, drawn: np.ndarray) -> bool:
     _, y0, _, y1 = entry.lines[0]
     if entry.box[0] < head.box[0] + KEY_INDENT * (y1 - y0):  # a line's height: the heading may be set larger
         return False
-    if entry.swatch is not None and not entry.coloured_text:
+    if entry.keyed:
         return True
     x0, x1 = int(np.floor(head.box[0])), int(np.floor(entry.box[0]))
     return bool(drawn[int(np.floor(y0)) : int(np.ceil(y1)), max(0, x0) : x1].any())

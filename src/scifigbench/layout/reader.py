@@ -272,7 +272,7 @@ def _labels(
     in_row = _beside_others(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
-        starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
+        starts = lb.keyed or lb.index in listed
         host = next(
             (m for m in reversed(merged) if _joins(m, lb, starts, ink_of) and not _axis_title_under(m, lb, in_row)),
             None,
@@ -367,7 +367,7 @@ def _badge(lb: Label, drawing: Box | None) -> bool:
 
 def _keyed(lb: Label) -> bool:
     """Words with a series' swatch on their left: a legend entry, wherever it stands."""
-    return lb.swatch is not None and not lb.coloured_text and lb.value is None
+    return lb.keyed and lb.value is None
 
 
 def _strips(lb: Label, labels: Sequence[Label]) -> bool:
@@ -459,7 +459,7 @@ def _number_columns(found: _Runs, free: list[Label]) -> None:
 
 def _label_rows(found: _Runs, free: list[Label], drawing: Box | None) -> None:
     """x: labels sharing a centre line, left to right; numbers must increase."""
-    rest = [lb for lb in found.left(free) if lb.swatch is None or lb.coloured_text]
+    rest = [lb for lb in found.left(free) if not lb.keyed]
     for g in _groups(rest, key=lambda b: b.cy, tol=lambda b: max(LINE_SLACK_PX, SAME_LINE * b.height)):
         g = sorted(g, key=lambda b: b.cx)
         nums = [b for b in g if b.value is not None]
@@ -910,7 +910,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     ink_of = functools.cache(lambda i: pixels.ink_colour(img, ink, lines[i].box))
     labels = numbers_parted(shares_parted(_labels(lines, swatches, coloured, ink_of), ink), ink)
     labels = grouped_read(_margins_parted(_answers_split(labels, ink), ink), ink)
-    keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
+    keyed = {lb.index: lb.swatch for lb in labels if lb.keyed}
     labels = _lone_swatches_dropped(labels)
     page = pixels.background(img)
     for lb in labels:
@@ -1175,7 +1175,7 @@ def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
     its marker). Entries of a legend stand in a column (left edges aligned) or in a row. A label
     level with an entry of a column legend of three or more, but in no column itself, is a named
     point next to the legend."""
-    keyed = [lb for lb in labels if lb.swatch is not None and not lb.coloured_text]
+    keyed = [lb for lb in labels if lb.keyed]
 
     def column(lb: Label) -> list[Label]:
         h = lb.height
