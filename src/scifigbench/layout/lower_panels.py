@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from scifigbench.layout.elements import Box, Label, Run
+from scifigbench.layout.elements import SAME_ROW, Box, Label, Run, in_rows
 
-SAME_ROW = 0.5  # (label heights) names whose centres are this close in height stand in one row
 OVER_RUN = 0.3  # (share of a run's width, plus a label height) a name's centre is this near its run's middle
 
 
@@ -29,20 +28,10 @@ def names_over_lower_panels(labels: list[Label], runs: list[Run], drawn: np.ndar
     and text (what stands above)."""
     words = [lb for lb in labels if lb.value is None and not lb.rotated and lb.swatch is None]
     found: list[Label] = []
-    for row in _rows(words):
+    for row in in_rows(words):
         if len(row) >= 2 and _heads_panels(row, [r for r in runs if r.axis == "x"], drawn, seen):
             found += row
     return found
-
-
-def _rows(words: list[Label]) -> list[list[Label]]:
-    rows: list[list[Label]] = []
-    for lb in sorted(words, key=lambda b: b.cy):
-        if rows and abs(rows[-1][0].cy - lb.cy) <= SAME_ROW * max(rows[-1][0].height, lb.height):
-            rows[-1].append(lb)
-        else:
-            rows.append([lb])
-    return [sorted(r, key=lambda b: b.cx) for r in rows]
 
 
 def _heads_panels(row: list[Label], x_runs: list[Run], drawn: np.ndarray, seen: np.ndarray) -> bool:

@@ -49,6 +49,7 @@ from scifigbench.layout.elements import (
     INSIDE_FRAME,
     LEGEND,
     PANEL_TITLE,
+    SAME_ROW,
     TICK,
     TITLE,
     VALUE,
@@ -58,6 +59,7 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
     in_reading_order,
+    in_rows,
 )
 from scifigbench.layout.glued_numbers import numbers_parted
 from scifigbench.layout.grouped_digits import grouped_read
@@ -79,7 +81,6 @@ TITLE_REACH = 3  # a rotated y-axis title stands within this of its tick column,
 FRAME_MARGIN = 0.5  # a label this far inside (or outside) the frame edge is on that side of it
 LEGEND_COLUMN_REACH = 3.5  # legend entries of one column are at most this far apart (a line and its spacing)
 LEGEND_ROW_REACH = 20  # entries of a legend row stand within this of each other; further apart are other notes
-SAME_ROW = 0.5  # labels whose centres are within half a line of each other stand in one row
 SAME_LINE = 0.45  # lines side by side on one baseline: centres within this (OCR boxes differ by their descenders)
 LINE_SLACK_PX = 3.0  # the least tolerance of an alignment in pixels: small print is a few pixels high
 NUMBER_SLACK_PX = 4.0  # the least tolerance of a right or top edge in pixels: digits of unequal width end unevenly
@@ -1095,19 +1096,12 @@ def _titles_side_by_side(layout: Layout, drawn: np.ndarray) -> None:
     so two or more in a row, each well clear of the next, are panel titles ('A&H data' | 'K&C data').
     ``drawn`` is the drawing's ink outside text: without tick runs to count panels by, it tells
     one drawing under the row from several."""
-    titles = sorted(layout.of_role(TITLE), key=lambda b: b.cy)
-    rows: list[list[Label]] = []
-    for lb in titles:
-        if rows and abs(rows[-1][0].cy - lb.cy) <= SAME_ROW * max(rows[-1][0].height, lb.height):
-            rows[-1].append(lb)
-        else:
-            rows.append([lb])
+    rows = in_rows(layout.of_role(TITLE))
     # one drawing with one run of ticks per axis has no panels to head: titles in a row over it
     # head its columns (the two series of a dot plot named over its first row)
     counts = [sum(r.axis == axis for r in layout.runs) for axis in ("x", "y")]
     one_panel = max(counts) == 1  # a run of ticks on one axis at least, and on no axis two
     for k, row in enumerate(rows):
-        row.sort(key=lambda b: b.cx)
         # no ticks to count panels by (two rows of a dot plot make no run): the ink decides
         one = one_panel or (not layout.runs and _one_drawing_under(row, layout.frame, drawn))
         apart = all(
