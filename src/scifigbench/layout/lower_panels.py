@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from scifigbench.layout import pixels
 from scifigbench.layout.elements import SAME_ROW, Box, Label, Run, in_rows
 
 OVER_RUN = 0.3  # (share of a run's width, plus a label height) a name's centre is this near its run's middle
@@ -58,8 +59,7 @@ def _run_under(lb: Label, runs: list[Run]) -> int | None:
 def _hugs_panel_below(box: Box, drawn: np.ndarray, seen: np.ndarray) -> bool:
     """The drawing under ``box`` begins nearer than the nearest ink or text above it. A row with
     nothing above it heads the top row of panels, which the title rules read already."""
-    x0, y0 = (max(0, int(np.floor(v))) for v in box[:2])  # the label's own box is text: start outside it
-    x1, y1 = (int(np.ceil(v)) for v in box[2:])
+    x0, y0, x1, y1 = pixels.pixels_of(box)  # the label's own box is text: start outside it
     below = np.flatnonzero(drawn[y1:, x0:x1].any(axis=1))
     above = np.flatnonzero(seen[:y0, x0:x1].any(axis=1))
     return bool(len(below) and len(above)) and int(below[0]) < y0 - int(above[-1])

@@ -326,10 +326,17 @@ def blocks_holding(ink: np.ndarray, boxes: Sequence[Box], margin: float) -> np.n
     return out
 
 
-def covers_any(mask: np.ndarray, box: Box) -> bool:
-    """Whether ``mask`` is set anywhere inside ``box`` (its pixels, ends rounded outwards)."""
+def pixels_of(box: Box) -> tuple[int, int, int, int]:
+    """The pixel rows and columns ``box`` touches (x0, y0, x1, y1, ends exclusive): its ends rounded
+    outwards and its start kept on the image, so a slice by them holds every pixel it overlaps."""
     x0, y0 = (max(0, int(np.floor(v))) for v in box[:2])
     x1, y1 = (int(np.ceil(v)) for v in box[2:])
+    return x0, y0, x1, y1
+
+
+def covers_any(mask: np.ndarray, box: Box) -> bool:
+    """Whether ``mask`` is set anywhere inside ``box`` (``pixels_of``)."""
+    x0, y0, x1, y1 = pixels_of(box)
     return bool(mask[y0:y1, x0:x1].any())
 
 
