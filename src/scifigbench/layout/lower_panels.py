@@ -28,9 +28,10 @@ def names_over_lower_panels(labels: list[Label], runs: list[Run], drawn: np.ndar
     ``drawn`` is the drawing's ink outside text (where a panel below begins); ``seen`` is all ink
     and text (what stands above)."""
     words = [lb for lb in labels if lb.value is None and not lb.rotated and lb.swatch is None]
+    x_runs = [r for r in runs if r.axis == "x"]
     found: list[Label] = []
     for row in in_rows(words):
-        if len(row) >= 2 and _heads_panels(row, [r for r in runs if r.axis == "x"], drawn, seen):
+        if len(row) >= 2 and _heads_panels(row, x_runs, drawn, seen):
             found += row
     return found
 
