@@ -20,6 +20,8 @@ ROLES = (TICK, AXIS_TITLE, LEGEND, TITLE, PANEL_TITLE, VALUE, ANNOTATION, FURNIT
 # as opposed to one beside the frame; target rules and questions single these out.
 INSIDE_FRAME = "text inside the frame"
 SAME_ROW = 0.5  # (label heights) labels whose centres are within half a line of each other stand in one row
+LEGEND_COLUMN_REACH = 3.5  # (label heights) entries of one legend column stand at most this far apart (a line
+# and its spacing), centre to centre
 
 
 class TextLine(Protocol):

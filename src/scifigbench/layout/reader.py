@@ -48,6 +48,7 @@ from scifigbench.layout.elements import (
     FURNITURE,
     INSIDE_FRAME,
     LEGEND,
+    LEGEND_COLUMN_REACH,
     PANEL_TITLE,
     SAME_ROW,
     TICK,
@@ -79,7 +80,6 @@ LEFT_OF_DRAWING_GAP = 1.5  # row names of horizontal bars end within this of the
 PANEL_PITCH = 6  # a word column spaced wider than this holds one title per stacked panel, not legend entries
 TITLE_REACH = 3  # a rotated y-axis title stands within this of its tick column, not in a neighbour's
 FRAME_MARGIN = 0.5  # a label this far inside (or outside) the frame edge is on that side of it
-LEGEND_COLUMN_REACH = 3.5  # legend entries of one column are at most this far apart (a line and its spacing)
 LEGEND_ROW_REACH = 20  # entries of a legend row stand within this of each other; further apart are other notes
 SAME_LINE = 0.45  # lines side by side on one baseline: centres within this (OCR boxes differ by their descenders)
 LINE_SLACK_PX = 3.0  # the least tolerance of an alignment in pixels: small print is a few pixels high
