@@ -911,7 +911,8 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     ink_of = functools.cache(lambda i: pixels.ink_colour(img, ink, lines[i].box))
     labels = numbers_parted(shares_parted(_labels(lines, swatches, coloured, ink_of), ink), ink)
     labels = grouped_read(_margins_parted(_answers_split(labels, ink), ink), ink)
-    keyed = {lb.index: lb.swatch for lb in labels if lb.keyed}
+    # the swatch spelled out: mypy narrows the colour to present only through the field itself
+    keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
     page = pixels.background(img)
     for lb in labels:
