@@ -19,6 +19,9 @@ ROLES = (TICK, AXIS_TITLE, LEGEND, TITLE, PANEL_TITLE, VALUE, ANNOTATION, FURNIT
 # The reason given to an annotation standing inside the plot area (a direct label of a line, say),
 # as opposed to one beside the frame; target rules and questions single these out.
 INSIDE_FRAME = "text inside the frame"
+SAME_ROW = 0.5  # (label heights) labels whose centres are within half a line of each other stand in one row
+LEGEND_COLUMN_REACH = 3.5  # (label heights) entries of one legend column stand at most this far apart (a line
+# and its spacing), centre to centre
 
 
 class TextLine(Protocol):
@@ -58,6 +61,11 @@ class Label:
     why: str = ""  # the rule that gave the role, for overlays and reasons
 
     @property
+    def keyed(self) -> bool:
+        """A series' key (swatch) stands on its left: the colour is a legend's, not the text's own."""
+        return self.swatch is not None and not self.coloured_text
+
+    @property
     def height(self) -> float:
         return min(self.box[3] - self.box[1], self.box[2] - self.box[0]) if self.rotated else self.box[3] - self.box[1]
 
@@ -68,6 +76,19 @@ class Label:
     @property
     def cy(self) -> float:
         return (self.box[1] + self.box[3]) / 2
+
+
+def in_rows(labels: list[Label]) -> list[list[Label]]:
+    """``labels`` in rows, top to bottom, each left to right: a label joins the row above when its
+    centre is within ``SAME_ROW`` of that row's first label's (titles over panels side by side,
+    names over a grid's lower row)."""
+    rows: list[list[Label]] = []
+    for lb in sorted(labels, key=lambda b: b.cy):
+        if rows and abs(rows[-1][0].cy - lb.cy) <= SAME_ROW * max(rows[-1][0].height, lb.height):
+            rows[-1].append(lb)
+        else:
+            rows.append([lb])
+    return [sorted(r, key=lambda b: b.cx) for r in rows]
 
 
 def in_reading_order(labels: list[Label]) -> list[Label]:

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from scifigbench.layout.elements import ANNOTATION, LEGEND, Label
+from scifigbench.layout.elements import ANNOTATION, LEGEND, LEGEND_COLUMN_REACH, Label
+from scifigbench.layout.pixels import SWATCH_REACH
 
 KEY_INDENT = 0.5  # (label heights) an entry's text starts at least this right of the heading: its key is under it
-COLUMN_SPAN = 3.5  # (line heights) entries start within this of the heading's start: a key's reach (SWATCH_REACH)
 MIN_LETTERS = 2  # a heading is a word
-COLUMN_PITCH = 3.5  # (label heights) and follow one another at most this far apart, centre to centre
+# Entries start within a key's reach (SWATCH_REACH, in line heights) of the heading's start, and follow
+# one another as a legend column's lines do (LEGEND_COLUMN_REACH).
 
 
 def legend_headings(labels: list[Label], drawn: np.ndarray) -> list[Label]:
@@ -43,7 +44,7 @@ def legend_headings(labels: list[Label], drawn: np.ndarray) -> list[Label]:
 def _follows(upper: Label, lower: Label) -> bool:
     """``upper`` stands right above ``lower`` in one column (``lower`` is the next line up)."""
     h = max(upper.height, lower.height)
-    return abs(lower.box[0] - upper.box[0]) <= COLUMN_SPAN * h and 0 < lower.cy - upper.cy <= COLUMN_PITCH * h
+    return abs(lower.box[0] - upper.box[0]) <= SWATCH_REACH * h and 0 < lower.cy - upper.cy <= LEGEND_COLUMN_REACH * h
 
 
 def _column_below(head: Label, entries: list[Label]) -> list[Label]:
@@ -53,7 +54,7 @@ def _column_below(head: Label, entries: list[Label]) -> list[Label]:
     for e in sorted((e for e in entries if e.cy > head.cy), key=lambda b: b.cy):
         last = column[-1] if column else head
         line = e.lines[0][3] - e.lines[0][1]
-        if abs(e.box[0] - head.box[0]) <= COLUMN_SPAN * line and e.cy - last.cy <= COLUMN_PITCH * max(
+        if abs(e.box[0] - head.box[0]) <= SWATCH_REACH * line and e.cy - last.cy <= LEGEND_COLUMN_REACH * max(
             last.height, e.height
         ):
             column.append(e)
@@ -68,7 +69,7 @@ def _keyed_under(entry: Label, head: Label, drawn: np.ndarray) -> bool:
     _, y0, _, y1 = entry.lines[0]
     if entry.box[0] < head.box[0] + KEY_INDENT * (y1 - y0):  # a line's height: the heading may be set larger
         return False
-    if entry.swatch is not None and not entry.coloured_text:
+    if entry.keyed:
         return True
     x0, x1 = int(np.floor(head.box[0])), int(np.floor(entry.box[0]))
     return bool(drawn[int(np.floor(y0)) : int(np.ceil(y1)), max(0, x0) : x1].any())

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from scifigbench.layout.elements import Box, Label, Run
+from scifigbench.layout import pixels
+from scifigbench.layout.elements import SAME_ROW, Box, Label, Run, in_rows
 
-SAME_ROW = 0.5  # (label heights) names whose centres are this close in height stand in one row
 OVER_RUN = 0.3  # (share of a run's width, plus a label height) a name's centre is this near its run's middle
 
 
@@ -28,21 +28,12 @@ def names_over_lower_panels(labels: list[Label], runs: list[Run], drawn: np.ndar
     ``drawn`` is the drawing's ink outside text (where a panel below begins); ``seen`` is all ink
     and text (what stands above)."""
     words = [lb for lb in labels if lb.value is None and not lb.rotated and lb.swatch is None]
+    x_runs = [r for r in runs if r.axis == "x"]
     found: list[Label] = []
-    for row in _rows(words):
-        if len(row) >= 2 and _heads_panels(row, [r for r in runs if r.axis == "x"], drawn, seen):
+    for row in in_rows(words):
+        if len(row) >= 2 and _heads_panels(row, x_runs, drawn, seen):
             found += row
     return found
-
-
-def _rows(words: list[Label]) -> list[list[Label]]:
-    rows: list[list[Label]] = []
-    for lb in sorted(words, key=lambda b: b.cy):
-        if rows and abs(rows[-1][0].cy - lb.cy) <= SAME_ROW * max(rows[-1][0].height, lb.height):
-            rows[-1].append(lb)
-        else:
-            rows.append([lb])
-    return [sorted(r, key=lambda b: b.cx) for r in rows]
 
 
 def _heads_panels(row: list[Label], x_runs: list[Run], drawn: np.ndarray, seen: np.ndarray) -> bool:
@@ -69,8 +60,7 @@ def _run_under(lb: Label, runs: list[Run]) -> int | None:
 def _hugs_panel_below(box: Box, drawn: np.ndarray, seen: np.ndarray) -> bool:
     """The drawing under ``box`` begins nearer than the nearest ink or text above it. A row with
     nothing above it heads the top row of panels, which the title rules read already."""
-    x0, y0 = (max(0, int(np.floor(v))) for v in box[:2])  # the label's own box is text: start outside it
-    x1, y1 = (int(np.ceil(v)) for v in box[2:])
+    x0, y0, x1, y1 = pixels.pixels_of(box)  # the label's own box is text: start outside it
     below = np.flatnonzero(drawn[y1:, x0:x1].any(axis=1))
     above = np.flatnonzero(seen[:y0, x0:x1].any(axis=1))
     return bool(len(below) and len(above)) and int(below[0]) < y0 - int(above[-1])

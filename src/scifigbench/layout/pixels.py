@@ -152,6 +152,12 @@ def inked_throughout(ink: np.ndarray, box: Box) -> bool:
 BLOCK_DELTA = 30  # pixels of one block of colour differ by at most this in a channel (JPEG noise)
 
 
+def _of_colour(pixels: np.ndarray, colour: np.ndarray, delta: int) -> np.ndarray:
+    """Which of ``pixels`` (BGR, any shape ending in the channels) are within ``delta`` of
+    ``colour`` in every channel: one flat fill, give or take antialiasing and JPEG noise."""
+    return np.abs(pixels.astype(np.int16) - colour).max(axis=-1) <= delta
+
+
 def block_under(img: np.ndarray, box: Box) -> Box | None:
     """The solid block of colour a label is printed on (the bar segment holding its value): the run
     of the colour found just left and right of the label, along the label's centre row, and the
@@ -166,8 +172,8 @@ def block_under(img: np.ndarray, box: Box) -> Box | None:
     if np.abs(left - right).max() > BLOCK_DELTA or np.abs(left - background(img)).max() <= INK_DELTA:
         return None
     colour = (left + right) // 2
-    row = np.abs(img[cy].astype(np.int16) - colour).max(axis=1) <= BLOCK_DELTA
-    column = np.abs(img[:, xl].astype(np.int16) - colour).max(axis=1) <= BLOCK_DELTA
+    row = _of_colour(img[cy], colour, BLOCK_DELTA)
+    column = _of_colour(img[:, xl], colour, BLOCK_DELTA)
     s0, _ = _run(row, xl)
     _, s1 = _run(row, xr)
     t0, t1 = _run(column, cy)
@@ -278,7 +284,7 @@ def band_under(img: np.ndarray, box: Box, page: np.ndarray | None = None) -> Box
         return None
     reach = int(np.ceil(BAND_REACH * h)) + 1
     wy0, wy1 = max(0, y0 - reach), min(height, y1 + reach)  # the rows the band may fill, across the image
-    same = np.abs(img[wy0:wy1].astype(np.int16) - colour).max(axis=2) <= BAND_DELTA
+    same = _of_colour(img[wy0:wy1], colour, BAND_DELTA)
     _, parts, stats, _ = cv2.connectedComponentsWithStats(same.astype(np.uint8), connectivity=4)
     inside = parts[y0 - wy0 : y1 - wy0, x0:x1]
     found, counts = np.unique(inside[inside > 0], return_counts=True)
@@ -293,7 +299,7 @@ def band_under(img: np.ndarray, box: Box, page: np.ndarray | None = None) -> Box
         return None
     resume = int(np.ceil(BAND_RESUME * h))
     for r0, r1 in ((max(0, top - resume), top), (bottom, min(height, bottom + resume))):
-        rows = np.abs(img[r0:r1, x0:x1].astype(np.int16) - colour).max(axis=2) <= BAND_DELTA
+        rows = _of_colour(img[r0:r1, x0:x1], colour, BAND_DELTA)
         if len(rows) and (rows.mean(axis=1) > BAND_ROW).mean() > BAND_ROW:
             return None
     return (float(bx), float(top), float(bx + bw), float(bottom))
@@ -326,10 +332,17 @@ def blocks_holding(ink: np.ndarray, boxes: Sequence[Box], margin: float) -> np.n
     return out
 
 
-def covers_any(mask: np.ndarray, box: Box) -> bool:
-    """Whether ``mask`` is set anywhere inside ``box`` (its pixels, ends rounded outwards)."""
+def pixels_of(box: Box) -> tuple[int, int, int, int]:
+    """The pixel rows and columns ``box`` touches (x0, y0, x1, y1, ends exclusive): its ends rounded
+    outwards and its start kept on the image, so a slice by them holds every pixel it overlaps."""
     x0, y0 = (max(0, int(np.floor(v))) for v in box[:2])
     x1, y1 = (int(np.ceil(v)) for v in box[2:])
+    return x0, y0, x1, y1
+
+
+def covers_any(mask: np.ndarray, box: Box) -> bool:
+    """Whether ``mask`` is set anywhere inside ``box`` (``pixels_of``)."""
+    x0, y0, x1, y1 = pixels_of(box)
     return bool(mask[y0:y1, x0:x1].any())
 
 

@@ -48,7 +48,9 @@ from scifigbench.layout.elements import (
     FURNITURE,
     INSIDE_FRAME,
     LEGEND,
+    LEGEND_COLUMN_REACH,
     PANEL_TITLE,
+    SAME_ROW,
     TICK,
     TITLE,
     VALUE,
@@ -58,6 +60,7 @@ from scifigbench.layout.elements import (
     Run,
     TextLine,
     in_reading_order,
+    in_rows,
 )
 from scifigbench.layout.glued_numbers import numbers_parted
 from scifigbench.layout.grouped_digits import grouped_read
@@ -77,9 +80,7 @@ LEFT_OF_DRAWING_GAP = 1.5  # row names of horizontal bars end within this of the
 PANEL_PITCH = 6  # a word column spaced wider than this holds one title per stacked panel, not legend entries
 TITLE_REACH = 3  # a rotated y-axis title stands within this of its tick column, not in a neighbour's
 FRAME_MARGIN = 0.5  # a label this far inside (or outside) the frame edge is on that side of it
-LEGEND_COLUMN_REACH = 3.5  # legend entries of one column are at most this far apart (a line and its spacing)
 LEGEND_ROW_REACH = 20  # entries of a legend row stand within this of each other; further apart are other notes
-SAME_ROW = 0.5  # labels whose centres are within half a line of each other stand in one row
 SAME_LINE = 0.45  # lines side by side on one baseline: centres within this (OCR boxes differ by their descenders)
 LINE_SLACK_PX = 3.0  # the least tolerance of an alignment in pixels: small print is a few pixels high
 NUMBER_SLACK_PX = 4.0  # the least tolerance of a right or top edge in pixels: digits of unequal width end unevenly
@@ -272,7 +273,7 @@ def _labels(
     in_row = _beside_others(singles)
     merged: list[Label] = []
     for lb in sorted(singles, key=lambda b: (b.box[1], b.box[0])):
-        starts = (lb.swatch is not None and not lb.coloured_text) or lb.index in listed
+        starts = lb.keyed or lb.index in listed
         host = next(
             (m for m in reversed(merged) if _joins(m, lb, starts, ink_of) and not _axis_title_under(m, lb, in_row)),
             None,
@@ -367,7 +368,7 @@ def _badge(lb: Label, drawing: Box | None) -> bool:
 
 def _keyed(lb: Label) -> bool:
     """Words with a series' swatch on their left: a legend entry, wherever it stands."""
-    return lb.swatch is not None and not lb.coloured_text and lb.value is None
+    return lb.keyed and lb.value is None
 
 
 def _strips(lb: Label, labels: Sequence[Label]) -> bool:
@@ -459,7 +460,7 @@ def _number_columns(found: _Runs, free: list[Label]) -> None:
 
 def _label_rows(found: _Runs, free: list[Label], drawing: Box | None) -> None:
     """x: labels sharing a centre line, left to right; numbers must increase."""
-    rest = [lb for lb in found.left(free) if lb.swatch is None or lb.coloured_text]
+    rest = [lb for lb in found.left(free) if not lb.keyed]
     for g in _groups(rest, key=lambda b: b.cy, tol=lambda b: max(LINE_SLACK_PX, SAME_LINE * b.height)):
         g = sorted(g, key=lambda b: b.cx)
         nums = [b for b in g if b.value is not None]
@@ -676,8 +677,26 @@ def _legend_columns(runs: list[Run], drawing: Box | None, median_h: float) -> li
                 if pitch > PANEL_PITCH * median_h
                 else (LEGEND, "word column inside the drawing")
             )
-            for lb in run.labels:
-                lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
+            _released(run, role, why)
+        else:
+            kept.append(run)
+    return _numbered(kept)
+
+
+def _released(run: Run, role: str, why: str) -> None:
+    """``run``'s labels leave it for ``role``: a run found to be no axis (a legend, a table's
+    header, panel names) frees its labels of every tick field, so no later step reads them as ticks."""
+    for lb in run.labels:
+        lb.role, lb.axis, lb.run, lb.position, lb.why = role, None, None, None, why
+
+
+def _runs_without(runs: list[Run], leaves: Callable[[Run], bool], why: str) -> list[Run]:
+    """``runs`` but those ``leaves`` picks (no axis after all), renumbered; their labels become
+    notes, free for ``_assign`` to read again."""
+    kept = []
+    for run in runs:
+        if leaves(run):
+            _released(run, ANNOTATION, why)
         else:
             kept.append(run)
     return _numbered(kept)
@@ -698,31 +717,18 @@ def _tables_apart(runs: list[Run], labels: list[Label]) -> list[Run]:
     does any run standing in those columns (a table row read as a run). A tick has no numbers
     stacked under it."""
     heads = [lb for run in runs if run.axis == "x" and _heads_columns(run, labels) for lb in run.labels]
-    kept = []
-    for run in runs:
-        # a table row that happens to read as a run (increasing, evenly spaced) stands in the columns
-        if any(lb in heads or _under(lb, heads) for lb in run.labels):
-            for lb in run.labels:
-                lb.role, lb.axis, lb.run, lb.position, lb.why = ANNOTATION, None, None, None, "in a table"
-        else:
-            kept.append(run)
-    return _numbered(kept)
+    # a table row that happens to read as a run (increasing, evenly spaced) stands in the columns
+    return _runs_without(runs, lambda run: any(lb in heads or _under(lb, heads) for lb in run.labels), "in a table")
 
 
 def _lower_panels_named(labels: list[Label], runs: list[Run], drawn: np.ndarray, seen: np.ndarray) -> list[Run]:
     """Names on the page over the panels of a lower grid row (``lower_panels``) are panel titles:
     a run they were read into leaves the runs, and its other labels are read again by ``_assign``."""
     names = lower_panels.names_over_lower_panels(labels, runs, drawn, seen)
-    kept = []
-    for run in runs:
-        if any(lb in names for lb in run.labels):
-            for lb in run.labels:
-                lb.role, lb.axis, lb.run, lb.position, lb.why = ANNOTATION, None, None, None, ""
-        else:
-            kept.append(run)
+    kept = _runs_without(runs, lambda run: any(lb in names for lb in run.labels), "")
     for lb in names:
         lb.role, lb.why = PANEL_TITLE, "centred over one panel of a lower row, nearer it than what is above"
-    return _numbered(kept)
+    return kept
 
 
 def _under(lb: Label, heads: list[Label]) -> bool:
@@ -905,6 +911,7 @@ def read_layout(img: np.ndarray, lines: Sequence[TextLine]) -> Layout:
     ink_of = functools.cache(lambda i: pixels.ink_colour(img, ink, lines[i].box))
     labels = numbers_parted(shares_parted(_labels(lines, swatches, coloured, ink_of), ink), ink)
     labels = grouped_read(_margins_parted(_answers_split(labels, ink), ink), ink)
+    # the swatch spelled out: mypy narrows the colour to present only through the field itself
     keyed = {lb.index: lb.swatch for lb in labels if lb.swatch is not None and not lb.coloured_text}
     labels = _lone_swatches_dropped(labels)
     page = pixels.background(img)
@@ -1090,19 +1097,12 @@ def _titles_side_by_side(layout: Layout, drawn: np.ndarray) -> None:
     so two or more in a row, each well clear of the next, are panel titles ('A&H data' | 'K&C data').
     ``drawn`` is the drawing's ink outside text: without tick runs to count panels by, it tells
     one drawing under the row from several."""
-    titles = sorted(layout.of_role(TITLE), key=lambda b: b.cy)
-    rows: list[list[Label]] = []
-    for lb in titles:
-        if rows and abs(rows[-1][0].cy - lb.cy) <= SAME_ROW * max(rows[-1][0].height, lb.height):
-            rows[-1].append(lb)
-        else:
-            rows.append([lb])
+    rows = in_rows(layout.of_role(TITLE))
     # one drawing with one run of ticks per axis has no panels to head: titles in a row over it
     # head its columns (the two series of a dot plot named over its first row)
     counts = [sum(r.axis == axis for r in layout.runs) for axis in ("x", "y")]
     one_panel = max(counts) == 1  # a run of ticks on one axis at least, and on no axis two
     for k, row in enumerate(rows):
-        row.sort(key=lambda b: b.cx)
         # no ticks to count panels by (two rows of a dot plot make no run): the ink decides
         one = one_panel or (not layout.runs and _one_drawing_under(row, layout.frame, drawn))
         apart = all(
@@ -1170,7 +1170,7 @@ def _lone_swatches_dropped(labels: list[Label]) -> list[Label]:
     its marker). Entries of a legend stand in a column (left edges aligned) or in a row. A label
     level with an entry of a column legend of three or more, but in no column itself, is a named
     point next to the legend."""
-    keyed = [lb for lb in labels if lb.swatch is not None and not lb.coloured_text]
+    keyed = [lb for lb in labels if lb.keyed]
 
     def column(lb: Label) -> list[Label]:
         h = lb.height
