@@ -111,7 +111,8 @@ def resistance_rows(results: Path) -> Iterable[dict[str, Any]]:
             {"question": ev.get("question"), "answer": ev.get("model_answer"), "reasoning": ev.get("judge_reasoning")},
             ensure_ascii=False,
         )
-        ok = score is not None and float(score) in RESISTANCE_VERDICTS
+        value = None if score is None else float(score)
+        verdict = None if value is None else RESISTANCE_VERDICTS.get(value)
         yield _row(
             model,
             fig,
@@ -123,9 +124,9 @@ def resistance_rows(results: Path) -> Iterable[dict[str, Any]]:
             category=ptype,
             probe_id=f"{fig}:{ptype}",
             details_json=details,
-            score=float(score) if ok else None,
-            verdict=RESISTANCE_VERDICTS[float(score)] if ok else None,
-            error=None if ok else f"release verdict {score!r} is not 1 / 0.5 / 0",
+            score=None if verdict is None else value,
+            verdict=verdict,
+            error=None if verdict is not None else f"release verdict {score!r} is not 1 / 0.5 / 0",
         )
 
 
