@@ -48,7 +48,7 @@ from splits import split_of
 from scifigbench import paths
 from scifigbench.families.resistance import rule as resistance
 from scifigbench.metrics.stats import cohen_kappa
-from scifigbench.metrics.validity import wilson
+from scifigbench.metrics.validity import wilson, wilson_ci95
 from scifigbench.validation.judge_agreement import PERFECT, decided, exact_agreement, ranking_spearman
 
 REPO = Path(__file__).resolve().parents[1]
@@ -143,14 +143,13 @@ def card_cell(family: str, rows: list[dict], verdicts: dict[str, dict]) -> dict:
     a = [verdicts[g["id"]][field] for g in decided]
     b = [g[gold_field] for g in decided]
     kappa = cohen_kappa(a, b, one_label=PERFECT)
-    lo, hi = wilson(sum(x == y for x, y in zip(a, b, strict=True)), len(a))
     return {
         "field": field,
         "n": len(rows),
         "decided": len(decided),
         "decided_share": round(len(decided) / len(rows), 4),
         "exact": round(exact_agreement(a, b), 4) if a else None,
-        "exact_ci95": None if lo is None or hi is None else [round(lo, 4), round(hi, 4)],
+        "exact_ci95": wilson_ci95(sum(x == y for x, y in zip(a, b, strict=True)), len(a), 4),
         "kappa": None if math.isnan(kappa) else round(kappa, 4),  # NaN: no decided rows
     }
 

@@ -5,7 +5,7 @@ import pytest
 
 from scifigbench.blurtargets.from_spec import ADMITTANCE_RULES
 from scifigbench.concepts import names
-from scifigbench.concepts.families import FAMILIES
+from scifigbench.concepts.families import FAMILIES, unit_family
 from scifigbench.concepts.probe_families import (
     BLURRED,
     CAPTION,
@@ -86,3 +86,10 @@ def test_role_traits_are_the_sets_the_stages_spelled_out():
 def test_every_admittance_role_is_a_ranked_admittance_rule():
     """A role with the admittance trait names a rule of its own; the target ranking must know it."""
     assert ADMITTANCE_ROLES <= set(ADMITTANCE_RULES)
+
+
+def test_blur_families_declare_the_release_folder_of_their_verdict_files():
+    # the paper's release: evaluation/active_probes/<model>/<mode>/ and evaluation/passive_probes/...
+    assert unit_family("blur_active").release_folder == "active_probes"
+    assert unit_family("blur_passive").release_folder == "passive_probes"
+    assert unit_family("resistance").release_folder is None  # read by its own reader

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from helpers.judgment_rows import judgment_row
-from scifigbench.metrics.validity import audit_agreement, review_agreement, wilson
+from scifigbench.metrics.validity import audit_agreement, review_agreement, wilson, wilson_ci95
 
 
 def test_wilson_matches_the_hand_computed_interval() -> None:
@@ -120,3 +120,9 @@ def test_audit_failures_are_counted_by_reason_not_shown_as_nothing_compared() ->
     line = run_check({"audit": {"by_family": {"capability": cap}}}, "capability")
     assert "the audit judge failed on 3 of 3 audited units" in line
     assert "schema violation at correct (2)" in line and "APIConnectionError (1)" in line
+
+
+def test_wilson_ci95_is_the_cells_rounded_interval():
+    # 8 of 10: the Wilson 95 % interval is 0.4902 to 0.9433 (textbook value, to 4 places)
+    assert wilson_ci95(8, 10, 4) == [0.4902, 0.9433]
+    assert wilson_ci95(0, 0, 4) is None  # nothing compared: no interval

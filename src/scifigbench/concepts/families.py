@@ -39,6 +39,9 @@ class UnitFamily:
     counts_figures: bool = False
     # its ``category`` is the unit's own (a claim's type), not its probe's (a resistance type, a blur mode)
     category_per_unit: bool = False
+    # the paper's release keeps its per-item verdict files in ``evaluation/<release_folder>/<model>/<mode>/``
+    # (None: the release has no such folder for it, or it is read by a reader of its own)
+    release_folder: str | None = None
 
     @property
     def behavioural(self) -> bool:
@@ -117,6 +120,7 @@ FAMILIES: tuple[UnitFamily, ...] = (
         ("admits", "fabricates", "correct"),
         "judge_blur_active",
         ("behaviour",),
+        release_folder="active_probes",
     ),
     UnitFamily(
         "blur_passive",
@@ -128,6 +132,7 @@ FAMILIES: tuple[UnitFamily, ...] = (
         ("mentioned", "admits", "fabricates", "correct"),
         "judge_blur_passive",
         ("behaviour",),
+        release_folder="passive_probes",
     ),
 )
 

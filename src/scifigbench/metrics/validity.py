@@ -37,6 +37,13 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float] | tuple[None, 
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def wilson_ci95(k: int, n: int, digits: int) -> list[float] | None:
+    """The Wilson interval of ``k / n`` as a JSON cell holds it: ``[low, high]`` rounded to
+    ``digits`` (the cell's own rounding), None when n = 0. One writer for every ``exact_ci95``."""
+    lo, hi = wilson(k, n)
+    return None if lo is None or hi is None else [round(lo, digits), round(hi, digits)]
+
+
 def _share(k: int, n: int) -> dict[str, Any]:
     lo, hi = wilson(k, n)
     return {

@@ -28,10 +28,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from scifigbench.concepts.families import FAMILIES
 from scifigbench.concepts.names import BLUR_MODES, CAPABILITY_CATEGORIES, RESISTANCE_TYPES
 
-#: The tasks whose answers a respondent may write undecidable (descriptions are always scored).
-UNDECIDABLE_TASKS = ("capability", "resistance", "blur_active")
+#: The tasks whose answers a respondent may write undecidable: those of the unit families judged on
+#: an answer (descriptions are always scored), in family order.
+UNDECIDABLE_TASKS = tuple(f.task for f in FAMILIES if f.reply_field == "answer")
 
 
 class ProfileError(ValueError):
@@ -91,9 +93,7 @@ class Profile:
     approx_rate: float = 0.2  # a correct value written as 'about 40'
     # per task of UNDECIDABLE_TASKS: a unit is written so that no careful reader could score it;
     # the task's other rates hold over the remaining (decided) units
-    undecidable_rate: dict[str, float] = field(
-        default_factory=lambda: {"capability": 0.05, "resistance": 0.05, "blur_active": 0.05}
-    )
+    undecidable_rate: dict[str, float] = field(default_factory=lambda: dict.fromkeys(UNDECIDABLE_TASKS, 0.05))
     # per resistance answer that is not written undecidable: worded indirectly (phrases.INDIRECT), a
     # side a careful reader scores but the rules are expected to leave undecided; the same share for
     # every behaviour, so the judge's abstentions on them do not bias the rates on decided units
@@ -104,7 +104,7 @@ class Profile:
         default_factory=lambda: {"noise": 1.1, "lowc": 1.4, "rot": 2.5, "inpaper": 1.3, "inpaper_blur": 3.0}
     )
 
-    def for_condition(self, condition: str) -> "Profile":
+    def for_condition(self, condition: str) -> Profile:
         """This profile as it behaves on images of ``condition``."""
         f = self.condition_factor.get(condition, 1.0)
         if f == 1.0:
@@ -120,7 +120,7 @@ class Profile:
         )
         return dataclasses.replace(self, **{k: min(0.95, getattr(self, k) * f) for k in keys})
 
-    def validate(self) -> "Profile":
+    def validate(self) -> Profile:
         def check(where: str, p: float) -> None:
             if not 0.0 <= p <= 1.0:
                 raise ProfileError(f"profile '{self.name}': {where} = {p} is not a probability in [0, 1]")

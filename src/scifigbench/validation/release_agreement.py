@@ -37,7 +37,7 @@ from typing import Any
 from scifigbench.families.rule_version import JUDGE_ID
 from scifigbench.judges.judge_file import Record, judge_records
 from scifigbench.metrics.stats import cohen_kappa
-from scifigbench.metrics.validity import wilson
+from scifigbench.metrics.validity import wilson_ci95
 from scifigbench.validation.judge_agreement import PERFECT, decided, exact_agreement
 
 FOLLOWS = {"image": "image", "caption": "caption", "not_addressed": "none", "none": "none"}
@@ -139,15 +139,9 @@ def _cell(pairs: list[tuple[Any, Any]], n: int) -> dict[str, Any]:
         "decided_share": round(len(settled) / n, 6) if n else None,
         "compared": len(known),
         "exact_agreement": num(exact_agreement(ours, gold)),
-        "exact_ci95": _ci(sum(o == g for o, g in known), len(known)),
+        "exact_ci95": wilson_ci95(sum(o == g for o, g in known), len(known), 6),
         "kappa": num(cohen_kappa(ours, gold, one_label=PERFECT)),
     }
-
-
-def _ci(k: int, n: int) -> list[float] | None:
-    """The Wilson 95 % interval of k agreeing in n compared, rounded as the cell's shares are."""
-    lo, hi = wilson(k, n)
-    return None if lo is None or hi is None else [round(lo, 6), round(hi, 6)]
 
 
 def family_agreement(family: str, results: Path) -> dict[str, Any] | None:
